@@ -1,0 +1,272 @@
+//! Inverse model: a waves/SIMD target -> register and LDS budgets, and whether LLVM 22 will honour it.
+
+use crate::error::ModelError;
+use crate::occupancy::Limiter;
+use crate::subtarget::{Subtarget, WorkgroupSize};
+use crate::targets::AgprFile;
+use serde::Serialize;
+
+/// Why a waves target cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Blocker {
+    /// The resource in the way.
+    pub limiter: Limiter,
+    /// One sentence with the numbers.
+    pub reason: String,
+}
+
+/// The `"amdgpu-waves-per-eu"` minimums LLVM 22 accepts at this launch size and LDS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct WavesRange {
+    /// Smallest accepted minimum (implied by the largest launch size).
+    pub min: u32,
+    /// Largest accepted minimum (workgroup slots, barriers and LDS).
+    pub max: u32,
+}
+
+/// Budgets for W waves/SIMD.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Budget {
+    /// Canonical target id.
+    pub target: String,
+    /// Processor name.
+    pub processor: &'static str,
+    /// Wave size used.
+    pub wave_size: u32,
+    /// CU mode in effect.
+    pub cu_mode: bool,
+    /// The requested waves/SIMD.
+    pub waves: u32,
+    /// Launch size range assumed.
+    pub workgroup: WorkgroupSize,
+    /// Static LDS assumed for the LDS-related checks.
+    pub lds_bytes: u32,
+    /// R_max(W): total vector registers (arch + AGPR on gfx90a/gfx942/gfx950) that keep W.
+    pub max_vgprs: u32,
+    /// Architectural VGPRs alone (<= 256 where AGPRs exist).
+    pub max_arch_vgprs: u32,
+    /// AGPRs alone (0 without AGPRs). On gfx90a+ `alignTo(arch, 4) + agpr <= max_vgprs` must also hold.
+    pub max_agprs: u32,
+    /// Largest `.sgpr_count` (extras included) that keeps W; `null` when SGPRs make W impossible.
+    pub max_sgprs: Option<u32>,
+    /// SGPR budget LLVM's register allocator gets for W (before reserved registers).
+    pub llvm_sgpr_budget: u32,
+    /// Largest static LDS per workgroup that keeps W at this launch size (LLVM's model); `null` when the
+    /// launch size alone rules W out.
+    pub max_lds_bytes: Option<u32>,
+    /// Same with the hardware's LDS granule and the launch size fixed at its maximum.
+    pub hardware_max_lds_bytes: Option<u32>,
+    /// Waves/SIMD the VGPR budget itself gives (>= W; more where the granule skips a step).
+    pub vgpr_waves_at_budget: u32,
+    /// LLVM 22 honours `"amdgpu-waves-per-eu"="W"` here and W can be reached.
+    pub reachable: bool,
+    /// What makes W unreachable.
+    pub blocked_by: Vec<Blocker>,
+    /// Accepted range of the attribute's minimum at this launch size and LDS.
+    pub accepted_range: WavesRange,
+    /// Notes for a person.
+    pub notes: Vec<String>,
+}
+
+impl Subtarget {
+    /// Budgets for `waves` waves/SIMD at a launch size range and static LDS.
+    pub fn budget(&self, waves: u32, wg: WorkgroupSize, lds: u32) -> Result<Budget, ModelError> {
+        let name = self.processor().name;
+        if waves == 0 {
+            return Err(ModelError::Waves { target: name, waves, max: self.max_waves });
+        }
+        wg.validate()?;
+        if lds > self.lds_per_workgroup {
+            return Err(ModelError::LdsTooLarge { target: name, bytes: lds, max: self.lds_per_workgroup });
+        }
+        let (lo, hi) = self.accepted_waves_range(lds, wg);
+        let mut blocked_by = Vec::new();
+        if waves > self.max_waves {
+            blocked_by.push(Blocker {
+                limiter: Limiter::MaxWaves,
+                reason: format!("{name} runs at most {} waves per SIMD", self.max_waves),
+            });
+        }
+        if waves < lo {
+            blocked_by.push(Blocker {
+                limiter: Limiter::Workgroup,
+                reason: format!(
+                    "a launch size of up to {} threads ({} waves of {}) implies at least {lo} waves/SIMD; LLVM 22 ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)",
+                    wg.max,
+                    wg.max.div_ceil(self.wave_size),
+                    self.wave_size
+                ),
+            });
+        }
+        if waves > hi && waves <= self.max_waves {
+            let wg_only = self.workgroup_occupancy(0, wg).1;
+            if wg_only < waves {
+                blocked_by.push(Blocker {
+                    limiter: Limiter::Workgroup,
+                    reason: format!(
+                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {}..{}",
+                        wg.min, wg.max
+                    ),
+                });
+            } else {
+                blocked_by.push(Blocker {
+                    limiter: Limiter::Lds,
+                    reason: format!("{lds} bytes of LDS per workgroup allow at most {hi} waves/SIMD"),
+                });
+            }
+        }
+        let max_sgprs = self.max_sgprs_for_waves(waves);
+        if max_sgprs.is_none() && waves <= self.max_waves {
+            blocked_by.push(Blocker {
+                limiter: Limiter::Sgpr,
+                reason: format!(
+                    "{name} has the SGPR init bug: LLVM always allocates {} SGPRs, which allow at most {} waves",
+                    crate::targets::FIXED_SGPRS_FOR_INIT_BUG,
+                    self.sgpr_waves(crate::targets::FIXED_SGPRS_FOR_INIT_BUG)
+                ),
+            });
+        }
+        let max_vgprs = self.max_vgprs_for_waves(waves.min(self.max_waves));
+        let (max_arch, max_agpr) = match self.processor().agpr_file {
+            AgprFile::None => (max_vgprs, 0),
+            _ => (max_vgprs.min(self.max_arch_vgprs()), max_vgprs.min(self.max_agprs())),
+        };
+        let max_lds = self.max_lds_for_waves(waves, wg);
+        let hw_wg = WorkgroupSize::fixed(wg.max);
+        let hw_lds = self.max_lds_for_waves(waves, hw_wg).map(|m| m / self.lds_granule * self.lds_granule);
+        let mut notes = Vec::new();
+        if self.processor().agpr_file == AgprFile::Unified {
+            notes.push(format!(
+                "without \"amdgpu-agpr-alloc\" LLVM reserves half the budget for AGPRs ({} arch VGPRs); clang -O adds \"amdgpu-agpr-alloc\"=\"0\" when no AGPRs are needed",
+                max_vgprs / 2
+            ));
+        }
+        if self.vgpr_waves(max_vgprs) > waves && waves <= self.max_waves {
+            notes.push(format!(
+                "no VGPR count gives exactly {waves} waves: {max_vgprs} VGPRs give {}",
+                self.vgpr_waves(max_vgprs)
+            ));
+        }
+        Ok(Budget {
+            target: self.id.canonical(),
+            processor: name,
+            wave_size: self.wave_size,
+            cu_mode: self.cu_mode,
+            waves,
+            workgroup: wg,
+            lds_bytes: lds,
+            max_vgprs,
+            max_arch_vgprs: max_arch,
+            max_agprs: max_agpr,
+            max_sgprs,
+            llvm_sgpr_budget: self.llvm_sgpr_budget(waves.min(self.max_waves)),
+            max_lds_bytes: max_lds,
+            hardware_max_lds_bytes: hw_lds,
+            vgpr_waves_at_budget: self.vgpr_waves(max_vgprs),
+            reachable: blocked_by.is_empty(),
+            blocked_by,
+            accepted_range: WavesRange { min: lo, max: hi },
+            notes,
+        })
+    }
+
+    /// The whole ladder W = 1..=max.
+    pub fn ladder(&self, wg: WorkgroupSize, lds: u32) -> Result<Vec<Budget>, ModelError> {
+        (1..=self.max_waves).map(|w| self.budget(w, wg, lds)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{subtarget, Options, WorkgroupSize};
+
+    fn opts(mattr: &str) -> Options {
+        Options {
+            wave_size: if mattr.contains("w64") { Some(64) } else { None },
+            cu_mode: false,
+            dvgpr_block: 0,
+        }
+    }
+
+    fn check(target: &str, mattr: &str, ladder: &[u32]) {
+        let st = subtarget(target, opts(mattr)).unwrap();
+        let got: Vec<u32> = (1..=ladder.len() as u32).map(|w| st.max_vgprs_for_waves(w)).collect();
+        assert_eq!(got, ladder, "{target} {mattr}");
+        // Exactly the inverse of the forward VGPR formula.
+        for (i, &r) in ladder.iter().enumerate() {
+            let w = i as u32 + 1;
+            assert!(st.vgpr_waves(r) >= w, "{target} W={w}: R_max {r} gives {}", st.vgpr_waves(r));
+            if r < st.vgpr.addressable {
+                assert!(st.vgpr_waves(r + 1) < w || st.vgpr_waves(r + 1) >= w && r + 1 > st.vgpr.addressable,
+                    "{target} W={w}: R_max+1 still reaches W");
+            }
+        }
+    }
+
+    /// R_max(W) tables checked with llc 22.1.8 (`shared/reference/amdgpu-occupancy-model.md` §2.7).
+    #[test]
+    fn r_max_ladders() {
+        check("gfx900", "", &[256, 128, 84, 64, 48, 40, 36, 32, 28, 24]);
+        check("gfx908", "", &[256, 128, 84, 64, 48, 40, 36, 32, 28, 24]);
+        for t in ["gfx90a", "gfx942", "gfx950"] {
+            check(t, "", &[512, 256, 168, 128, 96, 80, 72, 64]);
+        }
+        for t in ["gfx1030", "gfx1102"] {
+            check(t, "", &[256, 256, 256, 256, 192, 160, 144, 128, 112, 96, 80, 80, 64, 64, 64, 64]);
+            check(t, "w64", &[256, 256, 168, 128, 96, 80, 72, 64, 56, 48, 40, 40, 32, 32, 32, 32]);
+        }
+        for t in ["gfx1100", "gfx1101", "gfx1151", "gfx1200", "gfx1201"] {
+            check(t, "", &[256, 256, 256, 256, 256, 240, 216, 192, 168, 144, 120, 120, 96, 96, 96, 96]);
+            check(t, "w64", &[256, 256, 252, 192, 144, 120, 108, 96, 84, 72, 60, 60, 48, 48, 48, 48]);
+        }
+        check("gfx1250", "", &[1024, 512, 336, 256, 192, 160, 144, 128, 112, 96, 80, 80, 64, 64, 64, 64]);
+        check("gfx1010", "", &[256, 256, 256, 256, 200, 168, 144, 128, 112, 96, 88, 80, 72, 72, 64, 64, 56, 56, 48, 48]);
+    }
+
+    #[test]
+    fn padding_matches_llc_descriptors() {
+        // §3.3 / §2.5: descriptor VGPR padding LLVM applies for a maximum of W waves.
+        let pad = |t: &str, o: Options, w| subtarget(t, o).unwrap().min_vgprs_for_waves(w);
+        assert_eq!(pad("gfx942", Options::default(), 4), 97);
+        assert_eq!(pad("gfx942", Options::default(), 3), 129);
+        assert_eq!(pad("gfx942", Options::default(), 2), 169);
+        assert_eq!(pad("gfx942", Options::default(), 6), 73);
+        assert_eq!(pad("gfx900", Options::default(), 4), 49);
+        assert_eq!(pad("gfx900", Options::default(), 8), 29);
+        assert_eq!(pad("gfx1250", Options::default(), 8), 113);
+        assert_eq!(pad("gfx1100", Options::default(), 4), 241);
+        assert_eq!(pad("gfx1100", Options { wave_size: Some(64), ..Options::default() }, 4), 145);
+    }
+
+    #[test]
+    fn reachability() {
+        let st = subtarget("gfx942", Options::default()).unwrap();
+        // WG 1024 implies 4 waves: W=2 is dropped by LLVM 22.
+        let b = st.budget(2, WorkgroupSize::fixed(1024), 0).unwrap();
+        assert!(!b.reachable);
+        assert_eq!((b.accepted_range.min, b.accepted_range.max), (4, 8));
+        assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Workgroup);
+        // 32 KiB LDS at WG 256 caps at 2: W=5 is dropped (the "5,8" case of §2.6).
+        let b = st.budget(5, WorkgroupSize::fixed(256), 32768).unwrap();
+        assert!(!b.reachable);
+        assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Lds);
+        assert_eq!(b.accepted_range.max, 2);
+        // W=10 is over the hardware maximum ("10,10" ignored).
+        let b = st.budget(10, WorkgroupSize::fixed(256), 0).unwrap();
+        assert_eq!(b.blocked_by[0].limiter, crate::Limiter::MaxWaves);
+        // W=4 at 256 threads: 128 VGPRs, all LDS for two... max LDS for 4 waves = 64K / 4 WGs.
+        let b = st.budget(4, WorkgroupSize::fixed(256), 0).unwrap();
+        assert!(b.reachable);
+        assert_eq!((b.max_vgprs, b.max_arch_vgprs, b.max_agprs), (128, 128, 128));
+        assert_eq!(b.max_lds_bytes, Some(16384));
+        assert_eq!(b.max_sgprs, Some(108));
+        // gfx900 SGPR steps: 80 / 88 / 100 (§1b).
+        let st = subtarget("gfx900", Options::default()).unwrap();
+        let s: Vec<_> = (7..=10).map(|w| st.max_sgprs_for_waves(w)).collect();
+        assert_eq!(s, vec![Some(108), Some(100), Some(88), Some(80)]);
+        // gfx802 cannot exceed 8 waves: the init bug fixes 96 SGPRs.
+        let st = subtarget("gfx802", Options::default()).unwrap();
+        let b = st.budget(9, WorkgroupSize::fixed(64), 0).unwrap();
+        assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Sgpr);
+    }
+}

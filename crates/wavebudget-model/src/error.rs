@@ -1,0 +1,52 @@
+//! The model's one error type: every variant is bad input from the caller, never a bug.
+
+use thiserror::Error;
+
+/// Bad input to the model. Messages name what was wrong and the limit it broke.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ModelError {
+    /// No processor, alias or product of that name.
+    #[error("unknown target '{name}'{}", suggest(.suggestions))]
+    UnknownTarget { name: String, suggestions: Vec<String> },
+    /// A processor LLVM removed.
+    #[error("'{name}' no longer exists in LLVM 22 (llc treats it as an unknown processor and computes with a generic subtarget); use '{replacement}'")]
+    RemovedTarget { name: String, replacement: &'static str },
+    /// GFX6/7.
+    #[error("'{name}' (GFX6/GFX7) is not modelled: wavebudget covers GFX8 and later")]
+    NotModelled { name: String },
+    /// A `:feature+` suffix that is not xnack or sramecc, or that the processor lacks.
+    #[error("target '{target}': {reason}")]
+    BadFeature { target: String, reason: String },
+    /// A wave size the processor does not run.
+    #[error("{target} has no wave{wave_size} mode (wave sizes: {supported})")]
+    WaveSize { target: &'static str, wave_size: u32, supported: String },
+    /// CU mode on a processor without WGPs.
+    #[error("{target} has no CU/WGP mode switch (--cu-mode applies to GFX10, GFX11 and GFX12)")]
+    CuMode { target: &'static str },
+    /// Dynamic VGPRs on a processor without them, or a bad block size.
+    #[error("{target}: {reason}")]
+    DynamicVgpr { target: &'static str, reason: String },
+    /// A register count over what the target can address.
+    #[error("{count} {what} is more than {target} can address ({max} per wave{detail})")]
+    TooManyRegisters { target: &'static str, what: &'static str, count: u32, max: u32, detail: &'static str },
+    /// Static LDS over the per-workgroup maximum.
+    #[error("{bytes} bytes of LDS is more than a workgroup can allocate on {target} ({max} bytes)")]
+    LdsTooLarge { target: &'static str, bytes: u32, max: u32 },
+    /// A workgroup size outside 1..=1024 or a range with min > max.
+    #[error("workgroup size {detail}")]
+    WorkgroupSize { detail: String },
+    /// A waves target of 0 or above the hardware maximum.
+    #[error("{waves} waves per SIMD is outside 1..={max} on {target}")]
+    Waves { target: &'static str, waves: u32, max: u32 },
+    /// Generic (cross-vendor) parameters that make no sense.
+    #[error("generic model: {0}")]
+    Generic(String),
+}
+
+fn suggest(s: &[String]) -> String {
+    if s.is_empty() {
+        "; run 'wavebudget targets' for the list".to_string()
+    } else {
+        format!("; did you mean {}?", s.iter().map(|x| format!("'{x}'")).collect::<Vec<_>>().join(", "))
+    }
+}

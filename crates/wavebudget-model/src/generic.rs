@@ -1,0 +1,153 @@
+//! The first-order cross-vendor form `O = floor(F / (R * W * w))` and its inverse
+//! `R_max = floor(F / (O * W * w))`, with presets for the figures people quote.
+//!
+//! It knows only one register file: no workgroup slots, barriers, LDS, SGPRs, AGPR pairing or per-target
+//! tables. See `docs/occupancy-model.md` for where it diverges from the exact AMD model.
+
+use crate::error::ModelError;
+use serde::Serialize;
+
+/// Parameters of the generic form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GenericParams {
+    /// Register file bytes shared by the waves counted (F).
+    pub register_file_bytes: u64,
+    /// Lanes per wave/warp (W).
+    pub wave_width: u32,
+    /// Bytes per register per lane (w).
+    pub register_bytes: u32,
+    /// Registers are allocated in multiples of this (1 = no rounding).
+    pub granule: u32,
+    /// Cap on resident waves (0 = no cap).
+    pub max_waves: u32,
+}
+
+/// A named preset.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Preset {
+    /// Name used on the command line.
+    pub name: &'static str,
+    /// What it describes and where the numbers come from.
+    pub describes: &'static str,
+    /// The parameters.
+    pub params: GenericParams,
+}
+
+/// Presets: the register-file figures commonly quoted for each design.
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        name: "ampere",
+        describes: "NVIDIA Ampere SM (A100): 64K 32-bit registers, warp 32, allocation in 8-register steps per thread, 64 warps",
+        params: GenericParams { register_file_bytes: 65_536 * 4, wave_width: 32, register_bytes: 4, granule: 8, max_waves: 64 },
+    },
+    Preset {
+        name: "rdna3",
+        describes: "AMD RDNA3 CU as the generic equation counts it: 2 SIMDs x 1024 VGPRs x 32 lanes x 4 B (gfx1102-class; gfx1100 has 1.5x)",
+        params: GenericParams { register_file_bytes: 2 * 1024 * 32 * 4, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 },
+    },
+    Preset {
+        name: "xe-hpg",
+        describes: "Intel Xe-HPG vector engine: 64 KiB GRF counted as SIMD8 x 32-bit lanes (32-byte registers)",
+        params: GenericParams { register_file_bytes: 65_536, wave_width: 8, register_bytes: 4, granule: 1, max_waves: 0 },
+    },
+    Preset {
+        name: "m1",
+        describes: "Apple M1 GPU core: 208 KiB register file, SIMD 32, 32-bit registers",
+        params: GenericParams { register_file_bytes: 208 * 1024, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 },
+    },
+];
+
+/// Find a preset by name.
+pub fn preset(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// Result of the generic form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GenericOccupancy {
+    /// Registers per lane asked about.
+    pub registers: u32,
+    /// Registers after granule rounding.
+    pub allocated_registers: u32,
+    /// Resident waves.
+    pub waves: u64,
+    /// `waves == max_waves` (when capped).
+    pub capped: bool,
+}
+
+impl GenericParams {
+    /// Check the parameters.
+    pub fn validate(&self) -> Result<Self, ModelError> {
+        if self.register_file_bytes == 0 || self.wave_width == 0 || self.register_bytes == 0 {
+            return Err(ModelError::Generic(
+                "--register-file-bytes, --wave-width and --register-bytes must all be at least 1".into(),
+            ));
+        }
+        if self.granule == 0 {
+            return Err(ModelError::Generic("--granule must be at least 1".into()));
+        }
+        Ok(*self)
+    }
+
+    fn bytes_per_register_row(&self) -> u64 {
+        u64::from(self.wave_width) * u64::from(self.register_bytes)
+    }
+
+    /// `O = floor(F / (alignTo(R, granule) * W * w))`, capped; R = 0 counts as one granule.
+    pub fn occupancy(&self, registers: u32) -> GenericOccupancy {
+        let r = u64::from(registers.max(1)).div_ceil(u64::from(self.granule)) * u64::from(self.granule);
+        let raw = self.register_file_bytes / (r * self.bytes_per_register_row());
+        let capped = self.max_waves != 0 && raw >= u64::from(self.max_waves);
+        GenericOccupancy {
+            registers,
+            allocated_registers: u32::try_from(r).unwrap_or(u32::MAX),
+            waves: if capped { u64::from(self.max_waves) } else { raw },
+            capped,
+        }
+    }
+
+    /// `R_max = floor(F / (O * W * w))`, rounded down to the granule.
+    pub fn max_registers(&self, waves: u32) -> Result<u64, ModelError> {
+        if waves == 0 {
+            return Err(ModelError::Generic("--waves must be at least 1".into()));
+        }
+        if self.max_waves != 0 && waves > self.max_waves {
+            return Err(ModelError::Generic(format!("{waves} waves is over --max-waves {}", self.max_waves)));
+        }
+        let r = self.register_file_bytes / (u64::from(waves) * self.bytes_per_register_row());
+        Ok(r / u64::from(self.granule) * u64::from(self.granule))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(preset_name: &str, registers: u32, expected_waves: u64) {
+        let p = preset(preset_name).unwrap().params;
+        assert_eq!(p.occupancy(registers).waves, expected_waves, "{preset_name} R={registers}");
+        // The inverse gives back a register count that reaches the same waves.
+        let w = u32::try_from(expected_waves).unwrap();
+        let r = p.max_registers(w).unwrap();
+        assert!(r >= u64::from(registers.min(r as u32)));
+        assert!(p.occupancy(u32::try_from(r).unwrap()).waves >= expected_waves);
+    }
+
+    /// The figures quoted for each design (issue 2, item 5).
+    #[test]
+    fn quoted_examples() {
+        check("ampere", 255, 8);
+        check("ampere", 32, 64);
+        check("rdna3", 256, 8);
+        check("xe-hpg", 128, 16);
+        check("m1", 128, 13);
+    }
+
+    #[test]
+    fn bad_parameters() {
+        let p = GenericParams { register_file_bytes: 0, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 };
+        assert!(p.validate().is_err());
+        let p = GenericParams { granule: 0, register_file_bytes: 1, ..p };
+        assert!(p.validate().is_err());
+    }
+}

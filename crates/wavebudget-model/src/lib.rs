@@ -1,0 +1,38 @@
+//! wavebudget's occupancy model for AMD GPUs, exact against LLVM 22.
+//!
+//! Pure: no I/O, no LLVM, no file parsing. Every hardware number lives in [`targets`].
+//!
+//! Modules and entry points:
+//! - [`targets`]: the target table ([`targets::PROCESSORS`]), one row per processor LLVM 22 accepts
+//!   for compute, and the per-generation rules.
+//! - [`target_id`]: [`parse_target`] turns `gfx942:sramecc+:xnack-`, `amdgcn-amd-amdhsa--gfx950`,
+//!   bundle ids and product names (`MI300X`) into a [`TargetId`].
+//! - [`subtarget`]: [`Subtarget::new`] configures a target (wave size, CU mode, dynamic VGPRs) and
+//!   carries LLVM's formulas, one method per LLVM function.
+//! - [`occupancy`]: the forward model, [`Subtarget::occupancy`] (full report) and
+//!   [`Subtarget::waves_per_simd`] (fast path).
+//! - [`budget`]: the inverse, [`Subtarget::budget`] and [`Subtarget::ladder`].
+//! - [`batch`]: [`Subtarget::evaluate_grid`] for autotuners.
+//! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
+//! - [`error`]: [`ModelError`], the one error type.
+
+pub mod batch;
+pub mod budget;
+pub mod error;
+pub mod generic;
+pub mod occupancy;
+pub mod subtarget;
+pub mod target_id;
+pub mod targets;
+
+pub use batch::Grid;
+pub use budget::{Blocker, Budget, WavesRange};
+pub use error::ModelError;
+pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
+pub use subtarget::{Options, Subtarget, WorkgroupSize};
+pub use target_id::{parse_target, TargetId};
+
+/// Parse a target string and configure it in one step.
+pub fn subtarget(target: &str, options: Options) -> Result<Subtarget, ModelError> {
+    Subtarget::new(parse_target(target)?, options)
+}

@@ -1,0 +1,544 @@
+//! Forward model: a kernel's resources -> waves/SIMD, each limiter, the binding one, and the next step.
+
+use crate::error::ModelError;
+use crate::subtarget::{Subtarget, WorkgroupSize};
+use crate::targets::AgprFile;
+use serde::Serialize;
+
+/// Vector registers as a kernel reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vgprs {
+    /// Architectural VGPRs and AGPRs as in LLVM's remarks ("VGPRs", "AGPRs").
+    Split { arch: u32, agpr: u32 },
+    /// The code object's unified `.vgpr_count`.
+    Total(u32),
+}
+
+/// What a kernel uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Usage {
+    /// Vector registers.
+    pub vgprs: Vgprs,
+    /// Total SGPRs as in `.sgpr_count` (extras included); `None` = not given.
+    pub sgprs: Option<u32>,
+    /// Static LDS bytes per workgroup (`.group_segment_fixed_size`).
+    pub lds: u32,
+    /// Launch size range.
+    pub workgroup: WorkgroupSize,
+}
+
+/// A resource that limits occupancy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Limiter {
+    /// Vector registers (arch + AGPR).
+    Vgpr,
+    /// Scalar registers (GFX8/9).
+    Sgpr,
+    /// Static LDS.
+    Lds,
+    /// Workgroup slots and barriers at this launch size.
+    Workgroup,
+    /// Nothing binds below the hardware maximum.
+    MaxWaves,
+}
+
+impl Limiter {
+    /// The JSON/table name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Limiter::Vgpr => "vgpr",
+            Limiter::Sgpr => "sgpr",
+            Limiter::Lds => "lds",
+            Limiter::Workgroup => "workgroup",
+            Limiter::MaxWaves => "max_waves",
+        }
+    }
+}
+
+/// Each limiter in waves/SIMD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// `getNumWavesPerEUWithNumVGPRs(.vgpr_count)`.
+    pub vgpr: u32,
+    /// `getOccupancyWithNumSGPRs(.sgpr_count)` (the maximum on GFX10+).
+    pub sgpr: u32,
+    /// Workgroup/LDS limit with this kernel's LDS.
+    pub lds: u32,
+    /// Workgroup/LDS limit with no LDS: slots and barriers alone.
+    pub workgroup: u32,
+}
+
+/// Resources after allocation-granule rounding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Allocated {
+    /// VGPRs allocated per wave (total vector registers rounded to the allocation granule).
+    pub vgprs: u32,
+    /// SGPRs allocated per wave.
+    pub sgprs: u32,
+    /// LDS allocated per workgroup (rounded to the hardware LDS granule).
+    pub lds_bytes: u32,
+}
+
+/// The same model with hardware's LDS rounding and a fixed launch size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Hardware {
+    /// Waves/SIMD with LDS rounded to its granule and the launch size fixed at the range's maximum.
+    pub waves_per_simd: u32,
+    /// Binding limiter in that case.
+    pub limiter: Limiter,
+    /// LDS bytes used (rounded).
+    pub lds_bytes: u32,
+    /// Launch size used.
+    pub workgroup_size: u32,
+}
+
+/// How far each resource is from the next step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct NextStep {
+    /// Target of the "gain" half: `waves_per_simd + 1`, or `None` at the maximum.
+    pub next_waves: Option<u32>,
+    /// VGPRs to give up for one more wave (0 = VGPRs are not in the way; `None` = at maximum).
+    pub vgprs_to_gain: Option<u32>,
+    /// SGPRs to give up for one more wave (`None` = impossible or at maximum).
+    pub sgprs_to_gain: Option<u32>,
+    /// LDS bytes to give up for one more wave (`None` = impossible or at maximum).
+    pub lds_bytes_to_gain: Option<u32>,
+    /// Limiters that giving up registers or LDS cannot move (launch size, hardware maximum).
+    pub also_blocked_by: Vec<Limiter>,
+    /// VGPRs that can be added before losing a wave.
+    pub vgpr_headroom: u32,
+    /// SGPRs that can be added before losing a wave.
+    pub sgpr_headroom: u32,
+    /// LDS bytes that can be added before losing a wave.
+    pub lds_headroom: u32,
+}
+
+/// The forward model's answer for one kernel on one target.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Occupancy {
+    /// Canonical target id.
+    pub target: String,
+    /// Processor name.
+    pub processor: &'static str,
+    /// Wave size used.
+    pub wave_size: u32,
+    /// CU mode in effect.
+    pub cu_mode: bool,
+    /// What LLVM 22 reports as "Occupancy [waves/SIMD]".
+    pub waves_per_simd: u32,
+    /// `getMaxWavesPerEU`.
+    pub max_waves_per_simd: u32,
+    /// `waves_per_simd / max_waves_per_simd`.
+    pub occupancy: f64,
+    /// The binding limiter (first of `binding`).
+    pub limiter: Limiter,
+    /// Every limiter at the minimum.
+    pub binding: Vec<Limiter>,
+    /// Each limiter in waves/SIMD.
+    pub limits: Limits,
+    /// Total vector registers (`.vgpr_count`).
+    pub vgpr_count: u32,
+    /// Total SGPRs used by the model (after the SGPR-init-bug fix-up).
+    pub sgpr_count: u32,
+    /// Static LDS bytes.
+    pub lds_bytes: u32,
+    /// Launch size range.
+    pub workgroup: WorkgroupSize,
+    /// Allocations after rounding.
+    pub allocated: Allocated,
+    /// Hardware view (LDS granule, fixed launch size).
+    pub hardware: Hardware,
+    /// Give-up / headroom numbers.
+    pub next_step: NextStep,
+    /// Remarks a person should read (padding, ignored inputs, ...).
+    pub notes: Vec<String>,
+}
+
+fn binding(limits: &Limits, waves: u32, max: u32) -> Vec<Limiter> {
+    if waves >= max {
+        return vec![Limiter::MaxWaves];
+    }
+    let mut v = Vec::new();
+    if limits.vgpr == waves {
+        v.push(Limiter::Vgpr);
+    }
+    if limits.sgpr == waves {
+        v.push(Limiter::Sgpr);
+    }
+    if limits.lds == waves && limits.lds < limits.workgroup {
+        v.push(Limiter::Lds);
+    }
+    if limits.workgroup == waves {
+        v.push(Limiter::Workgroup);
+    }
+    v
+}
+
+impl Subtarget {
+    /// Validate a usage against what the target can address.
+    pub fn validate(&self, u: &Usage) -> Result<(), ModelError> {
+        let name = self.processor().name;
+        let too_many = |what, count, max, detail| ModelError::TooManyRegisters { target: name, what, count, max, detail };
+        match u.vgprs {
+            Vgprs::Split { arch, agpr } => {
+                if arch > self.max_arch_vgprs() {
+                    return Err(too_many("architectural VGPRs", arch, self.max_arch_vgprs(), ""));
+                }
+                if agpr > 0 && self.processor().agpr_file == AgprFile::None {
+                    return Err(too_many("AGPRs", agpr, 0, "; only gfx908, gfx90a, gfx942 and gfx950 have AGPRs"));
+                }
+                if agpr > self.max_agprs() {
+                    return Err(too_many("AGPRs", agpr, self.max_agprs(), ""));
+                }
+                let total = self.total_vgprs(arch, agpr);
+                if total > self.max_total_vgprs() {
+                    return Err(too_many("total vector registers", total, self.max_total_vgprs(), ", arch aligned to 4 + AGPRs"));
+                }
+            }
+            Vgprs::Total(t) => {
+                if t > self.max_total_vgprs() {
+                    return Err(too_many("total vector registers (.vgpr_count)", t, self.max_total_vgprs(), ""));
+                }
+            }
+        }
+        if let Some(s) = u.sgprs {
+            let max = self.processor().max_sgpr_count();
+            if s > max {
+                return Err(too_many("SGPRs", s, max, ", extra VCC/XNACK/flat-scratch SGPRs included"));
+            }
+        }
+        if u.lds > self.lds_per_workgroup {
+            return Err(ModelError::LdsTooLarge { target: name, bytes: u.lds, max: self.lds_per_workgroup });
+        }
+        u.workgroup.validate()?;
+        Ok(())
+    }
+
+    /// Total vector registers of a usage.
+    pub fn usage_total_vgprs(&self, v: Vgprs) -> u32 {
+        match v {
+            Vgprs::Split { arch, agpr } => self.total_vgprs(arch, agpr),
+            Vgprs::Total(t) => t,
+        }
+    }
+
+    /// Each limiter in waves/SIMD for an already validated usage (no allocation).
+    pub fn limits(&self, u: &Usage) -> Limits {
+        let total = self.usage_total_vgprs(u.vgprs);
+        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
+        Limits {
+            vgpr: self.vgpr_waves(total.max(1)),
+            sgpr: self.sgpr_waves(sgprs.max(1)),
+            lds: self.workgroup_occupancy(u.lds, u.workgroup).1,
+            workgroup: self.workgroup_occupancy(0, u.workgroup).1,
+        }
+    }
+
+    /// "Occupancy [waves/SIMD]" exactly as LLVM 22 reports it, for an already validated usage.
+    /// The fast path: no allocation, no report.
+    pub fn waves_per_simd(&self, u: &Usage) -> u32 {
+        let total = self.usage_total_vgprs(u.vgprs);
+        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
+        self.workgroup_occupancy(u.lds, u.workgroup)
+            .1
+            .min(self.sgpr_waves(sgprs.max(1)))
+            .min(self.vgpr_waves(total.max(1)))
+    }
+
+    /// The full forward model with limiters, allocations, hardware view and next step.
+    pub fn occupancy(&self, u: &Usage) -> Result<Occupancy, ModelError> {
+        self.validate(u)?;
+        let limits = self.limits(u);
+        let waves = limits.lds.min(limits.sgpr).min(limits.vgpr);
+        let binding = binding(&limits, waves, self.max_waves);
+        let total = self.usage_total_vgprs(u.vgprs);
+        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
+
+        let hw_wg = WorkgroupSize::fixed(u.workgroup.max);
+        let hw_lds = self.lds_allocated(u.lds);
+        let hw_limits = Limits {
+            lds: self.workgroup_occupancy(hw_lds, hw_wg).1,
+            workgroup: self.workgroup_occupancy(0, hw_wg).1,
+            ..limits
+        };
+        let hw_waves = hw_limits.lds.min(limits.sgpr).min(limits.vgpr);
+        let hardware = Hardware {
+            waves_per_simd: hw_waves,
+            limiter: binding_first(&hw_limits, hw_waves, self.max_waves),
+            lds_bytes: hw_lds,
+            workgroup_size: hw_wg.max,
+        };
+
+        let mut notes = Vec::new();
+        if let (Some(s), true) = (u.sgprs, self.processor().sgpr_init_bug) {
+            if s != sgprs {
+                notes.push(format!(
+                    "{} has the SGPR init bug: LLVM always reports {sgprs} SGPRs, whatever the kernel uses ({s} given)",
+                    self.processor().name
+                ));
+            }
+        }
+        if u.workgroup.min != u.workgroup.max {
+            notes.push(format!(
+                "launch size is a range ({}..{}): LLVM reports the best case over the range; the hardware column uses {}",
+                u.workgroup.min, u.workgroup.max, u.workgroup.max
+            ));
+        }
+        if hw_lds != u.lds && hardware.waves_per_simd != waves {
+            notes.push(format!(
+                "LLVM ignores the {}-byte LDS allocation granule; the hardware allocates {} bytes",
+                self.lds_granule, hw_lds
+            ));
+        }
+        if let Vgprs::Split { arch, agpr } = u.vgprs {
+            if self.processor().agpr_file == AgprFile::Unified && agpr > 0 && arch % 4 != 0 {
+                notes.push(format!("AGPRs start at the arch count rounded up to 4: {arch} + {agpr} counts as {total}"));
+            }
+        }
+
+        let next_step = self.next_step(u, &limits, waves, total, sgprs);
+        Ok(Occupancy {
+            target: self.id.canonical(),
+            processor: self.processor().name,
+            wave_size: self.wave_size,
+            cu_mode: self.cu_mode,
+            waves_per_simd: waves,
+            max_waves_per_simd: self.max_waves,
+            occupancy: f64::from(waves) / f64::from(self.max_waves),
+            limiter: binding.first().copied().unwrap_or(Limiter::MaxWaves),
+            binding,
+            limits,
+            vgpr_count: total,
+            sgpr_count: sgprs,
+            lds_bytes: u.lds,
+            workgroup: u.workgroup,
+            allocated: Allocated {
+                vgprs: self.vgprs_allocated(total),
+                sgprs: self.sgprs_allocated(sgprs),
+                lds_bytes: hw_lds,
+            },
+            hardware,
+            next_step,
+            notes,
+        })
+    }
+
+    fn next_step(&self, u: &Usage, limits: &Limits, waves: u32, total: u32, sgprs: u32) -> NextStep {
+        let mut n = NextStep {
+            vgpr_headroom: self.max_vgprs_for_waves(waves).min(self.max_total_vgprs()).saturating_sub(total),
+            sgpr_headroom: self.max_sgprs_for_waves(waves).map_or(0, |m| m.saturating_sub(sgprs)),
+            lds_headroom: self
+                .max_lds_for_waves(waves, u.workgroup)
+                .map_or(0, |m| m.saturating_sub(u.lds)),
+            ..NextStep::default()
+        };
+        if self.processor().sgpr_init_bug {
+            n.sgpr_headroom = 0;
+        }
+        if waves >= self.max_waves {
+            n.also_blocked_by.push(Limiter::MaxWaves);
+            return n;
+        }
+        let next = waves + 1;
+        n.next_waves = Some(next);
+        n.vgprs_to_gain = Some(if limits.vgpr >= next { 0 } else { total.saturating_sub(self.max_vgprs_for_waves(next)) });
+        n.sgprs_to_gain = if limits.sgpr >= next {
+            Some(0)
+        } else {
+            self.max_sgprs_for_waves(next).filter(|_| !self.processor().sgpr_init_bug).map(|m| sgprs.saturating_sub(m))
+        };
+        if limits.workgroup < next {
+            n.also_blocked_by.push(Limiter::Workgroup);
+            n.lds_bytes_to_gain = None;
+        } else {
+            n.lds_bytes_to_gain = if limits.lds >= next {
+                Some(0)
+            } else {
+                self.max_lds_for_waves(next, u.workgroup).map(|m| u.lds.saturating_sub(m))
+            };
+        }
+        if n.sgprs_to_gain.is_none() {
+            n.also_blocked_by.push(Limiter::Sgpr);
+        }
+        n
+    }
+}
+
+fn binding_first(limits: &Limits, waves: u32, max: u32) -> Limiter {
+    binding(limits, waves, max).first().copied().unwrap_or(Limiter::MaxWaves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{subtarget, Options};
+
+    struct Case<'a> {
+        target: &'a str,
+        mattr: &'a str,
+        arch: u32,
+        agpr: u32,
+        sgpr: u32,
+        lds: u32,
+        wg: Option<u32>,
+    }
+
+    fn opts(mattr: &str) -> Options {
+        Options {
+            wave_size: if mattr.contains("+wavefrontsize64") { Some(64) } else { None },
+            cu_mode: mattr.contains("+cumode"),
+            dvgpr_block: mattr.strip_prefix("dvgpr").and_then(|b| b.parse().ok()).unwrap_or(0),
+        }
+    }
+
+    fn check(c: Case<'_>, expected: u32) {
+        let st = subtarget(c.target, opts(c.mattr)).unwrap();
+        let u = Usage {
+            vgprs: Vgprs::Split { arch: c.arch, agpr: c.agpr },
+            sgprs: Some(c.sgpr),
+            lds: c.lds,
+            workgroup: c.wg.map_or(WorkgroupSize::DEFAULT, WorkgroupSize::fixed),
+        };
+        let o = st.occupancy(&u).unwrap();
+        assert_eq!(o.waves_per_simd, expected, "{} {} {c:?}", c.target, c.mattr, c = (c.arch, c.agpr, c.sgpr, c.lds, c.wg));
+        assert_eq!(st.waves_per_simd(&u), expected, "fast path disagrees with the report");
+    }
+
+    /// Data points measured with llc 22.1.8 (`shared/reference/amdgpu-occupancy-model.md` §3.1).
+    #[test]
+    fn llc_data_points() {
+        #[rustfmt::skip]
+        let table: &[(&str, &str, u32, u32, u32, u32, Option<u32>, u32)] = &[
+            ("gfx942", "", 128, 0, 6, 0, Some(256), 4),        // V1
+            ("gfx942", "", 100, 0, 6, 0, Some(256), 4),        // V2
+            ("gfx942", "", 1, 0, 6, 32768, Some(256), 2),      // L1
+            ("gfx950", "", 1, 0, 6, 32768, Some(256), 5),      // L2
+            ("gfx950", "", 1, 0, 6, 65536, Some(256), 2),      // L3
+            ("gfx950", "", 100, 0, 6, 0, Some(256), 4),        // V3
+            ("gfx950", "", 96, 0, 6, 0, Some(256), 5),         // V4
+            ("gfx950", "", 252, 246, 6, 0, Some(256), 1),      // A1
+            ("gfx942", "", 64, 64, 6, 0, Some(256), 4),        // A2
+            ("gfx942", "", 65, 64, 6, 0, Some(256), 3),        // A3
+            ("gfx942", "", 66, 62, 6, 0, Some(256), 3),        // A4
+            ("gfx90a", "", 1, 1, 4, 0, Some(256), 8),          // A5
+            ("gfx908", "", 50, 100, 4, 0, Some(256), 2),       // A6
+            ("gfx900", "", 100, 0, 4, 0, Some(256), 2),        // V5
+            ("gfx906", "", 24, 0, 4, 0, Some(256), 10),        // V6
+            ("gfx1030", "", 100, 0, 0, 0, Some(256), 9),       // R1
+            ("gfx1030", "+wavefrontsize64", 100, 0, 0, 0, Some(256), 4), // R2
+            ("gfx1100", "", 100, 0, 0, 0, Some(256), 12),      // R3
+            ("gfx1100", "+wavefrontsize64", 100, 0, 0, 0, Some(256), 7), // R4
+            ("gfx1100", "", 128, 0, 0, 0, Some(256), 10),      // R5
+            ("gfx1100", "+wavefrontsize64", 128, 0, 0, 0, Some(256), 5), // R6
+            ("gfx1102", "", 100, 0, 0, 0, Some(256), 9),       // R7
+            ("gfx1200", "", 100, 0, 0, 0, Some(256), 12),      // R8
+            ("gfx1200", "dvgpr16", 100, 0, 34, 0, Some(256), 13), // R9
+            ("gfx1250", "", 100, 0, 0, 0, Some(256), 9),       // R10
+            ("gfx1250", "", 304, 0, 6, 0, Some(32), 3),        // R11
+            ("gfx1250", "", 404, 0, 6, 0, Some(32), 2),
+            ("gfx1250", "", 604, 0, 6, 0, Some(32), 1),
+            ("gfx900", "", 1, 0, 4, 0, Some(128), 8),          // W1
+            ("gfx900", "", 1, 0, 4, 0, Some(1024), 8),         // W2
+            ("gfx942", "", 1, 0, 6, 0, Some(768), 6),          // W3
+            ("gfx942", "", 1, 0, 6, 0, Some(320), 8),          // W4
+            ("gfx1010", "", 1, 0, 0, 0, Some(64), 16),         // W5
+            ("gfx1250", "", 1, 0, 0, 0, Some(64), 8),          // W6
+            ("gfx900", "", 1, 0, 81, 0, Some(64), 9),          // S1
+            ("gfx942", "", 1, 0, 101, 0, Some(64), 7),         // S3
+            ("gfx1100", "", 1, 0, 106, 0, Some(64), 16),       // S4
+            ("gfx1100", "", 3, 0, 0, 40000, Some(256), 6),     // L4
+            ("gfx1100", "+cumode", 3, 0, 0, 40000, Some(256), 4), // L5
+            ("gfx1200", "", 2, 0, 0, 65536, Some(256), 4),     // L6
+            ("gfx942", "", 1, 0, 6, 21845, Some(256), 3),      // L7
+            ("gfx1250", "", 2, 0, 0, 327680, Some(256), 2),    // L8
+            ("gfx942", "", 1, 0, 6, 32768, None, 8),           // L9
+            ("gfx942", "", 100, 0, 6, 32768, Some(256), 2),    // L10
+        ];
+        for &(target, mattr, arch, agpr, sgpr, lds, wg, expected) in table {
+            check(Case { target, mattr, arch, agpr, sgpr, lds, wg }, expected);
+        }
+    }
+
+    fn report(target: &str, vgprs: Vgprs, sgprs: u32, lds: u32, wg: u32) -> Occupancy {
+        let st = subtarget(target, Options::default()).unwrap();
+        st.occupancy(&Usage { vgprs, sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) }).unwrap()
+    }
+
+    /// The guide's worked examples (issue 2, item 7).
+    #[test]
+    fn guide_examples() {
+        let a = report("gfx942", Vgprs::Split { arch: 128, agpr: 0 }, 50, 32768, 256);
+        assert_eq!((a.waves_per_simd, a.limiter), (2, Limiter::Lds));
+        let b = report("gfx950", Vgprs::Split { arch: 128, agpr: 0 }, 50, 32768, 256);
+        assert_eq!((b.waves_per_simd, b.limiter), (4, Limiter::Vgpr));
+        for (v, w) in [(100, 4), (96, 5)] {
+            assert_eq!(report("gfx950", Vgprs::Split { arch: v, agpr: 0 }, 50, 0, 256).waves_per_simd, w, "{v} VGPRs");
+        }
+        let c = report("gfx950", Vgprs::Split { arch: 252, agpr: 246 }, 50, 0, 256);
+        assert_eq!((c.vgpr_count, c.waves_per_simd), (498, 1));
+        assert_eq!(report("gfx950", Vgprs::Total(498), 50, 0, 256).waves_per_simd, 1);
+        assert_eq!(report("gfx950", Vgprs::Total(202), 50, 0, 256).waves_per_simd, 2);
+        assert_eq!(report("gfx950", Vgprs::Total(294), 50, 0, 256).waves_per_simd, 1);
+    }
+
+    #[test]
+    fn limiters_and_next_step() {
+        // 100 VGPRs on gfx942: 104 allocated, 4 waves; 96 gives 5 (give up 4), 128 still gives 4 (add 28).
+        let o = report("gfx942", Vgprs::Split { arch: 100, agpr: 0 }, 20, 0, 256);
+        assert_eq!(o.allocated.vgprs, 104);
+        assert_eq!(o.limiter, Limiter::Vgpr);
+        assert_eq!(o.next_step.vgprs_to_gain, Some(4));
+        assert_eq!(o.next_step.vgpr_headroom, 28);
+        // L7: LLVM ignores the LDS granule (3 waves), the hardware does not (2).
+        let o = report("gfx942", Vgprs::Split { arch: 1, agpr: 0 }, 6, 21845, 256);
+        assert_eq!((o.waves_per_simd, o.hardware.waves_per_simd, o.allocated.lds_bytes), (3, 2, 22016));
+        assert_eq!(o.limiter, Limiter::Lds);
+        // 32 KiB: 2 waves; 21845 bytes (64K/3) gives 3: give up 32768 - 21845.
+        let o = report("gfx942", Vgprs::Split { arch: 1, agpr: 0 }, 6, 32768, 256);
+        assert_eq!(o.next_step.lds_bytes_to_gain, Some(32768 - 21845));
+        assert_eq!(o.next_step.lds_headroom, 0);
+        // WG 768 on gfx942 caps at 6 waves: no register change helps.
+        let o = report("gfx942", Vgprs::Split { arch: 1, agpr: 0 }, 6, 0, 768);
+        assert_eq!(o.limiter, Limiter::Workgroup);
+        assert_eq!(o.next_step.also_blocked_by, vec![Limiter::Workgroup]);
+        // Nothing binds.
+        let o = report("gfx942", Vgprs::Split { arch: 8, agpr: 0 }, 6, 0, 256);
+        assert_eq!(o.limiter, Limiter::MaxWaves);
+        assert_eq!(o.occupancy, 1.0);
+        // SGPR-bound on gfx900 (S1) and the SGPR init bug on gfx802.
+        let o = report("gfx900", Vgprs::Split { arch: 1, agpr: 0 }, 81, 0, 64);
+        assert_eq!((o.limiter, o.next_step.sgprs_to_gain), (Limiter::Sgpr, Some(1)));
+        let o = report("gfx802", Vgprs::Split { arch: 1, agpr: 0 }, 10, 0, 64);
+        assert_eq!((o.waves_per_simd, o.sgpr_count, o.limiter), (8, 96, Limiter::Sgpr));
+    }
+
+    #[test]
+    fn bad_input() {
+        let st = subtarget("gfx942", Options::default()).unwrap();
+        let u = |arch, agpr, sgprs, lds, wg: WorkgroupSize| Usage { vgprs: Vgprs::Split { arch, agpr }, sgprs, lds, workgroup: wg };
+        let f = WorkgroupSize::fixed(256);
+        for (usage, frag) in [
+            (u(257, 0, None, 0, f), "257 architectural VGPRs is more than gfx942 can address (256"),
+            (u(256, 257, None, 0, f), "257 AGPRs"),
+            (u(256, 256, Some(200), 0, f), "200 SGPRs"),
+            (u(1, 0, None, 65537, f), "65537 bytes of LDS is more than a workgroup can allocate on gfx942 (65536 bytes)"),
+            (u(1, 0, None, 0, WorkgroupSize::fixed(1025)), "1025 is over the maximum flat workgroup size 1024"),
+            (u(1, 0, None, 0, WorkgroupSize { min: 300, max: 200 }), "minimum above its maximum"),
+            (u(1, 0, None, 0, WorkgroupSize::fixed(0)), "at least 1"),
+        ] {
+            let e = st.occupancy(&usage).unwrap_err().to_string();
+            assert!(e.contains(frag), "'{e}' lacks '{frag}'");
+        }
+        let e = subtarget("gfx1100", Options::default()).unwrap()
+            .occupancy(&u(1, 4, None, 0, f)).unwrap_err().to_string();
+        assert!(e.contains("only gfx908, gfx90a, gfx942 and gfx950 have AGPRs"), "{e}");
+        let e = subtarget("gfx942", Options { wave_size: Some(32), ..Options::default() }).unwrap_err().to_string();
+        assert_eq!(e, "gfx942 has no wave32 mode (wave sizes: wave64)");
+        let e = subtarget("gfx1250", Options { wave_size: Some(64), ..Options::default() }).unwrap_err().to_string();
+        assert!(e.contains("no wave64 mode"), "{e}");
+        assert!(subtarget("gfx90a", Options { cu_mode: true, ..Options::default() }).is_err());
+        assert!(subtarget("gfx1100", Options { dvgpr_block: 16, ..Options::default() }).is_err());
+        assert!(subtarget("gfx1200", Options { dvgpr_block: 24, ..Options::default() }).is_err());
+    }
+}

@@ -1,0 +1,369 @@
+//! One configured target (processor + wave size + CU mode + dynamic-VGPR block) and LLVM 22's formulas.
+//!
+//! Each method mirrors one LLVM function and names it; see `docs/occupancy-model.md`.
+
+use crate::error::ModelError;
+use crate::target_id::TargetId;
+use crate::targets::{
+    AgprFile, Processor, VgprParams, ARCH_VGPR_ALIGN_FOR_AGPRS, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG,
+    GFX8_9_ADDRESSABLE_SGPRS, GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE,
+    GFX8_9_TOTAL_SGPRS, MAX_ARCH_VGPRS_WITH_AGPRS, MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
+};
+
+/// Mode switches that change the model.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// 32 or 64; `None` = the processor's default (64 on GFX8/9, 32 on GFX10+).
+    pub wave_size: Option<u32>,
+    /// CU mode (`+cumode`) on GFX10-12; gfx1250 is always in CU mode.
+    pub cu_mode: bool,
+    /// gfx12 dynamic-VGPR block size (`"amdgpu-dynamic-vgpr-block-size"`), 0 = off.
+    pub dvgpr_block: u32,
+}
+
+/// A flat workgroup size range, as `"amdgpu-flat-work-group-size"="min,max"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct WorkgroupSize {
+    /// Smallest launch size the kernel allows.
+    pub min: u32,
+    /// Largest launch size the kernel allows.
+    pub max: u32,
+}
+
+impl WorkgroupSize {
+    /// LLVM's default for kernels without the attribute: 1..1024.
+    pub const DEFAULT: WorkgroupSize = WorkgroupSize { min: 1, max: MAX_FLAT_WORKGROUP_SIZE };
+
+    /// A fixed launch size.
+    pub const fn fixed(n: u32) -> Self {
+        WorkgroupSize { min: n, max: n }
+    }
+
+    /// Check 1 <= min <= max <= 1024.
+    pub fn validate(self) -> Result<Self, ModelError> {
+        if self.min == 0 || self.max == 0 {
+            return Err(ModelError::WorkgroupSize { detail: "must be at least 1".into() });
+        }
+        if self.max > MAX_FLAT_WORKGROUP_SIZE {
+            return Err(ModelError::WorkgroupSize {
+                detail: format!("{} is over the maximum flat workgroup size {MAX_FLAT_WORKGROUP_SIZE}", self.max),
+            });
+        }
+        if self.min > self.max {
+            return Err(ModelError::WorkgroupSize {
+                detail: format!("range {},{} has its minimum above its maximum", self.min, self.max),
+            });
+        }
+        Ok(self)
+    }
+}
+
+/// A target with every derived parameter computed once.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Subtarget {
+    /// Processor and target-id features.
+    pub id: TargetId,
+    /// Wave size in lanes.
+    pub wave_size: u32,
+    /// CU mode in effect (always true on gfx1250; false on GFX8/9, which have no WGP).
+    pub cu_mode: bool,
+    /// Dynamic-VGPR block size, 0 = off.
+    pub dvgpr_block: u32,
+    /// `getMaxWavesPerEU`.
+    pub max_waves: u32,
+    /// `getEUsPerCU`.
+    pub eus_per_cu: u32,
+    /// VGPR file parameters.
+    pub vgpr: VgprParams,
+    /// `getLocalMemorySize`: LDS shared by the workgroups of one "CU".
+    pub lds_per_cu: u32,
+    /// `getAddressableLocalMemorySize`: LDS one workgroup may allocate.
+    pub lds_per_workgroup: u32,
+    /// Hardware LDS allocation granule in bytes.
+    pub lds_granule: u32,
+    /// Barriers per "CU".
+    pub barriers: u32,
+}
+
+fn align_to(x: u32, g: u32) -> u32 {
+    x.div_ceil(g).saturating_mul(g)
+}
+
+fn align_down(x: u32, g: u32) -> u32 {
+    x / g * g
+}
+
+impl Subtarget {
+    /// Configure a target; fails on a wave size, CU mode or dynamic-VGPR block the processor lacks.
+    pub fn new(id: TargetId, opts: Options) -> Result<Self, ModelError> {
+        let p: &'static Processor = id.processor;
+        let wave_size = opts.wave_size.unwrap_or(p.default_wave_size());
+        if !p.wave_sizes().contains(&wave_size) {
+            return Err(ModelError::WaveSize {
+                target: p.name,
+                wave_size,
+                supported: p.wave_sizes().iter().map(|w| format!("wave{w}")).collect::<Vec<_>>().join(", "),
+            });
+        }
+        if opts.cu_mode && !p.generation.is_gfx10_plus() {
+            return Err(ModelError::CuMode { target: p.name });
+        }
+        let cu_mode = if p.has_wgp_mode() { opts.cu_mode } else { p.generation.is_gfx10_plus() };
+        if opts.dvgpr_block != 0 {
+            if !p.dynamic_vgpr {
+                return Err(ModelError::DynamicVgpr {
+                    target: p.name,
+                    reason: "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22".into(),
+                });
+            }
+            if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&opts.dvgpr_block) {
+                return Err(ModelError::DynamicVgpr {
+                    target: p.name,
+                    reason: format!("dynamic-VGPR block size {} is not 16 or 32", opts.dvgpr_block),
+                });
+            }
+            if wave_size != 32 {
+                return Err(ModelError::DynamicVgpr {
+                    target: p.name,
+                    reason: "dynamic-VGPR mode is wave32 only".into(),
+                });
+            }
+        }
+        Ok(Subtarget {
+            id,
+            wave_size,
+            cu_mode,
+            dvgpr_block: opts.dvgpr_block,
+            max_waves: p.max_waves_per_eu(),
+            eus_per_cu: p.eus_per_cu(cu_mode),
+            vgpr: p.vgpr_params(wave_size, opts.dvgpr_block),
+            lds_per_cu: p.lds_per_cu(cu_mode),
+            lds_per_workgroup: p.lds_per_workgroup,
+            lds_granule: p.lds_granule,
+            barriers: p.max_barriers(cu_mode),
+        })
+    }
+
+    /// The processor row.
+    pub fn processor(&self) -> &'static Processor {
+        self.id.processor
+    }
+
+    /// Wave slots per "CU" (`getMaxWavesPerEU * getEUsPerCU`).
+    pub fn wave_slots(&self) -> u32 {
+        self.max_waves * self.eus_per_cu
+    }
+
+    /// `AMDGPUMCExpr::evaluateTotalNumVGPR`: the one number occupancy sees (`.vgpr_count`).
+    pub fn total_vgprs(&self, arch: u32, agpr: u32) -> u32 {
+        match self.processor().agpr_file {
+            AgprFile::Unified if agpr > 0 => align_to(arch, ARCH_VGPR_ALIGN_FOR_AGPRS) + agpr,
+            _ => arch.max(agpr),
+        }
+    }
+
+    /// `IsaInfo::getNumWavesPerEUWithNumVGPRs`.
+    pub fn vgpr_waves(&self, total: u32) -> u32 {
+        let g = self.vgpr.granule;
+        if total < g {
+            return self.max_waves;
+        }
+        let rounded = align_to(total, g);
+        (self.vgpr.total / rounded).clamp(1, self.max_waves)
+    }
+
+    /// The SGPR count LLVM reports for a kernel that uses `sgprs` (fixed 96 with the SGPR init bug).
+    pub fn effective_sgprs(&self, sgprs: u32) -> u32 {
+        if self.processor().sgpr_init_bug {
+            FIXED_SGPRS_FOR_INIT_BUG
+        } else {
+            sgprs
+        }
+    }
+
+    /// `IsaInfo::getOccupancyWithNumSGPRs`, clamped to the maximum (GFX10+: no limit).
+    pub fn sgpr_waves(&self, sgprs: u32) -> u32 {
+        if !self.processor().sgprs_limit_occupancy() {
+            return self.max_waves;
+        }
+        let w = GFX8_9_SGPR_WAVES.iter().find(|(max, _)| sgprs <= *max).map_or(GFX8_9_SGPR_WAVES_ABOVE, |(_, w)| *w);
+        w.min(self.max_waves)
+    }
+
+    /// `IsaInfo::getMaxWorkGroupsPerCU`.
+    pub fn max_workgroups_per_cu(&self, wg: u32) -> u32 {
+        let n = wg.div_ceil(self.wave_size);
+        let slots = self.wave_slots();
+        if n <= 1 {
+            return slots;
+        }
+        (slots / n).min(self.barriers)
+    }
+
+    /// `AMDGPUSubtarget::getWavesPerEUForWorkGroup`: the minimum waves/EU a workgroup of `wg` implies.
+    pub fn waves_per_eu_for_workgroup(&self, wg: u32) -> u32 {
+        wg.div_ceil(self.wave_size).div_ceil(self.eus_per_cu)
+    }
+
+    /// `AMDGPUSubtarget::getOccupancyWithWorkGroupSizes`: (min, max) waves/EU allowed by LDS, wave
+    /// slots and barriers over a workgroup size range. `.1` is the number LLVM reports.
+    pub fn workgroup_occupancy(&self, lds: u32, wg: WorkgroupSize) -> (u32, u32) {
+        let max_wgs_lds = self.lds_per_cu / lds.max(1);
+        if max_wgs_lds == 0 {
+            return (1, 1);
+        }
+        let props = |size: u32| {
+            let waves_per_wg = size.div_ceil(self.wave_size);
+            let wgs = self.max_workgroups_per_cu(size).min(max_wgs_lds);
+            (waves_per_wg, wgs, waves_per_wg * wgs)
+        };
+        let (min_waves_per_wg, max_wgs_per_cu, mut max_waves_per_cu) = props(wg.min);
+        let (max_waves_per_wg, min_wgs_per_cu, mut min_waves_per_cu) = props(wg.max);
+        if min_waves_per_cu >= max_waves_per_cu {
+            std::mem::swap(&mut min_waves_per_cu, &mut max_waves_per_cu);
+        } else {
+            let slots = self.wave_slots();
+            let min_for_size = slots.div_ceil(min_wgs_per_cu + 1) * min_wgs_per_cu;
+            if min_waves_per_cu > min_for_size {
+                let excess = min_waves_per_cu - min_for_size;
+                let per_wg = excess / min_wgs_per_cu;
+                if per_wg != 0 {
+                    min_waves_per_cu -= min_wgs_per_cu * per_wg.min(max_waves_per_wg - min_waves_per_wg);
+                }
+            }
+            let leftover = slots.saturating_sub(max_wgs_per_cu * min_waves_per_wg);
+            let per_wg = leftover / max_wgs_per_cu;
+            if per_wg != 0 {
+                max_waves_per_cu +=
+                    max_wgs_per_cu * per_wg.min((wg.max - 1) / self.wave_size + 1 - min_waves_per_wg);
+            }
+        }
+        (
+            (min_waves_per_cu / self.eus_per_cu).clamp(1, self.max_waves),
+            max_waves_per_cu.div_ceil(self.eus_per_cu).clamp(1, self.max_waves),
+        )
+    }
+
+    /// `IsaInfo::getMaxNumVGPRs`: R_max(W), the largest total vector register count that keeps W
+    /// waves/SIMD (arch + AGPR on gfx90a+).
+    pub fn max_vgprs_for_waves(&self, waves: u32) -> u32 {
+        let w = waves.max(1);
+        align_down(self.vgpr.total / w, self.vgpr.granule).min(self.vgpr.addressable)
+    }
+
+    /// `IsaInfo::getMinNumVGPRs`: the count LLVM pads the descriptor to so occupancy stays <= W.
+    pub fn min_vgprs_for_waves(&self, waves: u32) -> u32 {
+        let (g, total) = (self.vgpr.granule, self.vgpr.total);
+        let w = waves.max(1);
+        if w >= self.max_waves {
+            return 0;
+        }
+        let max = align_down(total / w, g);
+        if max == align_down(total / self.max_waves, g) {
+            return 0;
+        }
+        let min_w = self.vgpr_waves(self.vgpr.addressable);
+        if w < min_w {
+            return self.min_vgprs_for_waves(min_w);
+        }
+        let next = align_down(total / (w + 1), g);
+        (1 + (max - g).min(next)).min(self.vgpr.addressable)
+    }
+
+    /// Largest total SGPR count (`.sgpr_count`, extras included) that keeps W waves/SIMD; `None` when
+    /// SGPRs alone make W impossible (the SGPR init bug caps gfx802/gfx805 at 8).
+    pub fn max_sgprs_for_waves(&self, waves: u32) -> Option<u32> {
+        let p = self.processor();
+        if !p.sgprs_limit_occupancy() {
+            return Some(p.max_sgpr_count());
+        }
+        if p.sgpr_init_bug {
+            return (self.sgpr_waves(FIXED_SGPRS_FOR_INIT_BUG) >= waves).then_some(FIXED_SGPRS_FOR_INIT_BUG);
+        }
+        if self.sgpr_waves(p.max_sgpr_count()) >= waves {
+            return Some(p.max_sgpr_count());
+        }
+        GFX8_9_SGPR_WAVES.iter().rev().find(|(_, w)| *w >= waves).map(|(max, _)| *max)
+    }
+
+    /// `IsaInfo::getMaxNumSGPRs(W, Addressable=true)` with the amdhsa trap handler: the SGPR budget
+    /// LLVM's allocator gets for W waves before subtracting reserved registers (GFX8/9).
+    pub fn llvm_sgpr_budget(&self, waves: u32) -> u32 {
+        let p = self.processor();
+        if !p.sgprs_limit_occupancy() {
+            return p.max_sgpr_count() - crate::targets::EXTRA_SGPRS_VCC;
+        }
+        let w = waves.max(1);
+        let raw = (GFX8_9_TOTAL_SGPRS / w).saturating_sub(TRAP_NUM_SGPRS);
+        align_down(raw, GFX8_9_SGPR_GRANULE).min(GFX8_9_ADDRESSABLE_SGPRS)
+    }
+
+    /// Architectural VGPRs a wave may address.
+    pub fn max_arch_vgprs(&self) -> u32 {
+        match self.processor().agpr_file {
+            AgprFile::None => self.vgpr.addressable_arch,
+            _ => MAX_ARCH_VGPRS_WITH_AGPRS,
+        }
+    }
+
+    /// AGPRs a wave may address (0 without AGPRs).
+    pub fn max_agprs(&self) -> u32 {
+        match self.processor().agpr_file {
+            AgprFile::None => 0,
+            _ => MAX_ARCH_VGPRS_WITH_AGPRS,
+        }
+    }
+
+    /// Largest total vector count (`.vgpr_count`) a kernel can report on this target.
+    pub fn max_total_vgprs(&self) -> u32 {
+        match self.processor().agpr_file {
+            AgprFile::Separate => MAX_ARCH_VGPRS_WITH_AGPRS,
+            _ => self.vgpr.addressable,
+        }
+    }
+
+    /// The range of `"amdgpu-waves-per-eu"` minimums LLVM 22 accepts for a kernel
+    /// (`getEffectiveWavesPerEU`'s Default): below or above it the attribute is silently dropped.
+    pub fn accepted_waves_range(&self, lds: u32, wg: WorkgroupSize) -> (u32, u32) {
+        let hi = self.workgroup_occupancy(lds, wg).1;
+        let lo = self.waves_per_eu_for_workgroup(wg.max).min(hi);
+        (lo, hi)
+    }
+
+    /// Largest static LDS per workgroup that keeps LLVM's workgroup/LDS limit at W or more, for this
+    /// launch-size range; `None` when the launch size alone rules W out.
+    pub fn max_lds_for_waves(&self, waves: u32, wg: WorkgroupSize) -> Option<u32> {
+        if self.workgroup_occupancy(0, wg).1 < waves {
+            return None;
+        }
+        // Occupancy depends on LDS only through floor(lds_per_cu / lds); the largest LDS giving at
+        // least m workgroups is lds_per_cu / m. Past `wave_slots` workgroups nothing changes.
+        let mut best = 0;
+        for m in 1..=self.wave_slots() + 1 {
+            let cand = (self.lds_per_cu / m).min(self.lds_per_workgroup);
+            if cand > best && self.workgroup_occupancy(cand, wg).1 >= waves {
+                best = cand;
+            }
+        }
+        Some(best)
+    }
+
+    /// LDS bytes the hardware allocates for `lds` (rounded up to the granule).
+    pub fn lds_allocated(&self, lds: u32) -> u32 {
+        align_to(lds, self.lds_granule)
+    }
+
+    /// VGPRs allocated per wave for a total count (rounded up to the allocation granule).
+    pub fn vgprs_allocated(&self, total: u32) -> u32 {
+        align_to(total.max(1), self.vgpr.granule)
+    }
+
+    /// SGPRs allocated per wave (GFX8/9: rounded to 16; GFX10+: always the full file).
+    pub fn sgprs_allocated(&self, sgprs: u32) -> u32 {
+        if self.processor().sgprs_limit_occupancy() {
+            align_to(self.effective_sgprs(sgprs).max(1), GFX8_9_SGPR_GRANULE)
+        } else {
+            crate::targets::GFX10_SGPRS_ALLOCATED
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Target strings as users write them: `gfx90a`, `gfx942:sramecc+:xnack-`, `amdgcn-amd-amdhsa--gfx950`,
+//! bundle entry ids (`hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-`) and product names (`MI300X`, `RX 7900 XTX`).
+
+use crate::error::ModelError;
+use crate::targets::{Processor, NOT_MODELLED, PROCESSORS, REMOVED};
+use serde::Serialize;
+
+/// A processor plus the target-id feature settings (`None` = "any", LLVM's default).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TargetId {
+    /// The table row.
+    #[serde(serialize_with = "ser_name")]
+    pub processor: &'static Processor,
+    /// `xnack+` / `xnack-`.
+    pub xnack: Option<bool>,
+    /// `sramecc+` / `sramecc-`.
+    pub sramecc: Option<bool>,
+}
+
+fn ser_name<S: serde::Serializer>(p: &&'static Processor, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(p.name)
+}
+
+impl PartialEq for Processor {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl TargetId {
+    /// The canonical target id (`gfx942:sramecc+:xnack-`), features in LLVM's order.
+    pub fn canonical(&self) -> String {
+        let mut s = self.processor.name.to_string();
+        if let Some(v) = self.sramecc {
+            s.push_str(if v { ":sramecc+" } else { ":sramecc-" });
+        }
+        if let Some(v) = self.xnack {
+            s.push_str(if v { ":xnack+" } else { ":xnack-" });
+        }
+        s
+    }
+}
+
+/// Reduce a product name to letters and digits, dropping vendor words.
+fn normalize_product(s: &str) -> String {
+    let lower = s.to_ascii_lowercase();
+    let kept: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !matches!(*w, "amd" | "instinct" | "radeon" | "graphics" | "ati"))
+        .collect();
+    kept.concat()
+}
+
+/// Parse a target string or product name.
+pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
+    let trimmed = input.trim();
+    // Triples and bundle ids put the processor after the last "--".
+    let after_triple = match trimmed.rfind("--") {
+        Some(i) => &trimmed[i + 2..],
+        None => trimmed,
+    };
+    let mut parts = after_triple.split(':');
+    let proc_part = parts.next().unwrap_or("").to_ascii_lowercase();
+    if let Some(p) = PROCESSORS.iter().find(|p| p.name == proc_part) {
+        let mut id = TargetId { processor: p, xnack: None, sramecc: None };
+        for feat in parts {
+            let (name, on) = match feat.strip_suffix('+') {
+                Some(n) => (n, true),
+                None => match feat.strip_suffix('-') {
+                    Some(n) => (n, false),
+                    None => {
+                        return Err(ModelError::BadFeature {
+                            target: input.to_string(),
+                            reason: format!("feature '{feat}' must end in '+' or '-' (e.g. xnack-)"),
+                        })
+                    }
+                },
+            };
+            let (slot, supported) = match name {
+                "xnack" => (&mut id.xnack, p.xnack),
+                "sramecc" => (&mut id.sramecc, p.sramecc),
+                _ => {
+                    return Err(ModelError::BadFeature {
+                        target: input.to_string(),
+                        reason: format!("unknown target feature '{name}' (target ids carry only xnack and sramecc)"),
+                    })
+                }
+            };
+            if !supported {
+                return Err(ModelError::BadFeature {
+                    target: input.to_string(),
+                    reason: format!("{} does not support {name}", p.name),
+                });
+            }
+            if slot.is_some() {
+                return Err(ModelError::BadFeature {
+                    target: input.to_string(),
+                    reason: format!("feature '{name}' given twice"),
+                });
+            }
+            *slot = Some(on);
+        }
+        return Ok(id);
+    }
+    if let Some((_, repl)) = REMOVED.iter().find(|(n, _)| *n == proc_part) {
+        return Err(ModelError::RemovedTarget { name: proc_part, replacement: repl });
+    }
+    if NOT_MODELLED.contains(&proc_part.as_str()) {
+        return Err(ModelError::NotModelled { name: proc_part });
+    }
+    let norm = normalize_product(trimmed);
+    if !norm.is_empty() {
+        for p in PROCESSORS {
+            if p.products.iter().any(|prod| normalize_product(prod) == norm) {
+                return Ok(TargetId { processor: p, xnack: None, sramecc: None });
+            }
+        }
+    }
+    Err(ModelError::UnknownTarget { name: input.to_string(), suggestions: suggestions(trimmed) })
+}
+
+/// Up to three names close to `input`: processors first, then products.
+pub fn suggestions(input: &str) -> Vec<String> {
+    let lower = input.to_ascii_lowercase();
+    let norm = normalize_product(input);
+    let mut scored: Vec<(f64, String)> = Vec::new();
+    for p in PROCESSORS {
+        let d = strsim::jaro_winkler(&lower, p.name);
+        let lev = strsim::levenshtein(&lower, p.name);
+        if d >= 0.88 || lev <= 1 {
+            scored.push((d + if lev <= 1 { 1.0 } else { 0.0 }, p.name.to_string()));
+        }
+        for prod in p.products {
+            let pn = normalize_product(prod);
+            let d = strsim::jaro_winkler(&norm, &pn);
+            if !norm.is_empty() && (d >= 0.9 || strsim::levenshtein(&norm, &pn) <= 1) {
+                scored.push((d, format!("{prod} ({})", p.name)));
+            }
+        }
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Result<&str, &str>) {
+        match (parse_target(input), expected) {
+            (Ok(id), Ok(canon)) => assert_eq!(id.canonical(), canon, "{input}"),
+            (Err(e), Err(frag)) => {
+                let msg = e.to_string();
+                assert!(msg.contains(frag), "{input}: '{msg}' lacks '{frag}'")
+            }
+            (got, want) => panic!("{input}: got {got:?}, want {want:?}"),
+        }
+    }
+
+    #[test]
+    fn target_strings() {
+        check("gfx90a", Ok("gfx90a"));
+        check("gfx90a:xnack-", Ok("gfx90a:xnack-"));
+        check("gfx942:sramecc+:xnack-", Ok("gfx942:sramecc+:xnack-"));
+        check("gfx942:xnack-:sramecc+", Ok("gfx942:sramecc+:xnack-"));
+        check("amdgcn-amd-amdhsa--gfx950", Ok("gfx950"));
+        check("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", Ok("gfx90a:xnack-"));
+        check("GFX1100", Ok("gfx1100"));
+        check("gfx9-4-generic", Ok("gfx9-4-generic"));
+        check("gfx1100:xnack+", Err("does not support xnack"));
+        check("gfx90a:xnack", Err("must end in '+' or '-'"));
+        check("gfx90a:wavefrontsize64+", Err("unknown target feature"));
+        check("gfx90a:xnack+:xnack-", Err("given twice"));
+    }
+
+    #[test]
+    fn products() {
+        for (name, proc_) in [
+            ("MI100", "gfx908"),
+            ("MI210", "gfx90a"),
+            ("MI250X", "gfx90a"),
+            ("AMD Instinct MI300A", "gfx942"),
+            ("mi300x", "gfx942"),
+            ("MI325X", "gfx942"),
+            ("MI350X", "gfx950"),
+            ("MI355X", "gfx950"),
+            ("RX 7900 XTX", "gfx1100"),
+            ("Radeon RX 7900 XTX", "gfx1100"),
+            ("rx7600", "gfx1102"),
+            ("RX 9070 XT", "gfx1201"),
+            ("Radeon VII", "gfx906"),
+        ] {
+            check(name, Ok(proc_));
+        }
+    }
+
+    #[test]
+    fn rejected() {
+        check("gfx940", Err("use 'gfx942'"));
+        check("gfx941", Err("use 'gfx942'"));
+        check("gfx700", Err("not modelled"));
+        check("gfx601", Err("not modelled"));
+        check("gfx943", Err("did you mean"));
+        check("gfx1105", Err("gfx110"));
+        check("MI301X", Err("MI300X"));
+        check("", Err("unknown target"));
+    }
+}
