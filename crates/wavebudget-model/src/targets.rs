@@ -220,7 +220,10 @@ impl Processor {
 
     /// Highest total SGPR count (`.sgpr_count`, extras included) a kernel can report.
     pub const fn max_sgpr_count(&self) -> u32 {
-        if self.generation.is_gfx10_plus() {
+        if self.sgpr_init_bug {
+            // llc: "scalar registers (101) exceeds limit (96)".
+            FIXED_SGPRS_FOR_INIT_BUG
+        } else if self.generation.is_gfx10_plus() {
             GFX10_ADDRESSABLE_SGPRS + EXTRA_SGPRS_VCC
         } else {
             GFX8_9_ADDRESSABLE_SGPRS + EXTRA_SGPRS_FLAT_SCRATCH

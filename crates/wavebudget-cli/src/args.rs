@@ -1,0 +1,134 @@
+//! clap definitions of the subcommands, in the vocabulary of llvm-readelf and LLVM's remarks.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Occupancy and register budgets for AMD GPUs, exact against LLVM 22.
+#[derive(Debug, Parser)]
+#[command(name = "wavebudget", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the target table: every processor LLVM 22 accepts for compute.
+    Targets {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Waves/SIMD for a kernel's registers, LDS and launch size: each limiter, the binding one, the next step.
+    Occupancy(OccupancyArgs),
+    /// The inverse: register, SGPR and LDS budgets for a waves/SIMD target.
+    Budget(BudgetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TargetArgs {
+    /// Target(s), comma separated: gfx942, gfx90a:xnack-, amdgcn-amd-amdhsa--gfx950, MI300X, "RX 7900 XTX", or generic.
+    #[arg(long, short = 't')]
+    pub target: String,
+    /// Wave size (GFX10+ default 32).
+    #[arg(long, value_parser = parse_wave_size)]
+    pub wave_size: Option<u32>,
+    /// CU mode instead of WGP mode (GFX10-12; -mcumode).
+    #[arg(long)]
+    pub cu_mode: bool,
+    /// gfx12 dynamic-VGPR block size (16 or 32), as "amdgpu-dynamic-vgpr-block-size".
+    #[arg(long)]
+    pub dvgpr_block: Option<u32>,
+}
+
+#[derive(Debug, Args, Default)]
+pub struct GenericArgs {
+    /// generic: register file bytes (F).
+    #[arg(long)]
+    pub register_file_bytes: Option<u64>,
+    /// generic: lanes per wave (W).
+    #[arg(long)]
+    pub wave_width: Option<u32>,
+    /// generic: bytes per register per lane (w).
+    #[arg(long)]
+    pub register_bytes: Option<u32>,
+    /// generic: register allocation granule.
+    #[arg(long)]
+    pub granule: Option<u32>,
+    /// generic: cap on resident waves.
+    #[arg(long)]
+    pub max_waves: Option<u32>,
+    /// generic: start from a preset (ampere, rdna3, xe-hpg, m1); other generic flags override it.
+    #[arg(long)]
+    pub preset: Option<String>,
+}
+
+impl GenericArgs {
+    pub fn any(&self) -> bool {
+        self.register_file_bytes.is_some()
+            || self.wave_width.is_some()
+            || self.register_bytes.is_some()
+            || self.granule.is_some()
+            || self.max_waves.is_some()
+            || self.preset.is_some()
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct OccupancyArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    /// Architectural VGPRs (LLVM's "VGPRs" remark); registers per lane for --target generic.
+    #[arg(long)]
+    pub vgprs: Option<u32>,
+    /// Accumulation VGPRs (LLVM's "AGPRs" remark; gfx908/gfx90a/gfx942/gfx950).
+    #[arg(long)]
+    pub agprs: Option<u32>,
+    /// The code object's unified .vgpr_count instead of --vgprs/--agprs.
+    #[arg(long)]
+    pub vgpr_count: Option<u32>,
+    /// Total SGPRs as in .sgpr_count (VCC/XNACK/flat-scratch extras included).
+    #[arg(long)]
+    pub sgprs: Option<u32>,
+    /// Static LDS bytes per workgroup (.group_segment_fixed_size).
+    #[arg(long)]
+    pub lds: Option<u32>,
+    /// Launch size N, or MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024 like LLVM).
+    #[arg(long)]
+    pub wg_size: Option<String>,
+    /// Print JSON (an object; an array for several targets).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub generic: GenericArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    /// Target waves per SIMD.
+    #[arg(long, short = 'w')]
+    pub waves: Option<u32>,
+    /// Print the whole ladder W = 1..max.
+    #[arg(long)]
+    pub all: bool,
+    /// Launch size N, or MIN,MAX (default 1,1024 like LLVM).
+    #[arg(long)]
+    pub wg_size: Option<String>,
+    /// Static LDS bytes per workgroup the kernel already uses.
+    #[arg(long)]
+    pub lds: Option<u32>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub generic: GenericArgs,
+}
+
+fn parse_wave_size(s: &str) -> Result<u32, String> {
+    match s {
+        "32" => Ok(32),
+        "64" => Ok(64),
+        _ => Err(format!("'{s}' is not a wave size (32 or 64)")),
+    }
+}

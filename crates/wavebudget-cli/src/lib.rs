@@ -1,0 +1,237 @@
+//! The `wavebudget` command line: argument parsing, and the only place output is formatted for people.
+//!
+//! Entry point: [`run`] takes the argument vector and returns the text to print or a [`CliError`]
+//! (one line; the binary prints it and exits 1). Modules:
+//! - `args`: clap definitions of the subcommands.
+//! - `render`: tables for people (JSON comes straight from the model's serde types).
+
+mod args;
+mod render;
+
+use args::{BudgetArgs, Cli, Command, GenericArgs, OccupancyArgs, TargetArgs};
+use clap::Parser;
+use serde::Serialize;
+use thiserror::Error;
+use wavebudget_model::generic::{self, GenericParams};
+use wavebudget_model::{subtarget, ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
+
+/// A failure the user must fix; the message is one line.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// Bad arguments.
+    #[error("{0}")]
+    Usage(String),
+    /// The model rejected the input.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// Run the CLI on an argument vector (program name first). Returns the text for stdout.
+pub fn run<I, T>(args: I) -> Result<String, CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    Ok(e.render().to_string())
+                }
+                _ => {
+                    let text = e.render().to_string();
+                    let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
+                    Err(CliError::Usage(first))
+                }
+            };
+        }
+    };
+    match cli.command {
+        Command::Targets { json } => targets(json),
+        Command::Occupancy(a) => occupancy(&a),
+        Command::Budget(a) => budget(&a),
+    }
+}
+
+fn to_json<T: Serialize + ?Sized>(v: &T) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}
+
+fn targets(json: bool) -> Result<String, CliError> {
+    let rows = render::target_rows();
+    Ok(if json { to_json(&rows) } else { render::targets_table(&rows) })
+}
+
+fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
+    let Some(s) = s else { return Ok(WorkgroupSize::DEFAULT) };
+    let num = |x: &str| {
+        x.trim().parse::<u32>().map_err(|_| CliError::Usage(format!("--wg-size '{s}': expected N or MIN,MAX (whole numbers)")))
+    };
+    let wg = match s.split_once(',') {
+        Some((a, b)) => WorkgroupSize { min: num(a)?, max: num(b)? },
+        None => WorkgroupSize::fixed(num(s)?),
+    };
+    Ok(wg.validate()?)
+}
+
+fn split_targets(t: &str) -> Vec<&str> {
+    t.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
+}
+
+fn options(t: &TargetArgs) -> Options {
+    Options { wave_size: t.wave_size, cu_mode: t.cu_mode, dvgpr_block: t.dvgpr_block.unwrap_or(0) }
+}
+
+fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
+    let names = split_targets(&t.target);
+    if names.is_empty() {
+        return Err(CliError::Usage("--target is empty".into()));
+    }
+    names.iter().map(|n| subtarget(n, options(t)).map_err(CliError::from)).collect()
+}
+
+fn is_generic(t: &TargetArgs) -> bool {
+    t.target.trim().eq_ignore_ascii_case("generic")
+}
+
+fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
+    let base = match &g.preset {
+        Some(name) => generic::preset(name).map(|p| p.params).ok_or_else(|| {
+            CliError::Usage(format!(
+                "unknown --preset '{name}' (presets: {})",
+                generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+            ))
+        })?,
+        None => {
+            let (Some(f), Some(w), Some(b)) = (g.register_file_bytes, g.wave_width, g.register_bytes) else {
+                return Err(CliError::Usage(
+                    "--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)".into(),
+                ));
+            };
+            GenericParams { register_file_bytes: f, wave_width: w, register_bytes: b, granule: 1, max_waves: 0 }
+        }
+    };
+    let p = GenericParams {
+        register_file_bytes: g.register_file_bytes.unwrap_or(base.register_file_bytes),
+        wave_width: g.wave_width.unwrap_or(base.wave_width),
+        register_bytes: g.register_bytes.unwrap_or(base.register_bytes),
+        granule: g.granule.unwrap_or(base.granule),
+        max_waves: g.max_waves.unwrap_or(base.max_waves),
+    };
+    Ok(p.validate()?)
+}
+
+fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&str, bool)]) -> Result<(), CliError> {
+    let mut flags = vec![("--wave-size", t.wave_size.is_some()), ("--cu-mode", t.cu_mode), ("--dvgpr-block", t.dvgpr_block.is_some())];
+    flags.extend_from_slice(extra);
+    if let Some((f, _)) = flags.iter().find(|(_, set)| *set) {
+        return Err(CliError::Usage(format!("{f} applies to AMD targets, not --target generic (use --wave-width)")));
+    }
+    Ok(())
+}
+
+fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
+    if is_generic(&a.target) {
+        reject_amd_only_flags_for_generic(
+            &a.target,
+            &[("--agprs", a.agprs.is_some()), ("--sgprs", a.sgprs.is_some()), ("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some()), ("--vgpr-count", a.vgpr_count.is_some())],
+        )?;
+        let p = generic_params(&a.generic)?;
+        let r = a.vgprs.ok_or_else(|| CliError::Usage("--vgprs (registers per lane) is required".into()))?;
+        let o = p.occupancy(r);
+        #[derive(Serialize)]
+        struct Out {
+            target: &'static str,
+            params: GenericParams,
+            #[serde(flatten)]
+            result: generic::GenericOccupancy,
+        }
+        let out = Out { target: "generic", params: p, result: o };
+        return Ok(if a.json { to_json(&out) } else { render::generic_occupancy(&p, &o) });
+    }
+    if a.generic.any() {
+        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
+    }
+    let vgprs = match (a.vgprs, a.agprs, a.vgpr_count) {
+        (None, None, Some(total)) => Vgprs::Total(total),
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+            return Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
+        }
+        (Some(arch), agpr, None) => Vgprs::Split { arch, agpr: agpr.unwrap_or(0) },
+        (None, Some(_), None) => return Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
+        (None, None, None) => return Err(CliError::Usage("give --vgprs N (or --vgpr-count N)".into())),
+    };
+    let usage = Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup: parse_workgroup(a.wg_size.as_deref())? };
+    let results = subtargets(&a.target)?
+        .iter()
+        .map(|st| st.occupancy(&usage))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(match (a.json, results.len()) {
+        (true, 1) => to_json(&results[0]),
+        (true, _) => to_json(&results),
+        (false, _) => render::occupancy_table(&results),
+    })
+}
+
+fn budget(a: &BudgetArgs) -> Result<String, CliError> {
+    if is_generic(&a.target) {
+        reject_amd_only_flags_for_generic(&a.target, &[("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some())])?;
+        let p = generic_params(&a.generic)?;
+        let levels: Vec<u32> = match (a.all, a.waves) {
+            (true, _) => {
+                let top = if p.max_waves != 0 { p.max_waves } else { u32::try_from(p.occupancy(1).waves).unwrap_or(u32::MAX).min(256) };
+                (1..=top.max(1)).collect()
+            }
+            (false, Some(w)) => vec![w],
+            (false, None) => return Err(CliError::Usage("give --waves W or --all".into())),
+        };
+        #[derive(Serialize)]
+        struct Level {
+            waves: u32,
+            max_registers: u64,
+        }
+        let rows = levels
+            .iter()
+            .map(|&w| p.max_registers(w).map(|r| Level { waves: w, max_registers: r }))
+            .collect::<Result<Vec<_>, _>>()?;
+        if a.json {
+            #[derive(Serialize)]
+            struct Out<'a> {
+                target: &'static str,
+                params: GenericParams,
+                levels: &'a [Level],
+            }
+            return Ok(to_json(&Out { target: "generic", params: p, levels: &rows }));
+        }
+        let mut s = render::generic_header(&p);
+        for r in &rows {
+            s.push_str(&format!("  {:>3} waves: R_max = {} registers/lane\n", r.waves, r.max_registers));
+        }
+        return Ok(s);
+    }
+    if a.generic.any() {
+        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
+    }
+    let wg = parse_workgroup(a.wg_size.as_deref())?;
+    let lds = a.lds.unwrap_or(0);
+    let sts = subtargets(&a.target)?;
+    if a.all {
+        let ladders = sts.iter().map(|st| st.ladder(wg, lds)).collect::<Result<Vec<_>, _>>()?;
+        return Ok(match (a.json, ladders.len()) {
+            (true, 1) => to_json(&ladders[0]),
+            (true, _) => to_json(&ladders),
+            (false, _) => ladders.iter().map(|l| render::ladder_table(l)).collect::<Vec<_>>().join("\n"),
+        });
+    }
+    let w = a.waves.ok_or_else(|| CliError::Usage("give --waves W or --all".into()))?;
+    let budgets = sts.iter().map(|st| st.budget(w, wg, lds)).collect::<Result<Vec<_>, _>>()?;
+    Ok(match (a.json, budgets.len()) {
+        (true, 1) => to_json(&budgets[0]),
+        (true, _) => to_json(&budgets),
+        (false, _) => budgets.iter().map(render::budget_text).collect::<Vec<_>>().join("\n"),
+    })
+}

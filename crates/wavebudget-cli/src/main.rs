@@ -1,0 +1,17 @@
+//! The `wavebudget` binary: runs the CLI and maps failures to one line on stderr and exit code 1.
+
+fn main() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match wavebudget_cli::run(args) {
+        Ok(out) => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = stdout.write_all(out.as_bytes());
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! Tables and text for people. JSON output is the model's own serde types.
+
+use serde::Serialize;
+use wavebudget_model::generic::{GenericOccupancy, GenericParams};
+use wavebudget_model::targets::{AgprFile, PROCESSORS};
+use wavebudget_model::{Budget, Limiter, Occupancy, Options, Subtarget, TargetId};
+
+/// One row of `wavebudget targets`.
+#[derive(Debug, Serialize)]
+pub struct TargetRow {
+    pub name: &'static str,
+    pub generation: &'static str,
+    pub family: &'static str,
+    pub generic: bool,
+    pub wave_sizes: &'static [u32],
+    pub default_wave_size: u32,
+    pub max_waves_per_simd: u32,
+    pub simds_per_cu: u32,
+    pub wgp_mode: bool,
+    pub vgprs_total: u32,
+    pub vgpr_granule: u32,
+    pub vgprs_addressable: u32,
+    pub vgprs_total_wave64: Option<u32>,
+    pub vgpr_granule_wave64: Option<u32>,
+    pub agprs: AgprFile,
+    pub sgprs_limit_occupancy: bool,
+    pub lds_per_workgroup: u32,
+    pub lds_per_cu: u32,
+    pub lds_granule: u32,
+    pub dynamic_vgpr: bool,
+    pub xnack: bool,
+    pub sramecc: bool,
+    pub products: &'static [&'static str],
+}
+
+pub fn target_rows() -> Vec<TargetRow> {
+    PROCESSORS
+        .iter()
+        .filter_map(|p| {
+            let id = TargetId { processor: p, xnack: None, sramecc: None };
+            let st = Subtarget::new(id, Options::default()).ok()?;
+            let w64 = (p.default_wave_size() == 32 && p.wave_sizes().contains(&64))
+                .then(|| Subtarget::new(id, Options { wave_size: Some(64), ..Options::default() }).ok())
+                .flatten();
+            Some(TargetRow {
+                name: p.name,
+                generation: p.generation.label(),
+                family: p.family,
+                generic: p.generic,
+                wave_sizes: p.wave_sizes(),
+                default_wave_size: p.default_wave_size(),
+                max_waves_per_simd: st.max_waves,
+                simds_per_cu: st.eus_per_cu,
+                wgp_mode: p.has_wgp_mode(),
+                vgprs_total: st.vgpr.total,
+                vgpr_granule: st.vgpr.granule,
+                vgprs_addressable: st.vgpr.addressable,
+                vgprs_total_wave64: w64.map(|s| s.vgpr.total),
+                vgpr_granule_wave64: w64.map(|s| s.vgpr.granule),
+                agprs: p.agpr_file,
+                sgprs_limit_occupancy: p.sgprs_limit_occupancy(),
+                lds_per_workgroup: p.lds_per_workgroup,
+                lds_per_cu: st.lds_per_cu,
+                lds_granule: p.lds_granule,
+                dynamic_vgpr: p.dynamic_vgpr,
+                xnack: p.xnack,
+                sramecc: p.sramecc,
+                products: p.products,
+            })
+        })
+        .collect()
+}
+
+pub fn targets_table(rows: &[TargetRow]) -> String {
+    let mut s = format!(
+        "{:<16} {:<8} {:<8} {:>5} {:>9} {:>11} {:>10} {:<9} {:>8} {:>7}  {}\n",
+        "processor", "gen", "family", "waves", "wave", "VGPRs/gran", "w64", "AGPRs", "LDS/WG", "LDS/CU", "products"
+    );
+    for r in rows {
+        let waves = r.wave_sizes.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("/");
+        let w64 = match (r.vgprs_total_wave64, r.vgpr_granule_wave64) {
+            (Some(t), Some(g)) => format!("{t}/{g}"),
+            _ => "-".into(),
+        };
+        let agprs = match r.agprs {
+            AgprFile::None => "-",
+            AgprFile::Separate => "separate",
+            AgprFile::Unified => "unified",
+        };
+        s.push_str(&format!(
+            "{:<16} {:<8} {:<8} {:>5} {:>9} {:>11} {:>10} {:<9} {:>8} {:>7}  {}\n",
+            r.name,
+            r.generation,
+            r.family,
+            r.max_waves_per_simd,
+            format!("wave{waves}"),
+            format!("{}/{}", r.vgprs_total, r.vgpr_granule),
+            w64,
+            agprs,
+            r.lds_per_workgroup,
+            r.lds_per_cu,
+            r.products.join(", ")
+        ));
+    }
+    s.push_str("\nwaves: max waves per SIMD; VGPRs/gran: VGPRs per SIMD lane and allocation granule (default wave size; w64: in wave64);\nLDS/CU: LDS shared by a CU (a WGP in WGP mode). gfx940 and gfx941 were removed from LLVM: use gfx942.\n");
+    s
+}
+
+fn table(rows: &[(String, Vec<String>)], headers: &[String]) -> String {
+    let label_w = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0).max(10);
+    let col_w: Vec<usize> = (0..headers.len())
+        .map(|i| rows.iter().map(|(_, c)| c.get(i).map_or(0, String::len)).max().unwrap_or(0).max(headers[i].len()))
+        .collect();
+    let mut s = format!("{:<label_w$}", "");
+    for (h, w) in headers.iter().zip(&col_w) {
+        s.push_str(&format!("  {h:<w$}"));
+    }
+    s.push('\n');
+    for (label, cells) in rows {
+        s.push_str(&format!("{label:<label_w$}"));
+        for (c, w) in cells.iter().zip(&col_w) {
+            s.push_str(&format!("  {c:<w$}"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn mark(o: &Occupancy, l: Limiter) -> &'static str {
+    if o.binding.contains(&l) {
+        " <"
+    } else {
+        ""
+    }
+}
+
+pub fn occupancy_table(results: &[Occupancy]) -> String {
+    let headers: Vec<String> = results.iter().map(|o| o.target.clone()).collect();
+    let row = |label: &str, f: &dyn Fn(&Occupancy) -> String| (label.to_string(), results.iter().map(f).collect());
+    let rows = vec![
+        row("wave size", &|o| format!("wave{}{}", o.wave_size, if o.cu_mode { ", CU mode" } else { "" })),
+        row("VGPRs -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.vgpr_count, o.allocated.vgprs, o.limits.vgpr, mark(o, Limiter::Vgpr))),
+        row("SGPRs -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.sgpr_count, o.allocated.sgprs, o.limits.sgpr, mark(o, Limiter::Sgpr))),
+        row("LDS bytes -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.lds_bytes, o.allocated.lds_bytes, o.limits.lds, mark(o, Limiter::Lds))),
+        row("workgroup -> waves", &|o| {
+            let wg = if o.workgroup.min == o.workgroup.max {
+                o.workgroup.max.to_string()
+            } else {
+                format!("{}..{}", o.workgroup.min, o.workgroup.max)
+            };
+            format!("{wg} -> {}{}", o.limits.workgroup, mark(o, Limiter::Workgroup))
+        }),
+        row("Occupancy [waves/SIMD]", &|o| format!("{} of {} ({:.0}%)", o.waves_per_simd, o.max_waves_per_simd, o.occupancy * 100.0)),
+        row("limited by", &|o| o.binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(", ")),
+        row("hardware", &|o| {
+            format!("{} ({}; LDS {} B, {} threads)", o.hardware.waves_per_simd, o.hardware.limiter.as_str(), o.hardware.lds_bytes, o.hardware.workgroup_size)
+        }),
+        row("to gain a wave", &|o| gain_text(o)),
+        row("headroom", &|o| {
+            let mut parts = vec![format!("+{} VGPRs", o.next_step.vgpr_headroom)];
+            if o.next_step.sgpr_headroom > 0 && o.limits.sgpr < o.max_waves_per_simd + 1 {
+                parts.push(format!("+{} SGPRs", o.next_step.sgpr_headroom));
+            }
+            parts.push(format!("+{} LDS bytes", o.next_step.lds_headroom));
+            parts.join(", ")
+        }),
+    ];
+    let mut s = table(&rows, &headers);
+    for o in results {
+        for n in &o.notes {
+            s.push_str(&format!("note ({}): {n}\n", o.processor));
+        }
+    }
+    s.push_str("(< marks the binding limiter; waves are per SIMD; \"hardware\" rounds LDS to its granule and fixes the launch size)\n");
+    s
+}
+
+fn gain_text(o: &Occupancy) -> String {
+    let n = &o.next_step;
+    let Some(next) = n.next_waves else { return "already at the maximum".into() };
+    let mut parts = Vec::new();
+    if let Some(v) = n.vgprs_to_gain.filter(|v| *v > 0) {
+        parts.push(format!("-{v} VGPRs"));
+    }
+    match n.sgprs_to_gain {
+        Some(s) if s > 0 => parts.push(format!("-{s} SGPRs")),
+        _ => {}
+    }
+    if let Some(l) = n.lds_bytes_to_gain.filter(|l| *l > 0) {
+        parts.push(format!("-{l} LDS bytes"));
+    }
+    let blocked: Vec<&str> = n.also_blocked_by.iter().map(|l| l.as_str()).collect();
+    let mut s = if parts.is_empty() { String::new() } else { format!("{} for {next}", parts.join(", ")) };
+    if !blocked.is_empty() {
+        if !s.is_empty() {
+            s.push_str("; ");
+        }
+        s.push_str(&format!("blocked by {} (change the launch size)", blocked.join(", ")));
+    }
+    s
+}
+
+pub fn budget_text(b: &Budget) -> String {
+    let opt = |v: Option<u32>| v.map_or("none".to_string(), |x| x.to_string());
+    let mut s = format!(
+        "{} wave{}{}: budget for {} waves/SIMD at launch size {}..{}, {} B static LDS\n",
+        b.target,
+        b.wave_size,
+        if b.cu_mode { " CU mode" } else { "" },
+        b.waves,
+        b.workgroup.min,
+        b.workgroup.max,
+        b.lds_bytes
+    );
+    s.push_str(&format!("  max_vgprs        {:>7}   (R_max: total vector registers; VGPRs alone give {} waves)\n", b.max_vgprs, b.vgpr_waves_at_budget));
+    s.push_str(&format!("  max_arch_vgprs   {:>7}\n  max_agprs        {:>7}\n", b.max_arch_vgprs, b.max_agprs));
+    s.push_str(&format!("  max_sgprs        {:>7}   (.sgpr_count; LLVM's allocator budget {})\n", opt(b.max_sgprs), b.llvm_sgpr_budget));
+    s.push_str(&format!("  max_lds_bytes    {:>7}   (hardware, {}-thread launch: {})\n", opt(b.max_lds_bytes), b.workgroup.max, opt(b.hardware_max_lds_bytes)));
+    s.push_str(&format!(
+        "  reachable        {:>7}   (LLVM 22 accepts amdgpu-waves-per-eu minimums {}..{} here)\n",
+        if b.reachable { "yes" } else { "no" },
+        b.accepted_range.min,
+        b.accepted_range.max
+    ));
+    for bl in &b.blocked_by {
+        s.push_str(&format!("  blocked by {}: {}\n", bl.limiter.as_str(), bl.reason));
+    }
+    for n in &b.notes {
+        s.push_str(&format!("  note: {n}\n"));
+    }
+    s
+}
+
+pub fn ladder_table(l: &[Budget]) -> String {
+    let Some(first) = l.first() else { return String::new() };
+    let mut s = format!(
+        "{} wave{}{}, launch size {}..{}, {} B static LDS\n{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {}\n",
+        first.target,
+        first.wave_size,
+        if first.cu_mode { " CU mode" } else { "" },
+        first.workgroup.min,
+        first.workgroup.max,
+        first.lds_bytes,
+        "waves",
+        "max_vgprs",
+        "arch",
+        "agprs",
+        "max_sgprs",
+        "max_lds",
+        "reachable"
+    );
+    for b in l {
+        let opt = |v: Option<u32>| v.map_or("-".to_string(), |x| x.to_string());
+        let why = b.blocked_by.iter().map(|x| x.limiter.as_str()).collect::<Vec<_>>().join(",");
+        s.push_str(&format!(
+            "{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {}\n",
+            b.waves,
+            b.max_vgprs,
+            b.max_arch_vgprs,
+            b.max_agprs,
+            opt(b.max_sgprs),
+            opt(b.max_lds_bytes),
+            if b.reachable { "yes".to_string() } else { format!("no ({why})") }
+        ));
+    }
+    s
+}
+
+pub fn generic_header(p: &GenericParams) -> String {
+    format!(
+        "generic: F = {} B, W = {} lanes, w = {} B, granule {}, max waves {}\n",
+        p.register_file_bytes,
+        p.wave_width,
+        p.register_bytes,
+        p.granule,
+        if p.max_waves == 0 { "none".to_string() } else { p.max_waves.to_string() }
+    )
+}
+
+pub fn generic_occupancy(p: &GenericParams, o: &GenericOccupancy) -> String {
+    format!(
+        "{}  R = {} registers/lane (allocated {}): O = floor(F / (R*W*w)) = {} waves{}\n  (first-order model: no LDS, slots, barriers or scalar registers)\n",
+        generic_header(p),
+        o.registers,
+        o.allocated_registers,
+        o.waves,
+        if o.capped { " (capped)" } else { "" }
+    )
+}

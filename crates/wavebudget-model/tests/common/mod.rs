@@ -1,0 +1,191 @@
+//! Helpers for tests that compare the model with the real LLVM 22 tools: finding them, running llc in
+//! parallel, and reading its resource-usage remarks and the metadata notes llvm-readelf prints.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// Directory holding the LLVM 22 tools: `$LLVM_SYS_221_PREFIX/bin`, else `/usr/lib/llvm-22/bin`.
+pub fn llvm_bin_dir() -> PathBuf {
+    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
+    let bin = prefix.join("bin");
+    assert!(
+        bin.join("llc").exists(),
+        "LLVM 22 not found at {} (run scripts/test.sh, which installs llvm-22 from Debian, or set LLVM_SYS_221_PREFIX)",
+        bin.display()
+    );
+    bin
+}
+
+/// Path of one LLVM tool.
+pub fn tool(name: &str) -> PathBuf {
+    llvm_bin_dir().join(name)
+}
+
+/// `llc --version`'s version line, e.g. "Debian LLVM version 22.1.8".
+pub fn llc_version() -> String {
+    let out = Command::new(tool("llc")).arg("--version").output().expect("run llc --version");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = text.lines().find(|l| l.contains("LLVM version")).unwrap_or("unknown").trim().to_string();
+    assert!(line.contains(" 22."), "these tests compare against LLVM 22, found '{line}'");
+    line
+}
+
+/// One kernel's `kernel-resource-usage` remarks: field name -> value.
+pub type Remarks = BTreeMap<String, String>;
+
+/// Parse llc's stderr into per-function remark maps, keyed by function name.
+pub fn parse_remarks(stderr: &str) -> BTreeMap<String, Remarks> {
+    let mut out = BTreeMap::new();
+    let mut current: Option<(String, Remarks)> = None;
+    for line in stderr.lines() {
+        let Some(rest) = line.strip_prefix("remark: ") else { continue };
+        // "remark: <unknown>:0:0: Function Name: k" / "remark: <unknown>:0:0:     VGPRs: 100"
+        let Some(idx) = rest.find(": ") else { continue };
+        let body = rest[idx + 2..].trim();
+        let Some((k, v)) = body.split_once(": ") else { continue };
+        if k == "Function Name" {
+            if let Some((n, r)) = current.take() {
+                out.insert(n, r);
+            }
+            current = Some((v.trim().to_string(), Remarks::new()));
+        } else if let Some((_, r)) = current.as_mut() {
+            r.insert(k.trim().to_string(), v.trim().to_string());
+        }
+    }
+    if let Some((n, r)) = current {
+        out.insert(n, r);
+    }
+    out
+}
+
+/// Read a numeric remark.
+pub fn remark_u32(r: &Remarks, key: &str) -> Option<u32> {
+    r.get(key).and_then(|v| v.parse().ok())
+}
+
+/// Per-kernel scalar keys of the `amdhsa.kernels` list as `llvm-readelf --notes` prints them, keyed by `.name`.
+pub fn readelf_kernels(obj: &Path) -> BTreeMap<String, BTreeMap<String, String>> {
+    let out = Command::new(tool("llvm-readelf")).arg("--notes").arg(obj).output().expect("run llvm-readelf");
+    assert!(out.status.success(), "llvm-readelf --notes {} failed: {}", obj.display(), String::from_utf8_lossy(&out.stderr));
+    parse_notes_text(&String::from_utf8_lossy(&out.stdout))
+}
+
+/// Parse the YAML-like metadata dump: kernel entries start at "  - ." and their keys sit at indent 4.
+pub fn parse_notes_text(text: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+    let mut kernels = BTreeMap::new();
+    let mut in_kernels = false;
+    let mut cur: Option<BTreeMap<String, String>> = None;
+    let flush = |cur: &mut Option<BTreeMap<String, String>>, kernels: &mut BTreeMap<String, BTreeMap<String, String>>| {
+        if let Some(k) = cur.take() {
+            if let Some(n) = k.get(".name").cloned() {
+                kernels.insert(n, k);
+            }
+        }
+    };
+    for line in text.lines() {
+        if line.starts_with("amdhsa.") {
+            in_kernels = line.starts_with("amdhsa.kernels:");
+            flush(&mut cur, &mut kernels);
+            continue;
+        }
+        if !in_kernels {
+            continue;
+        }
+        let (entry_start, body) = if let Some(b) = line.strip_prefix("  - ") {
+            (true, b)
+        } else if let Some(b) = line.strip_prefix("    ") {
+            if b.starts_with(' ') || b.starts_with('-') {
+                continue; // nested (.args)
+            }
+            (false, b)
+        } else {
+            continue;
+        };
+        if entry_start {
+            flush(&mut cur, &mut kernels);
+            cur = Some(BTreeMap::new());
+        }
+        if let (Some(map), Some((k, v))) = (cur.as_mut(), body.split_once(':')) {
+            map.insert(k.trim().to_string(), v.trim().trim_matches('\'').to_string());
+        }
+    }
+    flush(&mut cur, &mut kernels);
+    kernels
+}
+
+/// Run `f` over `jobs` on as many threads as there are cores; results keep the input order.
+pub fn parallel_map<J: Sync, R: Send>(jobs: &[J], f: impl Fn(&J) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(jobs.len().max(1));
+    let next = Mutex::new(0usize);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    let i = *n;
+                    *n += 1;
+                    i
+                };
+                if i >= jobs.len() {
+                    break;
+                }
+                let r = f(&jobs[i]);
+                results.lock().unwrap()[i] = Some(r);
+            });
+        }
+    });
+    results.into_inner().unwrap().into_iter().map(|r| r.expect("job ran")).collect()
+}
+
+/// Output of one llc compile.
+pub struct Compiled {
+    pub remarks: BTreeMap<String, Remarks>,
+    pub notes: BTreeMap<String, BTreeMap<String, String>>,
+    pub stderr: String,
+}
+
+/// Compile `ir` with llc-22 for a processor and features, returning remarks and metadata.
+pub fn llc_compile(ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
+    let dir = std::env::temp_dir().join(format!("wavebudget-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join(format!("{tag}.ll"));
+    let obj = dir.join(format!("{tag}.o"));
+    std::fs::write(&ll, ir).unwrap();
+    let mut cmd = Command::new(tool("llc"));
+    cmd.args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"]);
+    if !mattr.is_empty() {
+        cmd.arg(format!("-mattr={mattr}"));
+    }
+    let out = cmd.arg(&ll).arg("-o").arg(&obj).output().expect("run llc");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "llc -mcpu={cpu} -mattr={mattr} {} failed:\n{stderr}", ll.display());
+    let notes = readelf_kernels(&obj);
+    let _ = std::fs::remove_file(&ll);
+    let _ = std::fs::remove_file(&obj);
+    Compiled { remarks: parse_remarks(&stderr), notes, stderr }
+}
+
+/// A small deterministic generator (no dependency, same kernels every run).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    /// Uniform in lo..=hi.
+    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + (self.next() % u64::from(hi - lo + 1)) as u32
+    }
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[(self.next() % xs.len() as u64) as usize]
+    }
+    pub fn chance(&mut self, percent: u32) -> bool {
+        self.range(1, 100) <= percent
+    }
+}

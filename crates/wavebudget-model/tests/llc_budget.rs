@@ -1,0 +1,113 @@
+//! The inverse against the compiler: for each target family and each W, a kernel with more live values than
+//! R_max(W), compiled by llc-22 with `"amdgpu-waves-per-eu"="W"`, must use at most `max_vgprs` (the model's
+//! R_max) and reach at least W waves/SIMD.
+
+mod common;
+
+use common::{llc_compile, llc_version, parallel_map, remark_u32};
+use std::fmt::Write as _;
+use wavebudget_model::{subtarget, Options, WorkgroupSize};
+
+struct Family {
+    cpu: &'static str,
+    mattr: &'static str,
+}
+
+const FAMILIES: &[Family] = &[
+    Family { cpu: "gfx803", mattr: "" },
+    Family { cpu: "gfx900", mattr: "" },
+    Family { cpu: "gfx908", mattr: "" },
+    Family { cpu: "gfx90a", mattr: "" },
+    Family { cpu: "gfx942", mattr: "" },
+    Family { cpu: "gfx950", mattr: "" },
+    Family { cpu: "gfx1010", mattr: "" },
+    Family { cpu: "gfx1030", mattr: "" },
+    Family { cpu: "gfx1030", mattr: "+wavefrontsize64" },
+    Family { cpu: "gfx1100", mattr: "" },
+    Family { cpu: "gfx1100", mattr: "+wavefrontsize64" },
+    Family { cpu: "gfx1102", mattr: "+cumode" },
+    Family { cpu: "gfx1201", mattr: "" },
+    Family { cpu: "gfx1250", mattr: "" },
+];
+
+/// Live accumulators are capped so the slowest compiles (gfx1250 W=1 has a 1024-register budget) stay quick;
+/// below the cap the kernel needs more than the budget and the allocator must spill to fit it.
+const MAX_LIVE: u32 = 300;
+
+fn kernel(name: &str, n: u32, waves: u32, wg: u32) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "define amdgpu_kernel void @{name}(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %count) #{waves} {{
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %i
+  %x = load float, ptr addrspace(1) %p
+  %xv = insertelement <{n} x float> poison, float %x, i64 0
+  %xs = shufflevector <{n} x float> %xv, <{n} x float> poison, <{n} x i32> zeroinitializer
+  %acc.next = call <{n} x float> @llvm.fma.v{n}f32(<{n} x float> %acc, <{n} x float> %xs, <{n} x float> %acc)
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %count
+  br i1 %c, label %loop, label %exit
+exit:
+  store <{n} x float> %acc.next, ptr addrspace(1) %out
+  ret void
+}}
+declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)
+attributes #{waves} = {{ \"amdgpu-waves-per-eu\"=\"{waves}\" \"amdgpu-flat-work-group-size\"=\"{wg},{wg}\" }}"
+    );
+    s
+}
+
+#[test]
+fn budgets_hold_under_llc_register_allocation() {
+    let version = llc_version();
+    // One job per (family, W): each kernel is its own module so the vector intrinsic declarations differ.
+    let mut jobs = Vec::new();
+    for (fi, f) in FAMILIES.iter().enumerate() {
+        let opts = Options { wave_size: f.mattr.contains("wavefrontsize64").then_some(64), cu_mode: f.mattr.contains("cumode"), dvgpr_block: 0 };
+        let st = subtarget(f.cpu, opts).unwrap();
+        // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted.
+        let wg = st.wave_size;
+        for w in 1..=st.max_waves {
+            let b = st.budget(w, WorkgroupSize::fixed(wg), 0).unwrap();
+            assert!(b.reachable, "{} W={w} should be reachable at a one-wave launch: {:?}", f.cpu, b.blocked_by);
+            let n = (b.max_vgprs + 8).min(MAX_LIVE);
+            jobs.push((fi, w, n, b.max_vgprs, wg));
+        }
+    }
+    let results = parallel_map(&jobs, |&(fi, w, n, _, wg)| {
+        let f = &FAMILIES[fi];
+        let name = format!("pressure_w{w}");
+        llc_compile(&kernel(&name, n, w, wg), f.cpu, f.mattr, &format!("budget{fi}_{w}"))
+    });
+    let mut failures = Vec::new();
+    let mut spilled = 0;
+    for (&(fi, w, n, max_vgprs, _), c) in jobs.iter().zip(&results) {
+        let f = &FAMILIES[fi];
+        let name = format!("pressure_w{w}");
+        let md = &c.notes[&name];
+        let r = &c.remarks[&name];
+        let vgpr_count: u32 = md[".vgpr_count"].parse().unwrap();
+        let occ = remark_u32(r, "Occupancy [waves/SIMD]").unwrap();
+        if remark_u32(r, "VGPRs Spill").unwrap_or(0) > 0 || md[".vgpr_spill_count"] != "0" {
+            spilled += 1;
+        }
+        if vgpr_count > max_vgprs || occ < w {
+            failures.push(format!(
+                "{} {} W={w} n={n}: .vgpr_count {vgpr_count} (budget {max_vgprs}), occupancy {occ}",
+                f.cpu, f.mattr
+            ));
+        }
+        if c.stderr.contains("failed to meet occupancy target") {
+            failures.push(format!("{} {} W={w}: llc warned: {}", f.cpu, f.mattr, c.stderr.lines().find(|l| l.contains("failed")).unwrap_or("")));
+        }
+    }
+    println!("{version}: {} (family, W) budgets checked, {spilled} of them forced spills", jobs.len());
+    assert!(failures.is_empty(), "{} budgets broken:\n{}", failures.len(), failures.join("\n"));
+    // The test only means something if the budgets bind: most levels must have had to spill.
+    assert!(spilled * 2 > jobs.len(), "only {spilled} of {} kernels were under pressure", jobs.len());
+}

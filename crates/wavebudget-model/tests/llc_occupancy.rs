@@ -1,0 +1,224 @@
+//! Exactness against the compiler: hundreds of generated kernels across every target family, compiled by
+//! llc-22 with `-pass-remarks-analysis=kernel-resource-usage`; the model must reproduce LLVM's
+//! "Occupancy [waves/SIMD]" for every one, from the remarks' counts and from the metadata's `.vgpr_count`.
+
+mod common;
+
+use common::{llc_compile, llc_version, parallel_map, remark_u32, Lcg};
+use std::fmt::Write as _;
+use wavebudget_model::{subtarget, Options, Usage, Vgprs, WorkgroupSize};
+
+/// One llc configuration: processor and -mattr.
+struct Config {
+    cpu: &'static str,
+    mattr: &'static str,
+}
+
+const CONFIGS: &[Config] = &[
+    Config { cpu: "gfx802", mattr: "" },
+    Config { cpu: "gfx803", mattr: "" },
+    Config { cpu: "gfx810", mattr: "" },
+    Config { cpu: "gfx900", mattr: "" },
+    Config { cpu: "gfx906", mattr: "-xnack" },
+    Config { cpu: "gfx908", mattr: "" },
+    Config { cpu: "gfx90a", mattr: "" },
+    Config { cpu: "gfx90c", mattr: "" },
+    Config { cpu: "gfx942", mattr: "" },
+    Config { cpu: "gfx950", mattr: "" },
+    Config { cpu: "gfx9-generic", mattr: "" },
+    Config { cpu: "gfx9-4-generic", mattr: "" },
+    Config { cpu: "gfx1010", mattr: "" },
+    Config { cpu: "gfx1012", mattr: "+wavefrontsize64" },
+    Config { cpu: "gfx1013", mattr: "+cumode" },
+    Config { cpu: "gfx10-1-generic", mattr: "" },
+    Config { cpu: "gfx1030", mattr: "" },
+    Config { cpu: "gfx1030", mattr: "+wavefrontsize64" },
+    Config { cpu: "gfx1032", mattr: "+cumode" },
+    Config { cpu: "gfx1036", mattr: "" },
+    Config { cpu: "gfx10-3-generic", mattr: "" },
+    Config { cpu: "gfx1100", mattr: "" },
+    Config { cpu: "gfx1100", mattr: "+wavefrontsize64" },
+    Config { cpu: "gfx1100", mattr: "+cumode" },
+    Config { cpu: "gfx1101", mattr: "+cumode,+wavefrontsize64" },
+    Config { cpu: "gfx1102", mattr: "" },
+    Config { cpu: "gfx1103", mattr: "+wavefrontsize64" },
+    Config { cpu: "gfx1150", mattr: "" },
+    Config { cpu: "gfx1151", mattr: "" },
+    Config { cpu: "gfx1153", mattr: "+cumode" },
+    Config { cpu: "gfx11-generic", mattr: "" },
+    Config { cpu: "gfx1200", mattr: "" },
+    Config { cpu: "gfx1201", mattr: "+wavefrontsize64" },
+    Config { cpu: "gfx1201", mattr: "+cumode" },
+    Config { cpu: "gfx12-generic", mattr: "" },
+    Config { cpu: "gfx1250", mattr: "" },
+    Config { cpu: "gfx1251", mattr: "" },
+];
+
+const KERNELS_PER_CONFIG: usize = 12;
+const WG_SIZES: &[u32] = &[1, 32, 64, 96, 128, 192, 256, 320, 384, 448, 512, 640, 768, 832, 1024];
+
+#[derive(Clone, Debug)]
+struct Kernel {
+    name: String,
+    arch: u32,
+    agpr: u32,
+    sgpr_clobber: Option<u32>,
+    lds: u32,
+    wg: Option<(u32, u32)>,
+    dvgpr: u32,
+}
+
+fn options(c: &Config, dvgpr: u32) -> Options {
+    Options {
+        wave_size: if c.mattr.contains("+wavefrontsize64") { Some(64) } else { None },
+        cu_mode: c.mattr.contains("+cumode"),
+        dvgpr_block: dvgpr,
+    }
+}
+
+fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
+    let st = subtarget(c.cpu, options(c, 0)).expect("configured target");
+    let has_agprs = st.max_agprs() > 0;
+    let max_arch = st.max_arch_vgprs().min(256); // clobbers of v256 and above are ignored by llc
+    (0..KERNELS_PER_CONFIG)
+        .map(|k| {
+            // Half the VGPR counts sit on a step boundary of the ladder (R_max(W) and R_max(W)+1).
+            let arch = if rng.chance(50) {
+                let w = rng.range(1, st.max_waves);
+                (st.max_vgprs_for_waves(w) + rng.range(0, 1)).clamp(1, max_arch)
+            } else {
+                rng.range(1, max_arch)
+            };
+            let agpr = if has_agprs && rng.chance(40) {
+                let room = if st.vgpr.addressable > 256 { 512 - arch.div_ceil(4) * 4 } else { 256 };
+                rng.range(1, room.min(256))
+            } else {
+                0
+            };
+            // Highest SGPR index: total (index + 1 + up to 6 extras) must stay within what llc accepts.
+            let max_index = st.processor().max_sgpr_count() - 7;
+            let sgpr_clobber = if rng.chance(70) {
+                Some(
+                    (*rng.pick(&[10, 40, 73, 75, 76, 77, 79, 80, 81, 83, 84, 85, 87, 88, 92, 94, 95, 96, 99, 100]))
+                        .min(max_index),
+                )
+            } else {
+                None
+            };
+            let lds_max = st.lds_per_workgroup;
+            let lds = match rng.range(0, 3) {
+                0 => 0,
+                1 => rng.range(1, lds_max),
+                _ => {
+                    // Just under or over a point where one more workgroup fits.
+                    let m = rng.range(1, 12);
+                    ((st.lds_per_cu / m) + rng.range(0, 1)).clamp(1, lds_max)
+                }
+            };
+            let wg = match rng.range(0, 4) {
+                0 => None,
+                1 => {
+                    let a = *rng.pick(WG_SIZES);
+                    let b = *rng.pick(WG_SIZES);
+                    Some((a.min(b), a.max(b)))
+                }
+                _ => {
+                    let s = *rng.pick(WG_SIZES);
+                    Some((s, s))
+                }
+            };
+            let dvgpr = if st.processor().dynamic_vgpr && st.wave_size == 32 && rng.chance(30) {
+                *rng.pick(&[16u32, 32])
+            } else {
+                0
+            };
+            Kernel { name: format!("k{idx}_{k}"), arch, agpr, sgpr_clobber, lds, wg, dvgpr }
+        })
+        .collect()
+}
+
+fn module_ir(kernels: &[Kernel]) -> String {
+    let mut ir = String::new();
+    for (i, k) in kernels.iter().enumerate() {
+        if k.lds > 0 {
+            let _ = writeln!(ir, "@lds{i} = internal addrspace(3) global [{} x i8] poison, align 4", k.lds);
+        }
+    }
+    for (i, k) in kernels.iter().enumerate() {
+        let _ = writeln!(ir, "define amdgpu_kernel void @{}() #{i} {{", k.name);
+        let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{v{}}}\"()", k.arch - 1);
+        if k.agpr > 0 {
+            let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{a{}}}\"()", k.agpr - 1);
+        }
+        if let Some(s) = k.sgpr_clobber {
+            let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{s{s}}}\"()");
+        }
+        if k.lds > 0 {
+            let _ = writeln!(ir, "  store volatile i8 1, ptr addrspace(3) @lds{i}");
+        }
+        let _ = writeln!(ir, "  ret void\n}}");
+    }
+    for (i, k) in kernels.iter().enumerate() {
+        let mut attrs = vec!["nounwind".to_string()];
+        if let Some((a, b)) = k.wg {
+            attrs.push(format!("\"amdgpu-flat-work-group-size\"=\"{a},{b}\""));
+        }
+        if k.dvgpr != 0 {
+            attrs.push(format!("\"amdgpu-dynamic-vgpr-block-size\"=\"{}\"", k.dvgpr));
+        }
+        let _ = writeln!(ir, "attributes #{i} = {{ {} }}", attrs.join(" "));
+    }
+    ir
+}
+
+#[test]
+fn occupancy_matches_llc_on_every_generated_kernel() {
+    let version = llc_version();
+    let mut rng = Lcg(0x5eed_2026);
+    let jobs: Vec<(usize, Vec<Kernel>)> = CONFIGS.iter().enumerate().map(|(i, c)| (i, generate(c, &mut rng, i))).collect();
+    let results = parallel_map(&jobs, |(i, kernels)| {
+        let c = &CONFIGS[*i];
+        llc_compile(&module_ir(kernels), c.cpu, c.mattr, &format!("occ{i}"))
+    });
+
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut processors = std::collections::BTreeSet::new();
+    for ((i, kernels), compiled) in jobs.iter().zip(&results) {
+        let c = &CONFIGS[*i];
+        for k in kernels {
+            let r = compiled.remarks.get(&k.name).unwrap_or_else(|| panic!("no remarks for {} ({})", k.name, c.cpu));
+            let md = compiled.notes.get(&k.name).unwrap_or_else(|| panic!("no metadata for {} ({})", k.name, c.cpu));
+            let llc_occ = remark_u32(r, "Occupancy [waves/SIMD]").expect("occupancy remark");
+            let st = subtarget(c.cpu, options(c, k.dvgpr)).unwrap();
+            let wg = k.wg.map_or(WorkgroupSize::DEFAULT, |(a, b)| WorkgroupSize { min: a, max: b });
+            let split = Usage {
+                vgprs: Vgprs::Split { arch: remark_u32(r, "VGPRs").unwrap(), agpr: remark_u32(r, "AGPRs").unwrap_or(0) },
+                sgprs: remark_u32(r, "TotalSGPRs"),
+                lds: remark_u32(r, "LDS Size [bytes/block]").unwrap(),
+                workgroup: wg,
+            };
+            let md_num = |key: &str| md.get(key).and_then(|v| v.parse::<u32>().ok()).unwrap_or_else(|| panic!("{key} in {}", k.name));
+            let unified = Usage {
+                vgprs: Vgprs::Total(md_num(".vgpr_count")),
+                sgprs: Some(md_num(".sgpr_count")),
+                lds: md_num(".group_segment_fixed_size"),
+                workgroup: wg,
+            };
+            let from_remarks = st.occupancy(&split).map(|o| o.waves_per_simd);
+            let from_metadata = st.occupancy(&unified).map(|o| o.waves_per_simd);
+            let total = st.usage_total_vgprs(split.vgprs);
+            if from_remarks != Ok(llc_occ) || from_metadata != Ok(llc_occ) || total != md_num(".vgpr_count") {
+                failures.push(format!(
+                    "{} -mcpu={} -mattr={} {:?}: llc {llc_occ}, model {from_remarks:?} (remarks) / {from_metadata:?} (.vgpr_count {}; model total {total}); remarks {r:?}",
+                    k.name, c.cpu, c.mattr, k, md_num(".vgpr_count")
+                ));
+            }
+            checked += 1;
+            processors.insert(c.cpu);
+        }
+    }
+    println!("{version}: {checked} kernels on {} processors / {} configurations checked", processors.len(), CONFIGS.len());
+    assert!(failures.is_empty(), "{} of {checked} kernels disagree with llc:\n{}", failures.len(), failures.join("\n"));
+    assert!(checked >= 300 && processors.len() >= 12, "coverage: {checked} kernels, {} processors", processors.len());
+}
