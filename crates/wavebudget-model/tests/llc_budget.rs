@@ -30,6 +30,7 @@ const FAMILIES: &[Family] = &[
     Family { cpu: "gfx1250", mattr: "" },
 ];
 
+/// The loaded value depends on the workitem id so the accumulators are divergent (VGPRs, not SALU floats).
 /// Live accumulators are capped so the slowest compiles (gfx1250 W=1 has a 1024-register budget) stay quick;
 /// below the cap the kernel needs more than the budget and the allocator must spill to fit it.
 const MAX_LIVE: u32 = 300;
@@ -40,11 +41,13 @@ fn kernel(name: &str, n: u32, waves: u32, wg: u32) -> String {
         s,
         "define amdgpu_kernel void @{name}(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %count) #{waves} {{
 entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %i
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
   %x = load float, ptr addrspace(1) %p
   %xv = insertelement <{n} x float> poison, float %x, i64 0
   %xs = shufflevector <{n} x float> %xv, <{n} x float> poison, <{n} x i32> zeroinitializer
@@ -56,6 +59,7 @@ exit:
   store <{n} x float> %acc.next, ptr addrspace(1) %out
   ret void
 }}
+declare i32 @llvm.amdgcn.workitem.id.x()
 declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)
 attributes #{waves} = {{ \"amdgpu-waves-per-eu\"=\"{waves}\" \"amdgpu-flat-work-group-size\"=\"{wg},{wg}\" }}"
     );
@@ -67,9 +71,11 @@ fn budgets_hold_under_llc_register_allocation() {
     let version = llc_version();
     // One job per (family, W): each kernel is its own module so the vector intrinsic declarations differ.
     let mut jobs = Vec::new();
+    let mut granules = Vec::new();
     for (fi, f) in FAMILIES.iter().enumerate() {
         let opts = Options { wave_size: f.mattr.contains("wavefrontsize64").then_some(64), cu_mode: f.mattr.contains("cumode"), dvgpr_block: 0 };
         let st = subtarget(f.cpu, opts).unwrap();
+        granules.push(st.vgpr.granule);
         // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted.
         let wg = st.wave_size;
         for w in 1..=st.max_waves {
@@ -99,6 +105,15 @@ fn budgets_hold_under_llc_register_allocation() {
         if vgpr_count > max_vgprs || occ < w {
             failures.push(format!(
                 "{} {} W={w} n={n}: .vgpr_count {vgpr_count} (budget {max_vgprs}), occupancy {occ}",
+                f.cpu, f.mattr
+            ));
+        }
+        // Tightness: where the kernel needs more than the budget, llc fills it to within one allocation
+        // granule (it holds one register back when spilling to memory). A budget that is too large fails here.
+        let granule = granules[fi];
+        if n > max_vgprs && vgpr_count + granule <= max_vgprs {
+            failures.push(format!(
+                "{} {} W={w} n={n}: llc used only {vgpr_count} of a {max_vgprs} budget (granule {granule}): the model's budget is too large",
                 f.cpu, f.mattr
             ));
         }
