@@ -157,7 +157,7 @@ impl Subtarget {
     /// `AMDGPUMCExpr::evaluateTotalNumVGPR`: the one number occupancy sees (`.vgpr_count`).
     pub fn total_vgprs(&self, arch: u32, agpr: u32) -> u32 {
         match self.processor().agpr_file {
-            AgprFile::Unified if agpr > 0 => align_to(arch, ARCH_VGPR_ALIGN_FOR_AGPRS) + agpr,
+            AgprFile::Unified if agpr > 0 => align_to(arch, ARCH_VGPR_ALIGN_FOR_AGPRS).saturating_add(agpr),
             _ => arch.max(agpr),
         }
     }
@@ -228,14 +228,14 @@ impl Subtarget {
                 let excess = min_waves_per_cu - min_for_size;
                 let per_wg = excess / min_wgs_per_cu;
                 if per_wg != 0 {
-                    min_waves_per_cu -= min_wgs_per_cu * per_wg.min(max_waves_per_wg - min_waves_per_wg);
+                    min_waves_per_cu -= min_wgs_per_cu * per_wg.min(max_waves_per_wg.saturating_sub(min_waves_per_wg));
                 }
             }
             let leftover = slots.saturating_sub(max_wgs_per_cu * min_waves_per_wg);
             let per_wg = leftover / max_wgs_per_cu;
             if per_wg != 0 {
                 max_waves_per_cu +=
-                    max_wgs_per_cu * per_wg.min((wg.max - 1) / self.wave_size + 1 - min_waves_per_wg);
+                    max_wgs_per_cu * per_wg.min(((wg.max.saturating_sub(1)) / self.wave_size + 1).saturating_sub(min_waves_per_wg));
             }
         }
         (

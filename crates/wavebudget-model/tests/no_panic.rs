@@ -1,0 +1,46 @@
+//! Property tests: any numbers on any target give a result or a `ModelError`, never a panic or overflow;
+//! and every accepted result respects the model's own invariants.
+
+use proptest::prelude::*;
+use wavebudget_model::targets::PROCESSORS;
+use wavebudget_model::{Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+
+fn subtarget() -> impl Strategy<Value = Option<Subtarget>> {
+    (0..PROCESSORS.len(), prop::option::of(prop::sample::select(vec![32u32, 64, 48, 0])), any::<bool>(), prop::sample::select(vec![0u32, 16, 32, 24]))
+        .prop_map(|(i, wave_size, cu_mode, dvgpr_block)| {
+            let id = TargetId { processor: &PROCESSORS[i], xnack: None, sramecc: None };
+            Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block }).ok()
+        })
+}
+
+fn small_or_any() -> impl Strategy<Value = u32> {
+    prop_oneof![0u32..1100, any::<u32>(), 0u32..400_000]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+    #[test]
+    fn occupancy_never_panics(
+        st in subtarget(), arch in small_or_any(), agpr in small_or_any(), total in small_or_any(),
+        sgprs in prop::option::of(small_or_any()), lds in small_or_any(), a in small_or_any(), b in small_or_any(),
+        use_total in any::<bool>(), waves in small_or_any(),
+    ) {
+        let Some(st) = st else { return Ok(()) };
+        let vgprs = if use_total { Vgprs::Total(total) } else { Vgprs::Split { arch, agpr } };
+        let u = Usage { vgprs, sgprs, lds, workgroup: WorkgroupSize { min: a, max: b } };
+        if let Ok(o) = st.occupancy(&u) {
+            prop_assert!(o.waves_per_simd >= 1 && o.waves_per_simd <= o.max_waves_per_simd);
+            prop_assert_eq!(o.waves_per_simd, st.waves_per_simd(&u));
+            prop_assert!(o.hardware.waves_per_simd <= o.max_waves_per_simd);
+            if let Some(v) = o.next_step.vgprs_to_gain {
+                prop_assert!(v <= o.vgpr_count);
+            }
+        }
+        if let Ok(b) = st.budget(waves, WorkgroupSize { min: a, max: b }, lds) {
+            prop_assert!(b.max_vgprs >= 1);
+            prop_assert!(!b.reachable || st.vgpr_waves(b.max_vgprs) >= waves);
+        }
+        // The unvalidated fast path must not overflow either.
+        let _ = st.waves_per_simd(&Usage { vgprs, sgprs, lds, workgroup: WorkgroupSize { min: a.max(1), max: b.max(1) } });
+    }
+}
