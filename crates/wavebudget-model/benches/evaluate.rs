@@ -1,1 +1,68 @@
-fn main(){}
+//! Cost of one evaluation vs the batch grid API, in the same run.
+//!
+//! Grid: every total VGPR count 1..=512 x 64 LDS sizes x 16 launch sizes on gfx942 (524,288 cells).
+//! `one_at_a_time` calls the fast path `waves_per_simd` per cell; `batch` calls `evaluate_grid` once;
+//! `full_report` is the allocating `occupancy()` report behind the CLI, for scale.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use wavebudget_model::{subtarget, Grid, Options, Usage, Vgprs, WorkgroupSize};
+
+fn bench(c: &mut Criterion) {
+    let st = subtarget("gfx942", Options::default()).unwrap();
+    let vgprs: Vec<u32> = (1..=512).collect();
+    let lds: Vec<u32> = (0..64).map(|i| i * 1024).collect();
+    let wgs: Vec<u32> = (1..=16).map(|i| i * 64).collect();
+    let grid = Grid { vgprs: &vgprs, lds: &lds, workgroup_sizes: &wgs, sgprs: Some(40) };
+    let cells = grid.len() as u64;
+
+    let mut g = c.benchmark_group("gfx942 grid 512x64x16");
+    g.throughput(Throughput::Elements(cells));
+    g.bench_function("one_at_a_time", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &w in &wgs {
+                for &l in &lds {
+                    for &v in &vgprs {
+                        let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(40), lds: l, workgroup: WorkgroupSize::fixed(w) };
+                        acc = acc.wrapping_add(st.waves_per_simd(black_box(&u)));
+                    }
+                }
+            }
+            acc
+        })
+    });
+    let mut out = vec![0u8; grid.len()];
+    let mut scratch = Vec::new();
+    g.bench_function("batch", |b| {
+        b.iter(|| {
+            st.evaluate_grid(black_box(&grid), &mut out, &mut scratch).unwrap();
+            out[out.len() - 1]
+        })
+    });
+    g.finish();
+
+    // The batch must agree with the one-at-a-time call on every cell.
+    st.evaluate_grid(&grid, &mut out, &mut scratch).unwrap();
+    for (wi, &w) in wgs.iter().enumerate() {
+        for (li, &l) in lds.iter().enumerate() {
+            for (vi, &v) in vgprs.iter().enumerate() {
+                let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(40), lds: l, workgroup: WorkgroupSize::fixed(w) };
+                assert_eq!(u32::from(out[grid.index(wi, li, vi)]), st.waves_per_simd(&u));
+            }
+        }
+    }
+
+    let mut g = c.benchmark_group("single");
+    g.throughput(Throughput::Elements(1));
+    let u = Usage { vgprs: Vgprs::Split { arch: 128, agpr: 0 }, sgprs: Some(50), lds: 32768, workgroup: WorkgroupSize::fixed(256) };
+    g.bench_function("waves_per_simd", |b| b.iter(|| st.waves_per_simd(black_box(&u))));
+    g.bench_function("full_report", |b| b.iter(|| st.occupancy(black_box(&u)).unwrap()));
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Install what wavebudget needs on Debian 12 when it is missing: LLVM 22 (llc, opt, clang, lld, FileCheck,
+# llvm-readelf, clang-offload-bundler) from Debian's packages. Rust itself is assumed (rustup).
+set -euo pipefail
+
+LLVM_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
+need=()
+[ -x "$LLVM_PREFIX/bin/llc" ] && [ -x "$LLVM_PREFIX/bin/llvm-readelf" ] || need+=(llvm-22)
+[ -x "$LLVM_PREFIX/bin/llvm-config" ] || need+=(llvm-22-dev)
+[ -x "$LLVM_PREFIX/bin/FileCheck" ] || need+=(llvm-22-tools)
+[ -x "$LLVM_PREFIX/bin/clang" ] || need+=(clang-22)
+[ -x "$LLVM_PREFIX/bin/ld.lld" ] || need+=(lld-22)
+
+if [ ${#need[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null; then
+    echo "error: LLVM 22 not found at $LLVM_PREFIX and apt-get is not available; install ${need[*]} or set LLVM_SYS_221_PREFIX" >&2
+    exit 1
+  fi
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "installing ${need[*]} from Debian's packages..." >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if ! command -v cargo >/dev/null; then
+  echo "error: cargo not found: install Rust (rustup) first" >&2
+  exit 1
+fi
+export LLVM_SYS_221_PREFIX="$LLVM_PREFIX"
