@@ -409,7 +409,9 @@ mod tests {
     #[test]
     fn llc_data_points() {
         #[rustfmt::skip]
-        let table: &[(&str, &str, u32, u32, u32, u32, Option<u32>, u32)] = &[
+        // (target, mattr, arch VGPRs, AGPRs, total SGPRs, LDS bytes, fixed launch size, llc's occupancy)
+        type Row = (&'static str, &'static str, u32, u32, u32, u32, Option<u32>, u32);
+        let table: &[Row] = &[
             ("gfx942", "", 128, 0, 6, 0, Some(256), 4),        // V1
             ("gfx942", "", 100, 0, 6, 0, Some(256), 4),        // V2
             ("gfx942", "", 1, 0, 6, 32768, Some(256), 2),      // L1

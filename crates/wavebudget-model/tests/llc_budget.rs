@@ -4,14 +4,9 @@
 
 mod common;
 
-use common::{llc_compile, llc_version, parallel_map, remark_u32};
+use common::{llc_compile, llc_version, parallel_map, remark_u32, LlcTarget as Family};
 use std::fmt::Write as _;
-use wavebudget_model::{subtarget, Options, WorkgroupSize};
-
-struct Family {
-    cpu: &'static str,
-    mattr: &'static str,
-}
+use wavebudget_model::{subtarget, WorkgroupSize};
 
 const FAMILIES: &[Family] = &[
     Family { cpu: "gfx803", mattr: "" },
@@ -73,8 +68,7 @@ fn budgets_hold_under_llc_register_allocation() {
     let mut jobs = Vec::new();
     let mut granules = Vec::new();
     for (fi, f) in FAMILIES.iter().enumerate() {
-        let opts = Options { wave_size: f.mattr.contains("wavefrontsize64").then_some(64), cu_mode: f.mattr.contains("cumode"), dvgpr_block: 0 };
-        let st = subtarget(f.cpu, opts).unwrap();
+        let st = subtarget(f.cpu, f.options(0)).unwrap();
         granules.push(st.vgpr.granule);
         // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted.
         let wg = st.wave_size;

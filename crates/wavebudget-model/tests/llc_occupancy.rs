@@ -4,15 +4,9 @@
 
 mod common;
 
-use common::{llc_compile, llc_version, parallel_map, remark_u32, Lcg};
+use common::{llc_compile, llc_version, parallel_map, remark_u32, Lcg, LlcTarget as Config};
 use std::fmt::Write as _;
-use wavebudget_model::{subtarget, Options, Usage, Vgprs, WorkgroupSize};
-
-/// One llc configuration: processor and -mattr.
-struct Config {
-    cpu: &'static str,
-    mattr: &'static str,
-}
+use wavebudget_model::{subtarget, Usage, Vgprs, WorkgroupSize};
 
 const CONFIGS: &[Config] = &[
     Config { cpu: "gfx802", mattr: "" },
@@ -68,16 +62,8 @@ struct Kernel {
     dvgpr: u32,
 }
 
-fn options(c: &Config, dvgpr: u32) -> Options {
-    Options {
-        wave_size: if c.mattr.contains("+wavefrontsize64") { Some(64) } else { None },
-        cu_mode: c.mattr.contains("+cumode"),
-        dvgpr_block: dvgpr,
-    }
-}
-
 fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
-    let st = subtarget(c.cpu, options(c, 0)).expect("configured target");
+    let st = subtarget(c.cpu, c.options(0)).expect("configured target");
     let has_agprs = st.max_agprs() > 0;
     let max_arch = st.max_arch_vgprs().min(256); // clobbers of v256 and above are ignored by llc
     (0..KERNELS_PER_CONFIG)
@@ -190,7 +176,7 @@ fn occupancy_matches_llc_on_every_generated_kernel() {
             let r = compiled.remarks.get(&k.name).unwrap_or_else(|| panic!("no remarks for {} ({})", k.name, c.cpu));
             let md = compiled.notes.get(&k.name).unwrap_or_else(|| panic!("no metadata for {} ({})", k.name, c.cpu));
             let llc_occ = remark_u32(r, "Occupancy [waves/SIMD]").expect("occupancy remark");
-            let st = subtarget(c.cpu, options(c, k.dvgpr)).unwrap();
+            let st = subtarget(c.cpu, c.options(k.dvgpr)).unwrap();
             let wg = k.wg.map_or(WorkgroupSize::DEFAULT, |(a, b)| WorkgroupSize { min: a, max: b });
             let split = Usage {
                 vgprs: Vgprs::Split { arch: remark_u32(r, "VGPRs").unwrap(), agpr: remark_u32(r, "AGPRs").unwrap_or(0) },

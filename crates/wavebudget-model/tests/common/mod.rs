@@ -189,3 +189,20 @@ impl Lcg {
         self.range(1, 100) <= percent
     }
 }
+
+/// One llc configuration: `-mcpu` and `-mattr`.
+pub struct LlcTarget {
+    pub cpu: &'static str,
+    pub mattr: &'static str,
+}
+
+impl LlcTarget {
+    /// The model options the same `-mattr` selects (wave64, CU mode) plus a dynamic-VGPR block size.
+    pub fn options(&self, dvgpr_block: u32) -> wavebudget_model::Options {
+        wavebudget_model::Options {
+            wave_size: self.mattr.contains("+wavefrontsize64").then_some(64),
+            cu_mode: self.mattr.contains("+cumode"),
+            dvgpr_block,
+        }
+    }
+}
