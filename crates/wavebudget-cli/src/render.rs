@@ -158,7 +158,7 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
         row("to gain a wave", &|o| gain_text(o)),
         row("headroom", &|o| {
             let mut parts = vec![format!("+{} VGPRs", o.next_step.vgpr_headroom)];
-            if o.next_step.sgpr_headroom > 0 && o.limits.sgpr < o.max_waves_per_simd + 1 {
+            if o.next_step.sgpr_headroom > 0 {
                 parts.push(format!("+{} SGPRs", o.next_step.sgpr_headroom));
             }
             parts.push(format!("+{} LDS bytes", o.next_step.lds_headroom));
