@@ -367,7 +367,7 @@ use Generation::*;
 pub static PROCESSORS: &[Processor] = &[
     p("gfx801", Gfx8, "GCN3").xnack().products(&["Carrizo"]),
     p("gfx802", Gfx8, "GCN3").init_bug().products(&["Tonga", "R9 285", "R9 380", "FirePro S7150"]),
-    p("gfx803", Gfx8, "GCN4").products(&["Fiji", "R9 Fury", "R9 Nano", "RX 470", "RX 480", "RX 570", "RX 580", "RX 590", "MI6", "MI8"]),
+    p("gfx803", Gfx8, "GCN3/GCN4").products(&["Fiji", "R9 Fury", "R9 Nano", "RX 470", "RX 480", "RX 570", "RX 580", "RX 590", "MI6", "MI8"]),
     p("gfx805", Gfx8, "GCN3").init_bug().products(&["Tongapro"]),
     p("gfx810", Gfx8, "GCN3").xnack().products(&["Stoney"]),
     p("gfx900", Gfx9, "GCN5").xnack().products(&["Vega 10", "Vega 56", "Vega 64", "MI25"]),
