@@ -180,16 +180,8 @@ impl Subtarget {
 mod tests {
     use crate::{subtarget, Options, WorkgroupSize};
 
-    fn opts(mattr: &str) -> Options {
-        Options {
-            wave_size: if mattr.contains("w64") { Some(64) } else { None },
-            cu_mode: false,
-            dvgpr_block: 0,
-        }
-    }
-
     fn check(target: &str, mattr: &str, ladder: &[u32]) {
-        let st = subtarget(target, opts(mattr)).unwrap();
+        let st = subtarget(target, Options::from_target_features(mattr)).unwrap();
         let got: Vec<u32> = (1..=ladder.len() as u32).map(|w| st.max_vgprs_for_waves(w)).collect();
         assert_eq!(got, ladder, "{target} {mattr}");
         // Exactly the inverse of the forward VGPR formula.
@@ -213,11 +205,11 @@ mod tests {
         }
         for t in ["gfx1030", "gfx1102"] {
             check(t, "", &[256, 256, 256, 256, 192, 160, 144, 128, 112, 96, 80, 80, 64, 64, 64, 64]);
-            check(t, "w64", &[256, 256, 168, 128, 96, 80, 72, 64, 56, 48, 40, 40, 32, 32, 32, 32]);
+            check(t, "+wavefrontsize64", &[256, 256, 168, 128, 96, 80, 72, 64, 56, 48, 40, 40, 32, 32, 32, 32]);
         }
         for t in ["gfx1100", "gfx1101", "gfx1151", "gfx1200", "gfx1201"] {
             check(t, "", &[256, 256, 256, 256, 256, 240, 216, 192, 168, 144, 120, 120, 96, 96, 96, 96]);
-            check(t, "w64", &[256, 256, 252, 192, 144, 120, 108, 96, 84, 72, 60, 60, 48, 48, 48, 48]);
+            check(t, "+wavefrontsize64", &[256, 256, 252, 192, 144, 120, 108, 96, 84, 72, 60, 60, 48, 48, 48, 48]);
         }
         check("gfx1250", "", &[1024, 512, 336, 256, 192, 160, 144, 128, 112, 96, 80, 80, 64, 64, 64, 64]);
         check("gfx1010", "", &[256, 256, 256, 256, 200, 168, 144, 128, 112, 96, 88, 80, 72, 72, 64, 64, 56, 56, 48, 48]);

@@ -384,11 +384,11 @@ mod tests {
         wg: Option<u32>,
     }
 
+    /// `mattr` is an -mattr string, or "dvgprN" for `"amdgpu-dynamic-vgpr-block-size"="N"`.
     fn opts(mattr: &str) -> Options {
-        Options {
-            wave_size: if mattr.contains("+wavefrontsize64") { Some(64) } else { None },
-            cu_mode: mattr.contains("+cumode"),
-            dvgpr_block: mattr.strip_prefix("dvgpr").and_then(|b| b.parse().ok()).unwrap_or(0),
+        match mattr.strip_prefix("dvgpr") {
+            Some(block) => Options { dvgpr_block: block.parse().unwrap(), ..Options::default() },
+            None => Options::from_target_features(mattr),
         }
     }
 

@@ -21,6 +21,26 @@ pub struct Options {
     pub dvgpr_block: u32,
 }
 
+impl Options {
+    /// Wave size and CU mode from an LLVM target-features string as `-mattr` or a function's
+    /// `"target-features"` attribute spell it (`+wavefrontsize64,+cumode`); the last setting of a feature
+    /// wins and other features are ignored. The dynamic-VGPR block is a function attribute, not a feature:
+    /// set `dvgpr_block` separately.
+    pub fn from_target_features(features: &str) -> Options {
+        let mut o = Options::default();
+        for f in features.split(',').map(str::trim) {
+            match f {
+                "+wavefrontsize64" => o.wave_size = Some(64),
+                "+wavefrontsize32" => o.wave_size = Some(32),
+                "+cumode" => o.cu_mode = true,
+                "-cumode" => o.cu_mode = false,
+                _ => {}
+            }
+        }
+        o
+    }
+}
+
 /// A flat workgroup size range, as `"amdgpu-flat-work-group-size"="min,max"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct WorkgroupSize {
@@ -365,5 +385,25 @@ impl Subtarget {
         } else {
             crate::targets::GFX10_SGPRS_ALLOCATED
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Options;
+
+    fn check(features: &str, expected: (Option<u32>, bool)) {
+        let o = Options::from_target_features(features);
+        assert_eq!((o.wave_size, o.cu_mode), expected, "{features}");
+    }
+
+    #[test]
+    fn target_features() {
+        check("", (None, false));
+        check("+wavefrontsize64", (Some(64), false));
+        check("+cumode,+wavefrontsize64", (Some(64), true));
+        check("+wavefrontsize64,+wavefrontsize32", (Some(32), false));
+        check("+cumode,-xnack,-cumode", (None, false));
+        check("+xnack,+sramecc", (None, false));
     }
 }

@@ -199,10 +199,6 @@ pub struct LlcTarget {
 impl LlcTarget {
     /// The model options the same `-mattr` selects (wave64, CU mode) plus a dynamic-VGPR block size.
     pub fn options(&self, dvgpr_block: u32) -> wavebudget_model::Options {
-        wavebudget_model::Options {
-            wave_size: self.mattr.contains("+wavefrontsize64").then_some(64),
-            cu_mode: self.mattr.contains("+cumode"),
-            dvgpr_block,
-        }
+        wavebudget_model::Options { dvgpr_block, ..wavebudget_model::Options::from_target_features(self.mattr) }
     }
 }
