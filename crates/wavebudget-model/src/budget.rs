@@ -133,7 +133,7 @@ impl Subtarget {
         };
         let max_lds = self.max_lds_for_waves(waves, wg);
         let hw_wg = WorkgroupSize::fixed(wg.max);
-        let hw_lds = self.max_lds_for_waves(waves, hw_wg).map(|m| m / self.lds_granule * self.lds_granule);
+        let hw_lds = self.max_lds_for_waves(waves, hw_wg).map(|m| self.lds_granule_floor(m));
         let mut notes = Vec::new();
         if self.processor().agpr_file == AgprFile::Unified {
             notes.push(format!(

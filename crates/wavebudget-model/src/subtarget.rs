@@ -311,7 +311,7 @@ impl Subtarget {
     pub fn llvm_sgpr_budget(&self, waves: u32) -> u32 {
         let p = self.processor();
         if !p.sgprs_limit_occupancy() {
-            return p.max_sgpr_count() - crate::targets::EXTRA_SGPRS_VCC;
+            return crate::targets::GFX10_ADDRESSABLE_SGPRS;
         }
         let w = waves.max(1);
         let raw = (GFX8_9_TOTAL_SGPRS / w).saturating_sub(TRAP_NUM_SGPRS);
@@ -366,6 +366,11 @@ impl Subtarget {
             }
         }
         Some(best)
+    }
+
+    /// Largest LDS size whose hardware allocation fits in `bytes` (rounded down to the granule).
+    pub fn lds_granule_floor(&self, bytes: u32) -> u32 {
+        align_down(bytes, self.lds_granule)
     }
 
     /// LDS bytes the hardware allocates for `lds` (rounded up to the granule).
