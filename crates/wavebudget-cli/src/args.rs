@@ -22,6 +22,29 @@ pub enum Command {
     Occupancy(OccupancyArgs),
     /// The inverse: register, SGPR and LDS budgets for a waves/SIMD target.
     Budget(BudgetArgs),
+    /// Read code objects (.o, .hsaco, offload bundles, HIP executables and libraries): every kernel's
+    /// registers, spills, LDS, descriptor and occupancy.
+    Inspect(InspectArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// Files: code objects, offload bundles (compressed or not), host ELF binaries with .hip_fatbin.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Evaluate occupancy on this target instead of each code object's own processor.
+    #[arg(long, short = 't')]
+    pub target: Option<String>,
+    /// Launch size N, or MIN,MAX (default: 1 to the kernel's .max_flat_workgroup_size, or its
+    /// .reqd_workgroup_size).
+    #[arg(long)]
+    pub wg_size: Option<String>,
+    /// Only kernels whose name or symbol matches this regular expression.
+    #[arg(long)]
+    pub kernel: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -3,12 +3,14 @@
 //! Entry point: [`run`] takes the argument vector and returns the text to print or a [`CliError`]
 //! (one line; the binary prints it and exits 1). Modules:
 //! - `args`: clap definitions of the subcommands.
+//! - `inspect`: `wavebudget inspect`, code objects read by `wavebudget-codeobj` and evaluated by the model.
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
 
 mod args;
+mod inspect;
 mod render;
 
-use args::{BudgetArgs, Cli, Command, GenericArgs, OccupancyArgs, TargetArgs};
+use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, TargetArgs};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
@@ -24,6 +26,9 @@ pub enum CliError {
     /// The model rejected the input.
     #[error(transparent)]
     Model(#[from] ModelError),
+    /// A file could not be read (the path, then the reader's message naming structure and offset).
+    #[error("{0}: {1}")]
+    Reader(String, wavebudget_codeobj::Error),
 }
 
 /// Run the CLI on an argument vector (program name first). Returns the text for stdout.
@@ -52,7 +57,20 @@ where
         Command::Targets { json } => targets(json),
         Command::Occupancy(a) => occupancy(&a),
         Command::Budget(a) => budget(&a),
+        Command::Inspect(a) => inspect_cmd(&a),
     }
+}
+
+fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
+    let target = a.target.as_deref().map(wavebudget_model::parse_target).transpose()?;
+    let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
+    let kernel = a
+        .kernel
+        .as_deref()
+        .map(|r| regex::Regex::new(r).map_err(|e| CliError::Usage(format!("--kernel '{r}': {}", e.to_string().lines().last().unwrap_or("bad regex").trim()))))
+        .transpose()?;
+    let report = inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel })?;
+    Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
 fn to_json<T: Serialize + ?Sized>(v: &T) -> String {

@@ -287,3 +287,98 @@ pub fn generic_occupancy(p: &GenericParams, o: &GenericOccupancy) -> String {
         if o.capped { " (capped)" } else { "" }
     )
 }
+
+fn opt(v: Option<u32>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// `wavebudget inspect` for people: per code object a header line, then one row per kernel with the
+/// name last (kernel names run long), then the notes.
+pub fn inspect_text(r: &crate::inspect::Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for co in &r.code_objects {
+        let _ = writeln!(
+            out,
+            "{}\n  {} (code object v{}, {}, e_flags {:#x}){}: {} kernel{}",
+            co.source,
+            co.target_id.as_deref().unwrap_or("unknown target"),
+            opt(co.code_object_version),
+            match co.elf_type {
+                wavebudget_codeobj::ElfKind::Relocatable => "relocatable",
+                wavebudget_codeobj::ElfKind::Shared => "shared",
+                wavebudget_codeobj::ElfKind::Executable => "executable",
+            },
+            co.e_flags,
+            match (&co.evaluated_on, co.processor) {
+                (Some(t), Some(p)) if !t.starts_with(p) || t.len() > p.len() && !t[p.len()..].starts_with(':') => format!(", evaluated on {t}"),
+                _ => String::new(),
+            },
+            co.kernels.len(),
+            if co.kernels.len() == 1 { "" } else { "s" }
+        );
+        if co.kernels.is_empty() {
+            continue;
+        }
+        let headers = ["VGPR", "AGPR", "SGPR", "spill v/s", "scratch", "LDS", "wave", "max WG", "desc V/S", "waves", "limiter", "kernel"];
+        let rows: Vec<Vec<String>> = co
+            .kernels
+            .iter()
+            .map(|k| {
+                vec![
+                    opt(k.vgpr_count),
+                    opt(k.agpr_count),
+                    opt(k.sgpr_count),
+                    format!("{}/{}", opt(k.vgpr_spill_count), opt(k.sgpr_spill_count)),
+                    opt(k.private_segment_fixed_size),
+                    opt(k.group_segment_fixed_size),
+                    opt(k.wavefront_size),
+                    opt(k.max_flat_workgroup_size),
+                    k.descriptor.as_ref().map_or("-".into(), |d| format!("{}/{}", d.vgprs, opt(d.sgprs))),
+                    match (k.waves_per_simd, k.descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
+                        (Some(w), Some(dw)) if dw != w => format!("{w} (hw {dw})"),
+                        (w, _) => opt(w),
+                    },
+                    k.limiter.map_or("-".into(), |l| l.as_str().to_string()),
+                    k.name.clone(),
+                ]
+            })
+            .collect();
+        let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+        for row in &rows {
+            for (w, c) in widths.iter_mut().zip(row) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            let mut s = String::from("  ");
+            for (i, (c, w)) in cells.iter().zip(&widths).enumerate() {
+                if i + 1 == cells.len() {
+                    s.push_str(c);
+                } else {
+                    let _ = write!(s, "{c:>w$}  ");
+                }
+            }
+            s.trim_end().to_string()
+        };
+        let _ = writeln!(out, "{}", line(&headers.map(String::from)));
+        for row in &rows {
+            let _ = writeln!(out, "{}", line(row));
+        }
+        for k in &co.kernels {
+            for n in &k.notes {
+                let _ = writeln!(out, "  note: {}: {n}", k.name);
+            }
+        }
+    }
+    if !r.skipped.is_empty() {
+        let _ = writeln!(out, "skipped:");
+        for s in &r.skipped {
+            let _ = writeln!(out, "  {} ({})", s.source, s.reason);
+        }
+    }
+    if r.code_objects.is_empty() {
+        let _ = writeln!(out, "no AMDGPU code objects found");
+    }
+    out
+}

@@ -113,6 +113,8 @@ pub const GFX8_9_TOTAL_SGPRS: u32 = 800;
 pub const GFX8_9_ADDRESSABLE_SGPRS: u32 = 102;
 /// `getSGPRAllocGranule` on GFX8/9.
 pub const GFX8_9_SGPR_GRANULE: u32 = 16;
+/// `getSGPREncodingGranule` on GFX8/9: the unit of the descriptor's SGPR block count.
+pub const GFX8_9_SGPR_ENCODING_GRANULE: u32 = 8;
 /// `getAddressableNumSGPRs` on GFX10+.
 pub const GFX10_ADDRESSABLE_SGPRS: u32 = 106;
 /// SGPRs the hardware allocates per wave on GFX10+ ("GFX10+ will always allocate 128 SGPRs").
@@ -291,6 +293,36 @@ impl Processor {
             256
         };
         VgprParams { total, granule, addressable, addressable_arch: addressable }
+    }
+
+    /// `getVGPREncodingGranule`: the unit of the kernel descriptor's `GRANULATED_WORKITEM_VGPR_COUNT`
+    /// (not the allocation granule): 8 on gfx90a+, 16/8 on GFX12.5 (wave32/64), else 8/4.
+    pub const fn vgpr_encoding_granule(&self, wave_size: u32) -> u32 {
+        let w32 = wave_size == 32;
+        if matches!(self.agpr_file, AgprFile::Unified) {
+            8
+        } else if matches!(self.generation, Generation::Gfx12_5) {
+            if w32 {
+                16
+            } else {
+                8
+            }
+        } else if w32 {
+            8
+        } else {
+            4
+        }
+    }
+
+    /// SGPRs one unit of the descriptor's `GRANULATED_WAVEFRONT_SGPR_COUNT` stands for
+    /// (`getSGPREncodingGranule`), or `None` on GFX10+, where the field is 0 and
+    /// [`GFX10_SGPRS_ALLOCATED`] are always allocated.
+    pub const fn sgpr_encoding_granule(&self) -> Option<u32> {
+        if self.generation.is_gfx10_plus() {
+            None
+        } else {
+            Some(GFX8_9_SGPR_ENCODING_GRANULE)
+        }
     }
 }
 

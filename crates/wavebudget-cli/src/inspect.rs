@@ -1,0 +1,337 @@
+//! `wavebudget inspect`: every kernel of every code object in the given files, with its occupancy.
+
+use regex::Regex;
+use serde::Serialize;
+use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, Mapped, Value};
+use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+
+use crate::CliError;
+
+/// The whole answer, as `--json` prints it.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Code objects in file order.
+    pub code_objects: Vec<CodeObjectReport>,
+    /// Bundle entries that are not AMDGPU code objects.
+    pub skipped: Vec<Skipped>,
+}
+
+/// A bundle entry that was not read, and why.
+#[derive(Debug, Serialize)]
+pub struct Skipped {
+    /// `<file>#<entry id>`.
+    pub source: String,
+    /// Why.
+    pub reason: &'static str,
+}
+
+/// One code object.
+#[derive(Debug, Serialize)]
+pub struct CodeObjectReport {
+    /// `<file>`, `<file>#<entry id>`, or `<file>#<bundle>:<entry id>` when the file holds several bundles.
+    pub source: String,
+    /// Index of the bundle the code object is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<usize>,
+    /// File offset of that bundle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundle_offset: Option<u64>,
+    /// Compression of that bundle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compression: Option<wavebudget_codeobj::Compression>,
+    /// Processor from `e_flags`.
+    pub processor: Option<&'static str>,
+    /// `amdhsa.target`, or the target id built from `e_flags`.
+    pub target_id: Option<String>,
+    /// Code object version (4, 5, 6).
+    pub code_object_version: Option<u32>,
+    /// `relocatable`, `shared` or `executable`.
+    pub elf_type: ElfKind,
+    /// Raw `e_flags`.
+    pub e_flags: u32,
+    /// The target the occupancy columns are for (`--target`, else the code object's own).
+    pub evaluated_on: Option<String>,
+    /// Top-level metadata keys this reader does not know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata_extra: Option<Value<'static>>,
+    /// Kernels in metadata order (those matching `--kernel`).
+    pub kernels: Vec<KernelReport>,
+}
+
+/// Descriptor view of a kernel's resources.
+#[derive(Debug, Serialize)]
+pub struct DescriptorReport {
+    /// VGPRs the descriptor's `GRANULATED_WORKITEM_VGPR_COUNT` encodes (what the hardware allocates from).
+    pub vgprs: u32,
+    /// SGPRs its `GRANULATED_WAVEFRONT_SGPR_COUNT` encodes (`None` on GFX10+, where 128 are always allocated).
+    pub sgprs: Option<u32>,
+    /// First AGPR from `ACCUM_OFFSET` (gfx90a+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_agpr: Option<u32>,
+    /// Waves/SIMD from the descriptor's counts: what the hardware gets when the descriptor is padded.
+    pub waves_per_simd: Option<u32>,
+    /// The raw descriptor and its decoded fields.
+    pub fields: KernelDescriptor,
+}
+
+/// One kernel.
+#[derive(Debug, Serialize)]
+pub struct KernelReport {
+    /// `.name`.
+    pub name: String,
+    /// `.symbol`.
+    pub symbol: String,
+    /// `.vgpr_count` (unified arch + AGPR total on gfx90a+).
+    pub vgpr_count: Option<u32>,
+    /// `.agpr_count`.
+    pub agpr_count: Option<u32>,
+    /// `.sgpr_count`.
+    pub sgpr_count: Option<u32>,
+    /// `.vgpr_spill_count`.
+    pub vgpr_spill_count: Option<u32>,
+    /// `.sgpr_spill_count`.
+    pub sgpr_spill_count: Option<u32>,
+    /// `.group_segment_fixed_size`.
+    pub group_segment_fixed_size: Option<u32>,
+    /// `.private_segment_fixed_size`.
+    pub private_segment_fixed_size: Option<u32>,
+    /// `.wavefront_size`.
+    pub wavefront_size: Option<u32>,
+    /// `.max_flat_workgroup_size`.
+    pub max_flat_workgroup_size: Option<u32>,
+    /// `.reqd_workgroup_size`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// `.uses_dynamic_stack`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uses_dynamic_stack: Option<bool>,
+    /// `.workgroup_processor_mode`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_processor_mode: Option<bool>,
+    /// Launch-size range the occupancy is for.
+    pub workgroup_size: Option<WorkgroupSize>,
+    /// LLVM 22's "Occupancy [waves/SIMD]" from the metadata counts.
+    pub waves_per_simd: Option<u32>,
+    /// The binding limiter.
+    pub limiter: Option<Limiter>,
+    /// `waves_per_simd / max`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occupancy: Option<f64>,
+    /// Each limiter in waves/SIMD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limits: Option<wavebudget_model::Limits>,
+    /// The kernel descriptor, when its symbol is in the file.
+    pub descriptor: Option<DescriptorReport>,
+    /// Kernel metadata keys this reader does not know (vendor keys), as in the note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata_extra: Option<Value<'static>>,
+    /// Things a person should read: descriptor/metadata disagreements, padding, unknown targets.
+    pub notes: Vec<String>,
+}
+
+/// Options of one `inspect` run.
+pub struct InspectOptions {
+    /// Evaluate on this target instead of each code object's own.
+    pub target: Option<TargetId>,
+    /// Launch size instead of `.max_flat_workgroup_size`.
+    pub wg_size: Option<WorkgroupSize>,
+    /// Keep kernels whose name or symbol matches.
+    pub kernel: Option<Regex>,
+}
+
+/// Reads every file and builds the report.
+pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliError> {
+    let mut report = Report { code_objects: Vec::new(), skipped: Vec::new() };
+    for file in files {
+        let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
+        let bytes = mapped.bytes();
+        // Sources are numbered by bundle only when the file holds several: known after the walk.
+        let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
+        let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
+        let summary = walk(bytes, &mut |found| {
+            match found {
+                Found::CodeObject(src, co) => {
+                    let co = CodeObject::parse(co)?;
+                    pending.push((src.clone(), code_object_report(src, &co, opts)));
+                }
+                Found::Skipped(src, reason) => skipped.push((src.clone(), reason)),
+            }
+            Ok(())
+        })
+        .map_err(|e| CliError::Reader(file.clone(), e))?;
+        for (src, mut co) in pending {
+            co.source = format!("{file}{}", src.suffix(summary.bundles));
+            report.code_objects.push(co);
+        }
+        for (src, reason) in skipped {
+            report.skipped.push(Skipped { source: format!("{file}{}", src.suffix(summary.bundles)), reason });
+        }
+    }
+    Ok(report)
+}
+
+fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opts: &InspectOptions) -> CodeObjectReport {
+    let own = co.flags.target_id().and_then(|t| parse_target(&t).ok());
+    let eval = opts.target.clone().or(own.clone());
+    let kernels = co
+        .kernels
+        .iter()
+        .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.meta.name) || re.is_match(&k.meta.symbol)))
+        .map(|k| kernel_report(k, co, own.as_ref(), eval.as_ref(), opts))
+        .collect();
+    let extra = co.metadata.as_ref().filter(|m| !m.extra.is_empty()).map(|m| {
+        Value::Map(m.extra.iter().map(|(k, v)| (Value::Str(k.clone().into_owned().into()), v.clone().into_owned())).collect())
+    });
+    CodeObjectReport {
+        source: String::new(),
+        bundle: src.bundle,
+        bundle_offset: src.bundle_offset,
+        compression: src.compression,
+        processor: co.flags.processor,
+        target_id: co.target_id(),
+        code_object_version: co.version,
+        elf_type: co.kind,
+        e_flags: co.e_flags,
+        evaluated_on: eval.as_ref().map(TargetId::canonical),
+        metadata_extra: extra.map(Value::into_owned),
+        kernels,
+    }
+}
+
+fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, eval: Option<&TargetId>, opts: &InspectOptions) -> KernelReport {
+    let m = &k.meta;
+    let mut notes = Vec::new();
+    let wave = m.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
+    let workgroup = opts.wg_size.or_else(|| match (m.reqd_workgroup_size, m.max_flat_workgroup_size) {
+        (Some([x, y, z]), _) => x.checked_mul(y).and_then(|v| v.checked_mul(z)).map(WorkgroupSize::fixed),
+        (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
+        (None, None) => Some(WorkgroupSize::DEFAULT),
+    });
+    // The code object's own subtarget, for the descriptor's encoding.
+    let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, &mut Vec::new()));
+    let eval_st = match eval {
+        Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, &mut notes),
+        None => {
+            notes.push(format!("processor {:#x} in e_flags is not one LLVM 22 knows: no occupancy", co.flags.mach));
+            None
+        }
+    };
+    let usage = |vgprs: u32, sgprs: Option<u32>| {
+        Some(Usage { vgprs: Vgprs::Total(vgprs), sgprs, lds: m.group_segment_fixed_size.unwrap_or(0), workgroup: workgroup? })
+    };
+    let mut result = None;
+    if let (Some(st), Some(v)) = (&eval_st, m.vgpr_count) {
+        match usage(v, m.sgpr_count).map(|u| st.occupancy(&u)) {
+            Some(Ok(o)) => result = Some(o),
+            Some(Err(e)) => notes.push(format!("no occupancy on {}: {e}", st.id.canonical())),
+            None => notes.push("launch size overflows".into()),
+        }
+    } else if m.vgpr_count.is_none() {
+        notes.push("no .vgpr_count in the metadata: no occupancy".into());
+    }
+    let descriptor = k.descriptor.map(|d| descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref(), &usage, &mut notes));
+    if k.descriptor.is_none() {
+        notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
+    }
+    let extra = (!m.extra.is_empty())
+        .then(|| Value::Map(m.extra.iter().map(|(k, v)| (Value::Str(k.clone().into_owned().into()), v.clone().into_owned())).collect()));
+    KernelReport {
+        name: m.name.to_string(),
+        symbol: m.symbol.to_string(),
+        vgpr_count: m.vgpr_count,
+        agpr_count: m.agpr_count,
+        sgpr_count: m.sgpr_count,
+        vgpr_spill_count: m.vgpr_spill_count,
+        sgpr_spill_count: m.sgpr_spill_count,
+        group_segment_fixed_size: m.group_segment_fixed_size,
+        private_segment_fixed_size: m.private_segment_fixed_size,
+        wavefront_size: m.wavefront_size,
+        max_flat_workgroup_size: m.max_flat_workgroup_size,
+        reqd_workgroup_size: m.reqd_workgroup_size,
+        uses_dynamic_stack: m.uses_dynamic_stack,
+        workgroup_processor_mode: m.workgroup_processor_mode,
+        workgroup_size: workgroup,
+        waves_per_simd: result.as_ref().map(|o| o.waves_per_simd),
+        limiter: result.as_ref().map(|o| o.limiter),
+        occupancy: result.as_ref().map(|o| o.occupancy),
+        limits: result.as_ref().map(|o| o.limits),
+        descriptor,
+        metadata_extra: extra,
+        notes: {
+            if let Some(o) = &result {
+                // With the launch size taken from the metadata, the model's "range" caveat would repeat on
+                // every kernel; the docs and `--wg-size` cover it.
+                notes.extend(o.notes.iter().filter(|n| opts.wg_size.is_some() || !n.starts_with("launch size is a range")).cloned());
+            }
+            notes
+        },
+    }
+}
+
+/// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
+fn subtarget_for(id: &TargetId, wave: Option<u32>, wgp_mode: Option<bool>, notes: &mut Vec<String>) -> Option<Subtarget> {
+    let p = id.processor;
+    let wave_size = match wave {
+        Some(w) if p.wave_sizes().contains(&w) => Some(w),
+        Some(w) => {
+            notes.push(format!("{} does not run wave{w}: evaluated as wave{}", p.name, p.default_wave_size()));
+            None
+        }
+        None => None,
+    };
+    let cu_mode = p.has_wgp_mode() && wgp_mode == Some(false);
+    match Subtarget::new(id.clone(), Options { wave_size, cu_mode, dvgpr_block: 0 }) {
+        Ok(st) => Some(st),
+        Err(e) => {
+            notes.push(format!("no occupancy on {}: {e}", id.canonical()));
+            None
+        }
+    }
+}
+
+fn descriptor_report(
+    d: KernelDescriptor,
+    k: &Kernel<'_>,
+    own: Option<&Subtarget>,
+    eval: Option<&Subtarget>,
+    usage: &dyn Fn(u32, Option<u32>) -> Option<Usage>,
+    notes: &mut Vec<String>,
+) -> DescriptorReport {
+    let m = &k.meta;
+    let mut out = DescriptorReport { vgprs: 0, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
+    let Some(st) = own else { return out };
+    let p = st.processor();
+    let enc = p.vgpr_encoding_granule(st.wave_size);
+    out.vgprs = (d.granulated_workitem_vgpr_count + 1) * enc;
+    out.sgprs = p.sgpr_encoding_granule().map(|g| (d.granulated_wavefront_sgpr_count + 1) * g);
+    if let Some(v) = m.vgpr_count {
+        let expected = v.max(1).div_ceil(enc) * enc;
+        if out.vgprs != expected {
+            notes.push(format!(
+                "descriptor encodes {} VGPRs where .vgpr_count {v} rounds to {expected}: {}",
+                out.vgprs,
+                if out.vgprs > expected { "LLVM padded it to cap occupancy (amdgpu-waves-per-eu maximum)" } else { "the descriptor allocates fewer registers than the metadata counts" }
+            ));
+        }
+    }
+    if let (Some(s), Some(g), Some(ds)) = (m.sgpr_count, p.sgpr_encoding_granule(), out.sgprs) {
+        let s = if p.sgpr_init_bug { wavebudget_model::targets::FIXED_SGPRS_FOR_INIT_BUG } else { s };
+        let expected = s.max(1).div_ceil(g) * g;
+        if ds != expected {
+            notes.push(format!("descriptor encodes {ds} SGPRs where .sgpr_count {s} rounds to {expected}"));
+        }
+    }
+    if let Some(lds) = m.group_segment_fixed_size.filter(|&l| l != d.group_segment_fixed_size) {
+        notes.push(format!("descriptor group_segment_fixed_size {} differs from the metadata's {lds}", d.group_segment_fixed_size));
+    }
+    if let Some(ps) = m.private_segment_fixed_size.filter(|&s| s != d.private_segment_fixed_size) {
+        notes.push(format!("descriptor private_segment_fixed_size {} differs from the metadata's {ps}", d.private_segment_fixed_size));
+    }
+    if let Some(w) = m.wavefront_size.filter(|&w| (w == 32) != d.wavefront_size32) {
+        notes.push(format!(".wavefront_size {w} but the descriptor's ENABLE_WAVEFRONT_SIZE32 is {}", d.wavefront_size32 as u8));
+    }
+    if let (Some(st), Some(u)) = (eval, usage(out.vgprs, out.sgprs.or(m.sgpr_count))) {
+        out.waves_per_simd = st.occupancy(&u).ok().map(|o| o.waves_per_simd);
+    }
+    out
+}

@@ -1,0 +1,187 @@
+//! One AMDGPU code object (relocatable `.o` from llc/clang, or linked `ld.lld -shared`): ELF header,
+//! metadata note, kernel descriptors. Everything borrows from the input bytes.
+
+use std::collections::HashMap;
+
+use object::elf::{self, FileHeader64};
+use object::read::elf::{FileHeader, SectionHeader, Sym};
+use object::LittleEndian as LE;
+use serde::Serialize;
+
+use crate::eflags::{self, Flags};
+use crate::error::{Error, Result};
+use crate::kd::KernelDescriptor;
+use crate::metadata::{KernelMeta, Metadata};
+
+/// `NT_AMDGPU_METADATA`.
+pub const NT_AMDGPU_METADATA: u32 = 32;
+/// Note name of AMDGPU notes.
+pub const NOTE_NAME: &[u8] = b"AMDGPU";
+
+/// What kind of ELF file the code object is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ElfKind {
+    /// `ET_REL`: an object from `llc -filetype=obj` or `clang -c`.
+    Relocatable,
+    /// `ET_DYN`: a linked code object (`ld.lld -shared`), what the loader takes.
+    Shared,
+    /// `ET_EXEC`.
+    Executable,
+}
+
+/// A kernel: its metadata entry and the descriptor its `.symbol` names.
+#[derive(Debug, Clone)]
+pub struct Kernel<'a> {
+    /// The metadata entry.
+    pub meta: KernelMeta<'a>,
+    /// The kernel descriptor, when the symbol is defined in this file.
+    pub descriptor: Option<KernelDescriptor>,
+}
+
+/// A parsed AMDGPU code object.
+#[derive(Debug, Clone)]
+pub struct CodeObject<'a> {
+    /// ELF type.
+    pub kind: ElfKind,
+    /// Code object version (4, 5, 6, ...) from `EI_ABIVERSION`.
+    pub version: Option<u32>,
+    /// Raw `e_flags`.
+    pub e_flags: u32,
+    /// Decoded `e_flags`.
+    pub flags: Flags,
+    /// The metadata note's top-level keys, if the note is present (its `kernels` are moved to
+    /// [`CodeObject::kernels`], next to their descriptors).
+    pub metadata: Option<Metadata<'a>>,
+    /// Kernels, in metadata order (or symbol order when there is no metadata).
+    pub kernels: Vec<Kernel<'a>>,
+}
+
+/// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.
+pub fn is_amdgpu_elf(bytes: &[u8]) -> bool {
+    bytes.len() >= 20 && bytes[..4] == elf::ELFMAG && bytes[4] == elf::ELFCLASS64 && u16::from_le_bytes([bytes[18], bytes[19]]) == eflags::EM_AMDGPU
+}
+
+fn obj_err(structure: &'static str, offset: u64) -> impl Fn(object::read::Error) -> Error {
+    move |e| Error::malformed(structure, offset, e.to_string())
+}
+
+impl<'a> CodeObject<'a> {
+    /// Parses a code object.
+    pub fn parse(data: &'a [u8]) -> Result<CodeObject<'a>> {
+        let header = FileHeader64::<LE>::parse(data).map_err(obj_err("ELF header", 0))?;
+        let e = LE;
+        if header.e_machine(e) != eflags::EM_AMDGPU {
+            return Err(Error::malformed(
+                "ELF header",
+                0,
+                format!("e_machine is {}, not EM_AMDGPU (224): not an AMDGPU code object", header.e_machine(e)),
+            ));
+        }
+        let kind = match header.e_type(e) {
+            elf::ET_REL => ElfKind::Relocatable,
+            elf::ET_DYN => ElfKind::Shared,
+            elf::ET_EXEC => ElfKind::Executable,
+            t => return Err(Error::malformed("ELF header", 0, format!("e_type {t} is not a relocatable, shared or executable file"))),
+        };
+        let ident = header.e_ident();
+        let version = (ident.os_abi == eflags::ELFOSABI_AMDGPU_HSA).then(|| eflags::code_object_version(ident.abi_version)).flatten();
+        let e_flags = header.e_flags(e);
+        let flags = Flags::decode(e_flags, version.unwrap_or(4));
+        let shoff = header.e_shoff(e);
+        let sections = header.sections(e, data).map_err(obj_err("ELF section header table", shoff))?;
+
+        // The metadata note.
+        let mut metadata = None;
+        for section in sections.iter() {
+            if section.sh_type(e) != elf::SHT_NOTE {
+                continue;
+            }
+            let off = section.sh_offset(e);
+            let Some(mut notes) = section.notes(e, data).map_err(obj_err("ELF note section", off))? else {
+                continue;
+            };
+            while let Some(note) = notes.next().map_err(obj_err("ELF note", off))? {
+                if note.name() != NOTE_NAME || note.n_type(e) != NT_AMDGPU_METADATA {
+                    continue;
+                }
+                let desc = note.desc();
+                let desc_off = (desc.as_ptr() as usize).wrapping_sub(data.as_ptr() as usize) as u64;
+                if metadata.is_some() {
+                    return Err(Error::malformed("AMDGPU metadata note", desc_off, "a second NT_AMDGPU_METADATA note"));
+                }
+                metadata = Some(Metadata::decode(desc).map_err(|err| relocate(err, desc_off))?);
+            }
+        }
+
+        // Kernel descriptors: `*.kd` symbols (symtab, or dynsym in a stripped linked object).
+        let has_accum_offset = flags.processor.and_then(wavebudget_model::targets::processor).is_some_and(|p| matches!(p.agpr_file, wavebudget_model::targets::AgprFile::Unified));
+        let mut symbols = sections.symbols(e, data, elf::SHT_SYMTAB).map_err(obj_err("ELF symbol table", shoff))?;
+        if symbols.is_empty() {
+            symbols = sections.symbols(e, data, elf::SHT_DYNSYM).map_err(obj_err("ELF dynamic symbol table", shoff))?;
+        }
+        let mut descriptors: HashMap<&'a [u8], KernelDescriptor> = HashMap::new();
+        let mut order: Vec<&'a [u8]> = Vec::new();
+        for sym in symbols.iter() {
+            if sym.st_type() != elf::STT_OBJECT {
+                continue;
+            }
+            let name = symbols.symbol_name(e, sym).map_err(obj_err("ELF symbol name", shoff))?;
+            if !name.ends_with(b".kd") {
+                continue;
+            }
+            let shndx = sym.st_shndx(e);
+            if shndx == elf::SHN_UNDEF || shndx >= elf::SHN_LORESERVE {
+                continue;
+            }
+            let sec = sections.section(object::SectionIndex(shndx.into())).map_err(obj_err("kernel descriptor symbol's section", shoff))?;
+            let value = sym.st_value(e);
+            let in_section = if kind == ElfKind::Relocatable { value } else { value.wrapping_sub(sec.sh_addr(e)) };
+            let sec_data = sec.data(e, data).map_err(obj_err("kernel descriptor section", sec.sh_offset(e)))?;
+            let at = sec.sh_offset(e).saturating_add(in_section);
+            let bytes = usize::try_from(in_section).ok().and_then(|o| sec_data.get(o..)).ok_or_else(|| {
+                Error::malformed(
+                    "kernel descriptor",
+                    at,
+                    format!("symbol {} points {in_section:#x} bytes into a section of {:#x} bytes", String::from_utf8_lossy(name), sec_data.len()),
+                )
+            })?;
+            let kd = KernelDescriptor::parse(bytes, has_accum_offset, at)?;
+            if descriptors.insert(name, kd).is_none() {
+                order.push(name);
+            }
+        }
+
+        let kernels = match &mut metadata {
+            Some(md) => std::mem::take(&mut md.kernels)
+                .into_iter()
+                .map(|m| Kernel { descriptor: descriptors.get(m.symbol.as_bytes()).copied(), meta: m })
+                .collect(),
+            None => order
+                .iter()
+                .map(|n| {
+                    let sym = String::from_utf8_lossy(n).into_owned();
+                    let name = sym.trim_end_matches(".kd").to_string();
+                    Kernel { descriptor: descriptors.get(n).copied(), meta: KernelMeta { name: name.into(), symbol: sym.into(), ..KernelMeta::default() } }
+                })
+                .collect(),
+        };
+        Ok(CodeObject { kind, version, e_flags, flags, metadata, kernels })
+    }
+
+    /// The target id: `amdhsa.target` when present, else built from `e_flags`.
+    pub fn target_id(&self) -> Option<String> {
+        if let Some(t) = self.metadata.as_ref().and_then(|m| m.target.as_deref()) {
+            return Some(t.to_string());
+        }
+        self.flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}"))
+    }
+}
+
+/// Moves an error from the note's descriptor to its place in the file.
+fn relocate(err: Error, base: u64) -> Error {
+    match err {
+        Error::Malformed { within, structure, offset, detail } => Error::Malformed { within, structure, offset: offset + base, detail },
+        other => other,
+    }
+}

@@ -1,0 +1,200 @@
+//! Reader for AMDGPU code objects and the containers they ship in: the only wavebudget crate that parses
+//! bytes. Everything borrows from the input (a memory map) except decompressed bundles.
+//!
+//! - [`walk`]: finds every code object in a file (a bare code object, an offload bundle, compressed or not,
+//!   a file of several bundles, or a host ELF executable or library with a `.hip_fatbin` section) and hands
+//!   each to a callback with its [`Source`]; host and non-AMDGPU entries are reported as skipped.
+//! - [`CodeObject::parse`] (`elf.rs`): ELF header and `e_flags` (`eflags.rs`), the metadata note
+//!   (`metadata.rs` typed keys over `msgpack.rs` values), kernel descriptors (`kd.rs`).
+//! - `bundle.rs`: uncompressed and `CCOB` bundles, and runs of them.
+//! - [`fuzzing`]: the checking functions behind the fuzz targets and the mutation tests.
+//! - [`Error`]: one error type; every message names the structure and the offset.
+
+pub mod bundle;
+pub mod eflags;
+mod elf;
+mod error;
+pub mod fuzzing;
+pub mod kd;
+pub mod metadata;
+pub mod msgpack;
+
+use std::fs::File;
+
+pub use bundle::{Compression, CompressedHeader};
+pub use elf::{is_amdgpu_elf, CodeObject, ElfKind, Kernel, NT_AMDGPU_METADATA};
+pub use error::{Error, Result};
+pub use kd::KernelDescriptor;
+pub use metadata::{KernelMeta, Metadata};
+pub use msgpack::Value;
+
+/// Where a code object came from inside its file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Source {
+    /// The outer container, if any.
+    pub container: Option<Container>,
+    /// Index of the bundle in its section or file (0 for a lone bundle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<usize>,
+    /// File offset of the bundle (of the section data for a host ELF plus the bundle's offset in it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundle_offset: Option<u64>,
+    /// Compression of the bundle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compression: Option<Compression>,
+    /// Bundle entry id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
+}
+
+/// The kind of file a code object was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Container {
+    /// A clang offload bundle file (one or several bundles).
+    Bundle,
+    /// A host ELF executable or shared library with `.hip_fatbin`.
+    HostElf,
+}
+
+impl Source {
+    /// `#<entry id>`, or `#<bundle index>:<entry id>` when the file holds several bundles; empty for a
+    /// bare code object. Appended to the file name it makes the `source` of `wavebudget inspect`.
+    pub fn suffix(&self, bundles: usize) -> String {
+        match (&self.entry, self.bundle) {
+            (Some(e), Some(b)) if bundles > 1 => format!("#{b}:{e}"),
+            (Some(e), _) => format!("#{e}"),
+            _ => String::new(),
+        }
+    }
+}
+
+/// What [`walk`] reports.
+#[derive(Debug)]
+pub enum Found<'s, 'b> {
+    /// A code object's bytes.
+    CodeObject(&'s Source, &'b [u8]),
+    /// A bundle entry that is not an AMDGPU code object, with the reason.
+    Skipped(&'s Source, &'static str),
+}
+
+/// Summary of a walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WalkSummary {
+    /// What kind of file it was (`None`: a bare code object).
+    pub container: Option<Container>,
+    /// Bundles found.
+    pub bundles: usize,
+}
+
+/// Name of the section HIP puts bundles in.
+pub const HIP_FATBIN_SECTION: &str = ".hip_fatbin";
+
+/// Finds every code object in `bytes` and calls `f` for each, in file order. A compressed bundle is
+/// decompressed when reached and dropped after its entries are visited, so memory stays bounded by one
+/// bundle. Stops at the first error (from the input or from `f`).
+pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Result<WalkSummary> {
+    if is_amdgpu_elf(bytes) {
+        f(Found::CodeObject(&Source::default(), bytes))?;
+        return Ok(WalkSummary::default());
+    }
+    let (container, region, base) = if bytes.starts_with(bundle::BUNDLE_MAGIC) || bytes.starts_with(bundle::CCOB_MAGIC) {
+        (Container::Bundle, bytes, 0u64)
+    } else if bytes.starts_with(&object::elf::ELFMAG) {
+        let (data, off) = hip_fatbin(bytes)?;
+        (Container::HostElf, data, off)
+    } else {
+        let n = bytes.len().min(8);
+        return Err(Error::malformed(
+            "input",
+            0,
+            format!(
+                "starts with {:02x?}: not an ELF file, an offload bundle (__CLANG_OFFLOAD_BUNDLE__) or a compressed bundle (CCOB)",
+                &bytes[..n]
+            ),
+        ));
+    };
+    let located = bundle::split(region).map_err(|e| if container == Container::HostElf { e.within(format!("{HIP_FATBIN_SECTION} at {base:#x}")) } else { e })?;
+    let count = located.len();
+    for (i, loc) in located.into_iter().enumerate() {
+        let label = format!("offload bundle {i} at {:#x}", base + loc.offset as u64);
+        let decompressed;
+        let raw: &[u8] = match loc.compressed {
+            Some(_) => {
+                decompressed = bundle::decompress(loc.bytes).map_err(|e| e.within(label.clone()))?.1;
+                &decompressed
+            }
+            None => loc.bytes,
+        };
+        let b = bundle::Bundle::parse(raw).map_err(|e| {
+            e.within(if loc.compressed.is_some() { format!("{label} (decompressed)") } else { label.clone() })
+        })?;
+        for entry in &b.entries {
+            let source = Source {
+                container: Some(container),
+                bundle: Some(i),
+                bundle_offset: Some(base + loc.offset as u64),
+                compression: loc.compressed.map(|h| h.method),
+                entry: Some(entry.id.to_string()),
+            };
+            let found = if entry.id.starts_with("host-") {
+                Found::Skipped(&source, "host code")
+            } else if entry.data.is_empty() {
+                Found::Skipped(&source, "empty entry")
+            } else if is_amdgpu_elf(entry.data) {
+                Found::CodeObject(&source, entry.data)
+            } else if entry.data.starts_with(b"BC\xc0\xde") {
+                Found::Skipped(&source, "LLVM bitcode, not a code object")
+            } else {
+                Found::Skipped(&source, "not an AMDGPU code object")
+            };
+            f(found).map_err(|e| e.within(format!("{label}: entry {} at {:#x}", entry.id, entry.offset)))?;
+        }
+    }
+    Ok(WalkSummary { container: Some(container), bundles: count })
+}
+
+/// The `.hip_fatbin` section of a host ELF (64-bit little-endian) and its file offset.
+fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
+    use object::read::elf::{FileHeader, SectionHeader};
+    let e = object::LittleEndian;
+    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes)
+        .map_err(|err| Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian host binaries are read)")))?;
+    let shoff = header.e_shoff(e);
+    let sections = header.sections(e, bytes).map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
+    let found = sections
+        .section_by_name(e, HIP_FATBIN_SECTION.as_bytes())
+        .ok_or_else(|| Error::malformed("ELF section header table", shoff, format!("no {HIP_FATBIN_SECTION} section: not a HIP executable or library")))?;
+    let (_, sec) = found;
+    let off = sec.sh_offset(e);
+    let data = sec
+        .data(e, bytes)
+        .map_err(|err| Error::malformed("ELF section", off, format!("{HIP_FATBIN_SECTION}: {err}")))?;
+    Ok((data, off))
+}
+
+/// A read-only memory map of a file (empty files map to an empty slice).
+pub struct Mapped {
+    map: Option<memmap2::Mmap>,
+}
+
+impl Mapped {
+    /// Maps `path`.
+    pub fn open(path: &std::path::Path) -> Result<Mapped> {
+        let io = |source| Error::Io { path: path.display().to_string(), source };
+        let file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len == 0 {
+            return Ok(Mapped { map: None });
+        }
+        // SAFETY: the map is read-only and private to this process; a file truncated by another process
+        // while mapped can still fault, the usual caveat of every mmap-based reader (llvm-readelf included).
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        Ok(Mapped { map: Some(map) })
+    }
+
+    /// The file's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        self.map.as_deref().unwrap_or(&[])
+    }
+}

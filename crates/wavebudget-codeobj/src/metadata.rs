@@ -1,0 +1,245 @@
+//! The `NT_AMDGPU_METADATA` note (code object V3-V6): typed top-level and per-kernel keys, unknown keys kept.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::msgpack::Value;
+
+/// `amdhsa.*` keys of the metadata map.
+#[derive(Debug, Clone, Serialize)]
+pub struct Metadata<'a> {
+    /// `amdhsa.version` (`[1, 1]` = V4, `[1, 2]` = V5/V6).
+    pub version: Option<[u32; 2]>,
+    /// `amdhsa.target` (V4+), e.g. `amdgcn-amd-amdhsa--gfx90a:xnack-`.
+    pub target: Option<Cow<'a, str>>,
+    /// `amdhsa.printf` format strings.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub printf: Vec<Cow<'a, str>>,
+    /// `amdhsa.kernels`.
+    pub kernels: Vec<KernelMeta<'a>>,
+    /// Top-level keys this reader does not know, in note order.
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "ser_extra")]
+    pub extra: Vec<(Cow<'a, str>, Value<'a>)>,
+}
+
+/// One entry of `amdhsa.kernels`: every key the code object spec documents for V4-V6 (with the
+/// leading `.` dropped from the field name), plus the keys it does not document, kept as they came.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct KernelMeta<'a> {
+    /// `.name`: source name.
+    pub name: Cow<'a, str>,
+    /// `.symbol`: the kernel descriptor's symbol (`<name>.kd`).
+    pub symbol: Cow<'a, str>,
+    /// `.language` ("OpenCL C", "HIP", ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<Cow<'a, str>>,
+    /// `.language_version`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language_version: Option<Vec<u32>>,
+    /// `.kind` ("normal", "init", "fini").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Cow<'a, str>>,
+    /// `.vgpr_count`: VGPRs (on gfx90a+ the unified arch + AGPR total).
+    pub vgpr_count: Option<u32>,
+    /// `.agpr_count`.
+    pub agpr_count: Option<u32>,
+    /// `.sgpr_count`: SGPRs including VCC, flat scratch and XNACK extras.
+    pub sgpr_count: Option<u32>,
+    /// `.vgpr_spill_count`.
+    pub vgpr_spill_count: Option<u32>,
+    /// `.sgpr_spill_count`.
+    pub sgpr_spill_count: Option<u32>,
+    /// `.group_segment_fixed_size`: static LDS bytes.
+    pub group_segment_fixed_size: Option<u32>,
+    /// `.private_segment_fixed_size`: scratch bytes per work-item.
+    pub private_segment_fixed_size: Option<u32>,
+    /// `.kernarg_segment_size`.
+    pub kernarg_segment_size: Option<u32>,
+    /// `.kernarg_segment_align`.
+    pub kernarg_segment_align: Option<u32>,
+    /// `.wavefront_size`.
+    pub wavefront_size: Option<u32>,
+    /// `.max_flat_workgroup_size`.
+    pub max_flat_workgroup_size: Option<u32>,
+    /// `.reqd_workgroup_size`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// `.workgroup_size_hint`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_size_hint: Option<[u32; 3]>,
+    /// `.vec_type_hint`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vec_type_hint: Option<Cow<'a, str>>,
+    /// `.device_enqueue_symbol`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_enqueue_symbol: Option<Cow<'a, str>>,
+    /// `.uses_dynamic_stack` (V5+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uses_dynamic_stack: Option<bool>,
+    /// `.workgroup_processor_mode` (V5+, GFX10+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_processor_mode: Option<bool>,
+    /// `.uniform_work_group_size` (V5+).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniform_work_group_size: Option<bool>,
+    /// `.cluster_dims` (V6, gfx1250).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster_dims: Option<[u32; 3]>,
+    /// `.args`: the argument maps as they are in the note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub args: Option<Value<'a>>,
+    /// Keys the spec does not document (vendor keys such as `.wavebudget.*`), in note order.
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "ser_extra")]
+    pub extra: Vec<(Cow<'a, str>, Value<'a>)>,
+}
+
+fn ser_extra<S: serde::Serializer>(extra: &[(Cow<'_, str>, Value<'_>)], s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(extra.len()))?;
+    for (k, v) in extra {
+        m.serialize_entry(k.as_ref(), v)?;
+    }
+    m.end()
+}
+
+const STRUCTURE: &str = "AMDGPU metadata";
+
+fn bad(detail: String) -> Error {
+    Error::malformed(STRUCTURE, 0, detail)
+}
+
+fn key_str<'v, 'a>(k: &'v Value<'a>, at: &str) -> Result<&'v Cow<'a, str>> {
+    match k {
+        Value::Str(s) => Ok(s),
+        other => Err(bad(format!("{at}: a key is a {}, not a string", other.type_name()))),
+    }
+}
+
+fn want_u32(v: &Value<'_>, key: &str, at: &str) -> Result<u32> {
+    v.as_u32().ok_or_else(|| bad(format!("{at}: {key} is {} {v:?}, not a 32-bit unsigned integer", v.type_name())))
+}
+
+fn want_str<'a>(v: &Value<'a>, key: &str, at: &str) -> Result<Cow<'a, str>> {
+    match v {
+        Value::Str(s) => Ok(s.clone()),
+        other => Err(bad(format!("{at}: {key} is a {}, not a string", other.type_name()))),
+    }
+}
+
+fn want_bool(v: &Value<'_>, key: &str, at: &str) -> Result<bool> {
+    v.as_bool().ok_or_else(|| bad(format!("{at}: {key} is {} {v:?}, not a boolean", v.type_name())))
+}
+
+fn want_u32s(v: &Value<'_>, key: &str, at: &str) -> Result<Vec<u32>> {
+    let a = v.as_array().ok_or_else(|| bad(format!("{at}: {key} is a {}, not an array", v.type_name())))?;
+    a.iter().map(|x| want_u32(x, key, at)).collect()
+}
+
+fn want_dims(v: &Value<'_>, key: &str, at: &str) -> Result<[u32; 3]> {
+    let a = want_u32s(v, key, at)?;
+    <[u32; 3]>::try_from(a.as_slice()).map_err(|_| bad(format!("{at}: {key} has {} elements, not 3", a.len())))
+}
+
+impl<'a> Metadata<'a> {
+    /// Decodes the note's descriptor (one MessagePack map).
+    pub fn decode(desc: &'a [u8]) -> Result<Metadata<'a>> {
+        Metadata::from_value(Value::decode(desc)?)
+    }
+
+    /// Types a decoded metadata map.
+    pub fn from_value(root: Value<'a>) -> Result<Metadata<'a>> {
+        let Value::Map(entries) = root else {
+            return Err(bad(format!("the root is a {}, not a map", root.type_name())));
+        };
+        let mut md = Metadata { version: None, target: None, printf: Vec::new(), kernels: Vec::new(), extra: Vec::new() };
+        for (k, v) in entries {
+            let key = key_str(&k, "root map")?.clone();
+            match key.as_ref() {
+                "amdhsa.version" => {
+                    let a = want_u32s(&v, "amdhsa.version", "root map")?;
+                    md.version = Some(<[u32; 2]>::try_from(a.as_slice()).map_err(|_| {
+                        bad(format!("amdhsa.version has {} elements, not 2", a.len()))
+                    })?);
+                }
+                "amdhsa.target" => md.target = Some(want_str(&v, "amdhsa.target", "root map")?),
+                "amdhsa.printf" => {
+                    let a = v.as_array().ok_or_else(|| bad("amdhsa.printf is not an array".into()))?;
+                    md.printf = a.iter().map(|x| want_str(x, "amdhsa.printf", "root map")).collect::<Result<_>>()?;
+                }
+                "amdhsa.kernels" => {
+                    let Value::Array(ks) = v else {
+                        return Err(bad(format!("amdhsa.kernels is a {}, not an array", v.type_name())));
+                    };
+                    md.kernels.reserve(ks.len());
+                    for (i, kv) in ks.into_iter().enumerate() {
+                        md.kernels.push(KernelMeta::from_value(kv, i)?);
+                    }
+                }
+                _ => md.extra.push((key, v)),
+            }
+        }
+        Ok(md)
+    }
+}
+
+impl<'a> KernelMeta<'a> {
+    fn from_value(v: Value<'a>, index: usize) -> Result<KernelMeta<'a>> {
+        let at = format!("amdhsa.kernels[{index}]");
+        let Value::Map(entries) = v else {
+            return Err(bad(format!("{at} is a {}, not a map", v.type_name())));
+        };
+        let mut k = KernelMeta::default();
+        let (mut has_name, mut has_symbol) = (false, false);
+        for (key, v) in entries {
+            let key = key_str(&key, &at)?.clone();
+            let at = at.as_str();
+            let name = key.as_ref();
+            match name {
+                ".name" => {
+                    k.name = want_str(&v, name, at)?;
+                    has_name = true;
+                }
+                ".symbol" => {
+                    k.symbol = want_str(&v, name, at)?;
+                    has_symbol = true;
+                }
+                ".language" => k.language = Some(want_str(&v, name, at)?),
+                ".language_version" => k.language_version = Some(want_u32s(&v, name, at)?),
+                ".kind" => k.kind = Some(want_str(&v, name, at)?),
+                ".vgpr_count" => k.vgpr_count = Some(want_u32(&v, name, at)?),
+                ".agpr_count" => k.agpr_count = Some(want_u32(&v, name, at)?),
+                ".sgpr_count" => k.sgpr_count = Some(want_u32(&v, name, at)?),
+                ".vgpr_spill_count" => k.vgpr_spill_count = Some(want_u32(&v, name, at)?),
+                ".sgpr_spill_count" => k.sgpr_spill_count = Some(want_u32(&v, name, at)?),
+                ".group_segment_fixed_size" => k.group_segment_fixed_size = Some(want_u32(&v, name, at)?),
+                ".private_segment_fixed_size" => k.private_segment_fixed_size = Some(want_u32(&v, name, at)?),
+                ".kernarg_segment_size" => k.kernarg_segment_size = Some(want_u32(&v, name, at)?),
+                ".kernarg_segment_align" => k.kernarg_segment_align = Some(want_u32(&v, name, at)?),
+                ".wavefront_size" => k.wavefront_size = Some(want_u32(&v, name, at)?),
+                ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(want_u32(&v, name, at)?),
+                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&v, name, at)?),
+                ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&v, name, at)?),
+                ".cluster_dims" => k.cluster_dims = Some(want_dims(&v, name, at)?),
+                ".vec_type_hint" => k.vec_type_hint = Some(want_str(&v, name, at)?),
+                ".device_enqueue_symbol" => k.device_enqueue_symbol = Some(want_str(&v, name, at)?),
+                ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(want_bool(&v, name, at)?),
+                ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(want_bool(&v, name, at)?),
+                ".uniform_work_group_size" => k.uniform_work_group_size = Some(want_bool(&v, name, at)?),
+                ".args" => {
+                    if v.as_array().is_none() {
+                        return Err(bad(format!("{at}: .args is a {}, not an array", v.type_name())));
+                    }
+                    k.args = Some(v);
+                }
+                _ => k.extra.push((key, v)),
+            }
+        }
+        if !has_name || !has_symbol {
+            let missing = if has_name { ".symbol" } else { ".name" };
+            return Err(bad(format!("{at} has no {missing}")));
+        }
+        Ok(k)
+    }
+}
