@@ -68,7 +68,8 @@ pub struct DescriptorReport {
     /// First AGPR from `ACCUM_OFFSET` (gfx90a+).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_agpr: Option<u32>,
-    /// Waves/SIMD from the descriptor's counts: what the hardware gets when the descriptor is padded.
+    /// Waves/SIMD from the descriptor's counts on the code object's own processor (what the hardware
+    /// gets; lower than the metadata's when LLVM padded the descriptor).
     pub waves_per_simd: Option<u32>,
     /// The raw descriptor and its decoded fields.
     pub fields: KernelDescriptor,
@@ -110,7 +111,8 @@ pub struct KernelReport {
     pub workgroup_processor_mode: Option<bool>,
     /// Launch-size range the occupancy is for.
     pub workgroup_size: Option<WorkgroupSize>,
-    /// LLVM 22's "Occupancy [waves/SIMD]" from the metadata counts.
+    /// LLVM 22's "Occupancy [waves/SIMD]": from the metadata counts, or from the descriptor's where LLVM
+    /// padded it to cap occupancy.
     pub waves_per_simd: Option<u32>,
     /// The binding limiter.
     pub limiter: Option<Limiter>,
@@ -229,7 +231,23 @@ fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, ev
     } else if m.vgpr_count.is_none() {
         notes.push("no .vgpr_count in the metadata: no occupancy".into());
     }
-    let descriptor = k.descriptor.map(|d| descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref(), &usage, &mut notes));
+    // The descriptor is what the hardware allocates from. On the code object's own processor, a
+    // descriptor padded past the metadata counts (LLVM's cap for an `amdgpu-waves-per-eu` maximum)
+    // sets the occupancy, as LLVM's own remark reports it.
+    let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
+    let descriptor = k.descriptor.map(|d| descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref().filter(|_| same_target), &usage, &mut notes));
+    if let (Some(o), Some(dw)) = (&result, descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
+        if dw < o.waves_per_simd {
+            notes.push(format!(
+                "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {dw}",
+                o.waves_per_simd
+            ));
+            let d = descriptor.as_ref().expect("descriptor waves imply a descriptor");
+            if let (Some(st), Some(u)) = (&eval_st, usage(d.vgprs, d.sgprs.or(m.sgpr_count))) {
+                result = st.occupancy(&u).ok();
+            }
+        }
+    }
     if k.descriptor.is_none() {
         notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
     }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fuzz the reader: seeds made here by the real LLVM 22 tools, then each cargo-fuzz target for SECONDS
+# (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: elf_note metadata bundle file)
+# Needs cargo-fuzz (cargo install cargo-fuzz); runs on stable Rust through RUSTC_BOOTSTRAP=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-deps.sh
+B="$LLVM_SYS_221_PREFIX/bin"
+secs="${1:-600}"; shift || true
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file)
+
+seeds=fuzz/seeds; rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file}
+ll=crates/wavebudget-codeobj/tests/inputs/kernels.ll
+hip=crates/wavebudget-codeobj/tests/inputs/kernels.hip
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for cpu in gfx900 gfx90a gfx942 gfx1100 gfx1201; do
+  "$B/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj -o "$tmp/$cpu.o" "$ll"
+  "$B/ld.lld" -shared -o "$tmp/$cpu.so" "$tmp/$cpu.o"
+  cp "$tmp/$cpu.o" "$tmp/$cpu.so" "$seeds/elf_note/"
+  # The metadata note's descriptor alone, cut out of the note section by its header.
+  "$B/llvm-objcopy" --dump-section .note="$tmp/$cpu.note" "$tmp/$cpu.o" "$tmp/junk"
+  python3 - "$tmp/$cpu.note" "$seeds/metadata/$cpu.msgpack" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read(); at = 0
+while at + 12 <= len(d):
+    namesz, descsz, typ = struct.unpack_from('<III', d, at); at += 12
+    name = d[at:at + namesz]; at += (namesz + 3) & ~3
+    desc = d[at:at + descsz]; at += (descsz + 3) & ~3
+    if name.rstrip(b'\0') == b'AMDGPU' and typ == 32:
+        open(sys.argv[2], 'wb').write(desc)
+PY
+done
+targets_list=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a,hipv4-amdgcn-amd-amdhsa--gfx1100
+ins=(--input=/dev/null --input="$tmp/gfx90a.so" --input="$tmp/gfx1100.so")
+"$B/clang-offload-bundler" --type=o --targets=$targets_list "${ins[@]}" --output="$seeds/bundle/plain.bundle"
+"$B/clang-offload-bundler" --compress --type=o --targets=$targets_list "${ins[@]}" --output="$seeds/bundle/zstd-v3.bundle"
+COMPRESSED_BUNDLE_FORMAT_VERSION=2 "$B/clang-offload-bundler" --compress --type=o --targets=$targets_list "${ins[@]}" --output="$seeds/bundle/zstd-v2.bundle"
+"$B/clang" -x hip --offload-arch=gfx90a --offload-arch=gfx1100 -nogpuinc -nogpulib -no-hip-rt -O2 -fPIC -shared -o "$seeds/file/hip.so" "$hip"
+cp "$seeds"/bundle/* "$seeds"/elf_note/*.so "$seeds/file/"
+cat "$seeds/bundle/plain.bundle" "$seeds/bundle/zstd-v2.bundle" > "$seeds/file/two.bundles"
+
+cd fuzz
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t"
+  echo "== $t: ${secs}s" >&2
+  RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$t" "corpus/$t" "seeds/$t" -- \
+    -max_total_time="$secs" -max_len=131072 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
+done
