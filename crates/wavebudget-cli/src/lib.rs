@@ -27,7 +27,7 @@ pub enum CliError {
     #[error(transparent)]
     Model(#[from] ModelError),
     /// A file could not be read (the path, then the reader's message naming structure and offset).
-    #[error("{0}: {1}")]
+    #[error("{}", reader_message(.0, .1))]
     Reader(String, wavebudget_codeobj::Error),
 }
 
@@ -71,6 +71,14 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         .transpose()?;
     let report = inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel })?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
+}
+
+fn reader_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
+    match e {
+        // The I/O error already names the path.
+        wavebudget_codeobj::Error::Io { .. } => e.to_string(),
+        _ => format!("{path}: {e}"),
+    }
 }
 
 fn to_json<T: Serialize + ?Sized>(v: &T) -> String {

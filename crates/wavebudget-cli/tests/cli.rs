@@ -129,3 +129,29 @@ fn bad_input_is_one_line_and_exit_1() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn inspect_bad_files_give_one_line_and_exit_1() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-inspect");
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty");
+    std::fs::write(&empty, b"").unwrap();
+    let text = dir.join("text");
+    std::fs::write(&text, b"hello, not a code object").unwrap();
+    let cases: [(&str, &str); 4] = [
+        ("/nonexistent/file.hsaco", "No such file"),
+        (dir.to_str().unwrap(), "is a directory"),
+        (empty.to_str().unwrap(), "empty"),
+        (text.to_str().unwrap(), "not an ELF file"),
+    ];
+    for (path, want) in cases {
+        let (code, out, err) = wavebudget(&["inspect", path]);
+        assert_eq!(code, 1, "{path}: {err}");
+        assert!(out.is_empty(), "{path}: printed {out}");
+        assert_eq!(err.lines().count(), 1, "{path}: {err}");
+        assert!(err.contains(want) && !err.contains("panicked"), "{path}: {err}");
+    }
+    let (code, _, err) = wavebudget(&["inspect", "--kernel", "(", empty.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--kernel"), "{err}");
+}

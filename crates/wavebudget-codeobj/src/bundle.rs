@@ -14,8 +14,13 @@ pub const CCOB_MAGIC: &[u8] = b"CCOB";
 /// Largest uncompressed size accepted from a compressed bundle's header. ROCm's largest per-file bundles
 /// are a few hundred MB; a header claiming more is treated as a lie rather than allocated.
 pub const MAX_UNCOMPRESSED: u64 = 4 << 30;
-/// Memory reserved before decompressing, whatever the header claims; the rest grows with real output.
-const MAX_PREALLOC: u64 = 64 << 20;
+/// Largest ratio of uncompressed to compressed size accepted above [`RATIO_FREE_SIZE`]. Code objects
+/// compress 3-20x; a header claiming far more from a small payload is a decompression bomb.
+pub const MAX_RATIO: u64 = 1024;
+/// Uncompressed sizes up to this are accepted whatever the ratio.
+pub const RATIO_FREE_SIZE: u64 = 64 << 20;
+/// Output reserved per compressed byte before decompressing; the rest grows with real output.
+const PREALLOC_PER_BYTE: u64 = 8;
 
 /// One entry of an uncompressed bundle.
 #[derive(Debug, Clone, Copy)]
@@ -191,7 +196,14 @@ pub fn decompress(bytes: &[u8]) -> Result<(CompressedHeader, Vec<u8>)> {
     let h = CompressedHeader::parse(bytes)?;
     let payload = &bytes[h.header_len..h.total_len(bytes.len())];
     let want = h.uncompressed_size;
-    let mut out = Vec::with_capacity(want.min(MAX_PREALLOC) as usize);
+    if want > RATIO_FREE_SIZE && want / MAX_RATIO > payload.len() as u64 {
+        return Err(Error::malformed(
+            S,
+            0,
+            format!("header says {want} bytes uncompressed from {} compressed: over the {MAX_RATIO}x ratio accepted", payload.len()),
+        ));
+    }
+    let mut out = Vec::with_capacity(want.min(payload.len() as u64 * PREALLOC_PER_BYTE) as usize);
     let limit = want + 1;
     let read = match h.method {
         Compression::Zlib => flate2::read::ZlibDecoder::new(payload).take(limit).read_to_end(&mut out),

@@ -103,6 +103,8 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
     } else if bytes.starts_with(&object::elf::ELFMAG) {
         let (data, off) = hip_fatbin(bytes)?;
         (Container::HostElf, data, off)
+    } else if bytes.is_empty() {
+        return Err(Error::malformed("input", 0, "the file is empty"));
     } else {
         let n = bytes.len().min(8);
         return Err(Error::malformed(
@@ -183,7 +185,11 @@ impl Mapped {
     pub fn open(path: &std::path::Path) -> Result<Mapped> {
         let io = |source| Error::Io { path: path.display().to_string(), source };
         let file = File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
+        let meta = file.metadata().map_err(io)?;
+        if meta.is_dir() {
+            return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory")));
+        }
+        let len = meta.len();
         if len == 0 {
             return Ok(Mapped { map: None });
         }

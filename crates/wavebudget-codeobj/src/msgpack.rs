@@ -15,7 +15,7 @@ pub const MAX_DEPTH: usize = 32;
 
 /// Elements reserved up front for a container, whatever length the input claims (the rest grows as
 /// elements actually arrive, each at least one byte of input).
-const MAX_PREALLOC: usize = 1024;
+const MAX_PREALLOC: usize = 256;
 
 /// One MessagePack value, strings and binaries borrowed from the note where the input allows.
 #[derive(Debug, Clone, PartialEq)]
