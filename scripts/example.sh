@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the bundled example: compile examples/tile_kernel.ll with llc-22 for gfx942 and gfx950,
 # show what LLVM reports, and what wavebudget says about the same kernel: the limiters, the binding one,
-# the next step, and the register budget for 4 waves.
+# the next step, and the register budget for 4 waves; then bundle both builds the way HIP ships them
+# (clang-offload-bundler-22 --compress) and read the binary back with wavebudget inspect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
@@ -26,3 +27,11 @@ $wb occupancy --target gfx942,gfx950 --vgprs "$(num "$r" ' VGPRs')" --agprs "$(n
 echo
 echo "== wavebudget budget: what 4 waves/SIMD costs on gfx942 at 256 threads"
 $wb budget --target gfx942 --waves 4 --wg-size 256 --lds "$(num "$r" 'LDS Size \[bytes/block\]')"
+echo
+echo "== wavebudget inspect: both builds in one compressed offload bundle, as a HIP binary carries them"
+B="$LLVM_SYS_221_PREFIX/bin"
+for cpu in gfx942 gfx950; do "$B/ld.lld" -shared "$tmp/$cpu.o" -o "$tmp/$cpu.so"; done
+"$B/clang-offload-bundler" --compress --type=o \
+  --targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-amdgcn-amd-amdhsa--gfx950 \
+  --input=/dev/null --input="$tmp/gfx942.so" --input="$tmp/gfx950.so" --output="$tmp/tile_kernel.bundle"
+(cd "$tmp" && "$OLDPWD/$wb" inspect tile_kernel.bundle)

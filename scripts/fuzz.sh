@@ -9,7 +9,11 @@ B="$LLVM_SYS_221_PREFIX/bin"
 secs="${1:-600}"; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file)
 
-seeds=fuzz/seeds; rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file}
+seeds=fuzz/seeds
+if [ -f "$seeds/file/two.bundles" ] && [ -z "${FUZZ_RESEED:-}" ]; then
+  echo "seeds already in $seeds (FUZZ_RESEED=1 remakes them)" >&2
+else
+rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file}
 ll=crates/wavebudget-codeobj/tests/inputs/kernels.ll
 hip=crates/wavebudget-codeobj/tests/inputs/kernels.hip
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -38,6 +42,7 @@ COMPRESSED_BUNDLE_FORMAT_VERSION=2 "$B/clang-offload-bundler" --compress --type=
 "$B/clang" -x hip --offload-arch=gfx90a --offload-arch=gfx1100 -nogpuinc -nogpulib -no-hip-rt -O2 -fPIC -shared -o "$seeds/file/hip.so" "$hip"
 cp "$seeds"/bundle/* "$seeds"/elf_note/*.so "$seeds/file/"
 cat "$seeds/bundle/plain.bundle" "$seeds/bundle/zstd-v2.bundle" > "$seeds/file/two.bundles"
+fi
 
 cd fuzz
 for t in "${targets[@]}"; do
