@@ -100,8 +100,15 @@ fn main() {
         Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "wavebudget-cli"]).status().unwrap().success(),
         "build the release binary"
     );
-    // Warm the page cache for everyone: the first reader would otherwise pay for the disk.
-    let _ = std::fs::read(&lib);
+    // Warm the page cache for everyone (the first reader would otherwise pay for the disk), through a
+    // small buffer: children are spawned with CLONE_VM, and Linux charges the parent's peak RSS at that
+    // moment to each child's ru_maxrss, so this process must stay small until every run is measured.
+    {
+        use std::io::Read;
+        let mut f = std::fs::File::open(&lib).unwrap();
+        let mut buf = vec![0u8; 1 << 20];
+        while f.read(&mut buf).unwrap() > 0 {}
+    }
 
     // wavebudget, three runs, best kept.
     let json = scratch.join("inspect.json");
@@ -113,10 +120,8 @@ fn main() {
             ours = c;
         }
     }
-    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    let cos = report["code_objects"].as_array().unwrap();
-    let our_kernels: usize = cos.iter().map(|c| c["kernels"].as_array().unwrap().len()).sum();
-    let _ = std::fs::remove_file(&json);
+    let json_keep = scratch.parent().unwrap().join("inspect-rocsparse.json");
+    std::fs::rename(&json, &json_keep).unwrap();
 
     // LLVM, objdump pipeline.
     let mut od = Cost::default();
@@ -140,16 +145,36 @@ fn main() {
     run(&mut cb, Command::new(llvm("llvm-objcopy")).arg(format!("--dump-section=.hip_fatbin={}", section.display())).arg(&lib).arg(scratch.join("objcopy.out")), None);
     let _ = std::fs::remove_file(scratch.join("objcopy.out"));
     let start = Instant::now();
-    let bytes = std::fs::read(&section).unwrap();
-    let starts: Vec<usize> = (0..bytes.len()).step_by(4096).filter(|&o| bytes[o..].starts_with(b"__CLANG_OFFLOAD_BUNDLE__")).collect();
-    let mut bundles = Vec::new();
-    for (i, &s) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        let p = scratch.join(format!("bundle{i}.bin"));
-        std::fs::write(&p, &bytes[s..end]).unwrap();
-        bundles.push(p);
+    // Split at each bundle magic on a 4096-byte boundary, streaming (see the RSS note above).
+    let mut bundles: Vec<PathBuf> = Vec::new();
+    {
+        use std::io::{Read, Write};
+        let mut f = std::io::BufReader::new(std::fs::File::open(&section).unwrap());
+        let mut block = vec![0u8; 4096];
+        let mut out: Option<std::io::BufWriter<std::fs::File>> = None;
+        loop {
+            let mut n = 0;
+            while n < block.len() {
+                let r = f.read(&mut block[n..]).unwrap();
+                if r == 0 {
+                    break;
+                }
+                n += r;
+            }
+            if n == 0 {
+                break;
+            }
+            if block[..n].starts_with(b"__CLANG_OFFLOAD_BUNDLE__") {
+                let p = scratch.join(format!("bundle{}.bin", bundles.len()));
+                out = Some(std::io::BufWriter::new(std::fs::File::create(&p).unwrap()));
+                bundles.push(p);
+            }
+            if let Some(o) = out.as_mut() {
+                o.write_all(&block[..n]).unwrap();
+            }
+        }
     }
-    drop(bytes);
+    let starts = bundles.clone();
     let _ = std::fs::remove_file(&section);
     cb.wall += start.elapsed(); // splitting, done here in Rust, counted for the pipeline
     let mut cb_objects = Vec::new();
@@ -175,6 +200,11 @@ fn main() {
     let cb_failures = cb.failures;
     let cb_kernels = readelf_all(&mut cb, &cb_objects, &scratch);
     let _ = std::fs::remove_dir_all(&scratch);
+    // Every run is measured: now the report may be parsed in this process.
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json_keep).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&json_keep);
+    let cos = report["code_objects"].as_array().unwrap();
+    let our_kernels: usize = cos.iter().map(|c| c["kernels"].as_array().unwrap().len()).sum();
 
     let mb = size as f64 / 1e6;
     println!("librocsparse.so.0.1: {mb:.0} MB, {} bundles; {}", starts.len(), String::from_utf8_lossy(&Command::new(llvm("llc")).arg("--version").output().unwrap().stdout).lines().find(|l| l.contains("version")).unwrap_or("").trim());
