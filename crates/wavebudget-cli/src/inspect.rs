@@ -181,9 +181,7 @@ fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opt
         .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.meta.name) || re.is_match(&k.meta.symbol)))
         .map(|k| kernel_report(k, co, own.as_ref(), eval.as_ref(), opts))
         .collect();
-    let extra = co.metadata.as_ref().filter(|m| !m.extra.is_empty()).map(|m| {
-        Value::Map(m.extra.iter().map(|(k, v)| (Value::Str(k.clone().into_owned().into()), v.clone().into_owned())).collect())
-    });
+    let extra = co.metadata.as_ref().and_then(|m| extra_value(&m.extra));
     CodeObjectReport {
         source: String::new(),
         bundle: src.bundle,
@@ -195,7 +193,7 @@ fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opt
         elf_type: co.kind,
         e_flags: co.e_flags,
         evaluated_on: eval.as_ref().map(TargetId::canonical),
-        metadata_extra: extra.map(Value::into_owned),
+        metadata_extra: extra,
         kernels,
     }
 }
@@ -251,8 +249,7 @@ fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, ev
     if k.descriptor.is_none() {
         notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
     }
-    let extra = (!m.extra.is_empty())
-        .then(|| Value::Map(m.extra.iter().map(|(k, v)| (Value::Str(k.clone().into_owned().into()), v.clone().into_owned())).collect()));
+    let extra = extra_value(&m.extra);
     KernelReport {
         name: m.name.to_string(),
         symbol: m.symbol.to_string(),
@@ -284,6 +281,11 @@ fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, ev
             notes
         },
     }
+}
+
+/// Unknown metadata keys as one owned map for the report, `None` when there are none.
+fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value<'static>> {
+    (!extra.is_empty()).then(|| Value::Map(extra.iter().map(|(k, v)| (Value::Str(k.to_string().into()), v.clone().into_owned())).collect()))
 }
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.

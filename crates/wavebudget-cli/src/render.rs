@@ -311,7 +311,8 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
             },
             co.e_flags,
             match (&co.evaluated_on, co.processor) {
-                (Some(t), Some(p)) if !t.starts_with(p) || t.len() > p.len() && !t[p.len()..].starts_with(':') => format!(", evaluated on {t}"),
+                // Only when --target moved the evaluation to another processor.
+                (Some(t), Some(p)) if t.split(':').next() != Some(p) => format!(", evaluated on {t}"),
                 _ => String::new(),
             },
             co.kernels.len(),
