@@ -1,0 +1,200 @@
+// The C++ half of libwavebudget_pass.so. It only registers the `amdgpu-occupancy-budget` module pass
+// with LLVM's new pass manager, declares the `-wavebudget-*` command-line options, and forwards to
+// the Rust side (llvm-pass/src/ffi.rs). All decisions are made in Rust. The Rust side also calls
+// back into the two diagnostic helpers at the bottom, because LLVM's C API has no equivalent of
+// `LLVMContext::diagnose` with a DiagnosticInfoGeneric or an OptimizationRemarkAnalysis.
+//
+// Built by ../build.rs with the flags `llvm-config --cxxflags` prints (RTTI as LLVM was built).
+
+#include "llvm-c/Core.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+using namespace llvm;
+
+extern "C" {
+// Implemented in Rust (llvm-pass/src/ffi.rs). Strings are (pointer, length), not NUL-terminated.
+// Returns a config handle, or null and sets *err (free with wb_rust_free_string).
+// from_pipeline: 1 for `-passes=` text (errors fail the parse), 0 for the clang extension point (errors
+// are reported when the pass runs on a module with kernels).
+void *wb_rust_configure(const char *params, size_t params_len, int from_pipeline, const char *cl,
+                        size_t cl_len, char **err);
+// Prints the pipeline parameters of a config (without the pass name). Free with wb_rust_free_string.
+char *wb_rust_print_params(const void *cfg);
+// Runs the pass on a module. Returns 1 if the IR changed.
+int wb_rust_run(const void *cfg, LLVMModuleRef module);
+void wb_rust_free_config(void *cfg);
+void wb_rust_free_string(char *s);
+}
+
+namespace {
+
+const char PassName[] = "amdgpu-occupancy-budget";
+
+cl::OptionCategory Category("wavebudget options (amdgpu-occupancy-budget)");
+cl::opt<unsigned> OptWaves("wavebudget-waves", cl::desc("Requested waves per SIMD for every kernel"),
+                           cl::cat(Category));
+cl::opt<std::string> OptRecords("wavebudget-records",
+                                cl::desc("Code object, bundle, host binary or `wavebudget inspect --json` "
+                                         "output of a previous build: register counts per kernel"),
+                                cl::cat(Category));
+cl::opt<std::string> OptMode("wavebudget-mode", cl::desc("set (default) or advise (diagnostics only)"),
+                             cl::cat(Category));
+cl::opt<bool> OptExact("wavebudget-exact", cl::desc("Emit \"W,W\" (also cap occupancy at W)"),
+                       cl::cat(Category));
+cl::opt<bool> OptClamp("wavebudget-clamp",
+                       cl::desc("Move an unreachable request to the nearest value LLVM accepts"),
+                       cl::cat(Category));
+cl::opt<std::string> OptTarget("wavebudget-target",
+                               cl::desc("Processor for kernels without a \"target-cpu\" attribute"),
+                               cl::cat(Category));
+
+// The -wavebudget-* options that were given, in the pipeline-parameter syntax.
+std::string commandLineParams() {
+  std::string S;
+  auto Add = [&S](const std::string &P) {
+    if (!S.empty())
+      S += ';';
+    S += P;
+  };
+  if (OptWaves.getNumOccurrences())
+    Add("waves=" + std::to_string(OptWaves));
+  if (OptRecords.getNumOccurrences())
+    Add("records=" + OptRecords);
+  if (OptMode.getNumOccurrences())
+    Add("mode=" + OptMode);
+  if (OptExact.getNumOccurrences())
+    Add(OptExact ? "exact" : "no-exact");
+  if (OptClamp.getNumOccurrences())
+    Add(OptClamp ? "clamp" : "no-clamp");
+  if (OptTarget.getNumOccurrences())
+    Add("target=" + OptTarget);
+  return S;
+}
+
+struct RustString {
+  char *P;
+  explicit RustString(char *P) : P(P) {}
+  ~RustString() { wb_rust_free_string(P); }
+  StringRef str() const { return P ? StringRef(P) : StringRef(); }
+};
+
+class OccupancyBudgetPass : public PassInfoMixin<OccupancyBudgetPass> {
+  std::shared_ptr<void> Config;
+
+public:
+  explicit OccupancyBudgetPass(void *Cfg) : Config(Cfg, wb_rust_free_config) {}
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (wb_rust_run(Config.get(), wrap(&M)))
+      return PreservedAnalyses::none();
+    return PreservedAnalyses::all();
+  }
+
+  void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)>) {
+    RustString P(wb_rust_print_params(Config.get()));
+    OS << PassName;
+    if (!P.str().empty())
+      OS << '<' << P.str() << '>';
+  }
+
+  static StringRef name() { return "AMDGPUOccupancyBudgetPass"; }
+  // Runs at -O0 and on optnone kernels too: setting an attribute is not an optimization.
+  static bool isRequired() { return true; }
+};
+
+// Builds a config; on a bad parameter prints one error line naming it and returns null.
+void *configure(StringRef Params, bool FromPipeline) {
+  std::string CL = commandLineParams();
+  char *Err = nullptr;
+  void *Cfg = wb_rust_configure(Params.data(), Params.size(), FromPipeline, CL.data(), CL.size(), &Err);
+  if (!Cfg) {
+    RustString E(Err);
+    errs() << "error: " << PassName << ": " << E.str() << "\n";
+  }
+  return Cfg;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+          return false;
+        StringRef Params = Name.drop_front(strlen(PassName));
+        if (!Params.empty())
+          Params = Params.drop_front().drop_back(); // strip '<' and '>'
+        void *Cfg = configure(Params, true);
+        if (!Cfg)
+          return false;
+        MPM.addPass(OccupancyBudgetPass(Cfg));
+        return true;
+      });
+  // clang -fpass-plugin: run last in the optimization pipeline, at every -O level. The options come
+  // from -mllvm -wavebudget-* and WAVEBUDGET_* (read by the Rust side); with no request anywhere the
+  // pass only acts on kernels carrying "wavebudget-waves".
+  PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+    if (void *Cfg = configure(StringRef(), false))
+      MPM.addPass(OccupancyBudgetPass(Cfg));
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+// Fills the plugin info for the Rust-defined `llvmGetPassPluginInfo`. Returns sizeof the struct so the
+// Rust mirror can check it matches.
+size_t wb_fill_plugin_info(PassPluginLibraryInfo *Info) {
+  Info->APIVersion = LLVM_PLUGIN_API_VERSION;
+  Info->PluginName = "wavebudget";
+  Info->PluginVersion = WAVEBUDGET_VERSION;
+  Info->RegisterPassBuilderCallbacks = registerCallbacks;
+  Info->PreCodeGenCallback = nullptr;
+  return sizeof(PassPluginLibraryInfo);
+}
+
+// Severity: 0 error, 1 warning, 2 remark, 3 note.
+void wb_diagnose(LLVMContextRef Ctx, int Severity, const char *Msg, size_t Len) {
+  DiagnosticSeverity S = Severity == 0   ? DS_Error
+                         : Severity == 1 ? DS_Warning
+                         : Severity == 2 ? DS_Remark
+                                         : DS_Note;
+  unwrap(Ctx)->diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), S));
+}
+
+// An analysis remark named amdgpu-occupancy-budget: text pieces interleaved with named arguments, so
+// -pass-remarks-output YAML carries each number under its own key. Keys[i] == null means Vals[i] is text.
+void wb_remark(LLVMValueRef Fn, const char *RemarkName, const char *const *Keys, const char *const *Vals,
+               size_t N) {
+  Function *F = unwrap<Function>(Fn);
+  OptimizationRemarkAnalysis R(PassName, RemarkName, F);
+  if (!R.isEnabled() && !F->getContext().getLLVMRemarkStreamer())
+    return;
+  for (size_t I = 0; I < N; ++I) {
+    if (Keys[I])
+      R << DiagnosticInfoOptimizationBase::Argument(StringRef(Keys[I]), StringRef(Vals[I]));
+    else
+      R << StringRef(Vals[I]);
+  }
+  F->getContext().diagnose(R);
+}
+
+// Is an analysis remark of this pass wanted (printed or streamed)? Lets Rust skip building text.
+int wb_remarks_wanted(LLVMValueRef Fn) {
+  Function *F = unwrap<Function>(Fn);
+  OptimizationRemarkAnalysis R(PassName, "Budget", F);
+  return R.isEnabled() || F->getContext().getLLVMRemarkStreamer() != nullptr;
+}
+
+} // extern "C"

@@ -1,0 +1,298 @@
+//! The pass's settings and where they come from.
+//!
+//! Three layers, the first that sets a value wins: the pipeline text
+//! (`amdgpu-occupancy-budget<waves=4;exact;records=PATH;mode=advise;clamp;target=gfx942>`), then the
+//! `-wavebudget-*` command-line options (`-mllvm -wavebudget-waves=4` in clang), then the environment
+//! (`WAVEBUDGET_WAVES=4`, ...). A kernel's own `"wavebudget-waves"="N"` attribute overrides the waves of
+//! all three for that kernel.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// What the pass does with what it finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Set `"amdgpu-waves-per-eu"` (and launch bounds from `!reqd_work_group_size`) and diagnose.
+    #[default]
+    Set,
+    /// Diagnostics and remarks only; the IR is left unchanged.
+    Advise,
+}
+
+impl Mode {
+    fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "set" => Some(Mode::Set),
+            "advise" => Some(Mode::Advise),
+            _ => None,
+        }
+    }
+
+    /// The pipeline spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Set => "set",
+            Mode::Advise => "advise",
+        }
+    }
+}
+
+/// Largest waves/SIMD any AMD target runs (gfx10.1: 20).
+pub const MAX_REQUEST: u32 = 20;
+
+/// The settings of one pass instance.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Requested waves per SIMD for every kernel (`None`: only kernels with `"wavebudget-waves"`).
+    pub waves: Option<u32>,
+    /// Emit `"W,W"`: also cap occupancy at W (LLVM pads the descriptor).
+    pub exact: bool,
+    /// Register counts of a previous build.
+    pub records: Option<PathBuf>,
+    /// Set or advise.
+    pub mode: Mode,
+    /// Move an unreachable request to the nearest value LLVM 22 accepts instead of leaving the kernel.
+    pub clamp: bool,
+    /// Processor for kernels without `"target-cpu"`.
+    pub target: Option<String>,
+}
+
+/// One layer: only what it sets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Layer {
+    waves: Option<u32>,
+    exact: Option<bool>,
+    records: Option<PathBuf>,
+    mode: Option<Mode>,
+    clamp: Option<bool>,
+    target: Option<String>,
+}
+
+const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR";
+
+fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
+    match v.trim().parse::<u32>() {
+        Ok(n) if (1..=MAX_REQUEST).contains(&n) => Ok(n),
+        _ => Err(format!("{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'")),
+    }
+}
+
+fn parse_bool(v: &str, what: &str) -> Result<bool, String> {
+    match v.trim() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" | "" => Ok(false),
+        _ => Err(format!("{what} wants 1 or 0, got '{v}'")),
+    }
+}
+
+/// Parses the pipeline-parameter syntax (also used for the command-line layer). `origin` names the
+/// source in errors.
+fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
+    let mut l = Layer::default();
+    let mut seen: Vec<&str> = Vec::new();
+    for item in text.split(';') {
+        if item.is_empty() {
+            continue;
+        }
+        let (key, value) = match item.split_once('=') {
+            Some((k, v)) => (k, Some(v)),
+            None => (item, None),
+        };
+        let name = key.strip_prefix("no-").unwrap_or(key);
+        if seen.contains(&name) {
+            return Err(format!("parameter '{name}' given twice in {origin}"));
+        }
+        seen.push(name);
+        fn need<'v>(v: Option<&'v str>, key: &str, origin: &str) -> Result<&'v str, String> {
+            v.filter(|v| !v.is_empty()).ok_or_else(|| format!("parameter '{key}' needs a value ({key}=...) in {origin}"))
+        }
+        let need = |v| need(v, key, origin);
+        let flag = |v: Option<&str>| -> Result<(), String> {
+            match v {
+                None => Ok(()),
+                Some(_) => Err(format!("parameter '{key}' takes no value in {origin}")),
+            }
+        };
+        match key {
+            "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
+            "records" => l.records = Some(PathBuf::from(need(value)?)),
+            "target" => l.target = Some(need(value)?.to_string()),
+            "mode" => {
+                let v = need(value)?;
+                l.mode = Some(
+                    Mode::parse(v)
+                        .ok_or_else(|| format!("parameter 'mode' wants set or advise, got '{v}' in {origin}"))?,
+                );
+            }
+            "exact" | "no-exact" => {
+                flag(value)?;
+                l.exact = Some(key == "exact");
+            }
+            "clamp" | "no-clamp" => {
+                flag(value)?;
+                l.clamp = Some(key == "clamp");
+            }
+            _ => return Err(format!("unknown parameter '{key}' in {origin} ({EXPECTED})")),
+        }
+    }
+    Ok(l)
+}
+
+/// The environment layer: `WAVEBUDGET_WAVES`, `WAVEBUDGET_RECORDS`, `WAVEBUDGET_MODE`,
+/// `WAVEBUDGET_EXACT`, `WAVEBUDGET_CLAMP`, `WAVEBUDGET_TARGET`. Empty variables count as unset.
+fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
+    let var = |k: &str| get(k).filter(|v| !v.is_empty());
+    let mut l = Layer::default();
+    if let Some(v) = var("WAVEBUDGET_WAVES") {
+        l.waves = Some(parse_waves(&v, "environment variable WAVEBUDGET_WAVES")?);
+    }
+    if let Some(v) = var("WAVEBUDGET_RECORDS") {
+        l.records = Some(PathBuf::from(v));
+    }
+    if let Some(v) = var("WAVEBUDGET_MODE") {
+        l.mode = Some(Mode::parse(&v).ok_or_else(|| {
+            format!("environment variable WAVEBUDGET_MODE wants set or advise, got '{v}'")
+        })?);
+    }
+    if let Some(v) = var("WAVEBUDGET_EXACT") {
+        l.exact = Some(parse_bool(&v, "environment variable WAVEBUDGET_EXACT")?);
+    }
+    if let Some(v) = var("WAVEBUDGET_CLAMP") {
+        l.clamp = Some(parse_bool(&v, "environment variable WAVEBUDGET_CLAMP")?);
+    }
+    if let Some(v) = var("WAVEBUDGET_TARGET") {
+        l.target = Some(v);
+    }
+    Ok(l)
+}
+
+impl Config {
+    /// Parses pipeline parameters alone (no command line, no environment), as a DSL compiler calling
+    /// the pass in process would.
+    pub fn from_params(params: &str) -> Result<Config, String> {
+        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>")?]))
+    }
+
+    /// Builds the config the plugin uses: pipeline parameters (`None` for the clang extension-point
+    /// instance), then the command-line options (in pipeline syntax, built by the C++ shim), then the
+    /// environment as read by `get`.
+    pub fn layered(
+        params: Option<&str>,
+        command_line: &str,
+        get: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, String> {
+        let mut layers = Vec::new();
+        if let Some(p) = params {
+            layers.push(parse_layer(p, &format!("'amdgpu-occupancy-budget<{p}>'"))?);
+        }
+        layers.push(parse_layer(command_line, "the -wavebudget-* options")?);
+        layers.push(env_layer(get)?);
+        Ok(Config::merge(&layers))
+    }
+
+    fn merge(layers: &[Layer]) -> Config {
+        let first = |f: &dyn Fn(&Layer) -> bool| layers.iter().position(f);
+        let pick = |f: &dyn Fn(&Layer) -> bool| first(f).map(|i| &layers[i]);
+        Config {
+            waves: pick(&|l| l.waves.is_some()).and_then(|l| l.waves),
+            exact: pick(&|l| l.exact.is_some()).and_then(|l| l.exact).unwrap_or(false),
+            records: pick(&|l| l.records.is_some()).and_then(|l| l.records.clone()),
+            mode: pick(&|l| l.mode.is_some()).and_then(|l| l.mode).unwrap_or_default(),
+            clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
+            target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
+        }
+    }
+
+    /// The pipeline parameters that rebuild this config (what `-print-pipeline-passes` shows).
+    pub fn to_params(&self) -> String {
+        let mut s = String::new();
+        let mut add = |p: &str| {
+            if !s.is_empty() {
+                s.push(';');
+            }
+            s.push_str(p);
+        };
+        if let Some(w) = self.waves {
+            add(&format!("waves={w}"));
+        }
+        if self.exact {
+            add("exact");
+        }
+        if let Some(r) = &self.records {
+            let mut t = String::new();
+            let _ = write!(t, "records={}", r.display());
+            add(&t);
+        }
+        if self.mode != Mode::Set {
+            add(&format!("mode={}", self.mode.as_str()));
+        }
+        if self.clamp {
+            add("clamp");
+        }
+        if let Some(t) = &self.target {
+            add(&format!("target={t}"));
+        }
+        s
+    }
+
+    /// Anything asked of the pass at all (otherwise it only acts on `"wavebudget-waves"` kernels).
+    pub fn is_active(&self) -> bool {
+        self.waves.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn params_round_trip() {
+        for p in ["waves=4", "waves=4;exact", "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942", ""] {
+            let c = Config::from_params(p).unwrap();
+            assert_eq!(c.to_params(), p);
+        }
+    }
+
+    #[test]
+    fn bad_parameters_name_the_parameter() {
+        let e = Config::from_params("wavs=4").unwrap_err();
+        assert!(e.contains("unknown parameter 'wavs'"), "{e}");
+        let e = Config::from_params("waves=0").unwrap_err();
+        assert!(e.contains("'waves'") && e.contains("'0'"), "{e}");
+        let e = Config::from_params("waves=21").unwrap_err();
+        assert!(e.contains("from 1 to 20"), "{e}");
+        let e = Config::from_params("mode=fast").unwrap_err();
+        assert!(e.contains("'mode'") && e.contains("fast"), "{e}");
+        let e = Config::from_params("exact=1").unwrap_err();
+        assert!(e.contains("'exact' takes no value"), "{e}");
+        let e = Config::from_params("records").unwrap_err();
+        assert!(e.contains("'records' needs a value"), "{e}");
+        let e = Config::from_params("waves=2;waves=3").unwrap_err();
+        assert!(e.contains("given twice"), "{e}");
+    }
+
+    #[test]
+    fn layers_first_wins() {
+        let env = |k: &str| match k {
+            "WAVEBUDGET_WAVES" => Some("3".to_string()),
+            "WAVEBUDGET_MODE" => Some("advise".to_string()),
+            "WAVEBUDGET_CLAMP" => Some("1".to_string()),
+            _ => None,
+        };
+        let c = Config::layered(Some("waves=5"), "waves=6;exact", &env).unwrap();
+        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(5), true, Mode::Advise, true));
+        let c = Config::layered(None, "", &env).unwrap();
+        assert_eq!(c.waves, Some(3));
+        let c = Config::layered(None, "no-clamp", &env).unwrap();
+        assert!(!c.clamp);
+        let c = Config::layered(None, "", &no_env).unwrap();
+        assert!(!c.is_active());
+        let bad = |k: &str| (k == "WAVEBUDGET_WAVES").then(|| "many".to_string());
+        let e = Config::layered(None, "", &bad).unwrap_err();
+        assert!(e.contains("WAVEBUDGET_WAVES") && e.contains("many"), "{e}");
+    }
+}

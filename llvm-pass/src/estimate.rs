@@ -1,0 +1,327 @@
+//! An estimate of a kernel's peak register pressure from its IR, for when there are no records.
+//!
+//! Live SSA values at each instruction (classic backward liveness over the CFG, phi operands live out of
+//! their incoming blocks), each costing its size in 32-bit lanes. Values that are provably the same in
+//! every lane (uniform: kernel arguments, work-group ids, scalar loads from constant memory, arithmetic
+//! on those) are counted as SGPRs; everything derived from the work-item id, from vector memory, or
+//! joined under a divergent branch is counted as VGPRs. It is an estimate: the backend's scheduler,
+//! rematerialization and folding move the real number, which is why the pass says "estimated" and
+//! prefers records. `docs/pass.md` gives its agreement with llc-22.
+
+use crate::ir;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+use std::collections::HashMap;
+
+/// Estimated peak pressure of one function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Pressure {
+    /// Peak vector registers (32-bit lanes of divergent values live at once).
+    pub vgprs: u32,
+    /// Peak scalar registers (uniform values and lane masks).
+    pub sgprs: u32,
+}
+
+/// Registers the backend holds regardless of the IR: the packed work-item ids and an address or two.
+pub const VGPR_OVERHEAD: u32 = 2;
+
+struct Val {
+    vgpr_lanes: u32,
+    sgpr_lanes: u32,
+}
+
+fn is_uniform_intrinsic(name: &str) -> bool {
+    const UNIFORM: &[&str] = &[
+        "llvm.amdgcn.workgroup.id",
+        "llvm.amdgcn.readfirstlane",
+        "llvm.amdgcn.readlane",
+        "llvm.amdgcn.s.",
+        "llvm.amdgcn.dispatch.ptr",
+        "llvm.amdgcn.kernarg.segment.ptr",
+        "llvm.amdgcn.implicitarg.ptr",
+        "llvm.amdgcn.queue.ptr",
+        "llvm.amdgcn.dispatch.id",
+        "llvm.amdgcn.ballot",
+        "llvm.amdgcn.icmp",
+        "llvm.amdgcn.fcmp",
+    ];
+    UNIFORM.iter().any(|p| name.starts_with(p))
+}
+
+fn is_divergent_source(name: &str) -> bool {
+    const SOURCES: &[&str] = &[
+        "llvm.amdgcn.workitem.id",
+        "llvm.amdgcn.mbcnt",
+        "llvm.amdgcn.ds.",
+        "llvm.amdgcn.global.atomic",
+        "llvm.amdgcn.raw.",
+        "llvm.amdgcn.struct.",
+        "llvm.amdgcn.image.",
+        "llvm.amdgcn.buffer.",
+        "llvm.amdgcn.mov.dpp",
+        "llvm.amdgcn.update.dpp",
+        "llvm.amdgcn.permlane",
+        "llvm.amdgcn.global.load",
+    ];
+    SOURCES.iter().any(|p| name.starts_with(p))
+}
+
+/// Estimates the peak pressure of a defined function.
+pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
+    let blocks = ir::blocks(f);
+    if blocks.is_empty() {
+        return Pressure::default();
+    }
+    let bindex: HashMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
+
+    // Number the values: arguments, then every instruction with a result.
+    let mut index: HashMap<LLVMValueRef, usize> = HashMap::new();
+    let mut vals: Vec<LLVMValueRef> = Vec::new();
+    for i in 0..LLVMCountParams(f) {
+        let p = LLVMGetParam(f, i);
+        index.insert(p, vals.len());
+        vals.push(p);
+    }
+    let mut writes_memory = false;
+    for bi in &insts {
+        for &i in bi {
+            match LLVMGetInstructionOpcode(i) {
+                LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
+                    writes_memory = true
+                }
+                LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => {
+                    let intrinsic = ir::called_function(i).map(|c| ir::name(c).starts_with("llvm.")).unwrap_or(false);
+                    if !intrinsic {
+                        writes_memory = true;
+                    }
+                }
+                _ => {}
+            }
+            if LLVMGetTypeKind(LLVMTypeOf(i)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
+                index.insert(i, vals.len());
+                vals.push(i);
+            }
+        }
+    }
+    let n = vals.len();
+
+    // Divergence, to a fixed point (phis in loops see their back edges on the next round).
+    let mut divergent = vec![false; n];
+    let block_divergent_branch = |b: LLVMBasicBlockRef, div: &[bool]| -> bool {
+        let t = LLVMGetBasicBlockTerminator(b);
+        if t.is_null() {
+            return false;
+        }
+        match LLVMGetInstructionOpcode(t) {
+            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => {
+                index.get(&LLVMGetCondition(t)).map(|&c| div[c]).unwrap_or(false)
+            }
+            LLVMOpcode::LLVMSwitch => index.get(&LLVMGetOperand(t, 0)).map(|&c| div[c]).unwrap_or(false),
+            _ => false,
+        }
+    };
+    for _round in 0..16 {
+        let mut changed = false;
+        for bi in &insts {
+            for &i in bi {
+                let Some(&vi) = index.get(&i) else { continue };
+                if divergent[vi] {
+                    continue;
+                }
+                let any_op = |skip_last: bool| {
+                    let ops: Vec<_> = ir::operands(i).collect();
+                    let end = if skip_last { ops.len().saturating_sub(1) } else { ops.len() };
+                    ops[..end].iter().any(|o| index.get(o).map(|&x| divergent[x]).unwrap_or(false))
+                };
+                let d = match LLVMGetInstructionOpcode(i) {
+                    LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
+                        Some(c) => {
+                            let name = ir::name(c);
+                            if is_divergent_source(&name) {
+                                true
+                            } else if is_uniform_intrinsic(&name) {
+                                false
+                            } else if name.starts_with("llvm.") {
+                                any_op(true)
+                            } else {
+                                true
+                            }
+                        }
+                        None => true,
+                    },
+                    LLVMOpcode::LLVMLoad => {
+                        let ptr = LLVMGetOperand(i, 0);
+                        let addr_div = index.get(&ptr).map(|&x| divergent[x]).unwrap_or(false);
+                        let space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+                        addr_div
+                            || match space {
+                                4 | 6 => false,
+                                0 | 1 => writes_memory,
+                                _ => true,
+                            }
+                    }
+                    LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => true,
+                    LLVMOpcode::LLVMPHI => {
+                        let mut d = false;
+                        for k in 0..LLVMCountIncoming(i) {
+                            let v = LLVMGetIncomingValue(i, k);
+                            d |= index.get(&v).map(|&x| divergent[x]).unwrap_or(false);
+                            d |= block_divergent_branch(LLVMGetIncomingBlock(i, k), &divergent);
+                        }
+                        d
+                    }
+                    _ => any_op(false),
+                };
+                if d {
+                    divergent[vi] = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let cost: Vec<Val> = vals
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| {
+            let ty = LLVMTypeOf(v);
+            let lanes = ir::lanes(ty);
+            let is_mask = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
+            if is_mask {
+                Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
+            } else if divergent[k] {
+                Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
+            } else {
+                Val { vgpr_lanes: 0, sgpr_lanes: lanes }
+            }
+        })
+        .collect();
+
+    // Liveness with bitsets.
+    let words = n.div_ceil(64);
+    let nb = blocks.len();
+    let mut uses = vec![vec![0u64; words]; nb];
+    let mut defs = vec![vec![0u64; words]; nb];
+    let mut phi_out = vec![vec![0u64; words]; nb]; // values phis in successors take from this block
+    let set = |bs: &mut [u64], k: usize| bs[k / 64] |= 1 << (k % 64);
+    let get = |bs: &[u64], k: usize| bs[k / 64] >> (k % 64) & 1 == 1;
+    for (b, bi) in insts.iter().enumerate() {
+        for &i in bi {
+            if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
+                for k in 0..LLVMCountIncoming(i) {
+                    let v = LLVMGetIncomingValue(i, k);
+                    if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
+                        set(&mut phi_out[pb], x);
+                    }
+                }
+            } else {
+                for o in ir::operands(i) {
+                    if let Some(&x) = index.get(&o) {
+                        if !get(&defs[b], x) {
+                            set(&mut uses[b], x);
+                        }
+                    }
+                }
+            }
+            if let Some(&x) = index.get(&i) {
+                set(&mut defs[b], x);
+            }
+        }
+    }
+    let succs: Vec<Vec<usize>> = blocks.iter().map(|b| ir::successors(*b).iter().filter_map(|s| bindex.get(s).copied()).collect()).collect();
+    let phi_defs: Vec<Vec<u64>> =
+        insts.iter().map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect()).collect();
+    let mut live_in = vec![vec![0u64; words]; nb];
+    let mut live_out = vec![vec![0u64; words]; nb];
+    loop {
+        let mut changed = false;
+        for b in (0..nb).rev() {
+            let mut out = phi_out[b].clone();
+            for &s in &succs[b] {
+                for w in 0..words {
+                    // Phi results are defined at the top of s: not live into it from b.
+                    out[w] |= live_in[s][w] & !phi_defs[s][w];
+                }
+            }
+            let mut inn = uses[b].clone();
+            for w in 0..words {
+                inn[w] |= out[w] & !defs[b][w];
+            }
+            if out != live_out[b] || inn != live_in[b] {
+                live_out[b] = out;
+                live_in[b] = inn;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    // Walk each block backwards from its live-out set and keep the peak.
+    let mut peak = Pressure::default();
+    let mut live = vec![0u64; words];
+    for b in 0..nb {
+        live.copy_from_slice(&live_out[b]);
+        let (mut v, mut s) = (0u32, 0u32);
+        for k in 0..n {
+            if get(&live, k) {
+                v += cost[k].vgpr_lanes;
+                s += cost[k].sgpr_lanes;
+            }
+        }
+        let mut note = |v: u32, s: u32| {
+            peak.vgprs = peak.vgprs.max(v);
+            peak.sgprs = peak.sgprs.max(s);
+        };
+        note(v, s);
+        for &i in insts[b].iter().rev() {
+            let is_phi = LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI;
+            if let Some(&x) = index.get(&i) {
+                if !get(&live, x) {
+                    // Defined but dead right away: it still needs a register at its definition.
+                    note(v + cost[x].vgpr_lanes, s + cost[x].sgpr_lanes);
+                } else if !is_phi {
+                    live[x / 64] &= !(1 << (x % 64));
+                    v -= cost[x].vgpr_lanes;
+                    s -= cost[x].sgpr_lanes;
+                }
+            }
+            if is_phi {
+                continue;
+            }
+            for o in ir::operands(i) {
+                if let Some(&x) = index.get(&o) {
+                    if !get(&live, x) {
+                        set(&mut live, x);
+                        v += cost[x].vgpr_lanes;
+                        s += cost[x].sgpr_lanes;
+                    }
+                }
+            }
+            note(v, s);
+        }
+    }
+    peak.vgprs += VGPR_OVERHEAD;
+    peak
+}
+
+/// The bits of `word` that are phi results of a block.
+unsafe fn phi_defs_word(insts: &[LLVMValueRef], index: &HashMap<LLVMValueRef, usize>, word: usize) -> u64 {
+    let mut m = 0u64;
+    for &i in insts {
+        if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI {
+            break;
+        }
+        if let Some(&x) = index.get(&i) {
+            if x / 64 == word {
+                m |= 1 << (x % 64);
+            }
+        }
+    }
+    m
+}

@@ -1,0 +1,155 @@
+//! What the pass reads from the IR for each kernel: target, features, launch bounds, static LDS and the
+//! attributes that steer LLVM's budget.
+
+use crate::ir;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
+use std::collections::{HashMap, HashSet};
+
+/// Everything about one kernel the decisions need, read before anything is changed.
+#[derive(Debug, Clone, Default)]
+pub struct KernelFacts {
+    /// Function name.
+    pub name: String,
+    /// `"target-cpu"`.
+    pub target_cpu: Option<String>,
+    /// `"target-features"`.
+    pub target_features: String,
+    /// `"amdgpu-flat-work-group-size"` as written.
+    pub flat_wg_attr: Option<String>,
+    /// `!reqd_work_group_size` operands (`None` where an operand is not an integer).
+    pub reqd_wg: Option<Vec<Option<u64>>>,
+    /// Static LDS of the addrspace(3) globals the kernel reaches, directly or through calls.
+    pub static_lds: u64,
+    /// The LDS globals counted, by name.
+    pub lds_globals: Vec<String>,
+    /// The kernel reaches an indirect call: LDS of address-taken functions may be missing.
+    pub indirect_calls: bool,
+    /// `"amdgpu-lds-size"` as written (set by LLVM's LDS lowering, when it already ran).
+    pub lds_attr: Option<String>,
+    /// `"amdgpu-waves-per-eu"` as written.
+    pub waves_attr: Option<String>,
+    /// `"wavebudget-waves"` as written (a DSL compiler's per-kernel request).
+    pub wavebudget_attr: Option<String>,
+    /// `"amdgpu-agpr-alloc"` as written.
+    pub agpr_alloc_attr: Option<String>,
+    /// `"amdgpu-dynamic-vgpr-block-size"` as written.
+    pub dvgpr_attr: Option<String>,
+}
+
+/// Reads one kernel's attributes and metadata (LDS is filled in by [`static_lds`]).
+pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
+    KernelFacts {
+        name: ir::name(f),
+        target_cpu: ir::str_attr(f, "target-cpu"),
+        target_features: ir::str_attr(f, "target-features").unwrap_or_default(),
+        flat_wg_attr: ir::str_attr(f, "amdgpu-flat-work-group-size"),
+        reqd_wg: ir::function_md_ints(f, "reqd_work_group_size"),
+        static_lds: 0,
+        lds_globals: Vec::new(),
+        indirect_calls: false,
+        lds_attr: ir::str_attr(f, "amdgpu-lds-size"),
+        waves_attr: ir::str_attr(f, "amdgpu-waves-per-eu"),
+        wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
+        agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
+        dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
+    }
+}
+
+/// Functions whose instructions use `v`, looking through constant expressions.
+unsafe fn using_functions(v: LLVMValueRef, out: &mut HashSet<LLVMValueRef>, depth: u32) {
+    if depth > 64 {
+        return;
+    }
+    for u in ir::users(v) {
+        if !LLVMIsAInstruction(u).is_null() {
+            let b = LLVMGetInstructionParent(u);
+            if !b.is_null() {
+                out.insert(LLVMGetBasicBlockParent(b));
+            }
+        } else if !LLVMIsAGlobalValue(u).is_null() {
+            // Used in another global's initializer (llvm.used, tables): not an access by code.
+        } else if !LLVMIsAConstant(u).is_null() {
+            using_functions(u, out, depth + 1);
+        }
+    }
+}
+
+/// Static LDS per kernel: the addrspace(3) globals each kernel reaches (directly, or from functions it
+/// calls directly), laid out in decreasing alignment with each one aligned, as LLVM's module LDS
+/// lowering packs a kernel's variables. Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in
+/// LLVM's occupancy model.
+pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelFacts)]) {
+    let td = LLVMGetModuleDataLayout(m);
+    // LDS globals and the functions using each.
+    let mut uses: HashMap<LLVMValueRef, Vec<usize>> = HashMap::new();
+    let mut vars: Vec<(String, u64, u64)> = Vec::new();
+    for g in ir::globals(m) {
+        if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
+            continue;
+        }
+        let ty = LLVMGlobalGetValueType(g);
+        let size = LLVMABISizeOfType(td, ty);
+        let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
+        let idx = vars.len();
+        vars.push((ir::name(g), size, align));
+        let mut fns = HashSet::new();
+        using_functions(g, &mut fns, 0);
+        for f in fns {
+            uses.entry(f).or_default().push(idx);
+        }
+    }
+    // Direct call edges (and whether a function makes indirect calls), only if there is LDS at all.
+    let mut calls: HashMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)> = HashMap::new();
+    if !vars.is_empty() {
+        for f in ir::functions(m) {
+            if LLVMIsDeclaration(f) != 0 {
+                continue;
+            }
+            let mut callees = Vec::new();
+            let mut indirect = false;
+            for b in ir::blocks(f) {
+                for i in ir::instructions(b) {
+                    if ir::is_call(i) {
+                        match ir::called_function(i) {
+                            Some(c) => callees.push(c),
+                            None => indirect |= LLVMIsAInlineAsm(LLVMGetCalledValue(i)).is_null(),
+                        }
+                    }
+                }
+            }
+            calls.insert(f, (callees, indirect));
+        }
+    }
+    for (k, facts) in kernels.iter_mut() {
+        if vars.is_empty() {
+            break;
+        }
+        let mut seen = HashSet::new();
+        let mut stack = vec![*k];
+        let mut used: Vec<usize> = Vec::new();
+        while let Some(f) = stack.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            if let Some(v) = uses.get(&f) {
+                used.extend(v);
+            }
+            if let Some((callees, indirect)) = calls.get(&f) {
+                facts.indirect_calls |= *indirect;
+                stack.extend(callees.iter().copied());
+            }
+        }
+        used.sort_unstable();
+        used.dedup();
+        let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &vars[i]).collect();
+        order.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
+        let mut offset = 0u64;
+        for (name, size, align) in order {
+            offset = offset.div_ceil(*align) * align + size;
+            facts.lds_globals.push(name.clone());
+        }
+        facts.static_lds = offset;
+    }
+}

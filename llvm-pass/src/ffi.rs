@@ -1,0 +1,253 @@
+//! The C ABI between the C++ shim and Rust: the plugin entry point, config handles, the run call, and
+//! the two diagnostic helpers the shim provides. No panic crosses this boundary.
+
+use crate::config::Config;
+use crate::plan::{Action, Diagnostic, KernelPlan, RegisterSource, Severity};
+use llvm_sys::core::LLVMGetModuleContext;
+use llvm_sys::prelude::*;
+use std::ffi::{c_char, c_int, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Mirror of `llvm::PassPluginLibraryInfo` (LLVM 22, plugin API 2).
+#[repr(C)]
+pub struct PassPluginLibraryInfo {
+    api_version: u32,
+    plugin_name: *const c_char,
+    plugin_version: *const c_char,
+    register_callbacks: *const c_void,
+    pre_codegen_callback: *const c_void,
+}
+
+extern "C" {
+    fn wb_fill_plugin_info(info: *mut PassPluginLibraryInfo) -> usize;
+    fn wb_diagnose(ctx: LLVMContextRef, severity: c_int, msg: *const c_char, len: usize);
+    fn wb_remark(f: LLVMValueRef, name: *const c_char, keys: *const *const c_char, vals: *const *const c_char, n: usize);
+    fn wb_remarks_wanted(f: LLVMValueRef) -> c_int;
+}
+
+/// The entry point `opt -load-pass-plugin` and `clang -fpass-plugin` look up. It must be defined in
+/// Rust: a symbol defined only in the C++ static library is not exported from the cdylib.
+#[no_mangle]
+pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    let mut info = PassPluginLibraryInfo {
+        api_version: 0,
+        plugin_name: std::ptr::null(),
+        plugin_version: std::ptr::null(),
+        register_callbacks: std::ptr::null(),
+        pre_codegen_callback: std::ptr::null(),
+    };
+    // SAFETY: the shim writes the five fields of the struct it was given.
+    let size = unsafe { wb_fill_plugin_info(&mut info) };
+    if size != std::mem::size_of::<PassPluginLibraryInfo>() {
+        eprintln!(
+            "error: libwavebudget_pass.so: PassPluginLibraryInfo is {size} bytes in this LLVM, {} in the plugin; rebuild against this LLVM",
+            std::mem::size_of::<PassPluginLibraryInfo>()
+        );
+        info.api_version = 0; // LLVM refuses it: "Wrong API version"
+    }
+    info
+}
+
+struct Handle {
+    cfg: Result<Config, String>,
+}
+
+unsafe fn str_from(p: *const c_char, len: usize) -> String {
+    if p.is_null() || len == 0 {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+}
+
+fn into_c(s: String) -> *mut c_char {
+    CString::new(s.replace('\0', " ")).map(CString::into_raw).unwrap_or(std::ptr::null_mut())
+}
+
+/// # Safety
+/// Pointers are (ptr, len) pairs from the shim; `err` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_configure(
+    params: *const c_char,
+    params_len: usize,
+    from_pipeline: c_int,
+    cl: *const c_char,
+    cl_len: usize,
+    err: *mut *mut c_char,
+) -> *mut c_void {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let params = str_from(params, params_len);
+        let cl = str_from(cl, cl_len);
+        let env = |k: &str| std::env::var(k).ok();
+        let cfg = Config::layered((from_pipeline != 0).then_some(params.as_str()), &cl, &env);
+        match cfg {
+            Err(e) if from_pipeline != 0 => Err(e),
+            cfg => Ok(Box::into_raw(Box::new(Handle { cfg })).cast::<c_void>()),
+        }
+    }));
+    match r {
+        Ok(Ok(h)) => h,
+        Ok(Err(e)) => {
+            if !err.is_null() {
+                *err = into_c(e);
+            }
+            std::ptr::null_mut()
+        }
+        Err(_) => {
+            if !err.is_null() {
+                *err = into_c("internal error while reading the parameters".into());
+            }
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// # Safety
+/// `cfg` is a handle from `wb_rust_configure`.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_print_params(cfg: *const c_void) -> *mut c_char {
+    let h = &*(cfg as *const Handle);
+    into_c(h.cfg.as_ref().map(Config::to_params).unwrap_or_default())
+}
+
+/// # Safety
+/// `cfg` is a handle from `wb_rust_configure`, `module` a live module.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) -> c_int {
+    let h = &*(cfg as *const Handle);
+    let r = catch_unwind(AssertUnwindSafe(|| match &h.cfg {
+        Ok(cfg) => {
+            let report = crate::run_on_module(module, cfg);
+            crate::emit(module, &report);
+            report.changed
+        }
+        Err(e) => {
+            // A bad -wavebudget-* option or WAVEBUDGET_* variable in a clang build: fail where it matters.
+            let has_kernels = crate::ir::triple(module).starts_with("amdgcn")
+                && crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
+            if has_kernels {
+                diagnose(
+                    LLVMGetModuleContext(module),
+                    &Diagnostic { severity: Severity::Error, message: format!("amdgpu-occupancy-budget: {e}") },
+                );
+            }
+            false
+        }
+    }));
+    match r {
+        Ok(changed) => changed as c_int,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| payload.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown panic");
+            diagnose(
+                LLVMGetModuleContext(module),
+                &Diagnostic {
+                    severity: Severity::Error,
+                    message: format!(
+                        "amdgpu-occupancy-budget: internal error ({what}); the module was left unchanged. Please report it with the input."
+                    ),
+                },
+            );
+            0
+        }
+    }
+}
+
+/// # Safety
+/// `cfg` is a handle from `wb_rust_configure`, freed once.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_free_config(cfg: *mut c_void) {
+    if !cfg.is_null() {
+        drop(Box::from_raw(cfg as *mut Handle));
+    }
+}
+
+/// # Safety
+/// `s` came from this library.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_free_string(s: *mut c_char) {
+    if !s.is_null() {
+        drop(CString::from_raw(s));
+    }
+}
+
+pub(crate) unsafe fn diagnose(ctx: LLVMContextRef, d: &Diagnostic) {
+    let sev = match d.severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Note => 3,
+    };
+    wb_diagnose(ctx, sev, d.message.as_ptr().cast(), d.message.len());
+}
+
+/// Text pieces and named arguments of one remark.
+#[derive(Default)]
+struct RemarkText(Vec<(Option<&'static str>, String)>);
+
+impl RemarkText {
+    fn t(&mut self, s: &str) -> &mut Self {
+        self.0.push((None, s.to_string()));
+        self
+    }
+    fn a(&mut self, key: &'static str, v: impl ToString) -> &mut Self {
+        self.0.push((Some(key), v.to_string()));
+        self
+    }
+}
+
+fn opt(v: Option<u32>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
+}
+
+/// One analysis remark with the numbers for a kernel; each number is a named argument in the YAML.
+pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
+    if wb_remarks_wanted(f) == 0 {
+        return;
+    }
+    let mut r = RemarkText::default();
+    r.t("kernel ").a("Kernel", &p.name);
+    if let Some(target) = &p.target {
+        r.t(" on ").a("Target", target);
+    }
+    let action = match p.action {
+        Action::None => "none",
+        Action::Set => "set",
+        Action::Clamped => "clamped",
+        Action::Advised => "advised",
+        Action::KeptOwn => "kept-own",
+        Action::Untouched => "untouched",
+    };
+    r.t(": requested ").a("Requested", opt(p.requested)).t(" waves/SIMD, ").a("Action", action);
+    if let Some(w) = p.waves {
+        r.t(" at ").a("Waves", w);
+    }
+    if let Some(b) = &p.budget {
+        r.t("; budget VGPRs ").a("MaxVGPRs", b.max_vgprs);
+        r.t(" (arch ").a("MaxArchVGPRs", b.max_arch_vgprs).t(", AGPR ").a("MaxAGPRs", b.max_agprs);
+        r.t("), SGPRs ").a("MaxSGPRs", opt(b.max_sgprs)).t(", LDS ").a("MaxLDS", opt(b.max_lds_bytes));
+        r.t(" bytes; LLVM accepts ").a("AcceptedMin", b.accepted_range.min).t("..").a("AcceptedMax", b.accepted_range.max);
+    }
+    if let Some(wg) = p.workgroup {
+        r.t("; launch ").a("WorkgroupMin", wg.min).t("..").a("WorkgroupMax", wg.max);
+    }
+    if let Some(l) = p.lds_bytes {
+        r.t(", static LDS ").a("LDS", l).t(" bytes");
+    }
+    if let Some(g) = &p.registers {
+        r.t(match g.source {
+            RegisterSource::Records => "; recorded VGPRs ",
+            RegisterSource::Estimate => "; estimated VGPRs ",
+        });
+        r.a("VGPRs", g.vgpr_count);
+        if let Some(s) = g.sgpr_count {
+            r.t(", SGPRs ").a("SGPRs", s);
+        }
+    }
+    let keys: Vec<Option<CString>> = r.0.iter().map(|(k, _)| k.and_then(|k| CString::new(k).ok())).collect();
+    let vals: Vec<CString> = r.0.iter().map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default()).collect();
+    let kp: Vec<*const c_char> = keys.iter().map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr())).collect();
+    let vp: Vec<*const c_char> = vals.iter().map(|v| v.as_ptr()).collect();
+    wb_remark(f, c"Budget".as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());
+}

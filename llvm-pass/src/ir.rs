@@ -1,0 +1,211 @@
+//! Thin helpers over LLVM's C API (llvm-sys) for reading and editing the IR the pass sees.
+//!
+//! Every function here is `unsafe`: the caller guarantees the references are live LLVM objects of the
+//! kind named. Nothing here frees a module or a value it did not create.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode, LLVMTypeKind};
+use std::ffi::CStr;
+
+/// `amdgpu_kernel` (`CallingConv::AMDGPU_KERNEL`).
+pub const CC_AMDGPU_KERNEL: u32 = 91;
+
+/// A value's name (empty if unnamed).
+pub unsafe fn name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+/// A string function attribute's value.
+pub unsafe fn str_attr(f: LLVMValueRef, key: &str) -> Option<String> {
+    let a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
+    if a.is_null() {
+        return None;
+    }
+    let mut len = 0u32;
+    let p = LLVMGetStringAttributeValue(a, &mut len);
+    if p.is_null() {
+        return Some(String::new());
+    }
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
+}
+
+/// Sets (replaces) a string function attribute.
+pub unsafe fn set_str_attr(f: LLVMValueRef, key: &str, value: &str) {
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
+    LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
+    let a = LLVMCreateStringAttribute(ctx, key.as_ptr().cast(), key.len() as u32, value.as_ptr().cast(), value.len() as u32);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, a);
+}
+
+/// The module's target triple.
+pub unsafe fn triple(m: LLVMModuleRef) -> String {
+    let p = LLVMGetTarget(m);
+    if p.is_null() {
+        String::new()
+    } else {
+        CStr::from_ptr(p).to_string_lossy().into_owned()
+    }
+}
+
+/// Functions of a module, in order.
+pub unsafe fn functions(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut f = LLVMGetFirstFunction(m);
+    while !f.is_null() {
+        out.push(f);
+        f = LLVMGetNextFunction(f);
+    }
+    out
+}
+
+/// Global variables of a module, in order.
+pub unsafe fn globals(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut g = LLVMGetFirstGlobal(m);
+    while !g.is_null() {
+        out.push(g);
+        g = LLVMGetNextGlobal(g);
+    }
+    out
+}
+
+/// A defined `amdgpu_kernel` function.
+pub unsafe fn is_kernel(f: LLVMValueRef) -> bool {
+    LLVMGetFunctionCallConv(f) == CC_AMDGPU_KERNEL && LLVMIsDeclaration(f) == 0
+}
+
+/// Basic blocks of a function.
+pub unsafe fn blocks(f: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
+    let mut out = Vec::new();
+    let mut b = LLVMGetFirstBasicBlock(f);
+    while !b.is_null() {
+        out.push(b);
+        b = LLVMGetNextBasicBlock(b);
+    }
+    out
+}
+
+/// Instructions of a block.
+pub unsafe fn instructions(b: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut i = LLVMGetFirstInstruction(b);
+    while !i.is_null() {
+        out.push(i);
+        i = LLVMGetNextInstruction(i);
+    }
+    out
+}
+
+/// Operands of a user.
+pub unsafe fn operands(v: LLVMValueRef) -> impl Iterator<Item = LLVMValueRef> {
+    let n = LLVMGetNumOperands(v).max(0) as u32;
+    (0..n).map(move |i| LLVMGetOperand(v, i))
+}
+
+/// Users of a value.
+pub unsafe fn users(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut u = LLVMGetFirstUse(v);
+    while !u.is_null() {
+        out.push(LLVMGetUser(u));
+        u = LLVMGetNextUse(u);
+    }
+    out
+}
+
+/// Successor blocks of a block's terminator.
+pub unsafe fn successors(b: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
+    let t = LLVMGetBasicBlockTerminator(b);
+    if t.is_null() {
+        return Vec::new();
+    }
+    (0..LLVMGetNumSuccessors(t)).map(|i| LLVMGetSuccessor(t, i)).collect()
+}
+
+/// The function a call calls directly (through pointer casts), if any.
+pub unsafe fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
+    let mut c = LLVMGetCalledValue(call);
+    while !c.is_null() && !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMBitCast {
+        c = LLVMGetOperand(c, 0);
+    }
+    (!c.is_null() && !LLVMIsAFunction(c).is_null()).then_some(c)
+}
+
+/// Is this a call or invoke?
+pub unsafe fn is_call(i: LLVMValueRef) -> bool {
+    matches!(LLVMGetInstructionOpcode(i), LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr)
+}
+
+/// Integer operands of a function's metadata node of `kind` (e.g. `!reqd_work_group_size`).
+pub unsafe fn function_md_ints(f: LLVMValueRef, kind: &str) -> Option<Vec<Option<u64>>> {
+    let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
+    let kind_id = LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+    let mut n = 0usize;
+    let entries = LLVMGlobalCopyAllMetadata(f, &mut n);
+    if entries.is_null() {
+        return None;
+    }
+    let mut out = None;
+    for i in 0..n as u32 {
+        if LLVMValueMetadataEntriesGetKind(entries, i) != kind_id {
+            continue;
+        }
+        let md = LLVMValueMetadataEntriesGetMetadata(entries, i);
+        let v = LLVMMetadataAsValue(ctx, md);
+        let count = LLVMGetMDNodeNumOperands(v) as usize;
+        let mut ops = vec![std::ptr::null_mut(); count];
+        LLVMGetMDNodeOperands(v, ops.as_mut_ptr());
+        out = Some(
+            ops.into_iter()
+                .map(|o| {
+                    (!o.is_null() && !LLVMIsAConstantInt(o).is_null()).then(|| LLVMConstIntGetZExtValue(o))
+                })
+                .collect(),
+        );
+    }
+    LLVMDisposeValueMetadataEntries(entries);
+    out
+}
+
+/// 32-bit register lanes a value of this type occupies, and whether it is a lane mask (`i1`).
+pub unsafe fn lanes(ty: LLVMTypeRef) -> u32 {
+    bits(ty).div_ceil(32)
+}
+
+/// Bits of a first-class type as the backend holds it (pointers by address space).
+pub unsafe fn bits(ty: LLVMTypeRef) -> u32 {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(ty),
+        LLVMTypeKind::LLVMHalfTypeKind | LLVMTypeKind::LLVMBFloatTypeKind => 16,
+        LLVMTypeKind::LLVMFloatTypeKind => 32,
+        LLVMTypeKind::LLVMDoubleTypeKind => 64,
+        LLVMTypeKind::LLVMPointerTypeKind => match LLVMGetPointerAddressSpace(ty) {
+            2 | 3 | 5 | 6 => 32,
+            7 => 160,
+            8 => 128,
+            _ => 64,
+        },
+        LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+            let e = LLVMGetElementType(ty);
+            let n = LLVMGetVectorSize(ty);
+            let eb = bits(e);
+            // Sub-dword elements pack (<2 x half> is one register); i1 vectors are masks.
+            eb.saturating_mul(n)
+        }
+        LLVMTypeKind::LLVMArrayTypeKind => {
+            let n = LLVMGetArrayLength2(ty) as u32;
+            lanes(LLVMGetElementType(ty)).saturating_mul(n).saturating_mul(32)
+        }
+        LLVMTypeKind::LLVMStructTypeKind => {
+            let n = LLVMCountStructElementTypes(ty);
+            (0..n).map(|i| lanes(LLVMStructGetTypeAtIndex(ty, i)) * 32).sum()
+        }
+        _ => 0,
+    }
+}

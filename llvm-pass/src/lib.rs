@@ -1,0 +1,120 @@
+//! `amdgpu-occupancy-budget`: an LLVM 22 pass that turns "W waves per SIMD" into the right
+//! `"amdgpu-waves-per-eu"` on every AMDGPU kernel, and says before code generation where that budget
+//! will spill or where LLVM would silently ignore it.
+//!
+//! Built as `libwavebudget_pass.so` for `opt -load-pass-plugin` / `clang -fpass-plugin` (the C++ shim in
+//! `llvm-pass/shim.cpp` registers it and forwards here, see [`ffi`]), and usable in process by a compiler
+//! that holds an `LLVMModuleRef` through [`run_on_module`].
+//!
+//! Modules:
+//! - [`config`]: settings from pipeline parameters, `-wavebudget-*` options and `WAVEBUDGET_*`.
+//! - [`facts`]: what is read per kernel (target, features, launch bounds, static LDS, attributes).
+//! - [`estimate`]: peak register pressure from the IR, when there are no records.
+//! - [`records`]: register counts of a previous build (code objects, bundles, `inspect --json`).
+//! - [`plan`]: the decisions, pure Rust.
+
+pub mod config;
+pub mod estimate;
+pub mod facts;
+mod ffi;
+mod ir;
+pub mod plan;
+pub mod records;
+
+pub use config::{Config, Mode};
+pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
+
+use llvm_sys::core::LLVMGetModuleContext;
+use llvm_sys::prelude::*;
+use records::Records;
+
+/// The result of one run over a module.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct ModuleReport {
+    /// One entry per `amdgpu_kernel` definition, in module order (empty for host modules).
+    pub kernels: Vec<KernelPlan>,
+    /// Diagnostics not tied to one kernel (an unreadable records file, a bad option).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The IR was changed.
+    pub changed: bool,
+}
+
+/// Environment variable that makes the pass panic on a module with kernels, so the tests can show a
+/// panic becomes an error diagnostic and never an abort of opt or clang.
+pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
+
+/// Runs the pass on a module: reads every kernel, decides, and (in `mode=set`) sets the attributes.
+/// Does nothing on modules that are not `amdgcn` or have no kernels. Diagnostics are returned; the
+/// plugin also hands them to LLVM (see [`emit`]).
+///
+/// # Safety
+/// `module` must be a live module, not used by another thread during the call.
+pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport {
+    let mut report = ModuleReport::default();
+    if !ir::triple(module).starts_with("amdgcn") {
+        return report;
+    }
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    if kernels.is_empty() {
+        return report;
+    }
+    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
+        kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
+    if !cfg.is_active() && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
+        return report;
+    }
+    if std::env::var_os(PANIC_FOR_TESTING).is_some() {
+        panic!("{PANIC_FOR_TESTING} is set");
+    }
+    facts::static_lds(module, &mut facts);
+    let records = match &cfg.records {
+        Some(path) => match Records::load(path) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                report.diagnostics.push(Diagnostic {
+                    severity: Severity::Warning,
+                    message: format!("amdgpu-occupancy-budget: records={}: {e}; estimating from the IR instead", path.display()),
+                });
+                None
+            }
+        },
+        None => None,
+    };
+    for (f, k) in &facts {
+        let f = *f;
+        let plan = plan::plan_kernel(k, cfg, records.as_ref(), &mut || estimate::estimate(f));
+        report.kernels.push(plan);
+    }
+    // Apply: only after every decision was made, so a failure above leaves the IR as it was.
+    for ((f, _), plan) in facts.iter().zip(&report.kernels) {
+        for (k, v) in &plan.set_attributes {
+            ir::set_str_attr(*f, k, v);
+            report.changed = true;
+        }
+    }
+    report
+}
+
+/// Hands a report's diagnostics to the module's `LLVMContext` (warnings as `DiagnosticInfoGeneric`,
+/// so clang shows them under `-Wbackend-plugin` and `-Werror` works) and emits one analysis remark
+/// named `amdgpu-occupancy-budget` per kernel with the numbers (`-pass-remarks-analysis=`,
+/// `-pass-remarks-output=`).
+///
+/// # Safety
+/// `module` must be the live module the report is for.
+pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
+    let ctx = LLVMGetModuleContext(module);
+    for d in &report.diagnostics {
+        ffi::diagnose(ctx, d);
+    }
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    for (f, plan) in kernels.iter().zip(&report.kernels) {
+        debug_assert_eq!(ir::name(*f), plan.name);
+        for d in &plan.diagnostics {
+            ffi::diagnose(ctx, d);
+        }
+        if plan.action != Action::None {
+            ffi::remark(*f, plan);
+        }
+    }
+}

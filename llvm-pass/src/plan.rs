@@ -1,0 +1,521 @@
+//! The decisions, per kernel, from what was read: pure Rust, no LLVM calls, so every branch is testable
+//! on its own. [`crate::run_on_module`] reads the facts, calls [`plan_kernel`], then applies the result.
+
+use crate::config::{Config, Mode, MAX_REQUEST};
+use crate::estimate::Pressure;
+use crate::facts::KernelFacts;
+use crate::records::Records;
+use serde::Serialize;
+use wavebudget_model::{parse_target, Budget, Limiter, Options, Subtarget, WorkgroupSize};
+
+/// Severity of a diagnostic, as LLVM's `DiagnosticSeverity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Fails the compile.
+    Error,
+    /// `warning:` (`-Wbackend-plugin` in clang; `-Werror` makes it an error).
+    Warning,
+    /// `note:`.
+    Note,
+}
+
+/// One diagnostic for a kernel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// How bad.
+    pub severity: Severity,
+    /// The whole message, kernel and target named.
+    pub message: String,
+}
+
+/// Where the register counts compared with the budget came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RegisterSource {
+    /// A previous build's code object or `inspect --json`.
+    Records,
+    /// The IR estimate.
+    Estimate,
+}
+
+/// Register counts used for the spill check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Registers {
+    /// Records or estimate.
+    pub source: RegisterSource,
+    /// Total vector registers (`.vgpr_count`).
+    pub vgpr_count: u32,
+    /// `.agpr_count` (records only).
+    pub agpr_count: Option<u32>,
+    /// `.sgpr_count`.
+    pub sgpr_count: Option<u32>,
+}
+
+/// What happened to the attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Nothing requested for this kernel.
+    None,
+    /// `"amdgpu-waves-per-eu"` set to the request.
+    Set,
+    /// Set to a clamped value.
+    Clamped,
+    /// Advise mode: what would be set, not set.
+    Advised,
+    /// The kernel keeps its own `"amdgpu-waves-per-eu"`.
+    KeptOwn,
+    /// Left untouched (see the warnings).
+    Untouched,
+}
+
+/// The outcome for one kernel.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelPlan {
+    /// Kernel name.
+    pub name: String,
+    /// Canonical target id, when known.
+    pub target: Option<String>,
+    /// Waves/SIMD asked for (module-wide or `"wavebudget-waves"`).
+    pub requested: Option<u32>,
+    /// Waves/SIMD the attribute carries (after clamping).
+    pub waves: Option<u32>,
+    /// What was done.
+    pub action: Action,
+    /// Attributes written (`mode=set` only), in order.
+    pub set_attributes: Vec<(String, String)>,
+    /// The budget for `waves`.
+    pub budget: Option<Budget>,
+    /// Launch-size range used.
+    pub workgroup: Option<WorkgroupSize>,
+    /// Static LDS used.
+    pub lds_bytes: Option<u32>,
+    /// Counts compared with the budget.
+    pub registers: Option<Registers>,
+    /// VGPRs that will have to spill (records) or may (estimate).
+    pub vgpr_excess: Option<u32>,
+    /// Diagnostics, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Registers few enough to call "a few" when a kernel is that far from one more wave.
+pub const SHAVE_LIMIT: u32 = 8;
+
+/// Parses `"amdgpu-waves-per-eu"`-style `"m[,n]"`.
+fn parse_pair(s: &str) -> Option<(u32, Option<u32>)> {
+    let mut it = s.split(',');
+    let a = it.next()?.trim().parse().ok()?;
+    let b = match it.next() {
+        Some(b) => Some(b.trim().parse().ok()?),
+        None => None,
+    };
+    if it.next().is_some() {
+        return None;
+    }
+    Some((a, b))
+}
+
+struct Ctx<'a> {
+    plan: KernelPlan,
+    who: String,
+    _cfg: &'a Config,
+}
+
+impl Ctx<'_> {
+    fn diag(&mut self, severity: Severity, text: String) {
+        self.plan.diagnostics.push(Diagnostic {
+            severity,
+            message: format!("amdgpu-occupancy-budget: kernel '{}'{}: {text}", self.plan.name, self.who),
+        });
+    }
+    fn warn(&mut self, text: String) {
+        self.diag(Severity::Warning, text);
+    }
+    fn untouched(mut self, text: String) -> KernelPlan {
+        self.warn(format!("{text}; kernel left untouched"));
+        self.plan.action = Action::Untouched;
+        self.plan
+    }
+}
+
+/// Decides what to do with one kernel. `estimate` is called only when the registers must be estimated.
+pub fn plan_kernel(
+    facts: &KernelFacts,
+    cfg: &Config,
+    records: Option<&Records>,
+    estimate: &mut dyn FnMut() -> Pressure,
+) -> KernelPlan {
+    let mut c = Ctx {
+        plan: KernelPlan {
+            name: facts.name.clone(),
+            target: None,
+            requested: None,
+            waves: None,
+            action: Action::None,
+            set_attributes: Vec::new(),
+            budget: None,
+            workgroup: None,
+            lds_bytes: None,
+            registers: None,
+            vgpr_excess: None,
+            diagnostics: Vec::new(),
+        },
+        who: String::new(),
+        _cfg: cfg,
+    };
+
+    // 1. The request: the kernel's own "wavebudget-waves" beats the module-wide one.
+    let (waves, per_kernel) = match &facts.wavebudget_attr {
+        Some(s) => match s.trim().parse::<u32>() {
+            Ok(n) if (1..=MAX_REQUEST).contains(&n) => (n, true),
+            _ => {
+                return c.untouched(format!(
+                    "malformed \"wavebudget-waves\"=\"{s}\": wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}"
+                ))
+            }
+        },
+        None => match cfg.waves {
+            Some(w) => (w, false),
+            None => return c.plan,
+        },
+    };
+    c.plan.requested = Some(waves);
+
+    // 2. The target.
+    let Some(cpu) = facts.target_cpu.clone().or_else(|| cfg.target.clone()) else {
+        return c.untouched(
+            "no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)".into(),
+        );
+    };
+    let mut id_text = cpu.clone();
+    for (feat, key) in [("xnack", "xnack"), ("sramecc", "sramecc")] {
+        for f in facts.target_features.split(',') {
+            if f == format!("+{feat}") {
+                id_text = format!("{id_text}:{key}+");
+            } else if f == format!("-{feat}") {
+                id_text = format!("{id_text}:{key}-");
+            }
+        }
+    }
+    let id = match parse_target(&id_text) {
+        Ok(id) => id,
+        Err(e) => return c.untouched(format!("target-cpu \"{cpu}\": {e}")),
+    };
+    let mut opts = Options::from_target_features(&facts.target_features);
+    if let Some(d) = &facts.dvgpr_attr {
+        match d.trim().parse::<u32>() {
+            Ok(n) => opts.dvgpr_block = n,
+            Err(_) => return c.untouched(format!("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\"")),
+        }
+    }
+    let st = match Subtarget::new(id, opts) {
+        Ok(st) => st,
+        Err(e) => return c.untouched(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
+    };
+    let target = st.id.canonical();
+    c.who = format!(" ({target}{})", if st.processor().generation.is_gfx10_plus() { format!(", wave{}{}", st.wave_size, if st.cu_mode { ", CU mode" } else { "" }) } else { String::new() });
+    c.plan.target = Some(target.clone());
+
+    // 3. Launch bounds.
+    let mut set_flat = None;
+    let wg = match &facts.flat_wg_attr {
+        Some(s) => match parse_pair(s) {
+            Some((a, Some(b))) if a >= 1 && a <= b && b <= 1024 => WorkgroupSize { min: a, max: b },
+            _ => {
+                return c.untouched(format!(
+                    "malformed \"amdgpu-flat-work-group-size\"=\"{s}\" (LLVM 22 falls back to 1,1024)"
+                ))
+            }
+        },
+        None => match &facts.reqd_wg {
+            Some(dims) => {
+                let prod = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)));
+                match prod {
+                    Some(p) if (1..=1024).contains(&p) => {
+                        let p = p as u32;
+                        set_flat = Some(format!("{p},{p}"));
+                        WorkgroupSize::fixed(p)
+                    }
+                    _ => return c.untouched("malformed !reqd_work_group_size (wants 1 to 1024 threads)".into()),
+                }
+            }
+            None => {
+                let lo = st.waves_per_eu_for_workgroup(1024);
+                c.warn(format!(
+                    "no launch bounds: LLVM assumes up to 1024 threads per workgroup, which forces a budget of at least {lo} waves/SIMD ({} VGPRs); set \"amdgpu-flat-work-group-size\" (__launch_bounds__ in HIP, reqd_work_group_size in OpenCL) to the real launch size",
+                    st.max_vgprs_for_waves(lo)
+                ));
+                WorkgroupSize::DEFAULT
+            }
+        },
+    };
+    c.plan.workgroup = Some(wg);
+
+    // 4. Static LDS.
+    let mut lds = facts.static_lds;
+    if let Some(a) = &facts.lds_attr {
+        match parse_pair(a) {
+            Some((n, _)) => lds = lds.max(n as u64),
+            None => return c.untouched(format!("malformed \"amdgpu-lds-size\"=\"{a}\"")),
+        }
+    }
+    if lds > st.lds_per_workgroup as u64 {
+        return c.untouched(format!(
+            "{lds} bytes of static LDS exceed the {} bytes a workgroup may use on {}",
+            st.lds_per_workgroup,
+            st.processor().name
+        ));
+    }
+    let lds = lds as u32;
+    c.plan.lds_bytes = Some(lds);
+    if facts.indirect_calls && lds > 0 {
+        c.diag(Severity::Note, "the kernel makes indirect calls: LDS used only by their targets is not counted".into());
+    }
+
+    // The kernel's own amdgpu-waves-per-eu stays unless the kernel asked wavebudget explicitly.
+    let (lo, hi) = st.accepted_waves_range(lds, wg);
+    if let (Some(own), false) = (&facts.waves_attr, per_kernel) {
+        let ignored = match parse_pair(own) {
+            Some((m, n)) => {
+                let n = n.unwrap_or(st.max_waves);
+                m == 0 || m < lo || m > hi || m > n || n > st.max_waves
+            }
+            None => true,
+        };
+        if ignored {
+            c.warn(format!(
+                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which LLVM 22 ignores here (it accepts a minimum of {lo} to {hi} at launch size {}..{} with {lds} bytes of LDS)",
+                wg.min, wg.max
+            ));
+        }
+        c.plan.action = Action::KeptOwn;
+        return c.plan;
+    }
+
+    // 5. The budget, and whether LLVM 22 will honour it.
+    let mut w = waves;
+    let mut b = match st.budget(w, wg, lds) {
+        Ok(b) => b,
+        Err(e) => return c.untouched(e.to_string()),
+    };
+    let mut action = Action::Set;
+    let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
+    if !range_blockers.is_empty() {
+        let reasons = range_blockers.iter().map(|x| x.reason.as_str()).collect::<Vec<_>>().join("; ");
+        let top = hi.min(st.max_waves);
+        let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
+        if cfg.clamp && lo <= top {
+            w = waves.clamp(lo, top);
+            c.warn(format!(
+                "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here; clamped to {w}"
+            ));
+            b = match st.budget(w, wg, lds) {
+                Ok(b) => b,
+                Err(e) => return c.untouched(e.to_string()),
+            };
+            action = Action::Clamped;
+        } else {
+            c.plan.budget = Some(b);
+            let hint = if lo <= top { format!(" (clamp moves it to {})", waves.clamp(lo, top)) } else { String::new() };
+            return c.untouched(format!(
+                "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
+            ));
+        }
+    }
+    for x in b.blocked_by.iter().filter(|x| x.limiter == Limiter::Sgpr) {
+        c.warn(format!("{w} waves/SIMD cannot be reached: {}", x.reason));
+    }
+    c.plan.waves = Some(w);
+    let value = if cfg.exact { format!("{w},{w}") } else { w.to_string() };
+    match cfg.mode {
+        Mode::Set => {
+            if let Some(f) = set_flat.take() {
+                c.plan.set_attributes.push(("amdgpu-flat-work-group-size".into(), f));
+            }
+            c.plan.set_attributes.push(("amdgpu-waves-per-eu".into(), value));
+        }
+        Mode::Advise => action = Action::Advised,
+    }
+    if let Some(f) = set_flat {
+        // Advise mode: say what set mode would do.
+        c.diag(
+            Severity::Note,
+            format!("!reqd_work_group_size fixes {} threads but \"amdgpu-flat-work-group-size\" is missing, so LLVM assumes 1..1024; mode=set writes \"{f}\"", wg.max),
+        );
+    }
+    c.plan.action = action;
+
+    // 6. Registers: recorded, else estimated.
+    let mut from_records = None;
+    if let Some(recs) = records {
+        match recs.find(&facts.name, st.processor().name) {
+            Ok(r) => from_records = r.vgpr_count.map(|v| Registers {
+                source: RegisterSource::Records,
+                vgpr_count: v,
+                agpr_count: r.agpr_count,
+                sgpr_count: r.sgpr_count,
+            }),
+            Err(others) if !others.is_empty() => c.diag(
+                Severity::Note,
+                format!("the records have this kernel only for {}; estimating instead", others.join(", ")),
+            ),
+            Err(_) => c.diag(Severity::Note, "not in the records; estimating instead".into()),
+        }
+    }
+    let regs = from_records.unwrap_or_else(|| {
+        let p = estimate();
+        Registers { source: RegisterSource::Estimate, vgpr_count: p.vgprs, agpr_count: None, sgpr_count: Some(p.sgprs) }
+    });
+    c.plan.registers = Some(regs);
+    let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
+    if regs.vgpr_count > b.max_vgprs {
+        let excess = regs.vgpr_count - b.max_vgprs;
+        c.plan.vgpr_excess = Some(excess);
+        match regs.source {
+            RegisterSource::Records => c.warn(format!(
+                "records show {} VGPRs (vgpr_count) but {w} waves/SIMD allow {}: {excess} registers will have to spill",
+                regs.vgpr_count, b.max_vgprs
+            )),
+            RegisterSource::Estimate => c.warn(format!(
+                "estimated peak pressure of about {} VGPRs exceeds the budget of {} for {w} waves/SIMD: about {excess} registers may spill (estimated from the IR; records=PATH gives exact counts)",
+                regs.vgpr_count, b.max_vgprs
+            )),
+        }
+    }
+    if regs.source == RegisterSource::Records {
+        if let (Some(s), Some(max_s)) = (regs.sgpr_count, b.max_sgprs) {
+            if s > max_s {
+                c.warn(format!(
+                    "records show {s} SGPRs (sgpr_count) but {w} waves/SIMD allow {max_s}: {} registers will have to spill",
+                    s - max_s
+                ));
+            }
+        }
+        if unified && facts.agpr_alloc_attr.is_none() {
+            let arch = regs.vgpr_count - regs.agpr_count.unwrap_or(0);
+            if arch > b.max_vgprs / 2 {
+                c.diag(Severity::Note, format!(
+                    "without \"amdgpu-agpr-alloc\" LLVM keeps half of the {} VGPRs for AGPRs: {arch} arch VGPRs exceed {}, so some go through AGPR copies (clang -O adds \"amdgpu-agpr-alloc\"=\"0\")",
+                    b.max_vgprs, b.max_vgprs / 2
+                ));
+            }
+        }
+        // One more wave for a few registers?
+        if regs.vgpr_count <= b.max_vgprs {
+            let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count.unwrap_or(0)));
+            let now = st.vgpr_waves(regs.vgpr_count).min(other);
+            let next = now + 1;
+            if st.vgpr_waves(regs.vgpr_count) == now && next <= other && !(cfg.exact && next > w) {
+                let r_next = st.max_vgprs_for_waves(next);
+                if st.vgpr_waves(r_next) >= next && regs.vgpr_count > r_next && regs.vgpr_count - r_next <= SHAVE_LIMIT {
+                    c.diag(Severity::Note, format!(
+                        "{} VGPRs reach {now} waves/SIMD; shaving {} registers (to {r_next}) would give {next}",
+                        regs.vgpr_count,
+                        regs.vgpr_count - r_next
+                    ));
+                }
+            }
+        }
+    }
+    c.plan.budget = Some(b);
+    c.plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::Records;
+
+    fn facts(name: &str, cpu: &str, wg: Option<&str>) -> KernelFacts {
+        KernelFacts {
+            name: name.into(),
+            target_cpu: Some(cpu.into()),
+            flat_wg_attr: wg.map(str::to_string),
+            ..KernelFacts::default()
+        }
+    }
+
+    fn cfg(p: &str) -> Config {
+        Config::from_params(p).unwrap()
+    }
+
+    fn no_estimate() -> Pressure {
+        panic!("estimate not expected")
+    }
+
+    #[test]
+    fn sets_the_attribute_with_the_model_budget() {
+        let mut est = || Pressure { vgprs: 100, sgprs: 20 };
+        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
+        assert_eq!(p.action, Action::Set);
+        assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
+        assert_eq!(p.budget.as_ref().unwrap().max_vgprs, 128);
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4;exact"), None, &mut est);
+        assert_eq!(p.set_attributes[0].1, "4,4");
+    }
+
+    #[test]
+    fn below_the_launch_size_minimum_is_left_or_clamped() {
+        // 1024 threads of wave64 on 4 SIMDs imply 4 waves/SIMD (reference §2.6).
+        let f = facts("k", "gfx942", Some("1024,1024"));
+        let p = plan_kernel(&f, &cfg("waves=2"), None, &mut no_estimate);
+        assert_eq!(p.action, Action::Untouched);
+        assert!(p.set_attributes.is_empty());
+        let m = &p.diagnostics[0].message;
+        assert!(m.contains("accepts 4 to 8") && m.contains("silently ignore"), "{m}");
+        let mut est = || Pressure::default();
+        let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
+        assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
+        assert_eq!(p.set_attributes[0].1, "4");
+    }
+
+    #[test]
+    fn lds_and_hardware_maximum() {
+        let mut f = facts("k", "gfx942", Some("256,256"));
+        f.static_lds = 32768;
+        let p = plan_kernel(&f, &cfg("waves=5"), None, &mut no_estimate);
+        assert_eq!(p.action, Action::Untouched);
+        assert!(p.diagnostics[0].message.contains("LDS"), "{:?}", p.diagnostics);
+        let p = plan_kernel(&facts("k", "gfx942", Some("64,64")), &cfg("waves=10"), None, &mut no_estimate);
+        assert!(p.diagnostics[0].message.contains("at most 8 waves"), "{:?}", p.diagnostics);
+    }
+
+    #[test]
+    fn malformed_and_unknown_leave_the_kernel() {
+        let p = plan_kernel(&facts("k", "gfx940", Some("1,256")), &cfg("waves=4"), None, &mut no_estimate);
+        assert_eq!(p.action, Action::Untouched);
+        assert!(p.diagnostics[0].message.contains("gfx940"));
+        let p = plan_kernel(&facts("k", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
+        assert!(p.diagnostics[0].message.contains("malformed \"amdgpu-flat-work-group-size\""));
+        let mut f = facts("k", "gfx942", Some("1,256"));
+        f.wavebudget_attr = Some("four".into());
+        let p = plan_kernel(&f, &cfg(""), None, &mut no_estimate);
+        assert!(p.diagnostics[0].message.contains("malformed \"wavebudget-waves\""));
+        let mut f = facts("k", "gfx1250", Some("1,256"));
+        f.target_features = "+wavefrontsize64".into();
+        let p = plan_kernel(&f, &cfg("waves=4"), None, &mut no_estimate);
+        assert_eq!(p.action, Action::Untouched);
+    }
+
+    #[test]
+    fn records_give_spill_warnings_and_shave_notes() {
+        let json = br#"{"code_objects":[{"processor":"gfx942","kernels":[
+            {"name":"big","vgpr_count":164,"agpr_count":0,"sgpr_count":20},
+            {"name":"close","vgpr_count":132,"agpr_count":0,"sgpr_count":20}]}]}"#;
+        let recs = Records::from_json(json).unwrap();
+        let mut f = facts("big", "gfx942", Some("1,256"));
+        f.agpr_alloc_attr = Some("0".into());
+        let p = plan_kernel(&f, &cfg("waves=4"), Some(&recs), &mut no_estimate);
+        let m = &p.diagnostics[0].message;
+        assert!(m.contains("164 VGPRs") && m.contains("allow 128") && m.contains("36 registers will have to spill"), "{m}");
+        assert!(m.contains("'big' (gfx942)"), "{m}");
+        // 132 VGPRs at W=3 fits (168) and reaches 3; 128 would give 4: shave 4.
+        let mut f = facts("close", "gfx942", Some("1,256"));
+        f.agpr_alloc_attr = Some("0".into());
+        let p = plan_kernel(&f, &cfg("waves=3"), Some(&recs), &mut no_estimate);
+        assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
+        assert!(p.diagnostics[0].message.contains("shaving 4 registers (to 128) would give 4"), "{:?}", p.diagnostics);
+    }
+}

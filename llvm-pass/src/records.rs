@@ -1,0 +1,119 @@
+//! Register counts of a previous build, per kernel and processor.
+//!
+//! Read from a code object, an offload bundle (compressed too) or a host binary with `.hip_fatbin`
+//! through the reader crate, or from the JSON `wavebudget inspect --json` writes.
+
+use std::collections::HashMap;
+use std::path::Path;
+use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
+
+/// One kernel's counts in one code object.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Processor of the code object (`gfx942`).
+    pub processor: String,
+    /// `.vgpr_count`: total vector registers (arch + AGPR on gfx90a+).
+    pub vgpr_count: Option<u32>,
+    /// `.agpr_count`.
+    pub agpr_count: Option<u32>,
+    /// `.sgpr_count` (extras included).
+    pub sgpr_count: Option<u32>,
+    /// `.vgpr_spill_count`.
+    pub vgpr_spill_count: Option<u32>,
+}
+
+/// Records by kernel name.
+#[derive(Debug, Clone, Default)]
+pub struct Records {
+    by_name: HashMap<String, Vec<Record>>,
+}
+
+impl Records {
+    /// Reads a records file; the error names the file and what was wrong.
+    pub fn load(path: &Path) -> Result<Records, String> {
+        let mapped = Mapped::open(path).map_err(|e| e.to_string())?;
+        let bytes = mapped.bytes();
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        if first == Some(&b'{') {
+            return Records::from_json(bytes).map_err(|e| format!("{}: {e}", path.display()));
+        }
+        let mut recs = Records::default();
+        let summary = walk(bytes, &mut |found| {
+            if let Found::CodeObject(_, data) = found {
+                let co = CodeObject::parse(data)?;
+                let processor = co.flags.processor.unwrap_or("unknown").to_string();
+                for k in &co.kernels {
+                    recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
+                        processor: processor.clone(),
+                        vgpr_count: k.meta.vgpr_count,
+                        agpr_count: k.meta.agpr_count,
+                        sgpr_count: k.meta.sgpr_count,
+                        vgpr_spill_count: k.meta.vgpr_spill_count,
+                    });
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        let _ = summary;
+        if recs.by_name.is_empty() {
+            return Err(format!("{}: no AMDGPU kernels found", path.display()));
+        }
+        Ok(recs)
+    }
+
+    /// `wavebudget inspect --json` output: `{"code_objects": [{"processor", "kernels": [{"name",
+    /// "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count"}]}]}`.
+    pub fn from_json(bytes: &[u8]) -> Result<Records, String> {
+        let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
+        let cos = v
+            .get("code_objects")
+            .and_then(|c| c.as_array())
+            .ok_or("not `wavebudget inspect --json` output: no \"code_objects\" array")?;
+        let mut recs = Records::default();
+        let num = |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
+        for (i, co) in cos.iter().enumerate() {
+            let processor = co
+                .get("processor")
+                .and_then(|p| p.as_str())
+                .ok_or_else(|| format!("code_objects[{i}] has no \"processor\""))?;
+            let kernels = co
+                .get("kernels")
+                .and_then(|k| k.as_array())
+                .ok_or_else(|| format!("code_objects[{i}] has no \"kernels\" array"))?;
+            for (j, k) in kernels.iter().enumerate() {
+                let name = k
+                    .get("name")
+                    .and_then(|n| n.as_str())
+                    .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
+                recs.by_name.entry(name.to_string()).or_default().push(Record {
+                    processor: processor.to_string(),
+                    vgpr_count: num(k, "vgpr_count"),
+                    agpr_count: num(k, "agpr_count"),
+                    sgpr_count: num(k, "sgpr_count"),
+                    vgpr_spill_count: num(k, "vgpr_spill_count"),
+                });
+            }
+        }
+        if recs.by_name.is_empty() {
+            return Err("no kernels in the JSON".into());
+        }
+        Ok(recs)
+    }
+
+    /// The record of `kernel` on `processor`, or the processors it was recorded for instead.
+    pub fn find(&self, kernel: &str, processor: &str) -> Result<&Record, Vec<String>> {
+        let list = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
+        list.iter().find(|r| r.processor == processor).ok_or_else(|| list.iter().map(|r| r.processor.clone()).collect())
+    }
+
+    /// Number of kernels recorded.
+    pub fn len(&self) -> usize {
+        self.by_name.len()
+    }
+
+    /// No kernels.
+    pub fn is_empty(&self) -> bool {
+        self.by_name.is_empty()
+    }
+}
