@@ -184,12 +184,47 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             break;
         }
     }
+    // Lanes each value really occupies: a splat is one element; a vector built by insertelement from
+    // poison holds only the elements inserted so far.
+    let mut lanes_of: Vec<u32> = Vec::with_capacity(n);
+    for &v in &vals {
+        let ty = LLVMTypeOf(v);
+        let full = ir::lanes(ty);
+        let l = if LLVMIsAInstruction(v).is_null() {
+            full
+        } else {
+            match LLVMGetInstructionOpcode(v) {
+                LLVMOpcode::LLVMShuffleVector => {
+                    let m = LLVMGetNumMaskElements(v);
+                    let undef = LLVMGetUndefMaskElem();
+                    let first = (0..m).map(|k| LLVMGetMaskValue(v, k)).find(|&x| x != undef);
+                    let splat = (0..m).all(|k| {
+                        let x = LLVMGetMaskValue(v, k);
+                        x == undef || Some(x) == first
+                    });
+                    if splat { ir::lanes(LLVMGetElementType(ty)) } else { full }
+                }
+                LLVMOpcode::LLVMInsertElement => {
+                    let base = LLVMGetOperand(v, 0);
+                    let elem = ir::lanes(LLVMGetElementType(ty));
+                    let before = if LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() {
+                        0
+                    } else {
+                        index.get(&base).map(|&b| lanes_of.get(b).copied().unwrap_or(full)).unwrap_or(full)
+                    };
+                    (before + elem).min(full)
+                }
+                _ => full,
+            }
+        };
+        lanes_of.push(l);
+    }
     let cost: Vec<Val> = vals
         .iter()
         .enumerate()
         .map(|(k, &v)| {
             let ty = LLVMTypeOf(v);
-            let lanes = ir::lanes(ty);
+            let lanes = lanes_of[k];
             let is_mask = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
             if is_mask {
                 Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }

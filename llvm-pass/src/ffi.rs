@@ -8,6 +8,7 @@ use llvm_sys::prelude::*;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+
 /// Mirror of `llvm::PassPluginLibraryInfo` (LLVM 22, plugin API 2).
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
@@ -48,6 +49,29 @@ pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
     info
 }
 
+thread_local! {
+    static IN_PASS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with panics caught and kept quiet: inside the pass a panic prints nothing of its own (no
+/// "thread panicked", no backtrace in the host compiler's output) and becomes one error diagnostic.
+/// Panics elsewhere in the process still reach the hook that was installed before ours.
+fn quiet_catch<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !IN_PASS.with(|c| c.get()) {
+                previous(info);
+            }
+        }));
+    });
+    let was = IN_PASS.with(|c| c.replace(true));
+    let r = catch_unwind(AssertUnwindSafe(f));
+    IN_PASS.with(|c| c.set(was));
+    r
+}
+
 struct Handle {
     cfg: Result<Config, String>,
 }
@@ -74,7 +98,7 @@ pub unsafe extern "C" fn wb_rust_configure(
     cl_len: usize,
     err: *mut *mut c_char,
 ) -> *mut c_void {
-    let r = catch_unwind(AssertUnwindSafe(|| {
+    let r = quiet_catch(|| {
         let params = str_from(params, params_len);
         let cl = str_from(cl, cl_len);
         let env = |k: &str| std::env::var(k).ok();
@@ -83,7 +107,7 @@ pub unsafe extern "C" fn wb_rust_configure(
             Err(e) if from_pipeline != 0 => Err(e),
             cfg => Ok(Box::into_raw(Box::new(Handle { cfg })).cast::<c_void>()),
         }
-    }));
+    });
     match r {
         Ok(Ok(h)) => h,
         Ok(Err(e)) => {
@@ -114,7 +138,7 @@ pub unsafe extern "C" fn wb_rust_print_params(cfg: *const c_void) -> *mut c_char
 #[no_mangle]
 pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) -> c_int {
     let h = &*(cfg as *const Handle);
-    let r = catch_unwind(AssertUnwindSafe(|| match &h.cfg {
+    let r = quiet_catch(|| match &h.cfg {
         Ok(cfg) => {
             let report = crate::run_on_module(module, cfg);
             crate::emit(module, &report);
@@ -132,7 +156,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             }
             false
         }
-    }));
+    });
     match r {
         Ok(changed) => changed as c_int,
         Err(payload) => {

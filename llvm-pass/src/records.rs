@@ -7,6 +7,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
 
+/// The processor of a code object whose `e_flags` name none.
+pub const UNKNOWN_PROCESSOR: &str = "unknown";
+
 /// One kernel's counts in one code object.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Record {
@@ -41,7 +44,7 @@ impl Records {
         let summary = walk(bytes, &mut |found| {
             if let Found::CodeObject(_, data) = found {
                 let co = CodeObject::parse(data)?;
-                let processor = co.flags.processor.unwrap_or("unknown").to_string();
+                let processor = co.flags.processor.unwrap_or(UNKNOWN_PROCESSOR).to_string();
                 for k in &co.kernels {
                     recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
                         processor: processor.clone(),
@@ -104,7 +107,11 @@ impl Records {
     /// The record of `kernel` on `processor`, or the processors it was recorded for instead.
     pub fn find(&self, kernel: &str, processor: &str) -> Result<&Record, Vec<String>> {
         let list = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
-        list.iter().find(|r| r.processor == processor).ok_or_else(|| list.iter().map(|r| r.processor.clone()).collect())
+        // A code object built without -mcpu has no processor in its e_flags: it matches any.
+        list.iter()
+            .find(|r| r.processor == processor)
+            .or_else(|| list.iter().find(|r| r.processor == UNKNOWN_PROCESSOR))
+            .ok_or_else(|| list.iter().map(|r| r.processor.clone()).collect())
     }
 
     /// Number of kernels recorded.

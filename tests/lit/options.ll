@@ -1,0 +1,50 @@
+; The settings: pipeline parameters, -wavebudget-* options and WAVEBUDGET_* variables, first wins;
+; -print-pipeline-passes round-trips; bad ones fail with a message naming them.
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;exact;mode=advise;clamp;target=gfx90a>' \
+; RUN:   -print-pipeline-passes -disable-output %s | FileCheck %s --check-prefix=PIPE
+; PIPE: amdgpu-occupancy-budget<waves=4;exact;mode=advise;clamp;target=gfx90a>
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;exact;mode=advise;clamp;target=gfx90a>' \
+; RUN:   -disable-verify -print-pipeline-passes -disable-output %s > %t.pipe
+; RUN: opt -load-pass-plugin=%plugin -passes="$(cat %t.pipe)" -disable-verify -print-pipeline-passes -disable-output %s | diff - %t.pipe
+;
+; Options and environment. "exact" writes "W,W".
+; RUN: opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=3 -wavebudget-exact -S %s \
+; RUN:   | FileCheck %s --check-prefix=CL
+; CL: "amdgpu-waves-per-eu"="3,3"
+; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -S %s \
+; RUN:   | FileCheck %s --check-prefix=ENV
+; ENV: "amdgpu-waves-per-eu"="5"
+; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=6 -S %s \
+; RUN:   | FileCheck %s --check-prefix=CLWINS
+; CLWINS: "amdgpu-waves-per-eu"="6"
+; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=7>' -wavebudget-waves=6 -S %s \
+; RUN:   | FileCheck %s --check-prefix=PARAMWINS
+; PARAMWINS: "amdgpu-waves-per-eu"="7"
+; target= supplies the processor of kernels without "target-cpu".
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2;target=gfx90a>' -S %s \
+; RUN:   | FileCheck %s --check-prefix=TARGET
+; TARGET: attributes #0 = { "amdgpu-flat-work-group-size"="1,256" "amdgpu-waves-per-eu"="2" }
+;
+; Bad parameters, options and variables.
+; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<wavs=4>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD1
+; BAD1: error: amdgpu-occupancy-budget: unknown parameter 'wavs' in 'amdgpu-occupancy-budget<wavs=4>' (expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR)
+; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=0>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD2
+; BAD2: error: amdgpu-occupancy-budget: parameter 'waves' in 'amdgpu-occupancy-budget<waves=0>' wants a whole number of waves per SIMD from 1 to 20, got '0'
+; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;mode=fast>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD3
+; BAD3: error: amdgpu-occupancy-budget: parameter 'mode' wants set or advise, got 'fast'
+; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;exact=yes>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD4
+; BAD4: error: amdgpu-occupancy-budget: parameter 'exact' takes no value
+; RUN: not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-mode=loud -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD5
+; BAD5: error: amdgpu-occupancy-budget: parameter 'mode' wants set or advise, got 'loud' in the -wavebudget-* options
+; RUN: env WAVEBUDGET_WAVES=many not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD6
+; BAD6: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES wants a whole number of waves per SIMD from 1 to 20, got 'many'
+
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k() #0 { ret void }
+attributes #0 = { "amdgpu-flat-work-group-size"="1,256" }
