@@ -8,16 +8,16 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes="$(cat %t.pipe)" -disable-verify -print-pipeline-passes -disable-output %s | diff - %t.pipe
 ;
 ; Options and environment. "exact" writes "W,W".
-; RUN: opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=3 -wavebudget-exact -S %s \
+; RUN: opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=3 -wavebudget-exact -wavebudget-target=gfx90a -S %s \
 ; RUN:   | FileCheck %s --check-prefix=CL
 ; CL: "amdgpu-waves-per-eu"="3,3"
-; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -S %s \
+; RUN: env WAVEBUDGET_WAVES=5 WAVEBUDGET_TARGET=gfx90a opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -S %s \
 ; RUN:   | FileCheck %s --check-prefix=ENV
 ; ENV: "amdgpu-waves-per-eu"="5"
-; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=6 -S %s \
+; RUN: env WAVEBUDGET_WAVES=5 WAVEBUDGET_TARGET=gfx90a opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=6 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=CLWINS
 ; CLWINS: "amdgpu-waves-per-eu"="6"
-; RUN: env WAVEBUDGET_WAVES=5 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=7>' -wavebudget-waves=6 -S %s \
+; RUN: env WAVEBUDGET_WAVES=5 WAVEBUDGET_TARGET=gfx90a opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=7>' -wavebudget-waves=6 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=PARAMWINS
 ; PARAMWINS: "amdgpu-waves-per-eu"="7"
 ; target= supplies the processor of kernels without "target-cpu".
