@@ -17,7 +17,11 @@
 //! features are missing fails, since `scripts/ensure-deps.sh` installs all of them; set
 //! `WAVEBUDGET_LIT_ALLOW_UNSUPPORTED=1` to report it as unsupported and pass instead.
 
+#[path = "support/plugin.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
+use support::{plugin, profile_dir};
 use std::process::Command;
 
 const ROCM_BITCODE: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
@@ -25,22 +29,6 @@ const ROCM_BITCODE: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
 fn llvm_bin() -> PathBuf {
     let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
     prefix.join("bin")
-}
-
-/// target/<profile>/ from the test executable (target/<profile>/deps/lit-...).
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("current exe");
-    exe.parent().and_then(Path::parent).expect("target/<profile>").to_path_buf()
-}
-
-fn plugin() -> PathBuf {
-    let dir = profile_dir();
-    for p in [dir.join("libwavebudget_pass.so"), dir.join("deps/libwavebudget_pass.so")] {
-        if p.exists() {
-            return p;
-        }
-    }
-    panic!("libwavebudget_pass.so not found under {}", dir.display());
 }
 
 fn features() -> Vec<&'static str> {

@@ -24,7 +24,7 @@ pub struct Pressure {
 }
 
 /// Registers the backend holds regardless of the IR: the packed work-item ids and an address or two.
-pub const VGPR_OVERHEAD: u32 = 2;
+pub const VGPR_OVERHEAD: u32 = 0;
 
 struct Val {
     vgpr_lanes: u32,

@@ -369,7 +369,18 @@ pub fn plan_kernel(
     });
     c.plan.registers = Some(regs);
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
-    if regs.vgpr_count > b.max_vgprs {
+    let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
+    // gfx908: values over the arch budget are first copied into the (separate, equally sized) AGPR file
+    // with v_accvgpr_write/read; memory spills start only past both files. An estimate cannot tell arch
+    // values from MFMA accumulators, so it is compared with the two files together.
+    if separate && regs.source == RegisterSource::Estimate && regs.vgpr_count > b.max_vgprs && regs.vgpr_count <= b.max_vgprs + b.max_agprs {
+        c.diag(Severity::Note, format!(
+            "estimated peak pressure of about {} registers exceeds the {} arch VGPRs of {w} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)",
+            regs.vgpr_count,
+            b.max_vgprs,
+            regs.vgpr_count - b.max_vgprs
+        ));
+    } else if regs.vgpr_count > b.max_vgprs {
         let excess = regs.vgpr_count - b.max_vgprs;
         c.plan.vgpr_excess = Some(excess);
         match regs.source {

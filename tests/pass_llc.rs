@@ -1,0 +1,274 @@
+//! The pass against llc-22 on a corpus of real-pressure kernels (accumulator loops, scalar accumulators,
+//! MFMA loops, LDS-tiled loops) on gfx908, gfx90a, gfx942, gfx950 and gfx1100.
+//!
+//! For each target and waves target W the real plugin runs in `opt-22` (no records, so it estimates),
+//! then llc-22 compiles its output. Two things are measured:
+//! - **End to end:** wherever the pass set `"amdgpu-waves-per-eu"` and did not warn of spills, llc's
+//!   "Occupancy [waves/SIMD]" is at least W. Asserted for every kernel and W.
+//! - **The estimate:** the pass's "estimated ... may spill" warning against llc's outcome (VGPR spills or
+//!   scratch > 0). The agreement rate is printed with the disagreements and asserted at 90% or better.
+
+#[path = "../crates/wavebudget-model/tests/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+#[path = "support/plugin.rs"]
+mod support;
+
+use common::{parallel_map, parse_remarks, remark_u32, tool};
+use support::plugin;
+use std::fmt::Write as _;
+use std::process::Command;
+
+/// `<n x float>` accumulators across a loop (the §3.2 kernel of the reference).
+fn vector_acc(name: &str, n: u32, lds: bool) -> String {
+    let consts = (0..n).map(|i| format!("float {}.0", i + 1)).collect::<Vec<_>>().join(", ");
+    let (decl, load) = if lds {
+        (
+            format!("@{name}.tile = internal addrspace(3) global [1024 x float] poison, align 16\n"),
+            format!(
+                "  %t = and i32 %idx, 1023\n  %lp = getelementptr float, ptr addrspace(3) @{name}.tile, i32 %t\n  call void @llvm.amdgcn.s.barrier()\n  %x = load float, ptr addrspace(3) %lp\n"
+            ),
+        )
+    } else {
+        (String::new(), "  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx\n  %x = load float, ptr addrspace(1) %p\n".to_string())
+    };
+    let store_tile = if lds {
+        format!("  %sp = getelementptr float, ptr addrspace(3) @{name}.tile, i32 %id\n  store float 1.0, ptr addrspace(3) %sp\n")
+    } else {
+        String::new()
+    };
+    format!(
+        "{decl}define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+{store_tile}  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %idx = add i32 %i, %id
+{load}  %x0 = insertelement <{n} x float> poison, float %x, i32 0
+  %xv = shufflevector <{n} x float> %x0, <{n} x float> poison, <{n} x i32> zeroinitializer
+  %acc.next = call <{n} x float> @llvm.fma.v{n}f32(<{n} x float> %xv, <{n} x float> <{consts}>, <{n} x float> %acc)
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %o = mul i32 %id, {n}
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %o
+  store <{n} x float> %acc.next, ptr addrspace(1) %q, align 4
+  ret void
+}}
+declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)
+"
+    )
+}
+
+/// `n` separate scalar accumulators, each fed by its own load.
+fn scalar_acc(name: &str, n: u32) -> String {
+    let mut s = format!(
+        "define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\nentry:\n  %id = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n"
+    );
+    for j in 0..n {
+        let _ = writeln!(s, "  %a{j} = phi float [ 0.0, %entry ], [ %b{j}, %loop ]");
+    }
+    let _ = writeln!(s, "  %base = add i32 %i, %id");
+    for j in 0..n {
+        let _ = writeln!(s, "  %ix{j} = add i32 %base, {}\n  %p{j} = getelementptr float, ptr addrspace(1) %in, i32 %ix{j}\n  %x{j} = load float, ptr addrspace(1) %p{j}\n  %b{j} = call float @llvm.fma.f32(float %x{j}, float %x{j}, float %a{j})", j * 1024);
+    }
+    let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
+    for j in 0..n {
+        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr float, ptr addrspace(1) %out, i32 %o{j}\n  store float %b{j}, ptr addrspace(1) %q{j}", j * 1024);
+    }
+    s.push_str("  ret void\n}\n");
+    s
+}
+
+/// `k` MFMA accumulators (`<16 x float>` each) across a loop.
+fn mfma(name: &str, k: u32) -> String {
+    let mut s = format!(
+        "define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\nentry:\n  %id = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n"
+    );
+    for j in 0..k {
+        let _ = writeln!(s, "  %a{j} = phi <16 x float> [ zeroinitializer, %entry ], [ %b{j}, %loop ]");
+    }
+    let _ = writeln!(s, "  %ix = add i32 %i, %id\n  %p = getelementptr float, ptr addrspace(1) %in, i32 %ix\n  %x = load float, ptr addrspace(1) %p\n  %p2 = getelementptr float, ptr addrspace(1) %p, i32 4096\n  %y = load float, ptr addrspace(1) %p2");
+    for j in 0..k {
+        let _ = writeln!(s, "  %b{j} = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float %x, float %y, <16 x float> %a{j}, i32 0, i32 0, i32 0)");
+    }
+    let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
+    for j in 0..k {
+        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr <16 x float>, ptr addrspace(1) %out, i32 %o{j}\n  store <16 x float> %b{j}, ptr addrspace(1) %q{j}", j * 1024);
+    }
+    s.push_str("  ret void\n}\n");
+    s
+}
+
+struct Target {
+    cpu: &'static str,
+    features: &'static str,
+    mfma: bool,
+    waves: &'static [u32],
+}
+
+const TARGETS: &[Target] = &[
+    Target { cpu: "gfx908", features: "", mfma: true, waves: &[2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx90a", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx942", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx950", features: "", mfma: true, waves: &[2, 3, 4, 6, 8] },
+    Target { cpu: "gfx1100", features: "", mfma: false, waves: &[5, 6, 8, 10, 12, 16] },
+];
+
+fn module(t: &Target) -> (String, Vec<String>) {
+    let mut body = String::new();
+    let mut names = Vec::new();
+    let mut add = |name: String, ir: String| {
+        body.push_str(&ir);
+        names.push(name);
+    };
+    for n in [24, 40, 56, 72, 90, 110, 124, 140, 160, 200] {
+        add(format!("vacc{n}"), vector_acc(&format!("vacc{n}"), n, false));
+    }
+    for n in [48, 100] {
+        add(format!("lacc{n}"), vector_acc(&format!("lacc{n}"), n, true));
+    }
+    for n in [30, 60, 100, 150] {
+        add(format!("sacc{n}"), scalar_acc(&format!("sacc{n}"), n));
+    }
+    if t.mfma {
+        for k in [2, 4, 6, 8, 12] {
+            add(format!("mfma{k}"), mfma(&format!("mfma{k}"), k));
+        }
+    }
+    let features = if t.features.is_empty() { String::new() } else { format!(" \"target-features\"=\"{}\"", t.features) };
+    let ir = format!(
+        "target triple = \"amdgcn-amd-amdhsa\"\n{body}\ndeclare i32 @llvm.amdgcn.workitem.id.x()\ndeclare void @llvm.amdgcn.s.barrier()\ndeclare float @llvm.fma.f32(float, float, float)\ndeclare <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float, float, <16 x float>, i32, i32, i32)\nattributes #0 = {{ \"target-cpu\"=\"{}\"{features} \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\" }}\n",
+        t.cpu
+    );
+    (ir, names)
+}
+
+struct Outcome {
+    cpu: &'static str,
+    waves: u32,
+    kernel: String,
+    predicted_spill: bool,
+    llc_spill: bool,
+    estimated: u32,
+    llc_vgprs: u32,
+    reached: u32,
+    set: bool,
+}
+
+#[test]
+fn pass_against_llc() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-pass-llc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut jobs = Vec::new();
+    for t in TARGETS {
+        for &w in t.waves {
+            jobs.push((t, w));
+        }
+    }
+    let results: Vec<Vec<Outcome>> = parallel_map(&jobs, |(t, w)| {
+        let (ir, names) = module(t);
+        let tag = format!("{}-w{w}", t.cpu);
+        let input = dir.join(format!("{tag}.ll"));
+        let output = dir.join(format!("{tag}.out.ll"));
+        std::fs::write(&input, &ir).unwrap();
+        let opt = Command::new(tool("opt"))
+            .arg(format!("-load-pass-plugin={}", plugin().display()))
+            .arg(format!("-passes=amdgpu-occupancy-budget<waves={w}>"))
+            .arg("-pass-remarks-analysis=amdgpu-occupancy-budget")
+            .args(["-S", "-o"])
+            .arg(&output)
+            .arg(&input)
+            .output()
+            .unwrap();
+        let diag = String::from_utf8_lossy(&opt.stderr).to_string();
+        assert!(opt.status.success(), "opt failed for {tag}:\n{diag}");
+        let llc = Command::new(tool("llc"))
+            .args(["-mtriple=amdgcn-amd-amdhsa", "-filetype=null", "-pass-remarks-analysis=kernel-resource-usage"])
+            .arg(&output)
+            .output()
+            .unwrap();
+        let lerr = String::from_utf8_lossy(&llc.stderr).to_string();
+        assert!(llc.status.success(), "llc failed for {tag}:\n{lerr}");
+        let remarks = parse_remarks(&lerr);
+        names
+            .iter()
+            .map(|k| {
+                let r = remarks.get(k).unwrap_or_else(|| panic!("{tag}: no llc remarks for {k}"));
+                let spills = remark_u32(r, "VGPRs Spill").unwrap() + remark_u32(r, "ScratchSize [bytes/lane]").unwrap();
+                let quoted = format!("kernel '{k}' ");
+                let predicted = diag.lines().any(|l| l.contains(&quoted) && l.contains("may spill"));
+                let remark = diag.lines().find(|l| l.contains(&format!("kernel {k} on"))).unwrap_or("");
+                let estimated = remark
+                    .split("estimated VGPRs ")
+                    .nth(1)
+                    .and_then(|s| s.split(',').next())
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(0);
+                Outcome {
+                    cpu: t.cpu,
+                    waves: *w,
+                    kernel: k.clone(),
+                    predicted_spill: predicted,
+                    llc_spill: spills > 0,
+                    estimated,
+                    llc_vgprs: remark_u32(r, "VGPRs").unwrap() + remark_u32(r, "AGPRs").unwrap_or(0),
+                    reached: remark_u32(r, "Occupancy [waves/SIMD]").unwrap(),
+                    set: remark.contains(", set at "),
+                }
+            })
+            .collect()
+    });
+    let all: Vec<Outcome> = results.into_iter().flatten().collect();
+    let mut failures = Vec::new();
+    for o in &all {
+        if o.set && !o.predicted_spill && o.reached < o.waves {
+            failures.push(format!("{} {} W={}: llc reached {} waves/SIMD", o.cpu, o.kernel, o.waves, o.reached));
+        }
+        if !o.set {
+            failures.push(format!("{} {} W={}: the pass did not set the attribute", o.cpu, o.kernel, o.waves));
+        }
+    }
+    // How far the estimate is from llc's count where llc did not spill (its count is then the need).
+    let mut errs: Vec<i64> = all.iter().filter(|o| !o.llc_spill).map(|o| o.estimated as i64 - o.llc_vgprs as i64).collect();
+    errs.sort_unstable();
+    let agree = all.iter().filter(|o| o.predicted_spill == o.llc_spill).count();
+    let rate = agree as f64 / all.len() as f64;
+    let mut table = String::new();
+    for t in TARGETS {
+        let mine: Vec<_> = all.iter().filter(|o| o.cpu == t.cpu).collect();
+        let a = mine.iter().filter(|o| o.predicted_spill == o.llc_spill).count();
+        let _ = writeln!(table, "{:8} {:4}/{:4} agree", t.cpu, a, mine.len());
+    }
+    let _ = writeln!(table, "total    {agree}/{} = {:.1}%", all.len(), rate * 100.0);
+    if !errs.is_empty() {
+        let _ = writeln!(
+            table,
+            "estimate - llc VGPRs where llc did not spill: min {}, median {}, max {} ({} cases)",
+            errs[0],
+            errs[errs.len() / 2],
+            errs[errs.len() - 1],
+            errs.len()
+        );
+    }
+    for o in all.iter().filter(|o| o.predicted_spill != o.llc_spill) {
+        let _ = writeln!(
+            table,
+            "  disagree: {} {} W={}: estimate {} VGPRs ({}), llc {} VGPRs ({})",
+            o.cpu,
+            o.kernel,
+            o.waves,
+            o.estimated,
+            if o.predicted_spill { "spill" } else { "no spill" },
+            o.llc_vgprs,
+            if o.llc_spill { "spilled" } else { "no spill" }
+        );
+    }
+    println!("{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(rate >= 0.90, "spill estimate agrees with llc-22 in {:.1}% of cases (goal 90%):\n{table}", rate * 100.0);
+}
