@@ -76,9 +76,41 @@ unsafe fn using_functions(v: LLVMValueRef, out: &mut HashSet<LLVMValueRef>, dept
     }
 }
 
+/// Packs (size, align) fields in the given order (decreasing alignment), each at the first aligned
+/// place it fits: a gap left by an earlier field's alignment, or the end. This is what LLVM's
+/// `performOptimizedStructLayout` does for the LDS struct of a kernel (3 bytes after a 20-byte field
+/// fill the padding before an 8-aligned one). Returns the end offset.
+pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
+    let mut end = 0u64;
+    let mut gaps: Vec<(u64, u64)> = Vec::new();
+    for (size, align) in fields {
+        if size == 0 {
+            continue;
+        }
+        let fit = gaps.iter().position(|&(s, e)| s.div_ceil(align) * align + size <= e);
+        if let Some(i) = fit {
+            let (s, e) = gaps.remove(i);
+            let at = s.div_ceil(align) * align;
+            if at > s {
+                gaps.push((s, at));
+            }
+            if at + size < e {
+                gaps.push((at + size, e));
+            }
+            gaps.sort_unstable();
+            continue;
+        }
+        let at = end.div_ceil(align) * align;
+        if at > end {
+            gaps.push((end, at));
+        }
+        end = at + size;
+    }
+    end
+}
+
 /// Static LDS per kernel: the addrspace(3) globals each kernel reaches (directly, or from functions it
-/// calls directly), laid out in decreasing alignment with each one aligned, as LLVM's module LDS
-/// lowering packs a kernel's variables. Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in
+/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables. Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in
 /// LLVM's occupancy model.
 pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelFacts)]) {
     let td = LLVMGetModuleDataLayout(m);
@@ -145,11 +177,7 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         used.dedup();
         let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &vars[i]).collect();
         order.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
-        let mut offset = 0u64;
-        for (name, size, align) in order {
-            offset = offset.div_ceil(*align) * align + size;
-            facts.lds_globals.push(name.clone());
-        }
-        facts.static_lds = offset;
+        facts.static_lds = layout(order.iter().map(|v| (v.1, v.2)));
+        facts.lds_globals = order.iter().map(|v| v.0.clone()).collect();
     }
 }
