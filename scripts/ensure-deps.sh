@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what wavebudget needs on Debian 12 when it is missing: LLVM 22 (llc, opt, clang, lld, FileCheck,
-# llvm-readelf, clang-offload-bundler) from Debian's packages. Rust itself is assumed (rustup).
+# llvm-readelf, clang-offload-bundler) from Debian's packages, ROCm's HIP headers and device libraries, g++. Rust itself is assumed (rustup).
 set -euo pipefail
 
 LLVM_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
@@ -10,6 +10,11 @@ need=()
 [ -x "$LLVM_PREFIX/bin/FileCheck" ] || need+=(llvm-22-tools)
 [ -x "$LLVM_PREFIX/bin/clang" ] || need+=(clang-22)
 [ -x "$LLVM_PREFIX/bin/ld.lld" ] || need+=(lld-22)
+# ROCm 5.2's HIP headers and device libraries (Debian packages), for the clang -fpass-plugin HIP tests.
+[ -f /usr/include/hip/hip_runtime.h ] || need+=(libamdhip64-dev)
+[ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc ] || need+=(rocm-device-libs)
+# A C++ compiler for the plugin's shim (build.rs).
+command -v c++ >/dev/null || need+=(g++)
 
 if [ ${#need[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null; then
