@@ -97,9 +97,13 @@ public:
   explicit OccupancyBudgetPass(void *Cfg) : Config(Cfg, wb_rust_free_config) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    if (wb_rust_run(Config.get(), wrap(&M)))
-      return PreservedAnalyses::none();
-    return PreservedAnalyses::all();
+    if (!wb_rust_run(Config.get(), wrap(&M)))
+      return PreservedAnalyses::all();
+    // Only function attributes changed: the CFG and everything computed from the instructions stand.
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    PA.preserveSet<AllAnalysesOn<Function>>();
+    return PA;
   }
 
   void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)>) {

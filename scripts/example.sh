@@ -2,11 +2,12 @@
 # The main job on the bundled example: compile examples/tile_kernel.ll with llc-22 for gfx942 and gfx950,
 # show what LLVM reports, and what wavebudget says about the same kernel: the limiters, the binding one,
 # the next step, and the register budget for 4 waves; then bundle both builds the way HIP ships them
-# (clang-offload-bundler-22 --compress) and read the binary back with wavebudget inspect.
+# (clang-offload-bundler-22 --compress) and read the binary back with wavebudget inspect; finally let the
+# amdgpu-occupancy-budget pass set a waves target on the IR, using the gfx942 build as records.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
-cargo build --release --locked -q -p wavebudget-cli
+cargo build --release --locked -q -p wavebudget-cli -p wavebudget-pass
 wb=target/release/wavebudget
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,3 +36,16 @@ for cpu in gfx942 gfx950; do "$B/ld.lld" -shared "$tmp/$cpu.o" -o "$tmp/$cpu.so"
   --targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-amdgcn-amd-amdhsa--gfx950 \
   --input=/dev/null --input="$tmp/gfx942.so" --input="$tmp/gfx950.so" --output="$tmp/tile_kernel.bundle"
 (cd "$tmp" && "$OLDPWD/$wb" inspect tile_kernel.bundle)
+echo
+echo "== the amdgpu-occupancy-budget pass (opt-22 -load-pass-plugin), with the gfx942 build as records"
+plugin=target/release/libwavebudget_pass.so
+echo "-- asking for 3 waves/SIMD: the 32 KiB LDS tile allows 2 at 256 threads, so LLVM would ignore it"
+"$B/opt" -load-pass-plugin=$plugin -passes="amdgpu-occupancy-budget<waves=3;target=gfx942;records=$tmp/gfx942.o>" \
+  -disable-output examples/tile_kernel.ll
+echo "-- asking for 2 with the numbers as a remark, then llc-22 on the result"
+"$B/opt" -load-pass-plugin=$plugin -passes="amdgpu-occupancy-budget<waves=2;exact;target=gfx942;records=$tmp/gfx942.o>" \
+  -pass-remarks-analysis=amdgpu-occupancy-budget -S examples/tile_kernel.ll -o "$tmp/budget.ll" 2>&1 \
+  | sed 's/^remark: <unknown>:0:0: */  /'
+grep -o '"amdgpu-waves-per-eu"="[0-9,]*"' "$tmp/budget.ll" | sed 's/^/  attribute set: /'
+"$B/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=null -pass-remarks-analysis=kernel-resource-usage \
+  "$tmp/budget.ll" 2>&1 | grep -E "VGPRs:|Occupancy" | sed 's/^remark: <unknown>:0:0: */  llc-22: /'

@@ -1,0 +1,140 @@
+//! What the pass adds to `opt-22 -passes='default<O2>'`, on generated modules of 500, 1,000 and 2,000
+//! kernels (loops with accumulators and an LDS tile, gfx942, launch bounds set).
+//!
+//! For each size, in one run: the wall time of `opt -passes='default<O2>'` without the plugin; with the
+//! plugin loaded but nothing requested (the cost of loading it); with `-wavebudget-waves=4` (the pass runs
+//! at the optimizer-last extension point, as in clang, and estimates every kernel); the difference in
+//! percent; and the pass's own time from LLVM's `-time-passes`, which shows how it grows with kernels.
+//! Each timing is the median of 7 interleaved runs.
+//!
+//! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
+
+#[path = "../tests/support/plugin.rs"]
+mod support;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+fn opt() -> PathBuf {
+    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
+    prefix.join("bin/opt")
+}
+
+fn kernel(i: usize, s: &mut String) {
+    let n = 8 + (i % 5) * 4;
+    let _ = write!(
+        s,
+        "@tile{i} = internal addrspace(3) global [256 x float] poison, align 16
+define amdgpu_kernel void @k{i}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %tp = getelementptr float, ptr addrspace(3) @tile{i}, i32 %id
+  store float 0.0, ptr addrspace(3) %tp
+  br label %loop
+loop:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %loop ]
+  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %idx = add i32 %j, %id
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %t = load float, ptr addrspace(3) %tp
+  %y = fadd float %x, %t
+  %x0 = insertelement <{n} x float> poison, float %y, i32 0
+  %xv = shufflevector <{n} x float> %x0, <{n} x float> poison, <{n} x i32> zeroinitializer
+  %acc.next = fadd <{n} x float> %acc, %xv
+  %j.next = add i32 %j, 1
+  %c = icmp slt i32 %j.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %q = getelementptr <{n} x float>, ptr addrspace(1) %out, i32 %id
+  store <{n} x float> %acc.next, ptr addrspace(1) %q
+  ret void
+}}
+"
+    );
+}
+
+fn module(kernels: usize) -> String {
+    let mut s = String::from("target triple = \"amdgcn-amd-amdhsa\"\n");
+    for i in 0..kernels {
+        kernel(i, &mut s);
+    }
+    s.push_str("declare i32 @llvm.amdgcn.workitem.id.x()\nattributes #0 = { \"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\" }\n");
+    s
+}
+
+fn time(args: &[String], input: &Path) -> (f64, String) {
+    let t = Instant::now();
+    let out = Command::new(opt()).args(args).arg(input).args(["-o", "/dev/null"]).output().expect("run opt");
+    let secs = t.elapsed().as_secs_f64();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "opt {args:?} failed:\n{err}");
+    (secs, err)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// The pass's own wall time from `-time-passes` output.
+fn pass_seconds(report: &str) -> f64 {
+    report
+        .lines()
+        .find(|l| l.contains("AMDGPUOccupancyBudgetPass"))
+        .and_then(|l| {
+            // "   0.0123 (  0.1%)   0.0010 (...)   0.0133 (  0.1%)   0.0135 (  0.1%)  AMDGPUOccupancyBudgetPass"
+            let nums: Vec<f64> = l.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+            nums.last().copied()
+        })
+        .expect("AMDGPUOccupancyBudgetPass in -time-passes output")
+}
+
+fn main() {
+    let plugin = support::plugin();
+    let dir = std::env::temp_dir().join(format!("wavebudget-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let runs = 7;
+    let mut table = String::from(
+        "| kernels | opt default<O2> | plugin loaded, no request | + -wavebudget-waves=4 | added | pass alone (-time-passes) | per kernel |\n|---|---|---|---|---|---|---|\n",
+    );
+    for kernels in [500usize, 1000, 2000] {
+        let input = dir.join(format!("m{kernels}.ll"));
+        std::fs::write(&input, module(kernels)).unwrap();
+        let base_args = vec!["-passes=default<O2>".to_string()];
+        let with_args = vec![
+            format!("-load-pass-plugin={}", plugin.display()),
+            "-passes=default<O2>".to_string(),
+            "-wavebudget-waves=4".to_string(),
+        ];
+        let loaded_args = vec![format!("-load-pass-plugin={}", plugin.display()), "-passes=default<O2>".to_string()];
+        let mut base = Vec::new();
+        let mut loaded = Vec::new();
+        let mut with = Vec::new();
+        for _ in 0..runs {
+            base.push(time(&base_args, &input).0);
+            loaded.push(time(&loaded_args, &input).0);
+            with.push(time(&with_args, &input).0);
+        }
+        let mut own = Vec::new();
+        for _ in 0..runs {
+            let mut a = with_args.clone();
+            a.push("-time-passes".into());
+            own.push(pass_seconds(&time(&a, &input).1));
+        }
+        let (b, l, w, p) = (median(base), median(loaded), median(with), median(own));
+        let _ = writeln!(
+            table,
+            "| {kernels} | {b:.3} s | {l:.3} s | {w:.3} s | {:+.2}% | {:.4} s ({:.2}% of O2) | {:.1} µs |",
+            (w - b) / b * 100.0,
+            p,
+            p / b * 100.0,
+            p / kernels as f64 * 1e6
+        );
+    }
+    println!("{table}");
+    println!("plugin: {}", plugin.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
