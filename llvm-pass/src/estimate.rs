@@ -12,7 +12,6 @@ use crate::ir;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
-use std::collections::HashMap;
 
 /// Estimated peak pressure of one function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -73,11 +72,11 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     if blocks.is_empty() {
         return Pressure::default();
     }
-    let bindex: HashMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
 
     // Number the values: arguments, then every instruction with a result.
-    let mut index: HashMap<LLVMValueRef, usize> = HashMap::new();
+    let mut index: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
     let mut vals: Vec<LLVMValueRef> = Vec::new();
     for i in 0..LLVMCountParams(f) {
         let p = LLVMGetParam(f, i);
@@ -131,9 +130,9 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                     continue;
                 }
                 let any_op = |skip_last: bool| {
-                    let ops: Vec<_> = ir::operands(i).collect();
-                    let end = if skip_last { ops.len().saturating_sub(1) } else { ops.len() };
-                    ops[..end].iter().any(|o| index.get(o).map(|&x| divergent[x]).unwrap_or(false))
+                    let n = LLVMGetNumOperands(i).max(0) as u32;
+                    let end = if skip_last { n.saturating_sub(1) } else { n };
+                    (0..end).any(|k| index.get(&LLVMGetOperand(i, k)).map(|&x| divergent[x]).unwrap_or(false))
                 };
                 let d = match LLVMGetInstructionOpcode(i) {
                     LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
@@ -346,7 +345,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
 }
 
 /// The bits of `word` that are phi results of a block.
-unsafe fn phi_defs_word(insts: &[LLVMValueRef], index: &HashMap<LLVMValueRef, usize>, word: usize) -> u64 {
+unsafe fn phi_defs_word(insts: &[LLVMValueRef], index: &ir::PtrMap<LLVMValueRef, usize>, word: usize) -> u64 {
     let mut m = 0u64;
     for &i in insts {
         if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI {

@@ -5,7 +5,6 @@ use crate::ir;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
-use std::collections::{HashMap, HashSet};
 
 /// Everything about one kernel the decisions need, read before anything is changed.
 #[derive(Debug, Clone, Default)]
@@ -58,7 +57,7 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
 }
 
 /// Functions whose instructions use `v`, looking through constant expressions.
-unsafe fn using_functions(v: LLVMValueRef, out: &mut HashSet<LLVMValueRef>, depth: u32) {
+unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, depth: u32) {
     if depth > 64 {
         return;
     }
@@ -115,7 +114,7 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
 pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelFacts)]) {
     let td = LLVMGetModuleDataLayout(m);
     // LDS globals and the functions using each.
-    let mut uses: HashMap<LLVMValueRef, Vec<usize>> = HashMap::new();
+    let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
     let mut vars: Vec<(String, u64, u64)> = Vec::new();
     for g in ir::globals(m) {
         if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
@@ -126,14 +125,14 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
         let idx = vars.len();
         vars.push((ir::name(g), size, align));
-        let mut fns = HashSet::new();
+        let mut fns = ir::PtrSet::default();
         using_functions(g, &mut fns, 0);
         for f in fns {
             uses.entry(f).or_default().push(idx);
         }
     }
     // Direct call edges (and whether a function makes indirect calls), only if there is LDS at all.
-    let mut calls: HashMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)> = HashMap::new();
+    let mut calls: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)> = ir::PtrMap::default();
     if !vars.is_empty() {
         for f in ir::functions(m) {
             if LLVMIsDeclaration(f) != 0 {
@@ -158,7 +157,7 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         if vars.is_empty() {
             break;
         }
-        let mut seen = HashSet::new();
+        let mut seen = ir::PtrSet::default();
         let mut stack = vec![*k];
         let mut used: Vec<usize> = Vec::new();
         while let Some(f) = stack.pop() {

@@ -209,3 +209,27 @@ pub unsafe fn bits(ty: LLVMTypeRef) -> u32 {
         _ => 0,
     }
 }
+
+/// A hasher for maps keyed by LLVM object pointers: one multiply instead of SipHash (these keys are
+/// addresses chosen by LLVM's allocator, not by a user, so there is nothing to defend against).
+#[derive(Default, Clone, Copy)]
+pub struct PtrHasher(u64);
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
+    }
+}
+
+/// `HashMap` keyed by LLVM pointers.
+pub type PtrMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
+/// `HashSet` of LLVM pointers.
+pub type PtrSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<PtrHasher>>;
