@@ -5,7 +5,8 @@
 //! plugin loaded but nothing requested (the cost of loading it); with `-wavebudget-waves=4` (the pass runs
 //! at the optimizer-last extension point, as in clang, and estimates every kernel); the difference in
 //! percent; and the pass's own time from LLVM's `-time-passes`, which shows how it grows with kernels.
-//! Each timing is the median of 7 interleaved runs.
+//! Each timing is the median of 7 interleaved runs, in CPU seconds of the opt process (user + system,
+//! from `getrusage(RUSAGE_CHILDREN)`), which other load on the machine disturbs far less than wall time.
 //!
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
 
@@ -15,7 +16,6 @@ mod support;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
 
 fn opt() -> PathBuf {
     let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
@@ -65,10 +65,19 @@ fn module(kernels: usize) -> String {
     s
 }
 
+/// CPU seconds (user + system) used by all waited-for children so far.
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage writes the struct it is given.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
 fn time(args: &[String], input: &Path) -> (f64, String) {
-    let t = Instant::now();
+    let before = children_cpu();
     let out = Command::new(opt()).args(args).arg(input).args(["-o", "/dev/null"]).output().expect("run opt");
-    let secs = t.elapsed().as_secs_f64();
+    let secs = children_cpu() - before;
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(out.status.success(), "opt {args:?} failed:\n{err}");
     (secs, err)
