@@ -5,7 +5,6 @@
 //! The budget is the model's R_max(W), itself checked against llc-22 (wavebudget-model's tests).
 
 #[path = "../crates/wavebudget-model/tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 #[path = "support/plugin.rs"]
 mod support;

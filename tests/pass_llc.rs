@@ -9,7 +9,6 @@
 //!   scratch > 0). The agreement rate is printed with the disagreements and asserted at 90% or better.
 
 #[path = "../crates/wavebudget-model/tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 #[path = "support/plugin.rs"]
 mod support;

@@ -68,12 +68,15 @@ struct Layer {
     target: Option<String>,
 }
 
-const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR";
+const EXPECTED: &str =
+    "expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR";
 
 fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
     match v.trim().parse::<u32>() {
         Ok(n) if (1..=MAX_REQUEST).contains(&n) => Ok(n),
-        _ => Err(format!("{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'")),
+        _ => Err(format!(
+            "{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'"
+        )),
     }
 }
 
@@ -104,7 +107,8 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
         }
         seen.push(name);
         fn need<'v>(v: Option<&'v str>, key: &str, origin: &str) -> Result<&'v str, String> {
-            v.filter(|v| !v.is_empty()).ok_or_else(|| format!("parameter '{key}' needs a value ({key}=...) in {origin}"))
+            v.filter(|v| !v.is_empty())
+                .ok_or_else(|| format!("parameter '{key}' needs a value ({key}=...) in {origin}"))
         }
         let need = |v| need(v, key, origin);
         let flag = |v: Option<&str>| -> Result<(), String> {
@@ -114,15 +118,19 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
             }
         };
         match key {
-            "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
+            "waves" => {
+                l.waves = Some(parse_waves(
+                    need(value)?,
+                    &format!("parameter 'waves' in {origin}"),
+                )?)
+            }
             "records" => l.records = Some(PathBuf::from(need(value)?)),
             "target" => l.target = Some(need(value)?.to_string()),
             "mode" => {
                 let v = need(value)?;
-                l.mode = Some(
-                    Mode::parse(v)
-                        .ok_or_else(|| format!("parameter 'mode' wants set or advise, got '{v}' in {origin}"))?,
-                );
+                l.mode = Some(Mode::parse(v).ok_or_else(|| {
+                    format!("parameter 'mode' wants set or advise, got '{v}' in {origin}")
+                })?);
             }
             "exact" | "no-exact" => {
                 flag(value)?;
@@ -132,7 +140,11 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
                 flag(value)?;
                 l.clamp = Some(key == "clamp");
             }
-            _ => return Err(format!("unknown parameter '{key}' in {origin} ({EXPECTED})")),
+            _ => {
+                return Err(format!(
+                    "unknown parameter '{key}' in {origin} ({EXPECTED})"
+                ))
+            }
         }
     }
     Ok(l)
@@ -170,7 +182,10 @@ impl Config {
     /// Parses pipeline parameters alone (no command line, no environment), as a DSL compiler calling
     /// the pass in process would.
     pub fn from_params(params: &str) -> Result<Config, String> {
-        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>")?]))
+        Ok(Config::merge(&[parse_layer(
+            params,
+            "amdgpu-occupancy-budget<...>",
+        )?]))
     }
 
     /// Builds the config the plugin uses: pipeline parameters (`None` for the clang extension-point
@@ -195,10 +210,16 @@ impl Config {
         let pick = |f: &dyn Fn(&Layer) -> bool| first(f).map(|i| &layers[i]);
         Config {
             waves: pick(&|l| l.waves.is_some()).and_then(|l| l.waves),
-            exact: pick(&|l| l.exact.is_some()).and_then(|l| l.exact).unwrap_or(false),
+            exact: pick(&|l| l.exact.is_some())
+                .and_then(|l| l.exact)
+                .unwrap_or(false),
             records: pick(&|l| l.records.is_some()).and_then(|l| l.records.clone()),
-            mode: pick(&|l| l.mode.is_some()).and_then(|l| l.mode).unwrap_or_default(),
-            clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
+            mode: pick(&|l| l.mode.is_some())
+                .and_then(|l| l.mode)
+                .unwrap_or_default(),
+            clamp: pick(&|l| l.clamp.is_some())
+                .and_then(|l| l.clamp)
+                .unwrap_or(false),
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
         }
     }
@@ -251,7 +272,12 @@ mod tests {
 
     #[test]
     fn params_round_trip() {
-        for p in ["waves=4", "waves=4;exact", "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942", ""] {
+        for p in [
+            "waves=4",
+            "waves=4;exact",
+            "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942",
+            "",
+        ] {
             let c = Config::from_params(p).unwrap();
             assert_eq!(c.to_params(), p);
         }
@@ -284,7 +310,10 @@ mod tests {
             _ => None,
         };
         let c = Config::layered(Some("waves=5"), "waves=6;exact", &env).unwrap();
-        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(5), true, Mode::Advise, true));
+        assert_eq!(
+            (c.waves, c.exact, c.mode, c.clamp),
+            (Some(5), true, Mode::Advise, true)
+        );
         let c = Config::layered(None, "", &env).unwrap();
         assert_eq!(c.waves, Some(3));
         let c = Config::layered(None, "no-clamp", &env).unwrap();

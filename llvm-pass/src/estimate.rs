@@ -67,12 +67,16 @@ fn is_divergent_source(name: &str) -> bool {
 }
 
 /// Estimates the peak pressure of a defined function.
+///
+/// # Safety
+/// `f` must be a live function of a module no other thread is using.
 pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     let blocks = ir::blocks(f);
     if blocks.is_empty() {
         return Pressure::default();
     }
-    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> =
+        blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
 
     // Number the values: arguments, then every instruction with a result.
@@ -87,11 +91,13 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     for bi in &insts {
         for &i in bi {
             match LLVMGetInstructionOpcode(i) {
-                LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
-                    writes_memory = true
-                }
+                LLVMOpcode::LLVMStore
+                | LLVMOpcode::LLVMAtomicRMW
+                | LLVMOpcode::LLVMAtomicCmpXchg => writes_memory = true,
                 LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => {
-                    let intrinsic = ir::called_function(i).map(|c| ir::name(c).starts_with("llvm.")).unwrap_or(false);
+                    let intrinsic = ir::called_function(i)
+                        .map(|c| ir::name(c).starts_with("llvm."))
+                        .unwrap_or(false);
                     if !intrinsic {
                         writes_memory = true;
                     }
@@ -114,10 +120,14 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             return false;
         }
         match LLVMGetInstructionOpcode(t) {
-            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => {
-                index.get(&LLVMGetCondition(t)).map(|&c| div[c]).unwrap_or(false)
-            }
-            LLVMOpcode::LLVMSwitch => index.get(&LLVMGetOperand(t, 0)).map(|&c| div[c]).unwrap_or(false),
+            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => index
+                .get(&LLVMGetCondition(t))
+                .map(|&c| div[c])
+                .unwrap_or(false),
+            LLVMOpcode::LLVMSwitch => index
+                .get(&LLVMGetOperand(t, 0))
+                .map(|&c| div[c])
+                .unwrap_or(false),
             _ => false,
         }
     };
@@ -132,7 +142,12 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                 let any_op = |skip_last: bool| {
                     let n = LLVMGetNumOperands(i).max(0) as u32;
                     let end = if skip_last { n.saturating_sub(1) } else { n };
-                    (0..end).any(|k| index.get(&LLVMGetOperand(i, k)).map(|&x| divergent[x]).unwrap_or(false))
+                    (0..end).any(|k| {
+                        index
+                            .get(&LLVMGetOperand(i, k))
+                            .map(|&x| divergent[x])
+                            .unwrap_or(false)
+                    })
                 };
                 let d = match LLVMGetInstructionOpcode(i) {
                     LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
@@ -201,7 +216,11 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                         let x = LLVMGetMaskValue(v, k);
                         x == undef || Some(x) == first
                     });
-                    if splat { ir::lanes(LLVMGetElementType(ty)) } else { full }
+                    if splat {
+                        ir::lanes(LLVMGetElementType(ty))
+                    } else {
+                        full
+                    }
                 }
                 LLVMOpcode::LLVMInsertElement => {
                     let base = LLVMGetOperand(v, 0);
@@ -209,7 +228,10 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                     let before = if LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() {
                         0
                     } else {
-                        index.get(&base).map(|&b| lanes_of.get(b).copied().unwrap_or(full)).unwrap_or(full)
+                        index
+                            .get(&base)
+                            .map(|&b| lanes_of.get(b).copied().unwrap_or(full))
+                            .unwrap_or(full)
                     };
                     (before + elem).min(full)
                 }
@@ -224,13 +246,23 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
         .map(|(k, &v)| {
             let ty = LLVMTypeOf(v);
             let lanes = lanes_of[k];
-            let is_mask = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
+            let is_mask = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+                && LLVMGetIntTypeWidth(ty) == 1;
             if is_mask {
-                Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
+                Val {
+                    vgpr_lanes: 0,
+                    sgpr_lanes: if divergent[k] { 2 } else { 1 },
+                }
             } else if divergent[k] {
-                Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
+                Val {
+                    vgpr_lanes: lanes,
+                    sgpr_lanes: 0,
+                }
             } else {
-                Val { vgpr_lanes: 0, sgpr_lanes: lanes }
+                Val {
+                    vgpr_lanes: 0,
+                    sgpr_lanes: lanes,
+                }
             }
         })
         .collect();
@@ -248,7 +280,9 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
                 for k in 0..LLVMCountIncoming(i) {
                     let v = LLVMGetIncomingValue(i, k);
-                    if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
+                    if let (Some(&x), Some(&pb)) =
+                        (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k)))
+                    {
                         set(&mut phi_out[pb], x);
                     }
                 }
@@ -266,9 +300,19 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             }
         }
     }
-    let succs: Vec<Vec<usize>> = blocks.iter().map(|b| ir::successors(*b).iter().filter_map(|s| bindex.get(s).copied()).collect()).collect();
-    let phi_defs: Vec<Vec<u64>> =
-        insts.iter().map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect()).collect();
+    let succs: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            ir::successors(*b)
+                .iter()
+                .filter_map(|s| bindex.get(s).copied())
+                .collect()
+        })
+        .collect();
+    let phi_defs: Vec<Vec<u64>> = insts
+        .iter()
+        .map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect())
+        .collect();
     let mut live_in = vec![vec![0u64; words]; nb];
     let mut live_out = vec![vec![0u64; words]; nb];
     loop {
@@ -302,10 +346,10 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     for b in 0..nb {
         live.copy_from_slice(&live_out[b]);
         let (mut v, mut s) = (0u32, 0u32);
-        for k in 0..n {
+        for (k, c) in cost.iter().enumerate() {
             if get(&live, k) {
-                v += cost[k].vgpr_lanes;
-                s += cost[k].sgpr_lanes;
+                v += c.vgpr_lanes;
+                s += c.sgpr_lanes;
             }
         }
         let mut note = |v: u32, s: u32| {
@@ -345,7 +389,11 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
 }
 
 /// The bits of `word` that are phi results of a block.
-unsafe fn phi_defs_word(insts: &[LLVMValueRef], index: &ir::PtrMap<LLVMValueRef, usize>, word: usize) -> u64 {
+unsafe fn phi_defs_word(
+    insts: &[LLVMValueRef],
+    index: &ir::PtrMap<LLVMValueRef, usize>,
+    word: usize,
+) -> u64 {
     let mut m = 0u64;
     for &i in insts {
         if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI {

@@ -38,6 +38,9 @@ pub struct KernelFacts {
 }
 
 /// Reads one kernel's attributes and metadata (LDS is filled in by [`static_lds`]).
+///
+/// # Safety
+/// `f` must be a live function.
 pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
     KernelFacts {
         name: ir::name(f),
@@ -86,7 +89,9 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
         if size == 0 {
             continue;
         }
-        let fit = gaps.iter().position(|&(s, e)| s.div_ceil(align) * align + size <= e);
+        let fit = gaps
+            .iter()
+            .position(|&(s, e)| s.div_ceil(align) * align + size <= e);
         if let Some(i) = fit {
             let (s, e) = gaps.remove(i);
             let at = s.div_ceil(align) * align;
@@ -109,8 +114,11 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
 }
 
 /// Static LDS per kernel: the addrspace(3) globals each kernel reaches (directly, or from functions it
-/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables. Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in
-/// LLVM's occupancy model.
+/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables.
+/// Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in LLVM's occupancy model.
+///
+/// # Safety
+/// `m` must be a live module and the functions in `kernels` its own.
 pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelFacts)]) {
     let td = LLVMGetModuleDataLayout(m);
     // LDS globals and the functions using each.
@@ -122,7 +130,9 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         }
         let ty = LLVMGlobalGetValueType(g);
         let size = LLVMABISizeOfType(td, ty);
-        let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
+        let align = (LLVMGetAlignment(g) as u64)
+            .max(LLVMABIAlignmentOfType(td, ty) as u64)
+            .max(1);
         let idx = vars.len();
         vars.push((ir::name(g), size, align));
         let mut fns = ir::PtrSet::default();

@@ -8,7 +8,6 @@ use llvm_sys::prelude::*;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-
 /// Mirror of `llvm::PassPluginLibraryInfo` (LLVM 22, plugin API 2).
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
@@ -22,7 +21,13 @@ pub struct PassPluginLibraryInfo {
 extern "C" {
     fn wb_fill_plugin_info(info: *mut PassPluginLibraryInfo) -> usize;
     fn wb_diagnose(ctx: LLVMContextRef, severity: c_int, msg: *const c_char, len: usize);
-    fn wb_remark(f: LLVMValueRef, name: *const c_char, keys: *const *const c_char, vals: *const *const c_char, n: usize);
+    fn wb_remark(
+        f: LLVMValueRef,
+        name: *const c_char,
+        keys: *const *const c_char,
+        vals: *const *const c_char,
+        n: usize,
+    );
     fn wb_remarks_wanted(f: LLVMValueRef) -> c_int;
 }
 
@@ -84,7 +89,9 @@ unsafe fn str_from(p: *const c_char, len: usize) -> String {
 }
 
 fn into_c(s: String) -> *mut c_char {
-    CString::new(s.replace('\0', " ")).map(CString::into_raw).unwrap_or(std::ptr::null_mut())
+    CString::new(s.replace('\0', " "))
+        .map(CString::into_raw)
+        .unwrap_or(std::ptr::null_mut())
 }
 
 /// # Safety
@@ -147,11 +154,16 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
         Err(e) => {
             // A bad -wavebudget-* option or WAVEBUDGET_* variable in a clang build: fail where it matters.
             let has_kernels = crate::ir::triple(module).starts_with("amdgcn")
-                && crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
+                && crate::ir::functions(module)
+                    .into_iter()
+                    .any(|f| crate::ir::is_kernel(f));
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),
-                    &Diagnostic { severity: Severity::Error, message: format!("amdgpu-occupancy-budget: {e}") },
+                    &Diagnostic {
+                        severity: Severity::Error,
+                        message: format!("amdgpu-occupancy-budget: {e}"),
+                    },
                 );
             }
             false
@@ -243,18 +255,33 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         Action::KeptOwn => "kept-own",
         Action::Untouched => "untouched",
     };
-    r.t(": requested ").a("Requested", opt(p.requested)).t(" waves/SIMD, ").a("Action", action);
+    r.t(": requested ")
+        .a("Requested", opt(p.requested))
+        .t(" waves/SIMD, ")
+        .a("Action", action);
     if let Some(w) = p.waves {
         r.t(" at ").a("Waves", w);
     }
     if let Some(b) = &p.budget {
         r.t("; budget VGPRs ").a("MaxVGPRs", b.max_vgprs);
-        r.t(" (arch ").a("MaxArchVGPRs", b.max_arch_vgprs).t(", AGPR ").a("MaxAGPRs", b.max_agprs);
-        r.t("), SGPRs ").a("MaxSGPRs", opt(b.max_sgprs)).t(", LDS ").a("MaxLDS", opt(b.max_lds_bytes));
-        r.t(" bytes; LLVM accepts ").a("AcceptedMin", b.accepted_range.min).t("..").a("AcceptedMax", b.accepted_range.max);
+        r.t(" (arch ")
+            .a("MaxArchVGPRs", b.max_arch_vgprs)
+            .t(", AGPR ")
+            .a("MaxAGPRs", b.max_agprs);
+        r.t("), SGPRs ")
+            .a("MaxSGPRs", opt(b.max_sgprs))
+            .t(", LDS ")
+            .a("MaxLDS", opt(b.max_lds_bytes));
+        r.t(" bytes; LLVM accepts ")
+            .a("AcceptedMin", b.accepted_range.min)
+            .t("..")
+            .a("AcceptedMax", b.accepted_range.max);
     }
     if let Some(wg) = p.workgroup {
-        r.t("; launch ").a("WorkgroupMin", wg.min).t("..").a("WorkgroupMax", wg.max);
+        r.t("; launch ")
+            .a("WorkgroupMin", wg.min)
+            .t("..")
+            .a("WorkgroupMax", wg.max);
     }
     if let Some(l) = p.lds_bytes {
         r.t(", static LDS ").a("LDS", l).t(" bytes");
@@ -269,9 +296,18 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
             r.t(", SGPRs ").a("SGPRs", s);
         }
     }
-    let keys: Vec<Option<CString>> = r.0.iter().map(|(k, _)| k.and_then(|k| CString::new(k).ok())).collect();
-    let vals: Vec<CString> = r.0.iter().map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default()).collect();
-    let kp: Vec<*const c_char> = keys.iter().map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr())).collect();
+    let keys: Vec<Option<CString>> =
+        r.0.iter()
+            .map(|(k, _)| k.and_then(|k| CString::new(k).ok()))
+            .collect();
+    let vals: Vec<CString> =
+        r.0.iter()
+            .map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default())
+            .collect();
+    let kp: Vec<*const c_char> = keys
+        .iter()
+        .map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr()))
+        .collect();
     let vp: Vec<*const c_char> = vals.iter().map(|v| v.as_ptr()).collect();
     wb_remark(f, c"Budget".as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());
 }

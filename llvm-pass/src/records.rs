@@ -46,13 +46,16 @@ impl Records {
                 let co = CodeObject::parse(data)?;
                 let processor = co.flags.processor.unwrap_or(UNKNOWN_PROCESSOR).to_string();
                 for k in &co.kernels {
-                    recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
-                        processor: processor.clone(),
-                        vgpr_count: k.meta.vgpr_count,
-                        agpr_count: k.meta.agpr_count,
-                        sgpr_count: k.meta.sgpr_count,
-                        vgpr_spill_count: k.meta.vgpr_spill_count,
-                    });
+                    recs.by_name
+                        .entry(k.meta.name.to_string())
+                        .or_default()
+                        .push(Record {
+                            processor: processor.clone(),
+                            vgpr_count: k.meta.vgpr_count,
+                            agpr_count: k.meta.agpr_count,
+                            sgpr_count: k.meta.sgpr_count,
+                            vgpr_spill_count: k.meta.vgpr_spill_count,
+                        });
                 }
             }
             Ok(())
@@ -68,13 +71,18 @@ impl Records {
     /// `wavebudget inspect --json` output: `{"code_objects": [{"processor", "kernels": [{"name",
     /// "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count"}]}]}`.
     pub fn from_json(bytes: &[u8]) -> Result<Records, String> {
-        let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
+        let v: serde_json::Value =
+            serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
         let cos = v
             .get("code_objects")
             .and_then(|c| c.as_array())
             .ok_or("not `wavebudget inspect --json` output: no \"code_objects\" array")?;
         let mut recs = Records::default();
-        let num = |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
+        let num = |k: &serde_json::Value, f: &str| {
+            k.get(f)
+                .and_then(|x| x.as_u64())
+                .map(|x| x.min(u32::MAX as u64) as u32)
+        };
         for (i, co) in cos.iter().enumerate() {
             let processor = co
                 .get("processor")
@@ -89,13 +97,16 @@ impl Records {
                     .get("name")
                     .and_then(|n| n.as_str())
                     .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
-                recs.by_name.entry(name.to_string()).or_default().push(Record {
-                    processor: processor.to_string(),
-                    vgpr_count: num(k, "vgpr_count"),
-                    agpr_count: num(k, "agpr_count"),
-                    sgpr_count: num(k, "sgpr_count"),
-                    vgpr_spill_count: num(k, "vgpr_spill_count"),
-                });
+                recs.by_name
+                    .entry(name.to_string())
+                    .or_default()
+                    .push(Record {
+                        processor: processor.to_string(),
+                        vgpr_count: num(k, "vgpr_count"),
+                        agpr_count: num(k, "agpr_count"),
+                        sgpr_count: num(k, "sgpr_count"),
+                        vgpr_spill_count: num(k, "vgpr_spill_count"),
+                    });
             }
         }
         if recs.by_name.is_empty() {
