@@ -1,8 +1,10 @@
 //! A lit-style runner for the pass's tests under `tests/lit/`, run by datatest-stable: one test per file.
 //!
 //! Each file's `RUN:` lines (after `;` or `//`, continued with a trailing `\`) run in order under
-//! `bash -o pipefail`, with LLVM 22's tools (`opt`, `llc`, `FileCheck`, `not`, `clang`, `llvm-readelf`,
-//! `ld.lld`, ...) first on PATH, and these substitutions:
+//! `bash -o pipefail`. LLVM 22's tools used as commands (`opt`, `llc`, `FileCheck`, `not`, `count`,
+//! `clang`, `llvm-readelf`, `llvm-mc`, `ld.lld`, `clang-offload-bundler`, ...) are replaced by their full
+//! paths, as lit's tool substitutions do (and LLVM 22's bin directory is first on PATH for anything
+//! else), plus these substitutions:
 //!
 //! | text | becomes |
 //! |---|---|
@@ -43,6 +45,33 @@ fn features() -> Vec<&'static str> {
         f.push("wavebudget-cli");
     }
     f
+}
+
+/// LLVM 22 tools replaced by their full path where they stand as a command word.
+const TOOLS: &[&str] = &[
+    "opt",
+    "llc",
+    "FileCheck",
+    "not",
+    "count",
+    "clang",
+    "llvm-readelf",
+    "llvm-objdump",
+    "llvm-mc",
+    "llvm-as",
+    "ld.lld",
+    "clang-offload-bundler",
+];
+
+/// Replaces tool names in command position (start, after `|`, `;`, `&&`, `(`, `not `, `env VAR=...`).
+fn substitute_tools(cmd: &str) -> String {
+    let bin = llvm_bin();
+    let names = TOOLS.iter().map(|t| regex::escape(t)).collect::<Vec<_>>().join("|");
+    let re = regex::Regex::new(&format!(r"(^|[|;&(]\s*|\bdo\s+|\bnot\s+|\benv\s+(?:\S+=\S*\s+)*)({names})(\s|$)")).unwrap();
+    // Twice: a match consumes the space a following command word (`not opt`) needs.
+    let once = re.replace_all(cmd, |c: &regex::Captures| format!("{}{}{}", &c[1], bin.join(&c[2]).display(), &c[3]));
+    re.replace_all(&once, |c: &regex::Captures| format!("{}{}{}", &c[1], bin.join(&c[2]).display(), &c[3]))
+        .into_owned()
 }
 
 fn directives(text: &str, key: &str) -> Vec<String> {
@@ -90,7 +119,7 @@ fn run(path: &Path) -> datatest_stable::Result<()> {
     let path_env = format!("{}:{}", llvm_bin().display(), std::env::var("PATH").unwrap_or_default());
     let abs = std::fs::canonicalize(path)?;
     for (i, cmd) in runs.iter().enumerate() {
-        let c = cmd
+        let c = substitute_tools(cmd)
             .replace("%plugin", &plugin().display().to_string())
             .replace("%wavebudget", &profile_dir().join("wavebudget").display().to_string())
             .replace("%rocm-bitcode", ROCM_BITCODE)
