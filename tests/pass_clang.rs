@@ -2,6 +2,7 @@
 //! kernel, and a HIP kernel built against Debian's ROCm headers and device libraries (device-only, and a
 //! whole host+device compile whose embedded code object is pulled out with `llvm-objdump --offloading`).
 //! Each kernel needs more VGPRs than the budget when built without the plugin, so the check can fail.
+//! The HIP test also feeds a host object (its `.hip_fatbin`) to the pass as records.
 //! The budget is the model's R_max(W), itself checked against llc-22 (wavebudget-model's tests).
 
 #[path = "../crates/wavebudget-model/tests/common/mod.rs"]
@@ -186,6 +187,30 @@ fn hip_with_rocm_headers_fits_the_budget() {
     run(Command::new(tool("llvm-objdump")).arg("--offloading").arg(&host_env).current_dir(host.parent().unwrap()));
     let env_count = vgpr_count(&host.parent().unwrap().join("hip-env.o.0.hipv4-amdgcn-amd-amdhsa--gfx90a"), kernel);
     assert!(env_count <= budget, "HIP with WAVEBUDGET_WAVES=4: embedded .vgpr_count {env_count} over {budget}");
+    // Records from a host object: a whole compile without the plugin, read through its .hip_fatbin, tell
+    // the pass (run by opt on the same kernel's device IR) how many VGPRs the kernel really needs.
+    let host_base = scratch("hip-base-full.o");
+    run(Command::new(tool("clang")).args(hip_args()).arg(&src).arg("-o").arg(&host_base));
+    run(Command::new(tool("llvm-objdump")).arg("--offloading").arg(&host_base).current_dir(host.parent().unwrap()));
+    let recorded = vgpr_count(&host.parent().unwrap().join("hip-base-full.o.0.hipv4-amdgcn-amd-amdhsa--gfx90a"), kernel);
+    let ir = scratch("acc-device.ll");
+    run(Command::new(tool("clang"))
+        .args(hip_args().iter().filter(|a| *a != "-c"))
+        .args(["--cuda-device-only", "-emit-llvm", "-S"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ir));
+    let opt_err = run(Command::new(tool("opt"))
+        .arg(format!("-load-pass-plugin={}", plugin().display()))
+        .arg(format!("-passes=amdgpu-occupancy-budget<waves=4;records={}>", host_base.display()))
+        .arg("-disable-output")
+        .arg(&ir));
+    let expected = format!(
+        "kernel '{kernel}' [acc(float*, float const*, int)] (gfx90a): records show {recorded} VGPRs (vgpr_count) but 4 waves/SIMD allow {budget}: {} registers will have to spill",
+        recorded - budget
+    );
+    assert!(opt_err.contains(&expected), "expected\n  {expected}\ngot\n{opt_err}");
+
     println!(
         "HIP gfx90a W=4: .vgpr_count {before} without the plugin; {after} device-only (-mllvm), {embedded} host+device (-Xclang -mllvm), {env_count} host+device (WAVEBUDGET_WAVES); budget {budget}"
     );
