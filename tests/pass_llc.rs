@@ -62,44 +62,40 @@ declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x flo
     )
 }
 
-/// `n` separate scalar accumulators, each fed by its own load.
-fn scalar_acc(name: &str, n: u32) -> String {
+/// A loop kernel with `k` accumulators of type `ty`: `%a{j}` (loop phi) becomes `%b{j}` through `update(j)`
+/// (after `setup`, the loads), and each `%b{j}` is stored at its own place after the loop.
+fn accumulator_loop(name: &str, k: u32, ty: &str, setup: &str, update: &dyn Fn(u32) -> String) -> String {
     let mut s = format!(
         "define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\nentry:\n  %id = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n"
     );
-    for j in 0..n {
-        let _ = writeln!(s, "  %a{j} = phi float [ 0.0, %entry ], [ %b{j}, %loop ]");
+    for j in 0..k {
+        let _ = writeln!(s, "  %a{j} = phi {ty} [ zeroinitializer, %entry ], [ %b{j}, %loop ]");
     }
-    let _ = writeln!(s, "  %base = add i32 %i, %id");
-    for j in 0..n {
-        let _ = writeln!(s, "  %ix{j} = add i32 %base, {}\n  %p{j} = getelementptr float, ptr addrspace(1) %in, i32 %ix{j}\n  %x{j} = load float, ptr addrspace(1) %p{j}\n  %b{j} = call float @llvm.fma.f32(float %x{j}, float %x{j}, float %a{j})", j * 1024);
+    s.push_str(setup);
+    for j in 0..k {
+        s.push_str(&update(j));
     }
     let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
-    for j in 0..n {
-        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr float, ptr addrspace(1) %out, i32 %o{j}\n  store float %b{j}, ptr addrspace(1) %q{j}", j * 1024);
+    for j in 0..k {
+        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr {ty}, ptr addrspace(1) %out, i32 %o{j}\n  store {ty} %b{j}, ptr addrspace(1) %q{j}", j * 1024);
     }
     s.push_str("  ret void\n}\n");
     s
 }
 
+/// `n` separate scalar accumulators, each fed by its own load.
+fn scalar_acc(name: &str, n: u32) -> String {
+    accumulator_loop(name, n, "float", "  %base = add i32 %i, %id\n", &|j| {
+        format!("  %ix{j} = add i32 %base, {}\n  %p{j} = getelementptr float, ptr addrspace(1) %in, i32 %ix{j}\n  %x{j} = load float, ptr addrspace(1) %p{j}\n  %b{j} = call float @llvm.fma.f32(float %x{j}, float %x{j}, float %a{j})\n", j * 1024)
+    })
+}
+
 /// `k` MFMA accumulators (`<16 x float>` each) across a loop.
 fn mfma(name: &str, k: u32) -> String {
-    let mut s = format!(
-        "define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\nentry:\n  %id = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n"
-    );
-    for j in 0..k {
-        let _ = writeln!(s, "  %a{j} = phi <16 x float> [ zeroinitializer, %entry ], [ %b{j}, %loop ]");
-    }
-    let _ = writeln!(s, "  %ix = add i32 %i, %id\n  %p = getelementptr float, ptr addrspace(1) %in, i32 %ix\n  %x = load float, ptr addrspace(1) %p\n  %p2 = getelementptr float, ptr addrspace(1) %p, i32 4096\n  %y = load float, ptr addrspace(1) %p2");
-    for j in 0..k {
-        let _ = writeln!(s, "  %b{j} = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float %x, float %y, <16 x float> %a{j}, i32 0, i32 0, i32 0)");
-    }
-    let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
-    for j in 0..k {
-        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr <16 x float>, ptr addrspace(1) %out, i32 %o{j}\n  store <16 x float> %b{j}, ptr addrspace(1) %q{j}", j * 1024);
-    }
-    s.push_str("  ret void\n}\n");
-    s
+    let setup = "  %ix = add i32 %i, %id\n  %p = getelementptr float, ptr addrspace(1) %in, i32 %ix\n  %x = load float, ptr addrspace(1) %p\n  %p2 = getelementptr float, ptr addrspace(1) %p, i32 4096\n  %y = load float, ptr addrspace(1) %p2\n";
+    accumulator_loop(name, k, "<16 x float>", setup, &|j| {
+        format!("  %b{j} = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float %x, float %y, <16 x float> %a{j}, i32 0, i32 0, i32 0)\n")
+    })
 }
 
 struct Target {
