@@ -126,13 +126,12 @@ pub fn demangled(symbol: &str) -> Option<String> {
         .and_then(|s| s.demangle().ok())
 }
 
-struct Ctx<'a> {
+struct Ctx {
     plan: KernelPlan,
     who: String,
-    _cfg: &'a Config,
 }
 
-impl Ctx<'_> {
+impl Ctx {
     fn diag(&mut self, severity: Severity, text: String) {
         let source = demangled(&self.plan.name)
             .map(|d| format!(" [{d}]"))
@@ -178,7 +177,6 @@ pub fn plan_kernel(
             diagnostics: Vec::new(),
         },
         who: String::new(),
-        _cfg: cfg,
     };
 
     // 1. The request: the kernel's own "wavebudget-waves" beats the module-wide one.

@@ -41,7 +41,7 @@ impl Records {
             return Records::from_json(bytes).map_err(|e| format!("{}: {e}", path.display()));
         }
         let mut recs = Records::default();
-        let summary = walk(bytes, &mut |found| {
+        walk(bytes, &mut |found| {
             if let Found::CodeObject(_, data) = found {
                 let co = CodeObject::parse(data)?;
                 let processor = co.flags.processor.unwrap_or(UNKNOWN_PROCESSOR).to_string();
@@ -61,7 +61,6 @@ impl Records {
             Ok(())
         })
         .map_err(|e| format!("{}: {e}", path.display()))?;
-        let _ = summary;
         if recs.by_name.is_empty() {
             return Err(format!("{}: no AMDGPU kernels found", path.display()));
         }
