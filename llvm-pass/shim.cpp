@@ -7,7 +7,9 @@
 // Built by ../build.rs with the flags `llvm-config --cxxflags` prints (RTTI as LLVM was built).
 
 #include "llvm-c/Core.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -192,6 +194,45 @@ void wb_remark(LLVMValueRef Fn, const char *RemarkName, const char *const *Keys,
       R << StringRef(Vals[I]);
   }
   F->getContext().diagnose(R);
+}
+
+// A diagnostic handler for the contexts the sweep compiles in: every diagnostic goes to `Cb` as
+// (severity, text, is kernel-resource-usage remark), and kernel-resource-usage analysis remarks are
+// enabled on this context only (no global -pass-remarks-analysis, so it also works inside opt/clang).
+namespace {
+struct SweepHandler : DiagnosticHandler {
+  void (*Cb)(void *, int, const char *, size_t, int);
+  void *Data;
+  SweepHandler(void (*Cb)(void *, int, const char *, size_t, int), void *Data) : Cb(Cb), Data(Data) {}
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    std::string S;
+    int IsUsage = 0;
+    if (auto *R = dyn_cast<DiagnosticInfoOptimizationBase>(&DI)) {
+      S = R->getMsg();
+      IsUsage = StringRef(R->getPassName()) == "kernel-resource-usage";
+    } else {
+      raw_string_ostream OS(S);
+      DiagnosticPrinterRawOStream DP(OS);
+      DI.print(DP);
+    }
+    int Sev = DI.getSeverity() == DS_Error     ? 0
+              : DI.getSeverity() == DS_Warning ? 1
+              : DI.getSeverity() == DS_Remark  ? 2
+                                               : 3;
+    Cb(Data, Sev, S.data(), S.size(), IsUsage);
+    return true;
+  }
+  bool isAnalysisRemarkEnabled(StringRef PassName) const override {
+    return PassName == "kernel-resource-usage";
+  }
+  // The machine remark emitter asks this first; the default reads the global -pass-remarks* options.
+  bool isAnyRemarkEnabled() const override { return true; }
+};
+} // namespace
+
+void wb_set_sweep_handler(LLVMContextRef Ctx, void (*Cb)(void *, int, const char *, size_t, int),
+                          void *Data) {
+  unwrap(Ctx)->setDiagnosticHandler(std::make_unique<SweepHandler>(Cb, Data));
 }
 
 // Is an analysis remark of this pass wanted (printed or streamed)? Lets Rust skip building text.

@@ -12,91 +12,14 @@
 mod common;
 #[path = "support/plugin.rs"]
 mod support;
+#[path = "support/kernels.rs"]
+mod kernels;
 
 use common::{parallel_map, parse_remarks, remark_u32, tool};
+use kernels::{mfma, scalar_acc, vector_acc};
 use support::plugin;
 use std::fmt::Write as _;
 use std::process::Command;
-
-/// `<n x float>` accumulators across a loop (the §3.2 kernel of the reference).
-fn vector_acc(name: &str, n: u32, lds: bool) -> String {
-    let consts = (0..n).map(|i| format!("float {}.0", i + 1)).collect::<Vec<_>>().join(", ");
-    let (decl, load) = if lds {
-        (
-            format!("@{name}.tile = internal addrspace(3) global [1024 x float] poison, align 16\n"),
-            format!(
-                "  %t = and i32 %idx, 1023\n  %lp = getelementptr float, ptr addrspace(3) @{name}.tile, i32 %t\n  call void @llvm.amdgcn.s.barrier()\n  %x = load float, ptr addrspace(3) %lp\n"
-            ),
-        )
-    } else {
-        (String::new(), "  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx\n  %x = load float, ptr addrspace(1) %p\n".to_string())
-    };
-    let store_tile = if lds {
-        format!("  %sp = getelementptr float, ptr addrspace(3) @{name}.tile, i32 %id\n  store float 1.0, ptr addrspace(3) %sp\n")
-    } else {
-        String::new()
-    };
-    format!(
-        "{decl}define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{
-entry:
-  %id = call i32 @llvm.amdgcn.workitem.id.x()
-{store_tile}  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %idx = add i32 %i, %id
-{load}  %x0 = insertelement <{n} x float> poison, float %x, i32 0
-  %xv = shufflevector <{n} x float> %x0, <{n} x float> poison, <{n} x i32> zeroinitializer
-  %acc.next = call <{n} x float> @llvm.fma.v{n}f32(<{n} x float> %xv, <{n} x float> <{consts}>, <{n} x float> %acc)
-  %i.next = add i32 %i, 1
-  %c = icmp slt i32 %i.next, %n
-  br i1 %c, label %loop, label %exit
-exit:
-  %o = mul i32 %id, {n}
-  %q = getelementptr float, ptr addrspace(1) %out, i32 %o
-  store <{n} x float> %acc.next, ptr addrspace(1) %q, align 4
-  ret void
-}}
-declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)
-"
-    )
-}
-
-/// A loop kernel with `k` accumulators of type `ty`: `%a{j}` (loop phi) becomes `%b{j}` through `update(j)`
-/// (after `setup`, the loads), and each `%b{j}` is stored at its own place after the loop.
-fn accumulator_loop(name: &str, k: u32, ty: &str, setup: &str, update: &dyn Fn(u32) -> String) -> String {
-    let mut s = format!(
-        "define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\nentry:\n  %id = call i32 @llvm.amdgcn.workitem.id.x()\n  br label %loop\nloop:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]\n"
-    );
-    for j in 0..k {
-        let _ = writeln!(s, "  %a{j} = phi {ty} [ zeroinitializer, %entry ], [ %b{j}, %loop ]");
-    }
-    s.push_str(setup);
-    for j in 0..k {
-        s.push_str(&update(j));
-    }
-    let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
-    for j in 0..k {
-        let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr {ty}, ptr addrspace(1) %out, i32 %o{j}\n  store {ty} %b{j}, ptr addrspace(1) %q{j}", j * 1024);
-    }
-    s.push_str("  ret void\n}\n");
-    s
-}
-
-/// `n` separate scalar accumulators, each fed by its own load.
-fn scalar_acc(name: &str, n: u32) -> String {
-    accumulator_loop(name, n, "float", "  %base = add i32 %i, %id\n", &|j| {
-        format!("  %ix{j} = add i32 %base, {}\n  %p{j} = getelementptr float, ptr addrspace(1) %in, i32 %ix{j}\n  %x{j} = load float, ptr addrspace(1) %p{j}\n  %b{j} = call float @llvm.fma.f32(float %x{j}, float %x{j}, float %a{j})\n", j * 1024)
-    })
-}
-
-/// `k` MFMA accumulators (`<16 x float>` each) across a loop.
-fn mfma(name: &str, k: u32) -> String {
-    let setup = "  %ix = add i32 %i, %id\n  %p = getelementptr float, ptr addrspace(1) %in, i32 %ix\n  %x = load float, ptr addrspace(1) %p\n  %p2 = getelementptr float, ptr addrspace(1) %p, i32 4096\n  %y = load float, ptr addrspace(1) %p2\n";
-    accumulator_loop(name, k, "<16 x float>", setup, &|j| {
-        format!("  %b{j} = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float %x, float %y, <16 x float> %a{j}, i32 0, i32 0, i32 0)\n")
-    })
-}
 
 struct Target {
     cpu: &'static str,
@@ -136,7 +59,8 @@ fn module(t: &Target) -> (String, Vec<String>) {
     }
     let features = if t.features.is_empty() { String::new() } else { format!(" \"target-features\"=\"{}\"", t.features) };
     let ir = format!(
-        "target triple = \"amdgcn-amd-amdhsa\"\n{body}\ndeclare i32 @llvm.amdgcn.workitem.id.x()\ndeclare void @llvm.amdgcn.s.barrier()\ndeclare float @llvm.fma.f32(float, float, float)\ndeclare <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float, float, <16 x float>, i32, i32, i32)\nattributes #0 = {{ \"target-cpu\"=\"{}\"{features} \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\" }}\n",
+        "target triple = \"amdgcn-amd-amdhsa\"\n{body}\n{}attributes #0 = {{ \"target-cpu\"=\"{}\"{features} \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\" }}\n",
+        kernels::DECLARATIONS,
         t.cpu
     );
     (ir, names)

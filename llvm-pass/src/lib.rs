@@ -20,6 +20,7 @@ mod ffi;
 mod ir;
 pub mod plan;
 pub mod records;
+pub mod sweep;
 
 pub use config::{Config, Mode};
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};

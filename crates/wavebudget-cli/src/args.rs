@@ -25,6 +25,46 @@ pub enum Command {
     /// Read code objects (.o, .hsaco, offload bundles, HIP executables and libraries): every kernel's
     /// registers, spills, LDS, descriptor and occupancy.
     Inspect(InspectArgs),
+    /// The register-budget ladder: compile every kernel of an LLVM IR module in process, unchanged and at
+    /// each waves target (amdgpu-waves-per-eu set by the amdgpu-occupancy-budget pass), and report what
+    /// each budget costs: registers, spills, scratch and the occupancy reached.
+    Sweep(SweepArgs),
+    /// Sweep, then set each kernel's amdgpu-waves-per-eu to the highest waves target without spills (or
+    /// with at most --max-spills) and write the module.
+    Tune(TuneArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// LLVM IR module for amdgcn-amd-amdhsa: text (.ll) or bitcode (.bc).
+    pub file: String,
+    /// Processor for every kernel (default: each kernel's "target-cpu").
+    #[arg(long, short = 't')]
+    pub target: Option<String>,
+    /// Launch size for every kernel (sets "amdgpu-flat-work-group-size"="N,N").
+    #[arg(long)]
+    pub wg_size: Option<u32>,
+    /// Waves targets: a range (1..8), a list (2,4,6) or one value (default: 1 to the target's maximum).
+    #[arg(long)]
+    pub waves: Option<String>,
+    /// Compiles in parallel (default: the number of cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Print JSON (also what the pass reads back as records=).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub sweep: SweepArgs,
+    /// Output module (.ll: text, .bc: bitcode); written atomically, never over the input.
+    #[arg(long, short = 'o', required = true)]
+    pub output: String,
+    /// Spills (VGPR + SGPR) a chosen level may have.
+    #[arg(long, default_value_t = 0)]
+    pub max_spills: u32,
 }
 
 #[derive(Debug, Args)]

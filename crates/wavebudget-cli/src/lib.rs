@@ -9,6 +9,7 @@
 mod args;
 mod inspect;
 mod render;
+mod sweep;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, TargetArgs};
 use clap::Parser;
@@ -58,6 +59,8 @@ where
         Command::Occupancy(a) => occupancy(&a),
         Command::Budget(a) => budget(&a),
         Command::Inspect(a) => inspect_cmd(&a),
+        Command::Sweep(a) => sweep::sweep_cmd(&a),
+        Command::Tune(a) => sweep::tune_cmd(&a),
     }
 }
 

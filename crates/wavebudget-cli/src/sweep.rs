@@ -1,0 +1,150 @@
+//! `wavebudget sweep` and `wavebudget tune`: the ladder by in-process code generation (the pass crate
+//! does the compiling; this file reads arguments and formats).
+
+use crate::args::{SweepArgs, TuneArgs};
+use crate::CliError;
+use std::fmt::Write as _;
+use std::path::Path;
+use wavebudget_pass::sweep::{Level, Status, Sweep, SweepOptions};
+
+fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
+    let bad = || CliError::Usage(format!("--waves '{s}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20"));
+    let num = |t: &str| t.trim().parse::<u32>().ok().filter(|w| (1..=20).contains(w)).ok_or_else(bad);
+    let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
+        let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
+        if a > b {
+            return Err(bad());
+        }
+        (a..=b).collect()
+    } else {
+        s.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    let mut v = v;
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
+}
+
+fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
+    if let Some(t) = &a.target {
+        wavebudget_model::parse_target(t)?;
+    }
+    if let Some(n) = a.wg_size {
+        wavebudget_model::WorkgroupSize::fixed(n).validate()?;
+    }
+    if a.jobs == Some(0) {
+        return Err(CliError::Usage("--jobs must be at least 1".into()));
+    }
+    Ok(SweepOptions {
+        target: a.target.clone(),
+        wg_size: a.wg_size,
+        waves: a.waves.as_deref().map(parse_waves).transpose()?.unwrap_or_default(),
+        jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+    })
+}
+
+fn read(path: &str) -> Result<Vec<u8>, CliError> {
+    if Path::new(path).is_dir() {
+        return Err(CliError::Usage(format!("{path}: is a directory, not an LLVM IR file")));
+    }
+    std::fs::read(path).map_err(|e| CliError::Usage(format!("{path}: cannot read: {e}")))
+}
+
+fn cell(v: Option<u32>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
+}
+
+fn row(out: &mut String, label: &str, l: &Level) {
+    let spills = format!("{}/{}", cell(l.vgpr_spill_count), cell(l.sgpr_spill_count));
+    let _ = write!(
+        out,
+        "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
+        cell(l.vgprs),
+        cell(l.agprs),
+        cell(l.vgpr_count),
+        cell(l.sgpr_count),
+        spills,
+        cell(l.private_segment_fixed_size),
+        cell(l.waves_per_simd)
+    );
+    match l.status {
+        Status::Ok => {}
+        Status::Failed => {
+            let _ = write!(out, "  FAILED: {}", l.error.as_deref().unwrap_or(""));
+        }
+        Status::NotAccepted => {
+            let _ = write!(out, "  not set: LLVM 22 would ignore it");
+        }
+    }
+    out.push('\n');
+    for w in &l.warnings {
+        let _ = writeln!(out, "            {w}");
+    }
+}
+
+fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
+    let mut out = String::new();
+    for (i, k) in s.kernels.iter().enumerate() {
+        let _ = writeln!(out, "{} ({})", k.name, k.target);
+        let _ = writeln!(out, "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}", "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ");
+        row(&mut out, "baseline", &k.baseline);
+        for l in &k.levels {
+            row(&mut out, &cell(l.waves), l);
+        }
+        if let Some(c) = chosen {
+            match c[i].1 {
+                Some(w) => {
+                    let _ = writeln!(out, "  chosen: amdgpu-waves-per-eu=\"{w}\"");
+                }
+                None => {
+                    let _ = writeln!(out, "  chosen: none (every level spills or failed); left unchanged");
+                }
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn sweep_cmd(a: &SweepArgs) -> Result<String, CliError> {
+    let opts = options(a)?;
+    let bytes = read(&a.file)?;
+    let s = wavebudget_pass::sweep::sweep(&bytes, &a.file, &opts).map_err(CliError::Usage)?;
+    if a.json {
+        Ok(serde_json::to_string_pretty(&s).expect("serializable") + "\n")
+    } else {
+        Ok(render(&s, None))
+    }
+}
+
+pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
+    let opts = options(&a.sweep)?;
+    let input = Path::new(&a.sweep.file);
+    let output = Path::new(&a.output);
+    if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
+        return Err(CliError::Usage(format!("-o {}: would overwrite the input", a.output)));
+    }
+    let bytes = read(&a.sweep.file)?;
+    let bitcode = a.output.ends_with(".bc");
+    let t = wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
+    // Atomic: a temporary file beside the output, renamed over it.
+    let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(".{}.wavebudget-{}", output.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
+    std::fs::write(&tmp, &t.module)
+        .and_then(|_| std::fs::rename(&tmp, output))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            CliError::Usage(format!("-o {}: cannot write: {e}", a.output))
+        })?;
+    if a.sweep.json {
+        #[derive(serde::Serialize)]
+        struct Out<'a> {
+            kernels: &'a [wavebudget_pass::sweep::KernelLadder],
+            chosen: Vec<serde_json::Value>,
+            output: &'a str,
+        }
+        let chosen = t.chosen.iter().map(|(k, w)| serde_json::json!({"name": k, "waves": w})).collect();
+        Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output }).expect("serializable") + "\n")
+    } else {
+        Ok(render(&t.sweep, Some(&t.chosen)) + &format!("wrote {}\n", a.output))
+    }
+}
