@@ -51,8 +51,11 @@ cl::opt<std::string> OptRecords("wavebudget-records",
                                 cl::desc("Code object, bundle, host binary or `wavebudget inspect --json` "
                                          "output of a previous build: register counts per kernel"),
                                 cl::cat(Category));
-cl::opt<std::string> OptMode("wavebudget-mode", cl::desc("set (default) or advise (diagnostics only)"),
+cl::opt<std::string> OptMode("wavebudget-mode",
+                             cl::desc("set (default), advise (diagnostics only) or auto (pick W by compiling)"),
                              cl::cat(Category));
+cl::opt<unsigned> OptMaxSpills("wavebudget-max-spills",
+                               cl::desc("mode=auto: spills the chosen waves target may have"), cl::cat(Category));
 cl::opt<bool> OptExact("wavebudget-exact", cl::desc("Emit \"W,W\" (also cap occupancy at W)"),
                        cl::cat(Category));
 cl::opt<bool> OptClamp("wavebudget-clamp",
@@ -76,6 +79,8 @@ std::string commandLineParams() {
     Add("records=" + OptRecords);
   if (OptMode.getNumOccurrences())
     Add("mode=" + OptMode);
+  if (OptMaxSpills.getNumOccurrences())
+    Add("max-spills=" + std::to_string(OptMaxSpills));
   if (OptExact.getNumOccurrences())
     Add(OptExact ? "exact" : "no-exact");
   if (OptClamp.getNumOccurrences())

@@ -17,6 +17,9 @@ pub enum Mode {
     Set,
     /// Diagnostics and remarks only; the IR is left unchanged.
     Advise,
+    /// Per kernel, the highest W with no spills (at most `max_spills`), from a sweep's records or by
+    /// compiling the kernel at every level in process; then as `set`.
+    Auto,
 }
 
 impl Mode {
@@ -24,6 +27,7 @@ impl Mode {
         match s {
             "set" => Some(Mode::Set),
             "advise" => Some(Mode::Advise),
+            "auto" => Some(Mode::Auto),
             _ => None,
         }
     }
@@ -33,6 +37,7 @@ impl Mode {
         match self {
             Mode::Set => "set",
             Mode::Advise => "advise",
+            Mode::Auto => "auto",
         }
     }
 }
@@ -55,6 +60,8 @@ pub struct Config {
     pub clamp: bool,
     /// Processor for kernels without `"target-cpu"`.
     pub target: Option<String>,
+    /// `mode=auto`: spills (VGPR + SGPR) the chosen level may have.
+    pub max_spills: u32,
 }
 
 /// One layer: only what it sets.
@@ -66,10 +73,11 @@ struct Layer {
     mode: Option<Mode>,
     clamp: Option<bool>,
     target: Option<String>,
+    max_spills: Option<u32>,
 }
 
 const EXPECTED: &str =
-    "expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR";
+    "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, clamp, target=PROCESSOR";
 
 fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
     match v.trim().parse::<u32>() {
@@ -126,10 +134,16 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
             }
             "records" => l.records = Some(PathBuf::from(need(value)?)),
             "target" => l.target = Some(need(value)?.to_string()),
+            "max-spills" => {
+                let v = need(value)?;
+                l.max_spills = Some(
+                    v.parse().map_err(|_| format!("parameter 'max-spills' wants a whole number, got '{v}' in {origin}"))?,
+                );
+            }
             "mode" => {
                 let v = need(value)?;
                 l.mode = Some(Mode::parse(v).ok_or_else(|| {
-                    format!("parameter 'mode' wants set or advise, got '{v}' in {origin}")
+                    format!("parameter 'mode' wants set, advise or auto, got '{v}' in {origin}")
                 })?);
             }
             "exact" | "no-exact" => {
@@ -163,7 +177,7 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
     }
     if let Some(v) = var("WAVEBUDGET_MODE") {
         l.mode = Some(Mode::parse(&v).ok_or_else(|| {
-            format!("environment variable WAVEBUDGET_MODE wants set or advise, got '{v}'")
+            format!("environment variable WAVEBUDGET_MODE wants set, advise or auto, got '{v}'")
         })?);
     }
     if let Some(v) = var("WAVEBUDGET_EXACT") {
@@ -174,6 +188,13 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
     }
     if let Some(v) = var("WAVEBUDGET_TARGET") {
         l.target = Some(v);
+    }
+    if let Some(v) = var("WAVEBUDGET_MAX_SPILLS") {
+        l.max_spills = Some(
+            v.trim()
+                .parse()
+                .map_err(|_| format!("environment variable WAVEBUDGET_MAX_SPILLS wants a whole number, got '{v}'"))?,
+        );
     }
     Ok(l)
 }
@@ -221,6 +242,7 @@ impl Config {
                 .and_then(|l| l.clamp)
                 .unwrap_or(false),
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
+            max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
         }
     }
 
@@ -247,6 +269,9 @@ impl Config {
         if self.mode != Mode::Set {
             add(&format!("mode={}", self.mode.as_str()));
         }
+        if self.max_spills != 0 {
+            add(&format!("max-spills={}", self.max_spills));
+        }
         if self.clamp {
             add("clamp");
         }
@@ -258,7 +283,7 @@ impl Config {
 
     /// Anything asked of the pass at all (otherwise it only acts on `"wavebudget-waves"` kernels).
     pub fn is_active(&self) -> bool {
-        self.waves.is_some()
+        self.waves.is_some() || self.mode == Mode::Auto
     }
 }
 
@@ -275,7 +300,7 @@ mod tests {
         for p in [
             "waves=4",
             "waves=4;exact",
-            "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942",
+            "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942", "mode=auto;max-spills=4",
             "",
         ] {
             let c = Config::from_params(p).unwrap();

@@ -296,6 +296,23 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
             r.t(", SGPRs ").a("SGPRs", s);
         }
     }
+    send_remark(f, c"Budget", &r);
+    if let Some(ladder) = &p.ladder {
+        let mut l = RemarkText::default();
+        l.t("kernel ").a("Kernel", &p.name).t(" ladder (waves: spills):");
+        for rung in ladder {
+            l.t(" ").a("Waves", rung.waves).t(": ");
+            match rung.spills {
+                Some(n) => l.a("Spills", n),
+                None => l.a("Spills", "failed"),
+            };
+        }
+        l.t("; chosen ").a("Chosen", opt(p.waves));
+        send_remark(f, c"Ladder", &l);
+    }
+}
+
+unsafe fn send_remark(f: LLVMValueRef, name: &std::ffi::CStr, r: &RemarkText) {
     let keys: Vec<Option<CString>> =
         r.0.iter()
             .map(|(k, _)| k.and_then(|k| CString::new(k).ok()))
@@ -309,5 +326,5 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         .map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr()))
         .collect();
     let vp: Vec<*const c_char> = vals.iter().map(|v| v.as_ptr()).collect();
-    wb_remark(f, c"Budget".as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());
+    wb_remark(f, name.as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());
 }

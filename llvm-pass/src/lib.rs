@@ -88,9 +88,40 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         }
         None => None,
     };
-    for (f, k) in &facts {
+    let ladders = match cfg.mode {
+        Mode::Auto => Some(auto_ladders(module, cfg, &facts, records.as_ref(), &mut report)),
+        _ => None,
+    };
+    for (i, (f, k)) in facts.iter().enumerate() {
         let f = *f;
-        let plan = plan::plan_kernel(k, cfg, records.as_ref(), &mut || estimate::estimate(f));
+        let mut estimate = || estimate::estimate(f);
+        let plan = match ladders.as_ref().map(|l| &l[i]) {
+            // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
+            Some(rungs) if k.wavebudget_attr.is_none() => {
+                let chosen = rungs.as_ref().and_then(|r| {
+                    r.iter().filter(|x| x.spills.is_some_and(|s| s <= cfg.max_spills)).map(|x| x.waves).max()
+                });
+                let mut plan = match chosen {
+                    Some(w) => {
+                        let c = Config { waves: Some(w), ..cfg.clone() };
+                        plan::plan_kernel(k, &c, records.as_ref(), &mut estimate)
+                    }
+                    None => plan::untouched_plan(
+                        k,
+                        match rungs {
+                            Some(_) => format!(
+                                "mode=auto: no waves target compiles with at most {} spills",
+                                cfg.max_spills
+                            ),
+                            None => "mode=auto: no ladder for this kernel (it did not compile)".to_string(),
+                        },
+                    ),
+                };
+                plan.ladder = rungs.clone();
+                plan
+            }
+            _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut estimate),
+        };
         report.kernels.push(plan);
     }
     // Apply: only after every decision was made, so a failure above leaves the IR as it was.
@@ -101,6 +132,69 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         }
     }
     report
+}
+
+/// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
+/// in process (`sweep`), in `facts` order.
+unsafe fn auto_ladders(
+    module: LLVMModuleRef,
+    cfg: &Config,
+    facts: &[(LLVMValueRef, facts::KernelFacts)],
+    records: Option<&Records>,
+    report: &mut ModuleReport,
+) -> Vec<Option<Vec<records::Rung>>> {
+    let processor = |k: &facts::KernelFacts| {
+        k.target_cpu
+            .clone()
+            .or_else(|| cfg.target.clone())
+            .and_then(|c| wavebudget_model::parse_target(&c).ok())
+            .map(|t| t.processor.name)
+    };
+    let mut out: Vec<Option<Vec<records::Rung>>> = facts
+        .iter()
+        .map(|(_, k)| {
+            let p = processor(k)?;
+            records?.ladder(&k.name, p).map(<[records::Rung]>::to_vec)
+        })
+        .collect();
+    if out.iter().all(Option::is_some) {
+        return out;
+    }
+    // Compile what the records do not cover: the module as bitcode, swept on worker threads.
+    let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
+    let bytes = std::slice::from_raw_parts(
+        llvm_sys::core::LLVMGetBufferStart(buf).cast::<u8>(),
+        llvm_sys::core::LLVMGetBufferSize(buf),
+    )
+    .to_vec();
+    llvm_sys::core::LLVMDisposeMemoryBuffer(buf);
+    let opts = sweep::SweepOptions {
+        target: cfg.target.clone().filter(|_| facts.iter().any(|(_, k)| k.target_cpu.is_none())),
+        jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        ..sweep::SweepOptions::default()
+    };
+    match sweep::sweep(&bytes, "module", &opts) {
+        Ok(s) => {
+            for (slot, (_, k)) in out.iter_mut().zip(facts) {
+                if slot.is_none() {
+                    *slot = s.kernels.iter().find(|l| l.name == k.name).map(|l| {
+                        l.levels
+                            .iter()
+                            .filter_map(|x| {
+                                let spills = if x.status == sweep::Status::Ok { x.spills() } else { None };
+                                x.waves.map(|waves| records::Rung { waves, spills })
+                            })
+                            .collect()
+                    });
+                }
+            }
+        }
+        Err(e) => report.diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            message: format!("amdgpu-occupancy-budget: mode=auto could not compile the module: {e}"),
+        }),
+    }
+    out
 }
 
 /// Hands a report's diagnostics to the module's `LLVMContext` (warnings as `DiagnosticInfoGeneric`,

@@ -97,6 +97,30 @@ pub struct KernelPlan {
     pub vgpr_excess: Option<u32>,
     /// Diagnostics, in order.
     pub diagnostics: Vec<Diagnostic>,
+    /// `mode=auto`: the ladder the waves target was chosen from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<Vec<crate::records::Rung>>,
+}
+
+impl KernelPlan {
+    /// Nothing decided yet.
+    pub fn new(name: &str) -> KernelPlan {
+        KernelPlan {
+            name: name.to_string(),
+            target: None,
+            requested: None,
+            waves: None,
+            action: Action::None,
+            set_attributes: Vec::new(),
+            budget: None,
+            workgroup: None,
+            lds_bytes: None,
+            registers: None,
+            vgpr_excess: None,
+            diagnostics: Vec::new(),
+            ladder: None,
+        }
+    }
 }
 
 /// Registers few enough to call "a few" when a kernel is that far from one more wave.
@@ -154,6 +178,15 @@ impl Ctx {
     }
 }
 
+/// A plan that leaves the kernel untouched, with a warning.
+pub fn untouched_plan(facts: &KernelFacts, why: String) -> KernelPlan {
+    let c = Ctx {
+        plan: KernelPlan { target: facts.target_cpu.clone(), ..KernelPlan::new(&facts.name) },
+        who: facts.target_cpu.as_ref().map(|t| format!(" ({t})")).unwrap_or_default(),
+    };
+    c.untouched(why)
+}
+
 /// Decides what to do with one kernel. `estimate` is called only when the registers must be estimated.
 pub fn plan_kernel(
     facts: &KernelFacts,
@@ -162,20 +195,7 @@ pub fn plan_kernel(
     estimate: &mut dyn FnMut() -> Pressure,
 ) -> KernelPlan {
     let mut c = Ctx {
-        plan: KernelPlan {
-            name: facts.name.clone(),
-            target: None,
-            requested: None,
-            waves: None,
-            action: Action::None,
-            set_attributes: Vec::new(),
-            budget: None,
-            workgroup: None,
-            lds_bytes: None,
-            registers: None,
-            vgpr_excess: None,
-            diagnostics: Vec::new(),
-        },
+        plan: KernelPlan::new(&facts.name),
         who: String::new(),
     };
 
@@ -390,7 +410,7 @@ pub fn plan_kernel(
         w.to_string()
     };
     match cfg.mode {
-        Mode::Set => {
+        Mode::Set | Mode::Auto => {
             if let Some(f) = set_flat.take() {
                 c.plan
                     .set_attributes

@@ -25,10 +25,21 @@ pub struct Record {
     pub vgpr_spill_count: Option<u32>,
 }
 
+/// One level of a sweep's ladder, as `mode=auto` needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Rung {
+    /// The waves target.
+    pub waves: u32,
+    /// VGPR + SGPR spills (`None`: the level did not compile or was not accepted).
+    pub spills: Option<u32>,
+}
+
 /// Records by kernel name.
 #[derive(Debug, Clone, Default)]
 pub struct Records {
     by_name: HashMap<String, Vec<Record>>,
+    /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, rungs).
+    ladders: HashMap<String, Vec<(String, Vec<Rung>)>>,
 }
 
 impl Records {
@@ -68,20 +79,24 @@ impl Records {
     }
 
     /// `wavebudget inspect --json` output: `{"code_objects": [{"processor", "kernels": [{"name",
-    /// "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count"}]}]}`.
+    /// "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count"}]}]}`, or `wavebudget sweep --json`
+    /// output: `{"kernels": [{"name", "target", "baseline": {...}, "levels": [...]}]}` (the baseline gives
+    /// the counts, the levels the ladder `mode=auto` chooses from).
     pub fn from_json(bytes: &[u8]) -> Result<Records, String> {
         let v: serde_json::Value =
             serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
-        let cos = v
-            .get("code_objects")
-            .and_then(|c| c.as_array())
-            .ok_or("not `wavebudget inspect --json` output: no \"code_objects\" array")?;
-        let mut recs = Records::default();
         let num = |k: &serde_json::Value, f: &str| {
             k.get(f)
                 .and_then(|x| x.as_u64())
                 .map(|x| x.min(u32::MAX as u64) as u32)
         };
+        if let Some(kernels) = v.get("kernels").and_then(|k| k.as_array()) {
+            return Records::from_sweep(kernels, &num);
+        }
+        let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(
+            "neither `wavebudget inspect --json` nor `wavebudget sweep --json` output: no \"code_objects\" or \"kernels\" array",
+        )?;
+        let mut recs = Records::default();
         for (i, co) in cos.iter().enumerate() {
             let processor = co
                 .get("processor")
@@ -112,6 +127,48 @@ impl Records {
             return Err("no kernels in the JSON".into());
         }
         Ok(recs)
+    }
+
+    fn from_sweep(kernels: &[serde_json::Value], num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>) -> Result<Records, String> {
+        let mut recs = Records::default();
+        for (i, k) in kernels.iter().enumerate() {
+            let field = |f: &str| k.get(f).and_then(|x| x.as_str()).ok_or_else(|| format!("kernels[{i}] has no \"{f}\""));
+            let name = field("name")?;
+            let target = field("target")?;
+            let processor = wavebudget_model::parse_target(target)
+                .map(|t| t.processor.name.to_string())
+                .map_err(|e| format!("kernels[{i}]: target \"{target}\": {e}"))?;
+            let base = k.get("baseline").ok_or_else(|| format!("kernels[{i}] has no \"baseline\""))?;
+            recs.by_name.entry(name.to_string()).or_default().push(Record {
+                processor: processor.clone(),
+                vgpr_count: num(base, "vgpr_count"),
+                agpr_count: num(base, "agprs"),
+                sgpr_count: num(base, "sgpr_count"),
+                vgpr_spill_count: num(base, "vgpr_spill_count"),
+            });
+            let levels = k.get("levels").and_then(|l| l.as_array()).ok_or_else(|| format!("kernels[{i}] has no \"levels\" array"))?;
+            let rungs = levels
+                .iter()
+                .filter_map(|l| {
+                    let ok = l.get("status").and_then(|s| s.as_str()) == Some("ok");
+                    let spills = match (num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")) {
+                        (Some(v), Some(s)) if ok => Some(v + s),
+                        _ => None,
+                    };
+                    num(l, "waves").map(|waves| Rung { waves, spills })
+                })
+                .collect();
+            recs.ladders.entry(name.to_string()).or_default().push((processor, rungs));
+        }
+        if recs.by_name.is_empty() {
+            return Err("no kernels in the JSON".into());
+        }
+        Ok(recs)
+    }
+
+    /// The sweep ladder of `kernel` on `processor`, if the records came from a sweep.
+    pub fn ladder(&self, kernel: &str, processor: &str) -> Option<&[Rung]> {
+        self.ladders.get(kernel)?.iter().find(|(p, _)| p == processor).map(|(_, r)| r.as_slice())
     }
 
     /// The record of `kernel` on `processor`, or the processors it was recorded for instead.

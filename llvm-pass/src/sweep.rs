@@ -153,21 +153,55 @@ fn init() {
     ONCE.call_once(|| Target::initialize_amd_gpu(&InitializationConfig::default()));
 }
 
-/// The kernels of a module and their processors, or the parser's message (with the line).
-pub fn kernels_of(ir_bytes: &[u8], name: &str) -> Result<Vec<(String, Option<String>)>, String> {
+/// The module as bitcode with the sweep's overrides applied, and its kernels with their processors; or
+/// the parser's message (with the line).
+fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, Vec<(String, Option<String>)>), String> {
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
-        .map_err(|e| e.to_string().trim_end().to_string())?;
-    // SAFETY: the module is alive for the calls.
-    let out = unsafe {
+        // LLVM's message is "file:line:col: error: what", then the source line and a caret.
+        .map_err(|e| e.to_string().lines().next().unwrap_or("cannot parse").trim_end().to_string())?;
+    // SAFETY: the module is alive and used by this thread only.
+    let kernels = unsafe {
+        apply_overrides(module.as_mut_ptr(), opts);
         ir::functions(module.as_mut_ptr())
             .into_iter()
             .filter(|f| ir::is_kernel(*f))
             .map(|f| (ir::name(f), ir::str_attr(f, "target-cpu")))
             .collect()
     };
-    Ok(out)
+    Ok((module.write_bitcode_to_memory().as_slice().to_vec(), kernels))
+}
+
+/// `--target` on every defined function, `--wg-size` on every kernel.
+unsafe fn apply_overrides(m: LLVMModuleRef, opts: &SweepOptions) {
+    for f in ir::functions(m) {
+        if let Some(t) = &opts.target {
+            if llvm_sys::core::LLVMIsDeclaration(f) == 0 {
+                ir::set_str_attr(f, "target-cpu", t);
+            }
+        }
+        if let (Some(n), true) = (opts.wg_size, ir::is_kernel(f)) {
+            ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
+        }
+    }
+}
+
+/// The module reduced to some of its kernels (the others deleted, unless something uses them), as bitcode.
+fn split(bitcode: &[u8], keep: &[&str]) -> Result<Vec<u8>, String> {
+    let ctx = Context::create();
+    let module = ctx
+        .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "split"))
+        .map_err(|e| e.to_string())?;
+    // SAFETY: the module is alive; functions are deleted only when nothing uses them.
+    unsafe {
+        for f in ir::functions(module.as_mut_ptr()) {
+            if ir::is_kernel(f) && !keep.contains(&ir::name(f).as_str()) && LLVMGetFirstUse(f).is_null() {
+                LLVMDeleteFunction(f);
+            }
+        }
+    }
+    Ok(module.write_bitcode_to_memory().as_slice().to_vec())
 }
 
 /// Per-function `kernel-resource-usage` remark fields, from the remark sequence of one compile.
@@ -185,56 +219,42 @@ fn usage_for(usage: &[String], kernel: &str) -> std::collections::BTreeMap<Strin
     out
 }
 
-/// Compiles one kernel of the module at one level.
-fn compile(ir_bytes: &[u8], source: &str, kernel: &str, waves: Option<u32>, opts: &SweepOptions) -> (String, Level) {
+/// Compiles the kernels `names` of a module (bitcode holding at least them) at one level: the pass sets
+/// `"amdgpu-waves-per-eu"="W"` (when `waves` is given), LLVM's TargetMachine emits an object, and each
+/// kernel's numbers come from its metadata and remarks. `Err` carries LLVM's error messages; the
+/// caller then compiles the kernels one by one to tell which one failed.
+fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(String, Level)>, String> {
     let mut collected = Box::<Collected>::default();
     let ctx = Context::create();
     // SAFETY: `collected` outlives the context (declared before it, so dropped after).
     unsafe { wb_set_sweep_handler(ctx.raw(), collect, (&mut *collected as *mut Collected).cast()) };
-    let module = match ctx.create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, source)) {
-        Ok(m) => m,
-        Err(e) => {
-            let mut l = Level::empty(waves, Status::Failed);
-            l.error = Some(e.to_string());
-            return (String::new(), l);
-        }
-    };
+    let module = ctx
+        .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "sweep"))
+        .map_err(|e| e.to_string())?;
     let m = module.as_mut_ptr();
-    // SAFETY: `m` is alive; functions are deleted only when nothing uses them.
+    // SAFETY: `m` is alive.
     let cpu = unsafe {
-        for f in ir::functions(m) {
-            if ir::is_kernel(f) && ir::name(f) != kernel && LLVMGetFirstUse(f).is_null() {
-                LLVMDeleteFunction(f);
-            }
-        }
-        for f in ir::functions(m) {
-            if let Some(t) = &opts.target {
-                if llvm_sys::core::LLVMIsDeclaration(f) == 0 {
-                    ir::set_str_attr(f, "target-cpu", t);
-                }
-            }
-            if let (Some(n), true) = (opts.wg_size, ir::is_kernel(f)) {
-                ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
-            }
-        }
         ir::functions(m)
             .into_iter()
-            .find(|f| ir::name(*f) == kernel)
+            .find(|f| ir::is_kernel(*f))
             .and_then(|f| ir::str_attr(f, "target-cpu"))
-            .or_else(|| opts.target.clone())
             .unwrap_or_default()
     };
-    let mut level = Level::empty(waves, Status::Ok);
+    let mut levels: Vec<(String, Level)> = names.iter().map(|_| (cpu.clone(), Level::empty(waves, Status::Ok))).collect();
     if let Some(w) = waves {
         let cfg = Config { waves: Some(w), mode: Mode::Set, ..Config::default() };
         // SAFETY: `m` is alive and only this thread uses it.
         let report = unsafe { crate::run_on_module(m, &cfg) };
-        if let Some(p) = report.kernels.iter().find(|p| p.name == kernel) {
-            if !matches!(p.action, Action::Set) {
-                level.status = Status::NotAccepted;
-                level.warnings = p.diagnostics.iter().map(|d| d.message.clone()).collect();
-                return (cpu, level);
+        for (i, name) in names.iter().enumerate() {
+            if let Some(p) = report.kernels.iter().find(|p| p.name == *name) {
+                if !matches!(p.action, Action::Set) {
+                    levels[i].1.status = Status::NotAccepted;
+                    levels[i].1.warnings = p.diagnostics.iter().map(|d| d.message.clone()).collect();
+                }
             }
+        }
+        if levels.iter().all(|(_, l)| l.status == Status::NotAccepted) {
+            return Ok(levels);
         }
     }
     init();
@@ -242,104 +262,165 @@ fn compile(ir_bytes: &[u8], source: &str, kernel: &str, waves: Option<u32>, opts
     let tm = Target::from_triple(&triple).ok().and_then(|t| {
         t.create_target_machine(&triple, &cpu, "", OptimizationLevel::Default, RelocMode::PIC, CodeModel::Default)
     });
-    let Some(tm) = tm else {
-        level.status = Status::Failed;
-        level.error = Some(format!("no AMDGPU target machine for processor '{cpu}'"));
-        return (cpu, level);
-    };
+    let tm = tm.ok_or_else(|| format!("no AMDGPU target machine for processor '{cpu}'"))?;
     let emitted = tm.write_to_memory_buffer(&module, FileType::Object);
     drop(module);
-    level.warnings.extend(collected.warnings.drain(..));
     if !collected.errors.is_empty() || emitted.is_err() {
-        level.status = Status::Failed;
         let mut msgs: Vec<String> = collected.errors.drain(..).collect();
         if let Err(e) = &emitted {
             msgs.push(e.to_string());
         }
-        level.error = Some(msgs.join("; "));
-        return (cpu, level);
+        return Err(msgs.join("; "));
     }
     let obj = emitted.expect("checked");
-    let mut target = cpu.clone();
-    match wavebudget_codeobj::CodeObject::parse(obj.as_slice()) {
-        Ok(co) => {
-            if let Some(t) = co.target_id() {
-                target = t;
-            }
-            if let Some(k) = co.kernels.iter().find(|k| k.meta.name == kernel) {
-                level.vgpr_count = k.meta.vgpr_count;
-                level.sgpr_count = k.meta.sgpr_count;
-                level.vgpr_spill_count = k.meta.vgpr_spill_count;
-                level.sgpr_spill_count = k.meta.sgpr_spill_count;
-                level.private_segment_fixed_size = k.meta.private_segment_fixed_size;
-            }
+    let co = wavebudget_codeobj::CodeObject::parse(obj.as_slice())
+        .map_err(|e| format!("reading the code object LLVM wrote: {e}"))?;
+    let target = co.target_id().unwrap_or(cpu);
+    for (i, name) in names.iter().enumerate() {
+        let (t, level) = &mut levels[i];
+        *t = target.clone();
+        if level.status == Status::NotAccepted {
+            continue;
         }
-        Err(e) => {
-            level.status = Status::Failed;
-            level.error = Some(format!("reading the code object LLVM wrote: {e}"));
+        // LLVM's warnings name the function they are about; a chunk of one kernel takes all of them.
+        level.warnings = collected
+            .warnings
+            .iter()
+            .filter(|w| names.len() == 1 || w.contains(&format!("'{name}'")) || w.contains(&format!(" {name}:")))
+            .cloned()
+            .collect();
+        if let Some(k) = co.kernels.iter().find(|k| k.meta.name == *name) {
+            level.vgpr_count = k.meta.vgpr_count;
+            level.sgpr_count = k.meta.sgpr_count;
+            level.vgpr_spill_count = k.meta.vgpr_spill_count;
+            level.sgpr_spill_count = k.meta.sgpr_spill_count;
+            level.private_segment_fixed_size = k.meta.private_segment_fixed_size;
         }
+        let usage = usage_for(&collected.usage, name);
+        let num = |k: &str| usage.get(k).and_then(|v| v.parse().ok());
+        level.vgprs = num("VGPRs");
+        level.agprs = num("AGPRs");
+        level.waves_per_simd = num("Occupancy [waves/SIMD]");
     }
-    let usage = usage_for(&collected.usage, kernel);
-    let num = |k: &str| usage.get(k).and_then(|v| v.parse().ok());
-    level.vgprs = num("VGPRs");
-    level.agprs = num("AGPRs");
-    level.waves_per_simd = num("Occupancy [waves/SIMD]");
-    (target, level)
+    Ok(levels)
 }
 
-/// Runs the sweep. `ir_bytes` is LLVM IR text or bitcode; `source` names it in messages. Fails only
-/// when the module cannot be parsed (the parser's message, with the line) or has no kernels.
-pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, String> {
-    let kernels = kernels_of(ir_bytes, source)?;
-    if kernels.is_empty() {
-        return Err(format!("{source}: no amdgpu_kernel functions"));
-    }
-    // Levels per kernel: the requested ones, or 1..=max waves of its processor.
-    let mut jobs: Vec<(usize, Option<u32>)> = Vec::new();
-    for (i, (_, cpu)) in kernels.iter().enumerate() {
-        jobs.push((i, None));
-        let waves = if opts.waves.is_empty() {
-            let cpu = opts.target.clone().or_else(|| cpu.clone()).unwrap_or_default();
-            let max = wavebudget_model::subtarget(&cpu, wavebudget_model::Options::default()).map(|s| s.max_waves).unwrap_or(8);
-            (1..=max).collect()
-        } else {
-            opts.waves.clone()
-        };
-        jobs.extend(waves.into_iter().map(|w| (i, Some(w))));
-    }
+/// `f` over `items` on `jobs` threads, results in order. A panic in `f` is caught and becomes `failed`.
+fn par_map<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    f: &(dyn Fn(&T) -> R + Sync),
+    failed: &(dyn Fn(&T) -> R + Sync),
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(String, Level)>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     std::thread::scope(|s| {
-        for _ in 0..opts.jobs.max(1).min(jobs.len()) {
+        for _ in 0..jobs.max(1).min(items.len().max(1)) {
             s.spawn(|| loop {
                 let j = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(k, w)) = jobs.get(j) else { break };
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile(ir_bytes, source, &kernels[k].0, w, opts)))
-                    .unwrap_or_else(|_| {
-                        let mut l = Level::empty(w, Status::Failed);
-                        l.error = Some("internal error while compiling".into());
-                        (String::new(), l)
-                    });
+                let Some(item) = items.get(j) else { break };
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item)))
+                    .unwrap_or_else(|_| failed(item));
                 results.lock().unwrap()[j] = Some(r);
             });
         }
     });
-    let results = results.into_inner().unwrap();
+    results.into_inner().unwrap().into_iter().map(|r| r.expect("every job ran")).collect()
+}
+
+/// Runs the sweep. `ir_bytes` is LLVM IR text or bitcode; `source` names it in messages. Fails only
+/// when the module cannot be parsed (the parser's message, with the line) or has no kernels.
+///
+/// Kernels with the same levels are grouped in chunks (about four per worker) so each job compiles a
+/// module of a few kernels: the per-module cost of code generation is shared and the workers stay
+/// balanced. A chunk that fails is compiled again kernel by kernel, so LLVM's error lands on the
+/// kernel that caused it and the others still get their numbers.
+pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, String> {
+    let (bitcode, kernels) = prepare(ir_bytes, source, opts)?;
+    if kernels.is_empty() {
+        return Err(format!("{source}: no amdgpu_kernel functions"));
+    }
+    let jobs = opts.jobs.max(1);
+    let waves_of = |cpu: &Option<String>| -> Vec<u32> {
+        if !opts.waves.is_empty() {
+            return opts.waves.clone();
+        }
+        let max = cpu
+            .as_deref()
+            .and_then(|c| wavebudget_model::subtarget(c, wavebudget_model::Options::default()).ok())
+            .map(|s| s.max_waves)
+            .unwrap_or(8);
+        (1..=max).collect()
+    };
+    // Chunks of consecutive kernels with the same levels.
+    let per_chunk = kernels.len().div_ceil(jobs * 4).max(1);
+    let mut chunks: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
+    for (i, (_, cpu)) in kernels.iter().enumerate() {
+        let w = waves_of(cpu);
+        match chunks.last_mut() {
+            Some((ks, lw)) if *lw == w && ks.len() < per_chunk => ks.push(i),
+            _ => chunks.push((vec![i], w)),
+        }
+    }
+    let names = |ks: &[usize]| ks.iter().map(|&i| kernels[i].0.as_str()).collect::<Vec<_>>();
+    let internal = "internal error while compiling".to_string();
+    let parts: Vec<Result<Vec<u8>, String>> =
+        par_map(&chunks, jobs, &|(ks, _)| split(&bitcode, &names(ks)), &|_| Err(internal.clone()));
+    let mut work: Vec<(usize, Option<u32>)> = Vec::new();
+    for (c, (_, waves)) in chunks.iter().enumerate() {
+        work.push((c, None));
+        work.extend(waves.iter().map(|&w| (c, Some(w))));
+    }
+    let failed = |w: Option<u32>, e: &str| {
+        let mut l = Level::empty(w, Status::Failed);
+        l.error = Some(e.to_string());
+        (String::new(), l)
+    };
+    let results: Vec<Vec<(String, Level)>> = par_map(
+        &work,
+        jobs,
+        &|&(c, w)| {
+            let ks = &chunks[c].0;
+            let part = match &parts[c] {
+                Ok(p) => p,
+                Err(e) => return ks.iter().map(|_| failed(w, e)).collect(),
+            };
+            match compile(part, &names(ks), w) {
+                Ok(levels) => levels,
+                Err(e) if ks.len() == 1 => vec![failed(w, &e)],
+                Err(_) => ks
+                    .iter()
+                    .map(|&k| {
+                        let one = [kernels[k].0.as_str()];
+                        match split(part, &one).and_then(|b| compile(&b, &one, w)) {
+                            Ok(mut v) => v.remove(0),
+                            Err(e) => failed(w, &e),
+                        }
+                    })
+                    .collect(),
+            }
+        },
+        &|&(c, w)| chunks[c].0.iter().map(|_| failed(w, &internal)).collect(),
+    );
     let mut ladders: Vec<KernelLadder> = kernels
         .iter()
-        .map(|(name, _)| KernelLadder { name: name.clone(), target: String::new(), baseline: Level::empty(None, Status::Failed), levels: Vec::new() })
+        .map(|(name, cpu)| KernelLadder {
+            name: name.clone(),
+            target: cpu.clone().unwrap_or_default(),
+            baseline: Level::empty(None, Status::Failed),
+            levels: Vec::new(),
+        })
         .collect();
-    for ((k, w), r) in jobs.iter().zip(results) {
-        let (target, level) = r.expect("every job ran");
-        let ladder = &mut ladders[*k];
-        if ladder.target.is_empty() || w.is_none() {
+    for ((c, w), levels) in work.iter().zip(results) {
+        for (&k, (target, level)) in chunks[*c].0.iter().zip(levels) {
+            let ladder = &mut ladders[k];
             if !target.is_empty() {
                 ladder.target = target;
             }
-        }
-        match w {
-            None => ladder.baseline = level,
-            Some(_) => ladder.levels.push(level),
+            match w {
+                None => ladder.baseline = level,
+                Some(_) => ladder.levels.push(level),
+            }
         }
     }
     Ok(Sweep { kernels: ladders })
@@ -377,17 +458,10 @@ pub fn tune(ir_bytes: &[u8], source: &str, opts: &SweepOptions, max_spills: u32,
         .map_err(|e| e.to_string())?;
     // SAFETY: the module is alive and used by this thread only.
     unsafe {
+        apply_overrides(module.as_mut_ptr(), opts);
         for f in ir::functions(module.as_mut_ptr()) {
-            if let Some(t) = &opts.target {
-                if llvm_sys::core::LLVMIsDeclaration(f) == 0 {
-                    ir::set_str_attr(f, "target-cpu", t);
-                }
-            }
             if !ir::is_kernel(f) {
                 continue;
-            }
-            if let Some(n) = opts.wg_size {
-                ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
             }
             let name = ir::name(f);
             if let Some((_, Some(w))) = chosen.iter().find(|(k, _)| *k == name) {

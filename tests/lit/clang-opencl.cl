@@ -25,7 +25,7 @@
 // Bad options fail the build with one error naming them.
 // RUN: not clang -x cl -cl-std=CL2.0 -nogpulib -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -fpass-plugin=%plugin \
 // RUN:   -mllvm -wavebudget-mode=loud -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BADOPT
-// BADOPT: error: amdgpu-occupancy-budget: parameter 'mode' wants set or advise, got 'loud' in the -wavebudget-* options
+// BADOPT: error: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'loud' in the -wavebudget-* options
 // Without a request the plugin changes nothing:
 // RUN: clang -x cl -cl-std=CL2.0 -nogpulib -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -fpass-plugin=%plugin \
 // RUN:   -emit-llvm -S %s -o - | FileCheck %s --check-prefix=NONE

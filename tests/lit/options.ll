@@ -28,19 +28,19 @@
 ; Bad parameters, options and variables.
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<wavs=4>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD1
-; BAD1: error: amdgpu-occupancy-budget: unknown parameter 'wavs' in 'amdgpu-occupancy-budget<wavs=4>' (expected waves=N, exact, records=PATH, mode=set|advise, clamp, target=PROCESSOR)
+; BAD1: error: amdgpu-occupancy-budget: unknown parameter 'wavs' in 'amdgpu-occupancy-budget<wavs=4>' (expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, clamp, target=PROCESSOR)
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=0>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD2
 ; BAD2: error: amdgpu-occupancy-budget: parameter 'waves' in 'amdgpu-occupancy-budget<waves=0>' wants a whole number of waves per SIMD from 1 to 20, got '0'
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;mode=fast>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD3
-; BAD3: error: amdgpu-occupancy-budget: parameter 'mode' wants set or advise, got 'fast'
+; BAD3: error: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'fast'
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;exact=yes>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD4
 ; BAD4: error: amdgpu-occupancy-budget: parameter 'exact' takes no value
 ; RUN: not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-mode=loud -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD5
-; BAD5: error: amdgpu-occupancy-budget: parameter 'mode' wants set or advise, got 'loud' in the -wavebudget-* options
+; BAD5: error: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'loud' in the -wavebudget-* options
 ; RUN: env WAVEBUDGET_WAVES=many not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD6
 ; BAD6: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES wants a whole number of waves per SIMD from 1 to 20, got 'many'

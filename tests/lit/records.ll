@@ -40,7 +40,7 @@
 ; RUN: echo '{"code_objects": 3}' > %t.bad.json
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;records=%t.bad.json>' \
 ; RUN:   -disable-output %S/Inputs/pressure.ll 2>&1 | FileCheck %s --check-prefix=BADJSON
-; BADJSON: warning: amdgpu-occupancy-budget: records={{.*}}bad.json: {{.*}}no "code_objects" array; estimating from the IR instead
+; BADJSON: warning: amdgpu-occupancy-budget: records={{.*}}bad.json: {{.*}}no "code_objects" or "kernels" array; estimating from the IR instead
 ;
 ; mode=advise: the same warnings, and the IR is unchanged (opt -S output equals opt without the pass).
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;records=%t.o;mode=advise>' \

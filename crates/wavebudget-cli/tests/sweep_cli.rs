@@ -1,0 +1,172 @@
+//! `wavebudget sweep` and `tune` as a user runs them: a kernel that fails at one level while the others
+//! go on, bad input (one line, exit 1, nothing written), and `tune`'s output checked with llc-22.
+
+#[path = "../../wavebudget-model/tests/common/mod.rs"]
+mod common;
+#[path = "../../../tests/support/kernels.rs"]
+mod kernels;
+
+use common::{parse_remarks, remark_u32, tool};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("wavebudget-sweep-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn wb(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wavebudget")).args(args).output().unwrap()
+}
+
+fn one_error_line(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert!(out.stdout.is_empty(), "stdout should be empty: {}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(err.lines().count(), 1, "one line expected:\n{err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "expected '{needle}' in:\n{err}");
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+/// An inline-asm kernel needing 80 VGPRs at once: fine up to 4 waves on gfx942 (128), impossible at 8 (64).
+fn asm_heavy() -> String {
+    let n = 80;
+    let outs = vec!["=v"; n].join(",");
+    let ty = format!("{{{}}}", vec!["i32"; n].join(", "));
+    let mut s = format!("define amdgpu_kernel void @asm_heavy(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{\n  %r = call {ty} asm sideeffect \"; many\", \"{outs}\"()\n");
+    for i in 0..n {
+        s.push_str(&format!("  %e{i} = extractvalue {ty} %r, {i}\n"));
+    }
+    s.push_str("  %s0 = add i32 %e0, %e1\n");
+    for i in 2..n {
+        s.push_str(&format!("  %s{} = add i32 %s{}, %e{i}\n", i - 1, i - 2));
+    }
+    s.push_str(&format!("  store i32 %s{}, ptr addrspace(1) %out\n  ret void\n}}\n", n - 2));
+    s
+}
+
+fn module(body: &str) -> String {
+    format!(
+        "target triple = \"amdgcn-amd-amdhsa\"\n{body}\n{}attributes #0 = {{ \"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,64\" \"amdgpu-agpr-alloc\"=\"0\" }}\n",
+        kernels::DECLARATIONS
+    )
+}
+
+#[test]
+fn a_failing_level_is_reported_and_the_rest_completes() {
+    // Eight kernels with one job: chunks of two, so the failing kernel shares its module with another.
+    let mut body = String::new();
+    for n in [8, 16, 24] {
+        body.push_str(&kernels::vector_acc(&format!("v{n}"), n, false));
+    }
+    body.push_str(&asm_heavy());
+    for n in [32, 40, 48, 56] {
+        body.push_str(&kernels::vector_acc(&format!("w{n}"), n, false));
+    }
+    let file = scratch("asm.ll");
+    std::fs::write(&file, module(&body)).unwrap();
+    let out = wb(&["sweep", file.to_str().unwrap(), "--waves", "4,8", "--jobs", "1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ks = json["kernels"].as_array().unwrap();
+    assert_eq!(ks.len(), 8);
+    for k in ks {
+        let at = |w: u64| k["levels"].as_array().unwrap().iter().find(|l| l["waves"] == w).unwrap().clone();
+        if k["name"] == "asm_heavy" {
+            assert_eq!(at(4)["status"], "ok", "{k}");
+            assert_eq!(at(4)["vgprs"], 80, "{k}");
+            let l8 = at(8);
+            assert_eq!(l8["status"], "failed", "{k}");
+            assert!(l8["error"].as_str().unwrap().contains("inline assembly requires more registers than available"), "{l8}");
+        } else {
+            assert_eq!(k["baseline"]["status"], "ok", "{k}");
+            assert_eq!(at(4)["status"], "ok", "{k}");
+            assert_eq!(at(8)["status"], "ok", "{k}");
+            assert!(at(8)["waves_per_simd"].as_u64().unwrap() >= 8, "{k}");
+        }
+    }
+    // The text table says FAILED with LLVM's message on that row.
+    let text = wb(&["sweep", file.to_str().unwrap(), "--waves", "8", "--jobs", "2"]);
+    let t = String::from_utf8_lossy(&text.stdout);
+    assert!(t.contains("FAILED: inline assembly requires more registers than available"), "{t}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_1() {
+    let bad = scratch("bad.ll");
+    std::fs::write(&bad, "target triple = \"amdgcn-amd-amdhsa\"\ndefine void @f( {\n").unwrap();
+    one_error_line(&wb(&["sweep", bad.to_str().unwrap()]), "bad.ll:3:1: error: expected type");
+    let missing = scratch("missing.ll");
+    one_error_line(&wb(&["sweep", missing.to_str().unwrap()]), "cannot read");
+    let dir = scratch("");
+    one_error_line(&wb(&["sweep", dir.to_str().unwrap()]), "is a directory");
+    let host = scratch("host.ll");
+    std::fs::write(&host, "target triple = \"x86_64-unknown-linux-gnu\"\ndefine void @f() { ret void }\n").unwrap();
+    one_error_line(&wb(&["sweep", host.to_str().unwrap()]), "no amdgpu_kernel functions");
+    let ok = scratch("ok.ll");
+    std::fs::write(&ok, module(&kernels::vector_acc("k", 8, false))).unwrap();
+    one_error_line(&wb(&["sweep", ok.to_str().unwrap(), "--waves", "0..3"]), "--waves '0..3'");
+    one_error_line(&wb(&["sweep", ok.to_str().unwrap(), "--target", "gfx9999"]), "gfx9999");
+    one_error_line(&wb(&["sweep", ok.to_str().unwrap(), "--wg-size", "2048"]), "2048");
+    // tune writes nothing on bad input, and never over its input.
+    let out = scratch("never.ll");
+    one_error_line(&wb(&["tune", bad.to_str().unwrap(), "-o", out.to_str().unwrap()]), "bad.ll:3:1: error: expected type");
+    assert!(!out.exists());
+    let before = std::fs::read(&ok).unwrap();
+    one_error_line(&wb(&["tune", ok.to_str().unwrap(), "-o", ok.to_str().unwrap()]), "would overwrite the input");
+    assert_eq!(std::fs::read(&ok).unwrap(), before);
+}
+
+fn llc_spills_and_occupancy(file: &Path) -> std::collections::BTreeMap<String, (u32, u32)> {
+    let out = Command::new(tool("llc"))
+        .args(["-O2", "-mtriple=amdgcn-amd-amdhsa", "-filetype=null", "-pass-remarks-analysis=kernel-resource-usage"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    parse_remarks(&String::from_utf8_lossy(&out.stderr))
+        .into_iter()
+        .map(|(k, r)| (k, (remark_u32(&r, "VGPRs Spill").unwrap() + remark_u32(&r, "SGPRs Spill").unwrap(), remark_u32(&r, "Occupancy [waves/SIMD]").unwrap())))
+        .collect()
+}
+
+#[test]
+fn tune_picks_the_highest_waves_without_spills() {
+    let mut body = String::new();
+    for n in [40, 124, 160] {
+        body.push_str(&kernels::vector_acc(&format!("acc{n}"), n, false));
+    }
+    let input = scratch("tune.ll");
+    std::fs::write(&input, module(&body)).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let output = scratch("tuned.ll");
+    let out = wb(&["tune", input.to_str().unwrap(), "-o", output.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(&input).unwrap(), before, "tune changed its input");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tuned = std::fs::read_to_string(&output).unwrap();
+    let reached = llc_spills_and_occupancy(&output);
+    for c in json["chosen"].as_array().unwrap() {
+        let name = c["name"].as_str().unwrap();
+        let w = c["waves"].as_u64().expect("every kernel has a spill-free level") as u32;
+        // llc-22 on the tuned module: no spills, at least W.
+        let (spills, occ) = reached[name];
+        assert_eq!(spills, 0, "{name} spills at the chosen {w}");
+        assert!(occ >= w, "{name}: llc reaches {occ} < {w}");
+        // One more wave spills (unless W is the maximum): llc-22 on the module with W+1 written in.
+        if w < 8 {
+            let forced = tuned.replace(
+                &format!("\"amdgpu-waves-per-eu\"=\"{w}\""),
+                &format!("\"amdgpu-waves-per-eu\"=\"{}\"", w + 1),
+            );
+            let f = scratch(&format!("forced-{name}.ll"));
+            std::fs::write(&f, forced).unwrap();
+            assert!(llc_spills_and_occupancy(&f)[name].0 > 0, "{name}: W={} does not spill either", w + 1);
+        }
+    }
+    // Bitcode output.
+    let bc = scratch("tuned.bc");
+    assert!(wb(&["tune", input.to_str().unwrap(), "-o", bc.to_str().unwrap()]).status.success());
+    assert_eq!(&std::fs::read(&bc).unwrap()[..4], b"BC\xc0\xde");
+}
