@@ -1,5 +1,5 @@
 //! `wavebudget sweep` against llc-22: for a corpus of real-pressure kernels (accumulator loops, MFMA
-//! loops, LDS-tiled loops, scalar accumulators) on gfx908, gfx90a, gfx942, gfx950 and gfx1100 at two
+//! loops, LDS-tiled loops, scalar accumulators) on gfx908, gfx90a, gfx942, gfx950 and gfx1100 at three
 //! launch sizes, every field of every level equals what llc-22 reports for the same module with
 //! `"amdgpu-waves-per-eu"="W"` written into it by hand: arch VGPRs, AGPRs and occupancy from its
 //! `kernel-resource-usage` remarks, the counts and scratch from `llvm-readelf --notes`. Where the sweep
@@ -58,7 +58,7 @@ fn sweep_equals_llc() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut jobs = Vec::new();
     for (ci, c) in CASES.iter().enumerate() {
-        for wg in [64u32, 256] {
+        for wg in [64u32, 256, 1024] {
             jobs.push((ci, wg));
         }
     }
