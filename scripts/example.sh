@@ -3,7 +3,8 @@
 # show what LLVM reports, and what wavebudget says about the same kernel: the limiters, the binding one,
 # the next step, and the register budget for 4 waves; then bundle both builds the way HIP ships them
 # (clang-offload-bundler-22 --compress) and read the binary back with wavebudget inspect; finally let the
-# amdgpu-occupancy-budget pass set a waves target on the IR, using the gfx942 build as records.
+# amdgpu-occupancy-budget pass set a waves target on the IR, using the gfx942 build as records, and
+# sweep the kernel across waves targets by in-process code generation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
@@ -49,3 +50,6 @@ echo "-- asking for 2 with the numbers as a remark, then llc-22 on the result"
 grep -o '"amdgpu-waves-per-eu"="[0-9,]*"' "$tmp/budget.ll" | sed 's/^/  attribute set: /'
 "$B/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=null -pass-remarks-analysis=kernel-resource-usage \
   "$tmp/budget.ll" 2>&1 | grep -E "VGPRs:|Occupancy" | sed 's/^remark: <unknown>:0:0: */  llc-22: /'
+echo
+echo "== wavebudget sweep: the tile kernel compiled in process at W = 1..4 on gfx942 (LLVM 22's own codegen)"
+$wb sweep examples/tile_kernel.ll --target gfx942 --waves 1..4

@@ -414,7 +414,8 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
     for ((c, w), levels) in work.iter().zip(results) {
         for (&k, (target, level)) in chunks[*c].0.iter().zip(levels) {
             let ladder = &mut ladders[k];
-            if !target.is_empty() {
+            // The code object's target id (from any compiled level) beats the "target-cpu" text.
+            if target.contains("--") && !ladder.target.contains("--") {
                 ladder.target = target;
             }
             match w {
