@@ -32,6 +32,45 @@ pub enum Command {
     /// Sweep, then set each kernel's amdgpu-waves-per-eu to the highest waves target without spills (or
     /// with at most --max-spills) and write the module.
     Tune(TuneArgs),
+    /// The GPUs of this machine (or of a captured KFD topology) and their parameters.
+    Device(DeviceArgs),
+    /// Occupancy of one kernel of a binary on a device: waves/SIMD, limiter, resident workgroups per CU and
+    /// the persistent grid size.
+    Dispatch(DispatchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DeviceArgs {
+    /// KFD topology root (default /sys/class/kfd/kfd/topology): a directory with nodes/<N>/properties.
+    #[arg(long)]
+    pub kfd_root: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DispatchArgs {
+    /// Code object, offload bundle or host binary with .hip_fatbin.
+    pub file: String,
+    /// Kernel name or symbol.
+    #[arg(long, required = true)]
+    pub kernel: String,
+    /// The device by processor (gfx942, MI300X); no CU count, so no persistent grid size.
+    #[arg(long, conflicts_with = "kfd_root")]
+    pub device: Option<String>,
+    /// The device from a KFD topology root (its first GPU node).
+    #[arg(long)]
+    pub kfd_root: Option<String>,
+    /// Launch size (default: the kernel's .max_flat_workgroup_size).
+    #[arg(long)]
+    pub wg_size: Option<u32>,
+    /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.
+    #[arg(long, default_value_t = 0)]
+    pub dynamic_lds: u32,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

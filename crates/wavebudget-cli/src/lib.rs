@@ -9,6 +9,7 @@
 mod args;
 mod inspect;
 mod render;
+mod runtime;
 mod sweep;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, TargetArgs};
@@ -61,6 +62,8 @@ where
         Command::Inspect(a) => inspect_cmd(&a),
         Command::Sweep(a) => sweep::sweep_cmd(&a),
         Command::Tune(a) => sweep::tune_cmd(&a),
+        Command::Device(a) => runtime::device_cmd(&a),
+        Command::Dispatch(a) => runtime::dispatch_cmd(&a),
     }
 }
 

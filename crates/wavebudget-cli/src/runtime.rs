@@ -1,0 +1,81 @@
+//! `wavebudget device` and `wavebudget dispatch`: the runtime crate's answers from the shell.
+
+use crate::args::{DeviceArgs, DispatchArgs};
+use crate::CliError;
+use std::fmt::Write as _;
+use std::path::Path;
+use wavebudget_runtime::{dispatch, kfd, Device, Error, Kernels};
+
+fn rt(e: Error) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+fn cell(v: Option<u32>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
+}
+
+pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
+    let root = a.kfd_root.as_deref().unwrap_or(kfd::DEFAULT_ROOT);
+    let devices = match kfd::devices(Path::new(root)) {
+        Ok(d) => d,
+        // No driver on this machine: no devices, said plainly (a given root must exist, though).
+        Err(_) if a.kfd_root.is_none() && !Path::new(root).exists() => Vec::new(),
+        Err(e) => return Err(rt(e)),
+    };
+    if a.json {
+        return Ok(serde_json::to_string_pretty(&serde_json::json!({ "kfd_root": root, "devices": devices })).expect("serializable") + "\n");
+    }
+    if devices.is_empty() {
+        return Ok(format!("no AMD GPU found under {root}\n"));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "{:>4}  {:<10} {:>5} {:>8} {:>5} {:>10} {:>7}", "node", "target", "CUs", "SIMD/CU", "wave", "waves/SIMD", "LDS/CU");
+    for d in &devices {
+        let node = match &d.source {
+            wavebudget_runtime::DeviceSource::Kfd { node, .. } => node.to_string(),
+            _ => "-".into(),
+        };
+        let _ = writeln!(
+            out,
+            "{node:>4}  {:<10} {:>5} {:>8} {:>5} {:>10} {:>7}",
+            d.target.canonical(),
+            cell(d.compute_units),
+            d.simd_per_cu,
+            d.wave_size,
+            d.max_waves_per_simd,
+            format!("{}K", d.lds_bytes_per_cu / 1024)
+        );
+        for n in &d.notes {
+            let _ = writeln!(out, "      note: {n}");
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
+    let device: Device = match (&a.device, &a.kfd_root) {
+        (Some(t), _) => Device::from_target(t).map_err(rt)?,
+        (None, Some(root)) => kfd::devices(Path::new(root))
+            .map_err(rt)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| CliError::Usage(format!("--kfd-root {root}: no GPU node")))?,
+        (None, None) => return Err(CliError::Usage("give the device: --device PROCESSOR or --kfd-root DIR".into())),
+    };
+    if Path::new(&a.file).is_dir() {
+        return Err(CliError::Usage(format!("{}: is a directory", a.file)));
+    }
+    let kernels = Kernels::open(Path::new(&a.file)).map_err(rt)?;
+    let k = kernels.for_device(&a.kernel, &device).map_err(rt)?;
+    let d = dispatch(k, &device, a.wg_size, a.dynamic_lds).map_err(rt)?;
+    if a.json {
+        return Ok(serde_json::to_string_pretty(&d).expect("serializable") + "\n");
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "{} on {} ({} threads, {} bytes of LDS per workgroup)", d.kernel, d.target, d.workgroup_size, d.lds_bytes);
+    let _ = writeln!(out, "  waves_per_simd        {} (limiter: {})", d.waves_per_simd, d.limiter.as_str());
+    let _ = writeln!(out, "  workgroups_per_cu     {} (per {})", d.workgroups_per_cu, d.unit);
+    let _ = writeln!(out, "  compute_units         {}", cell(d.compute_units));
+    let _ = writeln!(out, "  persistent_grid_size  {}", cell(d.persistent_grid_size));
+    Ok(out)
+}

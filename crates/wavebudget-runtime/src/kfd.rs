@@ -1,0 +1,89 @@
+//! The Linux KFD topology: `<root>/nodes/<N>/properties`, `key value` lines, one node per CPU or GPU.
+//! The default root is `/sys/class/kfd/kfd/topology`; tests and tools point it at a capture.
+
+use crate::{Device, DeviceSource, Error};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use wavebudget_model::{parse_target, Options, Subtarget};
+
+/// Where the driver publishes the topology.
+pub const DEFAULT_ROOT: &str = "/sys/class/kfd/kfd/topology";
+
+/// Parses one `properties` file.
+pub fn parse_properties(text: &str) -> BTreeMap<String, u64> {
+    text.lines()
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            let k = it.next()?;
+            let v = it.next()?.parse().ok()?;
+            Some((k.to_string(), v))
+        })
+        .collect()
+}
+
+/// `gfx_target_version` (major * 10000 + minor * 100 + stepping) as a processor name: 90402 -> gfx942,
+/// 90010 -> gfx90a, 110000 -> gfx1100.
+pub fn processor_name(gfx_target_version: u64) -> String {
+    let (major, minor, stepping) = (gfx_target_version / 10000, gfx_target_version / 100 % 100, gfx_target_version % 100);
+    format!("gfx{major}{minor:x}{stepping:x}")
+}
+
+/// The GPU described by one node's properties (`None` for a CPU node: `simd_count 0`).
+pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>) -> Result<Option<Device>, Error> {
+    let get = |k: &str| {
+        p.get(k).copied().ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())))
+    };
+    let simds = get("simd_count")?;
+    if simds == 0 {
+        return Ok(None);
+    }
+    let version = get("gfx_target_version")?;
+    let name = processor_name(version);
+    let id = parse_target(&name)
+        .map_err(|e| Error::Device(format!("{}: gfx_target_version {version} ({name}): {e}", path.display())))?;
+    let simd_per_cu = get("simd_per_cu")?;
+    if simd_per_cu == 0 {
+        return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
+    }
+    let wave_size = get("wave_front_size")? as u32;
+    let max_waves = get("max_waves_per_simd")? as u32;
+    let lds = get("lds_size_in_kb")? as u32 * 1024;
+    let st = Subtarget::new(id, Options::default())?;
+    let mut notes = Vec::new();
+    if max_waves != st.max_waves {
+        notes.push(format!("the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}", st.max_waves));
+    }
+    Ok(Some(Device {
+        target: id,
+        compute_units: Some((simds / simd_per_cu) as u32),
+        simd_per_cu: simd_per_cu as u32,
+        wave_size,
+        max_waves_per_simd: max_waves,
+        lds_bytes_per_cu: lds,
+        source: DeviceSource::Kfd { node, properties: path.display().to_string() },
+        notes,
+    }))
+}
+
+/// Every GPU node under `root` (`nodes/<N>/properties`), in node order.
+pub fn devices(root: &Path) -> Result<Vec<Device>, Error> {
+    let nodes = root.join("nodes");
+    let entries = std::fs::read_dir(&nodes)
+        .map_err(|e| Error::Read { path: nodes.display().to_string(), detail: format!("no KFD topology here: {e}") })?;
+    let mut found: Vec<(u32, PathBuf)> = Vec::new();
+    for e in entries.flatten() {
+        if let Some(n) = e.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) {
+            found.push((n, e.path().join("properties")));
+        }
+    }
+    found.sort();
+    let mut out = Vec::new();
+    for (n, path) in found {
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Error::Read { path: path.display().to_string(), detail: e.to_string() })?;
+        if let Some(d) = device_from_properties(n, &path, &parse_properties(&text))? {
+            out.push(d);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,258 @@
+//! Occupancy at dispatch time: how many workgroups of a kernel fit on a compute unit of the device that
+//! is actually there, and the persistent grid that fills it.
+//!
+//! - [`Device`]: a GPU's parameters, from a processor name ([`Device::from_target`]) or from the Linux
+//!   KFD topology ([`kfd::devices`], root directory overridable).
+//! - [`KernelInfo`]: a kernel's resources, read from a code object, an offload bundle or a host binary
+//!   ([`Kernels::open`], [`Kernels::from_bytes`]), looked up by name or symbol.
+//! - [`dispatch`]: waves/SIMD and limiter on that device, resident workgroups per CU, and the persistent
+//!   grid size for a launch size and dynamic LDS.
+//!
+//! Status: this first part reads the kernels' resources from the `NT_AMDGPU_METADATA` note through the
+//! reader crate. The compact embedded kernel table, the HSA-runtime device query, variant selection and
+//! the C API (issue 6) are not written yet.
+
+pub mod kfd;
+
+use serde::Serialize;
+use std::path::Path;
+use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
+use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+
+/// What can go wrong; each message names the input and what was wrong with it.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file or its bytes could not be read.
+    #[error("{path}: {detail}")]
+    Read { path: String, detail: String },
+    /// A device description is unusable.
+    #[error("{0}")]
+    Device(String),
+    /// The kernel is not in the file.
+    #[error("{0}")]
+    Kernel(String),
+    /// The model rejected the combination (launch size, LDS, ...).
+    #[error(transparent)]
+    Model(#[from] wavebudget_model::ModelError),
+}
+
+/// Where a device's description came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum DeviceSource {
+    /// A processor name given by the user.
+    Target,
+    /// A KFD topology node.
+    Kfd { node: u32, properties: String },
+}
+
+/// A GPU as the runtime sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Device {
+    /// Target id (`gfx942`).
+    #[serde(serialize_with = "ser_target")]
+    pub target: TargetId,
+    /// Compute units (`simd_count / simd_per_cu` on KFD); `None` when only the processor is known.
+    pub compute_units: Option<u32>,
+    /// SIMDs per CU as the driver counts them.
+    pub simd_per_cu: u32,
+    /// Default wave size.
+    pub wave_size: u32,
+    /// Waves per SIMD the hardware runs at most.
+    pub max_waves_per_simd: u32,
+    /// LDS per CU in bytes as the driver reports it.
+    pub lds_bytes_per_cu: u32,
+    /// Where this came from.
+    pub source: DeviceSource,
+    /// Differences between what the driver reports and LLVM's model of the processor.
+    pub notes: Vec<String>,
+}
+
+fn ser_target<S: serde::Serializer>(t: &TargetId, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&t.canonical())
+}
+
+impl Device {
+    /// A device known only by its processor (`gfx942`, `MI300X`, `gfx90a:xnack-`): no CU count.
+    pub fn from_target(target: &str) -> Result<Device, Error> {
+        let id = parse_target(target)?;
+        let st = Subtarget::new(id, Options::default())?;
+        Ok(Device {
+            target: id,
+            compute_units: None,
+            simd_per_cu: if st.processor().generation.is_gfx10_plus() { 2 } else { st.eus_per_cu },
+            wave_size: st.wave_size,
+            max_waves_per_simd: st.max_waves,
+            lds_bytes_per_cu: st.lds_per_workgroup,
+            source: DeviceSource::Target,
+            notes: Vec::new(),
+        })
+    }
+}
+
+/// One kernel's resources from its code object's metadata.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelInfo {
+    /// `.name`.
+    pub name: String,
+    /// `.symbol`.
+    pub symbol: String,
+    /// Target id of the code object it came from.
+    pub target: String,
+    /// Processor of that code object.
+    pub processor: String,
+    /// `.vgpr_count` (arch + AGPR on gfx90a+).
+    pub vgpr_count: u32,
+    /// `.sgpr_count`.
+    pub sgpr_count: u32,
+    /// `.group_segment_fixed_size`: static LDS.
+    pub group_segment_fixed_size: u32,
+    /// `.private_segment_fixed_size`.
+    pub private_segment_fixed_size: u32,
+    /// `.wavefront_size`.
+    pub wavefront_size: u32,
+    /// `.max_flat_workgroup_size`.
+    pub max_flat_workgroup_size: u32,
+    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
+    pub spills: u32,
+}
+
+/// Every kernel of a file.
+#[derive(Debug, Clone, Default)]
+pub struct Kernels {
+    /// In file order.
+    pub kernels: Vec<KernelInfo>,
+}
+
+impl Kernels {
+    /// Reads a code object, an offload bundle (compressed or not) or a host ELF with `.hip_fatbin`.
+    pub fn open(path: &Path) -> Result<Kernels, Error> {
+        let read = |detail: String| Error::Read { path: path.display().to_string(), detail };
+        let m = Mapped::open(path).map_err(|e| read(e.to_string()))?;
+        Kernels::from_bytes(m.bytes()).map_err(|e| match e {
+            Error::Read { detail, .. } => read(detail),
+            e => e,
+        })
+    }
+
+    /// The same from bytes in memory.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Kernels, Error> {
+        let mut out = Kernels::default();
+        walk(bytes, &mut |found| {
+            if let Found::CodeObject(_, data) = found {
+                let co = CodeObject::parse(data)?;
+                let target = co.target_id().unwrap_or_default();
+                let processor = co.flags.processor.unwrap_or("unknown").to_string();
+                for k in &co.kernels {
+                    let m = &k.meta;
+                    out.kernels.push(KernelInfo {
+                        name: m.name.to_string(),
+                        symbol: m.symbol.to_string(),
+                        target: target.clone(),
+                        processor: processor.clone(),
+                        vgpr_count: m.vgpr_count.unwrap_or(0),
+                        sgpr_count: m.sgpr_count.unwrap_or(0),
+                        group_segment_fixed_size: m.group_segment_fixed_size.unwrap_or(0),
+                        private_segment_fixed_size: m.private_segment_fixed_size.unwrap_or(0),
+                        wavefront_size: m.wavefront_size.unwrap_or(64),
+                        max_flat_workgroup_size: m.max_flat_workgroup_size.unwrap_or(1024),
+                        spills: m.vgpr_spill_count.unwrap_or(0) + m.sgpr_spill_count.unwrap_or(0),
+                    });
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| Error::Read { path: "<bytes>".into(), detail: e.to_string() })?;
+        Ok(out)
+    }
+
+    /// The kernels named `name` (by `.name` or `.symbol`), one per code object.
+    pub fn find(&self, name: &str) -> Vec<&KernelInfo> {
+        self.kernels.iter().filter(|k| k.name == name || k.symbol == name).collect()
+    }
+
+    /// The kernel `name` built for `device`'s processor.
+    pub fn for_device(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
+        let all = self.find(name);
+        if all.is_empty() {
+            let mut names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            return Err(Error::Kernel(format!("no kernel named '{name}' (kernels: {})", names.join(", "))));
+        }
+        let proc = device.target.processor.name;
+        all.iter().copied().find(|k| k.processor == proc).ok_or_else(|| {
+            Error::Kernel(format!(
+                "kernel '{name}' is built for {}, not for the device's {proc}",
+                all.iter().map(|k| k.processor.as_str()).collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+}
+
+/// The answer for one launch.
+#[derive(Debug, Clone, Serialize)]
+pub struct Dispatch {
+    /// Kernel name.
+    pub kernel: String,
+    /// Device target id.
+    pub target: String,
+    /// Launch size.
+    pub workgroup_size: u32,
+    /// Static + dynamic LDS per workgroup.
+    pub lds_bytes: u32,
+    /// Waves/SIMD the launch reaches (LLVM 22's model at this fixed launch size and LDS).
+    pub waves_per_simd: u32,
+    /// The binding limiter.
+    pub limiter: Limiter,
+    /// Workgroups resident at once per CU (per WGP on GFX10+ in WGP mode; see `unit`).
+    pub workgroups_per_cu: u32,
+    /// What `workgroups_per_cu` counts per: "CU" or "WGP".
+    pub unit: &'static str,
+    /// Compute units of the device (`None` when only the processor is known).
+    pub compute_units: Option<u32>,
+    /// Workgroups that fill the device once: units x `workgroups_per_cu`.
+    pub persistent_grid_size: Option<u32>,
+}
+
+/// Occupancy of `kernel` launched with `wg_size` threads and `dynamic_lds` bytes on `device`.
+pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dynamic_lds: u32) -> Result<Dispatch, Error> {
+    let wg = wg_size.unwrap_or(kernel.max_flat_workgroup_size);
+    if wg > kernel.max_flat_workgroup_size {
+        return Err(Error::Kernel(format!(
+            "launch size {wg} is over kernel '{}''s .max_flat_workgroup_size {}",
+            kernel.name, kernel.max_flat_workgroup_size
+        )));
+    }
+    let opts = Options { wave_size: Some(kernel.wavefront_size), ..Options::default() };
+    let st = Subtarget::new(device.target, opts)?;
+    let lds = kernel.group_segment_fixed_size.saturating_add(dynamic_lds);
+    let usage = Usage {
+        vgprs: Vgprs::Total(kernel.vgpr_count),
+        sgprs: Some(kernel.sgpr_count),
+        lds,
+        workgroup: WorkgroupSize::fixed(wg).validate()?,
+    };
+    let occ = st.occupancy(&usage)?;
+    // Resident workgroups per "CU" as LLVM counts it (a WGP in WGP mode): each limit in workgroups.
+    let waves_per_wg = wg.div_ceil(st.wave_size);
+    let per_regs = occ.limits.vgpr.min(occ.limits.sgpr) * st.eus_per_cu / waves_per_wg;
+    // LDS as the hardware allocates it (rounded to its granule), which LLVM's own model leaves out.
+    let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
+    let per_slots = st.max_workgroups_per_cu(wg);
+    let wgs = per_regs.min(per_lds).min(per_slots);
+    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu == 4;
+    let units = device.compute_units.map(|cus| if wgp { cus / 2 } else { cus });
+    Ok(Dispatch {
+        kernel: kernel.name.clone(),
+        target: device.target.canonical(),
+        workgroup_size: wg,
+        lds_bytes: lds,
+        waves_per_simd: occ.waves_per_simd,
+        limiter: occ.limiter,
+        workgroups_per_cu: wgs,
+        unit: if wgp { "WGP" } else { "CU" },
+        compute_units: device.compute_units,
+        persistent_grid_size: units.map(|u| u * wgs),
+    })
+}

@@ -1,0 +1,115 @@
+//! The runtime against real device captures (`tests/fixtures/kfd/`, sources in SOURCES.md there) and
+//! against llc-22: waves/SIMD at dispatch equals llc's "Occupancy [waves/SIMD]" for the same kernel and
+//! launch size; the CU counts equal the products' published CU counts.
+
+#[path = "../../wavebudget-model/tests/common/mod.rs"]
+mod common;
+
+use common::{parse_remarks, remark_u32, tool};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use wavebudget_runtime::{dispatch, kfd, Device, Kernels};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/kfd").join(name)
+}
+
+/// A KFD root with a CPU node 0 and the capture as GPU node 1, as the driver lays it out.
+fn kfd_root(capture: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("wavebudget-kfd-{}-{capture}", std::process::id()));
+    std::fs::create_dir_all(root.join("nodes/0")).unwrap();
+    std::fs::create_dir_all(root.join("nodes/1")).unwrap();
+    std::fs::write(root.join("nodes/0/properties"), "cpu_cores_count 32\nsimd_count 0\n").unwrap();
+    std::fs::copy(fixture(capture), root.join("nodes/1/properties")).unwrap();
+    root
+}
+
+#[test]
+fn captures_give_the_products_cu_counts() {
+    // Published CU counts: MI300X 304, Radeon RX 7900 XTX 96, Vega20 (Radeon VII) 60.
+    for (capture, target, cus, wave) in [
+        ("gfx942_mi300x.properties", "gfx942", 304, 64),
+        ("gfx1100_rx7900xtx.properties", "gfx1100", 96, 32),
+        ("gfx906_vega20.properties", "gfx906", 60, 64),
+    ] {
+        let devices = kfd::devices(&kfd_root(capture)).unwrap();
+        assert_eq!(devices.len(), 1, "{capture}: the CPU node is not a device");
+        let d = &devices[0];
+        assert_eq!(d.target.canonical(), target, "{capture}");
+        assert_eq!(d.compute_units, Some(cus), "{capture}");
+        assert_eq!(d.wave_size, wave, "{capture}");
+        assert!(d.notes.is_empty(), "{capture}: {:?}", d.notes);
+    }
+    assert_eq!(kfd::processor_name(90010), "gfx90a");
+    assert_eq!(kfd::processor_name(90500), "gfx950");
+    assert_eq!(kfd::processor_name(100300), "gfx1030");
+    let missing = kfd::devices(Path::new("/nonexistent/kfd")).unwrap_err().to_string();
+    assert!(missing.contains("/nonexistent/kfd/nodes") && missing.contains("no KFD topology"), "{missing}");
+}
+
+/// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
+fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
+    let text = std::fs::read_to_string(ll).unwrap().replace("\"amdgpu-flat-work-group-size\"=\"1,256\"", &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""));
+    let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
+    std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
+    let obj = src.with_extension("o");
+    let out = Command::new(tool("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
+        .into_iter()
+        .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
+        .collect();
+    (obj, occ)
+}
+
+#[test]
+fn dispatch_matches_llc_on_the_captured_devices() {
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
+    for (capture, cpu, wg, eus, units_per_cu) in [
+        ("gfx942_mi300x.properties", "gfx942", 256u32, 4u32, 1u32),
+        ("gfx1100_rx7900xtx.properties", "gfx1100", 256, 4, 2), // WGP mode: a WGP is 2 CUs, 4 SIMDs
+        ("gfx906_vega20.properties", "gfx906", 128, 4, 1),
+    ] {
+        let device = kfd::devices(&kfd_root(capture)).unwrap().remove(0);
+        let (obj, occ) = llc(&ll, cpu, wg, cpu);
+        let kernels = Kernels::open(&obj).unwrap();
+        for (name, llc_waves) in &occ {
+            let k = kernels.for_device(name, &device).unwrap();
+            let d = dispatch(k, &device, Some(wg), 0).unwrap();
+            assert_eq!(d.waves_per_simd, *llc_waves, "{cpu} {name}: dispatch vs llc-22");
+            // No LDS here: workgroups per CU (WGP) are the waves that fit over the waves of one workgroup,
+            // capped by the workgroup slots.
+            let waves_per_wg = wg.div_ceil(k.wavefront_size);
+            assert!(d.workgroups_per_cu <= llc_waves * eus / waves_per_wg, "{cpu} {name}: {d:?}");
+            assert!(d.workgroups_per_cu >= 1);
+            let units = device.compute_units.unwrap() / units_per_cu;
+            assert_eq!(d.persistent_grid_size, Some(units * d.workgroups_per_cu), "{cpu} {name}");
+        }
+    }
+}
+
+#[test]
+fn dynamic_lds_and_lookups() {
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
+    let (obj, _) = llc(&ll, "gfx942", 256, "lds");
+    let kernels = Kernels::open(&obj).unwrap();
+    let device = Device::from_target("MI300X").unwrap();
+    let k = kernels.for_device("acc40", &device).unwrap();
+    // 40 KiB of dynamic LDS: one 256-thread workgroup per CU (64 KiB), 4 waves over 4 SIMDs.
+    let d = dispatch(k, &device, Some(256), 40 * 1024).unwrap();
+    assert_eq!((d.workgroups_per_cu, d.waves_per_simd), (1, 1), "{d:?}");
+    assert_eq!(d.limiter.as_str(), "lds");
+    assert_eq!(d.persistent_grid_size, None, "a processor name has no CU count");
+    let e = kernels.for_device("nope", &device).unwrap_err().to_string();
+    assert!(e.contains("no kernel named 'nope'") && e.contains("acc40"), "{e}");
+    let e = kernels.for_device("acc40", &Device::from_target("gfx90a").unwrap()).unwrap_err().to_string();
+    assert!(e.contains("built for gfx942, not for the device's gfx90a"), "{e}");
+    let e = dispatch(k, &device, Some(512), 0).unwrap_err().to_string();
+    assert!(e.contains("over kernel 'acc40''s .max_flat_workgroup_size 256"), "{e}");
+}
