@@ -12,6 +12,7 @@
 //! reader crate. The compact embedded kernel table, the HSA-runtime device query, variant selection and
 //! the C API (issue 6) are not written yet.
 
+pub mod capi;
 pub mod kfd;
 
 use serde::Serialize;

@@ -1,0 +1,68 @@
+/* wavebudget.h: occupancy at dispatch time, from C.
+ *
+ * Open a binary (code object, offload bundle, or host executable/library with .hip_fatbin), describe the
+ * device (by processor name, or from the Linux KFD topology), and ask how a launch of one kernel fits:
+ * waves per SIMD, the limiter, resident workgroups per CU, and the persistent grid size.
+ *
+ * Link with -lwavebudget_runtime. Every function is safe to call with NULL where a pointer is optional;
+ * errors return NULL or -1 and write one line naming what was wrong into `err` (truncated to `err_len`,
+ * always NUL-terminated when err_len > 0). Objects are independent; a wb_kernels or wb_device may be used
+ * from several threads at once for queries. Nothing here aborts or prints.
+ */
+#ifndef WAVEBUDGET_H
+#define WAVEBUDGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wb_kernels wb_kernels; /* every kernel of one binary */
+typedef struct wb_device wb_device;   /* one GPU */
+
+typedef struct wb_dispatch {
+  uint32_t waves_per_simd;       /* LLVM 22's model at this launch size and LDS */
+  const char *limiter;           /* "vgpr", "sgpr", "lds", "workgroup" or "max_waves"; static string */
+  uint32_t workgroups_per_cu;    /* resident workgroups per CU (per WGP on GFX10+ in WGP mode) */
+  uint32_t per_wgp;              /* 1 when workgroups_per_cu counts per WGP */
+  uint32_t compute_units;        /* 0 when the device is known only by processor */
+  uint32_t persistent_grid_size; /* CUs (WGPs) x workgroups_per_cu; 0 when compute_units is 0 */
+  uint32_t workgroup_size;       /* the launch size used */
+  uint32_t lds_bytes;            /* static + dynamic LDS per workgroup */
+} wb_dispatch;
+
+/* The library's version, e.g. "0.1.0". */
+const char *wb_version(void);
+
+/* Reads every kernel of a file / of bytes in memory (the bytes are copied). */
+wb_kernels *wb_kernels_open(const char *path, char *err, size_t err_len);
+wb_kernels *wb_kernels_from_bytes(const void *data, size_t len, char *err, size_t err_len);
+void wb_kernels_free(wb_kernels *kernels);
+/* Number of kernels (one per kernel per code object). */
+size_t wb_kernels_count(const wb_kernels *kernels);
+/* Name of kernel i, or NULL past the end. Valid while `kernels` lives. */
+const char *wb_kernels_name(const wb_kernels *kernels, size_t i);
+
+/* A device by processor or product name ("gfx942", "gfx90a:xnack-", "MI300X"): no CU count. */
+wb_device *wb_device_from_target(const char *target, char *err, size_t err_len);
+/* The GPU nodes of a KFD topology root (NULL: /sys/class/kfd/kfd/topology). Writes up to `cap` devices
+ * into `out` and returns how many GPUs there are, or -1. */
+long wb_devices_from_kfd(const char *root, wb_device **out, size_t cap, char *err, size_t err_len);
+void wb_device_free(wb_device *device);
+/* Target id of a device ("gfx942"); valid while `device` lives. */
+const char *wb_device_target(const wb_device *device);
+/* Compute units, 0 if unknown. */
+uint32_t wb_device_compute_units(const wb_device *device);
+
+/* How a launch of `kernel` (name or symbol) with `workgroup_size` threads (0: the kernel's maximum) and
+ * `dynamic_lds` bytes fits on `device`. Returns 0, or -1 with `err` set. */
+int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_device *device,
+                      uint32_t workgroup_size, uint32_t dynamic_lds, wb_dispatch *out, char *err,
+                      size_t err_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* WAVEBUDGET_H */

@@ -1,0 +1,224 @@
+//! The C API declared in `include/wavebudget.h`. Every function catches panics and reports errors
+//! through the caller's buffer; none aborts or prints.
+
+use crate::{dispatch, kfd, Device, Kernels};
+use std::ffi::{c_char, c_int, c_long, c_void, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+
+/// Opaque: every kernel of one binary, with their names as C strings.
+pub struct WbKernels {
+    kernels: Kernels,
+    names: Vec<CString>,
+}
+
+/// Opaque: one device and its target id as a C string.
+pub struct WbDevice {
+    device: Device,
+    target: CString,
+}
+
+/// Mirror of `wb_dispatch`.
+#[repr(C)]
+pub struct WbDispatch {
+    waves_per_simd: u32,
+    limiter: *const c_char,
+    workgroups_per_cu: u32,
+    per_wgp: u32,
+    compute_units: u32,
+    persistent_grid_size: u32,
+    workgroup_size: u32,
+    lds_bytes: u32,
+}
+
+unsafe fn set_err(err: *mut c_char, len: usize, msg: &str) {
+    if err.is_null() || len == 0 {
+        return;
+    }
+    let bytes = msg.as_bytes();
+    let n = bytes.len().min(len - 1);
+    std::ptr::copy_nonoverlapping(bytes.as_ptr(), err.cast::<u8>(), n);
+    *err.add(n) = 0;
+}
+
+unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {
+    if p.is_null() {
+        return Err(format!("{what} is NULL"));
+    }
+    CStr::from_ptr(p).to_str().map_err(|_| format!("{what} is not UTF-8"))
+}
+
+/// Runs `f`, turning an error or a panic into `err` and `fallback`.
+unsafe fn guard<T>(err: *mut c_char, len: usize, fallback: T, f: impl FnOnce() -> Result<T, String>) -> T {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => {
+            set_err(err, len, &e);
+            fallback
+        }
+        Err(_) => {
+            set_err(err, len, "internal error in libwavebudget_runtime");
+            fallback
+        }
+    }
+}
+
+fn wrap_kernels(kernels: Kernels) -> *mut WbKernels {
+    let names = kernels.kernels.iter().map(|k| CString::new(k.name.replace('\0', " ")).unwrap_or_default()).collect();
+    Box::into_raw(Box::new(WbKernels { kernels, names }))
+}
+
+#[no_mangle]
+pub extern "C" fn wb_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// # Safety
+/// `path` is a NUL-terminated string; `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+pub unsafe extern "C" fn wb_kernels_open(path: *const c_char, err: *mut c_char, err_len: usize) -> *mut WbKernels {
+    guard(err, err_len, std::ptr::null_mut(), || {
+        let p = str_arg(path, "path")?;
+        Kernels::open(Path::new(p)).map(wrap_kernels).map_err(|e| e.to_string())
+    })
+}
+
+/// # Safety
+/// `data` points to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wb_kernels_from_bytes(data: *const c_void, len: usize, err: *mut c_char, err_len: usize) -> *mut WbKernels {
+    guard(err, err_len, std::ptr::null_mut(), || {
+        if data.is_null() {
+            return Err("data is NULL".into());
+        }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
+        Kernels::from_bytes(bytes).map(wrap_kernels).map_err(|e| e.to_string())
+    })
+}
+
+/// # Safety
+/// `k` came from `wb_kernels_open`/`wb_kernels_from_bytes` and is freed once.
+#[no_mangle]
+pub unsafe extern "C" fn wb_kernels_free(k: *mut WbKernels) {
+    if !k.is_null() {
+        drop(Box::from_raw(k));
+    }
+}
+
+/// # Safety
+/// `k` is a live handle or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn wb_kernels_count(k: *const WbKernels) -> usize {
+    k.as_ref().map_or(0, |k| k.kernels.kernels.len())
+}
+
+/// # Safety
+/// `k` is a live handle or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn wb_kernels_name(k: *const WbKernels, i: usize) -> *const c_char {
+    k.as_ref().and_then(|k| k.names.get(i)).map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+fn wrap_device(device: Device) -> *mut WbDevice {
+    let target = CString::new(device.target.canonical()).unwrap_or_default();
+    Box::into_raw(Box::new(WbDevice { device, target }))
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_device_from_target(target: *const c_char, err: *mut c_char, err_len: usize) -> *mut WbDevice {
+    guard(err, err_len, std::ptr::null_mut(), || {
+        Device::from_target(str_arg(target, "target")?).map(wrap_device).map_err(|e| e.to_string())
+    })
+}
+
+/// # Safety
+/// `out` has room for `cap` pointers (or `cap` is 0); `root` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_devices_from_kfd(
+    root: *const c_char,
+    out: *mut *mut WbDevice,
+    cap: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_long {
+    guard(err, err_len, -1, || {
+        let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
+        let devices = kfd::devices(Path::new(root)).map_err(|e| e.to_string())?;
+        let n = devices.len();
+        for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
+            *out.add(i) = wrap_device(d);
+        }
+        Ok(n as c_long)
+    })
+}
+
+/// # Safety
+/// `d` came from this library and is freed once.
+#[no_mangle]
+pub unsafe extern "C" fn wb_device_free(d: *mut WbDevice) {
+    if !d.is_null() {
+        drop(Box::from_raw(d));
+    }
+}
+
+/// # Safety
+/// `d` is a live handle or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn wb_device_target(d: *const WbDevice) -> *const c_char {
+    d.as_ref().map_or(std::ptr::null(), |d| d.target.as_ptr())
+}
+
+/// # Safety
+/// `d` is a live handle or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn wb_device_compute_units(d: *const WbDevice) -> u32 {
+    d.as_ref().and_then(|d| d.device.compute_units).unwrap_or(0)
+}
+
+fn limiter_cstr(l: wavebudget_model::Limiter) -> *const c_char {
+    let s: &'static str = match l.as_str() {
+        "vgpr" => "vgpr\0",
+        "sgpr" => "sgpr\0",
+        "lds" => "lds\0",
+        "workgroup" => "workgroup\0",
+        _ => "max_waves\0",
+    };
+    s.as_ptr().cast()
+}
+
+/// # Safety
+/// Handles are live; `kernel` is a NUL-terminated string; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn wb_dispatch_query(
+    k: *const WbKernels,
+    kernel: *const c_char,
+    d: *const WbDevice,
+    workgroup_size: u32,
+    dynamic_lds: u32,
+    out: *mut WbDispatch,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(err, err_len, -1, || {
+        let k = k.as_ref().ok_or("kernels is NULL")?;
+        let d = d.as_ref().ok_or("device is NULL")?;
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let name = str_arg(kernel, "kernel")?;
+        let info = k.kernels.for_device(name, &d.device).map_err(|e| e.to_string())?;
+        let r = dispatch(info, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
+            .map_err(|e| e.to_string())?;
+        *out = WbDispatch {
+            waves_per_simd: r.waves_per_simd,
+            limiter: limiter_cstr(r.limiter),
+            workgroups_per_cu: r.workgroups_per_cu,
+            per_wgp: (r.unit == "WGP") as u32,
+            compute_units: r.compute_units.unwrap_or(0),
+            persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
+            workgroup_size: r.workgroup_size,
+            lds_bytes: r.lds_bytes,
+        };
+        Ok(0)
+    })
+}

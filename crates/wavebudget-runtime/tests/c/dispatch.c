@@ -1,0 +1,51 @@
+/* Uses libwavebudget_runtime through wavebudget.h as a runtime would.
+ * Usage: dispatch BINARY KFD_ROOT KERNEL WG_SIZE DYNAMIC_LDS
+ * Prints one line per device: "<target> <waves_per_simd> <limiter> <workgroups_per_cu> <per_wgp>
+ * <compute_units> <persistent_grid_size>", then the error paths' messages. */
+#include "wavebudget.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+  if (argc != 6) return 2;
+  char err[512];
+  wb_kernels *k = wb_kernels_open(argv[1], err, sizeof err);
+  if (!k) { printf("open failed: %s\n", err); return 1; }
+  printf("version %s kernels %zu first %s\n", wb_version(), wb_kernels_count(k), wb_kernels_name(k, 0));
+  if (wb_kernels_name(k, wb_kernels_count(k)) != NULL) return 3;
+
+  wb_device *devs[4];
+  long n = wb_devices_from_kfd(argv[2], devs, 4, err, sizeof err);
+  if (n < 0) { printf("kfd failed: %s\n", err); return 1; }
+  for (long i = 0; i < n && i < 4; i++) {
+    wb_dispatch d;
+    if (wb_dispatch_query(k, argv[3], devs[i], (uint32_t)atoi(argv[4]), (uint32_t)atoi(argv[5]), &d, err, sizeof err) != 0) {
+      printf("query failed: %s\n", err);
+      return 1;
+    }
+    printf("%s %u %s %u %u %u %u\n", wb_device_target(devs[i]), d.waves_per_simd, d.limiter, d.workgroups_per_cu,
+           d.per_wgp, d.compute_units, d.persistent_grid_size);
+    wb_device_free(devs[i]);
+  }
+
+  /* Errors come back as -1 / NULL with one line in err. */
+  wb_device *t = wb_device_from_target("gfx9999", err, sizeof err);
+  printf("bad target: %s %s\n", t ? "non-null" : "null", err);
+  wb_device *g = wb_device_from_target("gfx90a", err, sizeof err);
+  wb_dispatch d;
+  int rc = wb_dispatch_query(k, "no_such_kernel", g, 0, 0, &d, err, sizeof err);
+  printf("bad kernel: %d %s\n", rc, err);
+  rc = wb_dispatch_query(k, argv[3], g, 0, 0, &d, err, sizeof err);
+  printf("wrong processor: %d %s\n", rc, err);
+  rc = wb_dispatch_query(NULL, argv[3], g, 0, 0, &d, err, sizeof err);
+  printf("null kernels: %d %s\n", rc, err);
+  wb_kernels *none = wb_kernels_open("/nonexistent.hsaco", err, sizeof err);
+  printf("bad file: %s %s\n", none ? "non-null" : "null", err);
+  char tiny[8];
+  wb_kernels_open("/nonexistent.hsaco", tiny, sizeof tiny);
+  printf("truncated: %zu\n", strlen(tiny));
+  wb_device_free(g);
+  wb_kernels_free(k);
+  return 0;
+}

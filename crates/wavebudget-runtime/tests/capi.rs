@@ -1,0 +1,95 @@
+//! The C API from a C program compiled here (cc) against include/wavebudget.h and the freshly built
+//! libwavebudget_runtime.so: a code object compiled by llc-22, the MI300X KFD capture, and the error
+//! paths. The answers must equal the Rust API's, and waves/SIMD llc-22's occupancy.
+
+#[path = "../../wavebudget-model/tests/common/mod.rs"]
+mod common;
+
+use common::{parse_remarks, remark_u32, tool};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use wavebudget_runtime::{dispatch, kfd, Kernels};
+
+fn newest_cdylib() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    [dir.join("deps/libwavebudget_runtime.so"), dir.join("libwavebudget_runtime.so")]
+        .into_iter()
+        .filter_map(|p| std::fs::metadata(&p).and_then(|m| m.modified()).ok().map(|t| (t, p)))
+        .max()
+        .map(|(_, p)| p)
+        .expect("libwavebudget_runtime.so built")
+}
+
+#[test]
+fn c_program_gets_the_rust_answers() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("wavebudget-capi-{}", std::process::id()));
+    std::fs::create_dir_all(tmp.join("kfd/nodes/0")).unwrap();
+    std::fs::create_dir_all(tmp.join("kfd/nodes/1")).unwrap();
+    std::fs::write(tmp.join("kfd/nodes/0/properties"), "simd_count 0\n").unwrap();
+    std::fs::copy(here.join("../../tests/fixtures/kfd/gfx942_mi300x.properties"), tmp.join("kfd/nodes/1/properties")).unwrap();
+
+    // A code object by llc-22, with its occupancy remarks.
+    let obj = tmp.join("pressure.o");
+    let llc = Command::new(tool("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .arg(here.join("../../tests/lit/Inputs/pressure.ll"))
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .unwrap();
+    assert!(llc.status.success());
+    let remarks = parse_remarks(&String::from_utf8_lossy(&llc.stderr));
+
+    let lib = newest_cdylib();
+    let exe = tmp.join("dispatch");
+    let cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(here.join("include"))
+        .arg(here.join("tests/c/dispatch.c"))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", lib.parent().unwrap().display()))
+        .arg("-lwavebudget_runtime")
+        .output()
+        .unwrap();
+    assert!(cc.status.success(), "cc: {}", String::from_utf8_lossy(&cc.stderr));
+
+    let device = kfd::devices(&tmp.join("kfd")).unwrap().remove(0);
+    let kernels = Kernels::open(&obj).unwrap();
+    for (kernel, wg, dyn_lds) in [("acc124", "256", "0"), ("acc40", "64", "16384"), ("acc160", "0", "0")] {
+        let out = Command::new(&exe)
+            .args([obj.to_str().unwrap(), tmp.join("kfd").to_str().unwrap(), kernel, wg, dyn_lds])
+            .env("LD_LIBRARY_PATH", lib.parent().unwrap())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "C program failed ({}):\n{text}{}", out.status, String::from_utf8_lossy(&out.stderr));
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with(&format!("version {} kernels 3 first acc40", env!("CARGO_PKG_VERSION"))), "{text}");
+        let k = kernels.for_device(kernel, &device).unwrap();
+        let wg_n: u32 = wg.parse().unwrap();
+        let r = dispatch(k, &device, (wg_n != 0).then_some(wg_n), dyn_lds.parse().unwrap()).unwrap();
+        let want = format!(
+            "gfx942 {} {} {} 0 304 {}",
+            r.waves_per_simd,
+            r.limiter.as_str(),
+            r.workgroups_per_cu,
+            r.persistent_grid_size.unwrap()
+        );
+        assert_eq!(lines[1], want, "{kernel}: C vs Rust");
+        if dyn_lds == "0" && (wg == "256" || wg == "0") {
+            // Same launch size as llc's (1..256 built, 256 launched): llc-22's occupancy.
+            assert_eq!(r.waves_per_simd, remark_u32(&remarks[kernel], "Occupancy [waves/SIMD]").unwrap(), "{kernel}");
+        }
+        assert!(text.contains("bad target: null ") && text.contains("gfx9999"), "{text}");
+        assert!(text.contains("bad kernel: -1 no kernel named 'no_such_kernel'"), "{text}");
+        assert!(text.contains("wrong processor: -1 kernel '") && text.contains("not for the device's gfx90a"), "{text}");
+        assert!(text.contains("null kernels: -1 kernels is NULL"), "{text}");
+        assert!(text.contains("bad file: null /nonexistent.hsaco"), "{text}");
+        assert!(text.contains("truncated: 7"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
