@@ -13,6 +13,8 @@ need=()
 # ROCm 5.2's HIP headers and device libraries (Debian packages), for the clang -fpass-plugin HIP tests.
 [ -f /usr/include/hip/hip_runtime.h ] || need+=(libamdhip64-dev)
 [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc ] || need+=(rocm-device-libs)
+# The HSA runtime, which the runtime crate dlopens (on a machine without a GPU it reports why there is none).
+[ -f /usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1 ] || need+=(libhsa-runtime64-1)
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
 

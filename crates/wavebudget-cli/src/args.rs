@@ -42,8 +42,11 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct DeviceArgs {
     /// KFD topology root (default /sys/class/kfd/kfd/topology): a directory with nodes/<N>/properties.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "hsa")]
     pub kfd_root: Option<String>,
+    /// Ask the HSA runtime (dlopen libhsa-runtime64.so.1) instead of reading the KFD topology.
+    #[arg(long)]
+    pub hsa: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,

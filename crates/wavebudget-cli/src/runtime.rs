@@ -15,6 +15,14 @@ fn cell(v: Option<u32>) -> String {
 }
 
 pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
+    if a.hsa {
+        return match wavebudget_runtime::hsa::devices() {
+            Ok(devices) if a.json => Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": devices })).expect("serializable") + "\n"),
+            Ok(devices) => Ok(table(&devices)),
+            Err(why) if a.json => Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": [], "reason": why })).expect("serializable") + "\n"),
+            Err(why) => Ok(format!("no GPU from the HSA runtime: {why}\n")),
+        };
+    }
     let root = a.kfd_root.as_deref().unwrap_or(kfd::DEFAULT_ROOT);
     let devices = match kfd::devices(Path::new(root)) {
         Ok(d) => d,
@@ -28,12 +36,17 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
     if devices.is_empty() {
         return Ok(format!("no AMD GPU found under {root}\n"));
     }
+    Ok(table(&devices))
+}
+
+fn table(devices: &[Device]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{:>4}  {:<10} {:>5} {:>8} {:>5} {:>10} {:>7}", "node", "target", "CUs", "SIMD/CU", "wave", "waves/SIMD", "LDS/CU");
-    for d in &devices {
+    for d in devices {
         let node = match &d.source {
             wavebudget_runtime::DeviceSource::Kfd { node, .. } => node.to_string(),
-            _ => "-".into(),
+            wavebudget_runtime::DeviceSource::Hsa { agent } => format!("a{agent}"),
+            wavebudget_runtime::DeviceSource::Target => "-".into(),
         };
         let _ = writeln!(
             out,
@@ -49,7 +62,7 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
             let _ = writeln!(out, "      note: {n}");
         }
     }
-    Ok(out)
+    out
 }
 
 pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {

@@ -50,6 +50,10 @@ wb_device *wb_device_from_target(const char *target, char *err, size_t err_len);
 /* The GPU nodes of a KFD topology root (NULL: /sys/class/kfd/kfd/topology). Writes up to `cap` devices
  * into `out` and returns how many GPUs there are, or -1. */
 long wb_devices_from_kfd(const char *root, wb_device **out, size_t cap, char *err, size_t err_len);
+/* The GPU agents of the HSA runtime, loaded with dlopen("libhsa-runtime64.so.1"). Returns how many GPUs
+ * there are, or -1 with the reason in `err` (library missing, hsa_init failed, no GPU agent): fall back to
+ * wb_devices_from_kfd or wb_device_from_target then. */
+long wb_devices_from_hsa(wb_device **out, size_t cap, char *err, size_t err_len);
 void wb_device_free(wb_device *device);
 /* Target id of a device ("gfx942"); valid while `device` lives. */
 const char *wb_device_target(const wb_device *device);

@@ -155,6 +155,20 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
 }
 
 /// # Safety
+/// `out` has room for `cap` pointers (or `cap` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn wb_devices_from_hsa(out: *mut *mut WbDevice, cap: usize, err: *mut c_char, err_len: usize) -> c_long {
+    guard(err, err_len, -1, || {
+        let devices = crate::hsa::devices()?;
+        let n = devices.len();
+        for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
+            *out.add(i) = wrap_device(d);
+        }
+        Ok(n as c_long)
+    })
+}
+
+/// # Safety
 /// `d` came from this library and is freed once.
 #[no_mangle]
 pub unsafe extern "C" fn wb_device_free(d: *mut WbDevice) {

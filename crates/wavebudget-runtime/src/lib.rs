@@ -1,18 +1,20 @@
 //! Occupancy at dispatch time: how many workgroups of a kernel fit on a compute unit of the device that
 //! is actually there, and the persistent grid that fills it.
 //!
-//! - [`Device`]: a GPU's parameters, from a processor name ([`Device::from_target`]) or from the Linux
-//!   KFD topology ([`kfd::devices`], root directory overridable).
+//! - [`Device`]: a GPU's parameters, from a processor name ([`Device::from_target`]), from the Linux
+//!   KFD topology ([`kfd::devices`], root directory overridable), or from the HSA runtime loaded with
+//!   dlopen ([`hsa::devices`], which says why when there is no GPU agent).
 //! - [`KernelInfo`]: a kernel's resources, read from a code object, an offload bundle or a host binary
 //!   ([`Kernels::open`], [`Kernels::from_bytes`]), looked up by name or symbol.
 //! - [`dispatch`]: waves/SIMD and limiter on that device, resident workgroups per CU, and the persistent
 //!   grid size for a launch size and dynamic LDS.
 //!
 //! Status: this first part reads the kernels' resources from the `NT_AMDGPU_METADATA` note through the
-//! reader crate. The compact embedded kernel table, the HSA-runtime device query, variant selection and
-//! the C API (issue 6) are not written yet.
+//! reader crate. The compact embedded kernel table and variant selection (issue 6) are not written yet.
+//! The C API is [`capi`] (`include/wavebudget.h`).
 
 pub mod capi;
+pub mod hsa;
 pub mod kfd;
 
 use serde::Serialize;
@@ -45,6 +47,8 @@ pub enum DeviceSource {
     Target,
     /// A KFD topology node.
     Kfd { node: u32, properties: String },
+    /// An HSA runtime agent (its index in `hsa_iterate_agents` order).
+    Hsa { agent: u32 },
 }
 
 /// A GPU as the runtime sees it.

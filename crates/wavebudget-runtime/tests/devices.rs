@@ -15,8 +15,8 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 /// A KFD root with a CPU node 0 and the capture as GPU node 1, as the driver lays it out.
-fn kfd_root(capture: &str) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("wavebudget-kfd-{}-{capture}", std::process::id()));
+fn kfd_root(capture: &str, test: &str) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("wavebudget-kfd-{}-{test}-{capture}", std::process::id()));
     std::fs::create_dir_all(root.join("nodes/0")).unwrap();
     std::fs::create_dir_all(root.join("nodes/1")).unwrap();
     std::fs::write(root.join("nodes/0/properties"), "cpu_cores_count 32\nsimd_count 0\n").unwrap();
@@ -32,7 +32,7 @@ fn captures_give_the_products_cu_counts() {
         ("gfx1100_rx7900xtx.properties", "gfx1100", 96, 32),
         ("gfx906_vega20.properties", "gfx906", 60, 64),
     ] {
-        let devices = kfd::devices(&kfd_root(capture)).unwrap();
+        let devices = kfd::devices(&kfd_root(capture, "cus")).unwrap();
         assert_eq!(devices.len(), 1, "{capture}: the CPU node is not a device");
         let d = &devices[0];
         assert_eq!(d.target.canonical(), target, "{capture}");
@@ -76,7 +76,7 @@ fn dispatch_matches_llc_on_the_captured_devices() {
         ("gfx1100_rx7900xtx.properties", "gfx1100", 256, 4, 2), // WGP mode: a WGP is 2 CUs, 4 SIMDs
         ("gfx906_vega20.properties", "gfx906", 128, 4, 1),
     ] {
-        let device = kfd::devices(&kfd_root(capture)).unwrap().remove(0);
+        let device = kfd::devices(&kfd_root(capture, "llc")).unwrap().remove(0);
         let (obj, occ) = llc(&ll, cpu, wg, cpu);
         let kernels = Kernels::open(&obj).unwrap();
         for (name, llc_waves) in &occ {
@@ -112,4 +112,21 @@ fn dynamic_lds_and_lookups() {
     assert!(e.contains("built for gfx942, not for the device's gfx90a"), "{e}");
     let e = dispatch(k, &device, Some(512), 0).unwrap_err().to_string();
     assert!(e.contains("over kernel 'acc40''s .max_flat_workgroup_size 256"), "{e}");
+}
+
+#[test]
+fn hsa_runtime_gives_gpus_or_the_reason() {
+    match wavebudget_runtime::hsa::devices() {
+        Ok(devices) => {
+            for d in &devices {
+                assert!(d.compute_units.unwrap_or(0) > 0, "{d:?}");
+            }
+        }
+        Err(why) => {
+            // scripts/ensure-deps.sh installs libhsa-runtime64-1, so the real library is tried here; with no
+            // AMD GPU its hsa_init fails and the reason says so.
+            let lib = Path::new("/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1").exists();
+            assert!(if lib { why.contains("hsa_init failed with 0x") || why.contains("no usable GPU agent") } else { why.contains("cannot be loaded") }, "{why}");
+        }
+    }
 }

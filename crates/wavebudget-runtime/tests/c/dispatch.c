@@ -45,6 +45,10 @@ int main(int argc, char **argv) {
   char tiny[8];
   wb_kernels_open("/nonexistent.hsaco", tiny, sizeof tiny);
   printf("truncated: %zu\n", strlen(tiny));
+  wb_device *h[4];
+  long nh = wb_devices_from_hsa(h, 4, err, sizeof err);
+  if (nh < 0) printf("hsa: -1 %s\n", err);
+  else { printf("hsa: %ld\n", nh); for (long i = 0; i < nh && i < 4; i++) wb_device_free(h[i]); }
   wb_device_free(g);
   wb_kernels_free(k);
   return 0;
