@@ -155,7 +155,10 @@ fn init() {
 
 /// The module as bitcode with the sweep's overrides applied, and its kernels with their processors; or
 /// the parser's message (with the line).
-fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, Vec<(String, Option<String>)>), String> {
+/// Kernel names with their `"target-cpu"`.
+type KernelList = Vec<(String, Option<String>)>;
+
+fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList), String> {
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
