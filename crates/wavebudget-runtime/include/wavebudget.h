@@ -66,6 +66,17 @@ int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_de
                       uint32_t workgroup_size, uint32_t dynamic_lds, wb_dispatch *out, char *err,
                       size_t err_len);
 
+/* Policies for wb_choose_variant. */
+#define WB_POLICY_MOST_WAVES_WITHOUT_SPILLS 0 /* most resident waves among spill-free ones, else fewest spills */
+#define WB_POLICY_FEWEST_SPILLS 1
+#define WB_POLICY_FOR_PROCESSOR 2            /* the first built for the device's processor */
+
+/* Picks among the variants `names[0..n]` (kernel names or symbols in `kernels`) the best for a launch on
+ * `device`; writes its index into `*chosen` and its answer into `*out`. Returns 0, or -1 with `err` set. */
+int wb_choose_variant(const wb_kernels *kernels, const char *const *names, size_t n, const wb_device *device,
+                      uint32_t workgroup_size, uint32_t dynamic_lds, int policy, size_t *chosen,
+                      wb_dispatch *out, char *err, size_t err_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -223,16 +223,71 @@ pub unsafe extern "C" fn wb_dispatch_query(
         let info = k.kernels.for_device(name, &d.device).map_err(|e| e.to_string())?;
         let r = dispatch(info, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
             .map_err(|e| e.to_string())?;
-        *out = WbDispatch {
-            waves_per_simd: r.waves_per_simd,
-            limiter: limiter_cstr(r.limiter),
-            workgroups_per_cu: r.workgroups_per_cu,
-            per_wgp: (r.unit == "WGP") as u32,
-            compute_units: r.compute_units.unwrap_or(0),
-            persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
-            workgroup_size: r.workgroup_size,
-            lds_bytes: r.lds_bytes,
+        *out = to_c(&r);
+        Ok(0)
+    })
+}
+
+fn to_c(r: &crate::Dispatch) -> WbDispatch {
+    WbDispatch {
+        waves_per_simd: r.waves_per_simd,
+        limiter: limiter_cstr(r.limiter),
+        workgroups_per_cu: r.workgroups_per_cu,
+        per_wgp: (r.unit == "WGP") as u32,
+        compute_units: r.compute_units.unwrap_or(0),
+        persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
+        workgroup_size: r.workgroup_size,
+        lds_bytes: r.lds_bytes,
+    }
+}
+
+/// # Safety
+/// Handles are live; `names` holds `n` NUL-terminated strings; `chosen` and `out` are writable.
+#[no_mangle]
+pub unsafe extern "C" fn wb_choose_variant(
+    k: *const WbKernels,
+    names: *const *const c_char,
+    n: usize,
+    d: *const WbDevice,
+    workgroup_size: u32,
+    dynamic_lds: u32,
+    policy: c_int,
+    chosen: *mut usize,
+    out: *mut WbDispatch,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(err, err_len, -1, || {
+        let k = k.as_ref().ok_or("kernels is NULL")?;
+        let d = d.as_ref().ok_or("device is NULL")?;
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let chosen = chosen.as_mut().ok_or("chosen is NULL")?;
+        if names.is_null() || n == 0 {
+            return Err("no variant names".into());
+        }
+        let policy = match policy {
+            0 => crate::Policy::MostWavesWithoutSpills,
+            1 => crate::Policy::FewestSpills,
+            2 => crate::Policy::ForProcessor,
+            p => return Err(format!("unknown policy {p} (0, 1 or 2)")),
         };
+        // One candidate per name: the build for the device's processor if there is one.
+        let mut candidates = Vec::with_capacity(n);
+        for i in 0..n {
+            let name = str_arg(*names.add(i), "names[i]")?;
+            let found = k.kernels.find(name);
+            let pick = found
+                .iter()
+                .copied()
+                .find(|x| x.processor == d.device.target.processor.name)
+                .or(found.first().copied())
+                .ok_or_else(|| format!("no kernel named '{name}'"))?;
+            candidates.push(pick);
+        }
+        let c = crate::choose_variant(&candidates, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds, policy)
+            .map_err(|e| e.to_string())?;
+        *chosen = c.index;
+        *out = to_c(&c.dispatch);
         Ok(0)
     })
 }

@@ -261,3 +261,65 @@ pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dyna
         persistent_grid_size: units.map(|u| u * wgs),
     })
 }
+
+/// How to pick among variants of a kernel (the same kernel compiled for different waves targets,
+/// launch bounds or processors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// The most resident waves per SIMD among variants without spills (ties: fewer VGPRs); if every
+    /// variant spills, the fewest spills.
+    MostWavesWithoutSpills,
+    /// The fewest spills (ties: more resident waves).
+    FewestSpills,
+    /// A variant built for the device's processor (the first, in file order).
+    ForProcessor,
+}
+
+/// The chosen variant and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Choice {
+    /// Index into the candidates.
+    pub index: usize,
+    /// Its dispatch answer on the device.
+    pub dispatch: Dispatch,
+}
+
+/// Picks the best of `candidates` for a launch on `device` by `policy`. Candidates built for another
+/// processor are skipped, except that [`Policy::ForProcessor`] only looks at the processor.
+pub fn choose_variant(
+    candidates: &[&KernelInfo],
+    device: &Device,
+    wg_size: Option<u32>,
+    dynamic_lds: u32,
+    policy: Policy,
+) -> Result<Choice, Error> {
+    let proc = device.target.processor.name;
+    let mut scored: Vec<(usize, Dispatch, u32, u32)> = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, k) in candidates.iter().enumerate() {
+        if k.processor != proc {
+            skipped.push(format!("{} ({})", k.name, k.processor));
+            continue;
+        }
+        match dispatch(k, device, wg_size, dynamic_lds) {
+            Ok(d) => scored.push((i, d, k.spills, k.vgpr_count)),
+            Err(e) => skipped.push(format!("{}: {e}", k.name)),
+        }
+        if policy == Policy::ForProcessor {
+            break;
+        }
+    }
+    let best = match policy {
+        Policy::ForProcessor => scored.first(),
+        Policy::FewestSpills => scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd))),
+        Policy::MostWavesWithoutSpills => scored
+            .iter()
+            .filter(|(_, _, spills, _)| *spills == 0)
+            .max_by_key(|(_, d, _, vgprs)| (d.waves_per_simd, std::cmp::Reverse(*vgprs)))
+            .or_else(|| scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))),
+    };
+    best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() }).ok_or_else(|| {
+        Error::Kernel(format!("no variant fits {proc}: {}", if skipped.is_empty() { "no candidates".into() } else { skipped.join("; ") }))
+    })
+}

@@ -90,6 +90,10 @@ fn c_program_gets_the_rust_answers() {
         assert!(text.contains("null kernels: -1 kernels is NULL"), "{text}");
         assert!(text.contains("bad file: null /nonexistent.hsaco"), "{text}");
         assert!(text.contains("truncated: 7"), "{text}");
+        // Among acc160, acc124 and acc40 (none spills), the most waves: acc40, index 2, llc's occupancy.
+        let acc40 = remark_u32(&remarks["acc40"], "Occupancy [waves/SIMD]").unwrap();
+        assert!(text.contains(&format!("variant: 0 2 {acc40}")), "{text}");
+        assert!(text.contains("bad policy: -1 unknown policy 7"), "{text}");
         // The HSA runtime: GPUs, or -1 and the reason (this machine has no GPU: hsa_init fails).
         let hsa = text.lines().find(|l| l.starts_with("hsa: ")).expect("hsa line");
         assert!(hsa.starts_with("hsa: -1 ") && (hsa.contains("hsa_init") || hsa.contains("no usable GPU agent") || hsa.contains("cannot be loaded")) || !hsa.contains("-1"), "{hsa}");

@@ -130,3 +130,36 @@ fn hsa_runtime_gives_gpus_or_the_reason() {
         }
     }
 }
+
+#[test]
+fn variants_by_policy() {
+    // Three variants of one kernel built by llc-22 for gfx942: without a waves target (163 VGPRs, no
+    // spills, 3 waves), at 4 waves (spills to fit 128) and at 8 waves (spills more).
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
+    let text = std::fs::read_to_string(ll).unwrap();
+    let mut files = Vec::new();
+    for (tag, attr) in [("base", ""), ("w4", " \"amdgpu-waves-per-eu\"=\"4\""), ("w8", " \"amdgpu-waves-per-eu\"=\"8\"")] {
+        let src = std::env::temp_dir().join(format!("wavebudget-variants-{}-{tag}.ll", std::process::id()));
+        std::fs::write(&src, text.replace("\"amdgpu-agpr-alloc\"=\"0\"", &format!("\"amdgpu-agpr-alloc\"=\"0\"{attr}"))).unwrap();
+        let obj = src.with_extension("o");
+        assert!(Command::new(tool("llc")).args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj"]).arg(&src).arg("-o").arg(&obj).status().unwrap().success());
+        files.push(Kernels::open(&obj).unwrap());
+    }
+    let variants: Vec<&wavebudget_runtime::KernelInfo> = files.iter().map(|f| f.find("acc160")[0]).collect();
+    assert_eq!(variants[0].spills, 0);
+    assert!(variants[1].spills > 0 && variants[2].spills > variants[1].spills, "{variants:?}");
+    let mi300x = kfd::devices(&kfd_root("gfx942_mi300x.properties", "variants")).unwrap().remove(0);
+    use wavebudget_runtime::{choose_variant, Policy};
+    let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::MostWavesWithoutSpills).unwrap();
+    assert_eq!(c.index, 0, "the only spill-free variant");
+    assert_eq!(c.dispatch.waves_per_simd, 3);
+    let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::FewestSpills).unwrap();
+    assert_eq!(c.index, 0);
+    // Among the spilling ones alone, "most waves without spills" falls back to the fewest spills.
+    let c = choose_variant(&variants[1..], &mi300x, Some(256), 0, Policy::MostWavesWithoutSpills).unwrap();
+    assert_eq!(c.index, 0, "w4 spills less than w8");
+    let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::ForProcessor).unwrap();
+    assert_eq!(c.index, 0);
+    let e = choose_variant(&variants, &Device::from_target("gfx90a").unwrap(), Some(256), 0, Policy::FewestSpills).unwrap_err().to_string();
+    assert!(e.contains("no variant fits gfx90a") && e.contains("acc160 (gfx942)"), "{e}");
+}

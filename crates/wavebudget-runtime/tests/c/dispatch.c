@@ -49,6 +49,16 @@ int main(int argc, char **argv) {
   long nh = wb_devices_from_hsa(h, 4, err, sizeof err);
   if (nh < 0) printf("hsa: -1 %s\n", err);
   else { printf("hsa: %ld\n", nh); for (long i = 0; i < nh && i < 4; i++) wb_device_free(h[i]); }
+  {
+    const char *names[] = {"acc160", "acc124", "acc40"};
+    wb_device *m = wb_device_from_target("gfx942", err, sizeof err);
+    size_t chosen = 99;
+    rc = wb_choose_variant(k, names, 3, m, 256, 0, WB_POLICY_MOST_WAVES_WITHOUT_SPILLS, &chosen, &d, err, sizeof err);
+    printf("variant: %d %zu %u\n", rc, chosen, d.waves_per_simd);
+    rc = wb_choose_variant(k, names, 3, m, 256, 0, 7, &chosen, &d, err, sizeof err);
+    printf("bad policy: %d %s\n", rc, err);
+    wb_device_free(m);
+  }
   wb_device_free(g);
   wb_kernels_free(k);
   return 0;
