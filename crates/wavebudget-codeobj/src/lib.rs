@@ -18,6 +18,7 @@ pub mod fuzzing;
 pub mod kd;
 pub mod metadata;
 pub mod msgpack;
+pub mod table;
 
 use std::fs::File;
 

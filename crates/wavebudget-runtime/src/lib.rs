@@ -323,3 +323,39 @@ pub fn choose_variant(
         Error::Kernel(format!("no variant fits {proc}: {}", if skipped.is_empty() { "no candidates".into() } else { skipped.join("; ") }))
     })
 }
+
+impl Kernels {
+    /// The compact kernel table (`WBKT`, `docs/binary-format.md`) for these kernels, with each kernel's
+    /// occupancy on its own processor at its maximum launch size.
+    pub fn to_table(&self) -> Vec<u8> {
+        use wavebudget_codeobj::table::{write, Entry, LIMITERS};
+        let sat16 = |v: u32| v.min(u16::MAX as u32) as u16;
+        let entries: Vec<Entry> = self
+            .kernels
+            .iter()
+            .map(|k| {
+                let mut e = Entry {
+                    name: k.name.clone(),
+                    symbol: k.symbol.clone(),
+                    processor: k.processor.clone(),
+                    wave_size: k.wavefront_size.min(255) as u8,
+                    vgpr_count: sat16(k.vgpr_count),
+                    sgpr_count: sat16(k.sgpr_count),
+                    max_workgroup_size: sat16(k.max_flat_workgroup_size),
+                    static_lds: k.group_segment_fixed_size,
+                    scratch: k.private_segment_fixed_size,
+                    spills: k.spills,
+                    ..Entry::default()
+                };
+                if let Ok(device) = Device::from_target(&k.processor) {
+                    if let Ok(d) = dispatch(k, &device, None, 0) {
+                        e.waves_per_simd = d.waves_per_simd.min(255) as u8;
+                        e.limiter = LIMITERS.iter().position(|l| *l == d.limiter.as_str()).unwrap_or(4) as u8;
+                    }
+                }
+                e
+            })
+            .collect();
+        write(&entries)
+    }
+}

@@ -1,0 +1,328 @@
+//! The wavebudget kernel table (`WBKT`): a compact, versioned, little-endian record per kernel, sorted
+//! by name hash for binary search, readable in place without allocating. Specified in
+//! `docs/binary-format.md`; meant to travel in its own ELF note next to `NT_AMDGPU_METADATA` so a runtime
+//! never parses MessagePack at dispatch time.
+
+use crate::error::{Error, Result};
+
+/// `"WBKT"`.
+pub const MAGIC: [u8; 4] = *b"WBKT";
+/// Format version this crate writes and reads.
+pub const VERSION: u16 = 1;
+/// Header size in bytes.
+pub const HEADER_SIZE: usize = 32;
+/// Record size in bytes.
+pub const RECORD_SIZE: usize = 64;
+
+/// The limiter codes of a record.
+pub const LIMITERS: [&str; 5] = ["vgpr", "sgpr", "lds", "workgroup", "max_waves"];
+
+/// 64-bit FNV-1a of a kernel name: the sort key of the records.
+pub fn name_hash(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in name.as_bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// One kernel, as written (owned strings).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// `.name`.
+    pub name: String,
+    /// `.symbol`.
+    pub symbol: String,
+    /// Processor of the code object (`gfx942`).
+    pub processor: String,
+    /// `.wavefront_size`.
+    pub wave_size: u8,
+    /// Waves/SIMD the pass was asked for (0: none).
+    pub requested_waves: u8,
+    /// `.vgpr_count`.
+    pub vgpr_count: u16,
+    /// `.agpr_count`.
+    pub agpr_count: u16,
+    /// `.sgpr_count`.
+    pub sgpr_count: u16,
+    /// `.max_flat_workgroup_size`.
+    pub max_workgroup_size: u16,
+    /// `.group_segment_fixed_size`.
+    pub static_lds: u32,
+    /// `.private_segment_fixed_size`.
+    pub scratch: u32,
+    /// VGPR budget the pass set for `requested_waves` (0: none).
+    pub vgpr_budget: u16,
+    /// Waves/SIMD on the code object's own processor at `max_workgroup_size`.
+    pub waves_per_simd: u8,
+    /// Index into [`LIMITERS`].
+    pub limiter: u8,
+    /// Per-limiter waves/SIMD: VGPR, SGPR, LDS, workgroup.
+    pub limits: [u8; 4],
+    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
+    pub spills: u32,
+}
+
+/// Writes a table: records sorted by (name hash, name), then the string table.
+pub fn write(entries: &[Entry]) -> Vec<u8> {
+    let mut order: Vec<&Entry> = entries.iter().collect();
+    order.sort_by(|a, b| name_hash(&a.name).cmp(&name_hash(&b.name)).then(a.name.cmp(&b.name)));
+    let strings_offset = HEADER_SIZE + RECORD_SIZE * order.len();
+    let mut strings: Vec<u8> = Vec::new();
+    let mut add = |s: &str| {
+        let off = strings.len() as u32;
+        strings.extend_from_slice(s.as_bytes());
+        strings.push(0);
+        (off, s.len() as u32)
+    };
+    let mut records = Vec::with_capacity(RECORD_SIZE * order.len());
+    for e in &order {
+        let (n_off, n_len) = add(&e.name);
+        let (s_off, s_len) = add(&e.symbol);
+        let (p_off, p_len) = add(&e.processor);
+        records.extend_from_slice(&name_hash(&e.name).to_le_bytes());
+        records.extend_from_slice(&n_off.to_le_bytes());
+        records.extend_from_slice(&n_len.to_le_bytes());
+        records.extend_from_slice(&s_off.to_le_bytes());
+        records.extend_from_slice(&s_len.to_le_bytes());
+        records.extend_from_slice(&p_off.to_le_bytes());
+        records.extend_from_slice(&(p_len.min(u16::MAX as u32) as u16).to_le_bytes());
+        records.push(e.wave_size);
+        records.push(e.requested_waves);
+        for v in [e.vgpr_count, e.agpr_count, e.sgpr_count, e.max_workgroup_size] {
+            records.extend_from_slice(&v.to_le_bytes());
+        }
+        records.extend_from_slice(&e.static_lds.to_le_bytes());
+        records.extend_from_slice(&e.scratch.to_le_bytes());
+        records.extend_from_slice(&e.vgpr_budget.to_le_bytes());
+        records.push(e.waves_per_simd);
+        records.push(e.limiter);
+        records.extend_from_slice(&e.limits);
+        records.extend_from_slice(&e.spills.to_le_bytes());
+        records.extend_from_slice(&0u32.to_le_bytes());
+    }
+    let mut out = Vec::with_capacity(strings_offset + strings.len());
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(HEADER_SIZE as u16).to_le_bytes());
+    out.extend_from_slice(&(RECORD_SIZE as u16).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(&(order.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(strings_offset as u32).to_le_bytes());
+    out.extend_from_slice(&(strings.len() as u32).to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes()); // flags
+    out.extend_from_slice(&0u32.to_le_bytes()); // reserved
+    out.extend_from_slice(&records);
+    out.extend_from_slice(&strings);
+    out
+}
+
+/// A table read in place.
+#[derive(Debug, Clone, Copy)]
+pub struct Table<'a> {
+    records: &'a [u8],
+    strings: &'a [u8],
+    record_size: usize,
+    count: usize,
+}
+
+/// One record of a [`Table`], read in place.
+#[derive(Debug, Clone, Copy)]
+pub struct Record<'a> {
+    raw: &'a [u8],
+    strings: &'a [u8],
+}
+
+fn u16_at(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([b[at], b[at + 1]])
+}
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+fn bad(offset: usize, detail: String) -> Error {
+    Error::malformed("kernel table", offset as u64, detail)
+}
+
+impl<'a> Table<'a> {
+    /// Checks the header and that every record and string lies inside `bytes`; allocates nothing.
+    pub fn parse(bytes: &'a [u8]) -> Result<Table<'a>> {
+        if bytes.len() < HEADER_SIZE {
+            return Err(bad(0, format!("{} bytes, the header alone is {HEADER_SIZE}", bytes.len())));
+        }
+        if bytes[..4] != MAGIC {
+            return Err(bad(0, "no WBKT magic".into()));
+        }
+        let version = u16_at(bytes, 4);
+        if version != VERSION {
+            return Err(bad(4, format!("version {version}, this reader knows {VERSION}")));
+        }
+        let header = u16_at(bytes, 6) as usize;
+        let record_size = u16_at(bytes, 8) as usize;
+        if header < HEADER_SIZE || record_size < RECORD_SIZE {
+            return Err(bad(6, format!("header {header} / record {record_size} bytes, at least {HEADER_SIZE} / {RECORD_SIZE}")));
+        }
+        let count = u32_at(bytes, 12) as usize;
+        let strings_offset = u32_at(bytes, 16) as usize;
+        let strings_size = u32_at(bytes, 20) as usize;
+        let records_end = count.checked_mul(record_size).and_then(|n| n.checked_add(header));
+        let strings_end = strings_offset.checked_add(strings_size);
+        match (records_end, strings_end) {
+            (Some(r), Some(s)) if r <= bytes.len() && s <= bytes.len() && r <= strings_offset => {}
+            _ => {
+                return Err(bad(
+                    12,
+                    format!(
+                        "{count} records of {record_size} bytes and {strings_size} bytes of strings at {strings_offset} do not fit in {} bytes",
+                        bytes.len()
+                    ),
+                ))
+            }
+        }
+        let t = Table {
+            records: &bytes[header..header + count * record_size],
+            strings: &bytes[strings_offset..strings_offset + strings_size],
+            record_size,
+            count,
+        };
+        for i in 0..count {
+            let r = t.at(i);
+            for (off, len) in [(8, 12), (16, 20), (24, 28)] {
+                let o = u32_at(r.raw, off) as usize;
+                let l = if len == 28 { u16_at(r.raw, len) as usize } else { u32_at(r.raw, len) as usize };
+                if o.checked_add(l).is_none_or(|end| end > t.strings.len()) || std::str::from_utf8(&t.strings[o..o + l]).is_err() {
+                    return Err(bad(header + i * record_size + off, format!("record {i}: string {o}+{l} outside the {} bytes of strings, or not UTF-8", t.strings.len())));
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    /// Number of records.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// No records.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Record `i` (in hash order).
+    pub fn at(&self, i: usize) -> Record<'a> {
+        Record { raw: &self.records[i * self.record_size..(i + 1) * self.record_size], strings: self.strings }
+    }
+
+    /// The records named `name`, by binary search on the hash (several when the table covers several
+    /// processors).
+    pub fn find<'s>(&'s self, name: &'s str) -> impl Iterator<Item = Record<'a>> + 's {
+        let h = name_hash(name);
+        let (mut lo, mut hi) = (0, self.count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.at(mid).name_hash() < h {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        (lo..self.count).map(move |i| self.at(i)).take_while(move |r| r.name_hash() == h).filter(move |r| r.name() == name)
+    }
+}
+
+impl<'a> Record<'a> {
+    fn string(&self, off: usize, len: usize) -> &'a str {
+        let o = u32_at(self.raw, off) as usize;
+        let l = if len == 28 { u16_at(self.raw, len) as usize } else { u32_at(self.raw, len) as usize };
+        // Checked in Table::parse.
+        std::str::from_utf8(&self.strings[o..o + l]).unwrap_or("")
+    }
+    /// Sort key.
+    pub fn name_hash(&self) -> u64 {
+        u64::from_le_bytes(self.raw[..8].try_into().expect("8 bytes"))
+    }
+    /// `.name`.
+    pub fn name(&self) -> &'a str {
+        self.string(8, 12)
+    }
+    /// `.symbol`.
+    pub fn symbol(&self) -> &'a str {
+        self.string(16, 20)
+    }
+    /// Processor.
+    pub fn processor(&self) -> &'a str {
+        self.string(24, 28)
+    }
+    /// Back to an owned [`Entry`].
+    pub fn entry(&self) -> Entry {
+        let r = self.raw;
+        Entry {
+            name: self.name().into(),
+            symbol: self.symbol().into(),
+            processor: self.processor().into(),
+            wave_size: r[30],
+            requested_waves: r[31],
+            vgpr_count: u16_at(r, 32),
+            agpr_count: u16_at(r, 34),
+            sgpr_count: u16_at(r, 36),
+            max_workgroup_size: u16_at(r, 38),
+            static_lds: u32_at(r, 40),
+            scratch: u32_at(r, 44),
+            vgpr_budget: u16_at(r, 48),
+            waves_per_simd: r[50],
+            limiter: r[51],
+            limits: [r[52], r[53], r[54], r[55]],
+            spills: u32_at(r, 56),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(name: &str, processor: &str, vgprs: u16) -> Entry {
+        Entry { name: name.into(), symbol: format!("{name}.kd"), processor: processor.into(), wave_size: 64, vgpr_count: vgprs, ..Entry::default() }
+    }
+
+    #[test]
+    fn round_trip_and_lookup() {
+        let entries: Vec<Entry> = (0..200).map(|i| entry(&format!("kernel_{i}"), "gfx942", i as u16)).chain([entry("kernel_7", "gfx90a", 999)]).collect();
+        let bytes = write(&entries);
+        let t = Table::parse(&bytes).unwrap();
+        assert_eq!(t.len(), 201);
+        for e in &entries {
+            let found: Vec<Entry> = t.find(&e.name).map(|r| r.entry()).collect();
+            assert!(found.contains(e), "{}", e.name);
+        }
+        assert_eq!(t.find("kernel_7").count(), 2);
+        assert_eq!(t.find("missing").count(), 0);
+        // Sorted by hash.
+        assert!((1..t.len()).all(|i| t.at(i - 1).name_hash() <= t.at(i).name_hash()));
+    }
+
+    #[test]
+    fn hostile_tables_are_errors_not_panics() {
+        let good = write(&[entry("a", "gfx942", 1), entry("b", "gfx942", 2)]);
+        for n in 0..good.len() {
+            let _ = Table::parse(&good[..n]).map(|t| t.find("a").count());
+        }
+        for i in 0..good.len() {
+            for v in [0u8, 0xff, 0x7f] {
+                let mut b = good.clone();
+                b[i] = v;
+                if let Ok(t) = Table::parse(&b) {
+                    for j in 0..t.len() {
+                        let _ = t.at(j).entry();
+                    }
+                }
+            }
+        }
+        let mut lie = good.clone();
+        lie[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        let e = Table::parse(&lie).unwrap_err().to_string();
+        assert!(e.contains("kernel table") && e.contains("do not fit"), "{e}");
+        assert!(Table::parse(b"ELF\x7fwhatever-is-this-not-a-table!!").unwrap_err().to_string().contains("no WBKT magic"));
+    }
+}
