@@ -267,3 +267,95 @@ impl std::hash::Hasher for PtrHasher {
 pub type PtrMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
 /// `HashSet` of LLVM pointers.
 pub type PtrSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<PtrHasher>>;
+
+/// Appends `text` to a constant byte array global `name` placed in `section` (created if missing), and
+/// keeps it alive through `@llvm.compiler.used` so no later pass drops it.
+pub unsafe fn append_info_section(m: LLVMModuleRef, section: &str, name: &str, text: &str) {
+    let ctx = LLVMGetModuleContext(m);
+    let cname = std::ffi::CString::new(name).expect("no NUL");
+    let old = LLVMGetNamedGlobal(m, cname.as_ptr());
+    let mut bytes: Vec<u8> = Vec::new();
+    if !old.is_null() {
+        let init = LLVMGetInitializer(old);
+        if !init.is_null() && LLVMIsConstantString(init) != 0 {
+            let mut len = 0usize;
+            let p = LLVMGetAsString(init, &mut len);
+            // Keep the lines of kernels this run does not write again (a second run replaces its own).
+            let old_text = String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned();
+            let key = |l: &str| l.split_whitespace().next().map(str::to_string);
+            let new_keys: Vec<Option<String>> = text.lines().map(key).collect();
+            for l in old_text.lines().filter(|l| !new_keys.contains(&key(l))) {
+                bytes.extend_from_slice(l.as_bytes());
+                bytes.push(b'\n');
+            }
+        }
+        // Replace the old global: drop it from llvm.compiler.used first.
+        remove_from_compiler_used(m, old);
+        LLVMDeleteGlobal(old);
+    }
+    bytes.extend_from_slice(text.as_bytes());
+    let init = LLVMConstStringInContext2(ctx, bytes.as_ptr().cast(), bytes.len(), 1);
+    let g = LLVMAddGlobal(m, LLVMTypeOf(init), cname.as_ptr());
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+    let csec = std::ffi::CString::new(section).expect("no NUL");
+    LLVMSetSection(g, csec.as_ptr());
+    LLVMSetAlignment(g, 1);
+    add_to_compiler_used(m, g);
+}
+
+unsafe fn compiler_used_elements(m: LLVMModuleRef) -> (LLVMValueRef, Vec<LLVMValueRef>) {
+    let used = LLVMGetNamedGlobal(m, c"llvm.compiler.used".as_ptr());
+    let mut elems = Vec::new();
+    if !used.is_null() {
+        let init = LLVMGetInitializer(used);
+        if !init.is_null() {
+            for i in 0..LLVMGetNumOperands(init).max(0) as u32 {
+                elems.push(LLVMGetOperand(init, i));
+            }
+        }
+    }
+    (used, elems)
+}
+
+unsafe fn set_compiler_used(m: LLVMModuleRef, old: LLVMValueRef, elems: &mut [LLVMValueRef]) {
+    if !old.is_null() {
+        LLVMDeleteGlobal(old);
+    }
+    if elems.is_empty() {
+        return;
+    }
+    let ctx = LLVMGetModuleContext(m);
+    let ptr = LLVMPointerTypeInContext(ctx, 0);
+    let arr = LLVMConstArray2(ptr, elems.as_mut_ptr(), elems.len() as u64);
+    let g = LLVMAddGlobal(m, LLVMTypeOf(arr), c"llvm.compiler.used".as_ptr());
+    LLVMSetInitializer(g, arr);
+    LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMAppendingLinkage);
+    LLVMSetSection(g, c"llvm.metadata".as_ptr());
+}
+
+unsafe fn add_to_compiler_used(m: LLVMModuleRef, g: LLVMValueRef) {
+    let (old, mut elems) = compiler_used_elements(m);
+    let ctx = LLVMGetModuleContext(m);
+    // Entries are `ptr` in address space 0; an address-space-1 global needs a cast.
+    let as0 = LLVMPointerTypeInContext(ctx, 0);
+    let e = if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 0 { g } else { LLVMConstAddrSpaceCast(g, as0) };
+    elems.push(e);
+    set_compiler_used(m, old, &mut elems);
+}
+
+unsafe fn remove_from_compiler_used(m: LLVMModuleRef, g: LLVMValueRef) {
+    let (old, elems) = compiler_used_elements(m);
+    if old.is_null() {
+        return;
+    }
+    let mut kept: Vec<LLVMValueRef> = elems
+        .into_iter()
+        .filter(|&e| {
+            let base = if !LLVMIsAConstantExpr(e).is_null() { LLVMGetOperand(e, 0) } else { e };
+            base != g
+        })
+        .collect();
+    set_compiler_used(m, old, &mut kept);
+}

@@ -125,13 +125,37 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         report.kernels.push(plan);
     }
     // Apply: only after every decision was made, so a failure above leaves the IR as it was.
+    let mut info = String::new();
     for ((f, _), plan) in facts.iter().zip(&report.kernels) {
         for (k, v) in &plan.set_attributes {
             ir::set_str_attr(*f, k, v);
             report.changed = true;
         }
+        if let (false, Some(w), Some(b)) = (plan.set_attributes.is_empty(), plan.waves, &plan.budget) {
+            info.push_str(&info_line(&plan.name, w, b));
+        }
+    }
+    if !info.is_empty() {
+        ir::append_info_section(module, INFO_SECTION, INFO_GLOBAL, &info);
     }
     report
+}
+
+/// The section the pass writes what it decided into, one line per kernel; it survives llc and ld.lld, so
+/// the code object carries the request and the budget (`wavebudget inspect` shows them).
+pub const INFO_SECTION: &str = ".wavebudget.info";
+const INFO_GLOBAL: &str = "__wavebudget_info";
+
+/// `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S> wg=<min>,<max> lds=<bytes>\n`.
+fn info_line(name: &str, waves: u32, b: &wavebudget_model::Budget) -> String {
+    format!(
+        "kernel={name} waves={waves} vgpr_budget={} sgpr_budget={} wg={},{} lds={}\n",
+        b.max_vgprs,
+        b.max_sgprs.map(|s| s.to_string()).unwrap_or_else(|| "-".into()),
+        b.workgroup.min,
+        b.workgroup.max,
+        b.lds_bytes
+    )
 }
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level

@@ -127,6 +127,10 @@ pub struct KernelReport {
     /// Kernel metadata keys this reader does not know (vendor keys), as in the note.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata_extra: Option<Value<'static>>,
+    /// What the amdgpu-occupancy-budget pass set for this kernel before code generation (its
+    /// `.wavebudget.info` section), if it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pass: Option<wavebudget_codeobj::PassInfo>,
     /// Things a person should read: descriptor/metadata disagreements, padding, unknown targets.
     pub notes: Vec<String>,
 }
@@ -272,11 +276,18 @@ fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, ev
         limits: result.as_ref().map(|o| o.limits),
         descriptor,
         metadata_extra: extra,
+        pass: co.pass_info.iter().find(|p| p.kernel == m.name).cloned(),
         notes: {
             if let Some(o) = &result {
                 // With the launch size taken from the metadata, the model's "range" caveat would repeat on
                 // every kernel; the docs and `--wg-size` cover it.
                 notes.extend(o.notes.iter().filter(|n| opts.wg_size.is_some() || !n.starts_with("launch size is a range")).cloned());
+            }
+            if let Some(p) = co.pass_info.iter().find(|p| p.kernel == m.name) {
+                notes.push(format!(
+                    "amdgpu-occupancy-budget set {} waves/SIMD (VGPR budget {}) before code generation",
+                    p.waves, p.vgpr_budget
+                ));
             }
             notes
         },

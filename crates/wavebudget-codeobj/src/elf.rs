@@ -55,6 +55,40 @@ pub struct CodeObject<'a> {
     pub metadata: Option<Metadata<'a>>,
     /// Kernels, in metadata order (or symbol order when there is no metadata).
     pub kernels: Vec<Kernel<'a>>,
+    /// What the `amdgpu-occupancy-budget` pass decided before code generation, from the
+    /// `.wavebudget.info` section it writes (one line per kernel), if present.
+    pub pass_info: Vec<PassInfo>,
+}
+
+/// One kernel's line of `.wavebudget.info`: `kernel=<name> waves=<W> vgpr_budget=<R> ...`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PassInfo {
+    /// Kernel (function) name.
+    pub kernel: String,
+    /// Waves/SIMD the pass set.
+    pub waves: u32,
+    /// The VGPR budget of that request.
+    pub vgpr_budget: u32,
+}
+
+/// Parses `.wavebudget.info`; lines that do not parse are skipped (they are ours, but the bytes are not).
+pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines()
+        .filter_map(|l| {
+            let mut kernel = None;
+            let (mut waves, mut budget) = (None, None);
+            for kv in l.split_whitespace() {
+                match kv.split_once('=')? {
+                    ("kernel", v) => kernel = Some(v.to_string()),
+                    ("waves", v) => waves = v.parse().ok(),
+                    ("vgpr_budget", v) => budget = v.parse().ok(),
+                    _ => {}
+                }
+            }
+            Some(PassInfo { kernel: kernel?, waves: waves?, vgpr_budget: budget? })
+        })
+        .collect()
 }
 
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.
@@ -166,7 +200,11 @@ impl<'a> CodeObject<'a> {
                 })
                 .collect(),
         };
-        Ok(CodeObject { kind, version, e_flags, flags, metadata, kernels })
+        let pass_info = match sections.section_by_name(e, b".wavebudget.info") {
+            Some((_, sec)) => parse_pass_info(sec.data(e, data).map_err(obj_err(".wavebudget.info section", sec.sh_offset(e)))?),
+            None => Vec::new(),
+        };
+        Ok(CodeObject { kind, version, e_flags, flags, metadata, kernels, pass_info })
     }
 
     /// The target id: `amdhsa.target` when present, else built from `e_flags`.
