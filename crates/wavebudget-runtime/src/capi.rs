@@ -124,6 +124,15 @@ fn wrap_device(device: Device) -> *mut WbDevice {
     Box::into_raw(Box::new(WbDevice { device, target }))
 }
 
+/// Writes up to `cap` device handles into `out` and returns how many devices there are.
+unsafe fn hand_out(devices: Vec<Device>, out: *mut *mut WbDevice, cap: usize) -> c_long {
+    let n = devices.len();
+    for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
+        *out.add(i) = wrap_device(d);
+    }
+    n as c_long
+}
+
 /// # Safety
 /// `target` is a NUL-terminated string.
 #[no_mangle]
@@ -145,12 +154,7 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
 ) -> c_long {
     guard(err, err_len, -1, || {
         let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
-        let devices = kfd::devices(Path::new(root)).map_err(|e| e.to_string())?;
-        let n = devices.len();
-        for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
-            *out.add(i) = wrap_device(d);
-        }
-        Ok(n as c_long)
+        Ok(hand_out(kfd::devices(Path::new(root)).map_err(|e| e.to_string())?, out, cap))
     })
 }
 
@@ -159,12 +163,7 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
 #[no_mangle]
 pub unsafe extern "C" fn wb_devices_from_hsa(out: *mut *mut WbDevice, cap: usize, err: *mut c_char, err_len: usize) -> c_long {
     guard(err, err_len, -1, || {
-        let devices = crate::hsa::devices()?;
-        let n = devices.len();
-        for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
-            *out.add(i) = wrap_device(d);
-        }
-        Ok(n as c_long)
+        Ok(hand_out(crate::hsa::devices()?, out, cap))
     })
 }
 
