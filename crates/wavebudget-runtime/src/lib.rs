@@ -85,7 +85,12 @@ impl Device {
         Ok(Device {
             target: id,
             compute_units: None,
-            simd_per_cu: if st.processor().generation.is_gfx10_plus() { 2 } else { st.eus_per_cu },
+            // A CU is the block LLVM's CU mode describes (2 SIMDs on GFX10-12, 4 elsewhere).
+            simd_per_cu: if st.processor().generation.is_gfx10_plus() {
+                Subtarget::new(id, Options { cu_mode: true, ..Options::default() })?.eus_per_cu
+            } else {
+                st.eus_per_cu
+            },
             wave_size: st.wave_size,
             max_waves_per_simd: st.max_waves,
             lds_bytes_per_cu: st.lds_per_workgroup,
@@ -246,8 +251,9 @@ pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dyna
     let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
     let per_slots = st.max_workgroups_per_cu(wg);
     let wgs = per_regs.min(per_lds).min(per_slots);
-    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu == 4;
-    let units = device.compute_units.map(|cus| if wgp { cus / 2 } else { cus });
+    // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
+    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
+    let units = device.compute_units.map(|cus| cus * device.simd_per_cu / st.eus_per_cu.max(1));
     Ok(Dispatch {
         kernel: kernel.name.clone(),
         target: device.target.canonical(),
