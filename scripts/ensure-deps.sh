@@ -15,6 +15,8 @@ need=()
 [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc ] || need+=(rocm-device-libs)
 # The HSA runtime, which the runtime crate dlopens (on a machine without a GPU it reports why there is none).
 [ -f /usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1 ] || need+=(libhsa-runtime64-1)
+# ROCm 5.2's code object manager (libamd-comgr2 + header): the embed test reads embedded metadata with it.
+[ -f /usr/include/amd_comgr.h ] && [ -f /usr/lib/x86_64-linux-gnu/libamd_comgr.so ] || need+=(libamd-comgr-dev)
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
 

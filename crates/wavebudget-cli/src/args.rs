@@ -37,6 +37,19 @@ pub enum Command {
     /// Occupancy of one kernel of a binary on a device: waves/SIMD, limiter, resident workgroups per CU and
     /// the persistent grid size.
     Dispatch(DispatchArgs),
+    /// Put occupancy data into every code object of a file (a code object, an offload bundle, or a host
+    /// binary with .hip_fatbin): .wavebudget.* keys in each kernel's metadata and a compact kernel table
+    /// note for runtimes. Writes OUT atomically; never modifies IN; embedding twice equals once.
+    Embed(EmbedArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EmbedArgs {
+    /// Input: code object (.o or linked), offload bundle (compressed or not), or host ELF with .hip_fatbin.
+    pub file: String,
+    /// Output file (written atomically, never over the input).
+    #[arg(long, short = 'o', required = true)]
+    pub output: String,
 }
 
 #[derive(Debug, Args)]

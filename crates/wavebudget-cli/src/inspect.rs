@@ -202,7 +202,7 @@ fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opt
     }
 }
 
-fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, eval: Option<&TargetId>, opts: &InspectOptions) -> KernelReport {
+pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, eval: Option<&TargetId>, opts: &InspectOptions) -> KernelReport {
     let m = &k.meta;
     let mut notes = Vec::new();
     let wave = m.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));

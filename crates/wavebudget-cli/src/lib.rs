@@ -7,6 +7,7 @@
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
 
 mod args;
+pub mod embed;
 mod inspect;
 mod render;
 mod runtime;
@@ -64,6 +65,7 @@ where
         Command::Tune(a) => sweep::tune_cmd(&a),
         Command::Device(a) => runtime::device_cmd(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
+        Command::Embed(a) => embed::embed_cmd(&a),
     }
 }
 
@@ -265,5 +267,22 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         (true, 1) => to_json(&budgets[0]),
         (true, _) => to_json(&budgets),
         (false, _) => budgets.iter().map(render::budget_text).collect::<Vec<_>>().join("\n"),
+    })
+}
+
+/// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
+/// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
+pub(crate) fn write_atomic(output: &std::path::Path, bytes: &[u8], mode: Option<std::fs::Permissions>) -> Result<(), CliError> {
+    let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let tmp = dir.join(format!(".{}.wavebudget-{}", output.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
+    let result = std::fs::write(&tmp, bytes)
+        .and_then(|_| match mode {
+            Some(m) => std::fs::set_permissions(&tmp, m),
+            None => Ok(()),
+        })
+        .and_then(|_| std::fs::rename(&tmp, output));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        CliError::Usage(format!("-o {}: cannot write: {e}", output.display()))
     })
 }

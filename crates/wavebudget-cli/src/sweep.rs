@@ -126,15 +126,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     let bytes = read(&a.sweep.file)?;
     let bitcode = a.output.ends_with(".bc");
     let t = wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
-    // Atomic: a temporary file beside the output, renamed over it.
-    let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(".{}.wavebudget-{}", output.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
-    std::fs::write(&tmp, &t.module)
-        .and_then(|_| std::fs::rename(&tmp, output))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError::Usage(format!("-o {}: cannot write: {e}", a.output))
-        })?;
+    crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {
         #[derive(serde::Serialize)]
         struct Out<'a> {

@@ -48,3 +48,15 @@ pub fn check_bundle(bytes: &[u8]) {
         }
     }
 }
+
+/// The kernel table reader (`WBKT`): the header and bounds check, then every record and a lookup of
+/// each name, which must find the record it came from.
+pub fn check_table(bytes: &[u8]) {
+    if let Ok(t) = crate::table::Table::parse(bytes) {
+        for i in 0..t.len().min(4096) {
+            let r = t.at(i);
+            let _ = (r.symbol(), r.processor(), r.entry());
+            assert!(t.find(r.name()).count() >= 1, "record {i} not found by its own name");
+        }
+    }
+}

@@ -15,9 +15,11 @@ pub mod eflags;
 mod elf;
 mod error;
 pub mod fuzzing;
+mod hostelf;
 pub mod kd;
 pub mod metadata;
 pub mod msgpack;
+pub mod rewrite;
 pub mod table;
 
 use std::fs::File;

@@ -45,9 +45,19 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
     if simd_per_cu == 0 {
         return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
     }
-    let wave_size = get("wave_front_size")? as u32;
-    let max_waves = get("max_waves_per_simd")? as u32;
-    let lds = get("lds_size_in_kb")? as u32 * 1024;
+    let small = |k: &str, limit: u64| {
+        let v = get(k)?;
+        if v > limit {
+            return Err(Error::Device(format!("{}: {k} {v} is over {limit}", path.display())));
+        }
+        Ok(v as u32)
+    };
+    let wave_size = small("wave_front_size", 64)?;
+    let max_waves = small("max_waves_per_simd", 64)?;
+    let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
+    let compute_units = u32::try_from(simds / simd_per_cu)
+        .map_err(|_| Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display())))?;
+    let simd_per_cu = small("simd_per_cu", 64)?;
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
     if max_waves != st.max_waves {
@@ -55,8 +65,8 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
     }
     Ok(Some(Device {
         target: id,
-        compute_units: Some((simds / simd_per_cu) as u32),
-        simd_per_cu: simd_per_cu as u32,
+        compute_units: Some(compute_units),
+        simd_per_cu,
         wave_size,
         max_waves_per_simd: max_waves,
         lds_bytes_per_cu: lds,

@@ -14,6 +14,7 @@
 //! The C API is [`capi`] (`include/wavebudget.h`).
 
 pub mod capi;
+pub mod fuzzing;
 pub mod hsa;
 pub mod kfd;
 
@@ -253,7 +254,7 @@ pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dyna
     let wgs = per_regs.min(per_lds).min(per_slots);
     // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
     let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
-    let units = device.compute_units.map(|cus| cus * device.simd_per_cu / st.eus_per_cu.max(1));
+    let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
     Ok(Dispatch {
         kernel: kernel.name.clone(),
         target: device.target.canonical(),
@@ -264,7 +265,7 @@ pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dyna
         workgroups_per_cu: wgs,
         unit: if wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
-        persistent_grid_size: units.map(|u| u * wgs),
+        persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
     })
 }
 

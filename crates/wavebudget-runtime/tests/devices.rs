@@ -180,3 +180,37 @@ fn kernel_table_round_trip_from_a_real_code_object() {
         assert_eq!(e.waves_per_simd as u32, occ[&k.name], "{}: the table's waves/SIMD is llc-22's", k.name);
     }
 }
+
+/// The topology parser on mutations of the real captures: every line dropped, every number replaced
+/// by 0, a huge value and a negative one, and every byte truncation: no panic, and a named error or a
+/// device.
+#[test]
+fn topology_parser_survives_mutations_of_the_captures() {
+    use wavebudget_runtime::fuzzing::check_properties;
+    for capture in ["gfx942_mi300x", "gfx1100_rx7900xtx", "gfx906_vega20"] {
+        let text = std::fs::read_to_string(fixture(&format!("{capture}.properties"))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for i in 0..lines.len() {
+            let mut dropped = lines.clone();
+            dropped.remove(i);
+            check_properties(dropped.join("\n").as_bytes());
+            let key = lines[i].split_whitespace().next().unwrap_or("");
+            for v in ["0", "18446744073709551615", "4294967296", "-1", "x"] {
+                let mut changed = lines.clone();
+                let replaced = format!("{key} {v}");
+                changed[i] = &replaced;
+                let joined = changed.join("\n");
+                check_properties(joined.as_bytes());
+                if ["simd_per_cu", "simd_count", "gfx_target_version", "lds_size_in_kb"].contains(&key) && v != "0" {
+                    let props = kfd::parse_properties(&joined);
+                    if let Err(e) = kfd::device_from_properties(1, Path::new("p"), &props) {
+                        assert!(e.to_string().starts_with("p: "), "{e}");
+                    }
+                }
+            }
+        }
+        for cut in 0..text.len() {
+            check_properties(&text.as_bytes()[..cut]);
+        }
+    }
+}

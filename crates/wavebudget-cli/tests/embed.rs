@@ -1,0 +1,268 @@
+//! `wavebudget embed` against LLVM 22's own tools and ROCm's code object manager:
+//! - `llvm-readelf-22 --notes` lists the same metadata plus the `.wavebudget.*` keys, whose occupancy
+//!   equals llc-22's `kernel-resource-usage` remark;
+//! - a relocatable object still links with `ld.lld-22 -shared`; bundles (plain, zstd v2 and v3) still
+//!   unbundle with `clang-offload-bundler-22`, and each entry equals the code object embedded alone;
+//! - `libamd-comgr2` (ROCm 5.2) reads the embedded metadata through `amd_comgr_get_data_metadata`, from a C
+//!   program compiled here (`tests/c/comgr_metadata.c`);
+//! - the input is never modified, embedding twice equals embedding once, bad input is one line and exit 1
+//!   with no output file.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn llvm(tool: &str) -> PathBuf {
+    let prefix = std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    Path::new(&prefix).join("bin").join(tool)
+}
+
+fn run(cmd: &mut Command) -> Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(out.status.success(), "{cmd:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn wb(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wavebudget")).args(args).output().unwrap()
+}
+
+fn embed(input: &Path, output: &Path) {
+    let out = wb(&["embed", input.to_str().unwrap(), "-o", output.to_str().unwrap()]);
+    assert!(out.status.success(), "embed {}: {}", input.display(), String::from_utf8_lossy(&out.stderr));
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wavebudget-embed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn kernels_ll() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../wavebudget-codeobj/tests/inputs/kernels.ll")
+}
+
+/// llc-22 builds `kernels.ll` for `cpu`; returns the object and each kernel's occupancy from the
+/// `kernel-resource-usage` remarks.
+fn llc(cpu: &str, extra: &[&str], tag: &str) -> (PathBuf, BTreeMap<String, u32>) {
+    let o = tmp(&format!("{tag}.o"));
+    let out = run(Command::new(llvm("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .args(extra)
+        .arg(kernels_ll())
+        .arg("-o")
+        .arg(&o));
+    let mut occ = BTreeMap::new();
+    let mut name = String::new();
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        if let Some(n) = line.split("Function Name: ").nth(1) {
+            name = n.trim().to_string();
+        }
+        if let Some(w) = line.split("Occupancy [waves/SIMD]: ").nth(1) {
+            occ.insert(name.clone(), w.trim().parse().unwrap());
+        }
+    }
+    assert_eq!(occ.len(), 4, "{}", String::from_utf8_lossy(&out.stderr));
+    (o, occ)
+}
+
+fn link(o: &Path, tag: &str) -> PathBuf {
+    let so = tmp(&format!("{tag}.so"));
+    run(Command::new(llvm("ld.lld")).arg("-shared").arg(o).arg("-o").arg(&so));
+    so
+}
+
+fn notes(file: &Path) -> String {
+    String::from_utf8(run(Command::new(llvm("llvm-readelf")).arg("--notes").arg(file)).stdout).unwrap()
+}
+
+/// The notes with wavebudget's additions taken out: the keys, its note, and the metadata note's size.
+fn without_ours(notes: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_ours = false;
+    for line in notes.lines() {
+        if line.trim_start().starts_with("wavebudget ") {
+            in_ours = true;
+            continue;
+        }
+        if in_ours && line.trim_start().starts_with("description data:") {
+            in_ours = false;
+            continue;
+        }
+        if line.contains(".wavebudget.") {
+            continue;
+        }
+        if line.trim_start().starts_with("AMDGPU ") && line.contains("NT_AMDGPU_METADATA") {
+            out.push("AMDGPU <size> NT_AMDGPU_METADATA".to_string());
+            continue;
+        }
+        out.push(line.to_string());
+    }
+    out.join("\n")
+}
+
+/// `.wavebudget.<key>` per kernel, from `llvm-readelf --notes`. LLVM prints a kernel's keys sorted, so
+/// `.symbol` comes before `.vgpr_count` and `.wavebudget.*`: each key belongs to the last `.symbol` seen
+/// (`.name` would not do: arguments have names too).
+fn our_keys(notes: &str) -> Vec<(String, BTreeMap<String, String>)> {
+    let mut out: Vec<(String, BTreeMap<String, String>)> = Vec::new();
+    for line in notes.lines() {
+        let t = line.trim_start().trim_start_matches("- ");
+        if let Some(sym) = t.strip_prefix(".symbol:") {
+            out.push((sym.trim().trim_end_matches(".kd").to_string(), BTreeMap::new()));
+        } else if let Some(rest) = t.strip_prefix(".wavebudget.") {
+            let (k, v) = rest.split_once(':').unwrap();
+            out.last_mut().expect("a key before any kernel").1.insert(k.to_string(), v.trim().to_string());
+        }
+    }
+    out
+}
+
+fn sha(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn code_objects_keep_their_metadata_gain_the_keys_and_still_link() {
+    for cpu in ["gfx900", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1201"] {
+        let (o, occ) = llc(cpu, &[], cpu);
+        let so = link(&o, cpu);
+        for (input, kind) in [(&o, "o"), (&so, "so")] {
+            let before = sha(input);
+            let once = tmp(&format!("{cpu}.e.{kind}"));
+            let twice = tmp(&format!("{cpu}.ee.{kind}"));
+            embed(input, &once);
+            embed(&once, &twice);
+            assert_eq!(sha(input), before, "{cpu} {kind}: the input changed");
+            assert!(sha(&once) == sha(&twice), "{cpu} {kind}: embedding twice differs from once");
+
+            let (orig, new) = (notes(input), notes(&once));
+            assert_eq!(without_ours(&orig), without_ours(&new), "{cpu} {kind}: metadata changed");
+            assert!(new.contains("wavebudget") && !orig.contains("wavebudget"));
+            let keys = our_keys(&new);
+            assert_eq!(keys.len(), 4, "{cpu} {kind}");
+            for (name, k) in &keys {
+                assert_eq!(k.get("version").map(String::as_str), Some("1"), "{cpu} {name}");
+                let waves: u32 = k["waves_per_simd"].parse().unwrap();
+                assert_eq!(waves, occ[name], "{cpu} {kind} {name}: .wavebudget.waves_per_simd vs llc-22's remark");
+                assert!(["vgpr", "sgpr", "lds", "workgroup", "max_waves"].contains(&k["limiter"].as_str()));
+            }
+        }
+        // The embedded relocatable object links, and the linked file carries the keys and the table.
+        let linked = link(&tmp(&format!("{cpu}.e.o")), &format!("{cpu}.e.o"));
+        let n = notes(&linked);
+        assert_eq!(n.matches(".wavebudget.version").count(), 4, "{cpu}");
+        assert!(n.contains("wavebudget "), "{cpu}: no table note after ld.lld");
+        let headers = String::from_utf8(run(Command::new(llvm("llvm-readelf")).arg("-lS").arg(&tmp(&format!("{cpu}.e.so")))).stdout).unwrap();
+        assert!(headers.lines().any(|l| l.trim_start().starts_with("NOTE")), "{cpu}: PT_NOTE lost");
+    }
+}
+
+#[test]
+fn bundles_still_unbundle_and_hold_the_embedded_code_objects() {
+    let (a, _) = llc("gfx90a", &[], "b-gfx90a");
+    let (b, _) = llc("gfx1100", &[], "b-gfx1100");
+    let (a, b) = (link(&a, "b-gfx90a"), link(&b, "b-gfx1100"));
+    let (ae, be) = (tmp("b-gfx90a.e.so"), tmp("b-gfx1100.e.so"));
+    embed(&a, &ae);
+    embed(&b, &be);
+    let targets = "host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a,hipv4-amdgcn-amd-amdhsa--gfx1100";
+    for (tag, flags, version) in [("plain", &[][..], None), ("zstd3", &["--compress"][..], None), ("zstd2", &["--compress"][..], Some("2"))] {
+        let bundle = tmp(&format!("{tag}.bundle"));
+        let mut cmd = Command::new(llvm("clang-offload-bundler"));
+        cmd.args(flags).args(["--type=o", &format!("--targets={targets}"), "--input=/dev/null"]);
+        cmd.arg(format!("--input={}", a.display())).arg(format!("--input={}", b.display())).arg(format!("--output={}", bundle.display()));
+        if let Some(v) = version {
+            cmd.env("COMPRESSED_BUNDLE_FORMAT_VERSION", v);
+        }
+        run(&mut cmd);
+        let before = sha(&bundle);
+        let (once, twice) = (tmp(&format!("{tag}.e.bundle")), tmp(&format!("{tag}.ee.bundle")));
+        embed(&bundle, &once);
+        embed(&once, &twice);
+        assert_eq!(sha(&bundle), before);
+        assert!(sha(&once) == sha(&twice), "{tag}: twice differs from once");
+        if !flags.is_empty() {
+            assert_eq!(&sha(&once)[..4], b"CCOB", "{tag}: no longer compressed");
+            let v = u16::from_le_bytes(sha(&once)[4..6].try_into().unwrap());
+            assert_eq!(v, version.map_or(3, |v| v.parse().unwrap()), "{tag}: format version changed");
+        }
+        let outs: Vec<PathBuf> = ["host", "gfx90a", "gfx1100"].iter().map(|t| tmp(&format!("{tag}.un.{t}"))).collect();
+        let mut un = Command::new(llvm("clang-offload-bundler"));
+        un.args(["--unbundle", "--type=o", &format!("--targets={targets}"), &format!("--input={}", once.display())]);
+        for o in &outs {
+            un.arg(format!("--output={}", o.display()));
+        }
+        run(&mut un);
+        assert!(sha(&outs[1]) == sha(&ae), "{tag}: the gfx90a entry is not the code object embedded alone");
+        assert!(sha(&outs[2]) == sha(&be), "{tag}: the gfx1100 entry is not the code object embedded alone");
+        assert!(sha(&outs[0]).is_empty());
+    }
+}
+
+#[test]
+fn rocm_comgr_reads_the_embedded_metadata() {
+    let exe = tmp("comgr_metadata");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/c/comgr_metadata.c");
+    run(Command::new("cc").args(["-Wall", "-Wextra", "-Werror", "-o"]).arg(&exe).arg(&src).arg("-lamd_comgr"));
+    // comgr 5.2 knows processors up to gfx90a (and gfx1030) and code object versions up to 4 by name;
+    // LLVM 22 writes version 6 by default, so these are built as version 4, what a ROCm 5.2 runtime loads.
+    for cpu in ["gfx900", "gfx906", "gfx908", "gfx90a", "gfx1030"] {
+        let (o, occ) = llc(cpu, &["--amdhsa-code-object-version=4"], &format!("comgr-{cpu}"));
+        let so = link(&o, &format!("comgr-{cpu}"));
+        for (input, kind) in [(&o, "relocatable"), (&so, "executable")] {
+            let e = tmp(&format!("comgr-{cpu}.e.{kind}"));
+            embed(input, &e);
+            let out = run(Command::new(&exe).arg(&e).arg(kind));
+            let text = String::from_utf8(out.stdout).unwrap();
+            let mut lines = text.lines();
+            assert_eq!(lines.next(), Some(format!("isa amdgcn-amd-amdhsa--{cpu}").as_str()), "{text}");
+            let mut seen = 0;
+            for l in lines {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(f[0], "kernel", "{text}");
+                assert_eq!(f[4].parse::<u32>().ok(), Some(occ[f[1]]), "{cpu} {kind}: comgr's .wavebudget.waves_per_simd for {}", f[1]);
+                assert_ne!(f[5], "-");
+                seen += 1;
+            }
+            assert_eq!(seen, 4, "{text}");
+            // The original as comgr sees it: the same kernels and counts.
+            let orig = String::from_utf8(run(Command::new(&exe).arg(input).arg(kind)).stdout).unwrap();
+            let strip = |t: &str| t.lines().map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>();
+            assert_eq!(strip(&orig), strip(&text));
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_no_output() {
+    let (o, _) = llc("gfx942", &[], "bad");
+    let out_path = tmp("bad.out");
+    let fails = |args: &[&str], needle: &str| {
+        let out = wb(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
+        assert!(!out_path.exists(), "{args:?}: an output file was written");
+    };
+    let garbage = tmp("garbage.bin");
+    std::fs::write(&garbage, b"not a code object at all").unwrap();
+    let out = out_path.to_str().unwrap();
+    fails(&["embed", "/nonexistent/x.o", "-o", out], "/nonexistent/x.o");
+    fails(&["embed", garbage.to_str().unwrap(), "-o", out], "not an ELF file");
+    // A truncated code object: the reader's error with the structure.
+    let bytes = std::fs::read(&o).unwrap();
+    let cut = tmp("cut.o");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    fails(&["embed", cut.to_str().unwrap(), "-o", out], "cut.o");
+    // Never over the input.
+    let before = sha(&o);
+    let o_str = o.to_str().unwrap();
+    let r = wb(&["embed", o_str, "-o", o_str]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("would overwrite the input"));
+    assert_eq!(sha(&o), before);
+    // An unwritable destination: the error, and nothing left behind.
+    fails(&["embed", o_str, "-o", "/nonexistent-dir/out.o"], "cannot write");
+}

@@ -1,0 +1,27 @@
+//! Checking functions for fuzzing (`fuzz/fuzz_targets/topology.rs`), also run by `cargo test` over
+//! mutations of the real captures. Each must return normally on any input.
+
+use crate::{dispatch, kfd, KernelInfo};
+use std::path::Path;
+
+/// A KFD node's `properties` text, then a dispatch of a plain kernel on the device it describes.
+pub fn check_properties(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let props = kfd::parse_properties(&text);
+    if let Ok(Some(device)) = kfd::device_from_properties(1, Path::new("properties"), &props) {
+        let kernel = KernelInfo {
+            name: "k".into(),
+            symbol: "k.kd".into(),
+            target: device.target.canonical(),
+            processor: device.target.processor.name.into(),
+            vgpr_count: 64,
+            sgpr_count: 32,
+            group_segment_fixed_size: 4096,
+            private_segment_fixed_size: 0,
+            wavefront_size: device.wave_size.clamp(32, 64),
+            max_flat_workgroup_size: 256,
+            spills: 0,
+        };
+        let _ = dispatch(&kernel, &device, None, 1024);
+    }
+}
