@@ -266,3 +266,150 @@ fn bad_input_is_one_line_and_no_output() {
     // An unwritable destination: the error, and nothing left behind.
     fails(&["embed", o_str, "-o", "/nonexistent-dir/out.o"], "cannot write");
 }
+
+const ROCM_BITCODE: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+
+/// clang-22 with Debian's ROCm 5.2 headers and device libraries, two offload archs.
+fn hip(src: &str, out: &Path, extra: &[&str]) {
+    let file = out.with_extension("hip");
+    std::fs::write(&file, src).unwrap();
+    run(Command::new(llvm("clang"))
+        .args(["-x", "hip", "--offload-arch=gfx90a", "--offload-arch=gfx908", "--rocm-path=/usr"])
+        .arg(format!("--hip-device-lib-path={ROCM_BITCODE}"))
+        .args(["-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64", "-O2", "-fuse-ld=lld"])
+        .args(extra)
+        .arg(&file)
+        .arg("-o")
+        .arg(out));
+}
+
+const MAIN_HIP: &str = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ __launch_bounds__(256) void scale(float *x, float a) { x[threadIdx.x] *= a; }
+__global__ __launch_bounds__(128) void stencil(const float *in, float *out) {
+  __shared__ float tile[1024];
+  tile[threadIdx.x] = in[threadIdx.x];
+  __builtin_amdgcn_s_barrier();
+  out[threadIdx.x] = tile[(threadIdx.x + 1) % 128] + tile[threadIdx.x];
+}
+int other_entry();
+int main() {
+  int n = -1;
+  hipError_t e = hipGetDeviceCount(&n);
+  printf("main ran: %d %d\n", (int)e, other_entry());
+  if (n > 0) hipLaunchKernelGGL(scale, dim3(1), dim3(256), 0, 0, nullptr, 2.0f);
+  return 0;
+}
+"#;
+
+const OTHER_HIP: &str = r#"
+#include <hip/hip_runtime.h>
+__global__ void other(int *x) { x[threadIdx.x] += 1; }
+int other_entry() { return 7; }
+"#;
+
+fn hex_u64s(dump: &str) -> Vec<u64> {
+    // `llvm-readelf -x`: "0xADDR w0 w1 w2 w3 text", words as bytes in file order.
+    let bytes: Vec<u8> = dump
+        .lines()
+        .filter(|l| l.starts_with("0x"))
+        .flat_map(|l| l.split_whitespace().skip(1).take(4).filter(|w| w.len() % 2 == 0 && w.chars().all(|c| c.is_ascii_hexdigit())).collect::<Vec<_>>())
+        .flat_map(|w| (0..w.len() / 2).map(move |i| u8::from_str_radix(&w[2 * i..2 * i + 2], 16).unwrap()).collect::<Vec<_>>())
+        .collect();
+    bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// Where each `__hip_fatbin_wrapper` points, read with llvm-readelf alone: the RELATIVE relocation at the
+/// wrapper's pointer field, else the value in the section; and the file bytes found there.
+fn wrapper_targets(file: &Path) -> Vec<Vec<u8>> {
+    let readelf = |args: &[&str]| String::from_utf8(run(Command::new(llvm("llvm-readelf")).args(args).arg(file)).stdout).unwrap();
+    let sections = readelf(&["-S", "-W"]);
+    let section = |name: &str| {
+        let l = sections.lines().find(|l| l.split_whitespace().nth(1) == Some(name) || l.split_whitespace().nth(2) == Some(name)).unwrap();
+        let f: Vec<&str> = l.split(']').nth(1).unwrap().split_whitespace().collect();
+        (u64::from_str_radix(f[2], 16).unwrap(), u64::from_str_radix(f[3], 16).unwrap(), u64::from_str_radix(f[4], 16).unwrap())
+    };
+    let (fat_addr, fat_off, fat_size) = section(".hip_fatbin");
+    let (w_addr, _, w_size) = section(".hipFatBinSegment");
+    let values = hex_u64s(&readelf(&["-x", ".hipFatBinSegment"]));
+    let relocs = readelf(&["-r"]);
+    let bytes = std::fs::read(file).unwrap();
+    (0..w_size / 24)
+        .map(|i| {
+            let slot = w_addr + i * 24 + 8;
+            let from_reloc = relocs.lines().find_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f.len() >= 4 && f[2] == "R_X86_64_RELATIVE" && u64::from_str_radix(f[0], 16).ok() == Some(slot)).then(|| u64::from_str_radix(f[3], 16).unwrap())
+            });
+            let ptr = from_reloc.unwrap_or(values[(i * 3 + 1) as usize]);
+            assert!(ptr >= fat_addr && ptr < fat_addr + fat_size, "{}: wrapper {i} points at {ptr:#x}, outside .hip_fatbin", file.display());
+            let at = (ptr - fat_addr + fat_off) as usize;
+            bytes[at..at + 24].to_vec()
+        })
+        .collect()
+}
+
+#[test]
+fn hip_executables_and_libraries_keep_running_and_point_at_the_new_bundles() {
+    assert!(
+        Path::new("/usr/include/hip/hip_runtime.h").exists(),
+        "ROCm headers missing: scripts/ensure-deps.sh installs libamdhip64-dev and rocm-device-libs"
+    );
+    let lib = ["-L/usr/lib/x86_64-linux-gnu", "-lamdhip64"];
+    // Two translation units, so .hip_fatbin holds two bundles and .hipFatBinSegment two wrappers.
+    let (main_o, other_o) = (tmp("main.o"), tmp("other.o"));
+    hip(MAIN_HIP, &main_o, &["-c"]);
+    hip(OTHER_HIP, &other_o, &["-c"]);
+    let mut files = Vec::new();
+    for (tag, flags) in [("pie", &[][..]), ("nopie", &["-no-pie"][..])] {
+        let exe = tmp(&format!("hip-{tag}.exe"));
+        run(Command::new(llvm("clang")).args(["-fuse-ld=lld"]).args(flags).arg(&main_o).arg(&other_o).args(lib).arg("-o").arg(&exe));
+        files.push(exe);
+    }
+    let so = tmp("libother.so");
+    hip(OTHER_HIP, &so, &["-fPIC", "-shared", "--hip-link", "-L/usr/lib/x86_64-linux-gnu", "-lamdhip64"]);
+    files.push(so);
+
+    for f in &files {
+        let before = sha(f);
+        let (once, twice) = (f.with_extension("e"), f.with_extension("ee"));
+        embed(f, &once);
+        embed(&once, &twice);
+        assert_eq!(sha(f), before, "{}: input changed", f.display());
+        assert!(sha(&once) == sha(&twice), "{}: twice differs from once", f.display());
+        // Every wrapper points at a bundle, in the new file as in the old.
+        let targets = wrapper_targets(&once);
+        assert_eq!(targets.len(), wrapper_targets(f).len());
+        for t in &targets {
+            assert_eq!(&t[..], b"__CLANG_OFFLOAD_BUNDLE__", "{}", f.display());
+        }
+        // llvm-objdump-22 extracts every code object, and each carries the keys and the table note.
+        let dir = tmp(&format!("x-{}", f.file_name().unwrap().to_str().unwrap()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(&once, dir.join("bin")).unwrap();
+        run(Command::new(llvm("llvm-objdump")).arg("--offloading").arg("bin").current_dir(&dir));
+        let mut code_objects = 0;
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let name = entry.file_name().into_string().unwrap();
+            if name.contains("amdgcn") {
+                let n = notes(&entry.path());
+                assert!(n.contains(".wavebudget.waves_per_simd") && n.contains("wavebudget "), "{name}");
+                code_objects += 1;
+            }
+        }
+        assert_eq!(code_objects, if f.ends_with("libother.so") { 2 } else { 4 }, "{}", f.display());
+    }
+    // The executables still start, run main and reach the HIP runtime (no GPU here: it says so).
+    for exe in &files[..2] {
+        let out = run(&mut Command::new(exe.with_extension("e")));
+        assert!(String::from_utf8_lossy(&out.stdout).starts_with("main ran: ") && String::from_utf8_lossy(&out.stdout).contains(" 7"));
+    }
+    // A relocatable host object: embedded, then linked into a program that runs.
+    let main_e = tmp("main.e.o");
+    embed(&main_o, &main_e);
+    let exe = tmp("hip-from-embedded-o.exe");
+    run(Command::new(llvm("clang")).args(["-fuse-ld=lld"]).arg(&main_e).arg(&other_o).args(lib).arg("-o").arg(&exe));
+    assert!(String::from_utf8_lossy(&run(&mut Command::new(&exe)).stdout).starts_with("main ran: "));
+    assert_eq!(wrapper_targets(&exe).len(), 2);
+}

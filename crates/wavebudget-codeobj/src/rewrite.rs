@@ -71,7 +71,7 @@ pub fn rewrite(bytes: &[u8], decide: &mut Decide<'_>) -> Result<(Vec<u8>, Summar
     let out = if is_amdgpu_elf(bytes) {
         rewrite_code_object(bytes, decide, &mut summary)?
     } else if bytes.starts_with(BUNDLE_MAGIC) || bytes.starts_with(CCOB_MAGIC) {
-        rewrite_bundles(bytes, decide, &mut summary)?
+        rewrite_bundles(bytes, decide, &mut summary)?.0
     } else if bytes.starts_with(&elf::ELFMAG) {
         crate::hostelf::rewrite_host(bytes, &mut |region| rewrite_bundles(region, decide, &mut summary))?
     } else {
@@ -487,10 +487,12 @@ fn compress(h: &CompressedHeader, raw: &[u8]) -> Result<Vec<u8>> {
 
 /// Rewrites a region holding bundles one after another (a bundle file or a `.hip_fatbin` section):
 /// each bundle rewritten, at offsets aligned as the originals were.
-pub(crate) fn rewrite_bundles(region: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<Vec<u8>> {
+/// Also returns each bundle's (old, new) offset in the region.
+pub(crate) fn rewrite_bundles(region: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<(Vec<u8>, Vec<(u64, u64)>)> {
     let located = bundle::split(region)?;
     let align = alignment_of(located.iter().map(|l| l.offset as u64));
     let mut out = Vec::with_capacity(region.len() + 4096);
+    let mut moved = Vec::with_capacity(located.len());
     for loc in &located {
         let label = format!("offload bundle at {:#x}", loc.offset);
         let new = match loc.compressed {
@@ -502,10 +504,11 @@ pub(crate) fn rewrite_bundles(region: &[u8], decide: &mut Decide<'_>, summary: &
             }
         };
         out.resize(align_up(out.len() as u64, align) as usize, 0);
+        moved.push((loc.offset as u64, out.len() as u64));
         out.extend_from_slice(&new);
     }
     // Trailing zero padding of the region (a section's alignment tail) is kept as padding.
     let end_old = located.last().map_or(0, |l| l.offset + l.bytes.len());
     out.resize(out.len() + (region.len() - end_old), 0);
-    Ok(out)
+    Ok((out, moved))
 }
