@@ -54,6 +54,8 @@ pub fn additions(co: &CodeObject<'_>) -> Additions {
             limiter: r.limiter.and_then(|l| LIMITERS.iter().position(|n| *n == l.as_str())).unwrap_or(LIMITERS.len() - 1) as u8,
             limits: r.limits.map_or([0; 4], |l| [u8s(l.vgpr), u8s(l.sgpr), u8s(l.lds), u8s(l.workgroup)]),
             spills: m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0)),
+            descriptor_vgprs: r.descriptor.as_ref().map_or(0, |d| d.vgprs.min(u16::MAX as u32) as u16),
+            descriptor_sgprs: r.descriptor.as_ref().and_then(|d| d.sgprs).map_or(0, |s| s.min(u16::MAX as u32) as u16),
         });
     }
     out.table = table::write(&entries);

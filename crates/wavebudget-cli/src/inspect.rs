@@ -333,8 +333,7 @@ fn descriptor_report(
     let Some(st) = own else { return out };
     let p = st.processor();
     let enc = p.vgpr_encoding_granule(st.wave_size);
-    out.vgprs = (d.granulated_workitem_vgpr_count + 1) * enc;
-    out.sgprs = p.sgpr_encoding_granule().map(|g| (d.granulated_wavefront_sgpr_count + 1) * g);
+    (out.vgprs, out.sgprs) = d.allocated(p, st.wave_size);
     if let Some(v) = m.vgpr_count {
         let expected = v.max(1).div_ceil(enc) * enc;
         if out.vgprs != expected {

@@ -413,3 +413,43 @@ fn hip_executables_and_libraries_keep_running_and_point_at_the_new_bundles() {
     assert!(String::from_utf8_lossy(&run(&mut Command::new(&exe)).stdout).starts_with("main ran: "));
     assert_eq!(wrapper_targets(&exe).len(), 2);
 }
+
+/// The runtime reads an embedded code object from its table, not its metadata, and gets the same
+/// kernels and the same dispatch answers as from the metadata of the original.
+#[test]
+fn the_runtime_reads_the_embedded_table() {
+    use wavebudget_runtime::{dispatch, Device, Embedded, Kernels, PreparedDevice};
+    for (cpu, device) in [("gfx942", "MI300X"), ("gfx90a", "gfx90a"), ("gfx1100", "gfx1100")] {
+        let (o, occ) = llc(cpu, &[], &format!("rt-{cpu}"));
+        let so = link(&o, &format!("rt-{cpu}"));
+        let e = tmp(&format!("rt-{cpu}.e.so"));
+        embed(&so, &e);
+        let (orig, new) = (Kernels::open(&so).unwrap(), Kernels::open(&e).unwrap());
+        assert_eq!((orig.from_tables, new.from_tables), (0, 1));
+        let key = |k: &wavebudget_runtime::KernelInfo| format!("{k:?}");
+        let mut a: Vec<String> = orig.kernels.iter().map(key).collect();
+        let mut b: Vec<String> = new.kernels.iter().map(key).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{cpu}: table and metadata disagree");
+
+        let bytes = std::fs::read(&e).unwrap();
+        let table = Embedded::from_code_object(&bytes).unwrap();
+        let dev = Device::from_target(device).unwrap();
+        let prepared = PreparedDevice::new(dev.clone()).unwrap();
+        for k in &orig.kernels {
+            let by_name = table.find(&k.name).unwrap();
+            let by_symbol = table.find(&k.symbol).unwrap();
+            assert_eq!(by_name.name(), by_symbol.name());
+            let fast = prepared.dispatch(&wavebudget_runtime::Resources::from_record(&by_name), None, 0).unwrap();
+            let slow = dispatch(k, &dev, None, 0).unwrap();
+            assert_eq!((fast.waves_per_simd, fast.workgroups_per_cu, fast.limiter), (slow.waves_per_simd, slow.workgroups_per_cu, slow.limiter));
+            // At the kernel's own launch bounds on its own processor, llc-22's number.
+            assert_eq!(fast.waves_per_simd, occ[&k.name], "{cpu} {}", k.name);
+            assert_eq!(by_name.entry().waves_per_simd as u32, occ[&k.name], "{cpu} {}: the table's own waves", k.name);
+        }
+        assert!(table.find("nope").is_none() && table.find("nope.kd").is_none());
+        let err = Embedded::from_code_object(&std::fs::read(&so).unwrap()).unwrap_err().to_string();
+        assert!(err.contains("run `wavebudget embed`"), "{err}");
+    }
+}

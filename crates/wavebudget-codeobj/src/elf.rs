@@ -91,6 +91,27 @@ pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
         .collect()
 }
 
+/// The kernel table `wavebudget embed` put into a code object (the descriptor of its `wavebudget` note),
+/// found through the section headers alone: no metadata is decoded. `Ok(None)` when there is none.
+pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
+    let e = LE;
+    let header = FileHeader64::<LE>::parse(data).map_err(obj_err("ELF header", 0))?;
+    let sections = header.sections(e, data).map_err(obj_err("ELF section header table", header.e_shoff(e)))?;
+    for section in sections.iter() {
+        if section.sh_type(e) != elf::SHT_NOTE {
+            continue;
+        }
+        let off = section.sh_offset(e);
+        let Some(mut notes) = section.notes(e, data).map_err(obj_err("ELF note section", off))? else { continue };
+        while let Some(note) = notes.next().map_err(obj_err("ELF note", off))? {
+            if note.name() == crate::rewrite::TABLE_NOTE_NAME && note.n_type(e) == crate::rewrite::NT_WAVEBUDGET_TABLE {
+                return Ok(Some(note.desc()));
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.
 pub fn is_amdgpu_elf(bytes: &[u8]) -> bool {
     bytes.len() >= 20 && bytes[..4] == elf::ELFMAG && bytes[4] == elf::ELFCLASS64 && u16::from_le_bytes([bytes[18], bytes[19]]) == eflags::EM_AMDGPU

@@ -100,6 +100,16 @@ impl KernelDescriptor {
     }
 
     /// The first AGPR, from `ACCUM_OFFSET`: `(value + 1) * 4` (gfx90a+).
+    /// Registers this descriptor allocates per wave on `p` at `wave_size`: VGPRs from
+    /// `GRANULATED_WORKITEM_VGPR_COUNT`, and SGPRs from `GRANULATED_WAVEFRONT_SGPR_COUNT` where it encodes
+    /// them (GFX6-9; `None` on GFX10+). Higher than the metadata's counts when LLVM padded the descriptor
+    /// to cap occupancy (`amdgpu-waves-per-eu`): these are what the hardware allocates.
+    pub fn allocated(&self, p: &wavebudget_model::targets::Processor, wave_size: u32) -> (u32, Option<u32>) {
+        let enc = p.vgpr_encoding_granule(wave_size);
+        ((self.granulated_workitem_vgpr_count + 1) * enc, p.sgpr_encoding_granule().map(|g| (self.granulated_wavefront_sgpr_count + 1) * g))
+    }
+
+    /// First AGPR (see [`KernelDescriptor::accum_offset`]).
     pub fn first_agpr(&self) -> Option<u32> {
         self.accum_offset.map(|a| (a + 1) * 4)
     }

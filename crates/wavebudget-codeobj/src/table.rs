@@ -62,6 +62,10 @@ pub struct Entry {
     pub limits: [u8; 4],
     /// `.vgpr_spill_count` + `.sgpr_spill_count`.
     pub spills: u32,
+    /// VGPRs the kernel descriptor allocates (0: unknown); above `vgpr_count` when LLVM padded it.
+    pub descriptor_vgprs: u16,
+    /// SGPRs the kernel descriptor allocates (0: unknown or GFX10+).
+    pub descriptor_sgprs: u16,
 }
 
 /// Writes a table: records sorted by (name hash, name), then the string table.
@@ -100,7 +104,8 @@ pub fn write(entries: &[Entry]) -> Vec<u8> {
         records.push(e.limiter);
         records.extend_from_slice(&e.limits);
         records.extend_from_slice(&e.spills.to_le_bytes());
-        records.extend_from_slice(&0u32.to_le_bytes());
+        records.extend_from_slice(&e.descriptor_vgprs.to_le_bytes());
+        records.extend_from_slice(&e.descriptor_sgprs.to_le_bytes());
     }
     let mut out = Vec::with_capacity(strings_offset + strings.len());
     out.extend_from_slice(&MAGIC);
@@ -227,7 +232,7 @@ impl<'a> Table<'a> {
                 hi = mid;
             }
         }
-        (lo..self.count).map(move |i| self.at(i)).take_while(move |r| r.name_hash() == h).filter(move |r| r.name() == name)
+        (lo..self.count).map(move |i| self.at(i)).take_while(move |r| r.name_hash() == h).filter(move |r| r.name_bytes() == name.as_bytes())
     }
 }
 
@@ -242,6 +247,10 @@ impl<'a> Record<'a> {
     pub fn name_hash(&self) -> u64 {
         u64::from_le_bytes(self.raw[..8].try_into().expect("8 bytes"))
     }
+    fn name_bytes(&self) -> &'a [u8] {
+        let (o, l) = (u32_at(self.raw, 8) as usize, u32_at(self.raw, 12) as usize);
+        &self.strings[o..o + l]
+    }
     /// `.name`.
     pub fn name(&self) -> &'a str {
         self.string(8, 12)
@@ -253,6 +262,46 @@ impl<'a> Record<'a> {
     /// Processor.
     pub fn processor(&self) -> &'a str {
         self.string(24, 28)
+    }
+    /// Wave size.
+    pub fn wave_size(&self) -> u32 {
+        self.raw[30] as u32
+    }
+    /// Requested waves/SIMD (0: none).
+    pub fn requested_waves(&self) -> u32 {
+        self.raw[31] as u32
+    }
+    /// `.vgpr_count`.
+    pub fn vgpr_count(&self) -> u32 {
+        u16_at(self.raw, 32) as u32
+    }
+    /// `.sgpr_count`.
+    pub fn sgpr_count(&self) -> u32 {
+        u16_at(self.raw, 36) as u32
+    }
+    /// `.max_flat_workgroup_size`.
+    pub fn max_workgroup_size(&self) -> u32 {
+        u16_at(self.raw, 38) as u32
+    }
+    /// Static LDS bytes.
+    pub fn static_lds(&self) -> u32 {
+        u32_at(self.raw, 40)
+    }
+    /// Scratch bytes per work-item.
+    pub fn scratch(&self) -> u32 {
+        u32_at(self.raw, 44)
+    }
+    /// VGPR + SGPR spills.
+    pub fn spills(&self) -> u32 {
+        u32_at(self.raw, 56)
+    }
+    /// VGPRs the kernel descriptor allocates (0: unknown).
+    pub fn descriptor_vgprs(&self) -> u32 {
+        u16_at(self.raw, 60) as u32
+    }
+    /// SGPRs the kernel descriptor allocates (0: unknown or GFX10+).
+    pub fn descriptor_sgprs(&self) -> u32 {
+        u16_at(self.raw, 62) as u32
     }
     /// Back to an owned [`Entry`].
     pub fn entry(&self) -> Entry {
@@ -274,6 +323,8 @@ impl<'a> Record<'a> {
             limiter: r[51],
             limits: [r[52], r[53], r[54], r[55]],
             spills: u32_at(r, 56),
+            descriptor_vgprs: u16_at(r, 60),
+            descriptor_sgprs: u16_at(r, 62),
         }
     }
 }

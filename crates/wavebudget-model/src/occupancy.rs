@@ -155,24 +155,21 @@ pub struct Occupancy {
     pub notes: Vec<String>,
 }
 
+/// Every binding limiter, in the order reports list them; an iterator so the fast path allocates nothing.
+fn binding_iter(limits: &Limits, waves: u32, max: u32) -> impl Iterator<Item = Limiter> {
+    let at_max = waves >= max;
+    let candidates = [
+        (at_max, Limiter::MaxWaves),
+        (!at_max && limits.vgpr == waves, Limiter::Vgpr),
+        (!at_max && limits.sgpr == waves, Limiter::Sgpr),
+        (!at_max && limits.lds == waves && limits.lds < limits.workgroup, Limiter::Lds),
+        (!at_max && limits.workgroup == waves, Limiter::Workgroup),
+    ];
+    candidates.into_iter().filter(|(on, _)| *on).map(|(_, l)| l)
+}
+
 fn binding(limits: &Limits, waves: u32, max: u32) -> Vec<Limiter> {
-    if waves >= max {
-        return vec![Limiter::MaxWaves];
-    }
-    let mut v = Vec::new();
-    if limits.vgpr == waves {
-        v.push(Limiter::Vgpr);
-    }
-    if limits.sgpr == waves {
-        v.push(Limiter::Sgpr);
-    }
-    if limits.lds == waves && limits.lds < limits.workgroup {
-        v.push(Limiter::Lds);
-    }
-    if limits.workgroup == waves {
-        v.push(Limiter::Workgroup);
-    }
-    v
+    binding_iter(limits, waves, max).collect()
 }
 
 impl Subtarget {
@@ -366,7 +363,15 @@ impl Subtarget {
 }
 
 fn binding_first(limits: &Limits, waves: u32, max: u32) -> Limiter {
-    binding(limits, waves, max).first().copied().unwrap_or(Limiter::MaxWaves)
+    limits.limiter(waves, max)
+}
+
+impl Limits {
+    /// The first binding limiter at `waves` (as [`Occupancy::limiter`] picks it), without allocating:
+    /// `max_waves` at the target's maximum, else VGPR, SGPR, LDS, workgroup in that order.
+    pub fn limiter(&self, waves: u32, max: u32) -> Limiter {
+        binding_iter(self, waves, max).next().unwrap_or(Limiter::MaxWaves)
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ pub fn check_properties(bytes: &[u8]) {
             wavefront_size: device.wave_size.clamp(32, 64),
             max_flat_workgroup_size: 256,
             spills: 0,
+            descriptor_vgprs: 0,
+            descriptor_sgprs: 0,
         };
         let _ = dispatch(&kernel, &device, None, 1024);
     }

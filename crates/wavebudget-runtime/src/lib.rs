@@ -20,6 +20,7 @@ pub mod kfd;
 
 use serde::Serialize;
 use std::path::Path;
+use wavebudget_codeobj::table::{Record, Table};
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
 use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
@@ -126,13 +127,48 @@ pub struct KernelInfo {
     pub max_flat_workgroup_size: u32,
     /// `.vgpr_spill_count` + `.sgpr_spill_count`.
     pub spills: u32,
+    /// VGPRs the kernel descriptor allocates (0: unknown). Above `vgpr_count` when LLVM padded the
+    /// descriptor to cap occupancy; dispatch counts the larger, as the hardware does.
+    pub descriptor_vgprs: u32,
+    /// SGPRs the kernel descriptor allocates (0: unknown, or GFX10+ where it does not encode them).
+    pub descriptor_sgprs: u32,
 }
 
 /// Every kernel of a file.
 #[derive(Debug, Clone, Default)]
 pub struct Kernels {
-    /// In file order.
+    /// In file order (in a code object read from its table: in the table's hash order).
     pub kernels: Vec<KernelInfo>,
+    /// Code objects read from an embedded kernel table rather than their metadata.
+    pub from_tables: usize,
+}
+
+/// The kernel table of one code object in memory, read in place: what a runtime keeps per loaded code
+/// object. Opening checks the table once; lookups are binary searches that allocate nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Embedded<'a> {
+    /// The table.
+    pub table: Table<'a>,
+}
+
+impl<'a> Embedded<'a> {
+    /// The table `wavebudget embed` put into `code_object` (an AMDGPU ELF file in memory).
+    pub fn from_code_object(code_object: &'a [u8]) -> Result<Embedded<'a>, Error> {
+        let read = |detail: String| Error::Read { path: "<code object>".into(), detail };
+        let bytes = wavebudget_codeobj::embedded_table(code_object)
+            .map_err(|e| read(e.to_string()))?
+            .ok_or_else(|| read("no wavebudget kernel table note: run `wavebudget embed` on it".into()))?;
+        Ok(Embedded { table: Table::parse(bytes).map_err(|e| read(e.to_string()))? })
+    }
+
+    /// The kernel named `name` (its `.name`, or its `.symbol` ending in `.kd`).
+    pub fn find(&self, name: &str) -> Option<Record<'a>> {
+        if let Some(r) = self.table.find(name).next() {
+            return Some(r);
+        }
+        let base = name.strip_suffix(".kd")?;
+        self.table.find(base).find(|r| r.symbol() == name)
+    }
 }
 
 impl Kernels {
@@ -146,17 +182,52 @@ impl Kernels {
         })
     }
 
-    /// The same from bytes in memory.
+    /// The same from bytes in memory. A code object `wavebudget embed` has written is read from its
+    /// kernel table note; others from their `NT_AMDGPU_METADATA` note.
     pub fn from_bytes(bytes: &[u8]) -> Result<Kernels, Error> {
         let mut out = Kernels::default();
         walk(bytes, &mut |found| {
             if let Found::CodeObject(_, data) = found {
+                if let Some(table) = wavebudget_codeobj::embedded_table(data)? {
+                    let t = Table::parse(table)?;
+                    let (e_flags, abi) = (u32::from_le_bytes(data[48..52].try_into().expect("ELF header checked")), data[8]);
+                    let flags = wavebudget_codeobj::eflags::Flags::decode(e_flags, wavebudget_codeobj::eflags::code_object_version(abi).unwrap_or(4));
+                    let target = flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}")).unwrap_or_default();
+                    for i in 0..t.len() {
+                        let r = t.at(i);
+                        out.kernels.push(KernelInfo {
+                            name: r.name().into(),
+                            symbol: r.symbol().into(),
+                            target: target.clone(),
+                            processor: r.processor().into(),
+                            vgpr_count: r.vgpr_count(),
+                            sgpr_count: r.sgpr_count(),
+                            group_segment_fixed_size: r.static_lds(),
+                            private_segment_fixed_size: r.scratch(),
+                            wavefront_size: r.wave_size(),
+                            max_flat_workgroup_size: r.max_workgroup_size(),
+                            spills: r.spills(),
+                            descriptor_vgprs: r.descriptor_vgprs(),
+                            descriptor_sgprs: r.descriptor_sgprs(),
+                        });
+                    }
+                    out.from_tables += 1;
+                    return Ok(());
+                }
                 let co = CodeObject::parse(data)?;
                 let target = co.target_id().unwrap_or_default();
                 let processor = co.flags.processor.unwrap_or("unknown").to_string();
+                let proc_info = co.flags.processor.and_then(wavebudget_model::targets::processor);
                 for k in &co.kernels {
                     let m = &k.meta;
+                    let wave = m.wavefront_size.unwrap_or(64);
+                    let (dv, ds) = match (k.descriptor, proc_info) {
+                        (Some(d), Some(p)) => d.allocated(p, wave),
+                        _ => (0, None),
+                    };
                     out.kernels.push(KernelInfo {
+                        descriptor_vgprs: dv,
+                        descriptor_sgprs: ds.unwrap_or(0),
                         name: m.name.to_string(),
                         symbol: m.symbol.to_string(),
                         target: target.clone(),
@@ -226,46 +297,163 @@ pub struct Dispatch {
     pub persistent_grid_size: Option<u32>,
 }
 
-/// Occupancy of `kernel` launched with `wg_size` threads and `dynamic_lds` bytes on `device`.
-pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dynamic_lds: u32) -> Result<Dispatch, Error> {
-    let wg = wg_size.unwrap_or(kernel.max_flat_workgroup_size);
-    if wg > kernel.max_flat_workgroup_size {
-        return Err(Error::Kernel(format!(
-            "launch size {wg} is over kernel '{}''s .max_flat_workgroup_size {}",
-            kernel.name, kernel.max_flat_workgroup_size
-        )));
+/// A kernel's resources as dispatch needs them: copied out of a table record or a [`KernelInfo`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resources {
+    /// `.vgpr_count` (arch + AGPR on gfx90a+).
+    pub vgpr_count: u32,
+    /// `.sgpr_count`.
+    pub sgpr_count: u32,
+    /// `.group_segment_fixed_size`.
+    pub static_lds: u32,
+    /// `.wavefront_size`.
+    pub wave_size: u32,
+    /// `.max_flat_workgroup_size`.
+    pub max_workgroup_size: u32,
+    /// VGPRs the descriptor allocates (0: unknown).
+    pub descriptor_vgprs: u32,
+    /// SGPRs the descriptor allocates (0: unknown).
+    pub descriptor_sgprs: u32,
+}
+
+impl KernelInfo {
+    /// What [`PreparedDevice::dispatch`] needs.
+    pub fn resources(&self) -> Resources {
+        Resources {
+            vgpr_count: self.vgpr_count,
+            sgpr_count: self.sgpr_count,
+            static_lds: self.group_segment_fixed_size,
+            wave_size: self.wavefront_size,
+            max_workgroup_size: self.max_flat_workgroup_size,
+            descriptor_vgprs: self.descriptor_vgprs,
+            descriptor_sgprs: self.descriptor_sgprs,
+        }
     }
-    let opts = Options { wave_size: Some(kernel.wavefront_size), ..Options::default() };
-    let st = Subtarget::new(device.target, opts)?;
-    let lds = kernel.group_segment_fixed_size.saturating_add(dynamic_lds);
-    let usage = Usage {
-        vgprs: Vgprs::Total(kernel.vgpr_count),
-        sgprs: Some(kernel.sgpr_count),
-        lds,
-        workgroup: WorkgroupSize::fixed(wg).validate()?,
-    };
-    let occ = st.occupancy(&usage)?;
-    // Resident workgroups per "CU" as LLVM counts it (a WGP in WGP mode): each limit in workgroups.
-    let waves_per_wg = wg.div_ceil(st.wave_size);
-    let per_regs = occ.limits.vgpr.min(occ.limits.sgpr) * st.eus_per_cu / waves_per_wg;
-    // LDS as the hardware allocates it (rounded to its granule), which LLVM's own model leaves out.
-    let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
-    let per_slots = st.max_workgroups_per_cu(wg);
-    let wgs = per_regs.min(per_lds).min(per_slots);
-    // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
-    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
-    let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+}
+
+impl Resources {
+    /// From a record of an embedded kernel table.
+    pub fn from_record(r: &wavebudget_codeobj::table::Record<'_>) -> Resources {
+        Resources {
+            vgpr_count: r.vgpr_count(),
+            sgpr_count: r.sgpr_count(),
+            static_lds: r.static_lds(),
+            wave_size: r.wave_size(),
+            max_workgroup_size: r.max_workgroup_size(),
+            descriptor_vgprs: r.descriptor_vgprs(),
+            descriptor_sgprs: r.descriptor_sgprs(),
+        }
+    }
+}
+
+/// A device with its model built once (wave32 and wave64 where the processor runs them): what a
+/// runtime keeps per device, so a dispatch query allocates nothing.
+#[derive(Debug, Clone)]
+pub struct PreparedDevice {
+    /// The device.
+    pub device: Device,
+    wave32: Option<Subtarget>,
+    wave64: Option<Subtarget>,
+}
+
+/// The answer for one launch, without names: `Copy`, allocation-free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DispatchData {
+    /// Launch size used.
+    pub workgroup_size: u32,
+    /// Static + dynamic LDS per workgroup.
+    pub lds_bytes: u32,
+    /// Waves/SIMD the launch reaches (LLVM 22's model at this fixed launch size and LDS).
+    pub waves_per_simd: u32,
+    /// The binding limiter.
+    pub limiter: Limiter,
+    /// Workgroups resident at once per CU (per WGP when `wgp`).
+    pub workgroups_per_cu: u32,
+    /// `workgroups_per_cu` counts per WGP (GFX10+ in WGP mode), not per CU.
+    pub wgp: bool,
+    /// Units x `workgroups_per_cu`, when the device's CU count is known.
+    pub persistent_grid_size: Option<u32>,
+}
+
+impl PreparedDevice {
+    /// Builds the model of `device` once.
+    pub fn new(device: Device) -> Result<PreparedDevice, Error> {
+        let st = |w: u32| Subtarget::new(device.target, Options { wave_size: Some(w), ..Options::default() }).ok();
+        let (wave32, wave64) = (st(32), st(64));
+        if wave32.is_none() && wave64.is_none() {
+            Subtarget::new(device.target, Options::default())?;
+        }
+        Ok(PreparedDevice { device, wave32, wave64 })
+    }
+
+    /// Occupancy of a kernel with `res` launched with `wg_size` threads (default: its maximum) and
+    /// `dynamic_lds` bytes. Allocates only to report an error.
+    pub fn dispatch(&self, res: &Resources, wg_size: Option<u32>, dynamic_lds: u32) -> Result<DispatchData, Error> {
+        let st = match res.wave_size {
+            32 => self.wave32.as_ref(),
+            64 => self.wave64.as_ref(),
+            _ => None,
+        }
+        .ok_or_else(|| Error::Kernel(format!("{} does not run wave{} kernels", self.device.target.processor.name, res.wave_size)))?;
+        let wg = wg_size.unwrap_or(res.max_workgroup_size);
+        if wg > res.max_workgroup_size {
+            return Err(Error::Kernel(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
+        }
+        let lds = res.static_lds.saturating_add(dynamic_lds);
+        let mut usage = Usage {
+            vgprs: Vgprs::Total(res.vgpr_count),
+            sgprs: Some(res.sgpr_count),
+            lds,
+            workgroup: WorkgroupSize::fixed(wg),
+        };
+        st.validate(&usage)?;
+        // What the hardware allocates: the descriptor's counts where LLVM padded them (to cap occupancy),
+        // within what a wave can address.
+        usage.vgprs = Vgprs::Total(res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs())));
+        usage.sgprs = Some(res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count())));
+        let limits = st.limits(&usage);
+        let waves = limits.lds.min(limits.sgpr).min(limits.vgpr);
+        // Resident workgroups per "CU" as LLVM counts it (a WGP in WGP mode): each limit in workgroups.
+        let waves_per_wg = wg.div_ceil(st.wave_size);
+        let per_regs = limits.vgpr.min(limits.sgpr) * st.eus_per_cu / waves_per_wg;
+        // LDS as the hardware allocates it (rounded to its granule), which LLVM's own model leaves out.
+        let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
+        let per_slots = st.max_workgroups_per_cu(wg);
+        let wgs = per_regs.min(per_lds).min(per_slots);
+        // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
+        let d = &self.device;
+        let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > d.simd_per_cu;
+        let units = d.compute_units.map(|cus| (cus as u64 * d.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+        Ok(DispatchData {
+            workgroup_size: wg,
+            lds_bytes: lds,
+            waves_per_simd: waves,
+            limiter: limits.limiter(waves, st.max_waves),
+            workgroups_per_cu: wgs,
+            wgp,
+            persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
+        })
+    }
+}
+
+/// Occupancy of `kernel` launched with `wg_size` threads and `dynamic_lds` bytes on `device`: the named
+/// report ([`PreparedDevice::dispatch`] is the allocation-free form).
+pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dynamic_lds: u32) -> Result<Dispatch, Error> {
+    let d = PreparedDevice::new(device.clone())?.dispatch(&kernel.resources(), wg_size, dynamic_lds).map_err(|e| match e {
+        Error::Kernel(m) => Error::Kernel(format!("kernel '{}': {m}", kernel.name)),
+        e => e,
+    })?;
     Ok(Dispatch {
         kernel: kernel.name.clone(),
         target: device.target.canonical(),
-        workgroup_size: wg,
-        lds_bytes: lds,
-        waves_per_simd: occ.waves_per_simd,
-        limiter: occ.limiter,
-        workgroups_per_cu: wgs,
-        unit: if wgp { "WGP" } else { "CU" },
+        workgroup_size: d.workgroup_size,
+        lds_bytes: d.lds_bytes,
+        waves_per_simd: d.waves_per_simd,
+        limiter: d.limiter,
+        workgroups_per_cu: d.workgroups_per_cu,
+        unit: if d.wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
-        persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
+        persistent_grid_size: d.persistent_grid_size,
     })
 }
 
@@ -352,6 +540,8 @@ impl Kernels {
                     static_lds: k.group_segment_fixed_size,
                     scratch: k.private_segment_fixed_size,
                     spills: k.spills,
+                    descriptor_vgprs: sat16(k.descriptor_vgprs),
+                    descriptor_sgprs: sat16(k.descriptor_sgprs),
                     ..Entry::default()
                 };
                 if let Ok(device) = Device::from_target(&k.processor) {

@@ -111,7 +111,7 @@ fn dynamic_lds_and_lookups() {
     let e = kernels.for_device("acc40", &Device::from_target("gfx90a").unwrap()).unwrap_err().to_string();
     assert!(e.contains("built for gfx942, not for the device's gfx90a"), "{e}");
     let e = dispatch(k, &device, Some(512), 0).unwrap_err().to_string();
-    assert!(e.contains("over kernel 'acc40''s .max_flat_workgroup_size 256"), "{e}");
+    assert!(e.contains("kernel 'acc40': launch size 512 is over the kernel's .max_flat_workgroup_size 256"), "{e}");
 }
 
 #[test]
