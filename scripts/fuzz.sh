@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Fuzz the reader: seeds made here by the real LLVM 22 tools, then each cargo-fuzz target for SECONDS
-# (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: elf_note metadata bundle file)
+# (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+# (targets: elf_note metadata bundle file table topology)
 # Needs cargo-fuzz (cargo install cargo-fuzz); runs on stable Rust through RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
 B="$LLVM_SYS_221_PREFIX/bin"
 secs="${1:-600}"; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology)
 
 seeds=fuzz/seeds
-if [ -f "$seeds/file/two.bundles" ] && [ -z "${FUZZ_RESEED:-}" ]; then
+if [ -f "$seeds/file/two.bundles" ] && [ -d "$seeds/table" ] && [ -z "${FUZZ_RESEED:-}" ]; then
   echo "seeds already in $seeds (FUZZ_RESEED=1 remakes them)" >&2
 else
-rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file}
+rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file,table,topology}
+cargo build -q -p wavebudget-cli
+wb=target/debug/wavebudget
 ll=crates/wavebudget-codeobj/tests/inputs/kernels.ll
 hip=crates/wavebudget-codeobj/tests/inputs/kernels.hip
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -33,7 +36,21 @@ while at + 12 <= len(d):
     if name.rstrip(b'\0') == b'AMDGPU' and typ == 32:
         open(sys.argv[2], 'wb').write(desc)
 PY
+  # The kernel table: embed, then the 'wavebudget' note's descriptor.
+  "$wb" embed "$tmp/$cpu.so" -o "$tmp/$cpu.e.so" >/dev/null
+  "$B/llvm-objcopy" --dump-section .note="$tmp/$cpu.e.note" "$tmp/$cpu.e.so" "$tmp/junk"
+  python3 - "$tmp/$cpu.e.note" "$seeds/table/$cpu.wbkt" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read(); at = 0
+while at + 12 <= len(d):
+    namesz, descsz, typ = struct.unpack_from('<III', d, at); at += 12
+    name = d[at:at + namesz]; at += (namesz + 3) & ~3
+    desc = d[at:at + descsz]; at += (descsz + 3) & ~3
+    if name.rstrip(b'\0') == b'wavebudget':
+        open(sys.argv[2], 'wb').write(desc)
+PY
 done
+cp tests/fixtures/kfd/*.properties "$seeds/topology/"
 targets_list=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a,hipv4-amdgcn-amd-amdhsa--gfx1100
 ins=(--input=/dev/null --input="$tmp/gfx90a.so" --input="$tmp/gfx1100.so")
 "$B/clang-offload-bundler" --type=o --targets=$targets_list "${ins[@]}" --output="$seeds/bundle/plain.bundle"

@@ -58,7 +58,11 @@ fn run(cmd: &mut Command) {
 
 /// Real inputs made by LLVM 22: a relocatable object, a linked one, a plain and a zstd bundle.
 fn real_inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    // One directory per call: tests run in parallel, and two writing the same files raced (a bundle read
+    // while the other test was rewriting it).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ll = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/inputs/kernels.ll");
     let o = dir.join("k.o");
@@ -250,7 +254,8 @@ fn mutations_of_real_inputs_never_panic_or_balloon() {
     let per_input = 1500;
     let mut errors = 0;
     for (name, original) in &inputs {
-        assert!(read(original).is_ok_and(|k| k == 4), "{name}: the unmutated input must read");
+        let first = read(original);
+        assert!(first.as_ref().is_ok_and(|k| *k == 4), "{name}: the unmutated input must read: {first:?}");
         for i in 0..per_input {
             let mut b = original.clone();
             for _ in 0..1 + rng.below(4) {

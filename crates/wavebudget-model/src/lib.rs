@@ -20,12 +20,14 @@ pub mod batch;
 pub mod budget;
 pub mod error;
 pub mod generic;
+pub mod launch;
 pub mod occupancy;
 pub mod subtarget;
 pub mod target_id;
 pub mod targets;
 
 pub use batch::Grid;
+pub use launch::{LaunchTable, Resident};
 pub use budget::{Blocker, Budget, WavesRange};
 pub use error::ModelError;
 pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};

@@ -22,7 +22,7 @@ use serde::Serialize;
 use std::path::Path;
 use wavebudget_codeobj::table::{Record, Table};
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
-use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{parse_target, LaunchTable, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
 /// What can go wrong; each message names the input and what was wrong with it.
 #[derive(Debug, thiserror::Error)]
@@ -162,8 +162,9 @@ impl<'a> Embedded<'a> {
     }
 
     /// The kernel named `name` (its `.name`, or its `.symbol` ending in `.kd`).
+    #[inline]
     pub fn find(&self, name: &str) -> Option<Record<'a>> {
-        if let Some(r) = self.table.find(name).next() {
+        if let Some(r) = self.table.find_first(name) {
             return Some(r);
         }
         let base = name.strip_suffix(".kd")?;
@@ -333,6 +334,7 @@ impl KernelInfo {
 
 impl Resources {
     /// From a record of an embedded kernel table.
+    #[inline]
     pub fn from_record(r: &wavebudget_codeobj::table::Record<'_>) -> Resources {
         Resources {
             vgpr_count: r.vgpr_count(),
@@ -352,8 +354,17 @@ impl Resources {
 pub struct PreparedDevice {
     /// The device.
     pub device: Device,
-    wave32: Option<Subtarget>,
-    wave64: Option<Subtarget>,
+    wave32: Option<Prepared>,
+    wave64: Option<Prepared>,
+}
+
+#[derive(Debug, Clone)]
+struct Prepared {
+    st: Subtarget,
+    table: LaunchTable,
+    /// The device's compute units counted in the model's "CU" (a WGP in WGP mode).
+    units: Option<u32>,
+    wgp: bool,
 }
 
 /// The answer for one launch, without names: `Copy`, allocation-free.
@@ -378,7 +389,14 @@ pub struct DispatchData {
 impl PreparedDevice {
     /// Builds the model of `device` once.
     pub fn new(device: Device) -> Result<PreparedDevice, Error> {
-        let st = |w: u32| Subtarget::new(device.target, Options { wave_size: Some(w), ..Options::default() }).ok();
+        let st = |w: u32| {
+            Subtarget::new(device.target, Options { wave_size: Some(w), ..Options::default() }).ok().map(|st| {
+                // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
+                let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
+                let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+                Prepared { table: st.launch_table(), st, units, wgp }
+            })
+        };
         let (wave32, wave64) = (st(32), st(64));
         if wave32.is_none() && wave64.is_none() {
             Subtarget::new(device.target, Options::default())?;
@@ -388,8 +406,9 @@ impl PreparedDevice {
 
     /// Occupancy of a kernel with `res` launched with `wg_size` threads (default: its maximum) and
     /// `dynamic_lds` bytes. Allocates only to report an error.
+    #[inline]
     pub fn dispatch(&self, res: &Resources, wg_size: Option<u32>, dynamic_lds: u32) -> Result<DispatchData, Error> {
-        let st = match res.wave_size {
+        let Prepared { st, table, units, wgp } = match res.wave_size {
             32 => self.wave32.as_ref(),
             64 => self.wave64.as_ref(),
             _ => None,
@@ -400,37 +419,25 @@ impl PreparedDevice {
             return Err(Error::Kernel(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
         }
         let lds = res.static_lds.saturating_add(dynamic_lds);
-        let mut usage = Usage {
-            vgprs: Vgprs::Total(res.vgpr_count),
-            sgprs: Some(res.sgpr_count),
-            lds,
-            workgroup: WorkgroupSize::fixed(wg),
-        };
-        st.validate(&usage)?;
         // What the hardware allocates: the descriptor's counts where LLVM padded them (to cap occupancy),
         // within what a wave can address.
-        usage.vgprs = Vgprs::Total(res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs())));
-        usage.sgprs = Some(res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count())));
-        let limits = st.limits(&usage);
-        let waves = limits.lds.min(limits.sgpr).min(limits.vgpr);
-        // Resident workgroups per "CU" as LLVM counts it (a WGP in WGP mode): each limit in workgroups.
-        let waves_per_wg = wg.div_ceil(st.wave_size);
-        let per_regs = limits.vgpr.min(limits.sgpr) * st.eus_per_cu / waves_per_wg;
-        // LDS as the hardware allocates it (rounded to its granule), which LLVM's own model leaves out.
-        let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
-        let per_slots = st.max_workgroups_per_cu(wg);
-        let wgs = per_regs.min(per_lds).min(per_slots);
-        // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
-        let d = &self.device;
-        let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > d.simd_per_cu;
-        let units = d.compute_units.map(|cus| (cus as u64 * d.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+        let vgprs = res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs()));
+        let sgprs = res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count()));
+        let found = if lds <= st.lds_per_workgroup { table.resident(vgprs, sgprs, lds, wg) } else { None };
+        let Some(r) = found else {
+            // Out of range: the model says what.
+            let usage = Usage { vgprs: Vgprs::Total(res.vgpr_count), sgprs: Some(res.sgpr_count), lds, workgroup: WorkgroupSize::fixed(wg) };
+            st.validate(&usage)?;
+            return Err(Error::Kernel(format!("{vgprs} VGPRs / {sgprs} SGPRs / launch size {wg} are outside what {} addresses", st.processor().name)));
+        };
+        let (waves, wgs, limits) = (r.waves_per_simd, r.workgroups_per_cu, r.limits);
         Ok(DispatchData {
             workgroup_size: wg,
             lds_bytes: lds,
             waves_per_simd: waves,
             limiter: limits.limiter(waves, st.max_waves),
             workgroups_per_cu: wgs,
-            wgp,
+            wgp: *wgp,
             persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
         })
     }
