@@ -53,3 +53,11 @@ grep -o '"amdgpu-waves-per-eu"="[0-9,]*"' "$tmp/budget.ll" | sed 's/^/  attribut
 echo
 echo "== wavebudget sweep: the tile kernel compiled in process at W = 1..4 on gfx942 (LLVM 22's own codegen)"
 $wb sweep examples/tile_kernel.ll --target gfx942 --waves 1..4
+echo
+echo "== wavebudget embed: the pass's build, linked, with occupancy data for runtimes; then dispatch on a captured MI300X"
+"$B/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj "$tmp/budget.ll" -o "$tmp/budget.o"
+"$B/ld.lld" -shared "$tmp/budget.o" -o "$tmp/budget.so"
+(cd "$tmp" && "$OLDPWD/$wb" embed budget.so -o budget.wb.so)
+"$B/llvm-readelf" --notes "$tmp/budget.wb.so" | grep -E "\.wavebudget\.|^  wavebudget" | sed 's/^ */  llvm-readelf-22: /'
+mkdir -p "$tmp/kfd/nodes/1" && cp tests/fixtures/kfd/gfx942_mi300x.properties "$tmp/kfd/nodes/1/properties"
+$wb dispatch "$tmp/budget.wb.so" --kernel tile_kernel --kfd-root "$tmp/kfd" --wg-size 256
