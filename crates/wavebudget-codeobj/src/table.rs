@@ -210,14 +210,24 @@ impl<'a> Table<'a> {
             record_size,
             count,
         };
+        let mut previous = 0u64;
         for i in 0..count {
             let r = t.at(i);
+            let at = header + i * record_size;
+            // Sorted by hash, and each hash the name's: then a lookup finds every record.
+            if r.name_hash() < previous {
+                return Err(bad(at, format!("record {i}: not sorted by name hash")));
+            }
+            previous = r.name_hash();
             for (off, len) in [(8, 12), (16, 20), (24, 28)] {
                 let o = u32_at(r.raw, off) as usize;
                 let l = if len == 28 { u16_at(r.raw, len) as usize } else { u32_at(r.raw, len) as usize };
                 if o.checked_add(l).is_none_or(|end| end > t.strings.len()) || std::str::from_utf8(&t.strings[o..o + l]).is_err() {
                     return Err(bad(header + i * record_size + off, format!("record {i}: string {o}+{l} outside the {} bytes of strings, or not UTF-8", t.strings.len())));
                 }
+            }
+            if name_hash(r.name()) != r.name_hash() {
+                return Err(bad(at, format!("record {i}: the name hash is not the hash of its name '{}'", r.name())));
             }
         }
         Ok(t)
