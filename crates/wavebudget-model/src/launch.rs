@@ -3,7 +3,7 @@
 //! own functions; [`LaunchTable::limits`] equals [`Subtarget::limits`] at a fixed launch size (tested
 //! exhaustively below).
 
-use crate::occupancy::Limits;
+use crate::occupancy::{Limits, Usage, Vgprs};
 use crate::subtarget::{Subtarget, WorkgroupSize};
 
 /// Largest launch size.
@@ -44,6 +44,22 @@ pub struct Resident {
 }
 
 impl Subtarget {
+    /// What a launch of exactly `wg` work-items with `lds` bytes gets, computed directly (the reference
+    /// [`LaunchTable::resident`] is tested against): the limits, the waves/SIMD, and the resident
+    /// workgroups per CU (a WGP in WGP mode): the minimum of the register limit in workgroups
+    /// (`min(vgpr, sgpr) * EUs / waves per workgroup`), LDS as the hardware allocates it (rounded up to its
+    /// granule, which LLVM's own model leaves out), and the slot/barrier limit. `None` where
+    /// [`Subtarget::validate`] fails.
+    pub fn resident(&self, vgprs: u32, sgprs: u32, lds: u32, wg: u32) -> Option<Resident> {
+        let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
+        self.validate(&u).ok()?;
+        let limits = self.limits(&u);
+        let per_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu / wg.div_ceil(self.wave_size);
+        let per_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu / self.lds_allocated(lds) };
+        let workgroups_per_cu = per_regs.min(per_lds).min(self.max_workgroups_per_cu(wg));
+        Some(Resident { limits, waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr), workgroups_per_cu })
+    }
+
     /// The tables behind [`LaunchTable::limits`] for this subtarget.
     pub fn launch_table(&self) -> LaunchTable {
         let vgprs = self.max_total_vgprs();
@@ -151,17 +167,14 @@ mod tests {
                 let u = Usage { vgprs: Vgprs::Total(8), sgprs: Some(s), lds: 0, workgroup: WorkgroupSize::fixed(64) };
                 assert_eq!(t.limits(8, s, 0, 64).unwrap().sgpr, st.limits(&u).sgpr, "{target} s {s}");
             }
-            // Resident workgroups: the formula on the model's own functions.
+            // Resident workgroups: the table against the direct computation.
             for wg in (1..=1024u32).step_by(7).chain([64, 256, 1024]) {
                 for &lds in &lds_values {
                     for (vgprs, sgprs) in [(1, 1), (40, 30), (96, 80), (256, 102), (st.max_total_vgprs(), 20)] {
+                        let want = st.resident(vgprs, sgprs, lds, wg).unwrap();
                         let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
-                        let l = st.limits(&u);
-                        let per_regs = l.vgpr.min(l.sgpr) * st.eus_per_cu / wg.div_ceil(st.wave_size);
-                        let per_lds = if lds == 0 { u32::MAX } else { st.lds_per_cu / st.lds_allocated(lds) };
-                        let want = per_regs.min(per_lds).min(st.max_workgroups_per_cu(wg));
-                        let r = t.resident(vgprs, sgprs, lds, wg).unwrap();
-                        assert_eq!((r.workgroups_per_cu, r.waves_per_simd), (want, st.waves_per_simd(&u)), "{target} wg {wg} lds {lds} v {vgprs}");
+                        assert_eq!(want.waves_per_simd, st.waves_per_simd(&u));
+                        assert_eq!(t.resident(vgprs, sgprs, lds, wg), Some(want), "{target} wg {wg} lds {lds} v {vgprs}");
                     }
                 }
             }

@@ -391,9 +391,7 @@ impl PreparedDevice {
     pub fn new(device: Device) -> Result<PreparedDevice, Error> {
         let st = |w: u32| {
             Subtarget::new(device.target, Options { wave_size: Some(w), ..Options::default() }).ok().map(|st| {
-                // LLVM's "CU" is a WGP in WGP mode: count the device's SIMDs in units of that block.
-                let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
-                let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+                let (wgp, units) = units(&device, &st);
                 Prepared { table: st.launch_table(), st, units, wgp }
             })
         };
@@ -419,10 +417,7 @@ impl PreparedDevice {
             return Err(Error::Kernel(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
         }
         let lds = res.static_lds.saturating_add(dynamic_lds);
-        // What the hardware allocates: the descriptor's counts where LLVM padded them (to cap occupancy),
-        // within what a wave can address.
-        let vgprs = res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs()));
-        let sgprs = res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count()));
+        let (vgprs, sgprs) = allocated(res, st);
         let found = if lds <= st.lds_per_workgroup { table.resident(vgprs, sgprs, lds, wg) } else { None };
         let Some(r) = found else {
             // Out of range: the model says what.
@@ -444,24 +439,52 @@ impl PreparedDevice {
 }
 
 /// Occupancy of `kernel` launched with `wg_size` threads and `dynamic_lds` bytes on `device`: the named
-/// report ([`PreparedDevice::dispatch`] is the allocation-free form).
+/// report, computed directly by the model. [`PreparedDevice::dispatch`] gives the same numbers from tables
+/// built once per device, without allocating.
 pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dynamic_lds: u32) -> Result<Dispatch, Error> {
-    let d = PreparedDevice::new(device.clone())?.dispatch(&kernel.resources(), wg_size, dynamic_lds).map_err(|e| match e {
-        Error::Kernel(m) => Error::Kernel(format!("kernel '{}': {m}", kernel.name)),
-        e => e,
-    })?;
+    let res = kernel.resources();
+    let named = |m: String| Error::Kernel(format!("kernel '{}': {m}", kernel.name));
+    let st = Subtarget::new(device.target, Options { wave_size: Some(res.wave_size), ..Options::default() })?;
+    let wg = wg_size.unwrap_or(res.max_workgroup_size);
+    if wg > res.max_workgroup_size {
+        return Err(named(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
+    }
+    let lds = res.static_lds.saturating_add(dynamic_lds);
+    let usage = Usage { vgprs: Vgprs::Total(res.vgpr_count), sgprs: Some(res.sgpr_count), lds, workgroup: WorkgroupSize::fixed(wg) };
+    st.validate(&usage)?;
+    let (vgprs, sgprs) = allocated(&res, &st);
+    let r = st.resident(vgprs, sgprs, lds, wg).ok_or_else(|| named(format!("{vgprs} VGPRs / {sgprs} SGPRs are outside what {} addresses", st.processor().name)))?;
+    let (wgp, units) = units(device, &st);
     Ok(Dispatch {
         kernel: kernel.name.clone(),
         target: device.target.canonical(),
-        workgroup_size: d.workgroup_size,
-        lds_bytes: d.lds_bytes,
-        waves_per_simd: d.waves_per_simd,
-        limiter: d.limiter,
-        workgroups_per_cu: d.workgroups_per_cu,
-        unit: if d.wgp { "WGP" } else { "CU" },
+        workgroup_size: wg,
+        lds_bytes: lds,
+        waves_per_simd: r.waves_per_simd,
+        limiter: r.limits.limiter(r.waves_per_simd, st.max_waves),
+        workgroups_per_cu: r.workgroups_per_cu,
+        unit: if wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
-        persistent_grid_size: d.persistent_grid_size,
+        persistent_grid_size: units.map(|u| u.saturating_mul(r.workgroups_per_cu)),
     })
+}
+
+/// What the hardware allocates: the descriptor's counts where LLVM padded them (to cap occupancy), within
+/// what a wave can address.
+#[inline]
+fn allocated(res: &Resources, st: &Subtarget) -> (u32, u32) {
+    (
+        res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs())),
+        res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count())),
+    )
+}
+
+/// Whether the model's "CU" is a WGP here (GFX10+ in WGP mode), and the device's compute units counted in
+/// that unit.
+fn units(device: &Device, st: &Subtarget) -> (bool, Option<u32>) {
+    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
+    let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+    (wgp, units)
 }
 
 /// How to pick among variants of a kernel (the same kernel compiled for different waves targets,
