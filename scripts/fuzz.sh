@@ -20,35 +20,30 @@ wb=target/debug/wavebudget
 ll=crates/wavebudget-codeobj/tests/inputs/kernels.ll
 hip=crates/wavebudget-codeobj/tests/inputs/kernels.hip
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# note_desc SECTION_BYTES NAME TYPE OUT: the descriptor of the note NAME/TYPE in a dumped note section.
+note_desc() {
+  python3 - "$@" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read(); at = 0
+while at + 12 <= len(d):
+    namesz, descsz, typ = struct.unpack_from('<III', d, at); at += 12
+    name = d[at:at + namesz]; at += (namesz + 3) & ~3
+    desc = d[at:at + descsz]; at += (descsz + 3) & ~3
+    if name.rstrip(b'\0') == sys.argv[2].encode() and typ == int(sys.argv[3]):
+        open(sys.argv[4], 'wb').write(desc)
+PY
+}
 for cpu in gfx900 gfx90a gfx942 gfx1100 gfx1201; do
   "$B/llc" -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj -o "$tmp/$cpu.o" "$ll"
   "$B/ld.lld" -shared -o "$tmp/$cpu.so" "$tmp/$cpu.o"
   cp "$tmp/$cpu.o" "$tmp/$cpu.so" "$seeds/elf_note/"
   # The metadata note's descriptor alone, cut out of the note section by its header.
   "$B/llvm-objcopy" --dump-section .note="$tmp/$cpu.note" "$tmp/$cpu.o" "$tmp/junk"
-  python3 - "$tmp/$cpu.note" "$seeds/metadata/$cpu.msgpack" <<'PY'
-import struct, sys
-d = open(sys.argv[1], 'rb').read(); at = 0
-while at + 12 <= len(d):
-    namesz, descsz, typ = struct.unpack_from('<III', d, at); at += 12
-    name = d[at:at + namesz]; at += (namesz + 3) & ~3
-    desc = d[at:at + descsz]; at += (descsz + 3) & ~3
-    if name.rstrip(b'\0') == b'AMDGPU' and typ == 32:
-        open(sys.argv[2], 'wb').write(desc)
-PY
+  note_desc "$tmp/$cpu.note" AMDGPU 32 "$seeds/metadata/$cpu.msgpack"
   # The kernel table: embed, then the 'wavebudget' note's descriptor.
   "$wb" embed "$tmp/$cpu.so" -o "$tmp/$cpu.e.so" >/dev/null
   "$B/llvm-objcopy" --dump-section .note="$tmp/$cpu.e.note" "$tmp/$cpu.e.so" "$tmp/junk"
-  python3 - "$tmp/$cpu.e.note" "$seeds/table/$cpu.wbkt" <<'PY'
-import struct, sys
-d = open(sys.argv[1], 'rb').read(); at = 0
-while at + 12 <= len(d):
-    namesz, descsz, typ = struct.unpack_from('<III', d, at); at += 12
-    name = d[at:at + namesz]; at += (namesz + 3) & ~3
-    desc = d[at:at + descsz]; at += (descsz + 3) & ~3
-    if name.rstrip(b'\0') == b'wavebudget':
-        open(sys.argv[2], 'wb').write(desc)
-PY
+  note_desc "$tmp/$cpu.e.note" wavebudget 22338 "$seeds/table/$cpu.wbkt"
 done
 cp tests/fixtures/kfd/*.properties "$seeds/topology/"
 targets_list=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a,hipv4-amdgcn-amd-amdhsa--gfx1100
