@@ -164,23 +164,6 @@ fn variants_by_policy() {
     assert!(e.contains("no variant fits gfx90a") && e.contains("acc160 (gfx942)"), "{e}");
 }
 
-#[test]
-fn kernel_table_round_trip_from_a_real_code_object() {
-    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
-    let (obj, occ) = llc(&ll, "gfx942", 256, "table");
-    let kernels = Kernels::open(&obj).unwrap();
-    let bytes = kernels.to_table();
-    let table = wavebudget_codeobj::table::Table::parse(&bytes).unwrap();
-    assert_eq!(table.len(), kernels.kernels.len());
-    for k in &kernels.kernels {
-        let r = table.find(&k.name).next().unwrap_or_else(|| panic!("{} not in the table", k.name));
-        let e = r.entry();
-        assert_eq!((e.symbol.as_str(), e.processor.as_str()), (k.symbol.as_str(), "gfx942"));
-        assert_eq!((e.vgpr_count as u32, e.sgpr_count as u32, e.static_lds, e.scratch), (k.vgpr_count, k.sgpr_count, k.group_segment_fixed_size, k.private_segment_fixed_size));
-        assert_eq!(e.waves_per_simd as u32, occ[&k.name], "{}: the table's waves/SIMD is llc-22's", k.name);
-    }
-}
-
 /// The topology parser on mutations of the real captures: every line dropped, every number replaced
 /// by 0, a huge value and a negative one, and every byte truncation: no panic, and a named error or a
 /// device.
