@@ -481,6 +481,27 @@ mod tests {
     }
 
     #[test]
+    fn unsorted_records_and_wrong_hashes_are_refused() {
+        let entries: Vec<Entry> = (0..3).map(|i| entry(&format!("k{i}"), "gfx942", 8)).collect();
+        let good = write(&entries);
+        Table::parse(&good).unwrap();
+        // Records 0 and 1 swapped: sorted no more.
+        let mut swapped = good.clone();
+        let (a, b) = (HEADER_SIZE, HEADER_SIZE + RECORD_SIZE);
+        let r0 = swapped[a..b].to_vec();
+        swapped.copy_within(b..b + RECORD_SIZE, a);
+        swapped[b..b + RECORD_SIZE].copy_from_slice(&r0);
+        let e = Table::parse(&swapped).unwrap_err().to_string();
+        assert!(e.contains("not sorted by name hash"), "{e}");
+        // The last record's hash raised to the maximum: still sorted, but not its name's.
+        let mut wrong = good.clone();
+        let last = HEADER_SIZE + 2 * RECORD_SIZE;
+        wrong[last..last + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        let e = Table::parse(&wrong).unwrap_err().to_string();
+        assert!(e.contains("record 2: the name hash is not the hash of its name"), "{e}");
+    }
+
+    #[test]
     fn name_hash_reference_values() {
         // By hand from the definition: h = (0 ^ 'k') * K, then (rotl(h,5) ^ 1) * K.
         const K: u64 = 0x517c_c1b7_2722_0a95;
