@@ -75,19 +75,7 @@ fn code_object() -> (Vec<u8>, Vec<String>) {
 
 /// The metadata note's descriptor, found once (the per-dispatch cost measured is the decode).
 fn metadata_note(bytes: &[u8]) -> &[u8] {
-    use object::read::elf::{FileHeader, SectionHeader};
-    let e = object::LittleEndian;
-    let h = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes).unwrap();
-    for s in h.sections(e, bytes).unwrap().iter() {
-        if let Ok(Some(mut notes)) = s.notes(e, bytes) {
-            while let Ok(Some(n)) = notes.next() {
-                if n.name() == b"AMDGPU" && n.n_type(e) == 32 {
-                    return n.desc();
-                }
-            }
-        }
-    }
-    panic!("no metadata note")
+    wavebudget_codeobj::find_note(bytes, b"AMDGPU", wavebudget_codeobj::NT_AMDGPU_METADATA).unwrap().expect("a metadata note")
 }
 
 fn via_table(t: &Embedded<'_>, p: &PreparedDevice, name: &str) -> u32 {

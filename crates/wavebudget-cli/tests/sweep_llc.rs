@@ -9,6 +9,7 @@
 #[path = "../../wavebudget-model/tests/common/mod.rs"]
 mod common;
 #[path = "../../../tests/support/kernels.rs"]
+#[allow(dead_code)] // shared with other test crates; this one uses a subset
 mod kernels;
 
 use common::{llc_compile, parallel_map, remark_u32};
@@ -57,7 +58,7 @@ fn sweep_equals_llc() {
     let dir = std::env::temp_dir().join(format!("wavebudget-sweep-llc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut jobs = Vec::new();
-    for (ci, c) in CASES.iter().enumerate() {
+    for ci in 0..CASES.len() {
         for wg in [64u32, 256, 1024] {
             jobs.push((ci, wg));
         }

@@ -91,9 +91,9 @@ pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
         .collect()
 }
 
-/// The kernel table `wavebudget embed` put into a code object (the descriptor of its `wavebudget` note),
-/// found through the section headers alone: no metadata is decoded. `Ok(None)` when there is none.
-pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
+/// The descriptor of the first note named `name` with type `ty` in any `SHT_NOTE` section, found through
+/// the section headers alone (no metadata is decoded). `Ok(None)` when there is none.
+pub fn find_note<'a>(data: &'a [u8], name: &[u8], ty: u32) -> Result<Option<&'a [u8]>> {
     let e = LE;
     let header = FileHeader64::<LE>::parse(data).map_err(obj_err("ELF header", 0))?;
     let sections = header.sections(e, data).map_err(obj_err("ELF section header table", header.e_shoff(e)))?;
@@ -104,12 +104,18 @@ pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
         let off = section.sh_offset(e);
         let Some(mut notes) = section.notes(e, data).map_err(obj_err("ELF note section", off))? else { continue };
         while let Some(note) = notes.next().map_err(obj_err("ELF note", off))? {
-            if note.name() == crate::rewrite::TABLE_NOTE_NAME && note.n_type(e) == crate::rewrite::NT_WAVEBUDGET_TABLE {
+            if note.name() == name && note.n_type(e) == ty {
                 return Ok(Some(note.desc()));
             }
         }
     }
     Ok(None)
+}
+
+/// The kernel table `wavebudget embed` put into a code object (the descriptor of its `wavebudget` note).
+/// `Ok(None)` when there is none.
+pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
+    find_note(data, crate::rewrite::TABLE_NOTE_NAME, crate::rewrite::NT_WAVEBUDGET_TABLE)
 }
 
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.

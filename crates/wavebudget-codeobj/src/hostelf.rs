@@ -59,24 +59,24 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
     let shoff = header.e_shoff(e) as usize;
 
     let mut out: Vec<u8>;
-    let (new_off, new_addr);
+    let new_addr;
     if new_region.len() <= old_size {
         out = bytes.to_vec();
         out[old_off..old_off + old_size].fill(0);
         out[old_off..old_off + new_region.len()].copy_from_slice(&new_region);
-        (new_off, new_addr) = (old_off, old_addr);
+        new_addr = old_addr;
     } else if relocatable {
         let at = (bytes.len() + 4095) & !4095;
         out = bytes.to_vec();
         out[old_off..old_off + old_size].fill(0);
         out.resize(at, 0);
         out.extend_from_slice(&new_region);
-        (new_off, new_addr) = (at, 0);
+        new_addr = 0;
         let sh = shoff + fat_index * shentsize;
-        put64(&mut out, sh + 24, new_off as u64);
+        put64(&mut out, sh + 24, at as u64);
         put64(&mut out, sh + 32, new_region.len() as u64);
     } else {
-        (out, new_off, new_addr) = extend_last_segment(bytes, fat_index, &new_region)?;
+        (out, new_addr) = extend_last_segment(bytes, fat_index, &new_region)?;
     }
 
     // Every pointer to an old bundle start now points to the new one.
@@ -154,13 +154,12 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
     for (at, v) in patches {
         put64(&mut out, at, v);
     }
-    let _ = new_off;
     Ok(out)
 }
 
-/// Places `region` after the last loaded segment, extended to cover it. Returns the new file, the
-/// section's new offset and address.
-fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<(Vec<u8>, usize, u64)> {
+/// Places `region` after the last loaded segment, extended to cover it. Returns the new file and the
+/// section's new address.
+fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<(Vec<u8>, u64)> {
     let e = LE;
     let header = FileHeader64::<LE>::parse(bytes).map_err(|x| Error::malformed("ELF header", 0, x.to_string()))?;
     let phdrs = header.program_headers(e, bytes).map_err(|x| Error::malformed("ELF program headers", header.e_phoff(e), x.to_string()))?;
@@ -228,5 +227,5 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     let size = new_addr - l_vaddr + region.len() as u64;
     put64(&mut out, ph + 32, size); // p_filesz
     put64(&mut out, ph + 40, size); // p_memsz
-    Ok((out, new_off, new_addr))
+    Ok((out, new_addr))
 }

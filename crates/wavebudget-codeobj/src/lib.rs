@@ -25,7 +25,7 @@ pub mod table;
 use std::fs::File;
 
 pub use bundle::{Compression, CompressedHeader};
-pub use elf::{embedded_table, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo, NT_AMDGPU_METADATA};
+pub use elf::{embedded_table, find_note, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo, NT_AMDGPU_METADATA};
 pub use error::{Error, Result};
 pub use kd::KernelDescriptor;
 pub use metadata::{KernelMeta, Metadata};
