@@ -4,6 +4,7 @@
 #[path = "../../wavebudget-model/tests/common/mod.rs"]
 mod common;
 #[path = "../../../tests/support/kernels.rs"]
+#[allow(dead_code)] // shared with other test crates; this one uses a subset
 mod kernels;
 
 use common::{parse_remarks, remark_u32, tool};
