@@ -41,10 +41,6 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
     let name = processor_name(version);
     let id = parse_target(&name)
         .map_err(|e| Error::Device(format!("{}: gfx_target_version {version} ({name}): {e}", path.display())))?;
-    let simd_per_cu = get("simd_per_cu")?;
-    if simd_per_cu == 0 {
-        return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
-    }
     let small = |k: &str, limit: u64| {
         let v = get(k)?;
         if v > limit {
@@ -52,12 +48,15 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
         }
         Ok(v as u32)
     };
+    let simd_per_cu = small("simd_per_cu", 64)?;
+    if simd_per_cu == 0 {
+        return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
+    }
     let wave_size = small("wave_front_size", 64)?;
     let max_waves = small("max_waves_per_simd", 64)?;
     let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
-    let compute_units = u32::try_from(simds / simd_per_cu)
+    let compute_units = u32::try_from(simds / simd_per_cu as u64)
         .map_err(|_| Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display())))?;
-    let simd_per_cu = small("simd_per_cu", 64)?;
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
     if max_waves != st.max_waves {
