@@ -23,10 +23,7 @@ fn llvm_config() -> PathBuf {
 }
 
 fn query(cfg: &PathBuf, arg: &str) -> String {
-    let out = Command::new(cfg)
-        .arg(arg)
-        .output()
-        .unwrap_or_else(|e| panic!("running {} {arg}: {e}", cfg.display()));
+    let out = Command::new(cfg).arg(arg).output().unwrap_or_else(|e| panic!("running {} {arg}: {e}", cfg.display()));
     assert!(out.status.success(), "{} {arg} failed", cfg.display());
     String::from_utf8(out.stdout).expect("llvm-config output is UTF-8").trim().to_string()
 }

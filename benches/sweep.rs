@@ -17,7 +17,8 @@ use std::time::Instant;
 use wavebudget_pass::sweep::{sweep, SweepOptions};
 
 fn llc() -> PathBuf {
-    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
+    let prefix =
+        std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
     prefix.join("bin/llc")
 }
 
@@ -55,7 +56,13 @@ fn main() {
         let file = dir.join(format!("w{}.ll", w.unwrap_or(0)));
         std::fs::write(&file, module(&extra)).unwrap();
         let out = Command::new(llc())
-            .args(["-O2", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+            .args([
+                "-O2",
+                "-mtriple=amdgcn-amd-amdhsa",
+                "-mcpu=gfx942",
+                "-filetype=obj",
+                "-pass-remarks-analysis=kernel-resource-usage",
+            ])
             .arg(&file)
             .arg("-o")
             .arg(dir.join("out.o"))
@@ -67,7 +74,9 @@ fn main() {
 
     let run = |jobs: usize| {
         let t = Instant::now();
-        let s = sweep(ir.as_bytes(), "bench.ll", &SweepOptions { waves: waves.clone(), jobs, ..SweepOptions::default() }).unwrap();
+        let s =
+            sweep(ir.as_bytes(), "bench.ll", &SweepOptions { waves: waves.clone(), jobs, ..SweepOptions::default() })
+                .unwrap();
         (t.elapsed().as_secs_f64(), s)
     };
     let (serial, s1) = run(1);
@@ -75,10 +84,20 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     let kernels = s1.kernels.len();
     let compiles = kernels * (waves.len() + 1);
-    assert_eq!(serde_json::to_value(&s1).unwrap(), serde_json::to_value(&s2).unwrap(), "serial and parallel sweeps differ");
-    println!("{kernels} kernels x {} levels (baseline + W=1..8) = {compiles} kernel compiles, gfx942, {cores} cores", waves.len() + 1);
+    assert_eq!(
+        serde_json::to_value(&s1).unwrap(),
+        serde_json::to_value(&s2).unwrap(),
+        "serial and parallel sweeps differ"
+    );
+    println!(
+        "{kernels} kernels x {} levels (baseline + W=1..8) = {compiles} kernel compiles, gfx942, {cores} cores",
+        waves.len() + 1
+    );
     println!("| way | time | per kernel compile |\n|---|---|---|");
-    println!("| llc-22 process per level (9 runs, one after the other) | {llc_loop:.2} s | {:.1} ms |", llc_loop / compiles as f64 * 1e3);
+    println!(
+        "| llc-22 process per level (9 runs, one after the other) | {llc_loop:.2} s | {:.1} ms |",
+        llc_loop / compiles as f64 * 1e3
+    );
     println!("| in process, serial (1 job) | {serial:.2} s | {:.1} ms |", serial / compiles as f64 * 1e3);
     println!("| in process, sweep ({cores} jobs) | {parallel:.2} s | {:.1} ms |", parallel / compiles as f64 * 1e3);
     println!(

@@ -23,13 +23,14 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::{plugin, profile_dir};
 use std::process::Command;
+use support::{plugin, profile_dir};
 
 const ROCM_BITCODE: &str = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
 
 fn llvm_bin() -> PathBuf {
-    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
+    let prefix =
+        std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
     prefix.join("bin")
 }
 
@@ -67,11 +68,11 @@ const TOOLS: &[&str] = &[
 fn substitute_tools(cmd: &str) -> String {
     let bin = llvm_bin();
     let names = TOOLS.iter().map(|t| regex::escape(t)).collect::<Vec<_>>().join("|");
-    let re = regex::Regex::new(&format!(r"(^|[|;&(]\s*|\bdo\s+|\bnot\s+|\benv\s+(?:\S+=\S*\s+)*)({names})(\s|$)")).unwrap();
+    let re =
+        regex::Regex::new(&format!(r"(^|[|;&(]\s*|\bdo\s+|\bnot\s+|\benv\s+(?:\S+=\S*\s+)*)({names})(\s|$)")).unwrap();
     // Twice: a match consumes the space a following command word (`not opt`) needs.
     let once = re.replace_all(cmd, |c: &regex::Captures| format!("{}{}{}", &c[1], bin.join(&c[2]).display(), &c[3]));
-    re.replace_all(&once, |c: &regex::Captures| format!("{}{}{}", &c[1], bin.join(&c[2]).display(), &c[3]))
-        .into_owned()
+    re.replace_all(&once, |c: &regex::Captures| format!("{}{}{}", &c[1], bin.join(&c[2]).display(), &c[3])).into_owned()
 }
 
 fn directives(text: &str, key: &str) -> Vec<String> {
@@ -110,7 +111,12 @@ fn run(path: &Path) -> datatest_stable::Result<()> {
             eprintln!("UNSUPPORTED {}: missing {}", path.display(), missing.join(", "));
             return Ok(());
         }
-        return Err(format!("{}: missing features {} (run scripts/ensure-deps.sh)", path.display(), missing.join(", ")).into());
+        return Err(format!(
+            "{}: missing features {} (run scripts/ensure-deps.sh)",
+            path.display(),
+            missing.join(", ")
+        )
+        .into());
     }
     let tmp_dir = profile_dir().join("lit-tmp");
     std::fs::create_dir_all(&tmp_dir)?;

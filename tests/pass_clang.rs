@@ -72,7 +72,10 @@ fn opencl_code_object_fits_the_budget() {
         let base = scratch(&format!("acc-{cpu}-base.o"));
         compile(&[], &base);
         let before = vgpr_count(&base, "acc");
-        assert!(before > budget, "{cpu}: the kernel needs only {before} VGPRs without the plugin; budget {budget}: test proves nothing");
+        assert!(
+            before > budget,
+            "{cpu}: the kernel needs only {before} VGPRs without the plugin; budget {budget}: test proves nothing"
+        );
         let out = scratch(&format!("acc-{cpu}-w{waves}.o"));
         let stderr = compile(
             &[format!("-fpass-plugin={}", plugin().display()), "-mllvm".into(), format!("-wavebudget-waves={waves}")],
@@ -137,7 +140,12 @@ fn hip_with_rocm_headers_fits_the_budget() {
     let budget = subtarget("gfx90a", Options::default()).unwrap().max_vgprs_for_waves(4);
 
     let base = scratch("hip-base.o");
-    run(Command::new(tool("clang")).args(hip_args()).args(["--cuda-device-only", "--no-gpu-bundle-output"]).arg(&src).arg("-o").arg(&base));
+    run(Command::new(tool("clang"))
+        .args(hip_args())
+        .args(["--cuda-device-only", "--no-gpu-bundle-output"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&base));
     let before = vgpr_count(&base, kernel);
     assert!(before > budget, "HIP kernel needs only {before} VGPRs; budget {budget}");
 
@@ -154,7 +162,11 @@ fn hip_with_rocm_headers_fits_the_budget() {
         .arg("-o")
         .arg(&asm));
     let dev = scratch("hip-w4.o");
-    run(Command::new(tool("llvm-mc")).args(["-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj"]).arg(&asm).arg("-o").arg(&dev));
+    run(Command::new(tool("llvm-mc"))
+        .args(["-triple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj"])
+        .arg(&asm)
+        .arg("-o")
+        .arg(&dev));
     let after = vgpr_count(&dev, kernel);
     assert!(after <= budget, "HIP device-only W=4: .vgpr_count {after} over {budget}");
 
@@ -192,7 +204,8 @@ fn hip_with_rocm_headers_fits_the_budget() {
     let host_base = scratch("hip-base-full.o");
     run(Command::new(tool("clang")).args(hip_args()).arg(&src).arg("-o").arg(&host_base));
     run(Command::new(tool("llvm-objdump")).arg("--offloading").arg(&host_base).current_dir(host.parent().unwrap()));
-    let recorded = vgpr_count(&host.parent().unwrap().join("hip-base-full.o.0.hipv4-amdgcn-amd-amdhsa--gfx90a"), kernel);
+    let recorded =
+        vgpr_count(&host.parent().unwrap().join("hip-base-full.o.0.hipv4-amdgcn-amd-amdhsa--gfx90a"), kernel);
     let ir = scratch("acc-device.ll");
     run(Command::new(tool("clang"))
         .args(hip_args().iter().filter(|a| *a != "-c"))

@@ -10,16 +10,16 @@
 
 #[path = "../crates/wavebudget-model/tests/common/mod.rs"]
 mod common;
-#[path = "support/plugin.rs"]
-mod support;
 #[path = "support/kernels.rs"]
 mod kernels;
+#[path = "support/plugin.rs"]
+mod support;
 
 use common::{parallel_map, parse_remarks, remark_u32, tool};
 use kernels::{mfma, scalar_acc, vector_acc};
-use support::plugin;
 use std::fmt::Write as _;
 use std::process::Command;
+use support::plugin;
 
 struct Target {
     cpu: &'static str,
@@ -57,7 +57,8 @@ fn module(t: &Target) -> (String, Vec<String>) {
             add(format!("mfma{k}"), mfma(&format!("mfma{k}"), k));
         }
     }
-    let features = if t.features.is_empty() { String::new() } else { format!(" \"target-features\"=\"{}\"", t.features) };
+    let features =
+        if t.features.is_empty() { String::new() } else { format!(" \"target-features\"=\"{}\"", t.features) };
     let ir = format!(
         "target triple = \"amdgcn-amd-amdhsa\"\n{body}\n{}attributes #0 = {{ \"target-cpu\"=\"{}\"{features} \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\" }}\n",
         kernels::DECLARATIONS,
@@ -152,7 +153,8 @@ fn pass_against_llc() {
         }
     }
     // How far the estimate is from llc's count where llc did not spill (its count is then the need).
-    let mut errs: Vec<i64> = all.iter().filter(|o| !o.llc_spill).map(|o| o.estimated as i64 - o.llc_vgprs as i64).collect();
+    let mut errs: Vec<i64> =
+        all.iter().filter(|o| !o.llc_spill).map(|o| o.estimated as i64 - o.llc_vgprs as i64).collect();
     errs.sort_unstable();
     let agree = all.iter().filter(|o| o.predicted_spill == o.llc_spill).count();
     let rate = agree as f64 / all.len() as f64;

@@ -82,9 +82,7 @@ const EXPECTED: &str =
 fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
     match v.trim().parse::<u32>() {
         Ok(n) if (1..=MAX_REQUEST).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'"
-        )),
+        _ => Err(format!("{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'")),
     }
 }
 
@@ -126,25 +124,22 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
             }
         };
         match key {
-            "waves" => {
-                l.waves = Some(parse_waves(
-                    need(value)?,
-                    &format!("parameter 'waves' in {origin}"),
-                )?)
-            }
+            "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
             "records" => l.records = Some(PathBuf::from(need(value)?)),
             "target" => l.target = Some(need(value)?.to_string()),
             "max-spills" => {
                 let v = need(value)?;
                 l.max_spills = Some(
-                    v.parse().map_err(|_| format!("parameter 'max-spills' wants a whole number, got '{v}' in {origin}"))?,
+                    v.parse()
+                        .map_err(|_| format!("parameter 'max-spills' wants a whole number, got '{v}' in {origin}"))?,
                 );
             }
             "mode" => {
                 let v = need(value)?;
-                l.mode = Some(Mode::parse(v).ok_or_else(|| {
-                    format!("parameter 'mode' wants set, advise or auto, got '{v}' in {origin}")
-                })?);
+                l.mode = Some(
+                    Mode::parse(v)
+                        .ok_or_else(|| format!("parameter 'mode' wants set, advise or auto, got '{v}' in {origin}"))?,
+                );
             }
             "exact" | "no-exact" => {
                 flag(value)?;
@@ -154,11 +149,7 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
                 flag(value)?;
                 l.clamp = Some(key == "clamp");
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter '{key}' in {origin} ({EXPECTED})"
-                ))
-            }
+            _ => return Err(format!("unknown parameter '{key}' in {origin} ({EXPECTED})")),
         }
     }
     Ok(l)
@@ -176,9 +167,10 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
         l.records = Some(PathBuf::from(v));
     }
     if let Some(v) = var("WAVEBUDGET_MODE") {
-        l.mode = Some(Mode::parse(&v).ok_or_else(|| {
-            format!("environment variable WAVEBUDGET_MODE wants set, advise or auto, got '{v}'")
-        })?);
+        l.mode = Some(
+            Mode::parse(&v)
+                .ok_or_else(|| format!("environment variable WAVEBUDGET_MODE wants set, advise or auto, got '{v}'"))?,
+        );
     }
     if let Some(v) = var("WAVEBUDGET_EXACT") {
         l.exact = Some(parse_bool(&v, "environment variable WAVEBUDGET_EXACT")?);
@@ -203,10 +195,7 @@ impl Config {
     /// Parses pipeline parameters alone (no command line, no environment), as a DSL compiler calling
     /// the pass in process would.
     pub fn from_params(params: &str) -> Result<Config, String> {
-        Ok(Config::merge(&[parse_layer(
-            params,
-            "amdgpu-occupancy-budget<...>",
-        )?]))
+        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>")?]))
     }
 
     /// Builds the config the plugin uses: pipeline parameters (`None` for the clang extension-point
@@ -231,16 +220,10 @@ impl Config {
         let pick = |f: &dyn Fn(&Layer) -> bool| first(f).map(|i| &layers[i]);
         Config {
             waves: pick(&|l| l.waves.is_some()).and_then(|l| l.waves),
-            exact: pick(&|l| l.exact.is_some())
-                .and_then(|l| l.exact)
-                .unwrap_or(false),
+            exact: pick(&|l| l.exact.is_some()).and_then(|l| l.exact).unwrap_or(false),
             records: pick(&|l| l.records.is_some()).and_then(|l| l.records.clone()),
-            mode: pick(&|l| l.mode.is_some())
-                .and_then(|l| l.mode)
-                .unwrap_or_default(),
-            clamp: pick(&|l| l.clamp.is_some())
-                .and_then(|l| l.clamp)
-                .unwrap_or(false),
+            mode: pick(&|l| l.mode.is_some()).and_then(|l| l.mode).unwrap_or_default(),
+            clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
         }
@@ -300,7 +283,8 @@ mod tests {
         for p in [
             "waves=4",
             "waves=4;exact",
-            "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942", "mode=auto;max-spills=4",
+            "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942",
+            "mode=auto;max-spills=4",
             "",
         ] {
             let c = Config::from_params(p).unwrap();
@@ -335,10 +319,7 @@ mod tests {
             _ => None,
         };
         let c = Config::layered(Some("waves=5"), "waves=6;exact", &env).unwrap();
-        assert_eq!(
-            (c.waves, c.exact, c.mode, c.clamp),
-            (Some(5), true, Mode::Advise, true)
-        );
+        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(5), true, Mode::Advise, true));
         let c = Config::layered(None, "", &env).unwrap();
         assert_eq!(c.waves, Some(3));
         let c = Config::layered(None, "no-clamp", &env).unwrap();

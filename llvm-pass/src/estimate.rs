@@ -75,8 +75,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     if blocks.is_empty() {
         return Pressure::default();
     }
-    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> =
-        blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
     let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
 
     // Number the values: arguments, then every instruction with a result.
@@ -91,13 +90,11 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
     for bi in &insts {
         for &i in bi {
             match LLVMGetInstructionOpcode(i) {
-                LLVMOpcode::LLVMStore
-                | LLVMOpcode::LLVMAtomicRMW
-                | LLVMOpcode::LLVMAtomicCmpXchg => writes_memory = true,
+                LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
+                    writes_memory = true
+                }
                 LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => {
-                    let intrinsic = ir::called_function(i)
-                        .map(|c| ir::name(c).starts_with("llvm."))
-                        .unwrap_or(false);
+                    let intrinsic = ir::called_function(i).map(|c| ir::name(c).starts_with("llvm.")).unwrap_or(false);
                     if !intrinsic {
                         writes_memory = true;
                     }
@@ -120,14 +117,10 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             return false;
         }
         match LLVMGetInstructionOpcode(t) {
-            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => index
-                .get(&LLVMGetCondition(t))
-                .map(|&c| div[c])
-                .unwrap_or(false),
-            LLVMOpcode::LLVMSwitch => index
-                .get(&LLVMGetOperand(t, 0))
-                .map(|&c| div[c])
-                .unwrap_or(false),
+            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => {
+                index.get(&LLVMGetCondition(t)).map(|&c| div[c]).unwrap_or(false)
+            }
+            LLVMOpcode::LLVMSwitch => index.get(&LLVMGetOperand(t, 0)).map(|&c| div[c]).unwrap_or(false),
             _ => false,
         }
     };
@@ -142,12 +135,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                 let any_op = |skip_last: bool| {
                     let n = LLVMGetNumOperands(i).max(0) as u32;
                     let end = if skip_last { n.saturating_sub(1) } else { n };
-                    (0..end).any(|k| {
-                        index
-                            .get(&LLVMGetOperand(i, k))
-                            .map(|&x| divergent[x])
-                            .unwrap_or(false)
-                    })
+                    (0..end).any(|k| index.get(&LLVMGetOperand(i, k)).map(|&x| divergent[x]).unwrap_or(false))
                 };
                 let d = match LLVMGetInstructionOpcode(i) {
                     LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
@@ -228,10 +216,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
                     let before = if LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() {
                         0
                     } else {
-                        index
-                            .get(&base)
-                            .map(|&b| lanes_of.get(b).copied().unwrap_or(full))
-                            .unwrap_or(full)
+                        index.get(&base).map(|&b| lanes_of.get(b).copied().unwrap_or(full)).unwrap_or(full)
                     };
                     (before + elem).min(full)
                 }
@@ -246,23 +231,14 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
         .map(|(k, &v)| {
             let ty = LLVMTypeOf(v);
             let lanes = lanes_of[k];
-            let is_mask = LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
-                && LLVMGetIntTypeWidth(ty) == 1;
+            let is_mask =
+                LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
             if is_mask {
-                Val {
-                    vgpr_lanes: 0,
-                    sgpr_lanes: if divergent[k] { 2 } else { 1 },
-                }
+                Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
             } else if divergent[k] {
-                Val {
-                    vgpr_lanes: lanes,
-                    sgpr_lanes: 0,
-                }
+                Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
             } else {
-                Val {
-                    vgpr_lanes: 0,
-                    sgpr_lanes: lanes,
-                }
+                Val { vgpr_lanes: 0, sgpr_lanes: lanes }
             }
         })
         .collect();
@@ -280,9 +256,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
                 for k in 0..LLVMCountIncoming(i) {
                     let v = LLVMGetIncomingValue(i, k);
-                    if let (Some(&x), Some(&pb)) =
-                        (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k)))
-                    {
+                    if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
                         set(&mut phi_out[pb], x);
                     }
                 }
@@ -300,19 +274,10 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             }
         }
     }
-    let succs: Vec<Vec<usize>> = blocks
-        .iter()
-        .map(|b| {
-            ir::successors(*b)
-                .iter()
-                .filter_map(|s| bindex.get(s).copied())
-                .collect()
-        })
-        .collect();
-    let phi_defs: Vec<Vec<u64>> = insts
-        .iter()
-        .map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect())
-        .collect();
+    let succs: Vec<Vec<usize>> =
+        blocks.iter().map(|b| ir::successors(*b).iter().filter_map(|s| bindex.get(s).copied()).collect()).collect();
+    let phi_defs: Vec<Vec<u64>> =
+        insts.iter().map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect()).collect();
     let mut live_in = vec![vec![0u64; words]; nb];
     let mut live_out = vec![vec![0u64; words]; nb];
     loop {
@@ -389,11 +354,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
 }
 
 /// The bits of `word` that are phi results of a block.
-unsafe fn phi_defs_word(
-    insts: &[LLVMValueRef],
-    index: &ir::PtrMap<LLVMValueRef, usize>,
-    word: usize,
-) -> u64 {
+unsafe fn phi_defs_word(insts: &[LLVMValueRef], index: &ir::PtrMap<LLVMValueRef, usize>, word: usize) -> u64 {
     let mut m = 0u64;
     for &i in insts {
         if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI {

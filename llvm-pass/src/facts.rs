@@ -89,9 +89,7 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
         if size == 0 {
             continue;
         }
-        let fit = gaps
-            .iter()
-            .position(|&(s, e)| s.div_ceil(align) * align + size <= e);
+        let fit = gaps.iter().position(|&(s, e)| s.div_ceil(align) * align + size <= e);
         if let Some(i) = fit {
             let (s, e) = gaps.remove(i);
             let at = s.div_ceil(align) * align;
@@ -130,9 +128,7 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         }
         let ty = LLVMGlobalGetValueType(g);
         let size = LLVMABISizeOfType(td, ty);
-        let align = (LLVMGetAlignment(g) as u64)
-            .max(LLVMABIAlignmentOfType(td, ty) as u64)
-            .max(1);
+        let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
         let idx = vars.len();
         vars.push((ir::name(g), size, align));
         let mut fns = ir::PtrSet::default();

@@ -89,9 +89,7 @@ unsafe fn str_from(p: *const c_char, len: usize) -> String {
 }
 
 fn into_c(s: String) -> *mut c_char {
-    CString::new(s.replace('\0', " "))
-        .map(CString::into_raw)
-        .unwrap_or(std::ptr::null_mut())
+    CString::new(s.replace('\0', " ")).map(CString::into_raw).unwrap_or(std::ptr::null_mut())
 }
 
 /// # Safety
@@ -154,16 +152,11 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
         Err(e) => {
             // A bad -wavebudget-* option or WAVEBUDGET_* variable in a clang build: fail where it matters.
             let has_kernels = crate::ir::triple(module).starts_with("amdgcn")
-                && crate::ir::functions(module)
-                    .into_iter()
-                    .any(|f| crate::ir::is_kernel(f));
+                && crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),
-                    &Diagnostic {
-                        severity: Severity::Error,
-                        message: format!("amdgpu-occupancy-budget: {e}"),
-                    },
+                    &Diagnostic { severity: Severity::Error, message: format!("amdgpu-occupancy-budget: {e}") },
                 );
             }
             false
@@ -255,33 +248,21 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         Action::KeptOwn => "kept-own",
         Action::Untouched => "untouched",
     };
-    r.t(": requested ")
-        .a("Requested", opt(p.requested))
-        .t(" waves/SIMD, ")
-        .a("Action", action);
+    r.t(": requested ").a("Requested", opt(p.requested)).t(" waves/SIMD, ").a("Action", action);
     if let Some(w) = p.waves {
         r.t(" at ").a("Waves", w);
     }
     if let Some(b) = &p.budget {
         r.t("; budget VGPRs ").a("MaxVGPRs", b.max_vgprs);
-        r.t(" (arch ")
-            .a("MaxArchVGPRs", b.max_arch_vgprs)
-            .t(", AGPR ")
-            .a("MaxAGPRs", b.max_agprs);
-        r.t("), SGPRs ")
-            .a("MaxSGPRs", opt(b.max_sgprs))
-            .t(", LDS ")
-            .a("MaxLDS", opt(b.max_lds_bytes));
+        r.t(" (arch ").a("MaxArchVGPRs", b.max_arch_vgprs).t(", AGPR ").a("MaxAGPRs", b.max_agprs);
+        r.t("), SGPRs ").a("MaxSGPRs", opt(b.max_sgprs)).t(", LDS ").a("MaxLDS", opt(b.max_lds_bytes));
         r.t(" bytes; LLVM accepts ")
             .a("AcceptedMin", b.accepted_range.min)
             .t("..")
             .a("AcceptedMax", b.accepted_range.max);
     }
     if let Some(wg) = p.workgroup {
-        r.t("; launch ")
-            .a("WorkgroupMin", wg.min)
-            .t("..")
-            .a("WorkgroupMax", wg.max);
+        r.t("; launch ").a("WorkgroupMin", wg.min).t("..").a("WorkgroupMax", wg.max);
     }
     if let Some(l) = p.lds_bytes {
         r.t(", static LDS ").a("LDS", l).t(" bytes");
@@ -313,18 +294,9 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
 }
 
 unsafe fn send_remark(f: LLVMValueRef, name: &std::ffi::CStr, r: &RemarkText) {
-    let keys: Vec<Option<CString>> =
-        r.0.iter()
-            .map(|(k, _)| k.and_then(|k| CString::new(k).ok()))
-            .collect();
-    let vals: Vec<CString> =
-        r.0.iter()
-            .map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default())
-            .collect();
-    let kp: Vec<*const c_char> = keys
-        .iter()
-        .map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr()))
-        .collect();
+    let keys: Vec<Option<CString>> = r.0.iter().map(|(k, _)| k.and_then(|k| CString::new(k).ok())).collect();
+    let vals: Vec<CString> = r.0.iter().map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default()).collect();
+    let kp: Vec<*const c_char> = keys.iter().map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr())).collect();
     let vp: Vec<*const c_char> = vals.iter().map(|v| v.as_ptr()).collect();
     wb_remark(f, name.as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());
 }

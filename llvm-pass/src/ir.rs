@@ -23,12 +23,7 @@ pub unsafe fn name(v: LLVMValueRef) -> String {
 
 /// A string function attribute's value.
 pub unsafe fn str_attr(f: LLVMValueRef, key: &str) -> Option<String> {
-    let a = LLVMGetStringAttributeAtIndex(
-        f,
-        LLVMAttributeFunctionIndex,
-        key.as_ptr().cast(),
-        key.len() as u32,
-    );
+    let a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
     if a.is_null() {
         return None;
     }
@@ -37,21 +32,13 @@ pub unsafe fn str_attr(f: LLVMValueRef, key: &str) -> Option<String> {
     if p.is_null() {
         return Some(String::new());
     }
-    Some(
-        String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize))
-            .into_owned(),
-    )
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
 }
 
 /// Sets (replaces) a string function attribute.
 pub unsafe fn set_str_attr(f: LLVMValueRef, key: &str, value: &str) {
     let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
-    LLVMRemoveStringAttributeAtIndex(
-        f,
-        LLVMAttributeFunctionIndex,
-        key.as_ptr().cast(),
-        key.len() as u32,
-    );
+    LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);
     let a = LLVMCreateStringAttribute(
         ctx,
         key.as_ptr().cast(),
@@ -144,18 +131,13 @@ pub unsafe fn successors(b: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
     if t.is_null() {
         return Vec::new();
     }
-    (0..LLVMGetNumSuccessors(t))
-        .map(|i| LLVMGetSuccessor(t, i))
-        .collect()
+    (0..LLVMGetNumSuccessors(t)).map(|i| LLVMGetSuccessor(t, i)).collect()
 }
 
 /// The function a call calls directly (through pointer casts), if any.
 pub unsafe fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
     let mut c = LLVMGetCalledValue(call);
-    while !c.is_null()
-        && !LLVMIsAConstantExpr(c).is_null()
-        && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMBitCast
-    {
+    while !c.is_null() && !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMBitCast {
         c = LLVMGetOperand(c, 0);
     }
     (!c.is_null() && !LLVMIsAFunction(c).is_null()).then_some(c)
@@ -163,10 +145,7 @@ pub unsafe fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
 
 /// Is this a call or invoke?
 pub unsafe fn is_call(i: LLVMValueRef) -> bool {
-    matches!(
-        LLVMGetInstructionOpcode(i),
-        LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr
-    )
+    matches!(LLVMGetInstructionOpcode(i), LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr)
 }
 
 /// Integer operands of a function's metadata node of `kind` (e.g. `!reqd_work_group_size`).
@@ -190,10 +169,7 @@ pub unsafe fn function_md_ints(f: LLVMValueRef, kind: &str) -> Option<Vec<Option
         LLVMGetMDNodeOperands(v, ops.as_mut_ptr());
         out = Some(
             ops.into_iter()
-                .map(|o| {
-                    (!o.is_null() && !LLVMIsAConstantInt(o).is_null())
-                        .then(|| LLVMConstIntGetZExtValue(o))
-                })
+                .map(|o| (!o.is_null() && !LLVMIsAConstantInt(o).is_null()).then(|| LLVMConstIntGetZExtValue(o)))
                 .collect(),
         );
     }
@@ -228,15 +204,11 @@ pub unsafe fn bits(ty: LLVMTypeRef) -> u32 {
         }
         LLVMTypeKind::LLVMArrayTypeKind => {
             let n = LLVMGetArrayLength2(ty) as u32;
-            lanes(LLVMGetElementType(ty))
-                .saturating_mul(n)
-                .saturating_mul(32)
+            lanes(LLVMGetElementType(ty)).saturating_mul(n).saturating_mul(32)
         }
         LLVMTypeKind::LLVMStructTypeKind => {
             let n = LLVMCountStructElementTypes(ty);
-            (0..n)
-                .map(|i| lanes(LLVMStructGetTypeAtIndex(ty, i)) * 32)
-                .sum()
+            (0..n).map(|i| lanes(LLVMStructGetTypeAtIndex(ty, i)) * 32).sum()
         }
         _ => 0,
     }
@@ -257,9 +229,7 @@ impl std::hash::Hasher for PtrHasher {
         }
     }
     fn write_usize(&mut self, n: usize) {
-        self.0 = (self.0 ^ n as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(26);
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
     }
 }
 

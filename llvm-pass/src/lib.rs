@@ -55,17 +55,12 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     if !ir::triple(module).starts_with("amdgcn") {
         return report;
     }
-    let kernels: Vec<LLVMValueRef> = ir::functions(module)
-        .into_iter()
-        .filter(|f| ir::is_kernel(*f))
-        .collect();
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     if kernels.is_empty() {
         return report;
     }
-    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> = kernels
-        .iter()
-        .map(|&f| (f, facts::read_kernel(f)))
-        .collect();
+    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
+        kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     if !cfg.is_active() && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
         return report;
     }
@@ -74,18 +69,19 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     }
     facts::static_lds(module, &mut facts);
     let records = match &cfg.records {
-        Some(path) => {
-            match Records::load(path) {
-                Ok(r) => Some(r),
-                Err(e) => {
-                    report.diagnostics.push(Diagnostic {
+        Some(path) => match Records::load(path) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                report.diagnostics.push(Diagnostic {
                     severity: Severity::Warning,
-                    message: format!("amdgpu-occupancy-budget: records={}: {e}; estimating from the IR instead", path.display()),
+                    message: format!(
+                        "amdgpu-occupancy-budget: records={}: {e}; estimating from the IR instead",
+                        path.display()
+                    ),
                 });
-                    None
-                }
+                None
             }
-        }
+        },
         None => None,
     };
     let ladders = match cfg.mode {
@@ -109,10 +105,9 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
                     None => plan::untouched_plan(
                         k,
                         match rungs {
-                            Some(_) => format!(
-                                "mode=auto: no waves target compiles with at most {} spills",
-                                cfg.max_spills
-                            ),
+                            Some(_) => {
+                                format!("mode=auto: no waves target compiles with at most {} spills", cfg.max_spills)
+                            }
                             None => "mode=auto: no ladder for this kernel (it did not compile)".to_string(),
                         },
                     ),
@@ -233,10 +228,7 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
     for d in &report.diagnostics {
         ffi::diagnose(ctx, d);
     }
-    let kernels: Vec<LLVMValueRef> = ir::functions(module)
-        .into_iter()
-        .filter(|f| ir::is_kernel(*f))
-        .collect();
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     for (f, plan) in kernels.iter().zip(&report.kernels) {
         debug_assert_eq!(ir::name(*f), plan.name);
         for d in &plan.diagnostics {

@@ -145,9 +145,7 @@ pub fn demangled(symbol: &str) -> Option<String> {
     if !symbol.starts_with("_Z") {
         return None;
     }
-    cpp_demangle::Symbol::new(symbol)
-        .ok()
-        .and_then(|s| s.demangle().ok())
+    cpp_demangle::Symbol::new(symbol).ok().and_then(|s| s.demangle().ok())
 }
 
 struct Ctx {
@@ -157,15 +155,10 @@ struct Ctx {
 
 impl Ctx {
     fn diag(&mut self, severity: Severity, text: String) {
-        let source = demangled(&self.plan.name)
-            .map(|d| format!(" [{d}]"))
-            .unwrap_or_default();
+        let source = demangled(&self.plan.name).map(|d| format!(" [{d}]")).unwrap_or_default();
         self.plan.diagnostics.push(Diagnostic {
             severity,
-            message: format!(
-                "amdgpu-occupancy-budget: kernel '{}'{source}{}: {text}",
-                self.plan.name, self.who
-            ),
+            message: format!("amdgpu-occupancy-budget: kernel '{}'{source}{}: {text}", self.plan.name, self.who),
         });
     }
     fn warn(&mut self, text: String) {
@@ -194,10 +187,7 @@ pub fn plan_kernel(
     records: Option<&Records>,
     estimate: &mut dyn FnMut() -> Pressure,
 ) -> KernelPlan {
-    let mut c = Ctx {
-        plan: KernelPlan::new(&facts.name),
-        who: String::new(),
-    };
+    let mut c = Ctx { plan: KernelPlan::new(&facts.name), who: String::new() };
 
     // 1. The request: the kernel's own "wavebudget-waves" beats the module-wide one.
     let (waves, per_kernel) = match &facts.wavebudget_attr {
@@ -240,31 +230,18 @@ pub fn plan_kernel(
     if let Some(d) = &facts.dvgpr_attr {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
-            Err(_) => {
-                return c.untouched(format!(
-                    "malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\""
-                ))
-            }
+            Err(_) => return c.untouched(format!("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\"")),
         }
     }
     let st = match Subtarget::new(id, opts) {
         Ok(st) => st,
-        Err(e) => {
-            return c.untouched(format!(
-                "{cpu} with features \"{}\": {e}",
-                facts.target_features
-            ))
-        }
+        Err(e) => return c.untouched(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
     };
     let target = st.id.canonical();
     c.who = format!(
         " ({target}{})",
         if st.processor().generation.is_gfx10_plus() {
-            format!(
-                ", wave{}{}",
-                st.wave_size,
-                if st.cu_mode { ", CU mode" } else { "" }
-            )
+            format!(", wave{}{}", st.wave_size, if st.cu_mode { ", CU mode" } else { "" })
         } else {
             String::new()
         }
@@ -276,26 +253,22 @@ pub fn plan_kernel(
     let wg = match &facts.flat_wg_attr {
         Some(s) => match parse_pair(s) {
             Some((a, Some(b))) if a >= 1 && a <= b && b <= 1024 => WorkgroupSize { min: a, max: b },
-            _ => return c.untouched(format!(
-                "malformed \"amdgpu-flat-work-group-size\"=\"{s}\" (LLVM 22 falls back to 1,1024)"
-            )),
+            _ => {
+                return c.untouched(format!(
+                    "malformed \"amdgpu-flat-work-group-size\"=\"{s}\" (LLVM 22 falls back to 1,1024)"
+                ))
+            }
         },
         None => match &facts.reqd_wg {
             Some(dims) => {
-                let prod = dims
-                    .iter()
-                    .try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)));
+                let prod = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)));
                 match prod {
                     Some(p) if (1..=1024).contains(&p) => {
                         let p = p as u32;
                         set_flat = Some(format!("{p},{p}"));
                         WorkgroupSize::fixed(p)
                     }
-                    _ => {
-                        return c.untouched(
-                            "malformed !reqd_work_group_size (wants 1 to 1024 threads)".into(),
-                        )
-                    }
+                    _ => return c.untouched("malformed !reqd_work_group_size (wants 1 to 1024 threads)".into()),
                 }
             }
             None => {
@@ -328,10 +301,7 @@ pub fn plan_kernel(
     let lds = lds as u32;
     c.plan.lds_bytes = Some(lds);
     if facts.indirect_calls && lds > 0 {
-        c.diag(
-            Severity::Note,
-            "the kernel makes indirect calls: LDS used only by their targets is not counted".into(),
-        );
+        c.diag(Severity::Note, "the kernel makes indirect calls: LDS used only by their targets is not counted".into());
     }
 
     // The kernel's own amdgpu-waves-per-eu stays unless the kernel asked wavebudget explicitly.
@@ -361,23 +331,11 @@ pub fn plan_kernel(
         Err(e) => return c.untouched(e.to_string()),
     };
     let mut action = Action::Set;
-    let range_blockers: Vec<_> = b
-        .blocked_by
-        .iter()
-        .filter(|x| x.limiter != Limiter::Sgpr)
-        .collect();
+    let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
     if !range_blockers.is_empty() {
-        let reasons = range_blockers
-            .iter()
-            .map(|x| x.reason.as_str())
-            .collect::<Vec<_>>()
-            .join("; ");
+        let reasons = range_blockers.iter().map(|x| x.reason.as_str()).collect::<Vec<_>>().join("; ");
         let top = hi.min(st.max_waves);
-        let accepted = if lo <= top {
-            format!("{lo} to {top}")
-        } else {
-            "no value".into()
-        };
+        let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
         if cfg.clamp && lo <= top {
             w = waves.clamp(lo, top);
             c.warn(format!(
@@ -390,11 +348,7 @@ pub fn plan_kernel(
             action = Action::Clamped;
         } else {
             c.plan.budget = Some(b);
-            let hint = if lo <= top {
-                format!(" (clamp moves it to {})", waves.clamp(lo, top))
-            } else {
-                String::new()
-            };
+            let hint = if lo <= top { format!(" (clamp moves it to {})", waves.clamp(lo, top)) } else { String::new() };
             return c.untouched(format!(
                 "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
             ));
@@ -404,21 +358,13 @@ pub fn plan_kernel(
         c.warn(format!("{w} waves/SIMD cannot be reached: {}", x.reason));
     }
     c.plan.waves = Some(w);
-    let value = if cfg.exact {
-        format!("{w},{w}")
-    } else {
-        w.to_string()
-    };
+    let value = if cfg.exact { format!("{w},{w}") } else { w.to_string() };
     match cfg.mode {
         Mode::Set | Mode::Auto => {
             if let Some(f) = set_flat.take() {
-                c.plan
-                    .set_attributes
-                    .push(("amdgpu-flat-work-group-size".into(), f));
+                c.plan.set_attributes.push(("amdgpu-flat-work-group-size".into(), f));
             }
-            c.plan
-                .set_attributes
-                .push(("amdgpu-waves-per-eu".into(), value));
+            c.plan.set_attributes.push(("amdgpu-waves-per-eu".into(), value));
         }
         Mode::Advise => action = Action::Advised,
     }
@@ -445,25 +391,14 @@ pub fn plan_kernel(
             }
             Err(others) if !others.is_empty() => c.diag(
                 Severity::Note,
-                format!(
-                    "the records have this kernel only for {}; estimating instead",
-                    others.join(", ")
-                ),
+                format!("the records have this kernel only for {}; estimating instead", others.join(", ")),
             ),
-            Err(_) => c.diag(
-                Severity::Note,
-                "not in the records; estimating instead".into(),
-            ),
+            Err(_) => c.diag(Severity::Note, "not in the records; estimating instead".into()),
         }
     }
     let regs = from_records.unwrap_or_else(|| {
         let p = estimate();
-        Registers {
-            source: RegisterSource::Estimate,
-            vgpr_count: p.vgprs,
-            agpr_count: None,
-            sgpr_count: Some(p.sgprs),
-        }
+        Registers { source: RegisterSource::Estimate, vgpr_count: p.vgprs, agpr_count: None, sgpr_count: Some(p.sgprs) }
     });
     c.plan.registers = Some(regs);
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
@@ -516,23 +451,21 @@ pub fn plan_kernel(
         }
         // One more wave for a few registers?
         if regs.vgpr_count <= b.max_vgprs {
-            let other = st
-                .workgroup_occupancy(lds, wg)
-                .1
-                .min(st.sgpr_waves(regs.sgpr_count.unwrap_or(0)));
+            let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count.unwrap_or(0)));
             let now = st.vgpr_waves(regs.vgpr_count).min(other);
             let next = now + 1;
             if st.vgpr_waves(regs.vgpr_count) == now && next <= other && !(cfg.exact && next > w) {
                 let r_next = st.max_vgprs_for_waves(next);
-                if st.vgpr_waves(r_next) >= next
-                    && regs.vgpr_count > r_next
-                    && regs.vgpr_count - r_next <= SHAVE_LIMIT
+                if st.vgpr_waves(r_next) >= next && regs.vgpr_count > r_next && regs.vgpr_count - r_next <= SHAVE_LIMIT
                 {
-                    c.diag(Severity::Note, format!(
-                        "{} VGPRs reach {now} waves/SIMD; shaving {} registers (to {r_next}) would give {next}",
-                        regs.vgpr_count,
-                        regs.vgpr_count - r_next
-                    ));
+                    c.diag(
+                        Severity::Note,
+                        format!(
+                            "{} VGPRs reach {now} waves/SIMD; shaving {} registers (to {r_next}) would give {next}",
+                            regs.vgpr_count,
+                            regs.vgpr_count - r_next
+                        ),
+                    );
                 }
             }
         }
@@ -565,45 +498,21 @@ mod tests {
 
     #[test]
     fn hip_names_are_shown_demangled() {
-        let p = plan_kernel(
-            &facts("_Z3accPfPKfi", "gfx942", Some("256,1")),
-            &cfg("waves=4"),
-            None,
-            &mut no_estimate,
-        );
+        let p = plan_kernel(&facts("_Z3accPfPKfi", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
         let m = &p.diagnostics[0].message;
-        assert!(
-            m.contains("kernel '_Z3accPfPKfi' [acc(float*, float const*, int)] (gfx942)"),
-            "{m}"
-        );
+        assert!(m.contains("kernel '_Z3accPfPKfi' [acc(float*, float const*, int)] (gfx942)"), "{m}");
         assert_eq!(demangled("plain_c_name"), None);
     }
 
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
-        let mut est = || Pressure {
-            vgprs: 100,
-            sgprs: 20,
-        };
-        let p = plan_kernel(
-            &facts("k", "gfx942", Some("1,256")),
-            &cfg("waves=4"),
-            None,
-            &mut est,
-        );
+        let mut est = || Pressure { vgprs: 100, sgprs: 20 };
+        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
         assert_eq!(p.action, Action::Set);
-        assert_eq!(
-            p.set_attributes,
-            vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]
-        );
+        assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
         assert_eq!(p.budget.as_ref().unwrap().max_vgprs, 128);
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
-        let p = plan_kernel(
-            &facts("k", "gfx942", Some("1,256")),
-            &cfg("waves=4;exact"),
-            None,
-            &mut est,
-        );
+        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4;exact"), None, &mut est);
         assert_eq!(p.set_attributes[0].1, "4,4");
     }
 
@@ -615,10 +524,7 @@ mod tests {
         assert_eq!(p.action, Action::Untouched);
         assert!(p.set_attributes.is_empty());
         let m = &p.diagnostics[0].message;
-        assert!(
-            m.contains("accepts 4 to 8") && m.contains("silently ignore"),
-            "{m}"
-        );
+        assert!(m.contains("accepts 4 to 8") && m.contains("silently ignore"), "{m}");
         let mut est = || Pressure::default();
         let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
         assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
@@ -631,49 +537,22 @@ mod tests {
         f.static_lds = 32768;
         let p = plan_kernel(&f, &cfg("waves=5"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
-        assert!(
-            p.diagnostics[0].message.contains("LDS"),
-            "{:?}",
-            p.diagnostics
-        );
-        let p = plan_kernel(
-            &facts("k", "gfx942", Some("64,64")),
-            &cfg("waves=10"),
-            None,
-            &mut no_estimate,
-        );
-        assert!(
-            p.diagnostics[0].message.contains("at most 8 waves"),
-            "{:?}",
-            p.diagnostics
-        );
+        assert!(p.diagnostics[0].message.contains("LDS"), "{:?}", p.diagnostics);
+        let p = plan_kernel(&facts("k", "gfx942", Some("64,64")), &cfg("waves=10"), None, &mut no_estimate);
+        assert!(p.diagnostics[0].message.contains("at most 8 waves"), "{:?}", p.diagnostics);
     }
 
     #[test]
     fn malformed_and_unknown_leave_the_kernel() {
-        let p = plan_kernel(
-            &facts("k", "gfx940", Some("1,256")),
-            &cfg("waves=4"),
-            None,
-            &mut no_estimate,
-        );
+        let p = plan_kernel(&facts("k", "gfx940", Some("1,256")), &cfg("waves=4"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         assert!(p.diagnostics[0].message.contains("gfx940"));
-        let p = plan_kernel(
-            &facts("k", "gfx942", Some("256,1")),
-            &cfg("waves=4"),
-            None,
-            &mut no_estimate,
-        );
-        assert!(p.diagnostics[0]
-            .message
-            .contains("malformed \"amdgpu-flat-work-group-size\""));
+        let p = plan_kernel(&facts("k", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
+        assert!(p.diagnostics[0].message.contains("malformed \"amdgpu-flat-work-group-size\""));
         let mut f = facts("k", "gfx942", Some("1,256"));
         f.wavebudget_attr = Some("four".into());
         let p = plan_kernel(&f, &cfg(""), None, &mut no_estimate);
-        assert!(p.diagnostics[0]
-            .message
-            .contains("malformed \"wavebudget-waves\""));
+        assert!(p.diagnostics[0].message.contains("malformed \"wavebudget-waves\""));
         let mut f = facts("k", "gfx1250", Some("1,256"));
         f.target_features = "+wavefrontsize64".into();
         let p = plan_kernel(&f, &cfg("waves=4"), None, &mut no_estimate);
@@ -691,9 +570,7 @@ mod tests {
         let p = plan_kernel(&f, &cfg("waves=4"), Some(&recs), &mut no_estimate);
         let m = &p.diagnostics[0].message;
         assert!(
-            m.contains("164 VGPRs")
-                && m.contains("allow 128")
-                && m.contains("36 registers will have to spill"),
+            m.contains("164 VGPRs") && m.contains("allow 128") && m.contains("36 registers will have to spill"),
             "{m}"
         );
         assert!(m.contains("'big' (gfx942)"), "{m}");
@@ -702,12 +579,6 @@ mod tests {
         f.agpr_alloc_attr = Some("0".into());
         let p = plan_kernel(&f, &cfg("waves=3"), Some(&recs), &mut no_estimate);
         assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
-        assert!(
-            p.diagnostics[0]
-                .message
-                .contains("shaving 4 registers (to 128) would give 4"),
-            "{:?}",
-            p.diagnostics
-        );
+        assert!(p.diagnostics[0].message.contains("shaving 4 registers (to 128) would give 4"), "{:?}", p.diagnostics);
     }
 }

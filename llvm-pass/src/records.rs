@@ -57,16 +57,13 @@ impl Records {
                 let co = CodeObject::parse(data)?;
                 let processor = co.flags.processor.unwrap_or(UNKNOWN_PROCESSOR).to_string();
                 for k in &co.kernels {
-                    recs.by_name
-                        .entry(k.meta.name.to_string())
-                        .or_default()
-                        .push(Record {
-                            processor: processor.clone(),
-                            vgpr_count: k.meta.vgpr_count,
-                            agpr_count: k.meta.agpr_count,
-                            sgpr_count: k.meta.sgpr_count,
-                            vgpr_spill_count: k.meta.vgpr_spill_count,
-                        });
+                    recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
+                        processor: processor.clone(),
+                        vgpr_count: k.meta.vgpr_count,
+                        agpr_count: k.meta.agpr_count,
+                        sgpr_count: k.meta.sgpr_count,
+                        vgpr_spill_count: k.meta.vgpr_spill_count,
+                    });
                 }
             }
             Ok(())
@@ -83,13 +80,9 @@ impl Records {
     /// output: `{"kernels": [{"name", "target", "baseline": {...}, "levels": [...]}]}` (the baseline gives
     /// the counts, the levels the ladder `mode=auto` chooses from).
     pub fn from_json(bytes: &[u8]) -> Result<Records, String> {
-        let v: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
-        let num = |k: &serde_json::Value, f: &str| {
-            k.get(f)
-                .and_then(|x| x.as_u64())
-                .map(|x| x.min(u32::MAX as u64) as u32)
-        };
+        let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
+        let num =
+            |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
         if let Some(kernels) = v.get("kernels").and_then(|k| k.as_array()) {
             return Records::from_sweep(kernels, &num);
         }
@@ -111,16 +104,13 @@ impl Records {
                     .get("name")
                     .and_then(|n| n.as_str())
                     .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
-                recs.by_name
-                    .entry(name.to_string())
-                    .or_default()
-                    .push(Record {
-                        processor: processor.to_string(),
-                        vgpr_count: num(k, "vgpr_count"),
-                        agpr_count: num(k, "agpr_count"),
-                        sgpr_count: num(k, "sgpr_count"),
-                        vgpr_spill_count: num(k, "vgpr_spill_count"),
-                    });
+                recs.by_name.entry(name.to_string()).or_default().push(Record {
+                    processor: processor.to_string(),
+                    vgpr_count: num(k, "vgpr_count"),
+                    agpr_count: num(k, "agpr_count"),
+                    sgpr_count: num(k, "sgpr_count"),
+                    vgpr_spill_count: num(k, "vgpr_spill_count"),
+                });
             }
         }
         if recs.by_name.is_empty() {
@@ -129,10 +119,14 @@ impl Records {
         Ok(recs)
     }
 
-    fn from_sweep(kernels: &[serde_json::Value], num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>) -> Result<Records, String> {
+    fn from_sweep(
+        kernels: &[serde_json::Value],
+        num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>,
+    ) -> Result<Records, String> {
         let mut recs = Records::default();
         for (i, k) in kernels.iter().enumerate() {
-            let field = |f: &str| k.get(f).and_then(|x| x.as_str()).ok_or_else(|| format!("kernels[{i}] has no \"{f}\""));
+            let field =
+                |f: &str| k.get(f).and_then(|x| x.as_str()).ok_or_else(|| format!("kernels[{i}] has no \"{f}\""));
             let name = field("name")?;
             let target = field("target")?;
             let processor = wavebudget_model::parse_target(target)
@@ -146,7 +140,10 @@ impl Records {
                 sgpr_count: num(base, "sgpr_count"),
                 vgpr_spill_count: num(base, "vgpr_spill_count"),
             });
-            let levels = k.get("levels").and_then(|l| l.as_array()).ok_or_else(|| format!("kernels[{i}] has no \"levels\" array"))?;
+            let levels = k
+                .get("levels")
+                .and_then(|l| l.as_array())
+                .ok_or_else(|| format!("kernels[{i}] has no \"levels\" array"))?;
             let rungs = levels
                 .iter()
                 .filter_map(|l| {

@@ -243,7 +243,8 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
             .and_then(|f| ir::str_attr(f, "target-cpu"))
             .unwrap_or_default()
     };
-    let mut levels: Vec<(String, Level)> = names.iter().map(|_| (cpu.clone(), Level::empty(waves, Status::Ok))).collect();
+    let mut levels: Vec<(String, Level)> =
+        names.iter().map(|_| (cpu.clone(), Level::empty(waves, Status::Ok))).collect();
     if let Some(w) = waves {
         let cfg = Config { waves: Some(w), mode: Mode::Set, ..Config::default() };
         // SAFETY: `m` is alive and only this thread uses it.
@@ -322,8 +323,8 @@ fn par_map<T: Sync, R: Send>(
             s.spawn(|| loop {
                 let j = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(j) else { break };
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item)))
-                    .unwrap_or_else(|_| failed(item));
+                let r =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item))).unwrap_or_else(|_| failed(item));
                 results.lock().unwrap()[j] = Some(r);
             });
         }
@@ -453,9 +454,16 @@ pub struct Tuned {
 }
 
 /// Sweeps, picks the highest W per kernel with at most `max_spills` spills, and writes it into the module.
-pub fn tune(ir_bytes: &[u8], source: &str, opts: &SweepOptions, max_spills: u32, bitcode: bool) -> Result<Tuned, String> {
+pub fn tune(
+    ir_bytes: &[u8],
+    source: &str,
+    opts: &SweepOptions,
+    max_spills: u32,
+    bitcode: bool,
+) -> Result<Tuned, String> {
     let sweep = sweep(ir_bytes, source, opts)?;
-    let chosen: Vec<(String, Option<u32>)> = sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, max_spills))).collect();
+    let chosen: Vec<(String, Option<u32>)> =
+        sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, max_spills))).collect();
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, source))
@@ -473,6 +481,10 @@ pub fn tune(ir_bytes: &[u8], source: &str, opts: &SweepOptions, max_spills: u32,
             }
         }
     }
-    let out = if bitcode { module.write_bitcode_to_memory().as_slice().to_vec() } else { module.print_to_string().to_bytes().to_vec() };
+    let out = if bitcode {
+        module.write_bitcode_to_memory().as_slice().to_vec()
+    } else {
+        module.print_to_string().to_bytes().to_vec()
+    };
     Ok(Tuned { sweep, chosen, module: out })
 }

@@ -20,7 +20,11 @@ pub fn vector_acc(name: &str, n: u32, lds: bool) -> String {
             ),
         )
     } else {
-        (String::new(), "  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx\n  %x = load float, ptr addrspace(1) %p\n".to_string())
+        (
+            String::new(),
+            "  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx\n  %x = load float, ptr addrspace(1) %p\n"
+                .to_string(),
+        )
     };
     let store_tile = if lds {
         format!("  %sp = getelementptr float, ptr addrspace(3) @{name}.tile, i32 %id\n  store float 1.0, ptr addrspace(3) %sp\n")
@@ -66,7 +70,10 @@ fn accumulator_loop(name: &str, k: u32, ty: &str, setup: &str, update: &dyn Fn(u
     for j in 0..k {
         s.push_str(&update(j));
     }
-    let _ = writeln!(s, "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:");
+    let _ = writeln!(
+        s,
+        "  %i.next = add i32 %i, 1\n  %c = icmp slt i32 %i.next, %n\n  br i1 %c, label %loop, label %exit\nexit:"
+    );
     for j in 0..k {
         let _ = writeln!(s, "  %o{j} = add i32 %id, {}\n  %q{j} = getelementptr {ty}, ptr addrspace(1) %out, i32 %o{j}\n  store {ty} %b{j}, ptr addrspace(1) %q{j}", j * 1024);
     }
@@ -88,4 +95,3 @@ pub fn mfma(name: &str, k: u32) -> String {
         format!("  %b{j} = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float %x, float %y, <16 x float> %a{j}, i32 0, i32 0, i32 0)\n")
     })
 }
-

@@ -64,7 +64,11 @@ fn code_object() -> (Vec<u8>, Vec<String>) {
     let (ll, o, so) = (dir.join("k.ll"), dir.join("k.o"), dir.join("k.so"));
     std::fs::write(&ll, ir).unwrap();
     let ok = |c: &mut Command| assert!(c.status().unwrap().success(), "{c:?}");
-    ok(Command::new(tool("llc")).args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj"]).arg(&ll).arg("-o").arg(&o));
+    ok(Command::new(tool("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&o));
     ok(Command::new(tool("ld.lld")).arg("-shared").arg(&o).arg("-o").arg(&so));
     let bytes = std::fs::read(&so).unwrap();
     let (embedded, summary) = rewrite(&bytes, &mut |co| Ok(wavebudget_cli::embed::additions(co))).unwrap();
@@ -75,7 +79,9 @@ fn code_object() -> (Vec<u8>, Vec<String>) {
 
 /// The metadata note's descriptor, found once (the per-dispatch cost measured is the decode).
 fn metadata_note(bytes: &[u8]) -> &[u8] {
-    wavebudget_codeobj::find_note(bytes, b"AMDGPU", wavebudget_codeobj::NT_AMDGPU_METADATA).unwrap().expect("a metadata note")
+    wavebudget_codeobj::find_note(bytes, b"AMDGPU", wavebudget_codeobj::NT_AMDGPU_METADATA)
+        .unwrap()
+        .expect("a metadata note")
 }
 
 fn via_table(t: &Embedded<'_>, p: &PreparedDevice, name: &str) -> u32 {
@@ -125,8 +131,12 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
     let mut g = c.benchmark_group("open a 100-kernel code object");
-    g.bench_function("embedded table (Embedded::from_code_object)", |b| b.iter(|| Embedded::from_code_object(black_box(&bytes)).unwrap().table.len()));
-    g.bench_function("metadata and descriptors (CodeObject::parse)", |b| b.iter(|| CodeObject::parse(black_box(&bytes)).unwrap().kernels.len()));
+    g.bench_function("embedded table (Embedded::from_code_object)", |b| {
+        b.iter(|| Embedded::from_code_object(black_box(&bytes)).unwrap().table.len())
+    });
+    g.bench_function("metadata and descriptors (CodeObject::parse)", |b| {
+        b.iter(|| CodeObject::parse(black_box(&bytes)).unwrap().kernels.len())
+    });
     g.finish();
 }
 
@@ -166,11 +176,17 @@ fn summary() {
     let (f_ns, _) = measure(1_000_000, |k| table.find(pick(k)).unwrap().vgpr_count());
     let res: Vec<Resources> = names.iter().map(|n| Resources::from_record(&table.find(n).unwrap())).collect();
     let res_order: Vec<Resources> = (0..ORDER).map(|k| res[(k * 37) % res.len()]).collect();
-    let (d_ns, _) = measure(1_000_000, |k| device.dispatch(&res_order[k as usize & (ORDER - 1)], None, 1024).unwrap().workgroups_per_cu);
+    let (d_ns, _) = measure(1_000_000, |k| {
+        device.dispatch(&res_order[k as usize & (ORDER - 1)], None, 1024).unwrap().workgroups_per_cu
+    });
     let (m_ns, m_alloc) = measure(1_000, |k| via_msgpack(note, &device, pick(k)));
     let (o_ns, o_alloc) = measure(10_000, |_| Embedded::from_code_object(&bytes).unwrap().table.len() as u32);
     let (p_ns, _) = measure(200, |_| CodeObject::parse(&bytes).unwrap().kernels.len() as u32);
-    println!("\nissue 6 speed goals (best of 5 timing loops; {} kernels, gfx942 code object of {} bytes, MI300X)", KERNELS, bytes.len());
+    println!(
+        "\nissue 6 speed goals (best of 5 timing loops; {} kernels, gfx942 code object of {} bytes, MI300X)",
+        KERNELS,
+        bytes.len()
+    );
     println!("| measurement | time | allocations/call | goal |");
     println!("|---|---|---|---|");
     println!("| lookup + dispatch, embedded table | {t_ns:.1} ns | {t_alloc} | <= 50 ns, 0 allocations |");

@@ -44,7 +44,8 @@ fn run(cost: &mut Cost, cmd: &mut Command, stdout: Option<&Path>) -> bool {
 }
 
 fn llvm(name: &str) -> PathBuf {
-    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
+    let prefix =
+        std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
     prefix.join("bin").join(name)
 }
 
@@ -53,12 +54,25 @@ fn librocsparse() -> PathBuf {
     std::fs::create_dir_all(&cache).unwrap();
     let lib = cache.join("librocsparse0/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
     if !lib.exists() {
-        let ok = Command::new("apt-get").args(["download", "librocsparse0"]).current_dir(&cache).status().is_ok_and(|s| s.success());
+        let ok = Command::new("apt-get")
+            .args(["download", "librocsparse0"])
+            .current_dir(&cache)
+            .status()
+            .is_ok_and(|s| s.success());
         if !ok {
             let _ = Command::new("apt-get").args(["update", "-qq"]).status();
-            assert!(Command::new("apt-get").args(["download", "librocsparse0"]).current_dir(&cache).status().unwrap().success());
+            assert!(Command::new("apt-get")
+                .args(["download", "librocsparse0"])
+                .current_dir(&cache)
+                .status()
+                .unwrap()
+                .success());
         }
-        let deb = std::fs::read_dir(&cache).unwrap().map(|e| e.unwrap().path()).find(|p| p.to_string_lossy().contains("librocsparse0_")).unwrap();
+        let deb = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.to_string_lossy().contains("librocsparse0_"))
+            .unwrap();
         assert!(Command::new("dpkg").arg("-x").arg(&deb).arg(cache.join("librocsparse0")).status().unwrap().success());
     }
     lib
@@ -97,7 +111,11 @@ fn main() {
     std::fs::create_dir_all(&scratch).unwrap();
     let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/release/wavebudget");
     assert!(
-        Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "wavebudget-cli"]).status().unwrap().success(),
+        Command::new(env!("CARGO"))
+            .args(["build", "--release", "-q", "-p", "wavebudget-cli"])
+            .status()
+            .unwrap()
+            .success(),
         "build the release binary"
     );
     // Warm the page cache for everyone (the first reader would otherwise pay for the disk), through a
@@ -142,7 +160,14 @@ fn main() {
     // LLVM, bundler pipeline.
     let mut cb = Cost::default();
     let section = scratch.join("hip_fatbin.bin");
-    run(&mut cb, Command::new(llvm("llvm-objcopy")).arg(format!("--dump-section=.hip_fatbin={}", section.display())).arg(&lib).arg(scratch.join("objcopy.out")), None);
+    run(
+        &mut cb,
+        Command::new(llvm("llvm-objcopy"))
+            .arg(format!("--dump-section=.hip_fatbin={}", section.display()))
+            .arg(&lib)
+            .arg(scratch.join("objcopy.out")),
+        None,
+    );
     let _ = std::fs::remove_file(scratch.join("objcopy.out"));
     let start = Instant::now();
     // Split at each bundle magic on a 4096-byte boundary, streaming (see the RSS note above).
@@ -180,8 +205,18 @@ fn main() {
     let mut cb_objects = Vec::new();
     let list_out = scratch.join("list.txt");
     for (i, b) in bundles.iter().enumerate() {
-        run(&mut cb, Command::new(llvm("clang-offload-bundler")).args(["--list", "--type=o"]).arg(format!("--input={}", b.display())), Some(&list_out));
-        for id in std::fs::read_to_string(&list_out).unwrap().lines().filter(|l| !l.starts_with("host-") && !l.trim().is_empty()) {
+        run(
+            &mut cb,
+            Command::new(llvm("clang-offload-bundler"))
+                .args(["--list", "--type=o"])
+                .arg(format!("--input={}", b.display())),
+            Some(&list_out),
+        );
+        for id in std::fs::read_to_string(&list_out)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("host-") && !l.trim().is_empty())
+        {
             let out = scratch.join(format!("b{i}-{}.co", id.replace(':', "_")));
             if run(
                 &mut cb,
@@ -207,8 +242,19 @@ fn main() {
     let our_kernels: usize = cos.iter().map(|c| c["kernels"].as_array().unwrap().len()).sum();
 
     let mb = size as f64 / 1e6;
-    println!("librocsparse.so.0.1: {mb:.0} MB, {} bundles; {}", starts.len(), String::from_utf8_lossy(&Command::new(llvm("llc")).arg("--version").output().unwrap().stdout).lines().find(|l| l.contains("version")).unwrap_or("").trim());
-    println!("{:<44} {:>9} {:>9} {:>11} {:>10} {:>8} {:>8} {:>6}", "pipeline", "wall s", "MB/s", "kernels/s", "peak RSS", "objects", "kernels", "procs");
+    println!(
+        "librocsparse.so.0.1: {mb:.0} MB, {} bundles; {}",
+        starts.len(),
+        String::from_utf8_lossy(&Command::new(llvm("llc")).arg("--version").output().unwrap().stdout)
+            .lines()
+            .find(|l| l.contains("version"))
+            .unwrap_or("")
+            .trim()
+    );
+    println!(
+        "{:<44} {:>9} {:>9} {:>11} {:>10} {:>8} {:>8} {:>6}",
+        "pipeline", "wall s", "MB/s", "kernels/s", "peak RSS", "objects", "kernels", "procs"
+    );
     let row = |name: &str, c: &Cost, objects: usize, kernels: usize| {
         let s = c.wall.as_secs_f64();
         println!(

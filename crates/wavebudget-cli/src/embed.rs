@@ -51,7 +51,10 @@ pub fn additions(co: &CodeObject<'_>) -> Additions {
             scratch: m.private_segment_fixed_size.unwrap_or(0),
             vgpr_budget: pass.map_or(0, |p| p.vgpr_budget.min(u16::MAX as u32) as u16),
             waves_per_simd: r.waves_per_simd.map_or(0, u8s),
-            limiter: r.limiter.and_then(|l| LIMITERS.iter().position(|n| *n == l.as_str())).unwrap_or(LIMITERS.len() - 1) as u8,
+            limiter: r
+                .limiter
+                .and_then(|l| LIMITERS.iter().position(|n| *n == l.as_str()))
+                .unwrap_or(LIMITERS.len() - 1) as u8,
             limits: r.limits.map_or([0; 4], |l| [u8s(l.vgpr), u8s(l.sgpr), u8s(l.lds), u8s(l.workgroup)]),
             spills: m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0)),
             descriptor_vgprs: r.descriptor.as_ref().map_or(0, |d| d.vgprs.min(u16::MAX as u32) as u16),
@@ -66,10 +69,14 @@ pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
     let input = Path::new(&a.file);
     let output = Path::new(&a.output);
     if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
-        return Err(CliError::Usage(format!("-o {}: would overwrite the input; embed never modifies its input", a.output)));
+        return Err(CliError::Usage(format!(
+            "-o {}: would overwrite the input; embed never modifies its input",
+            a.output
+        )));
     }
     let mapped = Mapped::open(input).map_err(|e| CliError::Reader(a.file.clone(), e))?;
-    let (bytes, summary) = rewrite(mapped.bytes(), &mut |co| Ok(additions(co))).map_err(|e| CliError::Reader(a.file.clone(), e))?;
+    let (bytes, summary) =
+        rewrite(mapped.bytes(), &mut |co| Ok(additions(co))).map_err(|e| CliError::Reader(a.file.clone(), e))?;
     let mode = std::fs::metadata(input).ok().map(|m| m.permissions());
     write_atomic(output, &bytes, mode)?;
     let mut text = format!(

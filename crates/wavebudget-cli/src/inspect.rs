@@ -176,7 +176,11 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
     Ok(report)
 }
 
-fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opts: &InspectOptions) -> CodeObjectReport {
+fn code_object_report(
+    src: &wavebudget_codeobj::Source,
+    co: &CodeObject<'_>,
+    opts: &InspectOptions,
+) -> CodeObjectReport {
     let own = co.flags.target_id().and_then(|t| parse_target(&t).ok());
     let eval = opts.target.clone().or(own.clone());
     let kernels = co
@@ -202,7 +206,13 @@ fn code_object_report(src: &wavebudget_codeobj::Source, co: &CodeObject<'_>, opt
     }
 }
 
-pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&TargetId>, eval: Option<&TargetId>, opts: &InspectOptions) -> KernelReport {
+pub(crate) fn kernel_report(
+    k: &Kernel<'_>,
+    co: &CodeObject<'_>,
+    own: Option<&TargetId>,
+    eval: Option<&TargetId>,
+    opts: &InspectOptions,
+) -> KernelReport {
     let m = &k.meta;
     let mut notes = Vec::new();
     let wave = m.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
@@ -221,7 +231,12 @@ pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&Ta
         }
     };
     let usage = |vgprs: u32, sgprs: Option<u32>| {
-        Some(Usage { vgprs: Vgprs::Total(vgprs), sgprs, lds: m.group_segment_fixed_size.unwrap_or(0), workgroup: workgroup? })
+        Some(Usage {
+            vgprs: Vgprs::Total(vgprs),
+            sgprs,
+            lds: m.group_segment_fixed_size.unwrap_or(0),
+            workgroup: workgroup?,
+        })
     };
     let mut result = None;
     if let (Some(st), Some(v)) = (&eval_st, m.vgpr_count) {
@@ -237,7 +252,9 @@ pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&Ta
     // descriptor padded past the metadata counts (LLVM's cap for an `amdgpu-waves-per-eu` maximum)
     // sets the occupancy, as LLVM's own remark reports it.
     let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
-    let descriptor = k.descriptor.map(|d| descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref().filter(|_| same_target), &usage, &mut notes));
+    let descriptor = k.descriptor.map(|d| {
+        descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref().filter(|_| same_target), &usage, &mut notes)
+    });
     if let (Some(o), Some(dw)) = (&result, descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
         if dw < o.waves_per_simd {
             notes.push(format!(
@@ -281,7 +298,12 @@ pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&Ta
             if let Some(o) = &result {
                 // With the launch size taken from the metadata, the model's "range" caveat would repeat on
                 // every kernel; the docs and `--wg-size` cover it.
-                notes.extend(o.notes.iter().filter(|n| opts.wg_size.is_some() || !n.starts_with("launch size is a range")).cloned());
+                notes.extend(
+                    o.notes
+                        .iter()
+                        .filter(|n| opts.wg_size.is_some() || !n.starts_with("launch size is a range"))
+                        .cloned(),
+                );
             }
             if let Some(p) = co.pass_info.iter().find(|p| p.kernel == m.name) {
                 notes.push(format!(
@@ -296,11 +318,18 @@ pub(crate) fn kernel_report(k: &Kernel<'_>, co: &CodeObject<'_>, own: Option<&Ta
 
 /// Unknown metadata keys as one owned map for the report, `None` when there are none.
 fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value<'static>> {
-    (!extra.is_empty()).then(|| Value::Map(extra.iter().map(|(k, v)| (Value::Str(k.to_string().into()), v.clone().into_owned())).collect()))
+    (!extra.is_empty()).then(|| {
+        Value::Map(extra.iter().map(|(k, v)| (Value::Str(k.to_string().into()), v.clone().into_owned())).collect())
+    })
 }
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
-fn subtarget_for(id: &TargetId, wave: Option<u32>, wgp_mode: Option<bool>, notes: &mut Vec<String>) -> Option<Subtarget> {
+fn subtarget_for(
+    id: &TargetId,
+    wave: Option<u32>,
+    wgp_mode: Option<bool>,
+    notes: &mut Vec<String>,
+) -> Option<Subtarget> {
     let p = id.processor;
     let wave_size = match wave {
         Some(w) if p.wave_sizes().contains(&w) => Some(w),
@@ -329,7 +358,8 @@ fn descriptor_report(
     notes: &mut Vec<String>,
 ) -> DescriptorReport {
     let m = &k.meta;
-    let mut out = DescriptorReport { vgprs: 0, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
+    let mut out =
+        DescriptorReport { vgprs: 0, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
     let Some(st) = own else { return out };
     let p = st.processor();
     let enc = p.vgpr_encoding_granule(st.wave_size);
@@ -340,7 +370,11 @@ fn descriptor_report(
             notes.push(format!(
                 "descriptor encodes {} VGPRs where .vgpr_count {v} rounds to {expected}: {}",
                 out.vgprs,
-                if out.vgprs > expected { "LLVM padded it to cap occupancy (amdgpu-waves-per-eu maximum)" } else { "the descriptor allocates fewer registers than the metadata counts" }
+                if out.vgprs > expected {
+                    "LLVM padded it to cap occupancy (amdgpu-waves-per-eu maximum)"
+                } else {
+                    "the descriptor allocates fewer registers than the metadata counts"
+                }
             ));
         }
     }
@@ -352,13 +386,22 @@ fn descriptor_report(
         }
     }
     if let Some(lds) = m.group_segment_fixed_size.filter(|&l| l != d.group_segment_fixed_size) {
-        notes.push(format!("descriptor group_segment_fixed_size {} differs from the metadata's {lds}", d.group_segment_fixed_size));
+        notes.push(format!(
+            "descriptor group_segment_fixed_size {} differs from the metadata's {lds}",
+            d.group_segment_fixed_size
+        ));
     }
     if let Some(ps) = m.private_segment_fixed_size.filter(|&s| s != d.private_segment_fixed_size) {
-        notes.push(format!("descriptor private_segment_fixed_size {} differs from the metadata's {ps}", d.private_segment_fixed_size));
+        notes.push(format!(
+            "descriptor private_segment_fixed_size {} differs from the metadata's {ps}",
+            d.private_segment_fixed_size
+        ));
     }
     if let Some(w) = m.wavefront_size.filter(|&w| (w == 32) != d.wavefront_size32) {
-        notes.push(format!(".wavefront_size {w} but the descriptor's ENABLE_WAVEFRONT_SIZE32 is {}", d.wavefront_size32 as u8));
+        notes.push(format!(
+            ".wavefront_size {w} but the descriptor's ENABLE_WAVEFRONT_SIZE32 is {}",
+            d.wavefront_size32 as u8
+        ));
     }
     if let (Some(st), Some(u)) = (eval, usage(out.vgprs, out.sgprs.or(m.sgpr_count))) {
         out.waves_per_simd = st.occupancy(&u).ok().map(|o| o.waves_per_simd);

@@ -45,12 +45,13 @@ where
         Err(e) => {
             use clap::error::ErrorKind;
             return match e.kind() {
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    Ok(e.render().to_string())
-                }
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(e.render().to_string()),
                 _ => {
                     let text = e.render().to_string();
-                    let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
+                    let first =
+                        text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
                     Err(CliError::Usage(first))
                 }
             };
@@ -75,7 +76,14 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let kernel = a
         .kernel
         .as_deref()
-        .map(|r| regex::Regex::new(r).map_err(|e| CliError::Usage(format!("--kernel '{r}': {}", e.to_string().lines().last().unwrap_or("bad regex").trim()))))
+        .map(|r| {
+            regex::Regex::new(r).map_err(|e| {
+                CliError::Usage(format!(
+                    "--kernel '{r}': {}",
+                    e.to_string().lines().last().unwrap_or("bad regex").trim()
+                ))
+            })
+        })
         .transpose()?;
     let report = inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel })?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
@@ -103,7 +111,9 @@ fn targets(json: bool) -> Result<String, CliError> {
 fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
     let Some(s) = s else { return Ok(WorkgroupSize::DEFAULT) };
     let num = |x: &str| {
-        x.trim().parse::<u32>().map_err(|_| CliError::Usage(format!("--wg-size '{s}': expected N or MIN,MAX (whole numbers)")))
+        x.trim()
+            .parse::<u32>()
+            .map_err(|_| CliError::Usage(format!("--wg-size '{s}': expected N or MIN,MAX (whole numbers)")))
     };
     let wg = match s.split_once(',') {
         Some((a, b)) => WorkgroupSize { min: num(a)?, max: num(b)? },
@@ -143,7 +153,8 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
         None => {
             let (Some(f), Some(w), Some(b)) = (g.register_file_bytes, g.wave_width, g.register_bytes) else {
                 return Err(CliError::Usage(
-                    "--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)".into(),
+                    "--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)"
+                        .into(),
                 ));
             };
             GenericParams { register_file_bytes: f, wave_width: w, register_bytes: b, granule: 1, max_waves: 0 }
@@ -160,7 +171,11 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
 }
 
 fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&str, bool)]) -> Result<(), CliError> {
-    let mut flags = vec![("--wave-size", t.wave_size.is_some()), ("--cu-mode", t.cu_mode), ("--dvgpr-block", t.dvgpr_block.is_some())];
+    let mut flags = vec![
+        ("--wave-size", t.wave_size.is_some()),
+        ("--cu-mode", t.cu_mode),
+        ("--dvgpr-block", t.dvgpr_block.is_some()),
+    ];
     flags.extend_from_slice(extra);
     if let Some((f, _)) = flags.iter().find(|(_, set)| *set) {
         return Err(CliError::Usage(format!("{f} applies to AMD targets, not --target generic (use --wave-width)")));
@@ -172,7 +187,13 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
             &a.target,
-            &[("--agprs", a.agprs.is_some()), ("--sgprs", a.sgprs.is_some()), ("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some()), ("--vgpr-count", a.vgpr_count.is_some())],
+            &[
+                ("--agprs", a.agprs.is_some()),
+                ("--sgprs", a.sgprs.is_some()),
+                ("--lds", a.lds.is_some()),
+                ("--wg-size", a.wg_size.is_some()),
+                ("--vgpr-count", a.vgpr_count.is_some()),
+            ],
         )?;
         let p = generic_params(&a.generic)?;
         let r = a.vgprs.ok_or_else(|| CliError::Usage("--vgprs (registers per lane) is required".into()))?;
@@ -199,11 +220,9 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         (None, Some(_), None) => return Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
         (None, None, None) => return Err(CliError::Usage("give --vgprs N (or --vgpr-count N)".into())),
     };
-    let usage = Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup: parse_workgroup(a.wg_size.as_deref())? };
-    let results = subtargets(&a.target)?
-        .iter()
-        .map(|st| st.occupancy(&usage))
-        .collect::<Result<Vec<_>, _>>()?;
+    let usage =
+        Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup: parse_workgroup(a.wg_size.as_deref())? };
+    let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, results.len()) {
         (true, 1) => to_json(&results[0]),
         (true, _) => to_json(&results),
@@ -213,11 +232,18 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
-        reject_amd_only_flags_for_generic(&a.target, &[("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some())])?;
+        reject_amd_only_flags_for_generic(
+            &a.target,
+            &[("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some())],
+        )?;
         let p = generic_params(&a.generic)?;
         let levels: Vec<u32> = match (a.all, a.waves) {
             (true, _) => {
-                let top = if p.max_waves != 0 { p.max_waves } else { u32::try_from(p.occupancy(1).waves).unwrap_or(u32::MAX).min(256) };
+                let top = if p.max_waves != 0 {
+                    p.max_waves
+                } else {
+                    u32::try_from(p.occupancy(1).waves).unwrap_or(u32::MAX).min(256)
+                };
                 (1..=top.max(1)).collect()
             }
             (false, Some(w)) => vec![w],
@@ -272,9 +298,17 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
 
 /// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
 /// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
-pub(crate) fn write_atomic(output: &std::path::Path, bytes: &[u8], mode: Option<std::fs::Permissions>) -> Result<(), CliError> {
+pub(crate) fn write_atomic(
+    output: &std::path::Path,
+    bytes: &[u8],
+    mode: Option<std::fs::Permissions>,
+) -> Result<(), CliError> {
     let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let tmp = dir.join(format!(".{}.wavebudget-{}", output.file_name().and_then(|n| n.to_str()).unwrap_or("out"), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.wavebudget-{}",
+        output.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
+        std::process::id()
+    ));
     let result = std::fs::write(&tmp, bytes)
         .and_then(|_| match mode {
             Some(m) => std::fs::set_permissions(&tmp, m),

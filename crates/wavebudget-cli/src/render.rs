@@ -139,9 +139,15 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
     let row = |label: &str, f: &dyn Fn(&Occupancy) -> String| (label.to_string(), results.iter().map(f).collect());
     let rows = vec![
         row("wave size", &|o| format!("wave{}{}", o.wave_size, if o.cu_mode { ", CU mode" } else { "" })),
-        row("VGPRs -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.vgpr_count, o.allocated.vgprs, o.limits.vgpr, mark(o, Limiter::Vgpr))),
-        row("SGPRs -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.sgpr_count, o.allocated.sgprs, o.limits.sgpr, mark(o, Limiter::Sgpr))),
-        row("LDS bytes -> waves", &|o| format!("{} (alloc {}) -> {}{}", o.lds_bytes, o.allocated.lds_bytes, o.limits.lds, mark(o, Limiter::Lds))),
+        row("VGPRs -> waves", &|o| {
+            format!("{} (alloc {}) -> {}{}", o.vgpr_count, o.allocated.vgprs, o.limits.vgpr, mark(o, Limiter::Vgpr))
+        }),
+        row("SGPRs -> waves", &|o| {
+            format!("{} (alloc {}) -> {}{}", o.sgpr_count, o.allocated.sgprs, o.limits.sgpr, mark(o, Limiter::Sgpr))
+        }),
+        row("LDS bytes -> waves", &|o| {
+            format!("{} (alloc {}) -> {}{}", o.lds_bytes, o.allocated.lds_bytes, o.limits.lds, mark(o, Limiter::Lds))
+        }),
         row("workgroup -> waves", &|o| {
             let wg = if o.workgroup.min == o.workgroup.max {
                 o.workgroup.max.to_string()
@@ -150,10 +156,18 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
             };
             format!("{wg} -> {}{}", o.limits.workgroup, mark(o, Limiter::Workgroup))
         }),
-        row("Occupancy [waves/SIMD]", &|o| format!("{} of {} ({:.0}%)", o.waves_per_simd, o.max_waves_per_simd, o.occupancy * 100.0)),
+        row("Occupancy [waves/SIMD]", &|o| {
+            format!("{} of {} ({:.0}%)", o.waves_per_simd, o.max_waves_per_simd, o.occupancy * 100.0)
+        }),
         row("limited by", &|o| o.binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(", ")),
         row("hardware", &|o| {
-            format!("{} ({}; LDS {} B, {} threads)", o.hardware.waves_per_simd, o.hardware.limiter.as_str(), o.hardware.lds_bytes, o.hardware.workgroup_size)
+            format!(
+                "{} ({}; LDS {} B, {} threads)",
+                o.hardware.waves_per_simd,
+                o.hardware.limiter.as_str(),
+                o.hardware.lds_bytes,
+                o.hardware.workgroup_size
+            )
         }),
         row("to gain a wave", &|o| gain_text(o)),
         row("headroom", &|o| {
@@ -212,10 +226,22 @@ pub fn budget_text(b: &Budget) -> String {
         b.workgroup.max,
         b.lds_bytes
     );
-    s.push_str(&format!("  max_vgprs        {:>7}   (R_max: total vector registers; VGPRs alone give {} waves)\n", b.max_vgprs, b.vgpr_waves_at_budget));
+    s.push_str(&format!(
+        "  max_vgprs        {:>7}   (R_max: total vector registers; VGPRs alone give {} waves)\n",
+        b.max_vgprs, b.vgpr_waves_at_budget
+    ));
     s.push_str(&format!("  max_arch_vgprs   {:>7}\n  max_agprs        {:>7}\n", b.max_arch_vgprs, b.max_agprs));
-    s.push_str(&format!("  max_sgprs        {:>7}   (.sgpr_count; LLVM's allocator budget {})\n", opt(b.max_sgprs), b.llvm_sgpr_budget));
-    s.push_str(&format!("  max_lds_bytes    {:>7}   (hardware, {}-thread launch: {})\n", opt(b.max_lds_bytes), b.workgroup.max, opt(b.hardware_max_lds_bytes)));
+    s.push_str(&format!(
+        "  max_sgprs        {:>7}   (.sgpr_count; LLVM's allocator budget {})\n",
+        opt(b.max_sgprs),
+        b.llvm_sgpr_budget
+    ));
+    s.push_str(&format!(
+        "  max_lds_bytes    {:>7}   (hardware, {}-thread launch: {})\n",
+        opt(b.max_lds_bytes),
+        b.workgroup.max,
+        opt(b.hardware_max_lds_bytes)
+    ));
     s.push_str(&format!(
         "  reachable        {:>7}   (LLVM 22 accepts amdgpu-waves-per-eu minimums {}..{} here)\n",
         if b.reachable { "yes" } else { "no" },
@@ -321,7 +347,20 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         if co.kernels.is_empty() {
             continue;
         }
-        let headers = ["VGPR", "AGPR", "SGPR", "spill v/s", "scratch", "LDS", "wave", "max WG", "desc V/S", "waves", "limiter", "kernel"];
+        let headers = [
+            "VGPR",
+            "AGPR",
+            "SGPR",
+            "spill v/s",
+            "scratch",
+            "LDS",
+            "wave",
+            "max WG",
+            "desc V/S",
+            "waves",
+            "limiter",
+            "kernel",
+        ];
         let rows: Vec<Vec<String>> = co
             .kernels
             .iter()

@@ -17,9 +17,17 @@ fn cell(v: Option<u32>) -> String {
 pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
     if a.hsa {
         return match wavebudget_runtime::hsa::devices() {
-            Ok(devices) if a.json => Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": devices })).expect("serializable") + "\n"),
+            Ok(devices) if a.json => {
+                Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": devices }))
+                    .expect("serializable")
+                    + "\n")
+            }
             Ok(devices) => Ok(table(&devices)),
-            Err(why) if a.json => Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": [], "reason": why })).expect("serializable") + "\n"),
+            Err(why) if a.json => {
+                Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": [], "reason": why }))
+                    .expect("serializable")
+                    + "\n")
+            }
             Err(why) => Ok(format!("no GPU from the HSA runtime: {why}\n")),
         };
     }
@@ -31,7 +39,9 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
         Err(e) => return Err(rt(e)),
     };
     if a.json {
-        return Ok(serde_json::to_string_pretty(&serde_json::json!({ "kfd_root": root, "devices": devices })).expect("serializable") + "\n");
+        return Ok(serde_json::to_string_pretty(&serde_json::json!({ "kfd_root": root, "devices": devices }))
+            .expect("serializable")
+            + "\n");
     }
     if devices.is_empty() {
         return Ok(format!("no AMD GPU found under {root}\n"));
@@ -41,7 +51,11 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
 
 fn table(devices: &[Device]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{:>4}  {:<10} {:>5} {:>8} {:>5} {:>10} {:>7}", "node", "target", "CUs", "SIMD/CU", "wave", "waves/SIMD", "LDS/CU");
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<10} {:>5} {:>8} {:>5} {:>10} {:>7}",
+        "node", "target", "CUs", "SIMD/CU", "wave", "waves/SIMD", "LDS/CU"
+    );
     for d in devices {
         let node = match &d.source {
             wavebudget_runtime::DeviceSource::Kfd { node, .. } => node.to_string(),
@@ -85,7 +99,11 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
         return Ok(serde_json::to_string_pretty(&d).expect("serializable") + "\n");
     }
     let mut out = String::new();
-    let _ = writeln!(out, "{} on {} ({} threads, {} bytes of LDS per workgroup)", d.kernel, d.target, d.workgroup_size, d.lds_bytes);
+    let _ = writeln!(
+        out,
+        "{} on {} ({} threads, {} bytes of LDS per workgroup)",
+        d.kernel, d.target, d.workgroup_size, d.lds_bytes
+    );
     let _ = writeln!(out, "  waves_per_simd        {} (limiter: {})", d.waves_per_simd, d.limiter.as_str());
     let _ = writeln!(out, "  workgroups_per_cu     {} (per {})", d.workgroups_per_cu, d.unit);
     let _ = writeln!(out, "  compute_units         {}", cell(d.compute_units));

@@ -8,7 +8,9 @@ use std::path::Path;
 use wavebudget_pass::sweep::{Level, Status, Sweep, SweepOptions};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
-    let bad = || CliError::Usage(format!("--waves '{s}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20"));
+    let bad = || {
+        CliError::Usage(format!("--waves '{s}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20"))
+    };
     let num = |t: &str| t.trim().parse::<u32>().ok().filter(|w| (1..=20).contains(w)).ok_or_else(bad);
     let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
         let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
@@ -86,7 +88,11 @@ fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
     let mut out = String::new();
     for (i, k) in s.kernels.iter().enumerate() {
         let _ = writeln!(out, "{} ({})", k.name, k.target);
-        let _ = writeln!(out, "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}", "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ");
+        let _ = writeln!(
+            out,
+            "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
+            "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ"
+        );
         row(&mut out, "baseline", &k.baseline);
         for l in &k.levels {
             row(&mut out, &cell(l.waves), l);
@@ -125,7 +131,8 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     }
     let bytes = read(&a.sweep.file)?;
     let bitcode = a.output.ends_with(".bc");
-    let t = wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
+    let t =
+        wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
     crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {
         #[derive(serde::Serialize)]
@@ -135,7 +142,9 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
             output: &'a str,
         }
         let chosen = t.chosen.iter().map(|(k, w)| serde_json::json!({"name": k, "waves": w})).collect();
-        Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output }).expect("serializable") + "\n")
+        Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output })
+            .expect("serializable")
+            + "\n")
     } else {
         Ok(render(&t.sweep, Some(&t.chosen)) + &format!("wrote {}\n", a.output))
     }

@@ -19,7 +19,20 @@ fn json(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn occupancy_json_has_the_documented_fields() {
-    let v = json(&["occupancy", "--target", "gfx942", "--vgprs", "128", "--sgprs", "50", "--lds", "32768", "--wg-size", "256", "--json"]);
+    let v = json(&[
+        "occupancy",
+        "--target",
+        "gfx942",
+        "--vgprs",
+        "128",
+        "--sgprs",
+        "50",
+        "--lds",
+        "32768",
+        "--wg-size",
+        "256",
+        "--json",
+    ]);
     assert_eq!(v["target"], "gfx942");
     assert_eq!(v["waves_per_simd"], 2);
     assert_eq!(v["max_waves_per_simd"], 8);
@@ -38,13 +51,41 @@ fn occupancy_json_has_the_documented_fields() {
 #[test]
 fn several_targets_give_an_array_side_by_side() {
     // The guide's CDNA3 -> CDNA4 example: 2 waves LDS-bound on gfx942, 4 waves VGPR-bound on gfx950.
-    let v = json(&["occupancy", "--target", "gfx942,gfx950", "--vgprs", "128", "--sgprs", "50", "--lds", "32768", "--wg-size", "256", "--json"]);
+    let v = json(&[
+        "occupancy",
+        "--target",
+        "gfx942,gfx950",
+        "--vgprs",
+        "128",
+        "--sgprs",
+        "50",
+        "--lds",
+        "32768",
+        "--wg-size",
+        "256",
+        "--json",
+    ]);
     let a = v.as_array().expect("array");
     assert_eq!((a[0]["waves_per_simd"].as_u64(), a[0]["limiter"].as_str()), (Some(2), Some("lds")));
     assert_eq!((a[1]["waves_per_simd"].as_u64(), a[1]["limiter"].as_str()), (Some(4), Some("vgpr")));
-    let (code, table, _) = wavebudget(&["occupancy", "--target", "MI300X,MI355X", "--vgprs", "128", "--sgprs", "50", "--lds", "32768", "--wg-size", "256"]);
+    let (code, table, _) = wavebudget(&[
+        "occupancy",
+        "--target",
+        "MI300X,MI355X",
+        "--vgprs",
+        "128",
+        "--sgprs",
+        "50",
+        "--lds",
+        "32768",
+        "--wg-size",
+        "256",
+    ]);
     assert_eq!(code, 0);
-    assert!(table.contains("Occupancy [waves/SIMD]") && table.contains("2 of 8 (25%)") && table.contains("4 of 8 (50%)"), "{table}");
+    assert!(
+        table.contains("Occupancy [waves/SIMD]") && table.contains("2 of 8 (25%)") && table.contains("4 of 8 (50%)"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -58,7 +99,16 @@ fn vgpr_count_path_and_agprs() {
 #[test]
 fn budget_json_and_ladder() {
     let v = json(&["budget", "-t", "gfx942", "--waves", "4", "--wg-size", "256", "--json"]);
-    for key in ["max_vgprs", "max_arch_vgprs", "max_agprs", "max_sgprs", "max_lds_bytes", "reachable", "blocked_by", "accepted_range"] {
+    for key in [
+        "max_vgprs",
+        "max_arch_vgprs",
+        "max_agprs",
+        "max_sgprs",
+        "max_lds_bytes",
+        "reachable",
+        "blocked_by",
+        "accepted_range",
+    ] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
     assert_eq!(v["max_vgprs"], 128);
@@ -74,11 +124,26 @@ fn budget_json_and_ladder() {
 
 #[test]
 fn generic_form_reproduces_the_quoted_examples() {
-    for (preset, r, waves) in [("ampere", "255", 8), ("ampere", "32", 64), ("rdna3", "256", 8), ("xe-hpg", "128", 16), ("m1", "128", 13)] {
+    for (preset, r, waves) in
+        [("ampere", "255", 8), ("ampere", "32", 64), ("rdna3", "256", 8), ("xe-hpg", "128", 16), ("m1", "128", 13)]
+    {
         let v = json(&["occupancy", "--target", "generic", "--preset", preset, "--vgprs", r, "--json"]);
         assert_eq!(v["waves"], waves, "{preset} R={r}");
     }
-    let v = json(&["occupancy", "--target", "generic", "--register-file-bytes", "262144", "--wave-width", "32", "--register-bytes", "4", "--vgprs", "64", "--json"]);
+    let v = json(&[
+        "occupancy",
+        "--target",
+        "generic",
+        "--register-file-bytes",
+        "262144",
+        "--wave-width",
+        "32",
+        "--register-bytes",
+        "4",
+        "--vgprs",
+        "64",
+        "--json",
+    ]);
     assert_eq!(v["waves"], 32);
     let v = json(&["budget", "--target", "generic", "--preset", "m1", "--waves", "13", "--json"]);
     assert_eq!(v["levels"][0]["max_registers"], 128);
@@ -89,11 +154,50 @@ fn targets_lists_the_table() {
     let v = json(&["targets", "--json"]);
     let names: Vec<&str> = v.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     for n in [
-        "gfx801", "gfx802", "gfx803", "gfx805", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909",
-        "gfx90a", "gfx90c", "gfx942", "gfx950", "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx1030", "gfx1031",
-        "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036", "gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150",
-        "gfx1151", "gfx1152", "gfx1153", "gfx1200", "gfx1201", "gfx1250", "gfx1251", "gfx9-generic", "gfx9-4-generic",
-        "gfx10-1-generic", "gfx10-3-generic", "gfx11-generic", "gfx12-generic",
+        "gfx801",
+        "gfx802",
+        "gfx803",
+        "gfx805",
+        "gfx810",
+        "gfx900",
+        "gfx902",
+        "gfx904",
+        "gfx906",
+        "gfx908",
+        "gfx909",
+        "gfx90a",
+        "gfx90c",
+        "gfx942",
+        "gfx950",
+        "gfx1010",
+        "gfx1011",
+        "gfx1012",
+        "gfx1013",
+        "gfx1030",
+        "gfx1031",
+        "gfx1032",
+        "gfx1033",
+        "gfx1034",
+        "gfx1035",
+        "gfx1036",
+        "gfx1100",
+        "gfx1101",
+        "gfx1102",
+        "gfx1103",
+        "gfx1150",
+        "gfx1151",
+        "gfx1152",
+        "gfx1153",
+        "gfx1200",
+        "gfx1201",
+        "gfx1250",
+        "gfx1251",
+        "gfx9-generic",
+        "gfx9-4-generic",
+        "gfx10-1-generic",
+        "gfx10-3-generic",
+        "gfx11-generic",
+        "gfx12-generic",
     ] {
         assert!(names.contains(&n), "{n} missing from the target table");
     }
@@ -110,8 +214,14 @@ fn bad_input_is_one_line_and_exit_1() {
         (&["occupancy", "-t", "gfx940", "--vgprs", "1"], "use 'gfx942'"),
         (&["occupancy", "-t", "gfx700", "--vgprs", "1"], "not modelled"),
         (&["occupancy", "-t", "gfx942", "--vgprs", "300"], "300 architectural VGPRs is more than gfx942 can address"),
-        (&["occupancy", "-t", "gfx1100", "--vgprs", "1", "--lds", "70000"], "70000 bytes of LDS is more than a workgroup can allocate on gfx1100 (65536 bytes)"),
-        (&["occupancy", "-t", "gfx942", "--vgprs", "1", "--wg-size", "2048"], "2048 is over the maximum flat workgroup size 1024"),
+        (
+            &["occupancy", "-t", "gfx1100", "--vgprs", "1", "--lds", "70000"],
+            "70000 bytes of LDS is more than a workgroup can allocate on gfx1100 (65536 bytes)",
+        ),
+        (
+            &["occupancy", "-t", "gfx942", "--vgprs", "1", "--wg-size", "2048"],
+            "2048 is over the maximum flat workgroup size 1024",
+        ),
         (&["occupancy", "-t", "gfx942", "--vgprs", "1", "--wave-size", "32"], "gfx942 has no wave32 mode"),
         (&["occupancy", "-t", "gfx942", "--vgprs", "1", "--wave-size", "48"], "'48' is not a wave size"),
         (&["occupancy", "-t", "gfx942", "--vgprs", "x"], "invalid value 'x'"),

@@ -47,7 +47,12 @@ fn kernels_ll() -> PathBuf {
 fn llc(cpu: &str, extra: &[&str], tag: &str) -> (PathBuf, BTreeMap<String, u32>) {
     let o = tmp(&format!("{tag}.o"));
     let out = run(Command::new(llvm("llc"))
-        .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={cpu}"),
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
         .args(extra)
         .arg(kernels_ll())
         .arg("-o")
@@ -153,7 +158,10 @@ fn code_objects_keep_their_metadata_gain_the_keys_and_still_link() {
         let n = notes(&linked);
         assert_eq!(n.matches(".wavebudget.version").count(), 4, "{cpu}");
         assert!(n.contains("wavebudget "), "{cpu}: no table note after ld.lld");
-        let headers = String::from_utf8(run(Command::new(llvm("llvm-readelf")).arg("-lS").arg(&tmp(&format!("{cpu}.e.so")))).stdout).unwrap();
+        let headers = String::from_utf8(
+            run(Command::new(llvm("llvm-readelf")).arg("-lS").arg(&tmp(&format!("{cpu}.e.so")))).stdout,
+        )
+        .unwrap();
         assert!(headers.lines().any(|l| l.trim_start().starts_with("NOTE")), "{cpu}: PT_NOTE lost");
     }
 }
@@ -167,11 +175,15 @@ fn bundles_still_unbundle_and_hold_the_embedded_code_objects() {
     embed(&a, &ae);
     embed(&b, &be);
     let targets = "host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a,hipv4-amdgcn-amd-amdhsa--gfx1100";
-    for (tag, flags, version) in [("plain", &[][..], None), ("zstd3", &["--compress"][..], None), ("zstd2", &["--compress"][..], Some("2"))] {
+    for (tag, flags, version) in
+        [("plain", &[][..], None), ("zstd3", &["--compress"][..], None), ("zstd2", &["--compress"][..], Some("2"))]
+    {
         let bundle = tmp(&format!("{tag}.bundle"));
         let mut cmd = Command::new(llvm("clang-offload-bundler"));
         cmd.args(flags).args(["--type=o", &format!("--targets={targets}"), "--input=/dev/null"]);
-        cmd.arg(format!("--input={}", a.display())).arg(format!("--input={}", b.display())).arg(format!("--output={}", bundle.display()));
+        cmd.arg(format!("--input={}", a.display()))
+            .arg(format!("--input={}", b.display()))
+            .arg(format!("--output={}", bundle.display()));
         if let Some(v) = version {
             cmd.env("COMPRESSED_BUNDLE_FORMAT_VERSION", v);
         }
@@ -221,14 +233,21 @@ fn rocm_comgr_reads_the_embedded_metadata() {
             for l in lines {
                 let f: Vec<&str> = l.split_whitespace().collect();
                 assert_eq!(f[0], "kernel", "{text}");
-                assert_eq!(f[4].parse::<u32>().ok(), Some(occ[f[1]]), "{cpu} {kind}: comgr's .wavebudget.waves_per_simd for {}", f[1]);
+                assert_eq!(
+                    f[4].parse::<u32>().ok(),
+                    Some(occ[f[1]]),
+                    "{cpu} {kind}: comgr's .wavebudget.waves_per_simd for {}",
+                    f[1]
+                );
                 assert_ne!(f[5], "-");
                 seen += 1;
             }
             assert_eq!(seen, 4, "{text}");
             // The original as comgr sees it: the same kernels and counts.
             let orig = String::from_utf8(run(Command::new(&exe).arg(input).arg(kind)).stdout).unwrap();
-            let strip = |t: &str| t.lines().map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>();
+            let strip = |t: &str| {
+                t.lines().map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>()
+            };
             assert_eq!(strip(&orig), strip(&text));
         }
     }
@@ -314,8 +333,16 @@ fn hex_u64s(dump: &str) -> Vec<u64> {
     let bytes: Vec<u8> = dump
         .lines()
         .filter(|l| l.starts_with("0x"))
-        .flat_map(|l| l.split_whitespace().skip(1).take(4).filter(|w| w.len() % 2 == 0 && w.chars().all(|c| c.is_ascii_hexdigit())).collect::<Vec<_>>())
-        .flat_map(|w| (0..w.len() / 2).map(move |i| u8::from_str_radix(&w[2 * i..2 * i + 2], 16).unwrap()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .take(4)
+                .filter(|w| w.len() % 2 == 0 && w.chars().all(|c| c.is_ascii_hexdigit()))
+                .collect::<Vec<_>>()
+        })
+        .flat_map(|w| {
+            (0..w.len() / 2).map(move |i| u8::from_str_radix(&w[2 * i..2 * i + 2], 16).unwrap()).collect::<Vec<_>>()
+        })
         .collect();
     bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect()
 }
@@ -323,12 +350,20 @@ fn hex_u64s(dump: &str) -> Vec<u64> {
 /// Where each `__hip_fatbin_wrapper` points, read with llvm-readelf alone: the RELATIVE relocation at the
 /// wrapper's pointer field, else the value in the section; and the file bytes found there.
 fn wrapper_targets(file: &Path) -> Vec<Vec<u8>> {
-    let readelf = |args: &[&str]| String::from_utf8(run(Command::new(llvm("llvm-readelf")).args(args).arg(file)).stdout).unwrap();
+    let readelf =
+        |args: &[&str]| String::from_utf8(run(Command::new(llvm("llvm-readelf")).args(args).arg(file)).stdout).unwrap();
     let sections = readelf(&["-S", "-W"]);
     let section = |name: &str| {
-        let l = sections.lines().find(|l| l.split_whitespace().nth(1) == Some(name) || l.split_whitespace().nth(2) == Some(name)).unwrap();
+        let l = sections
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name) || l.split_whitespace().nth(2) == Some(name))
+            .unwrap();
         let f: Vec<&str> = l.split(']').nth(1).unwrap().split_whitespace().collect();
-        (u64::from_str_radix(f[2], 16).unwrap(), u64::from_str_radix(f[3], 16).unwrap(), u64::from_str_radix(f[4], 16).unwrap())
+        (
+            u64::from_str_radix(f[2], 16).unwrap(),
+            u64::from_str_radix(f[3], 16).unwrap(),
+            u64::from_str_radix(f[4], 16).unwrap(),
+        )
     };
     let (fat_addr, fat_off, fat_size) = section(".hip_fatbin");
     let (w_addr, _, w_size) = section(".hipFatBinSegment");
@@ -340,10 +375,15 @@ fn wrapper_targets(file: &Path) -> Vec<Vec<u8>> {
             let slot = w_addr + i * 24 + 8;
             let from_reloc = relocs.lines().find_map(|l| {
                 let f: Vec<&str> = l.split_whitespace().collect();
-                (f.len() >= 4 && f[2] == "R_X86_64_RELATIVE" && u64::from_str_radix(f[0], 16).ok() == Some(slot)).then(|| u64::from_str_radix(f[3], 16).unwrap())
+                (f.len() >= 4 && f[2] == "R_X86_64_RELATIVE" && u64::from_str_radix(f[0], 16).ok() == Some(slot))
+                    .then(|| u64::from_str_radix(f[3], 16).unwrap())
             });
             let ptr = from_reloc.unwrap_or(values[(i * 3 + 1) as usize]);
-            assert!(ptr >= fat_addr && ptr < fat_addr + fat_size, "{}: wrapper {i} points at {ptr:#x}, outside .hip_fatbin", file.display());
+            assert!(
+                ptr >= fat_addr && ptr < fat_addr + fat_size,
+                "{}: wrapper {i} points at {ptr:#x}, outside .hip_fatbin",
+                file.display()
+            );
             let at = (ptr - fat_addr + fat_off) as usize;
             bytes[at..at + 24].to_vec()
         })
@@ -364,7 +404,14 @@ fn hip_executables_and_libraries_keep_running_and_point_at_the_new_bundles() {
     let mut files = Vec::new();
     for (tag, flags) in [("pie", &[][..]), ("nopie", &["-no-pie"][..])] {
         let exe = tmp(&format!("hip-{tag}.exe"));
-        run(Command::new(llvm("clang")).args(["-fuse-ld=lld"]).args(flags).arg(&main_o).arg(&other_o).args(lib).arg("-o").arg(&exe));
+        run(Command::new(llvm("clang"))
+            .args(["-fuse-ld=lld"])
+            .args(flags)
+            .arg(&main_o)
+            .arg(&other_o)
+            .args(lib)
+            .arg("-o")
+            .arg(&exe));
         files.push(exe);
     }
     let so = tmp("libother.so");
@@ -403,7 +450,10 @@ fn hip_executables_and_libraries_keep_running_and_point_at_the_new_bundles() {
     // The executables still start, run main and reach the HIP runtime (no GPU here: it says so).
     for exe in &files[..2] {
         let out = run(&mut Command::new(exe.with_extension("e")));
-        assert!(String::from_utf8_lossy(&out.stdout).starts_with("main ran: ") && String::from_utf8_lossy(&out.stdout).contains(" 7"));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).starts_with("main ran: ")
+                && String::from_utf8_lossy(&out.stdout).contains(" 7")
+        );
     }
     // A relocatable host object: embedded, then linked into a program that runs.
     let main_e = tmp("main.e.o");
@@ -443,7 +493,10 @@ fn the_runtime_reads_the_embedded_table() {
             assert_eq!(by_name.name(), by_symbol.name());
             let fast = prepared.dispatch(&wavebudget_runtime::Resources::from_record(&by_name), None, 0).unwrap();
             let slow = dispatch(k, &dev, None, 0).unwrap();
-            assert_eq!((fast.waves_per_simd, fast.workgroups_per_cu, fast.limiter), (slow.waves_per_simd, slow.workgroups_per_cu, slow.limiter));
+            assert_eq!(
+                (fast.waves_per_simd, fast.workgroups_per_cu, fast.limiter),
+                (slow.waves_per_simd, slow.workgroups_per_cu, slow.limiter)
+            );
             // At the kernel's own launch bounds on its own processor, llc-22's number.
             assert_eq!(fast.waves_per_simd, occ[&k.name], "{cpu} {}", k.name);
             assert_eq!(by_name.entry().waves_per_simd as u32, occ[&k.name], "{cpu} {}: the table's own waves", k.name);

@@ -60,10 +60,16 @@ struct Reference {
 }
 
 fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
-    let text = String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("--notes").arg(path)).stdout).into_owned();
-    let count = text.lines().filter(|l| l.starts_with("  - ") && l.contains(".")).filter(|l| !l.contains(".address_space") && !l.contains(".offset")).count();
+    let text =
+        String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("--notes").arg(path)).stdout).into_owned();
+    let count = text
+        .lines()
+        .filter(|l| l.starts_with("  - ") && l.contains("."))
+        .filter(|l| !l.contains(".address_space") && !l.contains(".offset"))
+        .count();
     let kernels = common::parse_notes_text(&text);
-    let header = String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("-h").arg(path)).stdout).into_owned();
+    let header =
+        String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("-h").arg(path)).stdout).into_owned();
     let processor = header
         .lines()
         .find_map(|l| l.trim().strip_prefix("Flags:"))
@@ -76,7 +82,9 @@ fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
 
 /// Lists and unbundles one bundle file with clang-offload-bundler-22.
 fn reference_bundle(bundle: &Path, index: usize, dir: &Path) -> (Vec<Reference>, Vec<(usize, String)>) {
-    let list = run(Command::new(tool("clang-offload-bundler")).args(["--list", "--type=o"]).arg(format!("--input={}", bundle.display())));
+    let list = run(Command::new(tool("clang-offload-bundler"))
+        .args(["--list", "--type=o"])
+        .arg(format!("--input={}", bundle.display())));
     let mut refs = Vec::new();
     let mut skipped = Vec::new();
     for id in String::from_utf8_lossy(&list.stdout).lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -99,7 +107,10 @@ fn reference_bundle(bundle: &Path, index: usize, dir: &Path) -> (Vec<Reference>,
 /// linker places each translation unit's section): independent of the reader under test.
 fn split_fatbin(host: &Path, dir: &Path) -> Vec<PathBuf> {
     let section = dir.join("hip_fatbin.bin");
-    run(Command::new(tool("llvm-objcopy")).arg(format!("--dump-section=.hip_fatbin={}", section.display())).arg(host).arg(dir.join("objcopy.out")));
+    run(Command::new(tool("llvm-objcopy"))
+        .arg(format!("--dump-section=.hip_fatbin={}", section.display()))
+        .arg(host)
+        .arg(dir.join("objcopy.out")));
     let bytes = std::fs::read(&section).unwrap();
     let starts: Vec<usize> = (0..bytes.len())
         .step_by(4096)
@@ -129,8 +140,13 @@ fn compare(what: &str, ours: &Value, refs: &[Reference], skipped: &[(usize, Stri
         let co = cos
             .iter()
             .find(|c| {
-                let entry = c["source"].as_str().unwrap().split_once('#').map(|(_, e)| e.to_string()).unwrap_or_default();
-                let entry = if several_bundles { entry.split_once(':').map(|(_, e)| e.to_string()).unwrap_or_default() } else { entry };
+                let entry =
+                    c["source"].as_str().unwrap().split_once('#').map(|(_, e)| e.to_string()).unwrap_or_default();
+                let entry = if several_bundles {
+                    entry.split_once(':').map(|(_, e)| e.to_string()).unwrap_or_default()
+                } else {
+                    entry
+                };
                 entry == r.key.1 && c["bundle"].as_u64().unwrap_or(0) as usize == r.key.0
             })
             .unwrap_or_else(|| panic!("{what}: no code object for bundle {} entry {}", r.key.0, r.key.1));
@@ -138,7 +154,10 @@ fn compare(what: &str, ours: &Value, refs: &[Reference], skipped: &[(usize, Stri
         let ks = co["kernels"].as_array().unwrap();
         assert_eq!(ks.len(), r.count, "{what} {:?}: kernel count", r.key);
         for (name, meta) in &r.kernels {
-            let k = ks.iter().find(|k| k["name"] == name.as_str()).unwrap_or_else(|| panic!("{what} {:?}: kernel {name} missing", r.key));
+            let k = ks
+                .iter()
+                .find(|k| k["name"] == name.as_str())
+                .unwrap_or_else(|| panic!("{what} {:?}: kernel {name} missing", r.key));
             for key in KEYS {
                 let theirs = meta.get(&format!(".{key}"));
                 let mine = match &k[*key] {
@@ -166,7 +185,9 @@ fn debian_package(package: &str) -> PathBuf {
     let cache = deb_cache();
     let find = || {
         std::fs::read_dir(&cache).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).find(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(&format!("{package}_")) && n.ends_with(".deb"))
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{package}_")) && n.ends_with(".deb"))
         })
     };
     if find().is_none() {
@@ -176,7 +197,11 @@ fn debian_package(package: &str) -> PathBuf {
             // A fresh machine may have no package lists yet.
             let _ = Command::new("apt-get").args(["update", "-qq"]).status();
             let out = get().expect("run apt-get download");
-            assert!(out.status.success(), "apt-get download {package} failed: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "apt-get download {package} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
     }
     let deb = find().expect("downloaded .deb");
@@ -225,10 +250,13 @@ fn librocrand_matches_llvm_readers_on_every_kernel() {
     let bundles = split_fatbin(&lib, &dir);
     let mut listed: Vec<(usize, String)> = Vec::new();
     for (i, b) in bundles.iter().enumerate() {
-        let list = run(Command::new(tool("clang-offload-bundler")).args(["--list", "--type=o"]).arg(format!("--input={}", b.display())));
+        let list = run(Command::new(tool("clang-offload-bundler"))
+            .args(["--list", "--type=o"])
+            .arg(format!("--input={}", b.display())));
         listed.extend(String::from_utf8_lossy(&list.stdout).lines().map(|l| (i, l.trim().to_string())));
     }
-    let mut extracted: Vec<(usize, String)> = refs.iter().map(|r| r.key.clone()).chain(skipped.iter().cloned()).collect();
+    let mut extracted: Vec<(usize, String)> =
+        refs.iter().map(|r| r.key.clone()).chain(skipped.iter().cloned()).collect();
     listed.sort();
     extracted.sort();
     assert_eq!(extracted, listed, "llvm-objdump --offloading and clang-offload-bundler --list disagree on the entries");
@@ -240,7 +268,12 @@ fn librocrand_matches_llvm_readers_on_every_kernel() {
     // Every kernel got an occupancy from the model.
     for co in ours["code_objects"].as_array().unwrap() {
         for k in co["kernels"].as_array().unwrap() {
-            assert!(k["waves_per_simd"].as_u64().is_some_and(|w| w >= 1), "{}: {} has no occupancy", co["source"], k["name"]);
+            assert!(
+                k["waves_per_simd"].as_u64().is_some_and(|w| w >= 1),
+                "{}: {} has no occupancy",
+                co["source"],
+                k["name"]
+            );
         }
     }
 }
@@ -262,7 +295,10 @@ fn remarks(stderr: &str) -> BTreeMap<String, Remarks> {
 /// Kernel descriptor fields as llvm-objdump-22 decodes them (`.amdhsa_*` directives), per kernel.
 fn objdump_descriptors(obj: &Path, names: &[String]) -> BTreeMap<String, BTreeMap<String, u64>> {
     let syms: Vec<String> = names.iter().map(|n| format!("{n}.kd")).collect();
-    let out = run(Command::new(tool("llvm-objdump")).arg("-D").arg(format!("--disassemble-symbols={}", syms.join(","))).arg(obj));
+    let out = run(Command::new(tool("llvm-objdump"))
+        .arg("-D")
+        .arg(format!("--disassemble-symbols={}", syms.join(",")))
+        .arg(obj));
     let mut map: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
     let mut cur = None;
     for line in String::from_utf8_lossy(&out.stdout).lines() {
@@ -281,29 +317,54 @@ fn objdump_descriptors(obj: &Path, names: &[String]) -> BTreeMap<String, BTreeMa
 }
 
 /// Checks waves/SIMD against the compiler's remark and the descriptor against llvm-objdump.
-fn check_occupancy_and_descriptors(what: &str, ours: &Value, remarks: &BTreeMap<String, Remarks>, objdump: Option<&BTreeMap<String, BTreeMap<String, u64>>>) -> usize {
+fn check_occupancy_and_descriptors(
+    what: &str,
+    ours: &Value,
+    remarks: &BTreeMap<String, Remarks>,
+    objdump: Option<&BTreeMap<String, BTreeMap<String, u64>>>,
+) -> usize {
     let mut n = 0;
     for co in ours["code_objects"].as_array().unwrap() {
         for k in co["kernels"].as_array().unwrap() {
             let name = k["name"].as_str().unwrap();
             let r = remarks.get(name).unwrap_or_else(|| panic!("{what}: no remark for {name}"));
             let llc: u64 = r["Occupancy [waves/SIMD]"].parse().unwrap();
-            assert_eq!(k["waves_per_simd"].as_u64(), Some(llc), "{what} {name}: waves_per_simd vs the compiler's remark");
+            assert_eq!(
+                k["waves_per_simd"].as_u64(),
+                Some(llc),
+                "{what} {name}: waves_per_simd vs the compiler's remark"
+            );
             if let Some(d) = objdump.and_then(|o| o.get(name)) {
                 let desc = &k["descriptor"];
                 assert_eq!(desc["vgprs"].as_u64(), d.get("next_free_vgpr").copied(), "{what} {name}: descriptor VGPRs");
                 if let Some(s) = d.get("next_free_sgpr") {
                     // objdump prints (field + 1) * 8 on every target; the field means nothing on GFX10+.
-                    assert_eq!(desc["fields"]["granulated_wavefront_sgpr_count"].as_u64(), Some(s / 8 - 1), "{what} {name}: SGPR field");
+                    assert_eq!(
+                        desc["fields"]["granulated_wavefront_sgpr_count"].as_u64(),
+                        Some(s / 8 - 1),
+                        "{what} {name}: SGPR field"
+                    );
                     if let Some(ours) = desc["sgprs"].as_u64() {
                         assert_eq!(ours, *s, "{what} {name}: descriptor SGPRs");
                     }
                 }
                 assert_eq!(desc["first_agpr"].as_u64(), d.get("accum_offset").copied(), "{what} {name}: accum_offset");
-                assert_eq!(desc["fields"]["group_segment_fixed_size"].as_u64(), d.get("group_segment_fixed_size").copied(), "{what} {name}");
-                assert_eq!(desc["fields"]["private_segment_fixed_size"].as_u64(), d.get("private_segment_fixed_size").copied(), "{what} {name}");
+                assert_eq!(
+                    desc["fields"]["group_segment_fixed_size"].as_u64(),
+                    d.get("group_segment_fixed_size").copied(),
+                    "{what} {name}"
+                );
+                assert_eq!(
+                    desc["fields"]["private_segment_fixed_size"].as_u64(),
+                    d.get("private_segment_fixed_size").copied(),
+                    "{what} {name}"
+                );
                 if let Some(w32) = d.get("wavefront_size32") {
-                    assert_eq!(desc["fields"]["wavefront_size32"].as_bool(), Some(*w32 == 1), "{what} {name}: wave32 bit");
+                    assert_eq!(
+                        desc["fields"]["wavefront_size32"].as_bool(),
+                        Some(*w32 == 1),
+                        "{what} {name}: wave32 bit"
+                    );
                 }
             }
             n += 1;
@@ -339,7 +400,12 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
         let version = versions[i % versions.len()];
         let obj = dir.join(format!("{cpu}.o"));
         let out = run(Command::new(tool("llc"))
-            .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+            .args([
+                "-mtriple=amdgcn-amd-amdhsa",
+                &format!("-mcpu={cpu}"),
+                "-filetype=obj",
+                "-pass-remarks-analysis=kernel-resource-usage",
+            ])
             .arg(format!("--amdhsa-code-object-version={version}"))
             .arg(KERNELS_LL)
             .arg("-o")
@@ -356,7 +422,13 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
         }
         // The capped kernel's descriptor is padded past its metadata count: inspect must say so.
         let ours = inspect(&[&so]);
-        let capped = ours["code_objects"][0]["kernels"].as_array().unwrap().iter().find(|k| k["name"] == "reqd_capped").unwrap().clone();
+        let capped = ours["code_objects"][0]["kernels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["name"] == "reqd_capped")
+            .unwrap()
+            .clone();
         let notes = capped["notes"].to_string();
         assert!(notes.contains("padded"), "{cpu}: reqd_capped notes say nothing of padding: {notes}");
         linked.push((cpu, so, rem));
@@ -369,11 +441,14 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
         targets.push(format!("hipv4-amdgcn-amd-amdhsa--{cpu}"));
         inputs.push(format!("--input={}", so.display()));
     }
-    let all_remarks: BTreeMap<String, BTreeMap<String, Remarks>> = linked.iter().map(|(c, _, r)| (c.to_string(), r.clone())).collect();
+    let all_remarks: BTreeMap<String, BTreeMap<String, Remarks>> =
+        linked.iter().map(|(c, _, r)| (c.to_string(), r.clone())).collect();
     let bundle = |name: &str, compress: bool, env: Option<&str>| {
         let out = dir.join(name);
         let mut cmd = Command::new(tool("clang-offload-bundler"));
-        cmd.args(["--type=o", &format!("--targets={}", targets.join(","))]).args(&inputs).arg(format!("--output={}", out.display()));
+        cmd.args(["--type=o", &format!("--targets={}", targets.join(","))])
+            .args(&inputs)
+            .arg(format!("--output={}", out.display()));
         if compress {
             cmd.arg("--compress");
         }
@@ -390,7 +465,13 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
     let zlib3 = dir.join("zlib-v3.bundle");
     zlib_bundle(&plain, &zlib2, 2);
     zlib_bundle(&plain, &zlib3, 3);
-    for (b, method, version) in [(&plain, None, None), (&zstd3, Some("zstd"), Some(3)), (&zstd2, Some("zstd"), Some(2)), (&zlib2, Some("zlib"), Some(2)), (&zlib3, Some("zlib"), Some(3))] {
+    for (b, method, version) in [
+        (&plain, None, None),
+        (&zstd3, Some("zstd"), Some(3)),
+        (&zstd2, Some("zstd"), Some(2)),
+        (&zlib2, Some("zlib"), Some(2)),
+        (&zlib3, Some("zlib"), Some(3)),
+    ] {
         let bytes = std::fs::read(b).unwrap();
         if let Some(v) = version {
             assert_eq!(&bytes[..4], b"CCOB");
@@ -414,14 +495,26 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
     std::fs::write(&several, &cat).unwrap();
     let ours = inspect(&[&several]);
     assert_eq!(ours["code_objects"].as_array().unwrap().len(), 2 * cpus.len(), "several.bundles");
-    assert!(ours["code_objects"][cpus.len()]["source"].as_str().unwrap().contains("#1:hipv4-"), "second bundle numbered");
+    assert!(
+        ours["code_objects"][cpus.len()]["source"].as_str().unwrap().contains("#1:hipv4-"),
+        "second bundle numbered"
+    );
 
     // HIP shared libraries from clang-22: .hip_fatbin, uncompressed and --offload-compress.
     let archs = ["gfx90a", "gfx942", "gfx950", "gfx1100"];
     let mut hip_remarks = BTreeMap::new();
     for a in archs {
         let out = run(Command::new(tool("clang"))
-            .args(["-x", "hip", "--cuda-device-only", "-nogpuinc", "-nogpulib", "-O2", "-c", "-Rpass-analysis=kernel-resource-usage"])
+            .args([
+                "-x",
+                "hip",
+                "--cuda-device-only",
+                "-nogpuinc",
+                "-nogpulib",
+                "-O2",
+                "-c",
+                "-Rpass-analysis=kernel-resource-usage",
+            ])
             .arg(format!("--offload-arch={a}"))
             .arg(KERNELS_HIP)
             .arg("-o")

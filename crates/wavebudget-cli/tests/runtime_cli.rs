@@ -31,7 +31,10 @@ fn device_and_dispatch_from_the_shell() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let d = &v["devices"][0];
-    assert_eq!((d["target"].as_str(), d["compute_units"].as_u64(), d["wave_size"].as_u64()), (Some("gfx1100"), Some(96), Some(32)));
+    assert_eq!(
+        (d["target"].as_str(), d["compute_units"].as_u64(), d["wave_size"].as_u64()),
+        (Some("gfx1100"), Some(96), Some(32))
+    );
     assert_eq!(d["source"]["node"], 2);
 
     // A kernel built for gfx1100 by llc-22, dispatched on the captured RX 7900 XTX.
@@ -40,7 +43,8 @@ fn device_and_dispatch_from_the_shell() {
     let src = std::env::temp_dir().join(format!("wavebudget-cli-rt-{}.ll", std::process::id()));
     std::fs::write(&src, text).unwrap();
     let obj = src.with_extension("o");
-    let llc = Path::new(&std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into())).join("bin/llc");
+    let llc =
+        Path::new(&std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into())).join("bin/llc");
     let st = Command::new(llc)
         .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-filetype=obj"])
         .arg(&src)
@@ -50,7 +54,8 @@ fn device_and_dispatch_from_the_shell() {
         .unwrap();
     assert!(st.success());
     let o = obj.to_str().unwrap();
-    let out = wb(&["dispatch", o, "--kernel", "acc40", "--kfd-root", root.to_str().unwrap(), "--wg-size", "256", "--json"]);
+    let out =
+        wb(&["dispatch", o, "--kernel", "acc40", "--kfd-root", root.to_str().unwrap(), "--wg-size", "256", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for key in ["waves_per_simd", "limiter", "workgroups_per_cu", "compute_units", "persistent_grid_size"] {
@@ -64,7 +69,10 @@ fn device_and_dispatch_from_the_shell() {
     assert!(t.contains("waves_per_simd") && t.contains("persistent_grid_size  -"), "{t}");
 
     fails_with(&wb(&["dispatch", o, "--kernel", "nope", "--device", "gfx1100"]), "no kernel named 'nope'");
-    fails_with(&wb(&["dispatch", o, "--kernel", "acc40", "--device", "gfx942"]), "built for gfx1100, not for the device's gfx942");
+    fails_with(
+        &wb(&["dispatch", o, "--kernel", "acc40", "--device", "gfx942"]),
+        "built for gfx1100, not for the device's gfx942",
+    );
     fails_with(&wb(&["dispatch", o, "--kernel", "acc40"]), "--device PROCESSOR or --kfd-root DIR");
     fails_with(&wb(&["dispatch", o, "--kernel", "acc40", "--kfd-root", "/nonexistent"]), "no KFD topology");
     fails_with(&wb(&["device", "--kfd-root", "/nonexistent"]), "/nonexistent/nodes");

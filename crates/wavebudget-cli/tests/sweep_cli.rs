@@ -79,7 +79,10 @@ fn a_failing_level_is_reported_and_the_rest_completes() {
             assert_eq!(at(4)["vgprs"], 80, "{k}");
             let l8 = at(8);
             assert_eq!(l8["status"], "failed", "{k}");
-            assert!(l8["error"].as_str().unwrap().contains("inline assembly requires more registers than available"), "{l8}");
+            assert!(
+                l8["error"].as_str().unwrap().contains("inline assembly requires more registers than available"),
+                "{l8}"
+            );
         } else {
             assert_eq!(k["baseline"]["status"], "ok", "{k}");
             assert_eq!(at(4)["status"], "ok", "{k}");
@@ -112,7 +115,10 @@ fn bad_input_is_one_line_and_exit_1() {
     one_error_line(&wb(&["sweep", ok.to_str().unwrap(), "--wg-size", "2048"]), "2048");
     // tune writes nothing on bad input, and never over its input.
     let out = scratch("never.ll");
-    one_error_line(&wb(&["tune", bad.to_str().unwrap(), "-o", out.to_str().unwrap()]), "bad.ll:3:1: error: expected type");
+    one_error_line(
+        &wb(&["tune", bad.to_str().unwrap(), "-o", out.to_str().unwrap()]),
+        "bad.ll:3:1: error: expected type",
+    );
     assert!(!out.exists());
     let before = std::fs::read(&ok).unwrap();
     one_error_line(&wb(&["tune", ok.to_str().unwrap(), "-o", ok.to_str().unwrap()]), "would overwrite the input");
@@ -128,7 +134,15 @@ fn llc_spills_and_occupancy(file: &Path) -> std::collections::BTreeMap<String, (
     assert!(out.status.success());
     parse_remarks(&String::from_utf8_lossy(&out.stderr))
         .into_iter()
-        .map(|(k, r)| (k, (remark_u32(&r, "VGPRs Spill").unwrap() + remark_u32(&r, "SGPRs Spill").unwrap(), remark_u32(&r, "Occupancy [waves/SIMD]").unwrap())))
+        .map(|(k, r)| {
+            (
+                k,
+                (
+                    remark_u32(&r, "VGPRs Spill").unwrap() + remark_u32(&r, "SGPRs Spill").unwrap(),
+                    remark_u32(&r, "Occupancy [waves/SIMD]").unwrap(),
+                ),
+            )
+        })
         .collect()
 }
 

@@ -98,7 +98,9 @@ fn sweep_equals_llc() {
                 if level["status"] == "not-accepted" {
                     let base: &common::Compiled = baseline_llc.as_ref().expect("baseline first");
                     if base.notes[name] != llc.notes[name] || base.remarks[name] != llc.remarks[name] {
-                        bad.push(format!("{what}: the sweep says LLVM ignores W here, but llc's build changed with it"));
+                        bad.push(format!(
+                            "{what}: the sweep says LLVM ignores W here, but llc's build changed with it"
+                        ));
                     }
                     continue;
                 }

@@ -46,7 +46,9 @@ fn u64_at(bytes: &[u8], at: usize, structure: &'static str) -> Result<u64> {
     bytes
         .get(at..at.saturating_add(8))
         .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
-        .ok_or_else(|| Error::malformed(structure, at as u64, format!("needs 8 bytes, {} remain", bytes.len().saturating_sub(at))))
+        .ok_or_else(|| {
+            Error::malformed(structure, at as u64, format!("needs 8 bytes, {} remain", bytes.len().saturating_sub(at)))
+        })
 }
 
 impl<'a> Bundle<'a> {
@@ -75,15 +77,17 @@ impl<'a> Bundle<'a> {
             let size = u64_at(bytes, at + 8, "offload bundle entry header")?;
             let id_len = u64_at(bytes, at + 16, "offload bundle entry header")?;
             at += 24;
-            let id_bytes = usize::try_from(id_len).ok().and_then(|l| bytes.get(at..at.checked_add(l)?)).ok_or_else(|| {
-                Error::malformed(
-                    "offload bundle entry id",
-                    at as u64,
-                    format!("entry {i}: id of {id_len} bytes runs past the bundle ({} bytes)", bytes.len()),
-                )
+            let id_bytes =
+                usize::try_from(id_len).ok().and_then(|l| bytes.get(at..at.checked_add(l)?)).ok_or_else(|| {
+                    Error::malformed(
+                        "offload bundle entry id",
+                        at as u64,
+                        format!("entry {i}: id of {id_len} bytes runs past the bundle ({} bytes)", bytes.len()),
+                    )
+                })?;
+            let id = std::str::from_utf8(id_bytes).map_err(|_| {
+                Error::malformed("offload bundle entry id", at as u64, format!("entry {i}: id is not UTF-8"))
             })?;
-            let id = std::str::from_utf8(id_bytes)
-                .map_err(|_| Error::malformed("offload bundle entry id", at as u64, format!("entry {i}: id is not UTF-8")))?;
             at += id_bytes.len();
             let data = offset
                 .checked_add(size)
@@ -93,7 +97,10 @@ impl<'a> Bundle<'a> {
                     Error::malformed(
                         "offload bundle entry",
                         header_at as u64,
-                        format!("entry {i} ({id}): offset {offset:#x} + size {size:#x} runs past the bundle ({:#x} bytes)", bytes.len()),
+                        format!(
+                            "entry {i} ({id}): offset {offset:#x} + size {size:#x} runs past the bundle ({:#x} bytes)",
+                            bytes.len()
+                        ),
                     )
                 })?;
             end = end.max(offset as usize + data.len());
@@ -170,7 +177,10 @@ impl CompressedHeader {
                 return Err(Error::malformed(
                     S,
                     8,
-                    format!("total size {fs:#x} is outside the {header_len} header bytes .. the {:#x} bytes available", bytes.len()),
+                    format!(
+                        "total size {fs:#x} is outside the {header_len} header bytes .. the {:#x} bytes available",
+                        bytes.len()
+                    ),
                 ));
             }
         }
@@ -200,7 +210,10 @@ pub fn decompress(bytes: &[u8]) -> Result<(CompressedHeader, Vec<u8>)> {
         return Err(Error::malformed(
             S,
             0,
-            format!("header says {want} bytes uncompressed from {} compressed: over the {MAX_RATIO}x ratio accepted", payload.len()),
+            format!(
+                "header says {want} bytes uncompressed from {} compressed: over the {MAX_RATIO}x ratio accepted",
+                payload.len()
+            ),
         ));
     }
     let mut out = Vec::with_capacity(want.min(payload.len() as u64 * PREALLOC_PER_BYTE) as usize);

@@ -120,7 +120,10 @@ pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
 
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.
 pub fn is_amdgpu_elf(bytes: &[u8]) -> bool {
-    bytes.len() >= 20 && bytes[..4] == elf::ELFMAG && bytes[4] == elf::ELFCLASS64 && u16::from_le_bytes([bytes[18], bytes[19]]) == eflags::EM_AMDGPU
+    bytes.len() >= 20
+        && bytes[..4] == elf::ELFMAG
+        && bytes[4] == elf::ELFCLASS64
+        && u16::from_le_bytes([bytes[18], bytes[19]]) == eflags::EM_AMDGPU
 }
 
 fn obj_err(structure: &'static str, offset: u64) -> impl Fn(object::read::Error) -> Error {
@@ -143,10 +146,18 @@ impl<'a> CodeObject<'a> {
             elf::ET_REL => ElfKind::Relocatable,
             elf::ET_DYN => ElfKind::Shared,
             elf::ET_EXEC => ElfKind::Executable,
-            t => return Err(Error::malformed("ELF header", 0, format!("e_type {t} is not a relocatable, shared or executable file"))),
+            t => {
+                return Err(Error::malformed(
+                    "ELF header",
+                    0,
+                    format!("e_type {t} is not a relocatable, shared or executable file"),
+                ))
+            }
         };
         let ident = header.e_ident();
-        let version = (ident.os_abi == eflags::ELFOSABI_AMDGPU_HSA).then(|| eflags::code_object_version(ident.abi_version)).flatten();
+        let version = (ident.os_abi == eflags::ELFOSABI_AMDGPU_HSA)
+            .then(|| eflags::code_object_version(ident.abi_version))
+            .flatten();
         let e_flags = header.e_flags(e);
         let flags = Flags::decode(e_flags, version.unwrap_or(4));
         let shoff = header.e_shoff(e);
@@ -176,7 +187,10 @@ impl<'a> CodeObject<'a> {
         }
 
         // Kernel descriptors: `*.kd` symbols (symtab, or dynsym in a stripped linked object).
-        let has_accum_offset = flags.processor.and_then(wavebudget_model::targets::processor).is_some_and(|p| matches!(p.agpr_file, wavebudget_model::targets::AgprFile::Unified));
+        let has_accum_offset = flags
+            .processor
+            .and_then(wavebudget_model::targets::processor)
+            .is_some_and(|p| matches!(p.agpr_file, wavebudget_model::targets::AgprFile::Unified));
         let mut symbols = sections.symbols(e, data, elf::SHT_SYMTAB).map_err(obj_err("ELF symbol table", shoff))?;
         if symbols.is_empty() {
             symbols = sections.symbols(e, data, elf::SHT_DYNSYM).map_err(obj_err("ELF dynamic symbol table", shoff))?;
@@ -195,7 +209,9 @@ impl<'a> CodeObject<'a> {
             if shndx == elf::SHN_UNDEF || shndx >= elf::SHN_LORESERVE {
                 continue;
             }
-            let sec = sections.section(object::SectionIndex(shndx.into())).map_err(obj_err("kernel descriptor symbol's section", shoff))?;
+            let sec = sections
+                .section(object::SectionIndex(shndx.into()))
+                .map_err(obj_err("kernel descriptor symbol's section", shoff))?;
             let value = sym.st_value(e);
             let in_section = if kind == ElfKind::Relocatable { value } else { value.wrapping_sub(sec.sh_addr(e)) };
             let sec_data = sec.data(e, data).map_err(obj_err("kernel descriptor section", sec.sh_offset(e)))?;
@@ -204,7 +220,11 @@ impl<'a> CodeObject<'a> {
                 Error::malformed(
                     "kernel descriptor",
                     at,
-                    format!("symbol {} points {in_section:#x} bytes into a section of {:#x} bytes", String::from_utf8_lossy(name), sec_data.len()),
+                    format!(
+                        "symbol {} points {in_section:#x} bytes into a section of {:#x} bytes",
+                        String::from_utf8_lossy(name),
+                        sec_data.len()
+                    ),
                 )
             })?;
             let kd = KernelDescriptor::parse(bytes, has_accum_offset, at)?;
@@ -223,12 +243,17 @@ impl<'a> CodeObject<'a> {
                 .map(|n| {
                     let sym = String::from_utf8_lossy(n).into_owned();
                     let name = sym.trim_end_matches(".kd").to_string();
-                    Kernel { descriptor: descriptors.get(n).copied(), meta: KernelMeta { name: name.into(), symbol: sym.into(), ..KernelMeta::default() } }
+                    Kernel {
+                        descriptor: descriptors.get(n).copied(),
+                        meta: KernelMeta { name: name.into(), symbol: sym.into(), ..KernelMeta::default() },
+                    }
                 })
                 .collect(),
         };
         let pass_info = match sections.section_by_name(e, b".wavebudget.info") {
-            Some((_, sec)) => parse_pass_info(sec.data(e, data).map_err(obj_err(".wavebudget.info section", sec.sh_offset(e)))?),
+            Some((_, sec)) => {
+                parse_pass_info(sec.data(e, data).map_err(obj_err(".wavebudget.info section", sec.sh_offset(e)))?)
+            }
             None => Vec::new(),
         };
         Ok(CodeObject { kind, version, e_flags, flags, metadata, kernels, pass_info })
@@ -246,7 +271,9 @@ impl<'a> CodeObject<'a> {
 /// Moves an error from the note's descriptor to its place in the file.
 fn relocate(err: Error, base: u64) -> Error {
     match err {
-        Error::Malformed { within, structure, offset, detail } => Error::Malformed { within, structure, offset: offset + base, detail },
+        Error::Malformed { within, structure, offset, detail } => {
+            Error::Malformed { within, structure, offset: offset + base, detail }
+        }
         other => other,
     }
 }

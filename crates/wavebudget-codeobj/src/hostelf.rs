@@ -46,13 +46,16 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
     if header.e_machine(e) != elf::EM_X86_64 {
         return Err(err(format!("e_machine {}: embed rewrites x86-64 host files", header.e_machine(e))));
     }
-    let sections = header.sections(e, bytes).map_err(|x| Error::malformed("ELF section header table", header.e_shoff(e), x.to_string()))?;
-    let (fat_index, fat) = sections
-        .section_by_name(e, HIP_FATBIN_SECTION.as_bytes())
-        .ok_or_else(|| Error::malformed("host ELF file", 0, format!("no {HIP_FATBIN_SECTION} section: no GPU code to embed into")))?;
+    let sections = header
+        .sections(e, bytes)
+        .map_err(|x| Error::malformed("ELF section header table", header.e_shoff(e), x.to_string()))?;
+    let (fat_index, fat) = sections.section_by_name(e, HIP_FATBIN_SECTION.as_bytes()).ok_or_else(|| {
+        Error::malformed("host ELF file", 0, format!("no {HIP_FATBIN_SECTION} section: no GPU code to embed into"))
+    })?;
     let fat_index = fat_index.0;
     let (old_off, old_size, old_addr) = (fat.sh_offset(e) as usize, fat.sh_size(e) as usize, fat.sh_addr(e));
-    let region = fat.data(e, bytes).map_err(|x| Error::malformed(".hip_fatbin section", old_off as u64, x.to_string()))?;
+    let region =
+        fat.data(e, bytes).map_err(|x| Error::malformed(".hip_fatbin section", old_off as u64, x.to_string()))?;
     let (new_region, moved) = f(region).map_err(|x| x.within(format!("{HIP_FATBIN_SECTION} at {old_off:#x}")))?;
     let relocatable = header.e_type(e) == elf::ET_REL;
     let shentsize = header.e_shentsize(e) as usize;
@@ -80,21 +83,27 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
     }
 
     // Every pointer to an old bundle start now points to the new one.
-    let map = |addr: u64| -> Option<u64> {
-        moved.iter().find(|(o, _)| old_addr + o == addr).map(|(_, n)| new_addr + n)
-    };
-    let headers_now = FileHeader64::<LE>::parse(&out[..]).map_err(|x| Error::malformed("ELF header", 0, x.to_string()))?;
-    let sections_now = headers_now.sections(e, &out[..]).map_err(|x| Error::malformed("ELF section header table", 0, x.to_string()))?;
+    let map =
+        |addr: u64| -> Option<u64> { moved.iter().find(|(o, _)| old_addr + o == addr).map(|(_, n)| new_addr + n) };
+    let headers_now =
+        FileHeader64::<LE>::parse(&out[..]).map_err(|x| Error::malformed("ELF header", 0, x.to_string()))?;
+    let sections_now = headers_now
+        .sections(e, &out[..])
+        .map_err(|x| Error::malformed("ELF section header table", 0, x.to_string()))?;
     let mut patches: Vec<(usize, u64)> = Vec::new();
     let wrappers = sections_now.section_by_name(e, HIP_WRAPPER_SECTION.as_bytes());
     if relocatable {
         // `.rela.hipFatBinSegment`: section- or symbol-relative relocations; only the addends can change.
-        let symtab = sections_now.symbols(e, &out[..], elf::SHT_SYMTAB).map_err(|x| Error::malformed("ELF symbol table", 0, x.to_string()))?;
+        let symtab = sections_now
+            .symbols(e, &out[..], elf::SHT_SYMTAB)
+            .map_err(|x| Error::malformed("ELF symbol table", 0, x.to_string()))?;
         for s in sections_now.iter() {
             if s.sh_type(e) != elf::SHT_RELA || Some(s.sh_info(e) as usize) != wrappers.map(|w| w.0 .0) {
                 continue;
             }
-            let relas: &[elf::Rela64<LE>] = s.data_as_array(e, &out[..]).map_err(|x| Error::malformed("relocation section", s.sh_offset(e), x.to_string()))?;
+            let relas: &[elf::Rela64<LE>] = s
+                .data_as_array(e, &out[..])
+                .map_err(|x| Error::malformed("relocation section", s.sh_offset(e), x.to_string()))?;
             for (i, r) in relas.iter().enumerate() {
                 let sym = symtab.symbol(object::SymbolIndex(r.r_sym(e, false) as usize)).ok();
                 if sym.is_none_or(|s| s.st_shndx(e) as usize != fat_index) {
@@ -102,7 +111,9 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
                 }
                 let base = sym.map_or(0, |s| s.st_value(e));
                 let target = base.wrapping_add(r.r_addend(e) as u64);
-                let new = map(target).ok_or_else(|| err(format!("a relocation points {target:#x} into {HIP_FATBIN_SECTION}, not at a bundle")))?;
+                let new = map(target).ok_or_else(|| {
+                    err(format!("a relocation points {target:#x} into {HIP_FATBIN_SECTION}, not at a bundle"))
+                })?;
                 patches.push((s.sh_offset(e) as usize + i * 24 + 16, new.wrapping_sub(base)));
             }
         }
@@ -114,11 +125,15 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
             if s.sh_type(e) != elf::SHT_RELA {
                 continue;
             }
-            let relas: &[elf::Rela64<LE>] = s.data_as_array(e, &out[..]).map_err(|x| Error::malformed("relocation section", s.sh_offset(e), x.to_string()))?;
+            let relas: &[elf::Rela64<LE>] = s
+                .data_as_array(e, &out[..])
+                .map_err(|x| Error::malformed("relocation section", s.sh_offset(e), x.to_string()))?;
             for (i, r) in relas.iter().enumerate() {
                 if let Some(k) = slots.iter().position(|&a| a == r.r_offset(e)) {
                     if r.r_type(e, false) == elf::R_X86_64_RELATIVE {
-                        let new = map(r.r_addend(e) as u64).ok_or_else(|| err(format!("wrapper {k}'s relocation points at {:#x}, not at a bundle", r.r_addend(e))))?;
+                        let new = map(r.r_addend(e) as u64).ok_or_else(|| {
+                            err(format!("wrapper {k}'s relocation points at {:#x}, not at a bundle", r.r_addend(e)))
+                        })?;
                         patches.push((s.sh_offset(e) as usize + i * 24 + 16, new));
                         found[k] = true;
                     }
@@ -134,13 +149,17 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
             }
         }
         if let Some(k) = found.iter().position(|f| !f) {
-            return Err(err(format!("{HIP_WRAPPER_SECTION} wrapper {k}: no pointer to a bundle of {HIP_FATBIN_SECTION} found")));
+            return Err(err(format!(
+                "{HIP_WRAPPER_SECTION} wrapper {k}: no pointer to a bundle of {HIP_FATBIN_SECTION} found"
+            )));
         }
     }
     // Symbols at bundle starts (`__hip_fatbin*`) move with them.
     for kind in [elf::SHT_SYMTAB, elf::SHT_DYNSYM] {
         let Some(symsec) = sections_now.iter().find(|s| s.sh_type(e) == kind) else { continue };
-        let syms: &[elf::Sym64<LE>] = symsec.data_as_array(e, &out[..]).map_err(|x| Error::malformed("ELF symbol table", symsec.sh_offset(e), x.to_string()))?;
+        let syms: &[elf::Sym64<LE>] = symsec
+            .data_as_array(e, &out[..])
+            .map_err(|x| Error::malformed("ELF symbol table", symsec.sh_offset(e), x.to_string()))?;
         for (i, s) in syms.iter().enumerate() {
             if s.st_shndx(e) as usize == fat_index && s.st_type() != elf::STT_SECTION {
                 let v = s.st_value(e);
@@ -162,14 +181,17 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
 fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<(Vec<u8>, u64)> {
     let e = LE;
     let header = FileHeader64::<LE>::parse(bytes).map_err(|x| Error::malformed("ELF header", 0, x.to_string()))?;
-    let phdrs = header.program_headers(e, bytes).map_err(|x| Error::malformed("ELF program headers", header.e_phoff(e), x.to_string()))?;
+    let phdrs = header
+        .program_headers(e, bytes)
+        .map_err(|x| Error::malformed("ELF program headers", header.e_phoff(e), x.to_string()))?;
     let (li, last) = phdrs
         .iter()
         .enumerate()
         .filter(|(_, p)| p.p_type(e) == elf::PT_LOAD)
         .max_by_key(|(_, p)| p.p_offset(e))
         .ok_or_else(|| err("no PT_LOAD segment"))?;
-    let top_vaddr = phdrs.iter().filter(|p| p.p_type(e) == elf::PT_LOAD).map(|p| p.p_vaddr(e) + p.p_memsz(e)).max().unwrap_or(0);
+    let top_vaddr =
+        phdrs.iter().filter(|p| p.p_type(e) == elf::PT_LOAD).map(|p| p.p_vaddr(e) + p.p_memsz(e)).max().unwrap_or(0);
     let (l_off, l_vaddr, l_filesz, l_memsz) = (last.p_offset(e), last.p_vaddr(e), last.p_filesz(e), last.p_memsz(e));
     if l_vaddr + l_memsz != top_vaddr {
         return Err(err("the last PT_LOAD in the file is not the highest in memory"));
@@ -179,7 +201,9 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     let new_off = (l_off + (new_addr - l_vaddr)) as usize;
     let file_end_of_load = (l_off + l_filesz) as usize;
 
-    let sections = header.sections(e, bytes).map_err(|x| Error::malformed("ELF section header table", header.e_shoff(e), x.to_string()))?;
+    let sections = header
+        .sections(e, bytes)
+        .map_err(|x| Error::malformed("ELF section header table", header.e_shoff(e), x.to_string()))?;
     // Sections after the loaded bytes: never loaded (symbol/string tables, .comment): they move back.
     let mut tail: Vec<(usize, usize, usize, u64)> = Vec::new(); // (index, offset, size, align)
     for (i, s) in sections.iter().enumerate() {

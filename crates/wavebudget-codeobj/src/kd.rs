@@ -63,10 +63,8 @@ impl KernelDescriptor {
     /// Decodes a descriptor from the bytes at its symbol. `has_accum_offset`: the processor has a unified
     /// AGPR file, so rsrc3 holds `ACCUM_OFFSET`. `offset` is where the bytes are, for the error.
     pub fn parse(bytes: &[u8], has_accum_offset: bool, offset: u64) -> Result<KernelDescriptor> {
-        let b: &[u8; KERNEL_DESCRIPTOR_SIZE] = bytes
-            .get(..KERNEL_DESCRIPTOR_SIZE)
-            .and_then(|s| s.try_into().ok())
-            .ok_or_else(|| {
+        let b: &[u8; KERNEL_DESCRIPTOR_SIZE] =
+            bytes.get(..KERNEL_DESCRIPTOR_SIZE).and_then(|s| s.try_into().ok()).ok_or_else(|| {
                 Error::malformed(
                     "kernel descriptor",
                     offset,
@@ -106,7 +104,10 @@ impl KernelDescriptor {
     /// to cap occupancy (`amdgpu-waves-per-eu`): these are what the hardware allocates.
     pub fn allocated(&self, p: &wavebudget_model::targets::Processor, wave_size: u32) -> (u32, Option<u32>) {
         let enc = p.vgpr_encoding_granule(wave_size);
-        ((self.granulated_workitem_vgpr_count + 1) * enc, p.sgpr_encoding_granule().map(|g| (self.granulated_wavefront_sgpr_count + 1) * g))
+        (
+            (self.granulated_workitem_vgpr_count + 1) * enc,
+            p.sgpr_encoding_granule().map(|g| (self.granulated_wavefront_sgpr_count + 1) * g),
+        )
     }
 
     /// First AGPR (see [`KernelDescriptor::accum_offset`]).

@@ -24,8 +24,11 @@ pub mod table;
 
 use std::fs::File;
 
-pub use bundle::{Compression, CompressedHeader};
-pub use elf::{embedded_table, find_note, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo, NT_AMDGPU_METADATA};
+pub use bundle::{CompressedHeader, Compression};
+pub use elf::{
+    embedded_table, find_note, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo,
+    NT_AMDGPU_METADATA,
+};
 pub use error::{Error, Result};
 pub use kd::KernelDescriptor;
 pub use metadata::{KernelMeta, Metadata};
@@ -101,7 +104,8 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
         f(Found::CodeObject(&Source::default(), bytes))?;
         return Ok(WalkSummary::default());
     }
-    let (container, region, base) = if bytes.starts_with(bundle::BUNDLE_MAGIC) || bytes.starts_with(bundle::CCOB_MAGIC) {
+    let (container, region, base) = if bytes.starts_with(bundle::BUNDLE_MAGIC) || bytes.starts_with(bundle::CCOB_MAGIC)
+    {
         (Container::Bundle, bytes, 0u64)
     } else if bytes.starts_with(&object::elf::ELFMAG) {
         let (data, off) = hip_fatbin(bytes)?;
@@ -119,7 +123,13 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
             ),
         ));
     };
-    let located = bundle::split(region).map_err(|e| if container == Container::HostElf { e.within(format!("{HIP_FATBIN_SECTION} at {base:#x}")) } else { e })?;
+    let located = bundle::split(region).map_err(|e| {
+        if container == Container::HostElf {
+            e.within(format!("{HIP_FATBIN_SECTION} at {base:#x}"))
+        } else {
+            e
+        }
+    })?;
     let count = located.len();
     for (i, loc) in located.into_iter().enumerate() {
         let label = format!("offload bundle {i} at {:#x}", base + loc.offset as u64);
@@ -163,13 +173,20 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
 fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
     use object::read::elf::{FileHeader, SectionHeader};
     let e = object::LittleEndian;
-    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes)
-        .map_err(|err| Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian host binaries are read)")))?;
+    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes).map_err(|err| {
+        Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian host binaries are read)"))
+    })?;
     let shoff = header.e_shoff(e);
-    let sections = header.sections(e, bytes).map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
-    let found = sections
-        .section_by_name(e, HIP_FATBIN_SECTION.as_bytes())
-        .ok_or_else(|| Error::malformed("ELF section header table", shoff, format!("no {HIP_FATBIN_SECTION} section: not a HIP executable or library")))?;
+    let sections = header
+        .sections(e, bytes)
+        .map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
+    let found = sections.section_by_name(e, HIP_FATBIN_SECTION.as_bytes()).ok_or_else(|| {
+        Error::malformed(
+            "ELF section header table",
+            shoff,
+            format!("no {HIP_FATBIN_SECTION} section: not a HIP executable or library"),
+        )
+    })?;
     let (_, sec) = found;
     let off = sec.sh_offset(e);
     let data = sec

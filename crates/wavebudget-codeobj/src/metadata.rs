@@ -153,15 +153,17 @@ impl<'a> Metadata<'a> {
         let Value::Map(entries) = root else {
             return Err(bad(format!("the root is a {}, not a map", root.type_name())));
         };
-        let mut md = Metadata { version: None, target: None, printf: Vec::new(), kernels: Vec::new(), extra: Vec::new() };
+        let mut md =
+            Metadata { version: None, target: None, printf: Vec::new(), kernels: Vec::new(), extra: Vec::new() };
         for (k, v) in entries {
             let key = key_str(&k, "root map")?.clone();
             match key.as_ref() {
                 "amdhsa.version" => {
                     let a = want_u32s(&v, "amdhsa.version", "root map")?;
-                    md.version = Some(<[u32; 2]>::try_from(a.as_slice()).map_err(|_| {
-                        bad(format!("amdhsa.version has {} elements, not 2", a.len()))
-                    })?);
+                    md.version = Some(
+                        <[u32; 2]>::try_from(a.as_slice())
+                            .map_err(|_| bad(format!("amdhsa.version has {} elements, not 2", a.len())))?,
+                    );
                 }
                 "amdhsa.target" => md.target = Some(want_str(&v, "amdhsa.target", "root map")?),
                 "amdhsa.printf" => {

@@ -21,7 +21,7 @@ use object::elf::{self, FileHeader64};
 use object::read::elf::{FileHeader, ProgramHeader, SectionHeader};
 use object::LittleEndian as LE;
 
-use crate::bundle::{self, Bundle, Compression, CompressedHeader, BUNDLE_MAGIC, CCOB_MAGIC};
+use crate::bundle::{self, Bundle, CompressedHeader, Compression, BUNDLE_MAGIC, CCOB_MAGIC};
 use crate::elf::{CodeObject, NOTE_NAME, NT_AMDGPU_METADATA};
 use crate::error::{Error, Result};
 use crate::is_amdgpu_elf;
@@ -155,7 +155,11 @@ fn skip(b: &[u8], mut at: usize) -> Result<usize> {
             }
         };
         if at > b.len() || pending > (b.len() - at) as u64 {
-            return Err(Error::malformed("MessagePack metadata", at.min(b.len()) as u64, "a value runs past the end of the note"));
+            return Err(Error::malformed(
+                "MessagePack metadata",
+                at.min(b.len()) as u64,
+                "a value runs past the end of the note",
+            ));
         }
     }
     Ok(at)
@@ -228,14 +232,18 @@ pub fn splice_metadata(desc: &[u8], keys: &[Vec<(String, KeyValue)>]) -> Result<
         let value_end = skip(desc, key_end)?;
         out.extend_from_slice(&desc[at..key_end]);
         if str_at(desc, at) == Some(b"amdhsa.kernels") {
-            let Head::Array(ah, count) = head(desc, key_end)? else { return Err(bad(key_end, "amdhsa.kernels is not an array")) };
+            let Head::Array(ah, count) = head(desc, key_end)? else {
+                return Err(bad(key_end, "amdhsa.kernels is not an array"));
+            };
             if count != keys.len() as u64 {
                 return Err(bad(key_end, &format!("{count} kernels in the note, {} given keys", keys.len())));
             }
             out.extend_from_slice(&desc[key_end..key_end + ah]);
             let mut k_at = key_end + ah;
             for add in keys {
-                let Head::Map(mh, entries) = head(desc, k_at)? else { return Err(bad(k_at, "a kernel entry is not a map")) };
+                let Head::Map(mh, entries) = head(desc, k_at)? else {
+                    return Err(bad(k_at, "a kernel entry is not a map"));
+                };
                 let mut kept: Vec<(usize, usize)> = Vec::new();
                 let mut e_at = k_at + mh;
                 for _ in 0..entries {
@@ -306,12 +314,18 @@ struct NoteSection {
 fn rewrite_code_object(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<Vec<u8>> {
     let co = CodeObject::parse(bytes)?;
     if co.metadata.is_none() {
-        return Err(Error::malformed("AMDGPU metadata note", 0, "the code object has no NT_AMDGPU_METADATA note to add keys to"));
+        return Err(Error::malformed(
+            "AMDGPU metadata note",
+            0,
+            "the code object has no NT_AMDGPU_METADATA note to add keys to",
+        ));
     }
     let additions = decide(&co)?;
     let e = LE;
     let header = FileHeader64::<LE>::parse(bytes).map_err(|err| Error::malformed("ELF header", 0, err.to_string()))?;
-    let sections = header.sections(e, bytes).map_err(|err| Error::malformed("ELF section header table", header.e_shoff(e), err.to_string()))?;
+    let sections = header
+        .sections(e, bytes)
+        .map_err(|err| Error::malformed("ELF section header table", header.e_shoff(e), err.to_string()))?;
 
     // The note section holding the metadata, rebuilt: every note as it was except the metadata (spliced)
     // and an earlier table (dropped), then the new table.
@@ -328,7 +342,8 @@ fn rewrite_code_object(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summ
             let ty = note.n_type(e);
             if note.name() == NOTE_NAME && ty == NT_AMDGPU_METADATA {
                 has_metadata = true;
-                let desc = splice_metadata(note.desc(), &additions.keys).map_err(|err| err.within(format!("note section at {off:#x}")))?;
+                let desc = splice_metadata(note.desc(), &additions.keys)
+                    .map_err(|err| err.within(format!("note section at {off:#x}")))?;
                 put_note(&mut rebuilt, NOTE_NAME, ty, &desc);
             } else if note.name() == TABLE_NOTE_NAME && ty == NT_WAVEBUDGET_TABLE {
                 continue;
@@ -342,7 +357,8 @@ fn rewrite_code_object(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summ
             break;
         }
     }
-    let (ns, notes) = found.ok_or_else(|| Error::malformed("AMDGPU metadata note", 0, "not found in a SHT_NOTE section"))?;
+    let (ns, notes) =
+        found.ok_or_else(|| Error::malformed("AMDGPU metadata note", 0, "not found in a SHT_NOTE section"))?;
 
     // The new layout: the file up to its end (or up to the note section, if an earlier embed left it
     // last), then the notes, 8-aligned.
@@ -454,9 +470,12 @@ fn compress(h: &CompressedHeader, raw: &[u8]) -> Result<Vec<u8>> {
     let payload = match h.method {
         Compression::Zlib => {
             let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(9));
-            z.write_all(raw).and_then(|_| z.finish()).map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zlib: {e}")))?
+            z.write_all(raw)
+                .and_then(|_| z.finish())
+                .map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zlib: {e}")))?
         }
-        Compression::Zstd => zstd::bulk::compress(raw, 9).map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zstd: {e}")))?,
+        Compression::Zstd => zstd::bulk::compress(raw, 9)
+            .map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zstd: {e}")))?,
     };
     // clang-offload-bundler's hash: the low 64 bits of the MD5 of the uncompressed bundle.
     let digest = md5::compute(raw);
@@ -465,7 +484,13 @@ fn compress(h: &CompressedHeader, raw: &[u8]) -> Result<Vec<u8>> {
     out.extend_from_slice(CCOB_MAGIC);
     out.extend_from_slice(&h.version.to_le_bytes());
     out.extend_from_slice(&(if h.method == Compression::Zlib { 0u16 } else { 1u16 }).to_le_bytes());
-    let too_big = || Error::unsupported("compressed offload bundle", 0, format!("version {} cannot hold {} bytes", h.version, raw.len()));
+    let too_big = || {
+        Error::unsupported(
+            "compressed offload bundle",
+            0,
+            format!("version {} cannot hold {} bytes", h.version, raw.len()),
+        )
+    };
     match h.version {
         1 => {
             out.extend_from_slice(&u32::try_from(raw.len()).map_err(|_| too_big())?.to_le_bytes());
@@ -488,7 +513,11 @@ fn compress(h: &CompressedHeader, raw: &[u8]) -> Result<Vec<u8>> {
 /// Rewrites a region holding bundles one after another (a bundle file or a `.hip_fatbin` section):
 /// each bundle rewritten, at offsets aligned as the originals were.
 /// Also returns each bundle's (old, new) offset in the region.
-pub(crate) fn rewrite_bundles(region: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<(Vec<u8>, Vec<(u64, u64)>)> {
+pub(crate) fn rewrite_bundles(
+    region: &[u8],
+    decide: &mut Decide<'_>,
+    summary: &mut Summary,
+) -> Result<(Vec<u8>, Vec<(u64, u64)>)> {
     let located = bundle::split(region)?;
     let align = alignment_of(located.iter().map(|l| l.offset as u64));
     let mut out = Vec::with_capacity(region.len() + 4096);

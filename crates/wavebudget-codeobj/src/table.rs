@@ -185,7 +185,10 @@ impl<'a> Table<'a> {
         let header = u16_at(bytes, 6) as usize;
         let record_size = u16_at(bytes, 8) as usize;
         if header < HEADER_SIZE || record_size < RECORD_SIZE {
-            return Err(bad(6, format!("header {header} / record {record_size} bytes, at least {HEADER_SIZE} / {RECORD_SIZE}")));
+            return Err(bad(
+                6,
+                format!("header {header} / record {record_size} bytes, at least {HEADER_SIZE} / {RECORD_SIZE}"),
+            ));
         }
         let count = u32_at(bytes, 12) as usize;
         let strings_offset = u32_at(bytes, 16) as usize;
@@ -222,8 +225,16 @@ impl<'a> Table<'a> {
             for (off, len) in [(8, 12), (16, 20), (24, 28)] {
                 let o = u32_at(r.raw, off) as usize;
                 let l = if len == 28 { u16_at(r.raw, len) as usize } else { u32_at(r.raw, len) as usize };
-                if o.checked_add(l).is_none_or(|end| end > t.strings.len()) || std::str::from_utf8(&t.strings[o..o + l]).is_err() {
-                    return Err(bad(header + i * record_size + off, format!("record {i}: string {o}+{l} outside the {} bytes of strings, or not UTF-8", t.strings.len())));
+                if o.checked_add(l).is_none_or(|end| end > t.strings.len())
+                    || std::str::from_utf8(&t.strings[o..o + l]).is_err()
+                {
+                    return Err(bad(
+                        header + i * record_size + off,
+                        format!(
+                            "record {i}: string {o}+{l} outside the {} bytes of strings, or not UTF-8",
+                            t.strings.len()
+                        ),
+                    ));
                 }
             }
             if name_hash(r.name()) != r.name_hash() {
@@ -335,7 +346,10 @@ impl<'a> Table<'a> {
     pub fn find<'s>(&'s self, name: &'s str) -> impl Iterator<Item = Record<'a>> + 's {
         let h = name_hash(name);
         let lo = self.lower_bound(h);
-        (lo..self.count).map(move |i| self.at(i)).take_while(move |r| r.name_hash() == h).filter(move |r| r.name_bytes() == name.as_bytes())
+        (lo..self.count)
+            .map(move |i| self.at(i))
+            .take_while(move |r| r.name_hash() == h)
+            .filter(move |r| r.name_bytes() == name.as_bytes())
     }
 }
 
@@ -452,7 +466,14 @@ mod tests {
     use super::*;
 
     fn entry(name: &str, processor: &str, vgprs: u16) -> Entry {
-        Entry { name: name.into(), symbol: format!("{name}.kd"), processor: processor.into(), wave_size: 64, vgpr_count: vgprs, ..Entry::default() }
+        Entry {
+            name: name.into(),
+            symbol: format!("{name}.kd"),
+            processor: processor.into(),
+            wave_size: 64,
+            vgpr_count: vgprs,
+            ..Entry::default()
+        }
     }
 
     #[test]
@@ -516,7 +537,10 @@ mod tests {
 
     #[test]
     fn round_trip_and_lookup() {
-        let entries: Vec<Entry> = (0..200).map(|i| entry(&format!("kernel_{i}"), "gfx942", i as u16)).chain([entry("kernel_7", "gfx90a", 999)]).collect();
+        let entries: Vec<Entry> = (0..200)
+            .map(|i| entry(&format!("kernel_{i}"), "gfx942", i as u16))
+            .chain([entry("kernel_7", "gfx90a", 999)])
+            .collect();
         let bytes = write(&entries);
         let t = Table::parse(&bytes).unwrap();
         assert_eq!(t.len(), 201);
@@ -551,6 +575,9 @@ mod tests {
         lie[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
         let e = Table::parse(&lie).unwrap_err().to_string();
         assert!(e.contains("kernel table") && e.contains("do not fit"), "{e}");
-        assert!(Table::parse(b"ELF\x7fwhatever-is-this-not-a-table!!").unwrap_err().to_string().contains("no WBKT magic"));
+        assert!(Table::parse(b"ELF\x7fwhatever-is-this-not-a-table!!")
+            .unwrap_err()
+            .to_string()
+            .contains("no WBKT magic"));
     }
 }

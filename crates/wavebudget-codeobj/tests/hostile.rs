@@ -47,7 +47,8 @@ fn allowance(input: usize) -> usize {
 }
 
 fn bin(name: &str) -> PathBuf {
-    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
+    let prefix =
+        std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
     prefix.join("bin").join(name)
 }
 
@@ -67,13 +68,19 @@ fn real_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let ll = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/inputs/kernels.ll");
     let o = dir.join("k.o");
     let so = dir.join("k.so");
-    run(Command::new(bin("llc")).args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", ll, "-o"]).arg(&o));
+    run(Command::new(bin("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-filetype=obj", ll, "-o"])
+        .arg(&o));
     run(Command::new(bin("ld.lld")).arg("-shared").arg(&o).arg("-o").arg(&so));
     let bundle = |out: &Path, compress: bool| {
         let mut c = Command::new(bin("clang-offload-bundler"));
-        c.args(["--type=o", "--targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a", "--input=/dev/null"])
-            .arg(format!("--input={}", so.display()))
-            .arg(format!("--output={}", out.display()));
+        c.args([
+            "--type=o",
+            "--targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx90a",
+            "--input=/dev/null",
+        ])
+        .arg(format!("--input={}", so.display()))
+        .arg(format!("--output={}", out.display()));
         if compress {
             c.arg("--compress");
         }
@@ -109,7 +116,10 @@ fn check_error(case: &str, bytes: &[u8], structure: &str, detail: &str) {
         Ok(n) => panic!("{case}: read {n} kernels from malformed input"),
         Err(e) => e.to_string(),
     };
-    assert!(err.contains(structure) && err.contains(detail), "{case}: error does not name '{structure}' / '{detail}': {err}");
+    assert!(
+        err.contains(structure) && err.contains(detail),
+        "{case}: error does not name '{structure}' / '{detail}': {err}"
+    );
     assert!(err.contains("at offset 0x"), "{case}: error has no offset: {err}");
     assert!(!err.contains('\n'), "{case}: error is not one line: {err}");
     assert!(peak <= allowance(bytes.len()), "{case}: {peak} bytes of heap for {} bytes of input", bytes.len());
@@ -132,7 +142,11 @@ fn u32_at(b: &[u8], at: usize) -> u32 {
 fn note_offset(elf: &[u8]) -> usize {
     let shoff = u64_at(elf, 0x28) as usize;
     let shnum = u16::from_le_bytes([elf[0x3c], elf[0x3d]]) as usize;
-    (0..shnum).map(|i| shoff + i * 64).find(|&h| u32_at(elf, h + 4) == 7).map(|h| u64_at(elf, h + 24) as usize).expect("a note section")
+    (0..shnum)
+        .map(|i| shoff + i * 64)
+        .find(|&h| u32_at(elf, h + 4) == 7)
+        .map(|h| u64_at(elf, h + 24) as usize)
+        .expect("a note section")
 }
 
 #[test]
@@ -294,5 +308,9 @@ fn mutations_of_real_inputs_never_panic_or_balloon() {
             assert!(peak <= allowance(b.len()), "{name} mutation {i}: {peak} bytes of heap for {} bytes", b.len());
         }
     }
-    println!("{} mutations of {} real inputs: {errors} rejected with an error, none panicked", per_input * inputs.len(), inputs.len());
+    println!(
+        "{} mutations of {} real inputs: {errors} rejected with an error, none panicked",
+        per_input * inputs.len(),
+        inputs.len()
+    );
 }

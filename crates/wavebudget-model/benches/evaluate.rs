@@ -23,7 +23,12 @@ fn bench(c: &mut Criterion) {
             for &w in &wgs {
                 for &l in &lds {
                     for &v in &vgprs {
-                        let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(40), lds: l, workgroup: WorkgroupSize::fixed(w) };
+                        let u = Usage {
+                            vgprs: Vgprs::Total(v),
+                            sgprs: Some(40),
+                            lds: l,
+                            workgroup: WorkgroupSize::fixed(w),
+                        };
                         acc = acc.wrapping_add(st.waves_per_simd(black_box(&u)));
                     }
                 }
@@ -54,7 +59,12 @@ fn bench(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("single");
     g.throughput(Throughput::Elements(1));
-    let u = Usage { vgprs: Vgprs::Split { arch: 128, agpr: 0 }, sgprs: Some(50), lds: 32768, workgroup: WorkgroupSize::fixed(256) };
+    let u = Usage {
+        vgprs: Vgprs::Split { arch: 128, agpr: 0 },
+        sgprs: Some(50),
+        lds: 32768,
+        workgroup: WorkgroupSize::fixed(256),
+    };
     g.bench_function("waves_per_simd", |b| b.iter(|| st.waves_per_simd(black_box(&u))));
     g.bench_function("full_report", |b| b.iter(|| st.occupancy(black_box(&u)).unwrap()));
     g.finish();

@@ -47,7 +47,12 @@ impl Subtarget {
         }
         // Validate each axis value once.
         for &v in grid.vgprs {
-            self.validate(&Usage { vgprs: Vgprs::Total(v), sgprs: grid.sgprs, lds: 0, workgroup: WorkgroupSize::fixed(1) })?;
+            self.validate(&Usage {
+                vgprs: Vgprs::Total(v),
+                sgprs: grid.sgprs,
+                lds: 0,
+                workgroup: WorkgroupSize::fixed(1),
+            })?;
         }
         for &l in grid.lds {
             self.validate(&Usage { vgprs: Vgprs::Total(0), sgprs: None, lds: l, workgroup: WorkgroupSize::fixed(1) })?;

@@ -189,8 +189,10 @@ mod tests {
             let w = i as u32 + 1;
             assert!(st.vgpr_waves(r) >= w, "{target} W={w}: R_max {r} gives {}", st.vgpr_waves(r));
             if r < st.vgpr.addressable {
-                assert!(st.vgpr_waves(r + 1) < w || st.vgpr_waves(r + 1) >= w && r + 1 > st.vgpr.addressable,
-                    "{target} W={w}: R_max+1 still reaches W");
+                assert!(
+                    st.vgpr_waves(r + 1) < w || st.vgpr_waves(r + 1) >= w && r + 1 > st.vgpr.addressable,
+                    "{target} W={w}: R_max+1 still reaches W"
+                );
             }
         }
     }
@@ -212,7 +214,11 @@ mod tests {
             check(t, "+wavefrontsize64", &[256, 256, 252, 192, 144, 120, 108, 96, 84, 72, 60, 60, 48, 48, 48, 48]);
         }
         check("gfx1250", "", &[1024, 512, 336, 256, 192, 160, 144, 128, 112, 96, 80, 80, 64, 64, 64, 64]);
-        check("gfx1010", "", &[256, 256, 256, 256, 200, 168, 144, 128, 112, 96, 88, 80, 72, 72, 64, 64, 56, 56, 48, 48]);
+        check(
+            "gfx1010",
+            "",
+            &[256, 256, 256, 256, 200, 168, 144, 128, 112, 96, 88, 80, 72, 72, 64, 64, 56, 56, 48, 48],
+        );
     }
 
     #[test]

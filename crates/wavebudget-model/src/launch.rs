@@ -70,7 +70,9 @@ impl Subtarget {
             sgpr_waves: (0..=sgprs).map(|s| self.sgpr_waves(s.max(1)) as u8).collect(),
             waves_per_wg: sizes.clone().map(|w| w.div_ceil(self.wave_size) as u8).collect(),
             max_wgs: sizes.clone().map(|w| self.max_workgroups_per_cu(w.max(1)) as u16).collect(),
-            workgroup_limit: sizes.map(|w| self.workgroup_occupancy(0, WorkgroupSize::fixed(w.max(1))).1 as u8).collect(),
+            workgroup_limit: sizes
+                .map(|w| self.workgroup_occupancy(0, WorkgroupSize::fixed(w.max(1))).1 as u8)
+                .collect(),
             wgs_by_waves: (0..=self.max_waves)
                 .flat_map(|w| (1..=MAX_WAVES_PER_WG).map(move |n| (w, n)))
                 .map(|(w, n)| (w * self.eus_per_cu / n) as u16)
@@ -96,12 +98,16 @@ impl LaunchTable {
         if wg == 0 {
             return None;
         }
-        let (waves_per_wg, max_wgs, workgroup) =
-            (*self.waves_per_wg.get(wg as usize)? as u32, self.max_wgs[wg as usize] as u32, self.workgroup_limit[wg as usize] as u32);
+        let (waves_per_wg, max_wgs, workgroup) = (
+            *self.waves_per_wg.get(wg as usize)? as u32,
+            self.max_wgs[wg as usize] as u32,
+            self.workgroup_limit[wg as usize] as u32,
+        );
         // `workgroup_occupancy` with min == max: no range adjustment. Only min(slots, LDS) matters, so the
         // division happens only when LDS is what limits.
         let wgs = if lds as u64 * max_wgs as u64 <= self.lds_per_cu as u64 { max_wgs } else { self.lds_per_cu / lds };
-        let lds_limit = if wgs == 0 { 1 } else { (waves_per_wg * wgs).div_ceil(self.eus_per_cu).clamp(1, self.max_waves) };
+        let lds_limit =
+            if wgs == 0 { 1 } else { (waves_per_wg * wgs).div_ceil(self.eus_per_cu).clamp(1, self.max_waves) };
         Some(Limits { vgpr, sgpr, lds: lds_limit, workgroup })
     }
 
@@ -120,7 +126,11 @@ impl LaunchTable {
         let m = per_regs.min(per_slots);
         let g = self.lds_granule.max(1);
         let allocated = if g.is_power_of_two() { (lds + g - 1) & !(g - 1) } else { lds.div_ceil(g) * g };
-        let workgroups_per_cu = if lds == 0 || allocated as u64 * m as u64 <= self.lds_per_cu as u64 { m } else { self.lds_per_cu / allocated };
+        let workgroups_per_cu = if lds == 0 || allocated as u64 * m as u64 <= self.lds_per_cu as u64 {
+            m
+        } else {
+            self.lds_per_cu / allocated
+        };
         Some(Resident { limits, waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr), workgroups_per_cu })
     }
 
@@ -146,16 +156,41 @@ mod tests {
 
     #[test]
     fn equals_the_model_at_every_fixed_launch_size() {
-        for (target, wave) in [("gfx942", None), ("gfx90a", None), ("gfx906", None), ("gfx803", None), ("gfx1100", Some(32)), ("gfx1100", Some(64)), ("gfx1201", None), ("gfx1250", None)] {
+        for (target, wave) in [
+            ("gfx942", None),
+            ("gfx90a", None),
+            ("gfx906", None),
+            ("gfx803", None),
+            ("gfx1100", Some(32)),
+            ("gfx1100", Some(64)),
+            ("gfx1201", None),
+            ("gfx1250", None),
+        ] {
             let st = subtarget(target, Options { wave_size: wave, ..Options::default() }).unwrap();
             let t = st.launch_table();
-            let lds_values: Vec<u32> = (0..=st.lds_per_workgroup).step_by(1536).chain([1, 100, st.lds_per_workgroup]).collect();
+            let lds_values: Vec<u32> =
+                (0..=st.lds_per_workgroup).step_by(1536).chain([1, 100, st.lds_per_workgroup]).collect();
             for wg in 1..=1024u32 {
                 for &lds in &lds_values {
-                    for (vgprs, sgprs) in [(1, 1), (24, 30), (64, 102), (129, 96), (st.max_total_vgprs(), st.processor().max_sgpr_count())] {
-                        let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
+                    for (vgprs, sgprs) in [
+                        (1, 1),
+                        (24, 30),
+                        (64, 102),
+                        (129, 96),
+                        (st.max_total_vgprs(), st.processor().max_sgpr_count()),
+                    ] {
+                        let u = Usage {
+                            vgprs: Vgprs::Total(vgprs),
+                            sgprs: Some(sgprs),
+                            lds,
+                            workgroup: WorkgroupSize::fixed(wg),
+                        };
                         st.validate(&u).unwrap();
-                        assert_eq!(t.limits(vgprs, sgprs, lds, wg), Some(st.limits(&u)), "{target} wave{wave:?} wg {wg} lds {lds} v {vgprs} s {sgprs}");
+                        assert_eq!(
+                            t.limits(vgprs, sgprs, lds, wg),
+                            Some(st.limits(&u)),
+                            "{target} wave{wave:?} wg {wg} lds {lds} v {vgprs} s {sgprs}"
+                        );
                     }
                 }
             }
@@ -172,9 +207,18 @@ mod tests {
                 for &lds in &lds_values {
                     for (vgprs, sgprs) in [(1, 1), (40, 30), (96, 80), (256, 102), (st.max_total_vgprs(), 20)] {
                         let want = st.resident(vgprs, sgprs, lds, wg).unwrap();
-                        let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
+                        let u = Usage {
+                            vgprs: Vgprs::Total(vgprs),
+                            sgprs: Some(sgprs),
+                            lds,
+                            workgroup: WorkgroupSize::fixed(wg),
+                        };
                         assert_eq!(want.waves_per_simd, st.waves_per_simd(&u));
-                        assert_eq!(t.resident(vgprs, sgprs, lds, wg), Some(want), "{target} wg {wg} lds {lds} v {vgprs}");
+                        assert_eq!(
+                            t.resident(vgprs, sgprs, lds, wg),
+                            Some(want),
+                            "{target} wg {wg} lds {lds} v {vgprs}"
+                        );
                     }
                 }
             }

@@ -27,9 +27,9 @@ pub mod target_id;
 pub mod targets;
 
 pub use batch::Grid;
-pub use launch::{LaunchTable, Resident};
 pub use budget::{Blocker, Budget, WavesRange};
 pub use error::ModelError;
+pub use launch::{LaunchTable, Resident};
 pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{Options, Subtarget, WorkgroupSize};
 pub use target_id::{parse_target, TargetId};

@@ -176,7 +176,8 @@ impl Subtarget {
     /// Validate a usage against what the target can address.
     pub fn validate(&self, u: &Usage) -> Result<(), ModelError> {
         let name = self.processor().name;
-        let too_many = |what, count, max, detail| ModelError::TooManyRegisters { target: name, what, count, max, detail };
+        let too_many =
+            |what, count, max, detail| ModelError::TooManyRegisters { target: name, what, count, max, detail };
         match u.vgprs {
             Vgprs::Split { arch, agpr } => {
                 if arch > self.max_arch_vgprs() {
@@ -190,7 +191,12 @@ impl Subtarget {
                 }
                 let total = self.total_vgprs(arch, agpr);
                 if total > self.max_total_vgprs() {
-                    return Err(too_many("total vector registers", total, self.max_total_vgprs(), ", arch aligned to 4 + AGPRs"));
+                    return Err(too_many(
+                        "total vector registers",
+                        total,
+                        self.max_total_vgprs(),
+                        ", arch aligned to 4 + AGPRs",
+                    ));
                 }
             }
             Vgprs::Total(t) => {
@@ -325,9 +331,7 @@ impl Subtarget {
         let mut n = NextStep {
             vgpr_headroom: self.max_vgprs_for_waves(waves).min(self.max_total_vgprs()).saturating_sub(total),
             sgpr_headroom: self.max_sgprs_for_waves(waves).map_or(0, |m| m.saturating_sub(sgprs)),
-            lds_headroom: self
-                .max_lds_for_waves(waves, u.workgroup)
-                .map_or(0, |m| m.saturating_sub(u.lds)),
+            lds_headroom: self.max_lds_for_waves(waves, u.workgroup).map_or(0, |m| m.saturating_sub(u.lds)),
             ..NextStep::default()
         };
         if self.processor().sgpr_init_bug {
@@ -339,7 +343,8 @@ impl Subtarget {
         }
         let next = waves + 1;
         n.next_waves = Some(next);
-        n.vgprs_to_gain = Some(if limits.vgpr >= next { 0 } else { total.saturating_sub(self.max_vgprs_for_waves(next)) });
+        n.vgprs_to_gain =
+            Some(if limits.vgpr >= next { 0 } else { total.saturating_sub(self.max_vgprs_for_waves(next)) });
         n.sgprs_to_gain = if limits.sgpr >= next {
             Some(0)
         } else {
@@ -406,7 +411,14 @@ mod tests {
             workgroup: c.wg.map_or(WorkgroupSize::DEFAULT, WorkgroupSize::fixed),
         };
         let o = st.occupancy(&u).unwrap();
-        assert_eq!(o.waves_per_simd, expected, "{} {} {c:?}", c.target, c.mattr, c = (c.arch, c.agpr, c.sgpr, c.lds, c.wg));
+        assert_eq!(
+            o.waves_per_simd,
+            expected,
+            "{} {} {c:?}",
+            c.target,
+            c.mattr,
+            c = (c.arch, c.agpr, c.sgpr, c.lds, c.wg)
+        );
         assert_eq!(st.waves_per_simd(&u), expected, "fast path disagrees with the report");
     }
 
@@ -417,50 +429,50 @@ mod tests {
         // (target, mattr, arch VGPRs, AGPRs, total SGPRs, LDS bytes, fixed launch size, llc's occupancy)
         type Row = (&'static str, &'static str, u32, u32, u32, u32, Option<u32>, u32);
         let table: &[Row] = &[
-            ("gfx942", "", 128, 0, 6, 0, Some(256), 4),        // V1
-            ("gfx942", "", 100, 0, 6, 0, Some(256), 4),        // V2
-            ("gfx942", "", 1, 0, 6, 32768, Some(256), 2),      // L1
-            ("gfx950", "", 1, 0, 6, 32768, Some(256), 5),      // L2
-            ("gfx950", "", 1, 0, 6, 65536, Some(256), 2),      // L3
-            ("gfx950", "", 100, 0, 6, 0, Some(256), 4),        // V3
-            ("gfx950", "", 96, 0, 6, 0, Some(256), 5),         // V4
-            ("gfx950", "", 252, 246, 6, 0, Some(256), 1),      // A1
-            ("gfx942", "", 64, 64, 6, 0, Some(256), 4),        // A2
-            ("gfx942", "", 65, 64, 6, 0, Some(256), 3),        // A3
-            ("gfx942", "", 66, 62, 6, 0, Some(256), 3),        // A4
-            ("gfx90a", "", 1, 1, 4, 0, Some(256), 8),          // A5
-            ("gfx908", "", 50, 100, 4, 0, Some(256), 2),       // A6
-            ("gfx900", "", 100, 0, 4, 0, Some(256), 2),        // V5
-            ("gfx906", "", 24, 0, 4, 0, Some(256), 10),        // V6
-            ("gfx1030", "", 100, 0, 0, 0, Some(256), 9),       // R1
+            ("gfx942", "", 128, 0, 6, 0, Some(256), 4),                  // V1
+            ("gfx942", "", 100, 0, 6, 0, Some(256), 4),                  // V2
+            ("gfx942", "", 1, 0, 6, 32768, Some(256), 2),                // L1
+            ("gfx950", "", 1, 0, 6, 32768, Some(256), 5),                // L2
+            ("gfx950", "", 1, 0, 6, 65536, Some(256), 2),                // L3
+            ("gfx950", "", 100, 0, 6, 0, Some(256), 4),                  // V3
+            ("gfx950", "", 96, 0, 6, 0, Some(256), 5),                   // V4
+            ("gfx950", "", 252, 246, 6, 0, Some(256), 1),                // A1
+            ("gfx942", "", 64, 64, 6, 0, Some(256), 4),                  // A2
+            ("gfx942", "", 65, 64, 6, 0, Some(256), 3),                  // A3
+            ("gfx942", "", 66, 62, 6, 0, Some(256), 3),                  // A4
+            ("gfx90a", "", 1, 1, 4, 0, Some(256), 8),                    // A5
+            ("gfx908", "", 50, 100, 4, 0, Some(256), 2),                 // A6
+            ("gfx900", "", 100, 0, 4, 0, Some(256), 2),                  // V5
+            ("gfx906", "", 24, 0, 4, 0, Some(256), 10),                  // V6
+            ("gfx1030", "", 100, 0, 0, 0, Some(256), 9),                 // R1
             ("gfx1030", "+wavefrontsize64", 100, 0, 0, 0, Some(256), 4), // R2
-            ("gfx1100", "", 100, 0, 0, 0, Some(256), 12),      // R3
+            ("gfx1100", "", 100, 0, 0, 0, Some(256), 12),                // R3
             ("gfx1100", "+wavefrontsize64", 100, 0, 0, 0, Some(256), 7), // R4
-            ("gfx1100", "", 128, 0, 0, 0, Some(256), 10),      // R5
+            ("gfx1100", "", 128, 0, 0, 0, Some(256), 10),                // R5
             ("gfx1100", "+wavefrontsize64", 128, 0, 0, 0, Some(256), 5), // R6
-            ("gfx1102", "", 100, 0, 0, 0, Some(256), 9),       // R7
-            ("gfx1200", "", 100, 0, 0, 0, Some(256), 12),      // R8
-            ("gfx1200", "dvgpr16", 100, 0, 34, 0, Some(256), 13), // R9
-            ("gfx1250", "", 100, 0, 0, 0, Some(256), 9),       // R10
-            ("gfx1250", "", 304, 0, 6, 0, Some(32), 3),        // R11
+            ("gfx1102", "", 100, 0, 0, 0, Some(256), 9),                 // R7
+            ("gfx1200", "", 100, 0, 0, 0, Some(256), 12),                // R8
+            ("gfx1200", "dvgpr16", 100, 0, 34, 0, Some(256), 13),        // R9
+            ("gfx1250", "", 100, 0, 0, 0, Some(256), 9),                 // R10
+            ("gfx1250", "", 304, 0, 6, 0, Some(32), 3),                  // R11
             ("gfx1250", "", 404, 0, 6, 0, Some(32), 2),
             ("gfx1250", "", 604, 0, 6, 0, Some(32), 1),
-            ("gfx900", "", 1, 0, 4, 0, Some(128), 8),          // W1
-            ("gfx900", "", 1, 0, 4, 0, Some(1024), 8),         // W2
-            ("gfx942", "", 1, 0, 6, 0, Some(768), 6),          // W3
-            ("gfx942", "", 1, 0, 6, 0, Some(320), 8),          // W4
-            ("gfx1010", "", 1, 0, 0, 0, Some(64), 16),         // W5
-            ("gfx1250", "", 1, 0, 0, 0, Some(64), 8),          // W6
-            ("gfx900", "", 1, 0, 81, 0, Some(64), 9),          // S1
-            ("gfx942", "", 1, 0, 101, 0, Some(64), 7),         // S3
-            ("gfx1100", "", 1, 0, 106, 0, Some(64), 16),       // S4
-            ("gfx1100", "", 3, 0, 0, 40000, Some(256), 6),     // L4
+            ("gfx900", "", 1, 0, 4, 0, Some(128), 8),             // W1
+            ("gfx900", "", 1, 0, 4, 0, Some(1024), 8),            // W2
+            ("gfx942", "", 1, 0, 6, 0, Some(768), 6),             // W3
+            ("gfx942", "", 1, 0, 6, 0, Some(320), 8),             // W4
+            ("gfx1010", "", 1, 0, 0, 0, Some(64), 16),            // W5
+            ("gfx1250", "", 1, 0, 0, 0, Some(64), 8),             // W6
+            ("gfx900", "", 1, 0, 81, 0, Some(64), 9),             // S1
+            ("gfx942", "", 1, 0, 101, 0, Some(64), 7),            // S3
+            ("gfx1100", "", 1, 0, 106, 0, Some(64), 16),          // S4
+            ("gfx1100", "", 3, 0, 0, 40000, Some(256), 6),        // L4
             ("gfx1100", "+cumode", 3, 0, 0, 40000, Some(256), 4), // L5
-            ("gfx1200", "", 2, 0, 0, 65536, Some(256), 4),     // L6
-            ("gfx942", "", 1, 0, 6, 21845, Some(256), 3),      // L7
-            ("gfx1250", "", 2, 0, 0, 327680, Some(256), 2),    // L8
-            ("gfx942", "", 1, 0, 6, 32768, None, 8),           // L9
-            ("gfx942", "", 100, 0, 6, 32768, Some(256), 2),    // L10
+            ("gfx1200", "", 2, 0, 0, 65536, Some(256), 4),        // L6
+            ("gfx942", "", 1, 0, 6, 21845, Some(256), 3),         // L7
+            ("gfx1250", "", 2, 0, 0, 327680, Some(256), 2),       // L8
+            ("gfx942", "", 1, 0, 6, 32768, None, 8),              // L9
+            ("gfx942", "", 100, 0, 6, 32768, Some(256), 2),       // L10
         ];
         for &(target, mattr, arch, agpr, sgpr, lds, wg, expected) in table {
             check(Case { target, mattr, arch, agpr, sgpr, lds, wg }, expected);
@@ -523,13 +535,21 @@ mod tests {
     #[test]
     fn bad_input() {
         let st = subtarget("gfx942", Options::default()).unwrap();
-        let u = |arch, agpr, sgprs, lds, wg: WorkgroupSize| Usage { vgprs: Vgprs::Split { arch, agpr }, sgprs, lds, workgroup: wg };
+        let u = |arch, agpr, sgprs, lds, wg: WorkgroupSize| Usage {
+            vgprs: Vgprs::Split { arch, agpr },
+            sgprs,
+            lds,
+            workgroup: wg,
+        };
         let f = WorkgroupSize::fixed(256);
         for (usage, frag) in [
             (u(257, 0, None, 0, f), "257 architectural VGPRs is more than gfx942 can address (256"),
             (u(256, 257, None, 0, f), "257 AGPRs"),
             (u(256, 256, Some(200), 0, f), "200 SGPRs"),
-            (u(1, 0, None, 65537, f), "65537 bytes of LDS is more than a workgroup can allocate on gfx942 (65536 bytes)"),
+            (
+                u(1, 0, None, 65537, f),
+                "65537 bytes of LDS is more than a workgroup can allocate on gfx942 (65536 bytes)",
+            ),
             (u(1, 0, None, 0, WorkgroupSize::fixed(1025)), "1025 is over the maximum flat workgroup size 1024"),
             (u(1, 0, None, 0, WorkgroupSize { min: 300, max: 200 }), "minimum above its maximum"),
             (u(1, 0, None, 0, WorkgroupSize::fixed(0)), "at least 1"),
@@ -537,8 +557,8 @@ mod tests {
             let e = st.occupancy(&usage).unwrap_err().to_string();
             assert!(e.contains(frag), "'{e}' lacks '{frag}'");
         }
-        let e = subtarget("gfx1100", Options::default()).unwrap()
-            .occupancy(&u(1, 4, None, 0, f)).unwrap_err().to_string();
+        let e =
+            subtarget("gfx1100", Options::default()).unwrap().occupancy(&u(1, 4, None, 0, f)).unwrap_err().to_string();
         assert!(e.contains("only gfx908, gfx90a, gfx942 and gfx950 have AGPRs"), "{e}");
         let e = subtarget("gfx942", Options { wave_size: Some(32), ..Options::default() }).unwrap_err().to_string();
         assert_eq!(e, "gfx942 has no wave32 mode (wave sizes: wave64)");

@@ -6,8 +6,8 @@ use crate::error::ModelError;
 use crate::target_id::TargetId;
 use crate::targets::{
     AgprFile, Processor, VgprParams, ARCH_VGPR_ALIGN_FOR_AGPRS, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG,
-    GFX8_9_ADDRESSABLE_SGPRS, GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE,
-    GFX8_9_TOTAL_SGPRS, MAX_ARCH_VGPRS_WITH_AGPRS, MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
+    GFX8_9_ADDRESSABLE_SGPRS, GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE, GFX8_9_TOTAL_SGPRS,
+    MAX_ARCH_VGPRS_WITH_AGPRS, MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
 };
 
 /// Mode switches that change the model.
@@ -133,7 +133,8 @@ impl Subtarget {
             if !p.dynamic_vgpr {
                 return Err(ModelError::DynamicVgpr {
                     target: p.name,
-                    reason: "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22".into(),
+                    reason: "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22"
+                        .into(),
                 });
             }
             if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&opts.dvgpr_block) {
@@ -254,8 +255,8 @@ impl Subtarget {
             let leftover = slots.saturating_sub(max_wgs_per_cu * min_waves_per_wg);
             let per_wg = leftover / max_wgs_per_cu;
             if per_wg != 0 {
-                max_waves_per_cu +=
-                    max_wgs_per_cu * per_wg.min(((wg.max.saturating_sub(1)) / self.wave_size + 1).saturating_sub(min_waves_per_wg));
+                max_waves_per_cu += max_wgs_per_cu
+                    * per_wg.min(((wg.max.saturating_sub(1)) / self.wave_size + 1).saturating_sub(min_waves_per_wg));
             }
         }
         (

@@ -399,7 +399,8 @@ use Generation::*;
 pub static PROCESSORS: &[Processor] = &[
     p("gfx801", Gfx8, "GCN3").xnack().products(&["Carrizo"]),
     p("gfx802", Gfx8, "GCN3").init_bug().products(&["Tonga", "R9 285", "R9 380", "FirePro S7150"]),
-    p("gfx803", Gfx8, "GCN3/GCN4").products(&["Fiji", "R9 Fury", "R9 Nano", "RX 470", "RX 480", "RX 570", "RX 580", "RX 590", "MI6", "MI8"]),
+    p("gfx803", Gfx8, "GCN3/GCN4")
+        .products(&["Fiji", "R9 Fury", "R9 Nano", "RX 470", "RX 480", "RX 570", "RX 580", "RX 590", "MI6", "MI8"]),
     p("gfx805", Gfx8, "GCN3").init_bug().products(&["Tongapro"]),
     p("gfx810", Gfx8, "GCN3").xnack().products(&["Stoney"]),
     p("gfx900", Gfx9, "GCN5").xnack().products(&["Vega 10", "Vega 56", "Vega 64", "MI25"]),
@@ -408,22 +409,53 @@ pub static PROCESSORS: &[Processor] = &[
     p("gfx906", Gfx9, "GCN5").xnack().sramecc().products(&["Vega 20", "Radeon VII", "MI50", "MI60", "Radeon Pro VII"]),
     p("gfx908", Gfx9, "CDNA1").xnack().sramecc().agprs(AgprFile::Separate).products(&["MI100", "Arcturus"]),
     p("gfx909", Gfx9, "GCN5").xnack().products(&["Raven2"]),
-    p("gfx90a", Gfx9, "CDNA2").xnack().sramecc().agprs(AgprFile::Unified).products(&["MI210", "MI250", "MI250X", "Aldebaran"]),
+    p("gfx90a", Gfx9, "CDNA2").xnack().sramecc().agprs(AgprFile::Unified).products(&[
+        "MI210",
+        "MI250",
+        "MI250X",
+        "Aldebaran",
+    ]),
     p("gfx90c", Gfx9, "GCN5").xnack().products(&["Renoir", "Cezanne", "Lucienne"]),
-    p("gfx942", Gfx9, "CDNA3").xnack().sramecc().agprs(AgprFile::Unified).flat_scratch().products(&["MI300", "MI300A", "MI300X", "MI308X", "MI325X"]),
-    p("gfx950", Gfx9, "CDNA4").xnack().sramecc().agprs(AgprFile::Unified).flat_scratch().lds(163_840, 1280).products(&["MI350", "MI350X", "MI355X"]),
+    p("gfx942", Gfx9, "CDNA3")
+        .xnack()
+        .sramecc()
+        .agprs(AgprFile::Unified)
+        .flat_scratch()
+        .products(&["MI300", "MI300A", "MI300X", "MI308X", "MI325X"]),
+    p("gfx950", Gfx9, "CDNA4")
+        .xnack()
+        .sramecc()
+        .agprs(AgprFile::Unified)
+        .flat_scratch()
+        .lds(163_840, 1280)
+        .products(&["MI350", "MI350X", "MI355X"]),
     p("gfx1010", Gfx10_1, "RDNA1").xnack().products(&["Navi 10", "RX 5600 XT", "RX 5700", "RX 5700 XT"]),
     p("gfx1011", Gfx10_1, "RDNA1").xnack().products(&["Navi 12", "Pro V520"]),
     p("gfx1012", Gfx10_1, "RDNA1").xnack().products(&["Navi 14", "RX 5500 XT", "RX 5300"]),
     p("gfx1013", Gfx10_1, "RDNA1").xnack().products(&["Cyan Skillfish"]),
-    p("gfx1030", Gfx10_3, "RDNA2").products(&["Navi 21", "RX 6800", "RX 6800 XT", "RX 6900 XT", "RX 6950 XT", "W6800", "V620"]),
+    p("gfx1030", Gfx10_3, "RDNA2").products(&[
+        "Navi 21",
+        "RX 6800",
+        "RX 6800 XT",
+        "RX 6900 XT",
+        "RX 6950 XT",
+        "W6800",
+        "V620",
+    ]),
     p("gfx1031", Gfx10_3, "RDNA2").products(&["Navi 22", "RX 6700 XT", "RX 6750 XT"]),
     p("gfx1032", Gfx10_3, "RDNA2").products(&["Navi 23", "RX 6600", "RX 6600 XT", "RX 6650 XT", "W6600"]),
     p("gfx1033", Gfx10_3, "RDNA2").products(&["Van Gogh", "Steam Deck"]),
     p("gfx1034", Gfx10_3, "RDNA2").products(&["Navi 24", "RX 6500 XT", "RX 6400"]),
     p("gfx1035", Gfx10_3, "RDNA2").products(&["Rembrandt", "Radeon 680M"]),
     p("gfx1036", Gfx10_3, "RDNA2").products(&["Raphael", "Radeon 610M"]),
-    p("gfx1100", Gfx11, "RDNA3").x15().products(&["Navi 31", "RX 7900 XTX", "RX 7900 XT", "RX 7900 GRE", "W7900", "W7800"]),
+    p("gfx1100", Gfx11, "RDNA3").x15().products(&[
+        "Navi 31",
+        "RX 7900 XTX",
+        "RX 7900 XT",
+        "RX 7900 GRE",
+        "W7900",
+        "W7800",
+    ]),
     p("gfx1101", Gfx11, "RDNA3").x15().products(&["Navi 32", "RX 7800 XT", "RX 7700 XT", "W7700"]),
     p("gfx1102", Gfx11, "RDNA3").products(&["Navi 33", "RX 7600", "RX 7600 XT", "W7600"]),
     p("gfx1103", Gfx11, "RDNA3").products(&["Phoenix", "Radeon 780M", "Radeon 760M"]),
@@ -448,9 +480,8 @@ pub static REMOVED: &[(&str, &str)] = &[("gfx940", "gfx942"), ("gfx941", "gfx942
 
 /// Processors LLVM knows that the model does not cover (GFX6/7: a different SGPR table and no flat
 /// scratch assumptions checked here).
-pub static NOT_MODELLED: &[&str] = &[
-    "gfx600", "gfx601", "gfx602", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705",
-];
+pub static NOT_MODELLED: &[&str] =
+    &["gfx600", "gfx601", "gfx602", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705"];
 
 /// Find a row by its exact LLVM name.
 pub fn processor(name: &str) -> Option<&'static Processor> {

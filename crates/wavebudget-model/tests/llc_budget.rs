@@ -112,7 +112,12 @@ fn budgets_hold_under_llc_register_allocation() {
             ));
         }
         if c.stderr.contains("failed to meet occupancy target") {
-            failures.push(format!("{} {} W={w}: llc warned: {}", f.cpu, f.mattr, c.stderr.lines().find(|l| l.contains("failed")).unwrap_or("")));
+            failures.push(format!(
+                "{} {} W={w}: llc warned: {}",
+                f.cpu,
+                f.mattr,
+                c.stderr.lines().find(|l| l.contains("failed")).unwrap_or("")
+            ));
         }
     }
     println!("{version}: {} (family, W) budgets checked, {spilled} of them forced spills", jobs.len());

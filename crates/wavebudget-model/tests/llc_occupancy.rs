@@ -161,7 +161,8 @@ fn module_ir(kernels: &[Kernel]) -> String {
 fn occupancy_matches_llc_on_every_generated_kernel() {
     let version = llc_version();
     let mut rng = Lcg(0x5eed_2026);
-    let jobs: Vec<(usize, Vec<Kernel>)> = CONFIGS.iter().enumerate().map(|(i, c)| (i, generate(c, &mut rng, i))).collect();
+    let jobs: Vec<(usize, Vec<Kernel>)> =
+        CONFIGS.iter().enumerate().map(|(i, c)| (i, generate(c, &mut rng, i))).collect();
     let results = parallel_map(&jobs, |(i, kernels)| {
         let c = &CONFIGS[*i];
         llc_compile(&module_ir(kernels), c.cpu, c.mattr, &format!("occ{i}"))
@@ -179,12 +180,17 @@ fn occupancy_matches_llc_on_every_generated_kernel() {
             let st = subtarget(c.cpu, c.options(k.dvgpr)).unwrap();
             let wg = k.wg.map_or(WorkgroupSize::DEFAULT, |(a, b)| WorkgroupSize { min: a, max: b });
             let split = Usage {
-                vgprs: Vgprs::Split { arch: remark_u32(r, "VGPRs").unwrap(), agpr: remark_u32(r, "AGPRs").unwrap_or(0) },
+                vgprs: Vgprs::Split {
+                    arch: remark_u32(r, "VGPRs").unwrap(),
+                    agpr: remark_u32(r, "AGPRs").unwrap_or(0),
+                },
                 sgprs: remark_u32(r, "TotalSGPRs"),
                 lds: remark_u32(r, "LDS Size [bytes/block]").unwrap(),
                 workgroup: wg,
             };
-            let md_num = |key: &str| md.get(key).and_then(|v| v.parse::<u32>().ok()).unwrap_or_else(|| panic!("{key} in {}", k.name));
+            let md_num = |key: &str| {
+                md.get(key).and_then(|v| v.parse::<u32>().ok()).unwrap_or_else(|| panic!("{key} in {}", k.name))
+            };
             let unified = Usage {
                 vgprs: Vgprs::Total(md_num(".vgpr_count")),
                 sgprs: Some(md_num(".sgpr_count")),
@@ -204,7 +210,11 @@ fn occupancy_matches_llc_on_every_generated_kernel() {
             processors.insert(c.cpu);
         }
     }
-    println!("{version}: {checked} kernels on {} processors / {} configurations checked", processors.len(), CONFIGS.len());
+    println!(
+        "{version}: {checked} kernels on {} processors / {} configurations checked",
+        processors.len(),
+        CONFIGS.len()
+    );
     assert!(failures.is_empty(), "{} of {checked} kernels disagree with llc:\n{}", failures.len(), failures.join("\n"));
     assert!(checked >= 300 && processors.len() >= 12, "coverage: {checked} kernels, {} processors", processors.len());
 }

@@ -6,7 +6,12 @@ use wavebudget_model::targets::PROCESSORS;
 use wavebudget_model::{Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
 fn subtarget() -> impl Strategy<Value = Option<Subtarget>> {
-    (0..PROCESSORS.len(), prop::option::of(prop::sample::select(vec![32u32, 64, 48, 0])), any::<bool>(), prop::sample::select(vec![0u32, 16, 32, 24]))
+    (
+        0..PROCESSORS.len(),
+        prop::option::of(prop::sample::select(vec![32u32, 64, 48, 0])),
+        any::<bool>(),
+        prop::sample::select(vec![0u32, 16, 32, 24]),
+    )
         .prop_map(|(i, wave_size, cu_mode, dvgpr_block)| {
             let id = TargetId { processor: &PROCESSORS[i], xnack: None, sramecc: None };
             Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block }).ok()

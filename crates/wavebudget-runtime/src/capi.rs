@@ -86,7 +86,12 @@ pub unsafe extern "C" fn wb_kernels_open(path: *const c_char, err: *mut c_char, 
 /// # Safety
 /// `data` points to `len` readable bytes.
 #[no_mangle]
-pub unsafe extern "C" fn wb_kernels_from_bytes(data: *const c_void, len: usize, err: *mut c_char, err_len: usize) -> *mut WbKernels {
+pub unsafe extern "C" fn wb_kernels_from_bytes(
+    data: *const c_void,
+    len: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> *mut WbKernels {
     guard(err, err_len, std::ptr::null_mut(), || {
         if data.is_null() {
             return Err("data is NULL".into());
@@ -136,7 +141,11 @@ unsafe fn hand_out(devices: Vec<Device>, out: *mut *mut WbDevice, cap: usize) ->
 /// # Safety
 /// `target` is a NUL-terminated string.
 #[no_mangle]
-pub unsafe extern "C" fn wb_device_from_target(target: *const c_char, err: *mut c_char, err_len: usize) -> *mut WbDevice {
+pub unsafe extern "C" fn wb_device_from_target(
+    target: *const c_char,
+    err: *mut c_char,
+    err_len: usize,
+) -> *mut WbDevice {
     guard(err, err_len, std::ptr::null_mut(), || {
         Device::from_target(str_arg(target, "target")?).map(wrap_device).map_err(|e| e.to_string())
     })
@@ -161,10 +170,13 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
 /// # Safety
 /// `out` has room for `cap` pointers (or `cap` is 0).
 #[no_mangle]
-pub unsafe extern "C" fn wb_devices_from_hsa(out: *mut *mut WbDevice, cap: usize, err: *mut c_char, err_len: usize) -> c_long {
-    guard(err, err_len, -1, || {
-        Ok(hand_out(crate::hsa::devices()?, out, cap))
-    })
+pub unsafe extern "C" fn wb_devices_from_hsa(
+    out: *mut *mut WbDevice,
+    cap: usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_long {
+    guard(err, err_len, -1, || Ok(hand_out(crate::hsa::devices()?, out, cap)))
 }
 
 /// # Safety
@@ -283,8 +295,14 @@ pub unsafe extern "C" fn wb_choose_variant(
                 .ok_or_else(|| format!("no kernel named '{name}'"))?;
             candidates.push(pick);
         }
-        let c = crate::choose_variant(&candidates, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds, policy)
-            .map_err(|e| e.to_string())?;
+        let c = crate::choose_variant(
+            &candidates,
+            &d.device,
+            (workgroup_size != 0).then_some(workgroup_size),
+            dynamic_lds,
+            policy,
+        )
+        .map_err(|e| e.to_string())?;
         *chosen = c.index;
         *out = to_c(&c.dispatch);
         Ok(0)

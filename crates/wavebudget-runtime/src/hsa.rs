@@ -75,7 +75,9 @@ pub fn devices() -> Result<Vec<Device>, String> {
         }
         for (i, a) in agents.iter().enumerate() {
             let mut kind = 0u32;
-            if info(*a, HSA_AGENT_INFO_DEVICE, (&mut kind as *mut u32).cast()) != HSA_STATUS_SUCCESS || kind != HSA_DEVICE_TYPE_GPU {
+            if info(*a, HSA_AGENT_INFO_DEVICE, (&mut kind as *mut u32).cast()) != HSA_STATUS_SUCCESS
+                || kind != HSA_DEVICE_TYPE_GPU
+            {
                 continue;
             }
             let mut name = [0u8; 64];

@@ -24,15 +24,14 @@ pub fn parse_properties(text: &str) -> BTreeMap<String, u64> {
 /// `gfx_target_version` (major * 10000 + minor * 100 + stepping) as a processor name: 90402 -> gfx942,
 /// 90010 -> gfx90a, 110000 -> gfx1100.
 pub fn processor_name(gfx_target_version: u64) -> String {
-    let (major, minor, stepping) = (gfx_target_version / 10000, gfx_target_version / 100 % 100, gfx_target_version % 100);
+    let (major, minor, stepping) =
+        (gfx_target_version / 10000, gfx_target_version / 100 % 100, gfx_target_version % 100);
     format!("gfx{major}{minor:x}{stepping:x}")
 }
 
 /// The GPU described by one node's properties (`None` for a CPU node: `simd_count 0`).
 pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>) -> Result<Option<Device>, Error> {
-    let get = |k: &str| {
-        p.get(k).copied().ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())))
-    };
+    let get = |k: &str| p.get(k).copied().ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())));
     let simds = get("simd_count")?;
     if simds == 0 {
         return Ok(None);
@@ -55,12 +54,14 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
     let wave_size = small("wave_front_size", 64)?;
     let max_waves = small("max_waves_per_simd", 64)?;
     let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
-    let compute_units = u32::try_from(simds / simd_per_cu as u64)
-        .map_err(|_| Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display())))?;
+    let compute_units = u32::try_from(simds / simd_per_cu as u64).map_err(|_| {
+        Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display()))
+    })?;
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
     if max_waves != st.max_waves {
-        notes.push(format!("the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}", st.max_waves));
+        notes
+            .push(format!("the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}", st.max_waves));
     }
     Ok(Some(Device {
         target: id,

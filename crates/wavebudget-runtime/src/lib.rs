@@ -191,8 +191,12 @@ impl Kernels {
             if let Found::CodeObject(_, data) = found {
                 if let Some(table) = wavebudget_codeobj::embedded_table(data)? {
                     let t = Table::parse(table)?;
-                    let (e_flags, abi) = (u32::from_le_bytes(data[48..52].try_into().expect("ELF header checked")), data[8]);
-                    let flags = wavebudget_codeobj::eflags::Flags::decode(e_flags, wavebudget_codeobj::eflags::code_object_version(abi).unwrap_or(4));
+                    let (e_flags, abi) =
+                        (u32::from_le_bytes(data[48..52].try_into().expect("ELF header checked")), data[8]);
+                    let flags = wavebudget_codeobj::eflags::Flags::decode(
+                        e_flags,
+                        wavebudget_codeobj::eflags::code_object_version(abi).unwrap_or(4),
+                    );
                     let target = flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}")).unwrap_or_default();
                     for i in 0..t.len() {
                         let r = t.at(i);
@@ -411,19 +415,32 @@ impl PreparedDevice {
             64 => self.wave64.as_ref(),
             _ => None,
         }
-        .ok_or_else(|| Error::Kernel(format!("{} does not run wave{} kernels", self.device.target.processor.name, res.wave_size)))?;
+        .ok_or_else(|| {
+            Error::Kernel(format!("{} does not run wave{} kernels", self.device.target.processor.name, res.wave_size))
+        })?;
         let wg = wg_size.unwrap_or(res.max_workgroup_size);
         if wg > res.max_workgroup_size {
-            return Err(Error::Kernel(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
+            return Err(Error::Kernel(format!(
+                "launch size {wg} is over the kernel's .max_flat_workgroup_size {}",
+                res.max_workgroup_size
+            )));
         }
         let lds = res.static_lds.saturating_add(dynamic_lds);
         let (vgprs, sgprs) = allocated(res, st);
         let found = if lds <= st.lds_per_workgroup { table.resident(vgprs, sgprs, lds, wg) } else { None };
         let Some(r) = found else {
             // Out of range: the model says what.
-            let usage = Usage { vgprs: Vgprs::Total(res.vgpr_count), sgprs: Some(res.sgpr_count), lds, workgroup: WorkgroupSize::fixed(wg) };
+            let usage = Usage {
+                vgprs: Vgprs::Total(res.vgpr_count),
+                sgprs: Some(res.sgpr_count),
+                lds,
+                workgroup: WorkgroupSize::fixed(wg),
+            };
             st.validate(&usage)?;
-            return Err(Error::Kernel(format!("{vgprs} VGPRs / {sgprs} SGPRs / launch size {wg} are outside what {} addresses", st.processor().name)));
+            return Err(Error::Kernel(format!(
+                "{vgprs} VGPRs / {sgprs} SGPRs / launch size {wg} are outside what {} addresses",
+                st.processor().name
+            )));
         };
         let (waves, wgs, limits) = (r.waves_per_simd, r.workgroups_per_cu, r.limits);
         Ok(DispatchData {
@@ -441,19 +458,34 @@ impl PreparedDevice {
 /// Occupancy of `kernel` launched with `wg_size` threads and `dynamic_lds` bytes on `device`: the named
 /// report, computed directly by the model. [`PreparedDevice::dispatch`] gives the same numbers from tables
 /// built once per device, without allocating.
-pub fn dispatch(kernel: &KernelInfo, device: &Device, wg_size: Option<u32>, dynamic_lds: u32) -> Result<Dispatch, Error> {
+pub fn dispatch(
+    kernel: &KernelInfo,
+    device: &Device,
+    wg_size: Option<u32>,
+    dynamic_lds: u32,
+) -> Result<Dispatch, Error> {
     let res = kernel.resources();
     let named = |m: String| Error::Kernel(format!("kernel '{}': {m}", kernel.name));
     let st = Subtarget::new(device.target, Options { wave_size: Some(res.wave_size), ..Options::default() })?;
     let wg = wg_size.unwrap_or(res.max_workgroup_size);
     if wg > res.max_workgroup_size {
-        return Err(named(format!("launch size {wg} is over the kernel's .max_flat_workgroup_size {}", res.max_workgroup_size)));
+        return Err(named(format!(
+            "launch size {wg} is over the kernel's .max_flat_workgroup_size {}",
+            res.max_workgroup_size
+        )));
     }
     let lds = res.static_lds.saturating_add(dynamic_lds);
-    let usage = Usage { vgprs: Vgprs::Total(res.vgpr_count), sgprs: Some(res.sgpr_count), lds, workgroup: WorkgroupSize::fixed(wg) };
+    let usage = Usage {
+        vgprs: Vgprs::Total(res.vgpr_count),
+        sgprs: Some(res.sgpr_count),
+        lds,
+        workgroup: WorkgroupSize::fixed(wg),
+    };
     st.validate(&usage)?;
     let (vgprs, sgprs) = allocated(&res, &st);
-    let r = st.resident(vgprs, sgprs, lds, wg).ok_or_else(|| named(format!("{vgprs} VGPRs / {sgprs} SGPRs are outside what {} addresses", st.processor().name)))?;
+    let r = st.resident(vgprs, sgprs, lds, wg).ok_or_else(|| {
+        named(format!("{vgprs} VGPRs / {sgprs} SGPRs are outside what {} addresses", st.processor().name))
+    })?;
     let (wgp, units) = units(device, &st);
     Ok(Dispatch {
         kernel: kernel.name.clone(),
@@ -483,7 +515,8 @@ fn allocated(res: &Resources, st: &Subtarget) -> (u32, u32) {
 /// that unit.
 fn units(device: &Device, st: &Subtarget) -> (bool, Option<u32>) {
     let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
-    let units = device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+    let units =
+        device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
     (wgp, units)
 }
 
@@ -537,7 +570,9 @@ pub fn choose_variant(
     }
     let best = match policy {
         Policy::ForProcessor => scored.first(),
-        Policy::FewestSpills => scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd))),
+        Policy::FewestSpills => {
+            scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))
+        }
         Policy::MostWavesWithoutSpills => scored
             .iter()
             .filter(|(_, _, spills, _)| *spills == 0)
@@ -545,6 +580,9 @@ pub fn choose_variant(
             .or_else(|| scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))),
     };
     best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() }).ok_or_else(|| {
-        Error::Kernel(format!("no variant fits {proc}: {}", if skipped.is_empty() { "no candidates".into() } else { skipped.join("; ") }))
+        Error::Kernel(format!(
+            "no variant fits {proc}: {}",
+            if skipped.is_empty() { "no candidates".into() } else { skipped.join("; ") }
+        ))
     })
 }

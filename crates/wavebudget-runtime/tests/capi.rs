@@ -28,12 +28,18 @@ fn c_program_gets_the_rust_answers() {
     std::fs::create_dir_all(tmp.join("kfd/nodes/0")).unwrap();
     std::fs::create_dir_all(tmp.join("kfd/nodes/1")).unwrap();
     std::fs::write(tmp.join("kfd/nodes/0/properties"), "simd_count 0\n").unwrap();
-    std::fs::copy(here.join("../../tests/fixtures/kfd/gfx942_mi300x.properties"), tmp.join("kfd/nodes/1/properties")).unwrap();
+    std::fs::copy(here.join("../../tests/fixtures/kfd/gfx942_mi300x.properties"), tmp.join("kfd/nodes/1/properties"))
+        .unwrap();
 
     // A code object by llc-22, with its occupancy remarks.
     let obj = tmp.join("pressure.o");
     let llc = Command::new(tool("llc"))
-        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            "-mcpu=gfx942",
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
         .arg(here.join("../../tests/lit/Inputs/pressure.ll"))
         .arg("-o")
         .arg(&obj)
@@ -66,9 +72,17 @@ fn c_program_gets_the_rust_answers() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).to_string();
-        assert!(out.status.success(), "C program failed ({}):\n{text}{}", out.status, String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "C program failed ({}):\n{text}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with(&format!("version {} kernels 3 first acc40", env!("CARGO_PKG_VERSION"))), "{text}");
+        assert!(
+            lines[0].starts_with(&format!("version {} kernels 3 first acc40", env!("CARGO_PKG_VERSION"))),
+            "{text}"
+        );
         let k = kernels.for_device(kernel, &device).unwrap();
         let wg_n: u32 = wg.parse().unwrap();
         let r = dispatch(k, &device, (wg_n != 0).then_some(wg_n), dyn_lds.parse().unwrap()).unwrap();
@@ -86,7 +100,10 @@ fn c_program_gets_the_rust_answers() {
         }
         assert!(text.contains("bad target: null ") && text.contains("gfx9999"), "{text}");
         assert!(text.contains("bad kernel: -1 no kernel named 'no_such_kernel'"), "{text}");
-        assert!(text.contains("wrong processor: -1 kernel '") && text.contains("not for the device's gfx90a"), "{text}");
+        assert!(
+            text.contains("wrong processor: -1 kernel '") && text.contains("not for the device's gfx90a"),
+            "{text}"
+        );
         assert!(text.contains("null kernels: -1 kernels is NULL"), "{text}");
         assert!(text.contains("bad file: null /nonexistent.hsaco"), "{text}");
         assert!(text.contains("truncated: 7"), "{text}");
@@ -96,7 +113,14 @@ fn c_program_gets_the_rust_answers() {
         assert!(text.contains("bad policy: -1 unknown policy 7"), "{text}");
         // The HSA runtime: GPUs, or -1 and the reason (this machine has no GPU: hsa_init fails).
         let hsa = text.lines().find(|l| l.starts_with("hsa: ")).expect("hsa line");
-        assert!(hsa.starts_with("hsa: -1 ") && (hsa.contains("hsa_init") || hsa.contains("no usable GPU agent") || hsa.contains("cannot be loaded")) || !hsa.contains("-1"), "{hsa}");
+        assert!(
+            hsa.starts_with("hsa: -1 ")
+                && (hsa.contains("hsa_init")
+                    || hsa.contains("no usable GPU agent")
+                    || hsa.contains("cannot be loaded"))
+                || !hsa.contains("-1"),
+            "{hsa}"
+        );
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }

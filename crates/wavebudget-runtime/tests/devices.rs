@@ -49,12 +49,20 @@ fn captures_give_the_products_cu_counts() {
 
 /// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
 fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
-    let text = std::fs::read_to_string(ll).unwrap().replace("\"amdgpu-flat-work-group-size\"=\"1,256\"", &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""));
+    let text = std::fs::read_to_string(ll).unwrap().replace(
+        "\"amdgpu-flat-work-group-size\"=\"1,256\"",
+        &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
+    );
     let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
     std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
     let obj = src.with_extension("o");
     let out = Command::new(tool("llc"))
-        .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"])
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={cpu}"),
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
         .arg(&src)
         .arg("-o")
         .arg(&obj)
@@ -126,7 +134,14 @@ fn hsa_runtime_gives_gpus_or_the_reason() {
             // scripts/ensure-deps.sh installs libhsa-runtime64-1, so the real library is tried here; with no
             // AMD GPU its hsa_init fails and the reason says so.
             let lib = Path::new("/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1").exists();
-            assert!(if lib { why.contains("hsa_init failed with 0x") || why.contains("no usable GPU agent") } else { why.contains("cannot be loaded") }, "{why}");
+            assert!(
+                if lib {
+                    why.contains("hsa_init failed with 0x") || why.contains("no usable GPU agent")
+                } else {
+                    why.contains("cannot be loaded")
+                },
+                "{why}"
+            );
         }
     }
 }
@@ -138,11 +153,24 @@ fn variants_by_policy() {
     let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
     let text = std::fs::read_to_string(ll).unwrap();
     let mut files = Vec::new();
-    for (tag, attr) in [("base", ""), ("w4", " \"amdgpu-waves-per-eu\"=\"4\""), ("w8", " \"amdgpu-waves-per-eu\"=\"8\"")] {
+    for (tag, attr) in
+        [("base", ""), ("w4", " \"amdgpu-waves-per-eu\"=\"4\""), ("w8", " \"amdgpu-waves-per-eu\"=\"8\"")]
+    {
         let src = std::env::temp_dir().join(format!("wavebudget-variants-{}-{tag}.ll", std::process::id()));
-        std::fs::write(&src, text.replace("\"amdgpu-agpr-alloc\"=\"0\"", &format!("\"amdgpu-agpr-alloc\"=\"0\"{attr}"))).unwrap();
+        std::fs::write(
+            &src,
+            text.replace("\"amdgpu-agpr-alloc\"=\"0\"", &format!("\"amdgpu-agpr-alloc\"=\"0\"{attr}")),
+        )
+        .unwrap();
         let obj = src.with_extension("o");
-        assert!(Command::new(tool("llc")).args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj"]).arg(&src).arg("-o").arg(&obj).status().unwrap().success());
+        assert!(Command::new(tool("llc"))
+            .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&obj)
+            .status()
+            .unwrap()
+            .success());
         files.push(Kernels::open(&obj).unwrap());
     }
     let variants: Vec<&wavebudget_runtime::KernelInfo> = files.iter().map(|f| f.find("acc160")[0]).collect();
@@ -160,7 +188,9 @@ fn variants_by_policy() {
     assert_eq!(c.index, 0, "w4 spills less than w8");
     let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::ForProcessor).unwrap();
     assert_eq!(c.index, 0);
-    let e = choose_variant(&variants, &Device::from_target("gfx90a").unwrap(), Some(256), 0, Policy::FewestSpills).unwrap_err().to_string();
+    let e = choose_variant(&variants, &Device::from_target("gfx90a").unwrap(), Some(256), 0, Policy::FewestSpills)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("no variant fits gfx90a") && e.contains("acc160 (gfx942)"), "{e}");
 }
 

@@ -10,7 +10,8 @@ use std::sync::Mutex;
 
 /// Directory holding the LLVM 22 tools: `$LLVM_SYS_221_PREFIX/bin`, else `/usr/lib/llvm-22/bin`.
 pub fn llvm_bin_dir() -> PathBuf {
-    let prefix = std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
+    let prefix =
+        std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
     let bin = prefix.join("bin");
     assert!(
         bin.join("llc").exists(),
@@ -70,7 +71,12 @@ pub fn remark_u32(r: &Remarks, key: &str) -> Option<u32> {
 /// Per-kernel scalar keys of the `amdhsa.kernels` list as `llvm-readelf --notes` prints them, keyed by `.name`.
 pub fn readelf_kernels(obj: &Path) -> BTreeMap<String, BTreeMap<String, String>> {
     let out = Command::new(tool("llvm-readelf")).arg("--notes").arg(obj).output().expect("run llvm-readelf");
-    assert!(out.status.success(), "llvm-readelf --notes {} failed: {}", obj.display(), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "llvm-readelf --notes {} failed: {}",
+        obj.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     parse_notes_text(&String::from_utf8_lossy(&out.stdout))
 }
 
@@ -79,7 +85,8 @@ pub fn parse_notes_text(text: &str) -> BTreeMap<String, BTreeMap<String, String>
     let mut kernels = BTreeMap::new();
     let mut in_kernels = false;
     let mut cur: Option<BTreeMap<String, String>> = None;
-    let flush = |cur: &mut Option<BTreeMap<String, String>>, kernels: &mut BTreeMap<String, BTreeMap<String, String>>| {
+    let flush = |cur: &mut Option<BTreeMap<String, String>>,
+                 kernels: &mut BTreeMap<String, BTreeMap<String, String>>| {
         if let Some(k) = cur.take() {
             if let Some(n) = k.get(".name").cloned() {
                 kernels.insert(n, k);
@@ -157,7 +164,12 @@ pub fn llc_compile(ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
     let obj = dir.join(format!("{tag}.o"));
     std::fs::write(&ll, ir).unwrap();
     let mut cmd = Command::new(tool("llc"));
-    cmd.args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj", "-pass-remarks-analysis=kernel-resource-usage"]);
+    cmd.args([
+        "-mtriple=amdgcn-amd-amdhsa",
+        &format!("-mcpu={cpu}"),
+        "-filetype=obj",
+        "-pass-remarks-analysis=kernel-resource-usage",
+    ]);
     if !mattr.is_empty() {
         cmd.arg(format!("-mattr={mattr}"));
     }
