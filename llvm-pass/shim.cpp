@@ -14,6 +14,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
@@ -238,6 +240,18 @@ struct SweepHandler : DiagnosticHandler {
 void wb_set_sweep_handler(LLVMContextRef Ctx, void (*Cb)(void *, int, const char *, size_t, int),
                           void *Data) {
   unwrap(Ctx)->setDiagnosticHandler(std::make_unique<SweepHandler>(Cb, Data));
+}
+
+// Does the running LLVM know this processor for amdgcn? 1 yes, 0 no, -1 no AMDGPU target registered.
+// The only authority for "will LLVM compile for it": a processor LLVM does not know is compiled for
+// its generic CPU with a warning on stderr, and instruction selection may then abort the process.
+int wb_processor_known(const char *Cpu, size_t Len) {
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget("amdgcn-amd-amdhsa", Err);
+  if (!T)
+    return -1;
+  std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo("amdgcn-amd-amdhsa", "", ""));
+  return STI && STI->isCPUStringValid(StringRef(Cpu, Len)) ? 1 : 0;
 }
 
 // Is an analysis remark of this pass wanted (printed or streamed)? Lets Rust skip building text.

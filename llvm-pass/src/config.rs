@@ -62,6 +62,9 @@ pub struct Config {
     pub target: Option<String>,
     /// `mode=auto`: spills (VGPR + SGPR) the chosen level may have.
     pub max_spills: u32,
+    /// `WAVEBUDGET_*` variables that were set but empty (they count as unset; the pass says so when
+    /// that leaves it nothing to do).
+    pub empty_variables: Vec<String>,
 }
 
 /// One layer: only what it sets.
@@ -84,6 +87,13 @@ fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
         Ok(n) if (1..=MAX_REQUEST).contains(&n) => Ok(n),
         _ => Err(format!("{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'")),
     }
+}
+
+/// A processor in any spelling the model accepts, checked now so that a typo is blamed on the
+/// parameter, not later on a kernel's `"target-cpu"`.
+fn parse_target(v: &str, what: &str) -> Result<String, String> {
+    wavebudget_model::parse_target(v.trim()).map_err(|e| format!("{what}: {e}"))?;
+    Ok(v.trim().to_string())
 }
 
 fn parse_bool(v: &str, what: &str) -> Result<bool, String> {
@@ -126,7 +136,7 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
         match key {
             "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
             "records" => l.records = Some(PathBuf::from(need(value)?)),
-            "target" => l.target = Some(need(value)?.to_string()),
+            "target" => l.target = Some(parse_target(need(value)?, &format!("parameter 'target' in {origin}"))?),
             "max-spills" => {
                 let v = need(value)?;
                 l.max_spills = Some(
@@ -155,6 +165,17 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
     Ok(l)
 }
 
+/// The variables the environment layer reads.
+pub const ENV_VARS: [&str; 7] = [
+    "WAVEBUDGET_WAVES",
+    "WAVEBUDGET_RECORDS",
+    "WAVEBUDGET_MODE",
+    "WAVEBUDGET_EXACT",
+    "WAVEBUDGET_CLAMP",
+    "WAVEBUDGET_TARGET",
+    "WAVEBUDGET_MAX_SPILLS",
+];
+
 /// The environment layer: `WAVEBUDGET_WAVES`, `WAVEBUDGET_RECORDS`, `WAVEBUDGET_MODE`,
 /// `WAVEBUDGET_EXACT`, `WAVEBUDGET_CLAMP`, `WAVEBUDGET_TARGET`. Empty variables count as unset.
 fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
@@ -179,7 +200,7 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
         l.clamp = Some(parse_bool(&v, "environment variable WAVEBUDGET_CLAMP")?);
     }
     if let Some(v) = var("WAVEBUDGET_TARGET") {
-        l.target = Some(v);
+        l.target = Some(parse_target(&v, "environment variable WAVEBUDGET_TARGET")?);
     }
     if let Some(v) = var("WAVEBUDGET_MAX_SPILLS") {
         l.max_spills = Some(
@@ -212,7 +233,10 @@ impl Config {
         }
         layers.push(parse_layer(command_line, "the -wavebudget-* options")?);
         layers.push(env_layer(get)?);
-        Ok(Config::merge(&layers))
+        let mut cfg = Config::merge(&layers);
+        cfg.empty_variables =
+            ENV_VARS.iter().filter(|k| get(k).is_some_and(|v| v.is_empty())).map(|k| k.to_string()).collect();
+        Ok(cfg)
     }
 
     fn merge(layers: &[Layer]) -> Config {
@@ -226,6 +250,7 @@ impl Config {
             clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
+            empty_variables: Vec::new(),
         }
     }
 

@@ -151,8 +151,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
         }
         Err(e) => {
             // A bad -wavebudget-* option or WAVEBUDGET_* variable in a clang build: fail where it matters.
-            let has_kernels = crate::ir::triple(module).starts_with("amdgcn")
-                && crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
+            let has_kernels = crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),
@@ -207,6 +206,7 @@ pub(crate) unsafe fn diagnose(ctx: LLVMContextRef, d: &Diagnostic) {
         Severity::Error => 0,
         Severity::Warning => 1,
         Severity::Note => 3,
+        Severity::Remark => 2,
     };
     wb_diagnose(ctx, sev, d.message.as_ptr().cast(), d.message.len());
 }

@@ -59,6 +59,23 @@ pub unsafe fn triple(m: LLVMModuleRef) -> String {
     }
 }
 
+/// The module's data layout string (empty when it has none).
+pub unsafe fn data_layout(m: LLVMModuleRef) -> String {
+    let p = LLVMGetDataLayoutStr(m);
+    if p.is_null() {
+        String::new()
+    } else {
+        CStr::from_ptr(p).to_string_lossy().into_owned()
+    }
+}
+
+/// The first line of an LLVM parser message (`file:line:col: error: what`, then the source line and a
+/// caret), without LLVM's own `error: ` so that the caller's one prefix is the only one.
+pub fn parse_error_line(message: &str) -> String {
+    let first = message.lines().next().unwrap_or("cannot parse").trim_end();
+    first.replacen(": error: ", ": ", 1)
+}
+
 /// Functions of a module, in order.
 pub unsafe fn functions(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
     let mut out = Vec::new();

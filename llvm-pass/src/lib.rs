@@ -52,16 +52,44 @@ pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
 /// `module` must be a live module, not used by another thread during the call.
 pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport {
     let mut report = ModuleReport::default();
-    if !ir::triple(module).starts_with("amdgcn") {
+    let say = |report: &mut ModuleReport, severity, text: String| {
+        report.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") })
+    };
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    let triple = ir::triple(module);
+    if kernels.is_empty() {
+        // Host modules of a HIP build come here too: a remark, so -Werror builds stay clean.
+        let what =
+            if triple.is_empty() { "this module (no triple)".to_string() } else { format!("this '{triple}' module") };
+        say(&mut report, Severity::Remark, format!("no amdgpu_kernel functions in {what}; nothing to do"));
         return report;
     }
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
-    if kernels.is_empty() {
+    // A module without a triple (as LLVM's own tests are written, for llc -mtriple) is taken as
+    // amdgcn-amd-amdhsa: only attributes are written, and they mean the same for every amdgcn OS.
+    if !triple.is_empty() && !triple.starts_with("amdgcn") {
+        say(
+            &mut report,
+            Severity::Warning,
+            format!(
+                "{} amdgpu_kernel function(s) in a module whose triple is '{triple}', not amdgcn; nothing done",
+                kernels.len()
+            ),
+        );
         return report;
     }
     let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
         kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     if !cfg.is_active() && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
+        let empty = if cfg.empty_variables.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} set but empty)", cfg.empty_variables.join(", "))
+        };
+        say(
+            &mut report,
+            Severity::Warning,
+            format!("no waves target given{empty}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {} kernel(s) left untouched", kernels.len()),
+        );
         return report;
     }
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
@@ -94,25 +122,18 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         let plan = match ladders.as_ref().map(|l| &l[i]) {
             // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
             Some(rungs) if k.wavebudget_attr.is_none() => {
-                let chosen = rungs.as_ref().and_then(|r| {
+                let chosen = rungs.as_ref().ok().and_then(|r| {
                     r.iter().filter(|x| x.spills.is_some_and(|s| s <= cfg.max_spills)).map(|x| x.waves).max()
                 });
-                let mut plan = match chosen {
-                    Some(w) => {
+                let mut plan = match (chosen, rungs) {
+                    (Some(w), _) => {
                         let c = Config { waves: Some(w), ..cfg.clone() };
                         plan::plan_kernel(k, &c, records.as_ref(), &mut estimate)
                     }
-                    None => plan::untouched_plan(
-                        k,
-                        match rungs {
-                            Some(_) => {
-                                format!("mode=auto: no waves target compiles with at most {} spills", cfg.max_spills)
-                            }
-                            None => "mode=auto: no ladder for this kernel (it did not compile)".to_string(),
-                        },
-                    ),
+                    (None, Ok(r)) => plan::untouched_plan(k, auto_refusal(r, cfg.max_spills)),
+                    (None, Err(why)) => plan::untouched_plan(k, format!("mode=auto: {why}")),
                 };
-                plan.ladder = rungs.clone();
+                plan.ladder = rungs.as_ref().ok().cloned();
                 plan
             }
             _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut estimate),
@@ -153,33 +174,72 @@ fn info_line(name: &str, waves: u32, b: &wavebudget_model::Budget) -> String {
     )
 }
 
+/// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess.
+fn auto_refusal(rungs: &[records::Rung], max_spills: u32) -> String {
+    let range = match (rungs.first(), rungs.last()) {
+        (Some(a), Some(b)) => format!("{} to {}", a.waves, b.waves),
+        _ => return "mode=auto: the ladder has no levels".into(),
+    };
+    if rungs.iter().all(|r| !r.accepted) {
+        return format!(
+            "mode=auto: LLVM {} ignores \"amdgpu-waves-per-eu\" at every level ({range}) with this launch size and LDS",
+            sweep::LLVM_MAJOR
+        );
+    }
+    match rungs.iter().filter_map(|r| Some((r.spills?, r.waves))).min() {
+        None => format!("mode=auto: no level ({range}) compiled (wavebudget sweep shows LLVM's messages)"),
+        Some((s, w)) => format!(
+            "mode=auto: every level that compiled spills more than max-spills={max_spills} (fewest: {s} at {w} waves/SIMD)"
+        ),
+    }
+}
+
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
-/// in process (`sweep`), in `facts` order.
+/// in process (`sweep`), in `facts` order; or why there is none.
 unsafe fn auto_ladders(
     module: LLVMModuleRef,
     cfg: &Config,
     facts: &[(LLVMValueRef, facts::KernelFacts)],
     records: Option<&Records>,
     report: &mut ModuleReport,
-) -> Vec<Option<Vec<records::Rung>>> {
-    let processor = |k: &facts::KernelFacts| {
-        k.target_cpu
-            .clone()
-            .or_else(|| cfg.target.clone())
-            .and_then(|c| wavebudget_model::parse_target(&c).ok())
-            .map(|t| t.processor.name)
+) -> Vec<Result<Vec<records::Rung>, String>> {
+    let target = match cfg.target.as_deref().map(wavebudget_model::parse_target).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            return facts.iter().map(|_| Err(format!("target={}: {e}", cfg.target.as_deref().unwrap_or("")))).collect()
+        }
     };
-    let mut out: Vec<Option<Vec<records::Rung>>> = facts
+    // The processor each kernel compiles for ("target-cpu" first, then target=), or why none.
+    let processors: Vec<Result<String, String>> = facts
         .iter()
-        .map(|(_, k)| {
-            let p = processor(k)?;
-            records?.ladder(&k.name, p).map(<[records::Rung]>::to_vec)
+        .map(|(_, k)| match &k.target_cpu {
+            Some(cpu) => sweep::processor_for(None, Some(cpu)),
+            None if target.is_some() => sweep::processor_for(target.as_ref(), None),
+            None => Err(format!("{} (target=PROCESSOR, -wavebudget-target)", sweep::NO_TARGET)),
         })
         .collect();
-    if out.iter().all(Option::is_some) {
+    let mut out: Vec<Result<Vec<records::Rung>, String>> = facts
+        .iter()
+        .zip(&processors)
+        .map(|((_, k), p)| {
+            let p = p.as_ref().map_err(String::clone)?;
+            records
+                .and_then(|r| r.ladder(&k.name, p))
+                .map(<[records::Rung]>::to_vec)
+                .ok_or_else(|| "no ladder yet".to_string())
+        })
+        .collect();
+    // Compile what the records do not cover and has a processor: the module as bitcode, swept on worker threads.
+    let wanted: Vec<String> = facts
+        .iter()
+        .zip(&processors)
+        .zip(&out)
+        .filter(|((_, p), o)| p.is_ok() && o.is_err())
+        .map(|(((_, k), _), _)| k.name.clone())
+        .collect();
+    if wanted.is_empty() {
         return out;
     }
-    // Compile what the records do not cover: the module as bitcode, swept on worker threads.
     let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
     let bytes = std::slice::from_raw_parts(
         llvm_sys::core::LLVMGetBufferStart(buf).cast::<u8>(),
@@ -188,30 +248,47 @@ unsafe fn auto_ladders(
     .to_vec();
     llvm_sys::core::LLVMDisposeMemoryBuffer(buf);
     let opts = sweep::SweepOptions {
-        target: cfg.target.clone().filter(|_| facts.iter().any(|(_, k)| k.target_cpu.is_none())),
+        fallback_target: cfg.target.clone(),
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        only: Some(wanted.clone()),
         ..sweep::SweepOptions::default()
     };
+    let swept = opts.only.clone().unwrap_or_default();
     match sweep::sweep(&bytes, "module", &opts) {
         Ok(s) => {
             for (slot, (_, k)) in out.iter_mut().zip(facts) {
-                if slot.is_none() {
-                    *slot = s.kernels.iter().find(|l| l.name == k.name).map(|l| {
-                        l.levels
-                            .iter()
-                            .filter_map(|x| {
-                                let spills = if x.status == sweep::Status::Ok { x.spills() } else { None };
-                                x.waves.map(|waves| records::Rung { waves, spills })
-                            })
-                            .collect()
-                    });
+                if slot.is_ok() || !swept.contains(&k.name) {
+                    continue;
                 }
+                *slot = match s.kernels.iter().find(|l| l.name == k.name) {
+                    Some(l) if l.baseline.status == sweep::Status::Failed && l.levels.is_empty() => {
+                        Err(l.baseline.error.clone().unwrap_or_else(|| "the kernel did not compile".into()))
+                    }
+                    Some(l) => Ok(l
+                        .levels
+                        .iter()
+                        .filter_map(|x| {
+                            let spills = if x.status == sweep::Status::Ok { x.spills() } else { None };
+                            x.waves.map(|waves| records::Rung {
+                                waves,
+                                spills,
+                                accepted: x.status != sweep::Status::NotAccepted,
+                            })
+                        })
+                        .collect()),
+                    None => Err("the sweep did not reach this kernel".into()),
+                };
             }
         }
         Err(e) => report.diagnostics.push(Diagnostic {
             severity: Severity::Warning,
             message: format!("amdgpu-occupancy-budget: mode=auto could not compile the module: {e}"),
         }),
+    }
+    for slot in out.iter_mut() {
+        if slot.as_ref().is_err_and(|e| e == "no ladder yet") {
+            *slot = Err("the module could not be compiled".into());
+        }
     }
     out
 }

@@ -18,6 +18,8 @@ pub enum Severity {
     Warning,
     /// `note:`.
     Note,
+    /// `remark:` (opt prints it; clang shows it with `-Rbackend-plugin`).
+    Remark,
 }
 
 /// One diagnostic for a kernel.

@@ -32,6 +32,8 @@ pub struct Rung {
     pub waves: u32,
     /// VGPR + SGPR spills (`None`: the level did not compile or was not accepted).
     pub spills: Option<u32>,
+    /// LLVM accepts `"amdgpu-waves-per-eu"`=W here (false: the pass did not set it, LLVM would ignore it).
+    pub accepted: bool,
 }
 
 /// Records by kernel name.
@@ -129,6 +131,10 @@ impl Records {
                 |f: &str| k.get(f).and_then(|x| x.as_str()).ok_or_else(|| format!("kernels[{i}] has no \"{f}\""));
             let name = field("name")?;
             let target = field("target")?;
+            if target.is_empty() {
+                // A kernel the sweep did not compile (no processor it could use): nothing recorded.
+                continue;
+            }
             let processor = wavebudget_model::parse_target(target)
                 .map(|t| t.processor.name.to_string())
                 .map_err(|e| format!("kernels[{i}]: target \"{target}\": {e}"))?;
@@ -147,12 +153,13 @@ impl Records {
             let rungs = levels
                 .iter()
                 .filter_map(|l| {
-                    let ok = l.get("status").and_then(|s| s.as_str()) == Some("ok");
+                    let status = l.get("status").and_then(|s| s.as_str());
+                    let ok = status == Some("ok");
                     let spills = match (num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")) {
                         (Some(v), Some(s)) if ok => Some(v + s),
                         _ => None,
                     };
-                    num(l, "waves").map(|waves| Rung { waves, spills })
+                    num(l, "waves").map(|waves| Rung { waves, spills, accepted: status != Some("not-accepted") })
                 })
                 .collect();
             recs.ladders.entry(name.to_string()).or_default().push((processor, rungs));

@@ -33,14 +33,67 @@ extern "C" {
 /// What to sweep.
 #[derive(Debug, Clone, Default)]
 pub struct SweepOptions {
-    /// Processor for every kernel (overrides `"target-cpu"`).
+    /// Processor for every kernel (overrides `"target-cpu"`), in any spelling the model accepts
+    /// (`gfx942`, `MI300X`, `gfx942:xnack-`, `amdgcn-amd-amdhsa--gfx950`, a bundle entry id): LLVM is
+    /// handed the processor's name and the id's feature settings.
     pub target: Option<String>,
-    /// Launch size for every kernel (`"amdgpu-flat-work-group-size"="N,N"`).
-    pub wg_size: Option<u32>,
+    /// Processor for the functions without `"target-cpu"` only (the pass's `target=`), same spellings.
+    pub fallback_target: Option<String>,
+    /// Launch-size range for every kernel (`"amdgpu-flat-work-group-size"="MIN,MAX"`).
+    pub wg_size: Option<(u32, u32)>,
     /// Waves targets; empty = 1 to the target's maximum.
     pub waves: Vec<u32>,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Sweep only these kernels (`None`: every kernel).
+    pub only: Option<Vec<String>>,
+}
+
+/// Why no kernel of a module can be swept at all (per-kernel problems are failed levels instead).
+pub const NO_TARGET: &str = "no \"target-cpu\" attribute and no target given";
+
+extern "C" {
+    fn wb_processor_known(cpu: *const c_char, len: usize) -> c_int;
+}
+
+/// Whether the LLVM this process runs knows `cpu` as an `amdgcn` processor (`None`: no AMDGPU
+/// target is registered). A processor it does not know would be compiled for a generic CPU, and
+/// instruction selection can then abort the process, so nothing is compiled for one.
+pub fn llvm_knows_processor(cpu: &str) -> Option<bool> {
+    init();
+    // SAFETY: (pointer, length) of a live string; the shim copies nothing.
+    match unsafe { wb_processor_known(cpu.as_ptr().cast(), cpu.len()) } {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    }
+}
+
+/// The LLVM major this crate is built against (what messages name).
+pub const LLVM_MAJOR: u32 = 22;
+
+/// The processor name LLVM is handed for a kernel: the override's, else its `"target-cpu"`, refused
+/// with the reason when the model or the running LLVM does not know it.
+pub fn processor_for(target: Option<&wavebudget_model::TargetId>, target_cpu: Option<&str>) -> Result<String, String> {
+    let name = match (target, target_cpu) {
+        (Some(id), _) => id.processor.name.to_string(),
+        (None, Some(cpu)) => {
+            let id = wavebudget_model::parse_target(cpu).map_err(|e| format!("\"target-cpu\"=\"{cpu}\": {e}"))?;
+            if id.processor.name != cpu {
+                return Err(format!(
+                    "\"target-cpu\"=\"{cpu}\" is not a processor name LLVM takes (it means {}; give --target {})",
+                    id.processor.name, id.processor.name
+                ));
+            }
+            id.processor.name.to_string()
+        }
+        (None, None) => return Err(NO_TARGET.to_string()),
+    };
+    match llvm_knows_processor(&name) {
+        Some(true) => Ok(name),
+        Some(false) => Err(format!("LLVM {LLVM_MAJOR} does not know the processor '{name}'")),
+        None => Err("this LLVM has no AMDGPU target".to_string()),
+    }
 }
 
 /// How a level ended.
@@ -153,41 +206,124 @@ fn init() {
     ONCE.call_once(|| Target::initialize_amd_gpu(&InitializationConfig::default()));
 }
 
-/// The module as bitcode with the sweep's overrides applied, and its kernels with their processors; or
-/// the parser's message (with the line).
-/// Kernel names with their `"target-cpu"`.
-type KernelList = Vec<(String, Option<String>)>;
+/// Kernel names with the processor each is compiled for, or why it is not compiled.
+type KernelList = Vec<(String, Result<String, String>)>;
 
+/// The module as bitcode with the sweep's overrides applied (target, launch size, and the
+/// `amdgcn-amd-amdhsa` triple and data layout where the module has no triple), and its kernels with
+/// their processors; or the parser's message (with the line).
 fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList), String> {
+    let parse =
+        |t: &Option<String>| t.as_deref().map(wavebudget_model::parse_target).transpose().map_err(|e| e.to_string());
+    let (target, fallback) = (parse(&opts.target)?, parse(&opts.fallback_target)?);
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
         // LLVM's message is "file:line:col: error: what", then the source line and a caret.
-        .map_err(|e| e.to_string().lines().next().unwrap_or("cannot parse").trim_end().to_string())?;
+        .map_err(|e| ir::parse_error_line(&e.to_string()))?;
+    let m = module.as_mut_ptr();
     // SAFETY: the module is alive and used by this thread only.
-    let kernels = unsafe {
-        apply_overrides(module.as_mut_ptr(), opts);
-        ir::functions(module.as_mut_ptr())
-            .into_iter()
-            .filter(|f| ir::is_kernel(*f))
-            .map(|f| (ir::name(f), ir::str_attr(f, "target-cpu")))
+    let kernels: KernelList = unsafe {
+        let fs: Vec<LLVMValueRef> = ir::functions(m).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+        if fs.is_empty() {
+            return Err(format!("{name}: no amdgpu_kernel functions"));
+        }
+        let triple = ir::triple(m);
+        if !triple.is_empty() && !triple.starts_with("amdgcn") {
+            return Err(format!("{name}: the module's triple is '{triple}', not amdgcn-amd-amdhsa"));
+        }
+        let own: Vec<Option<String>> = fs.iter().map(|&f| ir::str_attr(f, "target-cpu")).collect();
+        apply_overrides(m, opts, target.as_ref(), fallback.as_ref());
+        fs.iter()
+            .zip(own)
+            .map(|(&f, own)| {
+                let kname = ir::name(f);
+                let id = target.as_ref().or(if own.is_none() { fallback.as_ref() } else { None });
+                let cpu = processor_for(id, own.as_deref());
+                (kname, cpu)
+            })
+            .filter(|(k, _)| opts.only.as_ref().is_none_or(|o| o.contains(k)))
             .collect()
     };
+    if let Some((k, _)) = kernels.iter().find(|(_, c)| c.as_ref().is_err_and(|e| e == NO_TARGET)) {
+        return Err(format!(
+            "{name}: kernel '{k}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
+        ));
+    }
+    // The sweep compiles for amdgcn-amd-amdhsa (whose code objects carry the metadata it reads); a
+    // module without a triple (as LLVM's own tests are written, for llc -mtriple) gets it and its data layout.
+    // SAFETY: the module is alive.
+    unsafe {
+        if ir::triple(m) != TRIPLE {
+            if let Some(cpu) = kernels.iter().find_map(|(_, c)| c.as_ref().ok()) {
+                init();
+                let triple = TargetTriple::create(TRIPLE);
+                if let Some(tm) = Target::from_triple(&triple).ok().and_then(|t| {
+                    t.create_target_machine(
+                        &triple,
+                        cpu,
+                        "",
+                        OptimizationLevel::Default,
+                        RelocMode::PIC,
+                        CodeModel::Default,
+                    )
+                }) {
+                    module.set_triple(&triple);
+                    if ir::data_layout(m).is_empty() {
+                        module.set_data_layout(&tm.get_target_data().get_data_layout());
+                    }
+                }
+            }
+        }
+    }
     Ok((module.write_bitcode_to_memory().as_slice().to_vec(), kernels))
 }
 
-/// `--target` on every defined function, `--wg-size` on every kernel.
-unsafe fn apply_overrides(m: LLVMModuleRef, opts: &SweepOptions) {
+const TRIPLE: &str = "amdgcn-amd-amdhsa";
+
+/// `--target` (its processor, and the target id's xnack/sramecc settings) on every defined function, the
+/// fallback target on those without `"target-cpu"`, `--wg-size` on every kernel.
+unsafe fn apply_overrides(
+    m: LLVMModuleRef,
+    opts: &SweepOptions,
+    target: Option<&wavebudget_model::TargetId>,
+    fallback: Option<&wavebudget_model::TargetId>,
+) {
     for f in ir::functions(m) {
-        if let Some(t) = &opts.target {
+        let id = target.or(fallback.filter(|_| ir::str_attr(f, "target-cpu").is_none()));
+        if let Some(id) = id {
             if llvm_sys::core::LLVMIsDeclaration(f) == 0 {
-                ir::set_str_attr(f, "target-cpu", t);
+                ir::set_str_attr(f, "target-cpu", id.processor.name);
+                let old = ir::str_attr(f, "target-features").unwrap_or_default();
+                let features = with_id_features(&old, id);
+                if features != old {
+                    ir::set_str_attr(f, "target-features", &features);
+                }
             }
         }
-        if let (Some(n), true) = (opts.wg_size, ir::is_kernel(f)) {
-            ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
+        if let (Some((lo, hi)), true) = (opts.wg_size, ir::is_kernel(f)) {
+            ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{lo},{hi}"));
         }
     }
+}
+
+/// `"target-features"` with the target id's xnack/sramecc settings in place of the module's.
+fn with_id_features(features: &str, id: &wavebudget_model::TargetId) -> String {
+    let mut out: Vec<String> = features
+        .split(',')
+        .filter(|f| !f.is_empty())
+        .filter(|f| {
+            let name = f.trim_start_matches(['+', '-']);
+            !((name == "xnack" && id.xnack.is_some()) || (name == "sramecc" && id.sramecc.is_some()))
+        })
+        .map(str::to_string)
+        .collect();
+    for (name, v) in [("xnack", id.xnack), ("sramecc", id.sramecc)] {
+        if let Some(on) = v {
+            out.push(format!("{}{name}", if on { '+' } else { '-' }));
+        }
+    }
+    out.join(",")
 }
 
 /// The module reduced to some of its kernels (the others deleted, unless something uses them), as bitcode.
@@ -341,37 +477,33 @@ fn par_map<T: Sync, R: Send>(
 /// kernel that caused it and the others still get their numbers.
 pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, String> {
     let (bitcode, kernels) = prepare(ir_bytes, source, opts)?;
-    if kernels.is_empty() {
-        return Err(format!("{source}: no amdgpu_kernel functions"));
-    }
     let jobs = opts.jobs.max(1);
-    let waves_of = |cpu: &Option<String>| -> Vec<u32> {
+    let waves_of = |cpu: &str| -> Vec<u32> {
         if !opts.waves.is_empty() {
             return opts.waves.clone();
         }
-        let max = cpu
-            .as_deref()
-            .and_then(|c| wavebudget_model::subtarget(c, wavebudget_model::Options::default()).ok())
-            .map(|s| s.max_waves)
-            .unwrap_or(8);
+        let max =
+            wavebudget_model::subtarget(cpu, wavebudget_model::Options::default()).map(|s| s.max_waves).unwrap_or(8);
         (1..=max).collect()
     };
-    // Chunks of consecutive kernels with the same levels.
+    // Chunks of consecutive kernels with the same processor and levels; kernels that cannot be compiled
+    // (a processor LLVM or the model does not know) get no chunk.
     let per_chunk = kernels.len().div_ceil(jobs * 4).max(1);
-    let mut chunks: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
+    let mut chunks: Vec<(Vec<usize>, Vec<u32>, &str)> = Vec::new();
     for (i, (_, cpu)) in kernels.iter().enumerate() {
+        let Ok(cpu) = cpu else { continue };
         let w = waves_of(cpu);
         match chunks.last_mut() {
-            Some((ks, lw)) if *lw == w && ks.len() < per_chunk => ks.push(i),
-            _ => chunks.push((vec![i], w)),
+            Some((ks, lw, c)) if *lw == w && c == cpu && ks.len() < per_chunk => ks.push(i),
+            _ => chunks.push((vec![i], w, cpu)),
         }
     }
     let names = |ks: &[usize]| ks.iter().map(|&i| kernels[i].0.as_str()).collect::<Vec<_>>();
     let internal = "internal error while compiling".to_string();
     let parts: Vec<Result<Vec<u8>, String>> =
-        par_map(&chunks, jobs, &|(ks, _)| split(&bitcode, &names(ks)), &|_| Err(internal.clone()));
+        par_map(&chunks, jobs, &|(ks, _, _)| split(&bitcode, &names(ks)), &|_| Err(internal.clone()));
     let mut work: Vec<(usize, Option<u32>)> = Vec::new();
-    for (c, (_, waves)) in chunks.iter().enumerate() {
+    for (c, (_, waves, _)) in chunks.iter().enumerate() {
         work.push((c, None));
         work.extend(waves.iter().map(|&w| (c, Some(w))));
     }
@@ -408,11 +540,17 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
     );
     let mut ladders: Vec<KernelLadder> = kernels
         .iter()
-        .map(|(name, cpu)| KernelLadder {
-            name: name.clone(),
-            target: cpu.clone().unwrap_or_default(),
-            baseline: Level::empty(None, Status::Failed),
-            levels: Vec::new(),
+        .map(|(name, cpu)| {
+            let mut baseline = Level::empty(None, Status::Failed);
+            if let Err(e) = cpu {
+                baseline.error = Some(format!("not compiled: {e}"));
+            }
+            KernelLadder {
+                name: name.clone(),
+                target: cpu.as_ref().map(String::clone).unwrap_or_default(),
+                baseline,
+                levels: Vec::new(),
+            }
         })
         .collect();
     for ((c, w), levels) in work.iter().zip(results) {
@@ -470,7 +608,8 @@ pub fn tune(
         .map_err(|e| e.to_string())?;
     // SAFETY: the module is alive and used by this thread only.
     unsafe {
-        apply_overrides(module.as_mut_ptr(), opts);
+        let parse = |t: &Option<String>| t.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok());
+        apply_overrides(module.as_mut_ptr(), opts, parse(&opts.target).as_ref(), parse(&opts.fallback_target).as_ref());
         for f in ir::functions(module.as_mut_ptr()) {
             if !ir::is_kernel(f) {
                 continue;

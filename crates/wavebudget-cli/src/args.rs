@@ -96,9 +96,9 @@ pub struct SweepArgs {
     /// Processor for every kernel (default: each kernel's "target-cpu").
     #[arg(long, short = 't')]
     pub target: Option<String>,
-    /// Launch size for every kernel (sets "amdgpu-flat-work-group-size"="N,N").
+    /// Launch size for every kernel: N or MIN,MAX (sets "amdgpu-flat-work-group-size"="MIN,MAX").
     #[arg(long)]
-    pub wg_size: Option<u32>,
+    pub wg_size: Option<String>,
     /// Waves targets: a range (1..8), a list (2,4,6) or one value (default: 1 to the target's maximum).
     #[arg(long)]
     pub waves: Option<String>,

@@ -89,6 +89,14 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
+/// A whole input file (LLVM IR for sweep and tune), read through pipes too; a directory is refused.
+pub(crate) fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
+    if std::path::Path::new(path).is_dir() {
+        return Err(CliError::Usage(format!("{path}: is a directory, not a file")));
+    }
+    std::fs::read(path).map_err(|e| CliError::Usage(format!("{path}: cannot read: {e}")))
+}
+
 fn reader_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
     match e {
         // The I/O error already names the path.
@@ -108,7 +116,7 @@ fn targets(json: bool) -> Result<String, CliError> {
     Ok(if json { to_json(&rows) } else { render::targets_table(&rows) })
 }
 
-fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
+pub(crate) fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
     let Some(s) = s else { return Ok(WorkgroupSize::DEFAULT) };
     let num = |x: &str| {
         x.trim()

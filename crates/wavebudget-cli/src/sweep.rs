@@ -31,25 +31,57 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
     if let Some(t) = &a.target {
         wavebudget_model::parse_target(t)?;
     }
-    if let Some(n) = a.wg_size {
-        wavebudget_model::WorkgroupSize::fixed(n).validate()?;
-    }
+    let wg_size = a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()?;
     if a.jobs == Some(0) {
         return Err(CliError::Usage("--jobs must be at least 1".into()));
     }
     Ok(SweepOptions {
         target: a.target.clone(),
-        wg_size: a.wg_size,
+        wg_size: wg_size.map(|w| (w.min, w.max)),
         waves: a.waves.as_deref().map(parse_waves).transpose()?.unwrap_or_default(),
         jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+        only: None,
+        fallback_target: None,
     })
 }
 
+/// The module's bytes; a code object, bundle or other binary is refused with what to use instead.
 fn read(path: &str) -> Result<Vec<u8>, CliError> {
-    if Path::new(path).is_dir() {
-        return Err(CliError::Usage(format!("{path}: is a directory, not an LLVM IR file")));
+    let bytes = crate::read_input(path)?;
+    let what = if bytes.starts_with(b"\x7fELF") {
+        Some("an ELF file (a code object or a binary)")
+    } else if bytes.starts_with(b"__CLANG_OFFLOAD_BUNDLE__") || bytes.starts_with(b"CCOB") {
+        Some("an offload bundle")
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        return Err(CliError::Usage(format!(
+            "{path}: is {what}; sweep and tune compile LLVM IR (.ll or .bc). To read a compiled kernel use: wavebudget inspect {path}"
+        )));
     }
-    std::fs::read(path).map_err(|e| CliError::Usage(format!("{path}: cannot read: {e}")))
+    Ok(bytes)
+}
+
+/// The sweep, or an error when no kernel could be compiled at all (every one refused before LLVM saw
+/// it: a processor LLVM or the model does not know), naming each kernel and why.
+fn run_sweep(bytes: &[u8], file: &str, opts: &SweepOptions) -> Result<Sweep, CliError> {
+    let s = wavebudget_pass::sweep::sweep(bytes, file, opts).map_err(CliError::Usage)?;
+    refuse_uncompiled(&s, file)?;
+    Ok(s)
+}
+
+fn refuse_uncompiled(s: &Sweep, file: &str) -> Result<(), CliError> {
+    let refused: Vec<String> = s
+        .kernels
+        .iter()
+        .filter(|k| k.target.is_empty())
+        .map(|k| format!("{}: {}", k.name, k.baseline.error.as_deref().unwrap_or("not compiled")))
+        .collect();
+    if refused.len() == s.kernels.len() {
+        return Err(CliError::Usage(format!("{file}: no kernel can be compiled: {}", refused.join("; "))));
+    }
+    Ok(())
 }
 
 fn cell(v: Option<u32>) -> String {
@@ -87,7 +119,11 @@ fn row(out: &mut String, label: &str, l: &Level) {
 fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
     let mut out = String::new();
     for (i, k) in s.kernels.iter().enumerate() {
-        let _ = writeln!(out, "{} ({})", k.name, k.target);
+        if k.target.is_empty() {
+            let _ = writeln!(out, "{}", k.name);
+        } else {
+            let _ = writeln!(out, "{} ({})", k.name, k.target);
+        }
         let _ = writeln!(
             out,
             "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
@@ -114,7 +150,7 @@ fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
 pub(crate) fn sweep_cmd(a: &SweepArgs) -> Result<String, CliError> {
     let opts = options(a)?;
     let bytes = read(&a.file)?;
-    let s = wavebudget_pass::sweep::sweep(&bytes, &a.file, &opts).map_err(CliError::Usage)?;
+    let s = run_sweep(&bytes, &a.file, &opts)?;
     if a.json {
         Ok(serde_json::to_string_pretty(&s).expect("serializable") + "\n")
     } else {
@@ -133,6 +169,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     let bitcode = a.output.ends_with(".bc");
     let t =
         wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
+    refuse_uncompiled(&t.sweep, &a.sweep.file)?;
     crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {
         #[derive(serde::Serialize)]

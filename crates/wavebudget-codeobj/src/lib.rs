@@ -197,30 +197,46 @@ fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
 
 /// A read-only memory map of a file (empty files map to an empty slice).
 pub struct Mapped {
-    map: Option<memmap2::Mmap>,
+    data: Data,
+}
+
+enum Data {
+    Empty,
+    Map(memmap2::Mmap),
+    /// A pipe, a terminal or another special file: read to its end, since it cannot be mapped.
+    Read(Vec<u8>),
 }
 
 impl Mapped {
-    /// Maps `path`.
+    /// Maps `path` when it is a regular file; reads a pipe (`/dev/stdin`, `<(...)`) or another special
+    /// file to its end instead.
     pub fn open(path: &std::path::Path) -> Result<Mapped> {
         let io = |source| Error::Io { path: path.display().to_string(), source };
-        let file = File::open(path).map_err(io)?;
+        let mut file = File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if meta.is_dir() {
             return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory")));
         }
-        let len = meta.len();
-        if len == 0 {
-            return Ok(Mapped { map: None });
+        if !meta.is_file() {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io)?;
+            return Ok(Mapped { data: if bytes.is_empty() { Data::Empty } else { Data::Read(bytes) } });
+        }
+        if meta.len() == 0 {
+            return Ok(Mapped { data: Data::Empty });
         }
         // SAFETY: the map is read-only and private to this process; a file truncated by another process
         // while mapped can still fault, the usual caveat of every mmap-based reader (llvm-readelf included).
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        Ok(Mapped { map: Some(map) })
+        Ok(Mapped { data: Data::Map(map) })
     }
 
     /// The file's bytes.
     pub fn bytes(&self) -> &[u8] {
-        self.map.as_deref().unwrap_or(&[])
+        match &self.data {
+            Data::Empty => &[],
+            Data::Map(m) => m,
+            Data::Read(v) => v,
+        }
     }
 }
