@@ -20,6 +20,45 @@ pub struct Pressure {
     pub vgprs: u32,
     /// Peak scalar registers (uniform values and lane masks).
     pub sgprs: u32,
+    /// Registers inline assembly names (`"~{v200}"`, `"={v[8:11]}"`): one past the highest VGPR,
+    /// AGPR and SGPR index. The allocator cannot move or spill them, so they bound the count from below.
+    pub asm: AsmRegisters,
+}
+
+/// Registers named by inline assembly in a function's constraint strings (0: none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct AsmRegisters {
+    /// One past the highest `v` register named.
+    pub vgprs: u32,
+    /// One past the highest `a` register named.
+    pub agprs: u32,
+    /// One past the highest `s` register named.
+    pub sgprs: u32,
+}
+
+impl AsmRegisters {
+    /// Reads one constraint string (`"=v,~{v200},~{s[4:7]},{a3}"`).
+    pub fn add_constraints(&mut self, constraints: &str) {
+        for part in constraints.split(',') {
+            let Some(inner) = part.split_once('{').and_then(|(_, r)| r.strip_suffix('}')) else { continue };
+            let mut chars = inner.chars();
+            let slot = match chars.next() {
+                Some('v') => &mut self.vgprs,
+                Some('a') => &mut self.agprs,
+                Some('s') => &mut self.sgprs,
+                _ => continue,
+            };
+            let rest = chars.as_str();
+            // "200" or "[200:203]": the highest index counts.
+            let last = match rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+                Some(range) => range.split_once(':').map(|(_, b)| b).unwrap_or(range),
+                None => rest,
+            };
+            if let Ok(n) = last.trim().parse::<u32>() {
+                *slot = (*slot).max(n.saturating_add(1));
+            }
+        }
+    }
 }
 
 /// Registers the backend holds regardless of the IR: the packed work-item ids and an address or two.
@@ -87,8 +126,15 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
         vals.push(p);
     }
     let mut writes_memory = false;
+    let mut asm = AsmRegisters::default();
     for bi in &insts {
         for &i in bi {
+            if ir::is_call(i) {
+                let callee = LLVMGetCalledValue(i);
+                if !callee.is_null() && !LLVMIsAInlineAsm(callee).is_null() {
+                    asm.add_constraints(&ir::inline_asm_constraints(callee));
+                }
+            }
             match LLVMGetInstructionOpcode(i) {
                 LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
                     writes_memory = true
@@ -350,6 +396,7 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
         }
     }
     peak.vgprs += VGPR_OVERHEAD;
+    peak.asm = asm;
     peak
 }
 

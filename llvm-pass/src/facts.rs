@@ -23,8 +23,11 @@ pub struct KernelFacts {
     pub static_lds: u64,
     /// The LDS globals counted, by name.
     pub lds_globals: Vec<String>,
-    /// The kernel reaches an indirect call: LDS of address-taken functions may be missing.
+    /// The kernel reaches an indirect call; `static_lds` then includes the LDS of every address-taken
+    /// function (and what they call), as LLVM's module LDS lowering allocates it for such a kernel.
     pub indirect_calls: bool,
+    /// With `indirect_calls`: the address-taken functions whose LDS was counted.
+    pub indirect_lds_functions: Vec<String>,
     /// `"amdgpu-lds-size"` as written (set by LLVM's LDS lowering, when it already ran).
     pub lds_attr: Option<String>,
     /// `"amdgpu-waves-per-eu"` as written.
@@ -51,6 +54,7 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         static_lds: 0,
         lds_globals: Vec::new(),
         indirect_calls: false,
+        indirect_lds_functions: Vec::new(),
         lds_attr: ir::str_attr(f, "amdgpu-lds-size"),
         waves_attr: ir::str_attr(f, "amdgpu-waves-per-eu"),
         wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
@@ -112,7 +116,9 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
 }
 
 /// Static LDS per kernel: the addrspace(3) globals each kernel reaches (directly, or from functions it
-/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables.
+/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables. A
+/// kernel that makes an indirect call may reach any address-taken function, and LLVM's lowering gives it
+/// the variables of all of them; so does this.
 /// Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in LLVM's occupancy model.
 ///
 /// # Safety
@@ -159,6 +165,16 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
             calls.insert(f, (callees, indirect));
         }
     }
+    // Functions whose address is taken (any use but as the callee of a call): an indirect call may reach them.
+    let address_taken: Vec<LLVMValueRef> = if vars.is_empty() {
+        Vec::new()
+    } else {
+        ir::functions(m)
+            .into_iter()
+            .filter(|&f| LLVMIsDeclaration(f) == 0)
+            .filter(|&f| ir::users(f).into_iter().any(|u| !(ir::is_call(u) && LLVMGetCalledValue(u) == f)))
+            .collect()
+    };
     for (k, facts) in kernels.iter_mut() {
         if vars.is_empty() {
             break;
@@ -166,18 +182,30 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         let mut seen = ir::PtrSet::default();
         let mut stack = vec![*k];
         let mut used: Vec<usize> = Vec::new();
-        while let Some(f) = stack.pop() {
-            if !seen.insert(f) {
-                continue;
+        let mut added_address_taken = false;
+        loop {
+            while let Some(f) = stack.pop() {
+                if !seen.insert(f) {
+                    continue;
+                }
+                if let Some(v) = uses.get(&f) {
+                    used.extend(v);
+                }
+                if let Some((callees, indirect)) = calls.get(&f) {
+                    facts.indirect_calls |= *indirect;
+                    stack.extend(callees.iter().copied());
+                }
             }
-            if let Some(v) = uses.get(&f) {
-                used.extend(v);
+            if !facts.indirect_calls || added_address_taken {
+                break;
             }
-            if let Some((callees, indirect)) = calls.get(&f) {
-                facts.indirect_calls |= *indirect;
-                stack.extend(callees.iter().copied());
+            added_address_taken = true;
+            for &f in &address_taken {
+                facts.indirect_lds_functions.push(ir::name(f));
+                stack.push(f);
             }
         }
+        facts.indirect_lds_functions.retain(|n| !n.is_empty());
         used.sort_unstable();
         used.dedup();
         let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &vars[i]).collect();

@@ -59,6 +59,16 @@ pub unsafe fn triple(m: LLVMModuleRef) -> String {
     }
 }
 
+/// The constraint string of an inline-asm callee (`"=v,~{v200}"`).
+pub unsafe fn inline_asm_constraints(asm: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetInlineAsmConstraintString(asm, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
 /// The module's data layout string (empty when it has none).
 pub unsafe fn data_layout(m: LLVMModuleRef) -> String {
     let p = LLVMGetDataLayoutStr(m);

@@ -130,16 +130,50 @@ pub const SHAVE_LIMIT: u32 = 8;
 
 /// Parses `"amdgpu-waves-per-eu"`-style `"m[,n]"`.
 fn parse_pair(s: &str) -> Option<(u32, Option<u32>)> {
-    let mut it = s.split(',');
-    let a = it.next()?.trim().parse().ok()?;
-    let b = match it.next() {
-        Some(b) => Some(b.trim().parse().ok()?),
-        None => None,
+    llvm_pair(s, true).ok()
+}
+
+/// An unsigned integer as LLVM's `StringRef::getAsInteger(0, unsigned&)` reads it after `trim()`:
+/// `0x`/`0b`/`0o` prefixes, a leading `0` for octal, no sign, no overflow.
+fn llvm_uint(s: &str) -> Option<u32> {
+    let t = s.trim();
+    let (digits, radix) = if let Some(r) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (r, 16)
+    } else if let Some(r) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        (r, 2)
+    } else if let Some(r) = t.strip_prefix("0o") {
+        (r, 8)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (&t[1..], 8)
+    } else {
+        (t, 10)
     };
-    if it.next().is_some() {
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
         return None;
     }
-    Some((a, b))
+    u32::from_str_radix(digits, radix).ok()
+}
+
+/// `"m,n"` as LLVM's `getIntegerPairAttribute` parses it: `Err("first")`/`Err("second")` names the
+/// integer it cannot parse, which llc-22 reports as an error ("can't parse first integer attribute
+/// amdgpu-waves-per-eu") and fails the compile. With `second_optional` (`amdgpu-waves-per-eu`) an
+/// absent or empty second integer is `None`.
+pub fn llvm_pair(s: &str, second_optional: bool) -> Result<(u32, Option<u32>), &'static str> {
+    let (a, b) = match s.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    let first = llvm_uint(a).ok_or("first")?;
+    match b.map(str::trim) {
+        Some(b) if !b.is_empty() => Ok((first, Some(llvm_uint(b).ok_or("second")?))),
+        _ if second_optional => Ok((first, None)),
+        _ => Err("second"),
+    }
+}
+
+/// What llc-22 says of an attribute value it cannot parse.
+fn unparsable(attr: &str, value: &str, which: &str) -> String {
+    format!("\"{attr}\"=\"{value}\" is malformed: llc-22 fails the compile with \"error: can't parse {which} integer attribute {attr}\"")
 }
 
 /// The C++ source name of an Itanium-mangled symbol (`_Z3accPfPKfi` -> `acc(float*, float const*, int)`).
@@ -253,13 +287,14 @@ pub fn plan_kernel(
     // 3. Launch bounds.
     let mut set_flat = None;
     let wg = match &facts.flat_wg_attr {
-        Some(s) => match parse_pair(s) {
-            Some((a, Some(b))) if a >= 1 && a <= b && b <= 1024 => WorkgroupSize { min: a, max: b },
-            _ => {
+        Some(s) => match llvm_pair(s, false) {
+            Ok((a, Some(b))) if a >= 1 && a <= b && b <= 1024 => WorkgroupSize { min: a, max: b },
+            Ok(_) => {
                 return c.untouched(format!(
-                    "malformed \"amdgpu-flat-work-group-size\"=\"{s}\" (LLVM 22 falls back to 1,1024)"
+                    "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: LLVM 22 ignores it without a word and assumes 1,1024"
                 ))
             }
+            Err(which) => return c.untouched(unparsable("amdgpu-flat-work-group-size", s, which)),
         },
         None => match &facts.reqd_wg {
             Some(dims) => {
@@ -302,19 +337,27 @@ pub fn plan_kernel(
     }
     let lds = lds as u32;
     c.plan.lds_bytes = Some(lds);
-    if facts.indirect_calls && lds > 0 {
-        c.diag(Severity::Note, "the kernel makes indirect calls: LDS used only by their targets is not counted".into());
+    if facts.indirect_calls {
+        let fns = if facts.indirect_lds_functions.is_empty() {
+            "none".to_string()
+        } else {
+            facts.indirect_lds_functions.iter().map(|f| format!("@{f}")).collect::<Vec<_>>().join(", ")
+        };
+        c.diag(
+            Severity::Note,
+            format!("the kernel makes indirect calls: the LDS of every address-taken function ({fns}) is counted, as LLVM's LDS lowering allocates it for such a kernel ({lds} bytes in all)"),
+        );
     }
 
     // The kernel's own amdgpu-waves-per-eu stays unless the kernel asked wavebudget explicitly.
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let (Some(own), false) = (&facts.waves_attr, per_kernel) {
-        let ignored = match parse_pair(own) {
-            Some((m, n)) => {
+        let ignored = match llvm_pair(own, true) {
+            Ok((m, n)) => {
                 let n = n.unwrap_or(st.max_waves);
                 m == 0 || m < lo || m > hi || m > n || n > st.max_waves
             }
-            None => true,
+            Err(which) => return c.untouched(unparsable("amdgpu-waves-per-eu", own, which)),
         };
         if ignored {
             c.warn(format!(
@@ -398,17 +441,44 @@ pub fn plan_kernel(
             Err(_) => c.diag(Severity::Note, "not in the records; estimating instead".into()),
         }
     }
-    let regs = from_records.unwrap_or_else(|| {
-        let p = estimate();
-        Registers { source: RegisterSource::Estimate, vgpr_count: p.vgprs, agpr_count: None, sgpr_count: Some(p.sgprs) }
-    });
-    c.plan.registers = Some(regs);
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
+    let mut asm = crate::estimate::AsmRegisters::default();
+    let regs = from_records.unwrap_or_else(|| {
+        let p = estimate();
+        asm = p.asm;
+        let arch = p.vgprs.max(p.asm.vgprs);
+        let vgpr_count = if unified && p.asm.agprs > 0 { arch.div_ceil(4) * 4 + p.asm.agprs } else { arch };
+        Registers {
+            source: RegisterSource::Estimate,
+            vgpr_count,
+            agpr_count: (p.asm.agprs > 0).then_some(p.asm.agprs),
+            sgpr_count: Some(p.sgprs.max(p.asm.sgprs)),
+        }
+    });
+    c.plan.registers = Some(regs);
+    // Registers inline asm names are fixed: the allocator cannot spill them to meet the budget, so LLVM
+    // misses the waves target instead ("failed to meet occupancy target").
+    let asm_total = if unified && asm.agprs > 0 { asm.vgprs.div_ceil(4) * 4 + asm.agprs } else { asm.vgprs };
+    let asm_binds = asm_total > b.max_vgprs;
+    if asm_binds {
+        let named = match (asm.vgprs, asm.agprs) {
+            (v, 0) => format!("v{}", v - 1),
+            (0, a) => format!("a{}", a - 1),
+            (v, a) => format!("v{} and a{}", v - 1, a - 1),
+        };
+        c.warn(format!(
+            "inline asm names registers up to {named} ({asm_total} VGPRs), over the budget of {} for {w} waves/SIMD; LLVM cannot spill them, so the kernel will get {} waves/SIMD, not {w}",
+            b.max_vgprs,
+            st.vgpr_waves(asm_total)
+        ));
+    }
     // gfx908: values over the arch budget are first copied into the (separate, equally sized) AGPR file
     // with v_accvgpr_write/read; memory spills start only past both files. An estimate cannot tell arch
     // values from MFMA accumulators, so it is compared with the two files together.
-    if separate
+    if asm_binds {
+        // Said above; the rest of the count can be spilled around the fixed registers.
+    } else if separate
         && regs.source == RegisterSource::Estimate
         && regs.vgpr_count > b.max_vgprs
         && regs.vgpr_count <= b.max_vgprs + b.max_agprs
@@ -508,7 +578,7 @@ mod tests {
 
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
-        let mut est = || Pressure { vgprs: 100, sgprs: 20 };
+        let mut est = || Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() };
         let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
         assert_eq!(p.action, Action::Set);
         assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
@@ -545,12 +615,25 @@ mod tests {
     }
 
     #[test]
+    fn attribute_integers_parse_as_llvm_reads_them() {
+        assert_eq!(llvm_pair(" 4 , 4 ", true), Ok((4, Some(4))));
+        assert_eq!(llvm_pair("0x4,010", true), Ok((4, Some(8))));
+        assert_eq!(llvm_pair("4,", true), Ok((4, None)));
+        assert_eq!(llvm_pair("4,", false), Err("second"));
+        assert_eq!(llvm_pair("256", false), Err("second"));
+        assert_eq!(llvm_pair("1,2,3", true), Err("second"));
+        assert_eq!(llvm_pair("-1", true), Err("first"));
+        assert_eq!(llvm_pair("", true), Err("first"));
+        assert_eq!(llvm_pair("4294967300,4", true), Err("first"));
+    }
+
+    #[test]
     fn malformed_and_unknown_leave_the_kernel() {
         let p = plan_kernel(&facts("k", "gfx940", Some("1,256")), &cfg("waves=4"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         assert!(p.diagnostics[0].message.contains("gfx940"));
         let p = plan_kernel(&facts("k", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
-        assert!(p.diagnostics[0].message.contains("malformed \"amdgpu-flat-work-group-size\""));
+        assert!(p.diagnostics[0].message.contains("\"amdgpu-flat-work-group-size\"=\"256,1\" is not a range"));
         let mut f = facts("k", "gfx942", Some("1,256"));
         f.wavebudget_attr = Some("four".into());
         let p = plan_kernel(&f, &cfg(""), None, &mut no_estimate);
