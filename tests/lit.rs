@@ -1,4 +1,5 @@
-//! A lit-style runner for the pass's tests under `tests/lit/`, run by datatest-stable: one test per file.
+//! A lit-style runner for the tests under `tests/lit/`, run by datatest-stable: one test per file
+//! (`.ll`, `.cl`, `.hip` for the pass; `.test` for commands with no source of their own).
 //!
 //! Each file's `RUN:` lines (after `;` or `//`, continued with a trailing `\`) run in order under
 //! `bash -o pipefail`. LLVM 22's tools used as commands (`opt`, `llc`, `FileCheck`, `not`, `count`,
@@ -158,5 +159,5 @@ fn run(path: &Path) -> datatest_stable::Result<()> {
 }
 
 datatest_stable::harness! {
-    { test = run, root = "tests/lit", pattern = r"^[^/]+\.(ll|cl|hip)$" },
+    { test = run, root = "tests/lit", pattern = r"^[^/]+\.(ll|cl|hip|test)$" },
 }

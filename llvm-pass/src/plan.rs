@@ -361,7 +361,7 @@ pub fn plan_kernel(
         };
         if ignored {
             c.warn(format!(
-                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which LLVM 22 ignores here (it accepts a minimum of {lo} to {hi} at launch size {}..{} with {lds} bytes of LDS)",
+                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which LLVM 22 ignores here (it accepts a minimum of {lo} to {hi} at launch size {} to {} with {lds} bytes of LDS)",
                 wg.min, wg.max
             ));
         }
@@ -371,7 +371,22 @@ pub fn plan_kernel(
 
     // 5. The budget, and whether LLVM 22 will honour it.
     let mut w = waves;
-    let mut b = match st.budget(w, wg, lds) {
+    // Over the hardware maximum: the model refuses it; here it is one more reason LLVM drops the request
+    // (and clamp moves it into the accepted range).
+    let mut b = match st.budget(w.min(st.max_waves), wg, lds) {
+        Ok(mut b) if waves > st.max_waves => {
+            b.waves = waves;
+            b.reachable = false;
+            b.exact_reachable = false;
+            b.blocked_by.insert(
+                0,
+                wavebudget_model::Blocker {
+                    limiter: Limiter::MaxWaves,
+                    reason: format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves),
+                },
+            );
+            b
+        }
         Ok(b) => b,
         Err(e) => return c.untouched(e.to_string()),
     };
@@ -403,6 +418,13 @@ pub fn plan_kernel(
         c.warn(format!("{w} waves/SIMD cannot be reached: {}", x.reason));
     }
     c.plan.waves = Some(w);
+    if cfg.exact && !b.exact_reachable {
+        c.warn(format!(
+            "exact: \"{w},{w}\" cannot cap occupancy at {w} here: LLVM pads the descriptor to at most {} VGPRs, so the kernel will run at {} waves/SIMD; the budget for {w} still applies",
+            st.vgpr.addressable.min(st.max_vgprs_for_waves(w)),
+            b.exact_waves_per_simd
+        ));
+    }
     let value = if cfg.exact { format!("{w},{w}") } else { w.to_string() };
     match cfg.mode {
         Mode::Set | Mode::Auto => {

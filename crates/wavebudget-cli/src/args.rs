@@ -225,7 +225,7 @@ pub struct BudgetArgs {
     #[command(flatten)]
     pub target: TargetArgs,
     /// Target waves per SIMD.
-    #[arg(long, short = 'w')]
+    #[arg(long, short = 'w', conflicts_with = "all")]
     pub waves: Option<u32>,
     /// Print the whole ladder W = 1..max.
     #[arg(long)]

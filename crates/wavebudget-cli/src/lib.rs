@@ -48,12 +48,7 @@ where
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(e.render().to_string()),
-                _ => {
-                    let text = e.render().to_string();
-                    let first =
-                        text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
-                    Err(CliError::Usage(first))
-                }
+                _ => Err(CliError::Usage(clap_message(&e.render().to_string()))),
             };
         }
     };
@@ -67,6 +62,24 @@ where
         Command::Device(a) => runtime::device_cmd(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
         Command::Embed(a) => embed::embed_cmd(&a),
+    }
+}
+
+/// clap's message on one line: every line before its usage block (so the missing argument is named),
+/// without its own "error: " (the binary adds one) and without the tips.
+fn clap_message(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .collect();
+    let joined = lines.join(" ");
+    let joined = joined.trim_start_matches("error: ").to_string();
+    if joined.is_empty() {
+        "bad arguments".into()
+    } else {
+        joined
     }
 }
 
@@ -306,15 +319,38 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
 
 /// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
 /// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
+///
+/// Only regular files are written. An output that is a symlink writes the file it points to (the link
+/// stays a link); one that is a device, a pipe or a socket (`/dev/null`) is refused, so that running as
+/// root never replaces a device node with a file.
 pub(crate) fn write_atomic(
     output: &std::path::Path,
     bytes: &[u8],
     mode: Option<std::fs::Permissions>,
 ) -> Result<(), CliError> {
-    let dir = output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let shown = output.display().to_string();
+    let target = match std::fs::symlink_metadata(output) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(output) {
+            Ok(t) => t,
+            // A dangling link: write where it points, resolved against the link's directory.
+            Err(_) => {
+                let link = std::fs::read_link(output)
+                    .map_err(|e| CliError::Usage(format!("-o {shown}: cannot read the link: {e}")))?;
+                output.parent().unwrap_or(std::path::Path::new(".")).join(link)
+            }
+        },
+        _ => output.to_path_buf(),
+    };
+    if let Ok(m) = std::fs::metadata(&target) {
+        if !m.file_type().is_file() {
+            let what = if m.is_dir() { "a directory" } else { "not a regular file (a device, pipe or socket)" };
+            return Err(CliError::Usage(format!("-o {shown}: is {what}; wavebudget writes only regular files")));
+        }
+    }
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let tmp = dir.join(format!(
         ".{}.wavebudget-{}",
-        output.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
+        target.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
         std::process::id()
     ));
     let result = std::fs::write(&tmp, bytes)
@@ -322,9 +358,9 @@ pub(crate) fn write_atomic(
             Some(m) => std::fs::set_permissions(&tmp, m),
             None => Ok(()),
         })
-        .and_then(|_| std::fs::rename(&tmp, output));
+        .and_then(|_| std::fs::rename(&tmp, &target));
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        CliError::Usage(format!("-o {}: cannot write: {e}", output.display()))
+        CliError::Usage(format!("-o {shown}: cannot write: {e}"))
     })
 }

@@ -6,8 +6,14 @@ fn main() {
         Ok(out) => {
             use std::io::Write;
             let mut stdout = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = stdout.write_all(out.as_bytes());
+            // A closed pipe (`| head`) is not an error worth a message; any other failed write (a full
+            // disk) is: exit 1 rather than 0 with truncated output.
+            if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush()) {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    eprintln!("error: writing the output: {e}");
+                    std::process::exit(1);
+                }
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -152,7 +152,7 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
             let wg = if o.workgroup.min == o.workgroup.max {
                 o.workgroup.max.to_string()
             } else {
-                format!("{}..{}", o.workgroup.min, o.workgroup.max)
+                format!("{} to {}", o.workgroup.min, o.workgroup.max)
             };
             format!("{wg} -> {}{}", o.limits.workgroup, mark(o, Limiter::Workgroup))
         }),
@@ -217,7 +217,7 @@ fn gain_text(o: &Occupancy) -> String {
 pub fn budget_text(b: &Budget) -> String {
     let opt = |v: Option<u32>| v.map_or("none".to_string(), |x| x.to_string());
     let mut s = format!(
-        "{} wave{}{}: budget for {} waves/SIMD at launch size {}..{}, {} B static LDS\n",
+        "{} wave{}{}: budget for {} waves/SIMD at launch size {} to {}, {} B static LDS\n",
         b.target,
         b.wave_size,
         if b.cu_mode { " CU mode" } else { "" },
@@ -243,10 +243,16 @@ pub fn budget_text(b: &Budget) -> String {
         opt(b.hardware_max_lds_bytes)
     ));
     s.push_str(&format!(
-        "  reachable        {:>7}   (LLVM 22 accepts amdgpu-waves-per-eu minimums {}..{} here)\n",
+        "  reachable        {:>7}   (LLVM 22 accepts amdgpu-waves-per-eu minimums {} to {} here)\n",
         if b.reachable { "yes" } else { "no" },
         b.accepted_range.min,
         b.accepted_range.max
+    ));
+    s.push_str(&format!(
+        "  exact_reachable  {:>7}   (\"{w},{w}\" caps occupancy at {} waves/SIMD)\n",
+        if b.exact_reachable { "yes" } else { "no" },
+        b.exact_waves_per_simd,
+        w = b.waves
     ));
     for bl in &b.blocked_by {
         s.push_str(&format!("  blocked by {}: {}\n", bl.limiter.as_str(), bl.reason));
@@ -260,7 +266,7 @@ pub fn budget_text(b: &Budget) -> String {
 pub fn ladder_table(l: &[Budget]) -> String {
     let Some(first) = l.first() else { return String::new() };
     let mut s = format!(
-        "{} wave{}{}, launch size {}..{}, {} B static LDS\n{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {}\n",
+        "{} wave{}{}, launch size {} to {}, {} B static LDS\n{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {:>6}  {}\n",
         first.target,
         first.wave_size,
         if first.cu_mode { " CU mode" } else { "" },
@@ -273,19 +279,21 @@ pub fn ladder_table(l: &[Budget]) -> String {
         "agprs",
         "max_sgprs",
         "max_lds",
+        "W,W at",
         "reachable"
     );
     for b in l {
         let opt = |v: Option<u32>| v.map_or("-".to_string(), |x| x.to_string());
         let why = b.blocked_by.iter().map(|x| x.limiter.as_str()).collect::<Vec<_>>().join(",");
         s.push_str(&format!(
-            "{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {}\n",
+            "{:>5}  {:>9}  {:>6}  {:>6}  {:>9}  {:>9}  {:>6}  {}\n",
             b.waves,
             b.max_vgprs,
             b.max_arch_vgprs,
             b.max_agprs,
             opt(b.max_sgprs),
             opt(b.max_lds_bytes),
+            b.exact_waves_per_simd,
             if b.reachable { "yes".to_string() } else { format!("no ({why})") }
         ));
     }

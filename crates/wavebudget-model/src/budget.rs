@@ -60,6 +60,14 @@ pub struct Budget {
     pub vgpr_waves_at_budget: u32,
     /// LLVM 22 honours `"amdgpu-waves-per-eu"="W"` here and W can be reached.
     pub reachable: bool,
+    /// `"amdgpu-waves-per-eu"="W,W"` caps occupancy at exactly W here (for a kernel within the budget):
+    /// LLVM accepts W and can pad the descriptor to it, or LDS and the launch size hold the kernel at W.
+    /// Padding cannot go past the registers a wave can address, so on gfx11/gfx12 wave32, for one, no
+    /// padding holds a kernel below 5 waves/SIMD.
+    pub exact_reachable: bool,
+    /// The occupancy `"W,W"` gives a kernel within the budget: W when `exact_reachable`; above W where
+    /// the padding cannot go lower; the launch-size and LDS limit where LLVM ignores the attribute.
+    pub exact_waves_per_simd: u32,
     /// What makes W unreachable.
     pub blocked_by: Vec<Blocker>,
     /// Accepted range of the attribute's minimum at this launch size and LDS.
@@ -72,7 +80,7 @@ impl Subtarget {
     /// Budgets for `waves` waves/SIMD at a launch size range and static LDS.
     pub fn budget(&self, waves: u32, wg: WorkgroupSize, lds: u32) -> Result<Budget, ModelError> {
         let name = self.processor().name;
-        if waves == 0 {
+        if waves == 0 || waves > self.max_waves {
             return Err(ModelError::Waves { target: name, waves, max: self.max_waves });
         }
         wg.validate()?;
@@ -81,12 +89,6 @@ impl Subtarget {
         }
         let (lo, hi) = self.accepted_waves_range(lds, wg);
         let mut blocked_by = Vec::new();
-        if waves > self.max_waves {
-            blocked_by.push(Blocker {
-                limiter: Limiter::MaxWaves,
-                reason: format!("{name} runs at most {} waves per SIMD", self.max_waves),
-            });
-        }
         if waves < lo {
             blocked_by.push(Blocker {
                 limiter: Limiter::Workgroup,
@@ -98,13 +100,13 @@ impl Subtarget {
                 ),
             });
         }
-        if waves > hi && waves <= self.max_waves {
+        if waves > hi {
             let wg_only = self.workgroup_occupancy(0, wg).1;
             if wg_only < waves {
                 blocked_by.push(Blocker {
                     limiter: Limiter::Workgroup,
                     reason: format!(
-                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {}..{}",
+                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {} to {}",
                         wg.min, wg.max
                     ),
                 });
@@ -116,7 +118,7 @@ impl Subtarget {
             }
         }
         let max_sgprs = self.max_sgprs_for_waves(waves);
-        if max_sgprs.is_none() && waves <= self.max_waves {
+        if max_sgprs.is_none() {
             blocked_by.push(Blocker {
                 limiter: Limiter::Sgpr,
                 reason: format!(
@@ -126,7 +128,7 @@ impl Subtarget {
                 ),
             });
         }
-        let max_vgprs = self.max_vgprs_for_waves(waves.min(self.max_waves));
+        let max_vgprs = self.max_vgprs_for_waves(waves);
         let (max_arch, max_agpr) = match self.processor().agpr_file {
             AgprFile::None => (max_vgprs, 0),
             _ => (max_vgprs.min(self.max_arch_vgprs()), max_vgprs.min(self.max_agprs())),
@@ -141,7 +143,18 @@ impl Subtarget {
                 max_vgprs / 2
             ));
         }
-        if self.vgpr_waves(max_vgprs) > waves && waves <= self.max_waves {
+        let exact = self.exact_cap(waves, wg, lds);
+        if exact != waves {
+            notes.push(if waves < lo || waves > hi {
+                format!("\"{waves},{waves}\" is ignored here as well: the launch size and LDS leave {exact} waves/SIMD")
+            } else {
+                format!(
+                    "\"{waves},{waves}\" cannot cap occupancy at {waves}: LLVM pads the descriptor to at most {} VGPRs, which leave {exact} waves/SIMD",
+                    self.vgpr.addressable.min(self.max_vgprs_for_waves(waves))
+                )
+            });
+        }
+        if self.vgpr_waves(max_vgprs) > waves {
             notes.push(format!(
                 "no VGPR count gives exactly {waves} waves: {max_vgprs} VGPRs give {}",
                 self.vgpr_waves(max_vgprs)
@@ -159,15 +172,31 @@ impl Subtarget {
             max_arch_vgprs: max_arch,
             max_agprs: max_agpr,
             max_sgprs,
-            llvm_sgpr_budget: self.llvm_sgpr_budget(waves.min(self.max_waves)),
+            llvm_sgpr_budget: self.llvm_sgpr_budget(waves),
             max_lds_bytes: max_lds,
             hardware_max_lds_bytes: hw_lds,
             vgpr_waves_at_budget: self.vgpr_waves(max_vgprs),
             reachable: blocked_by.is_empty(),
+            exact_reachable: exact == waves,
+            exact_waves_per_simd: exact,
             blocked_by,
             accepted_range: WavesRange { min: lo, max: hi },
             notes,
         })
+    }
+
+    /// The occupancy `"amdgpu-waves-per-eu"="W,W"` gives a kernel within W's budget (LLVM 22's
+    /// `getEffectiveWavesPerEU`, then the padding of `getSIProgramInfo`): the launch-size and LDS limit
+    /// D2 where W is not accepted (outside D1..D2), else `min(D2, V(W))` with V(W) the occupancy of the
+    /// largest VGPR count W allows, the level the padding (`getMinNumVGPRs`) can hold a kernel at.
+    /// SGPR padding (GFX9) never lowers it further. Checked with llc-22 on 1,158 target x launch x LDS
+    /// x W cases (`tests/lit/exact-cap.ll` holds a sample).
+    pub fn exact_cap(&self, waves: u32, wg: WorkgroupSize, lds: u32) -> u32 {
+        let (lo, hi) = self.accepted_waves_range(lds, wg);
+        if waves < lo || waves > hi {
+            return hi;
+        }
+        hi.min(self.vgpr_waves(self.max_vgprs_for_waves(waves)))
     }
 
     /// The whole ladder W = 1..=max.
@@ -249,9 +278,9 @@ mod tests {
         assert!(!b.reachable);
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Lds);
         assert_eq!(b.accepted_range.max, 2);
-        // W=10 is over the hardware maximum ("10,10" ignored).
-        let b = st.budget(10, WorkgroupSize::fixed(256), 0).unwrap();
-        assert_eq!(b.blocked_by[0].limiter, crate::Limiter::MaxWaves);
+        // W=10 is over the hardware maximum: refused like 0.
+        assert!(st.budget(10, WorkgroupSize::fixed(256), 0).is_err());
+        assert!(st.budget(0, WorkgroupSize::fixed(256), 0).is_err());
         // W=4 at 256 threads: 128 VGPRs, all LDS for two... max LDS for 4 waves = 64K / 4 WGs.
         let b = st.budget(4, WorkgroupSize::fixed(256), 0).unwrap();
         assert!(b.reachable);
@@ -266,5 +295,6 @@ mod tests {
         let st = subtarget("gfx802", Options::default()).unwrap();
         let b = st.budget(9, WorkgroupSize::fixed(64), 0).unwrap();
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Sgpr);
+        assert_eq!(st.max_waves, 10);
     }
 }

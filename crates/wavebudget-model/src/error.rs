@@ -32,11 +32,11 @@ pub enum ModelError {
     /// Static LDS over the per-workgroup maximum.
     #[error("{bytes} bytes of LDS is more than a workgroup can allocate on {target} ({max} bytes)")]
     LdsTooLarge { target: &'static str, bytes: u32, max: u32 },
-    /// A workgroup size outside 1..=1024 or a range with min > max.
+    /// A workgroup size outside 1 to 1024 or a range with min > max.
     #[error("workgroup size {detail}")]
     WorkgroupSize { detail: String },
     /// A waves target of 0 or above the hardware maximum.
-    #[error("{waves} waves per SIMD is outside 1..={max} on {target}")]
+    #[error("{waves} waves per SIMD is outside 1 to {max} on {target}")]
     Waves { target: &'static str, waves: u32, max: u32 },
     /// Generic (cross-vendor) parameters that make no sense.
     #[error("generic model: {0}")]

@@ -115,7 +115,15 @@ impl GenericParams {
             return Err(ModelError::Generic(format!("{waves} waves is over --max-waves {}", self.max_waves)));
         }
         let r = self.register_file_bytes / (u64::from(waves) * self.bytes_per_register_row());
-        Ok(r / u64::from(self.granule) * u64::from(self.granule))
+        let r = r / u64::from(self.granule) * u64::from(self.granule);
+        if r == 0 {
+            return Err(ModelError::Generic(format!(
+                "{waves} waves leave less than one granule ({} registers per lane) per wave: at most {} waves fit",
+                self.granule,
+                self.occupancy(self.granule).waves
+            )));
+        }
+        Ok(r)
     }
 }
 

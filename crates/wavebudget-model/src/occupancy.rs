@@ -284,7 +284,7 @@ impl Subtarget {
         }
         if u.workgroup.min != u.workgroup.max {
             notes.push(format!(
-                "launch size is a range ({}..{}): LLVM reports the best case over the range; the hardware column uses {}",
+                "launch size is a range ({} to {}): LLVM reports the best case over the range; the hardware column uses {}",
                 u.workgroup.min, u.workgroup.max, u.workgroup.max
             ));
         }
