@@ -114,8 +114,10 @@ pub struct KernelReport {
     /// LLVM 22's "Occupancy [waves/SIMD]": from the metadata counts, or from the descriptor's where LLVM
     /// padded it to cap occupancy.
     pub waves_per_simd: Option<u32>,
-    /// The binding limiter.
+    /// The binding limiter: the first of `binding`.
     pub limiter: Option<Limiter>,
+    /// Every limiter at `waves_per_simd` (several where they tie), in the model's order.
+    pub binding: Option<Vec<Limiter>>,
     /// `waves_per_simd / max`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub occupancy: Option<f64>,
@@ -238,8 +240,28 @@ pub(crate) fn kernel_report(
             workgroup: workgroup?,
         })
     };
+    // A launch the kernel cannot take has no occupancy (dispatch refuses it the same way).
+    let launchable = match (opts.wg_size, m.max_flat_workgroup_size, m.reqd_workgroup_size) {
+        (Some(wg), Some(max), _) if wg.max > max => {
+            notes.push(format!(
+                "launch size {} is over the kernel's .max_flat_workgroup_size {max}: it cannot be launched so; no occupancy",
+                wg.max
+            ));
+            false
+        }
+        (Some(wg), _, Some([x, y, z]))
+            if Some(wg.max) != x.checked_mul(y).and_then(|v| v.checked_mul(z)) || wg.min != wg.max =>
+        {
+            notes.push(format!(
+                "launch size {} to {} is not the kernel's .reqd_workgroup_size {x}x{y}x{z}: it cannot be launched so; no occupancy",
+                wg.min, wg.max
+            ));
+            false
+        }
+        _ => true,
+    };
     let mut result = None;
-    if let (Some(st), Some(v)) = (&eval_st, m.vgpr_count) {
+    if let (Some(st), Some(v), true) = (&eval_st, m.vgpr_count, launchable) {
         match usage(v, m.sgpr_count).map(|u| st.occupancy(&u)) {
             Some(Ok(o)) => result = Some(o),
             Some(Err(e)) => notes.push(format!("no occupancy on {}: {e}", st.id.canonical())),
@@ -248,22 +270,55 @@ pub(crate) fn kernel_report(
     } else if m.vgpr_count.is_none() {
         notes.push("no .vgpr_count in the metadata: no occupancy".into());
     }
-    // The descriptor is what the hardware allocates from. On the code object's own processor, a
-    // descriptor padded past the metadata counts (LLVM's cap for an `amdgpu-waves-per-eu` maximum)
-    // sets the occupancy, as LLVM's own remark reports it.
+    // The descriptor is what the hardware allocates from. On the code object's own processor the
+    // model's `allocated_counts` (the larger of metadata and descriptor, held within what a wave can
+    // address) sets the occupancy, as LLVM's own remark reports it; dispatch and embed use the same rule.
     let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
+    let pad_cause = |padded_waves: u32| -> String {
+        let (Some(st), Some(wg)) = (&eval_st, workgroup) else {
+            return "LLVM padded it to cap occupancy".into();
+        };
+        let lds = m.group_segment_fixed_size.unwrap_or(0);
+        let (_, with_lds) = st.workgroup_occupancy(lds, wg);
+        let (_, launch_only) = st.workgroup_occupancy(0, wg);
+        if padded_waves < with_lds {
+            format!("LLVM padded it to cap occupancy at {padded_waves} waves/SIMD (an amdgpu-waves-per-eu maximum)")
+        } else if launch_only == with_lds {
+            format!("LLVM padded it to the {with_lds} waves/SIMD the launch size allows")
+        } else {
+            format!("LLVM padded it to the {with_lds} waves/SIMD that {lds} bytes of LDS allow")
+        }
+    };
     let descriptor = k.descriptor.map(|d| {
-        descriptor_report(d, k, own_st.as_ref(), eval_st.as_ref().filter(|_| same_target), &usage, &mut notes)
+        descriptor_report(
+            d,
+            k,
+            own_st.as_ref(),
+            eval_st.as_ref().filter(|_| same_target),
+            &usage,
+            &pad_cause,
+            &mut notes,
+        )
     });
-    if let (Some(o), Some(dw)) = (&result, descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
-        if dw < o.waves_per_simd {
-            notes.push(format!(
-                "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {dw}",
-                o.waves_per_simd
-            ));
-            let d = descriptor.as_ref().expect("descriptor waves imply a descriptor");
-            if let (Some(st), Some(u)) = (&eval_st, usage(d.vgprs, d.sgprs.or(m.sgpr_count))) {
-                result = st.occupancy(&u).ok();
+    if let (Some(o), Some(st), Some(d), true) =
+        (&result, &eval_st, descriptor.as_ref(), same_target && own_st.is_some())
+    {
+        let v = m.vgpr_count.unwrap_or(0);
+        let (hv, hs) = st.allocated_counts(v, m.sgpr_count.unwrap_or(0), Some((d.vgprs, d.sgprs)));
+        if (hv, Some(hs)) != (v, m.sgpr_count) {
+            let sgprs = (m.sgpr_count.is_some() || d.sgprs.is_some()).then_some(hs);
+            match usage(hv, sgprs).map(|u| st.occupancy(&u)) {
+                Some(Ok(h)) => {
+                    if h.waves_per_simd < o.waves_per_simd {
+                        notes.push(format!(
+                            "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",
+                            o.waves_per_simd, h.waves_per_simd
+                        ));
+                    }
+                    result = Some(h);
+                }
+                Some(Err(e)) => notes.push(format!("the descriptor's counts give no occupancy: {e}")),
+                None => {}
             }
         }
     }
@@ -289,6 +344,7 @@ pub(crate) fn kernel_report(
         workgroup_size: workgroup,
         waves_per_simd: result.as_ref().map(|o| o.waves_per_simd),
         limiter: result.as_ref().map(|o| o.limiter),
+        binding: result.as_ref().map(|o| o.binding.clone()),
         occupancy: result.as_ref().map(|o| o.occupancy),
         limits: result.as_ref().map(|o| o.limits),
         descriptor,
@@ -355,6 +411,7 @@ fn descriptor_report(
     own: Option<&Subtarget>,
     eval: Option<&Subtarget>,
     usage: &dyn Fn(u32, Option<u32>) -> Option<Usage>,
+    pad_cause: &dyn Fn(u32) -> String,
     notes: &mut Vec<String>,
 ) -> DescriptorReport {
     let m = &k.meta;
@@ -371,9 +428,9 @@ fn descriptor_report(
                 "descriptor encodes {} VGPRs where .vgpr_count {v} rounds to {expected}: {}",
                 out.vgprs,
                 if out.vgprs > expected {
-                    "LLVM padded it to cap occupancy (amdgpu-waves-per-eu maximum)"
+                    pad_cause(st.vgpr_waves(out.vgprs.min(st.max_total_vgprs())))
                 } else {
-                    "the descriptor allocates fewer registers than the metadata counts"
+                    "the descriptor allocates fewer registers than the metadata counts".to_string()
                 }
             ));
         }
@@ -403,8 +460,11 @@ fn descriptor_report(
             d.wavefront_size32 as u8
         ));
     }
-    if let (Some(st), Some(u)) = (eval, usage(out.vgprs, out.sgprs.or(m.sgpr_count))) {
-        out.waves_per_simd = st.occupancy(&u).ok().map(|o| o.waves_per_simd);
+    if let Some(st) = eval {
+        let (dv, ds) = st.allocated_counts(0, 0, Some((out.vgprs, out.sgprs)));
+        if let Some(u) = usage(dv, out.sgprs.map(|_| ds).or(m.sgpr_count)) {
+            out.waves_per_simd = st.occupancy(&u).ok().map(|o| o.waves_per_simd);
+        }
     }
     out
 }

@@ -204,7 +204,8 @@ fn gain_text(o: &Occupancy) -> String {
         parts.push(format!("-{l} LDS bytes"));
     }
     let blocked: Vec<&str> = n.also_blocked_by.iter().map(|l| l.as_str()).collect();
-    let mut s = if parts.is_empty() { String::new() } else { format!("{} for {next}", parts.join(", ")) };
+    let reached = n.reaches.unwrap_or(next);
+    let mut s = if parts.is_empty() { String::new() } else { format!("{} for {reached}", parts.join(", ")) };
     if !blocked.is_empty() {
         if !s.is_empty() {
             s.push_str("; ");
@@ -212,6 +213,15 @@ fn gain_text(o: &Occupancy) -> String {
         s.push_str(&format!("blocked by {} (change the launch size)", blocked.join(", ")));
     }
     s
+}
+
+/// Binding limiters as one cell: `vgpr`, or `vgpr+lds` where they tie (the first is the one reported
+/// alone as `limiter`).
+pub fn limiters(binding: &[wavebudget_model::Limiter]) -> String {
+    if binding.is_empty() {
+        return "-".into();
+    }
+    binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join("+")
 }
 
 pub fn budget_text(b: &Budget) -> String {
@@ -387,7 +397,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
                         (Some(w), Some(dw)) if dw != w => format!("{w} (hw {dw})"),
                         (w, _) => opt(w),
                     },
-                    k.limiter.map_or("-".into(), |l| l.as_str().to_string()),
+                    k.binding.as_deref().map_or("-".into(), limiters),
                     k.name.clone(),
                 ]
             })

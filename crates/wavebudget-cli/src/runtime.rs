@@ -104,7 +104,12 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
         "{} on {} ({} threads, {} bytes of LDS per workgroup)",
         d.kernel, d.target, d.workgroup_size, d.lds_bytes
     );
-    let _ = writeln!(out, "  waves_per_simd        {} (limiter: {})", d.waves_per_simd, d.limiter.as_str());
+    let _ = writeln!(
+        out,
+        "  waves_per_simd        {} (limiter: {})",
+        d.waves_per_simd,
+        crate::render::limiters(&d.binding)
+    );
     let _ = writeln!(out, "  workgroups_per_cu     {} (per {})", d.workgroups_per_cu, d.unit);
     let _ = writeln!(out, "  compute_units         {}", cell(d.compute_units));
     let _ = writeln!(out, "  persistent_grid_size  {}", cell(d.persistent_grid_size));

@@ -98,6 +98,10 @@ pub struct Hardware {
 pub struct NextStep {
     /// Target of the "gain" half: `waves_per_simd + 1`, or `None` at the maximum.
     pub next_waves: Option<u32>,
+    /// The occupancy the kernel reaches after giving up everything below (at least `next_waves`; more
+    /// where a limiter moves in steps of several waves, as LDS does in wave64 CU mode); `None` when the
+    /// next wave cannot be had by giving up registers or LDS.
+    pub reaches: Option<u32>,
     /// VGPRs to give up for one more wave (0 = VGPRs are not in the way; `None` = at maximum).
     pub vgprs_to_gain: Option<u32>,
     /// SGPRs to give up for one more wave (`None` = impossible or at maximum).
@@ -363,6 +367,14 @@ impl Subtarget {
         if n.sgprs_to_gain.is_none() {
             n.also_blocked_by.push(Limiter::Sgpr);
         }
+        if let (Some(v), Some(s), Some(l)) = (n.vgprs_to_gain, n.sgprs_to_gain, n.lds_bytes_to_gain) {
+            n.reaches = Some(
+                self.workgroup_occupancy(u.lds - l, u.workgroup)
+                    .1
+                    .min(self.sgpr_waves((sgprs - s).max(1)))
+                    .min(self.vgpr_waves((total - v).max(1))),
+            );
+        }
         n
     }
 }
@@ -376,6 +388,12 @@ impl Limits {
     /// `max_waves` at the target's maximum, else VGPR, SGPR, LDS, workgroup in that order.
     pub fn limiter(&self, waves: u32, max: u32) -> Limiter {
         binding_iter(self, waves, max).next().unwrap_or(Limiter::MaxWaves)
+    }
+
+    /// Every limiter at `waves`, in the documented order (`max_waves`, `vgpr`, `sgpr`, `lds`,
+    /// `workgroup`); the first is [`Limits::limiter`].
+    pub fn binding(&self, waves: u32, max: u32) -> Vec<Limiter> {
+        binding(self, waves, max)
     }
 }
 

@@ -336,6 +336,27 @@ impl Subtarget {
     }
 
     /// Largest total vector count (`.vgpr_count`) a kernel can report on this target.
+    /// What the hardware allocates for a kernel: the larger of the metadata's counts and the kernel
+    /// descriptor's (LLVM pads the descriptor to cap occupancy at an `amdgpu-waves-per-eu` maximum),
+    /// the descriptor's held within what a wave can address. LLVM's padded SGPR count can pass the
+    /// addressable limit (112 for `"1,1"` on gfx942, where 108 are addressable); held at the limit it gives
+    /// the same waves, as LLVM's own `getOccupancyWithNumSGPRs` does for the padded count. Every reader of
+    /// a code object (inspect, embed, dispatch) evaluates these counts, so they agree.
+    pub fn allocated_counts(
+        &self,
+        vgpr_count: u32,
+        sgpr_count: u32,
+        descriptor: Option<(u32, Option<u32>)>,
+    ) -> (u32, u32) {
+        match descriptor {
+            Some((dv, ds)) => (
+                vgpr_count.max(dv.min(self.max_total_vgprs())),
+                sgpr_count.max(ds.unwrap_or(0).min(self.processor().max_sgpr_count())),
+            ),
+            None => (vgpr_count, sgpr_count),
+        }
+    }
+
     pub fn max_total_vgprs(&self) -> u32 {
         match self.processor().agpr_file {
             AgprFile::Separate => MAX_ARCH_VGPRS_WITH_AGPRS,

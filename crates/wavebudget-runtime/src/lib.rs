@@ -290,8 +290,10 @@ pub struct Dispatch {
     pub lds_bytes: u32,
     /// Waves/SIMD the launch reaches (LLVM 22's model at this fixed launch size and LDS).
     pub waves_per_simd: u32,
-    /// The binding limiter.
+    /// The binding limiter: the first of `binding`.
     pub limiter: Limiter,
+    /// Every limiter at `waves_per_simd` (several where they tie), in the model's order.
+    pub binding: Vec<Limiter>,
     /// Workgroups resident at once per CU (per WGP on GFX10+ in WGP mode; see `unit`).
     pub workgroups_per_cu: u32,
     /// What `workgroups_per_cu` counts per: "CU" or "WGP".
@@ -494,6 +496,7 @@ pub fn dispatch(
         lds_bytes: lds,
         waves_per_simd: r.waves_per_simd,
         limiter: r.limits.limiter(r.waves_per_simd, st.max_waves),
+        binding: r.limits.binding(r.waves_per_simd, st.max_waves),
         workgroups_per_cu: r.workgroups_per_cu,
         unit: if wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
@@ -501,14 +504,10 @@ pub fn dispatch(
     })
 }
 
-/// What the hardware allocates: the descriptor's counts where LLVM padded them (to cap occupancy), within
-/// what a wave can address.
+/// What the hardware allocates (the model's rule, shared with `inspect` and `embed`).
 #[inline]
 fn allocated(res: &Resources, st: &Subtarget) -> (u32, u32) {
-    (
-        res.vgpr_count.max(res.descriptor_vgprs.min(st.max_total_vgprs())),
-        res.sgpr_count.max(res.descriptor_sgprs.min(st.processor().max_sgpr_count())),
-    )
+    st.allocated_counts(res.vgpr_count, res.sgpr_count, Some((res.descriptor_vgprs, Some(res.descriptor_sgprs))))
 }
 
 /// Whether the model's "CU" is a WGP here (GFX10+ in WGP mode), and the device's compute units counted in
