@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # Fuzz the reader: seeds made here by the real LLVM 22 tools, then each cargo-fuzz target for SECONDS
 # (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
-# (targets: elf_note metadata bundle file table topology)
+# (targets: elf_note metadata bundle file table topology rewrite)
 # Needs cargo-fuzz (cargo install cargo-fuzz); runs on stable Rust through RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
 B="$LLVM_SYS_221_PREFIX/bin"
 secs="${1:-600}"; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology rewrite)
 
 seeds=fuzz/seeds
-if [ -f "$seeds/file/two.bundles" ] && [ -d "$seeds/table" ] && [ -z "${FUZZ_RESEED:-}" ]; then
+if [ -f "$seeds/file/two.bundles" ] && [ -d "$seeds/rewrite" ] && [ -z "${FUZZ_RESEED:-}" ]; then
   echo "seeds already in $seeds (FUZZ_RESEED=1 remakes them)" >&2
 else
-rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file,table,topology}
+rm -rf "$seeds"; mkdir -p "$seeds"/{elf_note,metadata,bundle,file,table,topology,rewrite}
 cargo build -q -p wavebudget-cli
 wb=target/debug/wavebudget
 ll=crates/wavebudget-codeobj/tests/inputs/kernels.ll
@@ -54,6 +54,7 @@ COMPRESSED_BUNDLE_FORMAT_VERSION=2 "$B/clang-offload-bundler" --compress --type=
 "$B/clang" -x hip --offload-arch=gfx90a --offload-arch=gfx1100 -nogpuinc -nogpulib -no-hip-rt -O2 -fPIC -shared -o "$seeds/file/hip.so" "$hip"
 cp "$seeds"/bundle/* "$seeds"/elf_note/*.so "$seeds/file/"
 cat "$seeds/bundle/plain.bundle" "$seeds/bundle/zstd-v2.bundle" > "$seeds/file/two.bundles"
+cp "$seeds"/file/* "$seeds/rewrite/"
 fi
 
 cd fuzz

@@ -69,7 +69,7 @@ pub struct DeviceArgs {
 pub struct DispatchArgs {
     /// Code object, offload bundle or host binary with .hip_fatbin.
     pub file: String,
-    /// Kernel name or symbol.
+    /// The kernel: its name or symbol, or a regular expression matching exactly one kernel.
     #[arg(long, required = true)]
     pub kernel: String,
     /// The device by processor (gfx942, MI300X); no CU count, so no persistent grid size.
@@ -78,9 +78,10 @@ pub struct DispatchArgs {
     /// The device from a KFD topology root (its first GPU node).
     #[arg(long)]
     pub kfd_root: Option<String>,
-    /// Launch size (default: the kernel's .max_flat_workgroup_size).
+    /// Launch size, N (or N,N: the syntax of the other subcommands; a dispatch has one size). Default:
+    /// the kernel's .max_flat_workgroup_size.
     #[arg(long)]
-    pub wg_size: Option<u32>,
+    pub wg_size: Option<String>,
     /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.
     #[arg(long, default_value_t = 0)]
     pub dynamic_lds: u32,

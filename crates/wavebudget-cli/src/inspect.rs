@@ -14,6 +14,9 @@ pub struct Report {
     pub code_objects: Vec<CodeObjectReport>,
     /// Bundle entries that are not AMDGPU code objects.
     pub skipped: Vec<Skipped>,
+    /// Kernels read before `--kernel` filtered them (for the message when it matches none).
+    #[serde(skip)]
+    pub kernels_before_filter: usize,
 }
 
 /// A bundle entry that was not read, and why.
@@ -149,7 +152,7 @@ pub struct InspectOptions {
 
 /// Reads every file and builds the report.
 pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliError> {
-    let mut report = Report { code_objects: Vec::new(), skipped: Vec::new() };
+    let mut report = Report { code_objects: Vec::new(), skipped: Vec::new(), kernels_before_filter: 0 };
     for file in files {
         let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
         let bytes = mapped.bytes();
@@ -160,6 +163,7 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
             match found {
                 Found::CodeObject(src, co) => {
                     let co = CodeObject::parse(co)?;
+                    report.kernels_before_filter += co.kernels.len();
                     pending.push((src.clone(), code_object_report(src, &co, opts)));
                 }
                 Found::Skipped(src, reason) => skipped.push((src.clone(), reason)),
@@ -324,6 +328,12 @@ pub(crate) fn kernel_report(
     }
     if k.descriptor.is_none() {
         notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
+    }
+    if m.symbol.strip_suffix(".kd") != Some(&*m.name) {
+        notes.push(format!(
+            "the metadata names the kernel '{}' but its descriptor symbol is '{}' (LLVM always writes NAME.kd): the name or the symbol is corrupt",
+            m.name, m.symbol
+        ));
     }
     let extra = extra_value(&m.extra);
     KernelReport {

@@ -86,19 +86,15 @@ fn clap_message(text: &str) -> String {
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let target = a.target.as_deref().map(wavebudget_model::parse_target).transpose()?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
-    let kernel = a
-        .kernel
-        .as_deref()
-        .map(|r| {
-            regex::Regex::new(r).map_err(|e| {
-                CliError::Usage(format!(
-                    "--kernel '{r}': {}",
-                    e.to_string().lines().last().unwrap_or("bad regex").trim()
-                ))
-            })
-        })
-        .transpose()?;
+    let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
     let report = inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel })?;
+    if let (Some(re), 0) = (&a.kernel, report.code_objects.iter().map(|c| c.kernels.len()).sum::<usize>()) {
+        let total = report.kernels_before_filter;
+        return Err(CliError::Usage(format!(
+            "--kernel '{re}' matches none of the {total} kernel(s) in {}",
+            a.files.join(", ")
+        )));
+    }
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
@@ -108,6 +104,16 @@ pub(crate) fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
         return Err(CliError::Usage(format!("{path}: is a directory, not a file")));
     }
     std::fs::read(path).map_err(|e| CliError::Usage(format!("{path}: cannot read: {e}")))
+}
+
+/// `--kernel`: a regular expression (unanchored, like grep) matched against a kernel's name and symbol,
+/// the same in every subcommand that takes it.
+pub(crate) fn kernel_regex(r: &str) -> Result<regex::Regex, CliError> {
+    regex::Regex::new(r).map_err(|e| {
+        let why = e.to_string();
+        let why = why.lines().last().unwrap_or("not a regular expression").trim().trim_start_matches("error: ");
+        CliError::Usage(format!("--kernel '{r}': not a regular expression: {why}"))
+    })
 }
 
 fn reader_message(path: &str, e: &wavebudget_codeobj::Error) -> String {

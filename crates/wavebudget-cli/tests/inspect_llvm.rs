@@ -373,15 +373,17 @@ fn check_occupancy_and_descriptors(
     n
 }
 
-/// A compressed bundle made with Python's zlib (clang-offload-bundler-22 on Debian always picks zstd);
+/// A compressed bundle made with Python's zlib (clang-offload-bundler-22 on Debian always picks zstd), with
+/// the bundler's hash (the low 64 bits of the MD5 of the uncompressed bundle, little-endian);
 /// clang-offload-bundler-22 then reads it back as the reference.
 fn zlib_bundle(plain: &Path, out: &Path, version: u32) {
     let script = r#"
-import struct, sys, zlib
+import hashlib, struct, sys, zlib
 raw = open(sys.argv[1], 'rb').read(); v = int(sys.argv[3]); z = zlib.compress(raw, 9)
 hdr = 24 if v == 2 else 32
-if v == 2: h = b'CCOB' + struct.pack('<HHIIQ', 2, 0, hdr + len(z), len(raw), 0)
-else: h = b'CCOB' + struct.pack('<HHQQQ', 3, 0, hdr + len(z), len(raw), 0)
+md5 = int.from_bytes(hashlib.md5(raw).digest()[:8], 'little')
+if v == 2: h = b'CCOB' + struct.pack('<HHIIQ', 2, 0, hdr + len(z), len(raw), md5)
+else: h = b'CCOB' + struct.pack('<HHQQQ', 3, 0, hdr + len(z), len(raw), md5)
 open(sys.argv[2], 'wb').write(h + z)
 "#;
     run(Command::new("python3").arg("-c").arg(script).arg(plain).arg(out).arg(version.to_string()));

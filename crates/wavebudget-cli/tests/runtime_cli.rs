@@ -68,7 +68,10 @@ fn device_and_dispatch_from_the_shell() {
     let t = String::from_utf8_lossy(&text.stdout);
     assert!(t.contains("waves_per_simd") && t.contains("persistent_grid_size  -"), "{t}");
 
-    fails_with(&wb(&["dispatch", o, "--kernel", "nope", "--device", "gfx1100"]), "no kernel named 'nope'");
+    fails_with(
+        &wb(&["dispatch", o, "--kernel", "nope", "--device", "gfx1100"]),
+        "--kernel 'nope' matches no kernel (kernels: acc124, acc160, acc40)",
+    );
     fails_with(
         &wb(&["dispatch", o, "--kernel", "acc40", "--device", "gfx942"]),
         "built for gfx1100, not for the device's gfx942",

@@ -232,6 +232,25 @@ pub fn decompress(bytes: &[u8]) -> Result<(CompressedHeader, Vec<u8>)> {
         let got = if out.len() as u64 > want { format!("more than {want}") } else { out.len().to_string() };
         return Err(Error::malformed(S, 0, format!("header says {want} bytes uncompressed, the data gives {got}")));
     }
+    // clang-offload-bundler's hash: the low 64 bits of the MD5 of the uncompressed bundle. A mismatch is
+    // corruption (the bundler itself prints "Hashes match: No" and goes on; a reader that must be exact
+    // does not, and embed must not write a fresh hash over it).
+    let digest = md5::compute(&out);
+    let hash = u64::from_le_bytes(digest.0[..8].try_into().expect("an MD5 digest has 16 bytes"));
+    if hash != h.hash {
+        let at = if h.version == 1 {
+            12
+        } else if h.version == 2 {
+            16
+        } else {
+            24
+        };
+        return Err(Error::malformed(
+            S,
+            at,
+            format!("hash {:#018x} does not match the data's {hash:#018x}: the bundle is corrupt", h.hash),
+        ));
+    }
     Ok((h, out))
 }
 

@@ -161,7 +161,15 @@ impl<'a> CodeObject<'a> {
         let e_flags = header.e_flags(e);
         let flags = Flags::decode(e_flags, version.unwrap_or(4));
         let shoff = header.e_shoff(e);
+        crate::section_table_fits(data.len(), shoff, header.e_shnum(e), header.e_shentsize(e))?;
         let sections = header.sections(e, data).map_err(obj_err("ELF section header table", shoff))?;
+        if sections.is_empty() {
+            return Err(Error::malformed(
+                "ELF section header table",
+                shoff,
+                "e_shnum is 0: no sections, so no metadata note and no kernel descriptors to read",
+            ));
+        }
 
         // The metadata note.
         let mut metadata = None;
@@ -191,9 +199,14 @@ impl<'a> CodeObject<'a> {
             .processor
             .and_then(wavebudget_model::targets::processor)
             .is_some_and(|p| matches!(p.agpr_file, wavebudget_model::targets::AgprFile::Unified));
-        let mut symbols = sections.symbols(e, data, elf::SHT_SYMTAB).map_err(obj_err("ELF symbol table", shoff))?;
+        let table_at = |kind| sections.iter().find(|s| s.sh_type(e) == kind).map_or(shoff, |s| s.sh_offset(e));
+        let mut symbols = sections
+            .symbols(e, data, elf::SHT_SYMTAB)
+            .map_err(obj_err("ELF symbol table", table_at(elf::SHT_SYMTAB)))?;
         if symbols.is_empty() {
-            symbols = sections.symbols(e, data, elf::SHT_DYNSYM).map_err(obj_err("ELF dynamic symbol table", shoff))?;
+            symbols = sections
+                .symbols(e, data, elf::SHT_DYNSYM)
+                .map_err(obj_err("ELF dynamic symbol table", table_at(elf::SHT_DYNSYM)))?;
         }
         let mut descriptors: HashMap<&'a [u8], KernelDescriptor> = HashMap::new();
         let mut order: Vec<&'a [u8]> = Vec::new();

@@ -60,3 +60,60 @@ pub fn check_table(bytes: &[u8]) {
         }
     }
 }
+
+/// The writer behind `embed`, with an oracle. Whenever a rewrite succeeds: the output reads back, with the
+/// same code objects and kernels (names, in order) as the input where the input reads, every kernel carries
+/// the key added for it, and rewriting the output again gives the same bytes (embed is idempotent).
+/// Returns whether the rewrite succeeded (the oracle ran).
+pub fn check_rewrite(bytes: &[u8]) -> bool {
+    use crate::rewrite::{rewrite, Additions, KeyValue};
+    let mut decide = |co: &CodeObject<'_>| -> crate::Result<Additions> {
+        Ok(Additions {
+            keys: co
+                .kernels
+                .iter()
+                .map(|k| vec![(".wavebudget.fuzz".to_string(), KeyValue::Str(k.meta.name.to_string()))])
+                .collect(),
+            table: crate::table::write(&[]),
+        })
+    };
+    let Ok((once, _)) = rewrite(bytes, &mut decide) else { return false };
+    let after = kernels_of(&once).expect("a rewritten file must read back");
+    for (name, key) in after.iter().flatten() {
+        assert_eq!(key.as_deref(), Some(name.as_str()), "kernel {name} lacks the key added for it");
+    }
+    if let Ok(before) = kernels_of(bytes) {
+        let names = |v: &[Vec<(String, Option<String>)>]| -> Vec<Vec<String>> {
+            v.iter().map(|co| co.iter().map(|(n, _)| n.clone()).collect()).collect()
+        };
+        assert_eq!(names(&before), names(&after), "the rewrite changed the code objects or kernels");
+    }
+    let (twice, _) = rewrite(&once, &mut decide).expect("a rewritten file must rewrite again");
+    assert!(once == twice, "rewriting twice differs from rewriting once");
+    true
+}
+
+/// Per code object, its kernels' names and the value of their `.wavebudget.fuzz` key.
+fn kernels_of(bytes: &[u8]) -> crate::Result<Vec<Vec<(String, Option<String>)>>> {
+    let mut out = Vec::new();
+    walk(bytes, &mut |found| {
+        if let Found::CodeObject(_, data) = found {
+            let co = CodeObject::parse(data)?;
+            out.push(
+                co.kernels
+                    .iter()
+                    .map(|k| {
+                        let key =
+                            k.meta.extra.iter().find(|(n, _)| n == ".wavebudget.fuzz").and_then(|(_, v)| match v {
+                                crate::Value::Str(s) => Some(s.to_string()),
+                                _ => None,
+                            });
+                        (k.meta.name.to_string(), key)
+                    })
+                    .collect(),
+            );
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}

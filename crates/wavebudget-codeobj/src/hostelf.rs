@@ -28,8 +28,25 @@ pub const HIP_WRAPPER_SECTION: &str = ".hipFatBinSegment";
 /// The rewritten region and, per bundle, (old offset, new offset) in the region.
 pub(crate) type Rewritten = (Vec<u8>, Vec<(u64, u64)>);
 
-fn put64(out: &mut [u8], at: usize, v: u64) {
-    out[at..at + 8].copy_from_slice(&v.to_le_bytes());
+/// Writes a little-endian u64 at `at`, or names the field that does not fit in the file.
+fn put64(out: &mut [u8], at: usize, v: u64) -> Result<()> {
+    at.checked_add(8)
+        .and_then(|end| out.get_mut(at..end))
+        .ok_or_else(|| Error::malformed("host ELF file", at as u64, "a header field lies past the end of the file"))?
+        .copy_from_slice(&v.to_le_bytes());
+    Ok(())
+}
+
+/// `len` bytes at `off` of `b`, or an error naming `what` when they run past the end.
+fn range(b: &[u8], off: usize, len: usize, what: &str) -> Result<std::ops::Range<usize>> {
+    match off.checked_add(len) {
+        Some(end) if end <= b.len() => Ok(off..end),
+        _ => Err(Error::malformed(
+            "host ELF file",
+            off as u64,
+            format!("{what}: {len} bytes at {off:#x} run past the end of the file ({} bytes)", b.len()),
+        )),
+    }
 }
 
 fn get64(b: &[u8], at: usize) -> Option<u64> {
@@ -53,9 +70,18 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
         Error::malformed("host ELF file", 0, format!("no {HIP_FATBIN_SECTION} section: no GPU code to embed into"))
     })?;
     let fat_index = fat_index.0;
-    let (old_off, old_size, old_addr) = (fat.sh_offset(e) as usize, fat.sh_size(e) as usize, fat.sh_addr(e));
+    if fat.sh_type(e) == elf::SHT_NOBITS {
+        return Err(Error::malformed(
+            ".hip_fatbin section",
+            fat.sh_offset(e),
+            "is SHT_NOBITS: it has no bytes in the file, so no bundle to embed into",
+        ));
+    }
+    let (old_off, old_addr) = (fat.sh_offset(e) as usize, fat.sh_addr(e));
     let region =
         fat.data(e, bytes).map_err(|x| Error::malformed(".hip_fatbin section", old_off as u64, x.to_string()))?;
+    // The bytes the section really has in the file (`data` checked them), not its header's claim.
+    let old_size = region.len();
     let (new_region, moved) = f(region).map_err(|x| x.within(format!("{HIP_FATBIN_SECTION} at {old_off:#x}")))?;
     let relocatable = header.e_type(e) == elf::ET_REL;
     let shentsize = header.e_shentsize(e) as usize;
@@ -63,21 +89,22 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
 
     let mut out: Vec<u8>;
     let new_addr;
+    let old = range(bytes, old_off, old_size, ".hip_fatbin")?;
     if new_region.len() <= old_size {
         out = bytes.to_vec();
-        out[old_off..old_off + old_size].fill(0);
+        out[old.clone()].fill(0);
         out[old_off..old_off + new_region.len()].copy_from_slice(&new_region);
         new_addr = old_addr;
     } else if relocatable {
         let at = (bytes.len() + 4095) & !4095;
         out = bytes.to_vec();
-        out[old_off..old_off + old_size].fill(0);
+        out[old].fill(0);
         out.resize(at, 0);
         out.extend_from_slice(&new_region);
         new_addr = 0;
         let sh = shoff + fat_index * shentsize;
-        put64(&mut out, sh + 24, at as u64);
-        put64(&mut out, sh + 32, new_region.len() as u64);
+        put64(&mut out, sh + 24, at as u64)?;
+        put64(&mut out, sh + 32, new_region.len() as u64)?;
     } else {
         (out, new_addr) = extend_last_segment(bytes, fat_index, &new_region)?;
     }
@@ -119,7 +146,8 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
         }
     } else if let Some((_, w)) = wrappers {
         let (w_addr, w_off, w_size) = (w.sh_addr(e), w.sh_offset(e) as usize, w.sh_size(e) as usize);
-        let slots: Vec<u64> = (0..w_size / 24).map(|i| w_addr + i as u64 * 24 + 8).collect();
+        range(&out, w_off, w_size, HIP_WRAPPER_SECTION)?;
+        let slots: Vec<u64> = (0..w_size / 24).map(|i| w_addr.wrapping_add(i as u64 * 24 + 8)).collect();
         let mut found = vec![false; slots.len()];
         for s in sections_now.iter() {
             if s.sh_type(e) != elf::SHT_RELA {
@@ -141,7 +169,7 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
             }
         }
         for (k, &slot) in slots.iter().enumerate() {
-            let at = w_off + (slot - w_addr) as usize;
+            let at = w_off + slot.wrapping_sub(w_addr) as usize;
             let value = get64(&out, at).unwrap_or(0);
             if let Some(new) = map(value) {
                 patches.push((at, new));
@@ -171,7 +199,7 @@ pub(crate) fn rewrite_host(bytes: &[u8], f: &mut dyn FnMut(&[u8]) -> Result<Rewr
         }
     }
     for (at, v) in patches {
-        put64(&mut out, at, v);
+        put64(&mut out, at, v)?;
     }
     Ok(out)
 }
@@ -193,13 +221,19 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     let top_vaddr =
         phdrs.iter().filter(|p| p.p_type(e) == elf::PT_LOAD).map(|p| p.p_vaddr(e) + p.p_memsz(e)).max().unwrap_or(0);
     let (l_off, l_vaddr, l_filesz, l_memsz) = (last.p_offset(e), last.p_vaddr(e), last.p_filesz(e), last.p_memsz(e));
-    if l_vaddr + l_memsz != top_vaddr {
+    range(bytes, l_off as usize, l_filesz as usize, "the last PT_LOAD")?;
+    if l_vaddr.checked_add(l_memsz) != Some(top_vaddr) {
         return Err(err("the last PT_LOAD in the file is not the highest in memory"));
     }
     let page = last.p_align(e).max(4096);
     let new_addr = (l_vaddr + l_memsz).div_ceil(page) * page;
-    let new_off = (l_off + (new_addr - l_vaddr)) as usize;
     let file_end_of_load = (l_off + l_filesz) as usize;
+    // The segment's memory image up to the new section becomes file bytes (its .bss as zeros).
+    const MAX_ZERO_FILL: u64 = 1 << 30;
+    let new_off = match l_off.checked_add(new_addr.wrapping_sub(l_vaddr)) {
+        Some(o) if o.saturating_sub(file_end_of_load as u64) <= MAX_ZERO_FILL && new_addr >= l_vaddr => o as usize,
+        _ => return Err(err("the last PT_LOAD's memory image is too large to write out before .hip_fatbin")),
+    };
 
     let sections = header
         .sections(e, bytes)
@@ -224,9 +258,12 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     out.extend_from_slice(region);
     let mut placed = Vec::new();
     for (i, off, size, align) in &tail {
+        if *align > 1 << 16 {
+            return Err(err(format!("section {i}: alignment {align} is not one embed can keep")));
+        }
         let at = (out.len() as u64).div_ceil(*align) as usize * *align as usize;
         out.resize(at, 0);
-        out.extend_from_slice(&bytes[*off..*off + *size]);
+        out.extend_from_slice(&bytes[range(bytes, *off, *size, &format!("section {i}"))?]);
         placed.push((*i, at));
     }
     let shentsize = header.e_shentsize(e) as usize;
@@ -234,22 +271,24 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     let old_shoff = header.e_shoff(e) as usize;
     let shoff = out.len().div_ceil(8) * 8;
     out.resize(shoff, 0);
-    out.extend_from_slice(&bytes[old_shoff..old_shoff + shnum * shentsize]);
-    put64(&mut out, 0x28, shoff as u64); // e_shoff
+    out.extend_from_slice(&bytes[range(bytes, old_shoff, shnum * shentsize, "the section header table")?]);
+    put64(&mut out, 0x28, shoff as u64)?; // e_shoff
     for (i, at) in placed {
-        put64(&mut out, shoff + i * shentsize + 24, at as u64);
+        put64(&mut out, shoff + i * shentsize + 24, at as u64)?;
     }
     // The section: new place, and its old bytes zeroed.
     let sh = shoff + fat_index * shentsize;
-    let (old_off, old_size) = (get64(&out, sh + 24).unwrap() as usize, get64(&out, sh + 32).unwrap() as usize);
-    out[old_off..old_off + old_size].fill(0);
-    put64(&mut out, sh + 16, new_addr);
-    put64(&mut out, sh + 24, new_off as u64);
-    put64(&mut out, sh + 32, region.len() as u64);
+    let field = |at| get64(&out, at).ok_or_else(|| err("the section header table lies past the end of the file"));
+    let (old_off, old_size) = (field(sh + 24)? as usize, field(sh + 32)? as usize);
+    let old = range(&out, old_off, old_size, ".hip_fatbin")?;
+    out[old].fill(0);
+    put64(&mut out, sh + 16, new_addr)?;
+    put64(&mut out, sh + 24, new_off as u64)?;
+    put64(&mut out, sh + 32, region.len() as u64)?;
     // The segment: its memory image through the new section, all of it from the file.
     let ph = header.e_phoff(e) as usize + li * header.e_phentsize(e) as usize;
     let size = new_addr - l_vaddr + region.len() as u64;
-    put64(&mut out, ph + 32, size); // p_filesz
-    put64(&mut out, ph + 40, size); // p_memsz
+    put64(&mut out, ph + 32, size)?; // p_filesz
+    put64(&mut out, ph + 40, size)?; // p_memsz
     Ok((out, new_addr))
 }

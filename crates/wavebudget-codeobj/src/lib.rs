@@ -169,6 +169,20 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
     Ok(WalkSummary { container: Some(container), bundles: count })
 }
 
+/// A section header table that runs past the end of the file means the file was cut short: say so,
+/// with the sizes, rather than "invalid offset".
+pub(crate) fn section_table_fits(len: usize, shoff: u64, shnum: u16, shentsize: u16) -> Result<()> {
+    let end = shoff.saturating_add(u64::from(shnum) * u64::from(shentsize));
+    if shnum > 0 && end > len as u64 && shoff <= len as u64 + (1 << 20) {
+        return Err(Error::malformed(
+            "ELF section header table",
+            shoff,
+            format!("the file is truncated: it has {len} bytes, the section headers end at {end}"),
+        ));
+    }
+    Ok(())
+}
+
 /// The `.hip_fatbin` section of a host ELF (64-bit little-endian) and its file offset.
 fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
     use object::read::elf::{FileHeader, SectionHeader};
@@ -177,6 +191,7 @@ fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
         Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian host binaries are read)"))
     })?;
     let shoff = header.e_shoff(e);
+    section_table_fits(bytes.len(), shoff, header.e_shnum(e), header.e_shentsize(e))?;
     let sections = header
         .sections(e, bytes)
         .map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
@@ -184,7 +199,10 @@ fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
         Error::malformed(
             "ELF section header table",
             shoff,
-            format!("no {HIP_FATBIN_SECTION} section: not a HIP executable or library"),
+            format!(
+                "an ELF file for e_machine {} (not AMDGPU, 224) with no {HIP_FATBIN_SECTION} section: not an AMDGPU code object, a bundle or a HIP executable or library",
+                header.e_machine(e)
+            ),
         )
     })?;
     let (_, sec) = found;

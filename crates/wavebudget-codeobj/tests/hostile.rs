@@ -314,3 +314,78 @@ fn mutations_of_real_inputs_never_panic_or_balloon() {
         inputs.len()
     );
 }
+
+/// A HIP shared library built by clang-22 (one bundle in `.hip_fatbin`), for the writer's host path.
+fn hip_library() -> Vec<u8> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-hip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let so = dir.join("k.hip.so");
+    run(Command::new(bin("clang"))
+        .args(["-x", "hip", "--offload-arch=gfx90a", "-nogpuinc", "-nogpulib", "-no-hip-rt", "-O2", "-fPIC", "-shared"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/inputs/kernels.hip"))
+        .arg("-o")
+        .arg(&so));
+    std::fs::read(&so).unwrap()
+}
+
+/// Section header `i` of an ELF64 file: its offset in the file.
+fn section_header(elf: &[u8], name: &[u8]) -> usize {
+    let shoff = u64_at(elf, 0x28) as usize;
+    let shnum = u16::from_le_bytes([elf[0x3c], elf[0x3d]]) as usize;
+    let shstrndx = u16::from_le_bytes([elf[0x3e], elf[0x3f]]) as usize;
+    let strtab = u64_at(elf, shoff + shstrndx * 64 + 24) as usize;
+    (0..shnum)
+        .map(|i| shoff + i * 64)
+        .find(|&h| {
+            let at = strtab + u32_at(elf, h) as usize;
+            elf[at..].starts_with(name) && elf[at + name.len()] == 0
+        })
+        .expect("the section")
+}
+
+/// The writer refuses what it cannot rewrite with one error and never slices past the file: a
+/// `.hip_fatbin` that is `SHT_NOBITS` with a huge size used to panic (exit 101).
+#[test]
+fn the_writer_refuses_a_nobits_fatbin() {
+    let mut b = hip_library();
+    let h = section_header(&b, b".hip_fatbin");
+    put_u32(&mut b, h + 4, 8); // SHT_NOBITS
+    put_u64(&mut b, h + 32, 0x7fff_ffff_ffff); // sh_size
+    let mut decide = |_: &CodeObject<'_>| Ok(wavebudget_codeobj::rewrite::Additions::default());
+    let e = wavebudget_codeobj::rewrite::rewrite(&b, &mut decide).unwrap_err().to_string();
+    assert!(e.contains(".hip_fatbin") && e.contains("SHT_NOBITS") && !e.contains('\n'), "{e}");
+}
+
+/// The writer's fuzz check (`fuzzing::check_rewrite`: rewriting twice equals rewriting once, and the
+/// output reads back with the same kernels and the added keys) over mutations of real inputs, host
+/// library included.
+#[test]
+fn mutations_of_real_inputs_keep_the_writer_s_oracle() {
+    let mut inputs = real_inputs();
+    inputs.push(("HIP library", hip_library()));
+    let mut rng = Lcg(0x0eed_feed);
+    for (name, original) in &inputs {
+        // The unmutated input rewrites, so the oracle is exercised, not skipped.
+        assert!(fuzzing::check_rewrite(original), "{name}: the unmutated input must rewrite");
+        let mut rewritten = 0;
+        for _ in 0..250 {
+            let mut b = original.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(b.len());
+                match rng.below(4) {
+                    0 => b[at] ^= 1 << rng.below(8),
+                    1 if at + 8 <= b.len() => {
+                        let v = [0, u64::MAX, 1 << 32, b.len() as u64 + 1][rng.below(4)];
+                        put_u64(&mut b, at & !7, v)
+                    }
+                    2 if at + 4 <= b.len() => put_u32(&mut b, at & !3, [0, 8, u32::MAX][rng.below(3)]),
+                    _ => b.truncate(at.max(1)),
+                }
+            }
+            let r = std::panic::catch_unwind(|| fuzzing::check_rewrite(&b));
+            assert!(r.is_ok(), "{name}: the writer's oracle failed on a mutation");
+            rewritten += r.unwrap() as usize;
+        }
+        assert!(rewritten > 0, "{name}: no mutation rewrote: the oracle never ran");
+    }
+}

@@ -285,7 +285,7 @@ pub unsafe extern "C" fn wb_choose_variant(
         // One candidate per name: the build for the device's processor if there is one.
         let mut candidates = Vec::with_capacity(n);
         for i in 0..n {
-            let name = str_arg(*names.add(i), "names[i]")?;
+            let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
             let found = k.kernels.find(name);
             let pick = found
                 .iter()

@@ -9,14 +9,13 @@ use wavebudget_model::{parse_target, Options, Subtarget};
 /// Where the driver publishes the topology.
 pub const DEFAULT_ROOT: &str = "/sys/class/kfd/kfd/topology";
 
-/// Parses one `properties` file.
-pub fn parse_properties(text: &str) -> BTreeMap<String, u64> {
+/// Parses one `properties` file: each `key value` line, the value as written (checked where it is used,
+/// so an error can name the bad value).
+pub fn parse_properties(text: &str) -> BTreeMap<String, String> {
     text.lines()
         .filter_map(|l| {
-            let mut it = l.split_whitespace();
-            let k = it.next()?;
-            let v = it.next()?.parse().ok()?;
-            Some((k.to_string(), v))
+            let (k, v) = l.trim().split_once(char::is_whitespace)?;
+            Some((k.to_string(), v.trim().to_string()))
         })
         .collect()
 }
@@ -30,8 +29,13 @@ pub fn processor_name(gfx_target_version: u64) -> String {
 }
 
 /// The GPU described by one node's properties (`None` for a CPU node: `simd_count 0`).
-pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>) -> Result<Option<Device>, Error> {
-    let get = |k: &str| p.get(k).copied().ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())));
+pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, String>) -> Result<Option<Device>, Error> {
+    let get = |k: &str| -> Result<u64, Error> {
+        let v = p.get(k).ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())))?;
+        v.parse().map_err(|_| {
+            Error::Device(format!("{}: {k} '{v}' is not a whole number (one unsigned integer)", path.display()))
+        })
+    };
     let simds = get("simd_count")?;
     if simds == 0 {
         return Ok(None);
@@ -52,6 +56,9 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, u64>)
         return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
     }
     let wave_size = small("wave_front_size", 64)?;
+    if wave_size != 32 && wave_size != 64 {
+        return Err(Error::Device(format!("{}: wave_front_size {wave_size} is neither 32 nor 64", path.display())));
+    }
     let max_waves = small("max_waves_per_simd", 64)?;
     let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
     let compute_units = u32::try_from(simds / simd_per_cu as u64).map_err(|_| {

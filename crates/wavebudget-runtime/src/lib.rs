@@ -141,6 +141,9 @@ pub struct Kernels {
     pub kernels: Vec<KernelInfo>,
     /// Code objects read from an embedded kernel table rather than their metadata.
     pub from_tables: usize,
+    /// Kernels found only by their descriptor symbol, with no metadata (no `.vgpr_count`, LDS or launch
+    /// bounds): named so a lookup can say why there is no answer, never evaluated with made-up counts.
+    pub without_metadata: Vec<String>,
 }
 
 /// The kernel table of one code object in memory, read in place: what a runtime keeps per loaded code
@@ -225,6 +228,10 @@ impl Kernels {
                 let proc_info = co.flags.processor.and_then(wavebudget_model::targets::processor);
                 for k in &co.kernels {
                     let m = &k.meta;
+                    if m.vgpr_count.is_none() {
+                        out.without_metadata.push(m.name.to_string());
+                        continue;
+                    }
                     let wave = m.wavefront_size.unwrap_or(64);
                     let (dv, ds) = match (k.descriptor, proc_info) {
                         (Some(d), Some(p)) => d.allocated(p, wave),
@@ -261,6 +268,16 @@ impl Kernels {
     /// The kernel `name` built for `device`'s processor.
     pub fn for_device(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
         let all = self.find(name);
+        if all.is_empty()
+            && self
+                .without_metadata
+                .iter()
+                .any(|k| k == name || k.strip_suffix(".kd") == Some(name) || format!("{k}.kd") == name)
+        {
+            return Err(Error::Kernel(format!(
+                "kernel '{name}' has no AMDGPU metadata in this file (no .vgpr_count, LDS or launch bounds): no occupancy"
+            )));
+        }
         if all.is_empty() {
             let mut names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
             names.sort_unstable();
