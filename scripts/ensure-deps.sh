@@ -17,6 +17,10 @@ need=()
 [ -f /usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1 ] || need+=(libhsa-runtime64-1)
 # ROCm 5.2's code object manager (libamd-comgr2 + header): the embed test reads embedded metadata with it.
 [ -f /usr/include/amd_comgr.h ] && [ -f /usr/lib/x86_64-linux-gnu/libamd_comgr.so ] || need+=(libamd-comgr-dev)
+# A real ROCm library the README inspects (and tests/inspect_llvm.rs reads).
+[ -f /usr/lib/x86_64-linux-gnu/librocrand.so.1.1 ] || need+=(librocrand1)
+# python3 for the fixture scripts of the lit tests (corrupting bytes, hand-made zlib bundles).
+command -v python3 >/dev/null || need+=(python3)
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
 
