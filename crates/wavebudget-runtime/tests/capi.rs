@@ -111,6 +111,7 @@ fn c_program_gets_the_rust_answers() {
         let acc40 = remark_u32(&remarks["acc40"], "Occupancy [waves/SIMD]").unwrap();
         assert!(text.contains(&format!("variant: 0 2 {acc40}")), "{text}");
         assert!(text.contains("bad policy: -1 unknown policy 7"), "{text}");
+        assert!(text.contains("null name: -1 names[1] is NULL"), "{text}");
         // The HSA runtime: GPUs, or -1 and the reason (this machine has no GPU: hsa_init fails).
         let hsa = text.lines().find(|l| l.starts_with("hsa: ")).expect("hsa line");
         assert!(

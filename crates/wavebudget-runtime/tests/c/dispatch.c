@@ -57,6 +57,9 @@ int main(int argc, char **argv) {
     printf("variant: %d %zu %u\n", rc, chosen, d.waves_per_simd);
     rc = wb_choose_variant(k, names, 3, m, 256, 0, 7, &chosen, &d, err, sizeof err);
     printf("bad policy: %d %s\n", rc, err);
+    const char *holey[] = {"acc160", NULL, "acc40"};
+    rc = wb_choose_variant(k, holey, 3, m, 256, 0, WB_POLICY_MOST_WAVES_WITHOUT_SPILLS, &chosen, &d, err, sizeof err);
+    printf("null name: %d %s\n", rc, err);
     wb_device_free(m);
   }
   wb_device_free(g);
