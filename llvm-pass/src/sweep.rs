@@ -545,12 +545,7 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
             if let Err(e) = cpu {
                 baseline.error = Some(format!("not compiled: {e}"));
             }
-            KernelLadder {
-                name: name.clone(),
-                target: cpu.as_ref().map(String::clone).unwrap_or_default(),
-                baseline,
-                levels: Vec::new(),
-            }
+            KernelLadder { name: name.clone(), target: cpu.clone().unwrap_or_default(), baseline, levels: Vec::new() }
         })
         .collect();
     for ((c, w), levels) in work.iter().zip(results) {

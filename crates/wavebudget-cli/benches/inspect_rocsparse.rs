@@ -27,6 +27,8 @@ fn run(cost: &mut Cost, cmd: &mut Command, stdout: Option<&Path>) -> bool {
     })
     .stderr(Stdio::null());
     let start = Instant::now();
+    // Reaped by wait4 below (std's wait() gives no rusage), which clippy cannot see.
+    #[allow(clippy::zombie_processes)]
     let child = cmd.spawn().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
     let mut status = 0;
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

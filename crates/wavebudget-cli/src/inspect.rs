@@ -188,7 +188,7 @@ fn code_object_report(
     opts: &InspectOptions,
 ) -> CodeObjectReport {
     let own = co.flags.target_id().and_then(|t| parse_target(&t).ok());
-    let eval = opts.target.clone().or(own.clone());
+    let eval = opts.target.or(own);
     let kernels = co
         .kernels
         .iter()
@@ -406,7 +406,7 @@ fn subtarget_for(
         None => None,
     };
     let cu_mode = p.has_wgp_mode() && wgp_mode == Some(false);
-    match Subtarget::new(id.clone(), Options { wave_size, cu_mode, dvgpr_block: 0 }) {
+    match Subtarget::new(*id, Options { wave_size, cu_mode, dvgpr_block: 0 }) {
         Ok(st) => Some(st),
         Err(e) => {
             notes.push(format!("no occupancy on {}: {e}", id.canonical()));

@@ -159,7 +159,7 @@ fn code_objects_keep_their_metadata_gain_the_keys_and_still_link() {
         assert_eq!(n.matches(".wavebudget.version").count(), 4, "{cpu}");
         assert!(n.contains("wavebudget "), "{cpu}: no table note after ld.lld");
         let headers = String::from_utf8(
-            run(Command::new(llvm("llvm-readelf")).arg("-lS").arg(&tmp(&format!("{cpu}.e.so")))).stdout,
+            run(Command::new(llvm("llvm-readelf")).arg("-lS").arg(tmp(&format!("{cpu}.e.so")))).stdout,
         )
         .unwrap();
         assert!(headers.lines().any(|l| l.trim_start().starts_with("NOTE")), "{cpu}: PT_NOTE lost");

@@ -77,7 +77,7 @@ fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
         .unwrap_or_else(|| panic!("no processor in llvm-readelf -h {}", path.display()))
         .trim()
         .to_string();
-    Reference { key, processor, kernels, count: count.max(0) }
+    Reference { key, processor, kernels, count }
 }
 
 /// Lists and unbundles one bundle file with clang-offload-bundler-22.

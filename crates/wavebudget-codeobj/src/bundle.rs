@@ -270,11 +270,8 @@ pub struct Located<'a> {
 pub fn split(region: &[u8]) -> Result<Vec<Located<'_>>> {
     let mut out = Vec::new();
     let mut at = 0usize;
-    loop {
-        match region.get(at..).and_then(|r| r.iter().position(|&b| b != 0)) {
-            Some(skip) => at += skip,
-            None => break,
-        }
+    while let Some(skip) = region.get(at..).and_then(|r| r.iter().position(|&b| b != 0)) {
+        at += skip;
         let rest = &region[at..];
         let (len, compressed) = if rest.starts_with(BUNDLE_MAGIC) {
             (Bundle::parse(rest).map_err(|e| e.within(format!("offload bundle at {at:#x}")))?.len, None)

@@ -83,7 +83,7 @@ pub fn check_rewrite(bytes: &[u8]) -> bool {
         assert_eq!(key.as_deref(), Some(name.as_str()), "kernel {name} lacks the key added for it");
     }
     if let Ok(before) = kernels_of(bytes) {
-        let names = |v: &[Vec<(String, Option<String>)>]| -> Vec<Vec<String>> {
+        let names = |v: &[Vec<NamedKey>]| -> Vec<Vec<String>> {
             v.iter().map(|co| co.iter().map(|(n, _)| n.clone()).collect()).collect()
         };
         assert_eq!(names(&before), names(&after), "the rewrite changed the code objects or kernels");
@@ -93,8 +93,11 @@ pub fn check_rewrite(bytes: &[u8]) -> bool {
     true
 }
 
+/// A kernel's name and the value of its `.wavebudget.fuzz` key.
+type NamedKey = (String, Option<String>);
+
 /// Per code object, its kernels' names and the value of their `.wavebudget.fuzz` key.
-fn kernels_of(bytes: &[u8]) -> crate::Result<Vec<Vec<(String, Option<String>)>>> {
+fn kernels_of(bytes: &[u8]) -> crate::Result<Vec<Vec<NamedKey>>> {
     let mut out = Vec::new();
     walk(bytes, &mut |found| {
         if let Found::CodeObject(_, data) = found {

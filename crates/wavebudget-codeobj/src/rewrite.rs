@@ -517,7 +517,7 @@ pub(crate) fn rewrite_bundles(
     region: &[u8],
     decide: &mut Decide<'_>,
     summary: &mut Summary,
-) -> Result<(Vec<u8>, Vec<(u64, u64)>)> {
+) -> Result<crate::hostelf::Rewritten> {
     let located = bundle::split(region)?;
     let align = alignment_of(located.iter().map(|l| l.offset as u64));
     let mut out = Vec::with_capacity(region.len() + 4096);
