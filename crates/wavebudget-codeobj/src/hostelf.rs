@@ -242,7 +242,10 @@ fn extend_last_segment(bytes: &[u8], fat_index: usize, region: &[u8]) -> Result<
     let mut tail: Vec<(usize, usize, usize, u64)> = Vec::new(); // (index, offset, size, align)
     for (i, s) in sections.iter().enumerate() {
         let off = s.sh_offset(e) as usize;
-        if s.sh_type(e) == elf::SHT_NULL || s.sh_type(e) == elf::SHT_NOBITS || off < file_end_of_load {
+        // Every section with bytes after the loaded ones moves, whatever its type says: a string table whose
+        // type was damaged to SHT_NULL is still the one e_shstrndx names (a fuzz finding). Only section 0
+        // and SHT_NOBITS sections have no bytes.
+        if i == 0 || s.sh_type(e) == elf::SHT_NOBITS || s.sh_size(e) == 0 || off < file_end_of_load {
             continue;
         }
         if s.sh_flags(e) & elf::SHF_ALLOC as u64 != 0 {

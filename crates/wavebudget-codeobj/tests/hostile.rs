@@ -241,6 +241,7 @@ fn committed_regressions_still_read_cleanly() {
         fuzzing::check_bundle(&bytes);
         fuzzing::check_code_object(&bytes);
         fuzzing::check_metadata(&bytes);
+        fuzzing::check_rewrite(&bytes);
         n += 1;
     }
     assert!(n >= 1, "no regression inputs in {}", dir.display());
@@ -386,6 +387,8 @@ fn mutations_of_real_inputs_keep_the_writer_s_oracle() {
             assert!(r.is_ok(), "{name}: the writer's oracle failed on a mutation");
             rewritten += r.unwrap() as usize;
         }
-        assert!(rewritten > 0, "{name}: no mutation rewrote: the oracle never ran");
+        // A compressed bundle's hash covers every byte of its data, so its mutations are refused; the other
+        // inputs must give the oracle mutated files to check.
+        assert!(rewritten > 0 || *name == "zstd bundle", "{name}: no mutation rewrote: the oracle never ran");
     }
 }
