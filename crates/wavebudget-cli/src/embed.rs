@@ -36,12 +36,19 @@ pub fn additions(co: &CodeObject<'_>) -> Additions {
             keys.push((".wavebudget.limiter".into(), KeyValue::Str(l.as_str().into())));
         }
         out.keys.push(keys);
+        if m.vgpr_count.is_none() {
+            // No metadata counts: nothing true to put in the table (a runtime lookup then finds no record
+            // rather than one made of zeros).
+            continue;
+        }
         let u8s = |v: u32| v.min(255) as u8;
+        // The wave size as inspect reads it: the metadata's, else the descriptor's ENABLE_WAVEFRONT_SIZE32.
+        let wave = r.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
         entries.push(Entry {
             name: m.name.to_string(),
             symbol: m.symbol.to_string(),
             processor: processor.to_string(),
-            wave_size: u8s(r.wavefront_size.unwrap_or(64)),
+            wave_size: u8s(wave.unwrap_or(64)),
             requested_waves: pass.map_or(0, |p| u8s(p.waves)),
             vgpr_count: sat16(m.vgpr_count),
             agpr_count: sat16(m.agpr_count),

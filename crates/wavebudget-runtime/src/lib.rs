@@ -232,7 +232,11 @@ impl Kernels {
                         out.without_metadata.push(m.name.to_string());
                         continue;
                     }
-                    let wave = m.wavefront_size.unwrap_or(64);
+                    // The metadata's wave size, else the descriptor's bit, as inspect and embed read it.
+                    let wave = m
+                        .wavefront_size
+                        .or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }))
+                        .unwrap_or(64);
                     let (dv, ds) = match (k.descriptor, proc_info) {
                         (Some(d), Some(p)) => d.allocated(p, wave),
                         _ => (0, None),
@@ -248,7 +252,7 @@ impl Kernels {
                         sgpr_count: m.sgpr_count.unwrap_or(0),
                         group_segment_fixed_size: m.group_segment_fixed_size.unwrap_or(0),
                         private_segment_fixed_size: m.private_segment_fixed_size.unwrap_or(0),
-                        wavefront_size: m.wavefront_size.unwrap_or(64),
+                        wavefront_size: wave,
                         max_flat_workgroup_size: m.max_flat_workgroup_size.unwrap_or(1024),
                         spills: m.vgpr_spill_count.unwrap_or(0) + m.sgpr_spill_count.unwrap_or(0),
                     });
