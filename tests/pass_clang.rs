@@ -37,22 +37,8 @@ fn vgpr_count(obj: &Path, kernel: &str) -> u32 {
     meta[".vgpr_count"].parse().unwrap()
 }
 
-const OPENCL: &str = r#"
-__attribute__((reqd_work_group_size(256, 1, 1)))
-kernel void acc(global float *out, global const float *in, int n) {
-  int id = __builtin_amdgcn_workitem_id_x();
-  float a[160];
-#pragma unroll
-  for (int j = 0; j < 160; ++j) a[j] = 0.0f;
-  for (int i = 0; i < n; ++i) {
-    float x = in[i * 256 + id];
-#pragma unroll
-    for (int j = 0; j < 160; ++j) a[j] = __builtin_fmaf(x, a[j], (float)(j + 1));
-  }
-#pragma unroll
-  for (int j = 0; j < 160; ++j) out[j * 4096 + id] = a[j];
-}
-"#;
+/// The README's OpenCL example: 160 live accumulators, 256 threads.
+const OPENCL: &str = include_str!("../examples/acc.cl");
 
 #[test]
 fn opencl_code_object_fits_the_budget() {
@@ -105,28 +91,8 @@ fn hip_args() -> Vec<String> {
     .collect()
 }
 
-const HIP: &str = r#"
-#include <hip/hip_runtime.h>
-#define N 160
-__global__ __launch_bounds__(256) void acc(float *out, const float *in, int n) {
-  int id = threadIdx.x + blockIdx.x * blockDim.x;
-  float a[N];
-#pragma unroll
-  for (int j = 0; j < N; ++j) a[j] = 0.0f;
-  for (int i = 0; i < n; ++i) {
-    float x = in[i * 256 + id];
-#pragma unroll
-    for (int j = 0; j < N; ++j) a[j] = fmaf(x, a[j], (float)(j + 1));
-  }
-#pragma unroll
-  for (int j = 0; j < N; ++j) out[j * 4096 + id] = a[j];
-}
-int main() {
-  float *o = nullptr, *i = nullptr;
-  hipLaunchKernelGGL(acc, dim3(1), dim3(256), 0, 0, o, i, 4);
-  return 0;
-}
-"#;
+/// The README's HIP example: the same kernel with ROCm's headers.
+const HIP: &str = include_str!("../examples/acc.hip");
 
 #[test]
 fn hip_with_rocm_headers_fits_the_budget() {

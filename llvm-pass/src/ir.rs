@@ -11,14 +11,27 @@ use std::ffi::CStr;
 /// `amdgpu_kernel` (`CallingConv::AMDGPU_KERNEL`).
 pub const CC_AMDGPU_KERNEL: u32 = 91;
 
-/// A value's name (empty if unnamed).
-pub unsafe fn name(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
+/// A string LLVM returns as (pointer, length), owned (empty for a null pointer).
+unsafe fn owned(p: *const std::ffi::c_char, len: usize) -> String {
     if p.is_null() {
         return String::new();
     }
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+/// A NUL-terminated string LLVM returns, owned (empty for a null pointer).
+unsafe fn owned_c(p: *const std::ffi::c_char) -> String {
+    if p.is_null() {
+        String::new()
+    } else {
+        CStr::from_ptr(p).to_string_lossy().into_owned()
+    }
+}
+
+/// A value's name (empty if unnamed).
+pub unsafe fn name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    owned(LLVMGetValueName2(v, &mut len), len)
 }
 
 /// A string function attribute's value.
@@ -51,32 +64,18 @@ pub unsafe fn set_str_attr(f: LLVMValueRef, key: &str, value: &str) {
 
 /// The module's target triple.
 pub unsafe fn triple(m: LLVMModuleRef) -> String {
-    let p = LLVMGetTarget(m);
-    if p.is_null() {
-        String::new()
-    } else {
-        CStr::from_ptr(p).to_string_lossy().into_owned()
-    }
+    owned_c(LLVMGetTarget(m))
 }
 
 /// The constraint string of an inline-asm callee (`"=v,~{v200}"`).
 pub unsafe fn inline_asm_constraints(asm: LLVMValueRef) -> String {
     let mut len = 0usize;
-    let p = LLVMGetInlineAsmConstraintString(asm, &mut len);
-    if p.is_null() {
-        return String::new();
-    }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+    owned(LLVMGetInlineAsmConstraintString(asm, &mut len), len)
 }
 
 /// The module's data layout string (empty when it has none).
 pub unsafe fn data_layout(m: LLVMModuleRef) -> String {
-    let p = LLVMGetDataLayoutStr(m);
-    if p.is_null() {
-        String::new()
-    } else {
-        CStr::from_ptr(p).to_string_lossy().into_owned()
-    }
+    owned_c(LLVMGetDataLayoutStr(m))
 }
 
 /// The first line of an LLVM parser message (`file:line:col: error: what`, then the source line and a
