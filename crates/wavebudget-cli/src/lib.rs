@@ -11,6 +11,7 @@ pub mod embed;
 mod inspect;
 mod render;
 mod runtime;
+#[cfg(feature = "llvm")]
 mod sweep;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, TargetArgs};
@@ -57,8 +58,12 @@ where
         Command::Occupancy(a) => occupancy(&a),
         Command::Budget(a) => budget(&a),
         Command::Inspect(a) => inspect_cmd(&a),
+        #[cfg(feature = "llvm")]
         Command::Sweep(a) => sweep::sweep_cmd(&a),
+        #[cfg(feature = "llvm")]
         Command::Tune(a) => sweep::tune_cmd(&a),
+        #[cfg(not(feature = "llvm"))]
+        Command::Sweep(_) | Command::Tune(_) => Err(CliError::Usage(WITHOUT_LLVM.into())),
         Command::Device(a) => runtime::device_cmd(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
         Command::Embed(a) => embed::embed_cmd(&a),
@@ -98,7 +103,13 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
+/// What `sweep` and `tune` say in a build without the `llvm` feature.
+#[cfg(not(feature = "llvm"))]
+const WITHOUT_LLVM: &str = "this wavebudget was built without LLVM (--no-default-features): sweep and tune compile \
+     with libLLVM 22; build it with the default features (cargo build --release -p wavebudget-cli)";
+
 /// A whole input file (LLVM IR for sweep and tune), read through pipes too; a directory is refused.
+#[cfg(feature = "llvm")]
 pub(crate) fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     if std::path::Path::new(path).is_dir() {
         return Err(CliError::Usage(format!("{path}: is a directory, not a file")));
