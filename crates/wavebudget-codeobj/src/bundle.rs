@@ -1,8 +1,6 @@
 //! Clang offload bundles: the uncompressed format (`__CLANG_OFFLOAD_BUNDLE__`) and the compressed one
 //! (`CCOB` versions 1-3, zlib or zstd), and runs of bundles as HIP puts them in a `.hip_fatbin` section.
 
-use std::io::Read;
-
 use serde::Serialize;
 
 use crate::error::{Error, Result};
@@ -200,6 +198,47 @@ impl CompressedHeader {
     }
 }
 
+/// Decompresses `payload` into `out` (at most `limit` bytes) with `method`'s codec; `None` when this build
+/// has no such codec (the `zlib` and `zstd` features).
+#[allow(unreachable_code, unused_imports, unused_variables, clippy::ptr_arg)] // which holds depends on the features
+fn inflate(method: Compression, payload: &[u8], limit: u64, out: &mut Vec<u8>) -> Option<std::io::Result<usize>> {
+    use std::io::Read;
+    match method {
+        Compression::Zlib => {
+            #[cfg(feature = "zlib")]
+            return Some(flate2::read::ZlibDecoder::new(payload).take(limit).read_to_end(out));
+        }
+        Compression::Zstd => {
+            #[cfg(feature = "zstd")]
+            return Some(
+                zstd::stream::read::Decoder::with_buffer(payload).and_then(|d| d.take(limit).read_to_end(out)),
+            );
+        }
+    }
+    None
+}
+
+/// Compresses `raw` with `method`'s codec (level 9); `None` when this build has no such codec.
+#[cfg(feature = "write")]
+#[allow(unreachable_code, unused_imports, unused_variables)] // which of these holds depends on the features
+pub(crate) fn deflate(method: Compression, raw: &[u8]) -> Option<std::io::Result<Vec<u8>>> {
+    use std::io::Write;
+    match method {
+        Compression::Zlib => {
+            #[cfg(feature = "zlib")]
+            return Some({
+                let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(9));
+                z.write_all(raw).and_then(|_| z.finish())
+            });
+        }
+        Compression::Zstd => {
+            #[cfg(feature = "zstd")]
+            return Some(zstd::bulk::compress(raw, 9));
+        }
+    }
+    None
+}
+
 /// Decompresses the `CCOB` bundle at `bytes[0]`: output exactly as long as the header says, never more.
 pub fn decompress(bytes: &[u8]) -> Result<(CompressedHeader, Vec<u8>)> {
     const S: &str = "compressed offload bundle";
@@ -218,12 +257,15 @@ pub fn decompress(bytes: &[u8]) -> Result<(CompressedHeader, Vec<u8>)> {
     }
     let mut out = Vec::with_capacity(want.min(payload.len() as u64 * PREALLOC_PER_BYTE) as usize);
     let limit = want + 1;
-    let read = match h.method {
-        Compression::Zlib => flate2::read::ZlibDecoder::new(payload).take(limit).read_to_end(&mut out),
-        Compression::Zstd => match zstd::stream::read::Decoder::with_buffer(payload) {
-            Ok(d) => d.take(limit).read_to_end(&mut out),
-            Err(e) => Err(e),
-        },
+    let Some(read) = inflate(h.method, payload, limit, &mut out) else {
+        return Err(Error::unsupported(
+            S,
+            6,
+            format!(
+                "{:?} compression: this build has no {:?} codec (wavebudget-codeobj's zlib/zstd features)",
+                h.method, h.method
+            ),
+        ));
     };
     if let Err(e) = read {
         return Err(Error::malformed(S, h.header_len as u64, format!("{:?} data does not decompress: {e}", h.method)));

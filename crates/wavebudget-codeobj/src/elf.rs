@@ -115,7 +115,7 @@ pub fn find_note<'a>(data: &'a [u8], name: &[u8], ty: u32) -> Result<Option<&'a 
 /// The kernel table `wavebudget embed` put into a code object (the descriptor of its `wavebudget` note).
 /// `Ok(None)` when there is none.
 pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
-    find_note(data, crate::rewrite::TABLE_NOTE_NAME, crate::rewrite::NT_WAVEBUDGET_TABLE)
+    find_note(data, crate::table::TABLE_NOTE_NAME, crate::table::NT_WAVEBUDGET_TABLE)
 }
 
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.

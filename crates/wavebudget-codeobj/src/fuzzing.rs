@@ -61,6 +61,7 @@ pub fn check_table(bytes: &[u8]) {
     }
 }
 
+#[cfg(feature = "write")]
 /// The writer behind `embed`, with an oracle. Whenever a rewrite succeeds: the output reads back, with the
 /// same code objects and kernels (names, in order) as the input where the input reads, every kernel carries
 /// the key added for it, and rewriting the output again gives the same bytes (embed is idempotent).
@@ -94,9 +95,11 @@ pub fn check_rewrite(bytes: &[u8]) -> bool {
 }
 
 /// A kernel's name and the value of its `.wavebudget.fuzz` key.
+#[cfg(feature = "write")]
 type NamedKey = (String, Option<String>);
 
 /// Per code object, its kernels' names and the value of their `.wavebudget.fuzz` key.
+#[cfg(feature = "write")]
 fn kernels_of(bytes: &[u8]) -> crate::Result<Vec<Vec<NamedKey>>> {
     let mut out = Vec::new();
     walk(bytes, &mut |found| {

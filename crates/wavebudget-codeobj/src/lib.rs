@@ -9,16 +9,21 @@
 //! - `bundle.rs`: uncompressed and `CCOB` bundles, and runs of them.
 //! - [`fuzzing`]: the checking functions behind the fuzz targets and the mutation tests.
 //! - [`Error`]: one error type; every message names the structure and the offset.
+//!
+//! Features (all on by default): `write` (`rewrite`, the writer behind `embed`, and `table::write`),
+//! `zlib` and `zstd` (compressed bundles). Without a codec a compressed bundle is an error that says so.
 
 pub mod bundle;
 pub mod eflags;
 mod elf;
 mod error;
 pub mod fuzzing;
+#[cfg(feature = "write")]
 mod hostelf;
 pub mod kd;
 pub mod metadata;
 pub mod msgpack;
+#[cfg(feature = "write")]
 pub mod rewrite;
 pub mod table;
 

@@ -26,10 +26,7 @@ use crate::elf::{CodeObject, NOTE_NAME, NT_AMDGPU_METADATA};
 use crate::error::{Error, Result};
 use crate::is_amdgpu_elf;
 
-/// Note name of the wavebudget kernel table note.
-pub const TABLE_NOTE_NAME: &[u8] = b"wavebudget";
-/// Note type of the kernel table note (`"WB"`; not 1, which readers show as NT_VERSION for an unknown owner).
-pub const NT_WAVEBUDGET_TABLE: u32 = 0x5742;
+pub use crate::table::{NT_WAVEBUDGET_TABLE, TABLE_NOTE_NAME};
 /// Prefix of wavebudget's metadata keys.
 pub const KEY_PREFIX: &str = ".wavebudget.";
 
@@ -466,16 +463,17 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
 }
 
 fn compress(h: &CompressedHeader, raw: &[u8]) -> Result<Vec<u8>> {
-    use std::io::Write;
-    let payload = match h.method {
-        Compression::Zlib => {
-            let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(9));
-            z.write_all(raw)
-                .and_then(|_| z.finish())
-                .map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zlib: {e}")))?
+    let payload = match bundle::deflate(h.method, raw) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => return Err(Error::malformed("compressed offload bundle", 0, format!("{:?}: {e}", h.method))),
+        // A bundle read without its codec was refused before it got here.
+        None => {
+            return Err(Error::unsupported(
+                "compressed offload bundle",
+                6,
+                format!("no {:?} codec in this build", h.method),
+            ))
         }
-        Compression::Zstd => zstd::bulk::compress(raw, 9)
-            .map_err(|e| Error::malformed("compressed offload bundle", 0, format!("zstd: {e}")))?,
     };
     // clang-offload-bundler's hash: the low 64 bits of the MD5 of the uncompressed bundle.
     let digest = md5::compute(raw);

@@ -17,6 +17,11 @@ pub const RECORD_SIZE: usize = 64;
 /// The limiter codes of a record.
 pub const LIMITERS: [&str; 5] = ["vgpr", "sgpr", "lds", "workgroup", "max_waves"];
 
+/// Note name of the wavebudget kernel table note.
+pub const TABLE_NOTE_NAME: &[u8] = b"wavebudget";
+/// Note type of the kernel table note (`"WB"`; not 1, which readers show as NT_VERSION for an unknown owner).
+pub const NT_WAVEBUDGET_TABLE: u32 = 0x5742;
+
 /// The name hash: the sort key of the records. Eight bytes at a time, so a lookup hashes a 30-byte
 /// name in four multiplies: with `K = 0x517cc1b727220a95`, `h = 0`, for each 8-byte little-endian word
 /// of the name (the last zero-padded) `h = (rotl(h, 5) ^ word) * K`, then once more with the length.
@@ -86,6 +91,7 @@ pub struct Entry {
 }
 
 /// Writes a table: records sorted by (name hash, name), then the string table.
+#[cfg(feature = "write")]
 pub fn write(entries: &[Entry]) -> Vec<u8> {
     let mut order: Vec<&Entry> = entries.iter().collect();
     order.sort_by(|a, b| name_hash(&a.name).cmp(&name_hash(&b.name)).then(a.name.cmp(&b.name)));
