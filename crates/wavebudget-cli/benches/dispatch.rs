@@ -20,7 +20,7 @@ use std::time::Instant;
 use criterion::{criterion_group, Criterion};
 use wavebudget_codeobj::rewrite::rewrite;
 use wavebudget_codeobj::{CodeObject, Metadata};
-use wavebudget_runtime::{Device, Embedded, PreparedDevice, Resources};
+use wavebudget_runtime::{Device, Embedded, KernelResources, PreparedDevice};
 
 #[path = "../../../tests/support/kernels.rs"]
 #[allow(dead_code)]
@@ -71,7 +71,7 @@ fn code_object() -> (Vec<u8>, Vec<String>) {
         .arg(&o));
     ok(Command::new(tool("ld.lld")).arg("-shared").arg(&o).arg("-o").arg(&so));
     let bytes = std::fs::read(&so).unwrap();
-    let (embedded, summary) = rewrite(&bytes, &mut |co| Ok(wavebudget_cli::embed::additions(co))).unwrap();
+    let (embedded, summary) = rewrite(&bytes, &mut |co| Ok(wavebudget_codeobj::embedding::additions(co))).unwrap();
     assert_eq!(summary.kernels, KERNELS as usize);
     let _ = std::fs::remove_dir_all(&dir);
     (embedded, names)
@@ -86,20 +86,23 @@ fn metadata_note(bytes: &[u8]) -> &[u8] {
 
 fn via_table(t: &Embedded<'_>, p: &PreparedDevice, name: &str) -> u32 {
     let r = t.find(name).unwrap();
-    p.dispatch(&Resources::from_record(&r), None, 1024).unwrap().workgroups_per_cu
+    p.dispatch(&r.resources(), None, 1024).unwrap().workgroups_per_cu
 }
 
 fn via_msgpack(note: &[u8], p: &PreparedDevice, name: &str) -> u32 {
     let md = Metadata::decode(note).unwrap();
     let k = md.kernels.iter().find(|k| k.name == name).unwrap();
-    let res = Resources {
+    let res = KernelResources {
         vgpr_count: k.vgpr_count.unwrap_or(0),
+        agpr_count: k.agpr_count.unwrap_or(0),
         sgpr_count: k.sgpr_count.unwrap_or(0),
-        static_lds: k.group_segment_fixed_size.unwrap_or(0),
-        wave_size: k.wavefront_size.unwrap_or(64),
-        max_workgroup_size: k.max_flat_workgroup_size.unwrap_or(1024),
-        descriptor_vgprs: 0,
-        descriptor_sgprs: 0,
+        group_segment_fixed_size: k.group_segment_fixed_size.unwrap_or(0),
+        private_segment_fixed_size: k.private_segment_fixed_size.unwrap_or(0),
+        wavefront_size: k.wavefront_size.unwrap_or(64),
+        max_flat_workgroup_size: k.max_flat_workgroup_size.unwrap_or(1024),
+        reqd_workgroup_size: None,
+        spills: 0,
+        descriptor: None,
     };
     p.dispatch(&res, None, 1024).unwrap().workgroups_per_cu
 }
@@ -174,8 +177,8 @@ fn summary() {
     let pick = |k: u32| order[k as usize & (ORDER - 1)];
     let (t_ns, t_alloc) = measure(1_000_000, |k| via_table(&table, &device, pick(k)));
     let (f_ns, _) = measure(1_000_000, |k| table.find(pick(k)).unwrap().vgpr_count());
-    let res: Vec<Resources> = names.iter().map(|n| Resources::from_record(&table.find(n).unwrap())).collect();
-    let res_order: Vec<Resources> = (0..ORDER).map(|k| res[(k * 37) % res.len()]).collect();
+    let res: Vec<KernelResources> = names.iter().map(|n| table.find(n).unwrap().resources()).collect();
+    let res_order: Vec<KernelResources> = (0..ORDER).map(|k| res[(k * 37) % res.len()]).collect();
     let (d_ns, _) = measure(1_000_000, |k| {
         device.dispatch(&res_order[k as usize & (ORDER - 1)], None, 1024).unwrap().workgroups_per_cu
     });

@@ -244,40 +244,36 @@ pub(crate) fn kernel_report(
             workgroup: workgroup?,
         })
     };
-    // A launch the kernel cannot take has no occupancy (dispatch refuses it the same way).
-    let launchable = match (opts.wg_size, m.max_flat_workgroup_size, m.reqd_workgroup_size) {
-        (Some(wg), Some(max), _) if wg.max > max => {
-            notes.push(format!(
-                "launch size {} is over the kernel's .max_flat_workgroup_size {max}: it cannot be launched so; no occupancy",
-                wg.max
-            ));
-            false
-        }
-        (Some(wg), _, Some([x, y, z]))
-            if Some(wg.max) != x.checked_mul(y).and_then(|v| v.checked_mul(z)) || wg.min != wg.max =>
-        {
-            notes.push(format!(
-                "launch size {} to {} is not the kernel's .reqd_workgroup_size {x}x{y}x{z}: it cannot be launched so; no occupancy",
-                wg.min, wg.max
-            ));
-            false
-        }
-        _ => true,
-    };
-    let mut result = None;
-    if let (Some(st), Some(v), true) = (&eval_st, m.vgpr_count, launchable) {
-        match usage(v, m.sgpr_count).map(|u| st.occupancy(&u)) {
-            Some(Ok(o)) => result = Some(o),
-            Some(Err(e)) => notes.push(format!("no occupancy on {}: {e}", st.id.canonical())),
-            None => notes.push("launch size overflows".into()),
-        }
-    } else if m.vgpr_count.is_none() {
-        notes.push("no .vgpr_count in the metadata: no occupancy".into());
-    }
-    // The descriptor is what the hardware allocates from. On the code object's own processor the
-    // model's `allocated_counts` (the larger of metadata and descriptor, held within what a wave can
-    // address) sets the occupancy, as LLVM's own remark reports it; dispatch and embed use the same rule.
+    // The kernel's resources (the descriptor decoded on its own processor) and the model's one
+    // evaluation, as embed and dispatch do: on the code object's own processor the registers the
+    // descriptor allocates count (LLVM's remark reports them); on another target only the metadata's.
     let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
+    let resources = k.resources(own.map(|id| id.processor));
+    let mut result = None;
+    match (&eval_st, resources) {
+        (Some(st), Some(res)) => {
+            let evaluated = if same_target { res } else { res.without_descriptor() };
+            match st.evaluate(&evaluated, opts.wg_size, 0) {
+                Ok(o) => {
+                    if evaluated.descriptor.is_some() {
+                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, 0) {
+                            if plain.waves_per_simd > o.waves_per_simd {
+                                notes.push(format!(
+                                    "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",
+                                    plain.waves_per_simd, o.waves_per_simd
+                                ));
+                            }
+                        }
+                    }
+                    result = Some(o);
+                }
+                Err(wavebudget_model::ModelError::Launch { reason }) => notes.push(format!("{reason}; no occupancy")),
+                Err(e) => notes.push(format!("no occupancy on {}: {e}", st.id.canonical())),
+            }
+        }
+        (_, None) if m.vgpr_count.is_none() => notes.push("no .vgpr_count in the metadata: no occupancy".into()),
+        _ => {}
+    }
     let pad_cause = |padded_waves: u32| -> String {
         let (Some(st), Some(wg)) = (&eval_st, workgroup) else {
             return "LLVM padded it to cap occupancy".into();
@@ -304,28 +300,6 @@ pub(crate) fn kernel_report(
             &mut notes,
         )
     });
-    if let (Some(o), Some(st), Some(d), true) =
-        (&result, &eval_st, descriptor.as_ref(), same_target && own_st.is_some())
-    {
-        let v = m.vgpr_count.unwrap_or(0);
-        let (hv, hs) = st.allocated_counts(v, m.sgpr_count.unwrap_or(0), Some((d.vgprs, d.sgprs)));
-        if (hv, Some(hs)) != (v, m.sgpr_count) {
-            let sgprs = (m.sgpr_count.is_some() || d.sgprs.is_some()).then_some(hs);
-            match usage(hv, sgprs).map(|u| st.occupancy(&u)) {
-                Some(Ok(h)) => {
-                    if h.waves_per_simd < o.waves_per_simd {
-                        notes.push(format!(
-                            "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",
-                            o.waves_per_simd, h.waves_per_simd
-                        ));
-                    }
-                    result = Some(h);
-                }
-                Some(Err(e)) => notes.push(format!("the descriptor's counts give no occupancy: {e}")),
-                None => {}
-            }
-        }
-    }
     if k.descriptor.is_none() {
         notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
     }

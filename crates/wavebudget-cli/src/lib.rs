@@ -7,7 +7,7 @@
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
 
 mod args;
-pub mod embed;
+mod embed;
 mod inspect;
 mod render;
 mod runtime;

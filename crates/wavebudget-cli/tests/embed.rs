@@ -491,7 +491,7 @@ fn the_runtime_reads_the_embedded_table() {
             let by_name = table.find(&k.name).unwrap();
             let by_symbol = table.find(&k.symbol).unwrap();
             assert_eq!(by_name.name(), by_symbol.name());
-            let fast = prepared.dispatch(&wavebudget_runtime::Resources::from_record(&by_name), None, 0).unwrap();
+            let fast = prepared.dispatch(&by_name.resources(), None, 0).unwrap();
             let slow = dispatch(k, &dev, None, 0).unwrap();
             assert_eq!(
                 (fast.waves_per_simd, fast.workgroups_per_cu, fast.limiter),
@@ -499,7 +499,12 @@ fn the_runtime_reads_the_embedded_table() {
             );
             // At the kernel's own launch bounds on its own processor, llc-22's number.
             assert_eq!(fast.waves_per_simd, occ[&k.name], "{cpu} {}", k.name);
-            assert_eq!(by_name.entry().waves_per_simd as u32, occ[&k.name], "{cpu} {}: the table's own waves", k.name);
+            assert_eq!(
+                by_name.entry().record.waves_per_simd as u32,
+                occ[&k.name],
+                "{cpu} {}: the table's own waves",
+                k.name
+            );
         }
         assert!(table.find("nope").is_none() && table.find("nope.kd").is_none());
         let err = Embedded::from_code_object(&std::fs::read(&so).unwrap()).unwrap_err().to_string();

@@ -39,6 +39,39 @@ pub struct Kernel<'a> {
     pub descriptor: Option<KernelDescriptor>,
 }
 
+impl Kernel<'_> {
+    /// The kernel's resources, the one type every reader carries ([`wavebudget_model::KernelResources`]):
+    /// the metadata's counts, the wave size from the metadata or the descriptor's bit, and what the
+    /// descriptor allocates decoded on `processor` (the code object's own). `None` without metadata
+    /// counts (no `.vgpr_count`): nothing true could be said of its occupancy.
+    pub fn resources(
+        &self,
+        processor: Option<&wavebudget_model::targets::Processor>,
+    ) -> Option<wavebudget_model::KernelResources> {
+        let m = &self.meta;
+        let vgpr_count = m.vgpr_count?;
+        let wave = m.wavefront_size.or(self.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
+        let wavefront_size = wave.or(processor.map(|p| p.default_wave_size()))?;
+        let descriptor = self.descriptor.zip(processor).map(|(d, p)| {
+            let (vgprs, sgprs) = d.allocated(p, wavefront_size);
+            wavebudget_model::DescriptorCounts { vgprs, sgprs }
+        });
+        Some(wavebudget_model::KernelResources {
+            vgpr_count,
+            agpr_count: m.agpr_count.unwrap_or(0),
+            sgpr_count: m.sgpr_count.unwrap_or(0),
+            group_segment_fixed_size: m.group_segment_fixed_size.unwrap_or(0),
+            private_segment_fixed_size: m.private_segment_fixed_size.unwrap_or(0),
+            wavefront_size,
+            // LLVM's own default when a kernel has no launch bounds (and what it writes then).
+            max_flat_workgroup_size: m.max_flat_workgroup_size.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT.max),
+            reqd_workgroup_size: m.reqd_workgroup_size.and_then(|[x, y, z]| x.checked_mul(y)?.checked_mul(z)),
+            spills: m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0)),
+            descriptor,
+        })
+    }
+}
+
 /// A parsed AMDGPU code object.
 #[derive(Debug, Clone)]
 pub struct CodeObject<'a> {

@@ -16,6 +16,8 @@
 pub mod bundle;
 pub mod eflags;
 mod elf;
+#[cfg(feature = "write")]
+pub mod embedding;
 mod error;
 pub mod fuzzing;
 #[cfg(feature = "write")]

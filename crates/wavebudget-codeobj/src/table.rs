@@ -11,8 +11,11 @@ pub const MAGIC: [u8; 4] = *b"WBKT";
 pub const VERSION: u16 = 1;
 /// Header size in bytes.
 pub const HEADER_SIZE: usize = 32;
-/// Record size in bytes.
-pub const RECORD_SIZE: usize = 64;
+/// Record size in bytes this crate writes.
+pub const RECORD_SIZE: usize = 68;
+/// The smallest record a reader accepts: tables written before `reqd_workgroup_size` was added have
+/// 64-byte records (a reader takes the fields a record has and treats the rest as absent).
+pub const MIN_RECORD_SIZE: usize = 64;
 
 /// The limiter codes of a record.
 pub const LIMITERS: [&str; 5] = ["vgpr", "sgpr", "lds", "workgroup", "max_waves"];
@@ -49,7 +52,139 @@ pub fn name_hash(name: &str) -> u64 {
     }
 }
 
-/// One kernel, as written (owned strings).
+/// Declares the record once: each field's name, type and meaning in order; the offsets, the reader's
+/// accessors and the writer all come from this list (the layout of `docs/binary-format.md`, 64 bytes,
+/// little-endian, no padding).
+macro_rules! record {
+    ($( $(#[$doc:meta])* $field:ident: $ty:ty, )*) => {
+        /// The fields of one 64-byte record, in order, as plain numbers.
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+        pub struct RawRecord {
+            $( $(#[$doc])* pub $field: $ty, )*
+        }
+
+        #[allow(non_upper_case_globals, dead_code)]
+        mod offset {
+            // Each field's offset: the previous one's plus its size.
+            record!(@offsets 0usize; $( $field: $ty, )*);
+        }
+
+        impl RawRecord {
+            /// Reads a record from [`RECORD_SIZE`] bytes.
+            #[inline]
+            pub fn read(b: &[u8]) -> RawRecord {
+                RawRecord { $( $field: <$ty>::from_le_bytes(b[offset::$field..offset::$field + std::mem::size_of::<$ty>()].try_into().expect("in the record")), )* }
+            }
+
+            /// Appends the record's bytes.
+            #[cfg(feature = "write")]
+            pub fn write(&self, out: &mut Vec<u8>) {
+                $( out.extend_from_slice(&self.$field.to_le_bytes()); )*
+            }
+        }
+
+        const _: () = assert!(0 $( + std::mem::size_of::<$ty>() )* == RECORD_SIZE, "the record's declared size");
+    };
+    (@offsets $at:expr; $field:ident: $ty:ty, $( $rest:ident: $rty:ty, )*) => {
+        pub const $field: usize = $at;
+        record!(@offsets $at + std::mem::size_of::<$ty>(); $( $rest: $rty, )*);
+    };
+    (@offsets $at:expr; ) => {};
+}
+
+record! {
+    /// [`name_hash`] of the name: the sort key.
+    name_hash: u64,
+    /// The name in the string table: offset and length.
+    name_offset: u32,
+    name_len: u32,
+    /// The symbol (`NAME.kd`).
+    symbol_offset: u32,
+    symbol_len: u32,
+    /// The processor (`gfx942`).
+    processor_offset: u32,
+    processor_len: u16,
+    /// `.wavefront_size`.
+    wave_size: u8,
+    /// Waves/SIMD the pass was asked for (0: none).
+    requested_waves: u8,
+    /// `.vgpr_count`.
+    vgpr_count: u16,
+    /// `.agpr_count`.
+    agpr_count: u16,
+    /// `.sgpr_count`.
+    sgpr_count: u16,
+    /// `.max_flat_workgroup_size`.
+    max_workgroup_size: u16,
+    /// `.group_segment_fixed_size`.
+    static_lds: u32,
+    /// `.private_segment_fixed_size`.
+    scratch: u32,
+    /// VGPR budget the pass set for `requested_waves` (0: none).
+    vgpr_budget: u16,
+    /// Waves/SIMD on the code object's own processor at its launch range.
+    waves_per_simd: u8,
+    /// Index into [`LIMITERS`].
+    limiter: u8,
+    /// Per-limiter waves/SIMD: VGPR, SGPR, LDS, workgroup.
+    limits: [u8; 4],
+    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
+    spills: u32,
+    /// VGPRs the kernel descriptor allocates (0: unknown); above `vgpr_count` when LLVM padded it.
+    descriptor_vgprs: u16,
+    /// SGPRs the kernel descriptor allocates (0: unknown or GFX10+).
+    descriptor_sgprs: u16,
+    /// `.reqd_workgroup_size` as a thread count (0: none, or a 64-byte record written before it).
+    reqd_workgroup_size: u32,
+}
+
+/// A field of a record read in place, by its declared offset and type.
+macro_rules! field {
+    ($raw:expr, $name:ident: u8) => {
+        $raw[offset::$name]
+    };
+    ($raw:expr, $name:ident: $ty:ty) => {
+        <$ty>::from_le_bytes(
+            $raw[offset::$name..offset::$name + std::mem::size_of::<$ty>()].try_into().expect("in the record"),
+        )
+    };
+}
+
+/// `[u8; 4]` read and written as itself.
+trait LeBytes: Sized {
+    fn from_le_bytes(b: Self) -> Self {
+        b
+    }
+    #[cfg_attr(not(feature = "write"), allow(dead_code))]
+    fn to_le_bytes(self) -> Self {
+        self
+    }
+}
+impl LeBytes for [u8; 4] {}
+
+impl RawRecord {
+    /// These numbers with a kernel's counts in them, saturated to the record's widths.
+    pub fn with_resources(self, k: &wavebudget_model::KernelResources) -> RawRecord {
+        let u16s = |v: u32| v.min(u16::MAX as u32) as u16;
+        RawRecord {
+            wave_size: k.wavefront_size.min(u8::MAX as u32) as u8,
+            vgpr_count: u16s(k.vgpr_count),
+            agpr_count: u16s(k.agpr_count),
+            sgpr_count: u16s(k.sgpr_count),
+            max_workgroup_size: u16s(k.max_flat_workgroup_size),
+            static_lds: k.group_segment_fixed_size,
+            scratch: k.private_segment_fixed_size,
+            spills: k.spills,
+            descriptor_vgprs: k.descriptor.map_or(0, |d| u16s(d.vgprs)),
+            descriptor_sgprs: k.descriptor.and_then(|d| d.sgprs).map_or(0, u16s),
+            reqd_workgroup_size: k.reqd_workgroup_size.unwrap_or(0),
+            ..self
+        }
+    }
+}
+
+/// One kernel, as written: its strings, and the record's numbers (whose string offsets and hash the
+/// writer fills in).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Entry {
     /// `.name`.
@@ -58,36 +193,8 @@ pub struct Entry {
     pub symbol: String,
     /// Processor of the code object (`gfx942`).
     pub processor: String,
-    /// `.wavefront_size`.
-    pub wave_size: u8,
-    /// Waves/SIMD the pass was asked for (0: none).
-    pub requested_waves: u8,
-    /// `.vgpr_count`.
-    pub vgpr_count: u16,
-    /// `.agpr_count`.
-    pub agpr_count: u16,
-    /// `.sgpr_count`.
-    pub sgpr_count: u16,
-    /// `.max_flat_workgroup_size`.
-    pub max_workgroup_size: u16,
-    /// `.group_segment_fixed_size`.
-    pub static_lds: u32,
-    /// `.private_segment_fixed_size`.
-    pub scratch: u32,
-    /// VGPR budget the pass set for `requested_waves` (0: none).
-    pub vgpr_budget: u16,
-    /// Waves/SIMD on the code object's own processor at `max_workgroup_size`.
-    pub waves_per_simd: u8,
-    /// Index into [`LIMITERS`].
-    pub limiter: u8,
-    /// Per-limiter waves/SIMD: VGPR, SGPR, LDS, workgroup.
-    pub limits: [u8; 4],
-    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
-    pub spills: u32,
-    /// VGPRs the kernel descriptor allocates (0: unknown); above `vgpr_count` when LLVM padded it.
-    pub descriptor_vgprs: u16,
-    /// SGPRs the kernel descriptor allocates (0: unknown or GFX10+).
-    pub descriptor_sgprs: u16,
+    /// The numbers.
+    pub record: RawRecord,
 }
 
 /// Writes a table: records sorted by (name hash, name), then the string table.
@@ -105,30 +212,20 @@ pub fn write(entries: &[Entry]) -> Vec<u8> {
     };
     let mut records = Vec::with_capacity(RECORD_SIZE * order.len());
     for e in &order {
-        let (n_off, n_len) = add(&e.name);
-        let (s_off, s_len) = add(&e.symbol);
-        let (p_off, p_len) = add(&e.processor);
-        records.extend_from_slice(&name_hash(&e.name).to_le_bytes());
-        records.extend_from_slice(&n_off.to_le_bytes());
-        records.extend_from_slice(&n_len.to_le_bytes());
-        records.extend_from_slice(&s_off.to_le_bytes());
-        records.extend_from_slice(&s_len.to_le_bytes());
-        records.extend_from_slice(&p_off.to_le_bytes());
-        records.extend_from_slice(&(p_len.min(u16::MAX as u32) as u16).to_le_bytes());
-        records.push(e.wave_size);
-        records.push(e.requested_waves);
-        for v in [e.vgpr_count, e.agpr_count, e.sgpr_count, e.max_workgroup_size] {
-            records.extend_from_slice(&v.to_le_bytes());
+        let (name_offset, name_len) = add(&e.name);
+        let (symbol_offset, symbol_len) = add(&e.symbol);
+        let (processor_offset, processor_len) = add(&e.processor);
+        RawRecord {
+            name_hash: name_hash(&e.name),
+            name_offset,
+            name_len,
+            symbol_offset,
+            symbol_len,
+            processor_offset,
+            processor_len: processor_len.min(u16::MAX as u32) as u16,
+            ..e.record
         }
-        records.extend_from_slice(&e.static_lds.to_le_bytes());
-        records.extend_from_slice(&e.scratch.to_le_bytes());
-        records.extend_from_slice(&e.vgpr_budget.to_le_bytes());
-        records.push(e.waves_per_simd);
-        records.push(e.limiter);
-        records.extend_from_slice(&e.limits);
-        records.extend_from_slice(&e.spills.to_le_bytes());
-        records.extend_from_slice(&e.descriptor_vgprs.to_le_bytes());
-        records.extend_from_slice(&e.descriptor_sgprs.to_le_bytes());
+        .write(&mut records);
     }
     let mut out = Vec::with_capacity(strings_offset + strings.len());
     out.extend_from_slice(&MAGIC);
@@ -190,10 +287,10 @@ impl<'a> Table<'a> {
         }
         let header = u16_at(bytes, 6) as usize;
         let record_size = u16_at(bytes, 8) as usize;
-        if header < HEADER_SIZE || record_size < RECORD_SIZE {
+        if header < HEADER_SIZE || record_size < MIN_RECORD_SIZE {
             return Err(bad(
                 6,
-                format!("header {header} / record {record_size} bytes, at least {HEADER_SIZE} / {RECORD_SIZE}"),
+                format!("header {header} / record {record_size} bytes, at least {HEADER_SIZE} / {MIN_RECORD_SIZE}"),
             ));
         }
         let count = u32_at(bytes, 12) as usize;
@@ -228,9 +325,14 @@ impl<'a> Table<'a> {
                 return Err(bad(at, format!("record {i}: not sorted by name hash")));
             }
             previous = r.name_hash();
-            for (off, len) in [(8, 12), (16, 20), (24, 28)] {
-                let o = u32_at(r.raw, off) as usize;
-                let l = if len == 28 { u16_at(r.raw, len) as usize } else { u32_at(r.raw, len) as usize };
+            let rec = r.raw();
+            let strings = [
+                (offset::name_offset, rec.name_offset, rec.name_len),
+                (offset::symbol_offset, rec.symbol_offset, rec.symbol_len),
+                (offset::processor_offset, rec.processor_offset, rec.processor_len as u32),
+            ];
+            for (off, o, l) in strings {
+                let (o, l) = (o as usize, l as usize);
                 if o.checked_add(l).is_none_or(|end| end > t.strings.len())
                     || std::str::from_utf8(&t.strings[o..o + l]).is_err()
                 {
@@ -277,7 +379,7 @@ impl<'a> Table<'a> {
             return 0;
         }
         let rs = self.record_size;
-        let hash_at = |i: usize| u64::from_le_bytes(self.records[i * rs..i * rs + 8].try_into().expect("8 bytes"));
+        let hash_at = |i: usize| field!(self.records[i * rs..], name_hash: u64);
         let guess = ((h as u128 * n as u128) >> 64) as usize;
         let (mut lo, mut hi);
         if hash_at(guess) < h {
@@ -362,107 +464,134 @@ impl<'a> Table<'a> {
 impl<'a> Record<'a> {
     #[inline]
     fn string(&self, off: usize, len: usize) -> &'a str {
-        let o = u32_at(self.raw, off) as usize;
-        let l = if len == 28 { u16_at(self.raw, len) as usize } else { u32_at(self.raw, len) as usize };
         // Checked in Table::parse.
-        std::str::from_utf8(&self.strings[o..o + l]).unwrap_or("")
+        std::str::from_utf8(&self.strings[off..off + len]).unwrap_or("")
     }
     /// Sort key.
     #[inline]
     pub fn name_hash(&self) -> u64 {
-        u64::from_le_bytes(self.raw[..8].try_into().expect("8 bytes"))
+        field!(self.raw, name_hash: u64)
     }
     #[inline]
     fn name_bytes(&self) -> &'a [u8] {
-        let (o, l) = (u32_at(self.raw, 8) as usize, u32_at(self.raw, 12) as usize);
+        let (o, l) = (field!(self.raw, name_offset: u32) as usize, field!(self.raw, name_len: u32) as usize);
         &self.strings[o..o + l]
     }
     /// `.name`.
     #[inline]
     pub fn name(&self) -> &'a str {
-        self.string(8, 12)
+        self.string(field!(self.raw, name_offset: u32) as usize, field!(self.raw, name_len: u32) as usize)
     }
     /// `.symbol`.
     #[inline]
     pub fn symbol(&self) -> &'a str {
-        self.string(16, 20)
+        self.string(field!(self.raw, symbol_offset: u32) as usize, field!(self.raw, symbol_len: u32) as usize)
     }
     /// Processor.
     pub fn processor(&self) -> &'a str {
-        self.string(24, 28)
+        self.string(field!(self.raw, processor_offset: u32) as usize, field!(self.raw, processor_len: u16) as usize)
     }
     /// Wave size.
     #[inline]
     pub fn wave_size(&self) -> u32 {
-        self.raw[30] as u32
+        field!(self.raw, wave_size: u8) as u32
     }
     /// Requested waves/SIMD (0: none).
     #[inline]
     pub fn requested_waves(&self) -> u32 {
-        self.raw[31] as u32
+        field!(self.raw, requested_waves: u8) as u32
     }
     /// `.vgpr_count`.
     #[inline]
     pub fn vgpr_count(&self) -> u32 {
-        u16_at(self.raw, 32) as u32
+        field!(self.raw, vgpr_count: u16) as u32
     }
     /// `.sgpr_count`.
     #[inline]
     pub fn sgpr_count(&self) -> u32 {
-        u16_at(self.raw, 36) as u32
+        field!(self.raw, sgpr_count: u16) as u32
     }
     /// `.max_flat_workgroup_size`.
     #[inline]
     pub fn max_workgroup_size(&self) -> u32 {
-        u16_at(self.raw, 38) as u32
+        field!(self.raw, max_workgroup_size: u16) as u32
     }
     /// Static LDS bytes.
     #[inline]
     pub fn static_lds(&self) -> u32 {
-        u32_at(self.raw, 40)
+        field!(self.raw, static_lds: u32)
     }
     /// Scratch bytes per work-item.
     #[inline]
     pub fn scratch(&self) -> u32 {
-        u32_at(self.raw, 44)
+        field!(self.raw, scratch: u32)
     }
     /// VGPR + SGPR spills.
     #[inline]
     pub fn spills(&self) -> u32 {
-        u32_at(self.raw, 56)
+        field!(self.raw, spills: u32)
     }
     /// VGPRs the kernel descriptor allocates (0: unknown).
     #[inline]
     pub fn descriptor_vgprs(&self) -> u32 {
-        u16_at(self.raw, 60) as u32
+        field!(self.raw, descriptor_vgprs: u16) as u32
     }
     /// SGPRs the kernel descriptor allocates (0: unknown or GFX10+).
     #[inline]
     pub fn descriptor_sgprs(&self) -> u32 {
-        u16_at(self.raw, 62) as u32
+        field!(self.raw, descriptor_sgprs: u16) as u32
+    }
+    /// `.reqd_workgroup_size` in threads (0: none, or a record too short to have it).
+    #[inline]
+    pub fn reqd_workgroup_size(&self) -> u32 {
+        if self.raw.len() >= offset::reqd_workgroup_size + 4 {
+            field!(self.raw, reqd_workgroup_size: u32)
+        } else {
+            0
+        }
+    }
+    /// The kernel's resources as the table records them: the spills as one sum, the descriptor's counts
+    /// where they were known (0 is unknown).
+    #[inline]
+    pub fn resources(&self) -> wavebudget_model::KernelResources {
+        let (dv, ds) = (self.descriptor_vgprs(), self.descriptor_sgprs());
+        wavebudget_model::KernelResources {
+            vgpr_count: self.vgpr_count(),
+            agpr_count: field!(self.raw, agpr_count: u16) as u32,
+            sgpr_count: self.sgpr_count(),
+            group_segment_fixed_size: self.static_lds(),
+            private_segment_fixed_size: self.scratch(),
+            wavefront_size: self.wave_size(),
+            max_flat_workgroup_size: self.max_workgroup_size(),
+            reqd_workgroup_size: Some(self.reqd_workgroup_size()).filter(|&n| n != 0),
+            spills: self.spills(),
+            descriptor: (dv != 0)
+                .then_some(wavebudget_model::DescriptorCounts { vgprs: dv, sgprs: (ds != 0).then_some(ds) }),
+        }
+    }
+    /// Every field of the record.
+    pub fn raw(&self) -> RawRecord {
+        let mut b = [0u8; RECORD_SIZE];
+        let n = self.raw.len().min(RECORD_SIZE);
+        b[..n].copy_from_slice(&self.raw[..n]);
+        RawRecord::read(&b)
     }
     /// Back to an owned [`Entry`].
     pub fn entry(&self) -> Entry {
-        let r = self.raw;
         Entry {
             name: self.name().into(),
             symbol: self.symbol().into(),
             processor: self.processor().into(),
-            wave_size: r[30],
-            requested_waves: r[31],
-            vgpr_count: u16_at(r, 32),
-            agpr_count: u16_at(r, 34),
-            sgpr_count: u16_at(r, 36),
-            max_workgroup_size: u16_at(r, 38),
-            static_lds: u32_at(r, 40),
-            scratch: u32_at(r, 44),
-            vgpr_budget: u16_at(r, 48),
-            waves_per_simd: r[50],
-            limiter: r[51],
-            limits: [r[52], r[53], r[54], r[55]],
-            spills: u32_at(r, 56),
-            descriptor_vgprs: u16_at(r, 60),
-            descriptor_sgprs: u16_at(r, 62),
+            record: RawRecord {
+                name_offset: 0,
+                name_len: 0,
+                symbol_offset: 0,
+                symbol_len: 0,
+                processor_offset: 0,
+                processor_len: 0,
+                name_hash: 0,
+                ..self.raw()
+            },
         }
     }
 }
@@ -476,9 +605,7 @@ mod tests {
             name: name.into(),
             symbol: format!("{name}.kd"),
             processor: processor.into(),
-            wave_size: 64,
-            vgpr_count: vgprs,
-            ..Entry::default()
+            record: RawRecord { wave_size: 64, vgpr_count: vgprs, ..RawRecord::default() },
         }
     }
 
@@ -526,6 +653,57 @@ mod tests {
         wrong[last..last + 8].copy_from_slice(&u64::MAX.to_le_bytes());
         let e = Table::parse(&wrong).unwrap_err().to_string();
         assert!(e.contains("record 2: the name hash is not the hash of its name"), "{e}");
+    }
+
+    /// The declared layout is the one docs/binary-format.md specifies (offsets in bytes).
+    #[test]
+    fn the_record_layout_is_the_documented_one() {
+        let want = [
+            (offset::name_hash, 0),
+            (offset::name_offset, 8),
+            (offset::symbol_offset, 16),
+            (offset::processor_offset, 24),
+            (offset::processor_len, 28),
+            (offset::wave_size, 30),
+            (offset::vgpr_count, 32),
+            (offset::agpr_count, 34),
+            (offset::sgpr_count, 36),
+            (offset::max_workgroup_size, 38),
+            (offset::static_lds, 40),
+            (offset::scratch, 44),
+            (offset::vgpr_budget, 48),
+            (offset::waves_per_simd, 50),
+            (offset::limiter, 51),
+            (offset::limits, 52),
+            (offset::spills, 56),
+            (offset::descriptor_vgprs, 60),
+            (offset::descriptor_sgprs, 62),
+            (offset::reqd_workgroup_size, 64),
+        ];
+        for (got, at) in want {
+            assert_eq!(got, at);
+        }
+    }
+
+    /// A table of 64-byte records (written before `reqd_workgroup_size`) still reads, without it.
+    #[test]
+    fn short_records_of_earlier_tables_read() {
+        let e = Entry {
+            record: RawRecord { reqd_workgroup_size: 256, ..entry("k", "gfx942", 8).record },
+            ..entry("k", "gfx942", 8)
+        };
+        let long = write(std::slice::from_ref(&e));
+        assert_eq!(Table::parse(&long).unwrap().at(0).reqd_workgroup_size(), 256);
+        // The same table with 64-byte records: header says 64, each record loses its last 4 bytes.
+        let mut short = long[..HEADER_SIZE].to_vec();
+        short[8..10].copy_from_slice(&64u16.to_le_bytes());
+        short.extend_from_slice(&long[HEADER_SIZE..HEADER_SIZE + 64]);
+        let strings_at = short.len() as u32;
+        short[16..20].copy_from_slice(&strings_at.to_le_bytes());
+        short.extend_from_slice(&long[HEADER_SIZE + RECORD_SIZE..]);
+        let t = Table::parse(&short).unwrap();
+        assert_eq!((t.at(0).name(), t.at(0).vgpr_count(), t.at(0).reqd_workgroup_size()), ("k", 8, 0));
+        assert_eq!(t.at(0).resources().reqd_workgroup_size, None);
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub enum ModelError {
     /// Static LDS over the per-workgroup maximum.
     #[error("{bytes} bytes of LDS is more than a workgroup can allocate on {target} ({max} bytes)")]
     LdsTooLarge { target: &'static str, bytes: u32, max: u32 },
+    /// A launch a compiled kernel cannot take (over its `.max_flat_workgroup_size`, or not its
+    /// `.reqd_workgroup_size`).
+    #[error("{reason}")]
+    Launch { reason: String },
     /// A workgroup size outside 1 to 1024 or a range with min > max.
     #[error("workgroup size {detail}")]
     WorkgroupSize { detail: String },

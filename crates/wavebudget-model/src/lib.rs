@@ -12,6 +12,8 @@
 //! - [`occupancy`]: the forward model, [`Subtarget::occupancy`] (full report) and
 //!   [`Subtarget::waves_per_simd`] (fast path).
 //! - [`budget`]: the inverse, [`Subtarget::budget`] and [`Subtarget::ladder`].
+//! - [`kernel`]: [`KernelResources`], a compiled kernel's counts as every reader of a code object carries
+//!   them, and [`Subtarget::evaluate`], the one evaluation of a kernel at a launch.
 //! - [`batch`]: [`Subtarget::evaluate_grid`] for autotuners.
 //! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
 //! - [`error`]: [`ModelError`], the one error type.
@@ -20,6 +22,7 @@ pub mod batch;
 pub mod budget;
 pub mod error;
 pub mod generic;
+pub mod kernel;
 pub mod launch;
 pub mod occupancy;
 pub mod subtarget;
@@ -29,6 +32,7 @@ pub mod targets;
 pub use batch::Grid;
 pub use budget::{Blocker, Budget, WavesRange};
 pub use error::ModelError;
+pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{Options, Subtarget, WorkgroupSize};

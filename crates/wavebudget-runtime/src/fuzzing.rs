@@ -14,15 +14,18 @@ pub fn check_properties(bytes: &[u8]) {
             symbol: "k.kd".into(),
             target: device.target.canonical(),
             processor: device.target.processor.name.into(),
-            vgpr_count: 64,
-            sgpr_count: 32,
-            group_segment_fixed_size: 4096,
-            private_segment_fixed_size: 0,
-            wavefront_size: device.wave_size.clamp(32, 64),
-            max_flat_workgroup_size: 256,
-            spills: 0,
-            descriptor_vgprs: 0,
-            descriptor_sgprs: 0,
+            resources: crate::KernelResources {
+                vgpr_count: 64,
+                agpr_count: 0,
+                sgpr_count: 32,
+                group_segment_fixed_size: 4096,
+                private_segment_fixed_size: 0,
+                wavefront_size: device.wave_size.clamp(32, 64),
+                max_flat_workgroup_size: 256,
+                reqd_workgroup_size: None,
+                spills: 0,
+                descriptor: None,
+            },
         };
         let _ = dispatch(&kernel, &device, None, 1024);
     }

@@ -22,6 +22,7 @@ use serde::Serialize;
 use std::path::Path;
 use wavebudget_codeobj::table::{Record, Table};
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
+pub use wavebudget_model::KernelResources;
 use wavebudget_model::{parse_target, LaunchTable, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
 /// What can go wrong; each message names the input and what was wrong with it.
@@ -102,7 +103,8 @@ impl Device {
     }
 }
 
-/// One kernel's resources from its code object's metadata.
+/// One kernel of a file: its names, the code object it came from, and its resources (the one type every
+/// reader of a code object carries, [`KernelResources`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct KernelInfo {
     /// `.name`.
@@ -113,25 +115,9 @@ pub struct KernelInfo {
     pub target: String,
     /// Processor of that code object.
     pub processor: String,
-    /// `.vgpr_count` (arch + AGPR on gfx90a+).
-    pub vgpr_count: u32,
-    /// `.sgpr_count`.
-    pub sgpr_count: u32,
-    /// `.group_segment_fixed_size`: static LDS.
-    pub group_segment_fixed_size: u32,
-    /// `.private_segment_fixed_size`.
-    pub private_segment_fixed_size: u32,
-    /// `.wavefront_size`.
-    pub wavefront_size: u32,
-    /// `.max_flat_workgroup_size`.
-    pub max_flat_workgroup_size: u32,
-    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
-    pub spills: u32,
-    /// VGPRs the kernel descriptor allocates (0: unknown). Above `vgpr_count` when LLVM padded the
-    /// descriptor to cap occupancy; dispatch counts the larger, as the hardware does.
-    pub descriptor_vgprs: u32,
-    /// SGPRs the kernel descriptor allocates (0: unknown, or GFX10+ where it does not encode them).
-    pub descriptor_sgprs: u32,
+    /// Its counts, from the embedded table or the metadata and descriptor.
+    #[serde(flatten)]
+    pub resources: KernelResources,
 }
 
 /// Every kernel of a file.
@@ -208,15 +194,7 @@ impl Kernels {
                             symbol: r.symbol().into(),
                             target: target.clone(),
                             processor: r.processor().into(),
-                            vgpr_count: r.vgpr_count(),
-                            sgpr_count: r.sgpr_count(),
-                            group_segment_fixed_size: r.static_lds(),
-                            private_segment_fixed_size: r.scratch(),
-                            wavefront_size: r.wave_size(),
-                            max_flat_workgroup_size: r.max_workgroup_size(),
-                            spills: r.spills(),
-                            descriptor_vgprs: r.descriptor_vgprs(),
-                            descriptor_sgprs: r.descriptor_sgprs(),
+                            resources: r.resources(),
                         });
                     }
                     out.from_tables += 1;
@@ -227,34 +205,16 @@ impl Kernels {
                 let processor = co.flags.processor.unwrap_or("unknown").to_string();
                 let proc_info = co.flags.processor.and_then(wavebudget_model::targets::processor);
                 for k in &co.kernels {
-                    let m = &k.meta;
-                    if m.vgpr_count.is_none() {
-                        out.without_metadata.push(m.name.to_string());
+                    let Some(resources) = k.resources(proc_info) else {
+                        out.without_metadata.push(k.meta.name.to_string());
                         continue;
-                    }
-                    // The metadata's wave size, else the descriptor's bit, as inspect and embed read it.
-                    let wave = m
-                        .wavefront_size
-                        .or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }))
-                        .unwrap_or(64);
-                    let (dv, ds) = match (k.descriptor, proc_info) {
-                        (Some(d), Some(p)) => d.allocated(p, wave),
-                        _ => (0, None),
                     };
                     out.kernels.push(KernelInfo {
-                        descriptor_vgprs: dv,
-                        descriptor_sgprs: ds.unwrap_or(0),
-                        name: m.name.to_string(),
-                        symbol: m.symbol.to_string(),
+                        name: k.meta.name.to_string(),
+                        symbol: k.meta.symbol.to_string(),
                         target: target.clone(),
                         processor: processor.clone(),
-                        vgpr_count: m.vgpr_count.unwrap_or(0),
-                        sgpr_count: m.sgpr_count.unwrap_or(0),
-                        group_segment_fixed_size: m.group_segment_fixed_size.unwrap_or(0),
-                        private_segment_fixed_size: m.private_segment_fixed_size.unwrap_or(0),
-                        wavefront_size: wave,
-                        max_flat_workgroup_size: m.max_flat_workgroup_size.unwrap_or(1024),
-                        spills: m.vgpr_spill_count.unwrap_or(0) + m.sgpr_spill_count.unwrap_or(0),
+                        resources,
                     });
                 }
             }
@@ -325,56 +285,6 @@ pub struct Dispatch {
     pub persistent_grid_size: Option<u32>,
 }
 
-/// A kernel's resources as dispatch needs them: copied out of a table record or a [`KernelInfo`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Resources {
-    /// `.vgpr_count` (arch + AGPR on gfx90a+).
-    pub vgpr_count: u32,
-    /// `.sgpr_count`.
-    pub sgpr_count: u32,
-    /// `.group_segment_fixed_size`.
-    pub static_lds: u32,
-    /// `.wavefront_size`.
-    pub wave_size: u32,
-    /// `.max_flat_workgroup_size`.
-    pub max_workgroup_size: u32,
-    /// VGPRs the descriptor allocates (0: unknown).
-    pub descriptor_vgprs: u32,
-    /// SGPRs the descriptor allocates (0: unknown).
-    pub descriptor_sgprs: u32,
-}
-
-impl KernelInfo {
-    /// What [`PreparedDevice::dispatch`] needs.
-    pub fn resources(&self) -> Resources {
-        Resources {
-            vgpr_count: self.vgpr_count,
-            sgpr_count: self.sgpr_count,
-            static_lds: self.group_segment_fixed_size,
-            wave_size: self.wavefront_size,
-            max_workgroup_size: self.max_flat_workgroup_size,
-            descriptor_vgprs: self.descriptor_vgprs,
-            descriptor_sgprs: self.descriptor_sgprs,
-        }
-    }
-}
-
-impl Resources {
-    /// From a record of an embedded kernel table.
-    #[inline]
-    pub fn from_record(r: &wavebudget_codeobj::table::Record<'_>) -> Resources {
-        Resources {
-            vgpr_count: r.vgpr_count(),
-            sgpr_count: r.sgpr_count(),
-            static_lds: r.static_lds(),
-            wave_size: r.wave_size(),
-            max_workgroup_size: r.max_workgroup_size(),
-            descriptor_vgprs: r.descriptor_vgprs(),
-            descriptor_sgprs: r.descriptor_sgprs(),
-        }
-    }
-}
-
 /// A device with its model built once (wave32 and wave64 where the processor runs them): what a
 /// runtime keeps per device, so a dispatch query allocates nothing.
 #[derive(Debug, Clone)]
@@ -432,23 +342,32 @@ impl PreparedDevice {
     /// Occupancy of a kernel with `res` launched with `wg_size` threads (default: its maximum) and
     /// `dynamic_lds` bytes. Allocates only to report an error.
     #[inline]
-    pub fn dispatch(&self, res: &Resources, wg_size: Option<u32>, dynamic_lds: u32) -> Result<DispatchData, Error> {
-        let Prepared { st, table, units, wgp } = match res.wave_size {
+    pub fn dispatch(
+        &self,
+        res: &KernelResources,
+        wg_size: Option<u32>,
+        dynamic_lds: u32,
+    ) -> Result<DispatchData, Error> {
+        let Prepared { st, table, units, wgp } = match res.wavefront_size {
             32 => self.wave32.as_ref(),
             64 => self.wave64.as_ref(),
             _ => None,
         }
         .ok_or_else(|| {
-            Error::Kernel(format!("{} does not run wave{} kernels", self.device.target.processor.name, res.wave_size))
+            Error::Kernel(format!(
+                "{} does not run wave{} kernels",
+                self.device.target.processor.name, res.wavefront_size
+            ))
         })?;
-        let wg = wg_size.unwrap_or(res.max_workgroup_size);
-        if wg > res.max_workgroup_size {
-            return Err(Error::Kernel(format!(
-                "launch size {wg} is over the kernel's .max_flat_workgroup_size {}",
-                res.max_workgroup_size
-            )));
+        // The launch check of Subtarget::evaluate, without its allocation.
+        let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
+        if wg > res.max_flat_workgroup_size || res.reqd_workgroup_size.is_some_and(|n| n != wg) {
+            return Err(st
+                .evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds)
+                .err()
+                .map_or_else(|| Error::Kernel(format!("launch size {wg} does not fit the kernel")), Error::from));
         }
-        let lds = res.static_lds.saturating_add(dynamic_lds);
+        let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
         let (vgprs, sgprs) = allocated(res, st);
         let found = if lds <= st.lds_per_workgroup { table.resident(vgprs, sgprs, lds, wg) } else { None };
         let Some(r) = found else {
@@ -487,25 +406,17 @@ pub fn dispatch(
     wg_size: Option<u32>,
     dynamic_lds: u32,
 ) -> Result<Dispatch, Error> {
-    let res = kernel.resources();
+    let res = &kernel.resources;
     let named = |m: String| Error::Kernel(format!("kernel '{}': {m}", kernel.name));
-    let st = Subtarget::new(device.target, Options { wave_size: Some(res.wave_size), ..Options::default() })?;
-    let wg = wg_size.unwrap_or(res.max_workgroup_size);
-    if wg > res.max_workgroup_size {
-        return Err(named(format!(
-            "launch size {wg} is over the kernel's .max_flat_workgroup_size {}",
-            res.max_workgroup_size
-        )));
-    }
-    let lds = res.static_lds.saturating_add(dynamic_lds);
-    let usage = Usage {
-        vgprs: Vgprs::Total(res.vgpr_count),
-        sgprs: Some(res.sgpr_count),
-        lds,
-        workgroup: WorkgroupSize::fixed(wg),
-    };
-    st.validate(&usage)?;
-    let (vgprs, sgprs) = allocated(&res, &st);
+    let st = Subtarget::new(device.target, Options { wave_size: Some(res.wavefront_size), ..Options::default() })?;
+    let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
+    // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
+    st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
+        wavebudget_model::ModelError::Launch { reason } => named(reason),
+        e => Error::from(e),
+    })?;
+    let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
+    let (vgprs, sgprs) = allocated(res, &st);
     let r = st.resident(vgprs, sgprs, lds, wg).ok_or_else(|| {
         named(format!("{vgprs} VGPRs / {sgprs} SGPRs are outside what {} addresses", st.processor().name))
     })?;
@@ -527,8 +438,8 @@ pub fn dispatch(
 
 /// What the hardware allocates (the model's rule, shared with `inspect` and `embed`).
 #[inline]
-fn allocated(res: &Resources, st: &Subtarget) -> (u32, u32) {
-    st.allocated_counts(res.vgpr_count, res.sgpr_count, Some((res.descriptor_vgprs, Some(res.descriptor_sgprs))))
+fn allocated(res: &KernelResources, st: &Subtarget) -> (u32, u32) {
+    st.allocated_counts(res.vgpr_count, res.sgpr_count, res.descriptor.map(|d| (d.vgprs, d.sgprs)))
 }
 
 /// Whether the model's "CU" is a WGP here (GFX10+ in WGP mode), and the device's compute units counted in
@@ -581,7 +492,7 @@ pub fn choose_variant(
             continue;
         }
         match dispatch(k, device, wg_size, dynamic_lds) {
-            Ok(d) => scored.push((i, d, k.spills, k.vgpr_count)),
+            Ok(d) => scored.push((i, d, k.resources.spills, k.resources.vgpr_count)),
             Err(e) => skipped.push(format!("{}: {e}", k.name)),
         }
         if policy == Policy::ForProcessor {

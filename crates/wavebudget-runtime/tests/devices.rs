@@ -93,7 +93,7 @@ fn dispatch_matches_llc_on_the_captured_devices() {
             assert_eq!(d.waves_per_simd, *llc_waves, "{cpu} {name}: dispatch vs llc-22");
             // No LDS here: workgroups per CU (WGP) are the waves that fit over the waves of one workgroup,
             // capped by the workgroup slots.
-            let waves_per_wg = wg.div_ceil(k.wavefront_size);
+            let waves_per_wg = wg.div_ceil(k.resources.wavefront_size);
             assert!(d.workgroups_per_cu <= llc_waves * eus / waves_per_wg, "{cpu} {name}: {d:?}");
             assert!(d.workgroups_per_cu >= 1);
             let units = device.compute_units.unwrap() / units_per_cu;
@@ -174,8 +174,11 @@ fn variants_by_policy() {
         files.push(Kernels::open(&obj).unwrap());
     }
     let variants: Vec<&wavebudget_runtime::KernelInfo> = files.iter().map(|f| f.find("acc160")[0]).collect();
-    assert_eq!(variants[0].spills, 0);
-    assert!(variants[1].spills > 0 && variants[2].spills > variants[1].spills, "{variants:?}");
+    assert_eq!(variants[0].resources.spills, 0);
+    assert!(
+        variants[1].resources.spills > 0 && variants[2].resources.spills > variants[1].resources.spills,
+        "{variants:?}"
+    );
     let mi300x = kfd::devices(&kfd_root("gfx942_mi300x.properties", "variants")).unwrap().remove(0);
     use wavebudget_runtime::{choose_variant, Policy};
     let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::MostWavesWithoutSpills).unwrap();

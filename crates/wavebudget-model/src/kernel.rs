@@ -1,0 +1,153 @@
+//! A compiled kernel's resources, as every reader of a code object knows them, and the one evaluation
+//! that turns them and a launch into occupancy.
+//!
+//! [`KernelResources`] is what `inspect`, `embed`'s kernel table, `dispatch` and the C API, the pass's
+//! records and the sweep all carry for a kernel; [`Subtarget::evaluate`] is the one place where the rules
+//! that are not plain arithmetic live: the launch the kernel can take, and the registers the hardware
+//! allocates when LLVM padded the descriptor ([`Subtarget::allocated_counts`]).
+
+use crate::error::ModelError;
+use crate::occupancy::{Occupancy, Usage, Vgprs};
+use crate::subtarget::{Subtarget, WorkgroupSize};
+use serde::Serialize;
+
+/// The registers a kernel descriptor allocates (`GRANULATED_WORKITEM_VGPR_COUNT`,
+/// `GRANULATED_WAVEFRONT_SGPR_COUNT`), decoded on the code object's own processor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DescriptorCounts {
+    /// VGPRs allocated per wave (arch + AGPR on gfx90a+).
+    pub vgprs: u32,
+    /// SGPRs allocated per wave; `None` on GFX10+, where the descriptor does not encode them.
+    pub sgprs: Option<u32>,
+}
+
+/// One kernel's resources, under the AMDGPU metadata's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct KernelResources {
+    /// `.vgpr_count`: arch VGPRs, plus AGPRs on gfx90a/gfx942/gfx950 (`alignTo(arch, 4) + agpr`).
+    pub vgpr_count: u32,
+    /// `.agpr_count` (0 where there are none).
+    pub agpr_count: u32,
+    /// `.sgpr_count`, the extra VCC/XNACK/flat-scratch SGPRs included.
+    pub sgpr_count: u32,
+    /// `.group_segment_fixed_size`: static LDS bytes per workgroup.
+    pub group_segment_fixed_size: u32,
+    /// `.private_segment_fixed_size`: scratch bytes per lane.
+    pub private_segment_fixed_size: u32,
+    /// `.wavefront_size` (or the descriptor's `ENABLE_WAVEFRONT_SIZE32` where the metadata has none).
+    pub wavefront_size: u32,
+    /// `.max_flat_workgroup_size`.
+    pub max_flat_workgroup_size: u32,
+    /// `.reqd_workgroup_size` as a thread count (x * y * z), where the kernel fixes it.
+    pub reqd_workgroup_size: Option<u32>,
+    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
+    pub spills: u32,
+    /// What the kernel descriptor allocates, where the descriptor was read on the kernel's own processor.
+    pub descriptor: Option<DescriptorCounts>,
+}
+
+impl KernelResources {
+    /// The launch sizes the kernel takes: its `.reqd_workgroup_size`, else 1 to `.max_flat_workgroup_size`
+    /// (what LLVM computes its occupancy remark over).
+    pub fn launch_range(&self) -> WorkgroupSize {
+        match self.reqd_workgroup_size {
+            Some(n) => WorkgroupSize::fixed(n),
+            None => WorkgroupSize { min: 1, max: self.max_flat_workgroup_size },
+        }
+    }
+
+    /// The same kernel without its descriptor's counts: for evaluating it on a processor other than its
+    /// own, where the descriptor's encoding means nothing.
+    pub fn without_descriptor(self) -> KernelResources {
+        KernelResources { descriptor: None, ..self }
+    }
+}
+
+/// Why a launch cannot be evaluated for a kernel.
+fn launch_error(k: &KernelResources, wg: WorkgroupSize) -> Option<String> {
+    if wg.max > k.max_flat_workgroup_size {
+        return Some(format!(
+            "launch size {} is over the kernel's .max_flat_workgroup_size {}: it cannot be launched so",
+            wg.max, k.max_flat_workgroup_size
+        ));
+    }
+    match k.reqd_workgroup_size {
+        Some(n) if wg.min != n || wg.max != n => Some(format!(
+            "launch size {} to {} is not the kernel's .reqd_workgroup_size ({n} threads): it cannot be launched so",
+            wg.min, wg.max
+        )),
+        _ => None,
+    }
+}
+
+impl Subtarget {
+    /// The one evaluation of a compiled kernel: occupancy at `launch` (default: the kernel's own launch
+    /// range) with `dynamic_lds` bytes of LDS given at launch on top of its static LDS, from the registers
+    /// the hardware allocates ([`Subtarget::allocated_counts`]: the descriptor's where LLVM padded it).
+    /// A launch the kernel cannot take is an error.
+    pub fn evaluate(
+        &self,
+        k: &KernelResources,
+        launch: Option<WorkgroupSize>,
+        dynamic_lds: u32,
+    ) -> Result<Occupancy, ModelError> {
+        let wg = launch.unwrap_or_else(|| k.launch_range()).validate()?;
+        if let Some(reason) = launch_error(k, wg) {
+            return Err(ModelError::Launch { reason });
+        }
+        let (vgprs, sgprs) =
+            self.allocated_counts(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
+        self.occupancy(&Usage {
+            vgprs: Vgprs::Total(vgprs),
+            sgprs: Some(sgprs),
+            lds: k.group_segment_fixed_size.saturating_add(dynamic_lds),
+            workgroup: wg,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{subtarget, Limiter, Options};
+
+    fn kernel(vgprs: u32, lds: u32, descriptor: Option<DescriptorCounts>) -> KernelResources {
+        KernelResources {
+            vgpr_count: vgprs,
+            agpr_count: 0,
+            sgpr_count: 13,
+            group_segment_fixed_size: lds,
+            private_segment_fixed_size: 0,
+            wavefront_size: 64,
+            max_flat_workgroup_size: 256,
+            reqd_workgroup_size: None,
+            spills: 0,
+            descriptor,
+        }
+    }
+
+    /// The bundled example on gfx942 (`tests/lit/inspect-agrees.test` has llc-22's side): 102 VGPRs and
+    /// 32 KiB of LDS, the descriptor padded to 176 VGPRs: VGPRs and LDS tie at 2.
+    #[test]
+    fn a_padded_descriptor_sets_the_registers_and_ties_are_listed() {
+        let st = subtarget("gfx942", Options::default()).unwrap();
+        let padded = kernel(102, 32768, Some(DescriptorCounts { vgprs: 176, sgprs: Some(104) }));
+        let o = st.evaluate(&padded, Some(WorkgroupSize::fixed(256)), 0).unwrap();
+        assert_eq!(o.waves_per_simd, 2);
+        assert_eq!(o.binding, vec![Limiter::Vgpr, Limiter::Lds]);
+        let plain = st.evaluate(&padded.without_descriptor(), Some(WorkgroupSize::fixed(256)), 0).unwrap();
+        assert_eq!((plain.waves_per_simd, plain.limiter), (2, Limiter::Lds));
+    }
+
+    #[test]
+    fn launches_the_kernel_cannot_take_are_errors() {
+        let st = subtarget("gfx942", Options::default()).unwrap();
+        let k = kernel(32, 0, None);
+        assert!(st.evaluate(&k, Some(WorkgroupSize::fixed(512)), 0).is_err());
+        let fixed = KernelResources { reqd_workgroup_size: Some(128), ..k };
+        assert!(st.evaluate(&fixed, Some(WorkgroupSize::fixed(64)), 0).is_err());
+        assert_eq!(st.evaluate(&fixed, None, 0).unwrap().workgroup, WorkgroupSize::fixed(128));
+        // Launch-time LDS counts on top of the static LDS.
+        assert_eq!(st.evaluate(&k, Some(WorkgroupSize::fixed(256)), 65536).unwrap().waves_per_simd, 1);
+    }
+}
