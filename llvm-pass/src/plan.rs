@@ -6,6 +6,7 @@ use crate::estimate::Pressure;
 use crate::facts::KernelFacts;
 use crate::records::Records;
 use serde::Serialize;
+use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, Budget, Limiter, Options, Subtarget, WorkgroupSize};
 
 /// Severity of a diagnostic, as LLVM's `DiagnosticSeverity`.
@@ -288,7 +289,7 @@ pub fn plan_kernel(
     let mut set_flat = None;
     let wg = match &facts.flat_wg_attr {
         Some(s) => match llvm_pair(s, false) {
-            Ok((a, Some(b))) if a >= 1 && a <= b && b <= 1024 => WorkgroupSize { min: a, max: b },
+            Ok((a, Some(b))) if (WorkgroupSize { min: a, max: b }).validate().is_ok() => WorkgroupSize { min: a, max: b },
             Ok(_) => {
                 return c.untouched(format!(
                     "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: LLVM 22 ignores it without a word and assumes 1,1024"
@@ -300,7 +301,7 @@ pub fn plan_kernel(
             Some(dims) => {
                 let prod = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)));
                 match prod {
-                    Some(p) if (1..=1024).contains(&p) => {
+                    Some(p) if (1..=MAX_FLAT_WORKGROUP_SIZE as u64).contains(&p) => {
                         let p = p as u32;
                         set_flat = Some(format!("{p},{p}"));
                         WorkgroupSize::fixed(p)
@@ -309,7 +310,7 @@ pub fn plan_kernel(
                 }
             }
             None => {
-                let lo = st.waves_per_eu_for_workgroup(1024);
+                let lo = st.waves_per_eu_for_workgroup(MAX_FLAT_WORKGROUP_SIZE);
                 c.warn(format!(
                     "no launch bounds: LLVM assumes up to 1024 threads per workgroup, which forces a budget of at least {lo} waves/SIMD ({} VGPRs); set \"amdgpu-flat-work-group-size\" (__launch_bounds__ in HIP, reqd_work_group_size in OpenCL) to the real launch size",
                     st.max_vgprs_for_waves(lo)

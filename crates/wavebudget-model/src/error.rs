@@ -21,7 +21,7 @@ pub enum ModelError {
     #[error("{target} has no wave{wave_size} mode (wave sizes: {supported})")]
     WaveSize { target: &'static str, wave_size: u32, supported: String },
     /// CU mode on a processor without WGPs.
-    #[error("{target} has no CU/WGP mode switch (--cu-mode applies to GFX10, GFX11 and GFX12)")]
+    #[error("{target} has no CU/WGP mode switch (CU mode applies to GFX10, GFX11 and GFX12)")]
     CuMode { target: &'static str },
     /// Dynamic VGPRs on a processor without them, or a bad block size.
     #[error("{target}: {reason}")]

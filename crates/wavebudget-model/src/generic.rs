@@ -80,11 +80,11 @@ impl GenericParams {
     pub fn validate(&self) -> Result<Self, ModelError> {
         if self.register_file_bytes == 0 || self.wave_width == 0 || self.register_bytes == 0 {
             return Err(ModelError::Generic(
-                "--register-file-bytes, --wave-width and --register-bytes must all be at least 1".into(),
+                "the register file bytes, the wave width and the register bytes must all be at least 1".into(),
             ));
         }
         if self.granule == 0 {
-            return Err(ModelError::Generic("--granule must be at least 1".into()));
+            return Err(ModelError::Generic("the granule must be at least 1".into()));
         }
         Ok(*self)
     }
@@ -109,10 +109,10 @@ impl GenericParams {
     /// `R_max = floor(F / (O * W * w))`, rounded down to the granule.
     pub fn max_registers(&self, waves: u32) -> Result<u64, ModelError> {
         if waves == 0 {
-            return Err(ModelError::Generic("--waves must be at least 1".into()));
+            return Err(ModelError::Generic("0 waves: a waves target is at least 1".into()));
         }
         if self.max_waves != 0 && waves > self.max_waves {
-            return Err(ModelError::Generic(format!("{waves} waves is over --max-waves {}", self.max_waves)));
+            return Err(ModelError::Generic(format!("{waves} waves is over the maximum of {} waves", self.max_waves)));
         }
         let r = self.register_file_bytes / (u64::from(waves) * self.bytes_per_register_row());
         let r = r / u64::from(self.granule) * u64::from(self.granule);

@@ -7,7 +7,7 @@ use crate::occupancy::{Limits, Usage, Vgprs};
 use crate::subtarget::{Subtarget, WorkgroupSize};
 
 /// Largest launch size.
-pub const MAX_WORKGROUP: u32 = 1024;
+pub const MAX_WORKGROUP: u32 = crate::targets::MAX_FLAT_WORKGROUP_SIZE;
 
 /// Per-subtarget tables: by total VGPRs, by SGPRs, by launch size.
 #[derive(Debug, Clone)]

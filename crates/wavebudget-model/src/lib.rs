@@ -18,6 +18,8 @@
 //! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
 //! - [`error`]: [`ModelError`], the one error type.
 
+#![forbid(unsafe_code)]
+
 pub mod batch;
 pub mod budget;
 pub mod error;
