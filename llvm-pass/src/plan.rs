@@ -274,11 +274,11 @@ pub fn plan_kernel(
         Ok(st) => st,
         Err(e) => return c.untouched(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
     };
-    let target = st.id.canonical();
+    let target = st.id().canonical();
     c.who = format!(
         " ({target}{})",
         if st.processor().generation.is_gfx10_plus() {
-            format!(", wave{}{}", st.wave_size, if st.cu_mode { ", CU mode" } else { "" })
+            format!(", wave{}{}", st.wave_size(), if st.cu_mode() { ", CU mode" } else { "" })
         } else {
             String::new()
         }
@@ -329,10 +329,10 @@ pub fn plan_kernel(
             None => return c.untouched(format!("malformed \"amdgpu-lds-size\"=\"{a}\"")),
         }
     }
-    if lds > st.lds_per_workgroup as u64 {
+    if lds > st.lds_per_workgroup() as u64 {
         return c.untouched(format!(
             "{lds} bytes of static LDS exceed the {} bytes a workgroup may use on {}",
-            st.lds_per_workgroup,
+            st.lds_per_workgroup(),
             st.processor().name
         ));
     }
@@ -355,8 +355,8 @@ pub fn plan_kernel(
     if let (Some(own), false) = (&facts.waves_attr, per_kernel) {
         let ignored = match llvm_pair(own, true) {
             Ok((m, n)) => {
-                let n = n.unwrap_or(st.max_waves);
-                m == 0 || m < lo || m > hi || m > n || n > st.max_waves
+                let n = n.unwrap_or(st.max_waves());
+                m == 0 || m < lo || m > hi || m > n || n > st.max_waves()
             }
             Err(which) => return c.untouched(unparsable("amdgpu-waves-per-eu", own, which)),
         };
@@ -374,8 +374,8 @@ pub fn plan_kernel(
     let mut w = waves;
     // Over the hardware maximum: the model refuses it; here it is one more reason LLVM drops the request
     // (and clamp moves it into the accepted range).
-    let mut b = match st.budget(w.min(st.max_waves), wg, lds) {
-        Ok(mut b) if waves > st.max_waves => {
+    let mut b = match st.budget(w.min(st.max_waves()), wg, lds) {
+        Ok(mut b) if waves > st.max_waves() => {
             b.waves = waves;
             b.reachable = false;
             b.exact_reachable = false;
@@ -383,7 +383,7 @@ pub fn plan_kernel(
                 0,
                 wavebudget_model::Blocker {
                     limiter: Limiter::MaxWaves,
-                    reason: format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves),
+                    reason: format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves()),
                 },
             );
             b
@@ -395,7 +395,7 @@ pub fn plan_kernel(
     let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
     if !range_blockers.is_empty() {
         let reasons = range_blockers.iter().map(|x| x.reason.as_str()).collect::<Vec<_>>().join("; ");
-        let top = hi.min(st.max_waves);
+        let top = hi.min(st.max_waves());
         let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
         if cfg.clamp && lo <= top {
             w = waves.clamp(lo, top);
@@ -422,7 +422,7 @@ pub fn plan_kernel(
     if cfg.exact && !b.exact_reachable {
         c.warn(format!(
             "exact: \"{w},{w}\" cannot cap occupancy at {w} here: LLVM pads the descriptor to at most {} VGPRs, so the kernel will run at {} waves/SIMD; the budget for {w} still applies",
-            st.vgpr.addressable.min(st.max_vgprs_for_waves(w)),
+            st.vgpr().addressable.min(st.max_vgprs_for_waves(w)),
             b.exact_waves_per_simd
         ));
     }

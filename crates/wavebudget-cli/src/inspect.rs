@@ -268,7 +268,7 @@ pub(crate) fn kernel_report(
                     result = Some(o);
                 }
                 Err(wavebudget_model::ModelError::Launch { reason }) => notes.push(format!("{reason}; no occupancy")),
-                Err(e) => notes.push(format!("no occupancy on {}: {e}", st.id.canonical())),
+                Err(e) => notes.push(format!("no occupancy on {}: {e}", st.id().canonical())),
             }
         }
         (_, None) if m.vgpr_count.is_none() => notes.push("no .vgpr_count in the metadata: no occupancy".into()),
@@ -403,8 +403,8 @@ fn descriptor_report(
         DescriptorReport { vgprs: 0, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
     let Some(st) = own else { return out };
     let p = st.processor();
-    let enc = p.vgpr_encoding_granule(st.wave_size);
-    (out.vgprs, out.sgprs) = d.allocated(p, st.wave_size);
+    let enc = p.vgpr_encoding_granule(st.wave_size());
+    (out.vgprs, out.sgprs) = d.allocated(p, st.wave_size());
     if let Some(v) = m.vgpr_count {
         let expected = v.max(1).div_ceil(enc) * enc;
         if out.vgprs != expected {

@@ -127,7 +127,7 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
         let fixed =
             st.evaluate(&k.resources, Some(WorkgroupSize::fixed(k.resources.max_flat_workgroup_size)), 0).unwrap();
         assert_eq!((d.waves_per_simd, &d.binding), (fixed.waves_per_simd, &fixed.binding), "{shown} {}", k.name);
-        if k.resources.reqd_workgroup_size.is_some() || st.cu_mode {
+        if k.resources.reqd_workgroup_size.is_some() || st.cu_mode() {
             continue; // launch range = the fixed size, or a mode the runtime's device default differs in
         }
         let ranged = st.evaluate(&k.resources, None, 0).unwrap();

@@ -80,12 +80,12 @@ impl Subtarget {
     /// Budgets for `waves` waves/SIMD at a launch size range and static LDS.
     pub fn budget(&self, waves: u32, wg: WorkgroupSize, lds: u32) -> Result<Budget, ModelError> {
         let name = self.processor().name;
-        if waves == 0 || waves > self.max_waves {
-            return Err(ModelError::Waves { target: name, waves, max: self.max_waves });
+        if waves == 0 || waves > self.max_waves() {
+            return Err(ModelError::Waves { target: name, waves, max: self.max_waves() });
         }
         wg.validate()?;
-        if lds > self.lds_per_workgroup {
-            return Err(ModelError::LdsTooLarge { target: name, bytes: lds, max: self.lds_per_workgroup });
+        if lds > self.lds_per_workgroup() {
+            return Err(ModelError::LdsTooLarge { target: name, bytes: lds, max: self.lds_per_workgroup() });
         }
         let (lo, hi) = self.accepted_waves_range(lds, wg);
         let mut blocked_by = Vec::new();
@@ -95,8 +95,8 @@ impl Subtarget {
                 reason: format!(
                     "a launch size of up to {} threads ({} waves of {}) implies at least {lo} waves/SIMD; LLVM 22 ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)",
                     wg.max,
-                    wg.max.div_ceil(self.wave_size),
-                    self.wave_size
+                    wg.max.div_ceil(self.wave_size()),
+                    self.wave_size()
                 ),
             });
         }
@@ -150,7 +150,7 @@ impl Subtarget {
             } else {
                 format!(
                     "\"{waves},{waves}\" cannot cap occupancy at {waves}: LLVM pads the descriptor to at most {} VGPRs, which leave {exact} waves/SIMD",
-                    self.vgpr.addressable.min(self.max_vgprs_for_waves(waves))
+                    self.vgpr().addressable.min(self.max_vgprs_for_waves(waves))
                 )
             });
         }
@@ -161,10 +161,10 @@ impl Subtarget {
             ));
         }
         Ok(Budget {
-            target: self.id.canonical(),
+            target: self.id().canonical(),
             processor: name,
-            wave_size: self.wave_size,
-            cu_mode: self.cu_mode,
+            wave_size: self.wave_size(),
+            cu_mode: self.cu_mode(),
             waves,
             workgroup: wg,
             lds_bytes: lds,
@@ -201,7 +201,7 @@ impl Subtarget {
 
     /// The whole ladder W = 1..=max.
     pub fn ladder(&self, wg: WorkgroupSize, lds: u32) -> Result<Vec<Budget>, ModelError> {
-        (1..=self.max_waves).map(|w| self.budget(w, wg, lds)).collect()
+        (1..=self.max_waves()).map(|w| self.budget(w, wg, lds)).collect()
     }
 }
 
@@ -217,9 +217,9 @@ mod tests {
         for (i, &r) in ladder.iter().enumerate() {
             let w = i as u32 + 1;
             assert!(st.vgpr_waves(r) >= w, "{target} W={w}: R_max {r} gives {}", st.vgpr_waves(r));
-            if r < st.vgpr.addressable {
+            if r < st.vgpr().addressable {
                 assert!(
-                    st.vgpr_waves(r + 1) < w || st.vgpr_waves(r + 1) >= w && r + 1 > st.vgpr.addressable,
+                    st.vgpr_waves(r + 1) < w || st.vgpr_waves(r + 1) >= w && r + 1 > st.vgpr().addressable,
                     "{target} W={w}: R_max+1 still reaches W"
                 );
             }
@@ -295,6 +295,6 @@ mod tests {
         let st = subtarget("gfx802", Options::default()).unwrap();
         let b = st.budget(9, WorkgroupSize::fixed(64), 0).unwrap();
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Sgpr);
-        assert_eq!(st.max_waves, 10);
+        assert_eq!(st.max_waves(), 10);
     }
 }

@@ -54,8 +54,8 @@ impl Subtarget {
         let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
         self.validate(&u).ok()?;
         let limits = self.limits(&u);
-        let per_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu / wg.div_ceil(self.wave_size);
-        let per_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu / self.lds_allocated(lds) };
+        let per_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu() / wg.div_ceil(self.wave_size());
+        let per_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu() / self.lds_allocated(lds) };
         let workgroups_per_cu = per_regs.min(per_lds).min(self.max_workgroups_per_cu(wg));
         Some(Resident { limits, waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr), workgroups_per_cu })
     }
@@ -68,19 +68,19 @@ impl Subtarget {
         LaunchTable {
             vgpr_waves: (0..=vgprs).map(|v| self.vgpr_waves(v.max(1)) as u8).collect(),
             sgpr_waves: (0..=sgprs).map(|s| self.sgpr_waves(s.max(1)) as u8).collect(),
-            waves_per_wg: sizes.clone().map(|w| w.div_ceil(self.wave_size) as u8).collect(),
+            waves_per_wg: sizes.clone().map(|w| w.div_ceil(self.wave_size()) as u8).collect(),
             max_wgs: sizes.clone().map(|w| self.max_workgroups_per_cu(w.max(1)) as u16).collect(),
             workgroup_limit: sizes
                 .map(|w| self.workgroup_occupancy(0, WorkgroupSize::fixed(w.max(1))).1 as u8)
                 .collect(),
-            wgs_by_waves: (0..=self.max_waves)
+            wgs_by_waves: (0..=self.max_waves())
                 .flat_map(|w| (1..=MAX_WAVES_PER_WG).map(move |n| (w, n)))
-                .map(|(w, n)| (w * self.eus_per_cu / n) as u16)
+                .map(|(w, n)| (w * self.eus_per_cu() / n) as u16)
                 .collect(),
-            lds_per_cu: self.lds_per_cu,
-            lds_granule: self.lds_granule,
-            eus_per_cu: self.eus_per_cu,
-            max_waves: self.max_waves,
+            lds_per_cu: self.lds_per_cu(),
+            lds_granule: self.lds_granule(),
+            eus_per_cu: self.eus_per_cu(),
+            max_waves: self.max_waves(),
             sgpr_init_bug_count: self.processor().sgpr_init_bug.then(|| self.effective_sgprs(0)),
         }
     }
@@ -169,7 +169,7 @@ mod tests {
             let st = subtarget(target, Options { wave_size: wave, ..Options::default() }).unwrap();
             let t = st.launch_table();
             let lds_values: Vec<u32> =
-                (0..=st.lds_per_workgroup).step_by(1536).chain([1, 100, st.lds_per_workgroup]).collect();
+                (0..=st.lds_per_workgroup()).step_by(1536).chain([1, 100, st.lds_per_workgroup()]).collect();
             for wg in 1..=1024u32 {
                 for &lds in &lds_values {
                     for (vgprs, sgprs) in [

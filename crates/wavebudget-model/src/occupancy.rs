@@ -215,8 +215,8 @@ impl Subtarget {
                 return Err(too_many("SGPRs", s, max, ", extra VCC/XNACK/flat-scratch SGPRs included"));
             }
         }
-        if u.lds > self.lds_per_workgroup {
-            return Err(ModelError::LdsTooLarge { target: name, bytes: u.lds, max: self.lds_per_workgroup });
+        if u.lds > self.lds_per_workgroup() {
+            return Err(ModelError::LdsTooLarge { target: name, bytes: u.lds, max: self.lds_per_workgroup() });
         }
         u.workgroup.validate()?;
         Ok(())
@@ -258,7 +258,7 @@ impl Subtarget {
         self.validate(u)?;
         let limits = self.limits(u);
         let waves = limits.lds.min(limits.sgpr).min(limits.vgpr);
-        let binding = binding(&limits, waves, self.max_waves);
+        let binding = binding(&limits, waves, self.max_waves());
         let total = self.usage_total_vgprs(u.vgprs);
         let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
 
@@ -272,7 +272,7 @@ impl Subtarget {
         let hw_waves = hw_limits.lds.min(limits.sgpr).min(limits.vgpr);
         let hardware = Hardware {
             waves_per_simd: hw_waves,
-            limiter: binding_first(&hw_limits, hw_waves, self.max_waves),
+            limiter: binding_first(&hw_limits, hw_waves, self.max_waves()),
             lds_bytes: hw_lds,
             workgroup_size: hw_wg.max,
         };
@@ -295,7 +295,8 @@ impl Subtarget {
         if hw_lds != u.lds && hardware.waves_per_simd != waves {
             notes.push(format!(
                 "LLVM ignores the {}-byte LDS allocation granule; the hardware allocates {} bytes",
-                self.lds_granule, hw_lds
+                self.lds_granule(),
+                hw_lds
             ));
         }
         if let Vgprs::Split { arch, agpr } = u.vgprs {
@@ -306,13 +307,13 @@ impl Subtarget {
 
         let next_step = self.next_step(u, &limits, waves, total, sgprs);
         Ok(Occupancy {
-            target: self.id.canonical(),
+            target: self.id().canonical(),
             processor: self.processor().name,
-            wave_size: self.wave_size,
-            cu_mode: self.cu_mode,
+            wave_size: self.wave_size(),
+            cu_mode: self.cu_mode(),
             waves_per_simd: waves,
-            max_waves_per_simd: self.max_waves,
-            occupancy: f64::from(waves) / f64::from(self.max_waves),
+            max_waves_per_simd: self.max_waves(),
+            occupancy: f64::from(waves) / f64::from(self.max_waves()),
             limiter: binding.first().copied().unwrap_or(Limiter::MaxWaves),
             binding,
             limits,
@@ -341,7 +342,7 @@ impl Subtarget {
         if self.processor().sgpr_init_bug {
             n.sgpr_headroom = 0;
         }
-        if waves >= self.max_waves {
+        if waves >= self.max_waves() {
             n.also_blocked_by.push(Limiter::MaxWaves);
             return n;
         }

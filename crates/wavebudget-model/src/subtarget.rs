@@ -78,31 +78,80 @@ impl WorkgroupSize {
     }
 }
 
-/// A target with every derived parameter computed once.
+/// A target with every derived parameter computed once. Only [`Subtarget::new`] makes one, so every
+/// `Subtarget` is valid (a wave size the processor runs, a positive EU count, ...); its parameters are
+/// read through the getters of the same names.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Subtarget {
+    id: TargetId,
+    wave_size: u32,
+    cu_mode: bool,
+    dvgpr_block: u32,
+    max_waves: u32,
+    eus_per_cu: u32,
+    vgpr: VgprParams,
+    lds_per_cu: u32,
+    lds_per_workgroup: u32,
+    lds_granule: u32,
+    barriers: u32,
+}
+
+impl Subtarget {
     /// Processor and target-id features.
-    pub id: TargetId,
+    #[inline]
+    pub fn id(&self) -> TargetId {
+        self.id
+    }
     /// Wave size in lanes.
-    pub wave_size: u32,
+    #[inline]
+    pub fn wave_size(&self) -> u32 {
+        self.wave_size
+    }
     /// CU mode in effect (always true on gfx1250; false on GFX8/9, which have no WGP).
-    pub cu_mode: bool,
+    #[inline]
+    pub fn cu_mode(&self) -> bool {
+        self.cu_mode
+    }
     /// Dynamic-VGPR block size, 0 = off.
-    pub dvgpr_block: u32,
+    #[inline]
+    pub fn dvgpr_block(&self) -> u32 {
+        self.dvgpr_block
+    }
     /// `getMaxWavesPerEU`.
-    pub max_waves: u32,
+    #[inline]
+    pub fn max_waves(&self) -> u32 {
+        self.max_waves
+    }
     /// `getEUsPerCU`.
-    pub eus_per_cu: u32,
+    #[inline]
+    pub fn eus_per_cu(&self) -> u32 {
+        self.eus_per_cu
+    }
     /// VGPR file parameters.
-    pub vgpr: VgprParams,
+    #[inline]
+    pub fn vgpr(&self) -> VgprParams {
+        self.vgpr
+    }
     /// `getLocalMemorySize`: LDS shared by the workgroups of one "CU".
-    pub lds_per_cu: u32,
+    #[inline]
+    pub fn lds_per_cu(&self) -> u32 {
+        self.lds_per_cu
+    }
     /// `getAddressableLocalMemorySize`: LDS one workgroup may allocate.
-    pub lds_per_workgroup: u32,
+    #[inline]
+    pub fn lds_per_workgroup(&self) -> u32 {
+        self.lds_per_workgroup
+    }
     /// Hardware LDS allocation granule in bytes.
-    pub lds_granule: u32,
+    #[inline]
+    pub fn lds_granule(&self) -> u32 {
+        self.lds_granule
+    }
     /// Barriers per "CU".
-    pub barriers: u32,
+    #[inline]
+    pub fn barriers(&self) -> u32 {
+        self.barriers
+    }
 }
 
 fn align_to(x: u32, g: u32) -> u32 {

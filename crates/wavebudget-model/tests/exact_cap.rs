@@ -24,7 +24,7 @@ fn exact_cap_equals_llc_22_on_every_golden_case() {
         if got != llc {
             wrong.push(format!("{target} {features} wg {wg:?} lds {lds} W={w}: llc-22 {llc}, model {got}"));
         }
-        if w <= st.max_waves {
+        if w <= st.max_waves() {
             let b = st.budget(w, wg, lds).unwrap();
             assert_eq!(b.exact_reachable, llc == w, "{line}");
             assert_eq!(b.exact_waves_per_simd, llc, "{line}");

@@ -69,10 +69,10 @@ fn budgets_hold_under_llc_register_allocation() {
     let mut granules = Vec::new();
     for (fi, f) in FAMILIES.iter().enumerate() {
         let st = subtarget(f.cpu, f.options(0)).unwrap();
-        granules.push(st.vgpr.granule);
+        granules.push(st.vgpr().granule);
         // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted.
-        let wg = st.wave_size;
-        for w in 1..=st.max_waves {
+        let wg = st.wave_size();
+        for w in 1..=st.max_waves() {
             let b = st.budget(w, WorkgroupSize::fixed(wg), 0).unwrap();
             assert!(b.reachable, "{} W={w} should be reachable at a one-wave launch: {:?}", f.cpu, b.blocked_by);
             let n = (b.max_vgprs + 8).min(MAX_LIVE);

@@ -70,13 +70,13 @@ fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
         .map(|k| {
             // Half the VGPR counts sit on a step boundary of the ladder (R_max(W) and R_max(W)+1).
             let arch = if rng.chance(50) {
-                let w = rng.range(1, st.max_waves);
+                let w = rng.range(1, st.max_waves());
                 (st.max_vgprs_for_waves(w) + rng.range(0, 1)).clamp(1, max_arch)
             } else {
                 rng.range(1, max_arch)
             };
             let agpr = if has_agprs && rng.chance(40) {
-                let room = if st.vgpr.addressable > 256 { 512 - arch.div_ceil(4) * 4 } else { 256 };
+                let room = if st.vgpr().addressable > 256 { 512 - arch.div_ceil(4) * 4 } else { 256 };
                 rng.range(1, room.min(256))
             } else {
                 0
@@ -91,14 +91,14 @@ fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
             } else {
                 None
             };
-            let lds_max = st.lds_per_workgroup;
+            let lds_max = st.lds_per_workgroup();
             let lds = match rng.range(0, 3) {
                 0 => 0,
                 1 => rng.range(1, lds_max),
                 _ => {
                     // Just under or over a point where one more workgroup fits.
                     let m = rng.range(1, 12);
-                    ((st.lds_per_cu / m) + rng.range(0, 1)).clamp(1, lds_max)
+                    ((st.lds_per_cu() / m) + rng.range(0, 1)).clamp(1, lds_max)
                 }
             };
             let wg = match rng.range(0, 4) {
@@ -113,7 +113,7 @@ fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
                     Some((s, s))
                 }
             };
-            let dvgpr = if st.processor().dynamic_vgpr && st.wave_size == 32 && rng.chance(30) {
+            let dvgpr = if st.processor().dynamic_vgpr && st.wave_size() == 32 && rng.chance(30) {
                 *rng.pick(&[16u32, 32])
             } else {
                 0

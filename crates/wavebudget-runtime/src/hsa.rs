@@ -103,9 +103,9 @@ pub fn devices() -> Result<Vec<Device>, String> {
                 target: id,
                 compute_units: (cus > 0).then_some(cus),
                 simd_per_cu: simds.max(1),
-                wave_size: if wave > 0 { wave } else { st.wave_size },
-                max_waves_per_simd: waves_per_cu.checked_div(simds).unwrap_or(st.max_waves),
-                lds_bytes_per_cu: st.lds_per_workgroup,
+                wave_size: if wave > 0 { wave } else { st.wave_size() },
+                max_waves_per_simd: waves_per_cu.checked_div(simds).unwrap_or(st.max_waves()),
+                lds_bytes_per_cu: st.lds_per_workgroup(),
                 source: DeviceSource::Hsa { agent: i as u32 },
                 notes: Vec::new(),
             });

@@ -66,9 +66,11 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     })?;
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
-    if max_waves != st.max_waves {
-        notes
-            .push(format!("the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}", st.max_waves));
+    if max_waves != st.max_waves() {
+        notes.push(format!(
+            "the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}",
+            st.max_waves()
+        ));
     }
     Ok(Some(Device {
         target: id,

@@ -90,13 +90,13 @@ impl Device {
             compute_units: None,
             // A CU is the block LLVM's CU mode describes (2 SIMDs on GFX10-12, 4 elsewhere).
             simd_per_cu: if st.processor().generation.is_gfx10_plus() {
-                Subtarget::new(id, Options { cu_mode: true, ..Options::default() })?.eus_per_cu
+                Subtarget::new(id, Options { cu_mode: true, ..Options::default() })?.eus_per_cu()
             } else {
-                st.eus_per_cu
+                st.eus_per_cu()
             },
-            wave_size: st.wave_size,
-            max_waves_per_simd: st.max_waves,
-            lds_bytes_per_cu: st.lds_per_workgroup,
+            wave_size: st.wave_size(),
+            max_waves_per_simd: st.max_waves(),
+            lds_bytes_per_cu: st.lds_per_workgroup(),
             source: DeviceSource::Target,
             notes: Vec::new(),
         })
@@ -369,7 +369,7 @@ impl PreparedDevice {
         }
         let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
         let (vgprs, sgprs) = allocated(res, st);
-        let found = if lds <= st.lds_per_workgroup { table.resident(vgprs, sgprs, lds, wg) } else { None };
+        let found = if lds <= st.lds_per_workgroup() { table.resident(vgprs, sgprs, lds, wg) } else { None };
         let Some(r) = found else {
             // Out of range: the model says what.
             let usage = Usage {
@@ -389,7 +389,7 @@ impl PreparedDevice {
             workgroup_size: wg,
             lds_bytes: lds,
             waves_per_simd: waves,
-            limiter: limits.limiter(waves, st.max_waves),
+            limiter: limits.limiter(waves, st.max_waves()),
             workgroups_per_cu: wgs,
             wgp: *wgp,
             persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
@@ -427,8 +427,8 @@ pub fn dispatch(
         workgroup_size: wg,
         lds_bytes: lds,
         waves_per_simd: r.waves_per_simd,
-        limiter: r.limits.limiter(r.waves_per_simd, st.max_waves),
-        binding: r.limits.binding(r.waves_per_simd, st.max_waves),
+        limiter: r.limits.limiter(r.waves_per_simd, st.max_waves()),
+        binding: r.limits.binding(r.waves_per_simd, st.max_waves()),
         workgroups_per_cu: r.workgroups_per_cu,
         unit: if wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
@@ -445,9 +445,9 @@ fn allocated(res: &KernelResources, st: &Subtarget) -> (u32, u32) {
 /// Whether the model's "CU" is a WGP here (GFX10+ in WGP mode), and the device's compute units counted in
 /// that unit.
 fn units(device: &Device, st: &Subtarget) -> (bool, Option<u32>) {
-    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode && st.eus_per_cu > device.simd_per_cu;
+    let wgp = st.processor().generation.is_gfx10_plus() && !st.cu_mode() && st.eus_per_cu() > device.simd_per_cu;
     let units =
-        device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu.max(1) as u64) as u32);
+        device.compute_units.map(|cus| (cus as u64 * device.simd_per_cu as u64 / st.eus_per_cu().max(1) as u64) as u32);
     (wgp, units)
 }
 
