@@ -61,9 +61,6 @@ impl AsmRegisters {
     }
 }
 
-/// Registers the backend holds regardless of the IR: the packed work-item ids and an address or two.
-pub const VGPR_OVERHEAD: u32 = 0;
-
 struct Val {
     vgpr_lanes: u32,
     sgpr_lanes: u32,
@@ -395,7 +392,6 @@ pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
             note(v, s);
         }
     }
-    peak.vgprs += VGPR_OVERHEAD;
     peak.asm = asm;
     peak
 }

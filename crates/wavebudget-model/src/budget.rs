@@ -226,7 +226,8 @@ mod tests {
         }
     }
 
-    /// R_max(W) tables checked with llc 22.1.8 (`shared/reference/amdgpu-occupancy-model.md` §2.7).
+    /// R_max(W) tables measured with llc 22.1.8 (occupancy step points and register caps under
+    /// `"amdgpu-waves-per-eu"="W,W"`); `tests/llc_budget.rs` checks the budgets against llc itself.
     #[test]
     fn r_max_ladders() {
         check("gfx900", "", &[256, 128, 84, 64, 48, 40, 36, 32, 28, 24]);

@@ -441,7 +441,7 @@ mod tests {
         assert_eq!(st.waves_per_simd(&u), expected, "fast path disagrees with the report");
     }
 
-    /// Data points measured with llc 22.1.8 (`shared/reference/amdgpu-occupancy-model.md` §3.1).
+    /// Data points measured with llc 22.1.8; `tests/llc_occupancy.rs` compares generated kernels with llc itself.
     #[test]
     fn llc_data_points() {
         #[rustfmt::skip]

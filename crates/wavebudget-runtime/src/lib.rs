@@ -9,9 +9,11 @@
 //! - [`dispatch`]: waves/SIMD and limiter on that device, resident workgroups per CU, and the persistent
 //!   grid size for a launch size and dynamic LDS.
 //!
-//! Status: this first part reads the kernels' resources from the `NT_AMDGPU_METADATA` note through the
-//! reader crate. The compact embedded kernel table and variant selection (issue 6) are not written yet.
-//! The C API is [`capi`] (`include/wavebudget.h`).
+//! - [`Embedded`] and [`PreparedDevice`]: the allocation-free dispatch path over the kernel table `embed`
+//!   writes; [`choose_variant`] picks among builds of a kernel by policy.
+//!
+//! Kernels come from each code object's embedded table where `embed` wrote one, else from its
+//! `NT_AMDGPU_METADATA` note through the reader crate. The C API is [`capi`] (`include/wavebudget.h`).
 
 pub mod capi;
 pub mod fuzzing;
