@@ -1,5 +1,5 @@
 ; Every target family, wave32/wave64 and CU mode: the budget the pass computes for W=8 equals R_max(8)
-; of shared/reference/amdgpu-occupancy-model.md §2.7 (checked there against llc-22's allocator caps).
+; (docs/occupancy-model.md; crates/wavebudget-model/tests/llc_budget.rs checks R_max against llc-22's allocator).
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' \
 ; RUN:   -pass-remarks-analysis=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' -S %s \

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes pressure.ll: kernels that keep N float accumulators live across a loop (the kernel shape of
-shared/reference/amdgpu-occupancy-model.md §3.2), for the records and spill tests.
+the "4,4" experiments of docs/occupancy-model.md), for the records and spill tests.
 
 Regenerate with: python3 tests/lit/Inputs/gen_pressure.py > tests/lit/Inputs/pressure.ll
 """
