@@ -215,14 +215,22 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
 impl Config {
     /// Parses pipeline parameters alone (no command line, no environment), as a DSL compiler calling
     /// the pass in process would.
-    pub fn from_params(params: &str) -> Result<Config, String> {
-        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>")?]))
+    pub fn from_params(params: &str) -> Result<Config, crate::Error> {
+        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>").map_err(crate::Error::Config)?]))
     }
 
     /// Builds the config the plugin uses: pipeline parameters (`None` for the clang extension-point
     /// instance), then the command-line options (in pipeline syntax, built by the C++ shim), then the
     /// environment as read by `get`.
     pub fn layered(
+        params: Option<&str>,
+        command_line: &str,
+        get: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, crate::Error> {
+        Config::layers(params, command_line, get).map_err(crate::Error::Config)
+    }
+
+    fn layers(
         params: Option<&str>,
         command_line: &str,
         get: &dyn Fn(&str) -> Option<String>,
@@ -319,19 +327,19 @@ mod tests {
 
     #[test]
     fn bad_parameters_name_the_parameter() {
-        let e = Config::from_params("wavs=4").unwrap_err();
+        let e = Config::from_params("wavs=4").unwrap_err().to_string();
         assert!(e.contains("unknown parameter 'wavs'"), "{e}");
-        let e = Config::from_params("waves=0").unwrap_err();
+        let e = Config::from_params("waves=0").unwrap_err().to_string();
         assert!(e.contains("'waves'") && e.contains("'0'"), "{e}");
-        let e = Config::from_params("waves=21").unwrap_err();
+        let e = Config::from_params("waves=21").unwrap_err().to_string();
         assert!(e.contains("from 1 to 20"), "{e}");
-        let e = Config::from_params("mode=fast").unwrap_err();
+        let e = Config::from_params("mode=fast").unwrap_err().to_string();
         assert!(e.contains("'mode'") && e.contains("fast"), "{e}");
-        let e = Config::from_params("exact=1").unwrap_err();
+        let e = Config::from_params("exact=1").unwrap_err().to_string();
         assert!(e.contains("'exact' takes no value"), "{e}");
-        let e = Config::from_params("records").unwrap_err();
+        let e = Config::from_params("records").unwrap_err().to_string();
         assert!(e.contains("'records' needs a value"), "{e}");
-        let e = Config::from_params("waves=2;waves=3").unwrap_err();
+        let e = Config::from_params("waves=2;waves=3").unwrap_err().to_string();
         assert!(e.contains("given twice"), "{e}");
     }
 
@@ -352,7 +360,7 @@ mod tests {
         let c = Config::layered(None, "", &no_env).unwrap();
         assert!(!c.is_active());
         let bad = |k: &str| (k == "WAVEBUDGET_WAVES").then(|| "many".to_string());
-        let e = Config::layered(None, "", &bad).unwrap_err();
+        let e = Config::layered(None, "", &bad).unwrap_err().to_string();
         assert!(e.contains("WAVEBUDGET_WAVES") && e.contains("many"), "{e}");
     }
 }

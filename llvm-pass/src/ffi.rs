@@ -78,7 +78,7 @@ fn quiet_catch<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
 }
 
 struct Handle {
-    cfg: Result<Config, String>,
+    cfg: Result<Config, crate::Error>,
 }
 
 unsafe fn str_from(p: *const c_char, len: usize) -> String {
@@ -117,7 +117,7 @@ pub unsafe extern "C" fn wb_rust_configure(
         Ok(Ok(h)) => h,
         Ok(Err(e)) => {
             if !err.is_null() {
-                *err = into_c(e);
+                *err = into_c(e.to_string());
             }
             std::ptr::null_mut()
         }

@@ -14,6 +14,7 @@
 //! - [`plan`]: the decisions, pure Rust.
 
 pub mod config;
+pub mod error;
 pub mod estimate;
 pub mod facts;
 mod ffi;
@@ -23,6 +24,7 @@ pub mod records;
 pub mod sweep;
 
 pub use config::{Config, Mode};
+pub use error::Error;
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
 
 use llvm_sys::core::LLVMGetModuleContext;

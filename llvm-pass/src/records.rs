@@ -46,12 +46,14 @@ pub struct Records {
 
 impl Records {
     /// Reads a records file; the error names the file and what was wrong.
-    pub fn load(path: &Path) -> Result<Records, String> {
-        let mapped = Mapped::open(path).map_err(|e| e.to_string())?;
+    pub fn load(path: &Path) -> Result<Records, crate::Error> {
+        let reader = |source| crate::Error::Records { path: path.to_path_buf(), source };
+        let content = |reason: String| crate::Error::RecordsContent { path: path.to_path_buf(), reason };
+        let mapped = Mapped::open(path).map_err(reader)?;
         let bytes = mapped.bytes();
         let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
         if first == Some(&b'{') {
-            return Records::from_json(bytes).map_err(|e| format!("{}: {e}", path.display()));
+            return Records::from_json(bytes).map_err(content);
         }
         let mut recs = Records::default();
         walk(bytes, &mut |found| {
@@ -70,9 +72,9 @@ impl Records {
             }
             Ok(())
         })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(reader)?;
         if recs.by_name.is_empty() {
-            return Err(format!("{}: no AMDGPU kernels found", path.display()));
+            return Err(content("no AMDGPU kernels found".into()));
         }
         Ok(recs)
     }

@@ -11,6 +11,7 @@
 use crate::config::{Config, Mode};
 use crate::ir;
 use crate::plan::Action;
+use crate::Error;
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetTriple};
@@ -212,25 +213,24 @@ type KernelList = Vec<(String, Result<String, String>)>;
 /// The module as bitcode with the sweep's overrides applied (target, launch size, and the
 /// `amdgcn-amd-amdhsa` triple and data layout where the module has no triple), and its kernels with
 /// their processors; or the parser's message (with the line).
-fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList), String> {
-    let parse =
-        |t: &Option<String>| t.as_deref().map(wavebudget_model::parse_target).transpose().map_err(|e| e.to_string());
+fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList), Error> {
+    let parse = |t: &Option<String>| t.as_deref().map(wavebudget_model::parse_target).transpose();
     let (target, fallback) = (parse(&opts.target)?, parse(&opts.fallback_target)?);
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
         // LLVM's message is "file:line:col: error: what", then the source line and a caret.
-        .map_err(|e| ir::parse_error_line(&e.to_string()))?;
+        .map_err(|e| Error::Parse(ir::parse_error_line(&e.to_string())))?;
     let m = module.as_mut_ptr();
     // SAFETY: the module is alive and used by this thread only.
     let kernels: KernelList = unsafe {
         let fs: Vec<LLVMValueRef> = ir::functions(m).into_iter().filter(|f| ir::is_kernel(*f)).collect();
         if fs.is_empty() {
-            return Err(format!("{name}: no amdgpu_kernel functions"));
+            return Err(Error::Module(format!("{name}: no amdgpu_kernel functions")));
         }
         let triple = ir::triple(m);
         if !triple.is_empty() && !triple.starts_with("amdgcn") {
-            return Err(format!("{name}: the module's triple is '{triple}', not amdgcn-amd-amdhsa"));
+            return Err(Error::Module(format!("{name}: the module's triple is '{triple}', not amdgcn-amd-amdhsa")));
         }
         let own: Vec<Option<String>> = fs.iter().map(|&f| ir::str_attr(f, "target-cpu")).collect();
         apply_overrides(m, opts, target.as_ref(), fallback.as_ref());
@@ -246,9 +246,9 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
             .collect()
     };
     if let Some((k, _)) = kernels.iter().find(|(_, c)| c.as_ref().is_err_and(|e| e == NO_TARGET)) {
-        return Err(format!(
+        return Err(Error::Module(format!(
             "{name}: kernel '{k}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
-        ));
+        )));
     }
     // The sweep compiles for amdgcn-amd-amdhsa (whose code objects carry the metadata it reads); a
     // module without a triple (as LLVM's own tests are written, for llc -mtriple) gets it and its data layout.
@@ -475,7 +475,7 @@ fn par_map<T: Sync, R: Send>(
 /// module of a few kernels: the per-module cost of code generation is shared and the workers stay
 /// balanced. A chunk that fails is compiled again kernel by kernel, so LLVM's error lands on the
 /// kernel that caused it and the others still get their numbers.
-pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, String> {
+pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, Error> {
     let (bitcode, kernels) = prepare(ir_bytes, source, opts)?;
     let jobs = opts.jobs.max(1);
     let waves_of = |cpu: &str| -> Vec<u32> {
@@ -593,14 +593,14 @@ pub fn tune(
     opts: &SweepOptions,
     max_spills: u32,
     bitcode: bool,
-) -> Result<Tuned, String> {
+) -> Result<Tuned, Error> {
     let sweep = sweep(ir_bytes, source, opts)?;
     let chosen: Vec<(String, Option<u32>)> =
         sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, max_spills))).collect();
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, source))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Error::Parse(ir::parse_error_line(&e.to_string())))?;
     // SAFETY: the module is alive and used by this thread only.
     unsafe {
         let parse = |t: &Option<String>| t.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok());

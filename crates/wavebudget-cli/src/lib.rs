@@ -21,7 +21,9 @@ use thiserror::Error;
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{subtarget, ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
-/// A failure the user must fix; the message is one line.
+/// A failure the user must fix; the message is one line. The variants tell the kinds apart (and keep
+/// the underlying error as the source): bad arguments, input the model or a reader refused, a file
+/// the system would not read or write, and LLVM's own failures.
 #[derive(Debug, Error)]
 pub enum CliError {
     /// Bad arguments.
@@ -32,7 +34,24 @@ pub enum CliError {
     Model(#[from] ModelError),
     /// A file could not be read (the path, then the reader's message naming structure and offset).
     #[error("{}", reader_message(.0, .1))]
-    Reader(String, wavebudget_codeobj::Error),
+    Reader(String, #[source] wavebudget_codeobj::Error),
+    /// The runtime refused a device or a dispatch (its error names the input).
+    #[error(transparent)]
+    Runtime(#[from] wavebudget_runtime::Error),
+    /// A file the system would not read or write.
+    #[error("{context}: {source}")]
+    Io {
+        /// `PATH: cannot read`, `-o PATH: cannot write`.
+        context: String,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// LLVM could not parse the module, or the module cannot be compiled as a whole (`sweep`, `tune`):
+    /// the pass crate's error, whose variants tell a parse error from a module without targets.
+    #[cfg(feature = "llvm")]
+    #[error(transparent)]
+    Llvm(#[from] wavebudget_pass::Error),
 }
 
 /// Run the CLI on an argument vector (program name first). Returns the text for stdout.
@@ -114,7 +133,7 @@ pub(crate) fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     if std::path::Path::new(path).is_dir() {
         return Err(CliError::Usage(format!("{path}: is a directory, not a file")));
     }
-    std::fs::read(path).map_err(|e| CliError::Usage(format!("{path}: cannot read: {e}")))
+    std::fs::read(path).map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })
 }
 
 /// `--kernel`: a regular expression (unanchored, like grep) matched against a kernel's name and symbol,
@@ -352,7 +371,7 @@ pub(crate) fn write_atomic(
             // A dangling link: write where it points, resolved against the link's directory.
             Err(_) => {
                 let link = std::fs::read_link(output)
-                    .map_err(|e| CliError::Usage(format!("-o {shown}: cannot read the link: {e}")))?;
+                    .map_err(|source| CliError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
                 output.parent().unwrap_or(std::path::Path::new(".")).join(link)
             }
         },
@@ -376,8 +395,8 @@ pub(crate) fn write_atomic(
             None => Ok(()),
         })
         .and_then(|_| std::fs::rename(&tmp, &target));
-    result.map_err(|e| {
+    result.map_err(|source| {
         let _ = std::fs::remove_file(&tmp);
-        CliError::Usage(format!("-o {shown}: cannot write: {e}"))
+        CliError::Io { context: format!("-o {shown}: cannot write"), source }
     })
 }

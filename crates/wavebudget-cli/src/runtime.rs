@@ -4,11 +4,7 @@ use crate::args::{DeviceArgs, DispatchArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
-use wavebudget_runtime::{dispatch, kfd, Device, Error, Kernels};
-
-fn rt(e: Error) -> CliError {
-    CliError::Usage(e.to_string())
-}
+use wavebudget_runtime::{dispatch, kfd, Device, Kernels};
 
 fn cell(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
@@ -36,7 +32,7 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
         Ok(d) => d,
         // No driver on this machine: no devices, said plainly (a given root must exist, though).
         Err(_) if a.kfd_root.is_none() && !Path::new(root).exists() => Vec::new(),
-        Err(e) => return Err(rt(e)),
+        Err(e) => return Err(CliError::Runtime(e)),
     };
     if a.json {
         return Ok(serde_json::to_string_pretty(&serde_json::json!({ "kfd_root": root, "devices": devices }))
@@ -112,9 +108,8 @@ fn resolve_kernel(kernels: &Kernels, pattern: &str) -> Result<String, CliError> 
 
 pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
     let device: Device = match (&a.device, &a.kfd_root) {
-        (Some(t), _) => Device::from_target(t).map_err(rt)?,
-        (None, Some(root)) => kfd::devices(Path::new(root))
-            .map_err(rt)?
+        (Some(t), _) => Device::from_target(t)?,
+        (None, Some(root)) => kfd::devices(Path::new(root))?
             .into_iter()
             .next()
             .ok_or_else(|| CliError::Usage(format!("--kfd-root {root}: no GPU node")))?,
@@ -123,8 +118,8 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
     if Path::new(&a.file).is_dir() {
         return Err(CliError::Usage(format!("{}: is a directory", a.file)));
     }
-    let kernels = Kernels::open(Path::new(&a.file)).map_err(rt)?;
-    let k = kernels.for_device(&resolve_kernel(&kernels, &a.kernel)?, &device).map_err(rt)?;
+    let kernels = Kernels::open(Path::new(&a.file))?;
+    let k = kernels.for_device(&resolve_kernel(&kernels, &a.kernel)?, &device)?;
     let wg = match a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()? {
         Some(w) if w.min != w.max => {
             return Err(CliError::Usage(format!(
@@ -134,7 +129,7 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
         }
         w => w.map(|w| w.max),
     };
-    let d = dispatch(k, &device, wg, a.dynamic_lds).map_err(rt)?;
+    let d = dispatch(k, &device, wg, a.dynamic_lds)?;
     if a.json {
         return Ok(serde_json::to_string_pretty(&d).expect("serializable") + "\n");
     }

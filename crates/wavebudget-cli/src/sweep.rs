@@ -66,7 +66,7 @@ fn read(path: &str) -> Result<Vec<u8>, CliError> {
 /// The sweep, or an error when no kernel could be compiled at all (every one refused before LLVM saw
 /// it: a processor LLVM or the model does not know), naming each kernel and why.
 fn run_sweep(bytes: &[u8], file: &str, opts: &SweepOptions) -> Result<Sweep, CliError> {
-    let s = wavebudget_pass::sweep::sweep(bytes, file, opts).map_err(CliError::Usage)?;
+    let s = wavebudget_pass::sweep::sweep(bytes, file, opts).map_err(CliError::Llvm)?;
     refuse_uncompiled(&s, file)?;
     Ok(s)
 }
@@ -168,7 +168,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     let bytes = read(&a.sweep.file)?;
     let bitcode = a.output.ends_with(".bc");
     let t =
-        wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Usage)?;
+        wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Llvm)?;
     refuse_uncompiled(&t.sweep, &a.sweep.file)?;
     crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {

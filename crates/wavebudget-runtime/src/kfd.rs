@@ -87,8 +87,11 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
 /// Every GPU node under `root` (`nodes/<N>/properties`), in node order.
 pub fn devices(root: &Path) -> Result<Vec<Device>, Error> {
     let nodes = root.join("nodes");
-    let entries = std::fs::read_dir(&nodes)
-        .map_err(|e| Error::Read { path: nodes.display().to_string(), detail: format!("no KFD topology here: {e}") })?;
+    let entries = std::fs::read_dir(&nodes).map_err(|source| Error::Io {
+        path: nodes.display().to_string(),
+        what: "no KFD topology here",
+        source,
+    })?;
     let mut found: Vec<(u32, PathBuf)> = Vec::new();
     for e in entries.flatten() {
         if let Some(n) = e.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) {
@@ -98,8 +101,11 @@ pub fn devices(root: &Path) -> Result<Vec<Device>, Error> {
     found.sort();
     let mut out = Vec::new();
     for (n, path) in found {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| Error::Read { path: path.display().to_string(), detail: e.to_string() })?;
+        let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            what: "cannot read",
+            source,
+        })?;
         if let Some(d) = device_from_properties(n, &path, &parse_properties(&text))? {
             out.push(d);
         }

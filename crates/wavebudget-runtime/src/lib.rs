@@ -27,12 +27,40 @@ use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
 pub use wavebudget_model::KernelResources;
 use wavebudget_model::{parse_target, LaunchTable, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
+/// The reader's error after the path, which its I/O errors already name.
+fn read_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
+    match e {
+        wavebudget_codeobj::Error::Io { .. } => e.to_string(),
+        _ => format!("{path}: {e}"),
+    }
+}
+
 /// What can go wrong; each message names the input and what was wrong with it.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A file or its bytes could not be read.
-    #[error("{path}: {detail}")]
-    Read { path: String, detail: String },
+    /// A code object, bundle or binary the reader refused (its error kept as the source).
+    #[error("{}", read_message(.path, .source))]
+    Read {
+        /// The file (or `<bytes>`, `<code object>` for memory).
+        path: String,
+        /// What the reader found wrong, naming the structure and offset.
+        #[source]
+        source: wavebudget_codeobj::Error,
+    },
+    /// A file of the system (the KFD topology) that could not be read.
+    #[error("{path}: {what}: {source}")]
+    Io {
+        /// The file or directory.
+        path: String,
+        /// What it was read for.
+        what: &'static str,
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A code object without the kernel table `wavebudget embed` writes.
+    #[error("{0}: no wavebudget kernel table note: run `wavebudget embed` on it")]
+    NoTable(String),
     /// A device description is unusable.
     #[error("{0}")]
     Device(String),
@@ -145,11 +173,11 @@ pub struct Embedded<'a> {
 impl<'a> Embedded<'a> {
     /// The table `wavebudget embed` put into `code_object` (an AMDGPU ELF file in memory).
     pub fn from_code_object(code_object: &'a [u8]) -> Result<Embedded<'a>, Error> {
-        let read = |detail: String| Error::Read { path: "<code object>".into(), detail };
+        let read = |source| Error::Read { path: "<code object>".into(), source };
         let bytes = wavebudget_codeobj::embedded_table(code_object)
-            .map_err(|e| read(e.to_string()))?
-            .ok_or_else(|| read("no wavebudget kernel table note: run `wavebudget embed` on it".into()))?;
-        Ok(Embedded { table: Table::parse(bytes).map_err(|e| read(e.to_string()))? })
+            .map_err(read)?
+            .ok_or_else(|| Error::NoTable("<code object>".into()))?;
+        Ok(Embedded { table: Table::parse(bytes).map_err(read)? })
     }
 
     /// The kernel named `name` (its `.name`, or its `.symbol` ending in `.kd`).
@@ -166,10 +194,10 @@ impl<'a> Embedded<'a> {
 impl Kernels {
     /// Reads a code object, an offload bundle (compressed or not) or a host ELF with `.hip_fatbin`.
     pub fn open(path: &Path) -> Result<Kernels, Error> {
-        let read = |detail: String| Error::Read { path: path.display().to_string(), detail };
-        let m = Mapped::open(path).map_err(|e| read(e.to_string()))?;
+        let read = |source| Error::Read { path: path.display().to_string(), source };
+        let m = Mapped::open(path).map_err(read)?;
         Kernels::from_bytes(m.bytes()).map_err(|e| match e {
-            Error::Read { detail, .. } => read(detail),
+            Error::Read { source, .. } => read(source),
             e => e,
         })
     }
@@ -222,7 +250,7 @@ impl Kernels {
             }
             Ok(())
         })
-        .map_err(|e| Error::Read { path: "<bytes>".into(), detail: e.to_string() })?;
+        .map_err(|source| Error::Read { path: "<bytes>".into(), source })?;
         Ok(out)
     }
 

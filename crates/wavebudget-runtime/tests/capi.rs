@@ -105,7 +105,7 @@ fn c_program_gets_the_rust_answers() {
             "{text}"
         );
         assert!(text.contains("null kernels: -1 kernels is NULL"), "{text}");
-        assert!(text.contains("bad file: null /nonexistent.hsaco"), "{text}");
+        assert!(text.contains("bad file: null cannot read /nonexistent.hsaco"), "{text}");
         assert!(text.contains("truncated: 7"), "{text}");
         // Among acc160, acc124 and acc40 (none spills), the most waves: acc40, index 2, llc's occupancy.
         let acc40 = remark_u32(&remarks["acc40"], "Occupancy [waves/SIMD]").unwrap();
