@@ -5,8 +5,9 @@
  * waves per SIMD, the limiter, resident workgroups per CU, and the persistent grid size.
  *
  * Link with -lwavebudget_runtime. Every function is safe to call with NULL where a pointer is optional;
- * errors return NULL or -1 and write one line naming what was wrong into `err` (truncated to `err_len`,
- * always NUL-terminated when err_len > 0). Objects are independent; a wb_kernels or wb_device may be used
+ * errors return NULL (functions that return a handle) or a negative WB_ERR_* code (functions that return an
+ * int) and write one line naming what was wrong into `err` (truncated to `err_len`, always NUL-terminated
+ * when err_len > 0). Objects are independent; a wb_kernels or wb_device may be used
  * from several threads at once for queries. Nothing here aborts or prints.
  */
 #ifndef WAVEBUDGET_H
@@ -18,6 +19,14 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The error codes int-returning functions give (the message in `err` says the rest). */
+#define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
+#define WB_ERR_INPUT -2    /* a file or bytes the reader refused, or a KFD file that could not be read */
+#define WB_ERR_KERNEL -3   /* the kernel is not in the file, not built for the device, or cannot take the launch */
+#define WB_ERR_DEVICE -4   /* no usable device (a bad description, no GPU agent) */
+#define WB_ERR_MODEL -5    /* a register count, LDS size or launch size out of range for the target */
+#define WB_ERR_INTERNAL -6 /* a bug in libwavebudget_runtime, caught at the boundary */
 
 typedef struct wb_kernels wb_kernels; /* every kernel of one binary */
 typedef struct wb_device wb_device;   /* one GPU */
@@ -48,10 +57,10 @@ const char *wb_kernels_name(const wb_kernels *kernels, size_t i);
 /* A device by processor or product name ("gfx942", "gfx90a:xnack-", "MI300X"): no CU count. */
 wb_device *wb_device_from_target(const char *target, char *err, size_t err_len);
 /* The GPU nodes of a KFD topology root (NULL: /sys/class/kfd/kfd/topology). Writes up to `cap` devices
- * into `out` and returns how many GPUs there are, or -1. */
+ * into `out` and returns how many GPUs there are, or a WB_ERR_* code. */
 long wb_devices_from_kfd(const char *root, wb_device **out, size_t cap, char *err, size_t err_len);
 /* The GPU agents of the HSA runtime, loaded with dlopen("libhsa-runtime64.so.1"). Returns how many GPUs
- * there are, or -1 with the reason in `err` (library missing, hsa_init failed, no GPU agent): fall back to
+ * there are, or WB_ERR_DEVICE with the reason in `err` (library missing, hsa_init failed, no GPU agent): fall back to
  * wb_devices_from_kfd or wb_device_from_target then. */
 long wb_devices_from_hsa(wb_device **out, size_t cap, char *err, size_t err_len);
 void wb_device_free(wb_device *device);
@@ -61,7 +70,7 @@ const char *wb_device_target(const wb_device *device);
 uint32_t wb_device_compute_units(const wb_device *device);
 
 /* How a launch of `kernel` (name or symbol) with `workgroup_size` threads (0: the kernel's maximum) and
- * `dynamic_lds` bytes fits on `device`. Returns 0, or -1 with `err` set. */
+ * `dynamic_lds` bytes fits on `device`. Returns 0, or a WB_ERR_* code with `err` set. */
 int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_device *device,
                       uint32_t workgroup_size, uint32_t dynamic_lds, wb_dispatch *out, char *err,
                       size_t err_len);
@@ -72,7 +81,7 @@ int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_de
 #define WB_POLICY_FOR_PROCESSOR 2            /* the first built for the device's processor */
 
 /* Picks among the variants `names[0..n]` (kernel names or symbols in `kernels`) the best for a launch on
- * `device`; writes its index into `*chosen` and its answer into `*out`. Returns 0, or -1 with `err` set. */
+ * `device`; writes its index into `*chosen` and its answer into `*out`. Returns 0, or a WB_ERR_* code with `err` set. */
 int wb_choose_variant(const wb_kernels *kernels, const char *const *names, size_t n, const wb_device *device,
                       uint32_t workgroup_size, uint32_t dynamic_lds, int policy, size_t *chosen,
                       wb_dispatch *out, char *err, size_t err_len);

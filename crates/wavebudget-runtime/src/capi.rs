@@ -48,17 +48,62 @@ unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {
     CStr::from_ptr(p).to_str().map_err(|_| format!("{what} is not UTF-8"))
 }
 
-/// Runs `f`, turning an error or a panic into `err` and `fallback`.
-unsafe fn guard<T>(err: *mut c_char, len: usize, fallback: T, f: impl FnOnce() -> Result<T, String>) -> T {
+// The error codes of wavebudget.h (WB_ERR_*): what kind of failure, beside the message.
+/// A NULL, non-UTF-8 or out-of-range argument.
+pub const WB_ERR_ARGUMENT: c_int = -1;
+/// A file or bytes the reader refused, or a system file (KFD) that could not be read.
+pub const WB_ERR_INPUT: c_int = -2;
+/// The kernel is not in the file, not built for the device, or cannot take the launch.
+pub const WB_ERR_KERNEL: c_int = -3;
+/// No usable device (a bad description, no GPU agent).
+pub const WB_ERR_DEVICE: c_int = -4;
+/// The model refused the combination (a register count, LDS or launch size out of range).
+pub const WB_ERR_MODEL: c_int = -5;
+/// A bug: a panic caught at the boundary.
+pub const WB_ERR_INTERNAL: c_int = -6;
+
+/// A failure at the C boundary: its code and its one-line message.
+struct Failure(c_int, String);
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Failure {
+        Failure(WB_ERR_ARGUMENT, msg)
+    }
+}
+impl From<&str> for Failure {
+    fn from(msg: &str) -> Failure {
+        Failure(WB_ERR_ARGUMENT, msg.into())
+    }
+}
+impl From<crate::Error> for Failure {
+    fn from(e: crate::Error) -> Failure {
+        let code = match &e {
+            crate::Error::Read { .. } | crate::Error::Io { .. } | crate::Error::NoTable(_) => WB_ERR_INPUT,
+            crate::Error::Kernel(_) => WB_ERR_KERNEL,
+            crate::Error::Device(_) => WB_ERR_DEVICE,
+            crate::Error::Model(_) => WB_ERR_MODEL,
+        };
+        Failure(code, e.to_string())
+    }
+}
+
+/// Runs `f`, turning an error or a panic into `err` and `on_error(code)` (NULL for the functions that
+/// return a handle, the code itself for those that return an int).
+unsafe fn guard<T>(
+    err: *mut c_char,
+    len: usize,
+    on_error: impl FnOnce(c_int) -> T,
+    f: impl FnOnce() -> Result<T, Failure>,
+) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => v,
-        Ok(Err(e)) => {
-            set_err(err, len, &e);
-            fallback
+        Ok(Err(Failure(code, msg))) => {
+            set_err(err, len, &msg);
+            on_error(code)
         }
         Err(_) => {
             set_err(err, len, "internal error in libwavebudget_runtime");
-            fallback
+            on_error(WB_ERR_INTERNAL)
         }
     }
 }
@@ -77,10 +122,15 @@ pub extern "C" fn wb_version() -> *const c_char {
 /// `path` is a NUL-terminated string; `err` has room for `err_len` bytes (or is NULL).
 #[no_mangle]
 pub unsafe extern "C" fn wb_kernels_open(path: *const c_char, err: *mut c_char, err_len: usize) -> *mut WbKernels {
-    guard(err, err_len, std::ptr::null_mut(), || {
-        let p = str_arg(path, "path")?;
-        Kernels::open(Path::new(p)).map(wrap_kernels).map_err(|e| e.to_string())
-    })
+    guard(
+        err,
+        err_len,
+        |_| std::ptr::null_mut(),
+        || {
+            let p = str_arg(path, "path")?;
+            Kernels::open(Path::new(p)).map(wrap_kernels).map_err(Failure::from)
+        },
+    )
 }
 
 /// # Safety
@@ -92,13 +142,18 @@ pub unsafe extern "C" fn wb_kernels_from_bytes(
     err: *mut c_char,
     err_len: usize,
 ) -> *mut WbKernels {
-    guard(err, err_len, std::ptr::null_mut(), || {
-        if data.is_null() {
-            return Err("data is NULL".into());
-        }
-        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
-        Kernels::from_bytes(bytes).map(wrap_kernels).map_err(|e| e.to_string())
-    })
+    guard(
+        err,
+        err_len,
+        |_| std::ptr::null_mut(),
+        || {
+            if data.is_null() {
+                return Err("data is NULL".into());
+            }
+            let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
+            Kernels::from_bytes(bytes).map(wrap_kernels).map_err(Failure::from)
+        },
+    )
 }
 
 /// # Safety
@@ -146,9 +201,12 @@ pub unsafe extern "C" fn wb_device_from_target(
     err: *mut c_char,
     err_len: usize,
 ) -> *mut WbDevice {
-    guard(err, err_len, std::ptr::null_mut(), || {
-        Device::from_target(str_arg(target, "target")?).map(wrap_device).map_err(|e| e.to_string())
-    })
+    guard(
+        err,
+        err_len,
+        |_| std::ptr::null_mut(),
+        || Device::from_target(str_arg(target, "target")?).map(wrap_device).map_err(Failure::from),
+    )
 }
 
 /// # Safety
@@ -161,10 +219,15 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
     err: *mut c_char,
     err_len: usize,
 ) -> c_long {
-    guard(err, err_len, -1, || {
-        let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
-        Ok(hand_out(kfd::devices(Path::new(root)).map_err(|e| e.to_string())?, out, cap))
-    })
+    guard(
+        err,
+        err_len,
+        |code| code as _,
+        || {
+            let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
+            Ok(hand_out(kfd::devices(Path::new(root)).map_err(Failure::from)?, out, cap))
+        },
+    )
 }
 
 /// # Safety
@@ -176,7 +239,12 @@ pub unsafe extern "C" fn wb_devices_from_hsa(
     err: *mut c_char,
     err_len: usize,
 ) -> c_long {
-    guard(err, err_len, -1, || Ok(hand_out(crate::hsa::devices()?, out, cap)))
+    guard(
+        err,
+        err_len,
+        |code| code as _,
+        || Ok(hand_out(crate::hsa::devices().map_err(|m| Failure(WB_ERR_DEVICE, m))?, out, cap)),
+    )
 }
 
 /// # Safety
@@ -226,17 +294,22 @@ pub unsafe extern "C" fn wb_dispatch_query(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(err, err_len, -1, || {
-        let k = k.as_ref().ok_or("kernels is NULL")?;
-        let d = d.as_ref().ok_or("device is NULL")?;
-        let out = out.as_mut().ok_or("out is NULL")?;
-        let name = str_arg(kernel, "kernel")?;
-        let info = k.kernels.for_device(name, &d.device).map_err(|e| e.to_string())?;
-        let r = dispatch(info, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
-            .map_err(|e| e.to_string())?;
-        *out = to_c(&r);
-        Ok(0)
-    })
+    guard(
+        err,
+        err_len,
+        |code| code as _,
+        || {
+            let k = k.as_ref().ok_or("kernels is NULL")?;
+            let d = d.as_ref().ok_or("device is NULL")?;
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let name = str_arg(kernel, "kernel")?;
+            let info = k.kernels.for_device(name, &d.device).map_err(Failure::from)?;
+            let r = dispatch(info, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
+                .map_err(Failure::from)?;
+            *out = to_c(&r);
+            Ok(0)
+        },
+    )
 }
 
 fn to_c(r: &crate::Dispatch) -> WbDispatch {
@@ -268,43 +341,48 @@ pub unsafe extern "C" fn wb_choose_variant(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(err, err_len, -1, || {
-        let k = k.as_ref().ok_or("kernels is NULL")?;
-        let d = d.as_ref().ok_or("device is NULL")?;
-        let out = out.as_mut().ok_or("out is NULL")?;
-        let chosen = chosen.as_mut().ok_or("chosen is NULL")?;
-        if names.is_null() || n == 0 {
-            return Err("no variant names".into());
-        }
-        let policy = match policy {
-            0 => crate::Policy::MostWavesWithoutSpills,
-            1 => crate::Policy::FewestSpills,
-            2 => crate::Policy::ForProcessor,
-            p => return Err(format!("unknown policy {p} (0, 1 or 2)")),
-        };
-        // One candidate per name: the build for the device's processor if there is one.
-        let mut candidates = Vec::with_capacity(n);
-        for i in 0..n {
-            let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
-            let found = k.kernels.find(name);
-            let pick = found
-                .iter()
-                .copied()
-                .find(|x| x.processor == d.device.target.processor.name)
-                .or(found.first().copied())
-                .ok_or_else(|| format!("no kernel named '{name}'"))?;
-            candidates.push(pick);
-        }
-        let c = crate::choose_variant(
-            &candidates,
-            &d.device,
-            (workgroup_size != 0).then_some(workgroup_size),
-            dynamic_lds,
-            policy,
-        )
-        .map_err(|e| e.to_string())?;
-        *chosen = c.index;
-        *out = to_c(&c.dispatch);
-        Ok(0)
-    })
+    guard(
+        err,
+        err_len,
+        |code| code as _,
+        || {
+            let k = k.as_ref().ok_or("kernels is NULL")?;
+            let d = d.as_ref().ok_or("device is NULL")?;
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let chosen = chosen.as_mut().ok_or("chosen is NULL")?;
+            if names.is_null() || n == 0 {
+                return Err("no variant names".into());
+            }
+            let policy = match policy {
+                0 => crate::Policy::MostWavesWithoutSpills,
+                1 => crate::Policy::FewestSpills,
+                2 => crate::Policy::ForProcessor,
+                p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
+            };
+            // One candidate per name: the build for the device's processor if there is one.
+            let mut candidates = Vec::with_capacity(n);
+            for i in 0..n {
+                let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
+                let found = k.kernels.find(name);
+                let pick = found
+                    .iter()
+                    .copied()
+                    .find(|x| x.processor == d.device.target.processor.name)
+                    .or(found.first().copied())
+                    .ok_or_else(|| Failure(WB_ERR_KERNEL, format!("no kernel named '{name}'")))?;
+                candidates.push(pick);
+            }
+            let c = crate::choose_variant(
+                &candidates,
+                &d.device,
+                (workgroup_size != 0).then_some(workgroup_size),
+                dynamic_lds,
+                policy,
+            )
+            .map_err(Failure::from)?;
+            *chosen = c.index;
+            *out = to_c(&c.dispatch);
+            Ok(0)
+        },
+    )
 }

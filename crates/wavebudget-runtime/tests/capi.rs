@@ -99,23 +99,23 @@ fn c_program_gets_the_rust_answers() {
             assert_eq!(r.waves_per_simd, remark_u32(&remarks[kernel], "Occupancy [waves/SIMD]").unwrap(), "{kernel}");
         }
         assert!(text.contains("bad target: null ") && text.contains("gfx9999"), "{text}");
-        assert!(text.contains("bad kernel: -1 no kernel named 'no_such_kernel'"), "{text}");
+        assert!(text.contains("bad kernel: WB_ERR_KERNEL no kernel named 'no_such_kernel'"), "{text}");
         assert!(
-            text.contains("wrong processor: -1 kernel '") && text.contains("not for the device's gfx90a"),
+            text.contains("wrong processor: WB_ERR_KERNEL kernel '") && text.contains("not for the device's gfx90a"),
             "{text}"
         );
-        assert!(text.contains("null kernels: -1 kernels is NULL"), "{text}");
+        assert!(text.contains("null kernels: WB_ERR_ARGUMENT kernels is NULL"), "{text}");
         assert!(text.contains("bad file: null cannot read /nonexistent.hsaco"), "{text}");
         assert!(text.contains("truncated: 7"), "{text}");
         // Among acc160, acc124 and acc40 (none spills), the most waves: acc40, index 2, llc's occupancy.
         let acc40 = remark_u32(&remarks["acc40"], "Occupancy [waves/SIMD]").unwrap();
         assert!(text.contains(&format!("variant: 0 2 {acc40}")), "{text}");
-        assert!(text.contains("bad policy: -1 unknown policy 7"), "{text}");
-        assert!(text.contains("null name: -1 names[1] is NULL"), "{text}");
+        assert!(text.contains("bad policy: WB_ERR_ARGUMENT unknown policy 7"), "{text}");
+        assert!(text.contains("null name: WB_ERR_ARGUMENT names[1] is NULL"), "{text}");
         // The HSA runtime: GPUs, or -1 and the reason (this machine has no GPU: hsa_init fails).
         let hsa = text.lines().find(|l| l.starts_with("hsa: ")).expect("hsa line");
         assert!(
-            hsa.starts_with("hsa: -1 ")
+            hsa.starts_with("hsa: WB_ERR_DEVICE ")
                 && (hsa.contains("hsa_init")
                     || hsa.contains("no usable GPU agent")
                     || hsa.contains("cannot be loaded"))

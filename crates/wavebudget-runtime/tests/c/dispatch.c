@@ -7,6 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The name of an error code, to show the C side reads the header's codes. */
+static const char *code(int rc) {
+  switch (rc) {
+  case WB_ERR_ARGUMENT: return "WB_ERR_ARGUMENT";
+  case WB_ERR_INPUT: return "WB_ERR_INPUT";
+  case WB_ERR_KERNEL: return "WB_ERR_KERNEL";
+  case WB_ERR_DEVICE: return "WB_ERR_DEVICE";
+  case WB_ERR_MODEL: return "WB_ERR_MODEL";
+  case WB_ERR_INTERNAL: return "WB_ERR_INTERNAL";
+  default: return "unknown";
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc != 6) return 2;
   char err[512];
@@ -29,17 +42,17 @@ int main(int argc, char **argv) {
     wb_device_free(devs[i]);
   }
 
-  /* Errors come back as -1 / NULL with one line in err. */
+  /* Errors come back as a WB_ERR_* code / NULL with one line in err. */
   wb_device *t = wb_device_from_target("gfx9999", err, sizeof err);
   printf("bad target: %s %s\n", t ? "non-null" : "null", err);
   wb_device *g = wb_device_from_target("gfx90a", err, sizeof err);
   wb_dispatch d;
   int rc = wb_dispatch_query(k, "no_such_kernel", g, 0, 0, &d, err, sizeof err);
-  printf("bad kernel: %d %s\n", rc, err);
+  printf("bad kernel: %s %s\n", code(rc), err);
   rc = wb_dispatch_query(k, argv[3], g, 0, 0, &d, err, sizeof err);
-  printf("wrong processor: %d %s\n", rc, err);
+  printf("wrong processor: %s %s\n", code(rc), err);
   rc = wb_dispatch_query(NULL, argv[3], g, 0, 0, &d, err, sizeof err);
-  printf("null kernels: %d %s\n", rc, err);
+  printf("null kernels: %s %s\n", code(rc), err);
   wb_kernels *none = wb_kernels_open("/nonexistent.hsaco", err, sizeof err);
   printf("bad file: %s %s\n", none ? "non-null" : "null", err);
   char tiny[8];
@@ -47,7 +60,7 @@ int main(int argc, char **argv) {
   printf("truncated: %zu\n", strlen(tiny));
   wb_device *h[4];
   long nh = wb_devices_from_hsa(h, 4, err, sizeof err);
-  if (nh < 0) printf("hsa: -1 %s\n", err);
+  if (nh < 0) printf("hsa: %s %s\n", code((int)nh), err);
   else { printf("hsa: %ld\n", nh); for (long i = 0; i < nh && i < 4; i++) wb_device_free(h[i]); }
   {
     const char *names[] = {"acc160", "acc124", "acc40"};
@@ -56,10 +69,10 @@ int main(int argc, char **argv) {
     rc = wb_choose_variant(k, names, 3, m, 256, 0, WB_POLICY_MOST_WAVES_WITHOUT_SPILLS, &chosen, &d, err, sizeof err);
     printf("variant: %d %zu %u\n", rc, chosen, d.waves_per_simd);
     rc = wb_choose_variant(k, names, 3, m, 256, 0, 7, &chosen, &d, err, sizeof err);
-    printf("bad policy: %d %s\n", rc, err);
+    printf("bad policy: %s %s\n", code(rc), err);
     const char *holey[] = {"acc160", NULL, "acc40"};
     rc = wb_choose_variant(k, holey, 3, m, 256, 0, WB_POLICY_MOST_WAVES_WITHOUT_SPILLS, &chosen, &d, err, sizeof err);
-    printf("null name: %d %s\n", rc, err);
+    printf("null name: %s %s\n", code(rc), err);
     wb_device_free(m);
   }
   wb_device_free(g);
