@@ -218,6 +218,10 @@ pub fn untouched_plan(facts: &KernelFacts, why: String) -> KernelPlan {
 }
 
 /// Decides what to do with one kernel. `estimate` is called only when the registers must be estimated.
+///
+/// The phases, each a function below: the request, the target, the launch bounds, the static LDS, the
+/// kernel's own attribute, the budget (and whether LLVM 22 honours it), the attributes to write, and the
+/// registers compared with the budget. A phase that leaves the kernel untouched returns why.
 pub fn plan_kernel(
     facts: &KernelFacts,
     cfg: &Config,
@@ -225,29 +229,54 @@ pub fn plan_kernel(
     estimate: &mut dyn FnMut() -> Pressure,
 ) -> KernelPlan {
     let mut c = Ctx { plan: KernelPlan::new(&facts.name), who: String::new() };
+    macro_rules! phase {
+        ($e:expr) => {
+            match $e {
+                Ok(v) => v,
+                Err(why) => return c.untouched(why),
+            }
+        };
+    }
+    let Some((waves, per_kernel)) = phase!(request(facts, cfg)) else { return c.plan };
+    c.plan.requested = Some(waves);
+    let st = phase!(subtarget_of(&mut c, facts, cfg));
+    let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
+    let lds = phase!(static_lds(&mut c, facts, &st));
+    if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg)) {
+        return c.plan;
+    }
+    let (w, b, action) = phase!(budget(&mut c, cfg, &st, waves, wg, lds));
+    write_attributes(&mut c, cfg, w, wg, set_flat, action);
+    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
+    c.plan.budget = Some(b);
+    c.plan
+}
 
+/// Phase 1, the request: the kernel's own `"wavebudget-waves"` beats the module-wide one. `None`: nothing asked.
+fn request(facts: &KernelFacts, cfg: &Config) -> Result<Option<(u32, bool)>, String> {
     // 1. The request: the kernel's own "wavebudget-waves" beats the module-wide one.
-    let (waves, per_kernel) = match &facts.wavebudget_attr {
+    Ok(Some(match &facts.wavebudget_attr {
         Some(s) => match s.trim().parse::<u32>() {
             Ok(n) if (1..=MAX_REQUEST).contains(&n) => (n, true),
             _ => {
-                return c.untouched(format!(
+                return Err(format!(
                     "malformed \"wavebudget-waves\"=\"{s}\": wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}"
                 ))
             }
         },
         None => match cfg.waves {
             Some(w) => (w, false),
-            None => return c.plan,
+            None => return Ok(None),
         },
-    };
-    c.plan.requested = Some(waves);
+    }))
+}
 
+/// Phase 2, the target: `"target-cpu"` (or `target=`) with the xnack/sramecc/wave64/CU-mode features and the
+/// dynamic-VGPR block.
+fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtarget, String> {
     // 2. The target.
     let Some(cpu) = facts.target_cpu.clone().or_else(|| cfg.target.clone()) else {
-        return c.untouched(
-            "no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)".into(),
-        );
+        return Err("no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)".into());
     };
     let mut id_text = cpu.clone();
     for (feat, key) in [("xnack", "xnack"), ("sramecc", "sramecc")] {
@@ -261,18 +290,18 @@ pub fn plan_kernel(
     }
     let id = match parse_target(&id_text) {
         Ok(id) => id,
-        Err(e) => return c.untouched(format!("target-cpu \"{cpu}\": {e}")),
+        Err(e) => return Err(format!("target-cpu \"{cpu}\": {e}")),
     };
     let mut opts = Options::from_target_features(&facts.target_features);
     if let Some(d) = &facts.dvgpr_attr {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
-            Err(_) => return c.untouched(format!("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\"")),
+            Err(_) => return Err(format!("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\"")),
         }
     }
     let st = match Subtarget::new(id, opts) {
         Ok(st) => st,
-        Err(e) => return c.untouched(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
+        Err(e) => return Err(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
     };
     let target = st.id().canonical();
     c.who = format!(
@@ -284,18 +313,23 @@ pub fn plan_kernel(
         }
     );
     c.plan.target = Some(target.clone());
+    Ok(st)
+}
 
+/// Phase 3, launch bounds: the attribute, else `!reqd_work_group_size` (which set mode writes as the attribute),
+/// else LLVM's default 1 to 1024 with a warning.
+fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(WorkgroupSize, Option<String>), String> {
     // 3. Launch bounds.
     let mut set_flat = None;
     let wg = match &facts.flat_wg_attr {
         Some(s) => match llvm_pair(s, false) {
             Ok((a, Some(b))) if (WorkgroupSize { min: a, max: b }).validate().is_ok() => WorkgroupSize { min: a, max: b },
             Ok(_) => {
-                return c.untouched(format!(
+                return Err(format!(
                     "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: LLVM 22 ignores it without a word and assumes 1,1024"
                 ))
             }
-            Err(which) => return c.untouched(unparsable("amdgpu-flat-work-group-size", s, which)),
+            Err(which) => return Err(unparsable("amdgpu-flat-work-group-size", s, which)),
         },
         None => match &facts.reqd_wg {
             Some(dims) => {
@@ -306,7 +340,7 @@ pub fn plan_kernel(
                         set_flat = Some(format!("{p},{p}"));
                         WorkgroupSize::fixed(p)
                     }
-                    _ => return c.untouched("malformed !reqd_work_group_size (wants 1 to 1024 threads)".into()),
+                    _ => return Err("malformed !reqd_work_group_size (wants 1 to 1024 threads)".into()),
                 }
             }
             None => {
@@ -320,17 +354,21 @@ pub fn plan_kernel(
         },
     };
     c.plan.workgroup = Some(wg);
+    Ok((wg, set_flat))
+}
 
+/// Phase 4, static LDS: what the kernel reaches (and `"amdgpu-lds-size"` where LLVM's lowering already ran).
+fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, String> {
     // 4. Static LDS.
     let mut lds = facts.static_lds;
     if let Some(a) = &facts.lds_attr {
         match parse_pair(a) {
             Some((n, _)) => lds = lds.max(n as u64),
-            None => return c.untouched(format!("malformed \"amdgpu-lds-size\"=\"{a}\"")),
+            None => return Err(format!("malformed \"amdgpu-lds-size\"=\"{a}\"")),
         }
     }
     if lds > st.lds_per_workgroup() as u64 {
-        return c.untouched(format!(
+        return Err(format!(
             "{lds} bytes of static LDS exceed the {} bytes a workgroup may use on {}",
             st.lds_per_workgroup(),
             st.processor().name
@@ -349,16 +387,26 @@ pub fn plan_kernel(
             format!("the kernel makes indirect calls: the LDS of every address-taken function ({fns}) is counted, as LLVM's LDS lowering allocates it for such a kernel ({lds} bytes in all)"),
         );
     }
+    Ok(lds)
+}
 
-    // The kernel's own amdgpu-waves-per-eu stays unless the kernel asked wavebudget explicitly.
+/// The kernel's own `"amdgpu-waves-per-eu"` stays (unless the kernel asked wavebudget itself), with a
+/// warning where LLVM 22 ignores it. `true`: it keeps its own.
+fn keeps_own_attribute(
+    c: &mut Ctx,
+    facts: &KernelFacts,
+    st: &Subtarget,
+    lds: u32,
+    wg: WorkgroupSize,
+) -> Result<bool, String> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
-    if let (Some(own), false) = (&facts.waves_attr, per_kernel) {
+    if let Some(own) = &facts.waves_attr {
         let ignored = match llvm_pair(own, true) {
             Ok((m, n)) => {
                 let n = n.unwrap_or(st.max_waves());
                 m == 0 || m < lo || m > hi || m > n || n > st.max_waves()
             }
-            Err(which) => return c.untouched(unparsable("amdgpu-waves-per-eu", own, which)),
+            Err(which) => return Err(unparsable("amdgpu-waves-per-eu", own, which)),
         };
         if ignored {
             c.warn(format!(
@@ -367,10 +415,21 @@ pub fn plan_kernel(
             ));
         }
         c.plan.action = Action::KeptOwn;
-        return c.plan;
+        return Ok(true);
     }
+    Ok(false)
+}
 
-    // 5. The budget, and whether LLVM 22 will honour it.
+/// Phase 5, the budget for W, and whether LLVM 22 will honour it (clamped into the accepted range with `clamp`).
+fn budget(
+    c: &mut Ctx,
+    cfg: &Config,
+    st: &Subtarget,
+    waves: u32,
+    wg: WorkgroupSize,
+    lds: u32,
+) -> Result<(u32, Budget, Action), String> {
+    let (lo, hi) = st.accepted_waves_range(lds, wg);
     let mut w = waves;
     // Over the hardware maximum: the model refuses it; here it is one more reason LLVM drops the request
     // (and clamp moves it into the accepted range).
@@ -389,7 +448,7 @@ pub fn plan_kernel(
             b
         }
         Ok(b) => b,
-        Err(e) => return c.untouched(e.to_string()),
+        Err(e) => return Err(e.to_string()),
     };
     let mut action = Action::Set;
     let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
@@ -404,13 +463,13 @@ pub fn plan_kernel(
             ));
             b = match st.budget(w, wg, lds) {
                 Ok(b) => b,
-                Err(e) => return c.untouched(e.to_string()),
+                Err(e) => return Err(e.to_string()),
             };
             action = Action::Clamped;
         } else {
             c.plan.budget = Some(b);
             let hint = if lo <= top { format!(" (clamp moves it to {})", waves.clamp(lo, top)) } else { String::new() };
-            return c.untouched(format!(
+            return Err(format!(
                 "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
             ));
         }
@@ -426,6 +485,19 @@ pub fn plan_kernel(
             b.exact_waves_per_simd
         ));
     }
+    Ok((w, b, action))
+}
+
+/// The attributes to write (`mode=set` and `auto`): `"amdgpu-waves-per-eu"`, and the launch bounds that
+/// `!reqd_work_group_size` fixes where the attribute is missing; in `advise` mode, a note instead.
+fn write_attributes(
+    c: &mut Ctx,
+    cfg: &Config,
+    w: u32,
+    wg: WorkgroupSize,
+    mut set_flat: Option<String>,
+    mut action: Action,
+) {
     let value = if cfg.exact { format!("{w},{w}") } else { w.to_string() };
     match cfg.mode {
         Mode::Set | Mode::Auto => {
@@ -444,8 +516,28 @@ pub fn plan_kernel(
         );
     }
     c.plan.action = action;
+}
 
-    // 6. Registers: recorded, else estimated.
+/// What the earlier phases decided, for the register checks.
+struct Decided<'a> {
+    st: &'a Subtarget,
+    w: u32,
+    b: &'a Budget,
+    lds: u32,
+    wg: WorkgroupSize,
+}
+
+/// Phase 6, registers: recorded, else estimated; the spill warnings, the notes on AGPR copies and on a few
+/// registers from one more wave.
+fn registers(
+    c: &mut Ctx,
+    facts: &KernelFacts,
+    cfg: &Config,
+    records: Option<&Records>,
+    estimate: &mut dyn FnMut() -> Pressure,
+    d: &Decided<'_>,
+) {
+    let (st, w, b, lds, wg) = (d.st, d.w, d.b, d.lds, d.wg);
     let mut from_records = None;
     if let Some(recs) = records {
         match recs.find(&facts.name, st.processor().name) {
@@ -565,8 +657,6 @@ pub fn plan_kernel(
             }
         }
     }
-    c.plan.budget = Some(b);
-    c.plan
 }
 
 #[cfg(test)]
