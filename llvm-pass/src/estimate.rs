@@ -102,298 +102,355 @@ fn is_divergent_source(name: &str) -> bool {
     SOURCES.iter().any(|p| name.starts_with(p))
 }
 
-/// Estimates the peak pressure of a defined function.
+/// A function's values, numbered: arguments, then every instruction with a result, by block.
+struct Numbered {
+    blocks: Vec<LLVMBasicBlockRef>,
+    bindex: ir::PtrMap<LLVMBasicBlockRef, usize>,
+    insts: Vec<Vec<LLVMValueRef>>,
+    index: ir::PtrMap<LLVMValueRef, usize>,
+    vals: Vec<LLVMValueRef>,
+    /// The function stores to memory or calls something that may (a load from global memory may then
+    /// differ between lanes' iterations).
+    writes_memory: bool,
+    /// Registers its inline assembly names.
+    asm: AsmRegisters,
+}
+
+#[inline]
+fn set(bs: &mut [u64], k: usize) {
+    bs[k / 64] |= 1 << (k % 64);
+}
+
+#[inline]
+fn get(bs: &[u64], k: usize) -> bool {
+    bs[k / 64] >> (k % 64) & 1 == 1
+}
+
+/// Estimates the peak pressure of a defined function: number the values, find the divergent ones,
+/// cost each in VGPR or SGPR lanes, compute liveness, and walk each block backwards for the peak.
 ///
 /// # Safety
 /// `f` must be a live function of a module no other thread is using.
 pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
-    let blocks = ir::blocks(f);
-    if blocks.is_empty() {
-        return Pressure::default();
-    }
-    let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
-    let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
+    let Some(fun) = Numbered::read(f) else { return Pressure::default() };
+    let divergent = fun.divergence();
+    let cost = fun.costs(&divergent);
+    let live_out = fun.live_out();
+    let mut peak = fun.peak(&cost, &live_out);
+    peak.asm = fun.asm;
+    peak
+}
 
-    // Number the values: arguments, then every instruction with a result.
-    let mut index: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
-    let mut vals: Vec<LLVMValueRef> = Vec::new();
-    for i in 0..LLVMCountParams(f) {
-        let p = LLVMGetParam(f, i);
-        index.insert(p, vals.len());
-        vals.push(p);
-    }
-    let mut writes_memory = false;
-    let mut asm = AsmRegisters::default();
-    for bi in &insts {
-        for &i in bi {
-            if ir::is_call(i) {
-                let callee = LLVMGetCalledValue(i);
-                if !callee.is_null() && !LLVMIsAInlineAsm(callee).is_null() {
-                    asm.add_constraints(&ir::inline_asm_constraints(callee));
-                }
-            }
-            match LLVMGetInstructionOpcode(i) {
-                LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
-                    writes_memory = true
-                }
-                LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => {
-                    let intrinsic = ir::called_function(i).map(|c| ir::name(c).starts_with("llvm.")).unwrap_or(false);
-                    if !intrinsic {
-                        writes_memory = true;
-                    }
-                }
-                _ => {}
-            }
-            if LLVMGetTypeKind(LLVMTypeOf(i)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
-                index.insert(i, vals.len());
-                vals.push(i);
-            }
+impl Numbered {
+    /// `None` for a declaration (no blocks).
+    unsafe fn read(f: LLVMValueRef) -> Option<Numbered> {
+        let blocks = ir::blocks(f);
+        if blocks.is_empty() {
+            return None;
         }
-    }
-    let n = vals.len();
-
-    // Divergence, to a fixed point (phis in loops see their back edges on the next round).
-    let mut divergent = vec![false; n];
-    let block_divergent_branch = |b: LLVMBasicBlockRef, div: &[bool]| -> bool {
-        let t = LLVMGetBasicBlockTerminator(b);
-        if t.is_null() {
-            return false;
+        let bindex: ir::PtrMap<LLVMBasicBlockRef, usize> = blocks.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+        let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
+        // Number the values: arguments, then every instruction with a result.
+        let mut index: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
+        let mut vals: Vec<LLVMValueRef> = Vec::new();
+        for i in 0..LLVMCountParams(f) {
+            let p = LLVMGetParam(f, i);
+            index.insert(p, vals.len());
+            vals.push(p);
         }
-        match LLVMGetInstructionOpcode(t) {
-            LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => {
-                index.get(&LLVMGetCondition(t)).map(|&c| div[c]).unwrap_or(false)
-            }
-            LLVMOpcode::LLVMSwitch => index.get(&LLVMGetOperand(t, 0)).map(|&c| div[c]).unwrap_or(false),
-            _ => false,
-        }
-    };
-    for _round in 0..16 {
-        let mut changed = false;
+        let mut writes_memory = false;
+        let mut asm = AsmRegisters::default();
         for bi in &insts {
             for &i in bi {
-                let Some(&vi) = index.get(&i) else { continue };
-                if divergent[vi] {
-                    continue;
+                if ir::is_call(i) {
+                    let callee = LLVMGetCalledValue(i);
+                    if !callee.is_null() && !LLVMIsAInlineAsm(callee).is_null() {
+                        asm.add_constraints(&ir::inline_asm_constraints(callee));
+                    }
                 }
-                let any_op = |skip_last: bool| {
-                    let n = LLVMGetNumOperands(i).max(0) as u32;
-                    let end = if skip_last { n.saturating_sub(1) } else { n };
-                    (0..end).any(|k| index.get(&LLVMGetOperand(i, k)).map(|&x| divergent[x]).unwrap_or(false))
-                };
-                let d = match LLVMGetInstructionOpcode(i) {
-                    LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
-                        Some(c) => {
-                            let name = ir::name(c);
-                            if is_divergent_source(&name) {
-                                true
-                            } else if is_uniform_intrinsic(&name) {
-                                false
-                            } else if name.starts_with("llvm.") {
-                                any_op(true)
-                            } else {
-                                true
+                match LLVMGetInstructionOpcode(i) {
+                    LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => {
+                        writes_memory = true
+                    }
+                    LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => {
+                        let intrinsic =
+                            ir::called_function(i).map(|c| ir::name(c).starts_with("llvm.")).unwrap_or(false);
+                        if !intrinsic {
+                            writes_memory = true;
+                        }
+                    }
+                    _ => {}
+                }
+                if LLVMGetTypeKind(LLVMTypeOf(i)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
+                    index.insert(i, vals.len());
+                    vals.push(i);
+                }
+            }
+        }
+        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm })
+    }
+
+    /// Which values differ between lanes, to a fixed point.
+    unsafe fn divergence(&self) -> Vec<bool> {
+        let (index, insts, n) = (&self.index, &self.insts, self.vals.len());
+        // Divergence, to a fixed point (phis in loops see their back edges on the next round).
+        let mut divergent = vec![false; n];
+        let block_divergent_branch = |b: LLVMBasicBlockRef, div: &[bool]| -> bool {
+            let t = LLVMGetBasicBlockTerminator(b);
+            if t.is_null() {
+                return false;
+            }
+            match LLVMGetInstructionOpcode(t) {
+                LLVMOpcode::LLVMBr if LLVMIsConditional(t) != 0 => {
+                    index.get(&LLVMGetCondition(t)).map(|&c| div[c]).unwrap_or(false)
+                }
+                LLVMOpcode::LLVMSwitch => index.get(&LLVMGetOperand(t, 0)).map(|&c| div[c]).unwrap_or(false),
+                _ => false,
+            }
+        };
+        for _round in 0..16 {
+            let mut changed = false;
+            for bi in insts.iter() {
+                for &i in bi {
+                    let Some(&vi) = index.get(&i) else { continue };
+                    if divergent[vi] {
+                        continue;
+                    }
+                    let any_op = |skip_last: bool| {
+                        let n = LLVMGetNumOperands(i).max(0) as u32;
+                        let end = if skip_last { n.saturating_sub(1) } else { n };
+                        (0..end).any(|k| index.get(&LLVMGetOperand(i, k)).map(|&x| divergent[x]).unwrap_or(false))
+                    };
+                    let d = match LLVMGetInstructionOpcode(i) {
+                        LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke => match ir::called_function(i) {
+                            Some(c) => {
+                                let name = ir::name(c);
+                                if is_divergent_source(&name) {
+                                    true
+                                } else if is_uniform_intrinsic(&name) {
+                                    false
+                                } else if name.starts_with("llvm.") {
+                                    any_op(true)
+                                } else {
+                                    true
+                                }
+                            }
+                            None => true,
+                        },
+                        LLVMOpcode::LLVMLoad => {
+                            let ptr = LLVMGetOperand(i, 0);
+                            let addr_div = index.get(&ptr).map(|&x| divergent[x]).unwrap_or(false);
+                            let space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+                            addr_div
+                                || match space {
+                                    4 | 6 => false,
+                                    0 | 1 => self.writes_memory,
+                                    _ => true,
+                                }
+                        }
+                        LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => true,
+                        LLVMOpcode::LLVMPHI => {
+                            let mut d = false;
+                            for k in 0..LLVMCountIncoming(i) {
+                                let v = LLVMGetIncomingValue(i, k);
+                                d |= index.get(&v).map(|&x| divergent[x]).unwrap_or(false);
+                                d |= block_divergent_branch(LLVMGetIncomingBlock(i, k), &divergent);
+                            }
+                            d
+                        }
+                        _ => any_op(false),
+                    };
+                    if d {
+                        divergent[vi] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        divergent
+    }
+
+    /// Each value's cost in VGPR and SGPR lanes.
+    unsafe fn costs(&self, divergent: &[bool]) -> Vec<Val> {
+        let (index, vals, n) = (&self.index, &self.vals, self.vals.len());
+        // Lanes each value really occupies: a splat is one element; a vector built by insertelement from
+        // poison holds only the elements inserted so far.
+        let mut lanes_of: Vec<u32> = Vec::with_capacity(n);
+        for &v in vals.iter() {
+            let ty = LLVMTypeOf(v);
+            let full = ir::lanes(ty);
+            let l = if LLVMIsAInstruction(v).is_null() {
+                full
+            } else {
+                match LLVMGetInstructionOpcode(v) {
+                    LLVMOpcode::LLVMShuffleVector => {
+                        let m = LLVMGetNumMaskElements(v);
+                        let undef = LLVMGetUndefMaskElem();
+                        let first = (0..m).map(|k| LLVMGetMaskValue(v, k)).find(|&x| x != undef);
+                        let splat = (0..m).all(|k| {
+                            let x = LLVMGetMaskValue(v, k);
+                            x == undef || Some(x) == first
+                        });
+                        if splat {
+                            ir::lanes(LLVMGetElementType(ty))
+                        } else {
+                            full
+                        }
+                    }
+                    LLVMOpcode::LLVMInsertElement => {
+                        let base = LLVMGetOperand(v, 0);
+                        let elem = ir::lanes(LLVMGetElementType(ty));
+                        let before = if LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() {
+                            0
+                        } else {
+                            index.get(&base).map(|&b| lanes_of.get(b).copied().unwrap_or(full)).unwrap_or(full)
+                        };
+                        (before + elem).min(full)
+                    }
+                    _ => full,
+                }
+            };
+            lanes_of.push(l);
+        }
+        vals.iter()
+            .enumerate()
+            .map(|(k, &v)| {
+                let ty = LLVMTypeOf(v);
+                let lanes = lanes_of[k];
+                let is_mask =
+                    LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
+                if is_mask {
+                    Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
+                } else if divergent[k] {
+                    Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
+                } else {
+                    Val { vgpr_lanes: 0, sgpr_lanes: lanes }
+                }
+            })
+            .collect()
+    }
+
+    /// Live-out sets per block (bitsets over the numbered values).
+    unsafe fn live_out(&self) -> Vec<Vec<u64>> {
+        let (index, insts, blocks, bindex) = (&self.index, &self.insts, &self.blocks, &self.bindex);
+        let n = self.vals.len();
+        // Liveness with bitsets.
+        let words = n.div_ceil(64);
+        let nb = blocks.len();
+        let mut uses = vec![vec![0u64; words]; nb];
+        let mut defs = vec![vec![0u64; words]; nb];
+        let mut phi_out = vec![vec![0u64; words]; nb]; // values phis in successors take from this block
+        for (b, bi) in insts.iter().enumerate() {
+            for &i in bi {
+                if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
+                    for k in 0..LLVMCountIncoming(i) {
+                        let v = LLVMGetIncomingValue(i, k);
+                        if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
+                            set(&mut phi_out[pb], x);
+                        }
+                    }
+                } else {
+                    for o in ir::operands(i) {
+                        if let Some(&x) = index.get(&o) {
+                            if !get(&defs[b], x) {
+                                set(&mut uses[b], x);
                             }
                         }
-                        None => true,
-                    },
-                    LLVMOpcode::LLVMLoad => {
-                        let ptr = LLVMGetOperand(i, 0);
-                        let addr_div = index.get(&ptr).map(|&x| divergent[x]).unwrap_or(false);
-                        let space = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-                        addr_div
-                            || match space {
-                                4 | 6 => false,
-                                0 | 1 => writes_memory,
-                                _ => true,
-                            }
                     }
-                    LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg => true,
-                    LLVMOpcode::LLVMPHI => {
-                        let mut d = false;
-                        for k in 0..LLVMCountIncoming(i) {
-                            let v = LLVMGetIncomingValue(i, k);
-                            d |= index.get(&v).map(|&x| divergent[x]).unwrap_or(false);
-                            d |= block_divergent_branch(LLVMGetIncomingBlock(i, k), &divergent);
-                        }
-                        d
+                }
+                if let Some(&x) = index.get(&i) {
+                    set(&mut defs[b], x);
+                }
+            }
+        }
+        let succs: Vec<Vec<usize>> =
+            blocks.iter().map(|b| ir::successors(*b).iter().filter_map(|s| bindex.get(s).copied()).collect()).collect();
+        let phi_defs: Vec<Vec<u64>> =
+            insts.iter().map(|bi| (0..words).map(|w| phi_defs_word(bi, index, w)).collect()).collect();
+        let mut live_in = vec![vec![0u64; words]; nb];
+        let mut live_out = vec![vec![0u64; words]; nb];
+        loop {
+            let mut changed = false;
+            for b in (0..nb).rev() {
+                let mut out = phi_out[b].clone();
+                for &s in &succs[b] {
+                    for w in 0..words {
+                        // Phi results are defined at the top of s: not live into it from b.
+                        out[w] |= live_in[s][w] & !phi_defs[s][w];
                     }
-                    _ => any_op(false),
-                };
-                if d {
-                    divergent[vi] = true;
+                }
+                let mut inn = uses[b].clone();
+                for w in 0..words {
+                    inn[w] |= out[w] & !defs[b][w];
+                }
+                if out != live_out[b] || inn != live_in[b] {
+                    live_out[b] = out;
+                    live_in[b] = inn;
                     changed = true;
                 }
             }
-        }
-        if !changed {
-            break;
-        }
-    }
-    // Lanes each value really occupies: a splat is one element; a vector built by insertelement from
-    // poison holds only the elements inserted so far.
-    let mut lanes_of: Vec<u32> = Vec::with_capacity(n);
-    for &v in &vals {
-        let ty = LLVMTypeOf(v);
-        let full = ir::lanes(ty);
-        let l = if LLVMIsAInstruction(v).is_null() {
-            full
-        } else {
-            match LLVMGetInstructionOpcode(v) {
-                LLVMOpcode::LLVMShuffleVector => {
-                    let m = LLVMGetNumMaskElements(v);
-                    let undef = LLVMGetUndefMaskElem();
-                    let first = (0..m).map(|k| LLVMGetMaskValue(v, k)).find(|&x| x != undef);
-                    let splat = (0..m).all(|k| {
-                        let x = LLVMGetMaskValue(v, k);
-                        x == undef || Some(x) == first
-                    });
-                    if splat {
-                        ir::lanes(LLVMGetElementType(ty))
-                    } else {
-                        full
-                    }
-                }
-                LLVMOpcode::LLVMInsertElement => {
-                    let base = LLVMGetOperand(v, 0);
-                    let elem = ir::lanes(LLVMGetElementType(ty));
-                    let before = if LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() {
-                        0
-                    } else {
-                        index.get(&base).map(|&b| lanes_of.get(b).copied().unwrap_or(full)).unwrap_or(full)
-                    };
-                    (before + elem).min(full)
-                }
-                _ => full,
+            if !changed {
+                break;
             }
-        };
-        lanes_of.push(l);
-    }
-    let cost: Vec<Val> = vals
-        .iter()
-        .enumerate()
-        .map(|(k, &v)| {
-            let ty = LLVMTypeOf(v);
-            let lanes = lanes_of[k];
-            let is_mask =
-                LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
-            if is_mask {
-                Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
-            } else if divergent[k] {
-                Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
-            } else {
-                Val { vgpr_lanes: 0, sgpr_lanes: lanes }
-            }
-        })
-        .collect();
+        }
 
-    // Liveness with bitsets.
-    let words = n.div_ceil(64);
-    let nb = blocks.len();
-    let mut uses = vec![vec![0u64; words]; nb];
-    let mut defs = vec![vec![0u64; words]; nb];
-    let mut phi_out = vec![vec![0u64; words]; nb]; // values phis in successors take from this block
-    let set = |bs: &mut [u64], k: usize| bs[k / 64] |= 1 << (k % 64);
-    let get = |bs: &[u64], k: usize| bs[k / 64] >> (k % 64) & 1 == 1;
-    for (b, bi) in insts.iter().enumerate() {
-        for &i in bi {
-            if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
-                for k in 0..LLVMCountIncoming(i) {
-                    let v = LLVMGetIncomingValue(i, k);
-                    if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
-                        set(&mut phi_out[pb], x);
+        live_out
+    }
+
+    /// Walks each block backwards from its live-out set and keeps the peak.
+    unsafe fn peak(&self, cost: &[Val], live_out: &[Vec<u64>]) -> Pressure {
+        let (index, insts) = (&self.index, &self.insts);
+        let words = self.vals.len().div_ceil(64);
+        let nb = self.blocks.len();
+        // Walk each block backwards from its live-out set and keep the peak.
+        let mut peak = Pressure::default();
+        let mut live = vec![0u64; words];
+        for b in 0..nb {
+            live.copy_from_slice(&live_out[b]);
+            let (mut v, mut s) = (0u32, 0u32);
+            for (k, c) in cost.iter().enumerate() {
+                if get(&live, k) {
+                    v += c.vgpr_lanes;
+                    s += c.sgpr_lanes;
+                }
+            }
+            let mut note = |v: u32, s: u32| {
+                peak.vgprs = peak.vgprs.max(v);
+                peak.sgprs = peak.sgprs.max(s);
+            };
+            note(v, s);
+            for &i in insts[b].iter().rev() {
+                let is_phi = LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI;
+                if let Some(&x) = index.get(&i) {
+                    if !get(&live, x) {
+                        // Defined but dead right away: it still needs a register at its definition.
+                        note(v + cost[x].vgpr_lanes, s + cost[x].sgpr_lanes);
+                    } else if !is_phi {
+                        live[x / 64] &= !(1 << (x % 64));
+                        v -= cost[x].vgpr_lanes;
+                        s -= cost[x].sgpr_lanes;
                     }
                 }
-            } else {
+                if is_phi {
+                    continue;
+                }
                 for o in ir::operands(i) {
                     if let Some(&x) = index.get(&o) {
-                        if !get(&defs[b], x) {
-                            set(&mut uses[b], x);
+                        if !get(&live, x) {
+                            set(&mut live, x);
+                            v += cost[x].vgpr_lanes;
+                            s += cost[x].sgpr_lanes;
                         }
                     }
                 }
-            }
-            if let Some(&x) = index.get(&i) {
-                set(&mut defs[b], x);
+                note(v, s);
             }
         }
+        peak
     }
-    let succs: Vec<Vec<usize>> =
-        blocks.iter().map(|b| ir::successors(*b).iter().filter_map(|s| bindex.get(s).copied()).collect()).collect();
-    let phi_defs: Vec<Vec<u64>> =
-        insts.iter().map(|bi| (0..words).map(|w| phi_defs_word(bi, &index, w)).collect()).collect();
-    let mut live_in = vec![vec![0u64; words]; nb];
-    let mut live_out = vec![vec![0u64; words]; nb];
-    loop {
-        let mut changed = false;
-        for b in (0..nb).rev() {
-            let mut out = phi_out[b].clone();
-            for &s in &succs[b] {
-                for w in 0..words {
-                    // Phi results are defined at the top of s: not live into it from b.
-                    out[w] |= live_in[s][w] & !phi_defs[s][w];
-                }
-            }
-            let mut inn = uses[b].clone();
-            for w in 0..words {
-                inn[w] |= out[w] & !defs[b][w];
-            }
-            if out != live_out[b] || inn != live_in[b] {
-                live_out[b] = out;
-                live_in[b] = inn;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-
-    // Walk each block backwards from its live-out set and keep the peak.
-    let mut peak = Pressure::default();
-    let mut live = vec![0u64; words];
-    for b in 0..nb {
-        live.copy_from_slice(&live_out[b]);
-        let (mut v, mut s) = (0u32, 0u32);
-        for (k, c) in cost.iter().enumerate() {
-            if get(&live, k) {
-                v += c.vgpr_lanes;
-                s += c.sgpr_lanes;
-            }
-        }
-        let mut note = |v: u32, s: u32| {
-            peak.vgprs = peak.vgprs.max(v);
-            peak.sgprs = peak.sgprs.max(s);
-        };
-        note(v, s);
-        for &i in insts[b].iter().rev() {
-            let is_phi = LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI;
-            if let Some(&x) = index.get(&i) {
-                if !get(&live, x) {
-                    // Defined but dead right away: it still needs a register at its definition.
-                    note(v + cost[x].vgpr_lanes, s + cost[x].sgpr_lanes);
-                } else if !is_phi {
-                    live[x / 64] &= !(1 << (x % 64));
-                    v -= cost[x].vgpr_lanes;
-                    s -= cost[x].sgpr_lanes;
-                }
-            }
-            if is_phi {
-                continue;
-            }
-            for o in ir::operands(i) {
-                if let Some(&x) = index.get(&o) {
-                    if !get(&live, x) {
-                        set(&mut live, x);
-                        v += cost[x].vgpr_lanes;
-                        s += cost[x].sgpr_lanes;
-                    }
-                }
-            }
-            note(v, s);
-        }
-    }
-    peak.asm = asm;
-    peak
 }
 
 /// The bits of `word` that are phi results of a block.
