@@ -13,6 +13,8 @@
 //! Features (all on by default): `write` (`rewrite`, the writer behind `embed`, and `table::write`),
 //! `zlib` and `zstd` (compressed bundles). Without a codec a compressed bundle is an error that says so.
 
+#![forbid(unsafe_code)]
+
 pub mod bundle;
 pub mod eflags;
 mod elf;
@@ -28,8 +30,6 @@ pub mod msgpack;
 #[cfg(feature = "write")]
 pub mod rewrite;
 pub mod table;
-
-use std::fs::File;
 
 pub use bundle::{CompressedHeader, Compression};
 pub use elf::{
@@ -220,48 +220,20 @@ fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
     Ok((data, off))
 }
 
-/// A read-only memory map of a file (empty files map to an empty slice).
-pub struct Mapped {
-    data: Data,
-}
-
-enum Data {
-    Empty,
-    Map(memmap2::Mmap),
-    /// A pipe, a terminal or another special file: read to its end, since it cannot be mapped.
-    Read(Vec<u8>),
-}
+/// A file's bytes, read-only: memory-mapped when it is a regular file, read to its end when it is a pipe
+/// (`wavebudget_mmap` holds the map's one `unsafe` block; this crate forbids unsafe code).
+pub struct Mapped(wavebudget_mmap::Mapped);
 
 impl Mapped {
-    /// Maps `path` when it is a regular file; reads a pipe (`/dev/stdin`, `<(...)`) or another special
-    /// file to its end instead.
+    /// Opens `path`; the error names it.
     pub fn open(path: &std::path::Path) -> Result<Mapped> {
-        let io = |source| Error::Io { path: path.display().to_string(), source };
-        let mut file = File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if meta.is_dir() {
-            return Err(io(std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory")));
-        }
-        if !meta.is_file() {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io)?;
-            return Ok(Mapped { data: if bytes.is_empty() { Data::Empty } else { Data::Read(bytes) } });
-        }
-        if meta.len() == 0 {
-            return Ok(Mapped { data: Data::Empty });
-        }
-        // SAFETY: the map is read-only and private to this process; a file truncated by another process
-        // while mapped can still fault, the usual caveat of every mmap-based reader (llvm-readelf included).
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
-        Ok(Mapped { data: Data::Map(map) })
+        wavebudget_mmap::Mapped::open(path)
+            .map(Mapped)
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })
     }
 
     /// The file's bytes.
     pub fn bytes(&self) -> &[u8] {
-        match &self.data {
-            Data::Empty => &[],
-            Data::Map(m) => m,
-            Data::Read(v) => v,
-        }
+        self.0.bytes()
     }
 }
