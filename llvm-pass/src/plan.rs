@@ -440,10 +440,10 @@ fn budget(
             b.exact_reachable = false;
             b.blocked_by.insert(
                 0,
-                wavebudget_model::Blocker {
-                    limiter: Limiter::MaxWaves,
-                    reason: format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves()),
-                },
+                wavebudget_model::Blocker::new(
+                    Limiter::MaxWaves,
+                    format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves()),
+                ),
             );
             b
         }

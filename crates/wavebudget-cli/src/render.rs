@@ -82,11 +82,7 @@ pub fn targets_table(rows: &[TargetRow]) -> String {
             (Some(t), Some(g)) => format!("{t}/{g}"),
             _ => "-".into(),
         };
-        let agprs = match r.agprs {
-            AgprFile::None => "-",
-            AgprFile::Separate => "separate",
-            AgprFile::Unified => "unified",
-        };
+        let agprs = if r.agprs == AgprFile::None { "-" } else { r.agprs.as_str() };
         s.push_str(&format!(
             "{:<16} {:<8} {:<8} {:>5} {:>9} {:>11} {:>10} {:<9} {:>8} {:>7}  {}\n",
             r.name,

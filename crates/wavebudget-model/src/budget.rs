@@ -7,6 +7,7 @@ use crate::targets::AgprFile;
 use serde::Serialize;
 
 /// Why a waves target cannot be had.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Blocker {
     /// The resource in the way.
@@ -15,7 +16,15 @@ pub struct Blocker {
     pub reason: String,
 }
 
+impl Blocker {
+    /// A blocker: the resource in the way and one sentence with the numbers.
+    pub fn new(limiter: Limiter, reason: String) -> Blocker {
+        Blocker { limiter, reason }
+    }
+}
+
 /// The `"amdgpu-waves-per-eu"` minimums LLVM 22 accepts at this launch size and LDS.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct WavesRange {
     /// Smallest accepted minimum (implied by the largest launch size).
@@ -25,6 +34,7 @@ pub struct WavesRange {
 }
 
 /// Budgets for W waves/SIMD.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Budget {
     /// Canonical target id.

@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 /// Bad input to the model. Messages name what was wrong and the limit it broke.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ModelError {
     /// No processor, alias or product of that name.

@@ -63,6 +63,7 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
 }
 
 /// Result of the generic form.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct GenericOccupancy {
     /// Registers per lane asked about.

@@ -33,6 +33,7 @@ const MAX_WAVES_PER_WG: u32 = 32;
 
 /// What a launch gets: the limits, the waves/SIMD LLVM reports, and the workgroups resident at once on
 /// a CU (a WGP in WGP mode) with LDS allocated as the hardware does (rounded up to the granule).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Resident {
     /// Each limiter in waves/SIMD.

@@ -28,6 +28,7 @@ pub struct Usage {
 }
 
 /// A resource that limits occupancy.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Limiter {
@@ -57,6 +58,7 @@ impl Limiter {
 }
 
 /// Each limiter in waves/SIMD.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Limits {
     /// `getNumWavesPerEUWithNumVGPRs(.vgpr_count)`.
@@ -70,6 +72,7 @@ pub struct Limits {
 }
 
 /// Resources after allocation-granule rounding.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Allocated {
     /// VGPRs allocated per wave (total vector registers rounded to the allocation granule).
@@ -81,6 +84,7 @@ pub struct Allocated {
 }
 
 /// The same model with hardware's LDS rounding and a fixed launch size.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Hardware {
     /// Waves/SIMD with LDS rounded to its granule and the launch size fixed at the range's maximum.
@@ -94,6 +98,7 @@ pub struct Hardware {
 }
 
 /// How far each resource is from the next step.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
 pub struct NextStep {
     /// Target of the "gain" half: `waves_per_simd + 1`, or `None` at the maximum.
@@ -119,6 +124,7 @@ pub struct NextStep {
 }
 
 /// The forward model's answer for one kernel on one target.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Occupancy {
     /// Canonical target id.

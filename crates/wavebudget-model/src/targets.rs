@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 /// GPU generation as LLVM's `AMDGPUSubtarget::Generation` plus the feature sets that change the model.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Generation {
@@ -57,6 +58,7 @@ impl Generation {
 }
 
 /// How accumulation registers (AGPRs) relate to the architectural VGPR file.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AgprFile {
@@ -66,6 +68,17 @@ pub enum AgprFile {
     Separate,
     /// gfx90a, gfx942, gfx950: one 512-entry file; total = `alignTo(arch, 4) + agpr`.
     Unified,
+}
+
+impl AgprFile {
+    /// The JSON/table name: `none`, `separate` or `unified`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AgprFile::None => "none",
+            AgprFile::Separate => "separate",
+            AgprFile::Unified => "unified",
+        }
+    }
 }
 
 /// One row of the target table.
