@@ -10,8 +10,7 @@
 //!
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
 
-#[path = "../tests/support/plugin.rs"]
-mod support;
+use wavebudget_testkit::plugin as support;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -8,8 +8,7 @@
 //! Prints the times, the sweep's speed-up over the llc loop, and its parallel efficiency
 //! (serial / (jobs x parallel)). Run: `cargo bench -p wavebudget-pass --bench sweep` (not in CI).
 
-#[path = "../tests/support/kernels.rs"]
-mod kernels;
+use wavebudget_testkit::kernels;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -20,8 +20,7 @@
 //! features are missing fails, since `scripts/ensure-deps.sh` installs all of them; set
 //! `WAVEBUDGET_LIT_ALLOW_UNSUPPORTED=1` to report it as unsupported and pass instead.
 
-#[path = "support/plugin.rs"]
-mod support;
+use wavebudget_testkit::plugin as support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,10 +5,8 @@
 //! The HIP test also feeds a host object (its `.hip_fatbin`) to the pass as records.
 //! The budget is the model's R_max(W), itself checked against llc-22 (wavebudget-model's tests).
 
-#[path = "../crates/wavebudget-model/tests/common/mod.rs"]
-mod common;
-#[path = "support/plugin.rs"]
-mod support;
+use wavebudget_testkit::llvm as common;
+use wavebudget_testkit::plugin as support;
 
 use common::{readelf_kernels, tool};
 use std::path::{Path, PathBuf};

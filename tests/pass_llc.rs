@@ -8,12 +8,9 @@
 //! - **The estimate:** the pass's "estimated ... may spill" warning against llc's outcome (VGPR spills or
 //!   scratch > 0). The agreement rate is printed with the disagreements and asserted at 90% or better.
 
-#[path = "../crates/wavebudget-model/tests/common/mod.rs"]
-mod common;
-#[path = "support/kernels.rs"]
-mod kernels;
-#[path = "support/plugin.rs"]
-mod support;
+use wavebudget_testkit::kernels;
+use wavebudget_testkit::llvm as common;
+use wavebudget_testkit::plugin as support;
 
 use common::{parallel_map, parse_remarks, remark_u32, tool};
 use kernels::{mfma, scalar_acc, vector_acc};

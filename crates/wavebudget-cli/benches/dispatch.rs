@@ -22,9 +22,7 @@ use wavebudget_codeobj::rewrite::rewrite;
 use wavebudget_codeobj::{CodeObject, Metadata};
 use wavebudget_runtime::{Device, Embedded, KernelResources, PreparedDevice};
 
-#[path = "../../../tests/support/kernels.rs"]
-#[allow(dead_code)]
-mod kernels;
+use wavebudget_testkit::kernels;
 
 struct Counting;
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);

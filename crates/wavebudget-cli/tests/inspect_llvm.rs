@@ -2,8 +2,7 @@
 //! `llvm-readelf-22 --notes` / `-h`, `llvm-objdump-22` (kernel descriptors), and llc's/clang's
 //! "Occupancy [waves/SIMD]" remarks, on a real ROCm library from Debian and on objects compiled here.
 
-#[path = "../../wavebudget-model/tests/common/mod.rs"]
-mod common;
+use wavebudget_testkit::llvm as common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,8 @@
 //! `wavebudget sweep` and `tune` as a user runs them: a kernel that fails at one level while the others
 //! go on, bad input (one line, exit 1, nothing written), and `tune`'s output checked with llc-22.
 
-#[path = "../../wavebudget-model/tests/common/mod.rs"]
-mod common;
-#[path = "../../../tests/support/kernels.rs"]
-#[allow(dead_code)] // shared with other test crates; this one uses a subset
-mod kernels;
+use wavebudget_testkit::kernels;
+use wavebudget_testkit::llvm as common;
 
 use common::{parse_remarks, remark_u32, tool};
 use std::path::{Path, PathBuf};

@@ -6,11 +6,8 @@
 //! reports a level as not accepted (the pass would not write an attribute LLVM 22 drops), llc's build with
 //! the attribute must equal its build without it: LLVM did drop it.
 
-#[path = "../../wavebudget-model/tests/common/mod.rs"]
-mod common;
-#[path = "../../../tests/support/kernels.rs"]
-#[allow(dead_code)] // shared with other test crates; this one uses a subset
-mod kernels;
+use wavebudget_testkit::kernels;
+use wavebudget_testkit::llvm as common;
 
 use common::{llc_compile, parallel_map, remark_u32};
 use std::process::Command;

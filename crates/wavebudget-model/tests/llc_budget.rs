@@ -2,7 +2,7 @@
 //! R_max(W), compiled by llc-22 with `"amdgpu-waves-per-eu"="W"`, must use at most `max_vgprs` (the model's
 //! R_max) and reach at least W waves/SIMD.
 
-mod common;
+use wavebudget_testkit::llvm as common;
 
 use common::{llc_compile, llc_version, parallel_map, remark_u32, LlcTarget as Family};
 use std::fmt::Write as _;

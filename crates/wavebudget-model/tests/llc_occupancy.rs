@@ -2,7 +2,7 @@
 //! llc-22 with `-pass-remarks-analysis=kernel-resource-usage`; the model must reproduce LLVM's
 //! "Occupancy [waves/SIMD]" for every one, from the remarks' counts and from the metadata's `.vgpr_count`.
 
-mod common;
+use wavebudget_testkit::llvm as common;
 
 use common::{llc_compile, llc_version, parallel_map, remark_u32, Lcg, LlcTarget as Config};
 use std::fmt::Write as _;

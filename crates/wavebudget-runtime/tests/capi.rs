@@ -2,8 +2,7 @@
 //! libwavebudget_runtime.so: a code object compiled by llc-22, the MI300X KFD capture, and the error
 //! paths. The answers must equal the Rust API's, and waves/SIMD llc-22's occupancy.
 
-#[path = "../../wavebudget-model/tests/common/mod.rs"]
-mod common;
+use wavebudget_testkit::llvm as common;
 
 use common::{parse_remarks, remark_u32, tool};
 use std::path::{Path, PathBuf};

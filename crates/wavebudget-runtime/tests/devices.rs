@@ -2,8 +2,7 @@
 //! against llc-22: waves/SIMD at dispatch equals llc's "Occupancy [waves/SIMD]" for the same kernel and
 //! launch size; the CU counts equal the products' published CU counts.
 
-#[path = "../../wavebudget-model/tests/common/mod.rs"]
-mod common;
+use wavebudget_testkit::llvm as common;
 
 use common::{parse_remarks, remark_u32, tool};
 use std::path::{Path, PathBuf};

@@ -1,8 +1,6 @@
 //! Helpers for tests that compare the model with the real LLVM 22 tools: finding them, running llc in
 //! parallel, and reading its resource-usage remarks and the metadata notes llvm-readelf prints.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -186,16 +184,17 @@ pub fn llc_compile(ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
 pub struct Lcg(pub u64);
 
 impl Lcg {
-    pub fn next(&mut self) -> u64 {
+    /// The next 31 bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     /// Uniform in lo..=hi.
     pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        lo + (self.next() % u64::from(hi - lo + 1)) as u32
+        lo + (self.next_u64() % u64::from(hi - lo + 1)) as u32
     }
     pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        &xs[(self.next() % xs.len() as u64) as usize]
+        &xs[(self.next_u64() % xs.len() as u64) as usize]
     }
     pub fn chance(&mut self, percent: u32) -> bool {
         self.range(1, 100) <= percent

@@ -1,0 +1,10 @@
+//! Test helpers shared by wavebudget's tests and benches, in one dev-only crate (no `#[path]` includes):
+//!
+//! - [`llvm`]: the LLVM 22 tools (`tool`, `llc_version`), `kernel-resource-usage` remarks and
+//!   `llvm-readelf --notes` parsing, `llc_compile`, `parallel_map`.
+//! - [`kernels`]: the real-pressure kernel generators (the one copy: vector, scalar and MFMA accumulators).
+//! - [`plugin`]: where the freshly built `libwavebudget_pass.so` is.
+
+pub mod kernels;
+pub mod llvm;
+pub mod plugin;
