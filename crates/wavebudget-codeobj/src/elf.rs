@@ -151,6 +151,18 @@ pub fn embedded_table(data: &[u8]) -> Result<Option<&[u8]>> {
     find_note(data, crate::table::TABLE_NOTE_NAME, crate::table::NT_WAVEBUDGET_TABLE)
 }
 
+/// The target id an AMDGPU ELF file's header gives (`amdgcn-amd-amdhsa--gfx942:xnack-`), from `e_flags`
+/// and the code object version alone: what a reader of the embedded table needs, without parsing the
+/// sections. `None` where `e_flags` name no processor.
+pub fn header_target_id(data: &[u8]) -> Result<Option<String>> {
+    let header = FileHeader64::<LE>::parse(data).map_err(obj_err("ELF header", 0))?;
+    let ident = header.e_ident();
+    let version =
+        (ident.os_abi == eflags::ELFOSABI_AMDGPU_HSA).then(|| eflags::code_object_version(ident.abi_version)).flatten();
+    let flags = Flags::decode(header.e_flags(LE), version.unwrap_or(4));
+    Ok(flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}")))
+}
+
 /// True if `bytes` start like an ELF64 little-endian file for `EM_AMDGPU`.
 pub fn is_amdgpu_elf(bytes: &[u8]) -> bool {
     bytes.len() >= 20

@@ -33,7 +33,7 @@ pub mod table;
 
 pub use bundle::{CompressedHeader, Compression};
 pub use elf::{
-    embedded_table, find_note, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo,
+    embedded_table, find_note, header_target_id, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel, PassInfo,
     NT_AMDGPU_METADATA,
 };
 pub use error::{Error, Result};

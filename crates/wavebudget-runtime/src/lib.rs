@@ -210,13 +210,7 @@ impl Kernels {
             if let Found::CodeObject(_, data) = found {
                 if let Some(table) = wavebudget_codeobj::embedded_table(data)? {
                     let t = Table::parse(table)?;
-                    let (e_flags, abi) =
-                        (u32::from_le_bytes(data[48..52].try_into().expect("ELF header checked")), data[8]);
-                    let flags = wavebudget_codeobj::eflags::Flags::decode(
-                        e_flags,
-                        wavebudget_codeobj::eflags::code_object_version(abi).unwrap_or(4),
-                    );
-                    let target = flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}")).unwrap_or_default();
+                    let target = wavebudget_codeobj::header_target_id(data)?.unwrap_or_default();
                     for i in 0..t.len() {
                         let r = t.at(i);
                         out.kernels.push(KernelInfo {

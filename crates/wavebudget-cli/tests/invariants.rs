@@ -1,0 +1,75 @@
+//! The invariants of docs/ARCHITECTURE.md that a command can check, checked: the model depends on no
+//! reader, runtime or LLVM crate; only the pass crate (and through it the CLI's default build) depends on
+//! llvm-sys; only the reader crate parses bytes (no other library source decodes integers from bytes);
+//! the model and the reader forbid unsafe code.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn cargo_tree(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO"))
+        .args(["tree", "--prefix", "none", "-e", "normal"])
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "cargo tree {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn rust_sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn the_model_is_pure() {
+    let tree = cargo_tree(&["-p", "wavebudget-model"]);
+    for dep in ["wavebudget-codeobj", "wavebudget-runtime", "llvm-sys", "inkwell", "memmap2", "object"] {
+        assert!(!tree.contains(dep), "wavebudget-model depends on {dep}:\n{tree}");
+    }
+}
+
+#[test]
+fn only_the_pass_crate_reaches_llvm() {
+    let users = cargo_tree(&["-i", "llvm-sys"]);
+    let crates: Vec<&str> =
+        users.lines().filter(|l| l.starts_with("wavebudget")).map(|l| l.split(' ').next().unwrap()).collect();
+    for c in &crates {
+        assert!(matches!(*c, "wavebudget-pass" | "wavebudget-cli"), "{c} reaches llvm-sys:\n{users}");
+    }
+    assert!(crates.contains(&"wavebudget-pass"));
+    for c in ["wavebudget-model", "wavebudget-codeobj", "wavebudget-runtime"] {
+        assert!(!cargo_tree(&["-p", c]).contains("llvm-sys"), "{c} depends on llvm-sys");
+    }
+}
+
+#[test]
+fn only_the_reader_parses_bytes_and_the_pure_crates_forbid_unsafe() {
+    let mut files = Vec::new();
+    for dir in
+        ["crates/wavebudget-model/src", "crates/wavebudget-runtime/src", "crates/wavebudget-cli/src", "llvm-pass/src"]
+    {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for needle in ["from_le_bytes", "from_be_bytes"] {
+            assert!(!text.contains(needle), "{} decodes bytes ({needle}): that is the reader crate's job", f.display());
+        }
+    }
+    for lib in ["crates/wavebudget-model/src/lib.rs", "crates/wavebudget-codeobj/src/lib.rs"] {
+        let text = std::fs::read_to_string(root().join(lib)).unwrap();
+        assert!(text.contains("#![forbid(unsafe_code)]"), "{lib} does not forbid unsafe code");
+    }
+}
