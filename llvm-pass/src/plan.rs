@@ -541,14 +541,7 @@ fn registers(
     let mut from_records = None;
     if let Some(recs) = records {
         match recs.find(&facts.name, st.processor().name) {
-            Ok(r) => {
-                from_records = r.vgpr_count.map(|v| Registers {
-                    source: RegisterSource::Records,
-                    vgpr_count: v,
-                    agpr_count: r.agpr_count,
-                    sgpr_count: r.sgpr_count,
-                })
-            }
+            Ok(r) => from_records = r.registers,
             Err(others) if !others.is_empty() => c.diag(
                 Severity::Note,
                 format!("the records have this kernel only for {}; estimating instead", others.join(", ")),

@@ -10,19 +10,19 @@ use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
 /// The processor of a code object whose `e_flags` name none.
 pub const UNKNOWN_PROCESSOR: &str = "unknown";
 
-/// One kernel's counts in one code object.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// One kernel's counts in one code object: its processor and the registers the plan compares with the
+/// budget (`None` where the file gave no `.vgpr_count`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     /// Processor of the code object (`gfx942`).
     pub processor: String,
-    /// `.vgpr_count`: total vector registers (arch + AGPR on gfx90a+).
-    pub vgpr_count: Option<u32>,
-    /// `.agpr_count`.
-    pub agpr_count: Option<u32>,
-    /// `.sgpr_count` (extras included).
-    pub sgpr_count: Option<u32>,
-    /// `.vgpr_spill_count`.
-    pub vgpr_spill_count: Option<u32>,
+    /// `.vgpr_count`, `.agpr_count`, `.sgpr_count`.
+    pub registers: Option<crate::Registers>,
+}
+
+/// The registers of a record, from the fields a file gives.
+fn registers(vgpr_count: Option<u32>, agpr_count: Option<u32>, sgpr_count: Option<u32>) -> Option<crate::Registers> {
+    Some(crate::Registers { source: crate::RegisterSource::Records, vgpr_count: vgpr_count?, agpr_count, sgpr_count })
 }
 
 /// One level of a sweep's ladder, as `mode=auto` needs it.
@@ -63,10 +63,7 @@ impl Records {
                 for k in &co.kernels {
                     recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
                         processor: processor.clone(),
-                        vgpr_count: k.meta.vgpr_count,
-                        agpr_count: k.meta.agpr_count,
-                        sgpr_count: k.meta.sgpr_count,
-                        vgpr_spill_count: k.meta.vgpr_spill_count,
+                        registers: registers(k.meta.vgpr_count, k.meta.agpr_count, k.meta.sgpr_count),
                     });
                 }
             }
@@ -110,10 +107,7 @@ impl Records {
                     .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
                 recs.by_name.entry(name.to_string()).or_default().push(Record {
                     processor: processor.to_string(),
-                    vgpr_count: num(k, "vgpr_count"),
-                    agpr_count: num(k, "agpr_count"),
-                    sgpr_count: num(k, "sgpr_count"),
-                    vgpr_spill_count: num(k, "vgpr_spill_count"),
+                    registers: registers(num(k, "vgpr_count"), num(k, "agpr_count"), num(k, "sgpr_count")),
                 });
             }
         }
@@ -143,10 +137,7 @@ impl Records {
             let base = k.get("baseline").ok_or_else(|| format!("kernels[{i}] has no \"baseline\""))?;
             recs.by_name.entry(name.to_string()).or_default().push(Record {
                 processor: processor.clone(),
-                vgpr_count: num(base, "vgpr_count"),
-                agpr_count: num(base, "agprs"),
-                sgpr_count: num(base, "sgpr_count"),
-                vgpr_spill_count: num(base, "vgpr_spill_count"),
+                registers: registers(num(base, "vgpr_count"), num(base, "agprs"), num(base, "sgpr_count")),
             });
             let levels = k
                 .get("levels")

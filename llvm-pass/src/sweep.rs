@@ -121,16 +121,14 @@ pub struct Level {
     pub vgprs: Option<u32>,
     /// AGPRs ("AGPRs" remark).
     pub agprs: Option<u32>,
-    /// `.vgpr_count`.
-    pub vgpr_count: Option<u32>,
-    /// `.sgpr_count`.
-    pub sgpr_count: Option<u32>,
-    /// `.vgpr_spill_count`.
+    /// The compiled kernel's resources (`.vgpr_count`, `.sgpr_count`, LDS, scratch, the descriptor, ...),
+    /// the one type every reader carries; absent unless compiled. Flattened into the JSON.
+    #[serde(flatten)]
+    pub resources: Option<wavebudget_model::KernelResources>,
+    /// `.vgpr_spill_count` (the resources hold the sum with SGPR spills).
     pub vgpr_spill_count: Option<u32>,
     /// `.sgpr_spill_count`.
     pub sgpr_spill_count: Option<u32>,
-    /// `.private_segment_fixed_size`: scratch bytes per lane.
-    pub private_segment_fixed_size: Option<u32>,
     /// "Occupancy [waves/SIMD]" reached.
     pub waves_per_simd: Option<u32>,
     /// LLVM's warnings for this compile (and the pass's, where it did not set the attribute).
@@ -147,11 +145,9 @@ impl Level {
             status,
             vgprs: None,
             agprs: None,
-            vgpr_count: None,
-            sgpr_count: None,
+            resources: None,
             vgpr_spill_count: None,
             sgpr_spill_count: None,
-            private_segment_fixed_size: None,
             waves_per_simd: None,
             warnings: Vec::new(),
             error: None,
@@ -430,11 +426,10 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
             .cloned()
             .collect();
         if let Some(k) = co.kernels.iter().find(|k| k.meta.name == *name) {
-            level.vgpr_count = k.meta.vgpr_count;
-            level.sgpr_count = k.meta.sgpr_count;
+            let processor = co.flags.processor.and_then(wavebudget_model::targets::processor);
+            level.resources = k.resources(processor);
             level.vgpr_spill_count = k.meta.vgpr_spill_count;
             level.sgpr_spill_count = k.meta.sgpr_spill_count;
-            level.private_segment_fixed_size = k.meta.private_segment_fixed_size;
         }
         let usage = usage_for(&collected.usage, name);
         let num = |k: &str| usage.get(k).and_then(|v| v.parse().ok());

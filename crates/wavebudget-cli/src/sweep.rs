@@ -95,10 +95,10 @@ fn row(out: &mut String, label: &str, l: &Level) {
         "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
         cell(l.vgprs),
         cell(l.agprs),
-        cell(l.vgpr_count),
-        cell(l.sgpr_count),
+        cell(l.resources.map(|r| r.vgpr_count)),
+        cell(l.resources.map(|r| r.sgpr_count)),
         spills,
-        cell(l.private_segment_fixed_size),
+        cell(l.resources.map(|r| r.private_segment_fixed_size)),
         cell(l.waves_per_simd)
     );
     match l.status {
