@@ -13,6 +13,7 @@ use wavebudget_codeobj::table::{Table, LIMITERS};
 use wavebudget_codeobj::{walk, CodeObject, Found};
 use wavebudget_model::WorkgroupSize;
 use wavebudget_runtime::{dispatch, Device, Kernels};
+use wavebudget_testkit::llvm::{parse_remarks, remark_u32};
 
 fn llvm(tool: &str) -> PathBuf {
     let prefix = std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
@@ -38,16 +39,8 @@ fn compile(ll: &Path, cpu: &str) -> (PathBuf, BTreeMap<String, u32>) {
         .output()
         .unwrap();
     assert!(out.status.success(), "llc {tag}: {}", String::from_utf8_lossy(&out.stderr));
-    let mut occ = BTreeMap::new();
-    let mut name = String::new();
-    for line in String::from_utf8_lossy(&out.stderr).lines() {
-        if let Some(n) = line.split("Function Name: ").nth(1) {
-            name = n.trim().to_string();
-        }
-        if let Some(w) = line.split("Occupancy [waves/SIMD]: ").nth(1) {
-            occ.insert(name.clone(), w.trim().parse().unwrap());
-        }
-    }
+    let remarks = parse_remarks(&String::from_utf8_lossy(&out.stderr));
+    let occ = remarks.iter().filter_map(|(k, r)| Some((k.clone(), remark_u32(r, "Occupancy [waves/SIMD]")?))).collect();
     let so = scratch(&format!("{tag}.so"));
     let status = Command::new(llvm("ld.lld")).arg("-shared").arg(&o).arg("-o").arg(&so).status().unwrap();
     assert!(status.success());

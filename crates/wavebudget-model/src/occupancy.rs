@@ -375,12 +375,11 @@ impl Subtarget {
             n.also_blocked_by.push(Limiter::Sgpr);
         }
         if let (Some(v), Some(s), Some(l)) = (n.vgprs_to_gain, n.sgprs_to_gain, n.lds_bytes_to_gain) {
-            n.reaches = Some(
-                self.workgroup_occupancy(u.lds - l, u.workgroup)
-                    .1
-                    .min(self.sgpr_waves((sgprs - s).max(1)))
-                    .min(self.vgpr_waves((total - v).max(1))),
-            );
+            // Only the limits a give-up moves are computed again.
+            let lds = if l == 0 { limits.lds } else { self.workgroup_occupancy(u.lds - l, u.workgroup).1 };
+            let sgpr = if s == 0 { limits.sgpr } else { self.sgpr_waves((sgprs - s).max(1)) };
+            let vgpr = if v == 0 { limits.vgpr } else { self.vgpr_waves((total - v).max(1)) };
+            n.reaches = Some(lds.min(sgpr).min(vgpr));
         }
         n
     }
