@@ -5,7 +5,6 @@
 use wavebudget_testkit::llvm as common;
 
 use common::{llc_compile, llc_version, parallel_map, remark_u32, LlcTarget as Family};
-use std::fmt::Write as _;
 use wavebudget_model::{subtarget, WorkgroupSize};
 
 const FAMILIES: &[Family] = &[
@@ -31,34 +30,11 @@ const FAMILIES: &[Family] = &[
 const MAX_LIVE: u32 = 300;
 
 fn kernel(name: &str, n: u32, waves: u32, wg: u32) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "define amdgpu_kernel void @{name}(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %count) #{waves} {{
-entry:
-  %tid = call i32 @llvm.amdgcn.workitem.id.x()
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %idx = add i32 %i, %tid
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
-  %x = load float, ptr addrspace(1) %p
-  %xv = insertelement <{n} x float> poison, float %x, i64 0
-  %xs = shufflevector <{n} x float> %xv, <{n} x float> poison, <{n} x i32> zeroinitializer
-  %acc.next = call <{n} x float> @llvm.fma.v{n}f32(<{n} x float> %acc, <{n} x float> %xs, <{n} x float> %acc)
-  %i.next = add i32 %i, 1
-  %c = icmp slt i32 %i.next, %count
-  br i1 %c, label %loop, label %exit
-exit:
-  store <{n} x float> %acc.next, ptr addrspace(1) %out
-  ret void
-}}
-declare i32 @llvm.amdgcn.workitem.id.x()
-declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)
-attributes #{waves} = {{ \"amdgpu-waves-per-eu\"=\"{waves}\" \"amdgpu-flat-work-group-size\"=\"{wg},{wg}\" }}"
-    );
-    s
+    // The shared generator's kernel, under this level's attribute group.
+    let body = wavebudget_testkit::kernels::vector_acc(name, n, false).replacen(" #0 {", &format!(" #{waves} {{"), 1);
+    format!(
+        "{body}declare i32 @llvm.amdgcn.workitem.id.x()\nattributes #{waves} = {{ \"amdgpu-waves-per-eu\"=\"{waves}\" \"amdgpu-flat-work-group-size\"=\"{wg},{wg}\" }}\n"
+    )
 }
 
 #[test]
