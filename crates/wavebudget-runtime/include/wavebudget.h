@@ -20,6 +20,10 @@
 extern "C" {
 #endif
 
+/* The version of this API: raised when a function or a struct of this header changes. 2: the WB_ERR_*
+ * codes, wb_occupancy and wb_budget. */
+#define WAVEBUDGET_API_VERSION 2
+
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
 #define WB_ERR_INPUT -2    /* a file or bytes the reader refused, or a KFD file that could not be read */
@@ -85,6 +89,46 @@ int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_de
 int wb_choose_variant(const wb_kernels *kernels, const char *const *names, size_t n, const wb_device *device,
                       uint32_t workgroup_size, uint32_t dynamic_lds, int policy, size_t *chosen,
                       wb_dispatch *out, char *err, size_t err_len);
+
+/* Compile time, for compilers (XLA, IREE, rocMLIR, DSLs): the model alone, no binary. `target` is any
+ * spelling wavebudget takes ("gfx942", "gfx90a:xnack-", "amdgcn-amd-amdhsa--gfx950", "MI300X"), at its
+ * default wave size. The launch size range is wg_min..wg_max threads (0, 0: LLVM's default 1..1024). */
+
+typedef struct wb_occupancy_result {
+  uint32_t waves_per_simd;     /* LLVM 22's "Occupancy [waves/SIMD]" */
+  const char *limiter;         /* the binding limiter (the first where several tie); static string */
+  uint32_t max_waves_per_simd; /* the target's maximum */
+  uint32_t vgpr_waves;         /* each limiter in waves/SIMD */
+  uint32_t sgpr_waves;
+  uint32_t lds_waves;
+  uint32_t workgroup_waves;
+  uint32_t vgprs_to_gain;      /* VGPRs to give up for one more wave (0: VGPRs are not in the way) */
+  uint32_t next_waves;         /* what giving up the registers and LDS above reaches; 0 when it cannot */
+} wb_occupancy_result;
+
+/* Occupancy of a kernel using `vgprs` architectural VGPRs, `agprs` AGPRs, `sgprs` SGPRs (.sgpr_count, 0: not
+ * counted) and `lds_bytes` of static LDS. Returns 0, or a WB_ERR_* code with `err` set. */
+int wb_occupancy(const char *target, uint32_t vgprs, uint32_t agprs, uint32_t sgprs, uint32_t lds_bytes,
+                 uint32_t wg_min, uint32_t wg_max, wb_occupancy_result *out, char *err, size_t err_len);
+
+typedef struct wb_budget_result {
+  uint32_t max_vgprs;            /* R_max(W): total vector registers that keep W */
+  uint32_t max_arch_vgprs;       /* architectural VGPRs alone */
+  uint32_t max_agprs;            /* AGPRs alone (0 without AGPRs) */
+  uint32_t max_sgprs;            /* largest .sgpr_count that keeps W; 0 when SGPRs make W impossible */
+  uint32_t max_lds_bytes;        /* largest static LDS that keeps W; valid when has_max_lds_bytes */
+  uint32_t has_max_lds_bytes;    /* 0 when the launch size alone rules W out */
+  uint32_t reachable;            /* 1: LLVM 22 honours "amdgpu-waves-per-eu"="W" here and W can be had */
+  uint32_t exact_reachable;      /* 1: "W,W" caps occupancy at exactly W here */
+  uint32_t exact_waves_per_simd; /* what "W,W" caps occupancy at */
+  uint32_t accepted_min;         /* the amdgpu-waves-per-eu minimums LLVM 22 accepts here */
+  uint32_t accepted_max;
+} wb_budget_result;
+
+/* The register, SGPR and LDS budget for `waves` waves/SIMD at a launch size range and static LDS. Returns 0,
+ * or a WB_ERR_* code with `err` set (WB_ERR_MODEL for a waves target outside 1..max). */
+int wb_budget(const char *target, uint32_t waves, uint32_t wg_min, uint32_t wg_max, uint32_t lds_bytes,
+              wb_budget_result *out, char *err, size_t err_len);
 
 #ifdef __cplusplus
 }

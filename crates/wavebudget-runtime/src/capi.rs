@@ -386,3 +386,135 @@ pub unsafe extern "C" fn wb_choose_variant(
         },
     )
 }
+
+/// The occupancy answer of `wb_occupancy`.
+#[repr(C)]
+pub struct WbOccupancy {
+    waves_per_simd: u32,
+    limiter: *const c_char,
+    max_waves_per_simd: u32,
+    vgpr_waves: u32,
+    sgpr_waves: u32,
+    lds_waves: u32,
+    workgroup_waves: u32,
+    vgprs_to_gain: u32,
+    next_waves: u32,
+}
+
+/// The budget answer of `wb_budget`.
+#[repr(C)]
+pub struct WbBudget {
+    max_vgprs: u32,
+    max_arch_vgprs: u32,
+    max_agprs: u32,
+    max_sgprs: u32,
+    max_lds_bytes: u32,
+    has_max_lds_bytes: u32,
+    reachable: u32,
+    exact_reachable: u32,
+    exact_waves_per_simd: u32,
+    accepted_min: u32,
+    accepted_max: u32,
+}
+
+/// A target at its default wave size, and a launch range (0, 0: LLVM's default).
+unsafe fn compile_time_target(
+    target: *const c_char,
+    wg_min: u32,
+    wg_max: u32,
+) -> Result<(wavebudget_model::Subtarget, wavebudget_model::WorkgroupSize), Failure> {
+    let st = wavebudget_model::subtarget(str_arg(target, "target")?, wavebudget_model::Options::default())
+        .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+    let wg = if (wg_min, wg_max) == (0, 0) {
+        wavebudget_model::WorkgroupSize::DEFAULT
+    } else {
+        wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }
+    };
+    let wg = wg.validate().map_err(|e| Failure(WB_ERR_ARGUMENT, e.to_string()))?;
+    Ok((st, wg))
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string; `out` is writable; `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature of wavebudget.h
+pub unsafe extern "C" fn wb_occupancy(
+    target: *const c_char,
+    vgprs: u32,
+    agprs: u32,
+    sgprs: u32,
+    lds_bytes: u32,
+    wg_min: u32,
+    wg_max: u32,
+    out: *mut WbOccupancy,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+            let usage = wavebudget_model::Usage {
+                vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+                sgprs: (sgprs != 0).then_some(sgprs),
+                lds: lds_bytes,
+                workgroup: wg,
+            };
+            let o = st.occupancy(&usage).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+            *out = WbOccupancy {
+                waves_per_simd: o.waves_per_simd,
+                limiter: limiter_cstr(o.limiter),
+                max_waves_per_simd: o.max_waves_per_simd,
+                vgpr_waves: o.limits.vgpr,
+                sgpr_waves: o.limits.sgpr,
+                lds_waves: o.limits.lds,
+                workgroup_waves: o.limits.workgroup,
+                vgprs_to_gain: o.next_step.vgprs_to_gain.unwrap_or(0),
+                next_waves: o.next_step.reaches.unwrap_or(0),
+            };
+            Ok(0)
+        },
+    )
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string; `out` is writable; `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+pub unsafe extern "C" fn wb_budget(
+    target: *const c_char,
+    waves: u32,
+    wg_min: u32,
+    wg_max: u32,
+    lds_bytes: u32,
+    out: *mut WbBudget,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+            let b = st.budget(waves, wg, lds_bytes).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+            *out = WbBudget {
+                max_vgprs: b.max_vgprs,
+                max_arch_vgprs: b.max_arch_vgprs,
+                max_agprs: b.max_agprs,
+                max_sgprs: b.max_sgprs.unwrap_or(0),
+                max_lds_bytes: b.max_lds_bytes.unwrap_or(0),
+                has_max_lds_bytes: b.max_lds_bytes.is_some() as u32,
+                reachable: b.reachable as u32,
+                exact_reachable: b.exact_reachable as u32,
+                exact_waves_per_simd: b.exact_waves_per_simd,
+                accepted_min: b.accepted_range.min,
+                accepted_max: b.accepted_range.max,
+            };
+            Ok(0)
+        },
+    )
+}

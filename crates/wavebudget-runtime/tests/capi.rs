@@ -124,3 +124,77 @@ fn c_program_gets_the_rust_answers() {
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// The compile-time API (`wb_occupancy`, `wb_budget`) from a C++ program built with g++ -Werror: its
+/// occupancy equals llc-22's for kernels clobbering the highest VGPR (the occupancy-levels shape), and its
+/// `"W,W"` cap llc-22's where padding cannot hold W.
+#[test]
+fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("wavebudget-capi-cpp-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let lib = newest_cdylib();
+    let exe = tmp.join("compile_time");
+    let gxx = Command::new(std::env::var("CXX").unwrap_or_else(|_| "g++".into()))
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(here.join("include"))
+        .arg(here.join("tests/cpp/compile_time.cpp"))
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", lib.parent().unwrap().display()))
+        .arg("-lwavebudget_runtime")
+        .output()
+        .unwrap();
+    assert!(gxx.status.success(), "g++: {}", String::from_utf8_lossy(&gxx.stderr));
+    let run = |args: &[&str]| {
+        let out = Command::new(&exe).args(args).env("LD_LIBRARY_PATH", lib.parent().unwrap()).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let field = |line: &str, key: &str| -> u32 {
+        let mut it = line.split_whitespace();
+        while let Some(w) = it.next() {
+            if w == key {
+                return it.next().unwrap().split('/').next().unwrap().parse().unwrap();
+            }
+        }
+        panic!("{key} not in {line}")
+    };
+
+    // Occupancy against llc-22: a kernel that uses VGPRs up to v(N-1) at 1..256 threads.
+    for (cpu, n) in [("gfx942", 128u32), ("gfx942", 100), ("gfx90a", 200), ("gfx1100", 100), ("gfx900", 40)] {
+        let ll = tmp.join(format!("v{n}-{cpu}.ll"));
+        std::fs::write(
+            &ll,
+            format!(
+                "define amdgpu_kernel void @k() #0 {{\n  call void asm sideeffect \"\", \"~{{v{}}}\"()\n  ret void\n}}\nattributes #0 = {{ \"amdgpu-flat-work-group-size\"=\"1,256\" }}\n",
+                n - 1
+            ),
+        )
+        .unwrap();
+        let llc = Command::new(tool("llc"))
+            .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=null"])
+            .arg("-pass-remarks-analysis=kernel-resource-usage")
+            .arg(&ll)
+            .output()
+            .unwrap();
+        let remarks = parse_remarks(&String::from_utf8_lossy(&llc.stderr));
+        let want = remark_u32(&remarks["k"], "Occupancy [waves/SIMD]").unwrap();
+        let sgprs = remark_u32(&remarks["k"], "TotalSGPRs").unwrap();
+        let line = run(&["occupancy", cpu, &n.to_string(), "0", &sgprs.to_string(), "0", "1", "256"]);
+        assert_eq!(field(&line, "waves"), want, "{cpu} {n} VGPRs: C++ {line}, llc-22 {want}");
+    }
+    // "4,4" on gfx1100 wave32 at 64 threads: llc-22 reaches 5 (tests/lit/cli-refusals.test), not 4.
+    let line = run(&["budget", "gfx1100", "4", "64", "64", "0"]);
+    assert_eq!((field(&line, "exact"), field(&line, "at")), (0, 5), "{line}");
+    // gfx942 at 4 waves: R_max 128 (LLVM's getMaxNumVGPRs: 512 / 4).
+    let line = run(&["budget", "gfx942", "4", "256", "256", "0"]);
+    assert_eq!((field(&line, "max_vgprs"), field(&line, "exact"), field(&line, "reachable")), (128, 1, 1), "{line}");
+    // Errors come back as codes with a message.
+    assert!(run(&["budget", "gfx942", "9", "0", "0", "0"]).starts_with("error -5 9 waves per SIMD is outside 1 to 8"));
+    assert!(
+        run(&["occupancy", "gfx9999", "1", "0", "0", "0", "0", "0"]).starts_with("error -5 unknown target 'gfx9999'")
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}

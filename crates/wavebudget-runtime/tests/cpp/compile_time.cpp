@@ -1,0 +1,45 @@
+// The compile-time C API from C++ (g++ -std=c++17 -Wall -Wextra -Werror), as a compiler would call it:
+//   compile_time occupancy TARGET VGPRS AGPRS SGPRS LDS WG_MIN WG_MAX
+//   compile_time budget TARGET WAVES WG_MIN WG_MAX LDS
+// prints one line of answers, or "error CODE MESSAGE".
+#include "wavebudget.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+static_assert(WAVEBUDGET_API_VERSION >= 2, "wb_occupancy and wb_budget need API version 2");
+
+static uint32_t arg(char **argv, int i) { return static_cast<uint32_t>(std::strtoul(argv[i], nullptr, 10)); }
+
+int main(int argc, char **argv) {
+  char err[256] = {0};
+  const std::string what = argc > 1 ? argv[1] : "";
+  if (what == "occupancy" && argc == 9) {
+    wb_occupancy_result r{};
+    int rc = wb_occupancy(argv[2], arg(argv, 3), arg(argv, 4), arg(argv, 5), arg(argv, 6), arg(argv, 7),
+                          arg(argv, 8), &r, err, sizeof err);
+    if (rc != 0) {
+      std::printf("error %d %s\n", rc, err);
+      return 0;
+    }
+    std::printf("waves %u limiter %s max %u vgpr %u sgpr %u lds %u workgroup %u gain %u next %u\n", r.waves_per_simd,
+                r.limiter, r.max_waves_per_simd, r.vgpr_waves, r.sgpr_waves, r.lds_waves, r.workgroup_waves,
+                r.vgprs_to_gain, r.next_waves);
+    return 0;
+  }
+  if (what == "budget" && argc == 7) {
+    wb_budget_result b{};
+    int rc = wb_budget(argv[2], arg(argv, 3), arg(argv, 4), arg(argv, 5), arg(argv, 6), &b, err, sizeof err);
+    if (rc != 0) {
+      std::printf("error %d %s\n", rc, err);
+      return 0;
+    }
+    std::printf("max_vgprs %u arch %u agprs %u sgprs %u lds %u/%u reachable %u exact %u at %u accepted %u-%u\n",
+                b.max_vgprs, b.max_arch_vgprs, b.max_agprs, b.max_sgprs, b.max_lds_bytes, b.has_max_lds_bytes,
+                b.reachable, b.exact_reachable, b.exact_waves_per_simd, b.accepted_min, b.accepted_max);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: compile_time occupancy|budget ...\n");
+  return 2;
+}
