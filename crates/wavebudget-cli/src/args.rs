@@ -141,6 +141,10 @@ pub struct InspectArgs {
     /// Only kernels whose name or symbol matches this regular expression.
     #[arg(long)]
     pub kernel: Option<String>,
+    /// LDS bytes per workgroup given at launch (HIP's dynamic shared memory, Triton's `shared`), on top
+    /// of each kernel's static LDS.
+    #[arg(long, default_value_t = 0)]
+    pub dynamic_lds: u32,
 }
 
 #[derive(Debug, Args)]

@@ -10,6 +10,10 @@ use crate::CliError;
 /// The whole answer, as `--json` prints it.
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// LDS bytes per workgroup given at launch (`--dynamic-lds`), counted on top of each kernel's
+    /// `group_segment_fixed_size` in `waves_per_simd`; absent when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub dynamic_lds: u32,
     /// Code objects in file order.
     pub code_objects: Vec<CodeObjectReport>,
     /// Bundle entries that are not AMDGPU code objects.
@@ -26,6 +30,10 @@ pub struct Skipped {
     pub source: String,
     /// Why.
     pub reason: &'static str,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One code object.
@@ -148,11 +156,18 @@ pub struct InspectOptions {
     pub wg_size: Option<WorkgroupSize>,
     /// Keep kernels whose name or symbol matches.
     pub kernel: Option<Regex>,
+    /// LDS bytes per workgroup given at launch, on top of the static LDS.
+    pub dynamic_lds: u32,
 }
 
 /// Reads every file and builds the report.
 pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliError> {
-    let mut report = Report { code_objects: Vec::new(), skipped: Vec::new(), kernels_before_filter: 0 };
+    let mut report = Report {
+        code_objects: Vec::new(),
+        skipped: Vec::new(),
+        dynamic_lds: opts.dynamic_lds,
+        kernels_before_filter: 0,
+    };
     for file in files {
         let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
         let bytes = mapped.bytes();
@@ -240,7 +255,8 @@ pub(crate) fn kernel_report(
         Some(Usage {
             vgprs: Vgprs::Total(vgprs),
             sgprs,
-            lds: m.group_segment_fixed_size.unwrap_or(0),
+            // What the hardware allocates per workgroup: the static LDS and what the launch adds.
+            lds: m.group_segment_fixed_size.unwrap_or(0).saturating_add(opts.dynamic_lds),
             workgroup: workgroup?,
         })
     };
@@ -253,10 +269,11 @@ pub(crate) fn kernel_report(
     match (&eval_st, resources) {
         (Some(st), Some(res)) => {
             let evaluated = if same_target { res } else { res.without_descriptor() };
-            match st.evaluate(&evaluated, opts.wg_size, 0) {
+            match st.evaluate(&evaluated, opts.wg_size, opts.dynamic_lds) {
                 Ok(o) => {
                     if evaluated.descriptor.is_some() {
-                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, 0) {
+                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, opts.dynamic_lds)
+                        {
                             if plain.waves_per_simd > o.waves_per_simd {
                                 notes.push(format!(
                                     "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",

@@ -111,7 +111,8 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let target = a.target.as_deref().map(wavebudget_model::parse_target).transpose()?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
-    let report = inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel })?;
+    let report =
+        inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel, dynamic_lds: a.dynamic_lds })?;
     if let (Some(re), 0) = (&a.kernel, report.code_objects.iter().map(|c| c.kernels.len()).sum::<usize>()) {
         let total = report.kernels_before_filter;
         return Err(CliError::Usage(format!(

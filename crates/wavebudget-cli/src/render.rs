@@ -337,6 +337,9 @@ fn opt(v: Option<u32>) -> String {
 pub fn inspect_text(r: &crate::inspect::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
+    if r.dynamic_lds > 0 {
+        let _ = writeln!(out, "waves count {} bytes of LDS given at launch on top of the LDS column", r.dynamic_lds);
+    }
     for co in &r.code_objects {
         let _ = writeln!(
             out,
