@@ -125,7 +125,8 @@ pub struct TuneArgs {
 
 #[derive(Debug, Args)]
 pub struct InspectArgs {
-    /// Files: code objects, offload bundles (compressed or not), host ELF binaries with .hip_fatbin.
+    /// Files: code objects, offload bundles (compressed or not), host ELF binaries with .hip_fatbin; or a
+    /// Triton cache directory (each <name>.hsaco with the launch its <name>.json gives).
     #[arg(required = true)]
     pub files: Vec<String>,
     /// Print JSON.
@@ -142,9 +143,9 @@ pub struct InspectArgs {
     #[arg(long)]
     pub kernel: Option<String>,
     /// LDS bytes per workgroup given at launch (HIP's dynamic shared memory, Triton's `shared`), on top
-    /// of each kernel's static LDS.
-    #[arg(long, default_value_t = 0)]
-    pub dynamic_lds: u32,
+    /// of each kernel's static LDS [default: 0; for a Triton cache entry, its `shared`].
+    #[arg(long)]
+    pub dynamic_lds: Option<u32>,
 }
 
 #[derive(Debug, Args)]

@@ -65,8 +65,88 @@ pub struct CodeObjectReport {
     /// Top-level metadata keys this reader does not know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata_extra: Option<Value<'static>>,
+    /// The launch a Triton cache entry's `<name>.json` gives (`inspect DIR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub launch: Option<TritonLaunch>,
     /// Kernels in metadata order (those matching `--kernel`).
     pub kernels: Vec<KernelReport>,
+}
+
+/// What Triton's metadata JSON beside a cache entry's `.hsaco` says about its launch.
+#[derive(Debug, Clone, Serialize)]
+pub struct TritonLaunch {
+    /// The `<name>.json` read.
+    pub source: String,
+    /// `shared`: LDS bytes per workgroup Triton allocates at launch.
+    pub shared: u32,
+    /// `num_warps * warp_size`: the launch size.
+    pub wg_size: u32,
+    /// `waves_per_eu` as compiled (0: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waves_per_eu: Option<u32>,
+}
+
+/// The `.hsaco` files under `dir` (sorted, not following symlinked directories), each with the launch its
+/// sibling `<name>.json` gives when there is one.
+fn triton_cache(dir: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Option<TritonLaunch>)>, CliError> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let read = std::fs::read_dir(&d).map_err(|e| CliError::Usage(format!("{}: {e}", d.display())))?;
+        let mut entries: Vec<_> = read
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| CliError::Usage(format!("{}: {e}", d.display())))?;
+        entries.sort();
+        for path in entries.into_iter().rev() {
+            let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+            if meta.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "hsaco") {
+                let json = path.with_extension("json");
+                let launch = if json.is_file() { Some(triton_launch(&json)?) } else { None };
+                out.push((path, launch));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON.
+fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
+    let name = json.display().to_string();
+    let text = std::fs::read_to_string(json).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| CliError::Usage(format!("{name}: not Triton's metadata JSON: {e}")))?;
+    let field = |key: &str| -> Result<Option<u32>, CliError> {
+        match v.get(key) {
+            None => Ok(None),
+            Some(x) => x
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .map(Some)
+                .ok_or_else(|| CliError::Usage(format!("{name}: \"{key}\" is {x}, not a count"))),
+        }
+    };
+    let need = |key: &str| {
+        field(key)?.ok_or_else(|| CliError::Usage(format!("{name}: no \"{key}\" (Triton's metadata JSON has it)")))
+    };
+    let shared = need("shared")?;
+    let num_warps = need("num_warps")?;
+    // Older Triton writes the wave size only under "target".
+    let warp_size = match field("warp_size")? {
+        Some(w) => w,
+        None => v
+            .pointer("/target/warp_size")
+            .and_then(|x| x.as_u64())
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| CliError::Usage(format!("{name}: no \"warp_size\" (Triton's metadata JSON has it)")))?,
+    };
+    let wg_size = num_warps.checked_mul(warp_size).filter(|&n| n > 0).ok_or_else(|| {
+        CliError::Usage(format!("{name}: num_warps {num_warps} x warp_size {warp_size} is no launch size"))
+    })?;
+    let waves_per_eu = field("waves_per_eu")?;
+    Ok(TritonLaunch { source: name.clone(), shared, wg_size, waves_per_eu })
 }
 
 /// Descriptor view of a kernel's resources.
@@ -149,6 +229,7 @@ pub struct KernelReport {
 }
 
 /// Options of one `inspect` run.
+#[derive(Clone)]
 pub struct InspectOptions {
     /// Evaluate on this target instead of each code object's own.
     pub target: Option<TargetId>,
@@ -156,8 +237,9 @@ pub struct InspectOptions {
     pub wg_size: Option<WorkgroupSize>,
     /// Keep kernels whose name or symbol matches.
     pub kernel: Option<Regex>,
-    /// LDS bytes per workgroup given at launch, on top of the static LDS.
-    pub dynamic_lds: u32,
+    /// LDS bytes per workgroup given at launch, on top of the static LDS (`--dynamic-lds`; for a Triton
+    /// cache entry without it, the entry's `shared`).
+    pub dynamic_lds: Option<u32>,
 }
 
 /// Reads every file and builds the report.
@@ -165,36 +247,67 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
     let mut report = Report {
         code_objects: Vec::new(),
         skipped: Vec::new(),
-        dynamic_lds: opts.dynamic_lds,
+        dynamic_lds: opts.dynamic_lds.unwrap_or(0),
         kernels_before_filter: 0,
     };
-    for file in files {
-        let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
-        let bytes = mapped.bytes();
-        // Sources are numbered by bundle only when the file holds several: known after the walk.
-        let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
-        let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
-        let summary = walk(bytes, &mut |found| {
-            match found {
-                Found::CodeObject(src, co) => {
-                    let co = CodeObject::parse(co)?;
-                    report.kernels_before_filter += co.kernels.len();
-                    pending.push((src.clone(), code_object_report(src, &co, opts)));
-                }
-                Found::Skipped(src, reason) => skipped.push((src.clone(), reason)),
+    for input in files {
+        let path = std::path::Path::new(input);
+        if path.is_dir() {
+            let entries = triton_cache(path)?;
+            if entries.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{input}: is a directory without .hsaco files (a Triton cache directory holds <hash>/<name>.hsaco)"
+                )));
             }
-            Ok(())
-        })
-        .map_err(|e| CliError::Reader(file.clone(), e))?;
-        for (src, mut co) in pending {
-            co.source = format!("{file}{}", src.suffix(summary.bundles));
-            report.code_objects.push(co);
-        }
-        for (src, reason) in skipped {
-            report.skipped.push(Skipped { source: format!("{file}{}", src.suffix(summary.bundles)), reason });
+            for (hsaco, launch) in entries {
+                let eff = InspectOptions {
+                    wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+                    dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
+                    ..opts.clone()
+                };
+                read_one(&hsaco.display().to_string(), launch, &eff, &mut report)?;
+            }
+        } else {
+            read_one(input, None, opts, &mut report)?;
         }
     }
     Ok(report)
+}
+
+/// Reads one file's code objects into `report`.
+fn read_one(
+    file: &str,
+    launch: Option<TritonLaunch>,
+    opts: &InspectOptions,
+    report: &mut Report,
+) -> Result<(), CliError> {
+    let file = &file.to_string();
+    let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
+    let bytes = mapped.bytes();
+    // Sources are numbered by bundle only when the file holds several: known after the walk.
+    let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
+    let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
+    let summary = walk(bytes, &mut |found| {
+        match found {
+            Found::CodeObject(src, co) => {
+                let co = CodeObject::parse(co)?;
+                report.kernels_before_filter += co.kernels.len();
+                pending.push((src.clone(), code_object_report(src, &co, opts)));
+            }
+            Found::Skipped(src, reason) => skipped.push((src.clone(), reason)),
+        }
+        Ok(())
+    })
+    .map_err(|e| CliError::Reader(file.clone(), e))?;
+    for (src, mut co) in pending {
+        co.source = format!("{file}{}", src.suffix(summary.bundles));
+        co.launch = launch.clone();
+        report.code_objects.push(co);
+    }
+    for (src, reason) in skipped {
+        report.skipped.push(Skipped { source: format!("{file}{}", src.suffix(summary.bundles)), reason });
+    }
+    Ok(())
 }
 
 fn code_object_report(
@@ -223,6 +336,7 @@ fn code_object_report(
         e_flags: co.e_flags,
         evaluated_on: eval.as_ref().map(TargetId::canonical),
         metadata_extra: extra,
+        launch: None,
         kernels,
     }
 }
@@ -251,12 +365,13 @@ pub(crate) fn kernel_report(
             None
         }
     };
+    let dynamic_lds = opts.dynamic_lds.unwrap_or(0);
     let usage = |vgprs: u32, sgprs: Option<u32>| {
         Some(Usage {
             vgprs: Vgprs::Total(vgprs),
             sgprs,
             // What the hardware allocates per workgroup: the static LDS and what the launch adds.
-            lds: m.group_segment_fixed_size.unwrap_or(0).saturating_add(opts.dynamic_lds),
+            lds: m.group_segment_fixed_size.unwrap_or(0).saturating_add(dynamic_lds),
             workgroup: workgroup?,
         })
     };
@@ -269,11 +384,20 @@ pub(crate) fn kernel_report(
     match (&eval_st, resources) {
         (Some(st), Some(res)) => {
             let evaluated = if same_target { res } else { res.without_descriptor() };
-            match st.evaluate(&evaluated, opts.wg_size, opts.dynamic_lds) {
+            match st.evaluate(&evaluated, opts.wg_size, dynamic_lds) {
                 Ok(o) => {
+                    if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
+                        if let Ok(alone) = st.evaluate(&evaluated, opts.wg_size, 0) {
+                            if alone.waves_per_simd > o.waves_per_simd {
+                                notes.push(format!(
+                                    "{dynamic_lds} bytes of LDS given at launch bind: {} waves/SIMD where the code object alone allows {}",
+                                    o.waves_per_simd, alone.waves_per_simd
+                                ));
+                            }
+                        }
+                    }
                     if evaluated.descriptor.is_some() {
-                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, opts.dynamic_lds)
-                        {
+                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, dynamic_lds) {
                             if plain.waves_per_simd > o.waves_per_simd {
                                 notes.push(format!(
                                     "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",

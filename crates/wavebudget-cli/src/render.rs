@@ -338,6 +338,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     if r.dynamic_lds > 0 {
+        // --dynamic-lds given (a Triton cache entry's own `shared` is on its code object's launch line).
         let _ = writeln!(out, "waves count {} bytes of LDS given at launch on top of the LDS column", r.dynamic_lds);
     }
     for co in &r.code_objects {
@@ -361,6 +362,16 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
             co.kernels.len(),
             if co.kernels.len() == 1 { "" } else { "s" }
         );
+        if let Some(l) = &co.launch {
+            let _ = writeln!(
+                out,
+                "  launch from {}: {} threads, {} bytes of shared memory{}",
+                l.source,
+                l.wg_size,
+                l.shared,
+                l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}"))
+            );
+        }
         if co.kernels.is_empty() {
             continue;
         }
