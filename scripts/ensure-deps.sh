@@ -21,6 +21,8 @@ need=()
 [ -f /usr/lib/x86_64-linux-gnu/librocrand.so.1.1 ] || need+=(librocrand1)
 # python3 for the fixture scripts of the lit tests (corrupting bytes, hand-made zlib bundles).
 command -v python3 >/dev/null || need+=(python3)
+# venv and pip for the Python package's tests (Debian splits them from python3).
+python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv python3-pip)
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
 

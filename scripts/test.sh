@@ -9,3 +9,8 @@ source scripts/ensure-deps.sh
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 cargo test --workspace --locked "$@"
+# The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
+# then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).
+python3 -m venv target/pyvenv
+target/pyvenv/bin/pip install -q --disable-pip-version-check pytest ./crates/wavebudget-python
+target/pyvenv/bin/python -m pytest -q crates/wavebudget-python/tests

@@ -1,0 +1,262 @@
+"""wavebudget: GPU occupancy on AMD GPUs as a number you compute.
+
+The model (occupancy and its inverse, the register/SGPR/LDS budget for a waves target) and the
+code-object reader, with the ``wavebudget`` CLI's semantics, messages and JSON field names. No LLVM is
+needed: the native module is the CLI built without its LLVM feature.
+
+    >>> import wavebudget
+    >>> wavebudget.occupancy("gfx942", vgprs=128, wg_size=256).waves_per_simd
+    4
+"""
+
+from __future__ import annotations
+
+import json as _json
+import os as _os
+import tempfile as _tempfile
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _native
+
+__all__ = [
+    "Error",
+    "Record",
+    "Occupancy",
+    "Budget",
+    "Target",
+    "CodeObject",
+    "Kernel",
+    "Dispatch",
+    "occupancy",
+    "budget",
+    "targets",
+    "inspect",
+    "dispatch",
+    "__version__",
+]
+
+__version__: str = _native.__version__
+
+Error = _native.Error
+Error.__doc__ = "A refusal, with the CLI's one-line message naming what and where (a ValueError)."
+
+WgSize = Union[int, Tuple[int, int], None]
+
+
+class Record:
+    """A JSON object of the CLI's output with attribute access; ``to_dict()`` gives the JSON back."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        object.__setattr__(self, "_d", d)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return _wrap(self._d[name])
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._d[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._d
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and self._d == other._d
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._d))
+
+    def keys(self):  # noqa: ANN201 - dict's view
+        return self._d.keys()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object, as ``wavebudget ... --json`` prints it (a deep copy)."""
+        return _json.loads(_json.dumps(self._d))
+
+    def __repr__(self) -> str:
+        keys = [k for k in ("name", "kernel", "target", "waves_per_simd", "limiter", "waves", "max_vgprs") if k in self._d]
+        inner = ", ".join(f"{k}={self._d[k]!r}" for k in keys)
+        return f"{type(self).__name__}({inner})"
+
+
+def _wrap(v: Any) -> Any:
+    if isinstance(v, dict):
+        return Record(v)
+    if isinstance(v, list):
+        return [_wrap(x) for x in v]
+    return v
+
+
+class Occupancy(Record):
+    """Waves per SIMD for a kernel's resources on a target: ``waves_per_simd``, ``limiter``, ``binding``,
+    ``limits`` (waves each limiter allows), ``allocated``, ``next_step``, ``notes``, ..."""
+
+
+class Budget(Record):
+    """The register, SGPR and LDS budget for a waves target: ``max_vgprs``, ``max_arch_vgprs``,
+    ``max_agprs``, ``max_sgprs``, ``max_lds_bytes``, ``reachable``, ``exact_reachable``, ``notes``, ..."""
+
+
+class Target(Record):
+    """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
+
+
+class Kernel(Record):
+    """One kernel of a code object: the metadata's counts (``vgpr_count``, ``agpr_count``, ``sgpr_count``,
+    ``group_segment_fixed_size``, ...), ``descriptor``, ``waves_per_simd``, ``limiter``, ``notes``."""
+
+
+class CodeObject(Record):
+    """One code object: ``source``, ``target_id``, ``processor``, ``launch`` (Triton cache entries) and
+    ``kernels``."""
+
+    @property
+    def kernels(self) -> List[Kernel]:  # type: ignore[override]
+        return [Kernel(k) for k in self._d["kernels"]]
+
+
+class Dispatch(Record):
+    """Occupancy of one kernel at one launch on one device: ``waves_per_simd``, ``limiter``,
+    ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
+
+
+def _wg(wg_size: WgSize) -> List[str]:
+    if wg_size is None:
+        return []
+    if isinstance(wg_size, bool):
+        raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+    if isinstance(wg_size, int):
+        return ["--wg-size", str(wg_size)]
+    if isinstance(wg_size, (tuple, list)) and len(wg_size) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in wg_size):
+        return ["--wg-size", f"{wg_size[0]},{wg_size[1]}"]
+    raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+
+
+def _count(name: str, v: Optional[int]) -> List[str]:
+    if v is None:
+        return []
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise Error(f"{name} {v!r}: expected a whole number")
+    if v < 0:
+        raise Error(f"{name} {v}: expected a whole number, not a negative one")
+    return [f"--{name.replace('_', '-')}", str(v)]
+
+
+def _target_args(target: str, wave_size: Optional[int], cu_mode: bool) -> List[str]:
+    if not isinstance(target, str):
+        raise Error(f"target {target!r}: expected a processor or product name such as 'gfx942' or 'MI300X'")
+    args = ["--target", target]
+    if wave_size is not None:
+        args += ["--wave-size", str(wave_size)]
+    if cu_mode:
+        args.append("--cu-mode")
+    return args
+
+
+def _run(args: Sequence[str]) -> Any:
+    return _json.loads(_native.run(list(args)))
+
+
+def occupancy(
+    target: str,
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    sgprs: int = 0,
+    lds: int = 0,
+    wg_size: WgSize = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> Union[Occupancy, List[Occupancy]]:
+    """Waves per SIMD for these resources, as ``wavebudget occupancy`` computes them.
+
+    ``vgprs``/``agprs``/``sgprs`` are the counts a kernel uses (the metadata's ``.vgpr_count`` etc.),
+    ``lds`` bytes per workgroup, ``wg_size`` the launch size (N, or (MIN, MAX) as LLVM's
+    ``amdgpu-flat-work-group-size``; default 1..1024). Several comma-separated targets give a list.
+    """
+    args = ["occupancy", *_target_args(target, wave_size, cu_mode)]
+    args += _count("vgprs", vgprs) + _count("agprs", agprs) + _count("sgprs", sgprs) + _count("lds", lds)
+    out = _run(args + _wg(wg_size) + ["--json"])
+    return [Occupancy(o) for o in out] if isinstance(out, list) else Occupancy(out)
+
+
+def budget(
+    target: str,
+    waves: int,
+    *,
+    wg_size: WgSize = None,
+    lds: int = 0,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> Union[Budget, List[Budget]]:
+    """The largest VGPR, AGPR, SGPR and LDS counts that still allow ``waves`` per SIMD, as ``wavebudget
+    budget`` computes them; ``.reachable`` says whether the launch allows that many at all."""
+    args = ["budget", *_target_args(target, wave_size, cu_mode), *_count("waves", waves), *_count("lds", lds)]
+    out = _run(args + _wg(wg_size) + ["--json"])
+    return [Budget(o) for o in out] if isinstance(out, list) else Budget(out)
+
+
+def targets() -> List[Target]:
+    """Every processor the model knows (LLVM 22's AMDGPU processors), as ``wavebudget targets --json``."""
+    return [Target(t) for t in _run(["targets", "--json"])]
+
+
+def inspect(
+    path_or_bytes: Union[str, "_os.PathLike[str]", bytes],
+    *,
+    dynamic_lds: Optional[int] = None,
+    wg_size: WgSize = None,
+    target: Optional[str] = None,
+    kernel: Optional[str] = None,
+) -> List[CodeObject]:
+    """Every code object in a file (code object, offload bundle, HIP binary), in bytes, or in a Triton
+    cache directory, with each kernel's occupancy, as ``wavebudget inspect --json``.
+
+    ``dynamic_lds`` is LDS given at launch (HIP's dynamic shared memory, Triton's ``shared``; a Triton
+    cache entry's own ``shared`` when not given), ``wg_size`` the launch size, ``target`` another
+    processor to evaluate on, ``kernel`` a regular expression on kernel names.
+    """
+    opts = _count("dynamic_lds", dynamic_lds) + _wg(wg_size)
+    if target is not None:
+        opts += ["--target", target]
+    if kernel is not None:
+        opts += ["--kernel", kernel]
+    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
+        fd, tmp = _tempfile.mkstemp(prefix="wavebudget-", suffix=".bin")
+        try:
+            with _os.fdopen(fd, "wb") as f:
+                f.write(path_or_bytes)
+            report = _run(["inspect", tmp, *opts, "--json"])
+        finally:
+            _os.unlink(tmp)
+        for co in report["code_objects"]:
+            co["source"] = "<bytes>" + co["source"][len(tmp):]
+    else:
+        report = _run(["inspect", _os.fspath(path_or_bytes), *opts, "--json"])
+    return [CodeObject(co) for co in report["code_objects"]]
+
+
+def dispatch(
+    path: Union[str, "_os.PathLike[str]"],
+    kernel: str,
+    *,
+    device: Optional[str] = None,
+    kfd_root: Optional[str] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: int = 0,
+) -> Dispatch:
+    """Occupancy of ``kernel`` in a code object at a launch on a device (a product or processor name,
+    or a KFD topology root), as ``wavebudget dispatch --json``."""
+    args = ["dispatch", _os.fspath(path), "--kernel", kernel]
+    if device is not None:
+        args += ["--device", device]
+    if kfd_root is not None:
+        args += ["--kfd-root", kfd_root]
+    args += _wg(wg_size) + _count("dynamic_lds", dynamic_lds)
+    return Dispatch(_run(args + ["--json"]))

@@ -1,0 +1,133 @@
+import os
+from typing import Any, Dict, KeysView, List, Optional, Tuple, Union
+
+__version__: str
+
+WgSize = Union[int, Tuple[int, int], None]
+
+class Error(ValueError):
+    """A refusal, with the CLI's one-line message naming what and where."""
+
+class Record:
+    def __init__(self, d: Dict[str, Any]) -> None: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: object) -> bool: ...
+    def keys(self) -> KeysView[str]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Occupancy(Record):
+    target: str
+    processor: str
+    wave_size: int
+    cu_mode: bool
+    waves_per_simd: int
+    max_waves_per_simd: int
+    occupancy: float
+    limiter: str
+    binding: List[str]
+    limits: Record
+    vgpr_count: int
+    sgpr_count: int
+    lds_bytes: int
+    workgroup: Record
+    allocated: Record
+    next_step: Optional[Record]
+    notes: List[str]
+
+class Budget(Record):
+    target: str
+    processor: str
+    wave_size: int
+    waves: int
+    max_vgprs: int
+    max_arch_vgprs: int
+    max_agprs: int
+    max_sgprs: int
+    max_lds_bytes: int
+    reachable: bool
+    exact_reachable: bool
+    blocked_by: List[str]
+    notes: List[str]
+
+class Target(Record):
+    name: str
+    generation: str
+    wave_sizes: List[int]
+    default_wave_size: int
+    max_waves_per_simd: int
+
+class Kernel(Record):
+    name: str
+    symbol: str
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    group_segment_fixed_size: Optional[int]
+    private_segment_fixed_size: Optional[int]
+    wavefront_size: Optional[int]
+    max_flat_workgroup_size: Optional[int]
+    descriptor: Optional[Record]
+    waves_per_simd: Optional[int]
+    limiter: Optional[str]
+    binding: Optional[List[str]]
+    notes: List[str]
+
+class CodeObject(Record):
+    source: str
+    processor: Optional[str]
+    target_id: Optional[str]
+    code_object_version: Optional[int]
+    evaluated_on: Optional[str]
+    launch: Optional[Record]
+    @property
+    def kernels(self) -> List[Kernel]: ...
+
+class Dispatch(Record):
+    kernel: str
+    target: str
+    workgroup_size: int
+    lds_bytes: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    workgroups_per_cu: int
+
+def occupancy(
+    target: str,
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    sgprs: int = 0,
+    lds: int = 0,
+    wg_size: WgSize = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> Union[Occupancy, List[Occupancy]]: ...
+def budget(
+    target: str,
+    waves: int,
+    *,
+    wg_size: WgSize = None,
+    lds: int = 0,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> Union[Budget, List[Budget]]: ...
+def targets() -> List[Target]: ...
+def inspect(
+    path_or_bytes: Union[str, os.PathLike[str], bytes],
+    *,
+    dynamic_lds: Optional[int] = None,
+    wg_size: WgSize = None,
+    target: Optional[str] = None,
+    kernel: Optional[str] = None,
+) -> List[CodeObject]: ...
+def dispatch(
+    path: Union[str, os.PathLike[str]],
+    kernel: str,
+    *,
+    device: Optional[str] = None,
+    kfd_root: Optional[str] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: int = 0,
+) -> Dispatch: ...

@@ -1,0 +1,7 @@
+from typing import List
+
+__version__: str
+
+class Error(ValueError): ...
+
+def run(args: List[str]) -> str: ...

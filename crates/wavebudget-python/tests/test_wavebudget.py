@@ -1,0 +1,172 @@
+"""The Python package against independent sources: llc-22's own occupancy remark, Triton's output, and the
+``wavebudget`` CLI whose semantics and JSON the package promises (``scripts/test.sh`` runs these)."""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+import wavebudget
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+LLVM_BIN = pathlib.Path(os.environ.get("LLVM_SYS_221_PREFIX", "/usr/lib/llvm-22")) / "bin"
+CLI = REPO / "target" / "debug" / "wavebudget"
+TRITON = REPO / "examples" / "triton-cache"
+TRANSPOSE = TRITON / "VSNKK7APS6BE5HAMPXYY7M7XSGTGOZ24Z25ID67JKPJ67FWI6FOA"
+
+
+def clobber_kernel(vgprs: int, sgprs: int = 0, lds: int = 0, wg: int = 256) -> str:
+    """A kernel whose inline asm makes LLVM count exactly `vgprs` VGPRs (it clobbers v[vgprs-1])."""
+    clobbers = [f"~{{v{vgprs - 1}}}"] + ([f"~{{s{sgprs - 1}}}"] if sgprs else [])
+    lds_global = f"@lds = internal addrspace(3) global [{lds // 4} x float] poison, align 16\n" if lds else ""
+    lds_use = (
+        "  %lp = getelementptr float, ptr addrspace(3) @lds, i32 %wi\n  store float 1.0, ptr addrspace(3) %lp\n"
+        if lds
+        else ""
+    )
+    return f"""{lds_global}define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {{
+  %wi = call i32 @llvm.amdgcn.workitem.id.x()
+{lds_use}  call void asm sideeffect "", "{','.join(clobbers)}"()
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %wi
+  store i32 %wi, ptr addrspace(1) %q
+  ret void
+}}
+declare i32 @llvm.amdgcn.workitem.id.x()
+attributes #0 = {{ "amdgpu-flat-work-group-size"="{wg},{wg}" "amdgpu-agpr-alloc"="0" }}
+"""
+
+
+def llc(ir: str, cpu: str, tmp: pathlib.Path, extra=()) -> tuple:
+    """Compiles with llc-22; returns (object path, LLVM's "Occupancy [waves/SIMD]" remark)."""
+    src, obj = tmp / f"{cpu}.ll", tmp / f"{cpu}.o"
+    src.write_text(ir)
+    out = subprocess.run(
+        [str(LLVM_BIN / "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={cpu}", *extra, "-filetype=obj",
+         "-pass-remarks-analysis=kernel-resource-usage", str(src), "-o", str(obj)],
+        capture_output=True, text=True, check=True,
+    )
+    return obj, int(re.search(r"Occupancy \[waves/SIMD\]: (\d+)", out.stderr).group(1))
+
+
+@pytest.mark.parametrize("cpu,vgprs", [("gfx942", 96), ("gfx942", 128), ("gfx90a", 200), ("gfx908", 64), ("gfx1100", 90), ("gfx900", 40)])
+def test_occupancy_and_inspect_equal_llc(cpu, vgprs, tmp_path):
+    obj, remark = llc(clobber_kernel(vgprs), cpu, tmp_path)
+    kernel = wavebudget.inspect(obj)[0].kernels[0]
+    assert kernel.waves_per_simd == remark
+    occ = wavebudget.occupancy(cpu, vgprs=kernel.vgpr_count, sgprs=kernel.sgpr_count, wg_size=256,
+                               wave_size=kernel.wavefront_size)
+    assert occ.waves_per_simd == remark
+
+
+@pytest.mark.parametrize("cpu,waves", [("gfx942", 5), ("gfx90a", 3), ("gfx908", 7), ("gfx1100", 12), ("gfx900", 9)])
+def test_budget_is_the_largest_count_llc_keeps_at_the_target(cpu, waves, tmp_path):
+    b = wavebudget.budget(cpu, waves, wg_size=64)
+    assert b.reachable and b.exact_reachable
+    _, at = llc(clobber_kernel(b.max_vgprs, wg=64), cpu, tmp_path)
+    assert at >= waves
+    # One more VGPR than the budget costs the target; for wave32 targets max_vgprs is the wave32 count.
+    _, over = llc(clobber_kernel(b.max_vgprs + 1, wg=64), cpu, tmp_path)
+    assert over < waves
+
+
+def test_lds_given_at_launch_equals_llc_with_that_lds_static(tmp_path):
+    """Triton's transpose: 65536 bytes of `shared` with 1024 threads; llc-22 on a kernel holding that LDS
+    statically with that launch size gives the occupancy at launch."""
+    _, remark = llc(clobber_kernel(64, lds=65536, wg=1024), "gfx942", tmp_path)
+    (co,) = [c for c in wavebudget.inspect(TRITON) if c.kernels[0].name == "transpose"]
+    assert co.launch.shared == json.loads((TRANSPOSE / "transpose.json").read_text())["shared"] == 65536
+    assert co.kernels[0].waves_per_simd == remark == 4
+    assert co.kernels[0].limiter == "lds"
+    # Without launch LDS it is LLVM's own number, the "; Occupancy" line Triton's LLVM wrote.
+    alone = wavebudget.inspect(TRANSPOSE / "transpose.hsaco")[0].kernels[0]
+    amdgcn = (TRANSPOSE / "transpose.amdgcn").read_text()
+    assert alone.waves_per_simd == int(re.search(r"; Occupancy: (\d+)", amdgcn).group(1))
+    # Bytes are read as the file is, and `dynamic_lds` plus the launch size gives the same answer.
+    raw = (TRANSPOSE / "transpose.hsaco").read_bytes()
+    from_bytes = wavebudget.inspect(raw, dynamic_lds=65536, wg_size=1024)[0]
+    assert from_bytes.source == "<bytes>"
+    assert from_bytes.kernels[0].waves_per_simd == 4
+    d = wavebudget.dispatch(TRANSPOSE / "transpose.hsaco", "transpose", device="MI300X", wg_size=1024,
+                            dynamic_lds=65536)
+    assert (d.waves_per_simd, d.limiter) == (4, "lds")
+
+
+def cli(*args):
+    return subprocess.run([str(CLI), *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(
+    "call,args",
+    [
+        (lambda: wavebudget.occupancy("gfx942", vgprs=128, agprs=64, sgprs=40, lds=20000, wg_size=(64, 512)),
+         ["occupancy", "--target", "gfx942", "--vgprs", "128", "--agprs", "64", "--sgprs", "40", "--lds", "20000",
+          "--wg-size", "64,512"]),
+        (lambda: wavebudget.occupancy("MI300X,gfx1100", vgprs=100, wg_size=256),
+         ["occupancy", "--target", "MI300X,gfx1100", "--vgprs", "100", "--wg-size", "256"]),
+        (lambda: wavebudget.budget("gfx1201", 6, wg_size=128, wave_size=64),
+         ["budget", "--target", "gfx1201", "--waves", "6", "--wg-size", "128", "--wave-size", "64"]),
+        (lambda: wavebudget.targets(), ["targets"]),
+    ],
+)
+def test_same_json_as_the_cli(call, args):
+    expected = json.loads(cli(*args, "--json").stdout)
+    got = call()
+    assert ([g.to_dict() for g in got] if isinstance(got, list) else got.to_dict()) == expected
+
+
+@pytest.mark.parametrize(
+    "call,args",
+    [
+        (lambda: wavebudget.occupancy("gfx9999", vgprs=1), ["occupancy", "--target", "gfx9999", "--vgprs", "1"]),
+        (lambda: wavebudget.occupancy("gfx1100", vgprs=8, agprs=4),
+         ["occupancy", "--target", "gfx1100", "--vgprs", "8", "--agprs", "4"]),
+        (lambda: wavebudget.budget("gfx942", 4, wg_size=2048), ["budget", "--target", "gfx942", "--waves", "4", "--wg-size", "2048"]),
+        (lambda: wavebudget.inspect("/nonexistent/x.hsaco"), ["inspect", "/nonexistent/x.hsaco"]),
+        (lambda: wavebudget.inspect(str(REPO / "docs")), ["inspect", str(REPO / "docs")]),
+    ],
+)
+def test_refusals_raise_the_cli_message(call, args):
+    r = cli(*args)
+    assert r.returncode == 1
+    with pytest.raises(wavebudget.Error) as e:
+        call()
+    assert isinstance(e.value, ValueError)
+    assert "error: " + str(e.value) == r.stderr.strip()
+
+
+@pytest.mark.parametrize("bad", [dict(vgprs=-1), dict(vgprs=1.5), dict(wg_size=(1, 2, 3)), dict(wg_size=True)])
+def test_bad_python_arguments_are_refused(bad):
+    with pytest.raises(wavebudget.Error):
+        wavebudget.occupancy("gfx942", **bad)
+
+
+def test_records_are_read_only_and_name_missing_fields():
+    o = wavebudget.occupancy("gfx942", vgprs=64)
+    with pytest.raises(AttributeError, match="no field 'nope'"):
+        o.nope
+    with pytest.raises(AttributeError, match="read-only"):
+        o.waves_per_simd = 9
+
+
+def test_the_native_module_links_no_llvm():
+    so = pathlib.Path(wavebudget._native.__file__)
+    libs = subprocess.run(["ldd", str(so)], capture_output=True, text=True, check=True).stdout
+    assert "LLVM" not in libs, libs
+
+
+def test_the_readme_python_block_runs_and_prints_what_it_says(monkeypatch, capsys):
+    """README.md's ```python block, run verbatim from the repository root; each print's comment is its output."""
+    readme = (REPO / "README.md").read_text()
+    (block,) = re.findall(r"```python\n(.*?)```", readme, re.S)
+    monkeypatch.chdir(REPO)
+    exec(compile(block, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    expected = [m.group(1).strip() for m in re.finditer(r"^print\(.*\)\s+# (.*)$", block, re.M)]
+    expected += [m.group(1).strip() for m in re.finditer(r"^    print\(e\)\s+# (.*)$", block, re.M)]
+    assert len(expected) == 3
+    for line in expected:
+        assert line in printed, (line, printed)
+    assert "transpose 65536 4 lds" in printed and "softmax 32 8 max_waves" in printed
