@@ -1,0 +1,136 @@
+"""Answers Triton users ask about ``waves_per_eu``, before they compile.
+
+Triton's AMD backend writes ``"amdgpu-flat-work-group-size"="1,<num_warps * warp_size>"`` and, for
+``waves_per_eu=W > 0``, ``"amdgpu-waves-per-eu"="W,W"``. LLVM ignores the request when W is below the waves
+the largest workgroup of that range implies, or above the target's maximum; then the code object is
+byte-identical to ``waves_per_eu=0``. When it accepts W, it squeezes registers to the budget for W waves,
+even where Triton's ``shared`` memory (allocated at launch, unseen by LLVM) lets fewer waves run.
+
+This module needs no Triton; ``pruner`` reads ``triton.Config`` objects duck-typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional
+
+from . import Error, Record, budget, occupancy
+
+__all__ = ["Explanation", "explain", "pruner"]
+
+
+class Explanation(Record):
+    """What LLVM will do with a ``waves_per_eu``: ``ignored``, ``reason``, ``accepted_range``,
+    ``reachable``, ``max_vgprs``, ``launch_waves_per_simd``, ``unrunnable``, ``notes``."""
+
+
+def _wave(target: str, warp_size: Optional[int]) -> Dict[str, Any]:
+    o = occupancy(target, wave_size=warp_size)
+    if isinstance(o, list):
+        raise Error(f"target '{target}': one target, not a list")
+    return {"wave_size": o.wave_size, "max": o.max_waves_per_simd, "target": o.target}
+
+
+def explain(
+    target: str,
+    *,
+    num_warps: int,
+    waves_per_eu: int,
+    warp_size: Optional[int] = None,
+    shared: int = 0,
+) -> Explanation:
+    """What LLVM will do with ``waves_per_eu`` for a kernel of ``num_warps`` warps, before compiling.
+
+    ``ignored`` is true when the code will be identical to ``waves_per_eu=0``, with ``reason``;
+    ``reachable`` whether LLVM can cap occupancy at exactly W waves/SIMD (it pads registers to do so);
+    ``max_vgprs`` the VGPRs LLVM allows at W; ``launch_waves_per_simd`` the waves the hardware can run at
+    launch with ``shared`` bytes of LDS and the launch size, registers aside; ``unrunnable`` when W is
+    above that, so registers are squeezed (and may spill) for waves that cannot run.
+    """
+    for name, v in (("num_warps", num_warps), ("waves_per_eu", waves_per_eu), ("shared", shared)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise Error(f"{name} {v!r}: expected a whole number")
+    if num_warps == 0:
+        raise Error("num_warps 0: expected at least 1")
+    t = _wave(target, warp_size)
+    wg = num_warps * t["wave_size"]
+    launch = occupancy(target, lds=shared, wg_size=wg, wave_size=t["wave_size"])
+    out: Dict[str, Any] = {
+        "target": t["target"],
+        "num_warps": num_warps,
+        "warp_size": t["wave_size"],
+        "waves_per_eu": waves_per_eu,
+        "shared": shared,
+        "launch_range": {"min": 1, "max": wg},
+        "launch_waves_per_simd": launch.waves_per_simd,
+        "launch_limiter": launch.limiter,
+        "accepted_range": None,
+        "ignored": False,
+        "reason": "",
+        "reachable": None,
+        "max_vgprs": None,
+        "unrunnable": False,
+        "notes": [],
+    }
+    if waves_per_eu == 0:
+        out["reason"] = "waves_per_eu=0 sets no amdgpu-waves-per-eu: LLVM's default"
+        return Explanation(out)
+    if waves_per_eu > t["max"]:
+        out["ignored"] = True
+        out["reason"] = f"{t['target']} runs at most {t['max']} waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\""
+        return Explanation(out)
+    b = budget(target, waves_per_eu, wg_size=(1, wg), wave_size=t["wave_size"])
+    lo, hi = b.accepted_range.min, b.accepted_range.max
+    out["accepted_range"] = {"min": lo, "max": hi}
+    if not lo <= waves_per_eu <= hi:
+        out["ignored"] = True
+        out["reason"] = (
+            f"a workgroup of up to {wg} threads ({num_warps} warps of {t['wave_size']}) needs at least {lo} "
+            f"waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\" below that"
+            if waves_per_eu < lo
+            else f"the launch range 1..{wg} allows at most {hi} waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\""
+        )
+        return Explanation(out)
+    out["reachable"] = bool(b.exact_reachable)
+    out["max_vgprs"] = b.max_vgprs
+    out["reason"] = f"LLVM accepts \"{waves_per_eu},{waves_per_eu}\" (range {lo}..{hi}) and budgets {b.max_vgprs} VGPRs"
+    out["notes"] = list(b.notes)
+    if waves_per_eu > launch.waves_per_simd:
+        out["unrunnable"] = True
+        out["notes"].append(
+            f"at launch {launch.limiter} allows {launch.waves_per_simd} waves/SIMD"
+            + (f" ({shared} bytes of shared)" if launch.limiter == "lds" else "")
+            + f": registers are squeezed to {waves_per_eu} waves that cannot run"
+        )
+    return Explanation(out)
+
+
+def _config_key(cfg: Any, effective_w: int) -> tuple:
+    kwargs = {k: v for k, v in dict(getattr(cfg, "kwargs", {}) or {}).items() if k != "waves_per_eu"}
+    others = []
+    for attr in ("num_warps", "num_stages", "num_ctas", "maxnreg", "num_buffers_warp_spec",
+                 "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"):
+        others.append((attr, repr(getattr(cfg, attr, None))))
+    return (tuple(sorted((k, repr(v)) for k, v in kwargs.items())), tuple(others), effective_w,
+            repr(getattr(cfg, "pre_hook", None)))
+
+
+def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., List[Any]]:
+    """A function for ``triton.autotune(prune_configs_by={"early_config_prune": ...})`` that drops a
+    config only when LLVM will compile it exactly like a config kept before it in the list: its
+    ``waves_per_eu`` (in ``Config.kwargs``) is ignored for its ``num_warps`` and everything else is equal.
+    The first of each such group is kept, so a lone config is never dropped."""
+    _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
+
+    def prune(configs: List[Any], named_args: Any = None, **kwargs: Any) -> List[Any]:
+        kept, seen = [], set()
+        for cfg in configs:
+            w = int(dict(getattr(cfg, "kwargs", {}) or {}).get("waves_per_eu", 0) or 0)
+            nw = int(getattr(cfg, "num_warps", 4) or 4)
+            effective = 0 if w and explain(target, num_warps=nw, waves_per_eu=w, warp_size=warp_size).ignored else w
+            key = _config_key(cfg, effective)
+            if key not in seen:
+                seen.add(key)
+                kept.append(cfg)
+        return kept
+
+    return prune
