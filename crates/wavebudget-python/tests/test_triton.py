@@ -4,6 +4,7 @@ by scripts/triton-waves-per-eu.py (the command is in its docstring)."""
 
 import csv
 import pathlib
+import re
 
 import pytest
 
@@ -98,3 +99,75 @@ def test_explain_matches_a_real_compile(tmp_path, monkeypatch):
         same = hsaco(nw, 1) == hsaco(nw, 0)
         assert wt.explain("gfx942", num_warps=nw, waves_per_eu=1).ignored == same
     assert wt.explain("gfx942", num_warps=8, waves_per_eu=1).ignored
+
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+TRANSPOSE = REPO / "examples" / "triton-cache" / "VSNKK7APS6BE5HAMPXYY7M7XSGTGOZ24Z25ID67JKPJ67FWI6FOA"
+
+
+def test_report_of_a_cache_entry_against_llc(tmp_path):
+    from test_wavebudget import clobber_kernel, llc
+
+    r = wt.report(TRANSPOSE)
+    # At launch: llc-22 on a kernel holding the 65536 bytes of shared statically, 1024 threads.
+    _, at_launch = llc(clobber_kernel(64, lds=65536, wg=1024), "gfx942", tmp_path)
+    assert (r.waves_per_simd, r.limiter, r.shared, r.wg_size) == (at_launch, "lds", 65536, 1024)
+    # The code object alone: LLVM's own "; Occupancy" line.
+    amdgcn = (TRANSPOSE / "transpose.amdgcn").read_text()
+    assert r.llvm_waves_per_simd == int(re.search(r"; Occupancy: (\d+)", amdgcn).group(1))
+    # The next wave is blocked by LDS, and its LDS budget is what llc-22 keeps at 5 waves (one LDS
+    # allocation granule more is not).
+    nxt = r.next_wave
+    assert (nxt.waves, nxt.blocked_by) == (at_launch + 1, ["lds"])
+    _, fits = llc(clobber_kernel(64, lds=nxt.max_lds_bytes, wg=1024), "gfx942", tmp_path)
+    _, over = llc(clobber_kernel(64, lds=nxt.max_lds_bytes + 512, wg=1024), "gfx942", tmp_path)
+    assert fits >= nxt.waves > over
+    # The .hsaco path reads its JSON too.
+    assert wt.report(TRANSPOSE / "transpose.hsaco") == r
+
+
+def test_report_refusals(tmp_path):
+    with pytest.raises(wavebudget.Error, match="one <name>.hsaco; found 0"):
+        wt.report(tmp_path)
+    (tmp_path / "k.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
+    with pytest.raises(wavebudget.Error, match="no k.json beside it"):
+        wt.report(tmp_path / "k.hsaco")
+    (tmp_path / "k.json").write_text('{"num_warps": 4}')
+    with pytest.raises(wavebudget.Error, match="no 'shared'"):
+        wt.report(tmp_path)
+
+
+def test_report_of_a_compiled_kernel_equals_dispatch_and_llvm(tmp_path, monkeypatch):
+    """A real triton.compile result: occupancy at launch equals dispatch with `shared`, and the code
+    object alone equals LLVM's '; Occupancy'."""
+    triton = pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
+    from triton.backends.compiler import GPUTarget
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
+    src = tmp_path / "t.py"
+    src.write_text(
+        "import triton\nimport triton.language as tl\n"
+        "@triton.jit\n"
+        "def transpose(out_ptr, in_ptr, n, B: tl.constexpr):\n"
+        "    r = tl.program_id(0) * B + tl.arange(0, B)\n"
+        "    c = tl.program_id(1) * B + tl.arange(0, B)\n"
+        "    x = tl.load(in_ptr + r[:, None] * n + c[None, :])\n"
+        "    tl.store(out_ptr + c[:, None] * n + r[None, :], tl.trans(x))\n"
+    )
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("t", src)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    k = triton.compile(
+        triton.compiler.ASTSource(fn=mod.transpose, signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "n": "i32"},
+                                  constexprs={"B": 64}),
+        target=GPUTarget("hip", "gfx942", 64), options={"num_warps": 4})
+    r = wt.report(k)
+    obj = tmp_path / "t.hsaco"
+    obj.write_bytes(k.asm["hsaco"])
+    d = wavebudget.dispatch(obj, r.name, device="MI300X", wg_size=k.metadata.num_warps * k.metadata.warp_size,
+                            dynamic_lds=k.metadata.shared)
+    assert (r.waves_per_simd, r.limiter) == (d.waves_per_simd, d.limiter)
+    assert r.llvm_waves_per_simd == int(re.search(r"; Occupancy: (\d+)", k.asm["amdgcn"]).group(1))
+    assert r.shared == k.metadata.shared > 0

@@ -11,11 +11,13 @@ This module needs no Triton; ``pruner`` reads ``triton.Config`` objects duck-typ
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+import json as _json
+import os as _os
+from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, budget, occupancy
+from . import Error, Record, budget, inspect, occupancy
 
-__all__ = ["Explanation", "explain", "pruner"]
+__all__ = ["Explanation", "explain", "pruner", "KernelReport", "report"]
 
 
 class Explanation(Record):
@@ -134,3 +136,88 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
         return kept
 
     return prune
+
+
+class KernelReport(Record):
+    """A compiled Triton kernel at launch: ``waves_per_simd``, ``limiter``, ``binding``, ``llvm_waves_per_simd``
+    (the code object alone, LLVM's ``; Occupancy``), ``shared``, ``wg_size``, ``next_wave`` (the budget
+    for one more wave and what blocks it) and the kernel's ``notes``."""
+
+
+def _launch_from_json(path: str) -> Dict[str, int]:
+    try:
+        with open(path) as f:
+            meta = _json.load(f)
+    except (OSError, ValueError) as e:
+        raise Error(f"{path}: not Triton's metadata JSON: {e}") from None
+    try:
+        shared, num_warps = int(meta["shared"]), int(meta["num_warps"])
+        # Older Triton writes the wave size only under "target".
+        warp = meta["warp_size"] if "warp_size" in meta else meta["target"]["warp_size"]
+        return {"shared": shared, "num_warps": num_warps, "warp_size": int(warp)}
+    except (KeyError, TypeError, ValueError) as e:
+        raise Error(f"{path}: no {e} in Triton's metadata JSON") from None
+
+
+def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
+    """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
+    a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
+    Triton's ``shared``, the launch size ``num_warps * warp_size``."""
+    if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
+        md = kernel.metadata
+        launch = {"shared": int(md.shared), "num_warps": int(md.num_warps), "warp_size": int(md.warp_size)}
+        data: Union[bytes, str] = kernel.asm["hsaco"]
+    else:
+        path = _os.fspath(kernel)
+        if _os.path.isdir(path):
+            hsacos = sorted(f for f in _os.listdir(path) if f.endswith(".hsaco"))
+            if len(hsacos) != 1:
+                raise Error(f"{path}: a Triton cache entry holds one <name>.hsaco; found {len(hsacos)}")
+            path = _os.path.join(path, hsacos[0])
+        json_path = _os.path.splitext(path)[0] + ".json"
+        if not _os.path.isfile(json_path):
+            raise Error(f"{path}: no {_os.path.basename(json_path)} beside it: Triton's launch is unknown")
+        launch = _launch_from_json(json_path)
+        data = path
+    wg = launch["num_warps"] * launch["warp_size"]
+    (co,) = inspect(data, dynamic_lds=launch["shared"], wg_size=wg)
+    if len(co.kernels) != 1:
+        raise Error(f"{co.source}: {len(co.kernels)} kernels where Triton writes one")
+    k = co.kernels[0]
+    if k.waves_per_simd is None:
+        raise Error(f"{k.name}: no occupancy at launch: " + "; ".join(k.notes))
+    (alone,) = inspect(data)
+    target = co.evaluated_on
+    w = k.waves_per_simd
+    out: Dict[str, Any] = {
+        "name": k.name,
+        "target": target,
+        "shared": launch["shared"],
+        "num_warps": launch["num_warps"],
+        "warp_size": launch["warp_size"],
+        "wg_size": wg,
+        "waves_per_simd": w,
+        "limiter": k.limiter,
+        "binding": k.binding,
+        "llvm_waves_per_simd": alone.kernels[0].waves_per_simd,
+        "vgpr_count": k.vgpr_count,
+        "agpr_count": k.agpr_count,
+        "sgpr_count": k.sgpr_count,
+        "vgpr_spill_count": k.vgpr_spill_count,
+        "next_wave": None,
+        "notes": k.notes,
+    }
+    top = occupancy(target, wave_size=launch["warp_size"]).max_waves_per_simd
+    if w < top:
+        lds = (k.group_segment_fixed_size or 0) + launch["shared"]
+        b = budget(target, w + 1, wg_size=wg, wave_size=launch["warp_size"])
+        out["next_wave"] = {
+            "waves": w + 1,
+            "blocked_by": sorted(name for name, waves in k.limits.to_dict().items() if waves < w + 1),
+            "reachable": b.reachable,
+            "max_vgprs": b.max_vgprs,
+            "max_sgprs": b.max_sgprs,
+            "max_lds_bytes": b.max_lds_bytes,
+            "lds_bytes": lds,
+        }
+    return KernelReport(out)

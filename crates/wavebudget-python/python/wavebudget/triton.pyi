@@ -1,4 +1,5 @@
-from typing import Any, Callable, Dict, List, Optional
+import os
+from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import Record
 
@@ -28,3 +29,23 @@ def explain(
     shared: int = 0,
 ) -> Explanation: ...
 def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., List[Any]]: ...
+
+class KernelReport(Record):
+    name: str
+    target: str
+    shared: int
+    num_warps: int
+    warp_size: int
+    wg_size: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    llvm_waves_per_simd: Optional[int]
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    next_wave: Optional[Record]
+    notes: List[str]
+
+def report(kernel: Union[Any, str, os.PathLike[str]]) -> KernelReport: ...
