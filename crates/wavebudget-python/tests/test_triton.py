@@ -171,3 +171,13 @@ def test_report_of_a_compiled_kernel_equals_dispatch_and_llvm(tmp_path, monkeypa
     assert (r.waves_per_simd, r.limiter) == (d.waves_per_simd, d.limiter)
     assert r.llvm_waves_per_simd == int(re.search(r"; Occupancy: (\d+)", k.asm["amdgcn"]).group(1))
     assert r.shared == k.metadata.shared > 0
+
+
+def test_docs_dsl_first_block_says_true_things():
+    """docs/dsl.md's explain block: each line's value is the comment's first word."""
+    (block,) = re.findall(r"```python\n(from wavebudget import triton as wt\n.*?)```", (REPO / "docs" / "dsl.md").read_text(), re.S)
+    lines = [line for line in block.splitlines() if line.startswith("wt.")]
+    assert len(lines) == 3
+    for line in lines:
+        expr, comment = line.split("#", 1)
+        assert repr(eval(expr, {"wt": wt})) == comment.split(":")[0].strip(), line

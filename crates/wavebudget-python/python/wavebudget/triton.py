@@ -109,7 +109,7 @@ def explain(
 def _config_key(cfg: Any, effective_w: int) -> tuple:
     kwargs = {k: v for k, v in dict(getattr(cfg, "kwargs", {}) or {}).items() if k != "waves_per_eu"}
     others = []
-    for attr in ("num_warps", "num_stages", "num_ctas", "maxnreg", "num_buffers_warp_spec",
+    for attr in ("num_warps", "num_stages", "num_ctas", "maxnreg", "ir_override", "num_buffers_warp_spec",
                  "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"):
         others.append((attr, repr(getattr(cfg, attr, None))))
     return (tuple(sorted((k, repr(v)) for k, v in kwargs.items())), tuple(others), effective_w,
