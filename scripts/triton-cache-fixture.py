@@ -19,44 +19,10 @@ cache = tempfile.mkdtemp()
 os.environ["TRITON_CACHE_DIR"] = cache
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
-from triton.backends.compiler import GPUTarget  # noqa: E402
+import triton_kernels  # noqa: E402  (beside this script)
 
-
-@triton.jit
-def softmax(out_ptr, in_ptr, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    offs = tl.arange(0, BLOCK)
-    x = tl.load(in_ptr + row * n_cols + offs, mask=offs < n_cols, other=-float("inf"))
-    x = x - tl.max(x, 0)
-    e = tl.exp(x)
-    tl.store(out_ptr + row * n_cols + offs, e / tl.sum(e, 0), mask=offs < n_cols)
-
-
-@triton.jit
-def transpose(out_ptr, in_ptr, n, B: tl.constexpr):
-    r = tl.program_id(0) * B + tl.arange(0, B)
-    c = tl.program_id(1) * B + tl.arange(0, B)
-    x = tl.load(in_ptr + r[:, None] * n + c[None, :])
-    tl.store(out_ptr + c[:, None] * n + r[None, :], tl.trans(x))
-
-
-target = GPUTarget("hip", "gfx942", 64)
-triton.compile(
-    triton.compiler.ASTSource(
-        fn=softmax, signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "n_cols": "i32"}, constexprs={"BLOCK": 4096}
-    ),
-    target=target,
-    options={"num_warps": 8},
-)
-triton.compile(
-    triton.compiler.ASTSource(
-        fn=transpose, signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "n": "i32"}, constexprs={"B": 128}
-    ),
-    target=target,
-    options={"num_warps": 16},
-)
+triton_kernels.compile("softmax", {"BLOCK": 4096}, "gfx942", 64, num_warps=8)
+triton_kernels.compile("transpose", {"B": 128}, "gfx942", 64, num_warps=16)
 shutil.rmtree(out, ignore_errors=True)
 for entry in sorted(os.listdir(cache)):
     for f in os.listdir(os.path.join(cache, entry)):

@@ -18,57 +18,18 @@ import tempfile
 os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
-from triton.backends.compiler import GPUTarget  # noqa: E402
+import triton_kernels  # noqa: E402  (beside this script)
 
-
-@triton.jit
-def softmax(out_ptr, in_ptr, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    offs = tl.arange(0, BLOCK)
-    x = tl.load(in_ptr + row * n_cols + offs, mask=offs < n_cols, other=-float("inf"))
-    x = x - tl.max(x, 0)
-    e = tl.exp(x)
-    tl.store(out_ptr + row * n_cols + offs, e / tl.sum(e, 0), mask=offs < n_cols)
-
-
-@triton.jit
-def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    a = a_ptr + rm[:, None] * K + rk[None, :]
-    b = b_ptr + rk[:, None] * N + rn[None, :]
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for _ in range(0, K, BK):
-        acc += tl.dot(tl.load(a), tl.load(b))
-        a += BK
-        b += BK * N
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16))
-
-
-KERNELS = {
-    "softmax": (softmax, {"out_ptr": "*fp32", "in_ptr": "*fp32", "n_cols": "i32"}, {"BLOCK": 2048}),
-    "matmul": (
-        matmul,
-        {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "M": "i32", "N": "i32", "K": "i32"},
-        {"BM": 128, "BN": 128, "BK": 32},
-    ),
-}
+KERNELS = {"softmax": {"BLOCK": 2048}, "matmul": {"BM": 128, "BN": 128, "BK": 32}}
 TARGETS = [("gfx942", 64), ("gfx90a", 64), ("gfx1100", 32)]
 
 print("target\tkernel\tnum_warps\twarp_size\twaves_per_eu\tshared\tsame_as_0\toccupancy\tvgprs")
 for arch, warp in TARGETS:
-    for name, (fn, sig, consts) in KERNELS.items():
+    for name, consts in KERNELS.items():
         for num_warps in (2, 4, 8):
             base = None
             for w in (0, 1, 2, 3, 4, 6, 8):
-                k = triton.compile(
-                    triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=consts),
-                    target=GPUTarget("hip", arch, warp),
-                    options={"num_warps": num_warps, "waves_per_eu": w},
-                )
+                k = triton_kernels.compile(name, consts, arch, warp, num_warps=num_warps, waves_per_eu=w)
                 digest = hashlib.sha256(k.asm["hsaco"]).hexdigest()
                 base = digest if w == 0 else base
                 asm = k.asm["amdgcn"]

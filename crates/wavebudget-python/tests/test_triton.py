@@ -11,6 +11,21 @@ import pytest
 import wavebudget
 from wavebudget import triton as wt
 
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+
+def triton_kernels(tmp_path, monkeypatch):
+    """scripts/triton_kernels.py (the kernels the fixtures were compiled from), with a private Triton cache."""
+    pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
+    import importlib.util
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
+    spec = importlib.util.spec_from_file_location("triton_kernels", REPO / "scripts" / "triton_kernels.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 ROWS = list(csv.DictReader((pathlib.Path(__file__).parent / "data" / "triton_waves_per_eu.tsv").open(), delimiter="\t"))
 CASES = [r for r in ROWS if r["waves_per_eu"] != "0"]
 
@@ -70,30 +85,10 @@ def test_pruner_drops_only_what_llvm_compiles_identically():
 def test_explain_matches_a_real_compile(tmp_path, monkeypatch):
     """One compile per outcome, in the suite: waves_per_eu=1 at 8 warps is byte-identical to 0 on gfx942
     (ignored), at 4 warps it is not."""
-    triton = pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
-    from triton.backends.compiler import GPUTarget
-
-    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
-    src = tmp_path / "k.py"
-    src.write_text(
-        "import triton\nimport triton.language as tl\n"
-        "@triton.jit\n"
-        "def add(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n"
-        "    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
-        "    tl.store(y_ptr + o, tl.load(x_ptr + o, mask=o < n) * 2.0, mask=o < n)\n"
-    )
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("k", src)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    kernels = triton_kernels(tmp_path, monkeypatch)
 
     def hsaco(num_warps, w):
-        k = triton.compile(
-            triton.compiler.ASTSource(fn=mod.add, signature={"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32"},
-                                      constexprs={"BLOCK": 1024}),
-            target=GPUTarget("hip", "gfx942", 64), options={"num_warps": num_warps, "waves_per_eu": w})
-        return k.asm["hsaco"]
+        return kernels.compile("scale", {"BLOCK": 1024}, "gfx942", 64, num_warps=num_warps, waves_per_eu=w).asm["hsaco"]
 
     for nw in (8, 4):
         same = hsaco(nw, 1) == hsaco(nw, 0)
@@ -101,8 +96,7 @@ def test_explain_matches_a_real_compile(tmp_path, monkeypatch):
     assert wt.explain("gfx942", num_warps=8, waves_per_eu=1).ignored
 
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
-TRANSPOSE = REPO / "examples" / "triton-cache" / "VSNKK7APS6BE5HAMPXYY7M7XSGTGOZ24Z25ID67JKPJ67FWI6FOA"
+TRANSPOSE = REPO / "examples" / "triton-cache" / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q"
 
 
 def test_report_of_a_cache_entry_against_llc(tmp_path):
@@ -140,29 +134,7 @@ def test_report_refusals(tmp_path):
 def test_report_of_a_compiled_kernel_equals_dispatch_and_llvm(tmp_path, monkeypatch):
     """A real triton.compile result: occupancy at launch equals dispatch with `shared`, and the code
     object alone equals LLVM's '; Occupancy'."""
-    triton = pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
-    from triton.backends.compiler import GPUTarget
-
-    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
-    src = tmp_path / "t.py"
-    src.write_text(
-        "import triton\nimport triton.language as tl\n"
-        "@triton.jit\n"
-        "def transpose(out_ptr, in_ptr, n, B: tl.constexpr):\n"
-        "    r = tl.program_id(0) * B + tl.arange(0, B)\n"
-        "    c = tl.program_id(1) * B + tl.arange(0, B)\n"
-        "    x = tl.load(in_ptr + r[:, None] * n + c[None, :])\n"
-        "    tl.store(out_ptr + c[:, None] * n + r[None, :], tl.trans(x))\n"
-    )
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("t", src)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    k = triton.compile(
-        triton.compiler.ASTSource(fn=mod.transpose, signature={"out_ptr": "*fp32", "in_ptr": "*fp32", "n": "i32"},
-                                  constexprs={"B": 64}),
-        target=GPUTarget("hip", "gfx942", 64), options={"num_warps": 4})
+    k = triton_kernels(tmp_path, monkeypatch).compile("transpose", {"B": 64}, "gfx942", 64, num_warps=4)
     r = wt.report(k)
     obj = tmp_path / "t.hsaco"
     obj.write_bytes(k.asm["hsaco"])

@@ -15,7 +15,7 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 LLVM_BIN = pathlib.Path(os.environ.get("LLVM_SYS_221_PREFIX", "/usr/lib/llvm-22")) / "bin"
 CLI = REPO / "target" / "debug" / "wavebudget"
 TRITON = REPO / "examples" / "triton-cache"
-TRANSPOSE = TRITON / "VSNKK7APS6BE5HAMPXYY7M7XSGTGOZ24Z25ID67JKPJ67FWI6FOA"
+TRANSPOSE = TRITON / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q"
 
 
 def clobber_kernel(vgprs: int, sgprs: int = 0, lds: int = 0, wg: int = 256) -> str:
