@@ -114,6 +114,10 @@ struct Numbered {
     writes_memory: bool,
     /// Registers its inline assembly names.
     asm: AsmRegisters,
+    /// The value each value's register is: itself, or for an address that is its base plus a constant
+    /// the instructions encode (`gep i8, ptr addrspace(3) %p, i32 2048` used only as a load or store
+    /// address), its base's. Such an address needs no register of its own: its uses keep the base live.
+    rep: Vec<usize>,
 }
 
 #[inline]
@@ -187,7 +191,23 @@ impl Numbered {
                 }
             }
         }
-        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm })
+        let direct: Vec<Option<usize>> =
+            vals.iter().map(|&v| folded_address_base(v).and_then(|b| index.get(&b).copied())).collect();
+        // Follow each chain of folded addresses to its base (bounded: unreachable code may hold a GEP
+        // of itself).
+        let rep: Vec<usize> = (0..vals.len())
+            .map(|k| {
+                let mut r = k;
+                for _ in 0..vals.len() {
+                    match direct[r] {
+                        Some(b) if b != r => r = b,
+                        _ => break,
+                    }
+                }
+                r
+            })
+            .collect();
+        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm, rep })
     }
 
     /// Which values differ between lanes, to a fixed point.
@@ -324,6 +344,10 @@ impl Numbered {
                     LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
                 if is_mask {
                     Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
+                } else if divergent[k] && self.offset_from_uniform_base(v, divergent) {
+                    // A global pointer that is a uniform base plus per-lane offsets: the backend addresses
+                    // it as an SGPR pair plus a 32-bit VGPR offset (global saddr), one VGPR, not two.
+                    Val { vgpr_lanes: 1, sgpr_lanes: 0 }
                 } else if divergent[k] {
                     Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
                 } else {
@@ -331,6 +355,53 @@ impl Numbered {
                 }
             })
             .collect()
+    }
+
+    /// A 64-bit global pointer reached from a uniform pointer only through GEPs and phis (the shape of
+    /// Triton's per-lane tile pointers advanced in a loop).
+    unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> bool {
+        let ty = LLVMTypeOf(v);
+        if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind || LLVMGetPointerAddressSpace(ty) != 1 {
+            return false;
+        }
+        let mut stack = vec![v];
+        let mut seen: ir::PtrMap<LLVMValueRef, ()> = ir::PtrMap::default();
+        let mut found_uniform = false;
+        while let Some(x) = stack.pop() {
+            if seen.insert(x, ()).is_some() {
+                continue;
+            }
+            match self.index.get(&x) {
+                Some(&xi) if !divergent[xi] => {
+                    found_uniform = true;
+                    continue;
+                }
+                None => {
+                    // A constant or global: uniform.
+                    found_uniform = true;
+                    continue;
+                }
+                _ => {}
+            }
+            if LLVMIsAInstruction(x).is_null() {
+                return false;
+            }
+            match LLVMGetInstructionOpcode(x) {
+                LLVMOpcode::LLVMGetElementPtr => stack.push(LLVMGetOperand(x, 0)),
+                LLVMOpcode::LLVMPHI => {
+                    for k in 0..LLVMCountIncoming(x) {
+                        stack.push(LLVMGetIncomingValue(x, k));
+                    }
+                }
+                _ => return false,
+            }
+        }
+        found_uniform
+    }
+
+    /// The numbered value whose register `v` is (see `rep`).
+    fn slot(&self, v: LLVMValueRef) -> Option<usize> {
+        self.index.get(&v).map(|&x| self.rep[x])
     }
 
     /// Live-out sets per block (bitsets over the numbered values).
@@ -348,20 +419,20 @@ impl Numbered {
                 if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
                     for k in 0..LLVMCountIncoming(i) {
                         let v = LLVMGetIncomingValue(i, k);
-                        if let (Some(&x), Some(&pb)) = (index.get(&v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
+                        if let (Some(x), Some(&pb)) = (self.slot(v), bindex.get(&LLVMGetIncomingBlock(i, k))) {
                             set(&mut phi_out[pb], x);
                         }
                     }
                 } else {
                     for o in ir::operands(i) {
-                        if let Some(&x) = index.get(&o) {
+                        if let Some(x) = self.slot(o) {
                             if !get(&defs[b], x) {
                                 set(&mut uses[b], x);
                             }
                         }
                     }
                 }
-                if let Some(&x) = index.get(&i) {
+                if let Some(&x) = index.get(&i).filter(|&&x| self.rep[x] == x) {
                     set(&mut defs[b], x);
                 }
             }
@@ -424,7 +495,7 @@ impl Numbered {
             note(v, s);
             for &i in insts[b].iter().rev() {
                 let is_phi = LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI;
-                if let Some(&x) = index.get(&i) {
+                if let Some(&x) = index.get(&i).filter(|&&x| self.rep[x] == x) {
                     if !get(&live, x) {
                         // Defined but dead right away: it still needs a register at its definition.
                         note(v + cost[x].vgpr_lanes, s + cost[x].sgpr_lanes);
@@ -438,7 +509,7 @@ impl Numbered {
                     continue;
                 }
                 for o in ir::operands(i) {
-                    if let Some(&x) = index.get(&o) {
+                    if let Some(x) = self.slot(o) {
                         if !get(&live, x) {
                             set(&mut live, x);
                             v += cost[x].vgpr_lanes;
@@ -451,6 +522,41 @@ impl Numbered {
         }
         peak
     }
+}
+
+/// The base of an LDS or global address that is that base plus a constant byte offset the memory
+/// instructions encode (ds_read/ds_write: 0..65535; global: -4096..4095), used only as the address of
+/// loads and stores.
+unsafe fn folded_address_base(v: LLVMValueRef) -> Option<LLVMValueRef> {
+    if LLVMIsAInstruction(v).is_null() || LLVMGetInstructionOpcode(v) != LLVMOpcode::LLVMGetElementPtr {
+        return None;
+    }
+    let ty = LLVMTypeOf(v);
+    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind || LLVMGetNumOperands(v) != 2 {
+        return None;
+    }
+    let space = LLVMGetPointerAddressSpace(ty);
+    let idx = LLVMGetOperand(v, 1);
+    if LLVMIsAConstantInt(idx).is_null() {
+        return None;
+    }
+    let elem_bits = ir::bits(LLVMGetGEPSourceElementType(v));
+    if elem_bits == 0 || elem_bits % 8 != 0 {
+        return None;
+    }
+    let offset = LLVMConstIntGetSExtValue(idx).checked_mul(i64::from(elem_bits / 8))?;
+    let fits = match space {
+        3 => (0..65536).contains(&offset),
+        1 => (-4096..4096).contains(&offset),
+        _ => false,
+    };
+    let only_addresses = ir::users(v).into_iter().all(|u| match LLVMGetInstructionOpcode(u) {
+        LLVMOpcode::LLVMLoad => true,
+        // The address of a store, not the value stored.
+        LLVMOpcode::LLVMStore => LLVMGetOperand(u, 1) == v && LLVMGetOperand(u, 0) != v,
+        _ => false,
+    });
+    (fits && only_addresses).then(|| LLVMGetOperand(v, 0))
 }
 
 /// The bits of `word` that are phi results of a block.
