@@ -12,8 +12,8 @@ use crate::CliError;
 pub struct Report {
     /// LDS bytes per workgroup given at launch (`--dynamic-lds`), counted on top of each kernel's
     /// `group_segment_fixed_size` in `waves_per_simd`; absent when 0.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub dynamic_lds: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dynamic_lds: Option<u32>,
     /// Code objects in file order.
     pub code_objects: Vec<CodeObjectReport>,
     /// Bundle entries that are not AMDGPU code objects.
@@ -30,10 +30,6 @@ pub struct Skipped {
     pub source: String,
     /// Why.
     pub reason: &'static str,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// One code object.
@@ -84,32 +80,43 @@ pub struct TritonLaunch {
     /// `waves_per_eu` as compiled (0: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub waves_per_eu: Option<u32>,
+    /// What the command line's `--dynamic-lds` / `--wg-size` replaced (the occupancy columns use those).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<&'static str>,
 }
 
 /// The `.hsaco` files under `dir` (sorted, not following symlinked directories), each with the launch its
 /// sibling `<name>.json` gives when there is one.
 fn triton_cache(dir: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Option<TritonLaunch>)>, CliError> {
     let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let read = std::fs::read_dir(&d).map_err(|e| CliError::Usage(format!("{}: {e}", d.display())))?;
-        let mut entries: Vec<_> = read
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .map_err(|e| CliError::Usage(format!("{}: {e}", d.display())))?;
-        entries.sort();
-        for path in entries.into_iter().rev() {
-            let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
-            if meta.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "hsaco") {
-                let json = path.with_extension("json");
-                let launch = if json.is_file() { Some(triton_launch(&json)?) } else { None };
-                out.push((path, launch));
-            }
+    let mut seen = std::collections::HashSet::new();
+    walk_cache(dir, &mut seen, &mut out)?;
+    Ok(out)
+}
+
+/// Depth first in path order; directories reached through symlinks are followed once each.
+fn walk_cache(
+    d: &std::path::Path,
+    seen: &mut std::collections::HashSet<std::path::PathBuf>,
+    out: &mut Vec<(std::path::PathBuf, Option<TritonLaunch>)>,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::Usage(format!("{}: {e}", d.display()));
+    if !seen.insert(std::fs::canonicalize(d).map_err(io)?) {
+        return Ok(());
+    }
+    let mut entries: Vec<_> =
+        std::fs::read_dir(d).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk_cache(&path, seen, out)?;
+        } else if path.extension().is_some_and(|e| e == "hsaco") {
+            let json = path.with_extension("json");
+            let launch = if json.is_file() { Some(triton_launch(&json)?) } else { None };
+            out.push((path, launch));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON.
@@ -146,7 +153,7 @@ fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
         CliError::Usage(format!("{name}: num_warps {num_warps} x warp_size {warp_size} is no launch size"))
     })?;
     let waves_per_eu = field("waves_per_eu")?;
-    Ok(TritonLaunch { source: name.clone(), shared, wg_size, waves_per_eu })
+    Ok(TritonLaunch { source: name.clone(), shared, wg_size, waves_per_eu, overridden: Vec::new() })
 }
 
 /// Descriptor view of a kernel's resources.
@@ -247,7 +254,7 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
     let mut report = Report {
         code_objects: Vec::new(),
         skipped: Vec::new(),
-        dynamic_lds: opts.dynamic_lds.unwrap_or(0),
+        dynamic_lds: opts.dynamic_lds,
         kernels_before_filter: 0,
     };
     for input in files {
@@ -259,7 +266,15 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
                     "{input}: is a directory without .hsaco files (a Triton cache directory holds <hash>/<name>.hsaco)"
                 )));
             }
-            for (hsaco, launch) in entries {
+            for (hsaco, mut launch) in entries {
+                if let Some(l) = launch.as_mut() {
+                    if opts.dynamic_lds.is_some() {
+                        l.overridden.push("shared");
+                    }
+                    if opts.wg_size.is_some() {
+                        l.overridden.push("wg_size");
+                    }
+                }
                 let eff = InspectOptions {
                     wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
                     dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),

@@ -337,9 +337,9 @@ fn opt(v: Option<u32>) -> String {
 pub fn inspect_text(r: &crate::inspect::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    if r.dynamic_lds > 0 {
+    if let Some(d) = r.dynamic_lds.filter(|&d| d > 0) {
         // --dynamic-lds given (a Triton cache entry's own `shared` is on its code object's launch line).
-        let _ = writeln!(out, "waves count {} bytes of LDS given at launch on top of the LDS column", r.dynamic_lds);
+        let _ = writeln!(out, "waves count {d} bytes of LDS given at launch on top of the LDS column");
     }
     for co in &r.code_objects {
         let _ = writeln!(
@@ -365,11 +365,16 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         if let Some(l) = &co.launch {
             let _ = writeln!(
                 out,
-                "  launch from {}: {} threads, {} bytes of shared memory{}",
+                "  launch from {}: {} threads, {} bytes of shared memory{}{}",
                 l.source,
                 l.wg_size,
                 l.shared,
-                l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}"))
+                l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}")),
+                if l.overridden.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (not used: {}, given on the command line)", l.overridden.join(" and "))
+                }
             );
         }
         if co.kernels.is_empty() {

@@ -1,5 +1,5 @@
 """wavebudget.triton against what Triton 3.9 and its LLVM did: tests/data/triton_waves_per_eu.tsv holds 126
-real compiles (softmax and matmul, gfx942, gfx90a and gfx1100, num_warps 2/4/8, waves_per_eu 0..8), written
+real compiles (softmax and matmul, gfx942, gfx90a and gfx1100, num_warps 2/4/8, waves_per_eu 0, 1, 2, 3, 4, 6, 8), written
 by scripts/triton-waves-per-eu.py (the command is in its docstring)."""
 
 import csv
@@ -121,14 +121,21 @@ def test_report_of_a_cache_entry_against_llc(tmp_path):
 
 
 def test_report_refusals(tmp_path):
-    with pytest.raises(wavebudget.Error, match="one <name>.hsaco; found 0"):
+    with pytest.raises(wavebudget.Error, match="is a directory without .hsaco files"):
         wt.report(tmp_path)
     (tmp_path / "k.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
-    with pytest.raises(wavebudget.Error, match="no k.json beside it"):
+    with pytest.raises(wavebudget.Error, match="no <name>.json beside it"):
         wt.report(tmp_path / "k.hsaco")
-    (tmp_path / "k.json").write_text('{"num_warps": 4}')
-    with pytest.raises(wavebudget.Error, match="no 'shared'"):
-        wt.report(tmp_path)
+    # Triton's JSON is read by the CLI, the one reader: the same refusals as `inspect DIR`.
+    for text, message in [('{"num_warps": 4}', 'no "shared"'), ('{"shared": 65536.0, "num_warps": 4, "warp_size": 64}', '"shared" is 65536.0, not a count'),
+                          ('{"shared": true, "num_warps": 4, "warp_size": 64}', '"shared" is true, not a count')]:
+        (tmp_path / "k.json").write_text(text)
+        with pytest.raises(wavebudget.Error, match=message):
+            wt.report(tmp_path)
+    with pytest.raises(wavebudget.Error, match="expected a path"):
+        wt.report(None)
+    with pytest.raises(wavebudget.Error, match="num_warps 1.5"):
+        wt.explain("gfx942", num_warps=1.5, waves_per_eu=2)
 
 
 def test_report_of_a_compiled_kernel_equals_dispatch_and_llvm(tmp_path, monkeypatch):

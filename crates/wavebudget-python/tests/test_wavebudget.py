@@ -170,3 +170,55 @@ def test_the_readme_python_block_runs_and_prints_what_it_says(monkeypatch, capsy
     for line in expected:
         assert line in printed, (line, printed)
     assert "transpose 65536 4 lds" in printed and "softmax 32 8 max_waves" in printed
+
+
+def test_values_that_look_like_options_are_values(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-t.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
+    assert wavebudget.inspect("-t.hsaco")[0].kernels[0].name == "transpose"
+    assert wavebudget.dispatch("-t.hsaco", "transpose", device="gfx942", wg_size=1024).waves_per_simd == 8
+    with pytest.raises(wavebudget.Error, match="'-x'"):
+        wavebudget.inspect("-t.hsaco", kernel="-x")
+    with pytest.raises(wavebudget.Error, match="not a negative one"):
+        wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: wavebudget.inspect(TRANSPOSE / "transpose.hsaco", target=942),
+    lambda: wavebudget.inspect(TRANSPOSE / "transpose.hsaco", kernel=1),
+    lambda: wavebudget.inspect(None),
+    lambda: wavebudget.dispatch(TRANSPOSE / "transpose.hsaco", None, device="gfx942"),
+    lambda: wavebudget.occupancy("gfx942", vgprs=8, cu_mode="no"),
+    lambda: wavebudget.occupancy("gfx942", vgprs=8, wave_size=-1),
+])
+def test_wrong_types_raise_error_not_typeerror(call):
+    with pytest.raises(wavebudget.Error):
+        call()
+
+
+def test_records_copy_and_pickle():
+    import copy
+    import pickle
+
+    o = wavebudget.occupancy("gfx942", vgprs=128, wg_size=256)
+    for c in (copy.copy(o), copy.deepcopy(o), pickle.loads(pickle.dumps(o))):
+        assert c == o and type(c) is type(o) and c.limits.vgpr == 4
+
+
+def test_bytes_errors_do_not_name_a_temporary_file():
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.inspect(b"hello")
+    assert "<bytes>" in str(e.value) and "wavebudget-" not in str(e.value)
+
+
+def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
+    """An offload bundle holding only LLVM bitcode (as `clang -fgpu-rdc` leaves): no silent empty list."""
+    ll, bc, host, bundle = (tmp_path / n for n in ("k.ll", "k.bc", "host.o", "k.bundle"))
+    ll.write_text('target triple = "amdgcn-amd-amdhsa"\ndefine amdgpu_kernel void @k() { ret void }\n')
+    subprocess.run([str(LLVM_BIN / "llvm-as"), str(ll), "-o", str(bc)], check=True)
+    host.write_bytes(b"")
+    subprocess.run([str(LLVM_BIN / "clang-offload-bundler"), "-type=bc",
+                    "-targets=host-x86_64-unknown-linux-gnu,hip-amdgcn-amd-amdhsa--gfx942",
+                    f"-input={host}", f"-input={bc}", f"-output={bundle}"], check=True)
+    with pytest.raises(wavebudget.Error, match=r"no AMDGPU code objects found in .*k.bundle: .*gfx942 \(LLVM bitcode, not a code object\)"):
+        wavebudget.inspect(bundle)

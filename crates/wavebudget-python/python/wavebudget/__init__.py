@@ -12,6 +12,7 @@ needed: the native module is the CLI built without its LLVM feature.
 from __future__ import annotations
 
 import json as _json
+import operator as _operator
 import os as _os
 import tempfile as _tempfile
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -52,6 +53,9 @@ class Record:
         object.__setattr__(self, "_d", d)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            # Private and dunder names are not fields (copy and pickle probe them before _d exists).
+            raise AttributeError(name)
         try:
             return _wrap(self._d[name])
         except KeyError:
@@ -71,6 +75,9 @@ class Record:
 
     def __dir__(self) -> List[str]:
         return sorted(set(super().__dir__()) | set(self._d))
+
+    def __reduce__(self):  # noqa: ANN204 - pickle and copy
+        return (type(self), (self._d,))
 
     def keys(self):  # noqa: ANN201 - dict's view
         return self._d.keys()
@@ -120,40 +127,67 @@ class CodeObject(Record):
     def kernels(self) -> List[Kernel]:  # type: ignore[override]
         return [Kernel(k) for k in self._d["kernels"]]
 
+    @property
+    def launch(self) -> Optional[Record]:
+        """The launch a Triton cache entry's JSON gave (``shared``, ``wg_size``, ...); None otherwise."""
+        launch = self._d.get("launch")
+        return None if launch is None else Record(launch)
+
 
 class Dispatch(Record):
     """Occupancy of one kernel at one launch on one device: ``waves_per_simd``, ``limiter``,
     ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
 
 
+def _whole(name: str, v: Any) -> int:
+    """A whole number >= 0 from any integer type (int, numpy integers); bool and float are refused."""
+    if isinstance(v, bool):
+        raise Error(f"{name} {v!r}: expected a whole number")
+    try:
+        n = _operator.index(v)
+    except TypeError:
+        raise Error(f"{name} {v!r}: expected a whole number") from None
+    if n < 0:
+        raise Error(f"{name} {n}: expected a whole number, not a negative one")
+    return n
+
+
 def _wg(wg_size: WgSize) -> List[str]:
     if wg_size is None:
         return []
-    if isinstance(wg_size, bool):
-        raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
-    if isinstance(wg_size, int):
-        return ["--wg-size", str(wg_size)]
-    if isinstance(wg_size, (tuple, list)) and len(wg_size) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in wg_size):
-        return ["--wg-size", f"{wg_size[0]},{wg_size[1]}"]
-    raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+    if isinstance(wg_size, (tuple, list)):
+        if len(wg_size) != 2:
+            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+        lo, hi = (_whole("wg_size", x) for x in wg_size)
+        return [f"--wg-size={lo},{hi}"]
+    return [f"--wg-size={_whole('wg_size', wg_size)}"]
 
 
 def _count(name: str, v: Optional[int]) -> List[str]:
     if v is None:
         return []
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise Error(f"{name} {v!r}: expected a whole number")
-    if v < 0:
-        raise Error(f"{name} {v}: expected a whole number, not a negative one")
-    return [f"--{name.replace('_', '-')}", str(v)]
+    return [f"--{name.replace('_', '-')}={_whole(name, v)}"]
+
+
+def _text(name: str, v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise Error(f"{name} {v!r}: expected a non-empty string")
+    return v
+
+
+def _path(v: Any) -> str:
+    try:
+        return _os.fspath(v)
+    except TypeError:
+        raise Error(f"path {v!r}: expected a path (str or os.PathLike) or bytes") from None
 
 
 def _target_args(target: str, wave_size: Optional[int], cu_mode: bool) -> List[str]:
-    if not isinstance(target, str):
-        raise Error(f"target {target!r}: expected a processor or product name such as 'gfx942' or 'MI300X'")
-    args = ["--target", target]
+    args = [f"--target={_text('target', target)}"]
     if wave_size is not None:
-        args += ["--wave-size", str(wave_size)]
+        args.append(f"--wave-size={_whole('wave_size', wave_size)}")
+    if not isinstance(cu_mode, bool):
+        raise Error(f"cu_mode {cu_mode!r}: expected True or False")
     if cu_mode:
         args.append("--cu-mode")
     return args
@@ -224,21 +258,30 @@ def inspect(
     """
     opts = _count("dynamic_lds", dynamic_lds) + _wg(wg_size)
     if target is not None:
-        opts += ["--target", target]
+        opts.append(f"--target={_text('target', target)}")
     if kernel is not None:
-        opts += ["--kernel", kernel]
+        opts.append(f"--kernel={_text('kernel', kernel)}")
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         fd, tmp = _tempfile.mkstemp(prefix="wavebudget-", suffix=".bin")
         try:
             with _os.fdopen(fd, "wb") as f:
                 f.write(path_or_bytes)
-            report = _run(["inspect", tmp, *opts, "--json"])
+            try:
+                report = _run(["inspect", *opts, "--json", "--", tmp])
+            except Error as e:
+                raise Error(str(e).replace(tmp, "<bytes>")) from None
         finally:
             _os.unlink(tmp)
-        for co in report["code_objects"]:
-            co["source"] = "<bytes>" + co["source"][len(tmp):]
+        for entry in report["code_objects"] + report["skipped"]:
+            entry["source"] = "<bytes>" + entry["source"][len(tmp):]
+        source = "<bytes>"
     else:
-        report = _run(["inspect", _os.fspath(path_or_bytes), *opts, "--json"])
+        source = _path(path_or_bytes)
+        report = _run(["inspect", *opts, "--json", "--", source])
+    if not report["code_objects"] and report["skipped"]:
+        # The CLI says so in text; a list would be silently empty.
+        reasons = "; ".join(f"{s['source']} ({s['reason']})" for s in report["skipped"])
+        raise Error(f"no AMDGPU code objects found in {source}: {reasons}")
     return [CodeObject(co) for co in report["code_objects"]]
 
 
@@ -253,10 +296,10 @@ def dispatch(
 ) -> Dispatch:
     """Occupancy of ``kernel`` in a code object at a launch on a device (a product or processor name,
     or a KFD topology root), as ``wavebudget dispatch --json``."""
-    args = ["dispatch", _os.fspath(path), "--kernel", kernel]
+    args = ["dispatch", f"--kernel={_text('kernel', kernel)}"]
     if device is not None:
-        args += ["--device", device]
+        args.append(f"--device={_text('device', device)}")
     if kfd_root is not None:
-        args += ["--kfd-root", kfd_root]
+        args.append(f"--kfd-root={_path(kfd_root)}")
     args += _wg(wg_size) + _count("dynamic_lds", dynamic_lds)
-    return Dispatch(_run(args + ["--json"]))
+    return Dispatch(_run(args + ["--json", "--", _path(path)]))

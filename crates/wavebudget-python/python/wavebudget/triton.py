@@ -11,11 +11,10 @@ This module needs no Triton; ``pruner`` reads ``triton.Config`` objects duck-typ
 
 from __future__ import annotations
 
-import json as _json
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, budget, inspect, occupancy
+from . import Error, Record, _path, _whole, budget, inspect, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "report"]
 
@@ -48,9 +47,9 @@ def explain(
     launch with ``shared`` bytes of LDS and the launch size, registers aside; ``unrunnable`` when W is
     above that, so registers are squeezed (and may spill) for waves that cannot run.
     """
-    for name, v in (("num_warps", num_warps), ("waves_per_eu", waves_per_eu), ("shared", shared)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise Error(f"{name} {v!r}: expected a whole number")
+    num_warps, waves_per_eu, shared = (
+        _whole(name, v) for name, v in (("num_warps", num_warps), ("waves_per_eu", waves_per_eu), ("shared", shared))
+    )
     if num_warps == 0:
         raise Error("num_warps 0: expected at least 1")
     t = _wave(target, warp_size)
@@ -144,43 +143,35 @@ class KernelReport(Record):
     for one more wave and what blocks it) and the kernel's ``notes``."""
 
 
-def _launch_from_json(path: str) -> Dict[str, int]:
-    try:
-        with open(path) as f:
-            meta = _json.load(f)
-    except (OSError, ValueError) as e:
-        raise Error(f"{path}: not Triton's metadata JSON: {e}") from None
-    try:
-        shared, num_warps = int(meta["shared"]), int(meta["num_warps"])
-        # Older Triton writes the wave size only under "target".
-        warp = meta["warp_size"] if "warp_size" in meta else meta["target"]["warp_size"]
-        return {"shared": shared, "num_warps": num_warps, "warp_size": int(warp)}
-    except (KeyError, TypeError, ValueError) as e:
-        raise Error(f"{path}: no {e} in Triton's metadata JSON") from None
-
-
 def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
     Triton's ``shared``, the launch size ``num_warps * warp_size``."""
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
-        launch = {"shared": int(md.shared), "num_warps": int(md.num_warps), "warp_size": int(md.warp_size)}
+        shared, num_warps, warp = (_whole(n, getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
         data: Union[bytes, str] = kernel.asm["hsaco"]
+        (co,) = inspect(data, dynamic_lds=shared, wg_size=num_warps * warp)
     else:
-        path = _os.fspath(kernel)
-        if _os.path.isdir(path):
-            hsacos = sorted(f for f in _os.listdir(path) if f.endswith(".hsaco"))
-            if len(hsacos) != 1:
-                raise Error(f"{path}: a Triton cache entry holds one <name>.hsaco; found {len(hsacos)}")
-            path = _os.path.join(path, hsacos[0])
-        json_path = _os.path.splitext(path)[0] + ".json"
-        if not _os.path.isfile(json_path):
-            raise Error(f"{path}: no {_os.path.basename(json_path)} beside it: Triton's launch is unknown")
-        launch = _launch_from_json(json_path)
-        data = path
-    wg = launch["num_warps"] * launch["warp_size"]
-    (co,) = inspect(data, dynamic_lds=launch["shared"], wg_size=wg)
+        # A cache entry: the CLI reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
+        path = _path(kernel)
+        entry = path if _os.path.isdir(path) else _os.path.dirname(path) or "."
+        found = inspect(entry)
+        if not _os.path.isdir(path):
+            found = [c for c in found if _os.path.exists(c.source) and _os.path.samefile(c.source, path)]
+        if len(found) != 1:
+            raise Error(f"{path}: a Triton cache entry holds one <name>.hsaco; found {len(found)}")
+        (co,) = found
+        if co.launch is None:
+            raise Error(f"{co.source}: no <name>.json beside it: Triton's launch is unknown")
+        shared = co.launch.shared
+        data = co.source
+        warp = co.kernels[0].wavefront_size if len(co.kernels) == 1 else None
+        if not warp:
+            raise Error(f"{co.source}: no .wavefront_size in the metadata: Triton's num_warps is unknown")
+        num_warps = co.launch.wg_size // warp
+    wg = num_warps * warp
+    launch = {"shared": shared, "num_warps": num_warps, "warp_size": warp}
     if len(co.kernels) != 1:
         raise Error(f"{co.source}: {len(co.kernels)} kernels where Triton writes one")
     k = co.kernels[0]
@@ -217,7 +208,8 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
             "reachable": b.reachable,
             "max_vgprs": b.max_vgprs,
             "max_sgprs": b.max_sgprs,
-            "max_lds_bytes": b.max_lds_bytes,
+            # Triton's shared memory is allocated at launch: the hardware's granule applies.
+            "max_lds_bytes": b.hardware_max_lds_bytes,
             "lds_bytes": lds,
         }
     return KernelReport(out)
