@@ -9,6 +9,24 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use wavebudget_runtime::{dispatch, kfd, Kernels};
 
+/// Compiles `source` with `-Wall -Wextra -Werror` against include/wavebudget.h and links `lib` (the
+/// compiler from the environment variable `env`, else `default`).
+fn build_against_runtime((env, default, std): (&str, &str, &str), source: &Path, exe: &Path, lib: &Path) {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(std::env::var(env).unwrap_or_else(|_| default.into()))
+        .args([std, "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(here.join("include"))
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .arg(format!("-L{}", lib.parent().unwrap().display()))
+        .arg("-lwavebudget_runtime")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{default} {}: {}", source.display(), String::from_utf8_lossy(&out.stderr));
+}
+
 fn newest_cdylib() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
@@ -49,18 +67,7 @@ fn c_program_gets_the_rust_answers() {
 
     let lib = newest_cdylib();
     let exe = tmp.join("dispatch");
-    let cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
-        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
-        .arg("-I")
-        .arg(here.join("include"))
-        .arg(here.join("tests/c/dispatch.c"))
-        .arg("-o")
-        .arg(&exe)
-        .arg(format!("-L{}", lib.parent().unwrap().display()))
-        .arg("-lwavebudget_runtime")
-        .output()
-        .unwrap();
-    assert!(cc.status.success(), "cc: {}", String::from_utf8_lossy(&cc.stderr));
+    build_against_runtime(("CC", "cc", "-std=c11"), &here.join("tests/c/dispatch.c"), &exe, &lib);
 
     let device = kfd::devices(&tmp.join("kfd")).unwrap().remove(0);
     let kernels = Kernels::open(&obj).unwrap();
@@ -135,18 +142,7 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
     std::fs::create_dir_all(&tmp).unwrap();
     let lib = newest_cdylib();
     let exe = tmp.join("compile_time");
-    let gxx = Command::new(std::env::var("CXX").unwrap_or_else(|_| "g++".into()))
-        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror"])
-        .arg("-I")
-        .arg(here.join("include"))
-        .arg(here.join("tests/cpp/compile_time.cpp"))
-        .arg("-o")
-        .arg(&exe)
-        .arg(format!("-L{}", lib.parent().unwrap().display()))
-        .arg("-lwavebudget_runtime")
-        .output()
-        .unwrap();
-    assert!(gxx.status.success(), "g++: {}", String::from_utf8_lossy(&gxx.stderr));
+    build_against_runtime(("CXX", "g++", "-std=c++17"), &here.join("tests/cpp/compile_time.cpp"), &exe, &lib);
     let run = |args: &[&str]| {
         let out = Command::new(&exe).args(args).env("LD_LIBRARY_PATH", lib.parent().unwrap()).output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
