@@ -296,8 +296,7 @@ fn read_one(
     opts: &InspectOptions,
     report: &mut Report,
 ) -> Result<(), CliError> {
-    let file = &file.to_string();
-    let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.clone(), e))?;
+    let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.to_string(), e))?;
     let bytes = mapped.bytes();
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
@@ -313,7 +312,7 @@ fn read_one(
         }
         Ok(())
     })
-    .map_err(|e| CliError::Reader(file.clone(), e))?;
+    .map_err(|e| CliError::Reader(file.to_string(), e))?;
     for (src, mut co) in pending {
         co.source = format!("{file}{}", src.suffix(summary.bundles));
         co.launch = launch.clone();

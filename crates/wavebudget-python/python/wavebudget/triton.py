@@ -143,6 +143,12 @@ class KernelReport(Record):
     for one more wave and what blocks it) and the kernel's ``notes``."""
 
 
+def _one(code_objects: List[Any], what: str) -> Any:
+    if len(code_objects) != 1:
+        raise Error(f"{what}: a Triton cache entry holds one code object; found {len(code_objects)}")
+    return code_objects[0]
+
+
 def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
@@ -151,7 +157,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         md = kernel.metadata
         shared, num_warps, warp = (_whole(n, getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
         data: Union[bytes, str] = kernel.asm["hsaco"]
-        (co,) = inspect(data, dynamic_lds=shared, wg_size=num_warps * warp)
+        co = _one(inspect(data, dynamic_lds=shared, wg_size=num_warps * warp), "the compiled kernel's hsaco")
     else:
         # A cache entry: the CLI reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         path = _path(kernel)
@@ -159,9 +165,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         found = inspect(entry)
         if not _os.path.isdir(path):
             found = [c for c in found if _os.path.exists(c.source) and _os.path.samefile(c.source, path)]
-        if len(found) != 1:
-            raise Error(f"{path}: a Triton cache entry holds one <name>.hsaco; found {len(found)}")
-        (co,) = found
+        co = _one(found, path)
         if co.launch is None:
             raise Error(f"{co.source}: no <name>.json beside it: Triton's launch is unknown")
         shared = co.launch.shared
@@ -177,7 +181,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     k = co.kernels[0]
     if k.waves_per_simd is None:
         raise Error(f"{k.name}: no occupancy at launch: " + "; ".join(k.notes))
-    (alone,) = inspect(data)
+    alone = _one(inspect(data), co.source)
     target = co.evaluated_on
     w = k.waves_per_simd
     out: Dict[str, Any] = {
