@@ -280,7 +280,18 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
                     dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
                     ..opts.clone()
                 };
+                let (no_json, first) = (launch.is_none(), report.code_objects.len());
                 read_one(&hsaco.display().to_string(), launch, &eff, &mut report)?;
+                if no_json {
+                    // Occupancy from the code object alone: say what it leaves out.
+                    let json = hsaco.with_extension("json");
+                    for k in report.code_objects[first..].iter_mut().flat_map(|co| co.kernels.iter_mut()) {
+                        k.notes.push(format!(
+                            "no {} beside it: Triton's launch size and shared memory are unknown; occupancy over the kernel's launch range without LDS given at launch",
+                            json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy())
+                        ));
+                    }
+                }
             }
         } else {
             read_one(input, None, opts, &mut report)?;
