@@ -1,25 +1,40 @@
-//! Builds llvm-pass/shim.cpp (the C++ half of libwavebudget_pass.so) against LLVM 22.
+//! Builds llvm-pass/shim.cpp (the C++ half of libwavebudget_pass.so) against the LLVM major chosen by
+//! the cargo feature (`llvm22`, the default; `llvm19`; `llvm15`: exactly one).
 //!
-//! LLVM is found as llvm-sys finds it: `$LLVM_SYS_221_PREFIX/bin/llvm-config`, else `llvm-config-22`,
-//! else `llvm-config` if it reports version 22. The shim is compiled with the words of
-//! `llvm-config --cxxflags`, plus `-fno-rtti` when LLVM was built without RTTI (upstream and ROCm
-//! builds; Debian's has it), so its vtables match the LLVM it is loaded into.
+//! LLVM N is found as llvm-sys finds it: `$LLVM_SYS_<N>_PREFIX/bin/llvm-config` (`LLVM_SYS_221_PREFIX`,
+//! `LLVM_SYS_191_PREFIX`, `LLVM_SYS_150_PREFIX`), else `llvm-config-N`, else `/usr/lib/llvm-N`, else
+//! `llvm-config` if it reports version N. The shim is compiled with the words of `llvm-config --cxxflags`,
+//! plus `-fno-rtti` when LLVM was built without RTTI (upstream and ROCm builds; Debian's has it), so its
+//! vtables match the LLVM it is loaded into. The shim's differences between majors are `#if
+//! LLVM_VERSION_MAJOR` blocks; the Rust side's are `cfg(feature = "llvmN")`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-fn llvm_config() -> PathBuf {
-    if let Some(prefix) = std::env::var_os("LLVM_SYS_221_PREFIX") {
+/// (feature, major, llvm-sys prefix variable)
+const MAJORS: &[(&str, &str, &str)] = &[
+    ("LLVM22", "22", "LLVM_SYS_221_PREFIX"),
+    ("LLVM19", "19", "LLVM_SYS_191_PREFIX"),
+    ("LLVM15", "15", "LLVM_SYS_150_PREFIX"),
+];
+
+fn llvm_config(major: &str, prefix_var: &str) -> PathBuf {
+    if let Some(prefix) = std::env::var_os(prefix_var) {
         return PathBuf::from(prefix).join("bin/llvm-config");
     }
-    for cand in ["llvm-config-22", "/usr/lib/llvm-22/bin/llvm-config", "llvm-config"] {
+    let versioned = format!("llvm-config-{major}");
+    let debian = format!("/usr/lib/llvm-{major}/bin/llvm-config");
+    for cand in [versioned.as_str(), debian.as_str(), "llvm-config"] {
         if let Ok(out) = Command::new(cand).arg("--version").output() {
-            if out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with("22.") {
+            if out.status.success() && String::from_utf8_lossy(&out.stdout).starts_with(&format!("{major}.")) {
                 return PathBuf::from(cand);
             }
         }
     }
-    panic!("LLVM 22 not found: set LLVM_SYS_221_PREFIX (e.g. /usr/lib/llvm-22) or put llvm-config-22 on PATH");
+    panic!(
+        "LLVM {major} not found: set {prefix_var} (e.g. /usr/lib/llvm-{major}) or put llvm-config-{major} on PATH \
+         (scripts/build-pass.sh {major} installs it from Debian)"
+    );
 }
 
 fn query(cfg: &PathBuf, arg: &str) -> String {
@@ -30,10 +45,22 @@ fn query(cfg: &PathBuf, arg: &str) -> String {
 
 fn main() {
     println!("cargo:rerun-if-changed=llvm-pass/shim.cpp");
-    println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
-    let cfg = llvm_config();
+    let chosen: Vec<_> = MAJORS
+        .iter()
+        .filter(|(feature, _, _)| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some())
+        .collect();
+    let &&(_, major, prefix_var) = match chosen.as_slice() {
+        [one] => one,
+        [] => panic!("choose the LLVM major with one feature: llvm22 (the default), llvm19 or llvm15"),
+        many => panic!(
+            "features {} are all on: the plugin is built for one LLVM major (scripts/build-pass.sh N builds the others)",
+            many.iter().map(|(f, _, _)| f.to_lowercase()).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    println!("cargo:rerun-if-env-changed={prefix_var}");
+    let cfg = llvm_config(major, prefix_var);
     let version = query(&cfg, "--version");
-    assert!(version.starts_with("22."), "{} is LLVM {version}, not 22", cfg.display());
+    assert!(version.starts_with(&format!("{major}.")), "{} is LLVM {version}, not {major}", cfg.display());
     let mut build = cc::Build::new();
     build.cpp(true).pic(true).file("llvm-pass/shim.cpp").warnings(false);
     for flag in query(&cfg, "--cxxflags").split_whitespace() {
@@ -45,4 +72,5 @@ fn main() {
     build.define("WAVEBUDGET_VERSION", Some(format!("\"{}\"", env!("CARGO_PKG_VERSION")).as_str()));
     build.compile("wavebudget_pass_shim");
     println!("cargo:rustc-env=WAVEBUDGET_LLVM_VERSION={version}");
+    println!("cargo:rustc-env=WAVEBUDGET_LLVM_MAJOR={major}");
 }

@@ -4,20 +4,27 @@
 // back into the two diagnostic helpers at the bottom, because LLVM's C API has no equivalent of
 // `LLVMContext::diagnose` with a DiagnosticInfoGeneric or an OptimizationRemarkAnalysis.
 //
-// Built by ../build.rs with the flags `llvm-config --cxxflags` prints (RTTI as LLVM was built).
+// Built by ../build.rs with the flags `llvm-config --cxxflags` prints (RTTI as LLVM was built), for
+// LLVM 15, 19 or 22: what differs between those majors is in the `#if LLVM_VERSION_MAJOR` blocks.
 
 #include "llvm-c/Core.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
+#if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -142,7 +149,11 @@ void *configure(StringRef Params, bool FromPipeline) {
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
-        if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+        // PassBuilder::checkParametrizedPassName, which LLVM 15 lacks: the name, or name<params>.
+        StringRef Base(PassName);
+        bool Named = Name == Base || (Name.size() > Base.size() + 1 && Name.substr(0, Base.size()) == Base &&
+                                      Name[Base.size()] == '<' && Name.back() == '>');
+        if (!Named)
           return false;
         StringRef Params = Name.drop_front(strlen(PassName));
         if (!Params.empty())
@@ -156,10 +167,16 @@ void registerCallbacks(PassBuilder &PB) {
   // clang -fpass-plugin: run last in the optimization pipeline, at every -O level. The options come
   // from -mllvm -wavebudget-* and WAVEBUDGET_* (read by the Rust side); with no request anywhere the
   // pass only acts on kernels carrying "wavebudget-waves".
-  PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+  auto AtEnd = [](ModulePassManager &MPM) {
     if (void *Cfg = configure(StringRef(), false))
       MPM.addPass(OccupancyBudgetPass(Cfg));
-  });
+  };
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [AtEnd](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) { AtEnd(MPM); });
+#else
+  PB.registerOptimizerLastEPCallback([AtEnd](ModulePassManager &MPM, OptimizationLevel) { AtEnd(MPM); });
+#endif
 }
 
 } // namespace
@@ -173,9 +190,37 @@ size_t wb_fill_plugin_info(PassPluginLibraryInfo *Info) {
   Info->PluginName = "wavebudget";
   Info->PluginVersion = WAVEBUDGET_VERSION;
   Info->RegisterPassBuilderCallbacks = registerCallbacks;
+#if LLVM_VERSION_MAJOR >= 22
   Info->PreCodeGenCallback = nullptr;
+#endif
   return sizeof(PassPluginLibraryInfo);
 }
+
+#if LLVM_VERSION_MAJOR < 19
+// LLVMGetInlineAsmConstraintString, which the C API gained in 19.
+const char *wb_inline_asm_constraints(LLVMValueRef V, size_t *Len) {
+  StringRef S = cast<InlineAsm>(unwrap(V))->getConstraintString();
+  *Len = S.size();
+  return S.data();
+}
+#endif
+
+// The LLVM major the shim was compiled against.
+unsigned wb_llvm_major() { return LLVM_VERSION_MAJOR; }
+
+#if LLVM_VERSION_MAJOR < 22
+namespace {
+struct PluginDiagnostic : DiagnosticInfo {
+  StringRef Msg;
+  PluginDiagnostic(StringRef Msg, DiagnosticSeverity S) : DiagnosticInfo(kind(), S), Msg(Msg) {}
+  static int kind() {
+    static const int K = getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  void print(DiagnosticPrinter &DP) const override { DP << Msg; }
+};
+} // namespace
+#endif
 
 // Severity: 0 error, 1 warning, 2 remark, 3 note.
 void wb_diagnose(LLVMContextRef Ctx, int Severity, const char *Msg, size_t Len) {
@@ -183,7 +228,13 @@ void wb_diagnose(LLVMContextRef Ctx, int Severity, const char *Msg, size_t Len) 
                          : Severity == 1 ? DS_Warning
                          : Severity == 2 ? DS_Remark
                                          : DS_Note;
+#if LLVM_VERSION_MAJOR >= 22
   unwrap(Ctx)->diagnose(DiagnosticInfoGeneric(Twine(StringRef(Msg, Len)), S));
+#else
+  // No DiagnosticInfoGeneric before 20: a plugin-kind diagnostic of our own, which opt prints as
+  // "warning: ..." and clang as [-Wbackend-plugin], as it does DiagnosticInfoGeneric.
+  unwrap(Ctx)->diagnose(PluginDiagnostic(StringRef(Msg, Len), S));
+#endif
 }
 
 // An analysis remark named amdgpu-occupancy-budget: text pieces interleaved with named arguments, so

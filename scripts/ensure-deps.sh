@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what wavebudget needs on Debian 12 when it is missing: LLVM 22 (llc, opt, clang, lld, FileCheck,
-# llvm-readelf, clang-offload-bundler) from Debian's packages, ROCm's HIP headers and device libraries, g++. Rust itself is assumed (rustup).
+# llvm-readelf, clang-offload-bundler) and LLVM 15 and 19 from Debian's packages, hipcc, ROCm's HIP headers and device libraries, g++. Rust itself is assumed (rustup).
 set -euo pipefail
 
 LLVM_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
@@ -10,6 +10,16 @@ need=()
 [ -x "$LLVM_PREFIX/bin/FileCheck" ] || need+=(llvm-22-tools)
 [ -x "$LLVM_PREFIX/bin/clang" ] || need+=(clang-22)
 [ -x "$LLVM_PREFIX/bin/ld.lld" ] || need+=(lld-22)
+# LLVM 15 and 19 beside 22: the plugin is built for each (scripts/build-pass.sh N), and the model's
+# per-major rules are tested against llc-15 and llc-19 as against llc-22.
+for m in 15 19; do
+  [ -x "/usr/lib/llvm-$m/bin/llc" ] || need+=("llvm-$m")
+  [ -x "/usr/lib/llvm-$m/bin/llvm-config" ] || need+=("llvm-$m-dev")
+  [ -x "/usr/lib/llvm-$m/bin/clang" ] || need+=("clang-$m")
+  [ -x "/usr/lib/llvm-$m/bin/ld.lld" ] || need+=("lld-$m")
+done
+# Debian's hipcc (ROCm 5.2, driving clang-15): the real ROCm build the LLVM 15 plugin is tested in.
+command -v hipcc >/dev/null || need+=(hipcc)
 # ROCm 5.2's HIP headers and device libraries (Debian packages), for the clang -fpass-plugin HIP tests.
 [ -f /usr/include/hip/hip_runtime.h ] || need+=(libamdhip64-dev)
 [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc ] || need+=(rocm-device-libs)

@@ -8,6 +8,12 @@ source scripts/ensure-deps.sh
 # Formatting and lints are part of the suite: a tree that does not pass them does not pass.
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The plugin's code for LLVM 15 and 19 (its cfg(feature) halves) is linted too, in the target directories
+# scripts/build-pass.sh uses.
+LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --locked -p wavebudget-pass --no-default-features \
+  --features llvm15 --target-dir target/llvm15 -- -D warnings
+LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --no-default-features \
+  --features llvm19 --target-dir target/llvm19 -- -D warnings
 cargo test --workspace --locked "$@"
 # The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
 # then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).

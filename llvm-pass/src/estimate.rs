@@ -9,9 +9,9 @@
 //! prefers records. `docs/pass.md` gives its agreement with llc-22.
 
 use crate::ir;
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::LLVMOpcode;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::LLVMOpcode;
 
 /// Estimated peak pressure of one function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -185,7 +185,7 @@ impl Numbered {
                     }
                     _ => {}
                 }
-                if LLVMGetTypeKind(LLVMTypeOf(i)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
+                if LLVMGetTypeKind(LLVMTypeOf(i)) != crate::llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
                     index.insert(i, vals.len());
                     vals.push(i);
                 }
@@ -340,8 +340,8 @@ impl Numbered {
             .map(|(k, &v)| {
                 let ty = LLVMTypeOf(v);
                 let lanes = lanes_of[k];
-                let is_mask =
-                    LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 1;
+                let is_mask = LLVMGetTypeKind(ty) == crate::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
+                    && LLVMGetIntTypeWidth(ty) == 1;
                 if is_mask {
                     Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
                 } else if divergent[k] && self.offset_from_uniform_base(v, divergent) {
@@ -361,7 +361,9 @@ impl Numbered {
     /// Triton's per-lane tile pointers advanced in a loop).
     unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> bool {
         let ty = LLVMTypeOf(v);
-        if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind || LLVMGetPointerAddressSpace(ty) != 1 {
+        if LLVMGetTypeKind(ty) != crate::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+            || LLVMGetPointerAddressSpace(ty) != 1
+        {
             return false;
         }
         let mut stack = vec![v];
@@ -532,7 +534,7 @@ unsafe fn folded_address_base(v: LLVMValueRef) -> Option<LLVMValueRef> {
         return None;
     }
     let ty = LLVMTypeOf(v);
-    if LLVMGetTypeKind(ty) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind || LLVMGetNumOperands(v) != 2 {
+    if LLVMGetTypeKind(ty) != crate::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind || LLVMGetNumOperands(v) != 2 {
         return None;
     }
     let space = LLVMGetPointerAddressSpace(ty);

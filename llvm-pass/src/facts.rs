@@ -2,9 +2,9 @@
 //! attributes that steer LLVM's budget.
 
 use crate::ir;
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
 
 /// Everything about one kernel the decisions need, read before anything is changed.
 #[derive(Debug, Clone, Default)]

@@ -2,19 +2,21 @@
 //! the two diagnostic helpers the shim provides. No panic crosses this boundary.
 
 use crate::config::Config;
+use crate::llvm_sys::core::LLVMGetModuleContext;
+use crate::llvm_sys::prelude::*;
 use crate::plan::{Action, Diagnostic, KernelPlan, RegisterSource, Severity};
-use llvm_sys::core::LLVMGetModuleContext;
-use llvm_sys::prelude::*;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Mirror of `llvm::PassPluginLibraryInfo` (LLVM 22, plugin API 2).
+/// Mirror of `llvm::PassPluginLibraryInfo`: plugin API 2 in LLVM 22 (with `PreCodeGenCallback`), API 1
+/// (four fields) before.
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
     api_version: u32,
     plugin_name: *const c_char,
     plugin_version: *const c_char,
     register_callbacks: *const c_void,
+    #[cfg(feature = "llvm22")]
     pre_codegen_callback: *const c_void,
 }
 
@@ -29,17 +31,32 @@ extern "C" {
         n: usize,
     );
     fn wb_remarks_wanted(f: LLVMValueRef) -> c_int;
+    fn wb_llvm_major() -> u32;
 }
 
 /// The entry point `opt -load-pass-plugin` and `clang -fpass-plugin` look up. It must be defined in
 /// Rust: a symbol defined only in the C++ static library is not exported from the cdylib.
 #[no_mangle]
 pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+    // Loaded into another major's opt or clang, the dynamic loader has put a second libLLVM (ours) beside
+    // the host's, and registering our callbacks on the host's PassBuilder would corrupt it (15 and 19
+    // share plugin API 1, so LLVM's own version check passes and the process later aborts). One line
+    // naming both majors and exit 1, before anything of ours touches the host's LLVM.
+    // SAFETY: a constant from the shim.
+    let ours = unsafe { wb_llvm_major() };
+    if let Some((host, path)) = crate::host_llvm::foreign_major(ours) {
+        eprintln!(
+            "error: libwavebudget_pass.so is built for LLVM {} and cannot run in this LLVM {host} ({path}); build it for {host}: scripts/build-pass.sh {host}",
+            env!("WAVEBUDGET_LLVM_VERSION")
+        );
+        std::process::exit(1);
+    }
     let mut info = PassPluginLibraryInfo {
         api_version: 0,
         plugin_name: std::ptr::null(),
         plugin_version: std::ptr::null(),
         register_callbacks: std::ptr::null(),
+        #[cfg(feature = "llvm22")]
         pre_codegen_callback: std::ptr::null(),
     };
     // SAFETY: the shim writes the five fields of the struct it was given.

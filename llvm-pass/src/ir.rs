@@ -3,9 +3,9 @@
 //! Every function here is `unsafe`: the caller guarantees the references are live LLVM objects of the
 //! kind named. Nothing here frees a module or a value it did not create.
 
-use llvm_sys::core::*;
-use llvm_sys::prelude::*;
-use llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode, LLVMTypeKind};
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode, LLVMTypeKind};
 use std::ffi::CStr;
 
 /// `amdgpu_kernel` (`CallingConv::AMDGPU_KERNEL`).
@@ -70,7 +70,17 @@ pub unsafe fn triple(m: LLVMModuleRef) -> String {
 /// The constraint string of an inline-asm callee (`"=v,~{v200}"`).
 pub unsafe fn inline_asm_constraints(asm: LLVMValueRef) -> String {
     let mut len = 0usize;
-    owned(LLVMGetInlineAsmConstraintString(asm, &mut len), len)
+    #[cfg(feature = "llvm15")]
+    let text = wb_inline_asm_constraints(asm, &mut len);
+    #[cfg(not(feature = "llvm15"))]
+    let text = LLVMGetInlineAsmConstraintString(asm, &mut len);
+    owned(text, len)
+}
+
+#[cfg(feature = "llvm15")]
+extern "C" {
+    // The shim's stand-in for LLVMGetInlineAsmConstraintString, which LLVM 15's C API lacks.
+    fn wb_inline_asm_constraints(asm: LLVMValueRef, len: *mut usize) -> *const std::ffi::c_char;
 }
 
 /// The module's data layout string (empty when it has none).
@@ -229,7 +239,7 @@ pub unsafe fn bits(ty: LLVMTypeRef) -> u32 {
             eb.saturating_mul(n)
         }
         LLVMTypeKind::LLVMArrayTypeKind => {
-            let n = LLVMGetArrayLength2(ty) as u32;
+            let n = array_length(ty).min(u32::MAX as u64) as u32;
             lanes(LLVMGetElementType(ty)).saturating_mul(n).saturating_mul(32)
         }
         LLVMTypeKind::LLVMStructTypeKind => {
@@ -290,11 +300,11 @@ pub unsafe fn append_info_section(m: LLVMModuleRef, section: &str, name: &str, t
         LLVMDeleteGlobal(old);
     }
     bytes.extend_from_slice(text.as_bytes());
-    let init = LLVMConstStringInContext2(ctx, bytes.as_ptr().cast(), bytes.len(), 1);
+    let init = const_string(ctx, &bytes);
     let g = LLVMAddGlobal(m, LLVMTypeOf(init), cname.as_ptr());
     LLVMSetInitializer(g, init);
     LLVMSetGlobalConstant(g, 1);
-    LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+    LLVMSetLinkage(g, crate::llvm_sys::LLVMLinkage::LLVMInternalLinkage);
     let csec = std::ffi::CString::new(section).expect("no NUL");
     LLVMSetSection(g, csec.as_ptr());
     LLVMSetAlignment(g, 1);
@@ -324,10 +334,10 @@ unsafe fn set_compiler_used(m: LLVMModuleRef, old: LLVMValueRef, elems: &mut [LL
     }
     let ctx = LLVMGetModuleContext(m);
     let ptr = LLVMPointerTypeInContext(ctx, 0);
-    let arr = LLVMConstArray2(ptr, elems.as_mut_ptr(), elems.len() as u64);
+    let arr = const_array(ptr, elems);
     let g = LLVMAddGlobal(m, LLVMTypeOf(arr), c"llvm.compiler.used".as_ptr());
     LLVMSetInitializer(g, arr);
-    LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMAppendingLinkage);
+    LLVMSetLinkage(g, crate::llvm_sys::LLVMLinkage::LLVMAppendingLinkage);
     LLVMSetSection(g, c"llvm.metadata".as_ptr());
 }
 
@@ -354,4 +364,33 @@ unsafe fn remove_from_compiler_used(m: LLVMModuleRef, g: LLVMValueRef) {
         })
         .collect();
     set_compiler_used(m, old, &mut kept);
+}
+
+// LLVM 15's C API lacks the 64-bit-length forms (LLVMGetArrayLength2 and LLVMConstArray2 came in 17,
+// LLVMConstStringInContext2 in 19); these three pick the form the LLVM of this build has.
+
+unsafe fn array_length(ty: LLVMTypeRef) -> u64 {
+    #[cfg(feature = "llvm15")]
+    return u64::from(LLVMGetArrayLength(ty));
+    #[cfg(not(feature = "llvm15"))]
+    return LLVMGetArrayLength2(ty);
+}
+
+unsafe fn const_string(ctx: LLVMContextRef, bytes: &[u8]) -> LLVMValueRef {
+    #[cfg(feature = "llvm15")]
+    return LLVMConstStringInContext(
+        ctx,
+        bytes.as_ptr().cast(),
+        u32::try_from(bytes.len()).expect("section under 4 GiB"),
+        1,
+    );
+    #[cfg(not(feature = "llvm15"))]
+    return LLVMConstStringInContext2(ctx, bytes.as_ptr().cast(), bytes.len(), 1);
+}
+
+unsafe fn const_array(elem: LLVMTypeRef, elems: &mut [LLVMValueRef]) -> LLVMValueRef {
+    #[cfg(feature = "llvm15")]
+    return LLVMConstArray(elem, elems.as_mut_ptr(), u32::try_from(elems.len()).expect("under 4G elements"));
+    #[cfg(not(feature = "llvm15"))]
+    return LLVMConstArray2(elem, elems.as_mut_ptr(), elems.len() as u64);
 }

@@ -18,17 +18,22 @@ pub mod error;
 pub mod estimate;
 pub mod facts;
 mod ffi;
+mod host_llvm;
 mod ir;
 pub mod plan;
 pub mod records;
 pub mod sweep;
 
+// The C API of the LLVM major this build is for (feature `llvm15`, `llvm19` or `llvm22`), as inkwell
+// re-exports it; build.rs checks that exactly one is chosen.
+pub(crate) use inkwell::llvm_sys;
+
 pub use config::{Config, Mode};
 pub use error::Error;
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
 
-use llvm_sys::core::LLVMGetModuleContext;
-use llvm_sys::prelude::*;
+use crate::llvm_sys::core::LLVMGetModuleContext;
+use crate::llvm_sys::prelude::*;
 use records::Records;
 
 /// The result of one run over a module.
@@ -242,13 +247,13 @@ unsafe fn auto_ladders(
     if wanted.is_empty() {
         return out;
     }
-    let buf = llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
+    let buf = crate::llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
     let bytes = std::slice::from_raw_parts(
-        llvm_sys::core::LLVMGetBufferStart(buf).cast::<u8>(),
-        llvm_sys::core::LLVMGetBufferSize(buf),
+        crate::llvm_sys::core::LLVMGetBufferStart(buf).cast::<u8>(),
+        crate::llvm_sys::core::LLVMGetBufferSize(buf),
     )
     .to_vec();
-    llvm_sys::core::LLVMDisposeMemoryBuffer(buf);
+    crate::llvm_sys::core::LLVMDisposeMemoryBuffer(buf);
     let opts = sweep::SweepOptions {
         fallback_target: cfg.target.clone(),
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),

@@ -10,14 +10,14 @@
 
 use crate::config::{Config, Mode};
 use crate::ir;
+use crate::llvm_sys::core::{LLVMDeleteFunction, LLVMGetFirstUse};
+use crate::llvm_sys::prelude::*;
 use crate::plan::Action;
 use crate::Error;
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetTriple};
 use inkwell::OptimizationLevel;
-use llvm_sys::core::{LLVMDeleteFunction, LLVMGetFirstUse};
-use llvm_sys::prelude::*;
 use serde::Serialize;
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -288,7 +288,7 @@ unsafe fn apply_overrides(
     for f in ir::functions(m) {
         let id = target.or(fallback.filter(|_| ir::str_attr(f, "target-cpu").is_none()));
         if let Some(id) = id {
-            if llvm_sys::core::LLVMIsDeclaration(f) == 0 {
+            if crate::llvm_sys::core::LLVMIsDeclaration(f) == 0 {
                 ir::set_str_attr(f, "target-cpu", id.processor.name);
                 let old = ir::str_attr(f, "target-features").unwrap_or_default();
                 let features = with_id_features(&old, id);

@@ -19,3 +19,39 @@ pub fn plugin() -> PathBuf {
         .map(|(_, p)| p)
         .unwrap_or_else(|| panic!("libwavebudget_pass.so not found under {}", dir.display()))
 }
+
+/// The plugin for LLVM `major` (15, 19 or 22) as `scripts/build-pass.sh N` builds it (release, its own
+/// target directory for 15 and 19), built once per test process; the path is the script's last line.
+pub fn plugin_for(major: u32) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(u32, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = built.iter().find(|(m, _)| *m == major) {
+        return p.clone();
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::process::Command::new("bash")
+        .arg(root.join("scripts/build-pass.sh"))
+        .arg(major.to_string())
+        .output()
+        .expect("run scripts/build-pass.sh");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "scripts/build-pass.sh {major} failed:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = PathBuf::from(stdout.lines().last().unwrap_or_default());
+    assert!(path.is_file(), "scripts/build-pass.sh {major} printed '{}', not a file", path.display());
+    built.push((major, path.clone()));
+    path
+}
+
+/// `/usr/lib/llvm-N/bin` (or `$LLVM_SYS_<N><minor>_PREFIX/bin`): the tools of LLVM `major`.
+pub fn llvm_bin_for(major: u32) -> PathBuf {
+    let var = match major {
+        15 => "LLVM_SYS_150_PREFIX",
+        19 => "LLVM_SYS_191_PREFIX",
+        _ => "LLVM_SYS_221_PREFIX",
+    };
+    std::env::var_os(var).map_or_else(|| PathBuf::from(format!("/usr/lib/llvm-{major}")), PathBuf::from).join("bin")
+}
