@@ -4,7 +4,8 @@
 //! lets it through). opt's and clang's exit status and output are the authority.
 
 use std::process::Command;
-use wavebudget_testkit::plugin::{llvm_bin_for, plugin_for};
+use wavebudget_testkit::llvm::llvm_bin_for;
+use wavebudget_testkit::plugin::plugin_for;
 
 const MAJORS: [u32; 3] = [15, 19, 22];
 
@@ -71,5 +72,81 @@ fn each_major_loads_its_own_plugin_and_refuses_the_others() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "clang-15 with the 22 plugin: {:?}\n{stderr}", out.status);
     assert!(stderr.contains("built for LLVM 22.") && stderr.contains("this LLVM 15 "), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One kernel's `-Rpass-analysis=kernel-resource-usage` remarks from clang's stderr: (VGPRs, Occupancy).
+fn remark_counts(stderr: &str) -> (u32, u32) {
+    let num = |key: &str| {
+        stderr
+            .lines()
+            .find_map(|l| l.split_once(&format!("remark:     {key}: ")).map(|(_, v)| v))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no '{key}' remark in:\n{stderr}"))
+    };
+    (num("VGPRs"), num("Occupancy [waves/SIMD]"))
+}
+
+/// A real ROCm build: Debian's hipcc (ROCm 5.2, driving clang-15) with the LLVM 15 plugin, in both ways
+/// of asking for 4 waves that clang 15 takes (the environment variable, and -mllvm once the plugin is
+/// loaded early with -Xclang -load; -Xclang -mllvm keeps the option away from the device linker, which
+/// does not load the plugin). The compiler's own remarks are the authority for the counts and the
+/// occupancy; `wavebudget inspect --llvm 15` of hipcc's object must report the same.
+#[test]
+fn hipcc_rocm52_build_fits_the_budget_with_the_llvm15_plugin() {
+    let plugin = plugin_for(15);
+    let p = plugin.display().to_string();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inputs/acc150.hip");
+    let dir = std::env::temp_dir().join(format!("wb-hipcc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hipcc = |name: &str, extra: &[&str], env: Option<(&str, &str)>| {
+        let obj = dir.join(format!("{name}.o"));
+        let mut cmd = Command::new("hipcc");
+        cmd.args(["--offload-arch=gfx90a", "-c", "-Rpass-analysis=kernel-resource-usage"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&obj)
+            .args(extra)
+            .env_remove("WAVEBUDGET_WAVES");
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("run hipcc (Debian's hipcc package; scripts/ensure-deps.sh installs it)");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "hipcc {name}: {stderr}");
+        (obj, remark_counts(&stderr))
+    };
+    // (vgpr_count, waves_per_simd) of the one kernel `wavebudget inspect --json` reads from hipcc's object.
+    let inspect = |obj: &std::path::Path| {
+        let cli = wavebudget_testkit::plugin::profile_dir().join("wavebudget");
+        let out = Command::new(&cli).args(["inspect", "--json", "--llvm", "15"]).arg(obj).output().unwrap();
+        assert!(out.status.success(), "{} inspect: {}", cli.display(), String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let k = &v["code_objects"][0]["kernels"][0];
+        (k["vgpr_count"].as_u64().unwrap() as u32, k["waves_per_simd"].as_u64().unwrap() as u32)
+    };
+    let (obj0, (vgprs0, occ0)) = hipcc("baseline", &[], None);
+    assert!(vgprs0 > 128 && occ0 < 4, "the kernel must need more than 4 waves allow: {vgprs0} VGPRs, {occ0} waves");
+    assert_eq!(inspect(&obj0), (vgprs0, occ0), "inspect of the baseline object");
+    let env_form = hipcc("env", &[&format!("-fpass-plugin={p}")], Some(("WAVEBUDGET_WAVES", "4")));
+    let flag_form = hipcc(
+        "flags",
+        &[
+            &format!("-fpass-plugin={p}"),
+            "-Xclang",
+            "-load",
+            "-Xclang",
+            &p,
+            "-Xclang",
+            "-mllvm",
+            "-Xclang",
+            "-wavebudget-waves=4",
+        ],
+        None,
+    );
+    for (name, (obj, (vgprs, occ))) in [("WAVEBUDGET_WAVES=4", env_form), ("-mllvm -wavebudget-waves=4", flag_form)] {
+        assert!(vgprs <= 128 && occ == 4, "{name}: {vgprs} VGPRs, {occ} waves (before: {vgprs0}, {occ0})");
+        assert_eq!(inspect(&obj), (vgprs, occ), "{name}: inspect of hipcc's object");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

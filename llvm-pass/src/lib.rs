@@ -28,6 +28,15 @@ pub mod sweep;
 // re-exports it; build.rs checks that exactly one is chosen.
 pub(crate) use inkwell::llvm_sys;
 
+/// The LLVM major this build runs in: the model follows its rules (occupancy, budgets, which
+/// `amdgpu-waves-per-eu` values it accepts, the processors it knows).
+#[cfg(feature = "llvm22")]
+pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V22;
+#[cfg(feature = "llvm19")]
+pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V19;
+#[cfg(feature = "llvm15")]
+pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V15;
+
 pub use config::{Config, Mode};
 pub use error::Error;
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};

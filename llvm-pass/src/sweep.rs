@@ -478,7 +478,9 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
             return opts.waves.clone();
         }
         let max =
-            wavebudget_model::subtarget(cpu, wavebudget_model::Options::default()).map(|s| s.max_waves()).unwrap_or(8);
+            wavebudget_model::subtarget(cpu, wavebudget_model::Options { llvm: crate::LLVM, ..Default::default() })
+                .map(|s| s.max_waves())
+                .unwrap_or(8);
         (1..=max).collect()
     };
     // Chunks of consecutive kernels with the same processor and levels; kernels that cannot be compiled

@@ -146,6 +146,10 @@ pub struct InspectArgs {
     /// of each kernel's static LDS [default: 0; for a Triton cache entry, its `shared`].
     #[arg(long)]
     pub dynamic_lds: Option<u32>,
+    /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
+    /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
+    #[arg(long, value_parser = parse_llvm)]
+    pub llvm: Option<wavebudget_model::Llvm>,
 }
 
 #[derive(Debug, Args)]
@@ -162,6 +166,10 @@ pub struct TargetArgs {
     /// gfx12 dynamic-VGPR block size (16 or 32), as "amdgpu-dynamic-vgpr-block-size".
     #[arg(long)]
     pub dvgpr_block: Option<u32>,
+    /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
+    /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
+    #[arg(long, value_parser = parse_llvm)]
+    pub llvm: Option<wavebudget_model::Llvm>,
 }
 
 #[derive(Debug, Args, Default)]
@@ -255,4 +263,9 @@ fn parse_wave_size(s: &str) -> Result<u32, String> {
         "64" => Ok(64),
         _ => Err(format!("'{s}' is not a wave size (32 or 64)")),
     }
+}
+
+fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, String> {
+    let n: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not an LLVM major (15, 19 or 22)"))?;
+    wavebudget_model::Llvm::from_major(n).map_err(|e| e.to_string())
 }

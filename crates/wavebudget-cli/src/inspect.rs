@@ -247,6 +247,8 @@ pub struct InspectOptions {
     /// LDS bytes per workgroup given at launch, on top of the static LDS (`--dynamic-lds`; for a Triton
     /// cache entry without it, the entry's `shared`).
     pub dynamic_lds: Option<u32>,
+    /// The LLVM major whose rules evaluate the kernels (`--llvm`).
+    pub llvm: wavebudget_model::Llvm,
 }
 
 /// Reads every file and builds the report.
@@ -382,9 +384,9 @@ pub(crate) fn kernel_report(
         (None, None) => Some(WorkgroupSize::DEFAULT),
     });
     // The code object's own subtarget, for the descriptor's encoding.
-    let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, &mut Vec::new()));
+    let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut Vec::new()));
     let eval_st = match eval {
-        Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, &mut notes),
+        Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut notes),
         None => {
             notes.push(format!("processor {:#x} in e_flags is not one LLVM 22 knows: no occupancy", co.flags.mach));
             None
@@ -534,6 +536,7 @@ fn subtarget_for(
     id: &TargetId,
     wave: Option<u32>,
     wgp_mode: Option<bool>,
+    llvm: wavebudget_model::Llvm,
     notes: &mut Vec<String>,
 ) -> Option<Subtarget> {
     let p = id.processor;
@@ -546,7 +549,7 @@ fn subtarget_for(
         None => None,
     };
     let cu_mode = p.has_wgp_mode() && wgp_mode == Some(false);
-    match Subtarget::new(*id, Options { wave_size, cu_mode, dvgpr_block: 0 }) {
+    match Subtarget::new(*id, Options { wave_size, cu_mode, llvm, ..Options::default() }) {
         Ok(st) => Some(st),
         Err(e) => {
             notes.push(format!("no occupancy on {}: {e}", id.canonical()));

@@ -111,8 +111,16 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let target = a.target.as_deref().map(wavebudget_model::parse_target).transpose()?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
-    let report =
-        inspect::inspect(&a.files, &inspect::InspectOptions { target, wg_size, kernel, dynamic_lds: a.dynamic_lds })?;
+    let report = inspect::inspect(
+        &a.files,
+        &inspect::InspectOptions {
+            target,
+            wg_size,
+            kernel,
+            dynamic_lds: a.dynamic_lds,
+            llvm: a.llvm.unwrap_or_default(),
+        },
+    )?;
     if let (Some(re), 0) = (&a.kernel, report.code_objects.iter().map(|c| c.kernels.len()).sum::<usize>()) {
         let total = report.kernels_before_filter;
         return Err(CliError::Usage(format!(
@@ -185,7 +193,12 @@ fn split_targets(t: &str) -> Vec<&str> {
 }
 
 fn options(t: &TargetArgs) -> Options {
-    Options { wave_size: t.wave_size, cu_mode: t.cu_mode, dvgpr_block: t.dvgpr_block.unwrap_or(0) }
+    Options {
+        wave_size: t.wave_size,
+        cu_mode: t.cu_mode,
+        dvgpr_block: t.dvgpr_block.unwrap_or(0),
+        llvm: t.llvm.unwrap_or_default(),
+    }
 }
 
 fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {

@@ -249,8 +249,9 @@ pub fn budget_text(b: &Budget) -> String {
         opt(b.hardware_max_lds_bytes)
     ));
     s.push_str(&format!(
-        "  reachable        {:>7}   (LLVM 22 accepts amdgpu-waves-per-eu minimums {} to {} here)\n",
+        "  reachable        {:>7}   ({} accepts amdgpu-waves-per-eu minimums {} to {} here)\n",
         if b.reachable { "yes" } else { "no" },
+        b.llvm,
         b.accepted_range.min,
         b.accepted_range.max
     ));

@@ -15,7 +15,7 @@ pub fn kernel_subtarget(id: TargetId, kernel: &Kernel<'_>, wave_size: u32) -> Op
     let p = id.processor;
     let wave_size = p.wave_sizes().contains(&wave_size).then_some(wave_size);
     let cu_mode = p.has_wgp_mode() && kernel.meta.workgroup_processor_mode == Some(false);
-    Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block: 0 }).ok()
+    Subtarget::new(id, Options { wave_size, cu_mode, ..Options::default() }).ok()
 }
 
 /// A kernel's occupancy on its code object's own processor at its own launch range, or `None` where

@@ -45,6 +45,8 @@ pub struct Budget {
     pub wave_size: u32,
     /// CU mode in effect.
     pub cu_mode: bool,
+    /// The LLVM major whose rules this budget follows (its number in JSON).
+    pub llvm: crate::Llvm,
     /// The requested waves/SIMD.
     pub waves: u32,
     /// Launch size range assumed.
@@ -103,27 +105,40 @@ impl Subtarget {
             blocked_by.push(Blocker {
                 limiter: Limiter::Workgroup,
                 reason: format!(
-                    "a launch size of up to {} threads ({} waves of {}) implies at least {lo} waves/SIMD; LLVM 22 ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)",
+                    "a launch size of up to {} threads ({} waves of {}) implies at least {lo} waves/SIMD; {} ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)",
                     wg.max,
                     wg.max.div_ceil(self.wave_size()),
-                    self.wave_size()
+                    self.wave_size(),
+                    self.llvm()
                 ),
             });
         }
-        if waves > hi {
+        let limit = self.workgroup_occupancy(lds, wg).1;
+        if waves > hi || waves > limit {
+            // LLVM 22 drops such a W; 15 and 19 keep it, squeeze registers to its budget and spill for
+            // waves the launch size or LDS cannot give.
+            // (LLVM 22's dropping is said by `accepted_range`, which callers print beside the reason.)
+            let what = if waves > hi {
+                String::new()
+            } else {
+                format!(
+                    "; {} still squeezes registers to the budget of {waves} waves and spills without gaining a wave",
+                    self.llvm()
+                )
+            };
             let wg_only = self.workgroup_occupancy(0, wg).1;
             if wg_only < waves {
                 blocked_by.push(Blocker {
                     limiter: Limiter::Workgroup,
                     reason: format!(
-                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {} to {}",
+                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {} to {}{what}",
                         wg.min, wg.max
                     ),
                 });
             } else {
                 blocked_by.push(Blocker {
                     limiter: Limiter::Lds,
-                    reason: format!("{lds} bytes of LDS per workgroup allow at most {hi} waves/SIMD"),
+                    reason: format!("{lds} bytes of LDS per workgroup allow at most {limit} waves/SIMD{what}"),
                 });
             }
         }
@@ -147,20 +162,35 @@ impl Subtarget {
         let hw_wg = WorkgroupSize::fixed(wg.max);
         let hw_lds = self.max_lds_for_waves(waves, hw_wg).map(|m| self.lds_granule_floor(m));
         let mut notes = Vec::new();
-        if self.processor().agpr_file == AgprFile::Unified {
+        if self.processor().agpr_file == AgprFile::Unified && self.llvm() == crate::Llvm::V22 {
             notes.push(format!(
                 "without \"amdgpu-agpr-alloc\" LLVM reserves half the budget for AGPRs ({} arch VGPRs); clang -O adds \"amdgpu-agpr-alloc\"=\"0\" when no AGPRs are needed",
                 max_vgprs / 2
             ));
         }
+        if self.processor().agpr_file == AgprFile::Unified && self.llvm() < crate::Llvm::V22 {
+            notes.push(format!(
+                "{} gives the whole budget to arch VGPRs (up to 256) unless the kernel uses AGPRs (inline asm naming them, MFMA results in AGPRs, calls); then half each ({} arch VGPRs)",
+                self.llvm(),
+                max_vgprs / 2
+            ));
+        }
         let exact = self.exact_cap(waves, wg, lds);
         if exact != waves {
-            notes.push(if waves < lo || waves > hi {
-                format!("\"{waves},{waves}\" is ignored here as well: the launch size and LDS leave {exact} waves/SIMD")
+            notes.push(if waves < lo || waves > hi || waves > limit {
+                if self.llvm() == crate::Llvm::V22 || waves < lo {
+                    format!("\"{waves},{waves}\" is ignored here as well: the launch size and LDS leave {exact} waves/SIMD")
+                } else {
+                    format!("\"{waves},{waves}\" is kept but cannot give {waves}: the launch size and LDS leave {exact} waves/SIMD")
+                }
             } else {
                 format!(
                     "\"{waves},{waves}\" cannot cap occupancy at {waves}: LLVM pads the descriptor to at most {} VGPRs, which leave {exact} waves/SIMD",
-                    self.vgpr().addressable.min(self.max_vgprs_for_waves(waves))
+                    if self.llvm() == crate::Llvm::V22 {
+                        self.vgpr().addressable.min(self.max_vgprs_for_waves(waves))
+                    } else {
+                        self.min_vgprs_for_waves(waves)
+                    }
                 )
             });
         }
@@ -175,6 +205,7 @@ impl Subtarget {
             processor: name,
             wave_size: self.wave_size(),
             cu_mode: self.cu_mode(),
+            llvm: self.llvm(),
             waves,
             workgroup: wg,
             lds_bytes: lds,
@@ -199,14 +230,24 @@ impl Subtarget {
     /// `getEffectiveWavesPerEU`, then the padding of `getSIProgramInfo`): the launch-size and LDS limit
     /// D2 where W is not accepted (outside D1..D2), else `min(D2, V(W))` with V(W) the occupancy of the
     /// largest VGPR count W allows, the level the padding (`getMinNumVGPRs`) can hold a kernel at.
-    /// SGPR padding (GFX9) never lowers it further. Checked with llc-22 on 1,158 target x launch x LDS
-    /// x W cases (`tests/lit/exact-cap.ll` holds a sample).
+    /// SGPR padding (GFX9) never lowers it further; the SGPR init bug (gfx802/gfx805: 96 SGPRs, 8 waves)
+    /// does. Checked with llc-22 on 1,158 target x launch x LDS x W cases (`tests/lit/exact-cap.ll` holds a
+    /// sample), and with llc-15, llc-19 and llc-22 on every W of every processor (`tests/llc_occupancy.rs`).
     pub fn exact_cap(&self, waves: u32, wg: WorkgroupSize, lds: u32) -> u32 {
+        // With the SGPR init bug every kernel has 96 SGPRs (8 waves), whatever W asks.
+        let sgpr_cap = self.sgpr_waves(self.effective_sgprs(1));
         let (lo, hi) = self.accepted_waves_range(lds, wg);
-        if waves < lo || waves > hi {
-            return hi;
-        }
-        hi.min(self.vgpr_waves(self.max_vgprs_for_waves(waves)))
+        let limit = self.workgroup_occupancy(lds, wg).1;
+        let cap = if waves < lo || waves > hi {
+            limit
+        } else if self.llvm() < crate::Llvm::V22 {
+            // LLVM 15 and 19 pad to getMinNumVGPRs (15's may sit below W's step) and keep a W that LDS
+            // or the launch size rules out; SGPR padding never lowers the cap further.
+            limit.min(self.vgpr_waves(self.min_vgprs_for_waves(waves).max(1)))
+        } else {
+            hi.min(self.vgpr_waves(self.max_vgprs_for_waves(waves)))
+        };
+        cap.min(sgpr_cap)
     }
 
     /// The whole ladder W = 1..=max.

@@ -12,6 +12,12 @@ pub enum ModelError {
     /// A processor LLVM removed.
     #[error("'{name}' no longer exists in LLVM 22 (llc treats it as an unknown processor and computes with a generic subtarget); use '{replacement}'")]
     RemovedTarget { name: String, replacement: &'static str },
+    /// A processor the chosen LLVM major does not know.
+    #[error("{target} is not known to LLVM {llvm} (it came in LLVM {since})")]
+    UnknownToLlvm { target: &'static str, llvm: u32, since: u32 },
+    /// An LLVM major the model has no rules for.
+    #[error("LLVM {major} is not one the model follows: 15, 19 or 22 (docs/llvm-versions.md)")]
+    LlvmMajor { major: u32 },
     /// GFX6/7.
     #[error("'{name}' (GFX6/GFX7) is not modelled: wavebudget covers GFX8 and later")]
     NotModelled { name: String },

@@ -1,4 +1,4 @@
-//! wavebudget's occupancy model for AMD GPUs, exact against LLVM 22.
+//! wavebudget's occupancy model for AMD GPUs, exact against LLVM 22, 19 and 15 (each major's rules).
 //!
 //! Pure: no I/O, no LLVM, no file parsing. Every hardware number lives in [`targets`].
 //!
@@ -16,6 +16,7 @@
 //!   them, and [`Subtarget::evaluate`], the one evaluation of a kernel at a launch.
 //! - [`batch`]: [`Subtarget::evaluate_grid`] for autotuners.
 //! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
+//! - [`llvm`]: [`Llvm`], the LLVM major whose rules a [`Subtarget`] follows (15, 19 or 22, the default).
 //! - [`error`]: [`ModelError`], the one error type.
 
 #![forbid(unsafe_code)]
@@ -26,6 +27,7 @@ pub mod error;
 pub mod generic;
 pub mod kernel;
 pub mod launch;
+pub mod llvm;
 pub mod occupancy;
 pub mod subtarget;
 pub mod target_id;
@@ -36,6 +38,7 @@ pub use budget::{Blocker, Budget, WavesRange};
 pub use error::ModelError;
 pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
+pub use llvm::Llvm;
 pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{Options, Subtarget, WorkgroupSize};
 pub use target_id::{parse_target, TargetId};

@@ -270,9 +270,10 @@ impl Subtarget {
 
         let hw_wg = WorkgroupSize::fixed(u.workgroup.max);
         let hw_lds = self.lds_allocated(u.lds);
+        let hw = self.with_llvm_22();
         let hw_limits = Limits {
-            lds: self.workgroup_occupancy(hw_lds, hw_wg).1,
-            workgroup: self.workgroup_occupancy(0, hw_wg).1,
+            lds: hw.workgroup_occupancy(hw_lds, hw_wg).1,
+            workgroup: hw.workgroup_occupancy(0, hw_wg).1,
             ..limits
         };
         let hw_waves = hw_limits.lds.min(limits.sgpr).min(limits.vgpr);

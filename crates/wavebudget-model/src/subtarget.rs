@@ -7,8 +7,10 @@ use crate::target_id::TargetId;
 use crate::targets::{
     AgprFile, Processor, VgprParams, ARCH_VGPR_ALIGN_FOR_AGPRS, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG,
     GFX8_9_ADDRESSABLE_SGPRS, GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE, GFX8_9_TOTAL_SGPRS,
+    LLVM15_GFX11_BUDGET_VGPRS, LLVM15_LOCAL_MEMORY_SIZE, LLVM15_MAX_MULTIWAVE_WORKGROUPS, LLVM15_WORKGROUPS_PER_CU,
     MAX_ARCH_VGPRS_WITH_AGPRS, MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
 };
+use crate::Llvm;
 
 /// Mode switches that change the model.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -19,6 +21,8 @@ pub struct Options {
     pub cu_mode: bool,
     /// gfx12 dynamic-VGPR block size (`"amdgpu-dynamic-vgpr-block-size"`), 0 = off.
     pub dvgpr_block: u32,
+    /// The LLVM major whose rules apply (default 22).
+    pub llvm: crate::Llvm,
 }
 
 impl Options {
@@ -87,6 +91,7 @@ pub struct Subtarget {
     wave_size: u32,
     cu_mode: bool,
     dvgpr_block: u32,
+    llvm: crate::Llvm,
     max_waves: u32,
     eus_per_cu: u32,
     vgpr: VgprParams,
@@ -116,6 +121,11 @@ impl Subtarget {
     #[inline]
     pub fn dvgpr_block(&self) -> u32 {
         self.dvgpr_block
+    }
+    /// The LLVM major whose rules this target follows.
+    #[inline]
+    pub fn llvm(&self) -> crate::Llvm {
+        self.llvm
     }
     /// `getMaxWavesPerEU`.
     #[inline]
@@ -166,6 +176,9 @@ impl Subtarget {
     /// Configure a target; fails on a wave size, CU mode or dynamic-VGPR block the processor lacks.
     pub fn new(id: TargetId, opts: Options) -> Result<Self, ModelError> {
         let p: &'static Processor = id.processor;
+        if p.since > opts.llvm {
+            return Err(ModelError::UnknownToLlvm { target: p.name, llvm: opts.llvm.major(), since: p.since.major() });
+        }
         let wave_size = opts.wave_size.unwrap_or(p.default_wave_size());
         if !p.wave_sizes().contains(&wave_size) {
             return Err(ModelError::WaveSize {
@@ -179,11 +192,13 @@ impl Subtarget {
         }
         let cu_mode = if p.has_wgp_mode() { opts.cu_mode } else { p.generation.is_gfx10_plus() };
         if opts.dvgpr_block != 0 {
-            if !p.dynamic_vgpr {
+            if !p.dynamic_vgpr || opts.llvm < crate::Llvm::V22 {
                 return Err(ModelError::DynamicVgpr {
                     target: p.name,
-                    reason: "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22"
-                        .into(),
+                    reason: format!(
+                        "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22 ({} ignores \"amdgpu-dynamic-vgpr-block-size\")",
+                        opts.llvm
+                    ),
                 });
             }
             if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&opts.dvgpr_block) {
@@ -204,14 +219,32 @@ impl Subtarget {
             wave_size,
             cu_mode,
             dvgpr_block: opts.dvgpr_block,
+            llvm: opts.llvm,
             max_waves: p.max_waves_per_eu(),
             eus_per_cu: p.eus_per_cu(cu_mode),
-            vgpr: p.vgpr_params(wave_size, opts.dvgpr_block),
+            // LLVM 15 has no `Feature1_5xVGPRs` (gfx1100/gfx1101 count the plain GFX11 file).
+            vgpr: if opts.llvm == Llvm::V15 {
+                Processor { vgprs_1_5x: false, ..*p }.vgpr_params(wave_size, opts.dvgpr_block)
+            } else {
+                p.vgpr_params(wave_size, opts.dvgpr_block)
+            },
             lds_per_cu: p.lds_per_cu(cu_mode),
             lds_per_workgroup: p.lds_per_workgroup,
             lds_granule: p.lds_granule,
             barriers: p.max_barriers(cu_mode),
         })
+    }
+
+    /// The same target under LLVM 22's rules, which are also the hardware's for launch size and LDS
+    /// (the `hardware` view of an occupancy report uses them whatever the LLVM major).
+    pub fn with_llvm_22(&self) -> Subtarget {
+        let opts = Options {
+            wave_size: Some(self.wave_size),
+            cu_mode: self.cu_mode,
+            dvgpr_block: self.dvgpr_block,
+            llvm: Llvm::V22,
+        };
+        Subtarget::new(self.id, opts).unwrap_or(*self)
     }
 
     /// The processor row.
@@ -277,7 +310,18 @@ impl Subtarget {
 
     /// `AMDGPUSubtarget::getOccupancyWithWorkGroupSizes`: (min, max) waves/EU allowed by LDS, wave
     /// slots and barriers over a workgroup size range. `.1` is the number LLVM reports.
+    ///
+    /// LLVM 15's `getOccupancyWithLocalMemSize` instead: one number from the largest launch size, LDS
+    /// counted per CU (64 KiB, WGP mode too) but compared with waves per SIMD, and no launch-size limit.
+    /// LLVM 19's: 22's terms at the largest launch size.
     pub fn workgroup_occupancy(&self, lds: u32, wg: WorkgroupSize) -> (u32, u32) {
+        if self.llvm == Llvm::V15 {
+            let w = self.local_mem_occupancy_15(lds, wg.max);
+            return (w, w);
+        }
+        // LLVM 19's getOccupancyWithLocalMemSize: the same terms at the largest launch size only (no best
+        // case over the range; a kernel without launch bounds is evaluated at 1024).
+        let wg = if self.llvm == Llvm::V19 { WorkgroupSize::fixed(wg.max) } else { wg };
         let max_wgs_lds = self.lds_per_cu / lds.max(1);
         if max_wgs_lds == 0 {
             return (1, 1);
@@ -314,19 +358,58 @@ impl Subtarget {
         )
     }
 
+    /// LLVM 15's `AMDGPUSubtarget::getOccupancyWithLocalMemSize`.
+    fn local_mem_occupancy_15(&self, lds: u32, wg_max: u32) -> u32 {
+        let n = wg_max.max(1).div_ceil(self.wave_size);
+        let groups = LLVM15_LOCAL_MEMORY_SIZE / lds.max(1);
+        if groups == 0 {
+            return 1;
+        }
+        let per_cu = if n == 1 {
+            LLVM15_WORKGROUPS_PER_CU
+        } else {
+            (LLVM15_WORKGROUPS_PER_CU / n).min(LLVM15_MAX_MULTIWAVE_WORKGROUPS)
+        };
+        groups.min(per_cu).saturating_mul(n).min(self.max_waves)
+    }
+
+    /// The LDS per "CU" LLVM's occupancy divides (64 KiB everywhere in LLVM 15).
+    fn llvm_lds_per_cu(&self) -> u32 {
+        if self.llvm == Llvm::V15 {
+            LLVM15_LOCAL_MEMORY_SIZE
+        } else {
+            self.lds_per_cu
+        }
+    }
+
+    /// The most VGPRs LLVM's allocator budgets and pads to (`getAddressableNumVGPRs` in
+    /// `getMaxNumVGPRs`/`getMinNumVGPRs`): 128 on GFX11 in LLVM 15.
+    fn vgpr_budget_cap(&self) -> u32 {
+        if self.llvm == Llvm::V15 && self.processor().generation == crate::targets::Generation::Gfx11 {
+            LLVM15_GFX11_BUDGET_VGPRS
+        } else {
+            self.vgpr.addressable
+        }
+    }
+
     /// `IsaInfo::getMaxNumVGPRs`: R_max(W), the largest total vector register count that keeps W
     /// waves/SIMD (arch + AGPR on gfx90a+).
     pub fn max_vgprs_for_waves(&self, waves: u32) -> u32 {
         let w = waves.max(1);
-        align_down(self.vgpr.total / w, self.vgpr.granule).min(self.vgpr.addressable)
+        align_down(self.vgpr.total / w, self.vgpr.granule).min(self.vgpr_budget_cap())
     }
 
     /// `IsaInfo::getMinNumVGPRs`: the count LLVM pads the descriptor to so occupancy stays <= W.
+    /// LLVM 15's is the older `min(alignDown(total / (W + 1), granule) + 1, addressable)`, which can pad
+    /// to a count below W's step where no count gives exactly W.
     pub fn min_vgprs_for_waves(&self, waves: u32) -> u32 {
         let (g, total) = (self.vgpr.granule, self.vgpr.total);
         let w = waves.max(1);
         if w >= self.max_waves {
             return 0;
+        }
+        if self.llvm == Llvm::V15 {
+            return (align_down(total / (w + 1), g) + 1).min(self.vgpr_budget_cap());
         }
         let max = align_down(total / w, g);
         if max == align_down(total / self.max_waves, g) {
@@ -415,7 +498,12 @@ impl Subtarget {
 
     /// The range of `"amdgpu-waves-per-eu"` minimums LLVM 22 accepts for a kernel
     /// (`getEffectiveWavesPerEU`'s Default): below or above it the attribute is silently dropped.
+    /// LLVM 15 and 19 (`getWavesPerEU`) check only the launch size's minimum: (lo, max waves), whatever the
+    /// LDS.
     pub fn accepted_waves_range(&self, lds: u32, wg: WorkgroupSize) -> (u32, u32) {
+        if self.llvm < Llvm::V22 {
+            return (self.waves_per_eu_for_workgroup(wg.max).min(self.max_waves), self.max_waves);
+        }
         let hi = self.workgroup_occupancy(lds, wg).1;
         let lo = self.waves_per_eu_for_workgroup(wg.max).min(hi);
         (lo, hi)
@@ -431,7 +519,7 @@ impl Subtarget {
         // least m workgroups is lds_per_cu / m. Past `wave_slots` workgroups nothing changes.
         let mut best = 0;
         for m in 1..=self.wave_slots() + 1 {
-            let cand = (self.lds_per_cu / m).min(self.lds_per_workgroup);
+            let cand = (self.llvm_lds_per_cu() / m).min(self.lds_per_workgroup);
             if cand > best && self.workgroup_occupancy(cand, wg).1 >= waves {
                 best = cand;
             }

@@ -112,7 +112,20 @@ pub struct Processor {
     pub generic: bool,
     /// Products people name instead of the processor.
     pub products: &'static [&'static str],
+    /// The first LLVM major of those the model follows (15, 19, 22) that knows the processor
+    /// (`llc-N -mtriple=amdgcn -mcpu=help`).
+    pub since: crate::Llvm,
 }
+
+/// LLVM 15's `getLocalMemorySize` on every processor it knows (no doubling in WGP mode).
+pub const LLVM15_LOCAL_MEMORY_SIZE: u32 = 65_536;
+/// LLVM 15's `getMaxWorkGroupsPerCU`: 40 single-wave workgroups, else `min(40 / waves, 16)`.
+pub const LLVM15_WORKGROUPS_PER_CU: u32 = 40;
+/// LLVM 15's cap on workgroups of several waves per CU.
+pub const LLVM15_MAX_MULTIWAVE_WORKGROUPS: u32 = 16;
+/// LLVM 15's `getAddressableNumVGPRs` on GFX11 (`-amdgpu-limit-to-128-vgprs` on by default): the
+/// allocator's budget and the padding cap, though inline asm may still name v128-v255.
+pub const LLVM15_GFX11_BUDGET_VGPRS: u32 = 128;
 
 /// Maximum flat workgroup size (`getMaxFlatWorkGroupSize`) on every target.
 pub const MAX_FLAT_WORKGROUP_SIZE: u32 = 1024;
@@ -359,6 +372,7 @@ const fn p(name: &'static str, generation: Generation, family: &'static str) -> 
         dynamic_vgpr: false,
         generic: false,
         products: &[],
+        since: crate::Llvm::V15,
     }
 }
 
@@ -400,6 +414,10 @@ impl Processor {
         self.generic = true;
         self
     }
+    const fn since(mut self, llvm: crate::Llvm) -> Self {
+        self.since = llvm;
+        self
+    }
     const fn products(mut self, names: &'static [&'static str]) -> Self {
         self.products = names;
         self
@@ -408,7 +426,7 @@ impl Processor {
 
 use Generation::*;
 
-/// Every processor LLVM 22 accepts for compute that the model covers.
+/// Every processor LLVM 22 accepts for compute that the model covers (`since`: which of 15 and 19 know it).
 pub static PROCESSORS: &[Processor] = &[
     p("gfx801", Gfx8, "GCN3").xnack().products(&["Carrizo"]),
     p("gfx802", Gfx8, "GCN3").init_bug().products(&["Tonga", "R9 285", "R9 380", "FirePro S7150"]),
@@ -430,12 +448,14 @@ pub static PROCESSORS: &[Processor] = &[
     ]),
     p("gfx90c", Gfx9, "GCN5").xnack().products(&["Renoir", "Cezanne", "Lucienne"]),
     p("gfx942", Gfx9, "CDNA3")
+        .since(crate::Llvm::V19)
         .xnack()
         .sramecc()
         .agprs(AgprFile::Unified)
         .flat_scratch()
         .products(&["MI300", "MI300A", "MI300X", "MI308X", "MI325X"]),
     p("gfx950", Gfx9, "CDNA4")
+        .since(crate::Llvm::V22)
         .xnack()
         .sramecc()
         .agprs(AgprFile::Unified)
@@ -472,20 +492,35 @@ pub static PROCESSORS: &[Processor] = &[
     p("gfx1101", Gfx11, "RDNA3").x15().products(&["Navi 32", "RX 7800 XT", "RX 7700 XT", "W7700"]),
     p("gfx1102", Gfx11, "RDNA3").products(&["Navi 33", "RX 7600", "RX 7600 XT", "W7600"]),
     p("gfx1103", Gfx11, "RDNA3").products(&["Phoenix", "Radeon 780M", "Radeon 760M"]),
-    p("gfx1150", Gfx11, "RDNA3.5").products(&["Strix Point", "Radeon 890M"]),
-    p("gfx1151", Gfx11, "RDNA3.5").x15().products(&["Strix Halo", "Radeon 8060S", "Ryzen AI Max"]),
-    p("gfx1152", Gfx11, "RDNA3.5").products(&["Krackan Point"]),
-    p("gfx1153", Gfx11, "RDNA3.5").products(&[]),
-    p("gfx1200", Gfx12, "RDNA4").x15().dvgpr().products(&["Navi 44", "RX 9060 XT"]),
-    p("gfx1201", Gfx12, "RDNA4").x15().dvgpr().products(&["Navi 48", "RX 9070", "RX 9070 XT", "R9700"]),
-    p("gfx1250", Gfx12_5, "GFX12.5").products(&[]),
-    p("gfx1251", Gfx12_5, "GFX12.5").products(&[]),
-    p("gfx9-generic", Gfx9, "GCN5").xnack().generic(),
-    p("gfx9-4-generic", Gfx9, "CDNA3").xnack().sramecc().agprs(AgprFile::Unified).flat_scratch().generic(),
-    p("gfx10-1-generic", Gfx10_1, "RDNA1").xnack().generic(),
-    p("gfx10-3-generic", Gfx10_3, "RDNA2").generic(),
-    p("gfx11-generic", Gfx11, "RDNA3").generic(),
-    p("gfx12-generic", Gfx12, "RDNA4").x15().dvgpr().generic(),
+    p("gfx1150", Gfx11, "RDNA3.5").since(crate::Llvm::V19).products(&["Strix Point", "Radeon 890M"]),
+    p("gfx1151", Gfx11, "RDNA3.5").since(crate::Llvm::V19).x15().products(&[
+        "Strix Halo",
+        "Radeon 8060S",
+        "Ryzen AI Max",
+    ]),
+    p("gfx1152", Gfx11, "RDNA3.5").since(crate::Llvm::V19).products(&["Krackan Point"]),
+    p("gfx1153", Gfx11, "RDNA3.5").since(crate::Llvm::V22).products(&[]),
+    p("gfx1200", Gfx12, "RDNA4").since(crate::Llvm::V19).x15().dvgpr().products(&["Navi 44", "RX 9060 XT"]),
+    p("gfx1201", Gfx12, "RDNA4").since(crate::Llvm::V19).x15().dvgpr().products(&[
+        "Navi 48",
+        "RX 9070",
+        "RX 9070 XT",
+        "R9700",
+    ]),
+    p("gfx1250", Gfx12_5, "GFX12.5").since(crate::Llvm::V22).products(&[]),
+    p("gfx1251", Gfx12_5, "GFX12.5").since(crate::Llvm::V22).products(&[]),
+    p("gfx9-generic", Gfx9, "GCN5").since(crate::Llvm::V19).xnack().generic(),
+    p("gfx9-4-generic", Gfx9, "CDNA3")
+        .since(crate::Llvm::V22)
+        .xnack()
+        .sramecc()
+        .agprs(AgprFile::Unified)
+        .flat_scratch()
+        .generic(),
+    p("gfx10-1-generic", Gfx10_1, "RDNA1").since(crate::Llvm::V19).xnack().generic(),
+    p("gfx10-3-generic", Gfx10_3, "RDNA2").since(crate::Llvm::V19).generic(),
+    p("gfx11-generic", Gfx11, "RDNA3").since(crate::Llvm::V19).generic(),
+    p("gfx12-generic", Gfx12, "RDNA4").since(crate::Llvm::V19).x15().dvgpr().generic(),
 ];
 
 /// Processors LLVM removed; a request for one names its replacement.

@@ -1,14 +1,18 @@
-//! Exactness against the compiler: hundreds of generated kernels across every target family, compiled by
-//! llc-22 with `-pass-remarks-analysis=kernel-resource-usage`; the model must reproduce LLVM's
-//! "Occupancy [waves/SIMD]" for every one, from the remarks' counts and from the metadata's `.vgpr_count`.
+//! Exactness against the compiler: hundreds of generated kernels on every processor, compiled by llc-22,
+//! llc-19 and llc-15 with `-pass-remarks-analysis=kernel-resource-usage`; the model with that major's
+//! rules (`Options::llvm`) must reproduce each LLVM's "Occupancy [waves/SIMD]" for every one, from the
+//! remarks' counts and from the metadata's `.vgpr_count`. Each major is compiled for every processor it
+//! knows (`Processor::since`).
 
 use wavebudget_testkit::llvm as common;
 
-use common::{llc_compile, llc_version, parallel_map, remark_u32, Lcg, LlcTarget as Config};
+use common::{llc_compile_with, parallel_map, remark_u32, Lcg, LlcTarget as Config};
 use std::fmt::Write as _;
-use wavebudget_model::{subtarget, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::targets::PROCESSORS;
+use wavebudget_model::{subtarget, Llvm, Options, Usage, Vgprs, WorkgroupSize};
 
-const CONFIGS: &[Config] = &[
+/// Wave64, CU mode and xnack variants; every other processor is compiled with its defaults too.
+const VARIANTS: &[Config] = &[
     Config { cpu: "gfx802", mattr: "" },
     Config { cpu: "gfx803", mattr: "" },
     Config { cpu: "gfx810", mattr: "" },
@@ -48,6 +52,17 @@ const CONFIGS: &[Config] = &[
     Config { cpu: "gfx1251", mattr: "" },
 ];
 
+/// Every processor with its defaults, then the variants.
+fn configs() -> Vec<Config> {
+    let mut all: Vec<Config> = PROCESSORS
+        .iter()
+        .filter(|p| !VARIANTS.iter().any(|v| v.cpu == p.name))
+        .map(|p| Config { cpu: p.name, mattr: "" })
+        .collect();
+    all.extend(VARIANTS.iter().map(|c| Config { cpu: c.cpu, mattr: c.mattr }));
+    all
+}
+
 const KERNELS_PER_CONFIG: usize = 12;
 const WG_SIZES: &[u32] = &[1, 32, 64, 96, 128, 192, 256, 320, 384, 448, 512, 640, 768, 832, 1024];
 
@@ -62,8 +77,12 @@ struct Kernel {
     dvgpr: u32,
 }
 
-fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
-    let st = subtarget(c.cpu, c.options(0)).expect("configured target");
+fn options(c: &Config, dvgpr: u32, llvm: Llvm) -> Options {
+    Options { llvm, ..c.options(dvgpr) }
+}
+
+fn generate(c: &Config, llvm: Llvm, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
+    let st = subtarget(c.cpu, options(c, 0, llvm)).expect("configured target");
     let has_agprs = st.max_agprs() > 0;
     let max_arch = st.max_arch_vgprs().min(256); // clobbers of v256 and above are ignored by llc
     (0..KERNELS_PER_CONFIG)
@@ -113,7 +132,7 @@ fn generate(c: &Config, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
                     Some((s, s))
                 }
             };
-            let dvgpr = if st.processor().dynamic_vgpr && st.wave_size() == 32 && rng.chance(30) {
+            let dvgpr = if st.processor().dynamic_vgpr && llvm == Llvm::V22 && st.wave_size() == 32 && rng.chance(30) {
                 *rng.pick(&[16u32, 32])
             } else {
                 0
@@ -158,33 +177,53 @@ fn module_ir(kernels: &[Kernel]) -> String {
 }
 
 #[test]
-fn occupancy_matches_llc_on_every_generated_kernel() {
-    let version = llc_version();
-    let mut rng = Lcg(0x5eed_2026);
+fn occupancy_matches_llc22_on_every_generated_kernel() {
+    check_against(Llvm::V22, 400, 40);
+}
+
+#[test]
+fn occupancy_matches_llc19_on_every_generated_kernel() {
+    check_against(Llvm::V19, 400, 35);
+}
+
+#[test]
+fn occupancy_matches_llc15_on_every_generated_kernel() {
+    check_against(Llvm::V15, 250, 25);
+}
+
+/// Compiles the generated kernels with llc-N for every configuration LLVM N knows and compares; asserts
+/// coverage of at least `min_kernels` kernels on `min_processors` processors.
+fn check_against(llvm: Llvm, min_kernels: usize, min_processors: usize) {
+    let major = llvm.major();
+    let configs: Vec<Config> =
+        configs().into_iter().filter(|c| subtarget(c.cpu, options(c, 0, llvm)).is_ok()).collect();
+    let mut rng = Lcg(0x5eed_2026 + u64::from(major));
     let jobs: Vec<(usize, Vec<Kernel>)> =
-        CONFIGS.iter().enumerate().map(|(i, c)| (i, generate(c, &mut rng, i))).collect();
+        configs.iter().enumerate().map(|(i, c)| (i, generate(c, llvm, &mut rng, i))).collect();
     let results = parallel_map(&jobs, |(i, kernels)| {
-        let c = &CONFIGS[*i];
-        llc_compile(&module_ir(kernels), c.cpu, c.mattr, &format!("occ{i}"))
+        let c = &configs[*i];
+        llc_compile_with(major, &module_ir(kernels), c.cpu, c.mattr, &format!("occ{i}"))
     });
+    // LLVM 22 names the SGPR total `TotalSGPRs`, earlier majors `SGPRs`.
+    let sgpr_key = if llvm == Llvm::V22 { "TotalSGPRs" } else { "SGPRs" };
 
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut processors = std::collections::BTreeSet::new();
     for ((i, kernels), compiled) in jobs.iter().zip(&results) {
-        let c = &CONFIGS[*i];
+        let c = &configs[*i];
         for k in kernels {
             let r = compiled.remarks.get(&k.name).unwrap_or_else(|| panic!("no remarks for {} ({})", k.name, c.cpu));
             let md = compiled.notes.get(&k.name).unwrap_or_else(|| panic!("no metadata for {} ({})", k.name, c.cpu));
             let llc_occ = remark_u32(r, "Occupancy [waves/SIMD]").expect("occupancy remark");
-            let st = subtarget(c.cpu, c.options(k.dvgpr)).unwrap();
+            let st = subtarget(c.cpu, options(c, k.dvgpr, llvm)).unwrap();
             let wg = k.wg.map_or(WorkgroupSize::DEFAULT, |(a, b)| WorkgroupSize { min: a, max: b });
             let split = Usage {
                 vgprs: Vgprs::Split {
                     arch: remark_u32(r, "VGPRs").unwrap(),
                     agpr: remark_u32(r, "AGPRs").unwrap_or(0),
                 },
-                sgprs: remark_u32(r, "TotalSGPRs"),
+                sgprs: remark_u32(r, sgpr_key),
                 lds: remark_u32(r, "LDS Size [bytes/block]").unwrap(),
                 workgroup: wg,
             };
@@ -202,7 +241,7 @@ fn occupancy_matches_llc_on_every_generated_kernel() {
             let total = st.usage_total_vgprs(split.vgprs);
             if from_remarks != Ok(llc_occ) || from_metadata != Ok(llc_occ) || total != md_num(".vgpr_count") {
                 failures.push(format!(
-                    "{} -mcpu={} -mattr={} {:?}: llc {llc_occ}, model {from_remarks:?} (remarks) / {from_metadata:?} (.vgpr_count {}; model total {total}); remarks {r:?}",
+                    "{} llc-{major} -mcpu={} -mattr={} {:?}: llc {llc_occ}, model {from_remarks:?} (remarks) / {from_metadata:?} (.vgpr_count {}; model total {total}); remarks {r:?}",
                     k.name, c.cpu, c.mattr, k, md_num(".vgpr_count")
                 ));
             }
@@ -211,10 +250,93 @@ fn occupancy_matches_llc_on_every_generated_kernel() {
         }
     }
     println!(
-        "{version}: {checked} kernels on {} processors / {} configurations checked",
+        "llc-{major}: {checked} kernels on {} processors / {} configurations checked",
         processors.len(),
-        CONFIGS.len()
+        configs.len()
     );
-    assert!(failures.is_empty(), "{} of {checked} kernels disagree with llc:\n{}", failures.len(), failures.join("\n"));
-    assert!(checked >= 300 && processors.len() >= 12, "coverage: {checked} kernels, {} processors", processors.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} kernels disagree with llc-{major}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        checked >= min_kernels && processors.len() >= min_processors,
+        "coverage: {checked} kernels, {} processors",
+        processors.len()
+    );
+}
+
+/// `"amdgpu-waves-per-eu"="W,W"` on small kernels (within every W's budget), random launch sizes and LDS:
+/// the occupancy llc-N reports is `exact_cap` under that major's rules (22 drops a W that LDS or the
+/// launch size rules out, 15 and 19 keep it; 15 pads to its own `getMinNumVGPRs`).
+fn exact_cap_against(llvm: Llvm) {
+    let major = llvm.major();
+    let configs: Vec<Config> =
+        configs().into_iter().filter(|c| subtarget(c.cpu, options(c, 0, llvm)).is_ok()).collect();
+    let mut rng = Lcg(0xca9 + u64::from(major));
+    let jobs: Vec<(usize, Vec<(u32, Kernel)>)> = configs
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let st = subtarget(c.cpu, options(c, 0, llvm)).unwrap();
+            let kernels = (1..=st.max_waves())
+                .map(|w| {
+                    let mut k = generate(c, llvm, &mut rng, i).swap_remove(0);
+                    k.name = format!("w{w}_{i}");
+                    (k.arch, k.agpr, k.sgpr_clobber, k.dvgpr) = (4, 0, None, 0);
+                    (w, k)
+                })
+                .collect();
+            (i, kernels)
+        })
+        .collect();
+    let results = parallel_map(&jobs, |(i, kernels)| {
+        let c = &configs[*i];
+        let mut ir = module_ir(&kernels.iter().map(|(_, k)| k.clone()).collect::<Vec<_>>());
+        for (j, (w, _)) in kernels.iter().enumerate() {
+            ir = ir.replace(
+                &format!("attributes #{j} = {{ nounwind"),
+                &format!("attributes #{j} = {{ nounwind \"amdgpu-waves-per-eu\"=\"{w},{w}\""),
+            );
+        }
+        llc_compile_with(major, &ir, c.cpu, c.mattr, &format!("cap{i}"))
+    });
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for ((i, kernels), compiled) in jobs.iter().zip(&results) {
+        let c = &configs[*i];
+        let st = subtarget(c.cpu, options(c, 0, llvm)).unwrap();
+        for (w, k) in kernels {
+            let r = &compiled.remarks[&k.name];
+            let llc_occ = remark_u32(r, "Occupancy [waves/SIMD]").unwrap();
+            let wg = k.wg.map_or(WorkgroupSize::DEFAULT, |(a, b)| WorkgroupSize { min: a, max: b });
+            let lds = remark_u32(r, "LDS Size [bytes/block]").unwrap();
+            let model = st.exact_cap(*w, wg, lds);
+            if model != llc_occ {
+                failures.push(format!(
+                    "llc-{major} -mcpu={} -mattr={} \"{w},{w}\" wg {wg:?} lds {lds}: llc {llc_occ}, model {model}",
+                    c.cpu, c.mattr
+                ));
+            }
+            checked += 1;
+        }
+    }
+    println!("llc-{major}: {checked} \"W,W\" kernels checked");
+    assert!(failures.is_empty(), "{} of {checked} disagree:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn exact_cap_matches_llc22() {
+    exact_cap_against(Llvm::V22);
+}
+
+#[test]
+fn exact_cap_matches_llc19() {
+    exact_cap_against(Llvm::V19);
+}
+
+#[test]
+fn exact_cap_matches_llc15() {
+    exact_cap_against(Llvm::V15);
 }

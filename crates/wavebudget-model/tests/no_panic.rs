@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use wavebudget_model::targets::PROCESSORS;
-use wavebudget_model::{Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{Llvm, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
 fn subtarget() -> impl Strategy<Value = Option<Subtarget>> {
     (
@@ -11,10 +11,11 @@ fn subtarget() -> impl Strategy<Value = Option<Subtarget>> {
         prop::option::of(prop::sample::select(vec![32u32, 64, 48, 0])),
         any::<bool>(),
         prop::sample::select(vec![0u32, 16, 32, 24]),
+        prop::sample::select(Llvm::ALL.to_vec()),
     )
-        .prop_map(|(i, wave_size, cu_mode, dvgpr_block)| {
+        .prop_map(|(i, wave_size, cu_mode, dvgpr_block, llvm)| {
             let id = TargetId { processor: &PROCESSORS[i], xnack: None, sramecc: None };
-            Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block }).ok()
+            Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block, llvm }).ok()
         })
 }
 

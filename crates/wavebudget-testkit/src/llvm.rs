@@ -19,6 +19,20 @@ pub fn llvm_bin_dir() -> PathBuf {
     bin
 }
 
+/// `/usr/lib/llvm-N/bin` (or `$LLVM_SYS_<N><minor>_PREFIX/bin`): the tools of LLVM `major` (15, 19 or
+/// 22; `scripts/ensure-deps.sh` installs all three).
+pub fn llvm_bin_for(major: u32) -> PathBuf {
+    if major == 22 {
+        return llvm_bin_dir();
+    }
+    let var = if major == 15 { "LLVM_SYS_150_PREFIX" } else { "LLVM_SYS_191_PREFIX" };
+    let bin = std::env::var_os(var)
+        .map_or_else(|| PathBuf::from(format!("/usr/lib/llvm-{major}")), PathBuf::from)
+        .join("bin");
+    assert!(bin.join("llc").exists(), "LLVM {major} not found at {} (run scripts/ensure-deps.sh)", bin.display());
+    bin
+}
+
 /// Path of one LLVM tool.
 pub fn tool(name: &str) -> PathBuf {
     llvm_bin_dir().join(name)
@@ -156,12 +170,18 @@ pub struct Compiled {
 
 /// Compile `ir` with llc-22 for a processor and features, returning remarks and metadata.
 pub fn llc_compile(ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
+    llc_compile_with(22, ir, cpu, mattr, tag)
+}
+
+/// Compile `ir` with the llc of LLVM `major` (15, 19, 22) for a processor and features, returning remarks
+/// and metadata (read by llvm-readelf-22, which reads every code object version).
+pub fn llc_compile_with(major: u32, ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
     let dir = std::env::temp_dir().join(format!("wavebudget-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ll = dir.join(format!("{tag}.ll"));
-    let obj = dir.join(format!("{tag}.o"));
+    let ll = dir.join(format!("{tag}-{major}.ll"));
+    let obj = dir.join(format!("{tag}-{major}.o"));
     std::fs::write(&ll, ir).unwrap();
-    let mut cmd = Command::new(tool("llc"));
+    let mut cmd = Command::new(llvm_bin_for(major).join("llc"));
     cmd.args([
         "-mtriple=amdgcn-amd-amdhsa",
         &format!("-mcpu={cpu}"),
@@ -171,9 +191,13 @@ pub fn llc_compile(ir: &str, cpu: &str, mattr: &str, tag: &str) -> Compiled {
     if !mattr.is_empty() {
         cmd.arg(format!("-mattr={mattr}"));
     }
+    if major < 22 && cpu.ends_with("-generic") {
+        // Generic targets need code object v6, the default only from LLVM 22 (19's is 5).
+        cmd.arg("--amdhsa-code-object-version=6");
+    }
     let out = cmd.arg(&ll).arg("-o").arg(&obj).output().expect("run llc");
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(out.status.success(), "llc -mcpu={cpu} -mattr={mattr} {} failed:\n{stderr}", ll.display());
+    assert!(out.status.success(), "llc-{major} -mcpu={cpu} -mattr={mattr} {} failed:\n{stderr}", ll.display());
     let notes = readelf_kernels(&obj);
     let _ = std::fs::remove_file(&ll);
     let _ = std::fs::remove_file(&obj);

@@ -45,13 +45,3 @@ pub fn plugin_for(major: u32) -> PathBuf {
     built.push((major, path.clone()));
     path
 }
-
-/// `/usr/lib/llvm-N/bin` (or `$LLVM_SYS_<N><minor>_PREFIX/bin`): the tools of LLVM `major`.
-pub fn llvm_bin_for(major: u32) -> PathBuf {
-    let var = match major {
-        15 => "LLVM_SYS_150_PREFIX",
-        19 => "LLVM_SYS_191_PREFIX",
-        _ => "LLVM_SYS_221_PREFIX",
-    };
-    std::env::var_os(var).map_or_else(|| PathBuf::from(format!("/usr/lib/llvm-{major}")), PathBuf::from).join("bin")
-}
