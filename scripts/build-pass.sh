@@ -7,7 +7,7 @@
 # line). LLVM N comes from $LLVM_SYS_<N><minor>_PREFIX if set, else /usr/lib/llvm-N, installed from Debian's
 # packages (llvm-N-dev) when missing.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 major="${1:-}"
 case "$major" in
   15) var=LLVM_SYS_150_PREFIX ;;

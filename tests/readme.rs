@@ -1,6 +1,6 @@
 //! The README's commands, run verbatim: every ```sh block of README.md and docs/pass.md's "Loading it",
 //! in order, in one bash session (a later block uses what an earlier one built, as a reader would), from
-//! a scratch directory that sees the repository's `examples/` and `target/`. Not run: the README's first
+//! a scratch directory that sees the repository's `examples/`, `target/` and `scripts/`. Not run: the README's first
 //! block (its two commands are what CI itself runs; `scripts/test.sh` would start this test again) and
 //! blocks marked `<!-- not run by tests/readme.rs: why -->` (the benchmarks). The commands' own results
 //! are checked by the tests of each part; here a command that fails fails the test, and a few outputs
@@ -62,6 +62,7 @@ fn the_readme_commands_run_verbatim() {
     std::fs::create_dir_all(&dir).unwrap();
     std::os::unix::fs::symlink(repo().join("examples"), dir.join("examples")).unwrap();
     std::os::unix::fs::symlink(repo().join("target"), dir.join("target")).unwrap();
+    std::os::unix::fs::symlink(repo().join("scripts"), dir.join("scripts")).unwrap();
     std::fs::write(dir.join("readme.sh"), &script).unwrap();
     let out = Command::new("bash").arg("-x").arg("readme.sh").current_dir(&dir).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
