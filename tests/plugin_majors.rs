@@ -88,9 +88,9 @@ fn remark_counts(stderr: &str) -> (u32, u32) {
 }
 
 /// A real ROCm build: Debian's hipcc (ROCm 5.2, driving clang-15) with the LLVM 15 plugin, in both ways
-/// of asking for 4 waves that clang 15 takes (the environment variable, and -mllvm once the plugin is
-/// loaded early with -Xclang -load; -Xclang -mllvm keeps the option away from the device linker, which
-/// does not load the plugin). The compiler's own remarks are the authority for the counts and the
+/// of asking for 4 waves that clang 15 takes (the environment variable, and the flags `wavebudget
+/// pass-flags --cc hipcc` prints: -mllvm once the plugin is loaded early with -Xclang -load, and given
+/// with -Xclang so that it stays away from the device linker, which does not load the plugin). The compiler's own remarks are the authority for the counts and the
 /// occupancy; `wavebudget inspect --llvm 15` of hipcc's object must report the same.
 #[test]
 fn hipcc_rocm52_build_fits_the_budget_with_the_llvm15_plugin() {
@@ -129,22 +129,16 @@ fn hipcc_rocm52_build_fits_the_budget_with_the_llvm15_plugin() {
     assert!(vgprs0 > 128 && occ0 < 4, "the kernel must need more than 4 waves allow: {vgprs0} VGPRs, {occ0} waves");
     assert_eq!(inspect(&obj0), (vgprs0, occ0), "inspect of the baseline object");
     let env_form = hipcc("env", &[&format!("-fpass-plugin={p}")], Some(("WAVEBUDGET_WAVES", "4")));
-    let flag_form = hipcc(
-        "flags",
-        &[
-            &format!("-fpass-plugin={p}"),
-            "-Xclang",
-            "-load",
-            "-Xclang",
-            &p,
-            "-Xclang",
-            "-mllvm",
-            "-Xclang",
-            "-wavebudget-waves=4",
-        ],
-        None,
-    );
-    for (name, (obj, (vgprs, occ))) in [("WAVEBUDGET_WAVES=4", env_form), ("-mllvm -wavebudget-waves=4", flag_form)] {
+    // The flag form as `wavebudget pass-flags` spells it for the compiler it finds (hipcc: clang 15).
+    let cli = wavebudget_testkit::plugin::profile_dir().join("wavebudget");
+    let out =
+        Command::new(&cli).args(["pass-flags", "--cc", "hipcc", "--waves", "4", "--plugin", &p]).output().unwrap();
+    assert!(out.status.success(), "pass-flags: {}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let words: Vec<&str> = printed.split_whitespace().collect();
+    assert!(words.contains(&"-Xclang"), "clang 15 needs the early load: {printed}");
+    let flag_form = hipcc("flags", &words, None);
+    for (name, (obj, (vgprs, occ))) in [("WAVEBUDGET_WAVES=4", env_form), ("wavebudget pass-flags", flag_form)] {
         assert!(vgprs <= 128 && occ == 4, "{name}: {vgprs} VGPRs, {occ} waves (before: {vgprs0}, {occ0})");
         assert_eq!(inspect(&obj), (vgprs, occ), "{name}: inspect of hipcc's object");
     }

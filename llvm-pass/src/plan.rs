@@ -7,7 +7,7 @@ use crate::facts::KernelFacts;
 use crate::records::Records;
 use serde::Serialize;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
-use wavebudget_model::{parse_target, Budget, Limiter, Options, Subtarget, WorkgroupSize};
+use wavebudget_model::{parse_target, Budget, Limiter, Llvm, Options, Subtarget, WorkgroupSize};
 
 /// Severity of a diagnostic, as LLVM's `DiagnosticSeverity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -327,7 +327,7 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
             Ok((a, Some(b))) if (WorkgroupSize { min: a, max: b }).validate().is_ok() => WorkgroupSize { min: a, max: b },
             Ok(_) => {
                 return Err(format!(
-                    "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: LLVM 22 ignores it without a word and assumes 1,1024"
+                    "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: {} ignores it without a word and assumes 1,1024", crate::LLVM
                 ))
             }
             Err(which) => return Err(unparsable("amdgpu-flat-work-group-size", s, which)),
@@ -392,7 +392,7 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, S
 }
 
 /// The kernel's own `"amdgpu-waves-per-eu"` stays (unless the kernel asked wavebudget itself), with a
-/// warning where LLVM 22 ignores it. `true`: it keeps its own.
+/// warning where the LLVM it runs in ignores it. `true`: it keeps its own.
 fn keeps_own_attribute(
     c: &mut Ctx,
     facts: &KernelFacts,
@@ -402,17 +402,26 @@ fn keeps_own_attribute(
 ) -> Result<bool, String> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let Some(own) = &facts.waves_attr {
-        let ignored = match llvm_pair(own, true) {
-            Ok((m, n)) => {
-                let n = n.unwrap_or(st.max_waves());
-                m == 0 || m < lo || m > hi || m > n || n > st.max_waves()
-            }
-            Err(which) => return Err(unparsable("amdgpu-waves-per-eu", own, which)),
-        };
-        if ignored {
+        let (m, n) = llvm_pair(own, true).map_err(|which| unparsable("amdgpu-waves-per-eu", own, which))?;
+        // A maximum of 0 passes LLVM 15's and 19's order check (`second && first > second`): 15 pads the
+        // kernel to every register it may address, 19 divides by it (getMinNumVGPRs(0)) and crashes.
+        let zero_max = n == Some(0) && m != 0 && m >= lo && m <= hi && st.llvm() < Llvm::V22;
+        let n = n.unwrap_or(st.max_waves());
+        let ignored = m == 0 || m < lo || m > hi || (m > n && !zero_max) || n > st.max_waves();
+        if zero_max {
+            c.warn(if st.llvm() == Llvm::V19 {
+                format!("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": a maximum of 0 makes LLVM 19 divide by zero (getMinNumVGPRs(0)) and crash in code generation; write \"{m}\"")
+            } else {
+                let pad = st.max_vgprs_for_waves(1); // min(alignDown(total / 1, granule) + 1, addressable)
+                format!(
+                    "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": LLVM 15 reads a maximum of 0 as a cap of 0 waves: it pads the kernel to {pad} VGPRs ({} waves/SIMD), and its scheduler divides by zero on kernels with code; write \"{m}\"",
+                    st.vgpr_waves(pad)
+                )
+            });
+        } else if ignored {
             c.warn(format!(
-                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which LLVM 22 ignores here (it accepts a minimum of {lo} to {hi} at launch size {} to {} with {lds} bytes of LDS)",
-                wg.min, wg.max
+                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which {} ignores here (it accepts a minimum of {lo} to {hi} at launch size {} to {} with {lds} bytes of LDS)",
+                st.llvm(), wg.min, wg.max
             ));
         }
         c.plan.action = Action::KeptOwn;
@@ -421,7 +430,7 @@ fn keeps_own_attribute(
     Ok(false)
 }
 
-/// Phase 5, the budget for W, and whether LLVM 22 will honour it (clamped into the accepted range with `clamp`).
+/// Phase 5, the budget for W, and whether the LLVM it runs in will honour it (clamped into the accepted range with `clamp`).
 fn budget(
     c: &mut Ctx,
     cfg: &Config,
@@ -457,10 +466,16 @@ fn budget(
         let reasons = range_blockers.iter().map(|x| x.reason.as_str()).collect::<Vec<_>>().join("; ");
         let top = hi.min(st.max_waves());
         let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
-        if cfg.clamp && lo <= top {
-            w = waves.clamp(lo, top);
+        // LLVM 22 drops a W outside lo..top; 15 and 19 drop only a W below lo (or above the maximum) and
+        // keep one that LDS or the launch size rules out, spilling for it: the W worth clamping to is the
+        // highest that still gains a wave.
+        let ignored = waves < lo || waves > top;
+        let gain_top = top.min(st.workgroup_occupancy(lds, wg).1);
+        let llvm = st.llvm();
+        if cfg.clamp && lo <= gain_top {
+            w = waves.clamp(lo, gain_top);
             c.warn(format!(
-                "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here; clamped to {w}"
+                "{waves} waves/SIMD cannot be had: {reasons}; {llvm} accepts {accepted} here; clamped to {w}"
             ));
             b = match st.budget(w, wg, lds) {
                 Ok(b) => b,
@@ -469,10 +484,18 @@ fn budget(
             action = Action::Clamped;
         } else {
             c.plan.budget = Some(b);
-            let hint = if lo <= top { format!(" (clamp moves it to {})", waves.clamp(lo, top)) } else { String::new() };
-            return Err(format!(
-                "{waves} waves/SIMD cannot be had: {reasons}; LLVM 22 accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
-            ));
+            let hint = if lo <= gain_top {
+                format!(" (clamp moves it to {})", waves.clamp(lo, gain_top))
+            } else {
+                String::new()
+            };
+            return Err(if ignored {
+                format!(
+                    "{waves} waves/SIMD cannot be had: {reasons}; {llvm} accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
+                )
+            } else {
+                format!("{waves} waves/SIMD cannot be had: {reasons}{hint}")
+            });
         }
     }
     for x in b.blocked_by.iter().filter(|x| x.limiter == Limiter::Sgpr) {
@@ -482,7 +505,11 @@ fn budget(
     if cfg.exact && !b.exact_reachable {
         c.warn(format!(
             "exact: \"{w},{w}\" cannot cap occupancy at {w} here: LLVM pads the descriptor to at most {} VGPRs, so the kernel will run at {} waves/SIMD; the budget for {w} still applies",
-            st.vgpr().addressable.min(st.max_vgprs_for_waves(w)),
+            if st.llvm() == wavebudget_model::Llvm::V22 {
+                st.vgpr().addressable.min(st.max_vgprs_for_waves(w))
+            } else {
+                st.min_vgprs_for_waves(w)
+            },
             b.exact_waves_per_simd
         ));
     }

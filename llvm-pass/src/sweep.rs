@@ -71,7 +71,7 @@ pub fn llvm_knows_processor(cpu: &str) -> Option<bool> {
 }
 
 /// The LLVM major this crate is built against (what messages name).
-pub const LLVM_MAJOR: u32 = 22;
+pub const LLVM_MAJOR: u32 = crate::LLVM.major();
 
 /// The processor name LLVM is handed for a kernel: the override's, else its `"target-cpu"`, refused
 /// with the reason when the model or the running LLVM does not know it.

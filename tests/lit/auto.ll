@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; mode=auto: per kernel, the highest waves target with at most max-spills spills, found by compiling
 ; the kernel at every level in process (or read from a sweep's records), then set as in mode=set. The
 ; choice is checked with llc-22 itself: no spills at the chosen W, spills at W+1.

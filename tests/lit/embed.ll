@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; What the pass set before code generation reaches the metadata through `wavebudget embed`: the
 ; requested waves and VGPR budget (from the .wavebudget.info section that survives llc and ld.lld),
 ; next to the occupancy on the code object's own processor, and the kernel table note.

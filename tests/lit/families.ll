@@ -1,3 +1,5 @@
+; REQUIRES: llvm22
+; (under other majors: unsupported; gfx950 and the other processors LLVM 19 lacks)
 ; Every target family, wave32/wave64 and CU mode: the budget the pass computes for W=8 equals R_max(8)
 ; (docs/occupancy-model.md; crates/wavebudget-model/tests/llc_budget.rs checks R_max against llc-22's allocator).
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' \

@@ -1,3 +1,5 @@
+; REQUIRES: llvm22
+; (under other majors: unsupported; the LDS LLVM 22's lowering gives indirect calls (llc-19 and llc-15 allocate it differently; the pass follows 22's rule))
 ; What the IR estimate cannot see from the kernel's own code, it still counts as LLVM will.
 ;
 ; 1. LDS behind an indirect call: LLVM's LDS lowering gives a kernel that makes an indirect call the LDS of

@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; Static LDS as LLVM counts it: the addrspace(3) globals a kernel reaches, directly or through calls,
 ; sized with the module's DataLayout and aligned. The numbers the pass prints are checked against
 ; llc-22's own "LDS Size [bytes/block]" for the same kernels.

@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; The remaining diagnostics, each on a kernel made to trigger it.
 ; RUN: echo '{"code_objects":[{"processor":"gfx900","kernels":[{"name":"sgpr_heavy","vgpr_count":20,"sgpr_count":90}]},{"processor":"gfx942","kernels":[{"name":"no_agpr_alloc","vgpr_count":100,"agpr_count":0,"sgpr_count":20}]}]}' > %t.json
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=9;records=%t.json>' -disable-output %s 2>&1 \

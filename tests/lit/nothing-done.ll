@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; The pass never does nothing without saying so, and never takes a target it cannot use.
 ;
 ; No waves target anywhere: a warning, IR unchanged.

@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; A kernel's own "wavebudget-waves" (what a DSL compiler sets) overrides the module-wide request, and
 ; works with no module-wide request at all. A kernel's own "amdgpu-waves-per-eu" is kept, with a warning
 ; when LLVM 22 would ignore it.
@@ -14,7 +16,7 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @dsl() #0 { ret void }
 define amdgpu_kernel void @plain() #1 { ret void }
 define amdgpu_kernel void @own() #2 { ret void }
-; WARN: warning: amdgpu-occupancy-budget: kernel 'own_ignored' (gfx942): keeps its own "amdgpu-waves-per-eu"="2", which LLVM 22 ignores here (it accepts a minimum of 4 to 8 at launch size 1 to 1024
+; WARN: warning: amdgpu-occupancy-budget: kernel 'own_ignored' (gfx942): keeps its own "amdgpu-waves-per-eu"="2", which LLVM [[LLVM_MAJOR]] ignores here (it accepts a minimum of 4 to 8 at launch size 1 to 1024
 define amdgpu_kernel void @own_ignored() #3 { ret void }
 
 ; CHECK: attributes #0 = { "amdgpu-flat-work-group-size"="1,256" "amdgpu-waves-per-eu"="2" "target-cpu"="gfx942" "wavebudget-waves"="2" }

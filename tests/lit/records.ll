@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; Records of a previous build: llc-22 compiles Inputs/pressure.ll (the same kernels) to a code object,
 ; and the pass compares each kernel's recorded .vgpr_count with the budget. acc160 needs 163 VGPRs
 ; (llc's count, independent of the pass), 35 over the 128 of 4 waves/SIMD on gfx942.

@@ -1,3 +1,5 @@
+; REQUIRES: llvm22
+; (under other majors: unsupported; gfx950 (came in LLVM 22))
 ; Analysis remarks named amdgpu-occupancy-budget carry the numbers, printed with
 ; -pass-remarks-analysis and written to -pass-remarks-output YAML with one key per number.
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -disable-output %s \

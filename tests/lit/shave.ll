@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; A kernel a few registers away from one more wave gets a note with the number. The records are the
 ; JSON `wavebudget inspect --json` writes (here written by hand: 132 VGPRs on gfx942 reach 3 waves,
 ; 128 would reach 4: 512 / 128 on gfx942's unified file, docs/occupancy-model.md).

@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; What the pass decided before code generation survives llc-22 and ld.lld-22 into the code object: a
 ; `.wavebudget.info` section, one line per kernel it set, which `wavebudget inspect` reads back.
 ; REQUIRES: wavebudget-cli

@@ -1,3 +1,5 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
 ; REQUIRES: wavebudget-cli
 ; sweep and tune never compile for LLVM's default processor: the target comes from "target-cpu" or
 ; --target (any spelling the model accepts), is checked against LLVM 22 before it is compiled for, and

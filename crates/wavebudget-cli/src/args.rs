@@ -41,6 +41,22 @@ pub enum Command {
     /// binary with .hip_fatbin): .wavebudget.* keys in each kernel's metadata and a compact kernel table
     /// note for runtimes. Writes OUT atomically; never modifies IN; embedding twice equals once.
     Embed(EmbedArgs),
+    /// The flags that load the amdgpu-occupancy-budget plugin into a compiler and ask for W waves,
+    /// spelled for that compiler's LLVM major (15, 19 or 22: `--cc` is run with `--version`).
+    PassFlags(PassFlagsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct PassFlagsArgs {
+    /// The compiler: clang, clang++-19, hipcc, /opt/rocm/llvm/bin/clang, ...
+    #[arg(long)]
+    pub cc: String,
+    /// Waves per SIMD to ask for.
+    #[arg(long)]
+    pub waves: u32,
+    /// The plugin [default: where scripts/build-pass.sh N puts it, next to this wavebudget].
+    #[arg(long)]
+    pub plugin: Option<String>,
 }
 
 #[derive(Debug, Args)]

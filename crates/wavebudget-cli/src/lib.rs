@@ -9,6 +9,7 @@
 mod args;
 mod embed;
 mod inspect;
+mod passflags;
 mod render;
 mod runtime;
 #[cfg(feature = "llvm")]
@@ -86,6 +87,7 @@ where
         Command::Device(a) => runtime::device_cmd(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
         Command::Embed(a) => embed::embed_cmd(&a),
+        Command::PassFlags(a) => passflags::pass_flags_cmd(&a),
     }
 }
 

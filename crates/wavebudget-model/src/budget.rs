@@ -122,7 +122,7 @@ impl Subtarget {
                 String::new()
             } else {
                 format!(
-                    "; {} still squeezes registers to the budget of {waves} waves and spills without gaining a wave",
+                    "; {} still squeezes registers to the budget of {waves} waves (spilling what does not fit) without gaining a wave",
                     self.llvm()
                 )
             };
