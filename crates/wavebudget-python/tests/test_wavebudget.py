@@ -61,6 +61,34 @@ def test_occupancy_and_inspect_equal_llc(cpu, vgprs, tmp_path):
     assert occ.waves_per_simd == remark
 
 
+@pytest.mark.parametrize("major,cpu,vgprs,lds,wg", [
+    (15, "gfx1100", 99, 0, 256), (22, "gfx1100", 99, 0, 256), (15, "gfx900", 40, 32768, 256),
+    (19, "gfx942", 60, 0, 768), (22, "gfx942", 60, 0, 768), (19, "gfx1030", 70, 20000, 128)])
+def test_llvm_major_rules_equal_that_llc(major, cpu, vgprs, lds, wg, tmp_path):
+    """llvm=N follows LLVM N (docs/llvm-versions.md): each row against llc-N's own remark, for occupancy and
+    for inspect of the object llc-N wrote."""
+    bin_dir = pathlib.Path(f"/usr/lib/llvm-{major}/bin") if major != 22 else LLVM_BIN
+    src, obj = tmp_path / "k.ll", tmp_path / "k.o"
+    src.write_text(clobber_kernel(vgprs, lds=lds, wg=wg))
+    out = subprocess.run(
+        [str(bin_dir / "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={cpu}", "-filetype=obj",
+         "-pass-remarks-analysis=kernel-resource-usage", str(src), "-o", str(obj)],
+        capture_output=True, text=True, check=True,
+    )
+    remark = int(re.search(r"Occupancy \[waves/SIMD\]: (\d+)", out.stderr).group(1))
+    kernel = wavebudget.inspect(obj, llvm=major)[0].kernels[0]
+    assert kernel.waves_per_simd == remark
+    occ = wavebudget.occupancy(cpu, vgprs=kernel.vgpr_count, sgprs=kernel.sgpr_count, lds=lds, wg_size=wg, llvm=major)
+    assert occ.waves_per_simd == remark
+
+
+def test_llvm_major_refusals():
+    with pytest.raises(wavebudget.Error, match="gfx942 is not known to LLVM 15"):
+        wavebudget.occupancy("gfx942", vgprs=10, llvm=15)
+    with pytest.raises(wavebudget.Error, match="LLVM 17 is not one the model follows"):
+        wavebudget.budget("gfx900", 4, llvm=17)
+
+
 @pytest.mark.parametrize("cpu,waves", [("gfx942", 5), ("gfx90a", 3), ("gfx908", 7), ("gfx1100", 12), ("gfx900", 9)])
 def test_budget_is_the_largest_count_llc_keeps_at_the_target(cpu, waves, tmp_path):
     b = wavebudget.budget(cpu, waves, wg_size=64)

@@ -193,6 +193,13 @@ def _target_args(target: str, wave_size: Optional[int], cu_mode: bool) -> List[s
     return args
 
 
+def _llvm(llvm: Optional[int]) -> List[str]:
+    """``--llvm N``: the LLVM major whose rules apply (15, 19 or 22; the CLI refuses others)."""
+    if llvm is None:
+        return []
+    return [f"--llvm={_whole('llvm', llvm)}"]
+
+
 def _run(args: Sequence[str]) -> Any:
     return _json.loads(_native.run(list(args)))
 
@@ -207,14 +214,17 @@ def occupancy(
     wg_size: WgSize = None,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    llvm: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]:
     """Waves per SIMD for these resources, as ``wavebudget occupancy`` computes them.
 
     ``vgprs``/``agprs``/``sgprs`` are the counts a kernel uses (the metadata's ``.vgpr_count`` etc.),
     ``lds`` bytes per workgroup, ``wg_size`` the launch size (N, or (MIN, MAX) as LLVM's
     ``amdgpu-flat-work-group-size``; default 1..1024). Several comma-separated targets give a list.
+    ``llvm`` is the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the
+    kernel; docs/llvm-versions.md).
     """
-    args = ["occupancy", *_target_args(target, wave_size, cu_mode)]
+    args = ["occupancy", *_target_args(target, wave_size, cu_mode), *_llvm(llvm)]
     args += _count("vgprs", vgprs) + _count("agprs", agprs) + _count("sgprs", sgprs) + _count("lds", lds)
     out = _run(args + _wg(wg_size) + ["--json"])
     return [Occupancy(o) for o in out] if isinstance(out, list) else Occupancy(out)
@@ -228,10 +238,13 @@ def budget(
     lds: int = 0,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    llvm: Optional[int] = None,
 ) -> Union[Budget, List[Budget]]:
     """The largest VGPR, AGPR, SGPR and LDS counts that still allow ``waves`` per SIMD, as ``wavebudget
-    budget`` computes them; ``.reachable`` says whether the launch allows that many at all."""
+    budget`` computes them; ``.reachable`` says whether the launch allows that many at all. ``llvm``: the
+    LLVM major whose rules apply (15, 19 or 22, the default)."""
     args = ["budget", *_target_args(target, wave_size, cu_mode), *_count("waves", waves), *_count("lds", lds)]
+    args += _llvm(llvm)
     out = _run(args + _wg(wg_size) + ["--json"])
     return [Budget(o) for o in out] if isinstance(out, list) else Budget(out)
 
@@ -248,15 +261,17 @@ def inspect(
     wg_size: WgSize = None,
     target: Optional[str] = None,
     kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
 ) -> List[CodeObject]:
     """Every code object in a file (code object, offload bundle, HIP binary), in bytes, or in a Triton
     cache directory, with each kernel's occupancy, as ``wavebudget inspect --json``.
 
     ``dynamic_lds`` is LDS given at launch (HIP's dynamic shared memory, Triton's ``shared``; a Triton
     cache entry's own ``shared`` when not given), ``wg_size`` the launch size, ``target`` another
-    processor to evaluate on, ``kernel`` a regular expression on kernel names.
+    processor to evaluate on, ``kernel`` a regular expression on kernel names, ``llvm`` the LLVM major
+    whose rules evaluate them (15, 19 or 22, the default).
     """
-    opts = _count("dynamic_lds", dynamic_lds) + _wg(wg_size)
+    opts = _count("dynamic_lds", dynamic_lds) + _wg(wg_size) + _llvm(llvm)
     if target is not None:
         opts.append(f"--target={_text('target', target)}")
     if kernel is not None:

@@ -103,6 +103,7 @@ def occupancy(
     wg_size: WgSize = None,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    llvm: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]: ...
 def budget(
     target: str,
@@ -112,6 +113,7 @@ def budget(
     lds: int = 0,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    llvm: Optional[int] = None,
 ) -> Union[Budget, List[Budget]]: ...
 def targets() -> List[Target]: ...
 def inspect(
@@ -121,6 +123,7 @@ def inspect(
     wg_size: WgSize = None,
     target: Optional[str] = None,
     kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
 ) -> List[CodeObject]: ...
 def dispatch(
     path: Union[str, os.PathLike[str]],
