@@ -14,6 +14,7 @@
 //! - [`plan`]: the decisions, pure Rust.
 
 pub mod config;
+pub mod disasm;
 pub mod error;
 pub mod estimate;
 pub mod facts;

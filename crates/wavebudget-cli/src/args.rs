@@ -44,6 +44,27 @@ pub enum Command {
     /// The flags that load the amdgpu-occupancy-budget plugin into a compiler and ask for W waves,
     /// spelled for that compiler's LLVM major (15, 19 or 22: `--cc` is run with `--version`).
     PassFlags(PassFlagsArgs),
+    /// What a register budget did to the code, per kernel: instructions by class, the waits that expose
+    /// memory latency (vmcnt(0), lgkmcnt(0)), loops and the hot loop, AGPR copies, scratch traffic. Reads
+    /// assembly text (llc -filetype=asm, Triton's .amdgcn) and, disassembled in process, code objects,
+    /// bundles and HIP binaries. --compare A B: the deltas between two builds of a kernel.
+    Isa(IsaArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct IsaArgs {
+    /// Inputs: assembly text, code objects, offload bundles, HIP binaries.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Only kernels whose name matches this regular expression.
+    #[arg(long)]
+    pub kernel: Option<String>,
+    /// Two inputs, A then B: the deltas for each kernel in both (or the one kernel of each).
+    #[arg(long)]
+    pub compare: bool,
 }
 
 #[derive(Debug, Args)]

@@ -9,6 +9,7 @@
 mod args;
 mod embed;
 mod inspect;
+mod isa;
 mod passflags;
 mod render;
 mod runtime;
@@ -88,6 +89,7 @@ where
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
         Command::Embed(a) => embed::embed_cmd(&a),
         Command::PassFlags(a) => passflags::pass_flags_cmd(&a),
+        Command::Isa(a) => isa::isa_cmd(&a),
     }
 }
 

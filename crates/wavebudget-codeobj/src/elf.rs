@@ -37,6 +37,17 @@ pub struct Kernel<'a> {
     pub meta: KernelMeta<'a>,
     /// The kernel descriptor, when the symbol is defined in this file.
     pub descriptor: Option<KernelDescriptor>,
+    /// The kernel's machine code: the bytes of its function symbol (the name without `.kd`), when it is
+    /// defined here with a size.
+    pub code: Option<KernelCode<'a>>,
+}
+
+/// A function's machine code and the address it is loaded at (its offset in its section in a relocatable
+/// object), for a disassembler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelCode<'a> {
+    pub bytes: &'a [u8],
+    pub address: u64,
 }
 
 impl Kernel<'_> {
@@ -254,8 +265,40 @@ impl<'a> CodeObject<'a> {
                 .map_err(obj_err("ELF dynamic symbol table", table_at(elf::SHT_DYNSYM)))?;
         }
         let mut descriptors: HashMap<&'a [u8], KernelDescriptor> = HashMap::new();
+        let mut functions: HashMap<&'a [u8], KernelCode<'a>> = HashMap::new();
         let mut order: Vec<&'a [u8]> = Vec::new();
         for sym in symbols.iter() {
+            if sym.st_type() == elf::STT_FUNC && sym.st_size(e) > 0 {
+                let shndx = sym.st_shndx(e);
+                if shndx == elf::SHN_UNDEF || shndx >= elf::SHN_LORESERVE {
+                    continue;
+                }
+                let name = symbols.symbol_name(e, sym).map_err(obj_err("ELF symbol name", shoff))?;
+                let sec = sections
+                    .section(object::SectionIndex(shndx.into()))
+                    .map_err(obj_err("function symbol's section", shoff))?;
+                let value = sym.st_value(e);
+                let in_section = if kind == ElfKind::Relocatable { value } else { value.wrapping_sub(sec.sh_addr(e)) };
+                let sec_data = sec.data(e, data).map_err(obj_err("function section", sec.sh_offset(e)))?;
+                let code = usize::try_from(in_section)
+                    .ok()
+                    .zip(usize::try_from(sym.st_size(e)).ok())
+                    .and_then(|(o, n)| sec_data.get(o..o.checked_add(n)?))
+                    .ok_or_else(|| {
+                        Error::malformed(
+                            "function symbol",
+                            sec.sh_offset(e).saturating_add(in_section),
+                            format!(
+                                "{} covers {:#x} bytes from {in_section:#x} in a section of {:#x} bytes",
+                                String::from_utf8_lossy(name),
+                                sym.st_size(e),
+                                sec_data.len()
+                            ),
+                        )
+                    })?;
+                functions.insert(name, KernelCode { bytes: code, address: value });
+                continue;
+            }
             if sym.st_type() != elf::STT_OBJECT {
                 continue;
             }
@@ -294,7 +337,11 @@ impl<'a> CodeObject<'a> {
         let kernels = match &mut metadata {
             Some(md) => std::mem::take(&mut md.kernels)
                 .into_iter()
-                .map(|m| Kernel { descriptor: descriptors.get(m.symbol.as_bytes()).copied(), meta: m })
+                .map(|m| Kernel {
+                    descriptor: descriptors.get(m.symbol.as_bytes()).copied(),
+                    code: functions.get(m.symbol.trim_end_matches(".kd").as_bytes()).copied(),
+                    meta: m,
+                })
                 .collect(),
             None => order
                 .iter()
@@ -303,6 +350,7 @@ impl<'a> CodeObject<'a> {
                     let name = sym.trim_end_matches(".kd").to_string();
                     Kernel {
                         descriptor: descriptors.get(n).copied(),
+                        code: functions.get(name.as_bytes()).copied(),
                         meta: KernelMeta { name: name.into(), symbol: sym.into(), ..KernelMeta::default() },
                     }
                 })

@@ -1,0 +1,255 @@
+//! `wavebudget isa`: what a register budget did to the code, per kernel. Assembly text (llc
+//! `-filetype=asm` output, Triton's `.amdgcn`) is read without LLVM; code objects, bundles and HIP binaries
+//! are disassembled in process with LLVM's disassembler (the `llvm` feature). `--compare A B` prints the
+//! deltas the pipelining recipe asks for. The signals themselves are `wavebudget-isa`'s.
+
+use crate::args::IsaArgs;
+use crate::CliError;
+use serde::Serialize;
+use wavebudget_isa::Signals;
+
+/// One kernel's signals, with its VGPR count and occupancy where the input says them (a code object's
+/// metadata and the model; the `; NumVgprs`/`; Occupancy` lines llc writes after each function).
+#[derive(Debug, Clone, Serialize)]
+pub struct IsaKernel {
+    pub name: String,
+    pub vgpr_count: Option<u32>,
+    pub waves_per_simd: Option<u32>,
+    #[serde(flatten)]
+    pub signals: Signals,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct IsaSource {
+    pub source: String,
+    pub kernels: Vec<IsaKernel>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct IsaReport {
+    pub code_objects: Vec<IsaSource>,
+}
+
+fn is_binary(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x7fELF") || bytes.starts_with(b"__CLANG_OFFLOAD_BUNDLE__") || bytes.starts_with(b"CCOB")
+}
+
+/// The numbers llc prints in the comment block after a function (`; NumVgprs: 41`, `; Occupancy: 8`),
+/// for each function in order.
+fn asm_comments(text: &str, names: &[String]) -> Vec<(Option<u32>, Option<u32>)> {
+    let mut out = vec![(None, None); names.len()];
+    let mut current: Option<usize> = None;
+    for line in text.lines() {
+        let t = line.trim();
+        let code = t.split(';').next().unwrap_or("").trim();
+        if let Some(label) = code.strip_suffix(':') {
+            if let Some(i) = names.iter().position(|n| n == label) {
+                current = Some(i);
+            }
+            continue;
+        }
+        let Some(i) = current else { continue };
+        let num = |key: &str| t.strip_prefix(key).and_then(|v| v.trim().parse::<u32>().ok());
+        if let Some(v) = num("; TotalNumVgprs:").or_else(|| (out[i].0.is_none()).then(|| num("; NumVgprs:")).flatten())
+        {
+            out[i].0 = Some(v);
+        }
+        if let Some(v) = num("; Occupancy:") {
+            out[i].1 = Some(v);
+        }
+    }
+    out
+}
+
+fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Result<IsaSource, CliError> {
+    let functions = wavebudget_isa::parse_assembly(text).map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+    let names: Vec<String> = functions.iter().map(|f| f.name.clone()).collect();
+    let extra = asm_comments(text, &names);
+    let kernels = functions
+        .iter()
+        .zip(extra)
+        .filter(|(f, _)| filter.as_ref().is_none_or(|re| re.is_match(&f.name)))
+        .map(|(f, (vgprs, waves))| IsaKernel {
+            name: f.name.clone(),
+            vgpr_count: vgprs,
+            waves_per_simd: waves,
+            signals: wavebudget_isa::signals(&f.code),
+        })
+        .collect();
+    Ok(IsaSource { source: file.to_string(), kernels })
+}
+
+#[cfg(feature = "llvm")]
+fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+    use wavebudget_codeobj::{walk, CodeObject, Found};
+    let mut pending = Vec::new();
+    let mut failure: Option<String> = None;
+    let summary = walk(bytes, &mut |found| {
+        if let Found::CodeObject(src, data) = found {
+            let co = CodeObject::parse(data)?;
+            let cpu = co.flags.processor.unwrap_or("").to_string();
+            let mut kernels = Vec::new();
+            for k in &co.kernels {
+                let name = k.meta.name.to_string();
+                if !filter.as_ref().is_none_or(|re| re.is_match(&name) || re.is_match(&k.meta.symbol)) {
+                    continue;
+                }
+                let Some(code) = k.code else { continue };
+                let wave64 = k.meta.wavefront_size == Some(64)
+                    && wavebudget_model::targets::processor(&cpu).is_some_and(|p| p.generation.is_gfx10_plus());
+                let features = if wave64 { "+wavefrontsize64" } else { "" };
+                match wavebudget_pass::disasm::disassemble(&cpu, features, code.bytes, code.address) {
+                    Ok(ins) => kernels.push(IsaKernel {
+                        vgpr_count: k.meta.vgpr_count,
+                        waves_per_simd: wavebudget_codeobj::embedding::own_occupancy(&co, k).map(|o| o.waves_per_simd),
+                        signals: wavebudget_isa::signals(&ins),
+                        name,
+                    }),
+                    Err(e) => failure = Some(e),
+                }
+            }
+            pending.push((src.clone(), kernels));
+        }
+        Ok(())
+    })
+    .map_err(|e| CliError::Reader(file.to_string(), e))?;
+    if let Some(e) = failure {
+        return Err(CliError::Usage(format!("{file}: {e}")));
+    }
+    Ok(pending
+        .into_iter()
+        .map(|(src, kernels)| IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels })
+        .collect())
+}
+
+#[cfg(not(feature = "llvm"))]
+fn read_binary(file: &str, _: &[u8], _: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+    Err(CliError::Usage(format!(
+        "{file}: a binary is disassembled with LLVM, which this wavebudget is built without (the llvm feature); give llc's or Triton's assembly text instead"
+    )))
+}
+
+/// Reads one input: assembly text or a binary.
+pub fn read(file: &str, filter: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+    let mapped = wavebudget_mmap::Mapped::open(std::path::Path::new(file))
+        .map_err(|e| CliError::Io { context: format!("{file}: cannot read"), source: e })?;
+    let bytes = mapped.bytes();
+    if is_binary(bytes) {
+        return read_binary(file, bytes, filter);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        CliError::Usage(format!("{file}: neither a code object, a bundle, a HIP binary nor assembly text"))
+    })?;
+    Ok(vec![read_assembly(file, text, filter)?])
+}
+
+fn hot(k: &IsaKernel) -> (u32, u32, u32) {
+    k.signals.hot_loop.map_or((0, 0, 0), |l| (l.instructions, l.waitcnt.vmcnt0, l.waitcnt.lgkmcnt0))
+}
+
+fn table(r: &IsaReport) -> String {
+    let mut s = String::new();
+    for co in &r.code_objects {
+        s.push_str(&format!("{}: {} kernel(s)\n", co.source, co.kernels.len()));
+        s.push_str("  instrs  valu  salu  vmem  smem   lds  mfma  br  waits vm(0) lgkm(0) loops  hot-loop instrs/vm(0)/lgkm(0)  acc  scratch  VGPRs waves  kernel\n");
+        for k in &co.kernels {
+            let c = &k.signals.counts;
+            let (hi, hv, hl) = hot(k);
+            let hot_text = if k.signals.hot_loop.is_some() { format!("{hi}/{hv}/{hl}") } else { "-".into() };
+            let opt = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+            s.push_str(&format!(
+                "  {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>3} {:>6} {:>5} {:>7} {:>5}  {:>30} {:>4} {:>8} {:>6} {:>5}  {}\n",
+                k.signals.instructions,
+                c.valu,
+                c.salu,
+                c.vector_memory,
+                c.scalar_memory,
+                c.lds,
+                c.matrix,
+                c.branches,
+                c.waits,
+                k.signals.waitcnt.vmcnt0,
+                k.signals.waitcnt.lgkmcnt0,
+                k.signals.loops.len(),
+                hot_text,
+                k.signals.accvgpr_copies,
+                k.signals.scratch_ops,
+                opt(k.vgpr_count),
+                opt(k.waves_per_simd),
+                k.name
+            ));
+        }
+    }
+    s
+}
+
+fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliError> {
+    let ka: Vec<&IsaKernel> = a.iter().flat_map(|c| &c.kernels).collect();
+    let kb: Vec<&IsaKernel> = b.iter().flat_map(|c| &c.kernels).collect();
+    let pairs: Vec<(&IsaKernel, &IsaKernel)> = if ka.len() == 1 && kb.len() == 1 {
+        vec![(ka[0], kb[0])]
+    } else {
+        ka.iter().filter_map(|x| kb.iter().find(|y| y.name == x.name).map(|y| (*x, *y))).collect()
+    };
+    if pairs.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--compare: no kernel in both inputs ({} and {} kernels; pick one in each with --kernel REGEX)",
+            ka.len(),
+            kb.len()
+        )));
+    }
+    if json {
+        #[derive(Serialize)]
+        struct Pair<'a> {
+            name: &'a str,
+            a: &'a IsaKernel,
+            b: &'a IsaKernel,
+        }
+        let v: Vec<Pair> = pairs.iter().map(|(x, y)| Pair { name: &x.name, a: x, b: y }).collect();
+        return Ok(serde_json::to_string_pretty(&serde_json::json!({ "pairs": v })).expect("serializable") + "\n");
+    }
+    let mut s = String::new();
+    for (x, y) in pairs {
+        s.push_str(&format!("{} -> {}\n", x.name, y.name));
+        let row = |s: &mut String, what: &str, a: Option<u32>, b: Option<u32>| {
+            let d = match (a, b) {
+                (Some(a), Some(b)) => format!("{:+}", i64::from(b) - i64::from(a)),
+                _ => "-".into(),
+            };
+            let o = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+            s.push_str(&format!("  {what:<22} {:>7} -> {:<7} ({d})\n", o(a), o(b)));
+        };
+        let (ha, hb) = (hot(x), hot(y));
+        let has = |k: &IsaKernel, v: u32| k.signals.hot_loop.map(|_| v);
+        row(&mut s, "VGPRs", x.vgpr_count, y.vgpr_count);
+        row(&mut s, "occupancy", x.waves_per_simd, y.waves_per_simd);
+        row(&mut s, "hot-loop instructions", has(x, ha.0), has(y, hb.0));
+        row(&mut s, "hot-loop vmcnt(0)", has(x, ha.1), has(y, hb.1));
+        row(&mut s, "hot-loop lgkmcnt(0)", has(x, ha.2), has(y, hb.2));
+        row(&mut s, "vmcnt(0)", Some(x.signals.waitcnt.vmcnt0), Some(y.signals.waitcnt.vmcnt0));
+        row(&mut s, "lgkmcnt(0)", Some(x.signals.waitcnt.lgkmcnt0), Some(y.signals.waitcnt.lgkmcnt0));
+        row(&mut s, "instructions", Some(x.signals.instructions), Some(y.signals.instructions));
+        row(&mut s, "accvgpr copies", Some(x.signals.accvgpr_copies), Some(y.signals.accvgpr_copies));
+        row(&mut s, "scratch ops", Some(x.signals.scratch_ops), Some(y.signals.scratch_ops));
+    }
+    Ok(s)
+}
+
+pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
+    let filter = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
+    if a.compare {
+        let [fa, fb] = a.files.as_slice() else {
+            return Err(CliError::Usage(format!("--compare takes two inputs, A and B ({} given)", a.files.len())));
+        };
+        return compare(&read(fa, &filter)?, &read(fb, &filter)?, a.json);
+    }
+    let mut report = IsaReport { code_objects: Vec::new() };
+    for f in &a.files {
+        report.code_objects.extend(read(f, &filter)?);
+    }
+    if a.json {
+        Ok(serde_json::to_string_pretty(&report).expect("serializable") + "\n")
+    } else {
+        Ok(table(&report))
+    }
+}

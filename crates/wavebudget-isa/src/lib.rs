@@ -1,0 +1,396 @@
+//! ISA signals per kernel: what a register budget did to the code. Pure (no LLVM, no I/O): the input is
+//! a kernel's instructions, from assembly text ([`parse_assembly`]: llc `-filetype=asm` output, Triton's
+//! `.amdgcn`) or from a disassembler (the pass crate's, over a code object's bytes), and the output is
+//! [`Signals`]: counts by class, the waits that expose memory latency, the loops found from backward
+//! branches with the innermost hot loop, AGPR<->VGPR copies and scratch (spill) traffic.
+//!
+//! What each signal means, and how to read a ladder with them: `docs/isa.md`.
+
+#![forbid(unsafe_code)]
+
+use serde::Serialize;
+
+/// One instruction: its mnemonic and operand text, and where a branch goes (an index into the kernel's
+/// instruction list), when it is a branch whose target is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instruction {
+    /// `s_waitcnt`, `v_mfma_f32_32x32x8_f16`, ...
+    pub mnemonic: String,
+    /// The operands as printed (`vmcnt(0) lgkmcnt(0)`).
+    pub operands: String,
+    /// For a branch: the index of the instruction it jumps to.
+    pub target: Option<usize>,
+}
+
+impl Instruction {
+    /// From one line of printed assembly (`s_waitcnt vmcnt(0)`), without a branch target.
+    pub fn parse(text: &str) -> Option<Instruction> {
+        let text = text.split("//").next().unwrap_or("").split(';').next().unwrap_or("").trim();
+        if text.is_empty() {
+            return None;
+        }
+        let (mnemonic, operands) = match text.find(char::is_whitespace) {
+            Some(i) => (&text[..i], text[i..].trim()),
+            None => (text, ""),
+        };
+        Some(Instruction { mnemonic: mnemonic.to_ascii_lowercase(), operands: operands.to_string(), target: None })
+    }
+}
+
+/// The class an instruction counts in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// `v_mfma*`, `v_smfmac*`, `v_wmma*`, `v_swmmac*`: the matrix cores.
+    Matrix,
+    /// Other `v_*`.
+    Valu,
+    /// `ds_*`: LDS.
+    Lds,
+    /// `buffer_*`, `tbuffer_*`, `global_*`, `flat_*`, `scratch_*`, `image_*`: vector memory.
+    VectorMemory,
+    /// `s_load*`, `s_buffer_load*`, `s_store*`, `s_buffer_store*`, `s_scratch_*`, `s_atomic*`, `s_dcache*`: scalar memory.
+    ScalarMemory,
+    /// `s_branch`, `s_cbranch_*`, `s_setpc*`, `s_swappc*`, `s_call*`.
+    Branch,
+    /// `s_waitcnt*`, `s_wait_*`.
+    Wait,
+    /// `s_nop`: hazard padding, or alignment fill in a code object; not counted as an instruction.
+    Nop,
+    /// Other `s_*`.
+    Salu,
+    /// Anything else (`exp`, `buffer_gl*_inv`, ...).
+    Other,
+}
+
+/// The class of a mnemonic.
+pub fn classify(m: &str) -> Class {
+    let starts = |p: &[&str]| p.iter().any(|x| m.starts_with(x));
+    if starts(&["v_mfma", "v_smfmac", "v_wmma", "v_swmmac"]) {
+        Class::Matrix
+    } else if m.starts_with("v_") {
+        Class::Valu
+    } else if m.starts_with("ds_") {
+        Class::Lds
+    } else if starts(&["buffer_", "tbuffer_", "global_", "flat_", "scratch_", "image_"]) {
+        Class::VectorMemory
+    } else if starts(&[
+        "s_load",
+        "s_buffer_load",
+        "s_store",
+        "s_buffer_store",
+        "s_scratch_",
+        "s_atomic",
+        "s_buffer_atomic",
+        "s_dcache",
+    ]) {
+        Class::ScalarMemory
+    } else if starts(&["s_branch", "s_cbranch", "s_setpc", "s_swappc", "s_call"]) {
+        Class::Branch
+    } else if starts(&["s_waitcnt", "s_wait_"]) {
+        Class::Wait
+    } else if m == "s_nop" {
+        Class::Nop
+    } else if m.starts_with("s_") {
+        Class::Salu
+    } else {
+        Class::Other
+    }
+}
+
+/// Instruction counts by class (`s_nop` excluded everywhere).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub valu: u32,
+    pub salu: u32,
+    pub vector_memory: u32,
+    pub scalar_memory: u32,
+    pub lds: u32,
+    pub matrix: u32,
+    pub branches: u32,
+    pub waits: u32,
+    pub other: u32,
+}
+
+/// Waits for a counter to reach 0: global-memory latency exposed (`vmcnt0`) and LDS/scalar-memory latency
+/// exposed (`lgkmcnt0`). One wait that zeroes both counts once in each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Waits {
+    pub vmcnt0: u32,
+    pub lgkmcnt0: u32,
+}
+
+/// A loop: the instructions from a backward branch's target to the branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Loop {
+    /// Position of the first instruction (the branch target) and of the backward branch, counting the
+    /// kernel's instructions from 0 without `s_nop`.
+    pub start: usize,
+    pub end: usize,
+    /// Instructions in the loop body (`s_nop` excluded).
+    pub instructions: u32,
+    pub waitcnt: Waits,
+    pub matrix: u32,
+    pub vector_memory: u32,
+    pub lds: u32,
+}
+
+/// The signals of one kernel.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Signals {
+    /// Instructions of the function body (`s_nop` excluded: alignment fill in a code object is not in
+    /// the assembly text, and hazard padding is not work).
+    pub instructions: u32,
+    pub counts: Counts,
+    pub waitcnt: Waits,
+    /// Every loop, in program order of their starts.
+    pub loops: Vec<Loop>,
+    /// The innermost loop (no loop inside it) with the most instructions; None without a loop.
+    pub hot_loop: Option<Loop>,
+    /// `v_accvgpr_read/write/mov`: AGPR<->VGPR copies.
+    pub accvgpr_copies: u32,
+    /// Scratch traffic: `scratch_*` loads and stores, and `buffer_*` loads and stores through the private
+    /// segment buffer (`s[0:3]`, or the quad LLVM copies it to: LLVM's spill slots without flat scratch).
+    pub scratch_ops: u32,
+}
+
+/// (vmcnt reaches 0, lgkmcnt reaches 0) for a wait instruction. GFX12's split counters map onto them:
+/// `s_wait_loadcnt 0` is vmcnt(0); `s_wait_dscnt 0` and `s_wait_kmcnt 0` are lgkmcnt(0) (LDS and scalar
+/// memory, which GFX9-11's lgkmcnt both covered); `s_wait_loadcnt_dscnt 0` both.
+pub fn wait_zeroes(ins: &Instruction) -> (bool, bool) {
+    let ops = ins.operands.replace(' ', "");
+    let zero = |s: &str| {
+        let v = s.trim();
+        v == "0" || v == "0x0" || v == "0x00" || v == "0x0000"
+    };
+    match ins.mnemonic.as_str() {
+        "s_waitcnt" => {
+            if ops.contains('(') {
+                (ops.contains("vmcnt(0)"), ops.contains("lgkmcnt(0)"))
+            } else {
+                // A raw immediate: 0 zeroes every counter.
+                (zero(&ops), zero(&ops))
+            }
+        }
+        "s_wait_loadcnt" => (zero(&ops), false),
+        "s_wait_dscnt" | "s_wait_kmcnt" => (false, zero(&ops)),
+        "s_wait_loadcnt_dscnt" => (zero(&ops), zero(&ops)),
+        _ => (false, false),
+    }
+}
+
+/// The SGPR quads holding the private segment buffer: `s[0:3]` (its user SGPRs, first when present) and
+/// the quads LLVM copies it to (`s_mov_b64 s[20:21], s[0:1]` makes `s[20:23]`).
+fn scratch_resources(code: &[Instruction]) -> Vec<String> {
+    let mut quads = vec!["s[0:3]".to_string()];
+    for ins in code {
+        if ins.mnemonic != "s_mov_b64" {
+            continue;
+        }
+        let ops: Vec<&str> = ins.operands.split(',').map(str::trim).collect();
+        if ops.len() == 2 && ops[1] == "s[0:1]" {
+            if let Some(lo) =
+                ops[0].strip_prefix("s[").and_then(|r| r.split(':').next()).and_then(|n| n.parse::<u32>().ok())
+            {
+                quads.push(format!("s[{lo}:{}]", lo + 3));
+            }
+        }
+    }
+    quads
+}
+
+fn is_scratch(ins: &Instruction, resources: &[String]) -> bool {
+    let m = ins.mnemonic.as_str();
+    let mem = m.contains("load") || m.contains("store");
+    (m.starts_with("scratch_") && mem)
+        || (m.starts_with("buffer_") && mem && ins.operands.split(',').any(|o| resources.iter().any(|r| r == o.trim())))
+}
+
+/// The signals of one kernel's instructions.
+pub fn signals(code: &[Instruction]) -> Signals {
+    let mut s = Signals::default();
+    let tally = |ins: &Instruction, c: &mut Counts, w: &mut Waits| -> bool {
+        let class = classify(&ins.mnemonic);
+        match class {
+            Class::Nop => return false,
+            Class::Matrix => c.matrix += 1,
+            Class::Valu => c.valu += 1,
+            Class::Lds => c.lds += 1,
+            Class::VectorMemory => c.vector_memory += 1,
+            Class::ScalarMemory => c.scalar_memory += 1,
+            Class::Branch => c.branches += 1,
+            Class::Wait => c.waits += 1,
+            Class::Salu => c.salu += 1,
+            Class::Other => c.other += 1,
+        }
+        let (vm, lgkm) = wait_zeroes(ins);
+        w.vmcnt0 += u32::from(vm);
+        w.lgkmcnt0 += u32::from(lgkm);
+        true
+    };
+    let resources = scratch_resources(code);
+    for ins in code {
+        if tally(ins, &mut s.counts, &mut s.waitcnt) {
+            s.instructions += 1;
+            s.accvgpr_copies += u32::from(ins.mnemonic.starts_with("v_accvgpr_"));
+            s.scratch_ops += u32::from(is_scratch(ins, &resources));
+        }
+    }
+    // Positions count instructions without `s_nop`, so alignment fill does not move them.
+    let mut position = Vec::with_capacity(code.len());
+    let mut p = 0usize;
+    for ins in code {
+        position.push(p);
+        p += usize::from(classify(&ins.mnemonic) != Class::Nop);
+    }
+    for (i, ins) in code.iter().enumerate() {
+        let Some(t) = ins.target else { continue };
+        if t > i || classify(&ins.mnemonic) != Class::Branch {
+            continue;
+        }
+        let (mut c, mut w, mut n) = (Counts::default(), Waits::default(), 0);
+        for body in &code[t..=i] {
+            n += u32::from(tally(body, &mut c, &mut w));
+        }
+        s.loops.push(Loop {
+            start: position[t],
+            end: position[i],
+            instructions: n,
+            waitcnt: w,
+            matrix: c.matrix,
+            vector_memory: c.vector_memory,
+            lds: c.lds,
+        });
+    }
+    s.loops.sort_by_key(|l| (l.start, l.end));
+    let innermost = |l: &Loop| !s.loops.iter().any(|o| o != l && o.start >= l.start && o.end <= l.end);
+    s.hot_loop =
+        s.loops.iter().filter(|l| innermost(l)).max_by_key(|l| (l.instructions, std::cmp::Reverse(l.start))).copied();
+    s
+}
+
+/// A kernel's instructions from assembly text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsmFunction {
+    pub name: String,
+    pub code: Vec<Instruction>,
+}
+
+/// Bad assembly text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A branch to a label the function does not define.
+    #[error("line {line}: {mnemonic} to '{label}', which {function} does not define")]
+    UnknownLabel { line: usize, mnemonic: String, label: String, function: String },
+    /// No function in the text.
+    #[error("no kernel or function found (expected llc -filetype=asm output or a Triton .amdgcn file)")]
+    Empty,
+}
+
+/// A function being read: its name, its instructions with their line and branch label, and its labels.
+type Pending = (String, Vec<(usize, Instruction, Option<String>)>, std::collections::HashMap<String, usize>);
+
+/// The functions of assembly text as llc prints it (`.type NAME,@function`, `NAME:`, ..., `.Lfunc_endN:`),
+/// each with its instructions and the branch targets resolved from its labels.
+pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
+    let functions: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".type"))
+        .filter_map(|rest| {
+            let (name, kind) = rest.trim().split_once(',')?;
+            kind.trim().trim_start_matches(['@', '%']).eq("function").then_some(name.trim())
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut current: Option<Pending> = None;
+    let finish = |cur: Pending, out: &mut Vec<AsmFunction>| -> Result<(), Error> {
+        let (name, body, labels) = cur;
+        let mut code = Vec::with_capacity(body.len());
+        for (line, mut ins, label) in body {
+            if let Some(l) = label {
+                match labels.get(&l) {
+                    Some(&t) => ins.target = Some(t),
+                    None if l.starts_with(".L") => {
+                        return Err(Error::UnknownLabel { line, mnemonic: ins.mnemonic, label: l, function: name })
+                    }
+                    None => {} // a call or a jump to another function
+                }
+            }
+            code.push(ins);
+        }
+        out.push(AsmFunction { name, code });
+        Ok(())
+    };
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split(';').next().unwrap_or("").split("//").next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(label) = line.strip_suffix(':') {
+            if functions.contains(label) {
+                if let Some(cur) = current.take() {
+                    finish(cur, &mut out)?;
+                }
+                current = Some((label.to_string(), Vec::new(), Default::default()));
+            } else if label.starts_with(".Lfunc_end") {
+                if let Some(cur) = current.take() {
+                    finish(cur, &mut out)?;
+                }
+            } else if let Some((_, body, labels)) = current.as_mut() {
+                labels.insert(label.to_string(), body.len());
+            }
+            continue;
+        }
+        if line.starts_with('.') {
+            continue;
+        }
+        let Some((_, body, _)) = current.as_mut() else { continue };
+        let Some(ins) = Instruction::parse(line) else { continue };
+        let label = (classify(&ins.mnemonic) == Class::Branch)
+            .then(|| ins.operands.split([',', ' ']).find(|w| !w.is_empty()).map(str::to_string))
+            .flatten();
+        body.push((n + 1, ins, label));
+    }
+    if let Some(cur) = current.take() {
+        finish(cur, &mut out)?;
+    }
+    if out.is_empty() {
+        return Err(Error::Empty);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ins(s: &str) -> Instruction {
+        Instruction::parse(s).unwrap()
+    }
+
+    #[test]
+    fn waits_by_counter() {
+        assert_eq!(wait_zeroes(&ins("s_waitcnt vmcnt(0) lgkmcnt(0)")), (true, true));
+        assert_eq!(wait_zeroes(&ins("s_waitcnt vmcnt(0)")), (true, false));
+        assert_eq!(wait_zeroes(&ins("s_waitcnt lgkmcnt(0)")), (false, true));
+        assert_eq!(wait_zeroes(&ins("s_waitcnt vmcnt(10)")), (false, false));
+        assert_eq!(wait_zeroes(&ins("s_waitcnt 0")), (true, true));
+        assert_eq!(wait_zeroes(&ins("s_wait_loadcnt 0x0")), (true, false));
+        assert_eq!(wait_zeroes(&ins("s_wait_dscnt 0x0")), (false, true));
+        assert_eq!(wait_zeroes(&ins("s_wait_loadcnt_dscnt 0x0")), (true, true));
+        assert_eq!(wait_zeroes(&ins("s_wait_loadcnt 0x1")), (false, false));
+        assert_eq!(wait_zeroes(&ins("s_waitcnt_vscnt null, 0x0")), (false, false));
+    }
+
+    #[test]
+    fn loops_from_labels() {
+        let text = "\t.type\tk,@function\nk:\n\ts_load_dwordx2 s[0:1], s[4:5], 0x0\n.LBB0_1:\n\tglobal_load_dword v1, v0, s[0:1]\n\ts_waitcnt vmcnt(0)\n.LBB0_2:\n\tv_add_f32_e32 v2, v1, v2\n\ts_cbranch_scc1 .LBB0_2\n\ts_cbranch_vccnz .LBB0_1\n\ts_endpgm\n.Lfunc_end0:\n";
+        let f = parse_assembly(text).unwrap();
+        assert_eq!(f.len(), 1);
+        let s = signals(&f[0].code);
+        assert_eq!(s.instructions, 7);
+        assert_eq!(s.loops.len(), 2);
+        let hot = s.hot_loop.unwrap();
+        assert_eq!((hot.start, hot.end, hot.instructions), (3, 4, 2));
+        assert_eq!(s.waitcnt, Waits { vmcnt0: 1, lgkmcnt0: 0 });
+    }
+}

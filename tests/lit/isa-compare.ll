@@ -1,0 +1,70 @@
+; REQUIRES: wavebudget-cli, llvm22
+; (under other majors: unsupported; the CLI's disassembler is LLVM 22's)
+; isa --compare: two builds of one MFMA tile, unconstrained and at 8 waves/SIMD (amdgpu-waves-per-eu), and
+; what the budget did to the code (examples/mfma_tile.ll; docs/isa.md): fewer VGPRs and more waves, paid for with a longer hot loop, more
+; vmcnt(0) waits and spills. llc's own remarks give the VGPRs, occupancy and spill counts for the check.
+; RUN: sed -e 's/"amdgpu-flat-work-group-size"="1,256"/& "amdgpu-waves-per-eu"="8"/' %s > %t.w8.ll
+; RUN: llc -O2 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %s -o %t.w0.o -pass-remarks-analysis=kernel-resource-usage 2>&1 | FileCheck %s --check-prefix=LLC0
+; LLC0: VGPRs: 68
+; LLC0: AGPRs: 64
+; LLC0: Occupancy [waves/SIMD]: 3
+; RUN: llc -O2 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj %t.w8.ll -o %t.w8.o -pass-remarks-analysis=kernel-resource-usage 2>&1 | FileCheck %s --check-prefix=LLC8
+; LLC8: Occupancy [waves/SIMD]: 8
+; LLC8: VGPRs Spill: {{[1-9][0-9]*}}
+; RUN: %wavebudget isa --compare %t.w0.o %t.w8.o | FileCheck %s
+; CHECK:      mfma_tile -> mfma_tile
+; CHECK-NEXT:   VGPRs                      132 -> 64      (-68)
+; CHECK-NEXT:   occupancy                    3 -> 8       (+5)
+; CHECK-NEXT:   hot-loop instructions      146 -> 223     (+77)
+; CHECK-NEXT:   hot-loop vmcnt(0)            1 -> 3       (+2)
+; CHECK-NEXT:   hot-loop lgkmcnt(0)          1 -> 1       (+0)
+; CHECK-NEXT:   vmcnt(0)                     1 -> 7       (+6)
+; CHECK-NEXT:   lgkmcnt(0)                   1 -> 1       (+0)
+; CHECK-NEXT:   instructions               249 -> 354     (+105)
+; CHECK-NEXT:   accvgpr copies             128 -> 124     (-4)
+; CHECK-NEXT:   scratch ops                  0 -> 97      (+97)
+target triple = "amdgcn-amd-amdhsa"
+
+declare <16 x float> @llvm.amdgcn.mfma.f32.32x32x8f16(<4 x half>, <4 x half>, <16 x float>, i32, i32, i32)
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+; A GEMM tile: four 32x32 accumulators (64 AGPR-capable values) over K in a loop of global loads.
+define amdgpu_kernel void @mfma_tile(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, i32 %k) #0 {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc0 = phi <16 x float> [ zeroinitializer, %entry ], [ %r0, %loop ]
+  %acc1 = phi <16 x float> [ zeroinitializer, %entry ], [ %r1, %loop ]
+  %acc2 = phi <16 x float> [ zeroinitializer, %entry ], [ %r2, %loop ]
+  %acc3 = phi <16 x float> [ zeroinitializer, %entry ], [ %r3, %loop ]
+  %off = add i32 %i, %tid
+  %pa = getelementptr <4 x half>, ptr addrspace(1) %a, i32 %off
+  %pb = getelementptr <4 x half>, ptr addrspace(1) %b, i32 %off
+  %va = load <4 x half>, ptr addrspace(1) %pa
+  %vb = load <4 x half>, ptr addrspace(1) %pb
+  %pa2 = getelementptr <4 x half>, ptr addrspace(1) %pa, i32 64
+  %va2 = load <4 x half>, ptr addrspace(1) %pa2
+  %r0 = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x8f16(<4 x half> %va, <4 x half> %vb, <16 x float> %acc0, i32 0, i32 0, i32 0)
+  %r1 = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x8f16(<4 x half> %va2, <4 x half> %vb, <16 x float> %acc1, i32 0, i32 0, i32 0)
+  %r2 = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x8f16(<4 x half> %va, <4 x half> %va2, <16 x float> %acc2, i32 0, i32 0, i32 0)
+  %r3 = call <16 x float> @llvm.amdgcn.mfma.f32.32x32x8f16(<4 x half> %vb, <4 x half> %va2, <16 x float> %acc3, i32 0, i32 0, i32 0)
+  %i.next = add i32 %i, 256
+  %done = icmp sge i32 %i.next, %k
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %pc = getelementptr <16 x float>, ptr addrspace(1) %c, i32 %tid
+  store <16 x float> %r0, ptr addrspace(1) %pc
+  %pc1 = getelementptr <16 x float>, ptr addrspace(1) %pc, i32 256
+  store <16 x float> %r1, ptr addrspace(1) %pc1
+  %pc2 = getelementptr <16 x float>, ptr addrspace(1) %pc, i32 512
+  store <16 x float> %r2, ptr addrspace(1) %pc2
+  %pc3 = getelementptr <16 x float>, ptr addrspace(1) %pc, i32 768
+  store <16 x float> %r3, ptr addrspace(1) %pc3
+  ret void
+}
+
+attributes #0 = { "amdgpu-flat-work-group-size"="1,256" }
