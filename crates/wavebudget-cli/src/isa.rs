@@ -23,6 +23,9 @@ pub struct IsaKernel {
 pub struct IsaSource {
     pub source: String,
     pub kernels: Vec<IsaKernel>,
+    /// Kernels that could not be read, each with the reason (no function symbol with its code).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -76,7 +79,7 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
             signals: wavebudget_isa::signals(&f.code),
         })
         .collect();
-    Ok(IsaSource { source: file.to_string(), kernels })
+    Ok(IsaSource { source: file.to_string(), kernels, notes: Vec::new() })
 }
 
 #[cfg(feature = "llvm")]
@@ -89,12 +92,16 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
             let co = CodeObject::parse(data)?;
             let cpu = co.flags.processor.unwrap_or("").to_string();
             let mut kernels = Vec::new();
+            let mut notes = Vec::new();
             for k in &co.kernels {
                 let name = k.meta.name.to_string();
                 if !filter.as_ref().is_none_or(|re| re.is_match(&name) || re.is_match(&k.meta.symbol)) {
                     continue;
                 }
-                let Some(code) = k.code else { continue };
+                let Some(code) = k.code else {
+                    notes.push(format!("{name}: no function symbol with its code in this code object (stripped?)"));
+                    continue;
+                };
                 let wave64 = k.meta.wavefront_size == Some(64)
                     && wavebudget_model::targets::processor(&cpu).is_some_and(|p| p.generation.is_gfx10_plus());
                 let features = if wave64 { "+wavefrontsize64" } else { "" };
@@ -108,7 +115,7 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                     Err(e) => failure = Some(e),
                 }
             }
-            pending.push((src.clone(), kernels));
+            pending.push((src.clone(), kernels, notes));
         }
         Ok(())
     })
@@ -118,7 +125,11 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
     }
     Ok(pending
         .into_iter()
-        .map(|(src, kernels)| IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels })
+        .map(|(src, kernels, notes)| IsaSource {
+            source: format!("{file}{}", src.suffix(summary.bundles)),
+            kernels,
+            notes,
+        })
         .collect())
 }
 
@@ -178,6 +189,9 @@ fn table(r: &IsaReport) -> String {
                 opt(k.waves_per_simd),
                 k.name
             ));
+        }
+        for n in &co.notes {
+            s.push_str(&format!("  note: {n}\n"));
         }
     }
     s

@@ -280,22 +280,15 @@ impl<'a> CodeObject<'a> {
                 let value = sym.st_value(e);
                 let in_section = if kind == ElfKind::Relocatable { value } else { value.wrapping_sub(sec.sh_addr(e)) };
                 let sec_data = sec.data(e, data).map_err(obj_err("function section", sec.sh_offset(e)))?;
-                let code = usize::try_from(in_section)
+                // A function symbol past its section leaves the kernel without code (isa says so); it does
+                // not make the rest of the code object unreadable.
+                let Some(code) = usize::try_from(in_section)
                     .ok()
                     .zip(usize::try_from(sym.st_size(e)).ok())
                     .and_then(|(o, n)| sec_data.get(o..o.checked_add(n)?))
-                    .ok_or_else(|| {
-                        Error::malformed(
-                            "function symbol",
-                            sec.sh_offset(e).saturating_add(in_section),
-                            format!(
-                                "{} covers {:#x} bytes from {in_section:#x} in a section of {:#x} bytes",
-                                String::from_utf8_lossy(name),
-                                sym.st_size(e),
-                                sec_data.len()
-                            ),
-                        )
-                    })?;
+                else {
+                    continue;
+                };
                 functions.insert(name, KernelCode { bytes: code, address: value });
                 continue;
             }
