@@ -136,9 +136,19 @@ pub struct Level {
     /// LLVM's error, when failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What the budget did to the code: the compiled kernel's ISA signals (`wavebudget isa`'s, from the
+    /// object disassembled in process); absent unless compiled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub isa: Option<wavebudget_isa::Signals>,
 }
 
 impl Level {
+    /// The hot loop's instruction count, or the whole kernel's when it has no loop.
+    pub fn loop_instructions(&self) -> Option<u32> {
+        let isa = self.isa.as_ref()?;
+        Some(isa.hot_loop.map_or(isa.instructions, |l| l.instructions))
+    }
+
     fn empty(waves: Option<u32>, status: Status) -> Level {
         Level {
             waves,
@@ -151,6 +161,7 @@ impl Level {
             waves_per_simd: None,
             warnings: Vec::new(),
             error: None,
+            isa: None,
         }
     }
 
@@ -430,6 +441,14 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
             level.resources = k.resources(processor);
             level.vgpr_spill_count = k.meta.vgpr_spill_count;
             level.sgpr_spill_count = k.meta.sgpr_spill_count;
+            if let (Some(code), Some(cpu)) = (k.code, co.flags.processor) {
+                let wave64 =
+                    k.meta.wavefront_size == Some(64) && processor.is_some_and(|p| p.generation.is_gfx10_plus());
+                let features = if wave64 { "+wavefrontsize64" } else { "" };
+                level.isa = crate::disasm::disassemble(cpu, features, code.bytes, code.address)
+                    .ok()
+                    .map(|i| wavebudget_isa::signals(&i));
+            }
         }
         let usage = usage_for(&collected.usage, name);
         let num = |k: &str| usage.get(k).and_then(|v| v.parse().ok());
@@ -561,14 +580,78 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
     Ok(Sweep { kernels: ladders })
 }
 
-/// The highest waves target with at most `max_spills` spills (VGPR + SGPR) among compiled levels.
-pub fn choose(ladder: &KernelLadder, max_spills: u32) -> Option<u32> {
-    ladder
-        .levels
-        .iter()
-        .filter(|l| l.status == Status::Ok && l.spills().is_some_and(|s| s <= max_spills))
-        .filter_map(|l| l.waves)
-        .max()
+/// How `tune` picks a waves target from a kernel's ladder.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Policy {
+    /// Spills (VGPR + SGPR) a chosen level may have.
+    pub max_spills: u32,
+    /// With `Some(p)`: the hot loop (the whole kernel without a loop) may grow by at most p% over the
+    /// unconstrained build's.
+    pub max_loop_growth: Option<u32>,
+}
+
+/// What `choose` picked and why, in one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub waves: Option<u32>,
+    pub reason: String,
+}
+
+/// The highest waves target among compiled levels with at most `max_spills` spills (and, with
+/// `max_loop_growth`, a hot loop within that growth over the baseline). When every level spills more, the
+/// level with the fewest spills if it has fewer than the unconstrained build (ties: the most waves reached,
+/// then the lower W), else none.
+pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
+    let ok = || ladder.levels.iter().filter(|l| l.status == Status::Ok && l.waves.is_some());
+    let base_loop = ladder.baseline.loop_instructions();
+    let within_growth = |l: &Level| match (policy.max_loop_growth, base_loop, l.loop_instructions()) {
+        (None, _, _) => true,
+        (Some(p), Some(b), Some(x)) => u64::from(x) * 100 <= u64::from(b) * (100 + u64::from(p)),
+        (Some(_), _, _) => false,
+    };
+    let best =
+        ok().filter(|l| l.spills().is_some_and(|s| s <= policy.max_spills) && within_growth(l)).max_by_key(|l| l.waves);
+    if let Some(l) = best {
+        let w = l.waves.expect("filtered");
+        let growth = match (policy.max_loop_growth, base_loop, l.loop_instructions()) {
+            (Some(p), Some(b), Some(x)) => format!(", hot loop {b} -> {x} instructions (at most +{p}%)"),
+            _ => String::new(),
+        };
+        return Choice {
+            waves: Some(w),
+            reason: format!("the highest W with at most {} spills{growth}", policy.max_spills),
+        };
+    }
+    let any_within = ok().any(|l| l.spills().is_some_and(|s| s <= policy.max_spills));
+    if any_within {
+        return Choice {
+            waves: None,
+            reason: format!(
+                "no level within max-spills={} keeps the hot loop within +{}% of the unconstrained build's {}",
+                policy.max_spills,
+                policy.max_loop_growth.unwrap_or(0),
+                base_loop.map_or("-".to_string(), |b| b.to_string())
+            ),
+        };
+    }
+    // Every level spills more than allowed: the fewest spills, if fewer than without a target.
+    let fewest =
+        ok().filter_map(|l| Some((l.spills()?, std::cmp::Reverse(l.waves_per_simd.unwrap_or(0)), l.waves?))).min();
+    match (fewest, ladder.baseline.spills()) {
+        (Some((s, _, w)), Some(b)) if s < b => Choice {
+            waves: Some(w),
+            reason: format!("every level spills more than {}; the fewest spills: {s} at W={w} (unconstrained: {b})", policy.max_spills),
+        },
+        (Some((s, _, w)), b) => Choice {
+            waves: None,
+            reason: format!(
+                "every level spills more than {} (fewest: {s} at W={w}), and no fewer than the unconstrained build ({})",
+                policy.max_spills,
+                b.map_or("-".to_string(), |b| b.to_string())
+            ),
+        },
+        (None, _) => Choice { waves: None, reason: "no level compiled".into() },
+    }
 }
 
 /// A tuned module: the sweep, the waves chosen per kernel, and the module with them set.
@@ -576,24 +659,23 @@ pub fn choose(ladder: &KernelLadder, max_spills: u32) -> Option<u32> {
 pub struct Tuned {
     /// The ladder behind the choice.
     pub sweep: Sweep,
-    /// Per kernel, the highest W with at most `max_spills` spills (`None`: no level qualified).
-    pub chosen: Vec<(String, Option<u32>)>,
+    /// Per kernel, the choice and why (`Policy`).
+    pub chosen: Vec<(String, Choice)>,
     /// The module with `"amdgpu-waves-per-eu"="W"` on each chosen kernel (and the sweep's target and
     /// launch-size overrides), as IR text or bitcode.
     pub module: Vec<u8>,
 }
 
-/// Sweeps, picks the highest W per kernel with at most `max_spills` spills, and writes it into the module.
+/// Sweeps, picks a W per kernel by `policy`, and writes it into the module.
 pub fn tune(
     ir_bytes: &[u8],
     source: &str,
     opts: &SweepOptions,
-    max_spills: u32,
+    policy: &Policy,
     bitcode: bool,
 ) -> Result<Tuned, Error> {
     let sweep = sweep(ir_bytes, source, opts)?;
-    let chosen: Vec<(String, Option<u32>)> =
-        sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, max_spills))).collect();
+    let chosen: Vec<(String, Choice)> = sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, policy))).collect();
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, source))
@@ -607,7 +689,7 @@ pub fn tune(
                 continue;
             }
             let name = ir::name(f);
-            if let Some((_, Some(w))) = chosen.iter().find(|(k, _)| *k == name) {
+            if let Some((_, Choice { waves: Some(w), .. })) = chosen.iter().find(|(k, _)| *k == name) {
                 ir::set_str_attr(f, "amdgpu-waves-per-eu", &w.to_string());
             }
         }
@@ -618,4 +700,69 @@ pub fn tune(
         module.print_to_string().to_bytes().to_vec()
     };
     Ok(Tuned { sweep, chosen, module: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compiled level with these spills, occupancy and hot-loop length.
+    fn level(waves: Option<u32>, spills: u32, occ: u32, hot: u32) -> Level {
+        let mut l = Level::empty(waves, Status::Ok);
+        l.vgpr_spill_count = Some(spills);
+        l.sgpr_spill_count = Some(0);
+        l.waves_per_simd = Some(occ);
+        let hot_loop = wavebudget_isa::Loop {
+            start: 0,
+            end: hot as usize,
+            instructions: hot,
+            waitcnt: Default::default(),
+            matrix: 0,
+            vector_memory: 0,
+            lds: 0,
+        };
+        l.isa =
+            Some(wavebudget_isa::Signals { instructions: hot + 10, hot_loop: Some(hot_loop), ..Default::default() });
+        l
+    }
+
+    fn ladder(baseline: Level, levels: Vec<Level>) -> KernelLadder {
+        KernelLadder { name: "k".into(), target: String::new(), baseline, levels }
+    }
+
+    #[test]
+    fn every_level_spills_the_fewest_spills_win_when_fewer_than_without_a_target() {
+        // The gfx1100 attention case of issue 16: W=4 cuts spills from 80 to 51 at the same waves.
+        let l = ladder(
+            level(None, 80, 2, 100),
+            vec![
+                level(Some(1), 80, 2, 100),
+                level(Some(2), 80, 2, 100),
+                level(Some(3), 80, 2, 100),
+                level(Some(4), 51, 2, 100),
+            ],
+        );
+        let c = choose(&l, &Policy::default());
+        assert_eq!(c.waves, Some(4), "{}", c.reason);
+        // No level beats the unconstrained build: none.
+        let l = ladder(level(None, 40, 2, 100), vec![level(Some(1), 40, 2, 100), level(Some(2), 60, 2, 100)]);
+        assert_eq!(choose(&l, &Policy::default()).waves, None);
+    }
+
+    #[test]
+    fn loop_growth_bounds_the_choice() {
+        let l = ladder(
+            level(None, 0, 2, 100),
+            vec![
+                level(Some(2), 0, 2, 100),
+                level(Some(3), 0, 3, 105),
+                level(Some(4), 0, 4, 130),
+                level(Some(5), 3, 5, 140),
+            ],
+        );
+        assert_eq!(choose(&l, &Policy::default()).waves, Some(4));
+        assert_eq!(choose(&l, &Policy { max_spills: 0, max_loop_growth: Some(10) }).waves, Some(3));
+        assert_eq!(choose(&l, &Policy { max_spills: 0, max_loop_growth: Some(30) }).waves, Some(4));
+        assert_eq!(choose(&l, &Policy { max_spills: 5, max_loop_growth: Some(0) }).waves, Some(2));
+    }
 }

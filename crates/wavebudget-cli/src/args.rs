@@ -155,9 +155,14 @@ pub struct TuneArgs {
     /// Output module (.ll: text, .bc: bitcode); written atomically, never over the input.
     #[arg(long, short = 'o', required = true)]
     pub output: String,
-    /// Spills (VGPR + SGPR) a chosen level may have.
+    /// Spills (VGPR + SGPR) a chosen level may have. When every level spills more, the level with the
+    /// fewest spills is chosen if it has fewer than the unconstrained build.
     #[arg(long, default_value_t = 0)]
     pub max_spills: u32,
+    /// Also keep the hot loop (the whole kernel without a loop) within PCT% more instructions than the
+    /// unconstrained build's: the highest W that does not lengthen the loop the waves must hide.
+    #[arg(long, value_name = "PCT")]
+    pub max_loop_growth: Option<u32>,
 }
 
 #[derive(Debug, Args)]

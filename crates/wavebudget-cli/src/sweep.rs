@@ -5,7 +5,7 @@ use crate::args::{SweepArgs, TuneArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
-use wavebudget_pass::sweep::{Level, Status, Sweep, SweepOptions};
+use wavebudget_pass::sweep::{Choice, Level, Policy, Status, Sweep, SweepOptions};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
     let bad = || {
@@ -90,16 +90,20 @@ fn cell(v: Option<u32>) -> String {
 
 fn row(out: &mut String, label: &str, l: &Level) {
     let spills = format!("{}/{}", cell(l.vgpr_spill_count), cell(l.sgpr_spill_count));
+    let hot = l.isa.as_ref().and_then(|i| i.hot_loop);
     let _ = write!(
         out,
-        "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
+        "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6}",
         cell(l.vgprs),
         cell(l.agprs),
         cell(l.resources.map(|r| r.vgpr_count)),
         cell(l.resources.map(|r| r.sgpr_count)),
         spills,
         cell(l.resources.map(|r| r.private_segment_fixed_size)),
-        cell(l.waves_per_simd)
+        cell(l.waves_per_simd),
+        cell(l.loop_instructions()),
+        cell(hot.map(|h| h.waitcnt.vmcnt0)),
+        cell(hot.map(|h| h.waitcnt.lgkmcnt0))
     );
     match l.status {
         Status::Ok => {}
@@ -116,7 +120,7 @@ fn row(out: &mut String, label: &str, l: &Level) {
     }
 }
 
-fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
+fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
     let mut out = String::new();
     for (i, k) in s.kernels.iter().enumerate() {
         if k.target.is_empty() {
@@ -126,20 +130,20 @@ fn render(s: &Sweep, chosen: Option<&[(String, Option<u32>)]>) -> String {
         }
         let _ = writeln!(
             out,
-            "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6}",
-            "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ"
+            "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6}",
+            "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ", "loop", "vm0", "lgkm0"
         );
         row(&mut out, "baseline", &k.baseline);
         for l in &k.levels {
             row(&mut out, &cell(l.waves), l);
         }
         if let Some(c) = chosen {
-            match c[i].1 {
+            match c[i].1.waves {
                 Some(w) => {
-                    let _ = writeln!(out, "  chosen: amdgpu-waves-per-eu=\"{w}\"");
+                    let _ = writeln!(out, "  chosen: amdgpu-waves-per-eu=\"{w}\" ({})", c[i].1.reason);
                 }
                 None => {
-                    let _ = writeln!(out, "  chosen: none (every level spills or failed); left unchanged");
+                    let _ = writeln!(out, "  chosen: none ({}); left unchanged", c[i].1.reason);
                 }
             }
         }
@@ -167,8 +171,14 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     }
     let bytes = read(&a.sweep.file)?;
     let bitcode = a.output.ends_with(".bc");
-    let t =
-        wavebudget_pass::sweep::tune(&bytes, &a.sweep.file, &opts, a.max_spills, bitcode).map_err(CliError::Llvm)?;
+    let t = wavebudget_pass::sweep::tune(
+        &bytes,
+        &a.sweep.file,
+        &opts,
+        &Policy { max_spills: a.max_spills, max_loop_growth: a.max_loop_growth },
+        bitcode,
+    )
+    .map_err(CliError::Llvm)?;
     refuse_uncompiled(&t.sweep, &a.sweep.file)?;
     crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {
@@ -178,7 +188,11 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
             chosen: Vec<serde_json::Value>,
             output: &'a str,
         }
-        let chosen = t.chosen.iter().map(|(k, w)| serde_json::json!({"name": k, "waves": w})).collect();
+        let chosen = t
+            .chosen
+            .iter()
+            .map(|(k, c)| serde_json::json!({"name": k, "waves": c.waves, "reason": c.reason}))
+            .collect();
         Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output })
             .expect("serializable")
             + "\n")

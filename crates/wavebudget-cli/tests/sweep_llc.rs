@@ -85,6 +85,28 @@ fn sweep_equals_llc() {
                 None => flat.clone(),
             };
             let llc = llc_compile(&module(c, &extra), c.cpu, "", &format!("{}-{wg}-{}", c.cpu, w.unwrap_or(0)));
+            // The level's ISA signals against `wavebudget isa` of llc's assembly for the same build (whose
+            // counts tests/isa_llc.rs checks against llc's text).
+            let asm_isa = {
+                let (ll, s) = (
+                    dir.join(format!("{}-{wg}-{}.ll", c.cpu, w.unwrap_or(0))),
+                    dir.join(format!("{}-{wg}-{}.s", c.cpu, w.unwrap_or(0))),
+                );
+                std::fs::write(&ll, module(c, &extra)).unwrap();
+                let st = Command::new(wavebudget_testkit::llvm::tool("llc"))
+                    .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={}", c.cpu), "-filetype=asm"])
+                    .arg(&ll)
+                    .arg("-o")
+                    .arg(&s)
+                    .status()
+                    .unwrap();
+                assert!(st.success());
+                let out =
+                    Command::new(env!("CARGO_BIN_EXE_wavebudget")).args(["isa", "--json"]).arg(&s).output().unwrap();
+                assert!(out.status.success(), "isa {}", String::from_utf8_lossy(&out.stderr));
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                v["code_objects"][0]["kernels"].as_array().unwrap().clone()
+            };
             for k in json["kernels"].as_array().unwrap() {
                 let name = k["name"].as_str().unwrap();
                 let level = match w {
@@ -122,6 +144,14 @@ fn sweep_equals_llc() {
                     if num(level, field) != want {
                         bad.push(format!("{what}: {field} sweep {:?}, llc {want:?}", num(level, field)));
                     }
+                }
+                let mut from_asm =
+                    asm_isa.iter().find(|k| k["name"] == name).cloned().expect("kernel in llc's assembly");
+                for key in ["name", "vgpr_count", "waves_per_simd"] {
+                    from_asm.as_object_mut().unwrap().remove(key);
+                }
+                if level["isa"] != from_asm {
+                    bad.push(format!("{what}: isa sweep {}, llc's assembly {from_asm}", level["isa"]));
                 }
             }
             if w.is_none() {
