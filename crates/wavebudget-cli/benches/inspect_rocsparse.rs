@@ -8,77 +8,9 @@
 //! - objdump: llvm-objdump-22 --offloading (all entries in one process), then llvm-readelf-22 --notes.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-#[derive(Default)]
-struct Cost {
-    wall: Duration,
-    peak_rss_kb: i64,
-    processes: usize,
-    failures: usize,
-}
-
-/// Runs one process, stdout to a file or /dev/null, and adds its wall time and peak RSS (wait4) to `cost`.
-fn run(cost: &mut Cost, cmd: &mut Command, stdout: Option<&Path>) -> bool {
-    cmd.stdout(match stdout {
-        Some(p) => Stdio::from(std::fs::File::create(p).unwrap()),
-        None => Stdio::null(),
-    })
-    .stderr(Stdio::null());
-    let start = Instant::now();
-    // Reaped by wait4 below (std's wait() gives no rusage), which clippy cannot see.
-    #[allow(clippy::zombie_processes)]
-    let child = cmd.spawn().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4 on our own child with valid out-pointers.
-    let r = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(r, child.id() as i32, "wait4 failed");
-    cost.wall += start.elapsed();
-    cost.peak_rss_kb = cost.peak_rss_kb.max(usage.ru_maxrss);
-    cost.processes += 1;
-    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    if !ok {
-        cost.failures += 1;
-    }
-    ok
-}
-
-fn llvm(name: &str) -> PathBuf {
-    let prefix =
-        std::env::var_os("LLVM_SYS_221_PREFIX").map_or_else(|| PathBuf::from("/usr/lib/llvm-22"), PathBuf::from);
-    prefix.join("bin").join(name)
-}
-
-fn librocsparse() -> PathBuf {
-    let cache = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/debs");
-    std::fs::create_dir_all(&cache).unwrap();
-    let lib = cache.join("librocsparse0/usr/lib/x86_64-linux-gnu/librocsparse.so.0.1");
-    if !lib.exists() {
-        let ok = Command::new("apt-get")
-            .args(["download", "librocsparse0"])
-            .current_dir(&cache)
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
-            let _ = Command::new("apt-get").args(["update", "-qq"]).status();
-            assert!(Command::new("apt-get")
-                .args(["download", "librocsparse0"])
-                .current_dir(&cache)
-                .status()
-                .unwrap()
-                .success());
-        }
-        let deb = std::fs::read_dir(&cache)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| p.to_string_lossy().contains("librocsparse0_"))
-            .unwrap();
-        assert!(Command::new("dpkg").arg("-x").arg(&deb).arg(cache.join("librocsparse0")).status().unwrap().success());
-    }
-    lib
-}
+use std::process::Command;
+use std::time::Instant;
+use wavebudget_testkit::bench::{librocsparse, llvm, run, Cost};
 
 fn count_kernels(notes: &str) -> usize {
     // Kernel entries in `amdhsa.kernels` are the list items at indent 2.
