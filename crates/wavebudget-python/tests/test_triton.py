@@ -215,3 +215,34 @@ def test_tritons_llvm_is_llvm22_with_lds_rounded_to_the_granule():
             checked += 1
     assert checked == 72
     print(f"Triton's LLVM: {checked} kernels, LLVM 22's rule differs on {differs_from_22}")
+
+
+@pytest.mark.parametrize("arch,warp", [("gfx90a", 64), ("gfx942", 64), ("gfx950", 64), ("gfx1100", 32)])
+def test_isa_of_tritons_assembly_equals_its_code_object(arch, warp, tmp_path, monkeypatch):
+    """`wavebudget isa` (the CLI, which disassembles with LLVM 22) on a Triton matmul (an MFMA/WMMA main
+    loop) and softmax for each architecture: the code object and Triton's `.amdgcn` give the same signals, and
+    the assembly's counts equal a count made here over Triton's text."""
+    import json
+    import subprocess
+
+    tk = triton_kernels(tmp_path, monkeypatch)
+    cli = REPO / "target" / "debug" / "wavebudget"
+    for name, constexprs in [("matmul", {"BM": 64, "BN": 64, "BK": 32}), ("softmax", {"BLOCK": 1024})]:
+        k = tk.compile(name, constexprs, arch, warp, num_warps=4)
+        asm, obj = tmp_path / f"{name}.amdgcn", tmp_path / f"{name}.hsaco"
+        asm.write_text(k.asm["amdgcn"])
+        obj.write_bytes(k.asm["hsaco"])
+        runs = [json.loads(subprocess.run([str(cli), "isa", "--json", str(p)], capture_output=True, text=True, check=True).stdout)
+                for p in (asm, obj)]
+        kernels = [r["code_objects"][0]["kernels"] for r in runs]
+        assert kernels[0] == kernels[1], (arch, name)
+        (sig,) = kernels[0]
+        body = k.asm["amdgcn"].split(f"\n{sig['name']}:", 1)[1].split(".Lfunc_end", 1)[0]
+        mnemonics = [m.group(1) for m in re.finditer(r"^\s+([a-z][a-z0-9_]*)", body, re.M)]
+        assert sig["instructions"] == sum(1 for m in mnemonics if m != "s_nop"), (arch, name)
+        waits = re.findall(r"^\s+s_waitcnt ([^;\n]*)", body, re.M)
+        assert sig["waitcnt"]["vmcnt0"] == sum("vmcnt(0)" in w for w in waits), (arch, name)
+        assert sig["waitcnt"]["lgkmcnt0"] == sum("lgkmcnt(0)" in w for w in waits), (arch, name)
+        if name == "matmul":
+            assert sig["counts"]["matrix"] > 0 and sig["hot_loop"] is not None, (arch, sig)
+            assert sig["hot_loop"]["matrix"] == sig["counts"]["matrix"] or sig["hot_loop"]["matrix"] > 0
