@@ -82,16 +82,34 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
     Ok(IsaSource { source: file.to_string(), kernels, notes: Vec::new() })
 }
 
+/// One kernel to disassemble: its code (copied out of the file, so jobs can run on worker threads) and
+/// what the reader says of it.
+#[cfg(feature = "llvm")]
+struct Job {
+    name: String,
+    features: &'static str,
+    code: Vec<u8>,
+    address: u64,
+    vgpr_count: Option<u32>,
+    waves_per_simd: Option<u32>,
+}
+
+/// One code object's kernels, or why its disassembler could not be made.
+#[cfg(feature = "llvm")]
+type Disassembled = Result<Vec<IsaKernel>, String>;
+
 #[cfg(feature = "llvm")]
 fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
     use wavebudget_codeobj::{walk, CodeObject, Found};
-    let mut pending = Vec::new();
-    let mut failure: Option<String> = None;
+    // Read every code object first (the reader is fast), then disassemble them on worker threads, one
+    // disassembler per code object and wave size: making one costs more than most kernels.
+    let mut objects: Vec<(wavebudget_codeobj::Source, String, Vec<Job>, Vec<String>)> = Vec::new();
     let summary = walk(bytes, &mut |found| {
         if let Found::CodeObject(src, data) = found {
             let co = CodeObject::parse(data)?;
             let cpu = co.flags.processor.unwrap_or("").to_string();
-            let mut kernels = Vec::new();
+            let gfx10_plus = wavebudget_model::targets::processor(&cpu).is_some_and(|p| p.generation.is_gfx10_plus());
+            let mut jobs = Vec::new();
             let mut notes = Vec::new();
             for k in &co.kernels {
                 let name = k.meta.name.to_string();
@@ -102,35 +120,62 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                     notes.push(format!("{name}: no function symbol with its code in this code object (stripped?)"));
                     continue;
                 };
-                let wave64 = k.meta.wavefront_size == Some(64)
-                    && wavebudget_model::targets::processor(&cpu).is_some_and(|p| p.generation.is_gfx10_plus());
-                let features = if wave64 { "+wavefrontsize64" } else { "" };
-                match wavebudget_pass::disasm::disassemble(&cpu, features, code.bytes, code.address) {
-                    Ok(ins) => kernels.push(IsaKernel {
-                        vgpr_count: k.meta.vgpr_count,
-                        waves_per_simd: wavebudget_codeobj::embedding::own_occupancy(&co, k).map(|o| o.waves_per_simd),
-                        signals: wavebudget_isa::signals(&ins),
-                        name,
-                    }),
-                    Err(e) => failure = Some(e),
-                }
+                jobs.push(Job {
+                    features: if gfx10_plus && k.meta.wavefront_size == Some(64) { "+wavefrontsize64" } else { "" },
+                    code: code.bytes.to_vec(),
+                    address: code.address,
+                    vgpr_count: k.meta.vgpr_count,
+                    waves_per_simd: wavebudget_codeobj::embedding::own_occupancy(&co, k).map(|o| o.waves_per_simd),
+                    name,
+                });
             }
-            pending.push((src.clone(), kernels, notes));
+            objects.push((src.clone(), cpu, jobs, notes));
         }
         Ok(())
     })
     .map_err(|e| CliError::Reader(file.to_string(), e))?;
-    if let Some(e) = failure {
-        return Err(CliError::Usage(format!("{file}: {e}")));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<Disassembled>>> =
+        std::sync::Mutex::new((0..objects.len()).map(|_| None).collect());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(objects.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((_, cpu, jobs, _)) = objects.get(i) else { break };
+                let r = (|| {
+                    let mut by_features: Vec<(&str, wavebudget_pass::disasm::Disassembler)> = Vec::new();
+                    let mut kernels = Vec::with_capacity(jobs.len());
+                    for j in jobs {
+                        let d = match by_features.iter().position(|(f, _)| *f == j.features) {
+                            Some(p) => p,
+                            None => {
+                                by_features
+                                    .push((j.features, wavebudget_pass::disasm::Disassembler::new(cpu, j.features)?));
+                                by_features.len() - 1
+                            }
+                        };
+                        let ins = by_features[d].1.disassemble(&j.code, j.address);
+                        kernels.push(IsaKernel {
+                            name: j.name.clone(),
+                            vgpr_count: j.vgpr_count,
+                            waves_per_simd: j.waves_per_simd,
+                            signals: wavebudget_isa::signals(&ins),
+                        });
+                    }
+                    Ok(kernels)
+                })();
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut out = Vec::with_capacity(objects.len());
+    for ((src, _, _, notes), r) in objects.into_iter().zip(results) {
+        let kernels = r.expect("every code object ran").map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+        out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes });
     }
-    Ok(pending
-        .into_iter()
-        .map(|(src, kernels, notes)| IsaSource {
-            source: format!("{file}{}", src.suffix(summary.bundles)),
-            kernels,
-            notes,
-        })
-        .collect())
+    Ok(out)
 }
 
 #[cfg(not(feature = "llvm"))]
