@@ -65,6 +65,9 @@ cl::opt<std::string> OptMode("wavebudget-mode",
                              cl::cat(Category));
 cl::opt<unsigned> OptMaxSpills("wavebudget-max-spills",
                                cl::desc("mode=auto: spills the chosen waves target may have"), cl::cat(Category));
+cl::opt<unsigned> OptMaxLoopGrowth("wavebudget-max-loop-growth",
+                                   cl::desc("mode=auto: percent the chosen level's hot loop may grow"),
+                                   cl::cat(Category));
 cl::opt<bool> OptExact("wavebudget-exact", cl::desc("Emit \"W,W\" (also cap occupancy at W)"),
                        cl::cat(Category));
 cl::opt<bool> OptClamp("wavebudget-clamp",
@@ -90,6 +93,8 @@ std::string commandLineParams() {
     Add("mode=" + OptMode);
   if (OptMaxSpills.getNumOccurrences())
     Add("max-spills=" + std::to_string(OptMaxSpills));
+  if (OptMaxLoopGrowth.getNumOccurrences())
+    Add("max-loop-growth=" + std::to_string(OptMaxLoopGrowth));
   if (OptExact.getNumOccurrences())
     Add(OptExact ? "exact" : "no-exact");
   if (OptClamp.getNumOccurrences())

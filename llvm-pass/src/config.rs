@@ -62,6 +62,9 @@ pub struct Config {
     pub target: Option<String>,
     /// `mode=auto`: spills (VGPR + SGPR) the chosen level may have.
     pub max_spills: u32,
+    /// `mode=auto`: how much longer (percent) the chosen level's hot loop may be than the unconstrained
+    /// build's (`None`: not weighed).
+    pub max_loop_growth: Option<u32>,
     /// `WAVEBUDGET_*` variables that were set but empty (they count as unset; the pass says so when
     /// that leaves it nothing to do).
     pub empty_variables: Vec<String>,
@@ -77,10 +80,10 @@ struct Layer {
     clamp: Option<bool>,
     target: Option<String>,
     max_spills: Option<u32>,
+    max_loop_growth: Option<u32>,
 }
 
-const EXPECTED: &str =
-    "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, clamp, target=PROCESSOR";
+const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR";
 
 fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
     match v.trim().parse::<u32>() {
@@ -144,6 +147,12 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
                         .map_err(|_| format!("parameter 'max-spills' wants a whole number, got '{v}' in {origin}"))?,
                 );
             }
+            "max-loop-growth" => {
+                let v = need(value)?;
+                l.max_loop_growth = Some(v.parse().map_err(|_| {
+                    format!("parameter 'max-loop-growth' wants a whole number of percent, got '{v}' in {origin}")
+                })?);
+            }
             "mode" => {
                 let v = need(value)?;
                 l.mode = Some(
@@ -202,6 +211,11 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
     if let Some(v) = var("WAVEBUDGET_TARGET") {
         l.target = Some(parse_target(&v, "environment variable WAVEBUDGET_TARGET")?);
     }
+    if let Some(v) = var("WAVEBUDGET_MAX_LOOP_GROWTH") {
+        l.max_loop_growth = Some(v.trim().parse().map_err(|_| {
+            format!("environment variable WAVEBUDGET_MAX_LOOP_GROWTH wants a whole number of percent, got '{v}'")
+        })?);
+    }
     if let Some(v) = var("WAVEBUDGET_MAX_SPILLS") {
         l.max_spills = Some(
             v.trim()
@@ -258,6 +272,7 @@ impl Config {
             clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
+            max_loop_growth: pick(&|l| l.max_loop_growth.is_some()).and_then(|l| l.max_loop_growth),
             empty_variables: Vec::new(),
         }
     }
@@ -287,6 +302,9 @@ impl Config {
         }
         if self.max_spills != 0 {
             add(&format!("max-spills={}", self.max_spills));
+        }
+        if let Some(p) = self.max_loop_growth {
+            add(&format!("max-loop-growth={p}"));
         }
         if self.clamp {
             add("clamp");

@@ -138,19 +138,19 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         let mut estimate = || estimate::estimate(f);
         let plan = match ladders.as_ref().map(|l| &l[i]) {
             // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
-            Some(rungs) if k.wavebudget_attr.is_none() => {
-                let chosen = rungs.as_ref().ok().and_then(|r| {
-                    r.iter().filter(|x| x.spills.is_some_and(|s| s <= cfg.max_spills)).map(|x| x.waves).max()
-                });
-                let mut plan = match (chosen, rungs) {
-                    (Some(w), _) => {
-                        let c = Config { waves: Some(w), ..cfg.clone() };
-                        plan::plan_kernel(k, &c, records.as_ref(), &mut estimate)
-                    }
-                    (None, Ok(r)) => plan::untouched_plan(k, auto_refusal(r, cfg.max_spills)),
-                    (None, Err(why)) => plan::untouched_plan(k, format!("mode=auto: {why}")),
+            Some(ladder) if k.wavebudget_attr.is_none() => {
+                let policy = sweep::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
+                let mut plan = match ladder {
+                    Ok(l) => match sweep::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
+                        sweep::Choice { waves: Some(w), .. } => {
+                            let c = Config { waves: Some(w), ..cfg.clone() };
+                            plan::plan_kernel(k, &c, records.as_ref(), &mut estimate)
+                        }
+                        c => plan::untouched_plan(k, auto_refusal(&l.rungs, &c.reason)),
+                    },
+                    Err(why) => plan::untouched_plan(k, format!("mode=auto: {why}")),
                 };
-                plan.ladder = rungs.as_ref().ok().cloned();
+                plan.ladder = ladder.as_ref().ok().map(|l| l.rungs.clone());
                 plan
             }
             _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut estimate),
@@ -191,8 +191,9 @@ fn info_line(name: &str, waves: u32, b: &wavebudget_model::Budget) -> String {
     )
 }
 
-/// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess.
-fn auto_refusal(rungs: &[records::Rung], max_spills: u32) -> String {
+/// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
+/// when some level compiled).
+fn auto_refusal(rungs: &[records::Rung], reason: &str) -> String {
     let range = match (rungs.first(), rungs.last()) {
         (Some(a), Some(b)) => format!("{} to {}", a.waves, b.waves),
         _ => return "mode=auto: the ladder has no levels".into(),
@@ -203,12 +204,10 @@ fn auto_refusal(rungs: &[records::Rung], max_spills: u32) -> String {
             sweep::LLVM_MAJOR
         );
     }
-    match rungs.iter().filter_map(|r| Some((r.spills?, r.waves))).min() {
-        None => format!("mode=auto: no level ({range}) compiled (wavebudget sweep shows LLVM's messages)"),
-        Some((s, w)) => format!(
-            "mode=auto: every level that compiled spills more than max-spills={max_spills} (fewest: {s} at {w} waves/SIMD)"
-        ),
+    if rungs.iter().all(|r| r.spills.is_none()) {
+        return format!("mode=auto: no level ({range}) compiled (wavebudget sweep shows LLVM's messages)");
     }
+    format!("mode=auto: {reason}")
 }
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
@@ -219,7 +218,7 @@ unsafe fn auto_ladders(
     facts: &[(LLVMValueRef, facts::KernelFacts)],
     records: Option<&Records>,
     report: &mut ModuleReport,
-) -> Vec<Result<Vec<records::Rung>, String>> {
+) -> Vec<Result<records::Ladder, String>> {
     let target = match cfg.target.as_deref().map(wavebudget_model::parse_target).transpose() {
         Ok(t) => t,
         Err(e) => {
@@ -235,15 +234,12 @@ unsafe fn auto_ladders(
             None => Err(format!("{} (target=PROCESSOR, -wavebudget-target)", sweep::NO_TARGET)),
         })
         .collect();
-    let mut out: Vec<Result<Vec<records::Rung>, String>> = facts
+    let mut out: Vec<Result<records::Ladder, String>> = facts
         .iter()
         .zip(&processors)
         .map(|((_, k), p)| {
             let p = p.as_ref().map_err(String::clone)?;
-            records
-                .and_then(|r| r.ladder(&k.name, p))
-                .map(<[records::Rung]>::to_vec)
-                .ok_or_else(|| "no ladder yet".to_string())
+            records.and_then(|r| r.ladder(&k.name, p)).cloned().ok_or_else(|| "no ladder yet".to_string())
         })
         .collect();
     // Compile what the records do not cover and has a processor: the module as bitcode, swept on worker threads.
@@ -281,18 +277,10 @@ unsafe fn auto_ladders(
                     Some(l) if l.baseline.status == sweep::Status::Failed && l.levels.is_empty() => {
                         Err(l.baseline.error.clone().unwrap_or_else(|| "the kernel did not compile".into()))
                     }
-                    Some(l) => Ok(l
-                        .levels
-                        .iter()
-                        .filter_map(|x| {
-                            let spills = if x.status == sweep::Status::Ok { x.spills() } else { None };
-                            x.waves.map(|waves| records::Rung {
-                                waves,
-                                spills,
-                                accepted: x.status != sweep::Status::NotAccepted,
-                            })
-                        })
-                        .collect()),
+                    Some(l) => Ok(records::Ladder {
+                        baseline: Some(l.baseline.rung()),
+                        rungs: l.levels.iter().filter(|x| x.waves.is_some()).map(sweep::Level::rung).collect(),
+                    }),
                     None => Err("the sweep did not reach this kernel".into()),
                 };
             }

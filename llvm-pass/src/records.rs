@@ -34,14 +34,42 @@ pub struct Rung {
     pub spills: Option<u32>,
     /// LLVM accepts `"amdgpu-waves-per-eu"`=W here (false: the pass did not set it, LLVM would ignore it).
     pub accepted: bool,
+    /// The hot loop's instructions (the whole kernel's without a loop), from the level's `isa`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_instructions: Option<u32>,
+}
+
+/// A kernel's ladder as `mode=auto` weighs it: the unconstrained build (waves 0) and each level.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ladder {
+    pub baseline: Option<Rung>,
+    pub rungs: Vec<Rung>,
+}
+
+/// The hot loop's instruction count of a sweep level's JSON (`isa.hot_loop.instructions`, else
+/// `isa.instructions`).
+fn loop_instructions(level: &serde_json::Value) -> Option<u32> {
+    let isa = level.get("isa")?;
+    let n = isa.get("hot_loop").and_then(|h| h.get("instructions")).or_else(|| isa.get("instructions"))?;
+    n.as_u64().and_then(|n| u32::try_from(n).ok())
+}
+
+fn rung(l: &serde_json::Value, waves: u32) -> Rung {
+    let num = |k: &str| l.get(k).and_then(|v| v.as_u64()).and_then(|v| u32::try_from(v).ok());
+    let status = l.get("status").and_then(|s| s.as_str());
+    let spills = match (num("vgpr_spill_count"), num("sgpr_spill_count")) {
+        (Some(v), Some(s)) if status == Some("ok") => Some(v + s),
+        _ => None,
+    };
+    Rung { waves, spills, accepted: status != Some("not-accepted"), loop_instructions: loop_instructions(l) }
 }
 
 /// Records by kernel name.
 #[derive(Debug, Clone, Default)]
 pub struct Records {
     by_name: HashMap<String, Vec<Record>>,
-    /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, rungs).
-    ladders: HashMap<String, Vec<(String, Vec<Rung>)>>,
+    /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, ladder).
+    ladders: HashMap<String, Vec<(String, Ladder)>>,
 }
 
 impl Records {
@@ -143,18 +171,8 @@ impl Records {
                 .get("levels")
                 .and_then(|l| l.as_array())
                 .ok_or_else(|| format!("kernels[{i}] has no \"levels\" array"))?;
-            let rungs = levels
-                .iter()
-                .filter_map(|l| {
-                    let status = l.get("status").and_then(|s| s.as_str());
-                    let ok = status == Some("ok");
-                    let spills = match (num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")) {
-                        (Some(v), Some(s)) if ok => Some(v + s),
-                        _ => None,
-                    };
-                    num(l, "waves").map(|waves| Rung { waves, spills, accepted: status != Some("not-accepted") })
-                })
-                .collect();
+            let rungs = levels.iter().filter_map(|l| num(l, "waves").map(|w| rung(l, w))).collect();
+            let rungs = Ladder { baseline: Some(rung(base, 0)), rungs };
             recs.ladders.entry(name.to_string()).or_default().push((processor, rungs));
         }
         if recs.by_name.is_empty() {
@@ -164,8 +182,8 @@ impl Records {
     }
 
     /// The sweep ladder of `kernel` on `processor`, if the records came from a sweep.
-    pub fn ladder(&self, kernel: &str, processor: &str) -> Option<&[Rung]> {
-        self.ladders.get(kernel)?.iter().find(|(p, _)| p == processor).map(|(_, r)| r.as_slice())
+    pub fn ladder(&self, kernel: &str, processor: &str) -> Option<&Ladder> {
+        self.ladders.get(kernel)?.iter().find(|(p, _)| p == processor).map(|(_, r)| r)
     }
 
     /// The record of `kernel` on `processor`, or the processors it was recorded for instead.

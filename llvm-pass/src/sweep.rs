@@ -597,33 +597,54 @@ pub struct Choice {
     pub reason: String,
 }
 
-/// The highest waves target among compiled levels with at most `max_spills` spills (and, with
-/// `max_loop_growth`, a hot loop within that growth over the baseline). When every level spills more, the
-/// level with the fewest spills if it has fewer than the unconstrained build (ties: the most waves reached,
-/// then the lower W), else none.
+impl Level {
+    /// This level as `mode=auto` and `choose` weigh it.
+    pub fn rung(&self) -> crate::records::Rung {
+        crate::records::Rung {
+            waves: self.waves.unwrap_or(0),
+            spills: if self.status == Status::Ok { self.spills() } else { None },
+            accepted: self.status != Status::NotAccepted,
+            loop_instructions: self.loop_instructions(),
+        }
+    }
+}
+
+/// `choose_rungs` on a sweep's ladder.
 pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
-    let ok = || ladder.levels.iter().filter(|l| l.status == Status::Ok && l.waves.is_some());
-    let base_loop = ladder.baseline.loop_instructions();
-    let within_growth = |l: &Level| match (policy.max_loop_growth, base_loop, l.loop_instructions()) {
+    let rungs: Vec<_> = ladder.levels.iter().filter(|l| l.waves.is_some()).map(Level::rung).collect();
+    choose_rungs(Some(&ladder.baseline.rung()), &rungs, policy)
+}
+
+/// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels with at most
+/// `max_spills` spills (and, with `max_loop_growth`, a hot loop within that growth over the unconstrained
+/// build's). When every compiled level spills more, the level with the fewest spills if it has fewer than
+/// the unconstrained build (ties: the lower W), else none.
+pub fn choose_rungs(
+    baseline: Option<&crate::records::Rung>,
+    rungs: &[crate::records::Rung],
+    policy: &Policy,
+) -> Choice {
+    let compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some());
+    let base_loop = baseline.and_then(|b| b.loop_instructions);
+    let within_growth = |r: &crate::records::Rung| match (policy.max_loop_growth, base_loop, r.loop_instructions) {
         (None, _, _) => true,
         (Some(p), Some(b), Some(x)) => u64::from(x) * 100 <= u64::from(b) * (100 + u64::from(p)),
         (Some(_), _, _) => false,
     };
-    let best =
-        ok().filter(|l| l.spills().is_some_and(|s| s <= policy.max_spills) && within_growth(l)).max_by_key(|l| l.waves);
-    if let Some(l) = best {
-        let w = l.waves.expect("filtered");
-        let growth = match (policy.max_loop_growth, base_loop, l.loop_instructions()) {
+    let best = compiled()
+        .filter(|r| r.spills.is_some_and(|s| s <= policy.max_spills) && within_growth(r))
+        .max_by_key(|r| r.waves);
+    if let Some(r) = best {
+        let growth = match (policy.max_loop_growth, base_loop, r.loop_instructions) {
             (Some(p), Some(b), Some(x)) => format!(", hot loop {b} -> {x} instructions (at most +{p}%)"),
             _ => String::new(),
         };
         return Choice {
-            waves: Some(w),
+            waves: Some(r.waves),
             reason: format!("the highest W with at most {} spills{growth}", policy.max_spills),
         };
     }
-    let any_within = ok().any(|l| l.spills().is_some_and(|s| s <= policy.max_spills));
-    if any_within {
+    if compiled().any(|r| r.spills.is_some_and(|s| s <= policy.max_spills)) {
         return Choice {
             waves: None,
             reason: format!(
@@ -635,17 +656,19 @@ pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
         };
     }
     // Every level spills more than allowed: the fewest spills, if fewer than without a target.
-    let fewest =
-        ok().filter_map(|l| Some((l.spills()?, std::cmp::Reverse(l.waves_per_simd.unwrap_or(0)), l.waves?))).min();
-    match (fewest, ladder.baseline.spills()) {
-        (Some((s, _, w)), Some(b)) if s < b => Choice {
+    let fewest = compiled().filter_map(|r| Some((r.spills?, r.waves))).min();
+    match (fewest, baseline.and_then(|b| b.spills)) {
+        (Some((s, w)), Some(b)) if s < b => Choice {
             waves: Some(w),
-            reason: format!("every level spills more than {}; the fewest spills: {s} at W={w} (unconstrained: {b})", policy.max_spills),
+            reason: format!(
+                "every level spills more than {}; the fewest spills: {s} at W={w} (unconstrained: {b})",
+                policy.max_spills
+            ),
         },
-        (Some((s, _, w)), b) => Choice {
+        (Some((s, w)), b) => Choice {
             waves: None,
             reason: format!(
-                "every level spills more than {} (fewest: {s} at W={w}), and no fewer than the unconstrained build ({})",
+                "every level that compiled spills more than max-spills={} (fewest: {s} at W={w}), and no fewer than the unconstrained build ({})",
                 policy.max_spills,
                 b.map_or("-".to_string(), |b| b.to_string())
             ),
