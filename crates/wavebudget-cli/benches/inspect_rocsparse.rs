@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use wavebudget_testkit::bench::{librocsparse, llvm, run, Cost};
+use wavebudget_testkit::bench::{llvm, rocsparse_setup, run, Cost};
 
 fn count_kernels(notes: &str) -> usize {
     // Kernel entries in `amdhsa.kernels` are the list items at indent 2.
@@ -38,29 +38,8 @@ fn readelf_all(cost: &mut Cost, files: &[PathBuf], scratch: &Path) -> usize {
 }
 
 fn main() {
-    let lib = librocsparse();
+    let (lib, scratch, exe) = rocsparse_setup("bench-rocsparse");
     let size = std::fs::metadata(&lib).unwrap().len();
-    let scratch = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/bench-rocsparse");
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/release/wavebudget");
-    assert!(
-        Command::new(env!("CARGO"))
-            .args(["build", "--release", "-q", "-p", "wavebudget-cli"])
-            .status()
-            .unwrap()
-            .success(),
-        "build the release binary"
-    );
-    // Warm the page cache for everyone (the first reader would otherwise pay for the disk), through a
-    // small buffer: children are spawned with CLONE_VM, and Linux charges the parent's peak RSS at that
-    // moment to each child's ru_maxrss, so this process must stay small until every run is measured.
-    {
-        use std::io::Read;
-        let mut f = std::fs::File::open(&lib).unwrap();
-        let mut buf = vec![0u8; 1 << 20];
-        while f.read(&mut buf).unwrap() > 0 {}
-    }
 
     // wavebudget, three runs, best kept.
     let json = scratch.join("inspect.json");

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
-use wavebudget_testkit::bench::{librocsparse, llvm, run, Cost};
+use wavebudget_testkit::bench::{llvm, rocsparse_setup, run, Cost};
 
 #[derive(Default, Debug, PartialEq, Eq)]
 struct Totals {
@@ -37,26 +37,8 @@ fn count_objdump(text: &str, t: &mut Totals) {
 }
 
 fn main() {
-    let lib = librocsparse();
+    let (lib, scratch, exe) = rocsparse_setup("bench-isa-rocsparse");
     let size = std::fs::metadata(&lib).unwrap().len();
-    let scratch = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/bench-isa-rocsparse");
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
-    let exe = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/release/wavebudget");
-    assert!(
-        Command::new(env!("CARGO"))
-            .args(["build", "--release", "-q", "-p", "wavebudget-cli"])
-            .status()
-            .unwrap()
-            .success(),
-        "build the release binary"
-    );
-    {
-        use std::io::Read;
-        let mut f = std::fs::File::open(&lib).unwrap();
-        let mut buf = vec![0u8; 1 << 20];
-        while f.read(&mut buf).unwrap() > 0 {}
-    }
 
     let json = scratch.join("isa.json");
     let mut ours = Cost::default();

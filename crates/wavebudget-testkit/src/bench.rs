@@ -75,3 +75,31 @@ pub fn librocsparse() -> PathBuf {
     }
     lib
 }
+
+/// A bench's setup against librocsparse: the library (downloaded once), a fresh scratch directory
+/// target/NAME, the release `wavebudget` (built now), and the library in the page cache for everyone (the
+/// first reader would otherwise pay for the disk) through a small buffer: children are spawned with
+/// CLONE_VM, and Linux charges the parent's peak RSS at that moment to each child's ru_maxrss, so the bench
+/// process must stay small until every run is measured. Returns (library, scratch, wavebudget).
+pub fn rocsparse_setup(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let lib = librocsparse();
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
+    let scratch = target.join(name);
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    assert!(
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["build", "--release", "-q", "-p", "wavebudget-cli"])
+            .status()
+            .unwrap()
+            .success(),
+        "build the release binary"
+    );
+    {
+        use std::io::Read;
+        let mut f = std::fs::File::open(&lib).unwrap();
+        let mut buf = vec![0u8; 1 << 20];
+        while f.read(&mut buf).unwrap() > 0 {}
+    }
+    (lib, scratch, target.join("release/wavebudget"))
+}
