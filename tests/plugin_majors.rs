@@ -141,6 +141,20 @@ fn hipcc_rocm52_build_fits_the_budget_with_the_llvm15_plugin() {
     for (name, (obj, (vgprs, occ))) in [("WAVEBUDGET_WAVES=4", env_form), ("wavebudget pass-flags", flag_form)] {
         assert!(vgprs <= 128 && occ == 4, "{name}: {vgprs} VGPRs, {occ} waves (before: {vgprs0}, {occ0})");
         assert_eq!(inspect(&obj), (vgprs, occ), "{name}: inspect of hipcc's object");
+        // isa reads the same object (host ELF, bundle, code object) and gives LLVM 15's occupancy too.
+        let out = Command::new(wavebudget_testkit::plugin::profile_dir().join("wavebudget"))
+            .args(["isa", "--json", "--llvm", "15"])
+            .arg(&obj)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "isa: {}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let k = &v["code_objects"][0]["kernels"][0];
+        assert_eq!(
+            (k["vgpr_count"].as_u64(), k["waves_per_simd"].as_u64()),
+            (Some(vgprs.into()), Some(occ.into())),
+            "{name}: isa"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

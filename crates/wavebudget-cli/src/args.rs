@@ -65,6 +65,10 @@ pub struct IsaArgs {
     /// Two inputs, A then B: the deltas for each kernel in both (or the one kernel of each).
     #[arg(long)]
     pub compare: bool,
+    /// The LLVM major whose rules give a binary's occupancy (15, 19 or 22, the default): the compiler that
+    /// built it. Assembly text carries its compiler's own `; Occupancy` line instead.
+    #[arg(long, value_parser = parse_llvm)]
+    pub llvm: Option<wavebudget_model::Llvm>,
 }
 
 #[derive(Debug, Args)]

@@ -94,12 +94,18 @@ struct Job {
     waves_per_simd: Option<u32>,
 }
 
-/// One code object's kernels, or why its disassembler could not be made.
+/// One code object's kernels and notes on bytes LLVM could not decode, or why its disassembler could not
+/// be made.
 #[cfg(feature = "llvm")]
-type Disassembled = Result<Vec<IsaKernel>, String>;
+type Disassembled = Result<(Vec<IsaKernel>, Vec<String>), String>;
 
 #[cfg(feature = "llvm")]
-fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+fn read_binary(
+    file: &str,
+    bytes: &[u8],
+    filter: &Option<regex::Regex>,
+    llvm: wavebudget_model::Llvm,
+) -> Result<Vec<IsaSource>, CliError> {
     use wavebudget_codeobj::{walk, CodeObject, Found};
     // Read every code object first (the reader is fast), then disassemble them on worker threads, one
     // disassembler per code object and wave size: making one costs more than most kernels.
@@ -108,7 +114,22 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
         if let Found::CodeObject(src, data) = found {
             let co = CodeObject::parse(data)?;
             let cpu = co.flags.processor.unwrap_or("").to_string();
-            let gfx10_plus = wavebudget_model::targets::processor(&cpu).is_some_and(|p| p.generation.is_gfx10_plus());
+            // The target id once per code object; each kernel's occupancy under `llvm`'s rules.
+            let id = co.flags.target_id().and_then(|t| wavebudget_model::parse_target(&t).ok());
+            let gfx10_plus = id.is_some_and(|id| id.processor.generation.is_gfx10_plus());
+            let waves = |k: &wavebudget_codeobj::Kernel<'_>| {
+                let id = id?;
+                let res = k.resources(Some(id.processor))?;
+                let p = id.processor;
+                let opts = wavebudget_model::Options {
+                    wave_size: p.wave_sizes().contains(&res.wavefront_size).then_some(res.wavefront_size),
+                    cu_mode: p.has_wgp_mode() && k.meta.workgroup_processor_mode == Some(false),
+                    llvm,
+                    ..Default::default()
+                };
+                let st = wavebudget_model::Subtarget::new(id, opts).ok()?;
+                st.evaluate(&res, None, 0).ok().map(|o| o.waves_per_simd)
+            };
             let mut jobs = Vec::new();
             let mut notes = Vec::new();
             for k in &co.kernels {
@@ -125,7 +146,7 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                     code: code.bytes.to_vec(),
                     address: code.address,
                     vgpr_count: k.meta.vgpr_count,
-                    waves_per_simd: wavebudget_codeobj::embedding::own_occupancy(&co, k).map(|o| o.waves_per_simd),
+                    waves_per_simd: waves(k),
                     name,
                 });
             }
@@ -145,6 +166,7 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                 let Some((_, cpu, jobs, _)) = objects.get(i) else { break };
                 let r = (|| {
                     let mut by_features: Vec<(&str, wavebudget_pass::disasm::Disassembler)> = Vec::new();
+                    let mut undecoded = Vec::new();
                     let mut kernels = Vec::with_capacity(jobs.len());
                     for j in jobs {
                         let d = match by_features.iter().position(|(f, _)| *f == j.features) {
@@ -156,6 +178,13 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                             }
                         };
                         let ins = by_features[d].1.disassemble(&j.code, j.address);
+                        let unknown = ins.iter().filter(|i| i.mnemonic == "<unknown>").count();
+                        if unknown > 0 {
+                            undecoded.push(format!(
+                                "{}: {unknown} dword(s) LLVM could not decode, counted as instructions of class other",
+                                j.name
+                            ));
+                        }
                         kernels.push(IsaKernel {
                             name: j.name.clone(),
                             vgpr_count: j.vgpr_count,
@@ -163,7 +192,7 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
                             signals: wavebudget_isa::signals(&ins),
                         });
                     }
-                    Ok(kernels)
+                    Ok((kernels, undecoded))
                 })();
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             });
@@ -171,27 +200,38 @@ fn read_binary(file: &str, bytes: &[u8], filter: &Option<regex::Regex>) -> Resul
     });
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut out = Vec::with_capacity(objects.len());
-    for ((src, _, _, notes), r) in objects.into_iter().zip(results) {
-        let kernels = r.expect("every code object ran").map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+    for ((src, _, _, mut notes), r) in objects.into_iter().zip(results) {
+        let (kernels, undecoded) =
+            r.expect("every code object ran").map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+        notes.extend(undecoded);
         out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes });
     }
     Ok(out)
 }
 
 #[cfg(not(feature = "llvm"))]
-fn read_binary(file: &str, _: &[u8], _: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+fn read_binary(
+    file: &str,
+    _: &[u8],
+    _: &Option<regex::Regex>,
+    _: wavebudget_model::Llvm,
+) -> Result<Vec<IsaSource>, CliError> {
     Err(CliError::Usage(format!(
         "{file}: a binary is disassembled with LLVM, which this wavebudget is built without (the llvm feature); give llc's or Triton's assembly text instead"
     )))
 }
 
 /// Reads one input: assembly text or a binary.
-pub fn read(file: &str, filter: &Option<regex::Regex>) -> Result<Vec<IsaSource>, CliError> {
+pub fn read(
+    file: &str,
+    filter: &Option<regex::Regex>,
+    llvm: wavebudget_model::Llvm,
+) -> Result<Vec<IsaSource>, CliError> {
     let mapped = wavebudget_mmap::Mapped::open(std::path::Path::new(file))
         .map_err(|e| CliError::Io { context: format!("{file}: cannot read"), source: e })?;
     let bytes = mapped.bytes();
     if is_binary(bytes) {
-        return read_binary(file, bytes, filter);
+        return read_binary(file, bytes, filter, llvm);
     }
     let text = std::str::from_utf8(bytes).map_err(|_| {
         CliError::Usage(format!("{file}: neither a code object, a bundle, a HIP binary nor assembly text"))
@@ -296,15 +336,16 @@ fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliEr
 
 pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
     let filter = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
+    let llvm = a.llvm.unwrap_or_default();
     if a.compare {
         let [fa, fb] = a.files.as_slice() else {
             return Err(CliError::Usage(format!("--compare takes two inputs, A and B ({} given)", a.files.len())));
         };
-        return compare(&read(fa, &filter)?, &read(fb, &filter)?, a.json);
+        return compare(&read(fa, &filter, llvm)?, &read(fb, &filter, llvm)?, a.json);
     }
     let mut report = IsaReport { code_objects: Vec::new() };
     for f in &a.files {
-        report.code_objects.extend(read(f, &filter)?);
+        report.code_objects.extend(read(f, &filter, llvm)?);
     }
     if a.json {
         Ok(serde_json::to_string_pretty(&report).expect("serializable") + "\n")
