@@ -121,8 +121,3 @@ impl Disassembler {
         out
     }
 }
-
-/// Disassembles `code` (loaded at `address`) for `cpu` with `features`: one kernel, one disassembler.
-pub fn disassemble(cpu: &str, features: &str, code: &[u8], address: u64) -> Result<Vec<Instruction>, String> {
-    Ok(Disassembler::new(cpu, features)?.disassemble(code, address))
-}

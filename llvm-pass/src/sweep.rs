@@ -423,6 +423,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     let co = wavebudget_codeobj::CodeObject::parse(obj.as_slice())
         .map_err(|e| format!("reading the code object LLVM wrote: {e}"))?;
     let target = co.target_id().unwrap_or(cpu);
+    let mut disassemblers: Vec<(&str, crate::disasm::Disassembler)> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let (t, level) = &mut levels[i];
         *t = target.clone();
@@ -445,9 +446,21 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
                 let wave64 =
                     k.meta.wavefront_size == Some(64) && processor.is_some_and(|p| p.generation.is_gfx10_plus());
                 let features = if wave64 { "+wavefrontsize64" } else { "" };
-                level.isa = crate::disasm::disassemble(cpu, features, code.bytes, code.address)
-                    .ok()
-                    .map(|i| wavebudget_isa::signals(&i));
+                // One disassembler per wave size for the whole chunk, not one per kernel.
+                let d = match disassemblers.iter().position(|(f, _)| *f == features) {
+                    Some(d) => Ok(d),
+                    None => crate::disasm::Disassembler::new(cpu, features).map(|d| {
+                        disassemblers.push((features, d));
+                        disassemblers.len() - 1
+                    }),
+                };
+                match d {
+                    Ok(d) => {
+                        let ins = disassemblers[d].1.disassemble(code.bytes, code.address);
+                        level.isa = Some(wavebudget_isa::signals(&ins));
+                    }
+                    Err(e) => level.warnings.push(format!("no ISA signals: {e}")),
+                }
             }
         }
         let usage = usage_for(&collected.usage, name);

@@ -238,6 +238,9 @@ impl Subtarget {
     /// The same target under LLVM 22's rules, which are also the hardware's for launch size and LDS
     /// (the `hardware` view of an occupancy report uses them whatever the LLVM major).
     pub fn with_llvm_22(&self) -> Subtarget {
+        if self.llvm == Llvm::V22 {
+            return *self;
+        }
         let opts = Options {
             wave_size: Some(self.wave_size),
             cu_mode: self.cu_mode,
