@@ -169,33 +169,14 @@ def test_tritons_llvm_is_llvm22_with_lds_rounded_to_the_granule():
     up to the hardware's allocation granule (docs/llvm-versions.md), which differs from 22's own where the
     rounding costs a workgroup (gfx1030, 64 threads, 14,521 bytes: 22 says 5, Triton's LLVM 4)."""
     pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
+    import importlib.util
     import random
 
-    from triton.backends.amd import compiler as C
-
-    def compile_one(proc, arch, agpr, lds, wg):
-        triple = C.get_amd_codegen_target_triple(proc)
-        lines = [f'target triple = "{triple}"']
-        if lds:
-            lines.append(f"@lds = internal addrspace(3) global [{lds} x i8] poison, align 4")
-        lines.append("define amdgpu_kernel void @k() #0 {")
-        lines.append(f'  call void asm sideeffect "", "~{{v{arch - 1}}}"()')
-        if agpr:
-            lines.append(f'  call void asm sideeffect "", "~{{a{agpr - 1}}}"()')
-        if lds:
-            lines.append("  store volatile i8 1, ptr addrspace(3) @lds")
-        lines += ["  ret void", "}", f'attributes #0 = {{ nounwind "amdgpu-flat-work-group-size"="{wg[0]},{wg[1]}" }}']
-        asm = C.compile_amdgpu("\n".join(lines) + "\n", triple, proc, "", flags=[], enable_fp_fusion=True,
-                               disable_optimization=False, canonicalize_gep=False, disabled_passes="",
-                               dump_ir=False, enable_timing=False)
-        num = lambda key: int(re.search(rf"; {key}: (\d+)", asm).group(1))
-        agprs = int(m.group(1)) if (m := re.search(r"; NumAgprs: (\d+)", asm)) else 0
-        counts = dict(vgprs=num("NumVgprs"), agprs=agprs, sgprs=num("TotalNumSgprs"), wg_size=wg)
-        return counts, num("LDSByteSize"), num("Occupancy")
-
-    def rounded_rule(proc, counts, lds):
-        granule_lds = wavebudget.occupancy(proc, lds=lds, **counts).to_dict()["hardware"]["lds_bytes"]
-        return wavebudget.occupancy(proc, lds=granule_lds, **counts).waves_per_simd
+    # The generator and the rounded rule of scripts/triton-llvm-occupancy.py (the measurement's command).
+    spec = importlib.util.spec_from_file_location("triton_llvm_occupancy", REPO / "scripts" / "triton-llvm-occupancy.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    compile_one, rounded_rule = script.compile_one, script.rounded_rule
 
     counts, lds, triton_occ = compile_one("gfx1030", 146, 0, 14521, (64, 64))
     assert (wavebudget.occupancy("gfx1030", lds=lds, **counts).waves_per_simd, triton_occ) == (5, 4)
