@@ -49,6 +49,66 @@ pub enum Command {
     /// assembly text (llc -filetype=asm, Triton's .amdgcn) and, disassembled in process, code objects,
     /// bundles and HIP binaries. --compare A B: the deltas between two builds of a kernel.
     Isa(IsaArgs),
+    /// One self-contained HTML page (no network, scripts or fonts fetched): per GPU, occupancy and
+    /// limiter histograms, the kernels that spill and those one granule from another wave, a filterable
+    /// table; per kernel, the limiters, occupancy vs VGPRs, LDS and launch size (LLVM's rule and the
+    /// hardware's), the budget ladder and, from sweep JSON, the measured ladder. Inputs as `inspect`
+    /// takes them, and `wavebudget sweep --json` output; or no input and --target T --vgprs N: the
+    /// calculator view of one configuration.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Inputs: code objects, offload bundles, HIP binaries, Triton cache directories, sweep JSON. None: the
+    /// configuration given by --target, --vgprs, ...
+    pub files: Vec<String>,
+    /// The HTML file to write (atomically; never over an input).
+    #[arg(long, short = 'o', required = true)]
+    pub output: String,
+    /// Evaluate binaries on this target; for the calculator view, the target(s), comma separated.
+    #[arg(long, short = 't')]
+    pub target: Option<String>,
+    /// Launch size N, or MIN,MAX (default: each kernel's range; 1,1024 for a configuration).
+    #[arg(long)]
+    pub wg_size: Option<String>,
+    /// LDS bytes per workgroup given at launch, on top of each kernel's static LDS (as in inspect).
+    #[arg(long)]
+    pub dynamic_lds: Option<u32>,
+    /// Only kernels whose name or symbol matches this regular expression.
+    #[arg(long)]
+    pub kernel: Option<String>,
+    /// The LLVM major whose rules to follow: 22 (default), 19 or 15.
+    #[arg(long, value_parser = parse_llvm)]
+    pub llvm: Option<wavebudget_model::Llvm>,
+    /// Kernels drawn with charts at most; above it, those that spill, then those one granule from
+    /// another wave, then the lowest occupancy (every kernel is in the table).
+    #[arg(long, default_value_t = 100)]
+    pub details: usize,
+    /// The page's title.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Configuration: architectural VGPRs.
+    #[arg(long)]
+    pub vgprs: Option<u32>,
+    /// Configuration: AGPRs (gfx908/gfx90a/gfx942/gfx950).
+    #[arg(long)]
+    pub agprs: Option<u32>,
+    /// Configuration: the unified .vgpr_count instead of --vgprs/--agprs.
+    #[arg(long)]
+    pub vgpr_count: Option<u32>,
+    /// Configuration: total SGPRs as in .sgpr_count.
+    #[arg(long)]
+    pub sgprs: Option<u32>,
+    /// Configuration: LDS bytes per workgroup.
+    #[arg(long)]
+    pub lds: Option<u32>,
+    /// Configuration: wave size (GFX10+ default 32).
+    #[arg(long, value_parser = parse_wave_size)]
+    pub wave_size: Option<u32>,
+    /// Configuration: CU mode instead of WGP mode (GFX10-12).
+    #[arg(long)]
+    pub cu_mode: bool,
 }
 
 #[derive(Debug, Args)]

@@ -233,6 +233,10 @@ pub struct KernelReport {
     pub pass: Option<wavebudget_codeobj::PassInfo>,
     /// Things a person should read: descriptor/metadata disagreements, padding, unknown targets.
     pub notes: Vec<String>,
+    /// The subtarget and the model's full answer, for the report (not in the JSON: `waves_per_simd`,
+    /// `limiter`, `binding` and `limits` above are its parts).
+    #[serde(skip)]
+    pub evaluation: Option<(Subtarget, wavebudget_model::Occupancy)>,
 }
 
 /// Options of one `inspect` run.
@@ -478,6 +482,7 @@ pub(crate) fn kernel_report(
         ));
     }
     let extra = extra_value(&m.extra);
+    let evaluation = eval_st.zip(result.clone());
     KernelReport {
         name: m.name.to_string(),
         symbol: m.symbol.to_string(),
@@ -521,6 +526,7 @@ pub(crate) fn kernel_report(
             }
             notes
         },
+        evaluation,
     }
 }
 
@@ -532,7 +538,7 @@ fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value
 }
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
-fn subtarget_for(
+pub(crate) fn subtarget_for(
     id: &TargetId,
     wave: Option<u32>,
     wgp_mode: Option<bool>,

@@ -5,6 +5,7 @@
 //! - `args`: clap definitions of the subcommands.
 //! - `inspect`: `wavebudget inspect`, code objects read by `wavebudget-codeobj` and evaluated by the model.
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
+//! - `report`: the HTML report (plotters charts in a minijinja page).
 
 mod args;
 mod embed;
@@ -12,6 +13,7 @@ mod inspect;
 mod isa;
 mod passflags;
 mod render;
+mod report;
 mod runtime;
 #[cfg(feature = "llvm")]
 mod sweep;
@@ -90,6 +92,7 @@ where
         Command::Embed(a) => embed::embed_cmd(&a),
         Command::PassFlags(a) => passflags::pass_flags_cmd(&a),
         Command::Isa(a) => isa::isa_cmd(&a),
+        Command::Report(a) => report::report_cmd(&a),
     }
 }
 

@@ -1,0 +1,244 @@
+//! The report's charts as SVG text, drawn with plotters' SVG backend (no fonts are read: plotters' naive
+//! text metrics place the labels, the browser draws them). Every chart has a table beside it in the
+//! page; these functions only draw what `curves` computed.
+
+use super::curves::{Curve, LimiterBar};
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+const LLVM_COLOR: RGBColor = RGBColor(31, 119, 180);
+const HARDWARE_COLOR: RGBColor = RGBColor(230, 120, 20);
+const POINT_COLOR: RGBColor = RGBColor(200, 30, 40);
+const NEXT_COLOR: RGBColor = RGBColor(30, 150, 60);
+const BAR_COLOR: RGBColor = RGBColor(150, 170, 195);
+const FONT: &str = "sans-serif";
+
+type DrawResult = Result<(), Box<dyn std::error::Error>>;
+
+/// Plotters' drawing errors carry the backend's; a chart that cannot be drawn is a bug worth one line.
+fn finish(svg: String, r: DrawResult, what: &str) -> Result<String, String> {
+    r.map(|_| svg).map_err(|e| format!("drawing the {what} chart: {e}"))
+}
+
+/// Thousands with a thin space, for byte axes.
+fn human(x: f64) -> String {
+    let v = x.round() as i64;
+    if v.abs() >= 1024 && v % 1024 == 0 {
+        format!("{}K", v / 1024)
+    } else {
+        v.to_string()
+    }
+}
+
+/// A step chart: occupancy against one resource, LLVM's rule solid and the hardware's dashed where it
+/// differs, the kernel's point in red and its next step in green.
+pub(crate) fn step_chart(c: &Curve, max_waves: u32, llvm_label: &str) -> Result<String, String> {
+    let mut svg = String::new();
+    let r = draw_step_chart(&mut svg, c, max_waves, llvm_label);
+    finish(svg, r, c.axis.title())
+}
+
+fn polyline(c: &Curve, hardware: bool) -> Vec<(f64, f64)> {
+    let mut pts = Vec::with_capacity(c.steps.len() * 2);
+    for s in &c.steps {
+        let y = f64::from(if hardware { s.hardware } else { s.llvm });
+        pts.push((f64::from(s.from) - 0.5, y));
+        pts.push((f64::from(s.to) + 0.5, y));
+    }
+    pts
+}
+
+fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (600, 300)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let x_hi = f64::from(c.x_max) + 0.5;
+    let y_hi = f64::from(max_waves) + 1.0;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(52)
+        .build_cartesian_2d(f64::from(c.x_min) - 0.5..x_hi, 0f64..y_hi)?;
+    let bytes = c.axis == super::curves::Axis::LdsBytes;
+    chart
+        .configure_mesh()
+        .x_desc(c.axis.label())
+        .y_desc("waves per SIMD")
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .y_labels(max_waves as usize + 2)
+        .y_label_formatter(&|y| format!("{}", y.round() as i64))
+        .x_label_formatter(&|x| if bytes { human(*x) } else { format!("{}", x.round() as i64) })
+        .light_line_style(RGBColor(238, 238, 238))
+        .x_max_light_lines(2)
+        .y_max_light_lines(1)
+        .draw()?;
+    chart
+        .draw_series(LineSeries::new(polyline(c, false), LLVM_COLOR.stroke_width(3)))?
+        .label(llvm_label)
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LLVM_COLOR.stroke_width(3)));
+    if c.rules_differ {
+        chart
+            .draw_series(DashedLineSeries::new(polyline(c, true), 7, 5, HARDWARE_COLOR.stroke_width(2)))?
+            .label("hardware rule")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], HARDWARE_COLOR.stroke_width(2)));
+    }
+    // Labels go left of points in the right half of the plot, right of them in the left half, so they
+    // stay inside it.
+    let right = |x: u32| f64::from(x) > (f64::from(c.x_min) + x_hi) / 2.0;
+    let h = |x: u32| if right(x) { HPos::Right } else { HPos::Left };
+    let p = &c.point;
+    chart
+        .draw_series(std::iter::once(Circle::new((f64::from(p.x), f64::from(p.waves)), 6, POINT_COLOR.filled())))?
+        .label("this kernel")
+        .legend(|(x, y)| Circle::new((x + 9, y), 5, POINT_COLOR.filled()));
+    // Text is placed in pixels from its point: the kernel's label below it, the next step's above.
+    let dx = |x: u32| if right(x) { -9 } else { 9 };
+    let style = (FONT, 13).into_font().color(&POINT_COLOR).pos(Pos::new(h(p.x), VPos::Top));
+    chart.draw_series(std::iter::once(
+        EmptyElement::at((f64::from(p.x), f64::from(p.waves))) + Text::new(p.label.clone(), (dx(p.x), 7), style),
+    ))?;
+    if let Some(n) = &c.next {
+        let at = (f64::from(n.x), f64::from(n.waves));
+        chart
+            .draw_series(std::iter::once(Circle::new(at, 6, NEXT_COLOR.stroke_width(3))))?
+            .label("next step")
+            .legend(|(x, y)| Circle::new((x + 9, y), 5, NEXT_COLOR.stroke_width(2)));
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(f64::from(p.x), f64::from(p.waves)), at],
+            NEXT_COLOR.stroke_width(1),
+        )))?;
+        let style = (FONT, 13).into_font().color(&NEXT_COLOR).pos(Pos::new(h(n.x), VPos::Bottom));
+        chart.draw_series(std::iter::once(EmptyElement::at(at) + Text::new(n.label.clone(), (dx(n.x), -8), style)))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font((FONT, 13))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// The four limiters as horizontal bars in waves/SIMD, the binding ones red.
+pub(crate) fn limiter_chart(bars: &[LimiterBar], max_waves: u32) -> Result<String, String> {
+    let mut svg = String::new();
+    let r = draw_limiters(&mut svg, bars, max_waves);
+    finish(svg, r, "limiter")
+}
+
+fn draw_limiters(svg: &mut String, bars: &[LimiterBar], max_waves: u32) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (600, 210)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let n = bars.len() as u32;
+    // The axis reaches past the maximum so a bar at the maximum has room for its label.
+    let x_hi = max_waves + max_waves.div_ceil(3) + 1;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(130)
+        .build_cartesian_2d(0u32..x_hi, (0u32..n.saturating_sub(1)).into_segmented())?;
+    let names: Vec<&str> = bars.iter().map(|b| b.name).collect();
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc("waves per SIMD this resource allows")
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .x_labels(x_hi as usize + 1)
+        .y_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => names.get(*i as usize).copied().unwrap_or("").into(),
+            SegmentValue::Last => String::new(),
+        })
+        .draw()?;
+    chart.draw_series(
+        Histogram::horizontal(&chart)
+            .margin(8)
+            .style_func(|y, _| {
+                let i = match y {
+                    SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => *i as usize,
+                    SegmentValue::Last => 0,
+                };
+                if bars.get(i).is_some_and(|b| b.binding) {
+                    POINT_COLOR.filled()
+                } else {
+                    BAR_COLOR.filled()
+                }
+            })
+            .data(bars.iter().enumerate().map(|(i, b)| (i as u32, b.llvm))),
+    )?;
+    chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
+        let mut text = format!("{}", b.llvm);
+        if b.hardware != b.llvm {
+            text.push_str(&format!(" (hardware {})", b.hardware));
+        }
+        if b.binding {
+            text.push_str("  binds");
+        }
+        let style = (FONT, 14).into_font().color(if b.binding { &POINT_COLOR } else { &BLACK });
+        Text::new(text, (b.llvm, SegmentValue::CenterOf(i as u32)), style.pos(Pos::new(HPos::Left, VPos::Center)))
+    }))?;
+    // The target's maximum as a vertical rule.
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(max_waves, SegmentValue::Exact(0)), (max_waves, SegmentValue::Last)],
+        BLACK.stroke_width(1),
+    )))?;
+    chart.draw_series(std::iter::once(Text::new(
+        format!("maximum {max_waves}"),
+        (max_waves, SegmentValue::Last),
+        (FONT, 12).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Bottom)),
+    )))?;
+    root.present()?;
+    Ok(())
+}
+
+/// A vertical bar chart of counts per category (the summary's histograms).
+pub(crate) fn count_chart(title_x: &str, categories: &[String], counts: &[u64]) -> Result<String, String> {
+    let mut svg = String::new();
+    let r = draw_counts(&mut svg, title_x, categories, counts);
+    finish(svg, r, title_x)
+}
+
+fn draw_counts(svg: &mut String, title_x: &str, categories: &[String], counts: &[u64]) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (560, 260)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let n = categories.len() as u32;
+    let top = counts.iter().copied().max().unwrap_or(0);
+    let y_hi = top + top.div_ceil(8).max(1);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(60)
+        .build_cartesian_2d((0u32..n.saturating_sub(1)).into_segmented(), 0u64..y_hi)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .y_max_light_lines(1)
+        .x_desc(title_x)
+        .y_desc("kernels")
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .x_labels(n as usize + 1)
+        .x_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) => categories.get(*i as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .draw()?;
+    chart.draw_series(
+        Histogram::vertical(&chart)
+            .margin(6)
+            .style(LLVM_COLOR.filled())
+            .data(counts.iter().enumerate().map(|(i, &c)| (i as u32, c))),
+    )?;
+    chart.draw_series(counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(i, &c)| {
+        Text::new(
+            c.to_string(),
+            (SegmentValue::CenterOf(i as u32), c),
+            (FONT, 12).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Bottom)),
+        )
+    }))?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,807 @@
+//! `wavebudget report`: one self-contained HTML page of what the model says about kernels (read from
+//! binaries, Triton caches or a sweep's JSON) or about one configuration (the calculator view).
+//!
+//! The page is made in three layers: `curves` computes every number from the model, `charts` draws them
+//! as SVG with plotters, and the minijinja template `report.html` lays out the page (summaries, the
+//! filterable table, per-kernel detail with each chart's table). Nothing on the page is fetched: styles
+//! and the small filtering script are inline.
+
+mod charts;
+mod curves;
+
+use crate::args::ReportArgs;
+use crate::inspect::{self, InspectOptions};
+use crate::{parse_workgroup, CliError};
+use curves::{Curve, LimiterBar, Mark, Step};
+use serde::Serialize;
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use wavebudget_model::{
+    parse_target, DescriptorCounts, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs,
+};
+
+const TEMPLATE: &str = include_str!("report.html");
+
+/// One kernel (or configuration) on the page, before it is laid out.
+struct Entry {
+    name: String,
+    source: String,
+    /// The target it is evaluated on (canonical id), or what is known of it.
+    gpu: String,
+    eval: Option<(Subtarget, Occupancy)>,
+    /// The largest launch size the kernel takes.
+    max_launch: u32,
+    vgpr_count: Option<u32>,
+    agpr_count: Option<u32>,
+    sgpr_count: Option<u32>,
+    lds: Option<u32>,
+    spills: Option<u32>,
+    scratch: Option<u32>,
+    notes: Vec<String>,
+    measured: Option<Vec<MeasuredRow>>,
+}
+
+/// One compile of a sweep, as the page shows it.
+#[derive(Debug, Clone, Serialize)]
+struct MeasuredRow {
+    /// "unconstrained" or the waves target.
+    target: String,
+    waves: Option<u32>,
+    status: String,
+    vgprs: Option<u32>,
+    agprs: Option<u32>,
+    vgpr_count: Option<u32>,
+    sgpr_count: Option<u32>,
+    spills: Option<u32>,
+    scratch: Option<u32>,
+    waves_per_simd: Option<u32>,
+    /// The model's R_max at this waves target (what the budget allowed).
+    r_max: Option<u32>,
+    instructions: Option<u64>,
+    loop_instructions: Option<u64>,
+    vmcnt0: Option<u64>,
+    lgkmcnt0: Option<u64>,
+    scratch_ops: Option<u64>,
+    accvgpr_copies: Option<u64>,
+    warnings: String,
+}
+
+#[derive(Serialize)]
+struct Page {
+    title: String,
+    version: &'static str,
+    inputs: Vec<String>,
+    calculator: bool,
+    kernel_count: usize,
+    gpus: Vec<GpuSummary>,
+    rows: Vec<Row>,
+    details: Vec<Detail>,
+    details_note: Option<String>,
+    skipped: Vec<String>,
+    limiters: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Count {
+    label: String,
+    count: u64,
+}
+
+#[derive(Serialize)]
+struct Listed {
+    name: String,
+    what: String,
+    id: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct GpuSummary {
+    gpu: String,
+    kernels: usize,
+    without_occupancy: usize,
+    max_waves: u32,
+    occupancy_svg: String,
+    occupancy: Vec<Count>,
+    limiter_svg: String,
+    limiters: Vec<Count>,
+    spilling: Vec<Listed>,
+    spilling_total: usize,
+    near: Vec<Listed>,
+    near_total: usize,
+}
+
+#[derive(Serialize)]
+struct Row {
+    id: usize,
+    name: String,
+    gpu: String,
+    source: String,
+    waves: Option<u32>,
+    max_waves: Option<u32>,
+    limiter: String,
+    vgpr_count: Option<u32>,
+    agpr_count: Option<u32>,
+    sgpr_count: Option<u32>,
+    lds: Option<u32>,
+    launch: String,
+    spills: Option<u32>,
+    scratch: Option<u32>,
+    next: String,
+    near: bool,
+    detail: bool,
+}
+
+#[derive(Serialize)]
+struct ChartView {
+    title: &'static str,
+    x_label: &'static str,
+    svg: String,
+    steps: Vec<Step>,
+    point: Mark,
+    next: Option<Mark>,
+    rules_differ: bool,
+}
+
+#[derive(Serialize)]
+struct LadderRow {
+    waves: u32,
+    max_vgprs: u32,
+    max_arch_vgprs: u32,
+    max_agprs: u32,
+    max_sgprs: Option<u32>,
+    max_lds_bytes: Option<u32>,
+    reachable: bool,
+    exact_reachable: bool,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct Detail {
+    id: usize,
+    name: String,
+    source: String,
+    gpu: String,
+    llvm: String,
+    waves: u32,
+    max_waves: u32,
+    percent: String,
+    limiter: String,
+    binding: String,
+    hardware_waves: u32,
+    hardware_limiter: &'static str,
+    limiter_svg: String,
+    bars: Vec<LimiterBar>,
+    charts: Vec<ChartView>,
+    ladder: Vec<LadderRow>,
+    measured: Option<Vec<MeasuredRow>>,
+    next: String,
+    near: Option<String>,
+    notes: Vec<String>,
+}
+
+/// `wavebudget report`.
+pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
+    let calculator_flags = [
+        ("--vgprs", a.vgprs.is_some()),
+        ("--agprs", a.agprs.is_some()),
+        ("--vgpr-count", a.vgpr_count.is_some()),
+        ("--sgprs", a.sgprs.is_some()),
+        ("--lds", a.lds.is_some()),
+        ("--wave-size", a.wave_size.is_some()),
+        ("--cu-mode", a.cu_mode),
+    ];
+    let calculator = a.files.is_empty();
+    let output = std::path::Path::new(&a.output);
+    let (entries, skipped) = if calculator {
+        if !calculator_flags.iter().any(|(_, set)| *set) && a.target.is_none() {
+            return Err(CliError::Usage(
+                "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration".into(),
+            ));
+        }
+        for (flag, set) in [("--kernel", a.kernel.is_some()), ("--dynamic-lds", a.dynamic_lds.is_some())] {
+            if set {
+                return Err(CliError::Usage(format!(
+                    "{flag} applies to input files; one configuration takes --lds for its LDS bytes"
+                )));
+            }
+        }
+        (calculator_entries(a)?, Vec::new())
+    } else {
+        if let Some((flag, _)) = calculator_flags.iter().find(|(_, set)| *set) {
+            return Err(CliError::Usage(format!(
+                "{flag} describes one configuration (the calculator view, without input files); with input files the counts come from the inputs"
+            )));
+        }
+        for f in &a.files {
+            if same_file(std::path::Path::new(f), output) {
+                return Err(CliError::Usage(format!(
+                    "-o {}: is the input {f}; wavebudget never writes over an input",
+                    a.output
+                )));
+            }
+        }
+        file_entries(a)?
+    };
+    let title = a.title.clone().unwrap_or_else(|| {
+        if calculator {
+            format!("wavebudget: occupancy of one configuration on {}", a.target.as_deref().unwrap_or(""))
+        } else {
+            format!("wavebudget occupancy report: {}", a.files.join(", "))
+        }
+    });
+    let page = build_page(title, a, calculator, entries, skipped)?;
+    let html = render(&page)?;
+    crate::write_atomic(output, html.as_bytes(), None)?;
+    let detail = if page.details.len() == page.kernel_count {
+        String::new()
+    } else {
+        format!(", charts for {}", page.details.len())
+    };
+    Ok(format!(
+        "{}: {} kernel(s) on {} GPU(s){detail}, {} bytes\n",
+        a.output,
+        page.kernel_count,
+        page.gpus.len(),
+        html.len()
+    ))
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
+    let target = a.target.as_deref().ok_or_else(|| CliError::Usage("one configuration needs --target T".into()))?;
+    let vgprs = match (a.vgprs, a.agprs, a.vgpr_count) {
+        (None, None, Some(total)) => Vgprs::Total(total),
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+            return Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
+        }
+        (Some(arch), agpr, None) => Vgprs::Split { arch, agpr: agpr.unwrap_or(0) },
+        (None, Some(_), None) => return Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
+        (None, None, None) => {
+            return Err(CliError::Usage("one configuration needs --vgprs N (or --vgpr-count N)".into()))
+        }
+    };
+    let workgroup = parse_workgroup(a.wg_size.as_deref())?;
+    let usage = Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup };
+    let names: Vec<&str> = target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Err(CliError::Usage("--target is empty".into()));
+    }
+    let opts =
+        Options { wave_size: a.wave_size, cu_mode: a.cu_mode, llvm: a.llvm.unwrap_or_default(), ..Options::default() };
+    names
+        .iter()
+        .map(|n| {
+            let st = wavebudget_model::subtarget(n, opts)?;
+            let o = st.occupancy(&usage)?;
+            let (arch, agpr) = match vgprs {
+                Vgprs::Split { arch, agpr } => (Some(arch), Some(agpr)),
+                Vgprs::Total(_) => (None, None),
+            };
+            Ok(Entry {
+                name: match arch {
+                    Some(v) => format!("{v} VGPRs, {} AGPRs, {} LDS bytes", agpr.unwrap_or(0), usage.lds),
+                    None => format!("{} VGPRs, {} LDS bytes", o.vgpr_count, usage.lds),
+                },
+                source: "command line".into(),
+                gpu: o.target.clone(),
+                max_launch: 1024,
+                vgpr_count: Some(o.vgpr_count),
+                agpr_count: agpr,
+                sgpr_count: a.sgprs,
+                lds: Some(usage.lds),
+                spills: None,
+                scratch: None,
+                notes: o.notes.clone(),
+                measured: None,
+                eval: Some((st, o)),
+            })
+        })
+        .collect()
+}
+
+/// Whether a file is JSON (a sweep's output) rather than a binary.
+fn is_json(path: &str) -> Result<bool, CliError> {
+    use std::io::Read;
+    let p = std::path::Path::new(path);
+    if p.is_dir() {
+        return Ok(false);
+    }
+    let mut head = [0u8; 64];
+    let n = std::fs::File::open(p)
+        .and_then(|mut f| f.read(&mut head))
+        .map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })?;
+    Ok(head[..n].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+}
+
+/// The kernels of the input files, and what the walk of the binaries skipped (entries for other devices).
+fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
+    let kernel = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
+    let llvm = a.llvm.unwrap_or_default();
+    let mut entries = Vec::new();
+    let mut binaries = Vec::new();
+    let mut before_filter = 0usize;
+    for f in &a.files {
+        if is_json(f)? {
+            if a.target.is_some() {
+                return Err(CliError::Usage(format!(
+                    "{f}: --target applies to binaries; a sweep's kernels were compiled for their own targets"
+                )));
+            }
+            let (found, total) = sweep_entries(f, a, kernel.as_ref(), llvm)?;
+            before_filter += total;
+            entries.extend(found);
+        } else {
+            binaries.push(f.clone());
+        }
+    }
+    let mut skipped = Vec::new();
+    if !binaries.is_empty() {
+        let report = inspect::inspect(
+            &binaries,
+            &InspectOptions {
+                target: a.target.as_deref().map(parse_target).transpose()?,
+                wg_size: a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?,
+                kernel: kernel.clone(),
+                dynamic_lds: a.dynamic_lds,
+                llvm,
+            },
+        )?;
+        before_filter += report.kernels_before_filter;
+        for s in &report.skipped {
+            skipped.push(format!("{}: {}", s.source, s.reason));
+        }
+        for co in report.code_objects {
+            let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
+            for k in co.kernels {
+                entries.push(Entry {
+                    gpu: k.evaluation.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
+                    max_launch: k.reqd_workgroup_size.map_or(k.max_flat_workgroup_size.unwrap_or(1024), |[x, y, z]| {
+                        x.saturating_mul(y).saturating_mul(z)
+                    }),
+                    vgpr_count: k.vgpr_count,
+                    agpr_count: k.agpr_count,
+                    sgpr_count: k.sgpr_count,
+                    lds: k.group_segment_fixed_size,
+                    spills: k.vgpr_spill_count.zip(k.sgpr_spill_count).map(|(v, s)| v + s).or(k.vgpr_spill_count),
+                    scratch: k.private_segment_fixed_size,
+                    notes: k.notes,
+                    measured: None,
+                    eval: k.evaluation,
+                    name: k.name,
+                    source: co.source.clone(),
+                });
+            }
+        }
+    }
+    if let (Some(re), true) = (&a.kernel, entries.is_empty()) {
+        return Err(CliError::Usage(format!(
+            "--kernel '{re}' matches none of the {before_filter} kernel(s) in {}",
+            a.files.join(", ")
+        )));
+    }
+    if entries.is_empty() {
+        return Err(CliError::Usage(format!("{}: no kernels to report", a.files.join(", "))));
+    }
+    Ok((entries, skipped))
+}
+
+fn num(v: &Json, key: &str) -> Option<u32> {
+    v.get(key).and_then(Json::as_u64).and_then(|n| u32::try_from(n).ok())
+}
+
+fn num64(v: Option<&Json>, key: &str) -> Option<u64> {
+    v.and_then(|v| v.get(key)).and_then(Json::as_u64)
+}
+
+/// A sweep level's resources (the flattened `KernelResources` of `wavebudget sweep --json`).
+fn resources(l: &Json) -> Option<KernelResources> {
+    Some(KernelResources {
+        vgpr_count: num(l, "vgpr_count")?,
+        agpr_count: num(l, "agpr_count").unwrap_or(0),
+        sgpr_count: num(l, "sgpr_count")?,
+        group_segment_fixed_size: num(l, "group_segment_fixed_size").unwrap_or(0),
+        private_segment_fixed_size: num(l, "private_segment_fixed_size").unwrap_or(0),
+        wavefront_size: num(l, "wavefront_size")?,
+        max_flat_workgroup_size: num(l, "max_flat_workgroup_size")?,
+        reqd_workgroup_size: num(l, "reqd_workgroup_size"),
+        spills: num(l, "spills").unwrap_or(0),
+        descriptor: l
+            .get("descriptor")
+            .and_then(|d| Some(DescriptorCounts { vgprs: num(d, "vgprs")?, sgprs: num(d, "sgprs") })),
+    })
+}
+
+fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
+    let waves = num(l, "waves");
+    let isa = l.get("isa");
+    let hot = isa.and_then(|i| i.get("hot_loop")).filter(|h| !h.is_null());
+    MeasuredRow {
+        target: waves.map_or("unconstrained".into(), |w| w.to_string()),
+        waves,
+        status: l.get("status").and_then(Json::as_str).unwrap_or("?").to_string(),
+        vgprs: num(l, "vgprs"),
+        agprs: num(l, "agprs"),
+        vgpr_count: num(l, "vgpr_count"),
+        sgpr_count: num(l, "sgpr_count"),
+        spills: num(l, "vgpr_spill_count").zip(num(l, "sgpr_spill_count")).map(|(v, s)| v + s),
+        scratch: num(l, "private_segment_fixed_size"),
+        waves_per_simd: num(l, "waves_per_simd"),
+        r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w).min(st.max_total_vgprs())),
+        instructions: num64(isa, "instructions"),
+        loop_instructions: num64(hot, "instructions").or(num64(isa, "instructions")),
+        vmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "vmcnt0"),
+        lgkmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "lgkmcnt0"),
+        scratch_ops: num64(isa, "scratch_ops"),
+        accvgpr_copies: num64(isa, "accvgpr_copies"),
+        warnings: l
+            .get("warnings")
+            .and_then(Json::as_array)
+            .map(|w| w.iter().filter_map(Json::as_str).collect::<Vec<_>>().join("; "))
+            .or_else(|| l.get("error").and_then(Json::as_str).map(str::to_string))
+            .unwrap_or_default(),
+    }
+}
+
+/// The kernels of a `wavebudget sweep --json` file, each evaluated from its unconstrained build, with its
+/// measured ladder; and how many kernels the file holds.
+fn sweep_entries(
+    path: &str,
+    a: &ReportArgs,
+    kernel: Option<&regex::Regex>,
+    llvm: Llvm,
+) -> Result<(Vec<Entry>, usize), CliError> {
+    let bytes =
+        std::fs::read(path).map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })?;
+    let doc: Json = serde_json::from_slice(&bytes).map_err(|e| CliError::Usage(format!("{path}: not JSON: {e}")))?;
+    let not_sweep = |what: String| CliError::Usage(format!("{path}: not `wavebudget sweep --json` output: {what}"));
+    let kernels =
+        doc.get("kernels").and_then(Json::as_array).ok_or_else(|| not_sweep("no \"kernels\" array".into()))?;
+    let wg = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
+    let dynamic_lds = a.dynamic_lds.unwrap_or(0);
+    let mut out = Vec::new();
+    for (i, k) in kernels.iter().enumerate() {
+        let name =
+            k.get("name").and_then(Json::as_str).ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"name\"")))?;
+        let target = k
+            .get("target")
+            .and_then(Json::as_str)
+            .ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"target\"")))?;
+        let base = k.get("baseline").ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"baseline\"")))?;
+        let levels = k
+            .get("levels")
+            .and_then(Json::as_array)
+            .ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"levels\" array")))?;
+        if kernel.is_some_and(|re| !re.is_match(name)) {
+            continue;
+        }
+        let mut notes = Vec::new();
+        let res = resources(base);
+        let id = parse_target(target)
+            .map_err(|e| CliError::Usage(format!("{path}: kernels[{i}] target '{target}': {e}")))?;
+        let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut notes);
+        let mut eval = None;
+        match (&st, &res) {
+            (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {
+                Ok(o) => {
+                    if let Some(reported) = num(base, "waves_per_simd")
+                        .filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)
+                    {
+                        notes.push(format!(
+                            "the model gives {} waves/SIMD where LLVM reported {reported} for this build (a build with -mcumode or other target features the sweep does not record?)",
+                            o.waves_per_simd
+                        ));
+                    }
+                    eval = Some((*st, o));
+                }
+                Err(e) => notes.push(format!("no occupancy: {e}")),
+            },
+            (_, None) => notes.push(format!(
+                "the unconstrained build has no counts (status {}): no occupancy",
+                base.get("status").and_then(Json::as_str).unwrap_or("?")
+            )),
+            _ => {}
+        }
+        let mut measured = vec![measured_row(base, st.as_ref())];
+        measured.extend(levels.iter().map(|l| measured_row(l, st.as_ref())));
+        out.push(Entry {
+            name: name.to_string(),
+            source: path.to_string(),
+            gpu: eval.as_ref().map_or(id.canonical(), |(_, o): &(Subtarget, Occupancy)| o.target.clone()),
+            max_launch: res.map_or(1024, |r| r.reqd_workgroup_size.unwrap_or(r.max_flat_workgroup_size)),
+            vgpr_count: res.map(|r| r.vgpr_count),
+            agpr_count: res.map(|r| r.agpr_count),
+            sgpr_count: res.map(|r| r.sgpr_count),
+            lds: res.map(|r| r.group_segment_fixed_size),
+            spills: res.map(|r| r.spills),
+            scratch: res.map(|r| r.private_segment_fixed_size),
+            notes,
+            measured: Some(measured),
+            eval,
+        });
+    }
+    Ok((out, kernels.len()))
+}
+
+fn launch_text(o: &Occupancy) -> String {
+    if o.workgroup.min == o.workgroup.max {
+        o.workgroup.max.to_string()
+    } else {
+        format!("{}..{}", o.workgroup.min, o.workgroup.max)
+    }
+}
+
+/// The next step in words: what to give up for one more wave, or why there is none.
+fn next_text(o: &Occupancy) -> String {
+    let n = &o.next_step;
+    let Some(next) = n.next_waves else { return "at the maximum".into() };
+    let mut give = Vec::new();
+    if let Some(v) = n.vgprs_to_gain.filter(|&v| v > 0) {
+        give.push(format!("{v} VGPRs"));
+    }
+    if let Some(s) = n.sgprs_to_gain.filter(|&s| s > 0) {
+        give.push(format!("{s} SGPRs"));
+    }
+    if let Some(l) = n.lds_bytes_to_gain.filter(|&l| l > 0) {
+        give.push(format!("{l} LDS bytes"));
+    }
+    let blocked: Vec<&str> = n
+        .also_blocked_by
+        .iter()
+        .map(|l| match l {
+            Limiter::Workgroup => "the launch size",
+            Limiter::Sgpr => "SGPRs",
+            Limiter::MaxWaves => "the maximum",
+            _ => "another limit",
+        })
+        .collect();
+    match (n.reaches, give.is_empty()) {
+        (Some(r), false) => format!("give up {} for {r} waves", give.join(" + ")),
+        _ if !blocked.is_empty() => format!("{next} waves blocked by {}", blocked.join(" and ")),
+        _ => format!("{next} waves cannot be had by giving up registers or LDS"),
+    }
+}
+
+fn limiter_name(l: Limiter) -> &'static str {
+    match l {
+        Limiter::Vgpr => "VGPRs",
+        Limiter::Sgpr => "SGPRs",
+        Limiter::Lds => "LDS",
+        Limiter::Workgroup => "workgroup slots",
+        Limiter::MaxWaves => "the maximum",
+        _ => "other",
+    }
+}
+
+const LIMITER_ORDER: [Limiter; 5] = [Limiter::Vgpr, Limiter::Sgpr, Limiter::Lds, Limiter::Workgroup, Limiter::MaxWaves];
+
+/// Which kernels get charts when there are more than `limit`: those that spill (most first), then those
+/// one granule from another wave, then the lowest occupancy.
+fn chosen_for_detail(entries: &[Entry], near: &[Option<String>], limit: usize) -> Vec<bool> {
+    if entries.len() <= limit {
+        return entries.iter().map(|e| e.eval.is_some()).collect();
+    }
+    let mut order: Vec<usize> = (0..entries.len()).filter(|&i| entries[i].eval.is_some()).collect();
+    order.sort_by_key(|&i| {
+        let e = &entries[i];
+        let spills = e.spills.unwrap_or(0);
+        let waves = e.eval.as_ref().map_or(u32::MAX, |(_, o)| o.waves_per_simd);
+        (spills == 0, std::cmp::Reverse(spills), near[i].is_none(), waves, i)
+    });
+    let mut chosen = vec![false; entries.len()];
+    for &i in order.iter().take(limit) {
+        chosen[i] = true;
+    }
+    chosen
+}
+
+fn build_page(
+    title: String,
+    a: &ReportArgs,
+    calculator: bool,
+    entries: Vec<Entry>,
+    skipped: Vec<String>,
+) -> Result<Page, CliError> {
+    let near: Vec<Option<String>> =
+        entries.iter().map(|e| e.eval.as_ref().and_then(|(st, o)| curves::one_granule_away(st, o))).collect();
+    let chosen = chosen_for_detail(&entries, &near, a.details);
+    let mut rows = Vec::with_capacity(entries.len());
+    let mut details = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let o = e.eval.as_ref().map(|(_, o)| o);
+        rows.push(Row {
+            id: i,
+            name: e.name.clone(),
+            gpu: e.gpu.clone(),
+            source: e.source.clone(),
+            waves: o.map(|o| o.waves_per_simd),
+            max_waves: o.map(|o| o.max_waves_per_simd),
+            limiter: o.map_or("none".into(), |o| o.limiter.as_str().into()),
+            vgpr_count: e.vgpr_count,
+            agpr_count: e.agpr_count,
+            sgpr_count: e.sgpr_count,
+            lds: e.lds,
+            launch: o.map_or(String::new(), launch_text),
+            spills: e.spills,
+            scratch: e.scratch,
+            next: o.map_or_else(|| e.notes.first().cloned().unwrap_or_default(), next_text),
+            near: near[i].is_some(),
+            detail: chosen[i],
+        });
+        if chosen[i] {
+            if let Some((st, o)) = &e.eval {
+                details.push(detail(i, e, st, o, near[i].clone()).map_err(CliError::Usage)?);
+            }
+        }
+    }
+    // Summaries per GPU, in the order GPUs first appear.
+    let mut order: Vec<String> = Vec::new();
+    let mut by_gpu: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        if !by_gpu.contains_key(&e.gpu) {
+            order.push(e.gpu.clone());
+        }
+        by_gpu.entry(e.gpu.clone()).or_default().push(i);
+    }
+    let mut gpus = Vec::new();
+    for gpu in order {
+        let idx = &by_gpu[&gpu];
+        gpus.push(gpu_summary(&gpu, idx, &entries, &near, &chosen).map_err(CliError::Usage)?);
+    }
+    let details_note = (details.len() < entries.len()).then(|| {
+        if entries.len() > a.details {
+            format!(
+                "Charts for {} of {} kernels (--details {}): those that spill, most first, then those one allocation granule from another wave, then the lowest occupancy. `wavebudget report FILE --kernel REGEX -o OUT.html` draws any other.",
+                details.len(),
+                entries.len(),
+                a.details
+            )
+        } else {
+            "Kernels without an occupancy (see the table's last column) have no charts.".into()
+        }
+    });
+    Ok(Page {
+        title,
+        version: env!("CARGO_PKG_VERSION"),
+        inputs: a.files.clone(),
+        calculator,
+        kernel_count: entries.len(),
+        gpus,
+        rows,
+        details,
+        details_note,
+        skipped,
+        limiters: LIMITER_ORDER.iter().map(|l| l.as_str()).collect(),
+    })
+}
+
+fn gpu_summary(
+    gpu: &str,
+    idx: &[usize],
+    entries: &[Entry],
+    near: &[Option<String>],
+    chosen: &[bool],
+) -> Result<GpuSummary, String> {
+    let evaluated: Vec<&Occupancy> = idx.iter().filter_map(|&i| entries[i].eval.as_ref().map(|(_, o)| o)).collect();
+    let max_waves = evaluated.iter().map(|o| o.max_waves_per_simd).max().unwrap_or(0);
+    let mut occ = vec![0u64; max_waves as usize + 1];
+    let mut lim = [0u64; LIMITER_ORDER.len()];
+    for o in &evaluated {
+        occ[o.waves_per_simd.min(max_waves) as usize] += 1;
+        if let Some(p) = LIMITER_ORDER.iter().position(|l| *l == o.limiter) {
+            lim[p] += 1;
+        }
+    }
+    let occ_labels: Vec<String> = (0..=max_waves).map(|w| w.to_string()).collect();
+    let lim_labels: Vec<String> = LIMITER_ORDER.iter().map(|l| limiter_name(*l).to_string()).collect();
+    let occupancy_svg =
+        if evaluated.is_empty() { String::new() } else { charts::count_chart("waves per SIMD", &occ_labels, &occ)? };
+    let limiter_svg =
+        if evaluated.is_empty() { String::new() } else { charts::count_chart("binding limiter", &lim_labels, &lim)? };
+    let mut spilling: Vec<(u32, usize)> =
+        idx.iter().filter_map(|&i| entries[i].spills.filter(|&s| s > 0).map(|s| (s, i))).collect();
+    spilling.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
+    let near_list: Vec<usize> = idx.iter().copied().filter(|&i| near[i].is_some()).collect();
+    const LISTED: usize = 12;
+    Ok(GpuSummary {
+        gpu: gpu.to_string(),
+        kernels: idx.len(),
+        without_occupancy: idx.len() - evaluated.len(),
+        max_waves,
+        occupancy_svg,
+        occupancy: occ_labels.into_iter().zip(occ).map(|(label, count)| Count { label, count }).collect(),
+        limiter_svg,
+        limiters: lim_labels.into_iter().zip(lim).map(|(label, count)| Count { label, count }).collect(),
+        spilling_total: spilling.len(),
+        spilling: spilling
+            .iter()
+            .take(LISTED)
+            .map(|&(s, i)| Listed {
+                name: entries[i].name.clone(),
+                what: format!("{s} spills"),
+                id: chosen[i].then_some(i),
+            })
+            .collect(),
+        near_total: near_list.len(),
+        near: near_list
+            .iter()
+            .take(LISTED)
+            .map(|&i| Listed {
+                name: entries[i].name.clone(),
+                what: near[i].clone().unwrap_or_default(),
+                id: chosen[i].then_some(i),
+            })
+            .collect(),
+    })
+}
+
+fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, String> {
+    let llvm_label = format!("{} rule", st.llvm());
+    let bars: Vec<LimiterBar> = curves::limiter_bars(st, o, e.vgpr_count, e.sgpr_count);
+    let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd)?;
+    let charts = curves::curves(st, o, e.max_launch)
+        .into_iter()
+        .map(|c: Curve| {
+            Ok(ChartView {
+                title: c.axis.title(),
+                x_label: c.axis.label(),
+                svg: charts::step_chart(&c, o.max_waves_per_simd, &llvm_label)?,
+                steps: c.steps,
+                point: c.point,
+                next: c.next,
+                rules_differ: c.rules_differ,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let ladder = st
+        .ladder(o.workgroup, o.lds_bytes)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|b| LadderRow {
+            waves: b.waves,
+            max_vgprs: b.max_vgprs,
+            max_arch_vgprs: b.max_arch_vgprs,
+            max_agprs: b.max_agprs,
+            max_sgprs: b.max_sgprs,
+            max_lds_bytes: b.max_lds_bytes,
+            reachable: b.reachable,
+            exact_reachable: b.exact_reachable,
+            current: b.waves == o.waves_per_simd,
+        })
+        .collect();
+    Ok(Detail {
+        id,
+        name: e.name.clone(),
+        source: e.source.clone(),
+        gpu: o.target.clone(),
+        llvm: st.llvm().to_string(),
+        waves: o.waves_per_simd,
+        max_waves: o.max_waves_per_simd,
+        percent: format!("{:.0}", o.occupancy * 100.0),
+        limiter: limiter_name(o.limiter).into(),
+        binding: o.binding.iter().map(|l| limiter_name(*l)).collect::<Vec<_>>().join(", "),
+        hardware_waves: o.hardware.waves_per_simd,
+        hardware_limiter: limiter_name(o.hardware.limiter),
+        limiter_svg,
+        bars,
+        charts,
+        ladder,
+        measured: e.measured.clone(),
+        next: next_text(o),
+        near,
+        notes: e.notes.clone(),
+    })
+}
+
+fn render(page: &Page) -> Result<String, CliError> {
+    let mut env = minijinja::Environment::new();
+    env.add_template("report.html", TEMPLATE).map_err(|e| CliError::Usage(format!("the report template: {e}")))?;
+    let t = env.get_template("report.html").map_err(|e| CliError::Usage(format!("the report template: {e}")))?;
+    t.render(minijinja::Value::from(minijinja::value::Serde(page)))
+        .map_err(|e| CliError::Usage(format!("rendering the report: {e}")))
+}

@@ -1,0 +1,315 @@
+//! `wavebudget report` in a real browser: headless Chromium (Debian's `chromium`, which
+//! scripts/ensure-deps.sh installs) loads each kind of report with the network cut off and must log
+//! nothing to its console; the numbers the page shows (each chart's table, read from the DOM Chromium
+//! built) are checked against llc-22's remarks, llvm-readelf-22's notes, LLVM's VGPR table and the model;
+//! the filters run in the browser from the page's address; and a screenshot of each kind of report is
+//! written to target/report-screenshots/ for a person to look at.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use regex::Regex;
+use serde_json::Value;
+use wavebudget_model::{subtarget, Options, Usage, Vgprs, WorkgroupSize};
+use wavebudget_testkit::llvm::{parse_remarks, readelf_kernels, remark_u32, tool};
+
+const WB: &str = env!("CARGO_BIN_EXE_wavebudget");
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/tile_kernel.ll");
+const TRITON_CACHE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache");
+const ROCRAND: &str = "/usr/lib/x86_64-linux-gnu/librocrand.so.1.1";
+
+fn scratch(tag: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("report-{tag}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("run {cmd:?}: {e}"));
+    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn chromium() -> PathBuf {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("chromium"))
+        .find(|p| p.is_file())
+        .expect("chromium not found: scripts/ensure-deps.sh installs Debian's chromium package")
+}
+
+/// Chromium's arguments for a headless load with no network: every host name fails to resolve, so a
+/// page that fetched anything would log the failure to its console.
+fn chromium_cmd(profile: &Path) -> Command {
+    let mut c = Command::new(chromium());
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--no-first-run",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// The DOM after the page's script ran, and every console message it logged.
+fn load(page: &Path, query: &str) -> (String, Vec<String>) {
+    let profile = page.with_extension("profile");
+    let url = format!("file://{}{query}", page.display());
+    let out = run(chromium_cmd(&profile).arg("--dump-dom").arg(&url));
+    let console =
+        String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.contains(":CONSOLE")).map(str::to_string).collect();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), console)
+}
+
+/// Loads a report, asserts the page is self-contained and quiet, and writes its screenshot.
+fn check_page(page: &Path, shot: &str, height: u32) -> String {
+    let html = std::fs::read_to_string(page).unwrap();
+    for external in ["<link", "src=", "@import", "url(", "href=\"http"] {
+        assert!(!html.contains(external), "{}: '{external}': the report must not fetch anything", page.display());
+    }
+    let (dom, console) = load(page, "");
+    assert!(console.is_empty(), "{}: Chromium's console:\n{}", page.display(), console.join("\n"));
+    assert!(dom.contains("</html>"), "no DOM from Chromium for {}", page.display());
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../report-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join(format!("{shot}.png"));
+    let _ = std::fs::remove_file(&png);
+    run(chromium_cmd(&page.with_extension("shot-profile"))
+        .arg(format!("--window-size=1400,{height}"))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", page.display())));
+    let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot {}: {e}", png.display()));
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{} is not a PNG", png.display());
+    // Width and height from the IHDR chunk.
+    let dim = |o: usize| u32::from_be_bytes(bytes[o..o + 4].try_into().unwrap());
+    assert_eq!((dim(16), dim(20)), (1400, height), "{}", png.display());
+    dom
+}
+
+fn attrs(tag: &str) -> BTreeMap<String, String> {
+    let re = Regex::new(r#"data-([a-z-]+)="([^"]*)""#).unwrap();
+    re.captures_iter(tag).map(|c| (c[1].to_string(), c[2].to_string())).collect()
+}
+
+/// Every `<tr ...>` (its data- attributes) inside the first element carrying `marker`, up to `end`.
+fn rows_after(dom: &str, marker: &str, end: &str) -> Vec<BTreeMap<String, String>> {
+    let start = dom.find(marker).unwrap_or_else(|| panic!("no {marker} in the page"));
+    let rest = &dom[start..];
+    let rest = &rest[..rest.find(end).unwrap_or(rest.len())];
+    Regex::new(r"<tr [^>]*>").unwrap().find_iter(rest).map(|m| attrs(m.as_str())).collect()
+}
+
+fn n(m: &BTreeMap<String, String>, k: &str) -> u32 {
+    m.get(k).unwrap_or_else(|| panic!("no data-{k} in {m:?}")).parse().unwrap_or_else(|_| panic!("data-{k} in {m:?}"))
+}
+
+/// The runs of a chart's table: (from, to, llvm, hardware).
+fn steps(dom: &str, axis: &str) -> Vec<(u32, u32, u32, u32)> {
+    rows_after(dom, &format!("data-axis=\"{axis}\""), "</figure>")
+        .iter()
+        .map(|r| (n(r, "from"), n(r, "to"), n(r, "llvm"), n(r, "hardware")))
+        .collect()
+}
+
+/// The runs cover the axis without gaps, neighbours differ, and the model gives each run's numbers at
+/// both of its ends.
+fn check_steps(runs: &[(u32, u32, u32, u32)], model: impl Fn(u32) -> (u32, u32), what: &str) {
+    assert!(!runs.is_empty(), "{what}: no table");
+    for w in runs.windows(2) {
+        assert_eq!(w[0].1 + 1, w[1].0, "{what}: runs {w:?} leave a gap");
+        assert!((w[0].2, w[0].3) != (w[1].2, w[1].3), "{what}: runs {w:?} are one run");
+    }
+    for &(from, to, llvm, hw) in runs {
+        assert_eq!(model(from), (llvm, hw), "{what}: at {from}");
+        assert_eq!(model(to), (llvm, hw), "{what}: at {to}");
+    }
+}
+
+/// The calculator view of a gfx942 configuration: the VGPR chart's runs are LLVM 22's gfx942 VGPR table
+/// (getMaxNumVGPRs: 512, 256, 168, 128, 96, 80, 72, 64 for 1 to 8 waves), the ladder is the same table,
+/// and every run of the three charts is the model's answer at its ends, under both rules.
+#[test]
+fn the_calculator_view_shows_llvms_vgpr_table_and_the_models_curves() {
+    let dir = scratch("calculator");
+    let page = dir.join("calculator.html");
+    run(Command::new(WB)
+        .args(["report", "--target", "gfx942", "--vgprs", "128", "--sgprs", "40", "--lds", "20000", "--wg-size", "256"])
+        .arg("-o")
+        .arg(&page));
+    let dom = check_page(&page, "calculator", 2600);
+
+    let occ = Regex::new(r#"data-waves="(\d+)" data-max="(\d+)""#).unwrap().captures(&dom).expect("W of MAX");
+    assert_eq!(
+        (&occ[1], &occ[2]),
+        ("3", "8"),
+        "128 VGPRs allow 4 waves; 20000 LDS bytes allow 3 workgroups of 4 waves on 4 SIMDs"
+    );
+    let vgpr = steps(&dom, "Occupancy vs VGPRs");
+    let tops: Vec<(u32, u32)> = vgpr.iter().map(|s| (s.1, s.2)).collect();
+    // LLVM's column: the VGPR table capped by the 3 waves the LDS allows.
+    assert_eq!(tops, vec![(168, 3), (256, 2), (512, 1)], "{vgpr:?}");
+    let ladder: Vec<(u32, u32)> = rows_after(&dom, "data-chart=\"ladder\"", "</table>")
+        .iter()
+        .map(|r| (n(r, "waves"), n(r, "max-vgprs")))
+        .collect();
+    assert_eq!(ladder, vec![(1, 512), (2, 256), (3, 168), (4, 128), (5, 96), (6, 80), (7, 72), (8, 64)]);
+
+    let st = subtarget("gfx942", Options::default()).unwrap();
+    let base = Usage {
+        vgprs: Vgprs::Split { arch: 128, agpr: 0 },
+        sgprs: Some(40),
+        lds: 20000,
+        workgroup: WorkgroupSize::fixed(256),
+    };
+    let both = |u: Usage| {
+        let o = st.occupancy(&u).unwrap();
+        (o.waves_per_simd, o.hardware.waves_per_simd)
+    };
+    check_steps(&vgpr, |x| both(Usage { vgprs: Vgprs::Total(x), ..base }), "VGPRs");
+    let lds = steps(&dom, "Occupancy vs LDS bytes per workgroup");
+    check_steps(&lds, |x| both(Usage { lds: x, ..base }), "LDS");
+    assert!(lds.iter().any(|s| s.2 != s.3), "LLVM ignores the 512-byte LDS granule (21505 to 21845 bytes: 3 workgroups for LLVM, 2 for the hardware): {lds:?}");
+    assert!(dom.contains("hardware rule"), "the hardware's curve is drawn where the rules differ");
+    let wg = steps(&dom, "Occupancy vs workgroup size");
+    check_steps(&wg, |x| both(Usage { workgroup: WorkgroupSize::fixed(x), ..base }), "launch size");
+    assert_eq!((wg.first().unwrap().0, wg.last().unwrap().1), (1, 1024));
+
+    let bars = rows_after(&dom, "data-chart=\"limiters\"", "</table>");
+    let binding: Vec<&str> = bars.iter().filter(|b| b["binding"] == "1").map(|b| b["limiter"].as_str()).collect();
+    assert_eq!(binding, vec!["LDS"]);
+}
+
+/// A code object from llc-22: the page's occupancy is llc's remark, its table row llvm-readelf's notes.
+#[test]
+fn a_kernels_report_agrees_with_llc_and_readelf() {
+    let dir = scratch("kernel");
+    let obj = dir.join("tile.o");
+    let out = run(Command::new(tool("llc"))
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            "-mcpu=gfx942",
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
+        .arg(EXAMPLE)
+        .arg("-o")
+        .arg(&obj));
+    let remarks = parse_remarks(&String::from_utf8_lossy(&out.stderr));
+    let llc_waves = remark_u32(&remarks["tile_kernel"], "Occupancy [waves/SIMD]").unwrap();
+    let notes = &readelf_kernels(&obj)["tile_kernel"];
+
+    let page = dir.join("kernel.html");
+    run(Command::new(WB).arg("report").arg(&obj).arg("-o").arg(&page));
+    let dom = check_page(&page, "kernel", 2600);
+    let occ = Regex::new(r#"data-waves="(\d+)" data-max="(\d+)""#).unwrap().captures(&dom).expect("W of MAX");
+    assert_eq!(occ[1].parse::<u32>().unwrap(), llc_waves);
+    let row = Regex::new(r"<tr data-id=[^>]*>.*?</tr>").unwrap().find(&dom).expect("the table's row").as_str();
+    let cells: Vec<String> =
+        Regex::new(r"<td[^>]*>(?:<a[^>]*>)?([^<]*)").unwrap().captures_iter(row).map(|c| c[1].to_string()).collect();
+    // kernel, GPU, waves, limiter, VGPRs, AGPRs, SGPRs, LDS, launch, spills, scratch, ...
+    assert_eq!(cells[0], "tile_kernel");
+    assert_eq!(cells[2], format!("{llc_waves} of 8"));
+    assert_eq!(cells[4], notes[".vgpr_count"]);
+    assert_eq!(cells[6], notes[".sgpr_count"]);
+    assert_eq!(cells[7], notes[".group_segment_fixed_size"]);
+    assert_eq!(cells[8], format!("1..{}", notes[".max_flat_workgroup_size"]));
+    // LLVM padded the descriptor to the 2 waves the LDS allows: the page says so beside the count.
+    assert!(dom.contains(&format!("(.vgpr_count {})", notes[".vgpr_count"])), "the padded descriptor is named");
+}
+
+/// A sweep's report shows the measured ladder exactly as the sweep's JSON has it.
+#[test]
+fn a_sweeps_report_shows_its_measured_ladder() {
+    let dir = scratch("sweep");
+    let json = dir.join("sweep.json");
+    let out = run(Command::new(WB).args(["sweep", "--target", "gfx942", "--waves", "1..4", "--json", EXAMPLE]));
+    std::fs::write(&json, &out.stdout).unwrap();
+    let sweep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let page = dir.join("sweep.html");
+    run(Command::new(WB).arg("report").arg(&json).arg("-o").arg(&page));
+    let dom = check_page(&page, "sweep", 3200);
+    let rows = rows_after(&dom, "data-chart=\"measured\"", "</table>");
+    let k = &sweep["kernels"][0];
+    let levels: Vec<&Value> = std::iter::once(&k["baseline"]).chain(k["levels"].as_array().unwrap()).collect();
+    assert_eq!(rows.len(), levels.len());
+    for (r, l) in rows.iter().zip(levels) {
+        // A level the pass did not set (LLVM would ignore W) has no counts: the page shows none.
+        let shown = |v: &Value| v.as_u64().map_or(String::new(), |n| n.to_string());
+        let spills = l["vgpr_spill_count"].as_u64().zip(l["sgpr_spill_count"].as_u64()).map(|(v, s)| v + s);
+        assert_eq!(r["target"], l["waves"].as_u64().map_or("unconstrained".into(), |w| w.to_string()));
+        assert_eq!(r["vgprs"], shown(&l["vgprs"]), "{r:?}");
+        assert_eq!(r["spills"], spills.map_or(String::new(), |s| s.to_string()), "{r:?}");
+        assert_eq!(r["waves-per-simd"], shown(&l["waves_per_simd"]), "{r:?}");
+    }
+}
+
+/// A real library (Debian's librocrand, 560 kernels on 7 GPUs): the summary per GPU counts what
+/// `inspect --json` reads kernel by kernel, and the table's filters, run by Chromium from the address,
+/// show exactly the kernels they name.
+#[test]
+fn a_librarys_report_summarises_and_filters_in_the_browser() {
+    let dir = scratch("library");
+    let page = dir.join("library.html");
+    run(Command::new(WB).args(["report", ROCRAND, TRITON_CACHE]).arg("-o").arg(&page));
+    let dom = check_page(&page, "library", 2400);
+
+    let mut expected: BTreeMap<String, (u32, u32, u32)> = BTreeMap::new();
+    let mut by_limiter: BTreeMap<String, u32> = BTreeMap::new();
+    for input in [ROCRAND, TRITON_CACHE] {
+        let inspect: Value =
+            serde_json::from_slice(&run(Command::new(WB).args(["inspect", "--json", input])).stdout).unwrap();
+        for co in inspect["code_objects"].as_array().unwrap() {
+            for k in co["kernels"].as_array().unwrap() {
+                let gpu = co["evaluated_on"].as_str().unwrap().to_string();
+                let e = expected.entry(gpu).or_default();
+                e.0 += 1;
+                if k["vgpr_spill_count"].as_u64().unwrap() + k["sgpr_spill_count"].as_u64().unwrap() > 0 {
+                    e.1 += 1;
+                }
+                e.2 += k["waves_per_simd"].as_u64().unwrap() as u32;
+                *by_limiter.entry(k["limiter"].as_str().unwrap().to_string()).or_default() += 1;
+            }
+        }
+    }
+    let total: u32 = expected.values().map(|e| e.0).sum();
+    let spilling_re = Regex::new(r#"data-spilling="(\d+)""#).unwrap();
+    for (gpu, (kernels, spilling, waves)) in &expected {
+        let card = format!("class=\"card gpu\" data-gpu=\"{gpu}\"");
+        let hist = rows_after(&dom, &card, "data-chart=\"limiter-histogram\"");
+        let count: u32 = hist.iter().map(|r| n(r, "count")).sum();
+        let sum: u32 = hist.iter().map(|r| n(r, "count") * n(r, "label")).sum();
+        assert_eq!((count, sum), (*kernels, *waves), "{gpu}: kernels and their waves in the occupancy histogram");
+        let card_text = &dom[dom.find(&card).unwrap()..];
+        let shown = spilling_re.captures(card_text).unwrap()[1].parse::<u32>().unwrap();
+        assert_eq!(shown, *spilling, "{gpu}: kernels that spill");
+    }
+
+    let visible = |query: &str| {
+        let (dom, console) = load(&page, query);
+        assert!(console.is_empty(), "{query}: {console:?}");
+        let rows = Regex::new(r"<tr data-id=[^>]*>").unwrap();
+        let all = rows.find_iter(&dom).count();
+        let shown = rows.find_iter(&dom).filter(|m| !m.as_str().contains(" hidden")).count();
+        assert_eq!(all as u32, total);
+        let count = Regex::new(r#"<output id="f-count"[^>]*>(\d+) of (\d+) kernels"#).unwrap();
+        let c = count.captures(&dom).expect("the filter's count");
+        assert_eq!((c[1].parse::<usize>().unwrap(), c[2].parse::<u32>().unwrap()), (shown, total), "{query}");
+        shown as u32
+    };
+    assert_eq!(visible(""), total);
+    for (limiter, count) in &by_limiter {
+        assert_eq!(visible(&format!("?limiter={limiter}")), *count, "limiter {limiter}");
+    }
+    let spilling: u32 = expected.values().map(|e| e.1).sum();
+    assert_eq!(visible("?spills=1"), spilling);
+    assert_eq!(visible("?gpu=gfx1030"), expected["gfx1030"].0);
+    assert_eq!(visible("?name=mrg32k3a&gpu=gfx803"), visible("?name=MRG32K3A&gpu=gfx803"), "names match without case");
+}
