@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what wavebudget needs on Debian 12 when it is missing: LLVM 22 (llc, opt, clang, lld, FileCheck,
-# llvm-readelf, clang-offload-bundler) and LLVM 15 and 19 from Debian's packages, hipcc, ROCm's HIP headers and device libraries, g++. Rust itself is assumed (rustup).
+# llvm-readelf, clang-offload-bundler) and LLVM 15 and 19 from Debian's packages, hipcc, ROCm's HIP headers and device libraries, g++, Chromium (for the HTML report's tests). Rust itself is assumed (rustup).
 set -euo pipefail
 
 LLVM_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"

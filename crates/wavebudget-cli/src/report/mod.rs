@@ -198,12 +198,13 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
                 "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration".into(),
             ));
         }
-        for (flag, set) in [("--kernel", a.kernel.is_some()), ("--dynamic-lds", a.dynamic_lds.is_some())] {
-            if set {
-                return Err(CliError::Usage(format!(
-                    "{flag} applies to input files; one configuration takes --lds for its LDS bytes"
-                )));
-            }
+        if a.kernel.is_some() {
+            return Err(CliError::Usage("--kernel selects kernels of input files; one configuration has none".into()));
+        }
+        if a.dynamic_lds.is_some() {
+            return Err(CliError::Usage(
+                "--dynamic-lds applies to input files; one configuration takes all its LDS bytes in --lds".into(),
+            ));
         }
         (calculator_entries(a)?, Vec::new())
     } else {
