@@ -806,3 +806,67 @@ fn render(page: &Page) -> Result<String, CliError> {
     t.render(minijinja::Value::from(minijinja::value::Serde(page)))
         .map_err(|e| CliError::Usage(format!("rendering the report: {e}")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wavebudget_model::targets::PROCESSORS;
+    use wavebudget_model::WorkgroupSize;
+
+    /// Every processor, wave size and LLVM major the model knows, at a small, a middling and the largest
+    /// kernel: every chart is drawn, every axis covered by its runs without a gap, and every point and
+    /// next step sits on its curve.
+    #[test]
+    fn every_target_draws_and_its_runs_cover_the_axes() {
+        for p in PROCESSORS {
+            for &ws in p.wave_sizes() {
+                for llvm in [Llvm::V15, Llvm::V19, Llvm::V22] {
+                    let Ok(st) = Subtarget::new(
+                        parse_target(p.name).unwrap(),
+                        Options { wave_size: Some(ws), llvm, ..Options::default() },
+                    ) else {
+                        continue;
+                    };
+                    for (v, lds, wg) in
+                        [(1, 0, WorkgroupSize::DEFAULT), (97, 7000, WorkgroupSize::fixed(256))].into_iter().chain(
+                            std::iter::once((st.max_total_vgprs(), st.lds_per_workgroup(), WorkgroupSize::fixed(1024))),
+                        )
+                    {
+                        let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(30), lds, workgroup: wg };
+                        let o = st.occupancy(&u).unwrap();
+                        let e = Entry {
+                            name: "k".into(),
+                            source: "test".into(),
+                            gpu: o.target.clone(),
+                            eval: None,
+                            max_launch: 1024,
+                            vgpr_count: Some(v),
+                            agpr_count: None,
+                            sgpr_count: Some(30),
+                            lds: Some(lds),
+                            spills: None,
+                            scratch: None,
+                            notes: Vec::new(),
+                            measured: None,
+                        };
+                        let d = detail(0, &e, &st, &o, None).unwrap_or_else(|e| panic!("{}: {e}", p.name));
+                        for c in &d.charts {
+                            let what = format!("{} wave{ws} {llvm} {v} VGPRs {lds} LDS: {}", p.name, c.title);
+                            assert!(c.svg.starts_with("<svg"), "{what}");
+                            for w in c.steps.windows(2) {
+                                assert_eq!(w[0].to + 1, w[1].from, "{what}: a gap");
+                            }
+                            let on =
+                                |m: &Mark| c.steps.iter().any(|s| s.from <= m.x && m.x <= s.to && s.llvm == m.waves);
+                            assert!(on(&c.point), "{what}: the point {:?} is off the curve", c.point);
+                            if let Some(n) = &c.next {
+                                assert!(on(n), "{what}: the next step {n:?} is off the curve");
+                                assert!(n.waves > o.waves_per_simd || n.label.contains("still"), "{what}: {n:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
