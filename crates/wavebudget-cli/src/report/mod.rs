@@ -74,7 +74,10 @@ struct Page {
     calculator: bool,
     kernel_count: usize,
     gpus: Vec<GpuSummary>,
-    rows: Vec<Row>,
+    /// Every kernel's row as JSON (`{"gpus", "sources", "rows"}`), which the page's script turns into
+    /// table rows as the filters ask: a library's tens of thousands of rows as HTML would take a browser
+    /// minutes to lay out.
+    table: String,
     details: Vec<Detail>,
     details_note: Option<String>,
     skipped: Vec<String>,
@@ -110,25 +113,41 @@ struct GpuSummary {
     near_total: usize,
 }
 
+/// One kernel's row, as a JSON array (names and sources repeat across rows, so they are indices):
+/// id, name, GPU index, waves, maximum, limiter, VGPRs, AGPRs, SGPRs, LDS bytes, launch, spills, scratch
+/// bytes, next step, one granule away (0/1), has charts (0/1), source index.
 #[derive(Serialize)]
-struct Row {
-    id: usize,
-    name: String,
-    gpu: String,
-    source: String,
-    waves: Option<u32>,
-    max_waves: Option<u32>,
-    limiter: String,
-    vgpr_count: Option<u32>,
-    agpr_count: Option<u32>,
-    sgpr_count: Option<u32>,
-    lds: Option<u32>,
-    launch: String,
-    spills: Option<u32>,
-    scratch: Option<u32>,
-    next: String,
-    near: bool,
-    detail: bool,
+struct Row(
+    usize,
+    String,
+    usize,
+    Option<u32>,
+    Option<u32>,
+    String,
+    Option<u32>,
+    Option<u32>,
+    Option<u32>,
+    Option<u32>,
+    String,
+    Option<u32>,
+    Option<u32>,
+    String,
+    u8,
+    u8,
+    usize,
+);
+
+#[derive(Serialize)]
+struct Table<'a> {
+    gpus: &'a [String],
+    sources: &'a [String],
+    rows: &'a [Row],
+}
+
+/// JSON for a `<script type="application/json">`: `</` cannot end the element early.
+fn script_json<T: Serialize>(v: &T) -> Result<String, CliError> {
+    let s = serde_json::to_string(v).map_err(|e| CliError::Usage(format!("the report's table: {e}")))?;
+    Ok(s.replace("</", "<\\/"))
 }
 
 #[derive(Serialize)]
@@ -612,28 +631,36 @@ fn build_page(
         entries.iter().map(|e| e.eval.as_ref().and_then(|(st, o)| curves::one_granule_away(st, o))).collect();
     let chosen = chosen_for_detail(&entries, &near, a.details);
     let mut rows = Vec::with_capacity(entries.len());
+    let (mut gpu_names, mut sources): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let index = |list: &mut Vec<String>, v: &str| match list.iter().rposition(|x| x == v) {
+        Some(i) => i,
+        None => {
+            list.push(v.to_string());
+            list.len() - 1
+        }
+    };
     let mut details = Vec::new();
     for (i, e) in entries.iter().enumerate() {
         let o = e.eval.as_ref().map(|(_, o)| o);
-        rows.push(Row {
-            id: i,
-            name: e.name.clone(),
-            gpu: e.gpu.clone(),
-            source: e.source.clone(),
-            waves: o.map(|o| o.waves_per_simd),
-            max_waves: o.map(|o| o.max_waves_per_simd),
-            limiter: o.map_or("none".into(), |o| o.limiter.as_str().into()),
-            vgpr_count: e.vgpr_count,
-            agpr_count: e.agpr_count,
-            sgpr_count: e.sgpr_count,
-            lds: e.lds,
-            launch: o.map_or(String::new(), launch_text),
-            spills: e.spills,
-            scratch: e.scratch,
-            next: o.map_or_else(|| e.notes.first().cloned().unwrap_or_default(), next_text),
-            near: near[i].is_some(),
-            detail: chosen[i],
-        });
+        rows.push(Row(
+            i,
+            e.name.clone(),
+            index(&mut gpu_names, &e.gpu),
+            o.map(|o| o.waves_per_simd),
+            o.map(|o| o.max_waves_per_simd),
+            o.map_or("none".into(), |o| o.limiter.as_str().into()),
+            e.vgpr_count,
+            e.agpr_count,
+            e.sgpr_count,
+            e.lds,
+            o.map_or(String::new(), launch_text),
+            e.spills,
+            e.scratch,
+            o.map_or_else(|| e.notes.first().cloned().unwrap_or_default(), next_text),
+            u8::from(near[i].is_some()),
+            u8::from(chosen[i]),
+            index(&mut sources, &e.source),
+        ));
         if chosen[i] {
             if let Some((st, o)) = &e.eval {
                 details.push(detail(i, e, st, o, near[i].clone()).map_err(CliError::Usage)?);
@@ -673,7 +700,7 @@ fn build_page(
         calculator,
         kernel_count: entries.len(),
         gpus,
-        rows,
+        table: script_json(&Table { gpus: &gpu_names, sources: &sources, rows: &rows })?,
         details,
         details_note,
         skipped,
