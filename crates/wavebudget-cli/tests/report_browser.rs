@@ -16,6 +16,7 @@ use wavebudget_testkit::llvm::{parse_remarks, readelf_kernels, remark_u32, tool}
 
 const WB: &str = env!("CARGO_BIN_EXE_wavebudget");
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/tile_kernel.ll");
+const MFMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/mfma_tile.ll");
 const TRITON_CACHE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache");
 const ROCRAND: &str = "/usr/lib/x86_64-linux-gnu/librocrand.so.1.1";
 
@@ -225,21 +226,24 @@ fn a_kernels_report_agrees_with_llc_and_readelf() {
     assert!(dom.contains(&format!("(.vgpr_count {})", notes[".vgpr_count"])), "the padded descriptor is named");
 }
 
-/// A sweep's report shows the measured ladder exactly as the sweep's JSON has it.
+/// A sweep's report (the bundled MFMA tile, which spills from 4 waves up) shows the measured ladder
+/// exactly as the sweep's JSON has it, and draws it.
 #[test]
 fn a_sweeps_report_shows_its_measured_ladder() {
     let dir = scratch("sweep");
     let json = dir.join("sweep.json");
-    let out = run(Command::new(WB).args(["sweep", "--target", "gfx942", "--waves", "1..4", "--json", EXAMPLE]));
+    let out = run(Command::new(WB).args(["sweep", "--target", "gfx942", "--json", MFMA]));
     std::fs::write(&json, &out.stdout).unwrap();
     let sweep: Value = serde_json::from_slice(&out.stdout).unwrap();
     let page = dir.join("sweep.html");
     run(Command::new(WB).arg("report").arg(&json).arg("-o").arg(&page));
-    let dom = check_page(&page, "sweep", 3200);
+    let dom = check_page(&page, "sweep", 2400);
     let rows = rows_after(&dom, "data-chart=\"measured\"", "</table>");
     let k = &sweep["kernels"][0];
     let levels: Vec<&Value> = std::iter::once(&k["baseline"]).chain(k["levels"].as_array().unwrap()).collect();
     assert_eq!(rows.len(), levels.len());
+    assert!(levels.iter().any(|l| l["vgpr_spill_count"].as_u64() > Some(0)), "the MFMA tile spills at some W");
+    assert!(dom.contains("data-axis=\"measured ladder\"") && dom.contains("budget R_max"), "the ladder is drawn");
     for (r, l) in rows.iter().zip(levels) {
         // A level the pass did not set (LLVM would ignore W) has no counts: the page shows none.
         let shown = |v: &Value| v.as_u64().map_or(String::new(), |n| n.to_string());

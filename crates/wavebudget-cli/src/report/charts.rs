@@ -242,3 +242,97 @@ fn draw_counts(svg: &mut String, title_x: &str, categories: &[String], counts: &
     root.present()?;
     Ok(())
 }
+
+/// One compile of a sweep, as the measured-ladder chart draws it.
+pub(crate) struct Measured {
+    pub waves: u32,
+    pub vgpr_count: Option<u32>,
+    pub r_max: Option<u32>,
+    pub spills: Option<u32>,
+}
+
+/// The measured ladder: per waves target, the VGPRs the compile used (bars) against the budget R_max
+/// (the dashed line) and the unconstrained build (the grey line), with each level's spills above its bar.
+pub(crate) fn measured_chart(levels: &[Measured], unconstrained: Option<u32>) -> Result<String, String> {
+    let mut svg = String::new();
+    let r = draw_measured(&mut svg, levels, unconstrained);
+    finish(svg, r, "measured ladder")
+}
+
+fn draw_measured(svg: &mut String, levels: &[Measured], unconstrained: Option<u32>) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (600, 300)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let top = levels
+        .iter()
+        .flat_map(|l| [l.vgpr_count, l.r_max])
+        .chain(std::iter::once(unconstrained))
+        .flatten()
+        .max()
+        .unwrap_or(1);
+    let y_hi = f64::from(top) * 1.18 + 1.0;
+    let w_hi = levels.iter().map(|l| l.waves).max().unwrap_or(1);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(52)
+        .build_cartesian_2d(0.5f64..f64::from(w_hi) + 0.5, 0f64..y_hi)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc("waves target (amdgpu-waves-per-eu)")
+        .y_desc("VGPRs per lane (.vgpr_count)")
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .x_labels(w_hi as usize)
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{}", y.round() as i64))
+        .light_line_style(RGBColor(238, 238, 238))
+        .y_max_light_lines(1)
+        .draw()?;
+    chart
+        .draw_series(levels.iter().filter_map(|l| {
+            let v = f64::from(l.vgpr_count?);
+            let x = f64::from(l.waves);
+            let color = if l.spills.unwrap_or(0) > 0 { POINT_COLOR } else { LLVM_COLOR };
+            Some(Rectangle::new([(x - 0.32, 0.0), (x + 0.32, v)], color.mix(0.85).filled()))
+        }))?
+        .label("VGPRs used (red: spills)")
+        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], LLVM_COLOR.filled()));
+    let budget: Vec<(f64, f64)> = levels
+        .iter()
+        .filter_map(|l| l.r_max.map(|r| (f64::from(l.waves), f64::from(r))))
+        .flat_map(|(x, r)| [(x - 0.45, r), (x + 0.45, r)])
+        .collect();
+    chart
+        .draw_series(DashedLineSeries::new(budget, 6, 4, HARDWARE_COLOR.stroke_width(3)))?
+        .label("budget R_max")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], HARDWARE_COLOR.stroke_width(3)));
+    if let Some(u) = unconstrained {
+        let u = f64::from(u);
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.5, u), (f64::from(w_hi) + 0.5, u)],
+                RGBColor(120, 120, 120).stroke_width(1),
+            )))?
+            .label("unconstrained build")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], RGBColor(120, 120, 120).stroke_width(1)));
+    }
+    chart.draw_series(levels.iter().filter_map(|l| {
+        let s = l.spills.filter(|&s| s > 0)?;
+        let y = f64::from(l.vgpr_count.unwrap_or(0).max(l.r_max.unwrap_or(0)));
+        Some(Text::new(
+            format!("{s} spills"),
+            (f64::from(l.waves), y),
+            (FONT, 12).into_font().color(&POINT_COLOR).pos(Pos::new(HPos::Center, VPos::Bottom)),
+        ))
+    }))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font((FONT, 13))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -238,7 +238,7 @@ pub(crate) fn limiter_bars(
             name: "VGPRs",
             uses: match vgpr_count {
                 Some(v) if v != o.vgpr_count => {
-                    format!("{} as the descriptor allocates them (.vgpr_count {v})", o.vgpr_count)
+                    format!("{} allocated by the descriptor (.vgpr_count {v})", o.vgpr_count)
                 }
                 _ => format!("{} (allocated {})", o.vgpr_count, o.allocated.vgprs),
             },

@@ -193,6 +193,8 @@ struct Detail {
     charts: Vec<ChartView>,
     ladder: Vec<LadderRow>,
     measured: Option<Vec<MeasuredRow>>,
+    /// The measured ladder drawn (VGPRs used against R_max per waves target).
+    measured_svg: Option<String>,
     next: String,
     near: Option<String>,
     notes: Vec<String>,
@@ -819,11 +821,23 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
         bars,
         charts,
         ladder,
+        measured_svg: e.measured.as_deref().map(measured_svg).transpose()?,
         measured: e.measured.clone(),
         next: next_text(o),
         near,
         notes: e.notes.clone(),
     })
+}
+
+fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
+    let levels: Vec<charts::Measured> = rows
+        .iter()
+        .filter_map(|m| {
+            Some(charts::Measured { waves: m.waves?, vgpr_count: m.vgpr_count, r_max: m.r_max, spills: m.spills })
+        })
+        .collect();
+    let unconstrained = rows.iter().find(|m| m.waves.is_none()).and_then(|m| m.vgpr_count);
+    charts::measured_chart(&levels, unconstrained)
 }
 
 fn render(page: &Page) -> Result<String, CliError> {
