@@ -267,6 +267,7 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
 
     let mut expected: BTreeMap<String, (u32, u32, u32)> = BTreeMap::new();
     let mut by_limiter: BTreeMap<String, u32> = BTreeMap::new();
+    let mut kernels: Vec<Value> = Vec::new();
     for input in [ROCRAND, TRITON_CACHE] {
         let inspect: Value =
             serde_json::from_slice(&run(Command::new(WB).args(["inspect", "--json", input])).stdout).unwrap();
@@ -280,6 +281,7 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
                 }
                 e.2 += k["waves_per_simd"].as_u64().unwrap() as u32;
                 *by_limiter.entry(k["limiter"].as_str().unwrap().to_string()).or_default() += 1;
+                kernels.push(k.clone());
             }
         }
     }
@@ -315,4 +317,25 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
     assert_eq!(visible("?spills=1"), spilling);
     assert_eq!(visible("?gpu=gfx1030"), expected["gfx1030"].0);
     assert_eq!(visible("?name=mrg32k3a&gpu=gfx803"), visible("?name=MRG32K3A&gpu=gfx803"), "names match without case");
+
+    // A kernel without charts opens into its numbers on demand (?open=ID does what a click does): the four
+    // limits are inspect's.
+    let (dom, _) = load(&page, "");
+    let id: usize = Regex::new(r##"<tr data-id="(\d+)"[^>]*><td class="name"[^>]*><a href="#">"##)
+        .unwrap()
+        .captures(&dom)
+        .expect("a row without charts (560 kernels, charts for 100)")[1]
+        .parse()
+        .unwrap();
+    let (dom, console) = load(&page, &format!("?open={id}"));
+    assert!(console.is_empty(), "{console:?}");
+    let more = Regex::new(r#"<tr class="more" data-of="(\d+)"><td[^>]*><p>Waves/SIMD each limiter allows: VGPRs (\d+), SGPRs (\d+), LDS (\d+), workgroup slots (\d+)\."#)
+        .unwrap()
+        .captures(&dom)
+        .expect("the row opened");
+    let limits = &kernels[id]["limits"];
+    assert_eq!(more[1].parse::<usize>().unwrap(), id);
+    for (i, key) in ["vgpr", "sgpr", "lds", "workgroup"].iter().enumerate() {
+        assert_eq!(more[i + 2].to_string(), limits[key].to_string(), "kernel {id} limit {key}");
+    }
 }

@@ -115,7 +115,9 @@ struct GpuSummary {
 
 /// One kernel's row, as a JSON array (names and sources repeat across rows, so they are indices):
 /// id, name, GPU index, waves, maximum, limiter, VGPRs, AGPRs, SGPRs, LDS bytes, launch, spills, scratch
-/// bytes, next step, one granule away (0/1), has charts (0/1), source index.
+/// bytes, next step, one granule away (0/1), has charts (0/1), source index, the four limits in
+/// waves/SIMD (VGPR, SGPR, LDS, workgroup) or null, the binding limiters, waves by the hardware's rule
+/// or null, notes: what the row opens into on demand.
 #[derive(Serialize)]
 struct Row(
     usize,
@@ -135,6 +137,10 @@ struct Row(
     u8,
     u8,
     usize,
+    Option<[u32; 4]>,
+    String,
+    Option<u32>,
+    Vec<String>,
 );
 
 #[derive(Serialize)]
@@ -662,6 +668,10 @@ fn build_page(
             u8::from(near[i].is_some()),
             u8::from(chosen[i]),
             index(&mut sources, &e.source),
+            o.map(|o| [o.limits.vgpr, o.limits.sgpr, o.limits.lds, o.limits.workgroup]),
+            o.map_or(String::new(), |o| o.binding.iter().map(|l| limiter_name(*l)).collect::<Vec<_>>().join(", ")),
+            o.map(|o| o.hardware.waves_per_simd),
+            e.notes.clone(),
         ));
         if chosen[i] {
             if let Some((st, o)) = &e.eval {
