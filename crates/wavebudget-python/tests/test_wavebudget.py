@@ -250,3 +250,34 @@ def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
                     f"-input={host}", f"-input={bc}", f"-output={bundle}"], check=True)
     with pytest.raises(wavebudget.Error, match=r"no AMDGPU code objects found in .*k.bundle: .*gfx942 \(LLVM bitcode, not a code object\)"):
         wavebudget.inspect(bundle)
+
+
+def _report_rows(html: str) -> list:
+    """The kernel table's rows as the page carries them (the JSON its script draws the table from)."""
+    m = re.search(r'<script type="application/json" id="kernel-data">(.*?)</script>', html, re.S)
+    assert m, "no kernel table in the page"
+    return json.loads(m.group(1).replace("<\\/", "</"))["rows"]
+
+
+def test_report_writes_the_page_the_cli_writes(tmp_path):
+    """report() is `wavebudget report`: the same page, byte for byte, and one row per kernel inspect() reads."""
+    out = wavebudget.report(TRITON, output=tmp_path / "py.html")
+    assert out == str(tmp_path / "py.html")
+    subprocess.run([str(CLI), "report", str(TRITON), "-o", str(tmp_path / "cli.html")], check=True, capture_output=True)
+    page = (tmp_path / "py.html").read_text()
+    assert page == (tmp_path / "cli.html").read_text()
+    kernels = [k for co in wavebudget.inspect(TRITON) for k in co.kernels]
+    rows = _report_rows(page)
+    assert [(r[1], r[3]) for r in rows] == [(k.name, k.waves_per_simd) for k in kernels]
+
+
+def test_report_calculator_view_and_refusals(tmp_path):
+    out = wavebudget.report(output=tmp_path / "calc.html", target="gfx942", vgprs=128, lds=20000, wg_size=256)
+    page = pathlib.Path(out).read_text()
+    occ = wavebudget.occupancy("gfx942", vgprs=128, lds=20000, wg_size=256)
+    assert f'data-waves="{occ.waves_per_simd}" data-max="{occ.max_waves_per_simd}"' in page
+    with pytest.raises(wavebudget.Error, match="--vgprs describes one configuration"):
+        wavebudget.report(TRITON, output=tmp_path / "x.html", vgprs=10)
+    with pytest.raises(wavebudget.Error, match="one configuration needs --target T"):
+        wavebudget.report(output=tmp_path / "x.html", vgprs=10)
+    assert not (tmp_path / "x.html").exists()

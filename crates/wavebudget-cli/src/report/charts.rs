@@ -153,22 +153,12 @@ fn draw_limiters(svg: &mut String, bars: &[LimiterBar], max_waves: u32) -> DrawR
             SegmentValue::Last => String::new(),
         })
         .draw()?;
-    chart.draw_series(
-        Histogram::horizontal(&chart)
-            .margin(8)
-            .style_func(|y, _| {
-                let i = match y {
-                    SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => *i as usize,
-                    SegmentValue::Last => 0,
-                };
-                if bars.get(i).is_some_and(|b| b.binding) {
-                    POINT_COLOR.filled()
-                } else {
-                    BAR_COLOR.filled()
-                }
-            })
-            .data(bars.iter().enumerate().map(|(i, b)| (i as u32, b.llvm))),
-    )?;
+    // One histogram per bar: plotters' Histogram gathers its data in a HashMap, so bars given together
+    // come out in a different order on every run, and the report would not be the same file twice.
+    for (i, b) in bars.iter().enumerate().filter(|(_, b)| b.llvm > 0) {
+        let color = if b.binding { POINT_COLOR } else { BAR_COLOR };
+        chart.draw_series(Histogram::horizontal(&chart).margin(8).style(color.filled()).data([(i as u32, b.llvm)]))?;
+    }
     chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
         let mut text = format!("{}", b.llvm);
         if b.hardware != b.llvm {
@@ -226,12 +216,10 @@ fn draw_counts(svg: &mut String, title_x: &str, categories: &[String], counts: &
             _ => String::new(),
         })
         .draw()?;
-    chart.draw_series(
-        Histogram::vertical(&chart)
-            .margin(6)
-            .style(LLVM_COLOR.filled())
-            .data(counts.iter().enumerate().map(|(i, &c)| (i as u32, c))),
-    )?;
+    // One histogram per bar, in order (see `draw_limiters`).
+    for (i, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+        chart.draw_series(Histogram::vertical(&chart).margin(6).style(LLVM_COLOR.filled()).data([(i as u32, c)]))?;
+    }
     chart.draw_series(counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(i, &c)| {
         Text::new(
             c.to_string(),

@@ -34,6 +34,7 @@ __all__ = [
     "inspect",
     "dispatch",
     "__version__",
+    "report",
 ]
 
 __version__: str = _native.__version__
@@ -318,3 +319,48 @@ def dispatch(
         args.append(f"--kfd-root={_path(kfd_root)}")
     args += _wg(wg_size) + _count("dynamic_lds", dynamic_lds)
     return Dispatch(_run(args + ["--json", "--", _path(path)]))
+
+
+def report(
+    *inputs: Union[str, "_os.PathLike[str]"],
+    output: Union[str, "_os.PathLike[str]"],
+    target: Optional[str] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: Optional[int] = None,
+    kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
+    details: Optional[int] = None,
+    title: Optional[str] = None,
+    vgprs: Optional[int] = None,
+    agprs: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
+    sgprs: Optional[int] = None,
+    lds: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> str:
+    """Write the HTML report of ``wavebudget report`` to ``output`` and return its path.
+
+    ``inputs``: code objects, offload bundles, HIP binaries, Triton cache directories, ``wavebudget sweep
+    --json`` files; with none, ``target`` and ``vgprs`` (or ``vgpr_count``) give one configuration (the
+    calculator view). The other arguments are the CLI's flags (docs/report.md).
+    """
+    args = ["report"]
+    if target is not None:
+        args.append(f"--target={_text('target', target)}")
+    if kernel is not None:
+        args.append(f"--kernel={_text('kernel', kernel)}")
+    if title is not None:
+        args.append(f"--title={_text('title', title)}")
+    if wave_size is not None:
+        args.append(f"--wave-size={_whole('wave_size', wave_size)}")
+    if cu_mode:
+        args.append("--cu-mode")
+    for name, v in (("dynamic_lds", dynamic_lds), ("details", details), ("vgprs", vgprs), ("agprs", agprs),
+                    ("vgpr_count", vgpr_count), ("sgprs", sgprs), ("lds", lds)):
+        args += _count(name, v)
+    out = _path(output)
+    args += _wg(wg_size) + _llvm(llvm) + [f"--output={out}", "--"] + [_path(i) for i in inputs]
+    _native.run(args)
+    return out
+

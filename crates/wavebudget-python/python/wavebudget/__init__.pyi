@@ -134,3 +134,21 @@ def dispatch(
     wg_size: WgSize = None,
     dynamic_lds: int = 0,
 ) -> Dispatch: ...
+def report(
+    *inputs: Union[str, os.PathLike[str]],
+    output: Union[str, os.PathLike[str]],
+    target: Optional[str] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: Optional[int] = None,
+    kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
+    details: Optional[int] = None,
+    title: Optional[str] = None,
+    vgprs: Optional[int] = None,
+    agprs: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
+    sgprs: Optional[int] = None,
+    lds: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+) -> str: ...
