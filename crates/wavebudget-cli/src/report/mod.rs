@@ -150,10 +150,11 @@ struct Table<'a> {
     rows: &'a [Row],
 }
 
-/// JSON for a `<script type="application/json">`: `</` cannot end the element early.
+/// JSON for a `<script type="application/json">`: every `<` as `\u003c` (the same JSON), so no name or
+/// path can end the element early or open an HTML comment inside it.
 fn script_json<T: Serialize>(v: &T) -> Result<String, CliError> {
     let s = serde_json::to_string(v).map_err(|e| CliError::Usage(format!("the report's table: {e}")))?;
-    Ok(s.replace("</", "<\\/"))
+    Ok(s.replace('<', "\\u003c"))
 }
 
 #[derive(Serialize)]
@@ -863,6 +864,16 @@ mod tests {
     use super::*;
     use wavebudget_model::targets::PROCESSORS;
     use wavebudget_model::WorkgroupSize;
+
+    /// A name that would end the script element or open a comment stays data: no `<` reaches the page,
+    /// and the JSON reads back the same.
+    #[test]
+    fn table_json_cannot_leave_its_script_element() {
+        let name = "k</script><!--<script>alert(1)</script>";
+        let j = script_json(&[name]).unwrap();
+        assert!(!j.contains('<'), "{j}");
+        assert_eq!(serde_json::from_str::<Vec<String>>(&j).unwrap(), vec![name.to_string()]);
+    }
 
     /// Every processor, wave size and LLVM major the model knows, at a small, a middling and the largest
     /// kernel: every chart is drawn, every axis covered by its runs without a gap, and every point and
