@@ -167,7 +167,7 @@ impl Level {
 
     /// VGPR + SGPR spills (`None` unless compiled).
     pub fn spills(&self) -> Option<u32> {
-        Some(self.vgpr_spill_count? + self.sgpr_spill_count?)
+        Some(self.vgpr_spill_count?.saturating_add(self.sgpr_spill_count?))
     }
 }
 

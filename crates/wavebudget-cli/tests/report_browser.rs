@@ -92,6 +92,8 @@ fn check_page(page: &Path, shot: &str, height: u32) -> String {
     // Width and height from the IHDR chunk.
     let dim = |o: usize| u32::from_be_bytes(bytes[o..o + 4].try_into().unwrap());
     assert_eq!((dim(16), dim(20)), (1400, height), "{}", png.display());
+    // A blank page compresses to a few kilobytes; a report with its charts and tables to hundreds.
+    assert!(bytes.len() > 60_000, "{}: {} bytes: is the page blank?", png.display(), bytes.len());
     dom
 }
 
@@ -188,30 +190,40 @@ fn the_calculator_view_shows_llvms_vgpr_table_and_the_models_curves() {
     assert_eq!(binding, vec!["LDS"]);
 }
 
-/// A code object from llc-22: the page's occupancy is llc's remark, its table row llvm-readelf's notes.
+/// A code object from llc-22, reported as the README's first report command does (`wavebudget report
+/// kernels.o -o report.html` in the object's directory): the page's occupancy is llc's remark, its table
+/// row llvm-readelf's notes, every run of its three charts the model's answer for those counts, and its
+/// next step true: the kernel rebuilt with that much less LDS reaches the waves the page promises in llc.
 #[test]
 fn a_kernels_report_agrees_with_llc_and_readelf() {
     let dir = scratch("kernel");
-    let obj = dir.join("tile.o");
-    let out = run(Command::new(tool("llc"))
-        .args([
-            "-mtriple=amdgcn-amd-amdhsa",
-            "-mcpu=gfx942",
-            "-filetype=obj",
-            "-pass-remarks-analysis=kernel-resource-usage",
-        ])
-        .arg(EXAMPLE)
-        .arg("-o")
-        .arg(&obj));
-    let remarks = parse_remarks(&String::from_utf8_lossy(&out.stderr));
-    let llc_waves = remark_u32(&remarks["tile_kernel"], "Occupancy [waves/SIMD]").unwrap();
+    let obj = dir.join("kernels.o");
+    let llc = |ll: &Path, obj: &Path| {
+        let out = run(Command::new(tool("llc"))
+            .args([
+                "-mtriple=amdgcn-amd-amdhsa",
+                "-mcpu=gfx942",
+                "-filetype=obj",
+                "-pass-remarks-analysis=kernel-resource-usage",
+            ])
+            .arg(ll)
+            .arg("-o")
+            .arg(obj));
+        let remarks = parse_remarks(&String::from_utf8_lossy(&out.stderr));
+        remark_u32(&remarks["tile_kernel"], "Occupancy [waves/SIMD]").unwrap()
+    };
+    let llc_waves = llc(Path::new(EXAMPLE), &obj);
     let notes = &readelf_kernels(&obj)["tile_kernel"];
+    let note = |k: &str| notes[k].parse::<u32>().unwrap();
 
-    let page = dir.join("kernel.html");
-    run(Command::new(WB).arg("report").arg(&obj).arg("-o").arg(&page));
+    run(Command::new(WB).current_dir(&dir).args(["report", "kernels.o", "-o", "report.html"]));
+    let page = dir.join("report.html");
     let dom = check_page(&page, "kernel", 2000);
-    let occ = Regex::new(r#"data-waves="(\d+)" data-max="(\d+)""#).unwrap().captures(&dom).expect("W of MAX");
+    assert!(dom.contains("<title>wavebudget occupancy report: kernels.o</title>"));
+    let occ =
+        Regex::new(r#"data-waves="(\d+)" data-max="(\d+)">(\d+) of (\d+)<"#).unwrap().captures(&dom).expect("W of MAX");
     assert_eq!(occ[1].parse::<u32>().unwrap(), llc_waves);
+    assert_eq!((&occ[3], &occ[4]), (&occ[1], &occ[2]), "the text shown is the number");
     let row = Regex::new(r"<tr data-id=[^>]*>.*?</tr>").unwrap().find(&dom).expect("the table's row").as_str();
     let cells: Vec<String> =
         Regex::new(r"<td[^>]*>(?:<a[^>]*>)?([^<]*)").unwrap().captures_iter(row).map(|c| c[1].to_string()).collect();
@@ -222,8 +234,42 @@ fn a_kernels_report_agrees_with_llc_and_readelf() {
     assert_eq!(cells[6], notes[".sgpr_count"]);
     assert_eq!(cells[7], notes[".group_segment_fixed_size"]);
     assert_eq!(cells[8], format!("1..{}", notes[".max_flat_workgroup_size"]));
-    // LLVM padded the descriptor to the 2 waves the LDS allows: the page says so beside the count.
-    assert!(dom.contains(&format!("(.vgpr_count {})", notes[".vgpr_count"])), "the padded descriptor is named");
+    // LLVM padded the descriptor to the 2 waves the LDS allows; the page says so and uses the counts.
+    assert!(dom.contains(&format!("where the kernel counts {} and {}", notes[".vgpr_count"], notes[".sgpr_count"])));
+
+    // Every run of every chart, against the model at the counts llvm-readelf shows.
+    let st = subtarget("gfx942", Options::default()).unwrap();
+    let base = Usage {
+        vgprs: Vgprs::Total(note(".vgpr_count")),
+        sgprs: Some(note(".sgpr_count")),
+        lds: note(".group_segment_fixed_size"),
+        workgroup: WorkgroupSize { min: 1, max: note(".max_flat_workgroup_size") },
+    };
+    let both = |u: Usage| {
+        let o = st.occupancy(&u).unwrap();
+        (o.waves_per_simd, o.hardware.waves_per_simd)
+    };
+    check_steps(&steps(&dom, "Occupancy vs VGPRs"), |x| both(Usage { vgprs: Vgprs::Total(x), ..base }), "VGPRs");
+    check_steps(&steps(&dom, "Occupancy vs LDS bytes per workgroup"), |x| both(Usage { lds: x, ..base }), "LDS");
+    check_steps(
+        &steps(&dom, "Occupancy vs workgroup size"),
+        |x| both(Usage { workgroup: WorkgroupSize::fixed(x), ..base }),
+        "launch size",
+    );
+
+    // The next step, end to end: the page says to give up N LDS bytes for W waves; rebuilt with that
+    // much less LDS (whole floats), llc-22 reports at least W.
+    let next = Regex::new(r#"class="next">give up (\d+) LDS bytes for (\d+) waves<"#)
+        .unwrap()
+        .captures(&dom)
+        .expect("the next step");
+    let (give, promised) = (next[1].parse::<u32>().unwrap(), next[2].parse::<u32>().unwrap());
+    let floats = (note(".group_segment_fixed_size") - give) / 4;
+    let ll = std::fs::read_to_string(EXAMPLE).unwrap().replace("[8192 x float]", &format!("[{floats} x float]"));
+    assert!(ll.contains(&format!("[{floats} x float]")), "the example's LDS tile is [8192 x float]");
+    std::fs::write(dir.join("less-lds.ll"), ll).unwrap();
+    let rebuilt = llc(&dir.join("less-lds.ll"), &dir.join("less-lds.o"));
+    assert!(rebuilt >= promised, "{give} bytes less LDS: llc-22 reports {rebuilt} waves, the page promised {promised}");
 }
 
 /// A sweep's report (the bundled MFMA tile, which spills from 4 waves up) shows the measured ladder
@@ -280,12 +326,34 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
                     e.1 += 1;
                 }
                 e.2 += k["waves_per_simd"].as_u64().unwrap() as u32;
-                *by_limiter.entry(k["limiter"].as_str().unwrap().to_string()).or_default() += 1;
                 kernels.push(k.clone());
             }
         }
     }
     let total: u32 = expected.values().map(|e| e.0).sum();
+
+    // The rows the page carries: each kernel's binding limiters are inspect's, except where LLVM padded
+    // the descriptor at no cost in waves (the page then uses the counts and says so in the row's notes).
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = Regex::new(r#"id="kernel-data">(.*?)</script>"#).unwrap().captures(&html).expect("the table's data")[1]
+        .to_string();
+    let rows: Vec<Value> = serde_json::from_str::<Value>(&data).unwrap()["rows"].as_array().unwrap().clone();
+    assert_eq!(rows.len(), kernels.len());
+    let mut unpadded = 0;
+    for (r, k) in rows.iter().zip(&kernels) {
+        let shown: Vec<&str> = r[5].as_str().unwrap().split('+').collect();
+        for l in &shown {
+            *by_limiter.entry(l.to_string()).or_default() += 1;
+        }
+        let notes = r[20].as_array().unwrap();
+        if notes.iter().any(|n| n.as_str().unwrap().contains("LLVM padded it to the")) {
+            unpadded += 1;
+            continue;
+        }
+        let inspected: Vec<&str> = k["binding"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        assert_eq!(shown, inspected, "{}", k["name"]);
+    }
+    assert!(unpadded < rows.len() / 2, "{unpadded} of {} kernels unpadded", rows.len());
     let spilling_re = Regex::new(r#"data-spilling="(\d+)""#).unwrap();
     for (gpu, (kernels, spilling, waves)) in &expected {
         let card = format!("class=\"card gpu\" data-gpu=\"{gpu}\"");

@@ -111,9 +111,16 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
         let style = (FONT, 13).into_font().color(&NEXT_COLOR).pos(Pos::new(h(n.x), VPos::Bottom));
         chart.draw_series(std::iter::once(EmptyElement::at(at) + Text::new(n.label.clone(), (dx(n.x), -8), style)))?;
     }
+    // Occupancy falls with VGPRs and LDS (the upper right is empty) and rises with the launch size (the
+    // upper left is; the kernel's point is usually at the right edge).
+    let legend_at = if c.axis == super::curves::Axis::WorkgroupSize {
+        SeriesLabelPosition::UpperLeft
+    } else {
+        SeriesLabelPosition::UpperRight
+    };
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        .position(legend_at)
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(200, 200, 200))
         .label_font((FONT, 13))
@@ -236,7 +243,7 @@ pub(crate) struct Measured {
     pub waves: u32,
     pub vgpr_count: Option<u32>,
     pub r_max: Option<u32>,
-    pub spills: Option<u32>,
+    pub spills: Option<u64>,
 }
 
 /// The measured ladder: per waves target, the VGPRs the compile used (bars) against the budget R_max

@@ -188,9 +188,22 @@ pub(crate) fn curves(st: &Subtarget, o: &Occupancy, max_launch: u32) -> Vec<Curv
     let f = |x: u32| waves(st, &Usage { workgroup: WorkgroupSize::fixed(x), ..u });
     let steps = scanned_steps(1, wmax, &f);
     let launch = o.workgroup.max.min(wmax);
+    // A fixed launch is the kernel's point; for a range, the chart's point is its largest launch, and the
+    // label says that LLVM's figure is the best case over the range (a different number where it is).
+    let range = o.workgroup.min != o.workgroup.max;
     let point = at(&steps, launch).map_or(
         Mark { x: launch, waves: o.waves_per_simd, label: format!("launch {launch}") },
-        |s| Mark { x: launch, waves: s.llvm, label: format!("launch {launch}: {} waves", s.llvm) },
+        |s| {
+            let label = if range && s.llvm != o.waves_per_simd {
+                format!(
+                    "launch {launch}: {} waves (LLVM's {} is its best case over {}..{})",
+                    s.llvm, o.waves_per_simd, o.workgroup.min, o.workgroup.max
+                )
+            } else {
+                format!("launch {launch}: {} waves", s.llvm)
+            };
+            Mark { x: launch, waves: s.llvm, label }
+        },
     );
     let wg = Curve {
         axis: Axis::WorkgroupSize,

@@ -22,6 +22,9 @@ use wavebudget_model::{
 
 const TEMPLATE: &str = include_str!("report.html");
 
+/// The most kernels `--details` draws.
+const MAX_DETAILS: usize = 1000;
+
 /// One kernel (or configuration) on the page, before it is laid out.
 struct Entry {
     name: String,
@@ -31,11 +34,14 @@ struct Entry {
     eval: Option<(Subtarget, Occupancy)>,
     /// The largest launch size the kernel takes.
     max_launch: u32,
+    /// Which input file it came from (an index into the command line's inputs).
+    input: usize,
     vgpr_count: Option<u32>,
     agpr_count: Option<u32>,
     sgpr_count: Option<u32>,
     lds: Option<u32>,
-    spills: Option<u32>,
+    /// VGPR + SGPR spills, summed without overflow.
+    spills: Option<u64>,
     scratch: Option<u32>,
     notes: Vec<String>,
     measured: Option<Vec<MeasuredRow>>,
@@ -52,13 +58,15 @@ struct MeasuredRow {
     agprs: Option<u32>,
     vgpr_count: Option<u32>,
     sgpr_count: Option<u32>,
-    spills: Option<u32>,
+    spills: Option<u64>,
     scratch: Option<u32>,
     waves_per_simd: Option<u32>,
     /// The model's R_max at this waves target (what the budget allowed).
     r_max: Option<u32>,
     instructions: Option<u64>,
+    /// The hot loop's instructions; `None` also when the kernel has no loop (`has_loop` tells).
     loop_instructions: Option<u64>,
+    has_loop: bool,
     vmcnt0: Option<u64>,
     lgkmcnt0: Option<u64>,
     scratch_ops: Option<u64>,
@@ -117,7 +125,7 @@ struct GpuSummary {
 /// id, name, GPU index, waves, maximum, limiter, VGPRs, AGPRs, SGPRs, LDS bytes, launch, spills, scratch
 /// bytes, next step, one granule away (0/1), has charts (0/1), source index, the four limits in
 /// waves/SIMD (VGPR, SGPR, LDS, workgroup) or null, the binding limiters, waves by the hardware's rule
-/// or null, notes: what the row opens into on demand.
+/// or null, notes: what the row opens into on demand; the index of the input it came from.
 #[derive(Serialize)]
 struct Row(
     usize,
@@ -131,7 +139,7 @@ struct Row(
     Option<u32>,
     Option<u32>,
     String,
-    Option<u32>,
+    Option<u64>,
     Option<u32>,
     String,
     u8,
@@ -141,13 +149,42 @@ struct Row(
     String,
     Option<u32>,
     Vec<String>,
+    usize,
 );
 
 #[derive(Serialize)]
 struct Table<'a> {
     gpus: &'a [String],
     sources: &'a [String],
+    /// Per input, the command that reports it as this page does, without `--kernel` and `-o`.
+    commands: &'a [String],
     rows: &'a [Row],
+}
+
+/// A word for a POSIX shell: as is when it is plain, else in single quotes.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+:,=@%".contains(&b)) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// Per input, `wavebudget report INPUT` with the flags that decided this page's numbers.
+fn commands(a: &ReportArgs) -> Vec<String> {
+    let mut flags = String::new();
+    for (flag, v) in [("--target", &a.target), ("--wg-size", &a.wg_size)] {
+        if let Some(v) = v {
+            flags.push_str(&format!(" {flag} {}", shell_word(v)));
+        }
+    }
+    if let Some(d) = a.dynamic_lds {
+        flags.push_str(&format!(" --dynamic-lds {d}"));
+    }
+    if let Some(l) = a.llvm {
+        flags.push_str(&format!(" --llvm {}", l.major()));
+    }
+    a.files.iter().map(|f| format!("wavebudget report {}{flags}", shell_word(f))).collect()
 }
 
 /// JSON for a `<script type="application/json">`: every `<` as `\u003c` (the same JSON), so no name or
@@ -218,6 +255,12 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         ("--wave-size", a.wave_size.is_some()),
         ("--cu-mode", a.cu_mode),
     ];
+    if a.details > MAX_DETAILS {
+        return Err(CliError::Usage(format!(
+            "--details {}: at most {MAX_DETAILS} kernels get charts (about 50 KB of page each); every kernel is in the table, and --kernel REGEX picks the ones to draw",
+            a.details
+        )));
+    }
     let calculator = a.files.is_empty();
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {
@@ -248,6 +291,12 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
                     a.output
                 )));
             }
+            if inside(output, std::path::Path::new(f)) {
+                return Err(CliError::Usage(format!(
+                    "-o {}: is a file inside the input directory {f}; wavebudget never writes over an input",
+                    a.output
+                )));
+            }
         }
         file_entries(a)?
     };
@@ -273,6 +322,15 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         page.gpus.len(),
         html.len()
     ))
+}
+
+/// Whether `output` is an existing file inside the directory `dir` (a Triton cache's `.hsaco` or
+/// `.json`: input the report reads).
+fn inside(output: &std::path::Path, dir: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(output), std::fs::canonicalize(dir)) {
+        (Ok(o), Ok(d)) => dir.is_dir() && o.starts_with(&d),
+        _ => false,
+    }
 }
 
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
@@ -320,6 +378,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
                 source: "command line".into(),
                 gpu: o.target.clone(),
                 max_launch: 1024,
+                input: 0,
                 vgpr_count: Some(o.vgpr_count),
                 agpr_count: agpr,
                 sgpr_count: a.sgprs,
@@ -355,14 +414,14 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
     let mut entries = Vec::new();
     let mut binaries = Vec::new();
     let mut before_filter = 0usize;
-    for f in &a.files {
+    for (input, f) in a.files.iter().enumerate() {
         if is_json(f)? {
             if a.target.is_some() {
                 return Err(CliError::Usage(format!(
                     "{f}: --target applies to binaries; a sweep's kernels were compiled for their own targets"
                 )));
             }
-            let (found, total) = sweep_entries(f, a, kernel.as_ref(), llvm)?;
+            let (found, total) = sweep_entries(f, input, a, kernel.as_ref(), llvm)?;
             before_filter += total;
             entries.extend(found);
         } else {
@@ -385,11 +444,28 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
         for s in &report.skipped {
             skipped.push(format!("{}: {}", s.source, s.reason));
         }
+        // The input a code object came from: its source is the path as given, then `#bundle`, or a file
+        // inside a directory given (a Triton cache).
+        let input_of = |source: &str| {
+            a.files
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| {
+                    source == f.as_str()
+                        || source.strip_prefix(f.as_str()).is_some_and(|r| r.starts_with('#') || r.starts_with('/'))
+                })
+                .max_by_key(|(_, f)| f.len())
+                .map_or(0, |(i, _)| i)
+        };
         for co in report.code_objects {
+            let input = input_of(&co.source);
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
+                let (eval, mut notes) = (k.evaluation, k.notes);
+                let eval = eval.map(|(st, o)| (st, unpadded(&st, o, k.vgpr_count, k.sgpr_count, &mut notes)));
                 entries.push(Entry {
-                    gpu: k.evaluation.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
+                    input,
+                    gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
                     max_launch: k.reqd_workgroup_size.map_or(k.max_flat_workgroup_size.unwrap_or(1024), |[x, y, z]| {
                         x.saturating_mul(y).saturating_mul(z)
                     }),
@@ -397,11 +473,14 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
                     agpr_count: k.agpr_count,
                     sgpr_count: k.sgpr_count,
                     lds: k.group_segment_fixed_size,
-                    spills: k.vgpr_spill_count.zip(k.sgpr_spill_count).map(|(v, s)| v + s).or(k.vgpr_spill_count),
+                    spills: match (k.vgpr_spill_count, k.sgpr_spill_count) {
+                        (None, None) => None,
+                        (v, s) => Some(u64::from(v.unwrap_or(0)) + u64::from(s.unwrap_or(0))),
+                    },
                     scratch: k.private_segment_fixed_size,
-                    notes: k.notes,
+                    notes,
                     measured: None,
-                    eval: k.evaluation,
+                    eval,
                     name: k.name,
                     source: co.source.clone(),
                 });
@@ -458,12 +537,13 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
         agprs: num(l, "agprs"),
         vgpr_count: num(l, "vgpr_count"),
         sgpr_count: num(l, "sgpr_count"),
-        spills: num(l, "vgpr_spill_count").zip(num(l, "sgpr_spill_count")).map(|(v, s)| v + s),
+        spills: num(l, "vgpr_spill_count").zip(num(l, "sgpr_spill_count")).map(|(v, s)| u64::from(v) + u64::from(s)),
         scratch: num(l, "private_segment_fixed_size"),
         waves_per_simd: num(l, "waves_per_simd"),
         r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w).min(st.max_total_vgprs())),
         instructions: num64(isa, "instructions"),
-        loop_instructions: num64(hot, "instructions").or(num64(isa, "instructions")),
+        loop_instructions: num64(hot, "instructions"),
+        has_loop: hot.is_some(),
         vmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "vmcnt0"),
         lgkmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "lgkmcnt0"),
         scratch_ops: num64(isa, "scratch_ops"),
@@ -481,6 +561,7 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
 /// measured ladder; and how many kernels the file holds.
 fn sweep_entries(
     path: &str,
+    input: usize,
     a: &ReportArgs,
     kernel: Option<&regex::Regex>,
     llvm: Llvm,
@@ -536,9 +617,31 @@ fn sweep_entries(
             )),
             _ => {}
         }
+        if !base.is_object() {
+            return Err(not_sweep(format!("kernels[{i}].baseline is not an object")));
+        }
+        let max = st.as_ref().map_or(id.processor.max_waves_per_eu(), Subtarget::max_waves);
+        for (j, l) in levels.iter().enumerate() {
+            match l.get("waves").map(|w| w.as_u64()) {
+                _ if !l.is_object() => return Err(not_sweep(format!("kernels[{i}].levels[{j}] is not an object"))),
+                Some(Some(w)) if (1..=u64::from(max)).contains(&w) => {}
+                _ => {
+                    return Err(not_sweep(format!(
+                        "kernels[{i}].levels[{j}]: \"waves\" {} is not a waves target of {} (1 to {max})",
+                        l.get("waves").map_or("missing".into(), |w| w.to_string()),
+                        id.processor.name
+                    )))
+                }
+            }
+        }
+        let eval = eval.map(|(st, o)| {
+            let o = unpadded(&st, o, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
+            (st, o)
+        });
         let mut measured = vec![measured_row(base, st.as_ref())];
         measured.extend(levels.iter().map(|l| measured_row(l, st.as_ref())));
         out.push(Entry {
+            input,
             name: name.to_string(),
             source: path.to_string(),
             gpu: eval.as_ref().map_or(id.canonical(), |(_, o): &(Subtarget, Occupancy)| o.target.clone()),
@@ -547,7 +650,10 @@ fn sweep_entries(
             agpr_count: res.map(|r| r.agpr_count),
             sgpr_count: res.map(|r| r.sgpr_count),
             lds: res.map(|r| r.group_segment_fixed_size),
-            spills: res.map(|r| r.spills),
+            spills: {
+                let (v, s) = (num(base, "vgpr_spill_count"), num(base, "sgpr_spill_count"));
+                v.zip(s).map(|(v, s)| u64::from(v) + u64::from(s))
+            },
             scratch: res.map(|r| r.private_segment_fixed_size),
             notes,
             measured: Some(measured),
@@ -555,6 +661,37 @@ fn sweep_entries(
         });
     }
     Ok((out, kernels.len()))
+}
+
+/// A kernel whose descriptor LLVM padded beyond its counts, at no cost in waves (LLVM pads up to the
+/// occupancy the kernel reaches anyway): its charts and next step come from the counts it needs, since
+/// with fewer resources LLVM would pad less; the page says so. Where the padding costs waves (an
+/// `amdgpu-waves-per-eu` maximum), what the descriptor allocates is what runs, and stays.
+fn unpadded(
+    st: &Subtarget,
+    o: Occupancy,
+    vgpr_count: Option<u32>,
+    sgpr_count: Option<u32>,
+    notes: &mut Vec<String>,
+) -> Occupancy {
+    let (Some(v), Some(s)) = (vgpr_count, sgpr_count) else { return o };
+    // Rounding to the descriptor's encoding granule is not padding: compare what each allocates.
+    let padded_vgprs = st.vgprs_allocated(o.vgpr_count) > st.vgprs_allocated(v);
+    let padded_sgprs = st.sgprs_allocated(o.sgpr_count) > st.sgprs_allocated(st.effective_sgprs(s));
+    if !padded_vgprs && !padded_sgprs {
+        return o;
+    }
+    let usage = Usage { vgprs: Vgprs::Total(v), sgprs: Some(s), lds: o.lds_bytes, workgroup: o.workgroup };
+    match st.occupancy(&usage) {
+        Ok(plain) if plain.waves_per_simd == o.waves_per_simd => {
+            notes.push(format!(
+                "the descriptor allocates {} VGPRs and {} SGPRs where the kernel counts {v} and {s}: LLVM padded it to the {} waves/SIMD the kernel reaches anyway; the charts and the next step use the counts (with fewer resources LLVM pads less)",
+                o.vgpr_count, o.sgpr_count, o.waves_per_simd
+            ));
+            plain
+        }
+        _ => o,
+    }
 }
 
 fn launch_text(o: &Occupancy) -> String {
@@ -657,11 +794,12 @@ fn build_page(
             index(&mut gpu_names, &e.gpu),
             o.map(|o| o.waves_per_simd),
             o.map(|o| o.max_waves_per_simd),
-            o.map_or("none".into(), |o| o.limiter.as_str().into()),
+            o.map_or("none".into(), |o| o.binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join("+")),
             e.vgpr_count,
             e.agpr_count,
             e.sgpr_count,
-            e.lds,
+            // What a workgroup gets: static LDS plus what the launch gives (Triton's `shared`, --dynamic-lds).
+            o.map(|o| o.lds_bytes).or(e.lds),
             o.map_or(String::new(), launch_text),
             e.spills,
             e.scratch,
@@ -673,6 +811,7 @@ fn build_page(
             o.map_or(String::new(), |o| o.binding.iter().map(|l| limiter_name(*l)).collect::<Vec<_>>().join(", ")),
             o.map(|o| o.hardware.waves_per_simd),
             e.notes.clone(),
+            e.input,
         ));
         if chosen[i] {
             if let Some((st, o)) = &e.eval {
@@ -703,7 +842,7 @@ fn build_page(
                 a.details
             )
         } else {
-            "Kernels without an occupancy (see the table's last column) have no charts.".into()
+            "Kernels without an occupancy (the table's next-step column says why) have no charts.".into()
         }
     });
     Ok(Page {
@@ -713,7 +852,7 @@ fn build_page(
         calculator,
         kernel_count: entries.len(),
         gpus,
-        table: script_json(&Table { gpus: &gpu_names, sources: &sources, rows: &rows })?,
+        table: script_json(&Table { gpus: &gpu_names, sources: &sources, commands: &commands(a), rows: &rows })?,
         details,
         details_note,
         skipped,
@@ -744,7 +883,7 @@ fn gpu_summary(
         if evaluated.is_empty() { String::new() } else { charts::count_chart("waves per SIMD", &occ_labels, &occ)? };
     let limiter_svg =
         if evaluated.is_empty() { String::new() } else { charts::count_chart("binding limiter", &lim_labels, &lim)? };
-    let mut spilling: Vec<(u32, usize)> =
+    let mut spilling: Vec<(u64, usize)> =
         idx.iter().filter_map(|&i| entries[i].spills.filter(|&s| s > 0).map(|s| (s, i))).collect();
     spilling.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
     let near_list: Vec<usize> = idx.iter().copied().filter(|&i| near[i].is_some()).collect();
@@ -897,6 +1036,7 @@ mod tests {
                         let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(30), lds, workgroup: wg };
                         let o = st.occupancy(&u).unwrap();
                         let e = Entry {
+                            input: 0,
                             name: "k".into(),
                             source: "test".into(),
                             gpu: o.target.clone(),
@@ -923,7 +1063,13 @@ mod tests {
                             assert!(on(&c.point), "{what}: the point {:?} is off the curve", c.point);
                             if let Some(n) = &c.next {
                                 assert!(on(n), "{what}: the next step {n:?} is off the curve");
-                                assert!(n.waves > o.waves_per_simd || n.label.contains("still"), "{what}: {n:?}");
+                                // Where this resource binds alone, giving it up must gain a wave.
+                                let alone = match c.title {
+                                    "Occupancy vs VGPRs" => o.binding == [wavebudget_model::Limiter::Vgpr],
+                                    _ => o.binding == [wavebudget_model::Limiter::Lds],
+                                };
+                                assert!(!alone || n.waves > o.waves_per_simd, "{what}: {n:?} gains nothing");
+                                assert!(n.x < c.point.x, "{what}: the next step {n:?} gives nothing up");
                             }
                         }
                     }
