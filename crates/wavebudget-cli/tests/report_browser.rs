@@ -114,12 +114,25 @@ fn n(m: &BTreeMap<String, String>, k: &str) -> u32 {
     m.get(k).unwrap_or_else(|| panic!("no data-{k} in {m:?}")).parse().unwrap_or_else(|_| panic!("data-{k} in {m:?}"))
 }
 
-/// The runs of a chart's table: (from, to, llvm, hardware).
+/// The runs of a chart's table: (from, to, llvm, hardware), as the cells show them (and the row's
+/// attributes say the same).
 fn steps(dom: &str, axis: &str) -> Vec<(u32, u32, u32, u32)> {
-    rows_after(dom, &format!("data-axis=\"{axis}\""), "</figure>")
-        .iter()
-        .map(|r| (n(r, "from"), n(r, "to"), n(r, "llvm"), n(r, "hardware")))
-        .collect()
+    let start = dom.find(&format!("data-axis=\"{axis}\"")).unwrap_or_else(|| panic!("no chart {axis}"));
+    let figure = &dom[start..start + dom[start..].find("</figure>").unwrap()];
+    let row = Regex::new(
+        r#"<tr data-from="(\d+)" data-to="(\d+)" data-llvm="(\d+)" data-hardware="(\d+)"><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>"#,
+    )
+    .unwrap();
+    let runs: Vec<(u32, u32, u32, u32)> = row
+        .captures_iter(figure)
+        .map(|c| {
+            let v: Vec<u32> = (1..=8).map(|i| c[i].parse().unwrap()).collect();
+            assert_eq!(v[..4], v[4..], "{axis}: a row's cells and attributes differ");
+            (v[4], v[5], v[6], v[7])
+        })
+        .collect();
+    assert_eq!(runs.len(), figure.matches("<tr data-from=").count(), "{axis}: a row is not as expected");
+    runs
 }
 
 /// The runs cover the axis without gaps, neighbours differ, and the model gives each run's numbers at
