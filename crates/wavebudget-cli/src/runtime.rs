@@ -146,6 +146,15 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
         crate::render::limiters(&d.binding)
     );
     let _ = writeln!(out, "  workgroups_per_cu     {} (per {})", d.workgroups_per_cu, d.unit);
+    if d.resident_waves_per_simd == d.waves_per_simd {
+        let _ = writeln!(out, "  resident_waves_simd   {}", d.resident_waves_per_simd);
+    } else {
+        let _ = writeln!(
+            out,
+            "  resident_waves_simd   {} (the hardware rounds each workgroup's LDS up to its allocation granule, so {} workgroups fit where LLVM's model, which leaves the granule out, counts {} waves/SIMD)",
+            d.resident_waves_per_simd, d.workgroups_per_cu, d.waves_per_simd
+        );
+    }
     let _ = writeln!(out, "  compute_units         {}", cell(d.compute_units));
     let _ = writeln!(out, "  persistent_grid_size  {}", cell(d.persistent_grid_size));
     Ok(out)

@@ -42,6 +42,16 @@ pub struct Resident {
     pub waves_per_simd: u32,
     /// Resident workgroups per CU: by registers, by hardware LDS, by slots and barriers.
     pub workgroups_per_cu: u32,
+    /// Waves resident per SIMD with `workgroups_per_cu` workgroups (their waves over the CU's SIMDs, the
+    /// most any SIMD holds): the hardware's answer. Below `waves_per_simd` where LDS rounded up to its
+    /// granule fits fewer workgroups than LLVM's model (which leaves the granule out) counts.
+    pub resident_waves_per_simd: u32,
+}
+
+/// Waves per SIMD that `wgs` resident workgroups of `waves_per_wg` waves give over `eus` SIMDs.
+#[inline]
+fn resident_waves(wgs: u32, waves_per_wg: u32, eus: u32, max: u32) -> u32 {
+    (wgs * waves_per_wg).div_ceil(eus.max(1)).min(max)
 }
 
 impl Subtarget {
@@ -58,7 +68,14 @@ impl Subtarget {
         let per_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu() / wg.div_ceil(self.wave_size());
         let per_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu() / self.lds_allocated(lds) };
         let workgroups_per_cu = per_regs.min(per_lds).min(self.max_workgroups_per_cu(wg));
-        Some(Resident { limits, waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr), workgroups_per_cu })
+        let resident_waves_per_simd =
+            resident_waves(workgroups_per_cu, wg.div_ceil(self.wave_size()), self.eus_per_cu(), self.max_waves());
+        Some(Resident {
+            limits,
+            waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr),
+            workgroups_per_cu,
+            resident_waves_per_simd,
+        })
     }
 
     /// The tables behind [`LaunchTable::limits`] for this subtarget.
@@ -132,7 +149,12 @@ impl LaunchTable {
         } else {
             self.lds_per_cu / allocated
         };
-        Some(Resident { limits, waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr), workgroups_per_cu })
+        Some(Resident {
+            limits,
+            waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr),
+            workgroups_per_cu,
+            resident_waves_per_simd: resident_waves(workgroups_per_cu, waves_per_wg, self.eus_per_cu, self.max_waves),
+        })
     }
 
     /// Waves in a workgroup of `wg` work-items, and workgroups per CU allowed by wave slots and barriers

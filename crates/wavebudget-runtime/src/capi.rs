@@ -29,6 +29,7 @@ pub struct WbDispatch {
     persistent_grid_size: u32,
     workgroup_size: u32,
     lds_bytes: u32,
+    resident_waves_per_simd: u32,
 }
 
 unsafe fn set_err(err: *mut c_char, len: usize, msg: &str) {
@@ -322,6 +323,7 @@ fn to_c(r: &crate::Dispatch) -> WbDispatch {
         persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
         workgroup_size: r.workgroup_size,
         lds_bytes: r.lds_bytes,
+        resident_waves_per_simd: r.resident_waves_per_simd,
     }
 }
 

@@ -301,6 +301,9 @@ pub struct Dispatch {
     pub binding: Vec<Limiter>,
     /// Workgroups resident at once per CU (per WGP on GFX10+ in WGP mode; see `unit`).
     pub workgroups_per_cu: u32,
+    /// Waves resident per SIMD with those workgroups: what the hardware runs. Below `waves_per_simd`
+    /// where LDS rounded up to its allocation granule fits fewer workgroups than LLVM's model counts.
+    pub resident_waves_per_simd: u32,
     /// What `workgroups_per_cu` counts per: "CU" or "WGP".
     pub unit: &'static str,
     /// Compute units of the device (`None` when only the processor is known).
@@ -341,6 +344,8 @@ pub struct DispatchData {
     pub limiter: Limiter,
     /// Workgroups resident at once per CU (per WGP when `wgp`).
     pub workgroups_per_cu: u32,
+    /// Waves resident per SIMD with those workgroups (see [`Dispatch::resident_waves_per_simd`]).
+    pub resident_waves_per_simd: u32,
     /// `workgroups_per_cu` counts per WGP (GFX10+ in WGP mode), not per CU.
     pub wgp: bool,
     /// Units x `workgroups_per_cu`, when the device's CU count is known.
@@ -415,6 +420,7 @@ impl PreparedDevice {
             waves_per_simd: waves,
             limiter: limits.limiter(waves, st.max_waves()),
             workgroups_per_cu: wgs,
+            resident_waves_per_simd: r.resident_waves_per_simd,
             wgp: *wgp,
             persistent_grid_size: units.map(|u| u.saturating_mul(wgs)),
         })
@@ -454,6 +460,7 @@ pub fn dispatch(
         limiter: r.limits.limiter(r.waves_per_simd, st.max_waves()),
         binding: r.limits.binding(r.waves_per_simd, st.max_waves()),
         workgroups_per_cu: r.workgroups_per_cu,
+        resident_waves_per_simd: r.resident_waves_per_simd,
         unit: if wgp { "WGP" } else { "CU" },
         compute_units: device.compute_units,
         persistent_grid_size: units.map(|u| u.saturating_mul(r.workgroups_per_cu)),

@@ -101,6 +101,28 @@ fn dispatch_matches_llc_on_the_captured_devices() {
     }
 }
 
+/// LLVM's model leaves the LDS allocation granule out; the hardware does not. 21845 bytes per 256-thread
+/// workgroup on MI300X: LLVM counts 65536 / 21845 = 3 workgroups (3 waves/SIMD); the hardware allocates
+/// 22016 bytes (the granule's multiple), so 2 workgroups (8 waves over 4 SIMDs: 2 per SIMD) are resident.
+/// The dispatch says both, and the workgroups and resident waves agree with each other.
+#[test]
+fn resident_waves_follow_the_hardwares_lds_granule() {
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
+    let (obj, _) = llc(&ll, "gfx942", 256, "granule");
+    let kernels = Kernels::open(&obj).unwrap();
+    let device = Device::from_target("MI300X").unwrap();
+    let k = kernels.for_device("acc40", &device).unwrap();
+    let dynamic = 21845 - k.resources.group_segment_fixed_size;
+    let d = dispatch(k, &device, Some(256), dynamic).unwrap();
+    assert_eq!((d.waves_per_simd, d.workgroups_per_cu, d.resident_waves_per_simd), (3, 2, 2), "{d:?}");
+    let prepared = wavebudget_runtime::PreparedDevice::new(device.clone()).unwrap();
+    let p = prepared.dispatch(&k.resources, Some(256), dynamic).unwrap();
+    assert_eq!((p.waves_per_simd, p.workgroups_per_cu, p.resident_waves_per_simd), (3, 2, 2), "{p:?}");
+    // A multiple of the granule: both agree.
+    let d = dispatch(k, &device, Some(256), 16384 - k.resources.group_segment_fixed_size).unwrap();
+    assert_eq!((d.waves_per_simd, d.workgroups_per_cu, d.resident_waves_per_simd), (4, 4, 4), "{d:?}");
+}
+
 #[test]
 fn dynamic_lds_and_lookups() {
     let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
