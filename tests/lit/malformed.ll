@@ -7,7 +7,7 @@
 
 target triple = "amdgcn-amd-amdhsa"
 
-; WARN-DAG: warning: amdgpu-occupancy-budget: kernel 'removed': target-cpu "gfx940": 'gfx940' no longer exists in LLVM 22 {{.*}}; use 'gfx942'; kernel left untouched
+; WARN-DAG: warning: amdgpu-occupancy-budget: kernel 'removed': target-cpu "gfx940": 'gfx940' was removed in LLVM 22 {{.*}}; use 'gfx942'; kernel left untouched
 ; WARN-DAG: warning: amdgpu-occupancy-budget: kernel 'typo': target-cpu "gfx9420": {{.*}}; kernel left untouched
 ; WARN-DAG: warning: amdgpu-occupancy-budget: kernel 'bad_wg' (gfx942): "amdgpu-flat-work-group-size"="256,64" is not a range within 1 to 1024: LLVM [[LLVM_MAJOR]] ignores it without a word and assumes 1,1024; kernel left untouched
 ; WARN-DAG: warning: amdgpu-occupancy-budget: kernel 'bad_wg2' (gfx942): "amdgpu-flat-work-group-size"="lots" is malformed: llc-22 fails the compile with "error: can't parse first integer attribute amdgpu-flat-work-group-size"; kernel left untouched

@@ -16,7 +16,7 @@
 ; RUN: head -n 1 %t.badt | FileCheck %s --check-prefix=BADT
 ; BADT: {{^}}error: amdgpu-occupancy-budget: parameter 'target' in 'amdgpu-occupancy-budget<waves=2;target=gfx9999>': unknown target 'gfx9999'
 ; RUN: not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=2 -wavebudget-target=gfx940 -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADCL
-; BADCL: {{^}}error: amdgpu-occupancy-budget: parameter 'target' in the -wavebudget-* options: 'gfx940' no longer exists in LLVM 22
+; BADCL: {{^}}error: amdgpu-occupancy-budget: parameter 'target' in the -wavebudget-* options: 'gfx940' was removed in LLVM 22
 ; RUN: env WAVEBUDGET_WAVES=2 WAVEBUDGET_TARGET=MI9000 not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
 ; BADENV: {{^}}error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_TARGET: unknown target 'MI9000'
 ;

@@ -10,7 +10,7 @@ pub enum ModelError {
     #[error("unknown target '{name}'{}", suggest(.suggestions))]
     UnknownTarget { name: String, suggestions: Vec<String> },
     /// A processor LLVM removed.
-    #[error("'{name}' no longer exists in LLVM 22 (llc treats it as an unknown processor and computes with a generic subtarget); use '{replacement}'")]
+    #[error("'{name}' was removed in LLVM 22 (llc-22 treats it as an unknown processor and computes with a generic subtarget), and the model holds only the processors LLVM 22 knows, under every major's rules; use '{replacement}'")]
     RemovedTarget { name: String, replacement: &'static str },
     /// A processor the chosen LLVM major does not know.
     #[error("{target} is not known to LLVM {llvm} (it came in LLVM {since})")]
