@@ -42,7 +42,7 @@
 ; RUN: sed -e 's/^attributes #\([01]\) = {/attributes #\1 = { "target-cpu"="gfx940"/' %s > %t.940.ll
 ; RUN: not %wavebudget tune %t.940.ll --waves 2 -o %t.940.out.ll 2>&1 | FileCheck %s --check-prefix=REMOVED
 ; RUN: not test -e %t.940.out.ll
-; REMOVED: error: {{.*}}: no kernel can be compiled: plain: not compiled: "target-cpu"="gfx940": 'gfx940' no longer exists in LLVM 22
+; REMOVED: error: {{.*}}: no kernel can be compiled: plain: not compiled: "target-cpu"="gfx940": 'gfx940' was removed in LLVM 22
 ; RUN: sed -e 's/^attributes #1 = {/attributes #1 = { "target-cpu"="gfx9999"/' -e 's/^attributes #0 = {/attributes #0 = { "target-cpu"="gfx1100"/' %s > %t.mixed.ll
 ; RUN: %wavebudget sweep %t.mixed.ll --waves 2 | FileCheck %s --check-prefix=MIXED
 ; MIXED: plain (amdgcn-amd-amdhsa--gfx1100)
