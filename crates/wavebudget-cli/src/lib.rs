@@ -289,15 +289,7 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
     if a.generic.any() {
         return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
     }
-    let vgprs = match (a.vgprs, a.agprs, a.vgpr_count) {
-        (None, None, Some(total)) => Vgprs::Total(total),
-        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
-            return Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
-        }
-        (Some(arch), agpr, None) => Vgprs::Split { arch, agpr: agpr.unwrap_or(0) },
-        (None, Some(_), None) => return Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
-        (None, None, None) => return Err(CliError::Usage("give --vgprs N (or --vgpr-count N)".into())),
-    };
+    let vgprs = vgprs_arg(a.vgprs, a.agprs, a.vgpr_count, "give")?;
     let usage =
         Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup: parse_workgroup(a.wg_size.as_deref())? };
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
@@ -306,6 +298,25 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         (true, _) => to_json(&results),
         (false, _) => render::occupancy_table(&results),
     })
+}
+
+/// The vector registers of one configuration from `--vgprs`/`--agprs` or `--vgpr-count` (the same rule in
+/// `occupancy` and `report`); `missing` starts the message when none is given.
+pub(crate) fn vgprs_arg(
+    vgprs: Option<u32>,
+    agprs: Option<u32>,
+    vgpr_count: Option<u32>,
+    missing: &str,
+) -> Result<Vgprs, CliError> {
+    match (vgprs, agprs, vgpr_count) {
+        (None, None, Some(total)) => Ok(Vgprs::Total(total)),
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+            Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
+        }
+        (Some(arch), agpr, None) => Ok(Vgprs::Split { arch, agpr: agpr.unwrap_or(0) }),
+        (None, Some(_), None) => Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
+        (None, None, None) => Err(CliError::Usage(format!("{missing} --vgprs N (or --vgpr-count N)"))),
+    }
 }
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {

@@ -16,6 +16,28 @@ const FONT: &str = "sans-serif";
 
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
+/// The legend of a chart with f64 axes, the same in every chart.
+fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<
+        'a,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    at: SeriesLabelPosition,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(200, 200, 200))
+        .label_font((FONT, 13))
+        .draw()?;
+    Ok(())
+}
+
 /// Plotters' drawing errors carry the backend's; a chart that cannot be drawn is a bug worth one line.
 fn finish(svg: String, r: DrawResult, what: &str) -> Result<String, String> {
     r.map(|_| svg).map_err(|e| format!("drawing the {what} chart: {e}"))
@@ -118,13 +140,7 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
     } else {
         SeriesLabelPosition::UpperRight
     };
-    chart
-        .configure_series_labels()
-        .position(legend_at)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font((FONT, 13))
-        .draw()?;
+    legend(&mut chart, legend_at)?;
     root.present()?;
     Ok(())
 }
@@ -321,13 +337,7 @@ fn draw_measured(svg: &mut String, levels: &[Measured], unconstrained: Option<u3
             (FONT, 12).into_font().color(&POINT_COLOR).pos(Pos::new(HPos::Center, VPos::Bottom)),
         ))
     }))?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(200, 200, 200))
-        .label_font((FONT, 13))
-        .draw()?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     root.present()?;
     Ok(())
 }

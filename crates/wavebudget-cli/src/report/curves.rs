@@ -146,41 +146,37 @@ pub(crate) fn curves(st: &Subtarget, o: &Occupancy, max_launch: u32) -> Vec<Curv
     let u = usage_of(o);
     let rules_differ = |s: &[Step]| s.iter().any(|s| s.llvm != s.hardware);
 
+    // VGPRs and LDS bytes: occupancy cannot rise with either, so runs are found by bisection.
+    let monotone = |axis: Axis,
+                    lo: u32,
+                    hi: u32,
+                    at_x: u32,
+                    give: Option<u32>,
+                    unit: &str,
+                    f: &dyn Fn(u32) -> Option<(u32, u32)>| {
+        let steps = monotone_steps(lo, hi, f);
+        Curve {
+            axis,
+            x_min: 0,
+            x_max: hi,
+            point: Mark {
+                x: at_x,
+                waves: o.waves_per_simd,
+                label: format!("{at_x} {unit}: {} waves", o.waves_per_simd),
+            },
+            next: next_mark(&steps, at_x, give, o.waves_per_simd, unit),
+            rules_differ: rules_differ(&steps),
+            steps,
+        }
+    };
     let vmax = st.max_total_vgprs().max(o.vgpr_count);
-    let f = |x: u32| waves(st, &Usage { vgprs: Vgprs::Total(x), ..u });
-    let steps = monotone_steps(1, vmax, &f);
-    let vgpr_next = next_mark(&steps, o.vgpr_count, o.next_step.vgprs_to_gain, o.waves_per_simd, "VGPRs");
-    let vgpr = Curve {
-        axis: Axis::Vgprs,
-        x_min: 0,
-        x_max: vmax,
-        point: Mark {
-            x: o.vgpr_count,
-            waves: o.waves_per_simd,
-            label: format!("{} VGPRs: {} waves", o.vgpr_count, o.waves_per_simd),
-        },
-        next: vgpr_next,
-        rules_differ: rules_differ(&steps),
-        steps,
-    };
-
+    let vgpr = monotone(Axis::Vgprs, 1, vmax, o.vgpr_count, o.next_step.vgprs_to_gain, "VGPRs", &|x| {
+        waves(st, &Usage { vgprs: Vgprs::Total(x), ..u })
+    });
     let lmax = st.lds_per_workgroup().max(o.lds_bytes);
-    let f = |x: u32| waves(st, &Usage { lds: x, ..u });
-    let steps = monotone_steps(0, lmax, &f);
-    let lds_next = next_mark(&steps, o.lds_bytes, o.next_step.lds_bytes_to_gain, o.waves_per_simd, "bytes");
-    let lds = Curve {
-        axis: Axis::LdsBytes,
-        x_min: 0,
-        x_max: lmax,
-        point: Mark {
-            x: o.lds_bytes,
-            waves: o.waves_per_simd,
-            label: format!("{} bytes: {} waves", o.lds_bytes, o.waves_per_simd),
-        },
-        next: lds_next,
-        rules_differ: rules_differ(&steps),
-        steps,
-    };
+    let lds = monotone(Axis::LdsBytes, 0, lmax, o.lds_bytes, o.next_step.lds_bytes_to_gain, "bytes", &|x| {
+        waves(st, &Usage { lds: x, ..u })
+    });
 
     // Launch sizes: each one fixed, so LLVM's rule is evaluated at that size (the kernel's own point is
     // its largest launch, which the hardware column of every report uses).

@@ -342,17 +342,7 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
     let target = a.target.as_deref().ok_or_else(|| CliError::Usage("one configuration needs --target T".into()))?;
-    let vgprs = match (a.vgprs, a.agprs, a.vgpr_count) {
-        (None, None, Some(total)) => Vgprs::Total(total),
-        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
-            return Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
-        }
-        (Some(arch), agpr, None) => Vgprs::Split { arch, agpr: agpr.unwrap_or(0) },
-        (None, Some(_), None) => return Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
-        (None, None, None) => {
-            return Err(CliError::Usage("one configuration needs --vgprs N (or --vgpr-count N)".into()))
-        }
-    };
+    let vgprs = crate::vgprs_arg(a.vgprs, a.agprs, a.vgpr_count, "one configuration needs")?;
     let workgroup = parse_workgroup(a.wg_size.as_deref())?;
     let usage = Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup };
     let names: Vec<&str> = target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
