@@ -95,6 +95,9 @@ pub struct Hardware {
     pub lds_bytes: u32,
     /// Launch size used.
     pub workgroup_size: u32,
+    /// Each limiter in waves/SIMD by this view (VGPRs and SGPRs as LLVM counts them; LDS and workgroup
+    /// slots with the rounded LDS at the fixed launch size).
+    pub limits: Limits,
 }
 
 /// How far each resource is from the next step.
@@ -282,6 +285,7 @@ impl Subtarget {
             limiter: binding_first(&hw_limits, hw_waves, self.max_waves()),
             lds_bytes: hw_lds,
             workgroup_size: hw_wg.max,
+            limits: hw_limits,
         };
 
         let mut notes = Vec::new();

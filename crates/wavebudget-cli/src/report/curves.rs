@@ -226,17 +226,9 @@ pub(crate) struct LimiterBar {
 
 /// `vgpr_count`/`sgpr_count`: what the kernel's metadata (or the command line) says, where it differs
 /// from what the model counted (a padded descriptor; SGPRs not given).
-pub(crate) fn limiter_bars(
-    st: &Subtarget,
-    o: &Occupancy,
-    vgpr_count: Option<u32>,
-    sgpr_count: Option<u32>,
-) -> Vec<LimiterBar> {
+pub(crate) fn limiter_bars(o: &Occupancy, vgpr_count: Option<u32>, sgpr_count: Option<u32>) -> Vec<LimiterBar> {
     use wavebudget_model::Limiter;
-    let hw = st.with_llvm_22();
-    let hw_wg = WorkgroupSize::fixed(o.workgroup.max);
-    let hw_lds = hw.workgroup_occupancy(o.hardware.lds_bytes, hw_wg).1;
-    let hw_launch = hw.workgroup_occupancy(0, hw_wg).1;
+    let hw = &o.hardware.limits;
     let launch = if o.workgroup.min == o.workgroup.max {
         format!("{} threads", o.workgroup.max)
     } else {
@@ -252,7 +244,7 @@ pub(crate) fn limiter_bars(
                 _ => format!("{} (allocated {})", o.vgpr_count, o.allocated.vgprs),
             },
             llvm: o.limits.vgpr,
-            hardware: o.limits.vgpr,
+            hardware: hw.vgpr,
             binding: o.binding.contains(&Limiter::Vgpr),
         },
         LimiterBar {
@@ -262,21 +254,21 @@ pub(crate) fn limiter_bars(
                 Some(_) => format!("{} (allocated {})", o.sgpr_count, o.allocated.sgprs),
             },
             llvm: o.limits.sgpr,
-            hardware: o.limits.sgpr,
+            hardware: hw.sgpr,
             binding: o.binding.contains(&Limiter::Sgpr),
         },
         LimiterBar {
             name: "LDS",
             uses: format!("{} bytes (allocated {})", o.lds_bytes, o.allocated.lds_bytes),
             llvm: o.limits.lds,
-            hardware: hw_lds,
+            hardware: hw.lds,
             binding: o.binding.contains(&Limiter::Lds),
         },
         LimiterBar {
             name: "Workgroup slots",
             uses: launch,
             llvm: o.limits.workgroup,
-            hardware: hw_launch,
+            hardware: hw.workgroup,
             binding: o.binding.contains(&Limiter::Workgroup),
         },
     ]

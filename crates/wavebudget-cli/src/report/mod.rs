@@ -912,7 +912,7 @@ fn gpu_summary(
 
 fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, String> {
     let llvm_label = format!("{} rule", st.llvm());
-    let bars: Vec<LimiterBar> = curves::limiter_bars(st, o, e.vgpr_count, e.sgpr_count);
+    let bars: Vec<LimiterBar> = curves::limiter_bars(o, e.vgpr_count, e.sgpr_count);
     let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd)?;
     let charts = curves::curves(st, o, e.max_launch)
         .into_iter()
