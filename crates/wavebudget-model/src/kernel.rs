@@ -9,11 +9,11 @@
 use crate::error::ModelError;
 use crate::occupancy::{Occupancy, Usage, Vgprs};
 use crate::subtarget::{Subtarget, WorkgroupSize};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The registers a kernel descriptor allocates (`GRANULATED_WORKITEM_VGPR_COUNT`,
 /// `GRANULATED_WAVEFRONT_SGPR_COUNT`), decoded on the code object's own processor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DescriptorCounts {
     /// VGPRs allocated per wave (arch + AGPR on gfx90a+).
     pub vgprs: u32,
@@ -21,8 +21,9 @@ pub struct DescriptorCounts {
     pub sgprs: Option<u32>,
 }
 
-/// One kernel's resources, under the AMDGPU metadata's names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// One kernel's resources, under the AMDGPU metadata's names (read back from `wavebudget sweep --json`,
+/// which flattens them into each level, by deserializing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KernelResources {
     /// `.vgpr_count`: arch VGPRs, plus AGPRs on gfx90a/gfx942/gfx950 (`alignTo(arch, 4) + agpr`).
     pub vgpr_count: u32,

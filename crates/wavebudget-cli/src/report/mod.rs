@@ -13,12 +13,10 @@ use crate::args::ReportArgs;
 use crate::inspect::{self, InspectOptions};
 use crate::{parse_workgroup, CliError};
 use curves::{Curve, LimiterBar, Mark, Step};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
-use wavebudget_model::{
-    parse_target, DescriptorCounts, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs,
-};
+use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
 
 const TEMPLATE: &str = include_str!("report.html");
 
@@ -497,22 +495,10 @@ fn num64(v: Option<&Json>, key: &str) -> Option<u64> {
     v.and_then(|v| v.get(key)).and_then(Json::as_u64)
 }
 
-/// A sweep level's resources (the flattened `KernelResources` of `wavebudget sweep --json`).
+/// A sweep level's resources: the `KernelResources` `wavebudget sweep --json` flattens into each level,
+/// read by the type's own serde (every field present, or none: no count is taken by default).
 fn resources(l: &Json) -> Option<KernelResources> {
-    Some(KernelResources {
-        vgpr_count: num(l, "vgpr_count")?,
-        agpr_count: num(l, "agpr_count").unwrap_or(0),
-        sgpr_count: num(l, "sgpr_count")?,
-        group_segment_fixed_size: num(l, "group_segment_fixed_size").unwrap_or(0),
-        private_segment_fixed_size: num(l, "private_segment_fixed_size").unwrap_or(0),
-        wavefront_size: num(l, "wavefront_size")?,
-        max_flat_workgroup_size: num(l, "max_flat_workgroup_size")?,
-        reqd_workgroup_size: num(l, "reqd_workgroup_size"),
-        spills: num(l, "spills").unwrap_or(0),
-        descriptor: l
-            .get("descriptor")
-            .and_then(|d| Some(DescriptorCounts { vgprs: num(d, "vgprs")?, sgprs: num(d, "sgprs") })),
-    })
+    KernelResources::deserialize(l).ok()
 }
 
 fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
