@@ -180,7 +180,7 @@ pub(crate) fn curves(st: &Subtarget, o: &Occupancy, max_launch: u32) -> Vec<Curv
 
     // Launch sizes: each one fixed, so LLVM's rule is evaluated at that size (the kernel's own point is
     // its largest launch, which the hardware column of every report uses).
-    let wmax = max_launch.clamp(1, 1024);
+    let wmax = max_launch.clamp(1, wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE);
     let f = |x: u32| waves(st, &Usage { workgroup: WorkgroupSize::fixed(x), ..u });
     let steps = scanned_steps(1, wmax, &f);
     let launch = o.workgroup.max.min(wmax);
@@ -288,9 +288,12 @@ pub(crate) fn one_granule_away(st: &Subtarget, o: &Occupancy) -> Option<String> 
     if let Some((g, gr)) = fits(n.lds_bytes_to_gain, st.lds_granule(), l.sgpr >= next && l.vgpr >= next) {
         return Some(format!("{g} LDS bytes (granule {gr})"));
     }
-    let sgpr_granule = st.processor().sgpr_encoding_granule().unwrap_or(8);
-    if let Some((g, gr)) = fits(n.sgprs_to_gain, sgpr_granule, l.vgpr >= next && l.lds >= next) {
-        return Some(format!("{g} SGPRs (granule {gr})"));
+    // SGPRs limit occupancy on GFX8/9 only, allocated there in blocks of 16 (`sgprs_allocated`).
+    if st.processor().sgprs_limit_occupancy() {
+        let granule = wavebudget_model::targets::GFX8_9_SGPR_GRANULE;
+        if let Some((g, gr)) = fits(n.sgprs_to_gain, granule, l.vgpr >= next && l.lds >= next) {
+            return Some(format!("{g} SGPRs (granule {gr})"));
+        }
     }
     None
 }

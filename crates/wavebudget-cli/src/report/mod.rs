@@ -16,6 +16,7 @@ use curves::{Curve, LimiterBar, Mark, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
+use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
 
 const TEMPLATE: &str = include_str!("report.html");
@@ -365,7 +366,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
                 },
                 source: "command line".into(),
                 gpu: o.target.clone(),
-                max_launch: 1024,
+                max_launch: MAX_FLAT_WORKGROUP_SIZE,
                 input: 0,
                 vgpr_count: Some(o.vgpr_count),
                 agpr_count: agpr,
@@ -454,9 +455,9 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
                 entries.push(Entry {
                     input,
                     gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
-                    max_launch: k.reqd_workgroup_size.map_or(k.max_flat_workgroup_size.unwrap_or(1024), |[x, y, z]| {
-                        x.saturating_mul(y).saturating_mul(z)
-                    }),
+                    // The kernel's own largest launch (not --wg-size's): the chart spans what it can take.
+                    max_launch: inspect::own_launch(k.reqd_workgroup_size, k.max_flat_workgroup_size)
+                        .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
                     vgpr_count: k.vgpr_count,
                     agpr_count: k.agpr_count,
                     sgpr_count: k.sgpr_count,
@@ -516,7 +517,8 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
         spills: num(l, "vgpr_spill_count").zip(num(l, "sgpr_spill_count")).map(|(v, s)| u64::from(v) + u64::from(s)),
         scratch: num(l, "private_segment_fixed_size"),
         waves_per_simd: num(l, "waves_per_simd"),
-        r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w).min(st.max_total_vgprs())),
+        // The budget ladder's R_max (`Budget::max_vgprs`) for this waves target.
+        r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w)),
         instructions: num64(isa, "instructions"),
         loop_instructions: num64(hot, "instructions"),
         has_loop: hot.is_some(),
@@ -621,7 +623,7 @@ fn sweep_entries(
             name: name.to_string(),
             source: path.to_string(),
             gpu: eval.as_ref().map_or(id.canonical(), |(_, o): &(Subtarget, Occupancy)| o.target.clone()),
-            max_launch: res.map_or(1024, |r| r.reqd_workgroup_size.unwrap_or(r.max_flat_workgroup_size)),
+            max_launch: res.map_or(MAX_FLAT_WORKGROUP_SIZE, |r| r.launch_range().max),
             vgpr_count: res.map(|r| r.vgpr_count),
             agpr_count: res.map(|r| r.agpr_count),
             sgpr_count: res.map(|r| r.sgpr_count),
