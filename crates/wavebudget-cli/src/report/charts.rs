@@ -80,7 +80,7 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
         .margin(12)
         .x_label_area_size(42)
         .y_label_area_size(52)
-        .build_cartesian_2d(f64::from(c.x_min) - 0.5..x_hi, 0f64..y_hi)?;
+        .build_cartesian_2d(-0.5..x_hi, 0f64..y_hi)?;
     let bytes = c.axis == super::curves::Axis::LdsBytes;
     chart
         .configure_mesh()
@@ -107,7 +107,7 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
     }
     // Labels go left of points in the right half of the plot, right of them in the left half, so they
     // stay inside it.
-    let right = |x: u32| f64::from(x) > (f64::from(c.x_min) + x_hi) / 2.0;
+    let right = |x: u32| f64::from(x) > x_hi / 2.0;
     let h = |x: u32| if right(x) { HPos::Right } else { HPos::Left };
     let p = &c.point;
     chart

@@ -62,7 +62,6 @@ impl Axis {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Curve {
     pub axis: Axis,
-    pub x_min: u32,
     pub x_max: u32,
     pub steps: Vec<Step>,
     /// The kernel.
@@ -157,7 +156,6 @@ pub(crate) fn curves(st: &Subtarget, o: &Occupancy, max_launch: u32) -> Vec<Curv
         let steps = monotone_steps(lo, hi, f);
         Curve {
             axis,
-            x_min: 0,
             x_max: hi,
             point: Mark {
                 x: at_x,
@@ -201,15 +199,8 @@ pub(crate) fn curves(st: &Subtarget, o: &Occupancy, max_launch: u32) -> Vec<Curv
             Mark { x: launch, waves: s.llvm, label }
         },
     );
-    let wg = Curve {
-        axis: Axis::WorkgroupSize,
-        x_min: 0,
-        x_max: wmax,
-        point,
-        next: None,
-        rules_differ: rules_differ(&steps),
-        steps,
-    };
+    let wg =
+        Curve { axis: Axis::WorkgroupSize, x_max: wmax, point, next: None, rules_differ: rules_differ(&steps), steps };
     vec![vgpr, lds, wg]
 }
 

@@ -63,9 +63,8 @@ struct MeasuredRow {
     /// The model's R_max at this waves target (what the budget allowed).
     r_max: Option<u32>,
     instructions: Option<u64>,
-    /// The hot loop's instructions; `None` also when the kernel has no loop (`has_loop` tells).
+    /// The hot loop's instructions; `None` also when the kernel has no loop (`instructions` is then set).
     loop_instructions: Option<u64>,
-    has_loop: bool,
     vmcnt0: Option<u64>,
     lgkmcnt0: Option<u64>,
     scratch_ops: Option<u64>,
@@ -205,19 +204,6 @@ struct ChartView {
 }
 
 #[derive(Serialize)]
-struct LadderRow {
-    waves: u32,
-    max_vgprs: u32,
-    max_arch_vgprs: u32,
-    max_agprs: u32,
-    max_sgprs: Option<u32>,
-    max_lds_bytes: Option<u32>,
-    reachable: bool,
-    exact_reachable: bool,
-    current: bool,
-}
-
-#[derive(Serialize)]
 struct Detail {
     id: usize,
     name: String,
@@ -234,7 +220,8 @@ struct Detail {
     limiter_svg: String,
     bars: Vec<LimiterBar>,
     charts: Vec<ChartView>,
-    ladder: Vec<LadderRow>,
+    /// The budget ladder at the kernel's LDS and launch size (the page marks the kernel's row).
+    ladder: Vec<wavebudget_model::Budget>,
     measured: Option<Vec<MeasuredRow>>,
     /// The measured ladder drawn (VGPRs used against R_max per waves target).
     measured_svg: Option<String>,
@@ -521,7 +508,6 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
         r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w)),
         instructions: num64(isa, "instructions"),
         loop_instructions: num64(hot, "instructions"),
-        has_loop: hot.is_some(),
         vmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "vmcnt0"),
         lgkmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "lgkmcnt0"),
         scratch_ops: num64(isa, "scratch_ops"),
@@ -916,22 +902,7 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let ladder = st
-        .ladder(o.workgroup, o.lds_bytes)
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .map(|b| LadderRow {
-            waves: b.waves,
-            max_vgprs: b.max_vgprs,
-            max_arch_vgprs: b.max_arch_vgprs,
-            max_agprs: b.max_agprs,
-            max_sgprs: b.max_sgprs,
-            max_lds_bytes: b.max_lds_bytes,
-            reachable: b.reachable,
-            exact_reachable: b.exact_reachable,
-            current: b.waves == o.waves_per_simd,
-        })
-        .collect();
+    let ladder = st.ladder(o.workgroup, o.lds_bytes).map_err(|e| e.to_string())?;
     Ok(Detail {
         id,
         name: e.name.clone(),
