@@ -108,7 +108,8 @@ fn read_binary(
 ) -> Result<Vec<IsaSource>, CliError> {
     use wavebudget_codeobj::{walk, CodeObject, Found};
     // Read every code object first (the reader is fast), then disassemble them on worker threads, one
-    // disassembler per code object and wave size: making one costs more than most kernels.
+    // disassembler per processor and wave size on each worker thread: making one costs more than most
+    // kernels, and it remembers what it decoded for the next code objects.
     let mut objects: Vec<(wavebudget_codeobj::Source, String, Vec<Job>, Vec<String>)> = Vec::new();
     let summary = walk(bytes, &mut |found| {
         if let Found::CodeObject(src, data) = found {
@@ -161,40 +162,45 @@ fn read_binary(
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(objects.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((_, cpu, jobs, _)) = objects.get(i) else { break };
-                let r = (|| {
-                    let mut by_features: Vec<(&str, wavebudget_pass::disasm::Disassembler)> = Vec::new();
-                    let mut undecoded = Vec::new();
-                    let mut kernels = Vec::with_capacity(jobs.len());
-                    for j in jobs {
-                        let d = match by_features.iter().position(|(f, _)| *f == j.features) {
-                            Some(p) => p,
-                            None => {
-                                by_features
-                                    .push((j.features, wavebudget_pass::disasm::Disassembler::new(cpu, j.features)?));
-                                by_features.len() - 1
-                            }
-                        };
-                        let ins = by_features[d].1.disassemble(&j.code, j.address);
-                        let unknown = ins.iter().filter(|i| i.mnemonic == "<unknown>").count();
-                        if unknown > 0 {
-                            undecoded.push(format!(
+            scope.spawn(|| {
+                // This worker's disassemblers, one per processor and wave size, kept across code objects:
+                // each remembers the instructions it decoded, and a library's code objects repeat them.
+                let mut disassemblers: Vec<((&str, &str), wavebudget_pass::disasm::Disassembler)> = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((_, cpu, jobs, _)) = objects.get(i) else { break };
+                    let r = (|| {
+                        let mut undecoded = Vec::new();
+                        let mut kernels = Vec::with_capacity(jobs.len());
+                        for j in jobs {
+                            let key = (cpu.as_str(), j.features);
+                            let d = match disassemblers.iter().position(|(k, _)| *k == key) {
+                                Some(p) => p,
+                                None => {
+                                    disassemblers
+                                        .push((key, wavebudget_pass::disasm::Disassembler::new(cpu, j.features)?));
+                                    disassemblers.len() - 1
+                                }
+                            };
+                            let ins = disassemblers[d].1.disassemble(&j.code, j.address);
+                            let unknown = ins.iter().filter(|i| &*i.mnemonic == "<unknown>").count();
+                            if unknown > 0 {
+                                undecoded.push(format!(
                                 "{}: {unknown} dword(s) LLVM could not decode, counted as instructions of class other",
                                 j.name
                             ));
+                            }
+                            kernels.push(IsaKernel {
+                                name: j.name.clone(),
+                                vgpr_count: j.vgpr_count,
+                                waves_per_simd: j.waves_per_simd,
+                                signals: wavebudget_isa::signals(&ins),
+                            });
                         }
-                        kernels.push(IsaKernel {
-                            name: j.name.clone(),
-                            vgpr_count: j.vgpr_count,
-                            waves_per_simd: j.waves_per_simd,
-                            signals: wavebudget_isa::signals(&ins),
-                        });
-                    }
-                    Ok((kernels, undecoded))
-                })();
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                        Ok((kernels, undecoded))
+                    })();
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                }
             });
         }
     });

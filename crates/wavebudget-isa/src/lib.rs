@@ -9,15 +9,17 @@
 #![forbid(unsafe_code)]
 
 use serde::Serialize;
+use std::sync::Arc;
 
 /// One instruction: its mnemonic and operand text, and where a branch goes (an index into the kernel's
 /// instruction list), when it is a branch whose target is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Instruction {
-    /// `s_waitcnt`, `v_mfma_f32_32x32x8_f16`, ...
-    pub mnemonic: String,
+    /// `s_waitcnt`, `v_mfma_f32_32x32x8_f16`, ... (shared: a disassembler hands out the same decoded
+    /// instruction many times).
+    pub mnemonic: Arc<str>,
     /// The operands as printed (`vmcnt(0) lgkmcnt(0)`).
-    pub operands: String,
+    pub operands: Arc<str>,
     /// For a branch: the index of the instruction it jumps to.
     pub target: Option<usize>,
 }
@@ -33,7 +35,7 @@ impl Instruction {
             Some(i) => (&text[..i], text[i..].trim()),
             None => (text, ""),
         };
-        Some(Instruction { mnemonic: mnemonic.to_ascii_lowercase(), operands: operands.to_string(), target: None })
+        Some(Instruction { mnemonic: mnemonic.to_ascii_lowercase().into(), operands: operands.into(), target: None })
     }
 }
 
@@ -157,12 +159,15 @@ pub struct Signals {
 /// `s_wait_loadcnt 0` is vmcnt(0); `s_wait_dscnt 0` and `s_wait_kmcnt 0` are lgkmcnt(0) (LDS and scalar
 /// memory, which GFX9-11's lgkmcnt both covered); `s_wait_loadcnt_dscnt 0` both.
 pub fn wait_zeroes(ins: &Instruction) -> (bool, bool) {
+    if !ins.mnemonic.starts_with("s_wait") {
+        return (false, false);
+    }
     let ops = ins.operands.replace(' ', "");
     let zero = |s: &str| {
         let v = s.trim();
         v == "0" || v == "0x0" || v == "0x00" || v == "0x0000"
     };
-    match ins.mnemonic.as_str() {
+    match &*ins.mnemonic {
         "s_waitcnt" => {
             if ops.contains('(') {
                 (ops.contains("vmcnt(0)"), ops.contains("lgkmcnt(0)"))
@@ -183,7 +188,7 @@ pub fn wait_zeroes(ins: &Instruction) -> (bool, bool) {
 fn scratch_resources(code: &[Instruction]) -> Vec<String> {
     let mut quads = vec!["s[0:3]".to_string()];
     for ins in code {
-        if ins.mnemonic != "s_mov_b64" {
+        if &*ins.mnemonic != "s_mov_b64" {
             continue;
         }
         let ops: Vec<&str> = ins.operands.split(',').map(str::trim).collect();
@@ -199,7 +204,7 @@ fn scratch_resources(code: &[Instruction]) -> Vec<String> {
 }
 
 fn is_scratch(ins: &Instruction, resources: &[String]) -> bool {
-    let m = ins.mnemonic.as_str();
+    let m = &*ins.mnemonic;
     let mem = m.contains("load") || m.contains("store");
     (m.starts_with("scratch_") && mem)
         || (m.starts_with("buffer_") && mem && ins.operands.split(',').any(|o| resources.iter().any(|r| r == o.trim())))
@@ -310,7 +315,12 @@ pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
                 match labels.get(&l) {
                     Some(&t) => ins.target = Some(t),
                     None if l.starts_with(".L") => {
-                        return Err(Error::UnknownLabel { line, mnemonic: ins.mnemonic, label: l, function: name })
+                        return Err(Error::UnknownLabel {
+                            line,
+                            mnemonic: ins.mnemonic.to_string(),
+                            label: l,
+                            function: name,
+                        })
                     }
                     None => {} // a call or a jump to another function
                 }
