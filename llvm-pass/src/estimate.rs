@@ -4,7 +4,8 @@
 //! their incoming blocks), each costing its size in 32-bit lanes. Values that are provably the same in
 //! every lane (uniform: kernel arguments, work-group ids, scalar loads from constant memory, arithmetic
 //! on those) are counted as SGPRs; everything derived from the work-item id, from vector memory, or
-//! joined under a divergent branch is counted as VGPRs. It is an estimate: the backend's scheduler,
+//! joined under a divergent branch is counted as VGPRs. LDS loads (and the shuffles of what they loaded)
+//! count from their first use, where the backend's scheduler moves them when registers are short. It is an estimate: the backend's scheduler,
 //! rematerialization and folding move the real number, which is why the pass says "estimated" and
 //! prefers records. `docs/pass.md` gives its agreement with llc-22.
 
@@ -473,9 +474,79 @@ impl Numbered {
         live_out
     }
 
+    /// LDS loads the backend's scheduler moves down to their first use when registers are short, with the
+    /// shuffles that only rearrange what they loaded (`shufflevector`, `extractelement`, `insertelement`,
+    /// `bitcast` of such values): each moves to just before its first user (or where that user moved),
+    /// when all its users are later in its block and not phis, and for a load when nothing before that
+    /// point may write memory (a store, a fence, a call that is not a pure arithmetic or matrix
+    /// intrinsic). Per block, where each moves. (Triton's matmuls load every fragment of a K step from
+    /// LDS before the first MFMA/WMMA; llc interleaves them, so counting them all live at once
+    /// overstates the pressure.)
+    unsafe fn sunk_lds_loads(&self) -> Vec<ir::PtrMap<LLVMValueRef, usize>> {
+        let mut out = Vec::with_capacity(self.insts.len());
+        for bi in &self.insts {
+            let pos: ir::PtrMap<LLVMValueRef, usize> = bi.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            // Values made only from LDS loads of this block.
+            let mut chain = vec![false; bi.len()];
+            for (k, &i) in bi.iter().enumerate() {
+                chain[k] = match LLVMGetInstructionOpcode(i) {
+                    LLVMOpcode::LLVMLoad => {
+                        LLVMGetVolatile(i) == 0
+                            && LLVMGetOrdering(i) == crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+                            && LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0))) == 3
+                    }
+                    LLVMOpcode::LLVMShuffleVector
+                    | LLVMOpcode::LLVMExtractElement
+                    | LLVMOpcode::LLVMInsertElement
+                    | LLVMOpcode::LLVMBitCast => {
+                        let mut from_chain = false;
+                        let all = ir::operands(i).all(|o| {
+                            if !LLVMIsAConstant(o).is_null() {
+                                return true;
+                            }
+                            let c = pos.get(&o).is_some_and(|&p| chain[p]);
+                            from_chain |= c;
+                            c
+                        });
+                        all && from_chain
+                    }
+                    _ => false,
+                };
+            }
+            let mut to: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
+            for (k, &i) in bi.iter().enumerate().rev() {
+                if !chain[k] {
+                    continue;
+                }
+                let mut first = usize::MAX;
+                let mut ok = true;
+                for u in ir::users(i) {
+                    match pos.get(&u) {
+                        Some(&p) if p > k && LLVMGetInstructionOpcode(u) != LLVMOpcode::LLVMPHI => {
+                            first = first.min(to.get(&u).copied().unwrap_or(p))
+                        }
+                        _ => ok = false,
+                    }
+                }
+                if !ok || first == usize::MAX || first == k + 1 {
+                    continue;
+                }
+                if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMLoad
+                    && bi[k + 1..first].iter().any(|&j| may_write_memory(j))
+                {
+                    continue;
+                }
+                to.insert(i, first);
+            }
+            out.push(to);
+        }
+        out
+    }
+
     /// Walks each block backwards from its live-out set and keeps the peak.
     unsafe fn peak(&self, cost: &[Val], live_out: &[Vec<u64>]) -> Pressure {
         let (index, insts) = (&self.index, &self.insts);
+        let sunk = self.sunk_lds_loads();
         let words = self.vals.len().div_ceil(64);
         let nb = self.blocks.len();
         // Walk each block backwards from its live-out set and keep the peak.
@@ -495,7 +566,17 @@ impl Numbered {
                 peak.sgprs = peak.sgprs.max(s);
             };
             note(v, s);
-            for &i in insts[b].iter().rev() {
+            // The sunk loads by the position they move to.
+            // The moved values by where they move to, later ones first (the walk is backwards).
+            let order: ir::PtrMap<LLVMValueRef, usize> = insts[b].iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            let mut arriving: Vec<(usize, LLVMValueRef)> = sunk[b].iter().map(|(&l, &p)| (p, l)).collect();
+            arriving.sort_unstable_by_key(|&(p, l)| (std::cmp::Reverse(p), std::cmp::Reverse(order[&l])));
+            let mut next = 0;
+            for (k, &i) in insts[b].iter().enumerate().rev() {
+                if sunk[b].contains_key(&i) {
+                    // Accounted for where it moved to.
+                    continue;
+                }
                 let is_phi = LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI;
                 if let Some(&x) = index.get(&i).filter(|&&x| self.rep[x] == x) {
                     if !get(&live, x) {
@@ -520,9 +601,63 @@ impl Numbered {
                     }
                 }
                 note(v, s);
+                // Loads moved to just before this instruction: defined here, their addresses live above.
+                while next < arriving.len() && arriving[next].0 == k {
+                    let l = arriving[next].1;
+                    next += 1;
+                    if let Some(x) = self.slot(l) {
+                        if get(&live, x) {
+                            live[x / 64] &= !(1 << (x % 64));
+                            v -= cost[x].vgpr_lanes;
+                            s -= cost[x].sgpr_lanes;
+                        }
+                    }
+                    for o in ir::operands(l) {
+                        if let Some(x) = self.slot(o) {
+                            if !get(&live, x) {
+                                set(&mut live, x);
+                                v += cost[x].vgpr_lanes;
+                                s += cost[x].sgpr_lanes;
+                            }
+                        }
+                    }
+                    note(v, s);
+                }
             }
         }
         peak
+    }
+}
+
+/// Whether an instruction may write memory or order it (a store, an atomic, a fence, a call other than a
+/// pure arithmetic or matrix intrinsic): loads are not moved across it.
+unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
+    const PURE: &[&str] = &[
+        "llvm.amdgcn.wmma",
+        "llvm.amdgcn.swmmac",
+        "llvm.amdgcn.mfma",
+        "llvm.amdgcn.smfmac",
+        "llvm.fma.",
+        "llvm.fmuladd.",
+        "llvm.maxnum.",
+        "llvm.minnum.",
+        "llvm.exp2.",
+        "llvm.fabs.",
+        "llvm.smax.",
+        "llvm.smin.",
+        "llvm.umax.",
+        "llvm.umin.",
+        "llvm.amdgcn.workitem.id.",
+        "llvm.amdgcn.workgroup.id.",
+    ];
+    match LLVMGetInstructionOpcode(i) {
+        LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg | LLVMOpcode::LLVMFence => {
+            true
+        }
+        LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => {
+            !ir::called_function(i).is_some_and(|c| PURE.iter().any(|p| ir::name(c).starts_with(p)))
+        }
+        _ => false,
     }
 }
 
