@@ -1,7 +1,8 @@
 //! The disassembler's memo (one LLVM decode per distinct window of bytes, `llvm-pass/src/disasm.rs`) gives
 //! exactly what LLVM gives when it decodes every instruction from all the bytes left and at its own
 //! address: on every kernel of Debian's librocrand (gfx803 to gfx1030, 560 kernels from hipcc) and on
-//! llc-22's code for the targets whose windows are longer (gfx950: 16 bytes; gfx1100, gfx1201: 20).
+//! llc-22's code for the targets whose windows are longer (gfx950: 16 bytes; gfx1100, gfx1201: 20), and
+//! on the longest encodings (16-byte NSA image instructions on gfx1030, VOP3PX MFMA on gfx950).
 //! Each kernel is read twice with the memo, so the second pass comes from it entirely.
 
 use std::path::Path;
@@ -89,6 +90,40 @@ fn an_instruction_cut_off_by_the_end_of_the_code_is_undecoded_not_a_crash() {
             let got = d.disassemble(&whole, 0x100);
             assert_eq!(got.len(), 1, "{cpu}: {got:?}");
             assert_eq!((&*got[0].mnemonic, &*got[0].operands), ("v_mov_b32_e32", "v0, 0x12345678"), "{cpu}");
+        }
+    }
+}
+
+#[test]
+fn the_longest_encodings_decode_whole() {
+    // Bytes from llvm-mc-22 -triple=amdgcn-amd-amdhsa -show-encoding: on gfx1030 an NSA image_sample_d with
+    // nine address registers (16 bytes), v_mov_b32 with a literal (8), an NSA image_sample (12), s_endpgm;
+    // on gfx950 a VOP3PX v_mfma_scale_f32_16x16x128_f8f6f4 (16 bytes), then v_mov_b32 and s_endpgm. A
+    // window shorter than the instruction would split it into undecoded dwords.
+    let gfx1030: Vec<u8> = [
+        &[0x14, 0x0f, 0x88, 0xf0, 0x04, 0x00, 0x40, 0x00, 0x06, 0x08, 0x0a, 0x0c, 0x0e, 0x10, 0x12, 0x14][..],
+        &[0xff, 0x02, 0x02, 0x7e, 0x78, 0x56, 0x34, 0x12],
+        &[0x12, 0x0f, 0x80, 0xf0, 0x04, 0x00, 0x40, 0x00, 0x06, 0x08, 0x00, 0x00],
+        &[0x00, 0x00, 0x81, 0xbf],
+    ]
+    .concat();
+    let gfx950: Vec<u8> = [
+        &[0x00, 0x00, 0xac, 0xd3, 0x18, 0x33, 0x02, 0x00, 0x00, 0x08, 0xad, 0xd3, 0x04, 0x19, 0x52, 0x04][..],
+        &[0xff, 0x02, 0x02, 0x7e, 0x78, 0x56, 0x34, 0x12],
+        &[0x00, 0x00, 0x81, 0xbf],
+    ]
+    .concat();
+    for (cpu, code, want) in [
+        ("gfx1030", &gfx1030, &["image_sample_d", "v_mov_b32_e32", "image_sample", "s_endpgm"][..]),
+        ("gfx950", &gfx950, &["v_mfma_scale_f32_16x16x128_f8f6f4", "v_mov_b32_e32", "s_endpgm"][..]),
+    ] {
+        let reference = Disassembler::new(cpu, "").unwrap().without_memo().disassemble(code, 0);
+        let mut memo = Disassembler::new(cpu, "").unwrap();
+        for _ in 0..2 {
+            let got = memo.disassemble(code, 0);
+            assert_eq!(got, reference, "{cpu}");
+            let mnemonics: Vec<&str> = got.iter().map(|i| &*i.mnemonic).collect();
+            assert_eq!(mnemonics, want, "{cpu}");
         }
     }
 }

@@ -111,9 +111,13 @@ impl Disassembler {
         if dc.is_null() {
             return Err(format!("LLVM has no AMDGPU disassembler for {cpu}"));
         }
+        // A feature other than the wave size may add longer encodings (`+nsa-encoding`, `+gfx950-insts`):
+        // then the largest window.
+        let wave_size_only =
+            features.split(',').all(|f| f.is_empty() || f.trim_start_matches(['+', '-']).starts_with("wavefrontsize"));
         Ok(Disassembler {
             dc,
-            window: max_instruction_bytes(cpu),
+            window: if wave_size_only { max_instruction_bytes(cpu) } else { MAX_WINDOW },
             memo: Default::default(),
             texts: Default::default(),
             remember: true,

@@ -513,31 +513,55 @@ impl Numbered {
                     _ => false,
                 };
             }
-            let mut to: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
-            for (k, &i) in bi.iter().enumerate().rev() {
-                if !chain[k] {
-                    continue;
-                }
-                let mut first = usize::MAX;
-                let mut ok = true;
-                for u in ir::users(i) {
-                    match pos.get(&u) {
-                        Some(&p) if p > k && LLVMGetInstructionOpcode(u) != LLVMOpcode::LLVMPHI => {
-                            first = first.min(to.get(&u).copied().unwrap_or(p))
+            // The first instruction at or after each position that may write memory.
+            let mut next_write = vec![bi.len(); bi.len() + 1];
+            for k in (0..bi.len()).rev() {
+                next_write[k] = if may_write_memory(bi[k]) { k } else { next_write[k + 1] };
+            }
+            // A shuffle moves only with what it rearranges: if one of its chain operands stays (a store
+            // in the way, an earlier user), moving it would keep that wider value live instead. Such a
+            // shuffle is pinned, and the moves are worked out again until none is.
+            let mut pinned = vec![false; bi.len()];
+            let to = loop {
+                let mut to: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
+                for (k, &i) in bi.iter().enumerate().rev() {
+                    if !chain[k] || pinned[k] {
+                        continue;
+                    }
+                    let mut first = usize::MAX;
+                    let mut ok = true;
+                    for u in ir::users(i) {
+                        match pos.get(&u) {
+                            Some(&p) if p > k && LLVMGetInstructionOpcode(u) != LLVMOpcode::LLVMPHI => {
+                                first = first.min(to.get(&u).copied().unwrap_or(p))
+                            }
+                            _ => ok = false,
                         }
-                        _ => ok = false,
+                    }
+                    if !ok || first == usize::MAX || first == k + 1 {
+                        continue;
+                    }
+                    if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMLoad && next_write[k + 1] < first {
+                        continue;
+                    }
+                    to.insert(i, first);
+                }
+                let mut changed = false;
+                for (&i, &t) in &to {
+                    if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMLoad {
+                        continue;
+                    }
+                    let stays =
+                        ir::operands(i).any(|o| pos.get(&o).is_some_and(|&p| chain[p] && to.get(&o) != Some(&t)));
+                    if stays {
+                        pinned[pos[&i]] = true;
+                        changed = true;
                     }
                 }
-                if !ok || first == usize::MAX || first == k + 1 {
-                    continue;
+                if !changed {
+                    break to;
                 }
-                if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMLoad
-                    && bi[k + 1..first].iter().any(|&j| may_write_memory(j))
-                {
-                    continue;
-                }
-                to.insert(i, first);
-            }
+            };
             out.push(to);
         }
         out
@@ -629,8 +653,8 @@ impl Numbered {
     }
 }
 
-/// Whether an instruction may write memory or order it (a store, an atomic, a fence, a call other than a
-/// pure arithmetic or matrix intrinsic): loads are not moved across it.
+/// Whether an instruction may write memory or order it (a store, an atomic, a fence, a volatile or atomic
+/// load, a call other than a pure arithmetic or matrix intrinsic): loads are not moved across it.
 unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
     const PURE: &[&str] = &[
         "llvm.amdgcn.wmma",
@@ -653,6 +677,11 @@ unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
     match LLVMGetInstructionOpcode(i) {
         LLVMOpcode::LLVMStore | LLVMOpcode::LLVMAtomicRMW | LLVMOpcode::LLVMAtomicCmpXchg | LLVMOpcode::LLVMFence => {
             true
+        }
+        // Ordered loads order memory too.
+        LLVMOpcode::LLVMLoad => {
+            LLVMGetVolatile(i) != 0
+                || LLVMGetOrdering(i) != crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
         }
         LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => {
             !ir::called_function(i).is_some_and(|c| PURE.iter().any(|p| ir::name(c).starts_with(p)))

@@ -156,6 +156,12 @@ fn read_binary(
         Ok(())
     })
     .map_err(|e| CliError::Reader(file.to_string(), e))?;
+    // Workers take code objects processor by processor (results keep the file's order), so a worker's
+    // disassemblers and what they remember serve runs of code objects; each worker keeps its
+    // `KEEP_DISASSEMBLERS` most recently used ones, which bounds the memory whatever the thread count.
+    let mut order: Vec<usize> = (0..objects.len()).collect();
+    order.sort_by(|&a, &b| objects[a].1.cmp(&objects[b].1));
+    const KEEP_DISASSEMBLERS: usize = 2;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: std::sync::Mutex<Vec<Option<Disassembled>>> =
         std::sync::Mutex::new((0..objects.len()).map(|_| None).collect());
@@ -163,25 +169,32 @@ fn read_binary(
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                // This worker's disassemblers, one per processor and wave size, kept across code objects:
-                // each remembers the instructions it decoded, and a library's code objects repeat them.
+                // This worker's disassemblers, one per processor and wave size, kept across code objects
+                // (the most recently used last): each remembers the instructions it decoded, and a
+                // library's code objects repeat them.
                 let mut disassemblers: Vec<((&str, &str), wavebudget_pass::disasm::Disassembler)> = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((_, cpu, jobs, _)) = objects.get(i) else { break };
+                while let Some(&i) = order.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    let (_, cpu, jobs, _) = &objects[i];
                     let r = (|| {
                         let mut undecoded = Vec::new();
                         let mut kernels = Vec::with_capacity(jobs.len());
                         for j in jobs {
                             let key = (cpu.as_str(), j.features);
-                            let d = match disassemblers.iter().position(|(k, _)| *k == key) {
-                                Some(p) => p,
+                            // The most recently used last.
+                            match disassemblers.iter().position(|(k, _)| *k == key) {
+                                Some(p) => {
+                                    let used = disassemblers.remove(p);
+                                    disassemblers.push(used);
+                                }
                                 None => {
+                                    if disassemblers.len() >= KEEP_DISASSEMBLERS {
+                                        disassemblers.remove(0);
+                                    }
                                     disassemblers
                                         .push((key, wavebudget_pass::disasm::Disassembler::new(cpu, j.features)?));
-                                    disassemblers.len() - 1
                                 }
-                            };
+                            }
+                            let d = disassemblers.len() - 1;
                             let ins = disassemblers[d].1.disassemble(&j.code, j.address);
                             let unknown = ins.iter().filter(|i| &*i.mnemonic == "<unknown>").count();
                             if unknown > 0 {
