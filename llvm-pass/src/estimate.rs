@@ -567,6 +567,19 @@ impl Numbered {
         out
     }
 
+    /// `i`'s operands are live above it: adds those not live yet to `live` and their lanes to `v`/`s`.
+    unsafe fn use_operands(&self, i: LLVMValueRef, cost: &[Val], live: &mut [u64], v: &mut u32, s: &mut u32) {
+        for o in ir::operands(i) {
+            if let Some(x) = self.slot(o) {
+                if !get(live, x) {
+                    set(live, x);
+                    *v += cost[x].vgpr_lanes;
+                    *s += cost[x].sgpr_lanes;
+                }
+            }
+        }
+    }
+
     /// Walks each block backwards from its live-out set and keeps the peak.
     unsafe fn peak(&self, cost: &[Val], live_out: &[Vec<u64>]) -> Pressure {
         let (index, insts) = (&self.index, &self.insts);
@@ -615,15 +628,7 @@ impl Numbered {
                 if is_phi {
                     continue;
                 }
-                for o in ir::operands(i) {
-                    if let Some(x) = self.slot(o) {
-                        if !get(&live, x) {
-                            set(&mut live, x);
-                            v += cost[x].vgpr_lanes;
-                            s += cost[x].sgpr_lanes;
-                        }
-                    }
-                }
+                self.use_operands(i, cost, &mut live, &mut v, &mut s);
                 note(v, s);
                 // Loads moved to just before this instruction: defined here, their addresses live above.
                 while next < arriving.len() && arriving[next].0 == k {
@@ -636,15 +641,7 @@ impl Numbered {
                             s -= cost[x].sgpr_lanes;
                         }
                     }
-                    for o in ir::operands(l) {
-                        if let Some(x) = self.slot(o) {
-                            if !get(&live, x) {
-                                set(&mut live, x);
-                                v += cost[x].vgpr_lanes;
-                                s += cost[x].sgpr_lanes;
-                            }
-                        }
-                    }
+                    self.use_operands(l, cost, &mut live, &mut v, &mut s);
                     note(v, s);
                 }
             }
