@@ -3,6 +3,7 @@
 //! "Occupancy [waves/SIMD]" remarks, on a real ROCm library from Debian and on objects compiled here.
 
 use wavebudget_testkit::llvm as common;
+use wavebudget_testkit::process::{fresh_dir, run_ok};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,20 +30,11 @@ const KEYS: &[&str] = &[
 ];
 
 fn scratch(tag: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("inspect-{tag}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> std::process::Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("run {cmd:?}: {e}"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    out
+    fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), &format!("inspect-{tag}"))
 }
 
 fn inspect(files: &[&Path]) -> Value {
-    let out = run(Command::new(env!("CARGO_BIN_EXE_wavebudget")).arg("inspect").arg("--json").args(files));
+    let out = run_ok(Command::new(env!("CARGO_BIN_EXE_wavebudget")).arg("inspect").arg("--json").args(files));
     serde_json::from_slice(&out.stdout).expect("inspect --json prints JSON")
 }
 
@@ -59,8 +51,8 @@ struct Reference {
 }
 
 fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
-    let text =
-        String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("--notes").arg(path)).stdout).into_owned();
+    let text = String::from_utf8_lossy(&run_ok(Command::new(tool("llvm-readelf")).arg("--notes").arg(path)).stdout)
+        .into_owned();
     let count = text
         .lines()
         .filter(|l| l.starts_with("  - ") && l.contains("."))
@@ -68,7 +60,7 @@ fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
         .count();
     let kernels = common::parse_notes_text(&text);
     let header =
-        String::from_utf8_lossy(&run(Command::new(tool("llvm-readelf")).arg("-h").arg(path)).stdout).into_owned();
+        String::from_utf8_lossy(&run_ok(Command::new(tool("llvm-readelf")).arg("-h").arg(path)).stdout).into_owned();
     let processor = header
         .lines()
         .find_map(|l| l.trim().strip_prefix("Flags:"))
@@ -81,9 +73,11 @@ fn reference_code_object(path: &Path, key: (usize, String)) -> Reference {
 
 /// Lists and unbundles one bundle file with clang-offload-bundler-22.
 fn reference_bundle(bundle: &Path, index: usize, dir: &Path) -> (Vec<Reference>, Vec<(usize, String)>) {
-    let list = run(Command::new(tool("clang-offload-bundler"))
-        .args(["--list", "--type=o"])
-        .arg(format!("--input={}", bundle.display())));
+    let list = run_ok(
+        Command::new(tool("clang-offload-bundler"))
+            .args(["--list", "--type=o"])
+            .arg(format!("--input={}", bundle.display())),
+    );
     let mut refs = Vec::new();
     let mut skipped = Vec::new();
     for id in String::from_utf8_lossy(&list.stdout).lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -92,11 +86,13 @@ fn reference_bundle(bundle: &Path, index: usize, dir: &Path) -> (Vec<Reference>,
             continue;
         }
         let out = dir.join(format!("b{index}-{}.co", id.replace([':', '/'], "_")));
-        run(Command::new(tool("clang-offload-bundler"))
-            .args(["--unbundle", "--type=o"])
-            .arg(format!("--input={}", bundle.display()))
-            .arg(format!("--targets={id}"))
-            .arg(format!("--output={}", out.display())));
+        run_ok(
+            Command::new(tool("clang-offload-bundler"))
+                .args(["--unbundle", "--type=o"])
+                .arg(format!("--input={}", bundle.display()))
+                .arg(format!("--targets={id}"))
+                .arg(format!("--output={}", out.display())),
+        );
         refs.push(reference_code_object(&out, (index, id.to_string())));
     }
     (refs, skipped)
@@ -106,10 +102,12 @@ fn reference_bundle(bundle: &Path, index: usize, dir: &Path) -> (Vec<Reference>,
 /// linker places each translation unit's section): independent of the reader under test.
 fn split_fatbin(host: &Path, dir: &Path) -> Vec<PathBuf> {
     let section = dir.join("hip_fatbin.bin");
-    run(Command::new(tool("llvm-objcopy"))
-        .arg(format!("--dump-section=.hip_fatbin={}", section.display()))
-        .arg(host)
-        .arg(dir.join("objcopy.out")));
+    run_ok(
+        Command::new(tool("llvm-objcopy"))
+            .arg(format!("--dump-section=.hip_fatbin={}", section.display()))
+            .arg(host)
+            .arg(dir.join("objcopy.out")),
+    );
     let bytes = std::fs::read(&section).unwrap();
     let starts: Vec<usize> = (0..bytes.len())
         .step_by(4096)
@@ -206,7 +204,7 @@ fn debian_package(package: &str) -> PathBuf {
     let deb = find().expect("downloaded .deb");
     let root = cache.join(package);
     if !root.exists() {
-        run(Command::new("dpkg").arg("-x").arg(&deb).arg(&root));
+        run_ok(Command::new("dpkg").arg("-x").arg(&deb).arg(&root));
     }
     root
 }
@@ -217,7 +215,7 @@ fn objdump_offloading(host: &Path, dir: &Path) -> (Vec<Reference>, Vec<(usize, S
     let name = host.file_name().unwrap().to_string_lossy().to_string();
     let copy = dir.join(&name);
     std::fs::copy(host, &copy).unwrap();
-    run(Command::new(tool("llvm-objdump")).arg("--offloading").arg(&copy).current_dir(dir));
+    run_ok(Command::new(tool("llvm-objdump")).arg("--offloading").arg(&copy).current_dir(dir));
     let (mut refs, mut skipped) = (Vec::new(), Vec::new());
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
@@ -249,9 +247,11 @@ fn librocrand_matches_llvm_readers_on_every_kernel() {
     let bundles = split_fatbin(&lib, &dir);
     let mut listed: Vec<(usize, String)> = Vec::new();
     for (i, b) in bundles.iter().enumerate() {
-        let list = run(Command::new(tool("clang-offload-bundler"))
-            .args(["--list", "--type=o"])
-            .arg(format!("--input={}", b.display())));
+        let list = run_ok(
+            Command::new(tool("clang-offload-bundler"))
+                .args(["--list", "--type=o"])
+                .arg(format!("--input={}", b.display())),
+        );
         listed.extend(String::from_utf8_lossy(&list.stdout).lines().map(|l| (i, l.trim().to_string())));
     }
     let mut extracted: Vec<(usize, String)> =
@@ -294,10 +294,9 @@ fn remarks(stderr: &str) -> BTreeMap<String, Remarks> {
 /// Kernel descriptor fields as llvm-objdump-22 decodes them (`.amdhsa_*` directives), per kernel.
 fn objdump_descriptors(obj: &Path, names: &[String]) -> BTreeMap<String, BTreeMap<String, u64>> {
     let syms: Vec<String> = names.iter().map(|n| format!("{n}.kd")).collect();
-    let out = run(Command::new(tool("llvm-objdump"))
-        .arg("-D")
-        .arg(format!("--disassemble-symbols={}", syms.join(",")))
-        .arg(obj));
+    let out = run_ok(
+        Command::new(tool("llvm-objdump")).arg("-D").arg(format!("--disassemble-symbols={}", syms.join(","))).arg(obj),
+    );
     let mut map: BTreeMap<String, BTreeMap<String, u64>> = BTreeMap::new();
     let mut cur = None;
     for line in String::from_utf8_lossy(&out.stdout).lines() {
@@ -385,7 +384,7 @@ if v == 2: h = b'CCOB' + struct.pack('<HHIIQ', 2, 0, hdr + len(z), len(raw), md5
 else: h = b'CCOB' + struct.pack('<HHQQQ', 3, 0, hdr + len(z), len(raw), md5)
 open(sys.argv[2], 'wb').write(h + z)
 "#;
-    run(Command::new("python3").arg("-c").arg(script).arg(plain).arg(out).arg(version.to_string()));
+    run_ok(Command::new("python3").arg("-c").arg(script).arg(plain).arg(out).arg(version.to_string()));
 }
 
 #[test]
@@ -400,20 +399,22 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
     for (i, cpu) in cpus.iter().enumerate() {
         let version = versions[i % versions.len()];
         let obj = dir.join(format!("{cpu}.o"));
-        let out = run(Command::new(tool("llc"))
-            .args([
-                "-mtriple=amdgcn-amd-amdhsa",
-                &format!("-mcpu={cpu}"),
-                "-filetype=obj",
-                "-pass-remarks-analysis=kernel-resource-usage",
-            ])
-            .arg(format!("--amdhsa-code-object-version={version}"))
-            .arg(KERNELS_LL)
-            .arg("-o")
-            .arg(&obj));
+        let out = run_ok(
+            Command::new(tool("llc"))
+                .args([
+                    "-mtriple=amdgcn-amd-amdhsa",
+                    &format!("-mcpu={cpu}"),
+                    "-filetype=obj",
+                    "-pass-remarks-analysis=kernel-resource-usage",
+                ])
+                .arg(format!("--amdhsa-code-object-version={version}"))
+                .arg(KERNELS_LL)
+                .arg("-o")
+                .arg(&obj),
+        );
         let rem = remarks(&String::from_utf8_lossy(&out.stderr));
         let so = dir.join(format!("{cpu}.so"));
-        run(Command::new(tool("ld.lld")).arg("-shared").arg(&obj).arg("-o").arg(&so));
+        run_ok(Command::new(tool("ld.lld")).arg("-shared").arg(&obj).arg("-o").arg(&so));
         for file in [&obj, &so] {
             let ours = inspect(&[file]);
             let what = format!("{} (v{version})", file.file_name().unwrap().to_string_lossy());
@@ -456,7 +457,7 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
         if let Some(v) = env {
             cmd.env("COMPRESSED_BUNDLE_FORMAT_VERSION", v);
         }
-        run(&mut cmd);
+        run_ok(&mut cmd);
         out
     };
     let plain = bundle("plain.bundle", false, None);
@@ -505,21 +506,23 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
     let archs = ["gfx90a", "gfx942", "gfx950", "gfx1100"];
     let mut hip_remarks = BTreeMap::new();
     for a in archs {
-        let out = run(Command::new(tool("clang"))
-            .args([
-                "-x",
-                "hip",
-                "--cuda-device-only",
-                "-nogpuinc",
-                "-nogpulib",
-                "-O2",
-                "-c",
-                "-Rpass-analysis=kernel-resource-usage",
-            ])
-            .arg(format!("--offload-arch={a}"))
-            .arg(KERNELS_HIP)
-            .arg("-o")
-            .arg(dir.join(format!("dev-{a}.o"))));
+        let out = run_ok(
+            Command::new(tool("clang"))
+                .args([
+                    "-x",
+                    "hip",
+                    "--cuda-device-only",
+                    "-nogpuinc",
+                    "-nogpulib",
+                    "-O2",
+                    "-c",
+                    "-Rpass-analysis=kernel-resource-usage",
+                ])
+                .arg(format!("--offload-arch={a}"))
+                .arg(KERNELS_HIP)
+                .arg("-o")
+                .arg(dir.join(format!("dev-{a}.o"))),
+        );
         hip_remarks.insert(a.to_string(), remarks(&String::from_utf8_lossy(&out.stderr)));
     }
     for compress in [false, true] {
@@ -532,7 +535,7 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
         if compress {
             cmd.arg("--offload-compress");
         }
-        run(cmd.arg(KERNELS_HIP).arg("-o").arg(&lib));
+        run_ok(cmd.arg(KERNELS_HIP).arg("-o").arg(&lib));
         let bundles = split_fatbin(&lib, &dir);
         let (mut refs, mut skipped) = (Vec::new(), Vec::new());
         for (i, b) in bundles.iter().enumerate() {

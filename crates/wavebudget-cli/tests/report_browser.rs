@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use wavebudget_testkit::process::{fresh_dir, run_ok};
 
 use regex::Regex;
 use serde_json::Value;
@@ -21,16 +22,7 @@ const TRITON_CACHE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/
 const ROCRAND: &str = "/usr/lib/x86_64-linux-gnu/librocrand.so.1.1";
 
 fn scratch(tag: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("report-{tag}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> std::process::Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("run {cmd:?}: {e}"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    out
+    fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), &format!("report-{tag}"))
 }
 
 fn chromium() -> PathBuf {
@@ -64,7 +56,7 @@ fn chromium_cmd(profile: &Path) -> Command {
 fn load(page: &Path, query: &str) -> (String, Vec<String>) {
     let profile = page.with_extension("profile");
     let url = format!("file://{}{query}", page.display());
-    let out = run(chromium_cmd(&profile).arg("--dump-dom").arg(&url));
+    let out = run_ok(chromium_cmd(&profile).arg("--dump-dom").arg(&url));
     let console =
         String::from_utf8_lossy(&out.stderr).lines().filter(|l| l.contains(":CONSOLE")).map(str::to_string).collect();
     (String::from_utf8_lossy(&out.stdout).into_owned(), console)
@@ -83,10 +75,12 @@ fn check_page(page: &Path, shot: &str, height: u32) -> String {
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join(format!("{shot}.png"));
     let _ = std::fs::remove_file(&png);
-    run(chromium_cmd(&page.with_extension("shot-profile"))
-        .arg(format!("--window-size=1400,{height}"))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("file://{}", page.display())));
+    run_ok(
+        chromium_cmd(&page.with_extension("shot-profile"))
+            .arg(format!("--window-size=1400,{height}"))
+            .arg(format!("--screenshot={}", png.display()))
+            .arg(format!("file://{}", page.display())),
+    );
     let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot {}: {e}", png.display()));
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{} is not a PNG", png.display());
     // Width and height from the IHDR chunk.
@@ -156,10 +150,24 @@ fn check_steps(runs: &[(u32, u32, u32, u32)], model: impl Fn(u32) -> (u32, u32),
 fn the_calculator_view_shows_llvms_vgpr_table_and_the_models_curves() {
     let dir = scratch("calculator");
     let page = dir.join("calculator.html");
-    run(Command::new(WB)
-        .args(["report", "--target", "gfx942", "--vgprs", "128", "--sgprs", "40", "--lds", "20000", "--wg-size", "256"])
-        .arg("-o")
-        .arg(&page));
+    run_ok(
+        Command::new(WB)
+            .args([
+                "report",
+                "--target",
+                "gfx942",
+                "--vgprs",
+                "128",
+                "--sgprs",
+                "40",
+                "--lds",
+                "20000",
+                "--wg-size",
+                "256",
+            ])
+            .arg("-o")
+            .arg(&page),
+    );
     let dom = check_page(&page, "calculator", 1900);
 
     let occ = Regex::new(r#"data-waves="(\d+)" data-max="(\d+)""#).unwrap().captures(&dom).expect("W of MAX");
@@ -212,16 +220,18 @@ fn a_kernels_report_agrees_with_llc_and_readelf() {
     let dir = scratch("kernel");
     let obj = dir.join("kernels.o");
     let llc = |ll: &Path, obj: &Path| {
-        let out = run(Command::new(tool("llc"))
-            .args([
-                "-mtriple=amdgcn-amd-amdhsa",
-                "-mcpu=gfx942",
-                "-filetype=obj",
-                "-pass-remarks-analysis=kernel-resource-usage",
-            ])
-            .arg(ll)
-            .arg("-o")
-            .arg(obj));
+        let out = run_ok(
+            Command::new(tool("llc"))
+                .args([
+                    "-mtriple=amdgcn-amd-amdhsa",
+                    "-mcpu=gfx942",
+                    "-filetype=obj",
+                    "-pass-remarks-analysis=kernel-resource-usage",
+                ])
+                .arg(ll)
+                .arg("-o")
+                .arg(obj),
+        );
         let remarks = parse_remarks(&String::from_utf8_lossy(&out.stderr));
         remark_u32(&remarks["tile_kernel"], "Occupancy [waves/SIMD]").unwrap()
     };
@@ -229,7 +239,7 @@ fn a_kernels_report_agrees_with_llc_and_readelf() {
     let notes = &readelf_kernels(&obj)["tile_kernel"];
     let note = |k: &str| notes[k].parse::<u32>().unwrap();
 
-    run(Command::new(WB).current_dir(&dir).args(["report", "kernels.o", "-o", "report.html"]));
+    run_ok(Command::new(WB).current_dir(&dir).args(["report", "kernels.o", "-o", "report.html"]));
     let page = dir.join("report.html");
     let dom = check_page(&page, "kernel", 2000);
     assert!(dom.contains("<title>wavebudget occupancy report: kernels.o</title>"));
@@ -291,11 +301,11 @@ fn a_kernels_report_agrees_with_llc_and_readelf() {
 fn a_sweeps_report_shows_its_measured_ladder() {
     let dir = scratch("sweep");
     let json = dir.join("sweep.json");
-    let out = run(Command::new(WB).args(["sweep", "--target", "gfx942", "--json", MFMA]));
+    let out = run_ok(Command::new(WB).args(["sweep", "--target", "gfx942", "--json", MFMA]));
     std::fs::write(&json, &out.stdout).unwrap();
     let sweep: Value = serde_json::from_slice(&out.stdout).unwrap();
     let page = dir.join("sweep.html");
-    run(Command::new(WB).arg("report").arg(&json).arg("-o").arg(&page));
+    run_ok(Command::new(WB).arg("report").arg(&json).arg("-o").arg(&page));
     let dom = check_page(&page, "sweep", 2400);
     let rows = rows_after(&dom, "data-chart=\"measured\"", "</table>");
     let k = &sweep["kernels"][0];
@@ -321,7 +331,7 @@ fn a_sweeps_report_shows_its_measured_ladder() {
 fn a_librarys_report_summarises_and_filters_in_the_browser() {
     let dir = scratch("library");
     let page = dir.join("library.html");
-    run(Command::new(WB).args(["report", ROCRAND, TRITON_CACHE]).arg("-o").arg(&page));
+    run_ok(Command::new(WB).args(["report", ROCRAND, TRITON_CACHE]).arg("-o").arg(&page));
     let dom = check_page(&page, "library", 2400);
 
     let mut expected: BTreeMap<String, (u32, u32, u32)> = BTreeMap::new();
@@ -329,7 +339,7 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
     let mut kernels: Vec<Value> = Vec::new();
     for input in [ROCRAND, TRITON_CACHE] {
         let inspect: Value =
-            serde_json::from_slice(&run(Command::new(WB).args(["inspect", "--json", input])).stdout).unwrap();
+            serde_json::from_slice(&run_ok(Command::new(WB).args(["inspect", "--json", input])).stdout).unwrap();
         for co in inspect["code_objects"].as_array().unwrap() {
             for k in co["kernels"].as_array().unwrap() {
                 let gpu = co["evaluated_on"].as_str().unwrap().to_string();
