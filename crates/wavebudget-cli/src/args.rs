@@ -88,21 +88,9 @@ pub struct ReportArgs {
     /// The page's title.
     #[arg(long)]
     pub title: Option<String>,
-    /// Configuration: architectural VGPRs.
-    #[arg(long)]
-    pub vgprs: Option<u32>,
-    /// Configuration: AGPRs (gfx908/gfx90a/gfx942/gfx950).
-    #[arg(long)]
-    pub agprs: Option<u32>,
-    /// Configuration: the unified .vgpr_count instead of --vgprs/--agprs.
-    #[arg(long)]
-    pub vgpr_count: Option<u32>,
-    /// Configuration: total SGPRs as in .sgpr_count.
-    #[arg(long)]
-    pub sgprs: Option<u32>,
-    /// Configuration: LDS bytes per workgroup.
-    #[arg(long)]
-    pub lds: Option<u32>,
+    /// The configuration (calculator view).
+    #[command(flatten)]
+    pub resources: ResourceArgs,
     /// Configuration: wave size (GFX10+ default 32).
     #[arg(long, value_parser = parse_wave_size)]
     pub wave_size: Option<u32>,
@@ -311,10 +299,9 @@ impl GenericArgs {
     }
 }
 
+/// A kernel's resources as `occupancy` and `report`'s calculator view take them.
 #[derive(Debug, Args)]
-pub struct OccupancyArgs {
-    #[command(flatten)]
-    pub target: TargetArgs,
+pub struct ResourceArgs {
     /// Architectural VGPRs (LLVM's "VGPRs" remark); registers per lane for --target generic.
     #[arg(long)]
     pub vgprs: Option<u32>,
@@ -330,6 +317,14 @@ pub struct OccupancyArgs {
     /// Static LDS bytes per workgroup (.group_segment_fixed_size).
     #[arg(long)]
     pub lds: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct OccupancyArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[command(flatten)]
+    pub resources: ResourceArgs,
     /// Launch size N, or MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024 like LLVM).
     #[arg(long)]
     pub wg_size: Option<String>,

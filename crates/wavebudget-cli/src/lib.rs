@@ -18,7 +18,7 @@ mod runtime;
 #[cfg(feature = "llvm")]
 mod sweep;
 
-use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, TargetArgs};
+use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, ResourceArgs, TargetArgs};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
@@ -261,20 +261,28 @@ fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&str, bool)]) -> 
     Ok(())
 }
 
+impl ResourceArgs {
+    /// The usage these give at `workgroup`; `needs` begins the refusal when no VGPR count is given.
+    pub(crate) fn usage(&self, workgroup: WorkgroupSize, needs: &str) -> Result<Usage, CliError> {
+        let vgprs = vgprs_arg(self.vgprs, self.agprs, self.vgpr_count, needs)?;
+        Ok(Usage { vgprs, sgprs: self.sgprs, lds: self.lds.unwrap_or(0), workgroup })
+    }
+}
+
 fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
             &a.target,
             &[
-                ("--agprs", a.agprs.is_some()),
-                ("--sgprs", a.sgprs.is_some()),
-                ("--lds", a.lds.is_some()),
+                ("--agprs", a.resources.agprs.is_some()),
+                ("--sgprs", a.resources.sgprs.is_some()),
+                ("--lds", a.resources.lds.is_some()),
                 ("--wg-size", a.wg_size.is_some()),
-                ("--vgpr-count", a.vgpr_count.is_some()),
+                ("--vgpr-count", a.resources.vgpr_count.is_some()),
             ],
         )?;
         let p = generic_params(&a.generic)?;
-        let r = a.vgprs.ok_or_else(|| CliError::Usage("--vgprs (registers per lane) is required".into()))?;
+        let r = a.resources.vgprs.ok_or_else(|| CliError::Usage("--vgprs (registers per lane) is required".into()))?;
         let o = p.occupancy(r);
         #[derive(Serialize)]
         struct Out {
@@ -289,9 +297,7 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
     if a.generic.any() {
         return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
     }
-    let vgprs = vgprs_arg(a.vgprs, a.agprs, a.vgpr_count, "give")?;
-    let usage =
-        Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup: parse_workgroup(a.wg_size.as_deref())? };
+    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "give")?;
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, results.len()) {
         (true, 1) => to_json(&results[0]),

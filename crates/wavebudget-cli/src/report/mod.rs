@@ -233,11 +233,11 @@ struct Detail {
 /// `wavebudget report`.
 pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
     let calculator_flags = [
-        ("--vgprs", a.vgprs.is_some()),
-        ("--agprs", a.agprs.is_some()),
-        ("--vgpr-count", a.vgpr_count.is_some()),
-        ("--sgprs", a.sgprs.is_some()),
-        ("--lds", a.lds.is_some()),
+        ("--vgprs", a.resources.vgprs.is_some()),
+        ("--agprs", a.resources.agprs.is_some()),
+        ("--vgpr-count", a.resources.vgpr_count.is_some()),
+        ("--sgprs", a.resources.sgprs.is_some()),
+        ("--lds", a.resources.lds.is_some()),
         ("--wave-size", a.wave_size.is_some()),
         ("--cu-mode", a.cu_mode),
     ];
@@ -328,9 +328,7 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
     let target = a.target.as_deref().ok_or_else(|| CliError::Usage("one configuration needs --target T".into()))?;
-    let vgprs = crate::vgprs_arg(a.vgprs, a.agprs, a.vgpr_count, "one configuration needs")?;
-    let workgroup = parse_workgroup(a.wg_size.as_deref())?;
-    let usage = Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup };
+    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "one configuration needs")?;
     let names: Vec<&str> = target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     if names.is_empty() {
         return Err(CliError::Usage("--target is empty".into()));
@@ -342,7 +340,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
         .map(|n| {
             let st = wavebudget_model::subtarget(n, opts)?;
             let o = st.occupancy(&usage)?;
-            let (arch, agpr) = match vgprs {
+            let (arch, agpr) = match usage.vgprs {
                 Vgprs::Split { arch, agpr } => (Some(arch), Some(agpr)),
                 Vgprs::Total(_) => (None, None),
             };
@@ -357,7 +355,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
                 input: 0,
                 vgpr_count: Some(o.vgpr_count),
                 agpr_count: agpr,
-                sgpr_count: a.sgprs,
+                sgpr_count: a.resources.sgprs,
                 lds: Some(usage.lds),
                 spills: None,
                 scratch: None,
