@@ -430,3 +430,28 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
         assert_eq!(more[i + 2].to_string(), limits[key].to_string(), "kernel {id} limit {key}");
     }
 }
+
+/// Every row names the input it came from (the page's "Charts:" command is that input's), whatever the
+/// spelling of the input: a Triton cache given with a trailing slash once fell back to the first input.
+#[test]
+fn each_kernel_names_its_own_input() {
+    let dir = scratch("inputs");
+    let page = dir.join("inputs.html");
+    let cache = format!("{TRITON_CACHE}/");
+    run_ok(Command::new(WB).args(["report", ROCRAND, &cache]).arg("-o").arg(&page));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = Regex::new(r#"(?s)<script type="application/json" id="kernel-data">(.*?)</script>"#).unwrap();
+    let data: Value = serde_json::from_str(&data.captures(&html).unwrap()[1]).unwrap();
+    let commands = data["commands"].as_array().unwrap();
+    assert!(commands[1].as_str().unwrap().ends_with(&cache), "{commands:?}");
+    // The inputs' own kernel counts, from inspect.
+    let count = |input: &str| {
+        let v: Value =
+            serde_json::from_slice(&run_ok(Command::new(WB).args(["inspect", "--json", input])).stdout).unwrap();
+        v["code_objects"].as_array().unwrap().iter().map(|co| co["kernels"].as_array().unwrap().len()).sum::<usize>()
+    };
+    let rows = data["rows"].as_array().unwrap();
+    let from = |i: u64| rows.iter().filter(|r| r[21].as_u64() == Some(i)).count();
+    assert_eq!((from(0), from(1)), (count(ROCRAND), count(&cache)));
+    assert!(from(1) > 0);
+}

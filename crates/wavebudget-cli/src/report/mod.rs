@@ -399,13 +399,14 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
             before_filter += total;
             entries.extend(found);
         } else {
-            binaries.push(f.clone());
+            binaries.push((input, f.clone()));
         }
     }
     let mut skipped = Vec::new();
-    if !binaries.is_empty() {
+    // One input at a time, so each code object's input (for the command that draws its charts) is known.
+    for (input, file) in binaries {
         let report = inspect::inspect(
-            &binaries,
+            std::slice::from_ref(&file),
             &InspectOptions {
                 target: a.target.as_deref().map(parse_target).transpose()?,
                 wg_size: a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?,
@@ -418,21 +419,7 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
         for s in &report.skipped {
             skipped.push(format!("{}: {}", s.source, s.reason));
         }
-        // The input a code object came from: its source is the path as given, then `#bundle`, or a file
-        // inside a directory given (a Triton cache).
-        let input_of = |source: &str| {
-            a.files
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| {
-                    source == f.as_str()
-                        || source.strip_prefix(f.as_str()).is_some_and(|r| r.starts_with('#') || r.starts_with('/'))
-                })
-                .max_by_key(|(_, f)| f.len())
-                .map_or(0, |(i, _)| i)
-        };
         for co in report.code_objects {
-            let input = input_of(&co.source);
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
                 let (eval, mut notes) = (k.evaluation, k.notes);
