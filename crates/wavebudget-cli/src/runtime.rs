@@ -151,8 +151,8 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
     } else {
         let _ = writeln!(
             out,
-            "  resident_waves_simd   {} (the hardware rounds each workgroup's LDS up to its allocation granule, so {} workgroups fit where LLVM's model, which leaves the granule out, counts {} waves/SIMD)",
-            d.resident_waves_per_simd, d.workgroups_per_cu, d.waves_per_simd
+            "  resident_waves_simd   {} (the hardware places whole workgroups, with their LDS rounded up to its granule: {} fit per {}, where LLVM's model counts {} waves/SIMD)",
+            d.resident_waves_per_simd, d.workgroups_per_cu, d.unit, d.waves_per_simd
         );
     }
     let _ = writeln!(out, "  compute_units         {}", cell(d.compute_units));

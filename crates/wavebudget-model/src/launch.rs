@@ -43,8 +43,9 @@ pub struct Resident {
     /// Resident workgroups per CU: by registers, by hardware LDS, by slots and barriers.
     pub workgroups_per_cu: u32,
     /// Waves resident per SIMD with `workgroups_per_cu` workgroups (their waves over the CU's SIMDs, the
-    /// most any SIMD holds): the hardware's answer. Below `waves_per_simd` where LDS rounded up to its
-    /// granule fits fewer workgroups than LLVM's model (which leaves the granule out) counts.
+    /// most any SIMD holds): the hardware's answer. Below `waves_per_simd` where whole workgroups do not
+    /// fill what LLVM's model counts (a workgroup's waves do not divide the register limit) or where LDS
+    /// rounded up to its granule fits fewer workgroups (LLVM's model leaves the granule out).
     pub resident_waves_per_simd: u32,
 }
 

@@ -45,8 +45,9 @@ typedef struct wb_dispatch {
   uint32_t workgroup_size;       /* the launch size used */
   uint32_t lds_bytes;            /* static + dynamic LDS per workgroup */
   uint32_t resident_waves_per_simd; /* waves resident per SIMD with workgroups_per_cu workgroups: what the
-                                       hardware runs; below waves_per_simd where LDS rounded up to its
-                                       allocation granule fits fewer workgroups than LLVM's model counts */
+                                       hardware runs; below waves_per_simd where whole workgroups do not
+                                       fill what LLVM's model counts, or where LDS rounded up to its
+                                       allocation granule fits fewer workgroups */
 } wb_dispatch;
 
 /* The library's version, e.g. "0.1.0". */

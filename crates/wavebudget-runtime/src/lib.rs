@@ -302,7 +302,8 @@ pub struct Dispatch {
     /// Workgroups resident at once per CU (per WGP on GFX10+ in WGP mode; see `unit`).
     pub workgroups_per_cu: u32,
     /// Waves resident per SIMD with those workgroups: what the hardware runs. Below `waves_per_simd`
-    /// where LDS rounded up to its allocation granule fits fewer workgroups than LLVM's model counts.
+    /// where whole workgroups do not fill what LLVM's model counts, or where LDS rounded up to its
+    /// allocation granule fits fewer workgroups.
     pub resident_waves_per_simd: u32,
     /// What `workgroups_per_cu` counts per: "CU" or "WGP".
     pub unit: &'static str,
