@@ -395,6 +395,11 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
                     "{f}: --target applies to binaries; a sweep's kernels were compiled for their own targets"
                 )));
             }
+            if a.llvm.is_some() {
+                return Err(CliError::Usage(format!(
+                    "{f}: --llvm applies to binaries; a sweep's levels were compiled by the LLVM that ran it, whose rules evaluate them"
+                )));
+            }
             let (found, total) = sweep_entries(f, input, a, kernel.as_ref(), llvm)?;
             before_filter += total;
             entries.extend(found);
