@@ -302,7 +302,7 @@ impl GenericArgs {
 /// A kernel's resources as `occupancy` and `report`'s calculator view take them.
 #[derive(Debug, Args)]
 pub struct ResourceArgs {
-    /// Architectural VGPRs (LLVM's "VGPRs" remark); registers per lane for --target generic.
+    /// Architectural VGPRs (LLVM's "VGPRs" remark); for `occupancy --target generic`, registers per lane.
     #[arg(long)]
     pub vgprs: Option<u32>,
     /// Accumulation VGPRs (LLVM's "AGPRs" remark; gfx908/gfx90a/gfx942/gfx950).
