@@ -1,0 +1,60 @@
+//! LLVM's own occupancy test, offline: `llvm/test/CodeGen/AMDGPU/occupancy-levels.ll` checks llc's
+//! `; Occupancy:` for ~40 tiny kernels (VGPRs or SGPRs clobbered, LDS arrays, launch-size and waves-per-eu
+//! ranges) on 23 configurations LLVM 22 has. `tests/data/occupancy_levels.tsv` holds upstream's
+//! expectations (transcribed in `scripts/gen-occupancy-levels.py`) beside the counts and occupancy llc-22
+//! reports for an equivalent kernel of ours; the model, given only those counts and the kernel's
+//! attributes, must give llc-22's number on every row, which is upstream's wherever LLVM 22 agrees with it.
+//! `WAVEBUDGET_BLESS=1` remakes the file with llc-22 first (as cranelift's `CRANELIFT_TEST_BLESS`).
+
+use wavebudget_model::{subtarget, Options, Usage, Vgprs, WorkgroupSize};
+
+/// Rows where llvm-project main expects another number than LLVM 22 gives (checked with llc-22 when the
+/// file was made): main counts gfx900 SGPRs differently for 88 and 100 SGPRs, and gives gfx1250 a
+/// different LDS rule. The model follows LLVM 22 on them.
+const UPSTREAM_AFTER_22: &[(&str, &str)] = &[
+    ("gfx900", "used_88_sgprs"),
+    ("gfx900", "used_100_sgprs"),
+    ("gfx1250", "used_lds_8252_max_group_size_64"),
+    ("gfx1250", "used_lds_8252_max_group_size_32"),
+];
+
+#[test]
+fn model_reproduces_llvm_occupancy_levels_without_llc() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if std::env::var_os("WAVEBUDGET_BLESS").is_some() {
+        let status =
+            std::process::Command::new("python3").arg(root.join("scripts/gen-occupancy-levels.py")).status().unwrap();
+        assert!(status.success(), "scripts/gen-occupancy-levels.py failed");
+    }
+    let text = std::fs::read_to_string(root.join("crates/wavebudget-model/tests/data/occupancy_levels.tsv")).unwrap();
+    let (mut rows, mut upstream_checked, mut wrong, mut differ) = (0, 0, Vec::new(), Vec::new());
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [cpu, mattr, kernel, wg_max, wpe, vgprs, agprs, sgprs, lds, llc22, upstream] = f[..] else {
+            panic!("bad row: {line}")
+        };
+        let n = |s: &str| -> u32 { s.parse().unwrap_or_else(|_| panic!("{s:?} in {line}")) };
+        let st = subtarget(cpu, Options::from_target_features(if mattr == "-" { "" } else { mattr })).unwrap();
+        let workgroup = WorkgroupSize { min: 1, max: n(wg_max) };
+        let usage =
+            Usage { vgprs: Vgprs::Split { arch: n(vgprs), agpr: n(agprs) }, sgprs: Some(n(sgprs)), lds: n(lds), workgroup };
+        let mut got = st.occupancy(&usage).unwrap().waves_per_simd;
+        if let Some((_, max)) = wpe.split_once(',') {
+            got = got.min(st.exact_cap(n(max), workgroup, n(lds)));
+        }
+        if got != n(llc22) {
+            wrong.push(format!("{cpu} {mattr} {kernel}: llc-22 {llc22}, model {got}"));
+        }
+        if upstream != "-" {
+            upstream_checked += 1;
+            if upstream != llc22 {
+                differ.push((cpu, kernel));
+            }
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 920, "the golden file lost rows (WAVEBUDGET_BLESS=1 remakes it with llc-22)");
+    assert!(upstream_checked > 800, "only {upstream_checked} rows carry upstream's expectation");
+    assert!(wrong.is_empty(), "{} of {rows} rows differ from llc-22:\n{}", wrong.len(), wrong.join("\n"));
+    assert_eq!(differ, UPSTREAM_AFTER_22, "rows where upstream's expectation is not LLVM 22's");
+}
