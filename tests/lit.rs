@@ -26,6 +26,10 @@
 //! features too (`llvm22`, `llvm19`, `llvm15`, and `llvm19+` for 19 and later): a test that `REQUIRES:` one
 //! is unsupported, and passes, under the others (what it needs is not in that LLVM: a processor it does
 //! not know, a remark key, the CLI's in-process LLVM 22).
+//!
+//! Bless mode (as cranelift's `CRANELIFT_TEST_BLESS`): with `WAVEBUDGET_BLESS=1`, a file with `CASE` lines
+//! (kernels described by what they use) first has the RUN and check lines under each remade from what
+//! llc-22 reports for such a kernel (`scripts/bless-lit.py`); `git diff` then shows what LLVM changed.
 
 use wavebudget_testkit::plugin as support;
 
@@ -115,7 +119,16 @@ fn run15(path: &Path) -> datatest_stable::Result<()> {
 const MAJORS: [u32; 3] = [15, 19, 22];
 
 fn run(path: &Path, major: u32) -> datatest_stable::Result<()> {
-    let text = std::fs::read_to_string(path)?;
+    let mut text = std::fs::read_to_string(path)?;
+    // Bless mode: llc-22 remakes the expectations under each `CASE` line before the test runs.
+    if major == 22 && std::env::var_os("WAVEBUDGET_BLESS").is_some() && text.lines().any(|l| l.starts_with("CASE ")) {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bless-lit.py");
+        let status = Command::new("python3").arg(script).arg(path).status()?;
+        if !status.success() {
+            return Err(format!("{}: scripts/bless-lit.py failed", path.display()).into());
+        }
+        text = std::fs::read_to_string(path)?;
+    }
     let runs = directives(&text, "RUN:");
     if runs.is_empty() {
         return Err(format!("{}: no RUN: lines", path.display()).into());

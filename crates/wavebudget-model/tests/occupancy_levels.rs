@@ -36,8 +36,12 @@ fn model_reproduces_llvm_occupancy_levels_without_llc() {
         let n = |s: &str| -> u32 { s.parse().unwrap_or_else(|_| panic!("{s:?} in {line}")) };
         let st = subtarget(cpu, Options::from_target_features(if mattr == "-" { "" } else { mattr })).unwrap();
         let workgroup = WorkgroupSize { min: 1, max: n(wg_max) };
-        let usage =
-            Usage { vgprs: Vgprs::Split { arch: n(vgprs), agpr: n(agprs) }, sgprs: Some(n(sgprs)), lds: n(lds), workgroup };
+        let usage = Usage {
+            vgprs: Vgprs::Split { arch: n(vgprs), agpr: n(agprs) },
+            sgprs: Some(n(sgprs)),
+            lds: n(lds),
+            workgroup,
+        };
         let mut got = st.occupancy(&usage).unwrap().waves_per_simd;
         if let Some((_, max)) = wpe.split_once(',') {
             got = got.min(st.exact_cap(n(max), workgroup, n(lds)));
