@@ -1,5 +1,6 @@
 //! What the pass adds to `opt-22 -passes='default<O2>'`, on generated modules of 500, 1,000 and 2,000
-//! kernels (loops with accumulators and an LDS tile, gfx942, launch bounds set).
+//! kernels (`testkit::kernels::vector_acc` loops of 8 to 24 accumulators over an LDS tile, gfx942, launch
+//! bounds set).
 //!
 //! For each size, in one run: the wall time of `opt -passes='default<O2>'` without the plugin; with the
 //! plugin loaded but nothing requested (the cost of loading it); with `-wavebudget-waves=4` (the pass runs
@@ -10,7 +11,7 @@
 //!
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
 
-use wavebudget_testkit::plugin as support;
+use wavebudget_testkit::{kernels, plugin as support};
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -22,47 +23,12 @@ fn opt() -> PathBuf {
     prefix.join("bin/opt")
 }
 
-fn kernel(i: usize, s: &mut String) {
-    let n = 8 + (i % 5) * 4;
-    let _ = write!(
-        s,
-        "@tile{i} = internal addrspace(3) global [256 x float] poison, align 16
-define amdgpu_kernel void @k{i}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{
-entry:
-  %id = call i32 @llvm.amdgcn.workitem.id.x()
-  %tp = getelementptr float, ptr addrspace(3) @tile{i}, i32 %id
-  store float 0.0, ptr addrspace(3) %tp
-  br label %loop
-loop:
-  %j = phi i32 [ 0, %entry ], [ %j.next, %loop ]
-  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %idx = add i32 %j, %id
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
-  %x = load float, ptr addrspace(1) %p
-  %t = load float, ptr addrspace(3) %tp
-  %y = fadd float %x, %t
-  %x0 = insertelement <{n} x float> poison, float %y, i32 0
-  %xv = shufflevector <{n} x float> %x0, <{n} x float> poison, <{n} x i32> zeroinitializer
-  %acc.next = fadd <{n} x float> %acc, %xv
-  %j.next = add i32 %j, 1
-  %c = icmp slt i32 %j.next, %n
-  br i1 %c, label %loop, label %exit
-exit:
-  %q = getelementptr <{n} x float>, ptr addrspace(1) %out, i32 %id
-  store <{n} x float> %acc.next, ptr addrspace(1) %q
-  ret void
-}}
-"
-    );
-}
-
+/// `kernels` LDS-tiled accumulator loops of 8 to 24 floats (`testkit::kernels::vector_acc`).
 fn module(kernels: usize) -> String {
-    let mut s = String::from("target triple = \"amdgcn-amd-amdhsa\"\n");
-    for i in 0..kernels {
-        kernel(i, &mut s);
-    }
-    s.push_str("declare i32 @llvm.amdgcn.workitem.id.x()\nattributes #0 = { \"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\" }\n");
-    s
+    kernels::module(
+        (0..kernels).map(|i| kernels::vector_acc(&format!("k{i}"), 8 + (i as u32 % 5) * 4, true)),
+        "\"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\"",
+    )
 }
 
 /// CPU seconds (user + system) used by all waited-for children so far.

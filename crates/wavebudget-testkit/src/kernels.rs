@@ -97,6 +97,29 @@ pub fn mfma(name: &str, k: u32) -> String {
 }
 
 /// `tests/lit/Inputs/pressure.ll`, the lit tests' records and spill input: `acc40`, `acc124` and `acc160`
+/// A module of these kernels for amdgcn-amd-amdhsa: each `declare` once (kernels of the same width declare
+/// the same intrinsic), [`DECLARATIONS`], and `attributes #0 = { attrs }`.
+pub fn module(kernels: impl IntoIterator<Item = String>, attrs: &str) -> String {
+    let mut s = String::from("target triple = \"amdgcn-amd-amdhsa\"\n");
+    let mut declared = std::collections::HashSet::new();
+    for k in kernels {
+        for line in k.lines() {
+            if !line.starts_with("declare ") || declared.insert(line.to_string()) {
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+    }
+    for line in DECLARATIONS.lines() {
+        if declared.insert(line.to_string()) {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    let _ = writeln!(s, "attributes #0 = {{ {attrs} }}");
+    s
+}
+
 /// ([`vector_acc`] with global input) for gfx942 at 1 to 256 threads. Written by
 /// `cargo run -p wavebudget-testkit --example gen_pressure > tests/lit/Inputs/pressure.ll`; a test checks
 /// the committed file is this text.
@@ -116,6 +139,24 @@ pub fn pressure_module() -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Kernels of one width share their intrinsic's declaration: the module is valid IR for opt-22.
+    #[test]
+    fn a_module_of_repeated_widths_verifies() {
+        let m = super::module(
+            (0..6).map(|i| super::vector_acc(&format!("k{i}"), 8 + (i % 2) * 4, i % 3 == 0)),
+            "\"target-cpu\"=\"gfx942\"",
+        );
+        let path = std::env::temp_dir().join(format!("wavebudget-testkit-module-{}.ll", std::process::id()));
+        std::fs::write(&path, &m).unwrap();
+        let out = std::process::Command::new(crate::llvm::tool("opt"))
+            .args(["-passes=verify", "-disable-output"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(out.status.success(), "{}\n{m}", String::from_utf8_lossy(&out.stderr));
+    }
+
     /// The lit tests' input is this generator's output, so the kernel generator exists once.
     #[test]
     fn the_committed_pressure_input_is_the_generators() {
