@@ -285,12 +285,14 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         r.t(", static LDS ").a("LDS", l).t(" bytes");
     }
     if let Some(g) = &p.registers {
-        r.t(match g.source {
+        r.t(match g.source() {
             RegisterSource::Records => "; recorded VGPRs ",
             RegisterSource::Estimate => "; estimated VGPRs ",
         });
-        r.a("VGPRs", g.vgpr_count);
-        if let Some(s) = g.sgpr_count {
+        if let Some(t) = p.target.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok()) {
+            r.a("VGPRs", g.vgpr_count(t.processor));
+        }
+        if let Some(s) = g.sgpr_count() {
             r.t(", SGPRs ").a("SGPRs", s);
         }
     }

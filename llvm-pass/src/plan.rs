@@ -42,17 +42,55 @@ pub enum RegisterSource {
     Estimate,
 }
 
-/// Register counts used for the spill check.
+/// The registers the spill check compares with the budget: a previous build's, in the shared kernel type,
+/// or the IR estimate, as the model takes a kernel's usage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Registers {
-    /// Records or estimate.
-    pub source: RegisterSource,
-    /// Total vector registers (`.vgpr_count`).
-    pub vgpr_count: u32,
-    /// `.agpr_count` (records only).
-    pub agpr_count: Option<u32>,
+#[serde(rename_all = "lowercase")]
+pub enum Registers {
+    /// A previous build's code object, `inspect --json` or sweep baseline (`records=PATH`).
+    Records(wavebudget_model::KernelResources),
+    /// The IR estimate as the model takes a kernel: arch VGPRs and inline asm's AGPRs, SGPRs, LDS, launch.
+    Estimate(wavebudget_model::Usage),
+}
+
+impl Registers {
+    /// Where the counts come from.
+    pub fn source(&self) -> RegisterSource {
+        match self {
+            Registers::Records(_) => RegisterSource::Records,
+            Registers::Estimate(_) => RegisterSource::Estimate,
+        }
+    }
+
+    /// Total vector registers (`.vgpr_count`) on `processor`.
+    pub fn vgpr_count(&self, processor: &wavebudget_model::targets::Processor) -> u32 {
+        match self {
+            Registers::Records(r) => r.vgpr_count,
+            Registers::Estimate(u) => match u.vgprs {
+                wavebudget_model::Vgprs::Total(n) => n,
+                wavebudget_model::Vgprs::Split { arch, agpr } => processor.total_vgprs(arch, agpr),
+            },
+        }
+    }
+
+    /// `.agpr_count`.
+    pub fn agpr_count(&self) -> u32 {
+        match self {
+            Registers::Records(r) => r.agpr_count,
+            Registers::Estimate(u) => match u.vgprs {
+                wavebudget_model::Vgprs::Split { agpr, .. } => agpr,
+                wavebudget_model::Vgprs::Total(_) => 0,
+            },
+        }
+    }
+
     /// `.sgpr_count`.
-    pub sgpr_count: Option<u32>,
+    pub fn sgpr_count(&self) -> Option<u32> {
+        match self {
+            Registers::Records(r) => Some(r.sgpr_count),
+            Registers::Estimate(u) => u.sgprs,
+        }
+    }
 }
 
 /// What happened to the attribute.
@@ -583,19 +621,18 @@ fn registers(
     let regs = from_records.unwrap_or_else(|| {
         let p = estimate();
         asm = p.asm;
-        let arch = p.vgprs.max(p.asm.vgprs);
-        let vgpr_count = if unified && p.asm.agprs > 0 { arch.div_ceil(4) * 4 + p.asm.agprs } else { arch };
-        Registers {
-            source: RegisterSource::Estimate,
-            vgpr_count,
-            agpr_count: (p.asm.agprs > 0).then_some(p.asm.agprs),
-            sgpr_count: Some(p.sgprs.max(p.asm.sgprs)),
-        }
+        Registers::Estimate(wavebudget_model::Usage {
+            vgprs: wavebudget_model::Vgprs::Split { arch: p.vgprs.max(p.asm.vgprs), agpr: p.asm.agprs },
+            sgprs: Some(p.sgprs.max(p.asm.sgprs)),
+            lds,
+            workgroup: wg,
+        })
     });
     c.plan.registers = Some(regs);
+    let (vgpr_count, source) = (regs.vgpr_count(st.processor()), regs.source());
     // Registers inline asm names are fixed: the allocator cannot spill them to meet the budget, so LLVM
     // misses the waves target instead ("failed to meet occupancy target").
-    let asm_total = if unified && asm.agprs > 0 { asm.vgprs.div_ceil(4) * 4 + asm.agprs } else { asm.vgprs };
+    let asm_total = st.total_vgprs(asm.vgprs, asm.agprs);
     let asm_binds = asm_total > b.max_vgprs;
     if asm_binds {
         let named = match (asm.vgprs, asm.agprs) {
@@ -615,32 +652,32 @@ fn registers(
     if asm_binds {
         // Said above; the rest of the count can be spilled around the fixed registers.
     } else if separate
-        && regs.source == RegisterSource::Estimate
-        && regs.vgpr_count > b.max_vgprs
-        && regs.vgpr_count <= b.max_vgprs + b.max_agprs
+        && source == RegisterSource::Estimate
+        && vgpr_count > b.max_vgprs
+        && vgpr_count <= b.max_vgprs + b.max_agprs
     {
         c.diag(Severity::Note, format!(
             "estimated peak pressure of about {} registers exceeds the {} arch VGPRs of {w} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)",
-            regs.vgpr_count,
+            vgpr_count,
             b.max_vgprs,
-            regs.vgpr_count - b.max_vgprs
+            vgpr_count - b.max_vgprs
         ));
-    } else if regs.vgpr_count > b.max_vgprs {
-        let excess = regs.vgpr_count - b.max_vgprs;
+    } else if vgpr_count > b.max_vgprs {
+        let excess = vgpr_count - b.max_vgprs;
         c.plan.vgpr_excess = Some(excess);
-        match regs.source {
+        match source {
             RegisterSource::Records => c.warn(format!(
                 "records show {} VGPRs (vgpr_count) but {w} waves/SIMD allow {}: {excess} registers will have to spill",
-                regs.vgpr_count, b.max_vgprs
+                vgpr_count, b.max_vgprs
             )),
             RegisterSource::Estimate => c.warn(format!(
                 "estimated peak pressure of about {} VGPRs exceeds the budget of {} for {w} waves/SIMD: about {excess} registers may spill (estimated from the IR; records=PATH gives exact counts)",
-                regs.vgpr_count, b.max_vgprs
+                vgpr_count, b.max_vgprs
             )),
         }
     }
-    if regs.source == RegisterSource::Records {
-        if let (Some(s), Some(max_s)) = (regs.sgpr_count, b.max_sgprs) {
+    if source == RegisterSource::Records {
+        if let (Some(s), Some(max_s)) = (regs.sgpr_count(), b.max_sgprs) {
             if s > max_s {
                 c.warn(format!(
                     "records show {s} SGPRs (sgpr_count) but {w} waves/SIMD allow {max_s}: {} registers will have to spill",
@@ -649,7 +686,7 @@ fn registers(
             }
         }
         if unified && facts.agpr_alloc_attr.is_none() {
-            let arch = regs.vgpr_count - regs.agpr_count.unwrap_or(0);
+            let arch = vgpr_count - regs.agpr_count();
             if arch > b.max_vgprs / 2 {
                 c.diag(Severity::Note, format!(
                     "without \"amdgpu-agpr-alloc\" LLVM keeps half of the {} VGPRs for AGPRs: {arch} arch VGPRs exceed {}, so some go through AGPR copies (clang -O adds \"amdgpu-agpr-alloc\"=\"0\")",
@@ -658,20 +695,19 @@ fn registers(
             }
         }
         // One more wave for a few registers?
-        if regs.vgpr_count <= b.max_vgprs {
-            let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count.unwrap_or(0)));
-            let now = st.vgpr_waves(regs.vgpr_count).min(other);
+        if vgpr_count <= b.max_vgprs {
+            let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count().unwrap_or(0)));
+            let now = st.vgpr_waves(vgpr_count).min(other);
             let next = now + 1;
-            if st.vgpr_waves(regs.vgpr_count) == now && next <= other && !(cfg.exact && next > w) {
+            if st.vgpr_waves(vgpr_count) == now && next <= other && !(cfg.exact && next > w) {
                 let r_next = st.max_vgprs_for_waves(next);
-                if st.vgpr_waves(r_next) >= next && regs.vgpr_count > r_next && regs.vgpr_count - r_next <= SHAVE_LIMIT
-                {
+                if st.vgpr_waves(r_next) >= next && vgpr_count > r_next && vgpr_count - r_next <= SHAVE_LIMIT {
                     c.diag(
                         Severity::Note,
                         format!(
                             "{} VGPRs reach {now} waves/SIMD; shaving {} registers (to {r_next}) would give {next}",
-                            regs.vgpr_count,
-                            regs.vgpr_count - r_next
+                            vgpr_count,
+                            vgpr_count - r_next
                         ),
                     );
                 }

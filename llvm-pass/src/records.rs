@@ -20,9 +20,35 @@ pub struct Record {
     pub registers: Option<crate::Registers>,
 }
 
-/// The registers of a record, from the fields a file gives.
-fn registers(vgpr_count: Option<u32>, agpr_count: Option<u32>, sgpr_count: Option<u32>) -> Option<crate::Registers> {
-    Some(crate::Registers { source: crate::RegisterSource::Records, vgpr_count: vgpr_count?, agpr_count, sgpr_count })
+/// The registers of a record: the metadata's counts as the shared kernel type, through the reader's one
+/// conversion ([`wavebudget_codeobj::KernelMeta::resources`]); `None` without `.vgpr_count` or `.sgpr_count`
+/// (the spill check then estimates rather than take a missing count for 0).
+fn registers(
+    meta: &wavebudget_codeobj::KernelMeta<'_>,
+    descriptor: Option<&wavebudget_codeobj::KernelDescriptor>,
+    processor: &str,
+) -> Option<crate::Registers> {
+    meta.sgpr_count?;
+    meta.resources(descriptor, wavebudget_model::targets::processor(processor)).map(crate::Registers::Records)
+}
+
+/// The counts of a JSON kernel (`inspect --json`'s kernel, a sweep's baseline) as metadata.
+fn json_meta(
+    k: &serde_json::Value,
+    num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>,
+) -> wavebudget_codeobj::KernelMeta<'static> {
+    wavebudget_codeobj::KernelMeta {
+        vgpr_count: num(k, "vgpr_count"),
+        agpr_count: num(k, "agpr_count"),
+        sgpr_count: num(k, "sgpr_count"),
+        vgpr_spill_count: num(k, "vgpr_spill_count"),
+        sgpr_spill_count: num(k, "sgpr_spill_count"),
+        group_segment_fixed_size: num(k, "group_segment_fixed_size"),
+        private_segment_fixed_size: num(k, "private_segment_fixed_size"),
+        wavefront_size: num(k, "wavefront_size"),
+        max_flat_workgroup_size: num(k, "max_flat_workgroup_size"),
+        ..Default::default()
+    }
 }
 
 /// One level of a sweep's ladder, as `mode=auto` needs it.
@@ -91,7 +117,7 @@ impl Records {
                 for k in &co.kernels {
                     recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
                         processor: processor.clone(),
-                        registers: registers(k.meta.vgpr_count, k.meta.agpr_count, k.meta.sgpr_count),
+                        registers: registers(&k.meta, k.descriptor.as_ref(), &processor),
                     });
                 }
             }
@@ -135,7 +161,7 @@ impl Records {
                     .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
                 recs.by_name.entry(name.to_string()).or_default().push(Record {
                     processor: processor.to_string(),
-                    registers: registers(num(k, "vgpr_count"), num(k, "agpr_count"), num(k, "sgpr_count")),
+                    registers: registers(&json_meta(k, &num), None, processor),
                 });
             }
         }
@@ -165,7 +191,7 @@ impl Records {
             let base = k.get("baseline").ok_or_else(|| format!("kernels[{i}] has no \"baseline\""))?;
             recs.by_name.entry(name.to_string()).or_default().push(Record {
                 processor: processor.clone(),
-                registers: registers(num(base, "vgpr_count"), num(base, "agprs"), num(base, "sgpr_count")),
+                registers: registers(&json_meta(base, num), None, &processor),
             });
             let levels = k
                 .get("levels")

@@ -151,7 +151,8 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
             let rec =
                 records.find(name, processor).unwrap_or_else(|o| panic!("{shown} {name}: not in records ({o:?})"));
             let regs = rec.registers.unwrap_or_else(|| panic!("{shown} {name}: records without counts"));
-            assert_eq!((regs.vgpr_count, regs.sgpr_count), (want.0, Some(want.1)), "{shown} {name}: records");
+            let p = wavebudget_model::targets::processor(processor).expect("a processor the model knows");
+            assert_eq!((regs.vgpr_count(p), regs.sgpr_count()), (want.0, Some(want.1)), "{shown} {name}: records");
         }
         if let Some(&l) = llc.get(name) {
             assert_eq!(want.2, l, "{shown} {name}: inspect vs llc-22's own occupancy");

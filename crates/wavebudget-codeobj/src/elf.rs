@@ -52,18 +52,31 @@ pub struct KernelCode<'a> {
 
 impl Kernel<'_> {
     /// The kernel's resources, the one type every reader carries ([`wavebudget_model::KernelResources`]):
-    /// the metadata's counts, the wave size from the metadata or the descriptor's bit, and what the
-    /// descriptor allocates decoded on `processor` (the code object's own). `None` without metadata
-    /// counts (no `.vgpr_count`): nothing true could be said of its occupancy.
+    /// [`KernelMeta::resources`] with this kernel's descriptor.
     pub fn resources(
         &self,
         processor: Option<&wavebudget_model::targets::Processor>,
     ) -> Option<wavebudget_model::KernelResources> {
-        let m = &self.meta;
+        self.meta.resources(self.descriptor.as_ref(), processor)
+    }
+}
+
+impl KernelMeta<'_> {
+    /// The kernel's resources ([`wavebudget_model::KernelResources`]): the metadata's counts, the wave size
+    /// from the metadata or the descriptor's bit, and what the descriptor allocates decoded on `processor`
+    /// (the code object's own). `None` without metadata counts (no `.vgpr_count`): nothing true could be
+    /// said of its occupancy. The one place metadata becomes the shared type, so every reader agrees on
+    /// what a missing key means.
+    pub fn resources(
+        &self,
+        descriptor: Option<&KernelDescriptor>,
+        processor: Option<&wavebudget_model::targets::Processor>,
+    ) -> Option<wavebudget_model::KernelResources> {
+        let m = self;
         let vgpr_count = m.vgpr_count?;
-        let wave = m.wavefront_size.or(self.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
+        let wave = m.wavefront_size.or(descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
         let wavefront_size = wave.or(processor.map(|p| p.default_wave_size()))?;
-        let descriptor = self.descriptor.zip(processor).map(|(d, p)| {
+        let descriptor = descriptor.zip(processor).map(|(d, p)| {
             let (vgprs, sgprs) = d.allocated(p, wavefront_size);
             wavebudget_model::DescriptorCounts { vgprs, sgprs }
         });

@@ -6,7 +6,8 @@ use crate::targets::AgprFile;
 use serde::Serialize;
 
 /// Vector registers as a kernel reports them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Vgprs {
     /// Architectural VGPRs and AGPRs as in LLVM's remarks ("VGPRs", "AGPRs").
     Split { arch: u32, agpr: u32 },
@@ -15,7 +16,7 @@ pub enum Vgprs {
 }
 
 /// What a kernel uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Usage {
     /// Vector registers.
     pub vgprs: Vgprs,

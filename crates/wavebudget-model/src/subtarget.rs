@@ -5,10 +5,10 @@
 use crate::error::ModelError;
 use crate::target_id::TargetId;
 use crate::targets::{
-    AgprFile, Processor, VgprParams, ARCH_VGPR_ALIGN_FOR_AGPRS, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG,
-    GFX8_9_ADDRESSABLE_SGPRS, GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE, GFX8_9_TOTAL_SGPRS,
-    LLVM15_GFX11_BUDGET_VGPRS, LLVM15_LOCAL_MEMORY_SIZE, LLVM15_MAX_MULTIWAVE_WORKGROUPS, LLVM15_WORKGROUPS_PER_CU,
-    MAX_ARCH_VGPRS_WITH_AGPRS, MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
+    AgprFile, Processor, VgprParams, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG, GFX8_9_ADDRESSABLE_SGPRS,
+    GFX8_9_SGPR_GRANULE, GFX8_9_SGPR_WAVES, GFX8_9_SGPR_WAVES_ABOVE, GFX8_9_TOTAL_SGPRS, LLVM15_GFX11_BUDGET_VGPRS,
+    LLVM15_LOCAL_MEMORY_SIZE, LLVM15_MAX_MULTIWAVE_WORKGROUPS, LLVM15_WORKGROUPS_PER_CU, MAX_ARCH_VGPRS_WITH_AGPRS,
+    MAX_FLAT_WORKGROUP_SIZE, TRAP_NUM_SGPRS,
 };
 use crate::Llvm;
 
@@ -262,10 +262,7 @@ impl Subtarget {
 
     /// `AMDGPUMCExpr::evaluateTotalNumVGPR`: the one number occupancy sees (`.vgpr_count`).
     pub fn total_vgprs(&self, arch: u32, agpr: u32) -> u32 {
-        match self.processor().agpr_file {
-            AgprFile::Unified if agpr > 0 => align_to(arch, ARCH_VGPR_ALIGN_FOR_AGPRS).saturating_add(agpr),
-            _ => arch.max(agpr),
-        }
+        self.processor().total_vgprs(arch, agpr)
     }
 
     /// `IsaInfo::getNumWavesPerEUWithNumVGPRs`.

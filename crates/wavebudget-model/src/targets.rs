@@ -182,6 +182,23 @@ pub struct VgprParams {
 }
 
 impl Processor {
+    /// `AMDGPUMCExpr::evaluateTotalNumVGPR`: the one number occupancy sees (`.vgpr_count`) for `arch`
+    /// architectural VGPRs and `agpr` AGPRs (one file on gfx90a/gfx942/gfx950, arch aligned to 4 first).
+    pub const fn total_vgprs(&self, arch: u32, agpr: u32) -> u32 {
+        match self.agpr_file {
+            AgprFile::Unified if agpr > 0 => {
+                arch.div_ceil(ARCH_VGPR_ALIGN_FOR_AGPRS).saturating_mul(ARCH_VGPR_ALIGN_FOR_AGPRS).saturating_add(agpr)
+            }
+            _ => {
+                if arch > agpr {
+                    arch
+                } else {
+                    agpr
+                }
+            }
+        }
+    }
+
     /// `getMaxWavesPerEU`.
     pub const fn max_waves_per_eu(&self) -> u32 {
         if matches!(self.agpr_file, AgprFile::Unified) {
