@@ -2,7 +2,7 @@
 
 use regex::Regex;
 use serde::Serialize;
-use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, Mapped, Value};
+use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
 use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
 
 use crate::CliError;
@@ -176,37 +176,10 @@ pub struct DescriptorReport {
 /// One kernel.
 #[derive(Debug, Serialize)]
 pub struct KernelReport {
-    /// `.name`.
-    pub name: String,
-    /// `.symbol`.
-    pub symbol: String,
-    /// `.vgpr_count` (unified arch + AGPR total on gfx90a+).
-    pub vgpr_count: Option<u32>,
-    /// `.agpr_count`.
-    pub agpr_count: Option<u32>,
-    /// `.sgpr_count`.
-    pub sgpr_count: Option<u32>,
-    /// `.vgpr_spill_count`.
-    pub vgpr_spill_count: Option<u32>,
-    /// `.sgpr_spill_count`.
-    pub sgpr_spill_count: Option<u32>,
-    /// `.group_segment_fixed_size`.
-    pub group_segment_fixed_size: Option<u32>,
-    /// `.private_segment_fixed_size`.
-    pub private_segment_fixed_size: Option<u32>,
-    /// `.wavefront_size`.
-    pub wavefront_size: Option<u32>,
-    /// `.max_flat_workgroup_size`.
-    pub max_flat_workgroup_size: Option<u32>,
-    /// `.reqd_workgroup_size`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reqd_workgroup_size: Option<[u32; 3]>,
-    /// `.uses_dynamic_stack`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uses_dynamic_stack: Option<bool>,
-    /// `.workgroup_processor_mode`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub workgroup_processor_mode: Option<bool>,
+    /// Its metadata entry (without `.args`): `.name`, `.symbol` and the counts, which the JSON gives under
+    /// the metadata's names (`vgpr_count`, `agpr_count`, `sgpr_count`, ...).
+    #[serde(flatten, serialize_with = "metadata_json")]
+    pub metadata: KernelMeta<'static>,
     /// Launch-size range the occupancy is for.
     pub workgroup_size: Option<WorkgroupSize>,
     /// LLVM 22's "Occupancy [waves/SIMD]": from the metadata counts, or from the descriptor's where LLVM
@@ -237,6 +210,34 @@ pub struct KernelReport {
     /// `limiter`, `binding` and `limits` above are its parts).
     #[serde(skip)]
     pub evaluation: Option<(Subtarget, wavebudget_model::Occupancy)>,
+}
+
+/// The metadata keys an inspect kernel shows, in their order (`null` where the note has none; the
+/// launch-size keys only where present).
+fn metadata_json<S: serde::Serializer>(m: &KernelMeta<'static>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(None)?;
+    map.serialize_entry("name", &m.name)?;
+    map.serialize_entry("symbol", &m.symbol)?;
+    map.serialize_entry("vgpr_count", &m.vgpr_count)?;
+    map.serialize_entry("agpr_count", &m.agpr_count)?;
+    map.serialize_entry("sgpr_count", &m.sgpr_count)?;
+    map.serialize_entry("vgpr_spill_count", &m.vgpr_spill_count)?;
+    map.serialize_entry("sgpr_spill_count", &m.sgpr_spill_count)?;
+    map.serialize_entry("group_segment_fixed_size", &m.group_segment_fixed_size)?;
+    map.serialize_entry("private_segment_fixed_size", &m.private_segment_fixed_size)?;
+    map.serialize_entry("wavefront_size", &m.wavefront_size)?;
+    map.serialize_entry("max_flat_workgroup_size", &m.max_flat_workgroup_size)?;
+    if let Some(r) = &m.reqd_workgroup_size {
+        map.serialize_entry("reqd_workgroup_size", r)?;
+    }
+    if let Some(u) = &m.uses_dynamic_stack {
+        map.serialize_entry("uses_dynamic_stack", u)?;
+    }
+    if let Some(w) = &m.workgroup_processor_mode {
+        map.serialize_entry("workgroup_processor_mode", w)?;
+    }
+    map.end()
 }
 
 /// Options of one `inspect` run.
@@ -480,20 +481,7 @@ pub(crate) fn kernel_report(
     let extra = extra_value(&m.extra);
     let evaluation = eval_st.zip(result.clone());
     KernelReport {
-        name: m.name.to_string(),
-        symbol: m.symbol.to_string(),
-        vgpr_count: m.vgpr_count,
-        agpr_count: m.agpr_count,
-        sgpr_count: m.sgpr_count,
-        vgpr_spill_count: m.vgpr_spill_count,
-        sgpr_spill_count: m.sgpr_spill_count,
-        group_segment_fixed_size: m.group_segment_fixed_size,
-        private_segment_fixed_size: m.private_segment_fixed_size,
-        wavefront_size: m.wavefront_size,
-        max_flat_workgroup_size: m.max_flat_workgroup_size,
-        reqd_workgroup_size: m.reqd_workgroup_size,
-        uses_dynamic_stack: m.uses_dynamic_stack,
-        workgroup_processor_mode: m.workgroup_processor_mode,
+        metadata: m.without_args(),
         workgroup_size: workgroup,
         waves_per_simd: result.as_ref().map(|o| o.waves_per_simd),
         limiter: result.as_ref().map(|o| o.limiter),

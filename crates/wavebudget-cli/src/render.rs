@@ -400,21 +400,21 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
             .iter()
             .map(|k| {
                 vec![
-                    opt(k.vgpr_count),
-                    opt(k.agpr_count),
-                    opt(k.sgpr_count),
-                    format!("{}/{}", opt(k.vgpr_spill_count), opt(k.sgpr_spill_count)),
-                    opt(k.private_segment_fixed_size),
-                    opt(k.group_segment_fixed_size),
-                    opt(k.wavefront_size),
-                    opt(k.max_flat_workgroup_size),
+                    opt(k.metadata.vgpr_count),
+                    opt(k.metadata.agpr_count),
+                    opt(k.metadata.sgpr_count),
+                    format!("{}/{}", opt(k.metadata.vgpr_spill_count), opt(k.metadata.sgpr_spill_count)),
+                    opt(k.metadata.private_segment_fixed_size),
+                    opt(k.metadata.group_segment_fixed_size),
+                    opt(k.metadata.wavefront_size),
+                    opt(k.metadata.max_flat_workgroup_size),
                     k.descriptor.as_ref().map_or("-".into(), |d| format!("{}/{}", d.vgprs, opt(d.sgprs))),
                     match (k.waves_per_simd, k.descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
                         (Some(w), Some(dw)) if dw != w => format!("{w} (hw {dw})"),
                         (w, _) => opt(w),
                     },
                     k.binding.as_deref().map_or("-".into(), limiters),
-                    k.name.clone(),
+                    k.metadata.name.to_string(),
                 ]
             })
             .collect();
@@ -441,7 +441,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         }
         for k in &co.kernels {
             for n in &k.notes {
-                let _ = writeln!(out, "  note: {}: {n}", k.name);
+                let _ = writeln!(out, "  note: {}: {n}", k.metadata.name);
             }
         }
     }

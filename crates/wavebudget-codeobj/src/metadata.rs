@@ -186,6 +186,42 @@ impl<'a> Metadata<'a> {
     }
 }
 
+impl KernelMeta<'_> {
+    /// The same entry owning its strings, without `.args` and the undocumented keys: what a report keeps
+    /// of a kernel after its code object is gone.
+    pub fn without_args(&self) -> KernelMeta<'static> {
+        let own = |c: &Cow<'_, str>| Cow::Owned(c.to_string());
+        KernelMeta {
+            name: own(&self.name),
+            symbol: own(&self.symbol),
+            language: self.language.as_ref().map(own),
+            language_version: self.language_version.clone(),
+            kind: self.kind.as_ref().map(own),
+            vgpr_count: self.vgpr_count,
+            agpr_count: self.agpr_count,
+            sgpr_count: self.sgpr_count,
+            vgpr_spill_count: self.vgpr_spill_count,
+            sgpr_spill_count: self.sgpr_spill_count,
+            group_segment_fixed_size: self.group_segment_fixed_size,
+            private_segment_fixed_size: self.private_segment_fixed_size,
+            kernarg_segment_size: self.kernarg_segment_size,
+            kernarg_segment_align: self.kernarg_segment_align,
+            wavefront_size: self.wavefront_size,
+            max_flat_workgroup_size: self.max_flat_workgroup_size,
+            reqd_workgroup_size: self.reqd_workgroup_size,
+            workgroup_size_hint: self.workgroup_size_hint,
+            vec_type_hint: self.vec_type_hint.as_ref().map(own),
+            device_enqueue_symbol: self.device_enqueue_symbol.as_ref().map(own),
+            uses_dynamic_stack: self.uses_dynamic_stack,
+            workgroup_processor_mode: self.workgroup_processor_mode,
+            uniform_work_group_size: self.uniform_work_group_size,
+            cluster_dims: self.cluster_dims,
+            args: None,
+            extra: Vec::new(),
+        }
+    }
+}
+
 impl<'a> KernelMeta<'a> {
     fn from_value(v: Value<'a>, index: usize) -> Result<KernelMeta<'a>> {
         let at = format!("amdhsa.kernels[{index}]");

@@ -428,26 +428,27 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
                 let (eval, mut notes) = (k.evaluation, k.notes);
-                let eval = eval.map(|(st, o)| (st, unpadded(&st, o, k.vgpr_count, k.sgpr_count, &mut notes)));
+                let eval = eval
+                    .map(|(st, o)| (st, unpadded(&st, o, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes)));
                 entries.push(Entry {
                     input,
                     gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
                     // The kernel's own largest launch (not --wg-size's): the chart spans what it can take.
-                    max_launch: inspect::own_launch(k.reqd_workgroup_size, k.max_flat_workgroup_size)
+                    max_launch: inspect::own_launch(k.metadata.reqd_workgroup_size, k.metadata.max_flat_workgroup_size)
                         .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
-                    vgpr_count: k.vgpr_count,
-                    agpr_count: k.agpr_count,
-                    sgpr_count: k.sgpr_count,
-                    lds: k.group_segment_fixed_size,
-                    spills: match (k.vgpr_spill_count, k.sgpr_spill_count) {
+                    vgpr_count: k.metadata.vgpr_count,
+                    agpr_count: k.metadata.agpr_count,
+                    sgpr_count: k.metadata.sgpr_count,
+                    lds: k.metadata.group_segment_fixed_size,
+                    spills: match (k.metadata.vgpr_spill_count, k.metadata.sgpr_spill_count) {
                         (None, None) => None,
                         (v, s) => Some(u64::from(v.unwrap_or(0)) + u64::from(s.unwrap_or(0))),
                     },
-                    scratch: k.private_segment_fixed_size,
+                    scratch: k.metadata.private_segment_fixed_size,
                     notes,
                     measured: None,
                     eval,
-                    name: k.name,
+                    name: k.metadata.name.to_string(),
                     source: co.source.clone(),
                 });
             }
