@@ -73,3 +73,68 @@ fn only_the_reader_parses_bytes_and_the_pure_crates_forbid_unsafe() {
         assert!(text.contains("#![forbid(unsafe_code)]"), "{lib} does not forbid unsafe code");
     }
 }
+
+/// The structs of a source file (name and body) that declare both a `vgpr_count` and an `sgpr_count` field.
+fn structs_with_both_counts(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("struct ") {
+        let after = &rest[at + "struct ".len()..];
+        let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let Some(open) = after.find(['{', ';', '(']) else { break };
+        rest = &after[open..];
+        if !rest.starts_with('{') || name.is_empty() {
+            continue;
+        }
+        let mut depth = 0;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += i32::from(c == '{') - i32::from(c == '}');
+                depth == 0
+            })
+            .map_or(rest.len(), |(i, _)| i);
+        let body = &rest[..end];
+        let field =
+            |f: &str| body.lines().any(|l| l.trim_start().trim_start_matches("pub ").starts_with(&format!("{f}:")));
+        if field("vgpr_count") && field("sgpr_count") {
+            found.push(name);
+        }
+        rest = &rest[end..];
+    }
+    found
+}
+
+/// Issue 13: one kernel-resources type. Besides the metadata decoder (`KernelMeta`), the table record
+/// (declared through `record!`, so its fields are `vgpr_count: u16` inside a macro call, not a struct) and
+/// the shared type (`KernelResources`), only the model's answer (`Occupancy`, which reports the counts it
+/// evaluated) carries both counts; every other type holds one of these.
+#[test]
+fn at_most_four_types_carry_a_kernels_register_counts() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(root()).unwrap_or(f).display().to_string();
+        // Library sources only: tests, benches, fuzz targets and the test helpers are not the library.
+        if ["/tests/", "/benches/", "/fuzz/", "wavebudget-testkit", "/examples/"].iter().any(|d| rel.contains(d)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        found.extend(structs_with_both_counts(&text).into_iter().map(|s| format!("{rel}: {s}")));
+    }
+    found.sort();
+    let table = std::fs::read_to_string(root().join("crates/wavebudget-codeobj/src/table.rs")).unwrap();
+    assert!(table.contains("record! {") && table.contains("    vgpr_count: u16,"), "the table record moved");
+    assert_eq!(
+        found,
+        [
+            "crates/wavebudget-codeobj/src/metadata.rs: KernelMeta",
+            "crates/wavebudget-model/src/kernel.rs: KernelResources",
+            "crates/wavebudget-model/src/occupancy.rs: Occupancy",
+        ],
+        "types carrying both vgpr_count and sgpr_count: hold KernelResources (or KernelMeta) instead"
+    );
+}

@@ -16,6 +16,7 @@ use curves::{Curve, LimiterBar, Mark, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
+use wavebudget_codeobj::KernelMeta;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
 
@@ -35,13 +36,11 @@ struct Entry {
     max_launch: u32,
     /// Which input file it came from (an index into the command line's inputs).
     input: usize,
-    vgpr_count: Option<u32>,
-    agpr_count: Option<u32>,
-    sgpr_count: Option<u32>,
-    lds: Option<u32>,
+    /// Its counts under the metadata's names: the code object's entry, a sweep's baseline, or what the
+    /// command line gave (`None` where the source has no such count).
+    meta: KernelMeta<'static>,
     /// VGPR + SGPR spills, summed without overflow.
     spills: Option<u64>,
-    scratch: Option<u32>,
     notes: Vec<String>,
     measured: Option<Vec<MeasuredRow>>,
 }
@@ -55,8 +54,8 @@ struct MeasuredRow {
     status: String,
     vgprs: Option<u32>,
     agprs: Option<u32>,
-    vgpr_count: Option<u32>,
-    sgpr_count: Option<u32>,
+    /// The level's kernel (`.vgpr_count`, `.sgpr_count`, ...), where it compiled.
+    resources: Option<KernelResources>,
     spills: Option<u64>,
     scratch: Option<u32>,
     waves_per_simd: Option<u32>,
@@ -353,12 +352,14 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
                 gpu: o.target.clone(),
                 max_launch: MAX_FLAT_WORKGROUP_SIZE,
                 input: 0,
-                vgpr_count: Some(o.vgpr_count),
-                agpr_count: agpr,
-                sgpr_count: a.resources.sgprs,
-                lds: Some(usage.lds),
+                meta: KernelMeta {
+                    vgpr_count: Some(o.vgpr_count),
+                    agpr_count: agpr,
+                    sgpr_count: a.resources.sgprs,
+                    group_segment_fixed_size: Some(usage.lds),
+                    ..KernelMeta::default()
+                },
                 spills: None,
-                scratch: None,
                 notes: o.notes.clone(),
                 measured: None,
                 eval: Some((st, o)),
@@ -436,19 +437,15 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
                     // The kernel's own largest launch (not --wg-size's): the chart spans what it can take.
                     max_launch: inspect::own_launch(k.metadata.reqd_workgroup_size, k.metadata.max_flat_workgroup_size)
                         .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
-                    vgpr_count: k.metadata.vgpr_count,
-                    agpr_count: k.metadata.agpr_count,
-                    sgpr_count: k.metadata.sgpr_count,
-                    lds: k.metadata.group_segment_fixed_size,
                     spills: match (k.metadata.vgpr_spill_count, k.metadata.sgpr_spill_count) {
                         (None, None) => None,
                         (v, s) => Some(u64::from(v.unwrap_or(0)) + u64::from(s.unwrap_or(0))),
                     },
-                    scratch: k.metadata.private_segment_fixed_size,
                     notes,
                     measured: None,
                     eval,
                     name: k.metadata.name.to_string(),
+                    meta: k.metadata,
                     source: co.source.clone(),
                 });
             }
@@ -490,8 +487,7 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
         status: l.get("status").and_then(Json::as_str).unwrap_or("?").to_string(),
         vgprs: num(l, "vgprs"),
         agprs: num(l, "agprs"),
-        vgpr_count: num(l, "vgpr_count"),
-        sgpr_count: num(l, "sgpr_count"),
+        resources: resources(l),
         spills: num(l, "vgpr_spill_count").zip(num(l, "sgpr_spill_count")).map(|(v, s)| u64::from(v) + u64::from(s)),
         scratch: num(l, "private_segment_fixed_size"),
         waves_per_simd: num(l, "waves_per_simd"),
@@ -601,15 +597,18 @@ fn sweep_entries(
             source: path.to_string(),
             gpu: eval.as_ref().map_or(id.canonical(), |(_, o): &(Subtarget, Occupancy)| o.target.clone()),
             max_launch: res.map_or(MAX_FLAT_WORKGROUP_SIZE, |r| r.launch_range().max),
-            vgpr_count: res.map(|r| r.vgpr_count),
-            agpr_count: res.map(|r| r.agpr_count),
-            sgpr_count: res.map(|r| r.sgpr_count),
-            lds: res.map(|r| r.group_segment_fixed_size),
+            meta: KernelMeta {
+                vgpr_count: res.map(|r| r.vgpr_count),
+                agpr_count: res.map(|r| r.agpr_count),
+                sgpr_count: res.map(|r| r.sgpr_count),
+                group_segment_fixed_size: res.map(|r| r.group_segment_fixed_size),
+                private_segment_fixed_size: res.map(|r| r.private_segment_fixed_size),
+                ..KernelMeta::default()
+            },
             spills: {
                 let (v, s) = (num(base, "vgpr_spill_count"), num(base, "sgpr_spill_count"));
                 v.zip(s).map(|(v, s)| u64::from(v) + u64::from(s))
             },
-            scratch: res.map(|r| r.private_segment_fixed_size),
             notes,
             measured: Some(measured),
             eval,
@@ -750,14 +749,14 @@ fn build_page(
             o.map(|o| o.waves_per_simd),
             o.map(|o| o.max_waves_per_simd),
             o.map_or("none".into(), |o| o.binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join("+")),
-            e.vgpr_count,
-            e.agpr_count,
-            e.sgpr_count,
+            e.meta.vgpr_count,
+            e.meta.agpr_count,
+            e.meta.sgpr_count,
             // What a workgroup gets: static LDS plus what the launch gives (Triton's `shared`, --dynamic-lds).
-            o.map(|o| o.lds_bytes).or(e.lds),
+            o.map(|o| o.lds_bytes).or(e.meta.group_segment_fixed_size),
             o.map_or(String::new(), launch_text),
             e.spills,
-            e.scratch,
+            e.meta.private_segment_fixed_size,
             o.map_or_else(|| e.notes.first().cloned().unwrap_or_default(), next_text),
             u8::from(near[i].is_some()),
             u8::from(chosen[i]),
@@ -877,7 +876,7 @@ fn gpu_summary(
 
 fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, String> {
     let llvm_label = format!("{} rule", st.llvm());
-    let bars: Vec<LimiterBar> = curves::limiter_bars(o, e.vgpr_count, e.sgpr_count);
+    let bars: Vec<LimiterBar> = curves::limiter_bars(o, e.meta.vgpr_count, e.meta.sgpr_count);
     let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd)?;
     let charts = curves::curves(st, o, e.max_launch)
         .into_iter()
@@ -923,10 +922,11 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
     let levels: Vec<charts::Measured> = rows
         .iter()
         .filter_map(|m| {
-            Some(charts::Measured { waves: m.waves?, vgpr_count: m.vgpr_count, r_max: m.r_max, spills: m.spills })
+            let vgpr_count = m.resources.map(|r| r.vgpr_count);
+            Some(charts::Measured { waves: m.waves?, vgpr_count, r_max: m.r_max, spills: m.spills })
         })
         .collect();
-    let unconstrained = rows.iter().find(|m| m.waves.is_none()).and_then(|m| m.vgpr_count);
+    let unconstrained = rows.iter().find(|m| m.waves.is_none()).and_then(|m| m.resources.map(|r| r.vgpr_count));
     charts::measured_chart(&levels, unconstrained)
 }
 
@@ -982,12 +982,13 @@ mod tests {
                             gpu: o.target.clone(),
                             eval: None,
                             max_launch: 1024,
-                            vgpr_count: Some(v),
-                            agpr_count: None,
-                            sgpr_count: Some(30),
-                            lds: Some(lds),
+                            meta: KernelMeta {
+                                vgpr_count: Some(v),
+                                sgpr_count: Some(30),
+                                group_segment_fixed_size: Some(lds),
+                                ..KernelMeta::default()
+                            },
                             spills: None,
-                            scratch: None,
                             notes: Vec::new(),
                             measured: None,
                         };
