@@ -1,7 +1,9 @@
 //! Cost of one evaluation vs the batch grid API, in the same run.
 //!
 //! Grid: every total VGPR count 1..=512 x 64 LDS sizes x 16 launch sizes on gfx942 (524,288 cells).
-//! `one_at_a_time` calls the fast path `waves_per_simd` per cell; `batch` calls `evaluate_grid` once;
+//! `one_at_a_time` checks each cell's usage (`Subtarget::check`, as the batch validates its axes) and calls
+//! the fast path `Checked::waves_per_simd`; `batch` calls `evaluate_grid` once; `single/waves_per_simd` is
+//! the fast path on a usage checked once;
 //! `full_report` is the allocating `occupancy()` report behind the CLI, for scale.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -29,7 +31,7 @@ fn bench(c: &mut Criterion) {
                             lds: l,
                             workgroup: WorkgroupSize::fixed(w),
                         };
-                        acc = acc.wrapping_add(st.waves_per_simd(black_box(&u)));
+                        acc = acc.wrapping_add(st.check(black_box(u)).map_or(0, |c| c.waves_per_simd()));
                     }
                 }
             }
@@ -52,7 +54,7 @@ fn bench(c: &mut Criterion) {
         for (li, &l) in lds.iter().enumerate() {
             for (vi, &v) in vgprs.iter().enumerate() {
                 let u = Usage { vgprs: Vgprs::Total(v), sgprs: Some(40), lds: l, workgroup: WorkgroupSize::fixed(w) };
-                assert_eq!(u32::from(out[grid.index(wi, li, vi)]), st.waves_per_simd(&u));
+                assert_eq!(u32::from(out[grid.index(wi, li, vi)]), st.check(u).unwrap().waves_per_simd());
             }
         }
     }
@@ -65,7 +67,8 @@ fn bench(c: &mut Criterion) {
         lds: 32768,
         workgroup: WorkgroupSize::fixed(256),
     };
-    g.bench_function("waves_per_simd", |b| b.iter(|| st.waves_per_simd(black_box(&u))));
+    let checked = st.check(u).unwrap();
+    g.bench_function("waves_per_simd", |b| b.iter(|| black_box(&checked).waves_per_simd()));
     g.bench_function("full_report", |b| b.iter(|| st.occupancy(black_box(&u)).unwrap()));
     g.finish();
 }

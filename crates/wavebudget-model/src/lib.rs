@@ -10,7 +10,7 @@
 //! - [`subtarget`]: [`Subtarget::new`] configures a target (wave size, CU mode, dynamic VGPRs) and
 //!   carries LLVM's formulas, one method per LLVM function.
 //! - [`occupancy`]: the forward model, [`Subtarget::occupancy`] (full report) and
-//!   [`Subtarget::waves_per_simd`] (fast path).
+//!   [`Checked::waves_per_simd`] (fast path, on a usage [`Subtarget::check`] validated).
 //! - [`budget`]: the inverse, [`Subtarget::budget`] and [`Subtarget::ladder`].
 //! - [`kernel`]: [`KernelResources`], a compiled kernel's counts as every reader of a code object carries
 //!   them, and [`Subtarget::evaluate`], the one evaluation of a kernel at a launch.
@@ -39,7 +39,7 @@ pub use error::ModelError;
 pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
-pub use occupancy::{Allocated, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
+pub use occupancy::{Allocated, Checked, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{Options, Subtarget, WorkgroupSize};
 pub use target_id::{parse_target, TargetId};
 

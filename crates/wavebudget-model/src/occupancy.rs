@@ -169,6 +169,32 @@ pub struct Occupancy {
     pub notes: Vec<String>,
 }
 
+/// A [`Usage`] [`Subtarget::check`] has validated for one subtarget: the input of the fast paths.
+#[derive(Debug, Clone, Copy)]
+pub struct Checked<'s> {
+    st: &'s Subtarget,
+    usage: Usage,
+}
+
+impl Checked<'_> {
+    /// "Occupancy [waves/SIMD]" exactly as the subtarget's LLVM reports it. The fast path: no allocation,
+    /// no report, no validation (done once by [`Subtarget::check`]).
+    #[inline]
+    pub fn waves_per_simd(&self) -> u32 {
+        self.st.waves_per_simd(&self.usage)
+    }
+
+    /// Each limiter in waves/SIMD (no allocation).
+    pub fn limits(&self) -> Limits {
+        self.st.limits(&self.usage)
+    }
+
+    /// The usage it holds.
+    pub fn usage(&self) -> &Usage {
+        &self.usage
+    }
+}
+
 /// Every binding limiter, in the order reports list them; an iterator so the fast path allocates nothing.
 fn binding_iter(limits: &Limits, waves: u32, max: u32) -> impl Iterator<Item = Limiter> {
     let at_max = waves >= max;
@@ -188,6 +214,7 @@ fn binding(limits: &Limits, waves: u32, max: u32) -> Vec<Limiter> {
 
 impl Subtarget {
     /// Validate a usage against what the target can address.
+    #[inline]
     pub fn validate(&self, u: &Usage) -> Result<(), ModelError> {
         let name = self.processor().name;
         let too_many =
@@ -240,8 +267,16 @@ impl Subtarget {
         }
     }
 
-    /// Each limiter in waves/SIMD for an already validated usage (no allocation).
-    pub fn limits(&self, u: &Usage) -> Limits {
+    /// Validates `u` for this subtarget once ([`Subtarget::validate`]); the fast paths take the result, so
+    /// no usage reaches them unchecked, nor checked against another subtarget.
+    #[inline]
+    pub fn check(&self, u: Usage) -> Result<Checked<'_>, ModelError> {
+        self.validate(&u)?;
+        Ok(Checked { st: self, usage: u })
+    }
+
+    /// Each limiter in waves/SIMD for a validated usage (no allocation).
+    pub(crate) fn limits(&self, u: &Usage) -> Limits {
         let total = self.usage_total_vgprs(u.vgprs);
         let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
         Limits {
@@ -252,9 +287,9 @@ impl Subtarget {
         }
     }
 
-    /// "Occupancy [waves/SIMD]" exactly as LLVM 22 reports it, for an already validated usage.
-    /// The fast path: no allocation, no report.
-    pub fn waves_per_simd(&self, u: &Usage) -> u32 {
+    /// "Occupancy [waves/SIMD]" for a validated usage (reached through [`Checked::waves_per_simd`]).
+    #[inline]
+    pub(crate) fn waves_per_simd(&self, u: &Usage) -> u32 {
         let total = self.usage_total_vgprs(u.vgprs);
         let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
         self.workgroup_occupancy(u.lds, u.workgroup)
