@@ -117,36 +117,9 @@ fn budget_json_and_ladder() {
     assert_eq!(v["reachable"], false);
     assert_eq!(v["blocked_by"][0]["limiter"], "workgroup");
     assert_eq!(v["accepted_range"]["min"], 4);
+    // --all gives the ladder as an array (its numbers: tests/lit/cli-generic.test).
     let v = json(&["budget", "-t", "gfx90a", "--all", "--wg-size", "64", "--json"]);
-    let ladder: Vec<u64> = v.as_array().unwrap().iter().map(|b| b["max_vgprs"].as_u64().unwrap()).collect();
-    assert_eq!(ladder, vec![512, 256, 168, 128, 96, 80, 72, 64]);
-}
-
-#[test]
-fn generic_form_reproduces_the_quoted_examples() {
-    for (preset, r, waves) in
-        [("ampere", "255", 8), ("ampere", "32", 64), ("rdna3", "256", 8), ("xe-hpg", "128", 16), ("m1", "128", 13)]
-    {
-        let v = json(&["occupancy", "--target", "generic", "--preset", preset, "--vgprs", r, "--json"]);
-        assert_eq!(v["waves"], waves, "{preset} R={r}");
-    }
-    let v = json(&[
-        "occupancy",
-        "--target",
-        "generic",
-        "--register-file-bytes",
-        "262144",
-        "--wave-width",
-        "32",
-        "--register-bytes",
-        "4",
-        "--vgprs",
-        "64",
-        "--json",
-    ]);
-    assert_eq!(v["waves"], 32);
-    let v = json(&["budget", "--target", "generic", "--preset", "m1", "--waves", "13", "--json"]);
-    assert_eq!(v["levels"][0]["max_registers"], 128);
+    assert_eq!(v.as_array().map(Vec::len), Some(8));
 }
 
 #[test]
