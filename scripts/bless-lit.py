@@ -19,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from llc_remarks import remarks  # noqa: E402
+
 LLC = os.environ.get("LLC", "/usr/lib/llvm-22/bin/llc")
 CASE = re.compile(r"^CASE ([A-Z][A-Za-z0-9_-]*) (\S+)((?: \S+=\S+)*)$")
 KEYS = {"mattr", "dvgpr", "arch", "agpr", "sgpr", "lds", "wg"}
@@ -47,13 +50,6 @@ def kernel_ir(c):
     return "\n".join(out) + "\n"
 
 
-def remarks(text):
-    out = {}
-    for line in text.splitlines():
-        m = re.match(r"remark: \S+:\d+:\d+:\s+(.+?): (\S+)$", line)
-        if m:
-            out[m.group(1)] = m.group(2)
-    return out
 
 
 def bless_case(prefix, cpu, c, tmp, where):

@@ -24,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from llc_remarks import remarks  # noqa: E402
+
 LLC = os.environ.get("LLC", "/usr/lib/llvm-22/bin/llc")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "crates/wavebudget-model/tests/data/occupancy_levels.tsv")
@@ -142,14 +145,6 @@ def ir(k):
     return "\n".join(lines) + "\n"
 
 
-def remarks(text):
-    """The kernel-resource-usage remark's `key: value` pairs."""
-    out = {}
-    for line in text.splitlines():
-        m = re.match(r"remark: \S+:\d+:\d+:\s+(.+?): (\S+)$", line)
-        if m:
-            out[m.group(1).strip()] = m.group(2)
-    return out
 
 
 def expected(k, prefixes):
