@@ -68,7 +68,10 @@ def bless_case(prefix, cpu, c, tmp, where):
     for key, remark in (("arch", "VGPRs"), ("agpr", "AGPRs"), ("sgpr", "TotalSGPRs")):
         if c.get(key) and int(r.get(remark, 0)) < int(c[key]):
             sys.exit(f"{where}: llc-22 reports {remark} {r.get(remark, 0)} for {key}={c[key]}: not the kernel asked for")
-    mattr = c.get("mattr", "").split(",")
+    mattr = [m for m in c.get("mattr", "").split(",") if m]
+    known = {"+wavefrontsize64", "+cumode"} | {f"{s}{f}" for s in "+-" for f in ("xnack", "sramecc")}
+    if set(mattr) - known:
+        sys.exit(f"{where}: mattr {sorted(set(mattr) - known)} has no wavebudget flag (known: {sorted(known)})")
     target = cpu + ("".join(f":{m[1:]}{m[0]}" for m in mattr if m[1:] in ("xnack", "sramecc")))
     args = ["%wavebudget occupancy", "-t", target]
     if "+wavefrontsize64" in mattr:
@@ -107,13 +110,18 @@ def bless(path):
                 i += 1
             out += bless_case(prefix, cpu, c, tmp, f"{path}:{i}")
             cases += 1
-    with open(path, "w") as f:
+    # The other majors' runs of the same file may be reading it: replace it whole.
+    tmp_path = path + ".bless"
+    with open(tmp_path, "w") as f:
         f.write("\n".join(out))
+    os.replace(tmp_path, path)
     print(f"{path}: {cases} cases blessed with {LLC}")
 
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit("usage: scripts/bless-lit.py FILE.test...")
+    if "LLVM version 22." not in subprocess.run([LLC, "--version"], capture_output=True, text=True).stdout:
+        sys.exit(f"{LLC} is not LLVM 22 (the expectations are llc-22's)")
     for p in sys.argv[1:]:
         bless(p)

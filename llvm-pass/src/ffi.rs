@@ -284,14 +284,14 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
     if let Some(l) = p.lds_bytes {
         r.t(", static LDS ").a("LDS", l).t(" bytes");
     }
-    if let Some(g) = &p.registers {
+    // The plan sets its registers only once it has a target, so the count is always there.
+    let target = p.target.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok());
+    if let (Some(g), Some(t)) = (&p.registers, target) {
         r.t(match g.source() {
             RegisterSource::Records => "; recorded VGPRs ",
             RegisterSource::Estimate => "; estimated VGPRs ",
         });
-        if let Some(t) = p.target.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok()) {
-            r.a("VGPRs", g.vgpr_count(t.processor));
-        }
+        r.a("VGPRs", g.vgpr_count(t.processor));
         if let Some(s) = g.sgpr_count() {
             r.t(", SGPRs ").a("SGPRs", s);
         }

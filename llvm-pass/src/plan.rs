@@ -607,7 +607,16 @@ fn registers(
     let mut from_records = None;
     if let Some(recs) = records {
         match recs.find(&facts.name, st.processor().name) {
-            Ok(r) => from_records = r.registers,
+            Ok(r) => {
+                from_records = r.registers;
+                if from_records.is_none() {
+                    c.diag(
+                        Severity::Note,
+                        "the records have this kernel without .vgpr_count, .sgpr_count or a wave size; estimating instead"
+                            .into(),
+                    );
+                }
+            }
             Err(others) if !others.is_empty() => c.diag(
                 Severity::Note,
                 format!("the records have this kernel only for {}; estimating instead", others.join(", ")),

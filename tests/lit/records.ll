@@ -44,6 +44,13 @@
 ; RUN:   -disable-output %S/Inputs/pressure.ll 2>&1 | FileCheck %s --check-prefix=BADJSON
 ; BADJSON: warning: amdgpu-occupancy-budget: records={{.*}}bad.json: {{.*}}no "code_objects" or "kernels" array; estimating from the IR instead
 ;
+; A record without .sgpr_count is not used as if it had 0: the pass says so and estimates.
+; RUN: echo '{"code_objects": [{"processor": "gfx942", "kernels": [{"name": "acc160", "vgpr_count": 163}]}]}' > %t.nosgpr.json
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;records=%t.nosgpr.json>' \
+; RUN:   -disable-output %S/Inputs/pressure.ll 2>&1 | FileCheck %s --check-prefix=NOSGPR
+; NOSGPR: note: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): the records have this kernel without .vgpr_count, .sgpr_count or a wave size; estimating instead
+; NOSGPR: warning: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): estimated peak pressure
+;
 ; mode=advise: the same warnings, and the IR is unchanged (opt -S output equals opt without the pass).
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;records=%t.o;mode=advise>' \
 ; RUN:   -S %S/Inputs/pressure.ll -o %t.advised.ll 2>&1 | FileCheck %s

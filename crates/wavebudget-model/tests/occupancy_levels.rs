@@ -58,7 +58,45 @@ fn model_reproduces_llvm_occupancy_levels_without_llc() {
         rows += 1;
     }
     assert_eq!(rows, 920, "the golden file lost rows (WAVEBUDGET_BLESS=1 remakes it with llc-22)");
-    assert!(upstream_checked > 800, "only {upstream_checked} rows carry upstream's expectation");
+    assert_eq!(upstream_checked, 844, "rows carrying upstream's expectation");
     assert!(wrong.is_empty(), "{} of {rows} rows differ from llc-22:\n{}", wrong.len(), wrong.join("\n"));
     assert_eq!(differ, UPSTREAM_AFTER_22, "rows where upstream's expectation is not LLVM 22's");
+}
+
+/// `tests/lit/model-llc-points.test` offline: the lit runner checks the CLI's output against llc-22's
+/// occupancy; this reads the same RUN and check lines and evaluates the model directly, so `cargo test -p
+/// wavebudget-model` checks the AGPR, dynamic-VGPR and CU-mode points without FileCheck or the CLI.
+#[test]
+fn model_reproduces_the_lit_llc_points_without_the_cli() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("tests/lit/model-llc-points.test")).unwrap();
+    let mut checked = 0;
+    for run in text.lines().filter_map(|l| l.strip_prefix("RUN: %wavebudget occupancy ")) {
+        let (args, check) = run.split_once(" | FileCheck %s --check-prefix=").expect("a FileCheck pipe");
+        let want = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{check}: Occupancy [waves/SIMD] ")))
+            .and_then(|rest| rest.strip_suffix(" of"))
+            .unwrap_or_else(|| panic!("no check line for {check}"));
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let flag = |f: &str| words.iter().position(|w| *w == f).map(|i| words[i + 1]);
+        let n = |f: &str| flag(f).map(|v| v.parse::<u32>().unwrap_or_else(|_| panic!("{f} {v} in {run}")));
+        let mut opts =
+            Options { wave_size: n("--wave-size"), cu_mode: words.contains(&"--cu-mode"), ..Options::default() };
+        if let Some(b) = n("--dvgpr-block") {
+            opts.dvgpr_block = b;
+        }
+        let st = subtarget(flag("-t").expect("-t"), opts).unwrap();
+        let wg = n("--wg-size").map_or(WorkgroupSize::DEFAULT, WorkgroupSize::fixed);
+        let u = Usage {
+            vgprs: Vgprs::Split { arch: n("--vgprs").unwrap(), agpr: n("--agprs").unwrap_or(0) },
+            sgprs: n("--sgprs"),
+            lds: n("--lds").unwrap_or(0),
+            workgroup: wg,
+        };
+        let got = st.check(u).unwrap_or_else(|e| panic!("{check}: {e}")).waves_per_simd();
+        assert_eq!(got.to_string(), want, "{check}: {run}");
+        checked += 1;
+    }
+    assert_eq!(checked, 42, "points in tests/lit/model-llc-points.test");
 }

@@ -96,7 +96,6 @@ pub fn mfma(name: &str, k: u32) -> String {
     })
 }
 
-/// `tests/lit/Inputs/pressure.ll`, the lit tests' records and spill input: `acc40`, `acc124` and `acc160`
 /// A module of these kernels for amdgcn-amd-amdhsa: each `declare` once (kernels of the same width declare
 /// the same intrinsic), [`DECLARATIONS`], and `attributes #0 = { attrs }`.
 pub fn module(kernels: impl IntoIterator<Item = String>, attrs: &str) -> String {
@@ -120,6 +119,7 @@ pub fn module(kernels: impl IntoIterator<Item = String>, attrs: &str) -> String 
     s
 }
 
+/// `tests/lit/Inputs/pressure.ll`, the lit tests' records and spill input: `acc40`, `acc124` and `acc160`
 /// ([`vector_acc`] with global input) for gfx942 at 1 to 256 threads. Written by
 /// `cargo run -p wavebudget-testkit --example gen_pressure > tests/lit/Inputs/pressure.ll`; a test checks
 /// the committed file is this text.
