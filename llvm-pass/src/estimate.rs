@@ -4,15 +4,20 @@
 //! their incoming blocks), each costing its size in 32-bit lanes. Values that are provably the same in
 //! every lane (uniform: kernel arguments, work-group ids, scalar loads from constant memory, arithmetic
 //! on those) are counted as SGPRs; everything derived from the work-item id, from vector memory, or
-//! joined under a divergent branch is counted as VGPRs. LDS loads (and the shuffles of what they loaded)
-//! count from their first use, where the backend's scheduler moves them when registers are short. It is an estimate: the backend's scheduler,
-//! rematerialization and folding move the real number, which is why the pass says "estimated" and
-//! prefers records. `docs/pass.md` gives its agreement with llc-22.
+//! joined under a divergent branch is counted as VGPRs. What the backend is known to do is modelled:
+//! LDS loads (and the shuffles of what they loaded) and address arithmetic count from their first use,
+//! where the scheduler moves them when registers are short; an address at an encodable offset from
+//! another, and tile pointers built on one per-lane offset, share that register; two 16-bit loads share a
+//! VGPR where d16 loads keep the other half; MFMA/WMMA fragments from LDS are charged one k-slice at a
+//! time. It is an estimate: the backend's scheduler, rematerialization and folding move the real number
+//! (and do not always reach the schedule modelled), which is why the pass says "estimated" and prefers
+//! records. `docs/pass.md` gives its agreement with llc-22.
 
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
+use wavebudget_model::targets::{Generation, Processor};
 
 /// Estimated peak pressure of one function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -62,8 +67,10 @@ impl AsmRegisters {
     }
 }
 
+/// A value's cost: VGPR space in halves of a 32-bit lane (two 16-bit loads share one VGPR, loaded into
+/// its low and high halves), SGPRs in lanes.
 struct Val {
-    vgpr_lanes: u32,
+    vgpr_halves: u32,
     sgpr_lanes: u32,
 }
 
@@ -118,7 +125,10 @@ struct Numbered {
     /// The value each value's register is: itself, or for an address that is its base plus a constant
     /// the instructions encode (`gep i8, ptr addrspace(3) %p, i32 2048` used only as a load or store
     /// address), its base's. Such an address needs no register of its own: its uses keep the base live.
+    /// A per-lane tile pointer's is its per-lane offset's (see `share_pointer_offsets`).
     rep: Vec<usize>,
+    /// The value each value's register is directly (one step of `rep`), if not itself.
+    direct: Vec<Option<usize>>,
 }
 
 #[inline]
@@ -134,14 +144,21 @@ fn get(bs: &[u64], k: usize) -> bool {
 /// Estimates the peak pressure of a defined function: number the values, find the divergent ones,
 /// cost each in VGPR or SGPR lanes, compute liveness, and walk each block backwards for the peak.
 ///
+/// `processor` decides what the backend can pack: two 16-bit loads share a VGPR where d16 loads keep the
+/// other half (GFX9 on, except processors with SRAMECC, which LLVM takes as on unless the target id says
+/// `sramecc-`: `d16PreservesUnusedBits`).
+///
 /// # Safety
 /// `f` must be a live function of a module no other thread is using.
-pub unsafe fn estimate(f: LLVMValueRef) -> Pressure {
-    let Some(fun) = Numbered::read(f) else { return Pressure::default() };
+pub unsafe fn estimate(f: LLVMValueRef, processor: &Processor) -> Pressure {
+    let Some(mut fun) = Numbered::read(f) else { return Pressure::default() };
     let divergent = fun.divergence();
-    let cost = fun.costs(&divergent);
+    fun.share_pointer_offsets(&divergent);
+    let d16_packs = processor.generation != Generation::Gfx8 && !processor.sramecc;
+    let mut cost = fun.costs(&divergent, d16_packs);
+    let fragments = fun.matrix_fragments(&mut cost);
     let live_out = fun.live_out();
-    let mut peak = fun.peak(&cost, &live_out);
+    let mut peak = fun.peak(&cost, &live_out, &fragments);
     peak.asm = fun.asm;
     peak
 }
@@ -194,21 +211,8 @@ impl Numbered {
         }
         let direct: Vec<Option<usize>> =
             vals.iter().map(|&v| folded_address_base(v).and_then(|b| index.get(&b).copied())).collect();
-        // Follow each chain of folded addresses to its base (bounded: unreachable code may hold a GEP
-        // of itself).
-        let rep: Vec<usize> = (0..vals.len())
-            .map(|k| {
-                let mut r = k;
-                for _ in 0..vals.len() {
-                    match direct[r] {
-                        Some(b) if b != r => r = b,
-                        _ => break,
-                    }
-                }
-                r
-            })
-            .collect();
-        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm, rep })
+        let rep = resolve(&direct);
+        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm, direct, rep })
     }
 
     /// Which values differ between lanes, to a fixed point.
@@ -295,7 +299,7 @@ impl Numbered {
     }
 
     /// Each value's cost in VGPR and SGPR lanes.
-    unsafe fn costs(&self, divergent: &[bool]) -> Vec<Val> {
+    unsafe fn costs(&self, divergent: &[bool], d16_packs: bool) -> Vec<Val> {
         let (index, vals, n) = (&self.index, &self.vals, self.vals.len());
         // Lanes each value really occupies: a splat is one element; a vector built by insertelement from
         // poison holds only the elements inserted so far.
@@ -344,34 +348,62 @@ impl Numbered {
                 let is_mask = LLVMGetTypeKind(ty) == crate::llvm_sys::LLVMTypeKind::LLVMIntegerTypeKind
                     && LLVMGetIntTypeWidth(ty) == 1;
                 if is_mask {
-                    Val { vgpr_lanes: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
-                } else if divergent[k] && self.offset_from_uniform_base(v, divergent) {
+                    Val { vgpr_halves: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
+                } else if divergent[k] && self.offset_from_uniform_base(v, divergent).is_some() {
                     // A global pointer that is a uniform base plus per-lane offsets: the backend addresses
                     // it as an SGPR pair plus a 32-bit VGPR offset (global saddr), one VGPR, not two.
-                    Val { vgpr_lanes: 1, sgpr_lanes: 0 }
+                    Val { vgpr_halves: 2, sgpr_lanes: 0 }
+                } else if divergent[k] && d16_packs && lanes == 1 && is_16_bit_load(v) {
+                    // Two 16-bit loads share a VGPR (the d16 loads write its low or its high half).
+                    Val { vgpr_halves: 1, sgpr_lanes: 0 }
                 } else if divergent[k] {
-                    Val { vgpr_lanes: lanes, sgpr_lanes: 0 }
+                    Val { vgpr_halves: 2 * lanes, sgpr_lanes: 0 }
                 } else {
-                    Val { vgpr_lanes: 0, sgpr_lanes: lanes }
+                    Val { vgpr_halves: 0, sgpr_lanes: lanes }
                 }
             })
             .collect()
     }
 
+    /// Global pointers that are a uniform base plus one per-lane offset, through GEPs and phis (Triton's
+    /// tile pointers, one per element a lane loads, each advanced by a uniform stride in the K loop):
+    /// the backend keeps the uniform parts in SGPRs and the one offset in VGPRs, shared by every pointer
+    /// built on it (loop strength reduction rewrites the phis as one induction variable), so each such
+    /// pointer's register is its offset's.
+    unsafe fn share_pointer_offsets(&mut self, divergent: &[bool]) {
+        let mut changed = false;
+        for k in 0..self.vals.len() {
+            if !divergent[k] || self.direct[k].is_some() {
+                continue;
+            }
+            if let Some([offset]) = self.offset_from_uniform_base(self.vals[k], divergent).as_deref() {
+                if *offset != k {
+                    self.direct[k] = Some(*offset);
+                    changed = true;
+                }
+            }
+        }
+        if changed {
+            self.rep = resolve(&self.direct);
+        }
+    }
+
     /// A 64-bit global pointer reached from a uniform pointer only through GEPs and phis (the shape of
-    /// Triton's per-lane tile pointers advanced in a loop).
-    unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> bool {
+    /// Triton's per-lane tile pointers advanced in a loop): `Some` with the divergent GEP indices on the
+    /// way (the per-lane offsets), numbered and without repeats.
+    unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> Option<Vec<usize>> {
         let ty = LLVMTypeOf(v);
         if LLVMGetTypeKind(ty) != crate::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
             || LLVMGetPointerAddressSpace(ty) != 1
         {
-            return false;
+            return None;
         }
         let mut stack = vec![v];
-        let mut seen: ir::PtrMap<LLVMValueRef, ()> = ir::PtrMap::default();
+        let mut seen: ir::PtrSet<LLVMValueRef> = ir::PtrSet::default();
         let mut found_uniform = false;
+        let mut offsets: Vec<usize> = Vec::new();
         while let Some(x) = stack.pop() {
-            if seen.insert(x, ()).is_some() {
+            if !seen.insert(x) {
                 continue;
             }
             match self.index.get(&x) {
@@ -387,19 +419,28 @@ impl Numbered {
                 _ => {}
             }
             if LLVMIsAInstruction(x).is_null() {
-                return false;
+                return None;
             }
             match LLVMGetInstructionOpcode(x) {
-                LLVMOpcode::LLVMGetElementPtr => stack.push(LLVMGetOperand(x, 0)),
+                LLVMOpcode::LLVMGetElementPtr => {
+                    stack.push(LLVMGetOperand(x, 0));
+                    for o in ir::operands(x).skip(1) {
+                        if let Some(&oi) = self.index.get(&o).filter(|&&oi| divergent[oi]) {
+                            if !offsets.contains(&oi) {
+                                offsets.push(oi);
+                            }
+                        }
+                    }
+                }
                 LLVMOpcode::LLVMPHI => {
                     for k in 0..LLVMCountIncoming(x) {
                         stack.push(LLVMGetIncomingValue(x, k));
                     }
                 }
-                _ => return false,
+                _ => return None,
             }
         }
-        found_uniform
+        found_uniform.then_some(offsets)
     }
 
     /// The numbered value whose register `v` is (see `rep`).
@@ -482,42 +523,16 @@ impl Numbered {
     /// intrinsic). Per block, where each moves. (Triton's matmuls load every fragment of a K step from
     /// LDS before the first MFMA/WMMA; llc interleaves them, so counting them all live at once
     /// overstates the pressure.)
-    unsafe fn sunk_lds_loads(&self) -> Vec<ir::PtrMap<LLVMValueRef, usize>> {
+    ///
+    /// Address arithmetic (`getelementptr`) moves the same way, when every register it reads is needed
+    /// at or after its first user anyway (Triton's epilogue builds all of a tile's store pointers from a
+    /// few row and column offsets before the first store; llc forms each next to its store).
+    unsafe fn sunk_lds_loads(&self, live_out: &[Vec<u64>]) -> Vec<ir::PtrMap<LLVMValueRef, usize>> {
         let mut out = Vec::with_capacity(self.insts.len());
-        for bi in &self.insts {
+        for (b, bi) in self.insts.iter().enumerate() {
             let pos: ir::PtrMap<LLVMValueRef, usize> = bi.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-            // Values made only from LDS loads of this block.
-            let mut chain = vec![false; bi.len()];
-            for (k, &i) in bi.iter().enumerate() {
-                chain[k] = match LLVMGetInstructionOpcode(i) {
-                    LLVMOpcode::LLVMLoad => {
-                        LLVMGetVolatile(i) == 0
-                            && LLVMGetOrdering(i) == crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-                            && LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0))) == 3
-                    }
-                    LLVMOpcode::LLVMShuffleVector
-                    | LLVMOpcode::LLVMExtractElement
-                    | LLVMOpcode::LLVMInsertElement
-                    | LLVMOpcode::LLVMBitCast => {
-                        let mut from_chain = false;
-                        let all = ir::operands(i).all(|o| {
-                            if !LLVMIsAConstant(o).is_null() {
-                                return true;
-                            }
-                            let c = pos.get(&o).is_some_and(|&p| chain[p]);
-                            from_chain |= c;
-                            c
-                        });
-                        all && from_chain
-                    }
-                    _ => false,
-                };
-            }
-            // The first instruction at or after each position that may write memory.
-            let mut next_write = vec![bi.len(); bi.len() + 1];
-            for k in (0..bi.len()).rev() {
-                next_write[k] = if may_write_memory(bi[k]) { k } else { next_write[k + 1] };
-            }
+            let chain = lds_chain(bi, &pos);
+            let next_write = next_writes(bi);
             // A shuffle moves only with what it rearranges: if one of its chain operands stays (a store
             // in the way, an earlier user), moving it would keep that wider value live instead. Such a
             // shuffle is pinned, and the moves are worked out again until none is.
@@ -562,7 +577,140 @@ impl Numbered {
                     break to;
                 }
             };
+            let mut to = to;
+            self.sink_addresses(bi, &pos, &live_out[b], &mut to);
             out.push(to);
+        }
+        out
+    }
+
+    /// Adds to `to` the GEPs of block `bi` that move down to their first user: all users later in the
+    /// block and not phis, the GEP its own register (not folded or shared), and each register it reads
+    /// read again later (by a later instruction, or live out of the block), so that moving it lengthens
+    /// a live range only past that register's last other use. Later GEPs first, so a chain of GEPs moves
+    /// together.
+    unsafe fn sink_addresses(
+        &self,
+        bi: &[LLVMValueRef],
+        pos: &ir::PtrMap<LLVMValueRef, usize>,
+        live_out: &[u64],
+        to: &mut ir::PtrMap<LLVMValueRef, usize>,
+    ) {
+        let at = |u: LLVMValueRef, to: &ir::PtrMap<LLVMValueRef, usize>| to.get(&u).or(pos.get(&u)).copied();
+        for (k, &i) in bi.iter().enumerate().rev() {
+            if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMGetElementPtr || to.contains_key(&i) {
+                continue;
+            }
+            if self.index.get(&i).is_none_or(|&x| self.rep[x] != x) {
+                continue;
+            }
+            let mut first = usize::MAX;
+            for u in ir::users(i) {
+                match at(u, to) {
+                    Some(p) if p > k && LLVMGetInstructionOpcode(u) != LLVMOpcode::LLVMPHI => first = first.min(p),
+                    _ => first = 0,
+                }
+            }
+            if first == usize::MAX || first <= k + 1 {
+                continue;
+            }
+            let needed_later = ir::operands(i).all(|o| {
+                let Some(r) = self.slot(o) else { return true };
+                get(live_out, r)
+                    || ir::users(self.vals[r])
+                        .into_iter()
+                        .chain(
+                            // Users of values whose register is this one (folded or shared).
+                            ir::users(o),
+                        )
+                        .any(|u| u != i && at(u, to).is_some_and(|p| p > k))
+            });
+            if needed_later {
+                to.insert(i, first);
+            }
+        }
+    }
+
+    /// The A and B fragments of a block's matrix ops, when the scheduler may order those ops to keep few
+    /// of them live. Triton issues a K step's MFMA/WMMA ops tile by tile (every k of tile (m, n), then
+    /// the next tile), so each fragment loaded from LDS is used across the whole step; llc runs them
+    /// k-slice by k-slice (all ops at chain depth 0, then depth 1, ...) and loads the fragments of one
+    /// side as it goes: at most min(a * A + B, b * B + A) fragment registers are live in a slice of a
+    /// distinct A and b distinct B fragments. Such fragments (values made only from this block's LDS
+    /// loads, used only as matrix operands, no memory write between the load and the last matrix op)
+    /// are charged that bound over the span of the block's matrix ops instead of their own lanes, which
+    /// this sets to zero in `cost`.
+    unsafe fn matrix_fragments(&self, cost: &mut [Val]) -> Vec<Option<Fragments>> {
+        let mut out = Vec::with_capacity(self.insts.len());
+        for bi in &self.insts {
+            let pos: ir::PtrMap<LLVMValueRef, usize> = bi.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            let ops: Vec<usize> = (0..bi.len()).filter(|&k| is_matrix_op(bi[k])).collect();
+            let (Some(&first), Some(&last)) = (ops.first(), ops.last()) else {
+                out.push(None);
+                continue;
+            };
+            let chain = lds_chain(bi, &pos);
+            let next_write = next_writes(bi);
+            // Fragments: chain values whose every user is a matrix op's A or B operand, or (for what
+            // they are made of) another fragment; loads with no memory write before the last matrix op.
+            let mut fragment = vec![false; bi.len()];
+            for k in (0..bi.len()).rev() {
+                let i = bi[k];
+                if !chain[k] || self.index.get(&i).is_none_or(|&x| self.rep[x] != x) {
+                    continue;
+                }
+                if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMLoad && next_write[k + 1] <= last {
+                    continue;
+                }
+                let users = ir::users(i);
+                fragment[k] = !users.is_empty()
+                    && users.iter().all(|&u| match pos.get(&u) {
+                        Some(&p) if is_matrix_op(u) => LLVMGetOperand(u, 2) != i && p > k,
+                        Some(&p) => p > k && fragment[p],
+                        None => false,
+                    });
+            }
+            // Chain depth of each matrix op (0 when its accumulator is not another matrix op of this
+            // block), and per depth the distinct fragments on each side with their size in halves.
+            let mut depth: ir::PtrMap<LLVMValueRef, usize> = ir::PtrMap::default();
+            let mut slices: Vec<[Vec<(usize, u32)>; 2]> = Vec::new();
+            for &k in &ops {
+                let i = bi[k];
+                let d = depth.get(&LLVMGetOperand(i, 2)).map_or(0, |d| d + 1);
+                depth.insert(i, d);
+                if slices.len() <= d {
+                    slices.resize_with(d + 1, Default::default);
+                }
+                for (side, seen) in (0u32..).zip(slices[d].iter_mut()) {
+                    let o = LLVMGetOperand(i, side);
+                    if let (Some(&p), Some(&x)) = (pos.get(&o), self.index.get(&o)) {
+                        if fragment[p] && !seen.iter().any(|&(q, _)| q == p) {
+                            seen.push((p, cost[x].vgpr_halves));
+                        }
+                    }
+                }
+            }
+            let bound = slices
+                .iter()
+                .map(|[a, b]| {
+                    let sum = |v: &[(usize, u32)]| v.iter().map(|&(_, c)| c).sum::<u32>();
+                    let max = |v: &[(usize, u32)]| v.iter().map(|&(_, c)| c).max().unwrap_or(0);
+                    match (a.is_empty(), b.is_empty()) {
+                        (true, true) => 0,
+                        // One side streams, one fragment at a time; the other side is counted as it is.
+                        (false, true) => max(a),
+                        (true, false) => max(b),
+                        (false, false) => (sum(a) + max(b)).min(sum(b) + max(a)),
+                    }
+                })
+                .max()
+                .unwrap_or(0);
+            for (k, &i) in bi.iter().enumerate() {
+                if fragment[k] {
+                    cost[self.index[&i]].vgpr_halves = 0;
+                }
+            }
+            out.push(Some(Fragments { first, last, halves: bound }));
         }
         out
     }
@@ -573,7 +721,7 @@ impl Numbered {
             if let Some(x) = self.slot(o) {
                 if !get(live, x) {
                     set(live, x);
-                    *v += cost[x].vgpr_lanes;
+                    *v += cost[x].vgpr_halves;
                     *s += cost[x].sgpr_lanes;
                 }
             }
@@ -581,9 +729,9 @@ impl Numbered {
     }
 
     /// Walks each block backwards from its live-out set and keeps the peak.
-    unsafe fn peak(&self, cost: &[Val], live_out: &[Vec<u64>]) -> Pressure {
+    unsafe fn peak(&self, cost: &[Val], live_out: &[Vec<u64>], fragments: &[Option<Fragments>]) -> Pressure {
         let (index, insts) = (&self.index, &self.insts);
-        let sunk = self.sunk_lds_loads();
+        let sunk = self.sunk_lds_loads(live_out);
         let words = self.vals.len().div_ceil(64);
         let nb = self.blocks.len();
         // Walk each block backwards from its live-out set and keep the peak.
@@ -594,14 +742,15 @@ impl Numbered {
             let (mut v, mut s) = (0u32, 0u32);
             for (k, c) in cost.iter().enumerate() {
                 if get(&live, k) {
-                    v += c.vgpr_lanes;
+                    v += c.vgpr_halves;
                     s += c.sgpr_lanes;
                 }
             }
             let mut note = |v: u32, s: u32| {
-                peak.vgprs = peak.vgprs.max(v);
+                peak.vgprs = peak.vgprs.max(v.div_ceil(2));
                 peak.sgprs = peak.sgprs.max(s);
             };
+
             note(v, s);
             // The sunk loads by the position they move to.
             // The moved values by where they move to, later ones first (the walk is backwards).
@@ -618,10 +767,10 @@ impl Numbered {
                 if let Some(&x) = index.get(&i).filter(|&&x| self.rep[x] == x) {
                     if !get(&live, x) {
                         // Defined but dead right away: it still needs a register at its definition.
-                        note(v + cost[x].vgpr_lanes, s + cost[x].sgpr_lanes);
+                        note(v + cost[x].vgpr_halves, s + cost[x].sgpr_lanes);
                     } else if !is_phi {
                         live[x / 64] &= !(1 << (x % 64));
-                        v -= cost[x].vgpr_lanes;
+                        v -= cost[x].vgpr_halves;
                         s -= cost[x].sgpr_lanes;
                     }
                 }
@@ -629,7 +778,8 @@ impl Numbered {
                     continue;
                 }
                 self.use_operands(i, cost, &mut live, &mut v, &mut s);
-                note(v, s);
+                let extra = fragments[b].as_ref().map_or(0, |f| f.extra_at(k));
+                note(v + extra, s);
                 // Loads moved to just before this instruction: defined here, their addresses live above.
                 while next < arriving.len() && arriving[next].0 == k {
                     let l = arriving[next].1;
@@ -637,17 +787,85 @@ impl Numbered {
                     if let Some(x) = self.slot(l) {
                         if get(&live, x) {
                             live[x / 64] &= !(1 << (x % 64));
-                            v -= cost[x].vgpr_lanes;
+                            v -= cost[x].vgpr_halves;
                             s -= cost[x].sgpr_lanes;
                         }
                     }
                     self.use_operands(l, cost, &mut live, &mut v, &mut s);
-                    note(v, s);
+                    note(v + fragments[b].as_ref().map_or(0, |f| f.extra_at(k)), s);
                 }
             }
         }
         peak
     }
+}
+
+/// The fragment registers a block's matrix ops keep live (see `Numbered::matrix_fragments`).
+struct Fragments {
+    /// Positions of the block's first and last matrix op.
+    first: usize,
+    last: usize,
+    /// Halves of a VGPR live for fragments between them.
+    halves: u32,
+}
+
+impl Fragments {
+    fn extra_at(&self, k: usize) -> u32 {
+        if (self.first..=self.last).contains(&k) {
+            self.halves
+        } else {
+            0
+        }
+    }
+}
+
+/// Which instructions of a block are values made only from its LDS loads (the loads, and shuffles,
+/// element moves and bitcasts of them).
+unsafe fn lds_chain(bi: &[LLVMValueRef], pos: &ir::PtrMap<LLVMValueRef, usize>) -> Vec<bool> {
+    let mut chain = vec![false; bi.len()];
+    for (k, &i) in bi.iter().enumerate() {
+        chain[k] = match LLVMGetInstructionOpcode(i) {
+            LLVMOpcode::LLVMLoad => {
+                LLVMGetVolatile(i) == 0
+                    && LLVMGetOrdering(i) == crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+                    && LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0))) == 3
+            }
+            LLVMOpcode::LLVMShuffleVector
+            | LLVMOpcode::LLVMExtractElement
+            | LLVMOpcode::LLVMInsertElement
+            | LLVMOpcode::LLVMBitCast => {
+                let mut from_chain = false;
+                let all = ir::operands(i).all(|o| {
+                    if !LLVMIsAConstant(o).is_null() {
+                        return true;
+                    }
+                    let c = pos.get(&o).is_some_and(|&p| chain[p]);
+                    from_chain |= c;
+                    c
+                });
+                all && from_chain
+            }
+            _ => false,
+        };
+    }
+    chain
+}
+
+/// For each position of a block (and one past its end), the first instruction at or after it that may
+/// write memory (the block's length if none).
+unsafe fn next_writes(bi: &[LLVMValueRef]) -> Vec<usize> {
+    let mut next_write = vec![bi.len(); bi.len() + 1];
+    for k in (0..bi.len()).rev() {
+        next_write[k] = if may_write_memory(bi[k]) { k } else { next_write[k + 1] };
+    }
+    next_write
+}
+
+/// A matrix multiply-accumulate intrinsic (MFMA, WMMA, and their sparse forms): operands 0 and 1 are
+/// the A and B fragments, operand 2 the accumulator.
+unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
+    const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
+    ir::is_call(i) && ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
 }
 
 /// Whether an instruction may write memory or order it (a store, an atomic, a fence, a volatile or atomic
@@ -685,6 +903,55 @@ unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
         }
         _ => false,
     }
+}
+
+/// Follows each value's chain of `direct` registers to its end (bounded: unreachable code may hold a GEP
+/// of itself).
+fn resolve(direct: &[Option<usize>]) -> Vec<usize> {
+    (0..direct.len())
+        .map(|k| {
+            let mut r = k;
+            for _ in 0..direct.len() {
+                match direct[r] {
+                    Some(b) if b != r => r = b,
+                    _ => break,
+                }
+            }
+            r
+        })
+        .collect()
+}
+
+/// A 16-bit value straight from a load: the load (`half`, `i16`, `<1 x half>`), or a shuffle or bitcast
+/// that only moves that one element. The d16 loads (gfx9 on) put it in either half of a VGPR, and the
+/// backend loads two such values into one register when they end up in one vector (Triton's tiles).
+unsafe fn is_16_bit_load(v: LLVMValueRef) -> bool {
+    let mut x = v;
+    for _ in 0..8 {
+        if LLVMIsAInstruction(x).is_null() {
+            return false;
+        }
+        match LLVMGetInstructionOpcode(x) {
+            LLVMOpcode::LLVMLoad => {
+                return ir::bits(LLVMTypeOf(x)) == 16
+                    && LLVMGetVolatile(x) == 0
+                    && LLVMGetOrdering(x) == crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            }
+            LLVMOpcode::LLVMShuffleVector => {
+                // Only element 0 of the first operand, once, the rest poison.
+                let m = LLVMGetNumMaskElements(x);
+                let undef = LLVMGetUndefMaskElem();
+                let picked: Vec<i32> = (0..m).map(|k| LLVMGetMaskValue(x, k)).filter(|&e| e != undef).collect();
+                if picked != [0] || ir::bits(LLVMTypeOf(LLVMGetOperand(x, 0))) != 16 {
+                    return false;
+                }
+                x = LLVMGetOperand(x, 0);
+            }
+            LLVMOpcode::LLVMBitCast if ir::bits(LLVMTypeOf(x)) == 16 => x = LLVMGetOperand(x, 0),
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The base of an LDS or global address that is that base plus a constant byte offset the memory
