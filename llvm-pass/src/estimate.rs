@@ -17,7 +17,8 @@ use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::LLVMOpcode;
-use wavebudget_model::targets::{Generation, Processor};
+use wavebudget_model::targets::Generation;
+use wavebudget_model::TargetId;
 
 /// Estimated peak pressure of one function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -129,6 +130,9 @@ struct Numbered {
     rep: Vec<usize>,
     /// The value each value's register is directly (one step of `rep`), if not itself.
     direct: Vec<Option<usize>>,
+    /// Divergent global pointers that are a uniform base plus per-lane offsets (one VGPR each under
+    /// global `saddr`; see `share_pointer_offsets`).
+    tile_pointer: Vec<bool>,
 }
 
 #[inline]
@@ -144,17 +148,18 @@ fn get(bs: &[u64], k: usize) -> bool {
 /// Estimates the peak pressure of a defined function: number the values, find the divergent ones,
 /// cost each in VGPR or SGPR lanes, compute liveness, and walk each block backwards for the peak.
 ///
-/// `processor` decides what the backend can pack: two 16-bit loads share a VGPR where d16 loads keep the
-/// other half (GFX9 on, except processors with SRAMECC, which LLVM takes as on unless the target id says
-/// `sramecc-`: `d16PreservesUnusedBits`).
+/// The target decides what the backend can pack: two 16-bit loads share a VGPR where d16 loads keep the
+/// other half (GFX9 on, except where SRAMECC is on or "any": LLVM's `d16PreservesUnusedBits`; a target id
+/// with `sramecc-` packs).
 ///
 /// # Safety
 /// `f` must be a live function of a module no other thread is using.
-pub unsafe fn estimate(f: LLVMValueRef, processor: &Processor) -> Pressure {
+pub unsafe fn estimate(f: LLVMValueRef, target: &TargetId) -> Pressure {
     let Some(mut fun) = Numbered::read(f) else { return Pressure::default() };
     let divergent = fun.divergence();
     fun.share_pointer_offsets(&divergent);
-    let d16_packs = processor.generation != Generation::Gfx8 && !processor.sramecc;
+    let p = target.processor;
+    let d16_packs = p.generation != Generation::Gfx8 && !(p.sramecc && target.sramecc != Some(false));
     let mut cost = fun.costs(&divergent, d16_packs);
     let fragments = fun.matrix_fragments(&mut cost);
     let live_out = fun.live_out();
@@ -212,7 +217,8 @@ impl Numbered {
         let direct: Vec<Option<usize>> =
             vals.iter().map(|&v| folded_address_base(v).and_then(|b| index.get(&b).copied())).collect();
         let rep = resolve(&direct);
-        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm, direct, rep })
+        let tile_pointer = vec![false; vals.len()];
+        Some(Numbered { blocks, bindex, insts, index, vals, writes_memory, asm, direct, rep, tile_pointer })
     }
 
     /// Which values differ between lanes, to a fixed point.
@@ -349,7 +355,7 @@ impl Numbered {
                     && LLVMGetIntTypeWidth(ty) == 1;
                 if is_mask {
                     Val { vgpr_halves: 0, sgpr_lanes: if divergent[k] { 2 } else { 1 } }
-                } else if divergent[k] && self.offset_from_uniform_base(v, divergent).is_some() {
+                } else if self.tile_pointer[k] {
                     // A global pointer that is a uniform base plus per-lane offsets: the backend addresses
                     // it as an SGPR pair plus a 32-bit VGPR offset (global saddr), one VGPR, not two.
                     Val { vgpr_halves: 2, sgpr_lanes: 0 }
@@ -373,12 +379,17 @@ impl Numbered {
     unsafe fn share_pointer_offsets(&mut self, divergent: &[bool]) {
         let mut changed = false;
         for k in 0..self.vals.len() {
-            if !divergent[k] || self.direct[k].is_some() {
+            if !divergent[k] {
                 continue;
             }
-            if let Some([offset]) = self.offset_from_uniform_base(self.vals[k], divergent).as_deref() {
-                if *offset != k {
-                    self.direct[k] = Some(*offset);
+            let Some(walk) = self.offset_from_uniform_base(self.vals[k], divergent) else { continue };
+            self.tile_pointer[k] = true;
+            if self.direct[k].is_some() || !walk.strict {
+                continue;
+            }
+            if let [offset] = walk.offsets[..] {
+                if offset != k {
+                    self.direct[k] = Some(offset);
                     changed = true;
                 }
             }
@@ -391,56 +402,57 @@ impl Numbered {
     /// A 64-bit global pointer reached from a uniform pointer only through GEPs and phis (the shape of
     /// Triton's per-lane tile pointers advanced in a loop): `Some` with the divergent GEP indices on the
     /// way (the per-lane offsets), numbered and without repeats.
-    unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> Option<Vec<usize>> {
+    unsafe fn offset_from_uniform_base(&self, v: LLVMValueRef, divergent: &[bool]) -> Option<PointerWalk> {
         let ty = LLVMTypeOf(v);
         if LLVMGetTypeKind(ty) != crate::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
             || LLVMGetPointerAddressSpace(ty) != 1
         {
             return None;
         }
+        let uniform = |x: LLVMValueRef| self.index.get(&x).is_none_or(|&xi| !divergent[xi]);
         let mut stack = vec![v];
         let mut seen: ir::PtrSet<LLVMValueRef> = ir::PtrSet::default();
         let mut found_uniform = false;
-        let mut offsets: Vec<usize> = Vec::new();
+        let mut walk = PointerWalk { offsets: Vec::new(), strict: true };
         while let Some(x) = stack.pop() {
             if !seen.insert(x) {
                 continue;
             }
-            match self.index.get(&x) {
-                Some(&xi) if !divergent[xi] => {
-                    found_uniform = true;
-                    continue;
-                }
-                None => {
-                    // A constant or global: uniform.
-                    found_uniform = true;
-                    continue;
-                }
-                _ => {}
+            if uniform(x) {
+                // A constant, a global, or a uniform value.
+                found_uniform = true;
+                continue;
             }
             if LLVMIsAInstruction(x).is_null() {
                 return None;
             }
             match LLVMGetInstructionOpcode(x) {
                 LLVMOpcode::LLVMGetElementPtr => {
-                    stack.push(LLVMGetOperand(x, 0));
+                    let base = LLVMGetOperand(x, 0);
+                    stack.push(base);
                     for o in ir::operands(x).skip(1) {
                         if let Some(&oi) = self.index.get(&o).filter(|&&oi| divergent[oi]) {
-                            if !offsets.contains(&oi) {
-                                offsets.push(oi);
+                            // The per-lane offset is added to a uniform base, not to a pointer that
+                            // already has one (which would accumulate it).
+                            walk.strict &= uniform(base);
+                            if !walk.offsets.contains(&oi) {
+                                walk.offsets.push(oi);
                             }
                         }
                     }
                 }
                 LLVMOpcode::LLVMPHI => {
                     for k in 0..LLVMCountIncoming(x) {
-                        stack.push(LLVMGetIncomingValue(x, k));
+                        let inc = LLVMGetIncomingValue(x, k);
+                        // A phi that joins the bare uniform base with an offset one is not base + offset.
+                        walk.strict &= !uniform(inc);
+                        stack.push(inc);
                     }
                 }
                 _ => return None,
             }
         }
-        found_uniform.then_some(offsets)
+        found_uniform.then_some(walk)
     }
 
     /// The numbered value whose register `v` is (see `rep`).
@@ -524,9 +536,9 @@ impl Numbered {
     /// LDS before the first MFMA/WMMA; llc interleaves them, so counting them all live at once
     /// overstates the pressure.)
     ///
-    /// Address arithmetic (`getelementptr`) moves the same way, when every register it reads is needed
-    /// at or after its first user anyway (Triton's epilogue builds all of a tile's store pointers from a
-    /// few row and column offsets before the first store; llc forms each next to its store).
+    /// Address arithmetic (`getelementptr`) moves the same way, when every register it reads is read
+    /// again later anyway (Triton's epilogue builds all of a tile's store pointers from a few row and
+    /// column offsets before the first store; llc forms each next to its store).
     unsafe fn sunk_lds_loads(&self, live_out: &[Vec<u64>]) -> Vec<ir::PtrMap<LLVMValueRef, usize>> {
         let mut out = Vec::with_capacity(self.insts.len());
         for (b, bi) in self.insts.iter().enumerate() {
@@ -597,6 +609,19 @@ impl Numbered {
         to: &mut ir::PtrMap<LLVMValueRef, usize>,
     ) {
         let at = |u: LLVMValueRef, to: &ir::PtrMap<LLVMValueRef, usize>| to.get(&u).or(pos.get(&u)).copied();
+        // The last position in the block that reads each register (where it stands in the IR: moves
+        // only go down, so this is a lower bound).
+        let mut last_read: ir::PtrMap<usize, usize> = ir::PtrMap::default();
+        for (p, &i) in bi.iter().enumerate() {
+            if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
+                continue;
+            }
+            for o in ir::operands(i) {
+                if let Some(r) = self.slot(o) {
+                    last_read.insert(r, p);
+                }
+            }
+        }
         for (k, &i) in bi.iter().enumerate().rev() {
             if LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMGetElementPtr || to.contains_key(&i) {
                 continue;
@@ -616,14 +641,7 @@ impl Numbered {
             }
             let needed_later = ir::operands(i).all(|o| {
                 let Some(r) = self.slot(o) else { return true };
-                get(live_out, r)
-                    || ir::users(self.vals[r])
-                        .into_iter()
-                        .chain(
-                            // Users of values whose register is this one (folded or shared).
-                            ir::users(o),
-                        )
-                        .any(|u| u != i && at(u, to).is_some_and(|p| p > k))
+                get(live_out, r) || last_read.get(&r).is_some_and(|&p| p > k)
             });
             if needed_later {
                 to.insert(i, first);
@@ -665,10 +683,38 @@ impl Numbered {
                 let users = ir::users(i);
                 fragment[k] = !users.is_empty()
                     && users.iter().all(|&u| match pos.get(&u) {
-                        Some(&p) if is_matrix_op(u) => LLVMGetOperand(u, 2) != i && p > k,
+                        Some(&p) if is_matrix_op(u) => {
+                            p > k && ir::operands(u).enumerate().all(|(n, o)| o != i || n < 2)
+                        }
                         Some(&p) => p > k && fragment[p],
                         None => false,
                     });
+            }
+            // A fragment is made only of fragments: one made of a load that stays where it is (a write
+            // in the way) or of a value with other users is live from where it is made.
+            loop {
+                let mut changed = false;
+                for k in 0..bi.len() {
+                    if fragment[k]
+                        && ir::operands(bi[k]).any(|o| pos.get(&o).is_some_and(|&p| chain[p] && !fragment[p]))
+                    {
+                        fragment[k] = false;
+                        changed = true;
+                    }
+                }
+                for k in (0..bi.len()).rev() {
+                    if fragment[k]
+                        && ir::users(bi[k])
+                            .iter()
+                            .any(|u| !is_matrix_op(*u) && pos.get(u).is_none_or(|&p| !fragment[p]))
+                    {
+                        fragment[k] = false;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
             }
             // Chain depth of each matrix op (0 when its accumulator is not another matrix op of this
             // block), and per depth the distinct fragments on each side with their size in halves.
@@ -767,7 +813,8 @@ impl Numbered {
                 if let Some(&x) = index.get(&i).filter(|&&x| self.rep[x] == x) {
                     if !get(&live, x) {
                         // Defined but dead right away: it still needs a register at its definition.
-                        note(v + cost[x].vgpr_halves, s + cost[x].sgpr_lanes);
+                        let extra = fragments[b].as_ref().map_or(0, |f| f.extra_at(k));
+                        note(v + cost[x].vgpr_halves + extra, s + cost[x].sgpr_lanes);
                     } else if !is_phi {
                         live[x / 64] &= !(1 << (x % 64));
                         v -= cost[x].vgpr_halves;
@@ -798,6 +845,15 @@ impl Numbered {
         }
         peak
     }
+}
+
+/// What `offset_from_uniform_base` found on the way from a pointer to its uniform base.
+struct PointerWalk {
+    /// The divergent GEP indices (numbered values), without repeats.
+    offsets: Vec<usize>,
+    /// Every such index is added to a uniform base, and no phi on the way joins a uniform value: the
+    /// pointer is exactly a uniform base plus those offsets (plus uniform steps).
+    strict: bool,
 }
 
 /// The fragment registers a block's matrix ops keep live (see `Numbered::matrix_fragments`).
@@ -861,11 +917,22 @@ unsafe fn next_writes(bi: &[LLVMValueRef]) -> Vec<usize> {
     next_write
 }
 
-/// A matrix multiply-accumulate intrinsic (MFMA, WMMA, and their sparse forms): operands 0 and 1 are
-/// the A and B fragments, operand 2 the accumulator.
+/// A matrix multiply-accumulate intrinsic laid out as (A, B, C, ...): MFMA, WMMA and their sparse forms
+/// whose operands 0 and 1 are the A and B fragments (vectors or floats, not the `i1` sign flags of the
+/// integer WMMA forms) and operand 2 the accumulator, of the result's type.
 unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
     const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
-    ir::is_call(i) && ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
+    if !ir::is_call(i)
+        || !ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
+        || LLVMGetNumArgOperands(i) < 3
+    {
+        return false;
+    }
+    let fragment = |k: u32| {
+        let t = LLVMTypeOf(LLVMGetOperand(i, k));
+        ir::bits(t) > 1 && LLVMGetTypeKind(t) != crate::llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+    };
+    fragment(0) && fragment(1) && LLVMTypeOf(LLVMGetOperand(i, 2)) == LLVMTypeOf(i)
 }
 
 /// Whether an instruction may write memory or order it (a store, an atomic, a fence, a volatile or atomic
@@ -922,10 +989,18 @@ fn resolve(direct: &[Option<usize>]) -> Vec<usize> {
         .collect()
 }
 
-/// A 16-bit value straight from a load: the load (`half`, `i16`, `<1 x half>`), or a shuffle or bitcast
-/// that only moves that one element. The d16 loads (gfx9 on) put it in either half of a VGPR, and the
-/// backend loads two such values into one register when they end up in one vector (Triton's tiles).
+/// A 16-bit value straight from a load (`half`, `i16`, `<1 x half>`, or a shuffle or bitcast that only
+/// moves that one element) that goes into a vector of 16-bit elements. The d16 loads (gfx9 on) put it in
+/// either half of a VGPR, and the backend loads two such values into one register when they end up in
+/// one vector (Triton's tiles); a 16-bit value used on its own keeps a VGPR.
 unsafe fn is_16_bit_load(v: LLVMValueRef) -> bool {
+    let into_vector = ir::users(v).into_iter().any(|u| {
+        matches!(LLVMGetInstructionOpcode(u), LLVMOpcode::LLVMShuffleVector | LLVMOpcode::LLVMInsertElement)
+            && ir::bits(LLVMGetElementType(LLVMTypeOf(u))) == 16
+    });
+    if !into_vector {
+        return false;
+    }
     let mut x = v;
     for _ in 0..8 {
         if LLVMIsAInstruction(x).is_null() {

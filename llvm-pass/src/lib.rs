@@ -135,7 +135,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     };
     for (i, (f, k)) in facts.iter().enumerate() {
         let f = *f;
-        let mut estimate = |p: &wavebudget_model::targets::Processor| estimate::estimate(f, p);
+        let mut estimate = |id: &wavebudget_model::TargetId| estimate::estimate(f, id);
         let plan = match ladders.as_ref().map(|l| &l[i]) {
             // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
             Some(ladder) if k.wavebudget_attr.is_none() => {

@@ -264,7 +264,7 @@ pub fn plan_kernel(
     facts: &KernelFacts,
     cfg: &Config,
     records: Option<&Records>,
-    estimate: &mut dyn FnMut(&wavebudget_model::targets::Processor) -> Pressure,
+    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Pressure,
 ) -> KernelPlan {
     let mut c = Ctx { plan: KernelPlan::new(&facts.name), who: String::new() };
     macro_rules! phase {
@@ -600,7 +600,7 @@ fn registers(
     facts: &KernelFacts,
     cfg: &Config,
     records: Option<&Records>,
-    estimate: &mut dyn FnMut(&wavebudget_model::targets::Processor) -> Pressure,
+    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Pressure,
     d: &Decided<'_>,
 ) {
     let (st, w, b, lds, wg) = (d.st, d.w, d.b, d.lds, d.wg);
@@ -628,7 +628,7 @@ fn registers(
     let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
     let mut asm = crate::estimate::AsmRegisters::default();
     let regs = from_records.unwrap_or_else(|| {
-        let p = estimate(st.processor());
+        let p = estimate(&st.id());
         asm = p.asm;
         Registers::Estimate(wavebudget_model::Usage {
             vgprs: wavebudget_model::Vgprs::Split { arch: p.vgprs.max(p.asm.vgprs), agpr: p.asm.agprs },
@@ -743,7 +743,7 @@ mod tests {
         Config::from_params(p).unwrap()
     }
 
-    fn no_estimate(_: &wavebudget_model::targets::Processor) -> Pressure {
+    fn no_estimate(_: &wavebudget_model::TargetId) -> Pressure {
         panic!("estimate not expected")
     }
 
@@ -757,8 +757,7 @@ mod tests {
 
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
-        let mut est =
-            |_: &wavebudget_model::targets::Processor| Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() };
+        let mut est = |_: &wavebudget_model::TargetId| Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() };
         let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
         assert_eq!(p.action, Action::Set);
         assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
@@ -777,7 +776,7 @@ mod tests {
         assert!(p.set_attributes.is_empty());
         let m = &p.diagnostics[0].message;
         assert!(m.contains("accepts 4 to 8") && m.contains("silently ignore"), "{m}");
-        let mut est = |_: &wavebudget_model::targets::Processor| Pressure::default();
+        let mut est = |_: &wavebudget_model::TargetId| Pressure::default();
         let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
         assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
         assert_eq!(p.set_attributes[0].1, "4");
