@@ -280,4 +280,7 @@ def test_report_calculator_view_and_refusals(tmp_path):
         wavebudget.report(TRITON, output=tmp_path / "x.html", vgprs=10)
     with pytest.raises(wavebudget.Error, match="one configuration needs --target T"):
         wavebudget.report(output=tmp_path / "x.html", vgprs=10)
+    # cu_mode is checked as occupancy() checks it, not taken by truthiness (gfx1100 has a CU mode).
+    with pytest.raises(wavebudget.Error, match="cu_mode 'yes': expected True or False"):
+        wavebudget.report(output=tmp_path / "x.html", target="gfx1100", vgprs=10, cu_mode="yes")
     assert not (tmp_path / "x.html").exists()

@@ -183,8 +183,9 @@ def _path(v: Any) -> str:
         raise Error(f"path {v!r}: expected a path (str or os.PathLike) or bytes") from None
 
 
-def _target_args(target: str, wave_size: Optional[int], cu_mode: bool) -> List[str]:
-    args = [f"--target={_text('target', target)}"]
+def _target_args(target: Optional[str], wave_size: Optional[int], cu_mode: bool) -> List[str]:
+    """``--target T`` (unless None), ``--wave-size N``, ``--cu-mode``, each checked for its type."""
+    args = [] if target is None else [f"--target={_text('target', target)}"]
     if wave_size is not None:
         args.append(f"--wave-size={_whole('wave_size', wave_size)}")
     if not isinstance(cu_mode, bool):
@@ -345,17 +346,11 @@ def report(
     --json`` files; with none, ``target`` and ``vgprs`` (or ``vgpr_count``) give one configuration (the
     calculator view). The other arguments are the CLI's flags (docs/report.md).
     """
-    args = ["report"]
-    if target is not None:
-        args.append(f"--target={_text('target', target)}")
+    args = ["report", *_target_args(target, wave_size, cu_mode)]
     if kernel is not None:
         args.append(f"--kernel={_text('kernel', kernel)}")
     if title is not None:
         args.append(f"--title={_text('title', title)}")
-    if wave_size is not None:
-        args.append(f"--wave-size={_whole('wave_size', wave_size)}")
-    if cu_mode:
-        args.append("--cu-mode")
     for name, v in (("dynamic_lds", dynamic_lds), ("details", details), ("vgprs", vgprs), ("agprs", agprs),
                     ("vgpr_count", vgpr_count), ("sgprs", sgprs), ("lds", lds)):
         args += _count(name, v)
