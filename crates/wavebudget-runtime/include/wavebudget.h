@@ -21,8 +21,9 @@ extern "C" {
 #endif
 
 /* The version of this API: raised when a function or a struct of this header changes. 2: the WB_ERR_*
- * codes, wb_occupancy and wb_budget. */
-#define WAVEBUDGET_API_VERSION 2
+ * codes, wb_occupancy and wb_budget. 3: wb_dispatch.resident_waves_per_simd (the struct grew: code built
+ * against 2 must be rebuilt). */
+#define WAVEBUDGET_API_VERSION 3
 
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* wb_dispatch as this file declares it (with resident_waves_per_simd) is version 3's. */
+_Static_assert(WAVEBUDGET_API_VERSION >= 3, "wb_dispatch.resident_waves_per_simd needs API version 3");
+
 /* The name of an error code, to show the C side reads the header's codes. */
 static const char *code(int rc) {
   switch (rc) {
