@@ -28,7 +28,6 @@ fn registers(
     descriptor: Option<&wavebudget_codeobj::KernelDescriptor>,
     processor: &str,
 ) -> Option<crate::Registers> {
-    meta.sgpr_count?;
     meta.resources(descriptor, wavebudget_model::targets::processor(processor)).map(crate::Registers::Records)
 }
 

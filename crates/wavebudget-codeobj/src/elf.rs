@@ -64,18 +64,23 @@ impl Kernel<'_> {
 impl KernelMeta<'_> {
     /// The kernel's resources ([`wavebudget_model::KernelResources`]): the metadata's counts, the wave size
     /// from the metadata or the descriptor's bit, and what the descriptor allocates decoded on `processor`
-    /// (the code object's own). `None` without metadata counts (no `.vgpr_count`): nothing true could be
-    /// said of its occupancy. The one place metadata becomes the shared type, so every reader agrees on
-    /// what a missing key means.
+    /// (the code object's own). `None` without the metadata's register counts (`.vgpr_count`,
+    /// `.sgpr_count`) or a wave size (the metadata's, the descriptor's, or the processor's only one):
+    /// nothing true could be said of its occupancy. The one place metadata becomes the shared type, so
+    /// every reader agrees on what a missing key means.
     pub fn resources(
         &self,
         descriptor: Option<&KernelDescriptor>,
         processor: Option<&wavebudget_model::targets::Processor>,
     ) -> Option<wavebudget_model::KernelResources> {
         let m = self;
-        let vgpr_count = m.vgpr_count?;
+        let (vgpr_count, sgpr_count) = (m.vgpr_count?, m.sgpr_count?);
         let wave = m.wavefront_size.or(descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
-        let wavefront_size = wave.or(processor.map(|p| p.default_wave_size()))?;
+        let only = processor.and_then(|p| match p.wave_sizes() {
+            [w] => Some(*w),
+            _ => None,
+        });
+        let wavefront_size = wave.or(only)?;
         let descriptor = descriptor.zip(processor).map(|(d, p)| {
             let (vgprs, sgprs) = d.allocated(p, wavefront_size);
             wavebudget_model::DescriptorCounts { vgprs, sgprs }
@@ -83,7 +88,7 @@ impl KernelMeta<'_> {
         Some(wavebudget_model::KernelResources {
             vgpr_count,
             agpr_count: m.agpr_count.unwrap_or(0),
-            sgpr_count: m.sgpr_count.unwrap_or(0),
+            sgpr_count,
             group_segment_fixed_size: m.group_segment_fixed_size.unwrap_or(0),
             private_segment_fixed_size: m.private_segment_fixed_size.unwrap_or(0),
             wavefront_size,
@@ -387,5 +392,26 @@ fn relocate(err: Error, base: u64) -> Error {
             Error::Malformed { within, structure, offset: offset + base, detail }
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KernelMeta;
+    use wavebudget_model::targets::processor;
+
+    /// What a missing key means: no register counts or no wave size is no answer; a missing SGPR count is
+    /// not a 0, and a wave size is taken from the processor only where it has one (gfx942: 64; gfx1100
+    /// runs wave32 and wave64, so without the metadata's or the descriptor's word there is none).
+    #[test]
+    fn missing_keys_are_not_defaults() {
+        let full = KernelMeta { vgpr_count: Some(40), sgpr_count: Some(20), ..KernelMeta::default() };
+        let gfx942 = processor("gfx942");
+        assert_eq!(full.resources(None, gfx942).map(|r| (r.sgpr_count, r.wavefront_size)), Some((20, 64)));
+        assert!(full.resources(None, processor("gfx1100")).is_none());
+        let gfx1100_wave32 = KernelMeta { wavefront_size: Some(32), ..full.clone() };
+        assert_eq!(gfx1100_wave32.resources(None, processor("gfx1100")).map(|r| r.wavefront_size), Some(32));
+        assert!(KernelMeta { sgpr_count: None, ..full.clone() }.resources(None, gfx942).is_none());
+        assert!(KernelMeta { vgpr_count: None, ..full }.resources(None, gfx942).is_none());
     }
 }
