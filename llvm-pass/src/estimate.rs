@@ -798,7 +798,6 @@ impl Numbered {
             };
 
             note(v, s);
-            // The sunk loads by the position they move to.
             // The moved values by where they move to, later ones first (the walk is backwards).
             let order: ir::PtrMap<LLVMValueRef, usize> = insts[b].iter().enumerate().map(|(k, &i)| (i, k)).collect();
             let mut arriving: Vec<(usize, LLVMValueRef)> = sunk[b].iter().map(|(&l, &p)| (p, l)).collect();
@@ -917,11 +916,13 @@ unsafe fn next_writes(bi: &[LLVMValueRef]) -> Vec<usize> {
     next_write
 }
 
+/// The matrix multiply-accumulate intrinsics (by name prefix): pure, and the ops `is_matrix_op` reads.
+const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
+
 /// A matrix multiply-accumulate intrinsic laid out as (A, B, C, ...): MFMA, WMMA and their sparse forms
 /// whose operands 0 and 1 are the A and B fragments (vectors or floats, not the `i1` sign flags of the
 /// integer WMMA forms) and operand 2 the accumulator, of the result's type.
 unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
-    const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
     if !ir::is_call(i)
         || !ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
         || LLVMGetNumArgOperands(i) < 3
@@ -939,10 +940,6 @@ unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
 /// load, a call other than a pure arithmetic or matrix intrinsic): loads are not moved across it.
 unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
     const PURE: &[&str] = &[
-        "llvm.amdgcn.wmma",
-        "llvm.amdgcn.swmmac",
-        "llvm.amdgcn.mfma",
-        "llvm.amdgcn.smfmac",
         "llvm.fma.",
         "llvm.fmuladd.",
         "llvm.maxnum.",
@@ -966,7 +963,7 @@ unsafe fn may_write_memory(i: LLVMValueRef) -> bool {
                 || LLVMGetOrdering(i) != crate::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
         }
         LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => {
-            !ir::called_function(i).is_some_and(|c| PURE.iter().any(|p| ir::name(c).starts_with(p)))
+            !ir::called_function(i).is_some_and(|c| MATRIX.iter().chain(PURE).any(|p| ir::name(c).starts_with(p)))
         }
         _ => false,
     }
