@@ -614,10 +614,42 @@ fn descriptor_report(
         ));
     }
     if let Some(st) = eval {
-        let (dv, ds) = st.allocated_counts(0, 0, Some((out.vgprs, out.sgprs)));
-        if let Some(u) = usage(dv, out.sgprs.map(|_| ds).or(m.sgpr_count)) {
-            out.waves_per_simd = st.occupancy(&u).ok().map(|o| o.waves_per_simd);
-        }
+        out.waves_per_simd = descriptor_waves(st, m.vgpr_count, m.sgpr_count, (out.vgprs, out.sgprs), usage);
     }
     out
+}
+
+/// The waves the descriptor's registers give, by the model's one rule ([`Subtarget::allocation`]) with
+/// the metadata's counts. A count the metadata lacks is any in the descriptor's last encoding granule:
+/// the waves are given only where every count in it gives the same (99 and 104 SGPRs do not).
+fn descriptor_waves(
+    st: &Subtarget,
+    vgpr_count: Option<u32>,
+    sgpr_count: Option<u32>,
+    (dv, ds): (u32, Option<u32>),
+    usage: &dyn Fn(u32, Option<u32>) -> Option<Usage>,
+) -> Option<u32> {
+    let p = st.processor();
+    let venc = p.vgpr_encoding_granule(st.wave_size());
+    let lowest = |encoded: u32, g: u32| encoded.saturating_sub(g - 1).max(1);
+    let waves_at = |v: Option<u32>, s: Option<u32>| -> Option<u32> {
+        let a = st.allocation(v.unwrap_or(lowest(dv, venc)), s.unwrap_or(0), Some((dv, ds)));
+        let sgprs = match (ds, s) {
+            (Some(_), _) | (None, Some(_)) => Some(a.sgprs),
+            (None, None) => None,
+        };
+        st.occupancy(&usage(a.vgprs, sgprs)?).ok().map(|o| o.waves_per_simd)
+    };
+    let sgpr_granule = p.sgpr_encoding_granule().unwrap_or(1);
+    let s_range = match (sgpr_count, ds) {
+        (Some(s), _) => (Some(s), Some(s)),
+        (None, Some(ds)) => (Some(lowest(ds, sgpr_granule)), Some(ds)),
+        (None, None) => (None, None),
+    };
+    let v_range = match vgpr_count {
+        Some(v) => (Some(v), Some(v)),
+        None => (Some(lowest(dv, venc)), Some(dv)),
+    };
+    let lo = waves_at(v_range.0, s_range.0)?;
+    (waves_at(v_range.1, s_range.1)? == lo).then_some(lo)
 }

@@ -186,3 +186,20 @@ fn every_path_agrees_on_the_llc_corpus_and_a_real_library() {
     assert!(real > 100, "librocrand: only {real} kernels");
     println!("{checked} kernels of the llc corpus and {real} of librocrand agree on every path");
 }
+
+/// The descriptor rule's class (`descriptor_granules.rs` has llc-15/19/22 against inspect): every SGPR
+/// count from s60 to s101, VGPRs around each granule, AGPR splits and `"W,W"` padding, through every path.
+#[test]
+fn every_path_agrees_on_the_granule_probes() {
+    let mut checked = 0;
+    for cpu in ["gfx803", "gfx900", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030", "gfx1100", "gfx1201"] {
+        let st = wavebudget_model::subtarget(cpu, Default::default()).unwrap();
+        let ll = scratch(&format!("probes-{cpu}.ll"));
+        let probes = wavebudget_testkit::kernels::granule_probes(&st);
+        std::fs::write(&ll, wavebudget_testkit::kernels::probes_module(&probes)).unwrap();
+        let (so, occ) = compile(&ll, cpu);
+        assert_eq!(occ.len(), probes.len());
+        checked += check_file(&so, &occ);
+    }
+    println!("{checked} probe kernels agree on every path");
+}

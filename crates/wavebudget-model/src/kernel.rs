@@ -4,7 +4,7 @@
 //! [`KernelResources`] is what `inspect`, `embed`'s kernel table, `dispatch` and the C API, the pass's
 //! records and the sweep all carry for a kernel; [`Subtarget::evaluate`] is the one place where the rules
 //! that are not plain arithmetic live: the launch the kernel can take, and the registers the hardware
-//! allocates when LLVM padded the descriptor ([`Subtarget::allocated_counts`]).
+//! allocates when LLVM padded the descriptor ([`Subtarget::allocation`]).
 
 use crate::error::ModelError;
 use crate::occupancy::{Occupancy, Usage, Vgprs};
@@ -84,7 +84,7 @@ fn launch_error(k: &KernelResources, wg: WorkgroupSize) -> Option<String> {
 impl Subtarget {
     /// The one evaluation of a compiled kernel: occupancy at `launch` (default: the kernel's own launch
     /// range) with `dynamic_lds` bytes of LDS given at launch on top of its static LDS, from the registers
-    /// the hardware allocates ([`Subtarget::allocated_counts`]: the descriptor's where LLVM padded it).
+    /// the hardware allocates ([`Subtarget::allocation`]: the descriptor's where LLVM padded it).
     /// A launch the kernel cannot take is an error.
     pub fn evaluate(
         &self,
@@ -96,11 +96,10 @@ impl Subtarget {
         if let Some(reason) = launch_error(k, wg) {
             return Err(ModelError::Launch { reason });
         }
-        let (vgprs, sgprs) =
-            self.allocated_counts(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
+        let a = self.allocation(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
         self.occupancy(&Usage {
-            vgprs: Vgprs::Total(vgprs),
-            sgprs: Some(sgprs),
+            vgprs: Vgprs::Total(a.vgprs),
+            sgprs: Some(a.sgprs),
             lds: k.group_segment_fixed_size.saturating_add(dynamic_lds),
             workgroup: wg,
         })

@@ -40,7 +40,7 @@ pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
 pub use occupancy::{Allocated, Checked, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
-pub use subtarget::{Options, Subtarget, WorkgroupSize};
+pub use subtarget::{Options, RegisterAllocation, Subtarget, WorkgroupSize};
 pub use target_id::{parse_target, TargetId};
 
 /// Parse a target string and configure it in one step.

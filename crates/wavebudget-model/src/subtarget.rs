@@ -13,6 +13,26 @@ use crate::targets::{
 use crate::Llvm;
 
 /// Mode switches that change the model.
+/// The registers a compiled kernel's occupancy is computed from ([`Subtarget::allocation`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisterAllocation {
+    /// Total VGPRs: `.vgpr_count`, or the descriptor's where LLVM padded it.
+    pub vgprs: u32,
+    /// SGPRs: `.sgpr_count`, or the descriptor's where LLVM padded it (GFX8/9).
+    pub sgprs: u32,
+    /// The descriptor allocates more VGPRs than `.vgpr_count` rounded to its encoding granule.
+    pub vgprs_padded: bool,
+    /// The descriptor allocates more SGPRs than `.sgpr_count` rounded to its encoding granule.
+    pub sgprs_padded: bool,
+}
+
+impl RegisterAllocation {
+    /// Whether LLVM padded the descriptor beyond the metadata's counts.
+    pub fn padded(&self) -> bool {
+        self.vgprs_padded || self.sgprs_padded
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Options {
     /// 32 or 64; `None` = the processor's default (64 on GFX8/9, 32 on GFX10+).
@@ -467,28 +487,44 @@ impl Subtarget {
         }
     }
 
-    /// Largest total vector count (`.vgpr_count`) a kernel can report on this target.
-    /// What the hardware allocates for a kernel: the larger of the metadata's counts and the kernel
-    /// descriptor's (LLVM pads the descriptor to cap occupancy at an `amdgpu-waves-per-eu` maximum),
-    /// the descriptor's held within what a wave can address. LLVM's padded SGPR count can pass the
-    /// addressable limit (112 for `"1,1"` on gfx942, where 108 are addressable); held at the limit it gives
-    /// the same waves, as LLVM's own `getOccupancyWithNumSGPRs` does for the padded count. Every reader of
-    /// a code object (inspect, embed, dispatch) evaluates these counts, so they agree.
-    pub fn allocated_counts(
+    /// The registers a compiled kernel's occupancy is computed from, given its metadata counts and its
+    /// kernel descriptor's (decoded on this subtarget): the one rule every reader of a code object
+    /// (inspect, embed, dispatch, the report, the pass's records) uses, so they agree.
+    ///
+    /// The descriptor stores counts in encoding granules (`getVGPREncodingGranule`, 8 SGPRs on GFX8/9), so
+    /// a descriptor equal to the metadata's count rounded up to its granule is the same count (99 SGPRs
+    /// encode as 104 and LLVM's remark uses 99). Only a descriptor above that was padded by LLVM
+    /// (`getMinNumVGPRs`/`getMinNumSGPRs` of the kernel's maximum waves per EU), and then its count is
+    /// what LLVM's remark used, held within what a wave can address (LLVM's padded SGPR count can pass
+    /// the addressable limit: 112 for `"1,1"` on gfx942; held at the limit it gives the same waves).
+    pub fn allocation(
         &self,
         vgpr_count: u32,
         sgpr_count: u32,
         descriptor: Option<(u32, Option<u32>)>,
-    ) -> (u32, u32) {
-        match descriptor {
-            Some((dv, ds)) => (
-                vgpr_count.max(dv.min(self.max_total_vgprs())),
-                sgpr_count.max(ds.unwrap_or(0).min(self.processor().max_sgpr_count())),
-            ),
-            None => (vgpr_count, sgpr_count),
+    ) -> RegisterAllocation {
+        let plain =
+            RegisterAllocation { vgprs: vgpr_count, sgprs: sgpr_count, vgprs_padded: false, sgprs_padded: false };
+        let Some((dv, ds)) = descriptor else { return plain };
+        let p = self.processor();
+        let venc = p.vgpr_encoding_granule(self.wave_size());
+        let vgprs_padded = dv > align_to(vgpr_count.max(1), venc);
+        let sgprs_padded = match (ds, p.sgpr_encoding_granule()) {
+            (Some(ds), Some(g)) => ds > align_to(self.effective_sgprs(sgpr_count).max(1), g),
+            _ => false,
+        };
+        RegisterAllocation {
+            vgprs: if vgprs_padded { dv.min(self.max_total_vgprs()) } else { vgpr_count },
+            sgprs: match ds {
+                Some(ds) if sgprs_padded => ds.min(p.max_sgpr_count()),
+                _ => sgpr_count,
+            },
+            vgprs_padded,
+            sgprs_padded,
         }
     }
 
+    /// Largest total vector count (`.vgpr_count`) a kernel can report on this target.
     pub fn max_total_vgprs(&self) -> u32 {
         match self.processor().agpr_file {
             AgprFile::Separate => MAX_ARCH_VGPRS_WITH_AGPRS,

@@ -471,7 +471,8 @@ pub fn dispatch(
 /// What the hardware allocates (the model's rule, shared with `inspect` and `embed`).
 #[inline]
 fn allocated(res: &KernelResources, st: &Subtarget) -> (u32, u32) {
-    st.allocated_counts(res.vgpr_count, res.sgpr_count, res.descriptor.map(|d| (d.vgprs, d.sgprs)))
+    let a = st.allocation(res.vgpr_count, res.sgpr_count, res.descriptor.map(|d| (d.vgprs, d.sgprs)));
+    (a.vgprs, a.sgprs)
 }
 
 /// Whether the model's "CU" is a WGP here (GFX10+ in WGP mode), and the device's compute units counted in

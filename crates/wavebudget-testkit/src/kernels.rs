@@ -169,3 +169,86 @@ mod tests {
         );
     }
 }
+
+/// One kernel of [`granule_probes`]: exact register counts by inline-asm clobbers.
+#[derive(Clone, Debug)]
+pub struct Probe {
+    pub name: String,
+    /// Architectural VGPRs (the highest clobbered `v` index + 1).
+    pub arch: u32,
+    /// AGPRs (the highest clobbered `a` index + 1), 0 for none.
+    pub agpr: u32,
+    /// The highest clobbered SGPR index, if any (LLVM adds VCC/XNACK/flat-scratch SGPRs to it).
+    pub sgpr_index: Option<u32>,
+    /// `"amdgpu-waves-per-eu"="W,W"`: LLVM pads the descriptor to hold the kernel at W.
+    pub waves_per_eu: Option<u32>,
+}
+
+/// The highest SGPR index llc accepts in a clobber (s102 and above: "addressable scalar registers (104)
+/// exceeds limit (102)", on GFX8-GFX12 and LLVM 15/19/22 alike).
+pub const MAX_SGPR_CLOBBER: u32 = 101;
+
+/// Kernels whose register counts sit on, under and over every VGPR encoding and allocation granule of
+/// `st`, every SGPR count LLVM can make from a clobber of s60..s101 (the GFX8/9 steps at 80/88/100 and the
+/// 8-SGPR encoding granule), AGPR splits on targets with AGPRs, and `"W,W"` kernels LLVM pads (with
+/// SGPRs near the steps), so that "rounded to the encoding granule" and "padded by LLVM" both occur.
+pub fn granule_probes(st: &wavebudget_model::Subtarget) -> Vec<Probe> {
+    let p = st.processor();
+    let max_arch = st.max_arch_vgprs().min(256); // llc ignores clobbers of v256 and above
+    let mut out = Vec::new();
+    let mut push = |arch: u32, agpr: u32, sgpr_index: Option<u32>, waves_per_eu: Option<u32>| {
+        let name = format!("p{}", out.len());
+        out.push(Probe { name, arch, agpr, sgpr_index, waves_per_eu });
+    };
+    // With the SGPR init bug (gfx802/gfx805/gfx810) llc refuses more than 96 ("scalar registers (97)
+    // exceeds limit (96)").
+    let max_s =
+        if p.sgpr_init_bug { wavebudget_model::targets::FIXED_SGPRS_FOR_INIT_BUG - 1 } else { MAX_SGPR_CLOBBER };
+    for s in 60..=max_s {
+        push(1, 0, Some(s), None);
+    }
+    let granules = [p.vgpr_encoding_granule(st.wave_size()), st.vgpr().granule];
+    let mut counts: Vec<u32> = (1..=max_arch)
+        .filter(|v| granules.iter().any(|g| matches!(v % g, 0 | 1) || v % g == g - 1) || *v <= 16)
+        .collect();
+    counts.dedup();
+    for v in counts {
+        push(v, 0, None, None);
+    }
+    if st.max_agprs() > 0 {
+        for arch in [1u32, 3, 4, 5, 63, 64, 65, 128, 129, 255, 256] {
+            for agpr in [1, 3, 4, 5, 7, 8, 9, 64, 65, 128, 129, 255, 256] {
+                if st.vgpr().addressable <= 256 || arch.div_ceil(4) * 4 + agpr <= 512 {
+                    push(arch, agpr, None, None);
+                }
+            }
+        }
+    }
+    for w in 1..=st.max_waves() {
+        for s in [None, Some(79), Some(87), Some(90), Some(95), Some(99), Some(MAX_SGPR_CLOBBER)] {
+            push(1, 0, s.map(|s| s.min(max_s)), Some(w));
+        }
+    }
+    out
+}
+
+/// The probes as one module (no target-cpu: llc's `-mcpu` sets it).
+pub fn probes_module(probes: &[Probe]) -> String {
+    let mut ir = String::new();
+    for (i, k) in probes.iter().enumerate() {
+        let _ = writeln!(ir, "define amdgpu_kernel void @{}() #{i} {{", k.name);
+        let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{v{}}}\"()", k.arch - 1);
+        if k.agpr > 0 {
+            let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{a{}}}\"()", k.agpr - 1);
+        }
+        if let Some(s) = k.sgpr_index {
+            let _ = writeln!(ir, "  call void asm sideeffect \"\", \"~{{s{s}}}\"()");
+        }
+        let _ = writeln!(ir, "  ret void\n}}");
+    }
+    for (i, k) in probes.iter().enumerate() {
+        let wpe = k.waves_per_eu.map(|w| format!(" \"amdgpu-waves-per-eu\"=\"{w},{w}\"")).unwrap_or_default();
+        let _ = writeln!(ir, "attributes #{i} = {{ nounwind{wpe} }}");
+    }
+    ir
+}

@@ -623,10 +623,9 @@ fn unpadded(
     notes: &mut Vec<String>,
 ) -> Occupancy {
     let (Some(v), Some(s)) = (vgpr_count, sgpr_count) else { return o };
-    // Rounding to the descriptor's encoding granule is not padding: compare what each allocates.
-    let padded_vgprs = st.vgprs_allocated(o.vgpr_count) > st.vgprs_allocated(v);
-    let padded_sgprs = st.sgprs_allocated(o.sgpr_count) > st.sgprs_allocated(st.effective_sgprs(s));
-    if !padded_vgprs && !padded_sgprs {
+    // The evaluation took the descriptor's counts over the metadata's only where the model's one rule
+    // (`Subtarget::allocation`) found the descriptor padded beyond its encoding granule.
+    if o.vgpr_count <= v && o.sgpr_count <= st.effective_sgprs(s) {
         return o;
     }
     let usage = Usage { vgprs: Vgprs::Total(v), sgprs: Some(s), lds: o.lds_bytes, workgroup: o.workgroup };
