@@ -102,7 +102,8 @@ impl Records {
     pub fn load(path: &Path) -> Result<Records, crate::Error> {
         let reader = |source| crate::Error::Records { path: path.to_path_buf(), source };
         let content = |reason: String| crate::Error::RecordsContent { path: path.to_path_buf(), reason };
-        let mapped = Mapped::open(path).map_err(reader)?;
+        // A records file is named, never streamed: a FIFO or a device would block or never end inside opt.
+        let mapped = Mapped::open_regular(path).map_err(reader)?;
         let bytes = mapped.bytes();
         let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
         if first == Some(&b'{') {

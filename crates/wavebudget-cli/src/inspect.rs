@@ -111,8 +111,10 @@ fn walk_cache(
         if path.is_dir() {
             walk_cache(&path, seen, out)?;
         } else if path.extension().is_some_and(|e| e == "hsaco") {
+            // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
+            crate::map_regular(&path)?;
             let json = path.with_extension("json");
-            let launch = if json.is_file() { Some(triton_launch(&json)?) } else { None };
+            let launch = if json.symlink_metadata().is_ok() { Some(triton_launch(&json)?) } else { None };
             out.push((path, launch));
         }
     }
@@ -122,9 +124,9 @@ fn walk_cache(
 /// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON.
 fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
     let name = json.display().to_string();
-    let text = std::fs::read_to_string(json).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| CliError::Usage(format!("{name}: not Triton's metadata JSON: {e}")))?;
+    let mapped = crate::map_regular(json)?;
+    let v: serde_json::Value = serde_json::from_slice(mapped.bytes())
+        .map_err(|e| CliError::Usage(format!("{name}: not Triton's metadata JSON: {e}")))?;
     let field = |key: &str| -> Result<Option<u32>, CliError> {
         match v.get(key) {
             None => Ok(None),

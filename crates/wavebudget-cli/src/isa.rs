@@ -246,8 +246,8 @@ pub fn read(
     filter: &Option<regex::Regex>,
     llvm: wavebudget_model::Llvm,
 ) -> Result<Vec<IsaSource>, CliError> {
-    let mapped = wavebudget_mmap::Mapped::open(std::path::Path::new(file))
-        .map_err(|e| CliError::Io { context: format!("{file}: cannot read"), source: e })?;
+    let mapped = wavebudget_codeobj::Mapped::open(std::path::Path::new(file))
+        .map_err(|e| CliError::Reader(file.to_string(), e))?;
     let bytes = mapped.bytes();
     if is_binary(bytes) {
         return read_binary(file, bytes, filter, llvm);

@@ -143,13 +143,19 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
 const WITHOUT_LLVM: &str = "this wavebudget was built without LLVM (--no-default-features): sweep and tune compile \
      with libLLVM 22; build it with the default features (cargo build --release -p wavebudget-cli)";
 
-/// A whole input file (LLVM IR for sweep and tune), read through pipes too; a directory is refused.
+/// A whole input file (LLVM IR for sweep and tune), read through pipes too (up to the input budget);
+/// directories, devices, sockets and named pipes are refused at once.
 #[cfg(feature = "llvm")]
 pub(crate) fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
-    if std::path::Path::new(path).is_dir() {
-        return Err(CliError::Usage(format!("{path}: is a directory, not a file")));
-    }
-    std::fs::read(path).map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })
+    let mapped = wavebudget_codeobj::Mapped::open(std::path::Path::new(path))
+        .map_err(|e| CliError::Reader(path.to_string(), e))?;
+    Ok(mapped.bytes().to_vec())
+}
+
+/// A regular file's bytes, mapped: for inputs named as files (sweep JSON, Triton's metadata), where a
+/// pipe, a device or a named pipe is refused at once rather than read without end or waited on.
+pub(crate) fn map_regular(path: &std::path::Path) -> Result<wavebudget_codeobj::Mapped, CliError> {
+    wavebudget_codeobj::Mapped::open_regular(path).map_err(|e| CliError::Reader(path.display().to_string(), e))
 }
 
 /// `--kernel`: a regular expression (unanchored, like grep) matched against a kernel's name and symbol,

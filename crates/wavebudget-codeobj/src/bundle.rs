@@ -308,10 +308,13 @@ pub struct Located<'a> {
 }
 
 /// Splits a region holding bundles one after another, with zero padding between them (a `.hip_fatbin`
-/// section, or a file of concatenated bundles). Anything else between bundles is an error.
-pub fn split(region: &[u8]) -> Result<Vec<Located<'_>>> {
+/// section, or a file of concatenated bundles). Anything else between bundles is an error, and so are
+/// compressed bundles whose uncompressed sizes add up to more than `budget` bytes (refused here, before
+/// any is decompressed; [`decompress`] then holds each to its header's size).
+pub fn split(region: &[u8], budget: u64) -> Result<Vec<Located<'_>>> {
     let mut out = Vec::new();
     let mut at = 0usize;
+    let mut claimed = 0u64;
     while let Some(skip) = region.get(at..).and_then(|r| r.iter().position(|&b| b != 0)) {
         at += skip;
         let rest = &region[at..];
@@ -319,6 +322,19 @@ pub fn split(region: &[u8]) -> Result<Vec<Located<'_>>> {
             (Bundle::parse(rest).map_err(|e| e.within(format!("offload bundle at {at:#x}")))?.len, None)
         } else if rest.starts_with(CCOB_MAGIC) {
             let h = CompressedHeader::parse(rest).map_err(|e| e.within(format!("offload bundle at {at:#x}")))?;
+            claimed = claimed.saturating_add(h.uncompressed_size);
+            if claimed > budget {
+                return Err(Error::OverBudget {
+                    within: Vec::new(),
+                    structure: "compressed offload bundle",
+                    offset: at as u64,
+                    detail: format!(
+                        "the compressed bundles up to this one decompress to {claimed} bytes ({} bundles)",
+                        out.iter().filter(|l: &&Located<'_>| l.compressed.is_some()).count() + 1
+                    ),
+                    budget,
+                });
+            }
             (h.total_len(rest.len()), Some(h))
         } else {
             let n = rest.len().min(8);

@@ -5,6 +5,7 @@ use std::fmt;
 /// Everything the reader can fail with. Every variant is bad input except [`Error::Io`] (the file could not
 /// be read); the reader has no "bug" variant because it never panics and never asserts on input.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// The bytes break the format: `structure` is what was being read, `offset` where, counted from the
     /// start of the innermost container; `within` names the containers and where they start.
@@ -30,6 +31,27 @@ pub enum Error {
         offset: u64,
         /// What is not supported.
         detail: String,
+    },
+    /// Reading the input would hold more bytes than the input budget allows (the sizes its compressed
+    /// bundles claim, summed over the file), refused before anything is decompressed.
+    #[error("{}{structure} at offset {offset:#x}: {detail}, over the input budget of {budget} bytes per file (set {} to raise it)", Within(within), crate::INPUT_BUDGET_ENV)]
+    OverBudget {
+        /// Enclosing containers, outermost first.
+        within: Vec<String>,
+        /// The structure whose size passes the budget.
+        structure: &'static str,
+        /// Byte offset of that structure.
+        offset: u64,
+        /// What it would take.
+        detail: String,
+        /// The budget in force.
+        budget: u64,
+    },
+    /// The input budget's setting is not a byte count.
+    #[error("{}={value:?}: not a byte count (an integer, optionally with K, M or G)", crate::INPUT_BUDGET_ENV)]
+    BadBudget {
+        /// The variable's value.
+        value: String,
     },
     /// The input file could not be opened or mapped.
     #[error("cannot read {path}: {source}")]
@@ -66,8 +88,10 @@ impl Error {
     /// Places an error from a nested container: `label` names the container and where it starts.
     pub fn within(mut self, label: impl Into<String>) -> Self {
         match &mut self {
-            Error::Malformed { within, .. } | Error::Unsupported { within, .. } => within.insert(0, label.into()),
-            Error::Io { .. } => {}
+            Error::Malformed { within, .. } | Error::Unsupported { within, .. } | Error::OverBudget { within, .. } => {
+                within.insert(0, label.into())
+            }
+            Error::Io { .. } | Error::BadBudget { .. } => {}
         }
         self
     }
@@ -75,8 +99,10 @@ impl Error {
     /// The structure named by the error, if it is about the input's bytes.
     pub fn structure(&self) -> Option<&'static str> {
         match self {
-            Error::Malformed { structure, .. } | Error::Unsupported { structure, .. } => Some(structure),
-            Error::Io { .. } => None,
+            Error::Malformed { structure, .. }
+            | Error::Unsupported { structure, .. }
+            | Error::OverBudget { structure, .. } => Some(structure),
+            Error::Io { .. } | Error::BadBudget { .. } => None,
         }
     }
 }

@@ -33,7 +33,7 @@ pub fn check_metadata(bytes: &[u8]) {
 
 /// The bundle reader: splitting, headers, decompression.
 pub fn check_bundle(bytes: &[u8]) {
-    if let Ok(located) = crate::bundle::split(bytes) {
+    if let Ok(located) = crate::bundle::split(bytes, crate::DEFAULT_INPUT_BUDGET) {
         for loc in located {
             match loc.compressed {
                 Some(_) => {

@@ -100,13 +100,55 @@ pub struct WalkSummary {
     pub bundles: usize,
 }
 
+/// Bytes one input file may make a reader hold beyond its own memory map: what its compressed bundles
+/// decompress to (each decompressed byte is hashed too, so this bounds both), and what a pipe gives.
+/// Checked on the sizes the bundles' headers claim before anything is decompressed, and each bundle's
+/// output is held to its header's size. 2 GiB by default: ROCm's largest per-file bundles are a few
+/// hundred MB.
+pub const DEFAULT_INPUT_BUDGET: u64 = 2 << 30;
+/// The environment variable that sets the input budget (bytes, or with K, M or G), for every reader:
+/// the command line, Python, the C runtime and the pass's `records=`.
+pub const INPUT_BUDGET_ENV: &str = "WAVEBUDGET_INPUT_BUDGET";
+
+/// The input budget in force: [`INPUT_BUDGET_ENV`], else [`DEFAULT_INPUT_BUDGET`].
+pub fn input_budget() -> Result<u64> {
+    match std::env::var_os(INPUT_BUDGET_ENV) {
+        None => Ok(DEFAULT_INPUT_BUDGET),
+        Some(v) => {
+            let text = v.to_string_lossy();
+            parse_bytes(&text).ok_or_else(|| Error::BadBudget { value: text.into_owned() })
+        }
+    }
+}
+
+/// `123`, `64K`, `512M`, `4G` (binary units).
+fn parse_bytes(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (digits, shift) = match t.char_indices().last()? {
+        (i, 'k' | 'K') => (&t[..i], 10),
+        (i, 'm' | 'M') => (&t[..i], 20),
+        (i, 'g' | 'G') => (&t[..i], 30),
+        _ => (t, 0),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
 /// Name of the section HIP puts bundles in.
 pub const HIP_FATBIN_SECTION: &str = ".hip_fatbin";
 
-/// Finds every code object in `bytes` and calls `f` for each, in file order. A compressed bundle is
-/// decompressed when reached and dropped after its entries are visited, so memory stays bounded by one
-/// bundle. Stops at the first error (from the input or from `f`).
+/// Finds every code object in `bytes` and calls `f` for each, in file order, within the input budget in
+/// force ([`input_budget`]). A compressed bundle is decompressed when reached and dropped after its
+/// entries are visited, so memory stays bounded by one bundle. Stops at the first error (from the input
+/// or from `f`).
 pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Result<WalkSummary> {
+    walk_with(bytes, input_budget()?, f)
+}
+
+/// [`walk`] with an explicit input budget: the bytes the file's compressed bundles may decompress to.
+pub fn walk_with(bytes: &[u8], budget: u64, f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Result<WalkSummary> {
     if is_amdgpu_elf(bytes) {
         f(Found::CodeObject(&Source::default(), bytes))?;
         return Ok(WalkSummary::default());
@@ -130,7 +172,7 @@ pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Res
             ),
         ));
     };
-    let located = bundle::split(region).map_err(|e| {
+    let located = bundle::split(region, budget).map_err(|e| {
         if container == Container::HostElf {
             e.within(format!("{HIP_FATBIN_SECTION} at {base:#x}"))
         } else {
@@ -225,9 +267,17 @@ fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
 pub struct Mapped(wavebudget_mmap::Mapped);
 
 impl Mapped {
-    /// Opens `path`; the error names it.
+    /// Opens `path`, a regular file or a pipe (read up to the input budget); the error names it.
     pub fn open(path: &std::path::Path) -> Result<Mapped> {
-        wavebudget_mmap::Mapped::open(path)
+        wavebudget_mmap::Mapped::open(path, input_budget()?)
+            .map(Mapped)
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })
+    }
+
+    /// Opens `path`, which must be a regular file (an input found by name: a records file, a cache
+    /// directory's entry); the error names it.
+    pub fn open_regular(path: &std::path::Path) -> Result<Mapped> {
+        wavebudget_mmap::Mapped::open_regular(path)
             .map(Mapped)
             .map_err(|source| Error::Io { path: path.display().to_string(), source })
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 /// A KFD node's `properties` text, then a dispatch of a plain kernel on the device it describes.
 pub fn check_properties(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
-    let props = kfd::parse_properties(&text);
+    let Ok(props) = kfd::parse_properties(Path::new("properties"), &text) else { return };
     if let Ok(Some(device)) = kfd::device_from_properties(1, Path::new("properties"), &props) {
         let kernel = KernelInfo {
             name: "k".into(),

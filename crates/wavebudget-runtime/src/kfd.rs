@@ -9,15 +9,52 @@ use wavebudget_model::{parse_target, Options, Subtarget};
 /// Where the driver publishes the topology.
 pub const DEFAULT_ROOT: &str = "/sys/class/kfd/kfd/topology";
 
-/// Parses one `properties` file: each `key value` line, the value as written (checked where it is used,
-/// so an error can name the bad value).
-pub fn parse_properties(text: &str) -> BTreeMap<String, String> {
-    text.lines()
-        .filter_map(|l| {
-            let (k, v) = l.trim().split_once(char::is_whitespace)?;
-            Some((k.to_string(), v.trim().to_string()))
-        })
-        .collect()
+/// Parses one `properties` file (`path` names it in errors): each `key value` line, the value as written
+/// (checked where it is used, so an error can name the bad value). A key given twice is an error: which
+/// line the driver meant cannot be known.
+pub fn parse_properties(path: &Path, text: &str) -> Result<BTreeMap<String, String>, Error> {
+    let mut out = BTreeMap::new();
+    for (i, l) in text.lines().enumerate() {
+        let Some((k, v)) = l.trim().split_once(char::is_whitespace) else { continue };
+        if let Some(first) = out.insert(k.to_string(), v.trim().to_string()) {
+            return Err(Error::Device(format!(
+                "{}: line {}: '{k}' again (first '{first}', now '{}'): a key is given once",
+                path.display(),
+                i + 1,
+                v.trim()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Largest `properties` file read: the driver's are under 2 KB.
+const MAX_PROPERTIES_BYTES: u64 = 64 << 10;
+
+/// One node's `properties`: a regular file (sysfs attributes are), read up to [`MAX_PROPERTIES_BYTES`];
+/// a FIFO, device or socket is refused by name before it is opened, and an oversized file after.
+fn read_properties(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let io = |source| Error::Io { path: path.display().to_string(), what: "cannot read", source };
+    let not_regular =
+        || Error::Device(format!("{}: not a regular file (a FIFO, device or socket): it is not read", path.display()));
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(not_regular());
+    }
+    let f = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path).map_err(io)?;
+    if !f.metadata().map_err(io)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_PROPERTIES_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_PROPERTIES_BYTES {
+        return Err(Error::Device(format!(
+            "{}: over {MAX_PROPERTIES_BYTES} bytes: not a KFD properties file",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::Device(format!("{}: not UTF-8 text", path.display())))
 }
 
 /// `gfx_target_version` (major * 10000 + minor * 100 + stepping) as a processor name: 90402 -> gfx942,
@@ -61,6 +98,20 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     }
     let max_waves = small("max_waves_per_simd", 64)?;
     let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
+    // The driver counts SIMDs of whole CUs, in CU mode on GFX10+ (2 SIMDs; 4 on GFX9 and gfx1250).
+    let cu_simds = id.processor.eus_per_cu(id.processor.has_wgp_mode());
+    if simd_per_cu != cu_simds {
+        return Err(Error::Device(format!(
+            "{}: simd_per_cu {simd_per_cu}, but a {name} CU has {cu_simds} SIMDs",
+            path.display()
+        )));
+    }
+    if simds % u64::from(simd_per_cu) != 0 {
+        return Err(Error::Device(format!(
+            "{}: simd_count {simds} is not a whole number of CUs of {simd_per_cu} SIMDs",
+            path.display()
+        )));
+    }
     let compute_units = u32::try_from(simds / simd_per_cu as u64).map_err(|_| {
         Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display()))
     })?;
@@ -101,12 +152,8 @@ pub fn devices(root: &Path) -> Result<Vec<Device>, Error> {
     found.sort();
     let mut out = Vec::new();
     for (n, path) in found {
-        let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            what: "cannot read",
-            source,
-        })?;
-        if let Some(d) = device_from_properties(n, &path, &parse_properties(&text))? {
+        let text = read_properties(&path)?;
+        if let Some(d) = device_from_properties(n, &path, &parse_properties(&path, &text)?)? {
             out.push(d);
         }
     }

@@ -370,16 +370,12 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
 
 /// Whether a file is JSON (a sweep's output) rather than a binary.
 fn is_json(path: &str) -> Result<bool, CliError> {
-    use std::io::Read;
     let p = std::path::Path::new(path);
     if p.is_dir() {
         return Ok(false);
     }
-    let mut head = [0u8; 64];
-    let n = std::fs::File::open(p)
-        .and_then(|mut f| f.read(&mut head))
-        .map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })?;
-    Ok(head[..n].iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+    let mapped = crate::map_regular(p)?;
+    Ok(mapped.bytes().iter().take(64).find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
 }
 
 /// The kernels of the input files, and what the walk of the binaries skipped (entries for other devices).
@@ -514,9 +510,9 @@ fn sweep_entries(
     kernel: Option<&regex::Regex>,
     llvm: Llvm,
 ) -> Result<(Vec<Entry>, usize), CliError> {
-    let bytes =
-        std::fs::read(path).map_err(|source| CliError::Io { context: format!("{path}: cannot read"), source })?;
-    let doc: Json = serde_json::from_slice(&bytes).map_err(|e| CliError::Usage(format!("{path}: not JSON: {e}")))?;
+    let mapped = crate::map_regular(std::path::Path::new(path))?;
+    let doc: Json =
+        serde_json::from_slice(mapped.bytes()).map_err(|e| CliError::Usage(format!("{path}: not JSON: {e}")))?;
     let not_sweep = |what: String| CliError::Usage(format!("{path}: not `wavebudget sweep --json` output: {what}"));
     let kernels =
         doc.get("kernels").and_then(Json::as_array).ok_or_else(|| not_sweep("no \"kernels\" array".into()))?;

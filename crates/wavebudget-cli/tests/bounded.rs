@@ -1,0 +1,255 @@
+//! Bounded work and memory on every input, a test per class, each with a generous ceiling (wall time and
+//! peak RSS of the process, by wait4): devices, FIFOs and sockets given to every subcommand that reads a
+//! file, found in a Triton cache directory, or given to opt as `records=` / `WAVEBUDGET_RECORDS`; compressed
+//! bundles that claim more than the input budget (a thousand 64 MiB entries in a small file; a zstd frame
+//! padded with a skippable frame); a pipe without end; assembly with 100,000 loops. Each is refused in one
+//! line naming the input, exit 1, nothing on stdout, or (the assembly) answered within the ceiling. How
+//! long the refusals take is measured by `benches/bounded.rs`, not here.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+use wavebudget_testkit::process::{fresh_dir, run_bounded, Bounded};
+
+const WB: &str = env!("CARGO_BIN_EXE_wavebudget");
+/// Generous: every refusal here is immediate; an unbounded read or a hang runs into it.
+const CEILING: Duration = Duration::from_secs(30);
+/// 512 MiB: far above what a refusal needs, far below what the bombs would take (4 to 64 GB).
+const RSS_CEILING_KB: i64 = 512 * 1024;
+
+fn scratch(name: &str) -> PathBuf {
+    fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), &format!("bounded-{name}"))
+}
+
+fn wb(args: &[&str]) -> Command {
+    let mut c = Command::new(WB);
+    c.args(args);
+    c
+}
+
+/// Refused: exit 1, one line on stderr naming `names` and saying `why`, nothing on stdout, within the
+/// ceilings.
+#[track_caller]
+fn refused(b: &Bounded, names: &str, why: &str) {
+    assert!(!b.timed_out, "still running after {CEILING:?} (stderr so far: {})", b.stderr);
+    assert_eq!(b.code, Some(1), "exit code; stderr: {}", b.stderr);
+    assert_eq!(b.stderr.lines().count(), 1, "one line: {}", b.stderr);
+    assert!(b.stderr.contains(names), "names {names}: {}", b.stderr);
+    assert!(b.stderr.contains(why), "says {why}: {}", b.stderr);
+    assert!(b.stdout.is_empty(), "partial output: {}", b.stdout);
+    assert!(b.peak_rss_kb < RSS_CEILING_KB, "peak RSS {} KiB", b.peak_rss_kb);
+}
+
+fn mkfifo(p: &Path) {
+    assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+}
+
+/// Every subcommand that reads a file, on a device, a FIFO with no writer and a socket.
+#[test]
+fn devices_fifos_and_sockets_are_refused_at_once_by_every_reader() {
+    let dir = scratch("special");
+    let fifo = dir.join("fifo");
+    mkfifo(&fifo);
+    let sock = dir.join("sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+    let out = dir.join("out");
+    let html = dir.join("out.html");
+    let o = out.to_str().unwrap();
+    let h = html.to_str().unwrap();
+    for (input, why) in
+        [("/dev/zero", "character device"), (fifo.to_str().unwrap(), "named pipe"), (sock.to_str().unwrap(), "socket")]
+    {
+        let commands: Vec<Vec<&str>> = vec![
+            vec!["inspect", input],
+            vec!["isa", input],
+            vec!["embed", input, "-o", o],
+            vec!["dispatch", input, "--kernel", "k", "--device", "gfx942"],
+            vec!["report", input, "-o", h],
+            vec!["sweep", input, "--target", "gfx942"],
+            vec!["tune", input, "--target", "gfx942", "-o", o],
+        ];
+        for args in commands {
+            let b = run_bounded(&mut wb(&args), CEILING);
+            // The FIFO's refusal says "named pipe" wherever the reader is the common one; the report's
+            // JSON sniffing and sweep go through the regular-file reader, which says "not a regular file".
+            let why = if input == fifo.to_str().unwrap() && b.stderr.contains("not a regular file") {
+                "not a regular file"
+            } else {
+                why
+            };
+            refused(&b, input, why);
+            assert!(!out.exists() && !html.exists(), "{args:?} wrote output");
+        }
+    }
+    // The FIFO is still a FIFO, and nothing was written through it.
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo_like());
+}
+
+trait FifoLike {
+    fn is_fifo_like(&self) -> bool;
+}
+impl FifoLike for std::fs::FileType {
+    fn is_fifo_like(&self) -> bool {
+        use std::os::unix::fs::FileTypeExt;
+        self.is_fifo()
+    }
+}
+
+/// A Triton cache directory holding a FIFO as a kernel or as its metadata JSON, or a link to /dev/zero.
+#[test]
+fn special_files_in_a_triton_cache_are_refused_by_name() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/triton-cache");
+    for (name, make) in [("x.hsaco", "fifo"), ("x.json", "fifo"), ("y.hsaco", "zero")] {
+        let dir = scratch(&format!("cache-{}", name.replace('.', "-")));
+        let status = Command::new("cp").arg("-r").arg(&example).arg(dir.join("c")).status().unwrap();
+        assert!(status.success());
+        let cache = dir.join("c");
+        let target = cache.join("aa").join(name);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        if name == "x.json" {
+            // The JSON beside a real kernel.
+            let hsaco = first_hsaco(&cache);
+            std::fs::copy(&hsaco, cache.join("aa/x.hsaco")).unwrap();
+        }
+        match make {
+            "fifo" => mkfifo(&target),
+            _ => std::os::unix::fs::symlink("/dev/zero", &target).unwrap(),
+        }
+        let b = run_bounded(&mut wb(&["inspect", cache.to_str().unwrap()]), CEILING);
+        refused(&b, name, if make == "fifo" { "not a regular file" } else { "character device" });
+    }
+}
+
+fn first_hsaco(dir: &Path) -> PathBuf {
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "hsaco") {
+                return p;
+            }
+        }
+    }
+    panic!("no .hsaco under {}", dir.display())
+}
+
+/// A `CCOB` version 3 header (clang-offload-bundler's layout) over `payload`, claiming `uncompressed`
+/// bytes whose MD5 is `hash`.
+fn ccob(method: u16, uncompressed: u64, hash: u64, payload: &[u8]) -> Vec<u8> {
+    let mut v = b"CCOB".to_vec();
+    v.extend_from_slice(&3u16.to_le_bytes());
+    v.extend_from_slice(&method.to_le_bytes());
+    v.extend_from_slice(&(32 + payload.len() as u64).to_le_bytes());
+    v.extend_from_slice(&uncompressed.to_le_bytes());
+    v.extend_from_slice(&hash.to_le_bytes());
+    v.extend_from_slice(payload);
+    v
+}
+
+fn md5_low(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(md5::compute(bytes).0[..8].try_into().unwrap())
+}
+
+/// 1,000 compressed bundles of 64 MiB each (zeros behind a valid bundle header) in a few MB: 64 GB to
+/// decompress and hash, refused before the first, by every reader of bundles.
+#[test]
+fn a_thousand_64_mib_bundles_are_refused_before_any_is_decompressed() {
+    let dir = scratch("ccob-many");
+    let mut raw = vec![0u8; 64 << 20];
+    raw[..24].copy_from_slice(b"__CLANG_OFFLOAD_BUNDLE__");
+    let payload = zstd::bulk::compress(&raw, 19).unwrap();
+    let one = ccob(1, raw.len() as u64, md5_low(&raw), &payload);
+    let file = dir.join("many.bundle");
+    let mut all = Vec::with_capacity(one.len() * 1000);
+    for _ in 0..1000 {
+        all.extend_from_slice(&one);
+    }
+    std::fs::write(&file, &all).unwrap();
+    assert!(all.len() < 8 << 20, "{} bytes", all.len());
+    let f = file.to_str().unwrap();
+    let out = dir.join("out");
+    for args in [
+        vec!["inspect", f],
+        vec!["isa", f],
+        vec!["embed", f, "-o", out.to_str().unwrap()],
+        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
+    ] {
+        let b = run_bounded(&mut wb(&args), CEILING);
+        refused(&b, f, "over the input budget of 2147483648 bytes per file (set WAVEBUDGET_INPUT_BUDGET to raise it)");
+        assert!(!out.exists());
+    }
+    // The budget can be raised; a smaller one refuses earlier.
+    let b = run_bounded(wb(&["inspect", f]).env("WAVEBUDGET_INPUT_BUDGET", "64M"), CEILING);
+    refused(&b, f, "decompress to 134217728 bytes (2 bundles), over the input budget of 67108864 bytes");
+    let b = run_bounded(wb(&["inspect", f]).env("WAVEBUDGET_INPUT_BUDGET", "lots"), CEILING);
+    refused(&b, "WAVEBUDGET_INPUT_BUDGET=\"lots\"", "not a byte count");
+}
+
+/// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,
+/// while the header claims 4 GiB. Refused by the budget before decompression.
+#[test]
+fn a_skippable_frame_does_not_buy_a_4_gib_decompression() {
+    let dir = scratch("ccob-skippable");
+    let mut payload = zstd::bulk::compress(&[0u8; 4096], 3).unwrap();
+    // Skippable frame: magic 0x184D2A50, u32 length, then that many bytes.
+    payload.extend_from_slice(&0x184D_2A50u32.to_le_bytes());
+    payload.extend_from_slice(&(4u32 << 20).to_le_bytes());
+    payload.resize(payload.len() + (4 << 20), 0);
+    let file = dir.join("skip.bundle");
+    std::fs::write(&file, ccob(1, (4u64 << 30) - 1, 0, &payload)).unwrap();
+    let f = file.to_str().unwrap();
+    let b = run_bounded(&mut wb(&["inspect", f]), CEILING);
+    refused(&b, f, "over the input budget");
+}
+
+/// A pipe that never ends (`/dev/zero` through `head`) is read up to the budget, then refused.
+#[test]
+fn a_pipe_is_read_up_to_the_budget() {
+    let b = run_bounded(
+        Command::new("bash")
+            .args(["-c", &format!("head -c 300000000 /dev/zero | {WB} inspect /dev/stdin")])
+            .env("WAVEBUDGET_INPUT_BUDGET", "16M"),
+        CEILING,
+    );
+    refused(&b, "/dev/stdin", "the pipe gives more than 16777216 bytes");
+}
+
+/// opt with the plugin and `records=` (or `WAVEBUDGET_RECORDS`) naming a FIFO or a device: the pass
+/// warns in one line naming it and goes on from the IR (it never aborts opt), at once.
+#[test]
+fn records_that_are_not_regular_files_are_refused_inside_opt() {
+    let dir = scratch("records");
+    let fifo = dir.join("fifo");
+    mkfifo(&fifo);
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/tile_kernel.ll");
+    let plugin = wavebudget_testkit::plugin::plugin();
+    let opt = wavebudget_testkit::llvm::tool("opt");
+    let out = dir.join("out.ll");
+    for (records, why) in [(fifo.to_str().unwrap(), "not a regular file"), ("/dev/zero", "character device")] {
+        for via_env in [false, true] {
+            let mut cmd = Command::new(&opt);
+            cmd.arg(format!("-load-pass-plugin={}", plugin.display()));
+            if via_env {
+                cmd.env("WAVEBUDGET_RECORDS", records)
+                    .arg("-passes=amdgpu-occupancy-budget<waves=2;target=gfx942;mode=advise>");
+            } else {
+                cmd.arg(format!(
+                    "-passes=amdgpu-occupancy-budget<waves=2;target=gfx942;records={records};mode=advise>"
+                ));
+            }
+            cmd.arg("-S").arg(&ll).arg("-o").arg(&out);
+            let b = run_bounded(&mut cmd, CEILING);
+            assert!(!b.timed_out, "opt hung on records={records}");
+            assert_eq!(b.code, Some(0), "opt: {}", b.stderr);
+            let warning: Vec<&str> = b.stderr.lines().filter(|l| l.contains(records)).collect();
+            assert_eq!(warning.len(), 1, "one line names {records}: {}", b.stderr);
+            assert!(warning[0].contains(why) && warning[0].contains("warning"), "{}", warning[0]);
+            assert!(b.peak_rss_kb < RSS_CEILING_KB, "peak RSS {} KiB", b.peak_rss_kb);
+            assert!(out.exists());
+            std::fs::remove_file(&out).unwrap();
+        }
+    }
+}
