@@ -240,37 +240,85 @@ pub fn signals(code: &[Instruction]) -> Signals {
             s.scratch_ops += u32::from(is_scratch(ins, &resources));
         }
     }
-    // Positions count instructions without `s_nop`, so alignment fill does not move them.
+    // Positions count instructions without `s_nop`, so alignment fill does not move them. Running totals
+    // of what a loop reports make each loop's body a difference of two rows: linear in the code and the
+    // loops, however many loops share a body.
     let mut position = Vec::with_capacity(code.len());
-    let mut p = 0usize;
+    let mut running = Vec::with_capacity(code.len() + 1);
+    let (mut c, mut w, mut n) = (Counts::default(), Waits::default(), 0u32);
+    running.push(Totals::default());
     for ins in code {
-        position.push(p);
-        p += usize::from(classify(&ins.mnemonic) != Class::Nop);
+        position.push(n as usize);
+        n += u32::from(tally(ins, &mut c, &mut w));
+        running.push(Totals {
+            n,
+            vmcnt0: w.vmcnt0,
+            lgkmcnt0: w.lgkmcnt0,
+            matrix: c.matrix,
+            vector_memory: c.vector_memory,
+            lds: c.lds,
+        });
     }
     for (i, ins) in code.iter().enumerate() {
         let Some(t) = ins.target else { continue };
         if t > i || classify(&ins.mnemonic) != Class::Branch {
             continue;
         }
-        let (mut c, mut w, mut n) = (Counts::default(), Waits::default(), 0);
-        for body in &code[t..=i] {
-            n += u32::from(tally(body, &mut c, &mut w));
-        }
+        let (a, b) = (&running[t], &running[i + 1]);
         s.loops.push(Loop {
             start: position[t],
             end: position[i],
-            instructions: n,
-            waitcnt: w,
-            matrix: c.matrix,
-            vector_memory: c.vector_memory,
-            lds: c.lds,
+            instructions: b.n - a.n,
+            waitcnt: Waits { vmcnt0: b.vmcnt0 - a.vmcnt0, lgkmcnt0: b.lgkmcnt0 - a.lgkmcnt0 },
+            matrix: b.matrix - a.matrix,
+            vector_memory: b.vector_memory - a.vector_memory,
+            lds: b.lds - a.lds,
         });
     }
     s.loops.sort_by_key(|l| (l.start, l.end));
-    let innermost = |l: &Loop| !s.loops.iter().any(|o| o != l && o.start >= l.start && o.end <= l.end);
-    s.hot_loop =
-        s.loops.iter().filter(|l| innermost(l)).max_by_key(|l| (l.instructions, std::cmp::Reverse(l.start))).copied();
+    let inner = innermost(&s.loops);
+    s.hot_loop = s
+        .loops
+        .iter()
+        .zip(inner)
+        .filter_map(|(l, inner)| inner.then_some(l))
+        .max_by_key(|l| (l.instructions, std::cmp::Reverse(l.start)))
+        .copied();
     s
+}
+
+/// What [`signals`] counts up to an instruction, for loop bodies by difference.
+#[derive(Default)]
+struct Totals {
+    n: u32,
+    vmcnt0: u32,
+    lgkmcnt0: u32,
+    matrix: u32,
+    vector_memory: u32,
+    lds: u32,
+}
+
+/// Whether each loop (sorted by start, then end) is innermost: no other loop lies within it. A loop holds
+/// another exactly when one with the same start ends earlier, or one starting later ends no later: only
+/// the first of a start group can be innermost, compared with the least end of every later start. Linear
+/// after the sort.
+fn innermost(loops: &[Loop]) -> Vec<bool> {
+    let n = loops.len();
+    let mut least_end_after = vec![usize::MAX; n + 1];
+    for i in (0..n).rev() {
+        least_end_after[i] = least_end_after[i + 1].min(loops[i].end);
+    }
+    let mut out = vec![false; n];
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n && loops[j].start == loops[i].start {
+            j += 1;
+        }
+        out[i] = least_end_after[j] > loops[i].end;
+        i = j;
+    }
+    out
 }
 
 /// A kernel's instructions from assembly text.
@@ -402,5 +450,79 @@ mod tests {
         let hot = s.hot_loop.unwrap();
         assert_eq!((hot.start, hot.end, hot.instructions), (3, 4, 2));
         assert_eq!(s.waitcnt, Waits { vmcnt0: 1, lgkmcnt0: 0 });
+    }
+}
+
+#[cfg(test)]
+mod linear {
+    use super::*;
+
+    /// The loops and the hot loop as first written: each body tallied instruction by instruction, and a
+    /// loop innermost when no other lies within it (quadratic, and plainly right).
+    fn brute(code: &[Instruction]) -> (Vec<Loop>, Option<Loop>) {
+        let mut position = Vec::new();
+        let mut p = 0;
+        for ins in code {
+            position.push(p);
+            p += usize::from(classify(&ins.mnemonic) != Class::Nop);
+        }
+        let mut loops = Vec::new();
+        for (i, ins) in code.iter().enumerate() {
+            let Some(t) = ins.target else { continue };
+            if t > i || classify(&ins.mnemonic) != Class::Branch {
+                continue;
+            }
+            let body = &code[t..=i];
+            let count = |f: &dyn Fn(&Instruction) -> bool| body.iter().filter(|b| f(b)).count() as u32;
+            loops.push(Loop {
+                start: position[t],
+                end: position[i],
+                instructions: count(&|b| classify(&b.mnemonic) != Class::Nop),
+                waitcnt: Waits { vmcnt0: count(&|b| wait_zeroes(b).0), lgkmcnt0: count(&|b| wait_zeroes(b).1) },
+                matrix: count(&|b| classify(&b.mnemonic) == Class::Matrix),
+                vector_memory: count(&|b| classify(&b.mnemonic) == Class::VectorMemory),
+                lds: count(&|b| classify(&b.mnemonic) == Class::Lds),
+            });
+        }
+        loops.sort_by_key(|l| (l.start, l.end));
+        let inner = |l: &Loop| !loops.iter().any(|o| o != l && o.start >= l.start && o.end <= l.end);
+        let hot =
+            loops.iter().filter(|l| inner(l)).max_by_key(|l| (l.instructions, std::cmp::Reverse(l.start))).copied();
+        (loops, hot)
+    }
+
+    #[test]
+    fn loops_and_the_hot_loop_equal_the_quadratic_definition() {
+        let kinds = [
+            "v_add_f32_e32 v1, v1, v2",
+            "s_nop 0",
+            "s_waitcnt vmcnt(0)",
+            "s_waitcnt lgkmcnt(0)",
+            "global_load_dword v1, v[2:3], off",
+            "ds_read_b32 v1, v2",
+            "v_mfma_f32_32x32x2f32 a[0:15], v1, v2, a[0:15]",
+            "s_add_u32 s0, s0, 1",
+        ];
+        let mut seed = 0x1234_5678_u64;
+        let mut next = |m: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % m
+        };
+        for _ in 0..2000 {
+            let len = 1 + next(40);
+            let code: Vec<Instruction> = (0..len)
+                .map(|i| {
+                    if next(4) == 0 {
+                        let mut b = Instruction::parse("s_cbranch_scc1 .L").unwrap();
+                        b.target = Some(if next(5) == 0 { i + 1 + next(3) } else { next(i + 1) });
+                        b
+                    } else {
+                        Instruction::parse(kinds[next(kinds.len())]).unwrap()
+                    }
+                })
+                .collect();
+            let s = signals(&code);
+            assert_eq!((s.loops.clone(), s.hot_loop), brute(&code), "{code:?}");
+        }
     }
 }
