@@ -7,6 +7,7 @@ use crate::args::IsaArgs;
 use crate::CliError;
 use serde::Serialize;
 use wavebudget_isa::Signals;
+use wavebudget_model::text::printable;
 
 /// One kernel's signals, with its VGPR count and occupancy where the input says them (a code object's
 /// metadata and the model; the `; NumVgprs`/`; Occupancy` lines llc writes after each function).
@@ -265,7 +266,7 @@ fn hot(k: &IsaKernel) -> (u32, u32, u32) {
 fn table(r: &IsaReport) -> String {
     let mut s = String::new();
     for co in &r.code_objects {
-        s.push_str(&format!("{}: {} kernel(s)\n", co.source, co.kernels.len()));
+        s.push_str(&format!("{}: {} kernel(s)\n", printable(&co.source), co.kernels.len()));
         s.push_str("  instrs  valu  salu  vmem  smem   lds  mfma  br  waits vm(0) lgkm(0) loops  hot-loop instrs/vm(0)/lgkm(0)  acc  scratch  VGPRs waves  kernel\n");
         for k in &co.kernels {
             let c = &k.signals.counts;
@@ -291,11 +292,11 @@ fn table(r: &IsaReport) -> String {
                 k.signals.scratch_ops,
                 opt(k.vgpr_count),
                 opt(k.waves_per_simd),
-                k.name
+                printable(&k.name)
             ));
         }
         for n in &co.notes {
-            s.push_str(&format!("  note: {n}\n"));
+            s.push_str(&format!("  note: {}\n", printable(n)));
         }
     }
     s
@@ -328,7 +329,7 @@ fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliEr
     }
     let mut s = String::new();
     for (x, y) in pairs {
-        s.push_str(&format!("{} -> {}\n", x.name, y.name));
+        s.push_str(&format!("{} -> {}\n", printable(&x.name), printable(&y.name)));
         let row = |s: &mut String, what: &str, a: Option<u32>, b: Option<u32>| {
             let d = match (a, b) {
                 (Some(a), Some(b)) => format!("{:+}", i64::from(b) - i64::from(a)),

@@ -10,13 +10,14 @@ fn main() {
             // disk) is: exit 1 rather than 0 with truncated output.
             if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|_| stdout.flush()) {
                 if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    eprintln!("error: writing the output: {e}");
+                    eprintln!("error: writing the output: {}", wavebudget_model::text::printable(&e.to_string()));
                     std::process::exit(1);
                 }
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            // One line whatever the input held: names with newlines or escape sequences are shown escaped.
+            eprintln!("error: {}", wavebudget_model::text::printable(&e.to_string()));
             std::process::exit(1);
         }
     }

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use wavebudget_model::generic::{GenericOccupancy, GenericParams};
 use wavebudget_model::targets::{AgprFile, PROCESSORS};
+use wavebudget_model::text::printable;
 use wavebudget_model::{Budget, Limiter, Occupancy, Options, Subtarget, TargetId};
 
 /// One row of `wavebudget targets`.
@@ -346,8 +347,8 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         let _ = writeln!(
             out,
             "{}\n  {} (code object v{}, {}, e_flags {:#x}){}: {} kernel{}",
-            co.source,
-            co.target_id.as_deref().unwrap_or("unknown target"),
+            printable(&co.source),
+            printable(co.target_id.as_deref().unwrap_or("unknown target")),
             opt(co.code_object_version),
             match co.elf_type {
                 wavebudget_codeobj::ElfKind::Relocatable => "relocatable",
@@ -367,7 +368,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
             let _ = writeln!(
                 out,
                 "  launch from {}: {} threads, {} bytes of shared memory{}{}",
-                l.source,
+                printable(&l.source),
                 l.wg_size,
                 l.shared,
                 l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}")),
@@ -414,7 +415,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
                         (w, _) => opt(w),
                     },
                     k.binding.as_deref().map_or("-".into(), limiters),
-                    k.metadata.name.to_string(),
+                    printable(&k.metadata.name).into_owned(),
                 ]
             })
             .collect();
@@ -441,14 +442,14 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         }
         for k in &co.kernels {
             for n in &k.notes {
-                let _ = writeln!(out, "  note: {}: {n}", k.metadata.name);
+                let _ = writeln!(out, "  note: {}: {}", printable(&k.metadata.name), printable(n));
             }
         }
     }
     if !r.skipped.is_empty() {
         let _ = writeln!(out, "skipped:");
         for s in &r.skipped {
-            let _ = writeln!(out, "  {} ({})", s.source, s.reason);
+            let _ = writeln!(out, "  {} ({})", printable(&s.source), printable(&s.reason));
         }
     }
     if r.code_objects.is_empty() {

@@ -4,6 +4,7 @@ use crate::args::{DeviceArgs, DispatchArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
+use wavebudget_model::text::printable;
 use wavebudget_runtime::{dispatch, kfd, Device, Kernels};
 
 fn cell(v: Option<u32>) -> String {
@@ -69,7 +70,7 @@ fn table(devices: &[Device]) -> String {
             format!("{}K", d.lds_bytes_per_cu / 1024)
         );
         for n in &d.notes {
-            let _ = writeln!(out, "      note: {n}");
+            let _ = writeln!(out, "      note: {}", printable(n));
         }
     }
     out
@@ -137,7 +138,10 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
     let _ = writeln!(
         out,
         "{} on {} ({} threads, {} bytes of LDS per workgroup)",
-        d.kernel, d.target, d.workgroup_size, d.lds_bytes
+        printable(&d.kernel),
+        d.target,
+        d.workgroup_size,
+        d.lds_bytes
     );
     let _ = writeln!(
         out,

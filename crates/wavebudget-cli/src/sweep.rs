@@ -5,6 +5,7 @@ use crate::args::{SweepArgs, TuneArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
+use wavebudget_model::text::printable;
 use wavebudget_pass::sweep::{Choice, Level, Policy, Status, Sweep, SweepOptions};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
@@ -124,9 +125,9 @@ fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
     let mut out = String::new();
     for (i, k) in s.kernels.iter().enumerate() {
         if k.target.is_empty() {
-            let _ = writeln!(out, "{}", k.name);
+            let _ = writeln!(out, "{}", printable(&k.name));
         } else {
-            let _ = writeln!(out, "{} ({})", k.name, k.target);
+            let _ = writeln!(out, "{} ({})", printable(&k.name), printable(&k.target));
         }
         let _ = writeln!(
             out,

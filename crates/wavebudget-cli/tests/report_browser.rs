@@ -408,6 +408,13 @@ fn a_librarys_report_summarises_and_filters_in_the_browser() {
     assert_eq!(visible("?spills=1"), spilling);
     assert_eq!(visible("?gpu=gfx1030"), expected["gfx1030"].0);
     assert_eq!(visible("?name=mrg32k3a&gpu=gfx803"), visible("?name=MRG32K3A&gpu=gfx803"), "names match without case");
+    assert!(visible("?name=mrg32k3a") > 0);
+    // The name filter is a substring, not a regular expression: a catastrophic pattern from a shared
+    // address (it hung the browser as a RegExp) matches nothing, at once, and a pattern's metacharacters
+    // are plain text.
+    assert_eq!(visible("?name=(a%2B)%2B%24"), 0);
+    assert_eq!(visible(&format!("?name={}", "a".repeat(5000) + "%2B%24")), 0);
+    assert_eq!(visible("?name=mrg.*"), 0);
 
     // A kernel without charts opens into its numbers on demand (?open=ID does what a click does): the four
     // limits are inspect's.

@@ -32,6 +32,7 @@ pub mod occupancy;
 pub mod subtarget;
 pub mod target_id;
 pub mod targets;
+pub mod text;
 
 pub use batch::Grid;
 pub use budget::{Blocker, Budget, WavesRange};

@@ -1,0 +1,51 @@
+//! Text from inputs made safe for a terminal: kernel names, symbols and paths come from code objects, IR
+//! and cache directories, and may hold newlines, ESC or OSC sequences that would forge a line, change
+//! colours or set a terminal's title. Every text output (tables, notes, one-line errors) shows them
+//! through [`printable`]; JSON keeps them exact.
+
+use std::borrow::Cow;
+
+/// Whether `c` must not reach a terminal as itself: C0 and C1 controls, DEL, and the bidirectional
+/// overrides and isolates that reorder what is shown.
+fn unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` with every control character (newline, tab and ESC included), DEL and bidirectional control
+/// escaped as Rust writes them (`\n`, `\u{1b}`), and unchanged (borrowed) when it has none.
+pub fn printable(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(unsafe_char) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_debug());
+            // escape_debug leaves bidi controls as they are: spell them out.
+            if !c.is_control() && out.ends_with(c) {
+                out.pop();
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn controls_are_escaped_and_the_rest_kept() {
+        assert_eq!(printable("_Z3accPfPKfi"), "_Z3accPfPKfi");
+        assert_eq!(printable("k\nnote: forged"), "k\\nnote: forged");
+        assert_eq!(printable("\u{1b}]0;title\u{7}k"), "\\u{1b}]0;title\\u{7}k");
+        assert_eq!(printable("a\u{9b}31m"), "a\\u{9b}31m");
+        assert_eq!(printable("x\u{202e}gpj.exe"), "x\\u{202e}gpj.exe");
+        assert_eq!(printable("tab\there\u{7f}"), "tab\\there\\u{7f}");
+        assert_eq!(printable("ünïcode 名前"), "ünïcode 名前");
+        assert!(!printable("\u{1b}[31m\r\n").chars().any(char::is_control));
+    }
+}
