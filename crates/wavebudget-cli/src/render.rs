@@ -449,7 +449,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
     if !r.skipped.is_empty() {
         let _ = writeln!(out, "skipped:");
         for s in &r.skipped {
-            let _ = writeln!(out, "  {} ({})", printable(&s.source), printable(&s.reason));
+            let _ = writeln!(out, "  {} ({})", printable(&s.source), printable(s.reason));
         }
     }
     if r.code_objects.is_empty() {
