@@ -397,6 +397,9 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
     })
 }
 
+/// Links followed from an output before it is refused as a loop (Linux's own limit, `MAXSYMLINKS`).
+const MAX_LINK_HOPS: usize = 40;
+
 /// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
 /// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
 ///
@@ -409,18 +412,21 @@ pub(crate) fn write_atomic(
     mode: Option<std::fs::Permissions>,
 ) -> Result<(), CliError> {
     let shown = output.display().to_string();
-    let target = match std::fs::symlink_metadata(output) {
-        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(output) {
-            Ok(t) => t,
-            // A dangling link: write where it points, resolved against the link's directory.
-            Err(_) => {
-                let link = std::fs::read_link(output)
-                    .map_err(|source| CliError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
-                output.parent().unwrap_or(std::path::Path::new(".")).join(link)
-            }
-        },
-        _ => output.to_path_buf(),
-    };
+    // Follow the chain of links to the file it ends at (which may not exist yet). A chain that does not
+    // end (a loop) is refused: renaming over its last link would replace a link with a file.
+    let mut target = output.to_path_buf();
+    let mut hops = 0;
+    while std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+        hops += 1;
+        if hops > MAX_LINK_HOPS {
+            return Err(CliError::Usage(format!(
+                "-o {shown}: symbolic links that do not end in a file after {MAX_LINK_HOPS} hops (a loop); nothing written"
+            )));
+        }
+        let link = std::fs::read_link(&target)
+            .map_err(|source| CliError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
+        target = target.parent().unwrap_or(std::path::Path::new(".")).join(link);
+    }
     if let Ok(m) = std::fs::metadata(&target) {
         if !m.file_type().is_file() {
             let what = if m.is_dir() { "a directory" } else { "not a regular file (a device, pipe or socket)" };
