@@ -24,6 +24,18 @@ pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
     let mapped = Mapped::open(input).map_err(|e| CliError::Reader(a.file.clone(), e))?;
     let (bytes, summary) =
         rewrite(mapped.bytes(), &mut |co| Ok(additions(co))).map_err(|e| CliError::Reader(a.file.clone(), e))?;
+    if summary.code_objects == 0 {
+        // A copy with nothing embedded would look like success.
+        let skipped = if summary.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(" (skipped: {})", summary.skipped.join("; "))
+        };
+        return Err(CliError::Usage(format!(
+            "{}: no AMDGPU code object to embed into{skipped}; nothing written",
+            a.file
+        )));
+    }
     let mode = std::fs::metadata(input).ok().map(|m| m.permissions());
     write_atomic(output, &bytes, mode)?;
     let mut text = format!(

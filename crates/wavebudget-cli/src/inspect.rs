@@ -161,8 +161,9 @@ fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
 /// Descriptor view of a kernel's resources.
 #[derive(Debug, Serialize)]
 pub struct DescriptorReport {
-    /// VGPRs the descriptor's `GRANULATED_WORKITEM_VGPR_COUNT` encodes (what the hardware allocates from).
-    pub vgprs: u32,
+    /// VGPRs the descriptor's `GRANULATED_WORKITEM_VGPR_COUNT` encodes (what the hardware allocates from);
+    /// `None` where the code object's processor is not modelled (its encoding is not known).
+    pub vgprs: Option<u32>,
     /// SGPRs its `GRANULATED_WAVEFRONT_SGPR_COUNT` encodes (`None` on GFX10+, where 128 are always allocated).
     pub sgprs: Option<u32>,
     /// First AGPR from `ACCUM_OFFSET` (gfx90a+).
@@ -391,7 +392,11 @@ pub(crate) fn kernel_report(
     let eval_st = match eval {
         Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut notes),
         None => {
-            notes.push(format!("processor {:#x} in e_flags is not one LLVM 22 knows: no occupancy", co.flags.mach));
+            // A processor e_flags names but the model refuses (GFX6/GFX7: not modelled) says why.
+            notes.push(match co.flags.target_id().map(|t| parse_target(&t)) {
+                Some(Err(e)) => format!("{e}: no occupancy"),
+                _ => format!("processor {:#x} in e_flags is not one LLVM 22 knows: no occupancy", co.flags.mach),
+            });
             None
         }
     };
@@ -571,19 +576,20 @@ fn descriptor_report(
 ) -> DescriptorReport {
     let m = &k.meta;
     let mut out =
-        DescriptorReport { vgprs: 0, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
+        DescriptorReport { vgprs: None, sgprs: None, first_agpr: d.first_agpr(), waves_per_simd: None, fields: d };
     let Some(st) = own else { return out };
     let p = st.processor();
     let enc = p.vgpr_encoding_granule(st.wave_size());
-    (out.vgprs, out.sgprs) = d.allocated(p, st.wave_size());
+    let (vgprs, sgprs) = d.allocated(p, st.wave_size());
+    (out.vgprs, out.sgprs) = (Some(vgprs), sgprs);
     if let Some(v) = m.vgpr_count {
         let expected = v.max(1).div_ceil(enc) * enc;
-        if out.vgprs != expected {
+        if vgprs != expected {
             notes.push(format!(
                 "descriptor encodes {} VGPRs where .vgpr_count {v} rounds to {expected}: {}",
-                out.vgprs,
-                if out.vgprs > expected {
-                    pad_cause(st.vgpr_waves(out.vgprs.min(st.max_total_vgprs())))
+                vgprs,
+                if vgprs > expected {
+                    pad_cause(st.vgpr_waves(vgprs.min(st.max_total_vgprs())))
                 } else {
                     "the descriptor allocates fewer registers than the metadata counts".to_string()
                 }
@@ -616,7 +622,7 @@ fn descriptor_report(
         ));
     }
     if let Some(st) = eval {
-        out.waves_per_simd = descriptor_waves(st, m.vgpr_count, m.sgpr_count, (out.vgprs, out.sgprs), usage);
+        out.waves_per_simd = descriptor_waves(st, m.vgpr_count, m.sgpr_count, (vgprs, out.sgprs), usage);
     }
     out
 }

@@ -409,7 +409,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
                     opt(k.metadata.group_segment_fixed_size),
                     opt(k.metadata.wavefront_size),
                     opt(k.metadata.max_flat_workgroup_size),
-                    k.descriptor.as_ref().map_or("-".into(), |d| format!("{}/{}", d.vgprs, opt(d.sgprs))),
+                    k.descriptor.as_ref().map_or("-".into(), |d| format!("{}/{}", opt(d.vgprs), opt(d.sgprs))),
                     match (k.waves_per_simd, k.descriptor.as_ref().and_then(|d| d.waves_per_simd)) {
                         (Some(w), Some(dw)) if dw != w => format!("{w} (hw {dw})"),
                         (w, _) => opt(w),

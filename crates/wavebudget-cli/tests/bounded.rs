@@ -272,3 +272,18 @@ fn a_hundred_thousand_loops_are_analysed_within_the_ceiling() {
     let k = &v["code_objects"][0]["kernels"][0];
     assert_eq!(k["loops"].as_array().map(Vec::len), Some(100_000));
 }
+
+/// The runtime's reader (what the C API's `wb_kernels_open` and Rust's `Kernels::open` call): the same
+/// refusals, from the same reader, at once.
+#[test]
+fn the_runtime_reader_refuses_the_same_inputs() {
+    let dir = scratch("runtime");
+    let fifo = dir.join("fifo");
+    mkfifo(&fifo);
+    for (path, why) in [(Path::new("/dev/zero"), "character device"), (fifo.as_path(), "named pipe")] {
+        let start = std::time::Instant::now();
+        let err = wavebudget_runtime::Kernels::open(path).err().expect("refused").to_string();
+        assert!(err.contains(&path.display().to_string()) && err.contains(why), "{err}");
+        assert!(start.elapsed() < CEILING);
+    }
+}

@@ -58,6 +58,13 @@ impl<'a> Bundle<'a> {
         let mut at = BUNDLE_MAGIC.len();
         let count = u64_at(bytes, at, "offload bundle entry count")?;
         at += 8;
+        if count == 0 {
+            return Err(Error::malformed(
+                "offload bundle entry count",
+                BUNDLE_MAGIC.len() as u64,
+                "0 entries: an empty bundle holds no code object (clang-offload-bundler never writes one)",
+            ));
+        }
         // Each entry header takes at least 24 bytes: a count the file cannot hold is a lie.
         let room = (bytes.len() - at) / 24;
         if count > room as u64 {

@@ -193,8 +193,11 @@ fn named_hostile_inputs_give_one_clear_error() {
     put_u64(&mut b, 16, real / 2);
     check_error("decompressed size smaller than the data", &b, "compressed offload bundle", "more than");
     let mut b = zstd.clone();
-    put_u64(&mut b, 16, 3 << 30);
+    put_u64(&mut b, 16, 1 << 30);
     check_error("decompression bomb claim", &b, "compressed offload bundle", "ratio");
+    let mut b = zstd.clone();
+    put_u64(&mut b, 16, 3 << 30);
+    check_error("claim over the input budget", &b, "compressed offload bundle", "over the input budget");
     let mut b = zstd.clone();
     put_u64(&mut b, 16, 1 << 40);
     check_error("uncompressed size past the limit", &b, "compressed offload bundle header", "limit");

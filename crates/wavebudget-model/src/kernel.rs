@@ -96,11 +96,24 @@ impl Subtarget {
         if let Some(reason) = launch_error(k, wg) {
             return Err(ModelError::Launch { reason });
         }
+        // Static and launch LDS together past what a workgroup can allocate: the refusal states the true
+        // total (a saturating sum would state u32::MAX).
+        let total = u64::from(k.group_segment_fixed_size) + u64::from(dynamic_lds);
+        if dynamic_lds > 0 && total > u64::from(self.lds_per_workgroup()) {
+            return Err(ModelError::Launch {
+                reason: format!(
+                    "{} bytes of static LDS and {dynamic_lds} given at launch make {total}, more than a workgroup can allocate on {} ({} bytes)",
+                    k.group_segment_fixed_size,
+                    self.processor().name,
+                    self.lds_per_workgroup()
+                ),
+            });
+        }
         let a = self.allocation(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
         self.occupancy(&Usage {
             vgprs: Vgprs::Total(a.vgprs),
             sgprs: Some(a.sgprs),
-            lds: k.group_segment_fixed_size.saturating_add(dynamic_lds),
+            lds: k.group_segment_fixed_size + dynamic_lds, // within lds_per_workgroup (checked above) or no launch LDS
             workgroup: wg,
         })
     }
