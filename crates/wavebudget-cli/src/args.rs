@@ -34,6 +34,10 @@ pub enum Command {
     Tune(TuneArgs),
     /// The GPUs of this machine (or of a captured KFD topology) and their parameters.
     Device(DeviceArgs),
+    /// The launch size to use (what cudaOccupancyMaxPotentialBlockSize answers on NVIDIA): of the
+    /// multiples of the wave size in the kernel's range, the one with the most waves resident per SIMD
+    /// (ties to the largest), and the grid that fills the device once.
+    Suggest(SuggestArgs),
     /// Occupancy of one kernel of a binary on a device: waves/SIMD, limiter, resident workgroups per CU and
     /// the persistent grid size.
     Dispatch(DispatchArgs),
@@ -333,6 +337,30 @@ pub struct OccupancyArgs {
     pub json: bool,
     #[command(flatten)]
     pub generic: GenericArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SuggestArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[command(flatten)]
+    pub resources: ResourceArgs,
+    /// LDS bytes per work-item on top of --lds (shared memory that grows with the workgroup).
+    #[arg(long, default_value_t = 0)]
+    pub lds_per_item: u32,
+    /// The kernel's range, MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024).
+    #[arg(long)]
+    pub wg_size: Option<String>,
+    /// Compute units of the device (per the model's "CU": WGPs on GFX10+ in WGP mode count as one), for
+    /// the grid that fills it once. Without it the grid is given per CU.
+    #[arg(long)]
+    pub cus: Option<u32>,
+    /// Every size considered, not only the choice.
+    #[arg(long)]
+    pub all: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

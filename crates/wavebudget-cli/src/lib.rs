@@ -18,7 +18,7 @@ mod runtime;
 #[cfg(feature = "llvm")]
 mod sweep;
 
-use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, ResourceArgs, TargetArgs};
+use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, ResourceArgs, SuggestArgs, TargetArgs};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
@@ -88,6 +88,7 @@ where
         #[cfg(not(feature = "llvm"))]
         Command::Sweep(_) | Command::Tune(_) => Err(CliError::Usage(WITHOUT_LLVM.into())),
         Command::Device(a) => runtime::device_cmd(&a),
+        Command::Suggest(a) => suggest(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
         Command::Embed(a) => embed::embed_cmd(&a),
         Command::PassFlags(a) => passflags::pass_flags_cmd(&a),
@@ -310,6 +311,78 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         (true, _) => to_json(&results),
         (false, _) => render::occupancy_table(&results),
     })
+}
+
+/// `suggest`: the launch size with the most resident waves, and the grid that fills the device once.
+fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
+    if is_generic(&a.target) {
+        return Err(CliError::Usage("suggest needs an AMD target (--target generic has no launch model)".into()));
+    }
+    let usage = a.resources.usage(WorkgroupSize::DEFAULT, "give")?;
+    let range = parse_workgroup(a.wg_size.as_deref())?;
+    let (static_lds, per_item) = (u64::from(a.resources.lds.unwrap_or(0)), u64::from(a.lds_per_item));
+    if a.cus == Some(0) {
+        return Err(CliError::Usage("--cus 0: a device has at least one compute unit".into()));
+    }
+    #[derive(Serialize)]
+    struct Out {
+        target: String,
+        #[serde(flatten)]
+        best: wavebudget_model::WgChoice,
+        /// Workgroups that fill the device once: --cus x workgroups_per_cu.
+        min_grid_size: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        candidates: Option<Vec<wavebudget_model::WgChoice>>,
+    }
+    let mut outs = Vec::new();
+    for st in subtargets(&a.target)? {
+        let vgprs = match usage.vgprs {
+            Vgprs::Total(t) => t,
+            Vgprs::Split { arch, agpr } => st.total_vgprs(arch, agpr),
+        };
+        // LDS past u32 is past every workgroup's limit: held at u32::MAX, which the model refuses.
+        let mut lds = |wg: u32| u32::try_from(static_lds + per_item * u64::from(wg)).unwrap_or(u32::MAX);
+        let s = st.suggest_wg_size(vgprs, usage.sgprs.unwrap_or(0), &mut lds, range)?;
+        outs.push(Out {
+            target: st.id().canonical(),
+            best: s.best,
+            min_grid_size: a.cus.map(|c| u64::from(c) * u64::from(s.best.workgroups_per_cu)),
+            candidates: a.all.then_some(s.candidates),
+        });
+    }
+    if a.json {
+        return Ok(if outs.len() == 1 { to_json(&outs[0]) } else { to_json(&outs) });
+    }
+    let mut text = String::new();
+    for o in &outs {
+        let b = &o.best;
+        text.push_str(&format!(
+            "{}: workgroup size {} ({} bytes of LDS): {} waves/SIMD resident ({} by LLVM's count, limiter {}), {} workgroups per CU; {}\n",
+            o.target,
+            b.wg_size,
+            b.lds,
+            b.resident_waves_per_simd,
+            b.waves_per_simd,
+            b.limiter.as_str(),
+            b.workgroups_per_cu,
+            match o.min_grid_size {
+                Some(g) => format!("a grid of {g} workgroups fills the device once"),
+                None => format!("{} workgroups per CU fill it once (--cus N gives the grid)", b.workgroups_per_cu),
+            }
+        ));
+        for c in o.candidates.iter().flatten() {
+            text.push_str(&format!(
+                "  {:>5}  lds {:>6}  waves {:>2} (LLVM {:>2}, {})  workgroups/CU {:>2}\n",
+                c.wg_size,
+                c.lds,
+                c.resident_waves_per_simd,
+                c.waves_per_simd,
+                c.limiter.as_str(),
+                c.workgroups_per_cu
+            ));
+        }
+    }
+    Ok(text)
 }
 
 /// The vector registers of one configuration from `--vgprs`/`--agprs` or `--vgpr-count` (the same rule in

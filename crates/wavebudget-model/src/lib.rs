@@ -30,6 +30,7 @@ pub mod launch;
 pub mod llvm;
 pub mod occupancy;
 pub mod subtarget;
+pub mod suggest;
 pub mod target_id;
 pub mod targets;
 pub mod text;
@@ -42,6 +43,7 @@ pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
 pub use occupancy::{Allocated, Checked, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{Options, RegisterAllocation, Subtarget, WorkgroupSize};
+pub use suggest::{Suggestion, WgChoice};
 pub use target_id::{parse_target, TargetId};
 
 /// Parse a target string and configure it in one step.

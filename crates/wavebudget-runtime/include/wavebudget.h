@@ -22,8 +22,8 @@ extern "C" {
 
 /* The version of this API: raised when a function or a struct of this header changes. 2: the WB_ERR_*
  * codes, wb_occupancy and wb_budget. 3: wb_dispatch.resident_waves_per_simd (the struct grew: code built
- * against 2 must be rebuilt). */
-#define WAVEBUDGET_API_VERSION 3
+ * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. */
+#define WAVEBUDGET_API_VERSION 4
 
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
@@ -134,6 +134,27 @@ typedef struct wb_budget_result {
  * or a WB_ERR_* code with `err` set (WB_ERR_MODEL for a waves target outside 1..max). */
 int wb_budget(const char *target, uint32_t waves, uint32_t wg_min, uint32_t wg_max, uint32_t lds_bytes,
               wb_budget_result *out, char *err, size_t err_len);
+
+typedef struct wb_wg_choice {
+  uint32_t wg_size;                 /* the workgroup size to launch (a multiple of the wave size) */
+  uint32_t lds_bytes;               /* LDS per workgroup at that size */
+  uint32_t waves_per_simd;          /* LLVM 22's waves/SIMD at that fixed size */
+  const char *limiter;              /* its binding limiter; static string */
+  uint32_t workgroups_per_cu;       /* resident per CU (per WGP on GFX10+ in WGP mode): x CUs fills the device once */
+  uint32_t resident_waves_per_simd; /* what the hardware keeps resident: what the choice maximises */
+} wb_wg_choice;
+
+/* LDS bytes per workgroup of `wg_size` work-items (shared memory that grows with the workgroup). */
+typedef uint32_t (*wb_lds_fn)(uint32_t wg_size, void *user);
+
+/* The launch size to use, as cudaOccupancyMaxPotentialBlockSize answers on NVIDIA: of the multiples of the
+ * wave size in wg_min..wg_max (0, 0: 1..1024), the one with the most waves resident per SIMD, then the most by
+ * LLVM's count, ties to the largest, for a kernel of `vgpr_count` (.vgpr_count) and `sgpr_count` registers
+ * whose LDS is `lds_fn(size, user)`, or `lds_bytes` when lds_fn is NULL. Returns 0, or a WB_ERR_* code with
+ * `err` set (WB_ERR_MODEL when no size fits). */
+int wb_suggest_wg_size(const char *target, uint32_t vgpr_count, uint32_t sgpr_count, uint32_t lds_bytes,
+                       wb_lds_fn lds_fn, void *user, uint32_t wg_min, uint32_t wg_max, wb_wg_choice *out,
+                       char *err, size_t err_len);
 
 #ifdef __cplusplus
 }

@@ -419,6 +419,63 @@ pub struct WbBudget {
     accepted_max: u32,
 }
 
+/// The answer of `wb_suggest_wg_size`.
+#[repr(C)]
+pub struct WbWgChoice {
+    wg_size: u32,
+    lds_bytes: u32,
+    waves_per_simd: u32,
+    limiter: *const c_char,
+    workgroups_per_cu: u32,
+    resident_waves_per_simd: u32,
+}
+
+/// LDS bytes per workgroup for a workgroup size, with the caller's context.
+pub type WbLdsFn = Option<unsafe extern "C" fn(wg_size: u32, user: *mut std::ffi::c_void) -> u32>;
+
+/// # Safety
+/// `target` is a NUL-terminated string; `lds_fn`, when not NULL, may be called with `user` for each size;
+/// `out` is writable; `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature of wavebudget.h
+pub unsafe extern "C" fn wb_suggest_wg_size(
+    target: *const c_char,
+    vgpr_count: u32,
+    sgpr_count: u32,
+    lds_bytes: u32,
+    lds_fn: WbLdsFn,
+    user: *mut std::ffi::c_void,
+    wg_min: u32,
+    wg_max: u32,
+    out: *mut WbWgChoice,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+            // SAFETY: the caller's function, called as the header documents it.
+            let mut lds = |size: u32| lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) });
+            let s = st
+                .suggest_wg_size(vgpr_count, sgpr_count, &mut lds, wg)
+                .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+            *out = WbWgChoice {
+                wg_size: s.best.wg_size,
+                lds_bytes: s.best.lds,
+                waves_per_simd: s.best.waves_per_simd,
+                limiter: limiter_cstr(s.best.limiter),
+                workgroups_per_cu: s.best.workgroups_per_cu,
+                resident_waves_per_simd: s.best.resident_waves_per_simd,
+            };
+            Ok(0)
+        },
+    )
+}
+
 /// A target at its default wave size, and a launch range (0, 0: LLVM's default).
 unsafe fn compile_time_target(
     target: *const c_char,

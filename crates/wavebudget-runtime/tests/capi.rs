@@ -187,6 +187,30 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
     // gfx942 at 4 waves: R_max 128 (LLVM's getMaxNumVGPRs: 512 / 4).
     let line = run(&["budget", "gfx942", "4", "256", "256", "0"]);
     assert_eq!((field(&line, "max_vgprs"), field(&line, "exact"), field(&line, "reachable")), (128, 1, 1), "{line}");
+    // The launch size through the callback: the model's own choice (suggest_llc.rs checks every candidate
+    // against llc-22), and a refusal when no size's LDS fits.
+    for (cpu, vgprs, sgprs, fixed, per_item) in [("gfx942", 96u32, 46u32, 4096u32, 32u32), ("gfx1100", 64, 40, 0, 64)] {
+        let line = run(&[
+            "suggest",
+            cpu,
+            &vgprs.to_string(),
+            &sgprs.to_string(),
+            &fixed.to_string(),
+            &per_item.to_string(),
+            "0",
+            "0",
+        ]);
+        let st = wavebudget_model::subtarget(cpu, Default::default()).unwrap();
+        let s = st
+            .suggest_wg_size(vgprs, sgprs, &mut |wg| fixed + per_item * wg, wavebudget_model::WorkgroupSize::DEFAULT)
+            .unwrap();
+        assert_eq!(
+            (field(&line, "wg"), field(&line, "lds"), field(&line, "waves"), field(&line, "resident")),
+            (s.best.wg_size, s.best.lds, s.best.waves_per_simd, s.best.resident_waves_per_simd),
+            "{line}"
+        );
+    }
+    assert!(run(&["suggest", "gfx942", "64", "30", "100000", "0", "0", "0"]).starts_with("error -5 "));
     // Errors come back as codes with a message.
     assert!(run(&["budget", "gfx942", "9", "0", "0", "0"]).starts_with("error -5 9 waves per SIMD is outside 1 to 8"));
     assert!(

@@ -1,6 +1,7 @@
 // The compile-time C API from C++ (g++ -std=c++17 -Wall -Wextra -Werror), as a compiler would call it:
 //   compile_time occupancy TARGET VGPRS AGPRS SGPRS LDS WG_MIN WG_MAX
 //   compile_time budget TARGET WAVES WG_MIN WG_MAX LDS
+//   compile_time suggest TARGET VGPR_COUNT SGPRS LDS LDS_PER_ITEM WG_MIN WG_MAX (LDS through a callback)
 // prints one line of answers, or "error CODE MESSAGE".
 #include "wavebudget.h"
 
@@ -11,6 +12,14 @@
 static_assert(WAVEBUDGET_API_VERSION >= 2, "wb_occupancy and wb_budget need API version 2");
 
 static uint32_t arg(char **argv, int i) { return static_cast<uint32_t>(std::strtoul(argv[i], nullptr, 10)); }
+
+struct Lds {
+  uint32_t fixed, per_item;
+};
+static uint32_t lds_of(uint32_t wg_size, void *user) {
+  const Lds *l = static_cast<const Lds *>(user);
+  return l->fixed + l->per_item * wg_size;
+}
 
 int main(int argc, char **argv) {
   char err[256] = {0};
@@ -40,6 +49,20 @@ int main(int argc, char **argv) {
                 b.reachable, b.exact_reachable, b.exact_waves_per_simd, b.accepted_min, b.accepted_max);
     return 0;
   }
-  std::fprintf(stderr, "usage: compile_time occupancy|budget ...\n");
+  if (what == "suggest" && argc == 9) {
+    static_assert(WAVEBUDGET_API_VERSION >= 4, "wb_suggest_wg_size needs API version 4");
+    Lds lds{arg(argv, 5), arg(argv, 6)};
+    wb_wg_choice c{};
+    int rc = wb_suggest_wg_size(argv[2], arg(argv, 3), arg(argv, 4), 0, lds_of, &lds, arg(argv, 7), arg(argv, 8), &c,
+                                err, sizeof err);
+    if (rc != 0) {
+      std::printf("error %d %s\n", rc, err);
+      return 0;
+    }
+    std::printf("wg %u lds %u waves %u limiter %s workgroups %u resident %u\n", c.wg_size, c.lds_bytes,
+                c.waves_per_simd, c.limiter, c.workgroups_per_cu, c.resident_waves_per_simd);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: compile_time occupancy|budget|suggest ...\n");
   return 2;
 }
