@@ -180,6 +180,36 @@ fn summary() {
     let (d_ns, _) = measure(1_000_000, |k| {
         device.dispatch(&res_order[k as usize & (ORDER - 1)], None, 1024).unwrap().workgroups_per_cu
     });
+    // The C API on the same code object and device, through its exported functions as C calls them.
+    let (c_ns, c_alloc) = {
+        use wavebudget_runtime::capi::*;
+        let mut err = [0 as std::ffi::c_char; 256];
+        // SAFETY: the C API's contract: live buffers, NUL-terminated strings, handles freed once below.
+        unsafe {
+            let k = wb_kernels_from_bytes(bytes.as_ptr().cast(), bytes.len(), err.as_mut_ptr(), err.len());
+            let d = wb_device_from_target(c"MI300X".as_ptr(), err.as_mut_ptr(), err.len());
+            assert!(!k.is_null() && !d.is_null());
+            let cnames: Vec<std::ffi::CString> = order.iter().map(|n| std::ffi::CString::new(*n).unwrap()).collect();
+            let mut out = WbDispatch::default();
+            let r = measure(1_000_000, |i| {
+                let rc = wb_dispatch_query(
+                    k,
+                    cnames[i as usize & (ORDER - 1)].as_ptr(),
+                    d,
+                    0,
+                    1024,
+                    &mut out,
+                    err.as_mut_ptr(),
+                    err.len(),
+                );
+                assert_eq!(rc, 0);
+                out.workgroups_per_cu()
+            });
+            wb_kernels_free(k);
+            wb_device_free(d);
+            r
+        }
+    };
     let (m_ns, m_alloc) = measure(1_000, |k| via_msgpack(note, &device, pick(k)));
     let (o_ns, o_alloc) = measure(10_000, |_| Embedded::from_code_object(&bytes).unwrap().table.len() as u32);
     let (p_ns, _) = measure(200, |_| CodeObject::parse(&bytes).unwrap().kernels.len() as u32);
@@ -193,6 +223,7 @@ fn summary() {
     println!("| lookup + dispatch, embedded table | {t_ns:.1} ns | {t_alloc} | <= 50 ns, 0 allocations |");
     println!("| of which lookup (Embedded::find) | {f_ns:.1} ns | | |");
     println!("| of which dispatch (PreparedDevice::dispatch) | {d_ns:.1} ns | | |");
+    println!("| C wb_dispatch_query (prepared device, kernel table) | {c_ns:.1} ns | {c_alloc} | <= 2x the Rust row above: {:.2}x |", c_ns / t_ns);
     println!("| lookup + dispatch, MessagePack decoded per dispatch | {:.2} us | {m_alloc:.0} | |", m_ns / 1000.0);
     println!("| ratio | {:.0}x | | >= 100x |", m_ns / t_ns);
     println!("| open the table | {:.2} us | {o_alloc} | <= 20 us |", o_ns / 1000.0);

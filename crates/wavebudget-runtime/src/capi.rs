@@ -1,7 +1,7 @@
 //! The C API declared in `include/wavebudget.h`. Every function catches panics and reports errors
 //! through the caller's buffer; none aborts or prints.
 
-use crate::{dispatch, kfd, Device, Kernels};
+use crate::{kfd, Device, Kernels, PreparedDevice};
 use std::ffi::{c_char, c_int, c_long, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -10,11 +10,37 @@ use std::path::Path;
 pub struct WbKernels {
     kernels: Kernels,
     names: Vec<CString>,
+    /// Every kernel's name and symbol as a 64-bit FNV-1a hash with the kernel's index, sorted: a dispatch
+    /// finds its kernel by a binary search over integers and one string comparison.
+    index: Vec<(u64, usize)>,
 }
 
-/// Opaque: one device and its target id as a C string.
+/// FNV-1a, 64 bits: names are short, so a simple hash beats SipHash here.
+fn fnv1a(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+impl WbKernels {
+    /// The kernel `name` (name or symbol) built for `device`'s processor; a miss gives
+    /// [`Kernels::for_device`]'s error.
+    fn lookup(&self, name: &str, device: &Device) -> Result<&crate::KernelInfo, crate::Error> {
+        let proc = device.target.processor.name;
+        let h = fnv1a(name);
+        let start = self.index.partition_point(|&(k, _)| k < h);
+        self.index[start..]
+            .iter()
+            .take_while(|&&(k, _)| k == h)
+            .map(|&(_, i)| &self.kernels.kernels[i])
+            .find(|k| (k.name == name || k.symbol == name) && k.processor == proc)
+            .map_or_else(|| self.kernels.for_device(name, device), Ok)
+    }
+}
+
+/// Opaque: one device with its model built once (so a dispatch query allocates nothing), and its target
+/// id as a C string.
 pub struct WbDevice {
     device: Device,
+    prepared: PreparedDevice,
     target: CString,
 }
 
@@ -30,6 +56,33 @@ pub struct WbDispatch {
     workgroup_size: u32,
     lds_bytes: u32,
     resident_waves_per_simd: u32,
+}
+
+impl Default for WbDispatch {
+    fn default() -> Self {
+        WbDispatch {
+            waves_per_simd: 0,
+            limiter: std::ptr::null(),
+            workgroups_per_cu: 0,
+            per_wgp: 0,
+            compute_units: 0,
+            persistent_grid_size: 0,
+            workgroup_size: 0,
+            lds_bytes: 0,
+            resident_waves_per_simd: 0,
+        }
+    }
+}
+
+impl WbDispatch {
+    /// What the C caller reads first (for Rust callers of the C ABI: benches and tests).
+    pub fn waves_per_simd(&self) -> u32 {
+        self.waves_per_simd
+    }
+    /// Workgroups resident per CU.
+    pub fn workgroups_per_cu(&self) -> u32 {
+        self.workgroups_per_cu
+    }
 }
 
 unsafe fn set_err(err: *mut c_char, len: usize, msg: &str) {
@@ -111,7 +164,11 @@ unsafe fn guard<T>(
 
 fn wrap_kernels(kernels: Kernels) -> *mut WbKernels {
     let names = kernels.kernels.iter().map(|k| CString::new(k.name.replace('\0', " ")).unwrap_or_default()).collect();
-    Box::into_raw(Box::new(WbKernels { kernels, names }))
+    let mut index: Vec<(u64, usize)> =
+        kernels.kernels.iter().enumerate().flat_map(|(i, k)| [(fnv1a(&k.name), i), (fnv1a(&k.symbol), i)]).collect();
+    index.sort();
+    index.dedup();
+    Box::into_raw(Box::new(WbKernels { kernels, names, index }))
 }
 
 #[no_mangle]
@@ -180,18 +237,22 @@ pub unsafe extern "C" fn wb_kernels_name(k: *const WbKernels, i: usize) -> *cons
     k.as_ref().and_then(|k| k.names.get(i)).map_or(std::ptr::null(), |n| n.as_ptr())
 }
 
-fn wrap_device(device: Device) -> *mut WbDevice {
+fn wrap_device(device: Device) -> Result<*mut WbDevice, crate::Error> {
     let target = CString::new(device.target.canonical()).unwrap_or_default();
-    Box::into_raw(Box::new(WbDevice { device, target }))
+    let prepared = PreparedDevice::new(device.clone())?;
+    Ok(Box::into_raw(Box::new(WbDevice { device, prepared, target })))
 }
 
 /// Writes up to `cap` device handles into `out` and returns how many devices there are.
-unsafe fn hand_out(devices: Vec<Device>, out: *mut *mut WbDevice, cap: usize) -> c_long {
+unsafe fn hand_out(devices: Vec<Device>, out: *mut *mut WbDevice, cap: usize) -> Result<c_long, Failure> {
     let n = devices.len();
-    for (i, d) in devices.into_iter().enumerate().take(if out.is_null() { 0 } else { cap }) {
-        *out.add(i) = wrap_device(d);
+    let take = if out.is_null() { 0 } else { cap.min(n) };
+    // Every handle is built before any is written, so a failure hands out none.
+    let handles = devices.into_iter().take(take).map(wrap_device).collect::<Result<Vec<_>, _>>()?;
+    for (i, h) in handles.into_iter().enumerate() {
+        *out.add(i) = h;
     }
-    n as c_long
+    Ok(n as c_long)
 }
 
 /// # Safety
@@ -206,7 +267,7 @@ pub unsafe extern "C" fn wb_device_from_target(
         err,
         err_len,
         |_| std::ptr::null_mut(),
-        || Device::from_target(str_arg(target, "target")?).map(wrap_device).map_err(Failure::from),
+        || Device::from_target(str_arg(target, "target")?).and_then(wrap_device).map_err(Failure::from),
     )
 }
 
@@ -226,7 +287,7 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
         |code| code as _,
         || {
             let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
-            Ok(hand_out(kfd::devices(Path::new(root)).map_err(Failure::from)?, out, cap))
+            hand_out(kfd::devices(Path::new(root)).map_err(Failure::from)?, out, cap)
         },
     )
 }
@@ -244,7 +305,7 @@ pub unsafe extern "C" fn wb_devices_from_hsa(
         err,
         err_len,
         |code| code as _,
-        || Ok(hand_out(crate::hsa::devices().map_err(|m| Failure(WB_ERR_DEVICE, m))?, out, cap)),
+        || hand_out(crate::hsa::devices().map_err(|m| Failure(WB_ERR_DEVICE, m))?, out, cap),
     )
 }
 
@@ -304,13 +365,37 @@ pub unsafe extern "C" fn wb_dispatch_query(
             let d = d.as_ref().ok_or("device is NULL")?;
             let out = out.as_mut().ok_or("out is NULL")?;
             let name = str_arg(kernel, "kernel")?;
-            let info = k.kernels.for_device(name, &d.device).map_err(Failure::from)?;
-            let r = dispatch(info, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
-                .map_err(Failure::from)?;
-            *out = to_c(&r);
+            // The prepared device and the kernel's table entry: no allocation on success.
+            let info = k.lookup(name, &d.device).map_err(Failure::from)?;
+            let r = d
+                .prepared
+                .dispatch(&info.resources, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
+                .map_err(|e| kernel_failure(e, name))?;
+            *out = WbDispatch {
+                waves_per_simd: r.waves_per_simd,
+                limiter: limiter_cstr(r.limiter),
+                workgroups_per_cu: r.workgroups_per_cu,
+                per_wgp: r.wgp as u32,
+                compute_units: d.device.compute_units.unwrap_or(0),
+                persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
+                workgroup_size: r.workgroup_size,
+                lds_bytes: r.lds_bytes,
+                resident_waves_per_simd: r.resident_waves_per_simd,
+            };
             Ok(0)
         },
     )
+}
+
+/// A refusal of the prepared dispatch as the generic `dispatch` words it: the kernel named, a launch it
+/// cannot take a kernel error (WB_ERR_KERNEL), as before this path.
+fn kernel_failure(e: crate::Error, name: &str) -> Failure {
+    match e {
+        crate::Error::Model(wavebudget_model::ModelError::Launch { reason }) | crate::Error::Kernel(reason) => {
+            Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}"))
+        }
+        e => Failure::from(e),
+    }
 }
 
 fn to_c(r: &crate::Dispatch) -> WbDispatch {

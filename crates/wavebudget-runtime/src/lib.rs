@@ -253,6 +253,17 @@ impl Kernels {
         self.kernels.iter().filter(|k| k.name == name || k.symbol == name).collect()
     }
 
+    /// [`Kernels::for_device`] without allocating when the kernel is there (the dispatch path; only a
+    /// miss builds its error).
+    #[inline]
+    pub fn lookup(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
+        let proc = device.target.processor.name;
+        match self.kernels.iter().find(|k| (k.name == name || k.symbol == name) && k.processor == proc) {
+            Some(k) => Ok(k),
+            None => self.for_device(name, device),
+        }
+    }
+
     /// The kernel `name` built for `device`'s processor.
     pub fn for_device(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
         let all = self.find(name);
