@@ -225,7 +225,10 @@ pub(crate) unsafe fn diagnose(ctx: LLVMContextRef, d: &Diagnostic) {
         Severity::Note => 3,
         Severity::Remark => 2,
     };
-    wb_diagnose(ctx, sev, d.message.as_ptr().cast(), d.message.len());
+    // Kernel names come from the IR: a newline or an escape sequence in one must not forge a line or
+    // reach the terminal as a control sequence. Every diagnostic is one line, shown through `printable`.
+    let message = wavebudget_model::text::printable(&d.message);
+    wb_diagnose(ctx, sev, message.as_ptr().cast(), message.len());
 }
 
 /// Text pieces and named arguments of one remark.
