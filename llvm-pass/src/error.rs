@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 /// What can go wrong in the pass crate (settings, records, the sweep's module).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A pipeline parameter, `-wavebudget-*` option or `WAVEBUDGET_*` variable that cannot be used.
     #[error("{0}")]

@@ -29,6 +29,7 @@ use wavebudget_model::{subtarget, ModelError, Options, Subtarget, Usage, Vgprs, 
 /// the underlying error as the source): bad arguments, input the model or a reader refused, a file
 /// the system would not read or write, and LLVM's own failures.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum CliError {
     /// Bad arguments.
     #[error("{0}")]

@@ -147,3 +147,33 @@ fn four_types_carry_a_kernels_register_counts() {
         "types carrying both vgpr_count and sgpr_count: hold KernelResources (or KernelMeta) instead"
     );
 }
+
+/// Every public error enum is `#[non_exhaustive]`: a new refusal is a new variant, which callers matching
+/// variants (tests, the Python layer) must not break on.
+#[test]
+fn public_error_enums_are_non_exhaustive() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let mut checked = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let Some(rest) = l.strip_prefix("pub enum ") else { continue };
+            let name = rest.split([' ', '<', '{']).next().unwrap_or("");
+            if !name.ends_with("Error") {
+                continue;
+            }
+            let attrs = lines[..i].iter().rev().take_while(|a| a.starts_with("#[") || a.starts_with("///"));
+            assert!(
+                attrs.clone().any(|a| a.contains("non_exhaustive")),
+                "{}: pub enum {name} is not #[non_exhaustive]",
+                f.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} error enums found");
+}

@@ -330,6 +330,7 @@ pub struct AsmFunction {
 
 /// Bad assembly text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A branch to a label the function does not define.
     #[error("line {line}: {mnemonic} to '{label}', which {function} does not define")]

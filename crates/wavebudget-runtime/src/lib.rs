@@ -37,6 +37,7 @@ fn read_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
 
 /// What can go wrong; each message names the input and what was wrong with it.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A code object, bundle or binary the reader refused (its error kept as the source).
     #[error("{}", read_message(.path, .source))]
