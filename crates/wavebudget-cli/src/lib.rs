@@ -224,6 +224,16 @@ fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
     names.iter().map(|n| subtarget(n, options(t)).map_err(CliError::from)).collect()
 }
 
+/// The subtargets of a comma-separated target list with `options`, as `--target` takes it: the library
+/// door the Python package's typed calls use (the same parsing and messages, no argv).
+pub fn subtargets_for(target: &str, options: Options) -> Result<Vec<Subtarget>, CliError> {
+    let names = split_targets(target);
+    if names.is_empty() {
+        return Err(CliError::Usage("target is empty".into()));
+    }
+    names.iter().map(|n| subtarget(n, options).map_err(CliError::from)).collect()
+}
+
 fn is_generic(t: &TargetArgs) -> bool {
     t.target.trim().eq_ignore_ascii_case("generic")
 }

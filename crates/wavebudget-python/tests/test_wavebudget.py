@@ -284,3 +284,44 @@ def test_report_calculator_view_and_refusals(tmp_path):
     with pytest.raises(wavebudget.Error, match="cu_mode 'yes': expected True or False"):
         wavebudget.report(output=tmp_path / "x.html", target="gfx1100", vgprs=10, cu_mode="yes")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_typed_occupancy_equals_the_clis_answer_field_by_field():
+    # The typed call (no argv, no JSON) against `wavebudget occupancy --json` run in process, on a grid of
+    # targets, counts and launch sizes: the whole answer and the fields read from the native object.
+    import itertools
+    import json
+
+    from wavebudget import _native
+
+    for target, v, s, l, wg in itertools.product(
+        ("gfx942", "gfx90a,gfx1100", "gfx906", "gfx1201"), (1, 64, 129, 256), (0, 90), (0, 40000), (None, 256, (64, 512))
+    ):
+        typed = wavebudget.occupancy(target, vgprs=v, sgprs=s, lds=l, wg_size=wg)
+        args = ["occupancy", f"--target={target}", f"--vgprs={v}", "--agprs=0", f"--sgprs={s}", f"--lds={l}", "--json"]
+        if wg is not None:
+            args.append(f"--wg-size={wg}" if isinstance(wg, int) else f"--wg-size={wg[0]},{wg[1]}")
+        cli = json.loads(_native.run(args))
+        typed_list = typed if isinstance(typed, list) else [typed]
+        cli_list = cli if isinstance(cli, list) else [cli]
+        assert [t.to_dict() for t in typed_list] == cli_list
+        for t, c in zip(typed_list, cli_list):
+            for field in ("waves_per_simd", "max_waves_per_simd", "limiter", "occupancy", "target"):
+                assert getattr(t, field) == c[field], (target, v, s, l, wg, field)
+
+
+def test_arguments_the_typed_call_does_not_take_get_the_clis_checks():
+    # Not plain (a bool, an int subclass, a list for the launch, an unknown LLVM major): the CLI's path,
+    # with its messages; an int subclass is still a whole number.
+    class Int(int):
+        pass
+
+    assert wavebudget.occupancy("gfx942", vgprs=Int(128)).waves_per_simd == wavebudget.occupancy("gfx942", vgprs=128).waves_per_simd
+    assert wavebudget.occupancy("gfx942", vgprs=128, wg_size=[256, 256]).waves_per_simd == 4
+    with pytest.raises(wavebudget.Error, match="vgprs True: expected a whole number"):
+        wavebudget.occupancy("gfx942", vgprs=True)
+    with pytest.raises(wavebudget.Error, match="LLVM 17"):
+        wavebudget.occupancy("gfx942", vgprs=1, llvm=17)
+    # Refusals of the model come from the typed call with the CLI's words.
+    with pytest.raises(wavebudget.Error, match="unknown target 'gfx9999'"):
+        wavebudget.occupancy("gfx9999", vgprs=1)

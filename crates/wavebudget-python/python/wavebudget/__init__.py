@@ -44,6 +44,8 @@ Error.__doc__ = "A refusal, with the CLI's one-line message naming what and wher
 
 WgSize = Union[int, Tuple[int, int], None]
 
+_U32 = 0xFFFFFFFF
+
 
 class Record:
     """A JSON object of the CLI's output with attribute access; ``to_dict()`` gives the JSON back."""
@@ -101,14 +103,58 @@ def _wrap(v: Any) -> Any:
     return v
 
 
+def _native_or_field(name: str) -> property:
+    def get(self: "Occupancy") -> Any:
+        n = self._n
+        return getattr(n, name) if n is not None else self._d[name]
+
+    return property(get)
+
+
 class Occupancy(Record):
     """Waves per SIMD for a kernel's resources on a target: ``waves_per_simd``, ``limiter``, ``binding``,
-    ``limits`` (waves each limiter allows), ``allocated``, ``next_step``, ``notes``, ..."""
+    ``limits`` (waves each limiter allows), ``allocated``, ``next_step``, ``notes``, ...
+
+    Built from the native model's answer: the common fields are read from it directly, and the whole JSON
+    object (``to_dict()``, the other fields) is made the first time it is asked for."""
+
+    __slots__ = ("_n",)
+
+    waves_per_simd = _native_or_field("waves_per_simd")
+    max_waves_per_simd = _native_or_field("max_waves_per_simd")
+    limiter = _native_or_field("limiter")
+    occupancy = _native_or_field("occupancy")
+    target = _native_or_field("target")
+
+    def __init__(self, d: Any) -> None:
+        if isinstance(d, dict):
+            Record.__init__(self, d)
+            object.__setattr__(self, "_n", None)
+        else:
+            object.__setattr__(self, "_n", d)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_d":
+            d = _json.loads(self._n.json())
+            object.__setattr__(self, "_d", d)
+            return d
+        return Record.__getattr__(self, name)
+
+
+def _occ(native: Any) -> Occupancy:
+    """An Occupancy over a native answer, without __init__'s dispatch."""
+    o = _new_occupancy(Occupancy)
+    _set(o, "_n", native)
+    return o
+
+
+_new_occupancy = object.__new__
+_set = object.__setattr__
 
 
 class Budget(Record):
     """The register, SGPR and LDS budget for a waves target: ``max_vgprs``, ``max_arch_vgprs``,
-    ``max_agprs``, ``max_sgprs``, ``max_lds_bytes``, ``reachable``, ``exact_reachable``, ``notes``, ..."""
+    ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
 
 
 class Target(Record):
@@ -226,6 +272,14 @@ def occupancy(
     ``llvm`` is the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the
     kernel; docs/llvm-versions.md).
     """
+    # The typed call (the model directly, no argv and no JSON) when every argument is a plain value in
+    # range, as callers pass them nearly always; anything else takes the CLI's path, whose checks and
+    # messages are the package's.
+    try:
+        out = _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm)
+        return _occ(out[0]) if len(out) == 1 else [_occ(o) for o in out]
+    except _native.NotPlain:
+        pass
     args = ["occupancy", *_target_args(target, wave_size, cu_mode), *_llvm(llvm)]
     args += _count("vgprs", vgprs) + _count("agprs", agprs) + _count("sgprs", sgprs) + _count("lds", lds)
     out = _run(args + _wg(wg_size) + ["--json"])
