@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Measures the pass's spill estimate on Triton-generated IR against llc-22 (issue 15 point 4).
 
-    python3 -m venv /tmp/tv && /tmp/tv/bin/pip install triton==3.9.0
+    python3 -m venv target/tv && target/tv/bin/pip install triton==3.9.0
     cargo build --release            # target/release/libwavebudget_pass.so
-    /tmp/tv/bin/python scripts/triton-ir-estimate.py [OUT_DIR]
+    target/tv/bin/python scripts/triton-ir-estimate.py [OUT_DIR]
 
 Triton 3.9 writes LLVM 24 text; LLVM 22 reads it after three rewrites, each only a spelling: the triple
 "amdgpu9.42-amd-amdhsa" becomes "amdgcn-amd-amdhsa", "f0x<bits>" float literals become LLVM 22's hex

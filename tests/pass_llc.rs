@@ -8,6 +8,7 @@
 //! - **The estimate:** the pass's "estimated ... may spill" warning against llc's outcome (VGPR spills or
 //!   scratch > 0). The agreement rate is printed with the disagreements and asserted at 90% or better.
 
+use std::path::Path;
 use wavebudget_testkit::kernels;
 use wavebudget_testkit::llvm as common;
 use wavebudget_testkit::plugin as support;
@@ -186,7 +187,38 @@ fn pass_against_llc() {
         );
     }
     println!("{table}");
+    // The figures docs/pass.md and the README quote are this measurement's, not an older one's.
+    let quoted = format!("{agree} / {} = {:.1}%", all.len(), rate * 100.0);
+    let pass_md = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pass.md")).unwrap();
+    assert!(
+        pass_md.lines().any(|l| l.contains("**all**") && l.contains(&format!("**{quoted}**"))),
+        "docs/pass.md's llc-22 table does not quote the measured {quoted}"
+    );
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("({:.1}% of {} cases)", rate * 100.0, all.len())),
+        "the README does not quote the measured {quoted}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(rate >= 0.90, "spill estimate agrees with llc-22 in {:.1}% of cases (goal 90%):\n{table}", rate * 100.0);
+}
+
+/// The Triton-IR figure is measured by scripts/triton-ir-estimate.py (Triton is not run here); the docs
+/// that quote it quote the same figure, and its arithmetic holds.
+#[test]
+fn the_docs_quote_one_triton_ir_figure() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pass_md = std::fs::read_to_string(root.join("docs/pass.md")).unwrap();
+    let python_md = std::fs::read_to_string(root.join("docs/python.md")).unwrap();
+    let figure = regex::Regex::new(r"(\d+) / (\d+) = (\d+\.\d)%").unwrap();
+    let line = pass_md
+        .lines()
+        .find(|l| l.starts_with("| **all** | 64 /") || (l.contains("**all**") && l.contains("/ 192 =")))
+        .expect("the Triton table's total in docs/pass.md");
+    let c = figure.captures(line).expect("a figure");
+    let (a, n): (f64, f64) = (c[1].parse().unwrap(), c[2].parse().unwrap());
+    assert_eq!(format!("{:.1}", a / n * 100.0), &c[3], "{line}");
+    assert!(python_md.contains(&c[0]), "docs/python.md does not quote {}", &c[0]);
+    assert!(!pass_md.contains("/tmp/tv") && !python_md.contains("/tmp/tv"), "a venv the docs do not make");
 }

@@ -99,11 +99,13 @@ fn parse_target(v: &str, what: &str) -> Result<String, String> {
     Ok(v.trim().to_string())
 }
 
+/// A boolean setting: 1/0, true/false, yes/no or on/off, any case (the set docs/pass.md gives); anything
+/// else is refused with that set named.
 fn parse_bool(v: &str, what: &str) -> Result<bool, String> {
-    match v.trim() {
+    match v.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
         "0" | "false" | "no" | "off" | "" => Ok(false),
-        _ => Err(format!("{what} wants 1 or 0, got '{v}'")),
+        _ => Err(format!("{what} wants 1/0, true/false, yes/no or on/off, got '{v}'")),
     }
 }
 

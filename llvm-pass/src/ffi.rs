@@ -124,7 +124,18 @@ pub unsafe extern "C" fn wb_rust_configure(
         let params = str_from(params, params_len);
         let cl = str_from(cl, cl_len);
         let env = |k: &str| std::env::var(k).ok();
-        let cfg = Config::layered((from_pipeline != 0).then_some(params.as_str()), &cl, &env);
+        // A variable that is not UTF-8 is named, not taken as unset.
+        let not_utf8 = crate::config::ENV_VARS.iter().find_map(|k| match std::env::var(k) {
+            Err(std::env::VarError::NotUnicode(v)) => Some(format!(
+                "environment variable {k} is not UTF-8 ('{}')",
+                wavebudget_model::text::printable(&v.to_string_lossy())
+            )),
+            _ => None,
+        });
+        let cfg = match not_utf8 {
+            Some(e) => Err(crate::Error::Config(e)),
+            None => Config::layered((from_pipeline != 0).then_some(params.as_str()), &cl, &env),
+        };
         match cfg {
             Err(e) if from_pipeline != 0 => Err(e),
             cfg => Ok(Box::into_raw(Box::new(Handle { cfg })).cast::<c_void>()),
@@ -167,12 +178,19 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             report.changed
         }
         Err(e) => {
-            // A bad -wavebudget-* option or WAVEBUDGET_* variable in a clang build: fail where it matters.
+            // A bad -wavebudget-* option or WAVEBUDGET_* variable: said where it matters, and nothing done.
+            // A warning, not an error: opt and clang have opened their output by now, and an error would
+            // leave it truncated; this way they write the module as it came.
             let has_kernels = crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),
-                    &Diagnostic { severity: Severity::Error, message: format!("amdgpu-occupancy-budget: {e}") },
+                    &Diagnostic {
+                        severity: Severity::Warning,
+                        message: format!(
+                            "amdgpu-occupancy-budget: {e}; nothing done (the module is left as it came)"
+                        ),
+                    },
                 );
             }
             false

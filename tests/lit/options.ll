@@ -44,6 +44,25 @@
 ; RUN: env WAVEBUDGET_WAVES=many not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD6
 ; BAD6: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES wants a whole number of waves per SIMD from 1 to 20, got 'many'
+; Booleans take one documented set, any case, and a refusal names it.
+; RUN: env WAVEBUDGET_WAVES=4 WAVEBUDGET_EXACT=2 not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BOOL
+; BOOL: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_EXACT wants 1/0, true/false, yes/no or on/off, got '2'
+; RUN: env WAVEBUDGET_WAVES=4 WAVEBUDGET_EXACT=YES opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<target=gfx90a>' -S %s -o - | FileCheck %s --check-prefix=YES
+; YES: "amdgpu-waves-per-eu"="4,4"
+; A variable that is not UTF-8 is named, not taken as unset.
+; RUN: env WAVEBUDGET_WAVES="$(printf '\377')" not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=UTF8
+; UTF8: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES is not UTF-8
+; Where the pass runs from an extension point (clang's way, here opt's default<O1>), a bad variable is a
+; warning and nothing is done: opt has opened its output by then, and an error left it truncated; now it
+; writes the module whole, as without the plugin.
+; RUN: echo 'keep me' > %t.out.ll
+; RUN: env WAVEBUDGET_WAVES=abc opt -load-pass-plugin=%plugin -passes='default<O1>' -S %s -o %t.out.ll 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=RUNBAD
+; RUNBAD: warning: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES wants a whole number of waves per SIMD from 1 to 20, got 'abc'; nothing done (the module is left as it came)
+; RUN: opt -passes='default<O1>' -S %s -o %t.ref.ll
+; RUN: diff %t.ref.ll %t.out.ll
 
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k() #0 { ret void }
