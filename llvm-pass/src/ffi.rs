@@ -187,9 +187,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
                     LLVMGetModuleContext(module),
                     &Diagnostic {
                         severity: Severity::Warning,
-                        message: format!(
-                            "amdgpu-occupancy-budget: {e}; nothing done (the module is left as it came)"
-                        ),
+                        message: format!("amdgpu-occupancy-budget: {e}; nothing done (the module is left as it came)"),
                     },
                 );
             }

@@ -41,11 +41,7 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     if a.waves == 0 {
         return Err(CliError::Usage("--waves must be at least 1".into()));
     }
-    let out = std::process::Command::new(&a.cc)
-        .arg("--version")
-        .output()
-        .map_err(|e| CliError::Usage(format!("--cc {}: cannot run it: {e}", a.cc)))?;
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = version_text(&a.cc)?;
     let major = clang_major(&text).ok_or_else(|| {
         CliError::Usage(format!(
             "--cc {}: '{} --version' names no clang version: not a clang-based compiler",
@@ -66,7 +62,74 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
             plugin.display()
         )));
     }
+    // The plugin runs only in the compiler of its own major: flags for another would fail the build.
+    let shown = plugin.display().to_string();
+    let mapped = crate::map_regular(&plugin)?;
+    let needed =
+        wavebudget_codeobj::needed_libraries(mapped.bytes()).map_err(|e| CliError::Reader(shown.clone(), e))?;
+    match needed.iter().find_map(|l| llvm_major_of(l).map(|m| (m, l))) {
+        Some((m, _)) if m == major => {}
+        Some((m, lib)) => {
+            return Err(CliError::Usage(format!(
+                "{shown} is built for LLVM {m} (it needs {lib}), but --cc {} is LLVM {major}: build the plugin for {major} with scripts/build-pass.sh {major}, or give that one with --plugin",
+                a.cc
+            )))
+        }
+        None => {
+            return Err(CliError::Usage(format!(
+                "{shown} needs no libLLVM: not a plugin built by this project (which links LLVM's shared library), so its LLVM major is unknown"
+            )))
+        }
+    }
     Ok(format!("{}\n", flags(major, &plugin, a.waves)))
+}
+
+/// The LLVM major of a libLLVM soname: `libLLVM.so.22.1` (LLVM 17 and later), `libLLVM-15.so.1` (before).
+pub fn llvm_major_of(soname: &str) -> Option<u32> {
+    let rest = soname.strip_prefix("libLLVM.so.").or_else(|| soname.strip_prefix("libLLVM-"))?;
+    let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    rest[..end].parse().ok()
+}
+
+/// How long `--cc --version` may take before it is given up on (a compiler answers in milliseconds).
+const VERSION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// `CC --version`'s standard output, within [`VERSION_TIMEOUT`]: a command that does not answer (a script
+/// that waits) is killed and named, never waited on without end.
+fn version_text(cc: &str) -> Result<String, CliError> {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(cc)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| CliError::Usage(format!("--cc {cc}: cannot run it: {e}")))?;
+    // Read on a thread so a full pipe cannot stall the wait; 1 MiB is far more than any version text.
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = (&mut stdout).take(1 << 20).read_to_end(&mut buf);
+        buf
+    });
+    let start = std::time::Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() < VERSION_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(CliError::Usage(format!(
+                    "--cc {cc}: '{cc} --version' gave no answer in {} s: not a compiler that can be asked",
+                    VERSION_TIMEOUT.as_secs()
+                )));
+            }
+        }
+    }
+    let bytes = reader.join().unwrap_or_default();
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 #[cfg(test)]

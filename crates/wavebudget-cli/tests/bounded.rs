@@ -290,3 +290,49 @@ fn the_runtime_reader_refuses_the_same_inputs() {
         assert!(start.elapsed() < CEILING);
     }
 }
+
+/// `pass-flags --cc` runs the compiler with `--version`: one that never answers is killed after 10 s and
+/// named, not waited on without end.
+#[test]
+fn a_compiler_that_never_answers_is_given_up_on() {
+    let dir = scratch("hang");
+    let cc = dir.join("cc.sh");
+    std::fs::write(&cc, "#!/bin/sh\nexec sleep 600\n").unwrap();
+    assert!(Command::new("chmod").arg("+x").arg(&cc).status().unwrap().success());
+    let b = run_bounded(&mut wb(&["pass-flags", "--cc", cc.to_str().unwrap(), "--waves", "4"]), CEILING);
+    refused(&b, cc.to_str().unwrap(), "gave no answer in 10 s");
+}
+
+/// The LLVM 22 plugin with LLVM 15's clang: refused, naming both majors (the flags would fail the build).
+#[test]
+fn a_plugin_of_another_major_is_refused() {
+    let plugin = wavebudget_testkit::plugin::plugin();
+    let b = run_bounded(
+        &mut wb(&[
+            "pass-flags",
+            "--cc",
+            "/usr/lib/llvm-15/bin/clang",
+            "--waves",
+            "4",
+            "--plugin",
+            plugin.to_str().unwrap(),
+        ]),
+        CEILING,
+    );
+    refused(&b, "is built for LLVM 22 (it needs libLLVM.so.22", "--cc /usr/lib/llvm-15/bin/clang is LLVM 15");
+    // Its own major takes it.
+    let b = run_bounded(
+        &mut wb(&[
+            "pass-flags",
+            "--cc",
+            &wavebudget_testkit::llvm::tool("clang").display().to_string(),
+            "--waves",
+            "4",
+            "--plugin",
+            plugin.to_str().unwrap(),
+        ]),
+        CEILING,
+    );
+    assert_eq!(b.code, Some(0), "{}", b.stderr);
+    assert!(b.stdout.contains("-mllvm -wavebudget-waves=4"), "{}", b.stdout);
+}

@@ -287,3 +287,39 @@ impl Mapped {
         self.0.bytes()
     }
 }
+
+/// The shared libraries a 64-bit little-endian ELF file needs (`DT_NEEDED`, in order): what `pass-flags`
+/// reads to tell which LLVM a plugin was built against (`libLLVM.so.22.1`, `libLLVM-15.so.1`).
+pub fn needed_libraries(bytes: &[u8]) -> Result<Vec<String>> {
+    use object::read::elf::{Dyn, FileHeader, SectionHeader};
+    let e = object::LittleEndian;
+    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes).map_err(|err| {
+        Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian files are read)"))
+    })?;
+    let shoff = header.e_shoff(e);
+    section_table_fits(bytes.len(), shoff, header.e_shnum(e), header.e_shentsize(e))?;
+    let sections = header
+        .sections(e, bytes)
+        .map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
+    let mut out = Vec::new();
+    for s in sections.iter() {
+        let off = s.sh_offset(e);
+        let Some((dyns, link)) =
+            s.dynamic(e, bytes).map_err(|err| Error::malformed("ELF dynamic section", off, err.to_string()))?
+        else {
+            continue;
+        };
+        let strings = sections
+            .strings(e, bytes, link)
+            .map_err(|err| Error::malformed("ELF dynamic string table", off, err.to_string()))?;
+        for d in dyns {
+            if d.d_tag(e) == u64::from(object::elf::DT_NEEDED) {
+                let name = d
+                    .string(e, strings)
+                    .map_err(|err| Error::malformed("ELF DT_NEEDED entry", off, err.to_string()))?;
+                out.push(String::from_utf8_lossy(name).into_owned());
+            }
+        }
+    }
+    Ok(out)
+}
