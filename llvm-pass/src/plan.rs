@@ -330,7 +330,7 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtar
         Ok(id) => id,
         Err(e) => return Err(format!("target-cpu \"{cpu}\": {e}")),
     };
-    let mut opts = Options { llvm: crate::LLVM, ..Options::from_target_features(&facts.target_features) };
+    let mut opts = Options { llvm: crate::LLVM, ..Options::try_from_target_features(&facts.target_features)? };
     // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
     if let Some(d) = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22) {
         match d.trim().parse::<u32>() {

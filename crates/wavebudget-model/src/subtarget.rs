@@ -50,6 +50,19 @@ impl Options {
     /// `"target-features"` attribute spell it (`+wavefrontsize64,+cumode`); the last setting of a feature
     /// wins and other features are ignored. The dynamic-VGPR block is a function attribute, not a feature:
     /// set `dvgpr_block` separately.
+    /// [`Options::from_target_features`], refusing features LLVM refuses together: both
+    /// `+wavefrontsize32` and `+wavefrontsize64` (llc-22: "must specify exactly one of wavefrontsize32 and
+    /// wavefrontsize64"), where the plain reading would take the last.
+    pub fn try_from_target_features(features: &str) -> Result<Options, String> {
+        let has = |f: &str| features.split(',').any(|x| x.trim() == f);
+        if has("+wavefrontsize32") && has("+wavefrontsize64") {
+            return Err(format!(
+                "\"target-features\"=\"{features}\" asks for both +wavefrontsize32 and +wavefrontsize64, which LLVM refuses (it must be exactly one)"
+            ));
+        }
+        Ok(Options::from_target_features(features))
+    }
+
     pub fn from_target_features(features: &str) -> Options {
         let mut o = Options::default();
         for f in features.split(',').map(str::trim) {
