@@ -77,6 +77,8 @@ pub struct TritonLaunch {
     pub shared: u32,
     /// `num_warps * warp_size`: the launch size.
     pub wg_size: u32,
+    /// `warp_size`: the wave size Triton launched with (32 or 64; the kernel's `.wavefront_size`).
+    pub warp_size: u32,
     /// `waves_per_eu` as compiled (0: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub waves_per_eu: Option<u32>,
@@ -151,11 +153,16 @@ fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
             .and_then(|n| u32::try_from(n).ok())
             .ok_or_else(|| CliError::Usage(format!("{name}: no \"warp_size\" (Triton's metadata JSON has it)")))?,
     };
+    if warp_size != 32 && warp_size != 64 {
+        return Err(CliError::Usage(format!(
+            "{name}: \"warp_size\" {warp_size}: an AMD wave has 32 or 64 lanes, so num_warps x warp_size is no launch size"
+        )));
+    }
     let wg_size = num_warps.checked_mul(warp_size).filter(|&n| n > 0).ok_or_else(|| {
         CliError::Usage(format!("{name}: num_warps {num_warps} x warp_size {warp_size} is no launch size"))
     })?;
     let waves_per_eu = field("waves_per_eu")?;
-    Ok(TritonLaunch { source: name.clone(), shared, wg_size, waves_per_eu, overridden: Vec::new() })
+    Ok(TritonLaunch { source: name.clone(), shared, wg_size, warp_size, waves_per_eu, overridden: Vec::new() })
 }
 
 /// Descriptor view of a kernel's resources.
@@ -336,6 +343,19 @@ fn read_one(
     .map_err(|e| CliError::Reader(file.to_string(), e))?;
     for (src, mut co) in pending {
         co.source = format!("{file}{}", src.suffix(summary.bundles));
+        // Triton's launch is num_warps x warp_size: a warp_size other than the kernel's wave size is a
+        // launch the JSON gets wrong.
+        if let Some(l) = &launch {
+            if let Some(k) = co.kernels.iter().find(|k| k.metadata.wavefront_size.is_some_and(|w| w != l.warp_size)) {
+                return Err(CliError::Usage(format!(
+                    "{}: \"warp_size\" {} but kernel '{}' in {file} is wave{}: num_warps x warp_size is not its launch size",
+                    l.source,
+                    l.warp_size,
+                    k.metadata.name,
+                    k.metadata.wavefront_size.unwrap_or(0)
+                )));
+            }
+        }
         co.launch = launch.clone();
         report.code_objects.push(co);
     }

@@ -276,9 +276,9 @@ def test_report_calculator_view_and_refusals(tmp_path):
     page = pathlib.Path(out).read_text()
     occ = wavebudget.occupancy("gfx942", vgprs=128, lds=20000, wg_size=256)
     assert f'data-waves="{occ.waves_per_simd}" data-max="{occ.max_waves_per_simd}"' in page
-    with pytest.raises(wavebudget.Error, match="--vgprs describes one configuration"):
+    with pytest.raises(wavebudget.Error, match="^vgprs describes one configuration"):
         wavebudget.report(TRITON, output=tmp_path / "x.html", vgprs=10)
-    with pytest.raises(wavebudget.Error, match="one configuration needs --target T"):
+    with pytest.raises(wavebudget.Error, match="one configuration needs target T"):
         wavebudget.report(output=tmp_path / "x.html", vgprs=10)
     # cu_mode is checked as occupancy() checks it, not taken by truthiness (gfx1100 has a CU mode).
     with pytest.raises(wavebudget.Error, match="cu_mode 'yes': expected True or False"):
@@ -325,3 +325,47 @@ def test_arguments_the_typed_call_does_not_take_get_the_clis_checks():
     # Refusals of the model come from the typed call with the CLI's words.
     with pytest.raises(wavebudget.Error, match="unknown target 'gfx9999'"):
         wavebudget.occupancy("gfx9999", vgprs=1)
+
+
+def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, monkeypatch):
+    import array
+    import types
+
+    obj, _ = llc(clobber_kernel(64), "gfx942", tmp_path)
+    data = obj.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    # A bytes path is a path (os.fsdecode), not the text "b'x.html'".
+    out = wavebudget.report(str(obj).encode(), output=b"x.html")
+    assert out == "x.html" and (tmp_path / "x.html").is_file() and not (tmp_path / "b'x.html'").exists()
+    # Any buffer is the file's bytes: an array, a non-contiguous view.
+    want = wavebudget.inspect(data)[0].kernels[0].waves_per_simd
+    assert wavebudget.inspect(array.array("B", data))[0].kernels[0].waves_per_simd == want
+    doubled = memoryview(bytes(b for x in data for b in (x, 0)))[::2]
+    assert not doubled.contiguous
+    assert wavebudget.inspect(doubled)[0].kernels[0].waves_per_simd == want
+    # Not a path and not bytes: a short refusal naming the argument and the type, not the value.
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.inspect(array.array("d", [1.5] * 10_000_000).tolist())
+    assert len(str(e.value)) < 200 and "path_or_bytes" in str(e.value) and "list" in str(e.value)
+    with pytest.raises(wavebudget.Error, match="^output: expected a path .*got int$"):
+        wavebudget.report(str(obj), output=3)
+    # A Triton kernel object whose metadata is None (or lacks a field): a refusal, not AttributeError.
+    for md in (None, types.SimpleNamespace(shared=0, num_warps=4)):
+        fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=md)
+        with pytest.raises(wavebudget.Error, match="kernel.metadata .* has no "):
+            wavebudget.triton.report(fake)
+    fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=48))
+    with pytest.raises(wavebudget.Error, match="warp_size 48: an AMD wave has 32 or 64 lanes"):
+        wavebudget.triton.report(fake)
+    fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=32))
+    with pytest.raises(wavebudget.Error, match="warp_size 32 but the kernel is wave64"):
+        wavebudget.triton.report(fake)
+
+
+def test_refusals_name_the_python_arguments_not_cli_flags():
+    with pytest.raises(wavebudget.Error, match="^vgprs None: expected a whole number$"):
+        wavebudget.occupancy("gfx942", vgprs=None)
+    # A refusal worded by the command line names the Python argument.
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.report(output="x.html", target="gfx942")
+    assert "--" not in str(e.value), str(e.value)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json as _json
 import operator as _operator
 import os as _os
+import re as _re
 import tempfile as _tempfile
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -222,11 +223,14 @@ def _text(name: str, v: Any) -> str:
     return v
 
 
-def _path(v: Any) -> str:
+def _path(v: Any, name: str = "path") -> str:
+    """A path argument as text: str, bytes (decoded as the file system does, ``os.fsdecode``) or
+    os.PathLike of either; anything else is refused naming the argument and its type (not its value: an
+    array's repr can run to megabytes)."""
     try:
-        return _os.fspath(v)
+        return _os.fsdecode(v)
     except TypeError:
-        raise Error(f"path {v!r}: expected a path (str or os.PathLike) or bytes") from None
+        raise Error(f"{name}: expected a path (str, bytes or os.PathLike), got {type(v).__name__}") from None
 
 
 def _target_args(target: Optional[str], wave_size: Optional[int], cu_mode: bool) -> List[str]:
@@ -248,8 +252,26 @@ def _llvm(llvm: Optional[int]) -> List[str]:
     return [f"--llvm={_whole('llvm', llvm)}"]
 
 
+# The CLI's flags as the Python arguments that give them: a refusal names what the caller wrote.
+_FLAG_NAMES = _re.compile(
+    r"--(vgpr-count|vgprs|agprs|sgprs|lds|wg-size|dynamic-lds|target|kernel|llvm|wave-size|cu-mode|device|"
+    r"kfd-root|output|details|title|waves)\b"
+)
+
+
+def _python_names(message: str) -> str:
+    return _FLAG_NAMES.sub(lambda m: m.group(1).replace("-", "_"), message)
+
+
+def _call(args: Sequence[str]) -> str:
+    try:
+        return _native.run(list(args))
+    except Error as e:
+        raise Error(_python_names(str(e))) from None
+
+
 def _run(args: Sequence[str]) -> Any:
-    return _json.loads(_native.run(list(args)))
+    return _json.loads(_call(args))
 
 
 def occupancy(
@@ -280,6 +302,9 @@ def occupancy(
         return _occ(out[0]) if len(out) == 1 else [_occ(o) for o in out]
     except _native.NotPlain:
         pass
+    for name, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs), ("lds", lds)):
+        if v is None:
+            raise Error(f"{name} None: expected a whole number")
     args = ["occupancy", *_target_args(target, wave_size, cu_mode), *_llvm(llvm)]
     args += _count("vgprs", vgprs) + _count("agprs", agprs) + _count("sgprs", sgprs) + _count("lds", lds)
     out = _run(args + _wg(wg_size) + ["--json"])
@@ -332,11 +357,22 @@ def inspect(
         opts.append(f"--target={_text('target', target)}")
     if kernel is not None:
         opts.append(f"--kernel={_text('kernel', kernel)}")
-    if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
+    if isinstance(path_or_bytes, (str, _os.PathLike)):
+        data = None
+    else:
+        # bytes, or any buffer (bytearray, memoryview, array.array, numpy): its bytes in C order, which
+        # also serves a non-contiguous view.
+        try:
+            data = memoryview(path_or_bytes).tobytes()
+        except TypeError:
+            raise Error(
+                f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
+            ) from None
+    if data is not None:
         fd, tmp = _tempfile.mkstemp(prefix="wavebudget-", suffix=".bin")
         try:
             with _os.fdopen(fd, "wb") as f:
-                f.write(path_or_bytes)
+                f.write(data)
             try:
                 report = _run(["inspect", *opts, "--json", "--", tmp])
             except Error as e:
@@ -347,7 +383,7 @@ def inspect(
             entry["source"] = "<bytes>" + entry["source"][len(tmp):]
         source = "<bytes>"
     else:
-        source = _path(path_or_bytes)
+        source = _path(path_or_bytes, "path_or_bytes")
         report = _run(["inspect", *opts, "--json", "--", source])
     if not report["code_objects"] and report["skipped"]:
         # The CLI says so in text; a list would be silently empty.
@@ -371,7 +407,7 @@ def dispatch(
     if device is not None:
         args.append(f"--device={_text('device', device)}")
     if kfd_root is not None:
-        args.append(f"--kfd-root={_path(kfd_root)}")
+        args.append(f"--kfd-root={_path(kfd_root, 'kfd_root')}")
     args += _wg(wg_size) + _count("dynamic_lds", dynamic_lds)
     return Dispatch(_run(args + ["--json", "--", _path(path)]))
 
@@ -408,8 +444,8 @@ def report(
     for name, v in (("dynamic_lds", dynamic_lds), ("details", details), ("vgprs", vgprs), ("agprs", agprs),
                     ("vgpr_count", vgpr_count), ("sgprs", sgprs), ("lds", lds)):
         args += _count(name, v)
-    out = _path(output)
-    args += _wg(wg_size) + _llvm(llvm) + [f"--output={out}", "--"] + [_path(i) for i in inputs]
-    _native.run(args)
+    out = _path(output, "output")
+    args += _wg(wg_size) + _llvm(llvm) + [f"--output={out}", "--"] + [_path(i, "inputs") for i in inputs]
+    _call(args)
     return out
 

@@ -155,9 +155,21 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     Triton's ``shared``, the launch size ``num_warps * warp_size``."""
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
+        missing = [n for n in ("shared", "num_warps", "warp_size") if not hasattr(md, n)]
+        if missing:
+            raise Error(
+                f"kernel.metadata ({type(md).__name__}) has no {', '.join(missing)}: not a compiled Triton kernel's metadata"
+            )
         shared, num_warps, warp = (_whole(n, getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
+        if warp not in (32, 64):
+            raise Error(f"kernel.metadata.warp_size {warp}: an AMD wave has 32 or 64 lanes")
         data: Union[bytes, str] = kernel.asm["hsaco"]
         co = _one(inspect(data, dynamic_lds=shared, wg_size=num_warps * warp), "the compiled kernel's hsaco")
+        waves = {k.wavefront_size for k in co.kernels}
+        if waves and waves != {warp}:
+            raise Error(
+                f"kernel.metadata.warp_size {warp} but the kernel is wave{min(waves)}: num_warps x warp_size is not its launch size"
+            )
     else:
         # A cache entry: the CLI reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         path = _path(kernel)
