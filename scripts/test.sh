@@ -19,5 +19,5 @@ cargo test --workspace --locked "$@"
 # then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).
 # Triton 3.9.0 (a 286 MB wheel) lets a handful of them compile real Triton kernels for gfx942.
 python3 -m venv target/pyvenv
-target/pyvenv/bin/pip install -q --disable-pip-version-check pytest triton==3.9.0 ./crates/wavebudget-python
+target/pyvenv/bin/pip install -q --disable-pip-version-check pytest numpy triton==3.9.0 ./crates/wavebudget-python
 target/pyvenv/bin/python -m pytest -q crates/wavebudget-python/tests

@@ -7,7 +7,7 @@
 //! `full_report` is the allocating `occupancy()` report behind the CLI, for scale.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use wavebudget_model::{subtarget, Grid, Options, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{subtarget, CellsOut, Column, Columns, Grid, Options, Usage, VgprColumns, Vgprs, WorkgroupSize};
 
 fn bench(c: &mut Criterion) {
     let st = subtarget("gfx942", Options::default()).unwrap();
@@ -58,6 +58,44 @@ fn bench(c: &mut Criterion) {
             }
         }
     }
+
+    // Columns (the batch calls of Python and C): 1M random cells, every column varying, and the common case of
+    // one varying column (VGPRs) with the rest scalars.
+    let n = 1 << 20;
+    let mut seed = 26u64;
+    let mut next = move |m: u32| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) % u64::from(m)) as u32
+    };
+    let v: Vec<u32> = (0..n).map(|_| next(256) + 1).collect();
+    let s: Vec<u32> = (0..n).map(|_| next(103)).collect();
+    let l: Vec<u32> = (0..n).map(|_| next(65537)).collect();
+    let w: Vec<u32> = (0..n).map(|_| (next(16) + 1) * 64).collect();
+    let (zero, s40, l16k, w256) = (0u32, 40u32, 16384u32, 256u32);
+    let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| vec![0u8; n]);
+    let mut g = c.benchmark_group("columns 1M gfx942");
+    g.throughput(Throughput::Elements(n as u64));
+    for (label, sgprs, lds, wg) in [
+        ("random", Column::values(&s), Column::values(&l), Column::values(&w)),
+        ("vgprs_only", Column::scalar(&s40), Column::scalar(&l16k), Column::scalar(&w256)),
+    ] {
+        let cols = Columns {
+            len: n,
+            vgprs: VgprColumns::Split { arch: Column::values(&v), agpr: Column::scalar(&zero) },
+            sgprs,
+            lds,
+            wg_min: wg,
+            wg_max: wg,
+        };
+        g.bench_function(label, |b| {
+            b.iter(|| {
+                let [a, b2, c2, d, e, f] = &mut bufs;
+                let mut out = CellsOut { waves_per_simd: a, limiter: b2, vgpr: c2, sgpr: d, lds: e, workgroup: f };
+                st.evaluate_columns(black_box(&cols), &mut out).unwrap();
+            })
+        });
+    }
+    g.finish();
 
     let mut g = c.benchmark_group("single");
     g.throughput(Throughput::Elements(1));

@@ -35,7 +35,7 @@ pub mod target_id;
 pub mod targets;
 pub mod text;
 
-pub use batch::Grid;
+pub use batch::{CellError, CellsOut, Column, Columns, Grid, VgprColumns, CELLS_PER_THREAD};
 pub use budget::{Blocker, Budget, WavesRange};
 pub use error::ModelError;
 pub use kernel::{DescriptorCounts, KernelResources};

@@ -56,6 +56,26 @@ impl Limiter {
             Limiter::MaxWaves => "max_waves",
         }
     }
+
+    /// Every limiter, in code order: `ALL[l.code()] == l`.
+    pub const ALL: [Limiter; 5] = [Limiter::Vgpr, Limiter::Sgpr, Limiter::Lds, Limiter::Workgroup, Limiter::MaxWaves];
+
+    /// A small number for arrays (the batch calls' limiter column): 0 vgpr, 1 sgpr, 2 lds, 3 workgroup,
+    /// 4 max_waves. Stable: new limiters get new codes.
+    pub fn code(self) -> u8 {
+        match self {
+            Limiter::Vgpr => 0,
+            Limiter::Sgpr => 1,
+            Limiter::Lds => 2,
+            Limiter::Workgroup => 3,
+            Limiter::MaxWaves => 4,
+        }
+    }
+
+    /// The limiter of a [`Limiter::code`].
+    pub fn from_code(code: u8) -> Option<Limiter> {
+        Limiter::ALL.get(usize::from(code)).copied()
+    }
 }
 
 /// Each limiter in waves/SIMD.
@@ -195,6 +215,12 @@ impl Checked<'_> {
     }
 }
 
+/// Waves per SIMD from the three terms that bound it: the one rule ([`Limits::waves`] and the fast path).
+#[inline(always)]
+fn waves_from(vgpr: u32, sgpr: u32, lds: u32) -> u32 {
+    lds.min(sgpr).min(vgpr)
+}
+
 /// Every binding limiter, in the order reports list them; an iterator so the fast path allocates nothing.
 fn binding_iter(limits: &Limits, waves: u32, max: u32) -> impl Iterator<Item = Limiter> {
     let at_max = waves >= max;
@@ -277,25 +303,26 @@ impl Subtarget {
 
     /// Each limiter in waves/SIMD for a validated usage (no allocation).
     pub(crate) fn limits(&self, u: &Usage) -> Limits {
-        let total = self.usage_total_vgprs(u.vgprs);
-        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
         Limits {
-            vgpr: self.vgpr_waves(total.max(1)),
-            sgpr: self.sgpr_waves(sgprs.max(1)),
             lds: self.workgroup_occupancy(u.lds, u.workgroup).1,
             workgroup: self.workgroup_occupancy(0, u.workgroup).1,
+            ..self.register_limits(u)
         }
+    }
+
+    /// The register terms of [`Subtarget::limits`] (`lds` and `workgroup` left at 0).
+    #[inline]
+    fn register_limits(&self, u: &Usage) -> Limits {
+        let total = self.usage_total_vgprs(u.vgprs);
+        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
+        Limits { vgpr: self.vgpr_waves(total.max(1)), sgpr: self.sgpr_waves(sgprs.max(1)), lds: 0, workgroup: 0 }
     }
 
     /// "Occupancy [waves/SIMD]" for a validated usage (reached through [`Checked::waves_per_simd`]).
     #[inline]
     pub(crate) fn waves_per_simd(&self, u: &Usage) -> u32 {
-        let total = self.usage_total_vgprs(u.vgprs);
-        let sgprs = self.effective_sgprs(u.sgprs.unwrap_or(0));
-        self.workgroup_occupancy(u.lds, u.workgroup)
-            .1
-            .min(self.sgpr_waves(sgprs.max(1)))
-            .min(self.vgpr_waves(total.max(1)))
+        let r = self.register_limits(u);
+        waves_from(r.vgpr, r.sgpr, self.workgroup_occupancy(u.lds, u.workgroup).1)
     }
 
     /// The full forward model with limiters, allocations, hardware view and next step.
@@ -433,6 +460,13 @@ fn binding_first(limits: &Limits, waves: u32, max: u32) -> Limiter {
 impl Limits {
     /// The first binding limiter at `waves` (as [`Occupancy::limiter`] picks it), without allocating:
     /// `max_waves` at the target's maximum, else VGPR, SGPR, LDS, workgroup in that order.
+    /// Waves per SIMD these limits allow: the VGPR, SGPR and LDS terms' minimum (the workgroup term is the
+    /// LDS term's floor, with no LDS).
+    pub fn waves(&self) -> u32 {
+        waves_from(self.vgpr, self.sgpr, self.lds)
+    }
+
+    /// The binding limiter at `waves` (of at most `max`).
     pub fn limiter(&self, waves: u32, max: u32) -> Limiter {
         binding_iter(self, waves, max).next().unwrap_or(Limiter::MaxWaves)
     }

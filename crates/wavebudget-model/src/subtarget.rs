@@ -348,14 +348,33 @@ impl Subtarget {
     /// counted per CU (64 KiB, WGP mode too) but compared with waves per SIMD, and no launch-size limit.
     /// LLVM 19's: 22's terms at the largest launch size.
     pub fn workgroup_occupancy(&self, lds: u32, wg: WorkgroupSize) -> (u32, u32) {
+        self.workgroup_occupancy_by(self.workgroups_by_lds(lds), wg)
+    }
+
+    /// Workgroups of `lds` bytes the LDS holds per "CU" (`localMemorySize / lds`; LLVM 15: 64 KiB), capped
+    /// at [`Subtarget::workgroup_cap`]: above the most workgroups any launch size allows by its slots, the
+    /// LDS term cannot bind, so the cap changes no answer. [`Subtarget::workgroup_occupancy`] depends on
+    /// the LDS through this number only.
+    #[inline]
+    pub fn workgroups_by_lds(&self, lds: u32) -> u32 {
+        (self.llvm_lds_per_cu() / lds.max(1)).min(self.workgroup_cap())
+    }
+
+    /// An upper bound of the workgroups per CU any launch size allows (wave slots; LLVM 15's 40).
+    pub fn workgroup_cap(&self) -> u32 {
+        self.wave_slots().max(LLVM15_WORKGROUPS_PER_CU)
+    }
+
+    /// [`Subtarget::workgroup_occupancy`] for `max_wgs_lds` workgroups by LDS
+    /// ([`Subtarget::workgroups_by_lds`]).
+    pub fn workgroup_occupancy_by(&self, max_wgs_lds: u32, wg: WorkgroupSize) -> (u32, u32) {
         if self.llvm == Llvm::V15 {
-            let w = self.local_mem_occupancy_15(lds, wg.max);
+            let w = self.local_mem_occupancy_15(max_wgs_lds, wg.max);
             return (w, w);
         }
         // LLVM 19's getOccupancyWithLocalMemSize: the same terms at the largest launch size only (no best
         // case over the range; a kernel without launch bounds is evaluated at 1024).
         let wg = if self.llvm == Llvm::V19 { WorkgroupSize::fixed(wg.max) } else { wg };
-        let max_wgs_lds = self.lds_per_cu / lds.max(1);
         if max_wgs_lds == 0 {
             return (1, 1);
         }
@@ -392,9 +411,8 @@ impl Subtarget {
     }
 
     /// LLVM 15's `AMDGPUSubtarget::getOccupancyWithLocalMemSize`.
-    fn local_mem_occupancy_15(&self, lds: u32, wg_max: u32) -> u32 {
+    fn local_mem_occupancy_15(&self, groups: u32, wg_max: u32) -> u32 {
         let n = wg_max.max(1).div_ceil(self.wave_size);
-        let groups = LLVM15_LOCAL_MEMORY_SIZE / lds.max(1);
         if groups == 0 {
             return 1;
         }
@@ -407,7 +425,7 @@ impl Subtarget {
     }
 
     /// The LDS per "CU" LLVM's occupancy divides (64 KiB everywhere in LLVM 15).
-    fn llvm_lds_per_cu(&self) -> u32 {
+    pub(crate) fn llvm_lds_per_cu(&self) -> u32 {
         if self.llvm == Llvm::V15 {
             LLVM15_LOCAL_MEMORY_SIZE
         } else {

@@ -91,7 +91,7 @@ thread_local! {
 /// not plain raises `NotPlain` (the caller falls back to the CLI's path).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm))]
+#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count=None))]
 fn occupancy(
     target: &Bound<'_, PyAny>,
     vgprs: &Bound<'_, PyAny>,
@@ -102,6 +102,7 @@ fn occupancy(
     wave_size: &Bound<'_, PyAny>,
     cu_mode: &Bound<'_, PyAny>,
     llvm: &Bound<'_, PyAny>,
+    vgpr_count: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<OccupancyResult>> {
     let not_plain = || NotPlain::new_err(());
     let target = target.downcast_exact::<pyo3::types::PyString>().map_err(|_| not_plain())?.to_cow()?;
@@ -133,12 +134,12 @@ fn occupancy(
     let err = |e: String| Error::new_err(e);
     let workgroup =
         wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }.validate().map_err(|e| err(e.to_string()))?;
-    let usage = wavebudget_model::Usage {
-        vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
-        sgprs,
-        lds,
-        workgroup,
+    let vgprs = match vgpr_count {
+        // The Python layer has refused vgpr_count beside vgprs/agprs.
+        Some(t) => wavebudget_model::Vgprs::Total(plain_u32(t)?),
+        None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
     };
+    let usage = wavebudget_model::Usage { vgprs, sgprs, lds, workgroup };
     SUBTARGETS.with(|cache| {
         let mut cache = cache.borrow_mut();
         let found = cache
@@ -174,12 +175,166 @@ fn occupancy(
     })
 }
 
+/// One input of `occupancy_batch` as the model's column takes it: one value for every cell, or one per cell
+/// in C order of the broadcast shape.
+enum Owned {
+    Scalar(u32),
+    Values(Vec<u32>),
+}
+
+impl Owned {
+    fn column(&self) -> wavebudget_model::Column<'_> {
+        match self {
+            Owned::Scalar(v) => wavebudget_model::Column::scalar(v),
+            Owned::Values(v) => wavebudget_model::Column::values(v),
+        }
+    }
+}
+
+/// `(2, 5)` for a cell's flat index in `shape` (C order), as numpy writes an index.
+fn multi_index(mut flat: usize, shape: &[usize]) -> String {
+    let mut idx = vec![0usize; shape.len()];
+    for (d, &len) in shape.iter().enumerate().rev() {
+        if len > 0 {
+            idx[d] = flat % len;
+            flat /= len;
+        }
+    }
+    match idx.as_slice() {
+        [] => "()".to_string(),
+        [i] => format!("[{i}]"),
+        _ => format!("[{}]", idx.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// A numpy integer array of any dtype, broadcast to `shape`, as u32 values (or one value when it holds one);
+/// a negative value or one over u32 is refused naming the argument and the cell.
+fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Owned> {
+    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize]) -> PyResult<Owned>
+    where
+        T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
+    {
+        let ro = arr.try_readonly().map_err(|e| Error::new_err(format!("{name}: {e}")))?;
+        let view = ro.as_array();
+        let bad = |i: usize, v: T| {
+            let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
+            Error::new_err(format!("{name}{} = {v}: {why}", multi_index(i, shape)))
+        };
+        if view.len() == 1 {
+            let v = *view.iter().next().expect("one element");
+            return v.try_into().map(Owned::Scalar).map_err(|_| bad(0, v));
+        }
+        let b =
+            view.broadcast(shape).ok_or_else(|| Error::new_err(format!("{name}: does not broadcast to {shape:?}")))?;
+        // Range first (a loop that vectorizes), then the conversion; the index only for the message.
+        let in_range = |v: &T| (*v).try_into().is_ok();
+        let out: Vec<u32> = match b.as_slice() {
+            Some(slice) => {
+                if let Some(i) = slice.iter().position(|v| !in_range(v)) {
+                    return Err(bad(i, slice[i]));
+                }
+                slice.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
+            }
+            None => {
+                if let Some((i, &v)) = b.iter().enumerate().find(|(_, v)| !in_range(v)) {
+                    return Err(bad(i, v));
+                }
+                b.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
+            }
+        };
+        Ok(Owned::Values(out))
+    }
+    macro_rules! try_dtypes {
+        ($($t:ty),*) => {
+            $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
+                return convert(name, a, shape);
+            })*
+        };
+    }
+    try_dtypes!(u32, i64, i32, u64, u16, i16, u8, i8);
+    Err(Error::new_err(format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
+}
+
+/// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
+/// limiter's code, the VGPR, SGPR, LDS and workgroup terms), each an array of the broadcast shape.
+type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
+
+/// `occupancy_batch`: numpy integer arrays (the Python layer has checked their kinds and broadcast shape)
+/// in, six uint8 arrays of that shape per target out; every cell equals the scalar `occupancy`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, shape, vgprs, agprs, vgpr_count, sgprs, lds, wg_min, wg_max, wave_size, cu_mode, llvm, threads))]
+fn occupancy_batch<'py>(
+    py: Python<'py>,
+    target: &str,
+    shape: Vec<usize>,
+    vgprs: &Bound<'py, numpy::PyUntypedArray>,
+    agprs: &Bound<'py, numpy::PyUntypedArray>,
+    vgpr_count: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    sgprs: &Bound<'py, numpy::PyUntypedArray>,
+    lds: &Bound<'py, numpy::PyUntypedArray>,
+    wg_min: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    wg_max: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: Option<u32>,
+    threads: Option<usize>,
+) -> PyResult<Vec<BatchAnswer<'py>>> {
+    use numpy::{IntoPyArray, PyArrayMethods};
+    use wavebudget_model::{CellsOut, Columns, VgprColumns};
+    let err = |e: String| Error::new_err(e);
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| err(e.to_string()))?;
+    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
+    let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))?;
+    let n: usize = shape.iter().product();
+    let vgpr_cols = match vgpr_count {
+        Some(t) => (owned_column("vgpr_count", t, &shape)?, None),
+        None => (owned_column("vgprs", vgprs, &shape)?, Some(owned_column("agprs", agprs, &shape)?)),
+    };
+    let sgprs = owned_column("sgprs", sgprs, &shape)?;
+    let lds = owned_column("lds", lds, &shape)?;
+    // No launch size: LLVM's default range 1..1024; one array: fixed sizes; two: (MIN, MAX) ranges.
+    let (wg_min, wg_max) = match (wg_min, wg_max) {
+        (Some(lo), Some(hi)) => (owned_column("wg_size", lo, &shape)?, Some(owned_column("wg_size", hi, &shape)?)),
+        (Some(w), None) => (owned_column("wg_size", w, &shape)?, None),
+        _ => (Owned::Scalar(1), Some(Owned::Scalar(1024))),
+    };
+    let wg_max = wg_max.as_ref().unwrap_or(&wg_min);
+    let cols = Columns {
+        len: n,
+        vgprs: match &vgpr_cols {
+            (t, None) => VgprColumns::Total(t.column()),
+            (arch, Some(agpr)) => VgprColumns::Split { arch: arch.column(), agpr: agpr.column() },
+        },
+        sgprs: sgprs.column(),
+        lds: lds.column(),
+        wg_min: wg_min.column(),
+        wg_max: wg_max.column(),
+    };
+    let mut answers = Vec::with_capacity(subtargets.len());
+    for st in &subtargets {
+        let computed = py.allow_threads(|| {
+            let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| vec![0u8; n]);
+            let [w, l, v, s, d, g] = &mut bufs;
+            let out = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: s, lds: d, workgroup: g };
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            st.evaluate_columns_on(threads, &cols, out).map(|()| bufs)
+        });
+        let bufs = computed.map_err(|e| err(format!("cell {}: {}", multi_index(e.index, &shape), e.error)))?;
+        let arrays = bufs.map(|b| b.into_pyarray(py).reshape(shape.clone()).expect("n cells reshape to shape"));
+        answers.push((st.id().canonical(), st.max_waves(), arrays));
+    }
+    Ok(answers)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
+    m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
     m.add_class::<OccupancyResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -369,3 +369,51 @@ def test_refusals_name_the_python_arguments_not_cli_flags():
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.report(output="x.html", target="gfx942")
     assert "--" not in str(e.value), str(e.value)
+
+
+def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
+    """A kernel clobbering v255 and a32 (a Triton matmul's shape: 256 + 33 AGPRs): inspect reads
+    .vgpr_count 289, and occupancy(vgpr_count=289) gives llc-22's remark; vgprs=289 is refused (only 256
+    architectural VGPRs exist)."""
+    ir = clobber_kernel(256).replace('"~{v255}"', '"~{v255},~{a32}"').replace('"amdgpu-agpr-alloc"="0" ', "")
+    obj, remark = llc(ir, "gfx942", tmp_path)
+    kernel = wavebudget.inspect(obj)[0].kernels[0]
+    assert (kernel.vgpr_count, kernel.agpr_count) == (289, 33)
+    occ = wavebudget.occupancy("gfx942", vgpr_count=kernel.vgpr_count, sgprs=kernel.sgpr_count, wg_size=256)
+    assert occ.waves_per_simd == remark == 1
+    # The CLI's path (a launch size given as a list) agrees.
+    assert wavebudget.occupancy("gfx942", vgpr_count=289, wg_size=[256, 256]).waves_per_simd == remark
+    with pytest.raises(wavebudget.Error, match="289 architectural VGPRs is more than gfx942 can address"):
+        wavebudget.occupancy("gfx942", vgprs=289)
+    with pytest.raises(wavebudget.Error, match="give vgpr_count .* or vgprs and agprs, not both"):
+        wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=289)
+
+
+@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.triton"])
+def test_stubs_declare_the_functions_as_they_are(module):
+    """The .pyi beside each module declares every public function with the runtime's parameter names,
+    kinds and which have defaults, and names nothing the module lacks: the stubs cannot drift."""
+    import ast
+    import importlib
+    import inspect as std_inspect
+
+    mod = importlib.import_module(module)
+    stub = ast.parse(pathlib.Path(mod.__file__).with_suffix(".pyi").read_text())
+    declared = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+    public = {name for name in getattr(mod, "__all__", dir(mod)) if callable(getattr(mod, name, None))
+              and not isinstance(getattr(mod, name), type) and not name.startswith("_")}
+    assert public <= set(declared), f"not in the stub: {sorted(public - set(declared))}"
+    for name, node in declared.items():
+        assert hasattr(mod, name), f"the stub declares {name}, the module has none"
+        params = std_inspect.signature(getattr(mod, name)).parameters.values()
+        got = [(p.name, p.kind.name, p.default is not p.empty) for p in params]
+        a = node.args
+        positional = a.posonlyargs + a.args
+        pos_defaults = [False] * (len(positional) - len(a.defaults)) + [True] * len(a.defaults)
+        want = [(x.arg, "POSITIONAL_OR_KEYWORD", d) for x, d in zip(positional, pos_defaults)]
+        if a.vararg:
+            want.append((a.vararg.arg, "VAR_POSITIONAL", False))
+        want += [(x.arg, "KEYWORD_ONLY", d is not None) for x, d in zip(a.kwonlyargs, a.kw_defaults)]
+        if a.kwarg:
+            want.append((a.kwarg.arg, "VAR_KEYWORD", False))
+        assert got == want, name

@@ -30,6 +30,9 @@ __all__ = [
     "Kernel",
     "Dispatch",
     "occupancy",
+    "occupancy_batch",
+    "OccupancyBatch",
+    "LIMITERS",
     "budget",
     "targets",
     "inspect",
@@ -151,6 +154,140 @@ def _occ(native: Any) -> Occupancy:
 
 _new_occupancy = object.__new__
 _set = object.__setattr__
+
+
+LIMITERS: Tuple[str, ...] = ("vgpr", "sgpr", "lds", "workgroup", "max_waves")
+"""The limiter names by code: ``OccupancyBatch.limiter`` holds indexes into this tuple (the model's
+``Limiter::code``)."""
+
+
+class BatchLimits:
+    """Each limiter's waves per SIMD, one array each: ``vgpr``, ``sgpr``, ``lds``, ``workgroup`` (as the
+    scalar answer's ``limits``)."""
+
+    __slots__ = ("vgpr", "sgpr", "lds", "workgroup")
+
+    def __init__(self, vgpr: Any, sgpr: Any, lds: Any, workgroup: Any) -> None:
+        self.vgpr, self.sgpr, self.lds, self.workgroup = vgpr, sgpr, lds, workgroup
+
+    def __repr__(self) -> str:
+        return f"BatchLimits(shape={self.vgpr.shape})"
+
+
+class OccupancyBatch:
+    """``occupancy_batch``'s answer for one target: numpy arrays of the inputs' broadcast shape.
+
+    ``waves_per_simd`` (uint8), ``limiter`` (uint8 codes into ``LIMITERS``; ``limiter_names()`` gives the
+    names), ``limits`` (``.vgpr``, ``.sgpr``, ``.lds``, ``.workgroup``: each limiter's waves), and
+    ``occupancy()`` (waves over ``max_waves_per_simd``). Every cell equals ``occupancy(...)`` of its values."""
+
+    __slots__ = ("target", "max_waves_per_simd", "waves_per_simd", "limiter", "limits")
+
+    def __init__(self, target: str, max_waves: int, arrays: Sequence[Any]) -> None:
+        self.target = target
+        self.max_waves_per_simd = max_waves
+        self.waves_per_simd, self.limiter = arrays[0], arrays[1]
+        self.limits = BatchLimits(*arrays[2:6])
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        return tuple(self.waves_per_simd.shape)
+
+    def limiter_names(self) -> Any:
+        """The limiter of each cell by name (a numpy array of str)."""
+        import numpy as np
+
+        return np.array(LIMITERS)[self.limiter]
+
+    def occupancy(self) -> Any:
+        """Waves per SIMD over the target's maximum (float64)."""
+        return self.waves_per_simd / float(self.max_waves_per_simd)
+
+    def __repr__(self) -> str:
+        return f"OccupancyBatch(target={self.target!r}, shape={self.shape})"
+
+
+def _int_array(np: Any, name: str, v: Any) -> Any:
+    if v is None:
+        raise Error(f"{name} None: expected integers")
+    a = np.asarray(v)
+    if a.dtype.kind not in "iu":
+        raise Error(f"{name}: expected integers (any integer dtype), got dtype {a.dtype}")
+    return a
+
+
+def occupancy_batch(
+    target: str,
+    *,
+    vgprs: Any = 0,
+    agprs: Any = 0,
+    sgprs: Any = 0,
+    lds: Any = 0,
+    wg_size: Any = None,
+    vgpr_count: Any = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Union[OccupancyBatch, List[OccupancyBatch]]:
+    """``occupancy`` over numpy arrays: every argument an integer array of any dtype (or a number), broadcast
+    together as numpy broadcasts; the answer holds arrays of that shape (``OccupancyBatch``).
+
+    ``vgpr_count`` (the code object's unified count, AGPRs included) is given instead of ``vgprs``/``agprs``.
+    ``wg_size`` is a fixed launch size per cell, or ``(MIN, MAX)`` (each an array or a number) as LLVM's
+    ``amdgpu-flat-work-group-size`` (default: the range 1..1024, as ``occupancy``). A cell the
+    model refuses (over a register or LDS limit) refuses the call, naming the cell. Several comma-separated
+    targets give a list. ``threads``: at most this many threads (default: every core; batches under 65,536
+    cells take one). Needs numpy."""
+    try:
+        import numpy as np
+    except ImportError:
+        raise Error("occupancy_batch needs numpy (pip install numpy)") from None
+    target = _text("target", target)
+    if wave_size is not None:
+        wave_size = _whole("wave_size", wave_size)
+    if not isinstance(cu_mode, bool):
+        raise Error(f"cu_mode {cu_mode!r}: expected True or False")
+    if llvm is not None:
+        llvm = _whole("llvm", llvm)
+    if threads is not None:
+        threads = _whole("threads", threads)
+        if threads == 0:
+            raise Error("threads 0: expected at least 1")
+    named = {"sgprs": sgprs, "lds": lds}
+    if vgpr_count is not None:
+        if not (_is_zero(vgprs) and _is_zero(agprs)):
+            raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+        named["vgpr_count"] = vgpr_count
+    else:
+        named["vgprs"], named["agprs"] = vgprs, agprs
+    if isinstance(wg_size, tuple):
+        if len(wg_size) != 2:
+            raise Error(f"wg_size: expected sizes or (MIN, MAX), got a tuple of {len(wg_size)}")
+        named["wg_size"], named["wg_max"] = wg_size
+    elif wg_size is not None:
+        named["wg_size"] = wg_size
+    arrays = {k: _int_array(np, "wg_size" if k == "wg_max" else k, v) for k, v in named.items()}
+    try:
+        shape = np.broadcast_shapes(*(a.shape for a in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
+        raise Error(f"the arrays do not broadcast together: {shapes}") from None
+    zero = np.zeros((), np.uint32)
+    try:
+        out = _native.occupancy_batch(
+            target, list(shape), arrays.get("vgprs", zero), arrays.get("agprs", zero), arrays.get("vgpr_count"),
+            arrays["sgprs"], arrays["lds"], arrays.get("wg_size"), arrays.get("wg_max"), wave_size, cu_mode, llvm,
+            threads,
+        )
+    except Error as e:
+        raise Error(_python_names(str(e))) from None
+    answers = [OccupancyBatch(t, m, a) for t, m, a in out]
+    return answers[0] if len(answers) == 1 else answers
+
+
+def _is_zero(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v == 0
 
 
 class Budget(Record):
@@ -285,10 +422,13 @@ def occupancy(
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
     llvm: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]:
     """Waves per SIMD for these resources, as ``wavebudget occupancy`` computes them.
 
-    ``vgprs``/``agprs``/``sgprs`` are the counts a kernel uses (the metadata's ``.vgpr_count`` etc.),
+    ``vgprs``/``agprs`` are the architectural VGPRs and AGPRs as LLVM's remark gives them; ``vgpr_count``
+    instead is the code object's unified ``.vgpr_count`` (AGPRs included: a Triton matmul's 289 is 256 +
+    33 AGPRs), as ``inspect`` and Triton's ``n_regs`` give it. ``sgprs`` is ``.sgpr_count``;
     ``lds`` bytes per workgroup, ``wg_size`` the launch size (N, or (MIN, MAX) as LLVM's
     ``amdgpu-flat-work-group-size``; default 1..1024). Several comma-separated targets give a list.
     ``llvm`` is the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the
@@ -297,8 +437,10 @@ def occupancy(
     # The typed call (the model directly, no argv and no JSON) when every argument is a plain value in
     # range, as callers pass them nearly always; anything else takes the CLI's path, whose checks and
     # messages are the package's.
+    if vgpr_count is not None and not (_is_zero(vgprs) and _is_zero(agprs)):
+        raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
     try:
-        out = _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm)
+        out = _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count)
         return _occ(out[0]) if len(out) == 1 else [_occ(o) for o in out]
     except _native.NotPlain:
         pass
@@ -306,7 +448,11 @@ def occupancy(
         if v is None:
             raise Error(f"{name} None: expected a whole number")
     args = ["occupancy", *_target_args(target, wave_size, cu_mode), *_llvm(llvm)]
-    args += _count("vgprs", vgprs) + _count("agprs", agprs) + _count("sgprs", sgprs) + _count("lds", lds)
+    if vgpr_count is not None:
+        args += _count("vgpr_count", vgpr_count)
+    else:
+        args += _count("vgprs", vgprs) + _count("agprs", agprs)
+    args += _count("sgprs", sgprs) + _count("lds", lds)
     out = _run(args + _wg(wg_size) + ["--json"])
     return [Occupancy(o) for o in out] if isinstance(out, list) else Occupancy(out)
 

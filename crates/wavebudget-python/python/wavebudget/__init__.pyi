@@ -104,7 +104,42 @@ def occupancy(
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
     llvm: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]: ...
+
+LIMITERS: Tuple[str, ...]
+
+class BatchLimits:
+    vgpr: Any
+    sgpr: Any
+    lds: Any
+    workgroup: Any
+
+class OccupancyBatch:
+    target: str
+    max_waves_per_simd: int
+    waves_per_simd: Any
+    limiter: Any
+    limits: BatchLimits
+    @property
+    def shape(self) -> Tuple[int, ...]: ...
+    def limiter_names(self) -> Any: ...
+    def occupancy(self) -> Any: ...
+
+def occupancy_batch(
+    target: str,
+    *,
+    vgprs: Any = 0,
+    agprs: Any = 0,
+    sgprs: Any = 0,
+    lds: Any = 0,
+    wg_size: Any = None,
+    vgpr_count: Any = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Union[OccupancyBatch, List[OccupancyBatch]]: ...
 def budget(
     target: str,
     waves: int,

@@ -1,4 +1,4 @@
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple
 
 __version__: str
 
@@ -14,20 +14,33 @@ class OccupancyResult:
     @property
     def limiter(self) -> str: ...
     @property
-    def occupancy(self) -> float: ...
-    @property
-    def target(self) -> str: ...
-    def json(self) -> str: ...
+    class NotPlain(Exception): ...
 
 def occupancy(
+    target: Any,
+    vgprs: Any,
+    agprs: Any,
+    sgprs: Any,
+    lds: Any,
+    wg_size: Any,
+    wave_size: Any,
+    cu_mode: Any,
+    llvm: Any,
+    vgpr_count: Any = None,
+) -> List[OccupancyResult]: ...
+
+def occupancy_batch(
     target: str,
-    vgprs: int,
-    agprs: int,
-    sgprs: Optional[int],
-    lds: int,
-    wg_min: int,
-    wg_max: int,
+    shape: List[int],
+    vgprs: Any,
+    agprs: Any,
+    vgpr_count: Any,
+    sgprs: Any,
+    lds: Any,
+    wg_min: Any,
+    wg_max: Any,
     wave_size: Optional[int],
     cu_mode: bool,
-    llvm: int,
-) -> List[OccupancyResult]: ...
+    llvm: Optional[int],
+    threads: Optional[int],
+) -> List[Tuple[str, int, List[Any]]]: ...

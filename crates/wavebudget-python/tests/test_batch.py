@@ -1,0 +1,125 @@
+"""``occupancy_batch`` against llc-22 (the model's test points: LLVM's occupancy-levels test, llc-22's numbers
+in crates/wavebudget-model/tests/data/occupancy_levels.tsv) and against the scalar ``occupancy`` on random
+arrays of every integer dtype, broadcast as numpy broadcasts (a property test with fixed seeds)."""
+
+import collections
+import pathlib
+
+import numpy as np
+import pytest
+
+import wavebudget as wb
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+LEVELS = REPO / "crates" / "wavebudget-model" / "tests" / "data" / "occupancy_levels.tsv"
+
+
+def test_equals_llc22_on_the_occupancy_levels_rows():
+    """Every row without a waves-per-eu attribute (that is the pass's, not occupancy's), one batch per
+    configuration, against the occupancy llc-22 printed for that kernel."""
+    groups = collections.defaultdict(list)
+    lines = [l for l in LEVELS.read_text().splitlines() if not l.startswith("#")]
+    header = lines[0].split("\t")
+    for line in lines[1:]:
+        row = dict(zip(header, line.split("\t")))
+        if row["waves_per_eu"] == "-":
+            groups[(row["cpu"], row["mattr"])].append(row)
+    checked = 0
+    for (cpu, mattr), rows in groups.items():
+        col = lambda k: np.array([int(r[k]) for r in rows], dtype=np.int64)  # noqa: E731
+        got = wb.occupancy_batch(
+            cpu, vgprs=col("vgprs"), agprs=col("agprs"), sgprs=col("sgprs"), lds=col("lds"),
+            wg_size=(1, col("wg_max")), wave_size=64 if "+wavefrontsize64" in mattr else None,
+        )
+        assert got.waves_per_simd.tolist() == col("llc22").tolist(), (cpu, mattr)
+        checked += len(rows)
+    assert checked == 851
+
+
+TARGETS = ["gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030", "gfx1100", "gfx1201", "fiji"]
+DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+
+
+def scalar_answer(target, llvm, v, a, s, l, w):
+    o = wb.occupancy(target, vgprs=v, agprs=a, sgprs=s, lds=l, wg_size=w, llvm=llvm)
+    return (o.waves_per_simd, wb.LIMITERS.index(o.limiter),
+            o.limits.vgpr, o.limits.sgpr, o.limits.lds, o.limits.workgroup)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_equals_the_scalar_call_on_random_broadcast_arrays(seed):
+    rng = np.random.default_rng(seed)
+    target = TARGETS[seed % len(TARGETS)] if seed < 4 else TARGETS[rng.integers(len(TARGETS))]
+    llvm = [22, 19, 15][seed % 3]
+    if target in ("gfx942", "gfx950", "gfx1201") and llvm == 15:
+        llvm = 22
+    max_arch = 256  # every target here addresses 256 architectural VGPRs
+    has_agprs = target in ("gfx908", "gfx90a", "gfx942", "gfx950")
+    # Shapes (3, 1, 4), (5, 1), (4,) and scalars broadcast to (3, 5, 4); each in its own dtype.
+    dt = lambda i: DTYPES[(seed + i) % len(DTYPES)]  # noqa: E731
+    vmax = min(max_arch, np.iinfo(dt(0)).max)
+    v = rng.integers(0, vmax + 1, (3, 1, 4)).astype(dt(0))
+    a = (rng.integers(0, min(256, np.iinfo(dt(1)).max) + 1, (5, 1)) if has_agprs else np.zeros((5, 1), np.int64)).astype(dt(1))
+    s = rng.integers(0, min(100, np.iinfo(dt(2)).max) + 1, (4,)).astype(dt(2))
+    l = rng.integers(0, min(65536, np.iinfo(dt(3)).max) + 1, ()).astype(dt(3))
+    w = int(rng.integers(1, 1025))
+    got = wb.occupancy_batch(target, vgprs=v, agprs=a, sgprs=s, lds=l, wg_size=w, llvm=llvm)
+    assert got.shape == (3, 5, 4) == np.broadcast_shapes(v.shape, a.shape, s.shape, l.shape)
+    arrays = [got.waves_per_simd, got.limiter, got.limits.vgpr, got.limits.sgpr, got.limits.lds, got.limits.workgroup]
+    assert all(x.dtype == np.uint8 for x in arrays)
+    vb, ab, sb, lb = np.broadcast_arrays(v, a, s, l)
+    for idx in np.ndindex(got.shape):
+        want = scalar_answer(target, llvm, int(vb[idx]), int(ab[idx]), int(sb[idx]), int(lb[idx]), w)
+        assert tuple(int(x[idx]) for x in arrays) == want, (target, llvm, idx)
+    assert got.limiter_names()[0, 0, 0] == wb.LIMITERS[got.limiter[0, 0, 0]]
+
+
+def test_fixed_and_ranged_launch_sizes_and_vgpr_count():
+    sizes = np.array([64, 256, 1024])
+    got = wb.occupancy_batch("gfx942", vgpr_count=np.array([[289], [128], [0]]), wg_size=sizes, lds=8192)
+    for i, vc in enumerate([289, 128, 0]):
+        for j, size in enumerate(sizes):
+            assert got.waves_per_simd[i, j] == wb.occupancy("gfx942", vgpr_count=vc, lds=8192, wg_size=int(size)).waves_per_simd
+    ranged = wb.occupancy_batch("gfx1100", vgprs=np.arange(1, 257, 17), wg_size=(np.array([32, 64]).reshape(2, 1), 1024))
+    for (i, j), w in np.ndenumerate(ranged.waves_per_simd):
+        assert w == wb.occupancy("gfx1100", vgprs=1 + 17 * j, wg_size=(32 * (i + 1), 1024)).waves_per_simd
+    # Several targets give a list; the non-contiguous view is read as its logical cells.
+    v = np.arange(200, dtype=np.int32)[::-7]
+    both = wb.occupancy_batch("gfx942,gfx90a", vgprs=v)
+    assert [b.target for b in both] == ["gfx942", "gfx90a"]
+    assert both[1].waves_per_simd.tolist() == [wb.occupancy("gfx90a", vgprs=int(x)).waves_per_simd for x in v]
+
+
+def test_threads_give_the_same_arrays():
+    rng = np.random.default_rng(7)
+    n = 300_000
+    kwargs = dict(vgprs=rng.integers(0, 257, n), sgprs=rng.integers(0, 103, n), lds=rng.integers(0, 65537, n),
+                  wg_size=rng.integers(1, 1025, n))
+    one = wb.occupancy_batch("gfx90a", threads=1, **kwargs)
+    many = wb.occupancy_batch("gfx90a", threads=4, **kwargs)
+    for name in ("waves_per_simd", "limiter"):
+        assert np.array_equal(getattr(one, name), getattr(many, name))
+    for name in ("vgpr", "sgpr", "lds", "workgroup"):
+        assert np.array_equal(getattr(one.limits, name), getattr(many.limits, name))
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(vgprs=np.array([[1, 300]])), r"^cell \[0, 1\]: 300 architectural VGPRs is more than gfx942 can address"),
+    (dict(vgprs=np.array([1, -6])), r"^vgprs\[1\] = -6: expected a whole number, not a negative one$"),
+    (dict(lds=np.array([2**40], np.int64)), r"^lds\[0\] = 1099511627776: over 4294967295$"),
+    (dict(vgprs=np.array([1.0])), r"^vgprs: expected integers \(any integer dtype\), got dtype float64$"),
+    (dict(vgprs=True), r"^vgprs: expected integers \(any integer dtype\), got dtype bool$"),
+    (dict(vgprs=np.array([1, 2]), lds=[1, 2, 3]), r"^the arrays do not broadcast together: "),
+    (dict(vgprs=1, vgpr_count=4), r"^give vgpr_count \(AGPRs included\) or vgprs and agprs, not both$"),
+    (dict(wg_size=np.array([0, 64])), r"^cell \[0\]: workgroup size must be at least 1$"),
+    (dict(wg_size=(1, 2, 3)), r"^wg_size: expected sizes or \(MIN, MAX\), got a tuple of 3$"),
+    (dict(threads=0), r"^threads 0: expected at least 1$"),
+])
+def test_refusals_name_the_argument_and_the_cell(kwargs, message):
+    with pytest.raises(wb.Error, match=message):
+        wb.occupancy_batch("gfx942", **kwargs)
+
+
+def test_empty_arrays_give_empty_answers():
+    got = wb.occupancy_batch("gfx942", vgprs=np.zeros((0, 3), np.int8))
+    assert got.waves_per_simd.shape == (0, 3) and got.limiter.shape == (0, 3)
