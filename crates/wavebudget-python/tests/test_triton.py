@@ -82,6 +82,40 @@ def test_pruner_drops_only_what_llvm_compiles_identically():
     assert prune([configs[1]], {}) == [configs[1]]
 
 
+def test_pruner_drops_the_options_triton_overwrites_or_ignores():
+    triton = pytest.importorskip("triton", reason="scripts/test.sh installs Triton 3.9.0 in its venv")
+    assert triton.__version__.startswith("3.9.")
+    mm = {"BM": 64, "BN": 64, "BK": 32}
+    on_950 = [triton.Config({**mm, "kpack": 1}, num_warps=4), triton.Config({**mm, "kpack": 2}, num_warps=4)]
+    assert wt.pruner("gfx950")(on_950, {}) == on_950[:1]
+    assert wt.pruner("gfx942")(on_950, {}) == on_950  # kpack=2 is a different kernel on gfx942
+    hints = [triton.Config({"BLOCK": 1024}, num_warps=4),
+             triton.Config({"BLOCK": 1024, "schedule_hint": "attention"}, num_warps=4),
+             triton.Config({"BLOCK": 1024, "wgp_cu_mode": "cu"}, num_warps=4)]
+    assert wt.pruner("gfx942")(hints, {}) == hints[:1]
+    assert wt.pruner("gfx1100")(hints, {}) == [hints[0], hints[2]]  # CU mode is real on GFX11
+
+
+def test_the_normalised_options_compile_identically(tmp_path, monkeypatch):
+    """What the pruner makes equal is what Triton 3.9 compiles to the same bytes, and what it keeps apart
+    is not: kpack on gfx950 (and not on gfx942), schedule_hint, wgp_cu_mode on gfx942."""
+    kernels = triton_kernels(tmp_path, monkeypatch)
+    mm = {"BM": 64, "BN": 64, "BK": 32}
+
+    def hsaco(name, constexprs, arch, **options):
+        return kernels.compile(name, constexprs, arch, 64, num_warps=4, **options).asm["hsaco"]
+
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Triton warns that it overwrites kpack on gfx950
+        assert hsaco("matmul", mm, "gfx950", kpack=1) == hsaco("matmul", mm, "gfx950", kpack=2)
+    assert hsaco("matmul", mm, "gfx942", kpack=1) != hsaco("matmul", mm, "gfx942", kpack=2)
+    scale = hsaco("scale", {"BLOCK": 1024}, "gfx942")
+    assert hsaco("scale", {"BLOCK": 1024}, "gfx942", schedule_hint="attention") == scale
+    assert hsaco("scale", {"BLOCK": 1024}, "gfx942", wgp_cu_mode="cu") == scale
+
+
 def test_explain_matches_a_real_compile(tmp_path, monkeypatch):
     """One compile per outcome, in the suite: waves_per_eu=1 at 8 warps is byte-identical to 0 on gfx942
     (ignored), at 4 warps it is not."""
@@ -102,7 +136,7 @@ TRANSPOSE = REPO / "examples" / "triton-cache" / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY
 def test_report_of_a_cache_entry_against_llc(tmp_path):
     from test_wavebudget import clobber_kernel, llc
 
-    r = wt.report(TRANSPOSE)
+    r = wt.launch_report(TRANSPOSE)
     # At launch: llc-22 on a kernel holding the 65536 bytes of shared statically, 1024 threads.
     _, at_launch = llc(clobber_kernel(64, lds=65536, wg=1024), "gfx942", tmp_path)
     assert (r.waves_per_simd, r.limiter, r.shared, r.wg_size) == (at_launch, "lds", 65536, 1024)
@@ -117,23 +151,23 @@ def test_report_of_a_cache_entry_against_llc(tmp_path):
     _, over = llc(clobber_kernel(64, lds=nxt.max_lds_bytes + 512, wg=1024), "gfx942", tmp_path)
     assert fits >= nxt.waves > over
     # The .hsaco path reads its JSON too.
-    assert wt.report(TRANSPOSE / "transpose.hsaco") == r
+    assert wt.launch_report(TRANSPOSE / "transpose.hsaco") == r
 
 
 def test_report_refusals(tmp_path):
     with pytest.raises(wavebudget.Error, match="is a directory without .hsaco files"):
-        wt.report(tmp_path)
+        wt.launch_report(tmp_path)
     (tmp_path / "k.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
     with pytest.raises(wavebudget.Error, match="no <name>.json beside it"):
-        wt.report(tmp_path / "k.hsaco")
+        wt.launch_report(tmp_path / "k.hsaco")
     # Triton's JSON is read by the CLI, the one reader: the same refusals as `inspect DIR`.
     for text, message in [('{"num_warps": 4}', 'no "shared"'), ('{"shared": 65536.0, "num_warps": 4, "warp_size": 64}', '"shared" is 65536.0, not a count'),
                           ('{"shared": true, "num_warps": 4, "warp_size": 64}', '"shared" is true, not a count')]:
         (tmp_path / "k.json").write_text(text)
         with pytest.raises(wavebudget.Error, match=message):
-            wt.report(tmp_path)
+            wt.launch_report(tmp_path)
     with pytest.raises(wavebudget.Error, match="expected a path"):
-        wt.report(None)
+        wt.launch_report(None)
     with pytest.raises(wavebudget.Error, match="num_warps 1.5"):
         wt.explain("gfx942", num_warps=1.5, waves_per_eu=2)
 
@@ -142,7 +176,7 @@ def test_report_of_a_compiled_kernel_equals_dispatch_and_llvm(tmp_path, monkeypa
     """A real triton.compile result: occupancy at launch equals dispatch with `shared`, and the code
     object alone equals LLVM's '; Occupancy'."""
     k = triton_kernels(tmp_path, monkeypatch).compile("transpose", {"B": 64}, "gfx942", 64, num_warps=4)
-    r = wt.report(k)
+    r = wt.launch_report(k)
     obj = tmp_path / "t.hsaco"
     obj.write_bytes(k.asm["hsaco"])
     d = wavebudget.dispatch(obj, r.name, device="MI300X", wg_size=k.metadata.num_warps * k.metadata.warp_size,
@@ -227,3 +261,38 @@ def test_isa_of_tritons_assembly_equals_its_code_object(arch, warp, tmp_path, mo
         if name == "matmul":
             assert sig["counts"]["matrix"] > 0 and sig["hot_loop"] is not None, (arch, sig)
             assert sig["hot_loop"]["matrix"] == sig["counts"]["matrix"] or sig["hot_loop"]["matrix"] > 0
+
+
+def test_launch_report_carries_spills_as_llvm_wrote_them(tmp_path):
+    """A kernel whose 40 live SGPR values llc-22 must spill (all SGPRs clobbered between their definitions
+    and uses), as a Triton cache entry: launch_report's spill counts are llvm-readelf's .sgpr_spill_count
+    and .vgpr_spill_count for it."""
+    import json
+    import os
+    import subprocess
+
+    bin_dir = pathlib.Path(os.environ.get("LLVM_SYS_221_PREFIX", "/usr/lib/llvm-22")) / "bin"
+    lines = [f'  %a{i} = call i32 asm sideeffect "s_mov_b32 $0, {i}", "=s"()' for i in range(40)]
+    lines.append('  call void asm sideeffect "", "' + ",".join(f"~{{s{i}}}" for i in range(102)) + '"()')
+    lines += [f'  call void asm sideeffect "; use $0", "s"(i32 %a{i})' for i in range(40)]
+    ir = ("define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {\n" + "\n".join(lines) + "\n  ret void\n}\n"
+          'attributes #0 = { "amdgpu-flat-work-group-size"="1,256" }\n')
+    (tmp_path / "k.ll").write_text(ir)
+    subprocess.run([str(bin_dir / "llc"), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj",
+                    str(tmp_path / "k.ll"), "-o", str(tmp_path / "k.hsaco")], check=True)
+    notes = subprocess.run([str(bin_dir / "llvm-readelf"), "--notes", str(tmp_path / "k.hsaco")],
+                           capture_output=True, text=True, check=True).stdout
+    sgpr_spills = int(re.search(r"\.sgpr_spill_count:\s+(\d+)", notes).group(1))
+    vgpr_spills = int(re.search(r"\.vgpr_spill_count:\s+(\d+)", notes).group(1))
+    assert sgpr_spills > 0
+    (tmp_path / "k.json").write_text(json.dumps({"name": "k", "shared": 0, "num_warps": 4, "warp_size": 64}))
+    r = wt.launch_report(tmp_path)
+    assert (r.sgpr_spill_count, r.vgpr_spill_count) == (sgpr_spills, vgpr_spills)
+    # The earlier names remain, outside __all__ (no shadowing of the standard library's inspect).
+    assert wt.report is wt.launch_report and wavebudget.report is wavebudget.write_report
+    assert wavebudget.inspect is wavebudget.code_objects
+    assert "inspect" not in wavebudget.__all__ and "report" not in wavebudget.__all__
+    assert "report" not in wt.__all__
+    namespace = {}
+    exec("import inspect\nfrom wavebudget import *\nresult = inspect.isfunction", namespace)
+    assert namespace["result"] is __import__("inspect").isfunction

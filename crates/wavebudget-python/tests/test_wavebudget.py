@@ -54,7 +54,7 @@ def llc(ir: str, cpu: str, tmp: pathlib.Path, extra=()) -> tuple:
 @pytest.mark.parametrize("cpu,vgprs", [("gfx942", 96), ("gfx942", 128), ("gfx90a", 200), ("gfx908", 64), ("gfx1100", 90), ("gfx900", 40)])
 def test_occupancy_and_inspect_equal_llc(cpu, vgprs, tmp_path):
     obj, remark = llc(clobber_kernel(vgprs), cpu, tmp_path)
-    kernel = wavebudget.inspect(obj)[0].kernels[0]
+    kernel = wavebudget.code_objects(obj)[0].kernels[0]
     assert kernel.waves_per_simd == remark
     occ = wavebudget.occupancy(cpu, vgprs=kernel.vgpr_count, sgprs=kernel.sgpr_count, wg_size=256,
                                wave_size=kernel.wavefront_size)
@@ -76,7 +76,7 @@ def test_llvm_major_rules_equal_that_llc(major, cpu, vgprs, lds, wg, tmp_path):
         capture_output=True, text=True, check=True,
     )
     remark = int(re.search(r"Occupancy \[waves/SIMD\]: (\d+)", out.stderr).group(1))
-    kernel = wavebudget.inspect(obj, llvm=major)[0].kernels[0]
+    kernel = wavebudget.code_objects(obj, llvm=major)[0].kernels[0]
     assert kernel.waves_per_simd == remark
     occ = wavebudget.occupancy(cpu, vgprs=kernel.vgpr_count, sgprs=kernel.sgpr_count, lds=lds, wg_size=wg, llvm=major)
     assert occ.waves_per_simd == remark
@@ -104,17 +104,17 @@ def test_lds_given_at_launch_equals_llc_with_that_lds_static(tmp_path):
     """Triton's transpose: 65536 bytes of `shared` with 1024 threads; llc-22 on a kernel holding that LDS
     statically with that launch size gives the occupancy at launch."""
     _, remark = llc(clobber_kernel(64, lds=65536, wg=1024), "gfx942", tmp_path)
-    (co,) = [c for c in wavebudget.inspect(TRITON) if c.kernels[0].name == "transpose"]
+    (co,) = [c for c in wavebudget.code_objects(TRITON) if c.kernels[0].name == "transpose"]
     assert co.launch.shared == json.loads((TRANSPOSE / "transpose.json").read_text())["shared"] == 65536
     assert co.kernels[0].waves_per_simd == remark == 4
     assert co.kernels[0].limiter == "lds"
     # Without launch LDS it is LLVM's own number, the "; Occupancy" line Triton's LLVM wrote.
-    alone = wavebudget.inspect(TRANSPOSE / "transpose.hsaco")[0].kernels[0]
+    alone = wavebudget.code_objects(TRANSPOSE / "transpose.hsaco")[0].kernels[0]
     amdgcn = (TRANSPOSE / "transpose.amdgcn").read_text()
     assert alone.waves_per_simd == int(re.search(r"; Occupancy: (\d+)", amdgcn).group(1))
     # Bytes are read as the file is, and `dynamic_lds` plus the launch size gives the same answer.
     raw = (TRANSPOSE / "transpose.hsaco").read_bytes()
-    from_bytes = wavebudget.inspect(raw, dynamic_lds=65536, wg_size=1024)[0]
+    from_bytes = wavebudget.code_objects(raw, dynamic_lds=65536, wg_size=1024)[0]
     assert from_bytes.source == "<bytes>"
     assert from_bytes.kernels[0].waves_per_simd == 4
     d = wavebudget.dispatch(TRANSPOSE / "transpose.hsaco", "transpose", device="MI300X", wg_size=1024,
@@ -152,8 +152,8 @@ def test_same_json_as_the_cli(call, args):
         (lambda: wavebudget.occupancy("gfx1100", vgprs=8, agprs=4),
          ["occupancy", "--target", "gfx1100", "--vgprs", "8", "--agprs", "4"]),
         (lambda: wavebudget.budget("gfx942", 4, wg_size=2048), ["budget", "--target", "gfx942", "--waves", "4", "--wg-size", "2048"]),
-        (lambda: wavebudget.inspect("/nonexistent/x.hsaco"), ["inspect", "/nonexistent/x.hsaco"]),
-        (lambda: wavebudget.inspect(str(REPO / "docs")), ["inspect", str(REPO / "docs")]),
+        (lambda: wavebudget.code_objects("/nonexistent/x.hsaco"), ["inspect", "/nonexistent/x.hsaco"]),
+        (lambda: wavebudget.code_objects(str(REPO / "docs")), ["inspect", str(REPO / "docs")]),
     ],
 )
 def test_refusals_raise_the_cli_message(call, args):
@@ -203,18 +203,18 @@ def test_the_readme_python_block_runs_and_prints_what_it_says(monkeypatch, capsy
 def test_values_that_look_like_options_are_values(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "-t.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
-    assert wavebudget.inspect("-t.hsaco")[0].kernels[0].name == "transpose"
+    assert wavebudget.code_objects("-t.hsaco")[0].kernels[0].name == "transpose"
     assert wavebudget.dispatch("-t.hsaco", "transpose", device="gfx942", wg_size=1024).waves_per_simd == 8
     with pytest.raises(wavebudget.Error, match="'-x'"):
-        wavebudget.inspect("-t.hsaco", kernel="-x")
+        wavebudget.code_objects("-t.hsaco", kernel="-x")
     with pytest.raises(wavebudget.Error, match="not a negative one"):
         wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)
 
 
 @pytest.mark.parametrize("call", [
-    lambda: wavebudget.inspect(TRANSPOSE / "transpose.hsaco", target=942),
-    lambda: wavebudget.inspect(TRANSPOSE / "transpose.hsaco", kernel=1),
-    lambda: wavebudget.inspect(None),
+    lambda: wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", target=942),
+    lambda: wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", kernel=1),
+    lambda: wavebudget.code_objects(None),
     lambda: wavebudget.dispatch(TRANSPOSE / "transpose.hsaco", None, device="gfx942"),
     lambda: wavebudget.occupancy("gfx942", vgprs=8, cu_mode="no"),
     lambda: wavebudget.occupancy("gfx942", vgprs=8, wave_size=-1),
@@ -235,7 +235,7 @@ def test_records_copy_and_pickle():
 
 def test_bytes_errors_do_not_name_a_temporary_file():
     with pytest.raises(wavebudget.Error) as e:
-        wavebudget.inspect(b"hello")
+        wavebudget.code_objects(b"hello")
     assert "<bytes>" in str(e.value) and "wavebudget-" not in str(e.value)
 
 
@@ -249,7 +249,7 @@ def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
                     "-targets=host-x86_64-unknown-linux-gnu,hip-amdgcn-amd-amdhsa--gfx942",
                     f"-input={host}", f"-input={bc}", f"-output={bundle}"], check=True)
     with pytest.raises(wavebudget.Error, match=r"no AMDGPU code objects found in .*k.bundle: .*gfx942 \(LLVM bitcode, not a code object\)"):
-        wavebudget.inspect(bundle)
+        wavebudget.code_objects(bundle)
 
 
 def _report_rows(html: str) -> list:
@@ -261,28 +261,28 @@ def _report_rows(html: str) -> list:
 
 def test_report_writes_the_page_the_cli_writes(tmp_path):
     """report() is `wavebudget report`: the same page, byte for byte, and one row per kernel inspect() reads."""
-    out = wavebudget.report(TRITON, output=tmp_path / "py.html")
+    out = wavebudget.write_report(TRITON, output=tmp_path / "py.html")
     assert out == str(tmp_path / "py.html")
     subprocess.run([str(CLI), "report", str(TRITON), "-o", str(tmp_path / "cli.html")], check=True, capture_output=True)
     page = (tmp_path / "py.html").read_text()
     assert page == (tmp_path / "cli.html").read_text()
-    kernels = [k for co in wavebudget.inspect(TRITON) for k in co.kernels]
+    kernels = [k for co in wavebudget.code_objects(TRITON) for k in co.kernels]
     rows = _report_rows(page)
     assert [(r[1], r[3]) for r in rows] == [(k.name, k.waves_per_simd) for k in kernels]
 
 
 def test_report_calculator_view_and_refusals(tmp_path):
-    out = wavebudget.report(output=tmp_path / "calc.html", target="gfx942", vgprs=128, lds=20000, wg_size=256)
+    out = wavebudget.write_report(output=tmp_path / "calc.html", target="gfx942", vgprs=128, lds=20000, wg_size=256)
     page = pathlib.Path(out).read_text()
     occ = wavebudget.occupancy("gfx942", vgprs=128, lds=20000, wg_size=256)
     assert f'data-waves="{occ.waves_per_simd}" data-max="{occ.max_waves_per_simd}"' in page
     with pytest.raises(wavebudget.Error, match="^vgprs describes one configuration"):
-        wavebudget.report(TRITON, output=tmp_path / "x.html", vgprs=10)
+        wavebudget.write_report(TRITON, output=tmp_path / "x.html", vgprs=10)
     with pytest.raises(wavebudget.Error, match="one configuration needs target T"):
-        wavebudget.report(output=tmp_path / "x.html", vgprs=10)
+        wavebudget.write_report(output=tmp_path / "x.html", vgprs=10)
     # cu_mode is checked as occupancy() checks it, not taken by truthiness (gfx1100 has a CU mode).
     with pytest.raises(wavebudget.Error, match="cu_mode 'yes': expected True or False"):
-        wavebudget.report(output=tmp_path / "x.html", target="gfx1100", vgprs=10, cu_mode="yes")
+        wavebudget.write_report(output=tmp_path / "x.html", target="gfx1100", vgprs=10, cu_mode="yes")
     assert not (tmp_path / "x.html").exists()
 
 
@@ -335,20 +335,20 @@ def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, 
     data = obj.read_bytes()
     monkeypatch.chdir(tmp_path)
     # A bytes path is a path (os.fsdecode), not the text "b'x.html'".
-    out = wavebudget.report(str(obj).encode(), output=b"x.html")
+    out = wavebudget.write_report(str(obj).encode(), output=b"x.html")
     assert out == "x.html" and (tmp_path / "x.html").is_file() and not (tmp_path / "b'x.html'").exists()
     # Any buffer is the file's bytes: an array, a non-contiguous view.
-    want = wavebudget.inspect(data)[0].kernels[0].waves_per_simd
-    assert wavebudget.inspect(array.array("B", data))[0].kernels[0].waves_per_simd == want
+    want = wavebudget.code_objects(data)[0].kernels[0].waves_per_simd
+    assert wavebudget.code_objects(array.array("B", data))[0].kernels[0].waves_per_simd == want
     doubled = memoryview(bytes(b for x in data for b in (x, 0)))[::2]
     assert not doubled.contiguous
-    assert wavebudget.inspect(doubled)[0].kernels[0].waves_per_simd == want
+    assert wavebudget.code_objects(doubled)[0].kernels[0].waves_per_simd == want
     # Not a path and not bytes: a short refusal naming the argument and the type, not the value.
     with pytest.raises(wavebudget.Error) as e:
-        wavebudget.inspect(array.array("d", [1.5] * 10_000_000).tolist())
+        wavebudget.code_objects(array.array("d", [1.5] * 10_000_000).tolist())
     assert len(str(e.value)) < 200 and "path_or_bytes" in str(e.value) and "list" in str(e.value)
     with pytest.raises(wavebudget.Error, match="^output: expected a path .*got int$"):
-        wavebudget.report(str(obj), output=3)
+        wavebudget.write_report(str(obj), output=3)
     # A Triton kernel object whose metadata is None (or lacks a field): a refusal, not AttributeError.
     for md in (None, types.SimpleNamespace(shared=0, num_warps=4)):
         fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=md)
@@ -367,7 +367,7 @@ def test_refusals_name_the_python_arguments_not_cli_flags():
         wavebudget.occupancy("gfx942", vgprs=None)
     # A refusal worded by the command line names the Python argument.
     with pytest.raises(wavebudget.Error) as e:
-        wavebudget.report(output="x.html", target="gfx942")
+        wavebudget.write_report(output="x.html", target="gfx942")
     assert "--" not in str(e.value), str(e.value)
 
 
@@ -377,7 +377,7 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
     architectural VGPRs exist)."""
     ir = clobber_kernel(256).replace('"~{v255}"', '"~{v255},~{a32}"').replace('"amdgpu-agpr-alloc"="0" ', "")
     obj, remark = llc(ir, "gfx942", tmp_path)
-    kernel = wavebudget.inspect(obj)[0].kernels[0]
+    kernel = wavebudget.code_objects(obj)[0].kernels[0]
     assert (kernel.vgpr_count, kernel.agpr_count) == (289, 33)
     occ = wavebudget.occupancy("gfx942", vgpr_count=kernel.vgpr_count, sgprs=kernel.sgpr_count, wg_size=256)
     assert occ.waves_per_simd == remark == 1

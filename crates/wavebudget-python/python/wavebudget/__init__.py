@@ -35,10 +35,10 @@ __all__ = [
     "LIMITERS",
     "budget",
     "targets",
-    "inspect",
+    "code_objects",
     "dispatch",
     "__version__",
-    "report",
+    "write_report",
 ]
 
 __version__: str = _native.__version__
@@ -481,7 +481,7 @@ def targets() -> List[Target]:
     return [Target(t) for t in _run(["targets", "--json"])]
 
 
-def inspect(
+def code_objects(
     path_or_bytes: Union[str, "_os.PathLike[str]", bytes],
     *,
     dynamic_lds: Optional[int] = None,
@@ -558,7 +558,7 @@ def dispatch(
     return Dispatch(_run(args + ["--json", "--", _path(path)]))
 
 
-def report(
+def write_report(
     *inputs: Union[str, "_os.PathLike[str]"],
     output: Union[str, "_os.PathLike[str]"],
     target: Optional[str] = None,
@@ -595,3 +595,9 @@ def report(
     _call(args)
     return out
 
+
+
+# The earlier names, kept for callers; not in __all__, so ``from wavebudget import *`` does not shadow the
+# standard library's ``inspect``, and ``report`` is not confused with ``wavebudget.triton.launch_report``.
+inspect = code_objects
+report = write_report

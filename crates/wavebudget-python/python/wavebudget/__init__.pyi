@@ -151,7 +151,7 @@ def budget(
     llvm: Optional[int] = None,
 ) -> Union[Budget, List[Budget]]: ...
 def targets() -> List[Target]: ...
-def inspect(
+def code_objects(
     path_or_bytes: Union[str, os.PathLike[str], bytes],
     *,
     dynamic_lds: Optional[int] = None,
@@ -169,7 +169,7 @@ def dispatch(
     wg_size: WgSize = None,
     dynamic_lds: int = 0,
 ) -> Dispatch: ...
-def report(
+def write_report(
     *inputs: Union[str, os.PathLike[str]],
     output: Union[str, os.PathLike[str]],
     target: Optional[str] = None,
@@ -187,3 +187,6 @@ def report(
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
 ) -> str: ...
+
+inspect = code_objects
+report = write_report

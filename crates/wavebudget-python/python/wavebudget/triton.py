@@ -14,9 +14,10 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, _path, _whole, budget, inspect, occupancy
+from . import Error, Record, _path, _whole, budget, code_objects, occupancy
+from . import targets as _targets
 
-__all__ = ["Explanation", "explain", "pruner", "KernelReport", "report"]
+__all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
 
 class Explanation(Record):
@@ -105,8 +106,38 @@ def explain(
     return Explanation(out)
 
 
-def _config_key(cfg: Any, effective_w: int) -> tuple:
+# Options Triton 3.9's AMD backend makes no difference with (checked by byte-identical .hsaco from real
+# compiles in tests/test_triton.py): HIPOptions.__post_init__ overwrites kpack to 1 on gfx950;
+# schedule_hint is declared and read by nothing ("right now no effect"); wgp_cu_mode="cu" adds "+cumode",
+# which LLVM ignores where there is no WGP (GFX9 and earlier). Applied only under the Triton they were
+# checked with.
+_NORMALISED_IN = "3.9."
+
+
+def _triton_version() -> Optional[str]:
+    try:
+        import triton
+
+        return str(triton.__version__)
+    except Exception:  # noqa: BLE001 - no Triton, or one that fails to import: nothing normalised
+        return None
+
+
+def _normalise(kwargs: Dict[str, Any], base_arch: str, has_wgp: bool) -> Dict[str, Any]:
+    """The options as Triton 3.9 compiles them: what it overwrites or ignores made equal."""
+    out = dict(kwargs)
+    if base_arch == "gfx950" and "kpack" in out:
+        out["kpack"] = 1
+    out.pop("schedule_hint", None)
+    if not has_wgp:
+        out.pop("wgp_cu_mode", None)
+    return out
+
+
+def _config_key(cfg: Any, effective_w: int, normalise: Optional[Callable[[Dict[str, Any]], Dict[str, Any]]] = None) -> tuple:
     kwargs = {k: v for k, v in dict(getattr(cfg, "kwargs", {}) or {}).items() if k != "waves_per_eu"}
+    if normalise is not None:
+        kwargs = normalise(kwargs)
     others = []
     for attr in ("num_warps", "num_stages", "num_ctas", "maxnreg", "ir_override", "num_buffers_warp_spec",
                  "num_consumer_groups", "reg_dec_producer", "reg_inc_consumer"):
@@ -118,9 +149,16 @@ def _config_key(cfg: Any, effective_w: int) -> tuple:
 def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., List[Any]]:
     """A function for ``triton.autotune(prune_configs_by={"early_config_prune": ...})`` that drops a
     config only when LLVM will compile it exactly like a config kept before it in the list: its
-    ``waves_per_eu`` (in ``Config.kwargs``) is ignored for its ``num_warps`` and everything else is equal.
+    ``waves_per_eu`` (in ``Config.kwargs``) is ignored for its ``num_warps`` and everything else is equal,
+    after the options Triton 3.9 itself overwrites or ignores are made equal (``kpack`` on gfx950,
+    ``schedule_hint``, ``wgp_cu_mode`` on GFX9; only when the installed Triton is 3.9).
     The first of each such group is kept, so a lone config is never dropped."""
-    _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
+    t = _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
+    base = t["target"].split(":")[0]
+    generation = next((x.generation for x in _targets() if x.name == base), "")
+    has_wgp = generation.upper().startswith(("GFX10", "GFX11", "GFX12"))
+    version = _triton_version()
+    normalise = (lambda kw: _normalise(kw, base, has_wgp)) if version and version.startswith(_NORMALISED_IN) else None
 
     def prune(configs: List[Any], named_args: Any = None, **kwargs: Any) -> List[Any]:
         kept, seen = [], set()
@@ -128,7 +166,7 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
             w = int(dict(getattr(cfg, "kwargs", {}) or {}).get("waves_per_eu", 0) or 0)
             nw = int(getattr(cfg, "num_warps", 4) or 4)
             effective = 0 if w and explain(target, num_warps=nw, waves_per_eu=w, warp_size=warp_size).ignored else w
-            key = _config_key(cfg, effective)
+            key = _config_key(cfg, effective, normalise)
             if key not in seen:
                 seen.add(key)
                 kept.append(cfg)
@@ -149,7 +187,7 @@ def _one(code_objects: List[Any], what: str) -> Any:
     return code_objects[0]
 
 
-def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
+def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
     Triton's ``shared``, the launch size ``num_warps * warp_size``."""
@@ -164,7 +202,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         if warp not in (32, 64):
             raise Error(f"kernel.metadata.warp_size {warp}: an AMD wave has 32 or 64 lanes")
         data: Union[bytes, str] = kernel.asm["hsaco"]
-        co = _one(inspect(data, dynamic_lds=shared, wg_size=num_warps * warp), "the compiled kernel's hsaco")
+        co = _one(code_objects(data, dynamic_lds=shared, wg_size=num_warps * warp), "the compiled kernel's hsaco")
         waves = {k.wavefront_size for k in co.kernels}
         if waves and waves != {warp}:
             raise Error(
@@ -174,7 +212,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         # A cache entry: the CLI reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         path = _path(kernel)
         entry = path if _os.path.isdir(path) else _os.path.dirname(path) or "."
-        found = inspect(entry)
+        found = code_objects(entry)
         if not _os.path.isdir(path):
             found = [c for c in found if _os.path.exists(c.source) and _os.path.samefile(c.source, path)]
         co = _one(found, path)
@@ -193,7 +231,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     k = co.kernels[0]
     if k.waves_per_simd is None:
         raise Error(f"{k.name}: no occupancy at launch: " + "; ".join(k.notes))
-    alone = _one(inspect(data), co.source)
+    alone = _one(code_objects(data), co.source)
     target = co.evaluated_on
     w = k.waves_per_simd
     out: Dict[str, Any] = {
@@ -211,6 +249,7 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         "agpr_count": k.agpr_count,
         "sgpr_count": k.sgpr_count,
         "vgpr_spill_count": k.vgpr_spill_count,
+        "sgpr_spill_count": k.sgpr_spill_count,
         "next_wave": None,
         "notes": k.notes,
     }
@@ -229,3 +268,8 @@ def report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
             "lds_bytes": lds,
         }
     return KernelReport(out)
+
+
+report = launch_report
+"""The earlier name of :func:`launch_report` (not in ``__all__``: ``wavebudget.write_report`` writes the HTML
+page)."""

@@ -45,7 +45,10 @@ class KernelReport(Record):
     agpr_count: Optional[int]
     sgpr_count: Optional[int]
     vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
     next_wave: Optional[Record]
     notes: List[str]
 
-def report(kernel: Union[Any, str, os.PathLike[str]]) -> KernelReport: ...
+def launch_report(kernel: Union[Any, str, os.PathLike[str]]) -> KernelReport: ...
+
+report = launch_report
