@@ -328,6 +328,94 @@ fn occupancy_batch<'py>(
     Ok(answers)
 }
 
+/// `suggest_wg_size`: the launch size with the most resident waves per SIMD, per target, as `(target, the
+/// answer's JSON)` (the CLI's `suggest --json` fields). `lds` is a whole number or a callable of the
+/// workgroup size; its exception, or a value that is not a whole number in range, is raised as it is.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, vgprs, agprs, vgpr_count, sgprs, lds, wg_min, wg_max, cus, wave_size, cu_mode, llvm, all))]
+fn suggest_wg_size(
+    target: &str,
+    vgprs: u32,
+    agprs: u32,
+    vgpr_count: Option<u32>,
+    sgprs: u32,
+    lds: &Bound<'_, PyAny>,
+    wg_min: u32,
+    wg_max: u32,
+    cus: Option<u32>,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: Option<u32>,
+    all: bool,
+) -> PyResult<Vec<(String, String)>> {
+    let err = |e: String| Error::new_err(e);
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| err(e.to_string()))?;
+    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
+    let range = wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max };
+    let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
+    let mut answers = Vec::new();
+    for st in wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))? {
+        let total = match vgpr_count {
+            Some(t) => t,
+            None => {
+                st.validate(&wavebudget_model::Usage {
+                    vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+                    sgprs: None,
+                    lds: 0,
+                    workgroup: wavebudget_model::WorkgroupSize::DEFAULT,
+                })
+                .map_err(|e| err(e.to_string()))?;
+                st.total_vgprs(vgprs, agprs)
+            }
+        };
+        // The callable's first failure, raised once the model is done (the model's callback cannot fail).
+        let mut failure: Option<PyErr> = None;
+        let mut lds_of = |wg: u32| -> u32 {
+            if let Some(v) = fixed {
+                return v;
+            }
+            if failure.is_some() {
+                return u32::MAX;
+            }
+            let got = lds.call1((wg,)).and_then(|v| {
+                if v.is_instance_of::<pyo3::types::PyBool>() {
+                    return Err(Error::new_err(format!("lds({wg}) returned {v}: expected a whole number")));
+                }
+                let n = v.call_method0("__index__").map_err(|_| {
+                    Error::new_err(format!(
+                        "lds({wg}) returned {}: expected a whole number",
+                        v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                    ))
+                })?;
+                n.extract::<u32>().map_err(|_| {
+                    Error::new_err(format!(
+                        "lds({wg}) returned {n}: expected a whole number of bytes from 0 to 4294967295"
+                    ))
+                })
+            });
+            got.unwrap_or_else(|e| {
+                failure = Some(e);
+                u32::MAX
+            })
+        };
+        let s = st.suggest_wg_size(total, sgprs, &mut lds_of, range);
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let s = s.map_err(|e| err(e.to_string()))?;
+        let mut json = serde_json::to_value(s.best).expect("a launch choice serializes");
+        let obj = json.as_object_mut().expect("an object");
+        obj.insert("target".into(), st.id().canonical().into());
+        obj.insert("min_grid_size".into(), cus.map(|c| u64::from(c) * u64::from(s.best.workgroups_per_cu)).into());
+        if all {
+            obj.insert("candidates".into(), serde_json::to_value(&s.candidates).expect("choices serialize"));
+        }
+        answers.push((st.id().canonical(), json.to_string()));
+    }
+    Ok(answers)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
@@ -335,6 +423,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(suggest_wg_size, m)?)?;
     m.add_class::<OccupancyResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -417,3 +417,48 @@ def test_stubs_declare_the_functions_as_they_are(module):
         if a.kwarg:
             want.append((a.kwarg.arg, "VAR_KEYWORD", False))
         assert got == want, name
+
+
+def test_suggest_wg_size_with_lds_a_function_of_the_size(tmp_path):
+    """LDS that grows with the workgroup (4 KiB + 64 bytes per work-item): the answer equals the CLI's
+    `suggest --lds 4096 --lds-per-item 64`, and llc-22 compiling a kernel with that LDS at the chosen size
+    reports the chosen waves."""
+    calls = []
+
+    def lds(wg):
+        calls.append(wg)
+        return 4096 + 64 * wg
+
+    s = wavebudget.suggest_wg_size("gfx942", vgprs=40, sgprs=30, lds=lds, cus=304, all=True)
+    assert calls == list(range(64, 1025, 64))  # every multiple of the wave size, smallest first
+    cli = json.loads(subprocess.run([str(CLI), "suggest", "--target", "gfx942", "--vgprs", "40", "--sgprs", "30",
+                                     "--lds", "4096", "--lds-per-item", "64", "--cus", "304", "--all", "--json"],
+                                    capture_output=True, text=True, check=True).stdout)
+    assert s.to_dict() == cli
+    assert s.min_grid_size == 304 * s.workgroups_per_cu
+    _, remark = llc(clobber_kernel(40, lds=s.lds, wg=s.wg_size), "gfx942", tmp_path)
+    assert s.waves_per_simd == remark
+    # A fixed LDS, a range and vgpr_count.
+    fixed = wavebudget.suggest_wg_size("gfx90a", vgpr_count=128, lds=32768, wg_size=(64, 512))
+    assert fixed.wg_size % 64 == 0 and 64 <= fixed.wg_size <= 512 and fixed.min_grid_size is None
+
+
+@pytest.mark.parametrize("lds,message", [
+    (lambda wg: "many", r"^lds\(64\) returned 'many': expected a whole number$"),
+    (lambda wg: -wg, r"^lds\(64\) returned -64: expected a whole number of bytes from 0 to 4294967295$"),
+    (lambda wg: True, r"^lds\(64\) returned True: expected a whole number$"),
+    (-1, r"^lds -1: expected a whole number, not a negative one$"),
+])
+def test_suggest_wg_size_refusals(lds, message):
+    with pytest.raises(wavebudget.Error, match=message):
+        wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
+
+
+def test_suggest_wg_size_raises_what_the_callable_raises():
+    def lds(wg):
+        raise KeyError(wg)
+
+    with pytest.raises(KeyError):
+        wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
+    with pytest.raises(wavebudget.Error, match="every launch size in 64..128 is refused|more than a workgroup can allocate"):
+        wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lambda wg: 70000, wg_size=(64, 128))

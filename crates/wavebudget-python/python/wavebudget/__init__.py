@@ -34,6 +34,8 @@ __all__ = [
     "OccupancyBatch",
     "LIMITERS",
     "budget",
+    "suggest_wg_size",
+    "WgSuggestion",
     "targets",
     "code_objects",
     "dispatch",
@@ -288,6 +290,66 @@ def occupancy_batch(
 
 def _is_zero(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v == 0
+
+
+class WgSuggestion(Record):
+    """The launch size to use: ``wg_size``, ``lds`` (bytes at that size), ``waves_per_simd`` and ``limiter``
+    (LLVM's count at that fixed size), ``workgroups_per_cu``, ``resident_waves_per_simd`` (what the choice
+    maximises), ``min_grid_size`` (workgroups that fill ``cus`` compute units once; None without ``cus``) and,
+    with ``all=True``, ``candidates`` (every size considered)."""
+
+
+def suggest_wg_size(
+    target: str,
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    vgpr_count: Optional[int] = None,
+    sgprs: int = 0,
+    lds: Union[int, Any] = 0,
+    wg_size: WgSize = None,
+    cus: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    all: bool = False,  # noqa: A002 - the CLI's --all
+) -> Union[WgSuggestion, List[WgSuggestion]]:
+    """The workgroup size (a multiple of the wave size, within ``wg_size``, the kernel's flat range; default
+    1..1024) whose waves the hardware keeps resident per SIMD are most, ties to the largest, as CUDA's
+    ``cudaOccupancyMaxPotentialBlockSize`` answers for NVIDIA (``wavebudget suggest``). ``lds`` is the LDS
+    bytes per workgroup, or a callable of the workgroup size giving them (static plus what the launch
+    adds). ``cus``: compute units of the device, for ``min_grid_size``."""
+    target = _text("target", target)
+    counts = {n: _whole(n, v) for n, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs))}
+    if vgpr_count is not None:
+        if counts["vgprs"] or counts["agprs"]:
+            raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+        vgpr_count = _whole("vgpr_count", vgpr_count)
+    if not callable(lds):
+        lds = _whole("lds", lds)
+    if isinstance(wg_size, (tuple, list)):
+        if len(wg_size) != 2:
+            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+        lo, hi = (_whole("wg_size", x) for x in wg_size)
+    elif wg_size is None:
+        lo, hi = 1, 1024
+    else:
+        lo = hi = _whole("wg_size", wg_size)
+    if cus is not None and _whole("cus", cus) == 0:
+        raise Error("cus 0: a device has at least one compute unit")
+    if wave_size is not None:
+        wave_size = _whole("wave_size", wave_size)
+    if not isinstance(cu_mode, bool) or not isinstance(all, bool):
+        raise Error("cu_mode and all: expected True or False")
+    if llvm is not None:
+        llvm = _whole("llvm", llvm)
+    try:
+        out = _native.suggest_wg_size(target, counts["vgprs"], counts["agprs"], vgpr_count, counts["sgprs"], lds,
+                                      lo, hi, cus, wave_size, cu_mode, llvm, all)
+    except OverflowError:
+        raise Error("a count over 4294967295") from None
+    answers = [WgSuggestion(_json.loads(j)) for _, j in out]
+    return answers[0] if len(answers) == 1 else answers
 
 
 class Budget(Record):

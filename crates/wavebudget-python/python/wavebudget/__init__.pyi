@@ -1,5 +1,5 @@
 import os
-from typing import Any, Dict, KeysView, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, KeysView, List, Optional, Tuple, Union
 
 __version__: str
 
@@ -106,6 +106,32 @@ def occupancy(
     llvm: Optional[int] = None,
     vgpr_count: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]: ...
+
+class WgSuggestion(Record):
+    target: str
+    wg_size: int
+    lds: int
+    waves_per_simd: int
+    limiter: str
+    workgroups_per_cu: int
+    resident_waves_per_simd: int
+    min_grid_size: Optional[int]
+
+def suggest_wg_size(
+    target: str,
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    vgpr_count: Optional[int] = None,
+    sgprs: int = 0,
+    lds: Union[int, Callable[[int], int]] = 0,
+    wg_size: WgSize = None,
+    cus: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    all: bool = False,
+) -> Union[WgSuggestion, List[WgSuggestion]]: ...
 
 LIMITERS: Tuple[str, ...]
 

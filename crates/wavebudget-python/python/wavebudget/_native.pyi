@@ -44,3 +44,19 @@ def occupancy_batch(
     llvm: Optional[int],
     threads: Optional[int],
 ) -> List[Tuple[str, int, List[Any]]]: ...
+
+def suggest_wg_size(
+    target: str,
+    vgprs: int,
+    agprs: int,
+    vgpr_count: Optional[int],
+    sgprs: int,
+    lds: Any,
+    wg_min: int,
+    wg_max: int,
+    cus: Optional[int],
+    wave_size: Optional[int],
+    cu_mode: bool,
+    llvm: Optional[int],
+    all: bool,
+) -> List[Tuple[str, str]]: ...
