@@ -22,8 +22,8 @@ extern "C" {
 
 /* The version of this API: raised when a function or a struct of this header changes. 2: the WB_ERR_*
  * codes, wb_occupancy and wb_budget. 3: wb_dispatch.resident_waves_per_simd (the struct grew: code built
- * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. */
-#define WAVEBUDGET_API_VERSION 4
+ * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. 5: wb_occupancy_batch, wb_column and wb_batch_out. */
+#define WAVEBUDGET_API_VERSION 5
 
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
@@ -155,6 +155,32 @@ typedef uint32_t (*wb_lds_fn)(uint32_t wg_size, void *user);
 int wb_suggest_wg_size(const char *target, uint32_t vgpr_count, uint32_t sgpr_count, uint32_t lds_bytes,
                        wb_lds_fn lds_fn, void *user, uint32_t wg_min, uint32_t wg_max, wb_wg_choice *out,
                        char *err, size_t err_len);
+
+/* Batches, for autotuners and compilers pruning many configurations: one column per input, each `len` 0
+ * (every cell 0), 1 (one value for every cell) or `n` (one value per cell). */
+typedef struct wb_column {
+  const uint32_t *values;
+  size_t len;
+} wb_column;
+
+/* Where the answers go: each array NULL (not wanted) or `n` bytes. `limiter` holds codes: 0 vgpr, 1 sgpr,
+ * 2 lds, 3 workgroup, 4 max_waves. */
+typedef struct wb_batch_out {
+  uint8_t *waves_per_simd;  /* LLVM 22's "Occupancy [waves/SIMD]", as wb_occupancy */
+  uint8_t *limiter;
+  uint8_t *vgpr_waves;      /* each limiter in waves/SIMD */
+  uint8_t *sgpr_waves;
+  uint8_t *lds_waves;
+  uint8_t *workgroup_waves;
+} wb_batch_out;
+
+/* wb_occupancy for `n` cells: cell i uses vgprs[i] architectural VGPRs, agprs[i] AGPRs, sgprs[i] SGPRs,
+ * lds_bytes[i] of static LDS and the launch size range wg_min[i]..wg_max[i] (wg_max of len 0: fixed sizes
+ * wg_min; both len 0: 1..1024). Returns 0, or a WB_ERR_* code with `err` set; for a cell the model refuses
+ * (WB_ERR_MODEL), its index in `bad_cell` (when not NULL) and the outputs are partial. */
+int wb_occupancy_batch(const char *target, size_t n, wb_column vgprs, wb_column agprs, wb_column sgprs,
+                       wb_column lds_bytes, wb_column wg_min, wb_column wg_max, const wb_batch_out *out,
+                       size_t *bad_cell, char *err, size_t err_len);
 
 #ifdef __cplusplus
 }

@@ -474,7 +474,7 @@ pub unsafe extern "C" fn wb_choose_variant(
     )
 }
 
-/// The occupancy answer of `wb_occupancy`.
+/// Mirror of `wb_occupancy_result`: the answer of `wb_occupancy`.
 #[repr(C)]
 pub struct WbOccupancy {
     waves_per_simd: u32,
@@ -488,7 +488,7 @@ pub struct WbOccupancy {
     next_waves: u32,
 }
 
-/// The budget answer of `wb_budget`.
+/// Mirror of `wb_budget_result`: the answer of `wb_budget`.
 #[repr(C)]
 pub struct WbBudget {
     max_vgprs: u32,
@@ -504,7 +504,7 @@ pub struct WbBudget {
     accepted_max: u32,
 }
 
-/// The answer of `wb_suggest_wg_size`.
+/// Mirror of `wb_wg_choice`: the answer of `wb_suggest_wg_size`.
 #[repr(C)]
 pub struct WbWgChoice {
     wg_size: u32,
@@ -658,6 +658,111 @@ pub unsafe extern "C" fn wb_budget(
                 accepted_min: b.accepted_range.min,
                 accepted_max: b.accepted_range.max,
             };
+            Ok(0)
+        },
+    )
+}
+
+/// Mirror of `wb_column`: `len` 0 (every cell 0; `values` may be NULL), 1 (one value for every cell) or the
+/// batch's cell count (one value per cell).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct WbColumn {
+    values: *const u32,
+    len: usize,
+}
+
+/// Mirror of `wb_batch_out`: each NULL or `n` bytes.
+#[repr(C)]
+pub struct WbBatchOut {
+    waves_per_simd: *mut u8,
+    limiter: *mut u8,
+    vgpr_waves: *mut u8,
+    sgpr_waves: *mut u8,
+    lds_waves: *mut u8,
+    workgroup_waves: *mut u8,
+}
+
+/// A column's cells as a slice (one value for a scalar).
+unsafe fn column_slice<'a>(c: WbColumn, n: usize, what: &str, zero: &'a u32) -> Result<(&'a [u32], bool), Failure> {
+    match c.len {
+        0 => Ok((std::slice::from_ref(zero), true)),
+        _ if c.values.is_null() => Err(Failure(WB_ERR_ARGUMENT, format!("{what}.values is NULL with len {}", c.len))),
+        1 if n != 1 => Ok((std::slice::from_raw_parts(c.values, 1), true)),
+        len if len == n => Ok((std::slice::from_raw_parts(c.values, n), false)),
+        len => Err(Failure(WB_ERR_ARGUMENT, format!("{what}.len is {len}: expected 0, 1 or the {n} cells"))),
+    }
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string; each column's `values` holds `len` values (or is NULL with len 0);
+/// `out` points to a `wb_batch_out` whose non-NULL arrays each hold `n` bytes; `bad_cell` is writable or NULL;
+/// `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature of wavebudget.h
+pub unsafe extern "C" fn wb_occupancy_batch(
+    target: *const c_char,
+    n: usize,
+    vgprs: WbColumn,
+    agprs: WbColumn,
+    sgprs: WbColumn,
+    lds_bytes: WbColumn,
+    wg_min: WbColumn,
+    wg_max: WbColumn,
+    out: *const WbBatchOut,
+    bad_cell: *mut usize,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            use wavebudget_model::{CellsOut, Column, Columns, VgprColumns};
+            let out = out.as_ref().ok_or("out is NULL")?;
+            let (st, _) = compile_time_target(target, 0, 0)?;
+            let col = |c: WbColumn, what: &str, default: &'static u32| -> Result<Column<'_>, Failure> {
+                let (slice, scalar) = column_slice(c, n, what, default)?;
+                Ok(if scalar { Column::scalar(&slice[0]) } else { Column::values(slice) })
+            };
+            // wg_min and wg_max both len 0: LLVM's default range 1..1024.
+            static ZERO: u32 = 0;
+            static ONE: u32 = 1;
+            static MAX_WG: u32 = 1024;
+            let (lo, hi) = if wg_min.len == 0 && wg_max.len == 0 {
+                (Column::scalar(&ONE), Column::scalar(&MAX_WG))
+            } else if wg_max.len == 0 {
+                let c = col(wg_min, "wg_min", &ZERO)?;
+                (c, c)
+            } else {
+                (col(wg_min, "wg_min", &ZERO)?, col(wg_max, "wg_max", &ZERO)?)
+            };
+            let cols = Columns {
+                len: n,
+                vgprs: VgprColumns::Split { arch: col(vgprs, "vgprs", &ZERO)?, agpr: col(agprs, "agprs", &ZERO)? },
+                sgprs: col(sgprs, "sgprs", &ZERO)?,
+                lds: col(lds_bytes, "lds_bytes", &ZERO)?,
+                wg_min: lo,
+                wg_max: hi,
+            };
+            // The caller's arrays, or scratch where it passed NULL.
+            let ptrs =
+                [out.waves_per_simd, out.limiter, out.vgpr_waves, out.sgpr_waves, out.lds_waves, out.workgroup_waves];
+            let mut scratch: Vec<Vec<u8>> =
+                ptrs.iter().map(|p| if p.is_null() { vec![0u8; n] } else { Vec::new() }).collect();
+            let mut slices: Vec<&mut [u8]> = Vec::with_capacity(6);
+            for (p, s) in ptrs.iter().zip(scratch.iter_mut()) {
+                slices.push(if p.is_null() { s.as_mut_slice() } else { std::slice::from_raw_parts_mut(*p, n) });
+            }
+            let [w, l, v, sg, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
+            let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sg, lds: d, workgroup: g };
+            st.evaluate_columns(&cols, &mut cells).map_err(|e| {
+                if let Some(b) = bad_cell.as_mut() {
+                    *b = e.index;
+                }
+                Failure(WB_ERR_MODEL, e.to_string())
+            })?;
             Ok(0)
         },
     )

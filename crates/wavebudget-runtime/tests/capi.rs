@@ -211,6 +211,28 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
         );
     }
     assert!(run(&["suggest", "gfx942", "64", "30", "100000", "0", "0", "0"]).starts_with("error -5 "));
+    // The batch: each cell equals wb_occupancy's answer for it (itself checked against llc-22 above), and a
+    // refused cell is named by index.
+    for cpu in ["gfx942", "gfx1100", "gfx900"] {
+        let counts: Vec<String> = (0..=256).step_by(7).map(|v: u32| v.to_string()).collect();
+        let mut args = vec!["batch", cpu, "40", "8192", "256"];
+        args.extend(counts.iter().map(String::as_str));
+        let line = run(&args);
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells.len(), counts.len(), "{line}");
+        for (v, cell) in counts.iter().zip(&cells) {
+            let one = run(&["occupancy", cpu, v, "0", "40", "8192", "256", "256"]);
+            let code = ["vgpr", "sgpr", "lds", "workgroup", "max_waves"]
+                .iter()
+                .position(|l| one.contains(&format!("limiter {l} ")))
+                .unwrap();
+            // The "vgpr" field comes after "max" (the limiter's value may be the word vgpr too).
+            let vgpr_waves = field(one.split_once(" max ").unwrap().1, "vgpr");
+            assert_eq!(*cell, format!("{}/{}/{}", field(&one, "waves"), code, vgpr_waves), "{cpu} {v}: {one}");
+        }
+    }
+    assert!(run(&["batch", "gfx942", "40", "0", "256", "10", "300"])
+        .starts_with("error -5 cell 1 cell 1: 300 architectural VGPRs is more than gfx942 can address"));
     // Errors come back as codes with a message.
     assert!(run(&["budget", "gfx942", "9", "0", "0", "0"]).starts_with("error -5 9 waves per SIMD is outside 1 to 8"));
     assert!(

@@ -2,12 +2,14 @@
 //   compile_time occupancy TARGET VGPRS AGPRS SGPRS LDS WG_MIN WG_MAX
 //   compile_time budget TARGET WAVES WG_MIN WG_MAX LDS
 //   compile_time suggest TARGET VGPR_COUNT SGPRS LDS LDS_PER_ITEM WG_MIN WG_MAX (LDS through a callback)
+//   compile_time batch TARGET SGPRS LDS WG VGPRS... (one cell per VGPR count; SGPRs, LDS and size for all)
 // prints one line of answers, or "error CODE MESSAGE".
 #include "wavebudget.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 static_assert(WAVEBUDGET_API_VERSION >= 2, "wb_occupancy and wb_budget need API version 2");
 
@@ -63,6 +65,26 @@ int main(int argc, char **argv) {
                 c.waves_per_simd, c.limiter, c.workgroups_per_cu, c.resident_waves_per_simd);
     return 0;
   }
-  std::fprintf(stderr, "usage: compile_time occupancy|budget|suggest ...\n");
+  if (what == "batch" && argc >= 6) {
+    static_assert(WAVEBUDGET_API_VERSION >= 5, "wb_occupancy_batch needs API version 5");
+    std::vector<uint32_t> vgprs;
+    for (int i = 6; i < argc; i++) vgprs.push_back(arg(argv, i));
+    const uint32_t sgprs = arg(argv, 3), lds = arg(argv, 4), wg = arg(argv, 5);
+    const size_t n = vgprs.size();
+    std::vector<uint8_t> waves(n), limiter(n), vgpr_waves(n);
+    wb_batch_out out{waves.data(), limiter.data(), vgpr_waves.data(), nullptr, nullptr, nullptr};
+    size_t bad = 0;
+    int rc = wb_occupancy_batch(argv[2], n, wb_column{vgprs.data(), n}, wb_column{nullptr, 0}, wb_column{&sgprs, 1},
+                                wb_column{&lds, 1}, wb_column{&wg, 1}, wb_column{nullptr, 0}, &out, &bad, err,
+                                sizeof err);
+    if (rc != 0) {
+      std::printf("error %d cell %zu %s\n", rc, bad, err);
+      return 0;
+    }
+    for (size_t i = 0; i < n; i++) std::printf("%u/%u/%u ", waves[i], limiter[i], vgpr_waves[i]);
+    std::printf("\n");
+    return 0;
+  }
+  std::fprintf(stderr, "usage: compile_time occupancy|budget|suggest|batch ...\n");
   return 2;
 }
