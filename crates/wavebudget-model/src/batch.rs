@@ -371,8 +371,9 @@ impl Subtarget {
                 refused |= u32::from(!ok);
                 arch[j] = if ok { total } else { a };
                 agpr[j] = if ok { 0 } else { 1 };
-                // `workgroups_by_lds` in f64, which vectorizes: the quotient of two integers under 2^18 is
-                // on the right side of every integer, so its floor is exact.
+                // `workgroups_by_lds` in f64, which vectorizes. Its floor is exact for any two u32: a/b is
+                // at least 1/b from the next integer q+1, and the rounding error is under (q+1) * 2^-53,
+                // smaller since b * (q+1) <= a + b < 2^33 (a debug build checks every cell).
                 kbuf[j] = ((lds_per_cu / f64::from(lds[j].max(1))) as u32).min(cap);
             }
             if refused != 0 {

@@ -112,7 +112,7 @@ fn occupancy(
     }
     let (vgprs, agprs, sgprs, lds) = (plain_u32(vgprs)?, plain_u32(agprs)?, Some(plain_u32(sgprs)?), plain_u32(lds)?);
     let (wg_min, wg_max) = if wg_size.is_none() {
-        (1, 1024)
+        (wavebudget_model::WorkgroupSize::DEFAULT.min, wavebudget_model::WorkgroupSize::DEFAULT.max)
     } else if let Ok(t) = wg_size.downcast_exact::<pyo3::types::PyTuple>() {
         if t.len() != 2 {
             return Err(not_plain());
@@ -294,11 +294,14 @@ fn occupancy_batch<'py>(
     };
     let sgprs = owned_column("sgprs", sgprs, &shape)?;
     let lds = owned_column("lds", lds, &shape)?;
-    // No launch size: LLVM's default range 1..1024; one array: fixed sizes; two: (MIN, MAX) ranges.
+    // No launch size: LLVM's default range (WorkgroupSize::DEFAULT); one array: fixed sizes; two: (MIN, MAX).
     let (wg_min, wg_max) = match (wg_min, wg_max) {
         (Some(lo), Some(hi)) => (owned_column("wg_size", lo, &shape)?, Some(owned_column("wg_size", hi, &shape)?)),
         (Some(w), None) => (owned_column("wg_size", w, &shape)?, None),
-        _ => (Owned::Scalar(1), Some(Owned::Scalar(1024))),
+        _ => {
+            let d = wavebudget_model::WorkgroupSize::DEFAULT;
+            (Owned::Scalar(d.min), Some(Owned::Scalar(d.max)))
+        }
     };
     let wg_max = wg_max.as_ref().unwrap_or(&wg_min);
     let cols = Columns {

@@ -726,12 +726,12 @@ pub unsafe extern "C" fn wb_occupancy_batch(
                 let (slice, scalar) = column_slice(c, n, what, default)?;
                 Ok(if scalar { Column::scalar(&slice[0]) } else { Column::values(slice) })
             };
-            // wg_min and wg_max both len 0: LLVM's default range 1..1024.
+            // wg_min and wg_max both len 0: LLVM's default range (WorkgroupSize::DEFAULT).
             static ZERO: u32 = 0;
-            static ONE: u32 = 1;
-            static MAX_WG: u32 = 1024;
+            static DEFAULT_MIN: u32 = wavebudget_model::WorkgroupSize::DEFAULT.min;
+            static DEFAULT_MAX: u32 = wavebudget_model::WorkgroupSize::DEFAULT.max;
             let (lo, hi) = if wg_min.len == 0 && wg_max.len == 0 {
-                (Column::scalar(&ONE), Column::scalar(&MAX_WG))
+                (Column::scalar(&DEFAULT_MIN), Column::scalar(&DEFAULT_MAX))
             } else if wg_max.len == 0 {
                 let c = col(wg_min, "wg_min", &ZERO)?;
                 (c, c)
