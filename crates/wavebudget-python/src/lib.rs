@@ -344,8 +344,8 @@ fn suggest_wg_size(
     vgpr_count: Option<u32>,
     sgprs: u32,
     lds: &Bound<'_, PyAny>,
-    wg_min: u32,
-    wg_max: u32,
+    wg_min: Option<u32>,
+    wg_max: Option<u32>,
     cus: Option<u32>,
     wave_size: Option<u32>,
     cu_mode: bool,
@@ -355,7 +355,10 @@ fn suggest_wg_size(
     let err = |e: String| Error::new_err(e);
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| err(e.to_string()))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
-    let range = wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max };
+    let range = match (wg_min, wg_max) {
+        (Some(min), Some(max)) => wavebudget_model::WorkgroupSize { min, max },
+        _ => wavebudget_model::WorkgroupSize::DEFAULT,
+    };
     let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
     let mut answers = Vec::new();
     for st in wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))? {

@@ -462,3 +462,26 @@ def test_suggest_wg_size_raises_what_the_callable_raises():
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
     with pytest.raises(wavebudget.Error, match="every launch size in 64..128 is refused|more than a workgroup can allocate"):
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lambda wg: 70000, wg_size=(64, 128))
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(vgprs=2**40), r"^vgprs 1099511627776: over 4294967295$"),
+    (dict(vgpr_count=2**33), r"^vgpr_count 8589934592: over 4294967295$"),
+    (dict(cus=2**32), r"^cus 4294967296: over 4294967295$"),
+    (dict(wg_size=(64, 2**32)), r"^wg_size 4294967296: over 4294967295$"),
+    (dict(all="yes"), r"^all 'yes': expected True or False$"),
+    (dict(cu_mode=1), r"^cu_mode 1: expected True or False$"),
+])
+def test_suggest_wg_size_names_the_argument_out_of_range(kwargs, message):
+    with pytest.raises(wavebudget.Error, match=message):
+        wavebudget.suggest_wg_size("gfx942", **kwargs)
+
+
+def test_vgpr_count_beside_a_zero_of_any_integer_type_is_one_form():
+    """numpy's 0 for vgprs is no count given twice; a non-zero one is refused in all three calls."""
+    import numpy as np
+
+    assert wavebudget.occupancy("gfx942", vgprs=np.int64(0), vgpr_count=289).waves_per_simd == 1
+    for call in (wavebudget.occupancy, wavebudget.occupancy_batch, wavebudget.suggest_wg_size):
+        with pytest.raises(wavebudget.Error, match="give vgpr_count .* or vgprs and agprs, not both"):
+            call("gfx942", agprs=np.int32(4), vgpr_count=289)

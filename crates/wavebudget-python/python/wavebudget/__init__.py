@@ -248,18 +248,16 @@ def occupancy_batch(
     target = _text("target", target)
     if wave_size is not None:
         wave_size = _whole("wave_size", wave_size)
-    if not isinstance(cu_mode, bool):
-        raise Error(f"cu_mode {cu_mode!r}: expected True or False")
+    _flag("cu_mode", cu_mode)
     if llvm is not None:
         llvm = _whole("llvm", llvm)
     if threads is not None:
-        threads = _whole("threads", threads)
+        threads = _u32("threads", threads)
         if threads == 0:
             raise Error("threads 0: expected at least 1")
     named = {"sgprs": sgprs, "lds": lds}
+    _one_vgpr_form(vgprs, agprs, vgpr_count)
     if vgpr_count is not None:
-        if not (_is_zero(vgprs) and _is_zero(agprs)):
-            raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
         named["vgpr_count"] = vgpr_count
     else:
         named["vgprs"], named["agprs"] = vgprs, agprs
@@ -289,7 +287,33 @@ def occupancy_batch(
 
 
 def _is_zero(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v == 0
+    """An integer (int or numpy's) equal to 0; anything else, bool included, is not."""
+    if isinstance(v, bool):
+        return False
+    try:
+        return _operator.index(v) == 0
+    except TypeError:
+        return False
+
+
+def _one_vgpr_form(vgprs: Any, agprs: Any, vgpr_count: Any) -> None:
+    """Refuses ``vgpr_count`` beside non-zero ``vgprs``/``agprs``: one form of the vector registers, not two."""
+    if vgpr_count is not None and not (_is_zero(vgprs) and _is_zero(agprs)):
+        raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+
+
+def _u32(name: str, v: Any) -> int:
+    """``_whole``, and at most 4294967295 (what the model's counts hold)."""
+    n = _whole(name, v)
+    if n > _U32:
+        raise Error(f"{name} {n}: over {_U32}")
+    return n
+
+
+def _flag(name: str, v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise Error(f"{name} {v!r}: expected True or False")
+    return v
 
 
 class WgSuggestion(Record):
@@ -320,34 +344,32 @@ def suggest_wg_size(
     bytes per workgroup, or a callable of the workgroup size giving them (static plus what the launch
     adds). ``cus``: compute units of the device, for ``min_grid_size``."""
     target = _text("target", target)
-    counts = {n: _whole(n, v) for n, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs))}
+    counts = {n: _u32(n, v) for n, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs))}
+    _one_vgpr_form(vgprs, agprs, vgpr_count)
     if vgpr_count is not None:
-        if counts["vgprs"] or counts["agprs"]:
-            raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
-        vgpr_count = _whole("vgpr_count", vgpr_count)
+        vgpr_count = _u32("vgpr_count", vgpr_count)
     if not callable(lds):
-        lds = _whole("lds", lds)
+        lds = _u32("lds", lds)
+    # None: the model's default range (LLVM's 1..1024).
+    lo = hi = None
     if isinstance(wg_size, (tuple, list)):
         if len(wg_size) != 2:
             raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
-        lo, hi = (_whole("wg_size", x) for x in wg_size)
-    elif wg_size is None:
-        lo, hi = 1, 1024
-    else:
-        lo = hi = _whole("wg_size", wg_size)
-    if cus is not None and _whole("cus", cus) == 0:
-        raise Error("cus 0: a device has at least one compute unit")
+        lo, hi = (_u32("wg_size", x) for x in wg_size)
+    elif wg_size is not None:
+        lo = hi = _u32("wg_size", wg_size)
+    if cus is not None:
+        cus = _u32("cus", cus)
+        if cus == 0:
+            raise Error("cus 0: a device has at least one compute unit")
     if wave_size is not None:
-        wave_size = _whole("wave_size", wave_size)
-    if not isinstance(cu_mode, bool) or not isinstance(all, bool):
-        raise Error("cu_mode and all: expected True or False")
+        wave_size = _u32("wave_size", wave_size)
+    _flag("cu_mode", cu_mode)
+    _flag("all", all)
     if llvm is not None:
-        llvm = _whole("llvm", llvm)
-    try:
-        out = _native.suggest_wg_size(target, counts["vgprs"], counts["agprs"], vgpr_count, counts["sgprs"], lds,
-                                      lo, hi, cus, wave_size, cu_mode, llvm, all)
-    except OverflowError:
-        raise Error("a count over 4294967295") from None
+        llvm = _u32("llvm", llvm)
+    out = _native.suggest_wg_size(target, counts["vgprs"], counts["agprs"], vgpr_count, counts["sgprs"], lds,
+                                  lo, hi, cus, wave_size, cu_mode, llvm, all)
     answers = [WgSuggestion(_json.loads(j)) for _, j in out]
     return answers[0] if len(answers) == 1 else answers
 
@@ -437,9 +459,7 @@ def _target_args(target: Optional[str], wave_size: Optional[int], cu_mode: bool)
     args = [] if target is None else [f"--target={_text('target', target)}"]
     if wave_size is not None:
         args.append(f"--wave-size={_whole('wave_size', wave_size)}")
-    if not isinstance(cu_mode, bool):
-        raise Error(f"cu_mode {cu_mode!r}: expected True or False")
-    if cu_mode:
+    if _flag("cu_mode", cu_mode):
         args.append("--cu-mode")
     return args
 
@@ -499,8 +519,7 @@ def occupancy(
     # The typed call (the model directly, no argv and no JSON) when every argument is a plain value in
     # range, as callers pass them nearly always; anything else takes the CLI's path, whose checks and
     # messages are the package's.
-    if vgpr_count is not None and not (_is_zero(vgprs) and _is_zero(agprs)):
-        raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+    _one_vgpr_form(vgprs, agprs, vgpr_count)
     try:
         out = _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count)
         return _occ(out[0]) if len(out) == 1 else [_occ(o) for o in out]
