@@ -15,7 +15,6 @@ import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import Error, Record, _path, _whole, budget, code_objects, occupancy
-from . import targets as _targets
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -155,8 +154,12 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
     The first of each such group is kept, so a lone config is never dropped."""
     t = _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
     base = t["target"].split(":")[0]
-    generation = next((x.generation for x in _targets() if x.name == base), "")
-    has_wgp = generation.upper().startswith(("GFX10", "GFX11", "GFX12"))
+    # A WGP (and so a CU mode that changes code) is what the model accepts cu_mode=True for.
+    try:
+        occupancy(base, cu_mode=True)
+        has_wgp = True
+    except Error:
+        has_wgp = False
     version = _triton_version()
     normalise = (lambda kw: _normalise(kw, base, has_wgp)) if version and version.startswith(_NORMALISED_IN) else None
 
