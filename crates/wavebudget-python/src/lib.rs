@@ -217,13 +217,17 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
     {
         let ro = arr.try_readonly().map_err(|e| Error::new_err(format!("{name}: {e}")))?;
         let view = ro.as_array();
-        let bad = |i: usize, v: T| {
+        // The value named by its index in the broadcast shape (in the argument's own shape when it holds
+        // one value; no index for a number).
+        let bad_at = |index: String, v: T| {
             let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
-            Error::new_err(format!("{name}{} = {v}: {why}", multi_index(i, shape)))
+            Error::new_err(format!("{name}{index} = {v}: {why}"))
         };
+        let bad = |i: usize, v: T| bad_at(multi_index(i, shape), v);
         if view.len() == 1 {
             let v = *view.iter().next().expect("one element");
-            return v.try_into().map(Owned::Scalar).map_err(|_| bad(0, v));
+            let index = if view.ndim() == 0 { String::new() } else { multi_index(0, view.shape()) };
+            return v.try_into().map(Owned::Scalar).map_err(|_| bad_at(index, v));
         }
         let b =
             view.broadcast(shape).ok_or_else(|| Error::new_err(format!("{name}: does not broadcast to {shape:?}")))?;

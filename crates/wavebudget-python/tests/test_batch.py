@@ -107,6 +107,8 @@ def test_threads_give_the_same_arrays():
     (dict(vgprs=np.array([[1, 300]])), r"^cell \[0, 1\]: 300 architectural VGPRs is more than gfx942 can address"),
     (dict(vgprs=np.array([1, -6])), r"^vgprs\[1\] = -6: expected a whole number, not a negative one$"),
     (dict(lds=np.array([2**40], np.int64)), r"^lds\[0\] = 1099511627776: over 4294967295$"),
+    (dict(vgprs=np.array([1, 2]), sgprs=-1), r"^sgprs = -1: expected a whole number, not a negative one$"),
+    (dict(vgprs=np.array([1, 2]), sgprs=np.array([[-1]])), r"^sgprs\[0, 0\] = -1: expected a whole number"),
     (dict(vgprs=np.array([1.0])), r"^vgprs: expected integers \(any integer dtype\), got dtype float64$"),
     (dict(vgprs=True), r"^vgprs: expected integers \(any integer dtype\), got dtype bool$"),
     (dict(vgprs=np.array([1, 2]), lds=[1, 2, 3]), r"^the arrays do not broadcast together: "),
