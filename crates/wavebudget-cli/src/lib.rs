@@ -3,13 +3,11 @@
 //! Entry point: [`run`] takes the argument vector and returns the text to print or a [`CliError`]
 //! (one line; the binary prints it and exits 1). Modules:
 //! - `args`: clap definitions of the subcommands.
-//! - `inspect`: `wavebudget inspect`, code objects read by `wavebudget-codeobj` and evaluated by the model.
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
 //! - `report`: the HTML report (plotters charts in a minijinja page).
 
 mod args;
 mod embed;
-mod inspect;
 mod isa;
 mod passflags;
 mod render;
@@ -22,6 +20,7 @@ use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, Re
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
+use wavebudget_engine::inspect;
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{subtarget, ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
@@ -38,7 +37,7 @@ pub enum CliError {
     #[error(transparent)]
     Model(#[from] ModelError),
     /// A file could not be read (the path, then the reader's message naming structure and offset).
-    #[error("{}", reader_message(.0, .1))]
+    #[error("{}", wavebudget_engine::reader_message(.0, .1))]
     Reader(String, #[source] wavebudget_codeobj::Error),
     /// The runtime refused a device or a dispatch (its error names the input).
     #[error(transparent)]
@@ -54,6 +53,9 @@ pub enum CliError {
     },
     /// LLVM could not parse the module, or the module cannot be compiled as a whole (`sweep`, `tune`):
     /// the pass crate's error, whose variants tell a parse error from a module without targets.
+    /// The engine refused an input (a code object, a Triton cache entry).
+    #[error(transparent)]
+    Engine(#[from] wavebudget_engine::Error),
     #[cfg(feature = "llvm")]
     #[error(transparent)]
     Llvm(#[from] wavebudget_pass::Error),
@@ -125,18 +127,12 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         &inspect::InspectOptions {
             target,
             wg_size,
-            kernel,
+            kernel: kernel.clone(),
             dynamic_lds: a.dynamic_lds,
             llvm: a.llvm.unwrap_or_default(),
         },
     )?;
-    if let (Some(re), 0) = (&a.kernel, report.code_objects.iter().map(|c| c.kernels.len()).sum::<usize>()) {
-        let total = report.kernels_before_filter;
-        return Err(CliError::Usage(format!(
-            "--kernel '{re}' matches none of the {total} kernel(s) in {}",
-            a.files.join(", ")
-        )));
-    }
+    let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
@@ -163,19 +159,7 @@ pub(crate) fn map_regular(path: &std::path::Path) -> Result<wavebudget_codeobj::
 /// `--kernel`: a regular expression (unanchored, like grep) matched against a kernel's name and symbol,
 /// the same in every subcommand that takes it.
 pub(crate) fn kernel_regex(r: &str) -> Result<regex::Regex, CliError> {
-    regex::Regex::new(r).map_err(|e| {
-        let why = e.to_string();
-        let why = why.lines().last().unwrap_or("not a regular expression").trim().trim_start_matches("error: ");
-        CliError::Usage(format!("--kernel '{r}': not a regular expression: {why}"))
-    })
-}
-
-fn reader_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
-    match e {
-        // The I/O error already names the path.
-        wavebudget_codeobj::Error::Io { .. } => e.to_string(),
-        _ => format!("{path}: {e}"),
-    }
+    Ok(inspect::kernel_filter(r)?)
 }
 
 fn to_json<T: Serialize + ?Sized>(v: &T) -> String {

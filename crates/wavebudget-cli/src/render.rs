@@ -336,7 +336,7 @@ fn opt(v: Option<u32>) -> String {
 
 /// `wavebudget inspect` for people: per code object a header line, then one row per kernel with the
 /// name last (kernel names run long), then the notes.
-pub fn inspect_text(r: &crate::inspect::Report) -> String {
+pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     if let Some(d) = r.dynamic_lds.filter(|&d| d > 0) {
@@ -442,7 +442,7 @@ pub fn inspect_text(r: &crate::inspect::Report) -> String {
         }
         for k in &co.kernels {
             for n in &k.notes {
-                let _ = writeln!(out, "  note: {}: {}", printable(&k.metadata.name), printable(n));
+                let _ = writeln!(out, "  note: {}: {}", printable(&k.metadata.name), printable(&n.to_string()));
             }
         }
     }

@@ -49,7 +49,8 @@ fn only_the_pass_crate_reaches_llvm() {
         assert!(matches!(*c, "wavebudget-pass" | "wavebudget-cli"), "{c} reaches llvm-sys:\n{users}");
     }
     assert!(crates.contains(&"wavebudget-pass"));
-    for c in ["wavebudget-model", "wavebudget-codeobj", "wavebudget-runtime"] {
+    for c in ["wavebudget-model", "wavebudget-codeobj", "wavebudget-runtime", "wavebudget-engine", "wavebudget-python"]
+    {
         assert!(!cargo_tree(&["-p", c]).contains("llvm-sys"), "{c} depends on llvm-sys");
     }
 }
@@ -57,9 +58,13 @@ fn only_the_pass_crate_reaches_llvm() {
 #[test]
 fn only_the_reader_parses_bytes_and_the_pure_crates_forbid_unsafe() {
     let mut files = Vec::new();
-    for dir in
-        ["crates/wavebudget-model/src", "crates/wavebudget-runtime/src", "crates/wavebudget-cli/src", "llvm-pass/src"]
-    {
+    for dir in [
+        "crates/wavebudget-model/src",
+        "crates/wavebudget-runtime/src",
+        "crates/wavebudget-engine/src",
+        "crates/wavebudget-cli/src",
+        "llvm-pass/src",
+    ] {
         rust_sources(&root().join(dir), &mut files);
     }
     for f in &files {
@@ -68,7 +73,11 @@ fn only_the_reader_parses_bytes_and_the_pure_crates_forbid_unsafe() {
             assert!(!text.contains(needle), "{} decodes bytes ({needle}): that is the reader crate's job", f.display());
         }
     }
-    for lib in ["crates/wavebudget-model/src/lib.rs", "crates/wavebudget-codeobj/src/lib.rs"] {
+    for lib in [
+        "crates/wavebudget-model/src/lib.rs",
+        "crates/wavebudget-codeobj/src/lib.rs",
+        "crates/wavebudget-engine/src/lib.rs",
+    ] {
         let text = std::fs::read_to_string(root().join(lib)).unwrap();
         assert!(text.contains("#![forbid(unsafe_code)]"), "{lib} does not forbid unsafe code");
     }
@@ -148,8 +157,9 @@ fn four_types_carry_a_kernels_register_counts() {
     );
 }
 
-/// Every public error enum is `#[non_exhaustive]`: a new refusal is a new variant, which callers matching
-/// variants (tests, the Python layer) must not break on.
+/// Every public error enum, and every enum of refusals or notes (those deriving `Error`), is
+/// `#[non_exhaustive]`: a new refusal or note is a new variant, which callers matching variants (tests,
+/// the Python layer) must not break on.
 #[test]
 fn public_error_enums_are_non_exhaustive() {
     let mut files = Vec::new();
@@ -163,10 +173,13 @@ fn public_error_enums_are_non_exhaustive() {
         for (i, l) in lines.iter().enumerate() {
             let Some(rest) = l.strip_prefix("pub enum ") else { continue };
             let name = rest.split([' ', '<', '{']).next().unwrap_or("");
-            if !name.ends_with("Error") {
+            let attrs = lines[..i].iter().rev().take_while(|a| a.starts_with("#[") || a.starts_with("///"));
+            // An error type by name, or any enum deriving thiserror's `Error` (refusals and the typed
+            // notes, whose text is their Display).
+            let derives_error = attrs.clone().any(|a| a.starts_with("#[derive(") && a.contains("Error"));
+            if !name.ends_with("Error") && !derives_error {
                 continue;
             }
-            let attrs = lines[..i].iter().rev().take_while(|a| a.starts_with("#[") || a.starts_with("///"));
             assert!(
                 attrs.clone().any(|a| a.contains("non_exhaustive")),
                 "{}: pub enum {name} is not #[non_exhaustive]",
@@ -175,5 +188,5 @@ fn public_error_enums_are_non_exhaustive() {
             checked += 1;
         }
     }
-    assert!(checked >= 6, "only {checked} error enums found");
+    assert!(checked >= 14, "only {checked} error and note enums found");
 }

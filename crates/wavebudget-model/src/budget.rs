@@ -85,7 +85,7 @@ pub struct Budget {
     /// Accepted range of the attribute's minimum at this launch size and LDS.
     pub accepted_range: WavesRange,
     /// Notes for a person.
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::BudgetNote>,
 }
 
 impl Subtarget {
@@ -163,42 +163,27 @@ impl Subtarget {
         let hw_lds = self.max_lds_for_waves(waves, hw_wg).map(|m| self.lds_granule_floor(m));
         let mut notes = Vec::new();
         if self.processor().agpr_file == AgprFile::Unified && self.llvm() == crate::Llvm::V22 {
-            notes.push(format!(
-                "without \"amdgpu-agpr-alloc\" LLVM reserves half the budget for AGPRs ({} arch VGPRs); clang -O adds \"amdgpu-agpr-alloc\"=\"0\" when no AGPRs are needed",
-                max_vgprs / 2
-            ));
+            notes.push(crate::BudgetNote::AgprHalf { arch_vgprs: max_vgprs / 2 });
         }
         if self.processor().agpr_file == AgprFile::Unified && self.llvm() < crate::Llvm::V22 {
-            notes.push(format!(
-                "{} gives the whole budget to arch VGPRs (up to 256) unless the kernel uses AGPRs (inline asm naming them, MFMA results in AGPRs, calls); then half each ({} arch VGPRs)",
-                self.llvm(),
-                max_vgprs / 2
-            ));
+            notes.push(crate::BudgetNote::AgprWhole { llvm: self.llvm(), arch_vgprs: max_vgprs / 2 });
         }
         let exact = self.exact_cap(waves, wg, lds);
         if exact != waves {
             notes.push(if waves < lo || waves > hi || waves > limit {
-                if self.llvm() == crate::Llvm::V22 || waves < lo {
-                    format!("\"{waves},{waves}\" is ignored here as well: the launch size and LDS leave {exact} waves/SIMD")
-                } else {
-                    format!("\"{waves},{waves}\" is kept but cannot give {waves}: the launch size and LDS leave {exact} waves/SIMD")
-                }
+                let kept = !(self.llvm() == crate::Llvm::V22 || waves < lo);
+                crate::BudgetNote::LaunchLeaves { waves, exact, kept }
             } else {
-                format!(
-                    "\"{waves},{waves}\" cannot cap occupancy at {waves}: LLVM pads the descriptor to at most {} VGPRs, which leave {exact} waves/SIMD",
-                    if self.llvm() == crate::Llvm::V22 {
-                        self.vgpr().addressable.min(self.max_vgprs_for_waves(waves))
-                    } else {
-                        self.min_vgprs_for_waves(waves)
-                    }
-                )
+                let padded_vgprs = if self.llvm() == crate::Llvm::V22 {
+                    self.vgpr().addressable.min(self.max_vgprs_for_waves(waves))
+                } else {
+                    self.min_vgprs_for_waves(waves)
+                };
+                crate::BudgetNote::CannotCap { waves, padded_vgprs, exact }
             });
         }
         if self.vgpr_waves(max_vgprs) > waves {
-            notes.push(format!(
-                "no VGPR count gives exactly {waves} waves: {max_vgprs} VGPRs give {}",
-                self.vgpr_waves(max_vgprs)
-            ));
+            notes.push(crate::BudgetNote::NoExactVgprs { waves, max_vgprs, gives: self.vgpr_waves(max_vgprs) });
         }
         Ok(Budget {
             target: self.id().canonical(),

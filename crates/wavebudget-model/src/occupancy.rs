@@ -186,7 +186,7 @@ pub struct Occupancy {
     /// Give-up / headroom numbers.
     pub next_step: NextStep,
     /// Remarks a person should read (padding, ignored inputs, ...).
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::OccupancyNote>,
 }
 
 /// A [`Usage`] [`Subtarget::check`] has validated for one subtarget: the input of the fast paths.
@@ -354,28 +354,22 @@ impl Subtarget {
         let mut notes = Vec::new();
         if let (Some(s), true) = (u.sgprs, self.processor().sgpr_init_bug) {
             if s != sgprs {
-                notes.push(format!(
-                    "{} has the SGPR init bug: LLVM always reports {sgprs} SGPRs, whatever the kernel uses ({s} given)",
-                    self.processor().name
-                ));
+                notes.push(crate::OccupancyNote::SgprInitBug {
+                    processor: self.processor().name,
+                    reported: sgprs,
+                    given: s,
+                });
             }
         }
         if u.workgroup.min != u.workgroup.max {
-            notes.push(format!(
-                "launch size is a range ({} to {}): LLVM reports the best case over the range; the hardware column uses {}",
-                u.workgroup.min, u.workgroup.max, u.workgroup.max
-            ));
+            notes.push(crate::OccupancyNote::LaunchRange { min: u.workgroup.min, max: u.workgroup.max });
         }
         if hw_lds != u.lds && hardware.waves_per_simd != waves {
-            notes.push(format!(
-                "LLVM ignores the {}-byte LDS allocation granule; the hardware allocates {} bytes",
-                self.lds_granule(),
-                hw_lds
-            ));
+            notes.push(crate::OccupancyNote::LdsGranule { granule: self.lds_granule(), allocated: hw_lds });
         }
         if let Vgprs::Split { arch, agpr } = u.vgprs {
             if self.processor().agpr_file == AgprFile::Unified && agpr > 0 && arch % 4 != 0 {
-                notes.push(format!("AGPRs start at the arch count rounded up to 4: {arch} + {agpr} counts as {total}"));
+                notes.push(crate::OccupancyNote::AgprAlignment { arch, agpr, total });
             }
         }
 

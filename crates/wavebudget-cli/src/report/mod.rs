@@ -10,13 +10,13 @@ mod charts;
 mod curves;
 
 use crate::args::ReportArgs;
-use crate::inspect::{self, InspectOptions};
 use crate::{parse_workgroup, CliError};
 use curves::{Curve, LimiterBar, Mark, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use wavebudget_codeobj::KernelMeta;
+use wavebudget_engine::inspect::{self, InspectOptions};
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
 
@@ -360,7 +360,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
                     ..KernelMeta::default()
                 },
                 spills: None,
-                notes: o.notes.clone(),
+                notes: o.notes.iter().map(ToString::to_string).collect(),
                 measured: None,
                 eval: Some((st, o)),
             })
@@ -424,7 +424,7 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
         for co in report.code_objects {
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
-                let (eval, mut notes) = (k.evaluation, k.notes);
+                let (eval, mut notes) = (k.evaluation, k.notes.iter().map(ToString::to_string).collect());
                 let eval = eval
                     .map(|(st, o)| (st, unpadded(&st, o, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes)));
                 entries.push(Entry {
@@ -534,11 +534,12 @@ fn sweep_entries(
         if kernel.is_some_and(|re| !re.is_match(name)) {
             continue;
         }
-        let mut notes = Vec::new();
+        let mut typed = Vec::new();
         let res = resources(base);
         let id = parse_target(target)
             .map_err(|e| CliError::Usage(format!("{path}: kernels[{i}] target '{target}': {e}")))?;
-        let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut notes);
+        let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut typed);
+        let mut notes: Vec<String> = typed.iter().map(ToString::to_string).collect();
         let mut eval = None;
         match (&st, &res) {
             (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {

@@ -1,11 +1,15 @@
-//! `wavebudget inspect`: every kernel of every code object in the given files, with its occupancy.
+//! Every kernel of every code object in files or bytes, with its occupancy, the descriptor's diagnosis
+//! and its notes: what `wavebudget inspect`, Python's `code_objects` and the report show.
 
 use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
-use wavebudget_model::{parse_target, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{
+    parse_target, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+};
 
-use crate::CliError;
+use crate::triton::{self, TritonLaunch};
+use crate::{Error, Note, PadCause, Result};
 
 /// The whole answer, as `--json` prints it.
 #[derive(Debug, Serialize)]
@@ -68,103 +72,6 @@ pub struct CodeObjectReport {
     pub kernels: Vec<KernelReport>,
 }
 
-/// What Triton's metadata JSON beside a cache entry's `.hsaco` says about its launch.
-#[derive(Debug, Clone, Serialize)]
-pub struct TritonLaunch {
-    /// The `<name>.json` read.
-    pub source: String,
-    /// `shared`: LDS bytes per workgroup Triton allocates at launch.
-    pub shared: u32,
-    /// `num_warps * warp_size`: the launch size.
-    pub wg_size: u32,
-    /// `warp_size`: the wave size Triton launched with (32 or 64; the kernel's `.wavefront_size`).
-    pub warp_size: u32,
-    /// `waves_per_eu` as compiled (0: none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub waves_per_eu: Option<u32>,
-    /// What the command line's `--dynamic-lds` / `--wg-size` replaced (the occupancy columns use those).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub overridden: Vec<&'static str>,
-}
-
-/// The `.hsaco` files under `dir` (sorted, not following symlinked directories), each with the launch its
-/// sibling `<name>.json` gives when there is one.
-fn triton_cache(dir: &std::path::Path) -> Result<Vec<(std::path::PathBuf, Option<TritonLaunch>)>, CliError> {
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    walk_cache(dir, &mut seen, &mut out)?;
-    Ok(out)
-}
-
-/// Depth first in path order; directories reached through symlinks are followed once each.
-fn walk_cache(
-    d: &std::path::Path,
-    seen: &mut std::collections::HashSet<std::path::PathBuf>,
-    out: &mut Vec<(std::path::PathBuf, Option<TritonLaunch>)>,
-) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::Usage(format!("{}: {e}", d.display()));
-    if !seen.insert(std::fs::canonicalize(d).map_err(io)?) {
-        return Ok(());
-    }
-    let mut entries: Vec<_> =
-        std::fs::read_dir(d).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk_cache(&path, seen, out)?;
-        } else if path.extension().is_some_and(|e| e == "hsaco") {
-            // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
-            crate::map_regular(&path)?;
-            let json = path.with_extension("json");
-            let launch = if json.symlink_metadata().is_ok() { Some(triton_launch(&json)?) } else { None };
-            out.push((path, launch));
-        }
-    }
-    Ok(())
-}
-
-/// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON.
-fn triton_launch(json: &std::path::Path) -> Result<TritonLaunch, CliError> {
-    let name = json.display().to_string();
-    let mapped = crate::map_regular(json)?;
-    let v: serde_json::Value = serde_json::from_slice(mapped.bytes())
-        .map_err(|e| CliError::Usage(format!("{name}: not Triton's metadata JSON: {e}")))?;
-    let field = |key: &str| -> Result<Option<u32>, CliError> {
-        match v.get(key) {
-            None => Ok(None),
-            Some(x) => x
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .map(Some)
-                .ok_or_else(|| CliError::Usage(format!("{name}: \"{key}\" is {x}, not a count"))),
-        }
-    };
-    let need = |key: &str| {
-        field(key)?.ok_or_else(|| CliError::Usage(format!("{name}: no \"{key}\" (Triton's metadata JSON has it)")))
-    };
-    let shared = need("shared")?;
-    let num_warps = need("num_warps")?;
-    // Older Triton writes the wave size only under "target".
-    let warp_size = match field("warp_size")? {
-        Some(w) => w,
-        None => v
-            .pointer("/target/warp_size")
-            .and_then(|x| x.as_u64())
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| CliError::Usage(format!("{name}: no \"warp_size\" (Triton's metadata JSON has it)")))?,
-    };
-    if warp_size != 32 && warp_size != 64 {
-        return Err(CliError::Usage(format!(
-            "{name}: \"warp_size\" {warp_size}: an AMD wave has 32 or 64 lanes, so num_warps x warp_size is no launch size"
-        )));
-    }
-    let wg_size = num_warps.checked_mul(warp_size).filter(|&n| n > 0).ok_or_else(|| {
-        CliError::Usage(format!("{name}: num_warps {num_warps} x warp_size {warp_size} is no launch size"))
-    })?;
-    let waves_per_eu = field("waves_per_eu")?;
-    Ok(TritonLaunch { source: name.clone(), shared, wg_size, warp_size, waves_per_eu, overridden: Vec::new() })
-}
-
 /// Descriptor view of a kernel's resources.
 #[derive(Debug, Serialize)]
 pub struct DescriptorReport {
@@ -215,7 +122,7 @@ pub struct KernelReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pass: Option<wavebudget_codeobj::PassInfo>,
     /// Things a person should read: descriptor/metadata disagreements, padding, unknown targets.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// The subtarget and the model's full answer, for the report (not in the JSON: `waves_per_simd`,
     /// `limiter`, `binding` and `limits` above are its parts).
     #[serde(skip)]
@@ -266,8 +173,32 @@ pub struct InspectOptions {
     pub llvm: wavebudget_model::Llvm,
 }
 
+/// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
+/// symbol, the same wherever a filter is taken.
+pub fn kernel_filter(pattern: &str) -> Result<Regex> {
+    Regex::new(pattern).map_err(|e| {
+        let why = e.to_string();
+        let why = why.lines().last().unwrap_or("not a regular expression").trim().trim_start_matches("error: ");
+        Error::KernelPattern { pattern: pattern.to_string(), why: why.to_string() }
+    })
+}
+
+impl Report {
+    /// The refusal of a filter that kept no kernel of `inputs`, else the report.
+    pub fn matched(self, filter: Option<&Regex>, inputs: &str) -> Result<Report> {
+        match filter {
+            Some(re) if self.code_objects.iter().all(|c| c.kernels.is_empty()) => Err(Error::NoKernelMatches {
+                pattern: re.as_str().to_string(),
+                total: self.kernels_before_filter,
+                inputs: inputs.to_string(),
+            }),
+            _ => Ok(self),
+        }
+    }
+}
+
 /// Reads every file and builds the report.
-pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliError> {
+pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
     let mut report = Report {
         code_objects: Vec::new(),
         skipped: Vec::new(),
@@ -277,11 +208,9 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
     for input in files {
         let path = std::path::Path::new(input);
         if path.is_dir() {
-            let entries = triton_cache(path)?;
+            let entries = triton::cache_entries(path)?;
             if entries.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{input}: is a directory without .hsaco files (a Triton cache directory holds <hash>/<name>.hsaco)"
-                )));
+                return Err(Error::NotATritonCache { path: input.clone() });
             }
             for (hsaco, mut launch) in entries {
                 if let Some(l) = launch.as_mut() {
@@ -298,34 +227,54 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report, CliErr
                     ..opts.clone()
                 };
                 let (no_json, first) = (launch.is_none(), report.code_objects.len());
-                read_one(&hsaco.display().to_string(), launch, &eff, &mut report)?;
+                let file = hsaco.display().to_string();
+                let mapped = triton::map_regular(&hsaco)?;
+                read_bytes(&file, mapped.bytes(), launch, &eff, &mut report)?;
                 if no_json {
                     // Occupancy from the code object alone: say what it leaves out.
                     let json = hsaco.with_extension("json");
                     for k in report.code_objects[first..].iter_mut().flat_map(|co| co.kernels.iter_mut()) {
-                        k.notes.push(format!(
-                            "no {} beside it: Triton's launch size and shared memory are unknown; occupancy over the kernel's launch range without LDS given at launch",
-                            json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy())
-                        ));
+                        k.notes.push(Note::NoTritonLaunch {
+                            json: json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned()),
+                        });
                     }
                 }
             }
         } else {
-            read_one(input, None, opts, &mut report)?;
+            let mapped = Mapped::open(path).map_err(|e| Error::Reader { path: input.clone(), source: e })?;
+            read_bytes(input, mapped.bytes(), None, opts, &mut report)?;
         }
     }
     Ok(report)
 }
 
-/// Reads one file's code objects into `report`.
-fn read_one(
+/// [`inspect`] of bytes in memory (a code object, an offload bundle, a HIP binary): `name` stands for
+/// the file in sources and messages (`<bytes>`, `<bytes>#<entry id>`). `launch` is a Triton launch
+/// whose `shared` and size apply where `opts` gives none.
+pub fn inspect_bytes(name: &str, bytes: &[u8], launch: Option<TritonLaunch>, opts: &InspectOptions) -> Result<Report> {
+    let mut report = Report {
+        code_objects: Vec::new(),
+        skipped: Vec::new(),
+        dynamic_lds: opts.dynamic_lds,
+        kernels_before_filter: 0,
+    };
+    let eff = InspectOptions {
+        wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+        dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
+        ..opts.clone()
+    };
+    read_bytes(name, bytes, launch, &eff, &mut report)?;
+    Ok(report)
+}
+
+/// Reads the code objects in one file's bytes into `report`.
+fn read_bytes(
     file: &str,
+    bytes: &[u8],
     launch: Option<TritonLaunch>,
     opts: &InspectOptions,
     report: &mut Report,
-) -> Result<(), CliError> {
-    let mapped = Mapped::open(std::path::Path::new(file)).map_err(|e| CliError::Reader(file.to_string(), e))?;
-    let bytes = mapped.bytes();
+) -> Result<()> {
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
     let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
@@ -340,20 +289,16 @@ fn read_one(
         }
         Ok(())
     })
-    .map_err(|e| CliError::Reader(file.to_string(), e))?;
+    .map_err(|e| Error::Reader { path: file.to_string(), source: e })?;
     for (src, mut co) in pending {
         co.source = format!("{file}{}", src.suffix(summary.bundles));
         // Triton's launch is num_warps x warp_size: a warp_size other than the kernel's wave size is a
         // launch the JSON gets wrong.
         if let Some(l) = &launch {
-            if let Some(k) = co.kernels.iter().find(|k| k.metadata.wavefront_size.is_some_and(|w| w != l.warp_size)) {
-                return Err(CliError::Usage(format!(
-                    "{}: \"warp_size\" {} but kernel '{}' in {file} is wave{}: num_warps x warp_size is not its launch size",
-                    l.source,
-                    l.warp_size,
-                    k.metadata.name,
-                    k.metadata.wavefront_size.unwrap_or(0)
-                )));
+            if let Some(e) =
+                co.kernels.iter().find_map(|k| l.check_wave(&k.metadata.name, file, k.metadata.wavefront_size))
+            {
+                return Err(e);
             }
         }
         co.launch = launch.clone();
@@ -396,7 +341,7 @@ fn code_object_report(
     }
 }
 
-pub(crate) fn kernel_report(
+pub fn kernel_report(
     k: &Kernel<'_>,
     co: &CodeObject<'_>,
     own: Option<&TargetId>,
@@ -414,8 +359,8 @@ pub(crate) fn kernel_report(
         None => {
             // A processor e_flags names but the model refuses (GFX6/GFX7: not modelled) says why.
             notes.push(match co.flags.target_id().map(|t| parse_target(&t)) {
-                Some(Err(e)) => format!("{e}: no occupancy"),
-                _ => format!("processor {:#x} in e_flags is not one LLVM 22 knows: no occupancy", co.flags.mach),
+                Some(Err(e)) => Note::TargetRefused(e),
+                _ => Note::UnknownProcessor { mach: co.flags.mach },
             });
             None
         }
@@ -444,45 +389,48 @@ pub(crate) fn kernel_report(
                     if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
                         if let Ok(alone) = st.evaluate(&evaluated, opts.wg_size, 0) {
                             if alone.waves_per_simd > o.waves_per_simd {
-                                notes.push(format!(
-                                    "{dynamic_lds} bytes of LDS given at launch bind: {} waves/SIMD where the code object alone allows {}",
-                                    o.waves_per_simd, alone.waves_per_simd
-                                ));
+                                notes.push(Note::LaunchLdsBinds {
+                                    dynamic_lds,
+                                    waves: o.waves_per_simd,
+                                    alone: alone.waves_per_simd,
+                                });
                             }
                         }
                     }
                     if evaluated.descriptor.is_some() {
                         if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, dynamic_lds) {
                             if plain.waves_per_simd > o.waves_per_simd {
-                                notes.push(format!(
-                                    "the metadata counts alone allow {} waves/SIMD; the padded descriptor caps it at {}",
-                                    plain.waves_per_simd, o.waves_per_simd
-                                ));
+                                notes.push(Note::PaddedDescriptorCaps {
+                                    metadata: plain.waves_per_simd,
+                                    waves: o.waves_per_simd,
+                                });
                             }
                         }
                     }
                     result = Some(o);
                 }
-                Err(wavebudget_model::ModelError::Launch { reason }) => notes.push(format!("{reason}; no occupancy")),
-                Err(e) => notes.push(format!("no occupancy on {}: {e}", st.id().canonical())),
+                Err(e @ wavebudget_model::ModelError::Launch { .. }) => {
+                    notes.push(Note::NoOccupancy { on: None, error: e })
+                }
+                Err(e) => notes.push(Note::NoOccupancy { on: Some(st.id().canonical()), error: e }),
             }
         }
-        (_, None) if m.vgpr_count.is_none() => notes.push("no .vgpr_count in the metadata: no occupancy".into()),
+        (_, None) if m.vgpr_count.is_none() => notes.push(Note::NoVgprCount),
         _ => {}
     }
-    let pad_cause = |padded_waves: u32| -> String {
+    let pad_cause = |padded_waves: u32| -> PadCause {
         let (Some(st), Some(wg)) = (&eval_st, workgroup) else {
-            return "LLVM padded it to cap occupancy".into();
+            return PadCause::Unknown;
         };
         let lds = m.group_segment_fixed_size.unwrap_or(0);
         let (_, with_lds) = st.workgroup_occupancy(lds, wg);
         let (_, launch_only) = st.workgroup_occupancy(0, wg);
         if padded_waves < with_lds {
-            format!("LLVM padded it to cap occupancy at {padded_waves} waves/SIMD (an amdgpu-waves-per-eu maximum)")
+            PadCause::WavesPerEuMax(padded_waves)
         } else if launch_only == with_lds {
-            format!("LLVM padded it to the {with_lds} waves/SIMD the launch size allows")
+            PadCause::LaunchSize(with_lds)
         } else {
-            format!("LLVM padded it to the {with_lds} waves/SIMD that {lds} bytes of LDS allow")
+            PadCause::Lds { waves: with_lds, lds }
         }
     };
     let descriptor = k.descriptor.map(|d| {
@@ -497,13 +445,10 @@ pub(crate) fn kernel_report(
         )
     });
     if k.descriptor.is_none() {
-        notes.push(format!("no kernel descriptor symbol {} in this file", m.symbol));
+        notes.push(Note::NoDescriptor { symbol: m.symbol.to_string() });
     }
     if m.symbol.strip_suffix(".kd") != Some(&*m.name) {
-        notes.push(format!(
-            "the metadata names the kernel '{}' but its descriptor symbol is '{}' (LLVM always writes NAME.kd): the name or the symbol is corrupt",
-            m.name, m.symbol
-        ));
+        notes.push(Note::SymbolMismatch { name: m.name.to_string(), symbol: m.symbol.to_string() });
     }
     let extra = extra_value(&m.extra);
     let evaluation = eval_st.zip(result.clone());
@@ -525,15 +470,13 @@ pub(crate) fn kernel_report(
                 notes.extend(
                     o.notes
                         .iter()
-                        .filter(|n| opts.wg_size.is_some() || !n.starts_with("launch size is a range"))
-                        .cloned(),
+                        .filter(|n| opts.wg_size.is_some() || !matches!(n, OccupancyNote::LaunchRange { .. }))
+                        .cloned()
+                        .map(Note::Model),
                 );
             }
             if let Some(p) = co.pass_info.iter().find(|p| p.kernel == m.name) {
-                notes.push(format!(
-                    "amdgpu-occupancy-budget set {} waves/SIMD (VGPR budget {}) before code generation",
-                    p.waves, p.vgpr_budget
-                ));
+                notes.push(Note::PassSet { waves: p.waves, vgpr_budget: p.vgpr_budget });
             }
             notes
         },
@@ -543,7 +486,7 @@ pub(crate) fn kernel_report(
 
 /// The launch sizes a kernel takes by its metadata: its `.reqd_workgroup_size` (`None` when the product
 /// overflows), else 1 to `.max_flat_workgroup_size`, else LLVM's default range.
-pub(crate) fn own_launch(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
+pub fn own_launch(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
     match (reqd, max_flat) {
         (Some([x, y, z]), _) => x.checked_mul(y).and_then(|v| v.checked_mul(z)).map(WorkgroupSize::fixed),
         (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
@@ -559,18 +502,18 @@ fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value
 }
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
-pub(crate) fn subtarget_for(
+pub fn subtarget_for(
     id: &TargetId,
     wave: Option<u32>,
     wgp_mode: Option<bool>,
     llvm: wavebudget_model::Llvm,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Note>,
 ) -> Option<Subtarget> {
     let p = id.processor;
     let wave_size = match wave {
         Some(w) if p.wave_sizes().contains(&w) => Some(w),
         Some(w) => {
-            notes.push(format!("{} does not run wave{w}: evaluated as wave{}", p.name, p.default_wave_size()));
+            notes.push(Note::WaveSizeNotRun { processor: p.name, wave: w, evaluated: p.default_wave_size() });
             None
         }
         None => None,
@@ -579,7 +522,7 @@ pub(crate) fn subtarget_for(
     match Subtarget::new(*id, Options { wave_size, cu_mode, llvm, ..Options::default() }) {
         Ok(st) => Some(st),
         Err(e) => {
-            notes.push(format!("no occupancy on {}: {e}", id.canonical()));
+            notes.push(Note::NoOccupancy { on: Some(id.canonical()), error: e });
             None
         }
     }
@@ -591,8 +534,8 @@ fn descriptor_report(
     own: Option<&Subtarget>,
     eval: Option<&Subtarget>,
     usage: &dyn Fn(u32, Option<u32>) -> Option<Usage>,
-    pad_cause: &dyn Fn(u32) -> String,
-    notes: &mut Vec<String>,
+    pad_cause: &dyn Fn(u32) -> PadCause,
+    notes: &mut Vec<Note>,
 ) -> DescriptorReport {
     let m = &k.meta;
     let mut out =
@@ -605,41 +548,33 @@ fn descriptor_report(
     if let Some(v) = m.vgpr_count {
         let expected = v.max(1).div_ceil(enc) * enc;
         if vgprs != expected {
-            notes.push(format!(
-                "descriptor encodes {} VGPRs where .vgpr_count {v} rounds to {expected}: {}",
-                vgprs,
-                if vgprs > expected {
+            notes.push(Note::DescriptorVgprs {
+                encoded: vgprs,
+                vgpr_count: v,
+                expected,
+                cause: if vgprs > expected {
                     pad_cause(st.vgpr_waves(vgprs.min(st.max_total_vgprs())))
                 } else {
-                    "the descriptor allocates fewer registers than the metadata counts".to_string()
-                }
-            ));
+                    PadCause::FewerThanMetadata
+                },
+            });
         }
     }
     if let (Some(s), Some(g), Some(ds)) = (m.sgpr_count, p.sgpr_encoding_granule(), out.sgprs) {
         let s = if p.sgpr_init_bug { wavebudget_model::targets::FIXED_SGPRS_FOR_INIT_BUG } else { s };
         let expected = s.max(1).div_ceil(g) * g;
         if ds != expected {
-            notes.push(format!("descriptor encodes {ds} SGPRs where .sgpr_count {s} rounds to {expected}"));
+            notes.push(Note::DescriptorSgprs { encoded: ds, sgpr_count: s, expected });
         }
     }
     if let Some(lds) = m.group_segment_fixed_size.filter(|&l| l != d.group_segment_fixed_size) {
-        notes.push(format!(
-            "descriptor group_segment_fixed_size {} differs from the metadata's {lds}",
-            d.group_segment_fixed_size
-        ));
+        notes.push(Note::DescriptorLds { descriptor: d.group_segment_fixed_size, metadata: lds });
     }
     if let Some(ps) = m.private_segment_fixed_size.filter(|&s| s != d.private_segment_fixed_size) {
-        notes.push(format!(
-            "descriptor private_segment_fixed_size {} differs from the metadata's {ps}",
-            d.private_segment_fixed_size
-        ));
+        notes.push(Note::DescriptorScratch { descriptor: d.private_segment_fixed_size, metadata: ps });
     }
     if let Some(w) = m.wavefront_size.filter(|&w| (w == 32) != d.wavefront_size32) {
-        notes.push(format!(
-            ".wavefront_size {w} but the descriptor's ENABLE_WAVEFRONT_SIZE32 is {}",
-            d.wavefront_size32 as u8
-        ));
+        notes.push(Note::DescriptorWave { wavefront_size: w, wave32: d.wavefront_size32 });
     }
     if let Some(st) = eval {
         out.waves_per_simd = descriptor_waves(st, m.vgpr_count, m.sgpr_count, (vgprs, out.sgprs), usage);

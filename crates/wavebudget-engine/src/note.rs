@@ -1,0 +1,203 @@
+//! What an evaluation says beside its numbers, one variant per kind with its data; the prose is only in
+//! `Display` (and the JSON, which writes each note as its text). Tests and the Python layer match the
+//! variant (Python: [`Note::kind`]), never the English.
+
+use wavebudget_model::{ModelError, OccupancyNote};
+
+/// A note on one kernel of `inspect`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Note {
+    /// LDS given at launch lowers the occupancy below what the code object alone allows.
+    #[error("{dynamic_lds} bytes of LDS given at launch bind: {waves} waves/SIMD where the code object alone allows {alone}")]
+    LaunchLdsBinds {
+        /// Bytes given at launch.
+        dynamic_lds: u32,
+        /// Waves/SIMD with them.
+        waves: u32,
+        /// Waves/SIMD without them.
+        alone: u32,
+    },
+    /// LLVM padded the descriptor below what the metadata's counts allow.
+    #[error("the metadata counts alone allow {metadata} waves/SIMD; the padded descriptor caps it at {waves}")]
+    PaddedDescriptorCaps {
+        /// Waves/SIMD from the metadata's counts.
+        metadata: u32,
+        /// Waves/SIMD from the descriptor's.
+        waves: u32,
+    },
+    /// The model refused the evaluation (a launch size the kernel cannot take, registers the target
+    /// cannot address); `on` names the target where the refusal is not about the launch.
+    #[error("{}", no_occupancy(.on.as_deref(), .error))]
+    NoOccupancy {
+        /// The target evaluated on (absent for a launch-size refusal, whose reason names the launch).
+        on: Option<String>,
+        /// The model's refusal.
+        error: ModelError,
+    },
+    /// The target in `e_flags` is one the model refuses (GFX6/GFX7).
+    #[error("{0}: no occupancy")]
+    TargetRefused(ModelError),
+    /// `e_flags` names a processor LLVM 22 does not know.
+    #[error("processor {mach:#x} in e_flags is not one LLVM 22 knows: no occupancy")]
+    UnknownProcessor {
+        /// `EF_AMDGPU_MACH`.
+        mach: u32,
+    },
+    /// No `.vgpr_count` and no descriptor to read registers from.
+    #[error("no .vgpr_count in the metadata: no occupancy")]
+    NoVgprCount,
+    /// The kernel's wave size is one the evaluated processor does not run.
+    #[error("{processor} does not run wave{wave}: evaluated as wave{evaluated}")]
+    WaveSizeNotRun {
+        /// The processor evaluated on.
+        processor: &'static str,
+        /// The kernel's wave size.
+        wave: u32,
+        /// The processor's default, used instead.
+        evaluated: u32,
+    },
+    /// The descriptor encodes more or fewer VGPRs than `.vgpr_count` rounds to.
+    #[error("descriptor encodes {encoded} VGPRs where .vgpr_count {vgpr_count} rounds to {expected}: {cause}")]
+    DescriptorVgprs {
+        /// VGPRs the descriptor encodes.
+        encoded: u32,
+        /// The metadata's `.vgpr_count`.
+        vgpr_count: u32,
+        /// What that count encodes as.
+        expected: u32,
+        /// Why they differ.
+        cause: PadCause,
+    },
+    /// The descriptor encodes other SGPRs than `.sgpr_count` rounds to.
+    #[error("descriptor encodes {encoded} SGPRs where .sgpr_count {sgpr_count} rounds to {expected}")]
+    DescriptorSgprs {
+        /// SGPRs the descriptor encodes.
+        encoded: u32,
+        /// The metadata's `.sgpr_count` (LLVM's fixed count on processors with the SGPR init bug).
+        sgpr_count: u32,
+        /// What that count encodes as.
+        expected: u32,
+    },
+    /// The descriptor's and the metadata's static LDS differ.
+    #[error("descriptor group_segment_fixed_size {descriptor} differs from the metadata's {metadata}")]
+    DescriptorLds {
+        /// The descriptor's.
+        descriptor: u32,
+        /// The metadata's.
+        metadata: u32,
+    },
+    /// The descriptor's and the metadata's scratch differ.
+    #[error("descriptor private_segment_fixed_size {descriptor} differs from the metadata's {metadata}")]
+    DescriptorScratch {
+        /// The descriptor's.
+        descriptor: u32,
+        /// The metadata's.
+        metadata: u32,
+    },
+    /// `.wavefront_size` and the descriptor's wave32 bit disagree.
+    #[error(".wavefront_size {wavefront_size} but the descriptor's ENABLE_WAVEFRONT_SIZE32 is {}", *.wave32 as u8)]
+    DescriptorWave {
+        /// The metadata's.
+        wavefront_size: u32,
+        /// The descriptor's bit.
+        wave32: bool,
+    },
+    /// No descriptor symbol for the kernel in the file.
+    #[error("no kernel descriptor symbol {symbol} in this file")]
+    NoDescriptor {
+        /// The symbol the metadata names.
+        symbol: String,
+    },
+    /// The metadata's name and descriptor symbol are not `NAME` and `NAME.kd`.
+    #[error("the metadata names the kernel '{name}' but its descriptor symbol is '{symbol}' (LLVM always writes NAME.kd): the name or the symbol is corrupt")]
+    SymbolMismatch {
+        /// `.name`.
+        name: String,
+        /// `.symbol`.
+        symbol: String,
+    },
+    /// The model's note on the evaluation.
+    #[error(transparent)]
+    Model(OccupancyNote),
+    /// The amdgpu-occupancy-budget pass ran on the kernel.
+    #[error("amdgpu-occupancy-budget set {waves} waves/SIMD (VGPR budget {vgpr_budget}) before code generation")]
+    PassSet {
+        /// Waves/SIMD it set.
+        waves: u32,
+        /// The VGPR budget it set.
+        vgpr_budget: u32,
+    },
+    /// A Triton cache entry's `.hsaco` without the `<name>.json` that gives its launch.
+    #[error("no {json} beside it: Triton's launch size and shared memory are unknown; occupancy over the kernel's launch range without LDS given at launch")]
+    NoTritonLaunch {
+        /// The JSON's file name.
+        json: String,
+    },
+}
+
+/// Why a descriptor encodes more VGPRs than the metadata counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PadCause {
+    /// LLVM padded to cap occupancy (an `amdgpu-waves-per-eu` maximum), at these waves.
+    #[error("LLVM padded it to cap occupancy at {0} waves/SIMD (an amdgpu-waves-per-eu maximum)")]
+    WavesPerEuMax(u32),
+    /// LLVM padded up to what the launch size allows anyway.
+    #[error("LLVM padded it to the {0} waves/SIMD the launch size allows")]
+    LaunchSize(u32),
+    /// LLVM padded up to what the static LDS allows anyway.
+    #[error("LLVM padded it to the {waves} waves/SIMD that {lds} bytes of LDS allow")]
+    Lds {
+        /// Waves/SIMD the LDS allows.
+        waves: u32,
+        /// Static LDS bytes.
+        lds: u32,
+    },
+    /// Padded, with no launch size or target to say why.
+    #[error("LLVM padded it to cap occupancy")]
+    Unknown,
+    /// The descriptor allocates fewer than the metadata counts.
+    #[error("the descriptor allocates fewer registers than the metadata counts")]
+    FewerThanMetadata,
+}
+
+fn no_occupancy(on: Option<&str>, e: &ModelError) -> String {
+    match on {
+        Some(t) => format!("no occupancy on {t}: {e}"),
+        None => format!("{e}; no occupancy"),
+    }
+}
+
+impl Note {
+    /// The variant's name in snake case, stable across releases: what Python's `Note.kind` gives.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Note::LaunchLdsBinds { .. } => "launch_lds_binds",
+            Note::PaddedDescriptorCaps { .. } => "padded_descriptor_caps",
+            Note::NoOccupancy { .. } => "no_occupancy",
+            Note::TargetRefused(_) => "target_refused",
+            Note::UnknownProcessor { .. } => "unknown_processor",
+            Note::NoVgprCount => "no_vgpr_count",
+            Note::WaveSizeNotRun { .. } => "wave_size_not_run",
+            Note::DescriptorVgprs { .. } => "descriptor_vgprs",
+            Note::DescriptorSgprs { .. } => "descriptor_sgprs",
+            Note::DescriptorLds { .. } => "descriptor_lds",
+            Note::DescriptorScratch { .. } => "descriptor_scratch",
+            Note::DescriptorWave { .. } => "descriptor_wave",
+            Note::NoDescriptor { .. } => "no_descriptor",
+            Note::SymbolMismatch { .. } => "symbol_mismatch",
+            Note::Model(n) => n.kind(),
+            Note::PassSet { .. } => "pass_set",
+            Note::NoTritonLaunch { .. } => "no_triton_launch",
+        }
+    }
+}
+
+/// Written as its text: the JSON's `notes` are what a person reads (and what the CLI printed before
+/// they were typed).
+impl serde::Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}

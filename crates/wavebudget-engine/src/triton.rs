@@ -1,0 +1,599 @@
+//! Triton on AMD: its cache (`<hash>/<name>.hsaco` with Triton's metadata `<name>.json` beside it) and its
+//! launch rule, the one place either is written: a kernel launches with `num_warps x warp_size` threads
+//! and `shared` bytes of LDS allocated at launch, on top of the code object's static LDS.
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+use crate::inspect::{self, CodeObjectReport, InspectOptions, Report};
+use crate::{Error, Note, Result};
+use wavebudget_codeobj::KernelMeta;
+use wavebudget_model::{BudgetNote, Limiter, Llvm, Subtarget, Usage, Vgprs, WavesRange, WorkgroupSize};
+
+/// What Triton's metadata JSON beside a cache entry's `.hsaco` says about its launch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TritonLaunch {
+    /// The `<name>.json` read.
+    pub source: String,
+    /// `shared`: LDS bytes per workgroup Triton allocates at launch.
+    pub shared: u32,
+    /// `num_warps * warp_size`: the launch size.
+    pub wg_size: u32,
+    /// `warp_size`: the wave size Triton launched with (32 or 64; the kernel's `.wavefront_size`).
+    pub warp_size: u32,
+    /// `waves_per_eu` as compiled (0: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub waves_per_eu: Option<u32>,
+    /// What the caller's dynamic LDS / launch size replaced (the occupancy columns use those).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<&'static str>,
+}
+
+impl TritonLaunch {
+    /// Triton's launch rule: `num_warps` warps of `warp_size` lanes with `shared` bytes of LDS at launch.
+    /// `source` names where the numbers came from, for the refusal of a wave size an AMD GPU does not
+    /// run or a launch size that overflows.
+    pub fn new(source: &str, shared: u32, num_warps: u32, warp_size: u32) -> Result<TritonLaunch, JsonProblem> {
+        if warp_size != 32 && warp_size != 64 {
+            return Err(JsonProblem::WarpSize { warp_size });
+        }
+        let wg_size = num_warps
+            .checked_mul(warp_size)
+            .filter(|&n| n > 0)
+            .ok_or(JsonProblem::NoLaunchSize { num_warps, warp_size })?;
+        Ok(TritonLaunch {
+            source: source.to_string(),
+            shared,
+            wg_size,
+            warp_size,
+            waves_per_eu: None,
+            overridden: Vec::new(),
+        })
+    }
+
+    /// `num_warps`: the launch size in warps.
+    pub fn num_warps(&self) -> u32 {
+        self.wg_size / self.warp_size
+    }
+
+    /// The refusal of a kernel whose wave size is not Triton's `warp_size` (then `num_warps x
+    /// warp_size` is not its launch size), or `None`.
+    pub fn check_wave(&self, kernel: &str, file: &str, wave: Option<u32>) -> Option<Error> {
+        wave.filter(|&w| w != self.warp_size).map(|wave| Error::WarpSize {
+            json: self.source.clone(),
+            warp_size: self.warp_size,
+            kernel: kernel.to_string(),
+            file: file.to_string(),
+            wave,
+        })
+    }
+}
+
+/// What is wrong with Triton's metadata JSON (or with a launch given as its numbers).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JsonProblem {
+    /// Not JSON at all.
+    #[error("not Triton's metadata JSON: {0}")]
+    NotJson(String),
+    /// A key Triton always writes is absent.
+    #[error("no \"{0}\" (Triton's metadata JSON has it)")]
+    Missing(&'static str),
+    /// A key is not a count (a whole number that fits 32 bits).
+    #[error("\"{key}\" is {value}, not a count")]
+    NotACount {
+        /// The key.
+        key: &'static str,
+        /// Its JSON text.
+        value: String,
+    },
+    /// A wave size AMD GPUs do not run.
+    #[error("\"warp_size\" {warp_size}: an AMD wave has 32 or 64 lanes, so num_warps x warp_size is no launch size")]
+    WarpSize {
+        /// The `warp_size`.
+        warp_size: u32,
+    },
+    /// `num_warps x warp_size` is 0 or overflows.
+    #[error("num_warps {num_warps} x warp_size {warp_size} is no launch size")]
+    NoLaunchSize {
+        /// `num_warps`.
+        num_warps: u32,
+        /// `warp_size`.
+        warp_size: u32,
+    },
+}
+
+/// The `.hsaco` files under `dir` (sorted, not following symlinked directories twice), each with the
+/// launch its sibling `<name>.json` gives when there is one.
+pub fn cache_entries(dir: &Path) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    walk_cache(dir, &mut seen, &mut out)?;
+    Ok(out)
+}
+
+/// Depth first in path order; directories reached through symlinks are followed once each.
+fn walk_cache(
+    d: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<(PathBuf, Option<TritonLaunch>)>,
+) -> Result<()> {
+    let io = |e: std::io::Error| Error::Io { path: d.display().to_string(), source: e };
+    if !seen.insert(std::fs::canonicalize(d).map_err(io)?) {
+        return Ok(());
+    }
+    let mut entries: Vec<_> =
+        std::fs::read_dir(d).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk_cache(&path, seen, out)?;
+        } else if path.extension().is_some_and(|e| e == "hsaco") {
+            // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
+            map_regular(&path)?;
+            let json = path.with_extension("json");
+            let launch = if json.symlink_metadata().is_ok() { Some(read_launch(&json)?) } else { None };
+            out.push((path, launch));
+        }
+    }
+    Ok(())
+}
+
+/// A regular file's bytes, mapped (a pipe, device or socket is refused at once, not waited on).
+pub(crate) fn map_regular(path: &Path) -> Result<wavebudget_codeobj::Mapped> {
+    wavebudget_codeobj::Mapped::open_regular(path)
+        .map_err(|e| Error::Reader { path: path.display().to_string(), source: e })
+}
+
+/// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON file.
+pub fn read_launch(json: &Path) -> Result<TritonLaunch> {
+    let name = json.display().to_string();
+    let mapped = map_regular(json)?;
+    parse_launch(&name, mapped.bytes()).map_err(|problem| Error::TritonJson { path: name, problem })
+}
+
+/// [`read_launch`] of the JSON's bytes; `source` names them in the launch.
+pub fn parse_launch(source: &str, bytes: &[u8]) -> Result<TritonLaunch, JsonProblem> {
+    let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| JsonProblem::NotJson(e.to_string()))?;
+    let field = |key: &'static str| -> Result<Option<u32>, JsonProblem> {
+        match v.get(key) {
+            None => Ok(None),
+            Some(x) => x
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .map(Some)
+                .ok_or_else(|| JsonProblem::NotACount { key, value: x.to_string() }),
+        }
+    };
+    let need = |key: &'static str| field(key)?.ok_or(JsonProblem::Missing(key));
+    let shared = need("shared")?;
+    let num_warps = need("num_warps")?;
+    // Older Triton writes the wave size only under "target".
+    let warp_size = match field("warp_size")? {
+        Some(w) => w,
+        None => v
+            .pointer("/target/warp_size")
+            .and_then(|x| x.as_u64())
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or(JsonProblem::Missing("warp_size"))?,
+    };
+    let mut launch = TritonLaunch::new(source, shared, num_warps, warp_size)?;
+    launch.waves_per_eu = field("waves_per_eu")?;
+    Ok(launch)
+}
+
+/// A question about a Triton launch without an answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// `num_warps` 0.
+    #[error("num_warps 0: expected at least 1")]
+    NoWarps,
+    /// A cache entry (or a compiled kernel's hsaco) holds other than one code object.
+    #[error("{what}: a Triton cache entry holds one code object; found {found}")]
+    CodeObjects {
+        /// The entry, the `.hsaco` or `the compiled kernel's hsaco`.
+        what: String,
+        /// How many it holds.
+        found: usize,
+    },
+    /// A `.hsaco` without the `<name>.json` beside it.
+    #[error("{hsaco}: no <name>.json beside it: Triton's launch is unknown")]
+    NoLaunch {
+        /// The `.hsaco`.
+        hsaco: String,
+    },
+    /// A code object with other than one kernel.
+    #[error("{code_object}: {found} kernels where Triton writes one")]
+    Kernels {
+        /// The code object.
+        code_object: String,
+        /// How many kernels it holds.
+        found: usize,
+    },
+    /// The kernel has no occupancy at its launch.
+    #[error("{kernel}: no occupancy at launch: {}", join(.notes))]
+    NoOccupancy {
+        /// The kernel.
+        kernel: String,
+        /// Why (the kernel's notes).
+        notes: Vec<Note>,
+    },
+}
+
+fn join(notes: &[Note]) -> String {
+    notes.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+/// What LLVM does with `waves_per_eu=W` on a Triton kernel of `num_warps` warps, before compiling
+/// ([`explain`]). Triton writes `"amdgpu-flat-work-group-size"="1,<num_warps * warp_size>"` and, for
+/// W > 0, `"amdgpu-waves-per-eu"="W,W"`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The target, canonical.
+    pub target: String,
+    /// Warps per workgroup.
+    pub num_warps: u32,
+    /// Lanes per warp (the wave size).
+    pub warp_size: u32,
+    /// W.
+    pub waves_per_eu: u32,
+    /// LDS bytes Triton allocates at launch.
+    pub shared: u32,
+    /// The launch range Triton writes (1 to `num_warps * warp_size`).
+    pub launch_range: WorkgroupSize,
+    /// Waves/SIMD the hardware runs at launch with `shared` and the launch size, registers aside.
+    pub launch_waves_per_simd: u32,
+    /// What binds those.
+    pub launch_limiter: Limiter,
+    /// The attribute's accepted range at this launch range (absent where W is 0 or above the maximum).
+    pub accepted_range: Option<WavesRange>,
+    /// The code will be identical to `waves_per_eu=0`.
+    pub ignored: bool,
+    /// Why, as a variant.
+    pub reason: Decision,
+    /// Whether LLVM can cap occupancy at exactly W (it pads registers to do so); absent when ignored.
+    pub reachable: Option<bool>,
+    /// The VGPRs LLVM allows at W; absent when ignored.
+    pub max_vgprs: Option<u32>,
+    /// W is above the waves the launch allows: registers are squeezed for waves that cannot run.
+    pub unrunnable: bool,
+    /// The budget's notes, then why W cannot run.
+    pub notes: Vec<ExplainNote>,
+}
+
+/// What LLVM does with `"amdgpu-waves-per-eu"="W,W"` and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Decision {
+    /// W = 0: no attribute.
+    #[error("waves_per_eu=0 sets no amdgpu-waves-per-eu: LLVM's default")]
+    NoRequest,
+    /// W above the target's maximum.
+    #[error("{target} runs at most {max} waves/SIMD: LLVM ignores \"{waves},{waves}\"")]
+    AboveTarget {
+        /// The target.
+        target: &'static str,
+        /// Its maximum waves/SIMD.
+        max: u32,
+        /// W.
+        waves: u32,
+    },
+    /// W below what the largest workgroup of the range implies.
+    #[error("a workgroup of up to {wg_size} threads ({num_warps} warps of {warp_size}) needs at least {min} waves/SIMD: LLVM ignores \"{waves},{waves}\" below that")]
+    BelowRange {
+        /// The largest launch size.
+        wg_size: u32,
+        /// Warps.
+        num_warps: u32,
+        /// Lanes per warp.
+        warp_size: u32,
+        /// The accepted minimum.
+        min: u32,
+        /// W.
+        waves: u32,
+    },
+    /// W above what the launch range allows.
+    #[error("the launch range 1..{wg_size} allows at most {max} waves/SIMD: LLVM ignores \"{waves},{waves}\"")]
+    AboveRange {
+        /// The largest launch size.
+        wg_size: u32,
+        /// The accepted maximum.
+        max: u32,
+        /// W.
+        waves: u32,
+    },
+    /// LLVM accepts W.
+    #[error("LLVM accepts \"{waves},{waves}\" (range {min}..{max}) and budgets {max_vgprs} VGPRs")]
+    Accepted {
+        /// W.
+        waves: u32,
+        /// The accepted range's minimum.
+        min: u32,
+        /// Its maximum.
+        max: u32,
+        /// The VGPR budget at W.
+        max_vgprs: u32,
+    },
+}
+
+impl Decision {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Decision::NoRequest => "no_request",
+            Decision::AboveTarget { .. } => "above_target",
+            Decision::BelowRange { .. } => "below_range",
+            Decision::AboveRange { .. } => "above_range",
+            Decision::Accepted { .. } => "accepted",
+        }
+    }
+}
+
+/// A note of [`Explanation`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExplainNote {
+    /// The budget's note.
+    #[error(transparent)]
+    Budget(BudgetNote),
+    /// W is above the waves the launch allows.
+    #[error("at launch {} allows {launch} waves/SIMD{}: registers are squeezed to {waves} waves that cannot run", .limiter.as_str(), if *.limiter == Limiter::Lds { format!(" ({shared} bytes of shared)") } else { String::new() })]
+    Unrunnable {
+        /// What binds at launch.
+        limiter: Limiter,
+        /// Waves/SIMD at launch.
+        launch: u32,
+        /// `shared` bytes.
+        shared: u32,
+        /// W.
+        waves: u32,
+    },
+}
+
+impl ExplainNote {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ExplainNote::Budget(n) => n.kind(),
+            ExplainNote::Unrunnable { .. } => "unrunnable",
+        }
+    }
+}
+
+macro_rules! as_text {
+    ($($t:ty),*) => {$(
+        /// Written as its text.
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+    )*};
+}
+as_text!(Decision, ExplainNote, Refusal);
+
+/// What LLVM will do with `waves_per_eu` for a kernel of `num_warps` warps on `st` (whose wave size is
+/// the warp size), with `shared` bytes of LDS at launch, before compiling.
+pub fn explain(st: &Subtarget, num_warps: u32, waves_per_eu: u32, shared: u32) -> Result<Explanation> {
+    if num_warps == 0 {
+        return Err(Error::Triton(Refusal::NoWarps));
+    }
+    let warp = st.wave_size();
+    let wg = num_warps.checked_mul(warp).ok_or(Error::TritonJson {
+        path: "num_warps".into(),
+        problem: JsonProblem::NoLaunchSize { num_warps, warp_size: warp },
+    })?;
+    let launch_wg = WorkgroupSize::fixed(wg).validate()?;
+    let usage = Usage { vgprs: Vgprs::Total(0), sgprs: Some(0), lds: shared, workgroup: launch_wg };
+    let checked = st.check(usage)?;
+    let (launch_waves, limits) = (checked.waves_per_simd(), checked.limits());
+    let mut out = Explanation {
+        target: st.id().canonical(),
+        num_warps,
+        warp_size: warp,
+        waves_per_eu,
+        shared,
+        launch_range: WorkgroupSize { min: 1, max: wg },
+        launch_waves_per_simd: launch_waves,
+        launch_limiter: limits.limiter(launch_waves, st.max_waves()),
+        accepted_range: None,
+        ignored: false,
+        reason: Decision::NoRequest,
+        reachable: None,
+        max_vgprs: None,
+        unrunnable: false,
+        notes: Vec::new(),
+    };
+    let w = waves_per_eu;
+    if w == 0 {
+        return Ok(out);
+    }
+    if w > st.max_waves() {
+        out.ignored = true;
+        out.reason = Decision::AboveTarget { target: st.processor().name, max: st.max_waves(), waves: w };
+        return Ok(out);
+    }
+    let b = st.budget(w, WorkgroupSize { min: 1, max: wg }, 0)?;
+    let (lo, hi) = (b.accepted_range.min, b.accepted_range.max);
+    out.accepted_range = Some(b.accepted_range);
+    if w < lo {
+        out.ignored = true;
+        out.reason = Decision::BelowRange { wg_size: wg, num_warps, warp_size: warp, min: lo, waves: w };
+        return Ok(out);
+    }
+    if w > hi {
+        out.ignored = true;
+        out.reason = Decision::AboveRange { wg_size: wg, max: hi, waves: w };
+        return Ok(out);
+    }
+    out.reachable = Some(b.exact_reachable);
+    out.max_vgprs = Some(b.max_vgprs);
+    out.reason = Decision::Accepted { waves: w, min: lo, max: hi, max_vgprs: b.max_vgprs };
+    out.notes = b.notes.into_iter().map(ExplainNote::Budget).collect();
+    if w > launch_waves {
+        out.unrunnable = true;
+        out.notes.push(ExplainNote::Unrunnable { limiter: out.launch_limiter, launch: launch_waves, shared, waves: w });
+    }
+    Ok(out)
+}
+
+/// A compiled Triton kernel at launch ([`launch_report`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct LaunchReport {
+    /// The kernel.
+    pub name: String,
+    /// The target evaluated on (the code object's own, canonical).
+    pub target: String,
+    /// LDS bytes Triton allocates at launch.
+    pub shared: u32,
+    /// Warps per workgroup.
+    pub num_warps: u32,
+    /// Lanes per warp.
+    pub warp_size: u32,
+    /// `num_warps * warp_size`.
+    pub wg_size: u32,
+    /// Waves/SIMD at this launch.
+    pub waves_per_simd: u32,
+    /// What binds them (the first of `binding`).
+    pub limiter: Limiter,
+    /// Every limiter at `waves_per_simd`.
+    pub binding: Vec<Limiter>,
+    /// Waves/SIMD of the code object alone: LLVM's `; Occupancy`, without Triton's launch.
+    pub llvm_waves_per_simd: Option<u32>,
+    /// The kernel's metadata entry (without `.args`), whose register and spill counts the JSON gives
+    /// under the metadata's names (`vgpr_count`, `agpr_count`, `sgpr_count`, `vgpr_spill_count`,
+    /// `sgpr_spill_count`).
+    #[serde(flatten, serialize_with = "counts_json")]
+    pub metadata: KernelMeta<'static>,
+    /// The budget for one more wave and what blocks it (absent at the target's maximum).
+    pub next_wave: Option<NextWave>,
+    /// The kernel's notes.
+    pub notes: Vec<Note>,
+}
+
+/// The budget for one more wave than a kernel gets at launch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NextWave {
+    /// Waves/SIMD asked for.
+    pub waves: u32,
+    /// The limiters below it, by name.
+    pub blocked_by: Vec<Limiter>,
+    /// Whether the launch allows that many at all.
+    pub reachable: bool,
+    /// The VGPRs that allow it.
+    pub max_vgprs: u32,
+    /// The SGPRs that allow it.
+    pub max_sgprs: Option<u32>,
+    /// The LDS bytes that allow it, in the hardware's granule (Triton's `shared` is allocated at launch).
+    pub max_lds_bytes: Option<u32>,
+    /// The kernel's LDS at launch: static plus `shared`.
+    pub lds_bytes: u32,
+}
+
+/// A compiled Triton kernel (its `hsaco` bytes, named `name` in messages) at Triton's `launch`.
+pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm) -> Result<LaunchReport> {
+    let opts = InspectOptions { target: None, wg_size: None, kernel: None, dynamic_lds: None, llvm };
+    let at_launch = inspect::inspect_bytes(name, hsaco, Some(launch.clone()), &opts)?;
+    let alone = inspect::inspect_bytes(name, hsaco, None, &opts)?;
+    report_of(name, at_launch, alone, &launch)
+}
+
+/// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
+/// the `<name>.json` beside it.
+pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
+    let (hsaco, launch) = if path.is_dir() {
+        let mut entries = cache_entries(path)?;
+        if entries.is_empty() {
+            return Err(Error::NotATritonCache { path: path.display().to_string() });
+        }
+        if entries.len() != 1 {
+            let what = path.display().to_string();
+            return Err(Error::Triton(Refusal::CodeObjects { what, found: entries.len() }));
+        }
+        entries.remove(0)
+    } else {
+        let json = path.with_extension("json");
+        let launch = if json.symlink_metadata().is_ok() { Some(read_launch(&json)?) } else { None };
+        (path.to_path_buf(), launch)
+    };
+    let name = hsaco.display().to_string();
+    let launch = launch.ok_or_else(|| Error::Triton(Refusal::NoLaunch { hsaco: name.clone() }))?;
+    let mapped = map_regular(&hsaco)?;
+    launch_report(&name, mapped.bytes(), launch, llvm)
+}
+
+/// The register and spill counts of a kernel's metadata, under the metadata's names.
+fn counts_json<S: serde::Serializer>(m: &KernelMeta<'static>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(None)?;
+    map.serialize_entry("vgpr_count", &m.vgpr_count)?;
+    map.serialize_entry("agpr_count", &m.agpr_count)?;
+    map.serialize_entry("sgpr_count", &m.sgpr_count)?;
+    map.serialize_entry("vgpr_spill_count", &m.vgpr_spill_count)?;
+    map.serialize_entry("sgpr_spill_count", &m.sgpr_spill_count)?;
+    map.end()
+}
+
+fn report_of(name: &str, at_launch: Report, alone: Report, launch: &TritonLaunch) -> Result<LaunchReport> {
+    let one = |r: Report| -> Result<CodeObjectReport> {
+        let found = r.code_objects.len();
+        let mut cos = r.code_objects;
+        match cos.pop() {
+            Some(co) if found == 1 => Ok(co),
+            _ => Err(Error::Triton(Refusal::CodeObjects { what: name.to_string(), found })),
+        }
+    };
+    let mut co = one(at_launch)?;
+    if co.kernels.len() != 1 {
+        return Err(Error::Triton(Refusal::Kernels { code_object: co.source, found: co.kernels.len() }));
+    }
+    let k = co.kernels.remove(0);
+    let alone = one(alone)?;
+    let Some((st, o)) = k.evaluation.clone() else {
+        return Err(Error::Triton(Refusal::NoOccupancy { kernel: k.metadata.name.to_string(), notes: k.notes }));
+    };
+    let w = o.waves_per_simd;
+    let m = &k.metadata;
+    let next_wave = if w < st.max_waves() {
+        let b = st.budget(w + 1, WorkgroupSize::fixed(launch.wg_size), 0)?;
+        let l = o.limits;
+        let mut blocked_by: Vec<Limiter> = [
+            (Limiter::Vgpr, l.vgpr),
+            (Limiter::Sgpr, l.sgpr),
+            (Limiter::Lds, l.lds),
+            (Limiter::Workgroup, l.workgroup),
+        ]
+        .into_iter()
+        .filter(|&(_, waves)| waves < w + 1)
+        .map(|(limiter, _)| limiter)
+        .collect();
+        blocked_by.sort_by_key(|l| l.as_str());
+        Some(NextWave {
+            waves: w + 1,
+            blocked_by,
+            reachable: b.reachable,
+            max_vgprs: b.max_vgprs,
+            max_sgprs: b.max_sgprs,
+            max_lds_bytes: b.hardware_max_lds_bytes,
+            lds_bytes: m.group_segment_fixed_size.unwrap_or(0).saturating_add(launch.shared),
+        })
+    } else {
+        None
+    };
+    Ok(LaunchReport {
+        name: m.name.to_string(),
+        target: st.id().canonical(),
+        shared: launch.shared,
+        num_warps: launch.num_warps(),
+        warp_size: launch.warp_size,
+        wg_size: launch.wg_size,
+        waves_per_simd: w,
+        limiter: o.limiter,
+        binding: o.binding.clone(),
+        llvm_waves_per_simd: alone.kernels.first().and_then(|k| k.waves_per_simd),
+        next_wave,
+        metadata: k.metadata,
+        notes: k.notes,
+    })
+}
