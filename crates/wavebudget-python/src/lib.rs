@@ -140,6 +140,31 @@ fn occupancy(
         None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
     };
     let usage = wavebudget_model::Usage { vgprs, sgprs, lds, workgroup };
+    with_subtargets(target, wave_size, cu_mode, llvm, |sts| {
+        sts.iter()
+            .map(|st| {
+                let checked = st.check(usage).map_err(|e| err(e.to_string()))?;
+                let (waves, limits) = (checked.waves_per_simd(), checked.limits());
+                Ok(OccupancyResult {
+                    st: *st,
+                    usage,
+                    waves_per_simd: waves,
+                    limiter: limits.limiter(waves, st.max_waves()),
+                })
+            })
+            .collect()
+    })
+}
+
+/// `f` of the subtargets of a target list with these options, parsed once per thread (the cache).
+fn with_subtargets<T>(
+    target: &str,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: u32,
+    f: impl FnOnce(&[wavebudget_model::Subtarget]) -> PyResult<T>,
+) -> PyResult<T> {
+    let err = |e: String| Error::new_err(e);
     SUBTARGETS.with(|cache| {
         let mut cache = cache.borrow_mut();
         let found = cache
@@ -158,21 +183,152 @@ fn occupancy(
                 cache.len() - 1
             }
         };
-        cache[i]
-            .subtargets
-            .iter()
+        f(&cache[i].subtargets)
+    })
+}
+
+/// An engine or model answer as Python objects (dicts, lists, ints, strs: what the CLI's JSON holds),
+/// made from its serde form directly, with no JSON text between.
+fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, v).map_err(|e| Error::new_err(e.to_string()))
+}
+
+fn engine_err(e: wavebudget_engine::Error) -> PyErr {
+    Error::new_err(e.to_string())
+}
+
+fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::WorkgroupSize>> {
+    wg.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }.validate())
+        .transpose()
+        .map_err(|e| Error::new_err(e.to_string()))
+}
+
+/// `budget(target, waves, ...)`: the model's budgets for each target of the list, as dicts.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, waves, wg_size, lds, wave_size, cu_mode, llvm))]
+fn budget<'py>(
+    py: Python<'py>,
+    target: &str,
+    waves: u32,
+    wg_size: Option<(u32, u32)>,
+    lds: u32,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: Option<u32>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let wg = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
+    with_subtargets(target, wave_size, cu_mode, llvm.unwrap_or(22), |sts| {
+        sts.iter()
             .map(|st| {
-                let checked = st.check(usage).map_err(|e| err(e.to_string()))?;
-                let (waves, limits) = (checked.waves_per_simd(), checked.limits());
-                Ok(OccupancyResult {
-                    st: *st,
-                    usage,
-                    waves_per_simd: waves,
-                    limiter: limits.limiter(waves, st.max_waves()),
-                })
+                let b = st.budget(waves, wg, lds).map_err(|e| Error::new_err(e.to_string()))?;
+                let d = to_py(py, &b)?;
+                d.set_item("note_kinds", b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+                Ok(d)
             })
             .collect()
     })
+}
+
+/// Sets `note_kinds` beside each `notes` of an inspect report's kernels: the variants' names.
+fn with_note_kinds(d: &Bound<'_, PyAny>, report: &wavebudget_engine::inspect::Report) -> PyResult<()> {
+    let cos = d.get_item("code_objects")?;
+    for (i, co) in report.code_objects.iter().enumerate() {
+        let kernels = cos.get_item(i)?.get_item("kernels")?;
+        for (j, k) in co.kernels.iter().enumerate() {
+            kernels.get_item(j)?.set_item("note_kinds", k.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        }
+    }
+    Ok(())
+}
+
+/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as a dict (`reason` the
+/// text and `reason_kind` its variant; `notes` with `note_kinds`).
+#[pyfunction]
+#[pyo3(signature = (target, num_warps, waves_per_eu, warp_size, shared))]
+fn triton_explain<'py>(
+    py: Python<'py>,
+    target: &str,
+    num_warps: u32,
+    waves_per_eu: u32,
+    warp_size: Option<u32>,
+    shared: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    let e = with_subtargets(target, warp_size, false, 22, |sts| match sts {
+        [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
+        _ => Err(Error::new_err(format!("target '{target}': one target, not a list"))),
+    })?;
+    let d = to_py(py, &e)?;
+    d.set_item("reason_kind", e.reason.kind())?;
+    d.set_item("note_kinds", e.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+    Ok(d)
+}
+
+/// `triton.launch_report(...)`: a compiled kernel's `hsaco` bytes at Triton's launch (`shared`,
+/// `num_warps`, `warp_size`), or a cache entry's path, as a dict.
+#[pyfunction]
+#[pyo3(signature = (path, hsaco, shared, num_warps, warp_size))]
+fn triton_launch_report<'py>(
+    py: Python<'py>,
+    path: Option<std::path::PathBuf>,
+    hsaco: Option<&[u8]>,
+    shared: u32,
+    num_warps: u32,
+    warp_size: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::triton;
+    let llvm = wavebudget_model::Llvm::default();
+    let r = match (path, hsaco) {
+        (Some(p), _) => py.allow_threads(|| triton::launch_report_entry(&p, llvm)),
+        (None, Some(bytes)) => {
+            let what = "kernel.metadata";
+            let launch = triton::TritonLaunch::new(what, shared, num_warps, warp_size)
+                .map_err(|problem| wavebudget_engine::Error::TritonJson { path: what.into(), problem })
+                .map_err(engine_err)?;
+            triton::launch_report("the compiled kernel's hsaco", bytes, launch, llvm)
+        }
+        (None, None) => return Err(Error::new_err("a path or the hsaco bytes")),
+    }
+    .map_err(engine_err)?;
+    let d = to_py(py, &r)?;
+    d.set_item("note_kinds", r.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+    Ok(d)
+}
+
+/// `code_objects(...)`: the engine's inspect of files (or a Triton cache directory) or of bytes in memory
+/// (a buffer, read in place), as `inspect --json` gives it.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (paths, data, dynamic_lds, wg_size, target, kernel, llvm))]
+fn inspect<'py>(
+    py: Python<'py>,
+    paths: Vec<String>,
+    data: Option<&[u8]>,
+    dynamic_lds: Option<u32>,
+    wg_size: Option<(u32, u32)>,
+    target: Option<&str>,
+    kernel: Option<&str>,
+    llvm: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::inspect;
+    let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| Error::new_err(e.to_string()))?;
+    let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
+    let llvm = llvm
+        .map(wavebudget_model::Llvm::from_major)
+        .transpose()
+        .map_err(|e| Error::new_err(e.to_string()))?
+        .unwrap_or_default();
+    let opts =
+        inspect::InspectOptions { target, wg_size: workgroup(wg_size)?, kernel: filter.clone(), dynamic_lds, llvm };
+    let (report, inputs) = match data {
+        // `bytes` read where they lie (the Python layer makes other buffers bytes).
+        Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
+        None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
+    };
+    let report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
+    let d = to_py(py, &report)?;
+    with_note_kinds(&d, &report)?;
+    Ok(d)
 }
 
 /// One input of `occupancy_batch` as the model's column takes it: one value for every cell, or one per cell
@@ -434,6 +590,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
     m.add_function(wrap_pyfunction!(suggest_wg_size, m)?)?;
+    m.add_function(wrap_pyfunction!(budget, m)?)?;
+    m.add_function(wrap_pyfunction!(inspect, m)?)?;
+    m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
+    m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;
     m.add_class::<OccupancyResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -355,10 +355,10 @@ def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, 
         with pytest.raises(wavebudget.Error, match="kernel.metadata .* has no "):
             wavebudget.triton.report(fake)
     fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=48))
-    with pytest.raises(wavebudget.Error, match="warp_size 48: an AMD wave has 32 or 64 lanes"):
+    with pytest.raises(wavebudget.Error, match="\"warp_size\" 48: an AMD wave has 32 or 64 lanes"):
         wavebudget.triton.report(fake)
     fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=32))
-    with pytest.raises(wavebudget.Error, match="warp_size 32 but the kernel is wave64"):
+    with pytest.raises(wavebudget.Error, match="\"warp_size\" 32 but kernel 'k' .* is wave64"):
         wavebudget.triton.report(fake)
 
 
@@ -485,3 +485,23 @@ def test_vgpr_count_beside_a_zero_of_any_integer_type_is_one_form():
     for call in (wavebudget.occupancy, wavebudget.occupancy_batch, wavebudget.suggest_wg_size):
         with pytest.raises(wavebudget.Error, match="give vgpr_count .* or vgprs and agprs, not both"):
             call("gfx942", agprs=np.int32(4), vgpr_count=289)
+
+
+def test_notes_are_typed_kinds_on_a_kernel_llc_padded(tmp_path):
+    """llc-22 pads a small kernel's descriptor to cap it at "amdgpu-waves-per-eu"="4,4": inspect's waves are
+    llc's remark, and its notes say so by kind (the variant), not only in English; LDS given at launch that
+    binds is its own kind; a budget on gfx942 under LLVM 22 notes the AGPR half."""
+    ir = clobber_kernel(24).replace('"amdgpu-agpr-alloc"="0"', '"amdgpu-agpr-alloc"="0" "amdgpu-waves-per-eu"="4,4"')
+    obj, remark = llc(ir, "gfx942", tmp_path)
+    k = wavebudget.code_objects(obj)[0].kernels[0]
+    assert k.waves_per_simd == remark == 4
+    kinds = [n.kind for n in k.notes]
+    assert "descriptor_vgprs" in kinds and "padded_descriptor_caps" in kinds, k.notes
+    assert all(isinstance(n, wavebudget.Note) and n == str(n) for n in k.notes)
+    # Launch LDS that lowers the waves below what the code object alone allows.
+    k = wavebudget.code_objects(obj, dynamic_lds=65536, wg_size=256)[0].kernels[0]
+    assert "launch_lds_binds" in [n.kind for n in k.notes], k.notes
+    b = wavebudget.budget("gfx942", 4)
+    assert [n.kind for n in b.notes][:1] == ["agpr_half"]
+    # The JSON form keeps the text: to_dict() equals the CLI's output.
+    assert k.to_dict()["notes"] == [str(n) for n in k.notes]

@@ -15,14 +15,14 @@ import json as _json
 import operator as _operator
 import os as _os
 import re as _re
-import tempfile as _tempfile
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
 __all__ = [
     "Error",
     "Record",
+    "Note",
     "Occupancy",
     "Budget",
     "Target",
@@ -99,6 +99,37 @@ class Record:
         keys = [k for k in ("name", "kernel", "target", "waves_per_simd", "limiter", "waves", "max_vgprs") if k in self._d]
         inner = ", ".join(f"{k}={self._d[k]!r}" for k in keys)
         return f"{type(self).__name__}({inner})"
+
+
+class Note(str):
+    """A note (or a reason) as a person reads it, and ``kind``: the name of what it says
+    (``"padded_descriptor_caps"``, ``"launch_lds_binds"``, ``"agpr_half"``, ...), stable across releases,
+    to match instead of the English. Equal to its text; JSON writes it as its text."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str) -> "Note":
+        n = super().__new__(cls, text)
+        n.kind = kind
+        return n
+
+    def __reduce__(self):  # noqa: ANN204 - pickle and copy
+        return (Note, (str(self), self.kind))
+
+    def __repr__(self) -> str:
+        return f"Note({str(self)!r}, kind={self.kind!r})"
+
+
+def _typed_notes(d: Dict[str, Any]) -> Dict[str, Any]:
+    """``d`` with its ``notes`` (and ``reason``) as ``Note`` objects of the kinds the native call gave
+    beside them (``note_kinds``, ``reason_kind``, taken out)."""
+    kinds = d.pop("note_kinds", None)
+    if kinds is not None:
+        d["notes"] = [Note(t, k) for t, k in zip(d["notes"], kinds)]
+    kind = d.pop("reason_kind", None)
+    if kind is not None:
+        d["reason"] = Note(d["reason"], kind)
+    return d
 
 
 def _wrap(v: Any) -> Any:
@@ -247,10 +278,10 @@ def occupancy_batch(
         raise Error("occupancy_batch needs numpy (pip install numpy)") from None
     target = _text("target", target)
     if wave_size is not None:
-        wave_size = _whole("wave_size", wave_size)
+        wave_size = _u32("wave_size", wave_size)
     _flag("cu_mode", cu_mode)
     if llvm is not None:
-        llvm = _whole("llvm", llvm)
+        llvm = _u32("llvm", llvm)
     if threads is not None:
         threads = _u32("threads", threads)
         if threads == 0:
@@ -493,6 +524,29 @@ def _run(args: Sequence[str]) -> Any:
     return _json.loads(_call(args))
 
 
+def _native_call(f: Callable[..., Any], *args: Any) -> Any:
+    """A typed native call; its refusal raised as ``Error`` with the Python argument names."""
+    try:
+        return f(*args)
+    except Error as e:
+        raise Error(_python_names(str(e))) from None
+
+
+def _wg_pair(wg_size: WgSize) -> Optional[Tuple[int, int]]:
+    """``wg_size`` as (MIN, MAX), or None: N, (MIN, MAX) or [MIN, MAX] of whole numbers."""
+    if wg_size is None:
+        return None
+    if isinstance(wg_size, (tuple, list)):
+        if len(wg_size) != 2:
+            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+        lo, hi = (_u32("wg_size", x) for x in wg_size)
+        return (lo, hi)
+    n = _u32("wg_size", wg_size)
+    return (n, n)
+
+
+
+
 def occupancy(
     target: str,
     *,
@@ -551,10 +605,17 @@ def budget(
     """The largest VGPR, AGPR, SGPR and LDS counts that still allow ``waves`` per SIMD, as ``wavebudget
     budget`` computes them; ``.reachable`` says whether the launch allows that many at all. ``llvm``: the
     LLVM major whose rules apply (15, 19 or 22, the default)."""
-    args = ["budget", *_target_args(target, wave_size, cu_mode), *_count("waves", waves), *_count("lds", lds)]
-    args += _llvm(llvm)
-    out = _run(args + _wg(wg_size) + ["--json"])
-    return [Budget(o) for o in out] if isinstance(out, list) else Budget(out)
+    out = _native_call(
+        _native.budget,
+        _text("target", target),
+        _u32("waves", waves),
+        _wg_pair(wg_size),
+        _u32("lds", lds),
+        None if wave_size is None else _u32("wave_size", wave_size),
+        _flag("cu_mode", cu_mode),
+        None if llvm is None else _u32("llvm", llvm),
+    )
+    return Budget(_typed_notes(out[0])) if len(out) == 1 else [Budget(_typed_notes(o)) for o in out]
 
 
 def targets() -> List[Target]:
@@ -579,43 +640,35 @@ def code_objects(
     processor to evaluate on, ``kernel`` a regular expression on kernel names, ``llvm`` the LLVM major
     whose rules evaluate them (15, 19 or 22, the default).
     """
-    opts = _count("dynamic_lds", dynamic_lds) + _wg(wg_size) + _llvm(llvm)
-    if target is not None:
-        opts.append(f"--target={_text('target', target)}")
-    if kernel is not None:
-        opts.append(f"--kernel={_text('kernel', kernel)}")
     if isinstance(path_or_bytes, (str, _os.PathLike)):
-        data = None
+        paths, data, source = [_path(path_or_bytes, "path_or_bytes")], None, None
     else:
-        # bytes, or any buffer (bytearray, memoryview, array.array, numpy): its bytes in C order, which
-        # also serves a non-contiguous view.
+        # bytes as they are; any other buffer (bytearray, memoryview, array.array, numpy) as its bytes in
+        # C order, which also serves a non-contiguous view.
         try:
-            data = memoryview(path_or_bytes).tobytes()
+            data = path_or_bytes if type(path_or_bytes) is bytes else memoryview(path_or_bytes).tobytes()
         except TypeError:
             raise Error(
                 f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
             ) from None
-    if data is not None:
-        fd, tmp = _tempfile.mkstemp(prefix="wavebudget-", suffix=".bin")
-        try:
-            with _os.fdopen(fd, "wb") as f:
-                f.write(data)
-            try:
-                report = _run(["inspect", *opts, "--json", "--", tmp])
-            except Error as e:
-                raise Error(str(e).replace(tmp, "<bytes>")) from None
-        finally:
-            _os.unlink(tmp)
-        for entry in report["code_objects"] + report["skipped"]:
-            entry["source"] = "<bytes>" + entry["source"][len(tmp):]
-        source = "<bytes>"
-    else:
-        source = _path(path_or_bytes, "path_or_bytes")
-        report = _run(["inspect", *opts, "--json", "--", source])
+        paths, source = [], "<bytes>"
+    report = _native_call(
+        _native.inspect,
+        paths,
+        data,
+        None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
+        _wg_pair(wg_size),
+        None if target is None else _text("target", target),
+        None if kernel is None else _text("kernel", kernel),
+        None if llvm is None else _u32("llvm", llvm),
+    )
+    for co in report["code_objects"]:
+        for k in co["kernels"]:
+            _typed_notes(k)
     if not report["code_objects"] and report["skipped"]:
         # The CLI says so in text; a list would be silently empty.
         reasons = "; ".join(f"{s['source']} ({s['reason']})" for s in report["skipped"])
-        raise Error(f"no AMDGPU code objects found in {source}: {reasons}")
+        raise Error(f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
     return [CodeObject(co) for co in report["code_objects"]]
 
 

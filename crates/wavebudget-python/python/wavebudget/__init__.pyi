@@ -8,6 +8,10 @@ WgSize = Union[int, Tuple[int, int], None]
 class Error(ValueError):
     """A refusal, with the CLI's one-line message naming what and where."""
 
+class Note(str):
+    kind: str
+    def __new__(cls, text: str, kind: str) -> "Note": ...
+
 class Record:
     def __init__(self, d: Dict[str, Any]) -> None: ...
     def __getattr__(self, name: str) -> Any: ...
@@ -33,7 +37,7 @@ class Occupancy(Record):
     workgroup: Record
     allocated: Record
     next_step: Optional[Record]
-    notes: List[str]
+    notes: List[Note]
 
 class Budget(Record):
     target: str
@@ -48,7 +52,7 @@ class Budget(Record):
     reachable: bool
     exact_reachable: bool
     blocked_by: List[str]
-    notes: List[str]
+    notes: List[Note]
 
 class Target(Record):
     name: str
@@ -71,7 +75,7 @@ class Kernel(Record):
     waves_per_simd: Optional[int]
     limiter: Optional[str]
     binding: Optional[List[str]]
-    notes: List[str]
+    notes: List[Note]
 
 class CodeObject(Record):
     source: str

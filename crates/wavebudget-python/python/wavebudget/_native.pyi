@@ -1,4 +1,4 @@
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 __version__: str
 
@@ -14,7 +14,12 @@ class OccupancyResult:
     @property
     def limiter(self) -> str: ...
     @property
-    class NotPlain(Exception): ...
+    def occupancy(self) -> float: ...
+    @property
+    def target(self) -> str: ...
+    def json(self) -> str: ...
+
+class NotPlain(Exception): ...
 
 def occupancy(
     target: Any,
@@ -60,3 +65,31 @@ def suggest_wg_size(
     llvm: Optional[int],
     all: bool,
 ) -> List[Tuple[str, str]]: ...
+
+def budget(
+    target: str,
+    waves: int,
+    wg_size: Optional[Tuple[int, int]],
+    lds: int,
+    wave_size: Optional[int],
+    cu_mode: bool,
+    llvm: Optional[int],
+) -> List[Dict[str, Any]]: ...
+
+def inspect(
+    paths: List[str],
+    data: Optional[bytes],
+    dynamic_lds: Optional[int],
+    wg_size: Optional[Tuple[int, int]],
+    target: Optional[str],
+    kernel: Optional[str],
+    llvm: Optional[int],
+) -> Dict[str, Any]: ...
+
+def triton_explain(
+    target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int
+) -> Dict[str, Any]: ...
+
+def triton_launch_report(
+    path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int
+) -> Dict[str, Any]: ...

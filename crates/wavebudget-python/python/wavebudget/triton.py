@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, _path, _whole, budget, code_objects, occupancy
+from . import Error, Record, _native, _native_call, _typed_notes, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -47,62 +47,16 @@ def explain(
     launch with ``shared`` bytes of LDS and the launch size, registers aside; ``unrunnable`` when W is
     above that, so registers are squeezed (and may spill) for waves that cannot run.
     """
-    num_warps, waves_per_eu, shared = (
-        _whole(name, v) for name, v in (("num_warps", num_warps), ("waves_per_eu", waves_per_eu), ("shared", shared))
+    return Explanation(
+        _typed_notes(_native_call(
+            _native.triton_explain,
+            _text("target", target),
+            _u32("num_warps", num_warps),
+            _u32("waves_per_eu", waves_per_eu),
+            None if warp_size is None else _u32("warp_size", warp_size),
+            _u32("shared", shared),
+        ))
     )
-    if num_warps == 0:
-        raise Error("num_warps 0: expected at least 1")
-    t = _wave(target, warp_size)
-    wg = num_warps * t["wave_size"]
-    launch = occupancy(target, lds=shared, wg_size=wg, wave_size=t["wave_size"])
-    out: Dict[str, Any] = {
-        "target": t["target"],
-        "num_warps": num_warps,
-        "warp_size": t["wave_size"],
-        "waves_per_eu": waves_per_eu,
-        "shared": shared,
-        "launch_range": {"min": 1, "max": wg},
-        "launch_waves_per_simd": launch.waves_per_simd,
-        "launch_limiter": launch.limiter,
-        "accepted_range": None,
-        "ignored": False,
-        "reason": "",
-        "reachable": None,
-        "max_vgprs": None,
-        "unrunnable": False,
-        "notes": [],
-    }
-    if waves_per_eu == 0:
-        out["reason"] = "waves_per_eu=0 sets no amdgpu-waves-per-eu: LLVM's default"
-        return Explanation(out)
-    if waves_per_eu > t["max"]:
-        out["ignored"] = True
-        out["reason"] = f"{t['target']} runs at most {t['max']} waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\""
-        return Explanation(out)
-    b = budget(target, waves_per_eu, wg_size=(1, wg), wave_size=t["wave_size"])
-    lo, hi = b.accepted_range.min, b.accepted_range.max
-    out["accepted_range"] = {"min": lo, "max": hi}
-    if not lo <= waves_per_eu <= hi:
-        out["ignored"] = True
-        out["reason"] = (
-            f"a workgroup of up to {wg} threads ({num_warps} warps of {t['wave_size']}) needs at least {lo} "
-            f"waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\" below that"
-            if waves_per_eu < lo
-            else f"the launch range 1..{wg} allows at most {hi} waves/SIMD: LLVM ignores \"{waves_per_eu},{waves_per_eu}\""
-        )
-        return Explanation(out)
-    out["reachable"] = bool(b.exact_reachable)
-    out["max_vgprs"] = b.max_vgprs
-    out["reason"] = f"LLVM accepts \"{waves_per_eu},{waves_per_eu}\" (range {lo}..{hi}) and budgets {b.max_vgprs} VGPRs"
-    out["notes"] = list(b.notes)
-    if waves_per_eu > launch.waves_per_simd:
-        out["unrunnable"] = True
-        out["notes"].append(
-            f"at launch {launch.limiter} allows {launch.waves_per_simd} waves/SIMD"
-            + (f" ({shared} bytes of shared)" if launch.limiter == "lds" else "")
-            + f": registers are squeezed to {waves_per_eu} waves that cannot run"
-        )
-    return Explanation(out)
 
 
 # Options Triton 3.9's AMD backend makes no difference with (checked by byte-identical .hsaco from real
@@ -201,76 +155,15 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
             raise Error(
                 f"kernel.metadata ({type(md).__name__}) has no {', '.join(missing)}: not a compiled Triton kernel's metadata"
             )
-        shared, num_warps, warp = (_whole(n, getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
-        if warp not in (32, 64):
-            raise Error(f"kernel.metadata.warp_size {warp}: an AMD wave has 32 or 64 lanes")
-        data: Union[bytes, str] = kernel.asm["hsaco"]
-        co = _one(code_objects(data, dynamic_lds=shared, wg_size=num_warps * warp), "the compiled kernel's hsaco")
-        waves = {k.wavefront_size for k in co.kernels}
-        if waves and waves != {warp}:
-            raise Error(
-                f"kernel.metadata.warp_size {warp} but the kernel is wave{min(waves)}: num_warps x warp_size is not its launch size"
-            )
+        shared, num_warps, warp = (_u32(f"kernel.metadata.{n}", getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
+        data = kernel.asm["hsaco"]
+        if type(data) is not bytes:
+            data = memoryview(data).tobytes()
+        out = _native_call(_native.triton_launch_report, None, data, shared, num_warps, warp)
     else:
-        # A cache entry: the CLI reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
-        path = _path(kernel)
-        entry = path if _os.path.isdir(path) else _os.path.dirname(path) or "."
-        found = code_objects(entry)
-        if not _os.path.isdir(path):
-            found = [c for c in found if _os.path.exists(c.source) and _os.path.samefile(c.source, path)]
-        co = _one(found, path)
-        if co.launch is None:
-            raise Error(f"{co.source}: no <name>.json beside it: Triton's launch is unknown")
-        shared = co.launch.shared
-        data = co.source
-        warp = co.kernels[0].wavefront_size if len(co.kernels) == 1 else None
-        if not warp:
-            raise Error(f"{co.source}: no .wavefront_size in the metadata: Triton's num_warps is unknown")
-        num_warps = co.launch.wg_size // warp
-    wg = num_warps * warp
-    launch = {"shared": shared, "num_warps": num_warps, "warp_size": warp}
-    if len(co.kernels) != 1:
-        raise Error(f"{co.source}: {len(co.kernels)} kernels where Triton writes one")
-    k = co.kernels[0]
-    if k.waves_per_simd is None:
-        raise Error(f"{k.name}: no occupancy at launch: " + "; ".join(k.notes))
-    alone = _one(code_objects(data), co.source)
-    target = co.evaluated_on
-    w = k.waves_per_simd
-    out: Dict[str, Any] = {
-        "name": k.name,
-        "target": target,
-        "shared": launch["shared"],
-        "num_warps": launch["num_warps"],
-        "warp_size": launch["warp_size"],
-        "wg_size": wg,
-        "waves_per_simd": w,
-        "limiter": k.limiter,
-        "binding": k.binding,
-        "llvm_waves_per_simd": alone.kernels[0].waves_per_simd,
-        "vgpr_count": k.vgpr_count,
-        "agpr_count": k.agpr_count,
-        "sgpr_count": k.sgpr_count,
-        "vgpr_spill_count": k.vgpr_spill_count,
-        "sgpr_spill_count": k.sgpr_spill_count,
-        "next_wave": None,
-        "notes": k.notes,
-    }
-    top = occupancy(target, wave_size=launch["warp_size"]).max_waves_per_simd
-    if w < top:
-        lds = (k.group_segment_fixed_size or 0) + launch["shared"]
-        b = budget(target, w + 1, wg_size=wg, wave_size=launch["warp_size"])
-        out["next_wave"] = {
-            "waves": w + 1,
-            "blocked_by": sorted(name for name, waves in k.limits.to_dict().items() if waves < w + 1),
-            "reachable": b.reachable,
-            "max_vgprs": b.max_vgprs,
-            "max_sgprs": b.max_sgprs,
-            # Triton's shared memory is allocated at launch: the hardware's granule applies.
-            "max_lds_bytes": b.hardware_max_lds_bytes,
-            "lds_bytes": lds,
-        }
-    return KernelReport(out)
+        # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
+        out = _native_call(_native.triton_launch_report, _path(kernel), None, 0, 0, 0)
+    return KernelReport(_typed_notes(out))
 
 
 report = launch_report

@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Record
+from . import Note, Record
 
 class Explanation(Record):
     target: str
@@ -14,11 +14,11 @@ class Explanation(Record):
     launch_limiter: str
     accepted_range: Optional[Record]
     ignored: bool
-    reason: str
+    reason: Note
     reachable: Optional[bool]
     max_vgprs: Optional[int]
     unrunnable: bool
-    notes: List[str]
+    notes: List[Note]
 
 def explain(
     target: str,
@@ -47,7 +47,7 @@ class KernelReport(Record):
     vgpr_spill_count: Optional[int]
     sgpr_spill_count: Optional[int]
     next_wave: Optional[Record]
-    notes: List[str]
+    notes: List[Note]
 
 def launch_report(kernel: Union[Any, str, os.PathLike[str]]) -> KernelReport: ...
 
