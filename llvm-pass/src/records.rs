@@ -82,10 +82,11 @@ fn loop_instructions(level: &serde_json::Value) -> Option<u32> {
 fn rung(l: &serde_json::Value, waves: u32) -> Rung {
     let num = |k: &str| l.get(k).and_then(|v| v.as_u64()).and_then(|v| u32::try_from(v).ok());
     let status = l.get("status").and_then(|s| s.as_str());
-    let spills = match (num("vgpr_spill_count"), num("sgpr_spill_count")) {
-        (Some(v), Some(s)) if status == Some("ok") => Some(v + s),
-        _ => None,
-    };
+    // The model's one sum (a u32 + u32 from a hand-edited record could overflow), only for a level that
+    // compiled.
+    let spills = wavebudget_model::KernelResources::spill_sum(num("vgpr_spill_count"), num("sgpr_spill_count"))
+        .filter(|_| status == Some("ok"))
+        .map(|n| u32::try_from(n).unwrap_or(u32::MAX));
     Rung { waves, spills, accepted: status != Some("not-accepted"), loop_instructions: loop_instructions(l) }
 }
 

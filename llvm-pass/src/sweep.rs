@@ -167,7 +167,8 @@ impl Level {
 
     /// VGPR + SGPR spills (`None` unless compiled).
     pub fn spills(&self) -> Option<u32> {
-        Some(self.vgpr_spill_count?.saturating_add(self.sgpr_spill_count?))
+        wavebudget_model::KernelResources::spill_sum(self.vgpr_spill_count, self.sgpr_spill_count)
+            .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
     }
 }
 

@@ -190,3 +190,33 @@ fn public_error_enums_are_non_exhaustive() {
     }
     assert!(checked >= 14, "only {checked} error and note enums found");
 }
+
+/// The launch range a kernel's metadata gives and the VGPR + SGPR spill sum are each written once, in the
+/// model (`KernelResources::launch_of`, `KernelResources::spill_sum`): no other source multiplies a
+/// `.reqd_workgroup_size` out or adds the two spill counts (they did in three and four places, with
+/// different answers for an overflow or a missing count).
+#[test]
+fn the_launch_range_and_spill_rules_are_written_once() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let home = root().join("crates/wavebudget-model/src/kernel.rs");
+    let mut checked = 0;
+    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
+        let text = std::fs::read_to_string(f).unwrap();
+        checked += 1;
+        for l in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            assert!(!l.contains("checked_mul(y)"), "{}: multiplies .reqd_workgroup_size out: {l}", f.display());
+            // Both counts on one line are a sum in the making (or "v/s" text): a sum must be the model's.
+            let both = l.contains("vgpr_spill_count") && l.contains("sgpr_spill_count") && !l.contains("format!");
+            let adds_spills = (both && !l.contains("KernelResources::spill_sum"))
+                || l.contains("fn spill_sum")
+                || (l.contains("spill_count") && l.contains("saturating_add"));
+            assert!(!adds_spills, "{}: adds the spill counts itself: {l}", f.display());
+        }
+    }
+    assert!(checked > 50, "only {checked} sources read");
+    let text = std::fs::read_to_string(&home).unwrap();
+    assert!(text.contains("pub fn launch_of(") && text.contains("pub fn spill_sum("));
+}

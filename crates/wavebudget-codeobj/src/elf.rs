@@ -81,6 +81,9 @@ impl KernelMeta<'_> {
             _ => None,
         });
         let wavefront_size = wave.or(only)?;
+        // The launch range by the model's one rule; a `.reqd_workgroup_size` whose product overflows has
+        // none, and so no resources (not the `.max_flat_workgroup_size` range in its place).
+        let launch = wavebudget_model::KernelResources::launch_of(m.reqd_workgroup_size, m.max_flat_workgroup_size)?;
         let descriptor = descriptor.zip(processor).map(|(d, p)| {
             let (vgprs, sgprs) = d.allocated(p, wavefront_size);
             wavebudget_model::DescriptorCounts { vgprs, sgprs }
@@ -94,8 +97,9 @@ impl KernelMeta<'_> {
             wavefront_size,
             // LLVM's own default when a kernel has no launch bounds (and what it writes then).
             max_flat_workgroup_size: m.max_flat_workgroup_size.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT.max),
-            reqd_workgroup_size: m.reqd_workgroup_size.and_then(|[x, y, z]| x.checked_mul(y)?.checked_mul(z)),
-            spills: m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0)),
+            reqd_workgroup_size: m.reqd_workgroup_size.map(|_| launch.max),
+            spills: wavebudget_model::KernelResources::spill_sum(m.vgpr_spill_count, m.sgpr_spill_count)
+                .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)),
             descriptor,
         })
     }

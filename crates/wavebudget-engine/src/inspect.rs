@@ -5,7 +5,7 @@ use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
 use wavebudget_model::{
-    parse_target, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+    parse_target, KernelResources, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
 
 use crate::triton::{self, TritonLaunch};
@@ -351,7 +351,8 @@ pub fn kernel_report(
     let m = &k.meta;
     let mut notes = Vec::new();
     let wave = m.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
-    let workgroup = opts.wg_size.or_else(|| own_launch(m.reqd_workgroup_size, m.max_flat_workgroup_size));
+    let workgroup =
+        opts.wg_size.or_else(|| KernelResources::launch_of(m.reqd_workgroup_size, m.max_flat_workgroup_size));
     // The code object's own subtarget, for the descriptor's encoding.
     let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut Vec::new()));
     let eval_st = match eval {
@@ -481,16 +482,6 @@ pub fn kernel_report(
             notes
         },
         evaluation,
-    }
-}
-
-/// The launch sizes a kernel takes by its metadata: its `.reqd_workgroup_size` (`None` when the product
-/// overflows), else 1 to `.max_flat_workgroup_size`, else LLVM's default range.
-pub fn own_launch(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
-    match (reqd, max_flat) {
-        (Some([x, y, z]), _) => x.checked_mul(y).and_then(|v| v.checked_mul(z)).map(WorkgroupSize::fixed),
-        (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
-        (None, None) => Some(WorkgroupSize::DEFAULT),
     }
 }
 

@@ -41,13 +41,32 @@ pub struct KernelResources {
     pub max_flat_workgroup_size: u32,
     /// `.reqd_workgroup_size` as a thread count (x * y * z), where the kernel fixes it.
     pub reqd_workgroup_size: Option<u32>,
-    /// `.vgpr_spill_count` + `.sgpr_spill_count`.
+    /// `.vgpr_spill_count` + `.sgpr_spill_count` ([`KernelResources::spill_sum`], held at `u32::MAX`);
+    /// 0 where the metadata lacks either (LLVM writes both), since the embedded table has no "unknown".
     pub spills: u32,
     /// What the kernel descriptor allocates, where the descriptor was read on the kernel's own processor.
     pub descriptor: Option<DescriptorCounts>,
 }
 
 impl KernelResources {
+    /// The launch sizes a kernel's metadata allows: its `.reqd_workgroup_size` (`x * y * z`; `None` when
+    /// the product overflows, a note no LLVM writes), else 1 to `.max_flat_workgroup_size`, else LLVM's
+    /// default range. The one rule for it: inspect, the reader's `resources` (whose `launch_range` gives
+    /// the same) and the report all take it.
+    pub fn launch_of(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
+        match (reqd, max_flat) {
+            (Some([x, y, z]), _) => x.checked_mul(y).and_then(|v| v.checked_mul(z)).map(WorkgroupSize::fixed),
+            (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
+            (None, None) => Some(WorkgroupSize::DEFAULT),
+        }
+    }
+
+    /// VGPR + SGPR spills when both counts are known (one missing is not a 0: there is no sum), without
+    /// overflow. The one rule for it: the reader's `resources`, the sweep's levels and the report take it.
+    pub fn spill_sum(vgpr: Option<u32>, sgpr: Option<u32>) -> Option<u64> {
+        vgpr.zip(sgpr).map(|(v, s)| u64::from(v) + u64::from(s))
+    }
+
     /// The launch sizes the kernel takes: its `.reqd_workgroup_size`, else 1 to `.max_flat_workgroup_size`
     /// (what LLVM computes its occupancy remark over).
     pub fn launch_range(&self) -> WorkgroupSize {
@@ -123,6 +142,21 @@ impl Subtarget {
 mod tests {
     use super::*;
     use crate::{subtarget, Limiter, Options};
+
+    #[test]
+    fn the_launch_range_and_spill_sum_rules() {
+        // LLVM's AMDGPU default without launch bounds is "amdgpu-flat-work-group-size"="1,1024".
+        assert_eq!(KernelResources::launch_of(None, None), Some(WorkgroupSize { min: 1, max: 1024 }));
+        assert_eq!(KernelResources::launch_of(None, Some(256)), Some(WorkgroupSize { min: 1, max: 256 }));
+        // A required size fixes the launch, whatever the maximum says.
+        assert_eq!(KernelResources::launch_of(Some([16, 4, 2]), Some(1024)), Some(WorkgroupSize::fixed(128)));
+        // A product no u32 holds is a corrupt note: no range, not the maximum's range instead.
+        assert_eq!(KernelResources::launch_of(Some([65536, 65536, 1]), Some(256)), None);
+        assert_eq!(KernelResources::spill_sum(Some(2), Some(3)), Some(5));
+        assert_eq!(KernelResources::spill_sum(Some(u32::MAX), Some(u32::MAX)), Some(2 * u64::from(u32::MAX)));
+        assert_eq!(KernelResources::spill_sum(Some(2), None), None);
+        assert_eq!(KernelResources::spill_sum(None, Some(3)), None);
+    }
 
     fn kernel(vgprs: u32, lds: u32, descriptor: Option<DescriptorCounts>) -> KernelResources {
         KernelResources {

@@ -431,9 +431,12 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
                     input,
                     gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
                     // The kernel's own largest launch (not --wg-size's): the chart spans what it can take.
-                    max_launch: inspect::own_launch(k.metadata.reqd_workgroup_size, k.metadata.max_flat_workgroup_size)
-                        .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
-                    spills: spill_sum(k.metadata.vgpr_spill_count, k.metadata.sgpr_spill_count),
+                    max_launch: KernelResources::launch_of(
+                        k.metadata.reqd_workgroup_size,
+                        k.metadata.max_flat_workgroup_size,
+                    )
+                    .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
+                    spills: KernelResources::spill_sum(k.metadata.vgpr_spill_count, k.metadata.sgpr_spill_count),
                     notes,
                     measured: None,
                     eval,
@@ -481,7 +484,7 @@ fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
         vgprs: num(l, "vgprs"),
         agprs: num(l, "agprs"),
         resources: resources(l),
-        spills: spill_sum(num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")),
+        spills: KernelResources::spill_sum(num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")),
         scratch: num(l, "private_segment_fixed_size"),
         waves_per_simd: num(l, "waves_per_simd"),
         // The budget ladder's R_max (`Budget::max_vgprs`) for this waves target.
@@ -599,7 +602,7 @@ fn sweep_entries(
                 private_segment_fixed_size: res.map(|r| r.private_segment_fixed_size),
                 ..KernelMeta::default()
             },
-            spills: spill_sum(num(base, "vgpr_spill_count"), num(base, "sgpr_spill_count")),
+            spills: KernelResources::spill_sum(num(base, "vgpr_spill_count"), num(base, "sgpr_spill_count")),
             notes,
             measured: Some(measured),
             eval,
@@ -928,18 +931,13 @@ fn render(page: &Page) -> Result<String, CliError> {
         .map_err(|e| CliError::Usage(format!("rendering the report: {e}")))
 }
 
-/// VGPR + SGPR spills, when both counts are known (one missing is not a 0: no sum is shown).
-fn spill_sum(vgpr: Option<u32>, sgpr: Option<u32>) -> Option<u64> {
-    vgpr.zip(sgpr).map(|(v, s)| u64::from(v) + u64::from(s))
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn a_missing_spill_count_is_no_sum() {
-        assert_eq!(super::spill_sum(Some(2), Some(3)), Some(5));
-        assert_eq!(super::spill_sum(Some(2), None), None);
-        assert_eq!(super::spill_sum(None, Some(3)), None);
+        assert_eq!(wavebudget_model::KernelResources::spill_sum(Some(2), Some(3)), Some(5));
+        assert_eq!(wavebudget_model::KernelResources::spill_sum(Some(2), None), None);
+        assert_eq!(wavebudget_model::KernelResources::spill_sum(None, Some(3)), None);
     }
 
     use super::*;
