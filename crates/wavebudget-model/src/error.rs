@@ -49,9 +49,37 @@ pub enum ModelError {
     /// A waves target of 0 or above the hardware maximum.
     #[error("{waves} waves per SIMD is outside 1 to {max} on {target}")]
     Waves { target: &'static str, waves: u32, max: u32 },
+    /// A batch column's value that is not a count (negative, or over 4294967295), named by its column.
+    #[error("{what} = {value}")]
+    NotACount { what: &'static str, value: OutOfRange },
     /// Generic (cross-vendor) parameters that make no sense.
     #[error("generic model: {0}")]
     Generic(String),
+}
+
+/// A value that is not a count: negative, or over 4294967295 (u32).
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum OutOfRange {
+    /// Below zero.
+    #[error("{0}: expected a whole number, not a negative one")]
+    Negative(i64),
+    /// Over `u32::MAX`.
+    #[error("{0}: over 4294967295")]
+    Over(u64),
+}
+
+impl OutOfRange {
+    /// `value`'s reason, or `None` when it is a u32.
+    pub fn of(value: i128) -> Option<OutOfRange> {
+        if value < 0 {
+            Some(OutOfRange::Negative(i64::try_from(value).unwrap_or(i64::MIN)))
+        } else if value > i128::from(u32::MAX) {
+            Some(OutOfRange::Over(u64::try_from(value).unwrap_or(u64::MAX)))
+        } else {
+            None
+        }
+    }
 }
 
 fn suggest(s: &[String]) -> String {

@@ -331,20 +331,71 @@ fn inspect<'py>(
     Ok(d)
 }
 
-/// One input of `occupancy_batch` as the model's column takes it: one value for every cell, or one per cell
-/// in C order of the broadcast shape.
+/// One input of `occupancy_batch` as the model's column takes it: one value for every cell, a numpy array of
+/// the broadcast shape read in place (C-contiguous, any integer dtype: the model converts and range-checks
+/// each value as it reads it), or the values of a broadcast or strided array copied into u32 in C order.
+enum Held<'py> {
+    Scalar(u32),
+    Owned(Vec<u32>),
+    U32(numpy::PyReadonlyArrayDyn<'py, u32>),
+    I64(numpy::PyReadonlyArrayDyn<'py, i64>),
+    I32(numpy::PyReadonlyArrayDyn<'py, i32>),
+    U64(numpy::PyReadonlyArrayDyn<'py, u64>),
+    U16(numpy::PyReadonlyArrayDyn<'py, u16>),
+    I16(numpy::PyReadonlyArrayDyn<'py, i16>),
+    U8(numpy::PyReadonlyArrayDyn<'py, u8>),
+    I8(numpy::PyReadonlyArrayDyn<'py, i8>),
+}
+
+impl Held<'_> {
+    fn column(&self) -> wavebudget_model::Column<'_> {
+        use wavebudget_model::Column;
+        // Held only when C-contiguous (`held_column`), so `as_slice` is Some.
+        fn slice<'a, T: numpy::Element>(a: &'a numpy::PyReadonlyArrayDyn<'_, T>) -> &'a [T] {
+            a.as_slice().unwrap_or_default()
+        }
+        match self {
+            Held::Scalar(v) => Column::scalar(v),
+            Held::Owned(v) => Column::values(v),
+            Held::U32(a) => Column::of(slice(a)),
+            Held::I64(a) => Column::of(slice(a)),
+            Held::I32(a) => Column::of(slice(a)),
+            Held::U64(a) => Column::of(slice(a)),
+            Held::U16(a) => Column::of(slice(a)),
+            Held::I16(a) => Column::of(slice(a)),
+            Held::U8(a) => Column::of(slice(a)),
+            Held::I8(a) => Column::of(slice(a)),
+        }
+    }
+}
+
+/// A numpy integer array as `occupancy_batch`'s column: read in place when it is C-contiguous with the
+/// broadcast shape (the common case: no copy, no separate pass), otherwise as `owned_column` converts it.
+fn held_column<'py>(name: &str, arr: &Bound<'py, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Held<'py>> {
+    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    if arr.len() > 1 && arr.shape() == shape && arr.is_c_contiguous() {
+        macro_rules! in_place {
+            ($($t:ty => $v:ident),*) => {
+                $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
+                    if let Ok(ro) = a.try_readonly() {
+                        return Ok(Held::$v(ro));
+                    }
+                })*
+            };
+        }
+        in_place!(u32 => U32, i64 => I64, i32 => I32, u64 => U64, u16 => U16, i16 => I16, u8 => U8, i8 => I8);
+    }
+    Ok(match owned_column(name, arr, shape)? {
+        Owned::Scalar(v) => Held::Scalar(v),
+        Owned::Values(v) => Held::Owned(v),
+    })
+}
+
+/// One input of `occupancy_batch` as u32: one value for every cell, or one per cell in C order of the
+/// broadcast shape.
 enum Owned {
     Scalar(u32),
     Values(Vec<u32>),
-}
-
-impl Owned {
-    fn column(&self) -> wavebudget_model::Column<'_> {
-        match self {
-            Owned::Scalar(v) => wavebudget_model::Column::scalar(v),
-            Owned::Values(v) => wavebudget_model::Column::values(v),
-        }
-    }
 }
 
 /// `(2, 5)` for a cell's flat index in `shape` (C order), as numpy writes an index.
@@ -449,31 +500,47 @@ fn occupancy_batch<'py>(
     let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))?;
     let n: usize = shape.iter().product();
     let vgpr_cols = match vgpr_count {
-        Some(t) => (owned_column("vgpr_count", t, &shape)?, None),
-        None => (owned_column("vgprs", vgprs, &shape)?, Some(owned_column("agprs", agprs, &shape)?)),
+        Some(t) => (held_column("vgpr_count", t, &shape)?, None),
+        None => (held_column("vgprs", vgprs, &shape)?, Some(held_column("agprs", agprs, &shape)?)),
     };
-    let sgprs = owned_column("sgprs", sgprs, &shape)?;
-    let lds = owned_column("lds", lds, &shape)?;
+    let sgprs_held = held_column("sgprs", sgprs, &shape)?;
+    let lds_held = held_column("lds", lds, &shape)?;
     // No launch size: LLVM's default range (WorkgroupSize::DEFAULT); one array: fixed sizes; two: (MIN, MAX).
-    let (wg_min, wg_max) = match (wg_min, wg_max) {
-        (Some(lo), Some(hi)) => (owned_column("wg_size", lo, &shape)?, Some(owned_column("wg_size", hi, &shape)?)),
-        (Some(w), None) => (owned_column("wg_size", w, &shape)?, None),
+    let (wg_min_held, wg_max_held) = match (wg_min, wg_max) {
+        (Some(lo), Some(hi)) => (held_column("wg_size", lo, &shape)?, Some(held_column("wg_size", hi, &shape)?)),
+        (Some(w), None) => (held_column("wg_size", w, &shape)?, None),
         _ => {
             let d = wavebudget_model::WorkgroupSize::DEFAULT;
-            (Owned::Scalar(d.min), Some(Owned::Scalar(d.max)))
+            (Held::Scalar(d.min), Some(Held::Scalar(d.max)))
         }
     };
-    let wg_max = wg_max.as_ref().unwrap_or(&wg_min);
+    let wg_max_ref = wg_max_held.as_ref().unwrap_or(&wg_min_held);
     let cols = Columns {
         len: n,
         vgprs: match &vgpr_cols {
             (t, None) => VgprColumns::Total(t.column()),
             (arch, Some(agpr)) => VgprColumns::Split { arch: arch.column(), agpr: agpr.column() },
         },
-        sgprs: sgprs.column(),
-        lds: lds.column(),
-        wg_min: wg_min.column(),
-        wg_max: wg_max.column(),
+        sgprs: sgprs_held.column(),
+        lds: lds_held.column(),
+        wg_min: wg_min_held.column(),
+        wg_max: wg_max_ref.column(),
+    };
+    // A refused cell: a value that is not a u32 in any argument is named first, in argument order, as the
+    // copying path names it (the arrays read in place were not checked ahead); then the model's refusal.
+    let refusal = |e: wavebudget_model::CellError| -> PyErr {
+        let mut named: Vec<(&str, &Bound<'py, numpy::PyUntypedArray>)> = match vgpr_count {
+            Some(t) => vec![("vgpr_count", t)],
+            None => vec![("vgprs", vgprs), ("agprs", agprs)],
+        };
+        named.extend([("sgprs", sgprs), ("lds", lds)]);
+        named.extend(wg_min.into_iter().chain(wg_max).map(|w| ("wg_size", w)));
+        for (name, arr) in named {
+            if let Err(range) = owned_column(name, arr, &shape) {
+                return range;
+            }
+        }
+        err(format!("cell {}: {}", multi_index(e.index, &shape), e.error))
     };
     let mut answers = Vec::with_capacity(subtargets.len());
     for st in &subtargets {
@@ -482,9 +549,9 @@ fn occupancy_batch<'py>(
             let [w, l, v, s, d, g] = &mut bufs;
             let out = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: s, lds: d, workgroup: g };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            st.evaluate_columns_on(threads, &cols, out).map(|()| bufs)
+            wavebudget_runtime::batch::evaluate_columns_on(st, threads, &cols, out).map(|()| bufs)
         });
-        let bufs = computed.map_err(|e| err(format!("cell {}: {}", multi_index(e.index, &shape), e.error)))?;
+        let bufs = computed.map_err(refusal)?;
         let arrays = bufs.map(|b| b.into_pyarray(py).reshape(shape.clone()).expect("n cells reshape to shape"));
         answers.push((st.id().canonical(), st.max_waves(), arrays));
     }

@@ -90,6 +90,31 @@ def test_fixed_and_ranged_launch_sizes_and_vgpr_count():
     assert both[1].waves_per_simd.tolist() == [wb.occupancy("gfx90a", vgprs=int(x)).waves_per_simd for x in v]
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_arrays_read_in_place_equal_the_scalar_call(dtype):
+    """Full-shape C-contiguous arrays are read in place (each dtype converted by the model as it reads), in
+    batches large enough for the whole-table path and the CPU's widest loop: every cell equals the scalar
+    call, with launch sizes per cell and with one (MIN, MAX) range."""
+    rng = np.random.default_rng(int(np.dtype(dtype).num))
+    n = 20_011
+    top = lambda m: min(m, np.iinfo(dtype).max)  # noqa: E731
+    v = rng.integers(0, top(256) + 1, n).astype(dtype)
+    a = rng.integers(0, top(128) + 1, n).astype(dtype)
+    s = rng.integers(0, top(100) + 1, n).astype(dtype)
+    l = rng.integers(0, top(65536) + 1, n).astype(dtype)
+    w = rng.integers(1, top(1024) + 1, n).astype(dtype)
+    for target, wg in (("gfx90a", w), ("gfx1100", (32, 256))):
+        agprs = a if target == "gfx90a" else 0
+        got = wb.occupancy_batch(target, vgprs=v, agprs=agprs, sgprs=s, lds=l, wg_size=wg)
+        arrays = [got.waves_per_simd, got.limiter, got.limits.vgpr, got.limits.sgpr, got.limits.lds,
+                  got.limits.workgroup]
+        for i in range(n):
+            size = int(w[i]) if wg is w else wg
+            ai = int(a[i]) if target == "gfx90a" else 0
+            want = scalar_answer(target, 22, int(v[i]), ai, int(s[i]), int(l[i]), size)
+            assert tuple(int(x[i]) for x in arrays) == want, (target, dtype, i)
+
+
 def test_threads_give_the_same_arrays():
     rng = np.random.default_rng(7)
     n = 300_000
@@ -107,6 +132,9 @@ def test_threads_give_the_same_arrays():
     (dict(vgprs=np.array([[1, 300]])), r"^cell \[0, 1\]: 300 architectural VGPRs is more than gfx942 can address"),
     (dict(vgprs=np.array([1, -6])), r"^vgprs\[1\] = -6: expected a whole number, not a negative one$"),
     (dict(lds=np.array([2**40], np.int64)), r"^lds\[0\] = 1099511627776: over 4294967295$"),
+    # A value out of range is named before a cell the model refuses, whichever comes first.
+    (dict(vgprs=np.array([1, 300, 3]), sgprs=np.array([1, 2, -1])), r"^sgprs\[2\] = -1: expected a whole number"),
+    (dict(vgprs=np.array([1, 300, 3], np.uint16), lds=np.array([5, 6, 2**33])), r"^lds\[2\] = 8589934592: over"),
     (dict(vgprs=np.array([1, 2]), sgprs=-1), r"^sgprs = -1: expected a whole number, not a negative one$"),
     (dict(vgprs=np.array([1, 2]), sgprs=np.array([[-1]])), r"^sgprs\[0, 0\] = -1: expected a whole number"),
     (dict(vgprs=np.array([1.0])), r"^vgprs: expected integers \(any integer dtype\), got dtype float64$"),

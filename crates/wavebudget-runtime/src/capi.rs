@@ -757,7 +757,7 @@ pub unsafe extern "C" fn wb_occupancy_batch(
             }
             let [w, l, v, sg, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
             let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sg, lds: d, workgroup: g };
-            st.evaluate_columns(&cols, &mut cells).map_err(|e| {
+            crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
                 if let Some(b) = bad_cell.as_mut() {
                     *b = e.index;
                 }

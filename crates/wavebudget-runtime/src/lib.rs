@@ -15,6 +15,7 @@
 //! Kernels come from each code object's embedded table where `embed` wrote one, else from its
 //! `NT_AMDGPU_METADATA` note through the reader crate. The C API is [`capi`] (`include/wavebudget.h`).
 
+pub mod batch;
 pub mod capi;
 pub mod fuzzing;
 pub mod hsa;
