@@ -50,44 +50,13 @@ fn json_meta(
     }
 }
 
-/// One level of a sweep's ladder, as `mode=auto` needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Rung {
-    /// The waves target.
-    pub waves: u32,
-    /// VGPR + SGPR spills (`None`: the level did not compile or was not accepted).
-    pub spills: Option<u32>,
-    /// LLVM accepts `"amdgpu-waves-per-eu"`=W here (false: the pass did not set it, LLVM would ignore it).
-    pub accepted: bool,
-    /// The hot loop's instructions (the whole kernel's without a loop), from the level's `isa`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub loop_instructions: Option<u32>,
-}
+pub use wavebudget_engine::ladder::Rung;
 
 /// A kernel's ladder as `mode=auto` weighs it: the unconstrained build (waves 0) and each level.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Ladder {
     pub baseline: Option<Rung>,
     pub rungs: Vec<Rung>,
-}
-
-/// The hot loop's instruction count of a sweep level's JSON (`isa.hot_loop.instructions`, else
-/// `isa.instructions`).
-fn loop_instructions(level: &serde_json::Value) -> Option<u32> {
-    let isa = level.get("isa")?;
-    let n = isa.get("hot_loop").and_then(|h| h.get("instructions")).or_else(|| isa.get("instructions"))?;
-    n.as_u64().and_then(|n| u32::try_from(n).ok())
-}
-
-fn rung(l: &serde_json::Value, waves: u32) -> Rung {
-    let num = |k: &str| l.get(k).and_then(|v| v.as_u64()).and_then(|v| u32::try_from(v).ok());
-    let status = l.get("status").and_then(|s| s.as_str());
-    // The model's one sum (a u32 + u32 from a hand-edited record could overflow), only for a level that
-    // compiled.
-    let spills = wavebudget_model::KernelResources::spill_sum(num("vgpr_spill_count"), num("sgpr_spill_count"))
-        .filter(|_| status == Some("ok"))
-        .map(|n| u32::try_from(n).unwrap_or(u32::MAX));
-    Rung { waves, spills, accepted: status != Some("not-accepted"), loop_instructions: loop_instructions(l) }
 }
 
 /// Records by kernel name.
@@ -139,8 +108,8 @@ impl Records {
         let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
         let num =
             |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
-        if let Some(kernels) = v.get("kernels").and_then(|k| k.as_array()) {
-            return Records::from_sweep(kernels, &num);
+        if v.get("kernels").is_some() {
+            return Records::from_sweep(&wavebudget_engine::ladder::Sweep::from_value(&v)?);
         }
         let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(
             "neither `wavebudget inspect --json` nor `wavebudget sweep --json` output: no \"code_objects\" or \"kernels\" array",
@@ -172,35 +141,37 @@ impl Records {
         Ok(recs)
     }
 
-    fn from_sweep(
-        kernels: &[serde_json::Value],
-        num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>,
-    ) -> Result<Records, String> {
+    /// A sweep read back in its typed form: the baseline gives the counts, the levels the ladder.
+    fn from_sweep(sweep: &wavebudget_engine::ladder::Sweep) -> Result<Records, String> {
         let mut recs = Records::default();
-        for (i, k) in kernels.iter().enumerate() {
-            let field =
-                |f: &str| k.get(f).and_then(|x| x.as_str()).ok_or_else(|| format!("kernels[{i}] has no \"{f}\""));
-            let name = field("name")?;
-            let target = field("target")?;
-            if target.is_empty() {
+        for (i, k) in sweep.kernels.iter().enumerate() {
+            if k.target.is_empty() {
                 // A kernel the sweep did not compile (no processor it could use): nothing recorded.
                 continue;
             }
-            let processor = wavebudget_model::parse_target(target)
+            let processor = wavebudget_model::parse_target(&k.target)
                 .map(|t| t.processor.name.to_string())
-                .map_err(|e| format!("kernels[{i}]: target \"{target}\": {e}"))?;
-            let base = k.get("baseline").ok_or_else(|| format!("kernels[{i}] has no \"baseline\""))?;
-            recs.by_name.entry(name.to_string()).or_default().push(Record {
-                processor: processor.clone(),
-                registers: registers(&json_meta(base, num), None, &processor),
-            });
-            let levels = k
-                .get("levels")
-                .and_then(|l| l.as_array())
-                .ok_or_else(|| format!("kernels[{i}] has no \"levels\" array"))?;
-            let rungs = levels.iter().filter_map(|l| num(l, "waves").map(|w| rung(l, w))).collect();
-            let rungs = Ladder { baseline: Some(rung(base, 0)), rungs };
-            recs.ladders.entry(name.to_string()).or_default().push((processor, rungs));
+                .map_err(|e| format!("kernels[{i}]: target \"{}\": {e}", k.target))?;
+            let base = &k.baseline;
+            let meta = wavebudget_codeobj::KernelMeta {
+                vgpr_count: base.resources.map(|r| r.vgpr_count),
+                agpr_count: base.resources.map(|r| r.agpr_count),
+                sgpr_count: base.resources.map(|r| r.sgpr_count),
+                vgpr_spill_count: base.vgpr_spill_count,
+                sgpr_spill_count: base.sgpr_spill_count,
+                group_segment_fixed_size: base.resources.map(|r| r.group_segment_fixed_size),
+                private_segment_fixed_size: base.resources.map(|r| r.private_segment_fixed_size),
+                wavefront_size: base.resources.map(|r| r.wavefront_size),
+                max_flat_workgroup_size: base.resources.map(|r| r.max_flat_workgroup_size),
+                ..Default::default()
+            };
+            recs.by_name
+                .entry(k.name.clone())
+                .or_default()
+                .push(Record { processor: processor.clone(), registers: registers(&meta, None, &processor) });
+            let rungs = k.levels.iter().filter(|l| l.waves.is_some()).map(|l| l.rung()).collect();
+            let ladder = Ladder { baseline: Some(base.rung()), rungs };
+            recs.ladders.entry(k.name.clone()).or_default().push((processor, ladder));
         }
         if recs.by_name.is_empty() {
             return Err("no kernels in the JSON".into());

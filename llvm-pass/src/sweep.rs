@@ -18,7 +18,6 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetTriple};
 use inkwell::OptimizationLevel;
-use serde::Serialize;
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -97,100 +96,9 @@ pub fn processor_for(target: Option<&wavebudget_model::TargetId>, target_cpu: Op
     }
 }
 
-/// How a level ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    /// Compiled.
-    Ok,
-    /// LLVM reported an error; see `error`.
-    Failed,
-    /// The pass did not set the attribute (LLVM 22 would ignore W here); see `warnings`.
-    NotAccepted,
-}
-
-/// One compile of one kernel.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Level {
-    /// The waves target (absent for the baseline).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub waves: Option<u32>,
-    /// Outcome.
-    pub status: Status,
-    /// Arch VGPRs (llc's "VGPRs" remark).
-    pub vgprs: Option<u32>,
-    /// AGPRs ("AGPRs" remark).
-    pub agprs: Option<u32>,
-    /// The compiled kernel's resources (`.vgpr_count`, `.sgpr_count`, LDS, scratch, the descriptor, ...),
-    /// the one type every reader carries; absent unless compiled. Flattened into the JSON.
-    #[serde(flatten)]
-    pub resources: Option<wavebudget_model::KernelResources>,
-    /// `.vgpr_spill_count` (the resources hold the sum with SGPR spills).
-    pub vgpr_spill_count: Option<u32>,
-    /// `.sgpr_spill_count`.
-    pub sgpr_spill_count: Option<u32>,
-    /// "Occupancy [waves/SIMD]" reached.
-    pub waves_per_simd: Option<u32>,
-    /// LLVM's warnings for this compile (and the pass's, where it did not set the attribute).
-    pub warnings: Vec<String>,
-    /// LLVM's error, when failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// What the budget did to the code: the compiled kernel's ISA signals (`wavebudget isa`'s, from the
-    /// object disassembled in process); absent unless compiled.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub isa: Option<wavebudget_isa::Signals>,
-}
-
-impl Level {
-    /// The hot loop's instruction count, or the whole kernel's when it has no loop.
-    pub fn loop_instructions(&self) -> Option<u32> {
-        let isa = self.isa.as_ref()?;
-        Some(isa.hot_loop.map_or(isa.instructions, |l| l.instructions))
-    }
-
-    fn empty(waves: Option<u32>, status: Status) -> Level {
-        Level {
-            waves,
-            status,
-            vgprs: None,
-            agprs: None,
-            resources: None,
-            vgpr_spill_count: None,
-            sgpr_spill_count: None,
-            waves_per_simd: None,
-            warnings: Vec::new(),
-            error: None,
-            isa: None,
-        }
-    }
-
-    /// VGPR + SGPR spills (`None` unless compiled).
-    pub fn spills(&self) -> Option<u32> {
-        wavebudget_model::KernelResources::spill_sum(self.vgpr_spill_count, self.sgpr_spill_count)
-            .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
-    }
-}
-
-/// One kernel's ladder.
-#[derive(Debug, Clone, Serialize)]
-pub struct KernelLadder {
-    /// Kernel (symbol) name.
-    pub name: String,
-    /// Target id of the code object it was compiled into.
-    pub target: String,
-    /// Compiled unchanged.
-    pub baseline: Level,
-    /// One per waves target, ascending.
-    pub levels: Vec<Level>,
-}
-
-/// The sweep's result: the JSON `wavebudget sweep --json` prints (and `records=` reads).
-#[derive(Debug, Clone, Serialize)]
-pub struct Sweep {
-    /// Kernels in module order.
-    pub kernels: Vec<KernelLadder>,
-}
+// The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
+// report, `records=` and Python read back the form written here.
+pub use wavebudget_engine::ladder::{choose, choose_rungs, Choice, KernelLadder, Level, Policy, Status, Sweep};
 
 #[derive(Default)]
 struct Collected {
@@ -592,103 +500,6 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         }
     }
     Ok(Sweep { kernels: ladders })
-}
-
-/// How `tune` picks a waves target from a kernel's ladder.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Policy {
-    /// Spills (VGPR + SGPR) a chosen level may have.
-    pub max_spills: u32,
-    /// With `Some(p)`: the hot loop (the whole kernel without a loop) may grow by at most p% over the
-    /// unconstrained build's.
-    pub max_loop_growth: Option<u32>,
-}
-
-/// What `choose` picked and why, in one line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub waves: Option<u32>,
-    pub reason: String,
-}
-
-impl Level {
-    /// This level as `mode=auto` and `choose` weigh it.
-    pub fn rung(&self) -> crate::records::Rung {
-        crate::records::Rung {
-            waves: self.waves.unwrap_or(0),
-            spills: if self.status == Status::Ok { self.spills() } else { None },
-            accepted: self.status != Status::NotAccepted,
-            loop_instructions: self.loop_instructions(),
-        }
-    }
-}
-
-/// `choose_rungs` on a sweep's ladder.
-pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
-    let rungs: Vec<_> = ladder.levels.iter().filter(|l| l.waves.is_some()).map(Level::rung).collect();
-    choose_rungs(Some(&ladder.baseline.rung()), &rungs, policy)
-}
-
-/// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels with at most
-/// `max_spills` spills (and, with `max_loop_growth`, a hot loop within that growth over the unconstrained
-/// build's). When every compiled level spills more, the level with the fewest spills if it has fewer than
-/// the unconstrained build (ties: the lower W), else none.
-pub fn choose_rungs(
-    baseline: Option<&crate::records::Rung>,
-    rungs: &[crate::records::Rung],
-    policy: &Policy,
-) -> Choice {
-    let compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some());
-    let base_loop = baseline.and_then(|b| b.loop_instructions);
-    let within_growth = |r: &crate::records::Rung| match (policy.max_loop_growth, base_loop, r.loop_instructions) {
-        (None, _, _) => true,
-        (Some(p), Some(b), Some(x)) => u64::from(x) * 100 <= u64::from(b) * (100 + u64::from(p)),
-        (Some(_), _, _) => false,
-    };
-    let best = compiled()
-        .filter(|r| r.spills.is_some_and(|s| s <= policy.max_spills) && within_growth(r))
-        .max_by_key(|r| r.waves);
-    if let Some(r) = best {
-        let growth = match (policy.max_loop_growth, base_loop, r.loop_instructions) {
-            (Some(p), Some(b), Some(x)) => format!(", hot loop {b} -> {x} instructions (at most +{p}%)"),
-            _ => String::new(),
-        };
-        return Choice {
-            waves: Some(r.waves),
-            reason: format!("the highest W with at most {} spills{growth}", policy.max_spills),
-        };
-    }
-    if compiled().any(|r| r.spills.is_some_and(|s| s <= policy.max_spills)) {
-        return Choice {
-            waves: None,
-            reason: format!(
-                "no level within max-spills={} keeps the hot loop within +{}% of the unconstrained build's {}",
-                policy.max_spills,
-                policy.max_loop_growth.unwrap_or(0),
-                base_loop.map_or("-".to_string(), |b| b.to_string())
-            ),
-        };
-    }
-    // Every level spills more than allowed: the fewest spills, if fewer than without a target.
-    let fewest = compiled().filter_map(|r| Some((r.spills?, r.waves))).min();
-    match (fewest, baseline.and_then(|b| b.spills)) {
-        (Some((s, w)), Some(b)) if s < b => Choice {
-            waves: Some(w),
-            reason: format!(
-                "every level spills more than {}; the fewest spills: {s} at W={w} (unconstrained: {b})",
-                policy.max_spills
-            ),
-        },
-        (Some((s, w)), b) => Choice {
-            waves: None,
-            reason: format!(
-                "every level that compiled spills more than max-spills={} (fewest: {s} at W={w}), and no fewer than the unconstrained build ({})",
-                policy.max_spills,
-                b.map_or("-".to_string(), |b| b.to_string())
-            ),
-        },
-        (None, _) => Choice { waves: None, reason: "no level compiled".into() },
-    }
 }
 
 /// A tuned module: the sweep, the waves chosen per kernel, and the module with them set.

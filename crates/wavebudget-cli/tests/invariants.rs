@@ -220,3 +220,31 @@ fn the_launch_range_and_spill_rules_are_written_once() {
     let text = std::fs::read_to_string(&home).unwrap();
     assert!(text.contains("pub fn launch_of(") && text.contains("pub fn spill_sum("));
 }
+
+/// The sweep's JSON is read back in one typed form, the engine's `ladder::Sweep`: no other source walks a
+/// sweep document by hand (`"levels"`, `"baseline"` looked up in a JSON value), and the types the sweep
+/// writes are declared once, in the engine (the pass re-exports them).
+#[test]
+fn the_sweep_is_read_back_in_one_typed_form() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let home = root().join("crates/wavebudget-engine/src/ladder.rs");
+    let mut checked = 0;
+    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
+        let text = std::fs::read_to_string(f).unwrap();
+        checked += 1;
+        for l in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for key in ["\"levels\"", "\"baseline\""] {
+                assert!(!l.contains(&format!("get({key})")), "{}: reads sweep JSON untyped: {l}", f.display());
+            }
+            for decl in ["pub struct KernelLadder", "pub struct Level ", "pub struct Sweep ", "pub struct Rung"] {
+                assert!(!l.contains(decl), "{}: declares the sweep's type again: {l}", f.display());
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} sources read");
+    let text = std::fs::read_to_string(&home).unwrap();
+    assert!(text.contains("pub struct Sweep") && text.contains("Deserialize") && text.contains("pub fn choose_rungs"));
+}

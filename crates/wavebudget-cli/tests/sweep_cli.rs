@@ -87,6 +87,13 @@ fn a_failing_level_is_reported_and_the_rest_completes() {
             assert!(at(8)["waves_per_simd"].as_u64().unwrap() >= 8, "{k}");
         }
     }
+    // The sweep's JSON reads back in its one typed form (what the report and `records=` read) and writes
+    // the same document again: every field of every level (a failed one, resources, ISA signals) round-trips.
+    let typed = wavebudget_engine::ladder::Sweep::from_json(&out.stdout).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), json);
+    let acc = typed.kernels.iter().find(|k| k.name == "w56").unwrap();
+    assert!(acc.baseline.resources.is_some() && acc.baseline.isa.is_some(), "{acc:?}");
+    assert_eq!(acc.levels.iter().map(|l| l.waves).collect::<Vec<_>>(), [Some(4), Some(8)]);
     // The text table says FAILED with LLVM's message on that row.
     let text = wb(&["sweep", file.to_str().unwrap(), "--waves", "8", "--jobs", "2"]);
     let t = String::from_utf8_lossy(&text.stdout);

@@ -7,11 +7,14 @@
 //! - [`triton`]: Triton's cache (`<hash>/<name>.hsaco` with `<name>.json`) and its launch rule
 //!   (`num_warps x warp_size` threads, `shared` bytes of LDS given at launch), and the answers about
 //!   `waves_per_eu` and a compiled kernel at launch that Triton users ask.
+//! - [`ladder`]: the sweep's answer (`Sweep`, its kernels' ladders and levels), written and read back in
+//!   one typed form, and the policy that picks a waves target from a ladder.
 //! - [`Note`]: what a kernel's evaluation says beside its numbers, one variant per kind.
 
 #![forbid(unsafe_code)]
 
 pub mod inspect;
+pub mod ladder;
 mod note;
 pub mod triton;
 

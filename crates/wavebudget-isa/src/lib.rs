@@ -8,7 +8,7 @@
 
 #![forbid(unsafe_code)]
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// One instruction: its mnemonic and operand text, and where a branch goes (an index into the kernel's
@@ -100,7 +100,7 @@ pub fn classify(m: &str) -> Class {
 }
 
 /// Instruction counts by class (`s_nop` excluded everywhere).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     pub valu: u32,
     pub salu: u32,
@@ -115,14 +115,14 @@ pub struct Counts {
 
 /// Waits for a counter to reach 0: global-memory latency exposed (`vmcnt0`) and LDS/scalar-memory latency
 /// exposed (`lgkmcnt0`). One wait that zeroes both counts once in each.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Waits {
     pub vmcnt0: u32,
     pub lgkmcnt0: u32,
 }
 
 /// A loop: the instructions from a backward branch's target to the branch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Loop {
     /// Position of the first instruction (the branch target) and of the backward branch, counting the
     /// kernel's instructions from 0 without `s_nop`.
@@ -137,7 +137,7 @@ pub struct Loop {
 }
 
 /// The signals of one kernel.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Signals {
     /// Instructions of the function body (`s_nop` excluded: alignment fill in a code object is not in
     /// the assembly text, and hazard padding is not work).

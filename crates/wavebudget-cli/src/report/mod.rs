@@ -12,11 +12,11 @@ mod curves;
 use crate::args::ReportArgs;
 use crate::{parse_workgroup, CliError};
 use curves::{Curve, LimiterBar, Mark, Step};
-use serde::{Deserialize, Serialize};
-use serde_json::Value as Json;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use wavebudget_codeobj::KernelMeta;
 use wavebudget_engine::inspect::{self, InspectOptions};
+use wavebudget_engine::ladder::{Level, Sweep};
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
 
@@ -459,48 +459,28 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
     Ok((entries, skipped))
 }
 
-fn num(v: &Json, key: &str) -> Option<u32> {
-    v.get(key).and_then(Json::as_u64).and_then(|n| u32::try_from(n).ok())
-}
-
-fn num64(v: Option<&Json>, key: &str) -> Option<u64> {
-    v.and_then(|v| v.get(key)).and_then(Json::as_u64)
-}
-
-/// A sweep level's resources: the `KernelResources` `wavebudget sweep --json` flattens into each level,
-/// read by the type's own serde (every field present, or none: no count is taken by default).
-fn resources(l: &Json) -> Option<KernelResources> {
-    KernelResources::deserialize(l).ok()
-}
-
-fn measured_row(l: &Json, st: Option<&Subtarget>) -> MeasuredRow {
-    let waves = num(l, "waves");
-    let isa = l.get("isa");
-    let hot = isa.and_then(|i| i.get("hot_loop")).filter(|h| !h.is_null());
+fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {
+    let isa = l.isa.as_ref();
+    let hot = isa.and_then(|i| i.hot_loop);
     MeasuredRow {
-        target: waves.map_or("unconstrained".into(), |w| w.to_string()),
-        waves,
-        status: l.get("status").and_then(Json::as_str).unwrap_or("?").to_string(),
-        vgprs: num(l, "vgprs"),
-        agprs: num(l, "agprs"),
-        resources: resources(l),
-        spills: KernelResources::spill_sum(num(l, "vgpr_spill_count"), num(l, "sgpr_spill_count")),
-        scratch: num(l, "private_segment_fixed_size"),
-        waves_per_simd: num(l, "waves_per_simd"),
+        target: l.waves.map_or("unconstrained".into(), |w| w.to_string()),
+        waves: l.waves,
+        status: l.status.as_str().to_string(),
+        vgprs: l.vgprs,
+        agprs: l.agprs,
+        resources: l.resources,
+        spills: KernelResources::spill_sum(l.vgpr_spill_count, l.sgpr_spill_count),
+        scratch: l.resources.map(|r| r.private_segment_fixed_size),
+        waves_per_simd: l.waves_per_simd,
         // The budget ladder's R_max (`Budget::max_vgprs`) for this waves target.
-        r_max: waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w)),
-        instructions: num64(isa, "instructions"),
-        loop_instructions: num64(hot, "instructions"),
-        vmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "vmcnt0"),
-        lgkmcnt0: num64(isa.and_then(|i| i.get("waitcnt")), "lgkmcnt0"),
-        scratch_ops: num64(isa, "scratch_ops"),
-        accvgpr_copies: num64(isa, "accvgpr_copies"),
-        warnings: l
-            .get("warnings")
-            .and_then(Json::as_array)
-            .map(|w| w.iter().filter_map(Json::as_str).collect::<Vec<_>>().join("; "))
-            .or_else(|| l.get("error").and_then(Json::as_str).map(str::to_string))
-            .unwrap_or_default(),
+        r_max: l.waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w)),
+        instructions: isa.map(|i| u64::from(i.instructions)),
+        loop_instructions: hot.map(|h| u64::from(h.instructions)),
+        vmcnt0: isa.map(|i| u64::from(i.waitcnt.vmcnt0)),
+        lgkmcnt0: isa.map(|i| u64::from(i.waitcnt.lgkmcnt0)),
+        scratch_ops: isa.map(|i| u64::from(i.scratch_ops)),
+        accvgpr_copies: isa.map(|i| u64::from(i.accvgpr_copies)),
+        warnings: if l.warnings.is_empty() { l.error.clone().unwrap_or_default() } else { l.warnings.join("; ") },
     }
 }
 
@@ -514,31 +494,18 @@ fn sweep_entries(
     llvm: Llvm,
 ) -> Result<(Vec<Entry>, usize), CliError> {
     let mapped = crate::map_regular(std::path::Path::new(path))?;
-    let doc: Json =
-        serde_json::from_slice(mapped.bytes()).map_err(|e| CliError::Usage(format!("{path}: not JSON: {e}")))?;
     let not_sweep = |what: String| CliError::Usage(format!("{path}: not `wavebudget sweep --json` output: {what}"));
-    let kernels =
-        doc.get("kernels").and_then(Json::as_array).ok_or_else(|| not_sweep("no \"kernels\" array".into()))?;
+    let sweep = Sweep::from_json(mapped.bytes()).map_err(not_sweep)?;
     let wg = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let dynamic_lds = a.dynamic_lds.unwrap_or(0);
     let mut out = Vec::new();
-    for (i, k) in kernels.iter().enumerate() {
-        let name =
-            k.get("name").and_then(Json::as_str).ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"name\"")))?;
-        let target = k
-            .get("target")
-            .and_then(Json::as_str)
-            .ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"target\"")))?;
-        let base = k.get("baseline").ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"baseline\"")))?;
-        let levels = k
-            .get("levels")
-            .and_then(Json::as_array)
-            .ok_or_else(|| not_sweep(format!("kernels[{i}] has no \"levels\" array")))?;
+    for (i, k) in sweep.kernels.iter().enumerate() {
+        let (name, target, base, levels) = (k.name.as_str(), k.target.as_str(), &k.baseline, &k.levels);
         if kernel.is_some_and(|re| !re.is_match(name)) {
             continue;
         }
         let mut typed = Vec::new();
-        let res = resources(base);
+        let res = base.resources;
         let id = parse_target(target)
             .map_err(|e| CliError::Usage(format!("{path}: kernels[{i}] target '{target}': {e}")))?;
         let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut typed);
@@ -547,8 +514,8 @@ fn sweep_entries(
         match (&st, &res) {
             (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {
                 Ok(o) => {
-                    if let Some(reported) = num(base, "waves_per_simd")
-                        .filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)
+                    if let Some(reported) =
+                        base.waves_per_simd.filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)
                     {
                         notes.push(format!(
                             "the model gives {} waves/SIMD where LLVM reported {reported} for this build (a build with -mcumode or other target features the sweep does not record?)",
@@ -559,24 +526,18 @@ fn sweep_entries(
                 }
                 Err(e) => notes.push(format!("no occupancy: {e}")),
             },
-            (_, None) => notes.push(format!(
-                "the unconstrained build has no counts (status {}): no occupancy",
-                base.get("status").and_then(Json::as_str).unwrap_or("?")
-            )),
+            (_, None) => notes
+                .push(format!("the unconstrained build has no counts (status {}): no occupancy", base.status.as_str())),
             _ => {}
-        }
-        if !base.is_object() {
-            return Err(not_sweep(format!("kernels[{i}].baseline is not an object")));
         }
         let max = st.as_ref().map_or(id.processor.max_waves_per_eu(), Subtarget::max_waves);
         for (j, l) in levels.iter().enumerate() {
-            match l.get("waves").map(|w| w.as_u64()) {
-                _ if !l.is_object() => return Err(not_sweep(format!("kernels[{i}].levels[{j}] is not an object"))),
-                Some(Some(w)) if (1..=u64::from(max)).contains(&w) => {}
-                _ => {
+            match l.waves {
+                Some(w) if (1..=max).contains(&w) => {}
+                w => {
                     return Err(not_sweep(format!(
                         "kernels[{i}].levels[{j}]: \"waves\" {} is not a waves target of {} (1 to {max})",
-                        l.get("waves").map_or("missing".into(), |w| w.to_string()),
+                        w.map_or("missing".into(), |w| w.to_string()),
                         id.processor.name
                     )))
                 }
@@ -602,13 +563,13 @@ fn sweep_entries(
                 private_segment_fixed_size: res.map(|r| r.private_segment_fixed_size),
                 ..KernelMeta::default()
             },
-            spills: KernelResources::spill_sum(num(base, "vgpr_spill_count"), num(base, "sgpr_spill_count")),
+            spills: KernelResources::spill_sum(base.vgpr_spill_count, base.sgpr_spill_count),
             notes,
             measured: Some(measured),
             eval,
         });
     }
-    Ok((out, kernels.len()))
+    Ok((out, sweep.kernels.len()))
 }
 
 /// A kernel whose descriptor LLVM padded beyond its counts, at no cost in waves (LLVM pads up to the
