@@ -248,3 +248,26 @@ fn the_sweep_is_read_back_in_one_typed_form() {
     let text = std::fs::read_to_string(&home).unwrap();
     assert!(text.contains("pub struct Sweep") && text.contains("Deserialize") && text.contains("pub fn choose_rungs"));
 }
+
+/// Whether LLVM's padding of a descriptor costs waves is decided once, by the engine's `inspect::padding`
+/// (inspect's note and the report's charts take it): no other source evaluates a kernel without its
+/// descriptor to compare.
+#[test]
+fn the_padding_rule_is_written_once() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let home = root().join("crates/wavebudget-engine/src/inspect.rs");
+    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        assert!(
+            !code.contains(".without_descriptor()"),
+            "{}: compares with the descriptor's padding itself",
+            f.display()
+        );
+    }
+    let text = std::fs::read_to_string(&home).unwrap();
+    assert!(text.contains("pub fn padding(") && text.contains("pub enum Padding"));
+}

@@ -127,6 +127,51 @@ pub struct KernelReport {
     /// `limiter`, `binding` and `limits` above are its parts).
     #[serde(skip)]
     pub evaluation: Option<(Subtarget, wavebudget_model::Occupancy)>,
+    /// Where LLVM padded the descriptor at no cost in waves ([`Padding::AtNoCost`]): the evaluation from
+    /// the counts alone, which the report charts (not in the JSON).
+    #[serde(skip)]
+    pub at_no_cost: Option<wavebudget_model::Occupancy>,
+}
+
+/// What LLVM's padding of a kernel's descriptor does to its occupancy: the evaluation with the
+/// descriptor's allocation (`o`, as LLVM's remark counts it on the kernel's own processor) against the
+/// counts alone. The one rule for inspect's note and the report's charts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Padding {
+    /// No descriptor, or it allocates what the counts give.
+    None,
+    /// The padding costs waves (an `amdgpu-waves-per-eu` maximum): the counts alone allow `metadata`
+    /// waves/SIMD. What the descriptor allocates is what runs.
+    Caps {
+        /// Waves/SIMD from the counts alone.
+        metadata: u32,
+    },
+    /// The descriptor allocates more than the counts at the same waves (LLVM pads up to the occupancy
+    /// the kernel reaches anyway): the evaluation from the counts, which say what the kernel needs.
+    AtNoCost(Box<wavebudget_model::Occupancy>),
+}
+
+/// [`Padding`] of `res` evaluated as `o` at launch `wg` with `dynamic_lds`.
+pub fn padding(
+    st: &Subtarget,
+    res: &wavebudget_model::KernelResources,
+    wg: Option<WorkgroupSize>,
+    dynamic_lds: u32,
+    o: &wavebudget_model::Occupancy,
+) -> Padding {
+    if res.descriptor.is_none() {
+        return Padding::None;
+    }
+    let Ok(plain) = st.evaluate(&res.without_descriptor(), wg, dynamic_lds) else { return Padding::None };
+    if plain.waves_per_simd > o.waves_per_simd {
+        Padding::Caps { metadata: plain.waves_per_simd }
+    } else if plain.waves_per_simd == o.waves_per_simd
+        && (o.vgpr_count > plain.vgpr_count || o.sgpr_count > plain.sgpr_count)
+    {
+        Padding::AtNoCost(Box::new(plain))
+    } else {
+        Padding::None
+    }
 }
 
 /// The metadata keys an inspect kernel shows, in their order (`null` where the note has none; the
@@ -382,6 +427,7 @@ pub fn kernel_report(
     let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
     let resources = k.resources(own.map(|id| id.processor));
     let mut result = None;
+    let mut at_no_cost = None;
     match (&eval_st, resources) {
         (Some(st), Some(res)) => {
             let evaluated = if same_target { res } else { res.without_descriptor() };
@@ -398,15 +444,12 @@ pub fn kernel_report(
                             }
                         }
                     }
-                    if evaluated.descriptor.is_some() {
-                        if let Ok(plain) = st.evaluate(&evaluated.without_descriptor(), opts.wg_size, dynamic_lds) {
-                            if plain.waves_per_simd > o.waves_per_simd {
-                                notes.push(Note::PaddedDescriptorCaps {
-                                    metadata: plain.waves_per_simd,
-                                    waves: o.waves_per_simd,
-                                });
-                            }
+                    match padding(st, &evaluated, opts.wg_size, dynamic_lds, &o) {
+                        Padding::Caps { metadata } => {
+                            notes.push(Note::PaddedDescriptorCaps { metadata, waves: o.waves_per_simd })
                         }
+                        Padding::AtNoCost(plain) => at_no_cost = Some(*plain),
+                        Padding::None => {}
                     }
                     result = Some(o);
                 }
@@ -482,6 +525,7 @@ pub fn kernel_report(
             notes
         },
         evaluation,
+        at_no_cost,
     }
 }
 

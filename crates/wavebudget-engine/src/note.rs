@@ -26,6 +26,21 @@ pub enum Note {
         /// Waves/SIMD from the descriptor's.
         waves: u32,
     },
+    /// LLVM padded the descriptor beyond the kernel's counts at no cost in waves: the answer uses the
+    /// counts (with fewer resources LLVM would pad less). The report's charts say so.
+    #[error("the descriptor allocates {vgprs} VGPRs and {sgprs} SGPRs where the kernel counts {vgpr_count} and {sgpr_count}: LLVM padded it to the {waves} waves/SIMD the kernel reaches anyway; the charts and the next step use the counts (with fewer resources LLVM pads less)")]
+    PaddedAtNoCost {
+        /// VGPRs the descriptor allocates.
+        vgprs: u32,
+        /// SGPRs the descriptor allocates (as the model counts them).
+        sgprs: u32,
+        /// `.vgpr_count`.
+        vgpr_count: u32,
+        /// `.sgpr_count`.
+        sgpr_count: u32,
+        /// Waves/SIMD either way.
+        waves: u32,
+    },
     /// The model refused the evaluation (a launch size the kernel cannot take, registers the target
     /// cannot address); `on` names the target where the refusal is not about the launch.
     #[error("{}", no_occupancy(.on.as_deref(), .error))]
@@ -175,6 +190,7 @@ impl Note {
         match self {
             Note::LaunchLdsBinds { .. } => "launch_lds_binds",
             Note::PaddedDescriptorCaps { .. } => "padded_descriptor_caps",
+            Note::PaddedAtNoCost { .. } => "padded_at_no_cost",
             Note::NoOccupancy { .. } => "no_occupancy",
             Note::TargetRefused(_) => "target_refused",
             Note::UnknownProcessor { .. } => "unknown_processor",

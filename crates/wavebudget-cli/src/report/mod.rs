@@ -15,10 +15,11 @@ use curves::{Curve, LimiterBar, Mark, Step};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wavebudget_codeobj::KernelMeta;
-use wavebudget_engine::inspect::{self, InspectOptions};
+use wavebudget_engine::inspect::{self, InspectOptions, Padding};
 use wavebudget_engine::ladder::{Level, Sweep};
+use wavebudget_engine::Note;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
-use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Usage, Vgprs};
+use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Vgprs};
 
 const TEMPLATE: &str = include_str!("report.html");
 
@@ -425,8 +426,10 @@ fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
                 let (eval, mut notes) = (k.evaluation, k.notes.iter().map(ToString::to_string).collect());
-                let eval = eval
-                    .map(|(st, o)| (st, unpadded(&st, o, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes)));
+                let eval = eval.map(|(st, o)| {
+                    let padded = k.at_no_cost.map_or(Padding::None, |o| Padding::AtNoCost(Box::new(o)));
+                    (st, unpadded(o, padded, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes))
+                });
                 entries.push(Entry {
                     input,
                     gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
@@ -544,7 +547,8 @@ fn sweep_entries(
             }
         }
         let eval = eval.map(|(st, o)| {
-            let o = unpadded(&st, o, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
+            let padded = res.map_or(Padding::None, |r| inspect::padding(&st, &r, wg, dynamic_lds, &o));
+            let o = unpadded(o, padded, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
             (st, o)
         });
         let mut measured = vec![measured_row(base, st.as_ref())];
@@ -572,34 +576,27 @@ fn sweep_entries(
     Ok((out, sweep.kernels.len()))
 }
 
-/// A kernel whose descriptor LLVM padded beyond its counts, at no cost in waves (LLVM pads up to the
-/// occupancy the kernel reaches anyway): its charts and next step come from the counts it needs, since
-/// with fewer resources LLVM would pad less; the page says so. Where the padding costs waves (an
+/// A kernel whose descriptor LLVM padded beyond its counts at no cost in waves (the engine's one rule,
+/// [`inspect::padding`]): its charts and next step come from the counts it needs, since with fewer
+/// resources LLVM would pad less; the page says so. Where the padding costs waves (an
 /// `amdgpu-waves-per-eu` maximum), what the descriptor allocates is what runs, and stays.
 fn unpadded(
-    st: &Subtarget,
     o: Occupancy,
+    padding: Padding,
     vgpr_count: Option<u32>,
     sgpr_count: Option<u32>,
     notes: &mut Vec<String>,
 ) -> Occupancy {
-    let (Some(v), Some(s)) = (vgpr_count, sgpr_count) else { return o };
-    // The evaluation took the descriptor's counts over the metadata's only where the model's one rule
-    // (`Subtarget::allocation`) found the descriptor padded beyond its encoding granule.
-    if o.vgpr_count <= v && o.sgpr_count <= st.effective_sgprs(s) {
-        return o;
-    }
-    let usage = Usage { vgprs: Vgprs::Total(v), sgprs: Some(s), lds: o.lds_bytes, workgroup: o.workgroup };
-    match st.occupancy(&usage) {
-        Ok(plain) if plain.waves_per_simd == o.waves_per_simd => {
-            notes.push(format!(
-                "the descriptor allocates {} VGPRs and {} SGPRs where the kernel counts {v} and {s}: LLVM padded it to the {} waves/SIMD the kernel reaches anyway; the charts and the next step use the counts (with fewer resources LLVM pads less)",
-                o.vgpr_count, o.sgpr_count, o.waves_per_simd
-            ));
-            plain
-        }
-        _ => o,
-    }
+    let (Padding::AtNoCost(plain), Some(v), Some(s)) = (padding, vgpr_count, sgpr_count) else { return o };
+    let note = Note::PaddedAtNoCost {
+        vgprs: o.vgpr_count,
+        sgprs: o.sgpr_count,
+        vgpr_count: v,
+        sgpr_count: s,
+        waves: o.waves_per_simd,
+    };
+    notes.push(note.to_string());
+    *plain
 }
 
 fn launch_text(o: &Occupancy) -> String {
@@ -903,7 +900,7 @@ mod tests {
 
     use super::*;
     use wavebudget_model::targets::PROCESSORS;
-    use wavebudget_model::WorkgroupSize;
+    use wavebudget_model::{Usage, WorkgroupSize};
 
     /// A name that would end the script element or open a comment stays data: no `<` reaches the page,
     /// and the JSON reads back the same.
