@@ -515,6 +515,11 @@ fn occupancy_batch<'py>(
         }
     };
     let wg_max_ref = wg_max_held.as_ref().unwrap_or(&wg_min_held);
+    let in_place = [Some(&vgpr_cols.0), vgpr_cols.1.as_ref(), Some(&sgprs_held), Some(&lds_held), Some(&wg_min_held)]
+        .into_iter()
+        .chain([Some(wg_max_ref)])
+        .flatten()
+        .any(|h| !matches!(h, Held::Scalar(_) | Held::Owned(_)));
     let cols = Columns {
         len: n,
         vgprs: match &vgpr_cols {
@@ -544,13 +549,16 @@ fn occupancy_batch<'py>(
     };
     let mut answers = Vec::with_capacity(subtargets.len());
     for st in &subtargets {
-        let computed = py.allow_threads(|| {
+        let compute = || {
             let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| vec![0u8; n]);
             let [w, l, v, s, d, g] = &mut bufs;
             let out = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: s, lds: d, workgroup: g };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             wavebudget_runtime::batch::evaluate_columns_on(st, threads, &cols, out).map(|()| bufs)
-        });
+        };
+        // Arrays read in place stay the caller's: the GIL is held while they are read, so no Python thread
+        // writes them meanwhile (the batch's own threads need no GIL). Copied columns free the GIL.
+        let computed = if in_place { compute() } else { py.allow_threads(compute) };
         let bufs = computed.map_err(refusal)?;
         let arrays = bufs.map(|b| b.into_pyarray(py).reshape(shape.clone()).expect("n cells reshape to shape"));
         answers.push((st.id().canonical(), st.max_waves(), arrays));
