@@ -283,6 +283,14 @@ mod tests {
         assert_eq!(choose_rungs(None, &[], &Policy::default()).reason, "no level compiled");
     }
 
+    /// `Status::as_str` is serde's spelling (the report prints one, the JSON the other).
+    #[test]
+    fn a_status_reads_as_its_json() {
+        for s in [Status::Ok, Status::Failed, Status::NotAccepted] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
+    }
+
     /// A level's rung: the spill sum only when it compiled; waves 0 for the baseline.
     #[test]
     fn a_level_weighs_as_its_status_says() {

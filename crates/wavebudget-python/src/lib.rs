@@ -515,11 +515,17 @@ fn occupancy_batch<'py>(
         }
     };
     let wg_max_ref = wg_max_held.as_ref().unwrap_or(&wg_min_held);
-    let in_place = [Some(&vgpr_cols.0), vgpr_cols.1.as_ref(), Some(&sgprs_held), Some(&lds_held), Some(&wg_min_held)]
-        .into_iter()
-        .chain([Some(wg_max_ref)])
-        .flatten()
-        .any(|h| !matches!(h, Held::Scalar(_) | Held::Owned(_)));
+    let in_place = [
+        Some(&vgpr_cols.0),
+        vgpr_cols.1.as_ref(),
+        Some(&sgprs_held),
+        Some(&lds_held),
+        Some(&wg_min_held),
+        Some(wg_max_ref),
+    ]
+    .into_iter()
+    .flatten()
+    .any(|h| !matches!(h, Held::Scalar(_) | Held::Owned(_)));
     let cols = Columns {
         len: n,
         vgprs: match &vgpr_cols {
