@@ -16,7 +16,8 @@ mod runtime;
 #[cfg(feature = "llvm")]
 mod sweep;
 
-use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, ResourceArgs, SuggestArgs, TargetArgs};
+use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
+pub use args::{ReportArgs, ResourceArgs};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
@@ -59,6 +60,29 @@ pub enum CliError {
     #[cfg(feature = "llvm")]
     #[error(transparent)]
     Llvm(#[from] wavebudget_pass::Error),
+}
+
+impl CliError {
+    /// The variant's name in snake case, stable across releases (the engine's, the model's or the
+    /// runtime's own for their refusals): what Python's `Error.kind` gives.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CliError::Usage(_) => "usage",
+            CliError::Model(e) => e.kind(),
+            CliError::Reader(..) => "reader",
+            CliError::Runtime(e) => e.kind(),
+            CliError::Io { .. } => "io",
+            CliError::Engine(e) => e.kind(),
+            #[cfg(feature = "llvm")]
+            CliError::Llvm(_) => "llvm",
+        }
+    }
+}
+
+/// `wavebudget report` from its arguments as values (Python's `write_report`): writes the page and
+/// returns the line the command prints.
+pub fn write_report(a: &ReportArgs) -> Result<String, CliError> {
+    report::report_cmd(a)
 }
 
 /// Run the CLI on an argument vector (program name first). Returns the text for stdout.
@@ -169,7 +193,7 @@ fn to_json<T: Serialize + ?Sized>(v: &T) -> String {
 }
 
 fn targets(json: bool) -> Result<String, CliError> {
-    let rows = render::target_rows();
+    let rows = wavebudget_engine::targets::rows();
     Ok(if json { to_json(&rows) } else { render::targets_table(&rows) })
 }
 

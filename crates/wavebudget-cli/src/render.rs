@@ -1,78 +1,11 @@
 //! Tables and text for people. JSON output is the model's own serde types.
 
-use serde::Serialize;
 use wavebudget_model::generic::{GenericOccupancy, GenericParams};
-use wavebudget_model::targets::{AgprFile, PROCESSORS};
+use wavebudget_model::targets::AgprFile;
 use wavebudget_model::text::printable;
-use wavebudget_model::{Budget, Limiter, Occupancy, Options, Subtarget, TargetId};
+use wavebudget_model::{Budget, Limiter, Occupancy};
 
-/// One row of `wavebudget targets`.
-#[derive(Debug, Serialize)]
-pub struct TargetRow {
-    pub name: &'static str,
-    pub generation: &'static str,
-    pub family: &'static str,
-    pub generic: bool,
-    pub wave_sizes: &'static [u32],
-    pub default_wave_size: u32,
-    pub max_waves_per_simd: u32,
-    pub simds_per_cu: u32,
-    pub wgp_mode: bool,
-    pub vgprs_total: u32,
-    pub vgpr_granule: u32,
-    pub vgprs_addressable: u32,
-    pub vgprs_total_wave64: Option<u32>,
-    pub vgpr_granule_wave64: Option<u32>,
-    pub agprs: AgprFile,
-    pub sgprs_limit_occupancy: bool,
-    pub lds_per_workgroup: u32,
-    pub lds_per_cu: u32,
-    pub lds_granule: u32,
-    pub dynamic_vgpr: bool,
-    pub xnack: bool,
-    pub sramecc: bool,
-    pub products: &'static [&'static str],
-}
-
-pub fn target_rows() -> Vec<TargetRow> {
-    PROCESSORS
-        .iter()
-        .filter_map(|p| {
-            let id = TargetId { processor: p, xnack: None, sramecc: None };
-            let st = Subtarget::new(id, Options::default()).ok()?;
-            let w64 = (p.default_wave_size() == 32 && p.wave_sizes().contains(&64))
-                .then(|| Subtarget::new(id, Options { wave_size: Some(64), ..Options::default() }).ok())
-                .flatten();
-            Some(TargetRow {
-                name: p.name,
-                generation: p.generation.label(),
-                family: p.family,
-                generic: p.generic,
-                wave_sizes: p.wave_sizes(),
-                default_wave_size: p.default_wave_size(),
-                max_waves_per_simd: st.max_waves(),
-                simds_per_cu: st.eus_per_cu(),
-                wgp_mode: p.has_wgp_mode(),
-                vgprs_total: st.vgpr().total,
-                vgpr_granule: st.vgpr().granule,
-                vgprs_addressable: st.vgpr().addressable,
-                vgprs_total_wave64: w64.map(|s| s.vgpr().total),
-                vgpr_granule_wave64: w64.map(|s| s.vgpr().granule),
-                agprs: p.agpr_file,
-                sgprs_limit_occupancy: p.sgprs_limit_occupancy(),
-                lds_per_workgroup: p.lds_per_workgroup,
-                lds_per_cu: st.lds_per_cu(),
-                lds_granule: p.lds_granule,
-                dynamic_vgpr: p.dynamic_vgpr,
-                xnack: p.xnack,
-                sramecc: p.sramecc,
-                products: p.products,
-            })
-        })
-        .collect()
-}
-
-pub fn targets_table(rows: &[TargetRow]) -> String {
+pub fn targets_table(rows: &[wavebudget_engine::targets::TargetRow]) -> String {
     let mut s = format!(
         "{:<16} {:<8} {:<8} {:>5} {:>9} {:>11} {:>10} {:<9} {:>8} {:>7}  {}\n",
         "processor", "gen", "family", "waves", "wave", "VGPRs/gran", "w64", "AGPRs", "LDS/WG", "LDS/CU", "products"

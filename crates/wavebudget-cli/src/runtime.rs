@@ -4,8 +4,9 @@ use crate::args::{DeviceArgs, DispatchArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
+use wavebudget_engine::dispatch::{self, DeviceFrom};
 use wavebudget_model::text::printable;
-use wavebudget_runtime::{dispatch, kfd, Device, Kernels};
+use wavebudget_runtime::{kfd, Device};
 
 fn cell(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
@@ -76,61 +77,15 @@ fn table(devices: &[Device]) -> String {
     out
 }
 
-/// `--kernel` as everywhere else: a kernel's exact name or symbol, else a regular expression that must
-/// match exactly one kernel name.
-fn resolve_kernel(kernels: &Kernels, pattern: &str) -> Result<String, CliError> {
-    if !kernels.find(pattern).is_empty() || kernels.without_metadata.iter().any(|k| k == pattern) {
-        return Ok(pattern.to_string());
-    }
-    let re = crate::kernel_regex(pattern)?;
-    let mut names: Vec<&str> = kernels
-        .kernels
-        .iter()
-        .filter(|k| re.is_match(&k.name) || re.is_match(&k.symbol))
-        .map(|k| k.name.as_str())
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    match names.as_slice() {
-        [one] => Ok(one.to_string()),
-        [] => {
-            let mut all: Vec<&str> = kernels.kernels.iter().map(|k| k.name.as_str()).collect();
-            all.sort_unstable();
-            all.dedup();
-            Err(CliError::Usage(format!("--kernel '{pattern}' matches no kernel (kernels: {})", all.join(", "))))
-        }
-        many => Err(CliError::Usage(format!(
-            "--kernel '{pattern}' matches {} kernels ({}); dispatch needs one",
-            many.len(),
-            many.join(", ")
-        ))),
-    }
-}
-
 pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
-    let device: Device = match (&a.device, &a.kfd_root) {
-        (Some(t), _) => Device::from_target(t)?,
-        (None, Some(root)) => kfd::devices(Path::new(root))?
-            .into_iter()
-            .next()
-            .ok_or_else(|| CliError::Usage(format!("--kfd-root {root}: no GPU node")))?,
+    let from = match (&a.device, &a.kfd_root) {
+        (Some(t), _) => DeviceFrom::Name(t),
+        (None, Some(root)) => DeviceFrom::KfdRoot(Path::new(root)),
         (None, None) => return Err(CliError::Usage("give the device: --device PROCESSOR or --kfd-root DIR".into())),
     };
-    if Path::new(&a.file).is_dir() {
-        return Err(CliError::Usage(format!("{}: is a directory", a.file)));
-    }
-    let kernels = Kernels::open(Path::new(&a.file))?;
-    let k = kernels.for_device(&resolve_kernel(&kernels, &a.kernel)?, &device)?;
-    let wg = match a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()? {
-        Some(w) if w.min != w.max => {
-            return Err(CliError::Usage(format!(
-                "--wg-size {},{}: a dispatch has one launch size (give N)",
-                w.min, w.max
-            )))
-        }
-        w => w.map(|w| w.max),
-    };
-    let d = dispatch(k, &device, wg, a.dynamic_lds)?;
+    let device = dispatch::device(from)?;
+    let wg = a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()?;
+    let d = dispatch::dispatch_file(Path::new(&a.file), &a.kernel, &device, wg, a.dynamic_lds)?;
     if a.json {
         return Ok(serde_json::to_string_pretty(&d).expect("serializable") + "\n");
     }

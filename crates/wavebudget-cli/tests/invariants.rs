@@ -271,3 +271,65 @@ fn the_padding_rule_is_written_once() {
     let text = std::fs::read_to_string(&home).unwrap();
     assert!(text.contains("pub fn padding(") && text.contains("pub enum Padding"));
 }
+
+/// The CLI is argument parsing and rendering: the report's inputs (kernels of files and sweeps, or one
+/// configuration, each evaluated), the dispatch's device and kernel, and the target list are the engine's
+/// (`report`, `dispatch`, `targets`), which Python calls too. No CLI source builds a report entry, reads a
+/// sweep, evaluates a kernel from its metadata, lists the processors or resolves a kernel itself.
+#[test]
+fn the_cli_holds_no_engine_logic() {
+    let mut files = Vec::new();
+    rust_sources(&root().join("crates/wavebudget-cli/src"), &mut files);
+    assert!(files.len() > 10);
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for logic in [
+            "Sweep::from_json",
+            "KernelMeta {",
+            "Entry {",
+            "subtarget_for(",
+            "Kernels::open(",
+            "fn resolve_kernel",
+            "PROCESSORS",
+            "spill_sum(",
+        ] {
+            assert!(!code.contains(logic), "{}: does the engine's work ({logic})", f.display());
+        }
+    }
+    for (module, api) in [
+        ("report.rs", "pub fn files("),
+        ("report.rs", "pub fn configuration("),
+        ("dispatch.rs", "pub fn dispatch_file("),
+        ("targets.rs", "pub fn rows("),
+    ] {
+        let text = std::fs::read_to_string(root().join("crates/wavebudget-engine/src").join(module)).unwrap();
+        assert!(text.contains(api), "wavebudget-engine/src/{module} lost {api}");
+    }
+}
+
+/// The Python package calls typed functions: no module of it runs the CLI's argv (`_native.run`), parses
+/// JSON text or writes a temporary file, and the native module makes no JSON text (its answers are Python
+/// objects made from the serde form, `pythonize`).
+#[test]
+fn python_calls_no_argv_and_no_json() {
+    let pkg = root().join("crates/wavebudget-python/python/wavebudget");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&pkg).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "py") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for call in ["_native.run", "json.loads", "tempfile", "subprocess"] {
+                assert!(!text.contains(call), "{}: {call}", path.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2);
+    let native = std::fs::read_to_string(root().join("crates/wavebudget-python/src/lib.rs")).unwrap();
+    for text in ["serde_json::to_string", "serde_json::from_str", ".json()"] {
+        assert!(!native.contains(text), "wavebudget-python/src/lib.rs: {text}");
+    }
+    // The one argv entry point (the CLI in process, kept for benchmarks against the typed calls).
+    assert_eq!(native.matches("wavebudget_cli::run(").count(), 1);
+}

@@ -131,6 +131,10 @@ pub struct KernelReport {
     /// the counts alone, which the report charts (not in the JSON).
     #[serde(skip)]
     pub at_no_cost: Option<wavebudget_model::Occupancy>,
+    /// The resources the evaluation used (the descriptor's allocation on the kernel's own processor), to
+    /// evaluate the kernel again at another launch without reading it again (not in the JSON).
+    #[serde(skip)]
+    pub resources: Option<KernelResources>,
 }
 
 /// What LLVM's padding of a kernel's descriptor does to its occupancy: the evaluation with the
@@ -428,9 +432,11 @@ pub fn kernel_report(
     let resources = k.resources(own.map(|id| id.processor));
     let mut result = None;
     let mut at_no_cost = None;
+    let mut used = None;
     match (&eval_st, resources) {
         (Some(st), Some(res)) => {
             let evaluated = if same_target { res } else { res.without_descriptor() };
+            used = Some(evaluated);
             match st.evaluate(&evaluated, opts.wg_size, dynamic_lds) {
                 Ok(o) => {
                     if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
@@ -526,6 +532,7 @@ pub fn kernel_report(
         },
         evaluation,
         at_no_cost,
+        resources: used,
     }
 }
 

@@ -4,18 +4,25 @@
 //!
 //! - [`inspect`]: every kernel of every code object in files or bytes, evaluated by the model, with its
 //!   descriptor diagnosis and notes ([`inspect::inspect`], [`inspect::inspect_bytes`]).
+//! - [`dispatch`]: a kernel of a file at a launch on a device (named, or read from a KFD topology).
 //! - [`triton`]: Triton's cache (`<hash>/<name>.hsaco` with `<name>.json`) and its launch rule
 //!   (`num_warps x warp_size` threads, `shared` bytes of LDS given at launch), and the answers about
 //!   `waves_per_eu` and a compiled kernel at launch that Triton users ask.
 //! - [`ladder`]: the sweep's answer (`Sweep`, its kernels' ladders and levels), written and read back in
 //!   one typed form, and the policy that picks a waves target from a ladder.
+//! - [`report`]: the HTML report's inputs (kernels of files and sweeps, or one configuration), each
+//!   evaluated, with its counts, notes and measured ladder; the CLI draws and lays out the page.
+//! - [`targets`]: every processor the model knows, with its parameters.
 //! - [`Note`]: what a kernel's evaluation says beside its numbers, one variant per kind.
 
 #![forbid(unsafe_code)]
 
+pub mod dispatch;
 pub mod inspect;
 pub mod ladder;
 mod note;
+pub mod report;
+pub mod targets;
 pub mod triton;
 
 pub use note::{Note, PadCause};
@@ -89,12 +96,117 @@ pub enum Error {
         /// The inputs, comma-separated.
         inputs: String,
     },
+    /// Input files that hold no kernel.
+    #[error("{inputs}: no kernels to report")]
+    NoKernels {
+        /// The inputs, comma-separated.
+        inputs: String,
+    },
+    /// A target list with no target in it.
+    #[error("target is empty")]
+    EmptyTarget,
+    /// A file that starts as JSON but is not a sweep's output.
+    #[error("{path}: not `wavebudget sweep --json` output: {problem}")]
+    NotASweep {
+        /// The file.
+        path: String,
+        /// Where and what is wrong (serde's path and message, or the value out of range).
+        problem: String,
+    },
+    /// A sweep's kernel for a target the model refuses.
+    #[error("{path}: kernels[{index}] target '{target}': {error}")]
+    SweepTarget {
+        /// The file.
+        path: String,
+        /// The kernel's index.
+        index: usize,
+        /// Its target.
+        target: String,
+        /// The model's refusal.
+        error: wavebudget_model::ModelError,
+    },
+    /// An option that does not apply to a sweep's kernels.
+    #[error("{path}: {option}")]
+    SweepOption {
+        /// The file.
+        path: String,
+        /// The option and why.
+        option: report::SweepOption,
+    },
+    /// A KFD topology root without a GPU node.
+    #[error("--kfd-root {root}: no GPU node")]
+    NoGpuNode {
+        /// The root.
+        root: String,
+    },
+    /// A directory where a file was expected.
+    #[error("{path}: is a directory")]
+    IsADirectory {
+        /// The path.
+        path: String,
+    },
+    /// A kernel name or pattern that matches no kernel of the file.
+    #[error("--kernel '{pattern}' matches no kernel (kernels: {})", .kernels.join(", "))]
+    KernelNotFound {
+        /// The name or pattern.
+        pattern: String,
+        /// The file's kernels.
+        kernels: Vec<String>,
+    },
+    /// A pattern that matches several kernels where one is needed.
+    #[error("--kernel '{pattern}' matches {} kernels ({}); dispatch needs one", .matches.len(), .matches.join(", "))]
+    KernelAmbiguous {
+        /// The pattern.
+        pattern: String,
+        /// The kernels it matches.
+        matches: Vec<String>,
+    },
+    /// A launch range where a dispatch has one size.
+    #[error("--wg-size {min},{max}: a dispatch has one launch size (give N)")]
+    DispatchRange {
+        /// The range's minimum.
+        min: u32,
+        /// Its maximum.
+        max: u32,
+    },
+    /// The runtime refused a device or a kernel.
+    #[error(transparent)]
+    Runtime(#[from] wavebudget_runtime::Error),
     /// The model refused the input (a target, a count, a launch).
     #[error(transparent)]
     Model(#[from] wavebudget_model::ModelError),
     /// A question about a Triton launch that has no answer (no kernel, several, no occupancy).
     #[error("{0}")]
     Triton(triton::Refusal),
+}
+
+impl Error {
+    /// The variant's name in snake case, stable across releases (the model's or the runtime's own for
+    /// their refusals): what Python's `Error.kind` gives, to match instead of the English.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Reader { .. } => "reader",
+            Error::NotATritonCache { .. } => "not_a_triton_cache",
+            Error::Io { .. } => "io",
+            Error::TritonJson { .. } => "triton_json",
+            Error::WarpSize { .. } => "warp_size",
+            Error::KernelPattern { .. } => "kernel_pattern",
+            Error::NoKernelMatches { .. } => "no_kernel_matches",
+            Error::NoKernels { .. } => "no_kernels",
+            Error::EmptyTarget => "empty_target",
+            Error::NotASweep { .. } => "not_a_sweep",
+            Error::SweepTarget { .. } => "sweep_target",
+            Error::SweepOption { .. } => "sweep_option",
+            Error::NoGpuNode { .. } => "no_gpu_node",
+            Error::IsADirectory { .. } => "is_a_directory",
+            Error::KernelNotFound { .. } => "kernel_not_found",
+            Error::KernelAmbiguous { .. } => "kernel_ambiguous",
+            Error::DispatchRange { .. } => "dispatch_range",
+            Error::Runtime(e) => e.kind(),
+            Error::Model(e) => e.kind(),
+            Error::Triton(r) => r.kind(),
+        }
+    }
 }
 
 /// A reader's refusal of `path`, naming it once (an I/O error names it already).

@@ -143,6 +143,20 @@ pub enum Note {
         /// The VGPR budget it set.
         vgpr_budget: u32,
     },
+    /// A sweep's unconstrained build: the model's waves differ from what LLVM reported for it.
+    #[error("the model gives {model} waves/SIMD where LLVM reported {reported} for this build (a build with -mcumode or other target features the sweep does not record?)")]
+    ModelDiffersFromBuild {
+        /// The model's waves/SIMD.
+        model: u32,
+        /// LLVM's.
+        reported: u32,
+    },
+    /// A sweep's unconstrained build has no counts (it failed): no occupancy.
+    #[error("the unconstrained build has no counts (status {}): no occupancy", .status.as_str())]
+    NoBaselineCounts {
+        /// How the build ended.
+        status: crate::ladder::Status,
+    },
     /// A Triton cache entry's `.hsaco` without the `<name>.json` that gives its launch.
     #[error("no {json} beside it: Triton's launch size and shared memory are unknown; occupancy over the kernel's launch range without LDS given at launch")]
     NoTritonLaunch {
@@ -206,6 +220,8 @@ impl Note {
             Note::Model(n) => n.kind(),
             Note::PassSet { .. } => "pass_set",
             Note::NoTritonLaunch { .. } => "no_triton_launch",
+            Note::ModelDiffersFromBuild { .. } => "model_differs_from_build",
+            Note::NoBaselineCounts { .. } => "no_baseline_counts",
         }
     }
 }

@@ -221,6 +221,19 @@ pub enum Refusal {
     },
 }
 
+impl Refusal {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refusal::NoWarps => "no_warps",
+            Refusal::CodeObjects { .. } => "code_objects",
+            Refusal::NoLaunch { .. } => "no_launch",
+            Refusal::Kernels { .. } => "kernels",
+            Refusal::NoOccupancy { .. } => "no_occupancy",
+        }
+    }
+}
+
 fn join(notes: &[Note]) -> String {
     notes.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
@@ -495,8 +508,7 @@ pub struct NextWave {
 pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm) -> Result<LaunchReport> {
     let opts = InspectOptions { target: None, wg_size: None, kernel: None, dynamic_lds: None, llvm };
     let at_launch = inspect::inspect_bytes(name, hsaco, Some(launch.clone()), &opts)?;
-    let alone = inspect::inspect_bytes(name, hsaco, None, &opts)?;
-    report_of(name, at_launch, alone, &launch)
+    report_of(name, at_launch, &launch)
 }
 
 /// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
@@ -535,7 +547,7 @@ fn counts_json<S: serde::Serializer>(m: &KernelMeta<'static>, s: S) -> std::resu
     map.end()
 }
 
-fn report_of(name: &str, at_launch: Report, alone: Report, launch: &TritonLaunch) -> Result<LaunchReport> {
+fn report_of(name: &str, at_launch: Report, launch: &TritonLaunch) -> Result<LaunchReport> {
     let one = |r: Report| -> Result<CodeObjectReport> {
         let found = r.code_objects.len();
         let mut cos = r.code_objects;
@@ -549,7 +561,6 @@ fn report_of(name: &str, at_launch: Report, alone: Report, launch: &TritonLaunch
         return Err(Error::Triton(Refusal::Kernels { code_object: co.source, found: co.kernels.len() }));
     }
     let k = co.kernels.remove(0);
-    let alone = one(alone)?;
     let Some((st, o)) = k.evaluation.clone() else {
         return Err(Error::Triton(Refusal::NoOccupancy { kernel: k.metadata.name.to_string(), notes: k.notes }));
     };
@@ -591,7 +602,8 @@ fn report_of(name: &str, at_launch: Report, alone: Report, launch: &TritonLaunch
         waves_per_simd: w,
         limiter: o.limiter,
         binding: o.binding.clone(),
-        llvm_waves_per_simd: alone.kernels.first().and_then(|k| k.waves_per_simd),
+        // The code object alone (its own launch range, no LDS given at launch): LLVM's own number.
+        llvm_waves_per_simd: k.resources.and_then(|r| st.evaluate(&r, None, 0).ok()).map(|o| o.waves_per_simd),
         next_wave,
         metadata: k.metadata,
         notes: k.notes,

@@ -1,5 +1,5 @@
 //! A file's bytes, read-only: memory-mapped when it is a regular file (so a 1 GB ROCm library costs
-//! address space, not memory), read to its end, up to a given number of bytes, when it is a pipe reached
+//! address space, not memory; one of 64 KiB or less is read, which costs less), read to its end, up to a given number of bytes, when it is a pipe reached
 //! through a link (`/dev/stdin`, `<(...)`). Everything else is refused at once with a reason, before any
 //! read: directories, devices (`/dev/zero` would be read forever, a terminal waits for typing), sockets,
 //! and named pipes (a FIFO on a file system blocks its reader until a writer comes). It holds the one
@@ -13,6 +13,9 @@ use std::fs::{File, FileType};
 use std::io::{Error, ErrorKind, Read};
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::Path;
+
+/// Files up to this size are read into memory rather than mapped.
+const READ_BELOW: u64 = 64 * 1024;
 
 /// A file's bytes (empty files give an empty slice).
 pub struct Mapped {
@@ -94,6 +97,13 @@ impl Mapped {
     fn map(file: &File, len: u64) -> std::io::Result<Mapped> {
         if len == 0 {
             return Ok(Mapped { data: Data::Empty });
+        }
+        if len <= READ_BELOW {
+            // One read costs less than a map's setup, page faults and unmap for a small file (a Triton
+            // cache entry's .hsaco and JSON); at most `len` bytes, whatever the file does meanwhile.
+            let mut out = Vec::with_capacity(len as usize);
+            file.take(len).read_to_end(&mut out)?;
+            return Ok(Mapped { data: Data::Read(out) });
         }
         // SAFETY: the map is read-only and private to this process; a file truncated by another process
         // while mapped can still fault, the usual caveat of every mmap-based reader (llvm-readelf included).

@@ -57,6 +57,31 @@ pub enum ModelError {
     Generic(String),
 }
 
+impl ModelError {
+    /// The variant's name in snake case, stable across releases: what Python's `Error.kind` gives, to
+    /// match instead of the English.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ModelError::UnknownTarget { .. } => "unknown_target",
+            ModelError::RemovedTarget { .. } => "removed_target",
+            ModelError::UnknownToLlvm { .. } => "unknown_to_llvm",
+            ModelError::LlvmMajor { .. } => "llvm_major",
+            ModelError::NotModelled { .. } => "not_modelled",
+            ModelError::BadFeature { .. } => "bad_feature",
+            ModelError::WaveSize { .. } => "wave_size",
+            ModelError::CuMode { .. } => "cu_mode",
+            ModelError::DynamicVgpr { .. } => "dynamic_vgpr",
+            ModelError::TooManyRegisters { .. } => "too_many_registers",
+            ModelError::LdsTooLarge { .. } => "lds_too_large",
+            ModelError::Launch { .. } => "launch",
+            ModelError::WorkgroupSize { .. } => "workgroup_size",
+            ModelError::Waves { .. } => "waves",
+            ModelError::NotACount { .. } => "not_a_count",
+            ModelError::Generic(_) => "generic",
+        }
+    }
+}
+
 /// A value that is not a count: negative, or over 4294967295 (u32).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]

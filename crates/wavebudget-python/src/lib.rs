@@ -31,17 +31,52 @@ fn plain_u32(v: &Bound<'_, PyAny>) -> PyResult<u32> {
 fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
     let argv = std::iter::once("wavebudget".to_string()).chain(args);
     // The model and the reader hold no Python state: let other threads run meanwhile.
-    py.allow_threads(|| wavebudget_cli::run(argv)).map_err(|e| Error::new_err(e.to_string()))
+    py.allow_threads(|| wavebudget_cli::run(argv)).map_err(cli_err)
 }
 
-/// One target's occupancy answer: the waves and the limiter computed on the model's fast path; the whole
-/// answer (notes, next step, hardware view) only when its JSON is asked for.
-#[pyclass(frozen, module = "wavebudget._native")]
+/// `wavebudget.Occupancy`: one target's answer. The waves and the limiter are computed on the model's fast
+/// path and read as attributes; the whole answer (notes, next step, hardware view: the `occupancy --json`
+/// object) is made the first time another field is asked for.
+#[pyclass(frozen, name = "Occupancy", module = "wavebudget")]
 struct OccupancyResult {
     st: wavebudget_model::Subtarget,
     usage: wavebudget_model::Usage,
     waves_per_simd: u32,
     limiter: wavebudget_model::Limiter,
+    /// The call's options, to make the same answer again (pickle, copy).
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: u32,
+    /// The whole answer as a dict with typed notes, made once.
+    dict: pyo3::sync::GILOnceCell<Py<pyo3::types::PyDict>>,
+}
+
+/// The package's Python module (its `_wrap`, `_typed_notes`, `Record`), imported once.
+fn package(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    static PACKAGE: pyo3::sync::GILOnceCell<Py<PyModule>> = pyo3::sync::GILOnceCell::new();
+    Ok(PACKAGE.get_or_try_init(py, || py.import("wavebudget").map(Bound::unbind))?.bind(py))
+}
+
+impl OccupancyResult {
+    /// The answer as `occupancy --json` writes it: a fresh dict, notes as text.
+    fn json_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let o = self.st.occupancy(&self.usage).map_err(|e| model_err(&e))?;
+        let d = to_py(py, &o)?.downcast_into::<pyo3::types::PyDict>()?;
+        Ok(d)
+    }
+
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, pyo3::types::PyDict>> {
+        Ok(self
+            .dict
+            .get_or_try_init(py, || -> PyResult<_> {
+                let o = self.st.occupancy(&self.usage).map_err(|e| model_err(&e))?;
+                let d = to_py(py, &o)?.downcast_into::<pyo3::types::PyDict>()?;
+                d.set_item("note_kinds", o.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+                package(py)?.getattr("_typed_notes")?.call1((&d,))?;
+                Ok(d.unbind())
+            })?
+            .bind(py))
+    }
 }
 
 #[pymethods]
@@ -66,11 +101,146 @@ impl OccupancyResult {
     fn target(&self) -> String {
         self.st.id().canonical()
     }
-    /// The whole answer as `wavebudget occupancy --json` prints it.
-    fn json(&self) -> PyResult<String> {
-        let o = self.st.occupancy(&self.usage).map_err(|e| Error::new_err(e.to_string()))?;
-        Ok(serde_json::to_string(&o).expect("an occupancy answer serializes"))
+    /// The whole answer as a dict (the `occupancy --json` object), notes as `Note`s.
+    #[getter]
+    fn _d<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        self.dict(py).cloned()
     }
+    /// Any other field of the answer (`binding`, `limits`, `allocated`, `next_step`, `notes`, ...).
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        if name.starts_with('_') {
+            return Err(pyo3::exceptions::PyAttributeError::new_err(name.to_string()));
+        }
+        match self.dict(py)?.get_item(name)? {
+            Some(v) => package(py)?.getattr("_wrap")?.call1((v,)),
+            None => Err(pyo3::exceptions::PyAttributeError::new_err(format!("Occupancy has no field '{name}'"))),
+        }
+    }
+    fn __setattr__(&self, _name: &str, _value: &Bound<'_, PyAny>) -> PyResult<()> {
+        Err(pyo3::exceptions::PyAttributeError::new_err("Occupancy is read-only"))
+    }
+    fn __delattr__(&self, _name: &str) -> PyResult<()> {
+        Err(pyo3::exceptions::PyAttributeError::new_err("Occupancy is read-only"))
+    }
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.dict(py)?.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
+    }
+    fn __contains__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.dict(py)?.contains(key)
+    }
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.dict(py)?.call_method0("keys")
+    }
+    fn __dir__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let names = pyo3::types::PySet::empty(py)?;
+        for n in py.get_type::<OccupancyResult>().dir()? {
+            names.add(n)?;
+        }
+        for k in slf.get().dict(py)?.keys() {
+            names.add(k)?;
+        }
+        py.import("builtins")?.getattr("sorted")?.call1((names,))
+    }
+    /// The JSON object, as `wavebudget occupancy --json` prints it (a fresh copy).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        self.json_dict(py)
+    }
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(theirs) = other.getattr("_d") else { return Ok(false) };
+        if !(other.is_instance_of::<OccupancyResult>() || other.is_instance(&package(py)?.getattr("Record")?)?) {
+            return Ok(false);
+        }
+        self.dict(py)?.eq(theirs)
+    }
+    fn __hash__(&self) -> PyResult<isize> {
+        Err(pyo3::exceptions::PyTypeError::new_err("unhashable type: 'Occupancy'"))
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Occupancy(target='{}', waves_per_simd={}, limiter='{}')",
+            self.st.id().canonical(),
+            self.waves_per_simd,
+            self.limiter.as_str()
+        )
+    }
+    /// Pickle and copy: the same call again.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let (arch, agpr, total) = match me.usage.vgprs {
+            wavebudget_model::Vgprs::Split { arch, agpr } => (arch, agpr, None),
+            wavebudget_model::Vgprs::Total(t) => (0, 0, Some(t)),
+        };
+        let args = (
+            me.st.id().canonical(),
+            arch,
+            agpr,
+            me.usage.sgprs.unwrap_or(0),
+            me.usage.lds,
+            (me.usage.workgroup.min, me.usage.workgroup.max),
+            me.wave_size,
+            me.cu_mode,
+            me.llvm,
+            total,
+        );
+        Ok((py.import("wavebudget._native")?.getattr("_restore_occupancy")?, args.into_pyobject(py)?.into_any()))
+    }
+}
+
+/// The one answer `__reduce__` names: `occupancy` of one target with these plain values.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count))]
+fn _restore_occupancy(
+    target: &str,
+    vgprs: u32,
+    agprs: u32,
+    sgprs: u32,
+    lds: u32,
+    wg_size: (u32, u32),
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: u32,
+    vgpr_count: Option<u32>,
+) -> PyResult<OccupancyResult> {
+    let vgprs = match vgpr_count {
+        Some(t) => wavebudget_model::Vgprs::Total(t),
+        None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+    };
+    let workgroup =
+        wavebudget_model::WorkgroupSize { min: wg_size.0, max: wg_size.1 }.validate().map_err(|e| model_err(&e))?;
+    let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
+    let mut out = evaluate(target, usage, wave_size, cu_mode, llvm)?;
+    out.pop().ok_or_else(|| refuse("empty_target", "target is empty".into()))
+}
+
+/// Each target's answer for `usage`.
+fn evaluate(
+    target: &str,
+    usage: wavebudget_model::Usage,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: u32,
+) -> PyResult<Vec<OccupancyResult>> {
+    with_subtargets(target, wave_size, cu_mode, llvm, |sts| {
+        sts.iter()
+            .map(|st| {
+                let checked = st.check(usage).map_err(|e| model_err(&e))?;
+                let (waves, limits) = (checked.waves_per_simd(), checked.limits());
+                Ok(OccupancyResult {
+                    st: *st,
+                    usage,
+                    waves_per_simd: waves,
+                    limiter: limits.limiter(waves, st.max_waves()),
+                    wave_size,
+                    cu_mode,
+                    llvm,
+                    dict: pyo3::sync::GILOnceCell::new(),
+                })
+            })
+            .collect()
+    })
 }
 
 /// Subtargets by (target list, wave size, CU mode, LLVM major), parsed once per thread; a few entries
@@ -87,29 +257,14 @@ thread_local! {
     static SUBTARGETS: std::cell::RefCell<Vec<CacheEntry>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// `occupancy(target, ...)` of the model, typed, with the Python function's own arguments; any argument
-/// not plain raises `NotPlain` (the caller falls back to the CLI's path).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count=None))]
-fn occupancy(
-    target: &Bound<'_, PyAny>,
-    vgprs: &Bound<'_, PyAny>,
-    agprs: &Bound<'_, PyAny>,
-    sgprs: &Bound<'_, PyAny>,
-    lds: &Bound<'_, PyAny>,
-    wg_size: &Bound<'_, PyAny>,
-    wave_size: &Bound<'_, PyAny>,
-    cu_mode: &Bound<'_, PyAny>,
-    llvm: &Bound<'_, PyAny>,
-    vgpr_count: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<OccupancyResult>> {
+/// The plain values of `occupancy`'s arguments: each a plain `int`/`str`/`bool` in range, or `NotPlain`.
+#[allow(clippy::type_complexity)]
+fn plain_occupancy_args(
+    args: &[&Bound<'_, PyAny>; 10],
+) -> PyResult<(String, wavebudget_model::Usage, Option<u32>, bool, u32)> {
     let not_plain = || NotPlain::new_err(());
-    let target = target.downcast_exact::<pyo3::types::PyString>().map_err(|_| not_plain())?.to_cow()?;
-    let target: &str = &target;
-    if target.is_empty() {
-        return Err(not_plain());
-    }
+    let [target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count] = *args;
+    let target = target.downcast_exact::<pyo3::types::PyString>().map_err(|_| not_plain())?.to_cow()?.into_owned();
     let (vgprs, agprs, sgprs, lds) = (plain_u32(vgprs)?, plain_u32(agprs)?, Some(plain_u32(sgprs)?), plain_u32(lds)?);
     let (wg_min, wg_max) = if wg_size.is_none() {
         (wavebudget_model::WorkgroupSize::DEFAULT.min, wavebudget_model::WorkgroupSize::DEFAULT.max)
@@ -123,37 +278,67 @@ fn occupancy(
         (n, n)
     };
     let wave_size = if wave_size.is_none() { None } else { Some(plain_u32(wave_size)?) };
-    if wave_size.is_some_and(|w| w != 32 && w != 64) {
-        return Err(not_plain());
-    }
     let cu_mode = cu_mode.downcast_exact::<pyo3::types::PyBool>().map_err(|_| not_plain())?.is_true();
     let llvm = if llvm.is_none() { 22 } else { plain_u32(llvm)? };
-    if ![15, 19, 22].contains(&llvm) {
-        return Err(not_plain());
-    }
-    let err = |e: String| Error::new_err(e);
-    let workgroup =
-        wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }.validate().map_err(|e| err(e.to_string()))?;
-    let vgprs = match vgpr_count {
-        // The Python layer has refused vgpr_count beside vgprs/agprs.
-        Some(t) => wavebudget_model::Vgprs::Total(plain_u32(t)?),
-        None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+    let vgprs = if vgpr_count.is_none() {
+        wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs }
+    } else {
+        let total = plain_u32(vgpr_count)?;
+        if vgprs != 0 || agprs != 0 {
+            return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+        }
+        wavebudget_model::Vgprs::Total(total)
     };
-    let usage = wavebudget_model::Usage { vgprs, sgprs, lds, workgroup };
-    with_subtargets(target, wave_size, cu_mode, llvm, |sts| {
-        sts.iter()
-            .map(|st| {
-                let checked = st.check(usage).map_err(|e| err(e.to_string()))?;
-                let (waves, limits) = (checked.waves_per_simd(), checked.limits());
-                Ok(OccupancyResult {
-                    st: *st,
-                    usage,
-                    waves_per_simd: waves,
-                    limiter: limits.limiter(waves, st.max_waves()),
-                })
-            })
-            .collect()
-    })
+    if wave_size.is_some_and(|w| w != 32 && w != 64) {
+        return Err(refuse(
+            "wave_size",
+            format!("wave_size {}: not a wave size (32 or 64)", wave_size.unwrap_or_default()),
+        ));
+    }
+    wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
+    let workgroup =
+        wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }.validate().map_err(|e| model_err(&e))?;
+    Ok((target, wavebudget_model::Usage { vgprs, sgprs, lds, workgroup }, wave_size, cu_mode, llvm))
+}
+
+/// `wavebudget.occupancy(target, *, vgprs=0, ...)`: the model's answer, typed, one `Occupancy` (a list for
+/// several comma-separated targets). An argument of another type than plain `int`/`str`/`bool` (a numpy
+/// integer, an `int` subclass, a list for `wg_size`) is checked and made plain by the Python layer's
+/// `_plain_occupancy_args`, whose refusals name it.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count))]
+fn occupancy<'py>(
+    py: Python<'py>,
+    target: &Bound<'py, PyAny>,
+    vgprs: &Bound<'py, PyAny>,
+    agprs: &Bound<'py, PyAny>,
+    sgprs: &Bound<'py, PyAny>,
+    lds: &Bound<'py, PyAny>,
+    wg_size: &Bound<'py, PyAny>,
+    wave_size: &Bound<'py, PyAny>,
+    cu_mode: &Bound<'py, PyAny>,
+    llvm: &Bound<'py, PyAny>,
+    vgpr_count: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let args = [target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count];
+    let (target, usage, wave_size, cu_mode, llvm) = match plain_occupancy_args(&args) {
+        Err(e) if e.is_instance_of::<NotPlain>(py) => {
+            let plain = package(py)?.getattr("_plain_occupancy_args")?.call1(pyo3::types::PyTuple::new(py, args)?)?;
+            let plain = plain.downcast::<pyo3::types::PyTuple>()?;
+            let items: Vec<Bound<'py, PyAny>> = plain.iter().collect();
+            let refs: [&Bound<'py, PyAny>; 10] = std::array::from_fn(|i| &items[i]);
+            plain_occupancy_args(&refs)?
+        }
+        r => r?,
+    };
+    let mut out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
+    if out.len() == 1 {
+        Ok(Bound::new(py, out.pop().expect("one answer"))?.into_any())
+    } else {
+        Ok(pyo3::types::PyList::new(py, out.into_iter().map(|o| Bound::new(py, o)).collect::<PyResult<Vec<_>>>()?)?
+            .into_any())
+    }
 }
 
 /// `f` of the subtargets of a target list with these options, parsed once per thread (the cache).
@@ -164,7 +349,6 @@ fn with_subtargets<T>(
     llvm: u32,
     f: impl FnOnce(&[wavebudget_model::Subtarget]) -> PyResult<T>,
 ) -> PyResult<T> {
-    let err = |e: String| Error::new_err(e);
     SUBTARGETS.with(|cache| {
         let mut cache = cache.borrow_mut();
         let found = cache
@@ -173,9 +357,9 @@ fn with_subtargets<T>(
         let i = match found {
             Some(i) => i,
             None => {
-                let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| err(e.to_string()))?;
+                let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
                 let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
-                let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))?;
+                let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(cli_err)?;
                 if cache.len() >= 64 {
                     cache.remove(0);
                 }
@@ -190,17 +374,34 @@ fn with_subtargets<T>(
 /// An engine or model answer as Python objects (dicts, lists, ints, strs: what the CLI's JSON holds),
 /// made from its serde form directly, with no JSON text between.
 fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py, PyAny>> {
-    pythonize::pythonize(py, v).map_err(|e| Error::new_err(e.to_string()))
+    pythonize::pythonize(py, v).map_err(|e| refuse("internal", e.to_string()))
+}
+
+/// A refusal: `wavebudget.Error` with its one-line message and `kind`, the name of the refusal's variant
+/// (stable across releases), to match instead of the English.
+fn refuse(kind: &'static str, message: String) -> PyErr {
+    Python::with_gil(|py| {
+        let e = Error::new_err(message);
+        // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
+        let _ = e.value(py).setattr("kind", kind);
+        e
+    })
+}
+
+fn model_err(e: &wavebudget_model::ModelError) -> PyErr {
+    refuse(e.kind(), e.to_string())
 }
 
 fn engine_err(e: wavebudget_engine::Error) -> PyErr {
-    Error::new_err(e.to_string())
+    refuse(e.kind(), e.to_string())
+}
+
+fn cli_err(e: wavebudget_cli::CliError) -> PyErr {
+    refuse(e.kind(), e.to_string())
 }
 
 fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::WorkgroupSize>> {
-    wg.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }.validate())
-        .transpose()
-        .map_err(|e| Error::new_err(e.to_string()))
+    wg.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }.validate()).transpose().map_err(|e| model_err(&e))
 }
 
 /// `budget(target, waves, ...)`: the model's budgets for each target of the list, as dicts.
@@ -221,7 +422,7 @@ fn budget<'py>(
     with_subtargets(target, wave_size, cu_mode, llvm.unwrap_or(22), |sts| {
         sts.iter()
             .map(|st| {
-                let b = st.budget(waves, wg, lds).map_err(|e| Error::new_err(e.to_string()))?;
+                let b = st.budget(waves, wg, lds).map_err(|e| model_err(&e))?;
                 let d = to_py(py, &b)?;
                 d.set_item("note_kinds", b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
                 Ok(d)
@@ -256,7 +457,7 @@ fn triton_explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let e = with_subtargets(target, warp_size, false, 22, |sts| match sts {
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
-        _ => Err(Error::new_err(format!("target '{target}': one target, not a list"))),
+        _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
     })?;
     let d = to_py(py, &e)?;
     d.set_item("reason_kind", e.reason.kind())?;
@@ -287,7 +488,7 @@ fn triton_launch_report<'py>(
                 .map_err(engine_err)?;
             triton::launch_report("the compiled kernel's hsaco", bytes, launch, llvm)
         }
-        (None, None) => return Err(Error::new_err("a path or the hsaco bytes")),
+        (None, None) => return Err(refuse("usage", "a path or the hsaco bytes".into())),
     }
     .map_err(engine_err)?;
     let d = to_py(py, &r)?;
@@ -311,13 +512,9 @@ fn inspect<'py>(
     llvm: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::inspect;
-    let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| Error::new_err(e.to_string()))?;
+    let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| model_err(&e))?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
-    let llvm = llvm
-        .map(wavebudget_model::Llvm::from_major)
-        .transpose()
-        .map_err(|e| Error::new_err(e.to_string()))?
-        .unwrap_or_default();
+    let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?.unwrap_or_default();
     let opts =
         inspect::InspectOptions { target, wg_size: workgroup(wg_size)?, kernel: filter.clone(), dynamic_lds, llvm };
     let (report, inputs) = match data {
@@ -422,13 +619,13 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
     where
         T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
     {
-        let ro = arr.try_readonly().map_err(|e| Error::new_err(format!("{name}: {e}")))?;
+        let ro = arr.try_readonly().map_err(|e| refuse("not_readable", format!("{name}: {e}")))?;
         let view = ro.as_array();
         // The value named by its index in the broadcast shape (in the argument's own shape when it holds
         // one value; no index for a number).
         let bad_at = |index: String, v: T| {
             let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
-            Error::new_err(format!("{name}{index} = {v}: {why}"))
+            refuse("not_a_count", format!("{name}{index} = {v}: {why}"))
         };
         let bad = |i: usize, v: T| bad_at(multi_index(i, shape), v);
         if view.len() == 1 {
@@ -436,8 +633,9 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
             let index = if view.ndim() == 0 { String::new() } else { multi_index(0, view.shape()) };
             return v.try_into().map(Owned::Scalar).map_err(|_| bad_at(index, v));
         }
-        let b =
-            view.broadcast(shape).ok_or_else(|| Error::new_err(format!("{name}: does not broadcast to {shape:?}")))?;
+        let b = view
+            .broadcast(shape)
+            .ok_or_else(|| refuse("broadcast", format!("{name}: does not broadcast to {shape:?}")))?;
         // Range first (a loop that vectorizes), then the conversion; the index only for the message.
         let in_range = |v: &T| (*v).try_into().is_ok();
         let out: Vec<u32> = match b.as_slice() {
@@ -464,7 +662,7 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
         };
     }
     try_dtypes!(u32, i64, i32, u64, u16, i16, u8, i8);
-    Err(Error::new_err(format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
+    Err(refuse("dtype", format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
 }
 
 /// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
@@ -494,10 +692,9 @@ fn occupancy_batch<'py>(
 ) -> PyResult<Vec<BatchAnswer<'py>>> {
     use numpy::{IntoPyArray, PyArrayMethods};
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
-    let err = |e: String| Error::new_err(e);
-    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| err(e.to_string()))?;
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
-    let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))?;
+    let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(cli_err)?;
     let n: usize = shape.iter().product();
     let vgpr_cols = match vgpr_count {
         Some(t) => (held_column("vgpr_count", t, &shape)?, None),
@@ -551,7 +748,7 @@ fn occupancy_batch<'py>(
                 return range;
             }
         }
-        err(format!("cell {}: {}", multi_index(e.index, &shape), e.error))
+        refuse(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))
     };
     let mut answers = Vec::with_capacity(subtargets.len());
     for st in &subtargets {
@@ -572,19 +769,20 @@ fn occupancy_batch<'py>(
     Ok(answers)
 }
 
-/// `suggest_wg_size`: the launch size with the most resident waves per SIMD, per target, as `(target, the
-/// answer's JSON)` (the CLI's `suggest --json` fields). `lds` is a whole number or a callable of the
+/// `suggest_wg_size`: the launch size with the most resident waves per SIMD, per target, as dicts (the
+/// CLI's `suggest --json` fields). `lds` is a whole number or a callable of the
 /// workgroup size; its exception, or a value that is not a whole number in range, is raised as it is.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
 #[pyo3(signature = (target, vgprs, agprs, vgpr_count, sgprs, lds, wg_min, wg_max, cus, wave_size, cu_mode, llvm, all))]
-fn suggest_wg_size(
+fn suggest_wg_size<'py>(
+    py: Python<'py>,
     target: &str,
     vgprs: u32,
     agprs: u32,
     vgpr_count: Option<u32>,
     sgprs: u32,
-    lds: &Bound<'_, PyAny>,
+    lds: &Bound<'py, PyAny>,
     wg_min: Option<u32>,
     wg_max: Option<u32>,
     cus: Option<u32>,
@@ -592,9 +790,8 @@ fn suggest_wg_size(
     cu_mode: bool,
     llvm: Option<u32>,
     all: bool,
-) -> PyResult<Vec<(String, String)>> {
-    let err = |e: String| Error::new_err(e);
-    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| err(e.to_string()))?;
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
     let range = match (wg_min, wg_max) {
         (Some(min), Some(max)) => wavebudget_model::WorkgroupSize { min, max },
@@ -602,7 +799,7 @@ fn suggest_wg_size(
     };
     let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
     let mut answers = Vec::new();
-    for st in wavebudget_cli::subtargets_for(target, options).map_err(|e| err(e.to_string()))? {
+    for st in wavebudget_cli::subtargets_for(target, options).map_err(cli_err)? {
         let total = match vgpr_count {
             Some(t) => t,
             None => {
@@ -612,7 +809,7 @@ fn suggest_wg_size(
                     lds: 0,
                     workgroup: wavebudget_model::WorkgroupSize::DEFAULT,
                 })
-                .map_err(|e| err(e.to_string()))?;
+                .map_err(|e| model_err(&e))?;
                 st.total_vgprs(vgprs, agprs)
             }
         };
@@ -627,18 +824,22 @@ fn suggest_wg_size(
             }
             let got = lds.call1((wg,)).and_then(|v| {
                 if v.is_instance_of::<pyo3::types::PyBool>() {
-                    return Err(Error::new_err(format!("lds({wg}) returned {v}: expected a whole number")));
+                    return Err(refuse("lds_callable", format!("lds({wg}) returned {v}: expected a whole number")));
                 }
                 let n = v.call_method0("__index__").map_err(|_| {
-                    Error::new_err(format!(
-                        "lds({wg}) returned {}: expected a whole number",
-                        v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-                    ))
+                    refuse(
+                        "lds_callable",
+                        format!(
+                            "lds({wg}) returned {}: expected a whole number",
+                            v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                        ),
+                    )
                 })?;
                 n.extract::<u32>().map_err(|_| {
-                    Error::new_err(format!(
-                        "lds({wg}) returned {n}: expected a whole number of bytes from 0 to 4294967295"
-                    ))
+                    refuse(
+                        "lds_callable",
+                        format!("lds({wg}) returned {n}: expected a whole number of bytes from 0 to 4294967295"),
+                    )
                 })
             });
             got.unwrap_or_else(|e| {
@@ -650,7 +851,7 @@ fn suggest_wg_size(
         if let Some(e) = failure {
             return Err(e);
         }
-        let s = s.map_err(|e| err(e.to_string()))?;
+        let s = s.map_err(|e| model_err(&e))?;
         let mut json = serde_json::to_value(s.best).expect("a launch choice serializes");
         let obj = json.as_object_mut().expect("an object");
         obj.insert("target".into(), st.id().canonical().into());
@@ -658,9 +859,87 @@ fn suggest_wg_size(
         if all {
             obj.insert("candidates".into(), serde_json::to_value(&s.candidates).expect("choices serialize"));
         }
-        answers.push((st.id().canonical(), json.to_string()));
+        answers.push(to_py(py, &json)?);
     }
     Ok(answers)
+}
+
+/// `targets()`: every processor the model knows, as dicts (the `targets --json` fields).
+#[pyfunction]
+fn targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_py(py, &wavebudget_engine::targets::rows())
+}
+
+/// `dispatch(...)`: a kernel of a file at a launch on a device (a name, or a KFD topology root), as the
+/// runtime answers it, a dict.
+#[pyfunction]
+#[pyo3(signature = (path, kernel, device, kfd_root, wg_size, dynamic_lds))]
+fn dispatch<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    kernel: &str,
+    device: Option<&str>,
+    kfd_root: Option<std::path::PathBuf>,
+    wg_size: Option<(u32, u32)>,
+    dynamic_lds: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::dispatch::{self, DeviceFrom};
+    let wg = workgroup(wg_size)?;
+    let d = py
+        .allow_threads(|| {
+            let from = match (device, kfd_root.as_deref()) {
+                (Some(t), _) => DeviceFrom::Name(t),
+                (None, Some(root)) => DeviceFrom::KfdRoot(root),
+                (None, None) => unreachable!("the Python layer asks for device or kfd_root"),
+            };
+            let device = dispatch::device(from)?;
+            dispatch::dispatch_file(&path, kernel, &device, wg, dynamic_lds)
+        })
+        .map_err(engine_err)?;
+    to_py(py, &d)
+}
+
+/// `write_report(...)`: the HTML report of `wavebudget report`, from its arguments as values; returns
+/// the line the command prints.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (inputs, output, target, wg_size, dynamic_lds, kernel, llvm, details, title, vgprs, agprs, vgpr_count, sgprs, lds, wave_size, cu_mode))]
+fn write_report(
+    py: Python<'_>,
+    inputs: Vec<String>,
+    output: String,
+    target: Option<String>,
+    wg_size: Option<(u32, u32)>,
+    dynamic_lds: Option<u32>,
+    kernel: Option<String>,
+    llvm: Option<u32>,
+    details: Option<usize>,
+    title: Option<String>,
+    vgprs: Option<u32>,
+    agprs: Option<u32>,
+    vgpr_count: Option<u32>,
+    sgprs: Option<u32>,
+    lds: Option<u32>,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+) -> PyResult<String> {
+    let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
+    let args = wavebudget_cli::ReportArgs {
+        files: inputs,
+        output,
+        target,
+        // The range as the command's own spelling, which its one parser reads.
+        wg_size: wg_size.map(|(min, max)| if min == max { min.to_string() } else { format!("{min},{max}") }),
+        dynamic_lds,
+        kernel,
+        llvm,
+        details: details.unwrap_or(100),
+        title,
+        resources: wavebudget_cli::ResourceArgs { vgprs, agprs, vgpr_count, sgprs, lds },
+        wave_size,
+        cu_mode,
+    };
+    py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
 }
 
 #[pymodule]
@@ -669,9 +948,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
     m.add_function(wrap_pyfunction!(suggest_wg_size, m)?)?;
     m.add_function(wrap_pyfunction!(budget, m)?)?;
+    m.add_function(wrap_pyfunction!(targets, m)?)?;
+    m.add_function(wrap_pyfunction!(dispatch, m)?)?;
+    m.add_function(wrap_pyfunction!(write_report, m)?)?;
     m.add_function(wrap_pyfunction!(inspect, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;

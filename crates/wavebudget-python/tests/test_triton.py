@@ -9,6 +9,7 @@ import re
 import pytest
 
 import wavebudget
+from conftest import refused
 from wavebudget import triton as wt
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -58,11 +59,11 @@ def test_shared_that_binds_makes_the_cap_unrunnable():
 
 
 def test_explain_refusals():
-    with pytest.raises(wavebudget.Error, match="unknown target"):
+    with refused("unknown_target", "unknown target"):
         wt.explain("gfx9999", num_warps=4, waves_per_eu=2)
-    with pytest.raises(wavebudget.Error, match="num_warps 0"):
+    with refused("no_warps", "num_warps 0"):
         wt.explain("gfx942", num_warps=0, waves_per_eu=2)
-    with pytest.raises(wavebudget.Error, match="waves_per_eu -1"):
+    with refused("not_a_count", "waves_per_eu -1"):
         wt.explain("gfx942", num_warps=4, waves_per_eu=-1)
     assert wt.explain("gfx942", num_warps=4, waves_per_eu=9).ignored
 
@@ -155,20 +156,20 @@ def test_report_of_a_cache_entry_against_llc(tmp_path):
 
 
 def test_report_refusals(tmp_path):
-    with pytest.raises(wavebudget.Error, match="is a directory without .hsaco files"):
+    with refused("not_a_triton_cache", "is a directory without .hsaco files"):
         wt.launch_report(tmp_path)
     (tmp_path / "k.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
-    with pytest.raises(wavebudget.Error, match="no <name>.json beside it"):
+    with refused("no_launch", "no <name>.json beside it"):
         wt.launch_report(tmp_path / "k.hsaco")
     # Triton's JSON is read by the CLI, the one reader: the same refusals as `inspect DIR`.
     for text, message in [('{"num_warps": 4}', 'no "shared"'), ('{"shared": 65536.0, "num_warps": 4, "warp_size": 64}', '"shared" is 65536.0, not a count'),
                           ('{"shared": true, "num_warps": 4, "warp_size": 64}', '"shared" is true, not a count')]:
         (tmp_path / "k.json").write_text(text)
-        with pytest.raises(wavebudget.Error, match=message):
+        with refused("triton_json", message):
             wt.launch_report(tmp_path)
-    with pytest.raises(wavebudget.Error, match="expected a path"):
+    with refused("not_a_path", "expected a path"):
         wt.launch_report(None)
-    with pytest.raises(wavebudget.Error, match="num_warps 1.5"):
+    with refused("not_a_whole_number", "num_warps 1.5"):
         wt.explain("gfx942", num_warps=1.5, waves_per_eu=2)
 
 

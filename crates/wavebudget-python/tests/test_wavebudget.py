@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 import wavebudget
+from conftest import refused
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 LLVM_BIN = pathlib.Path(os.environ.get("LLVM_SYS_221_PREFIX", "/usr/lib/llvm-22")) / "bin"
@@ -83,9 +84,9 @@ def test_llvm_major_rules_equal_that_llc(major, cpu, vgprs, lds, wg, tmp_path):
 
 
 def test_llvm_major_refusals():
-    with pytest.raises(wavebudget.Error, match="gfx942 is not known to LLVM 15"):
+    with refused("unknown_to_llvm", "gfx942 is not known to LLVM 15"):
         wavebudget.occupancy("gfx942", vgprs=10, llvm=15)
-    with pytest.raises(wavebudget.Error, match="LLVM 17 is not one the model follows"):
+    with refused("llvm_major", "LLVM 17 is not one the model follows"):
         wavebudget.budget("gfx900", 4, llvm=17)
 
 
@@ -205,9 +206,9 @@ def test_values_that_look_like_options_are_values(tmp_path, monkeypatch):
     (tmp_path / "-t.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
     assert wavebudget.code_objects("-t.hsaco")[0].kernels[0].name == "transpose"
     assert wavebudget.dispatch("-t.hsaco", "transpose", device="gfx942", wg_size=1024).waves_per_simd == 8
-    with pytest.raises(wavebudget.Error, match="'-x'"):
+    with refused("no_kernel_matches", "'-x'"):
         wavebudget.code_objects("-t.hsaco", kernel="-x")
-    with pytest.raises(wavebudget.Error, match="not a negative one"):
+    with refused("not_a_count", "not a negative one"):
         wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)
 
 
@@ -248,7 +249,7 @@ def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
     subprocess.run([str(LLVM_BIN / "clang-offload-bundler"), "-type=bc",
                     "-targets=host-x86_64-unknown-linux-gnu,hip-amdgcn-amd-amdhsa--gfx942",
                     f"-input={host}", f"-input={bc}", f"-output={bundle}"], check=True)
-    with pytest.raises(wavebudget.Error, match=r"no AMDGPU code objects found in .*k.bundle: .*gfx942 \(LLVM bitcode, not a code object\)"):
+    with refused("no_code_objects", r"no AMDGPU code objects found in .*k.bundle: .*gfx942 \(LLVM bitcode, not a code object\)"):
         wavebudget.code_objects(bundle)
 
 
@@ -276,12 +277,12 @@ def test_report_calculator_view_and_refusals(tmp_path):
     page = pathlib.Path(out).read_text()
     occ = wavebudget.occupancy("gfx942", vgprs=128, lds=20000, wg_size=256)
     assert f'data-waves="{occ.waves_per_simd}" data-max="{occ.max_waves_per_simd}"' in page
-    with pytest.raises(wavebudget.Error, match="^vgprs describes one configuration"):
+    with refused("usage", "^vgprs describes one configuration"):
         wavebudget.write_report(TRITON, output=tmp_path / "x.html", vgprs=10)
-    with pytest.raises(wavebudget.Error, match="one configuration needs target T"):
+    with refused("usage", "one configuration needs target T"):
         wavebudget.write_report(output=tmp_path / "x.html", vgprs=10)
     # cu_mode is checked as occupancy() checks it, not taken by truthiness (gfx1100 has a CU mode).
-    with pytest.raises(wavebudget.Error, match="cu_mode 'yes': expected True or False"):
+    with refused("not_a_bool", "cu_mode 'yes': expected True or False"):
         wavebudget.write_report(output=tmp_path / "x.html", target="gfx1100", vgprs=10, cu_mode="yes")
     assert not (tmp_path / "x.html").exists()
 
@@ -318,12 +319,12 @@ def test_arguments_the_typed_call_does_not_take_get_the_clis_checks():
 
     assert wavebudget.occupancy("gfx942", vgprs=Int(128)).waves_per_simd == wavebudget.occupancy("gfx942", vgprs=128).waves_per_simd
     assert wavebudget.occupancy("gfx942", vgprs=128, wg_size=[256, 256]).waves_per_simd == 4
-    with pytest.raises(wavebudget.Error, match="vgprs True: expected a whole number"):
+    with refused("not_a_whole_number", "vgprs True: expected a whole number"):
         wavebudget.occupancy("gfx942", vgprs=True)
-    with pytest.raises(wavebudget.Error, match="LLVM 17"):
+    with refused("llvm_major", "LLVM 17"):
         wavebudget.occupancy("gfx942", vgprs=1, llvm=17)
     # Refusals of the model come from the typed call with the CLI's words.
-    with pytest.raises(wavebudget.Error, match="unknown target 'gfx9999'"):
+    with refused("unknown_target", "unknown target 'gfx9999'"):
         wavebudget.occupancy("gfx9999", vgprs=1)
 
 
@@ -347,23 +348,23 @@ def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, 
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.code_objects(array.array("d", [1.5] * 10_000_000).tolist())
     assert len(str(e.value)) < 200 and "path_or_bytes" in str(e.value) and "list" in str(e.value)
-    with pytest.raises(wavebudget.Error, match="^output: expected a path .*got int$"):
+    with refused("not_a_path", "^output: expected a path .*got int$"):
         wavebudget.write_report(str(obj), output=3)
     # A Triton kernel object whose metadata is None (or lacks a field): a refusal, not AttributeError.
     for md in (None, types.SimpleNamespace(shared=0, num_warps=4)):
         fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=md)
-        with pytest.raises(wavebudget.Error, match="kernel.metadata .* has no "):
+        with refused("not_triton_metadata", "kernel.metadata .* has no "):
             wavebudget.triton.report(fake)
     fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=48))
-    with pytest.raises(wavebudget.Error, match="\"warp_size\" 48: an AMD wave has 32 or 64 lanes"):
+    with refused("triton_json", "\"warp_size\" 48: an AMD wave has 32 or 64 lanes"):
         wavebudget.triton.report(fake)
     fake = types.SimpleNamespace(asm={"hsaco": data}, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=32))
-    with pytest.raises(wavebudget.Error, match="\"warp_size\" 32 but kernel 'k' .* is wave64"):
+    with refused("warp_size", "\"warp_size\" 32 but kernel 'k' .* is wave64"):
         wavebudget.triton.report(fake)
 
 
 def test_refusals_name_the_python_arguments_not_cli_flags():
-    with pytest.raises(wavebudget.Error, match="^vgprs None: expected a whole number$"):
+    with refused("not_a_whole_number", "^vgprs None: expected a whole number$"):
         wavebudget.occupancy("gfx942", vgprs=None)
     # A refusal worded by the command line names the Python argument.
     with pytest.raises(wavebudget.Error) as e:
@@ -383,13 +384,13 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
     assert occ.waves_per_simd == remark == 1
     # The CLI's path (a launch size given as a list) agrees.
     assert wavebudget.occupancy("gfx942", vgpr_count=289, wg_size=[256, 256]).waves_per_simd == remark
-    with pytest.raises(wavebudget.Error, match="289 architectural VGPRs is more than gfx942 can address"):
+    with refused("too_many_registers", "289 architectural VGPRs is more than gfx942 can address"):
         wavebudget.occupancy("gfx942", vgprs=289)
-    with pytest.raises(wavebudget.Error, match="give vgpr_count .* or vgprs and agprs, not both"):
+    with refused("vgpr_forms", "give vgpr_count .* or vgprs and agprs, not both"):
         wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=289)
 
 
-@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.triton"])
+@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.triton", "wavebudget._native"])
 def test_stubs_declare_the_functions_as_they_are(module):
     """The .pyi beside each module declares every public function with the runtime's parameter names,
     kinds and which have defaults, and names nothing the module lacks: the stubs cannot drift."""
@@ -398,7 +399,8 @@ def test_stubs_declare_the_functions_as_they_are(module):
     import inspect as std_inspect
 
     mod = importlib.import_module(module)
-    stub = ast.parse(pathlib.Path(mod.__file__).with_suffix(".pyi").read_text())
+    path = pathlib.Path(mod.__file__)
+    stub = ast.parse(path.with_name(path.name.split(".")[0] + ".pyi").read_text())
     declared = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
     public = {name for name in getattr(mod, "__all__", dir(mod)) if callable(getattr(mod, name, None))
               and not isinstance(getattr(mod, name), type) and not name.startswith("_")}
@@ -443,14 +445,14 @@ def test_suggest_wg_size_with_lds_a_function_of_the_size(tmp_path):
     assert fixed.wg_size % 64 == 0 and 64 <= fixed.wg_size <= 512 and fixed.min_grid_size is None
 
 
-@pytest.mark.parametrize("lds,message", [
-    (lambda wg: "many", r"^lds\(64\) returned 'many': expected a whole number$"),
-    (lambda wg: -wg, r"^lds\(64\) returned -64: expected a whole number of bytes from 0 to 4294967295$"),
-    (lambda wg: True, r"^lds\(64\) returned True: expected a whole number$"),
-    (-1, r"^lds -1: expected a whole number, not a negative one$"),
+@pytest.mark.parametrize("lds,message,kind", [
+    (lambda wg: "many", r"^lds\(64\) returned 'many': expected a whole number$", "lds_callable"),
+    (lambda wg: -wg, r"^lds\(64\) returned -64: expected a whole number of bytes from 0 to 4294967295$", "lds_callable"),
+    (lambda wg: True, r"^lds\(64\) returned True: expected a whole number$", "lds_callable"),
+    (-1, r"^lds -1: expected a whole number, not a negative one$", "not_a_count"),
 ])
-def test_suggest_wg_size_refusals(lds, message):
-    with pytest.raises(wavebudget.Error, match=message):
+def test_suggest_wg_size_refusals(lds, message, kind):
+    with refused(kind, message):
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
 
 
@@ -460,20 +462,20 @@ def test_suggest_wg_size_raises_what_the_callable_raises():
 
     with pytest.raises(KeyError):
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
-    with pytest.raises(wavebudget.Error, match="every launch size in 64..128 is refused|more than a workgroup can allocate"):
+    with refused("lds_too_large", "more than a workgroup can allocate"):
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lambda wg: 70000, wg_size=(64, 128))
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(vgprs=2**40), r"^vgprs 1099511627776: over 4294967295$"),
-    (dict(vgpr_count=2**33), r"^vgpr_count 8589934592: over 4294967295$"),
-    (dict(cus=2**32), r"^cus 4294967296: over 4294967295$"),
-    (dict(wg_size=(64, 2**32)), r"^wg_size 4294967296: over 4294967295$"),
-    (dict(all="yes"), r"^all 'yes': expected True or False$"),
-    (dict(cu_mode=1), r"^cu_mode 1: expected True or False$"),
+@pytest.mark.parametrize("kwargs,message,kind", [
+    (dict(vgprs=2**40), r"^vgprs 1099511627776: over 4294967295$", "not_a_count"),
+    (dict(vgpr_count=2**33), r"^vgpr_count 8589934592: over 4294967295$", "not_a_count"),
+    (dict(cus=2**32), r"^cus 4294967296: over 4294967295$", "not_a_count"),
+    (dict(wg_size=(64, 2**32)), r"^wg_size 4294967296: over 4294967295$", "not_a_count"),
+    (dict(all="yes"), r"^all 'yes': expected True or False$", "not_a_bool"),
+    (dict(cu_mode=1), r"^cu_mode 1: expected True or False$", "not_a_bool"),
 ])
-def test_suggest_wg_size_names_the_argument_out_of_range(kwargs, message):
-    with pytest.raises(wavebudget.Error, match=message):
+def test_suggest_wg_size_names_the_argument_out_of_range(kwargs, message, kind):
+    with refused(kind, message):
         wavebudget.suggest_wg_size("gfx942", **kwargs)
 
 
@@ -483,7 +485,7 @@ def test_vgpr_count_beside_a_zero_of_any_integer_type_is_one_form():
 
     assert wavebudget.occupancy("gfx942", vgprs=np.int64(0), vgpr_count=289).waves_per_simd == 1
     for call in (wavebudget.occupancy, wavebudget.occupancy_batch, wavebudget.suggest_wg_size):
-        with pytest.raises(wavebudget.Error, match="give vgpr_count .* or vgprs and agprs, not both"):
+        with refused("vgpr_forms", "give vgpr_count .* or vgprs and agprs, not both"):
             call("gfx942", agprs=np.int32(4), vgpr_count=289)
 
 
@@ -505,3 +507,69 @@ def test_notes_are_typed_kinds_on_a_kernel_llc_padded(tmp_path):
     assert [n.kind for n in b.notes][:1] == ["agpr_half"]
     # The JSON form keeps the text: to_dict() equals the CLI's output.
     assert k.to_dict()["notes"] == [str(n) for n in k.notes]
+
+
+def _kfd_root(tmp_path, capture):
+    """A KFD topology root as the driver lays it out: a CPU node 0 and the captured GPU as node 2."""
+    (tmp_path / "nodes" / "0").mkdir(parents=True)
+    (tmp_path / "nodes" / "2").mkdir(parents=True)
+    (tmp_path / "nodes" / "0" / "properties").write_text("cpu_cores_count 32\nsimd_count 0\n")
+    (tmp_path / "nodes" / "2" / "properties").write_bytes((REPO / "tests" / "fixtures" / "kfd" / capture).read_bytes())
+    return tmp_path
+
+
+def test_dispatch_is_the_engines_answer_with_the_clis_refusals(tmp_path):
+    """dispatch() is a typed call of the engine: its answer equals `wavebudget dispatch --json` (on a named
+    device and on a KFD capture, whose CU count gives the persistent grid), and each refusal has the CLI's
+    line and its kind."""
+    hsaco = str(TRANSPOSE / "transpose.hsaco")
+    root = _kfd_root(tmp_path / "kfd", "gfx942_mi300x.properties")
+    for py, argv in [
+        (dict(device="MI300X", wg_size=1024, dynamic_lds=65536), ["--device", "MI300X", "--wg-size", "1024", "--dynamic-lds", "65536"]),
+        (dict(kfd_root=root, wg_size=256), ["--kfd-root", str(root), "--wg-size", "256"]),
+        (dict(device="gfx942", wg_size=(512, 512)), ["--device", "gfx942", "--wg-size", "512,512"]),
+    ]:
+        got = wavebudget.dispatch(hsaco, "trans", **py)
+        want = json.loads(cli("dispatch", hsaco, "--kernel", "trans", *argv, "--json").stdout)
+        assert got.to_dict() == want
+    assert wavebudget.dispatch(hsaco, "transpose", kfd_root=root).persistent_grid_size == 304 * wavebudget.dispatch(
+        hsaco, "transpose", kfd_root=root).workgroups_per_cu
+    for py, argv, kind in [
+        (dict(kernel="nope", device="gfx942"), ["--kernel", "nope", "--device", "gfx942"], "kernel_not_found"),
+        (dict(kernel="transpose", device="gfx942", wg_size=(64, 128)), ["--kernel", "transpose", "--device", "gfx942", "--wg-size", "64,128"], "dispatch_range"),
+        (dict(kernel="transpose", device="gfx9999"), ["--kernel", "transpose", "--device", "gfx9999"], "unknown_target"),
+        (dict(kernel="transpose", kfd_root=tmp_path / "none"), ["--kernel", "transpose", "--kfd-root", str(tmp_path / "none")], "io"),
+    ]:
+        r = cli("dispatch", hsaco, *argv)
+        assert r.returncode == 1
+        kernel = py.pop("kernel")
+        with refused(kind) as e:
+            wavebudget.dispatch(hsaco, kernel, **py)
+        assert "error: " + str(e.value) == re.sub(r"--(kernel|device|kfd-root|wg-size)\b", lambda m: m.group(1).replace("-", "_"), r.stderr.strip())
+    with refused("is_a_directory", "is a directory"):
+        wavebudget.dispatch(TRANSPOSE, "transpose", device="gfx942")
+    with refused("usage", "device=PROCESSOR or kfd_root=DIR"):
+        wavebudget.dispatch(hsaco, "transpose")
+
+
+def test_occupancy_is_a_native_record():
+    """The answer object: fields read without the dict, the rest on demand with typed notes, read-only,
+    equal by value, copied and pickled by the same call."""
+    import copy
+    import pickle
+
+    o = wavebudget.occupancy("gfx1100", vgprs=100, wg_size=(64, 256), wave_size=64, cu_mode=True, llvm=19)
+    assert isinstance(o, wavebudget.Occupancy)
+    want = json.loads(cli("occupancy", "--target", "gfx1100", "--vgprs", "100", "--wg-size", "64,256",
+                          "--wave-size", "64", "--cu-mode", "--llvm", "19", "--json").stdout)
+    assert o.to_dict() == want and o["binding"] == want["binding"] and "next_step" in o
+    assert o.limits.vgpr == want["limits"]["vgpr"] and set(want) <= set(dir(o)) and sorted(o.keys()) == sorted(want)
+    assert [str(n) for n in o.notes] == want["notes"] and all(isinstance(n, wavebudget.Note) and n.kind for n in o.notes)
+    for c in (copy.copy(o), copy.deepcopy(o), pickle.loads(pickle.dumps(o))):
+        assert c == o and c.to_dict() == want
+    assert o != wavebudget.occupancy("gfx1100", vgprs=200, wg_size=(64, 256), wave_size=64, cu_mode=True, llvm=19)
+    assert repr(o) == f"Occupancy(target='gfx1100', waves_per_simd={want['waves_per_simd']}, limiter='{want['limiter']}')"
+    with pytest.raises(AttributeError, match="read-only"):
+        del o.waves_per_simd
+    with pytest.raises(TypeError):
+        hash(o)

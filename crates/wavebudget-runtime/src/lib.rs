@@ -74,6 +74,20 @@ pub enum Error {
     Model(#[from] wavebudget_model::ModelError),
 }
 
+impl Error {
+    /// The variant's name in snake case, stable across releases (the model's own for its refusals).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Read { .. } => "reader",
+            Error::Io { .. } => "io",
+            Error::NoTable(_) => "no_table",
+            Error::Device(_) => "device",
+            Error::Kernel(_) => "kernel",
+            Error::Model(e) => e.kind(),
+        }
+    }
+}
+
 /// Where a device's description came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]

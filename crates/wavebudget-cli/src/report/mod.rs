@@ -14,63 +14,13 @@ use crate::{parse_workgroup, CliError};
 use curves::{Curve, LimiterBar, Mark, Step};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use wavebudget_codeobj::KernelMeta;
-use wavebudget_engine::inspect::{self, InspectOptions, Padding};
-use wavebudget_engine::ladder::{Level, Sweep};
-use wavebudget_engine::Note;
-use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
-use wavebudget_model::{parse_target, KernelResources, Limiter, Llvm, Occupancy, Options, Subtarget, Vgprs};
+use wavebudget_engine::report::{self, Entry, MeasuredRow};
+use wavebudget_model::{parse_target, Limiter, Occupancy, Options, Subtarget};
 
 const TEMPLATE: &str = include_str!("report.html");
 
 /// The most kernels `--details` draws.
 const MAX_DETAILS: usize = 1000;
-
-/// One kernel (or configuration) on the page, before it is laid out.
-struct Entry {
-    name: String,
-    source: String,
-    /// The target it is evaluated on (canonical id), or what is known of it.
-    gpu: String,
-    eval: Option<(Subtarget, Occupancy)>,
-    /// The largest launch size the kernel takes.
-    max_launch: u32,
-    /// Which input file it came from (an index into the command line's inputs).
-    input: usize,
-    /// Its counts under the metadata's names: the code object's entry, a sweep's baseline, or what the
-    /// command line gave (`None` where the source has no such count).
-    meta: KernelMeta<'static>,
-    /// VGPR + SGPR spills, summed without overflow.
-    spills: Option<u64>,
-    notes: Vec<String>,
-    measured: Option<Vec<MeasuredRow>>,
-}
-
-/// One compile of a sweep, as the page shows it.
-#[derive(Debug, Clone, Serialize)]
-struct MeasuredRow {
-    /// "unconstrained" or the waves target.
-    target: String,
-    waves: Option<u32>,
-    status: String,
-    vgprs: Option<u32>,
-    agprs: Option<u32>,
-    /// The level's kernel (`.vgpr_count`, `.sgpr_count`, ...), where it compiled.
-    resources: Option<KernelResources>,
-    spills: Option<u64>,
-    scratch: Option<u32>,
-    waves_per_simd: Option<u32>,
-    /// The model's R_max at this waves target (what the budget allowed).
-    r_max: Option<u32>,
-    instructions: Option<u64>,
-    /// The hot loop's instructions; `None` also when the kernel has no loop (`instructions` is then set).
-    loop_instructions: Option<u64>,
-    vmcnt0: Option<u64>,
-    lgkmcnt0: Option<u64>,
-    scratch_ops: Option<u64>,
-    accvgpr_copies: Option<u64>,
-    warnings: String,
-}
 
 #[derive(Serialize)]
 struct Page {
@@ -326,277 +276,26 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
 }
 
+/// The calculator view's one configuration, on each target of `--target`.
 fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
     let target = a.target.as_deref().ok_or_else(|| CliError::Usage("one configuration needs --target T".into()))?;
     let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "one configuration needs")?;
-    let names: Vec<&str> = target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() {
-        return Err(CliError::Usage("--target is empty".into()));
-    }
     let opts =
         Options { wave_size: a.wave_size, cu_mode: a.cu_mode, llvm: a.llvm.unwrap_or_default(), ..Options::default() };
-    names
-        .iter()
-        .map(|n| {
-            let st = wavebudget_model::subtarget(n, opts)?;
-            let o = st.occupancy(&usage)?;
-            let (arch, agpr) = match usage.vgprs {
-                Vgprs::Split { arch, agpr } => (Some(arch), Some(agpr)),
-                Vgprs::Total(_) => (None, None),
-            };
-            Ok(Entry {
-                name: match arch {
-                    Some(v) => format!("{v} VGPRs, {} AGPRs, {} LDS bytes", agpr.unwrap_or(0), usage.lds),
-                    None => format!("{} VGPRs, {} LDS bytes", o.vgpr_count, usage.lds),
-                },
-                source: "command line".into(),
-                gpu: o.target.clone(),
-                max_launch: MAX_FLAT_WORKGROUP_SIZE,
-                input: 0,
-                meta: KernelMeta {
-                    vgpr_count: Some(o.vgpr_count),
-                    agpr_count: agpr,
-                    sgpr_count: a.resources.sgprs,
-                    group_segment_fixed_size: Some(usage.lds),
-                    ..KernelMeta::default()
-                },
-                spills: None,
-                notes: o.notes.iter().map(ToString::to_string).collect(),
-                measured: None,
-                eval: Some((st, o)),
-            })
-        })
-        .collect()
+    Ok(report::configuration(target, usage, a.resources.sgprs, opts)?)
 }
 
-/// Whether a file is JSON (a sweep's output) rather than a binary.
-fn is_json(path: &str) -> Result<bool, CliError> {
-    let p = std::path::Path::new(path);
-    if p.is_dir() {
-        return Ok(false);
-    }
-    let mapped = crate::map_regular(p)?;
-    Ok(mapped.bytes().iter().take(64).find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
-}
-
-/// The kernels of the input files, and what the walk of the binaries skipped (entries for other devices).
+/// The kernels of the input files, and what the walk of the binaries skipped.
 fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
-    let kernel = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
-    let llvm = a.llvm.unwrap_or_default();
-    let mut entries = Vec::new();
-    let mut binaries = Vec::new();
-    let mut before_filter = 0usize;
-    for (input, f) in a.files.iter().enumerate() {
-        if is_json(f)? {
-            if a.target.is_some() {
-                return Err(CliError::Usage(format!(
-                    "{f}: --target applies to binaries; a sweep's kernels were compiled for their own targets"
-                )));
-            }
-            if a.llvm.is_some() {
-                return Err(CliError::Usage(format!(
-                    "{f}: --llvm applies to binaries; a sweep's levels were compiled by the LLVM that ran it, whose rules evaluate them"
-                )));
-            }
-            let (found, total) = sweep_entries(f, input, a, kernel.as_ref(), llvm)?;
-            before_filter += total;
-            entries.extend(found);
-        } else {
-            binaries.push((input, f.clone()));
-        }
-    }
-    let mut skipped = Vec::new();
-    // One input at a time, so each code object's input (for the command that draws its charts) is known.
-    for (input, file) in binaries {
-        let report = inspect::inspect(
-            std::slice::from_ref(&file),
-            &InspectOptions {
-                target: a.target.as_deref().map(parse_target).transpose()?,
-                wg_size: a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?,
-                kernel: kernel.clone(),
-                dynamic_lds: a.dynamic_lds,
-                llvm,
-            },
-        )?;
-        before_filter += report.kernels_before_filter;
-        for s in &report.skipped {
-            skipped.push(format!("{}: {}", s.source, s.reason));
-        }
-        for co in report.code_objects {
-            let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
-            for k in co.kernels {
-                let (eval, mut notes) = (k.evaluation, k.notes.iter().map(ToString::to_string).collect());
-                let eval = eval.map(|(st, o)| {
-                    let padded = k.at_no_cost.map_or(Padding::None, |o| Padding::AtNoCost(Box::new(o)));
-                    (st, unpadded(o, padded, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes))
-                });
-                entries.push(Entry {
-                    input,
-                    gpu: eval.as_ref().map_or(gpu.clone(), |(_, o)| o.target.clone()),
-                    // The kernel's own largest launch (not --wg-size's): the chart spans what it can take.
-                    max_launch: KernelResources::launch_of(
-                        k.metadata.reqd_workgroup_size,
-                        k.metadata.max_flat_workgroup_size,
-                    )
-                    .map_or(MAX_FLAT_WORKGROUP_SIZE, |w| w.max),
-                    spills: KernelResources::spill_sum(k.metadata.vgpr_spill_count, k.metadata.sgpr_spill_count),
-                    notes,
-                    measured: None,
-                    eval,
-                    name: k.metadata.name.to_string(),
-                    meta: k.metadata,
-                    source: co.source.clone(),
-                });
-            }
-        }
-    }
-    if let (Some(re), true) = (&a.kernel, entries.is_empty()) {
-        return Err(CliError::Usage(format!(
-            "--kernel '{re}' matches none of the {before_filter} kernel(s) in {}",
-            a.files.join(", ")
-        )));
-    }
-    if entries.is_empty() {
-        return Err(CliError::Usage(format!("{}: no kernels to report", a.files.join(", "))));
-    }
-    Ok((entries, skipped))
-}
-
-fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {
-    let isa = l.isa.as_ref();
-    let hot = isa.and_then(|i| i.hot_loop);
-    MeasuredRow {
-        target: l.waves.map_or("unconstrained".into(), |w| w.to_string()),
-        waves: l.waves,
-        status: l.status.as_str().to_string(),
-        vgprs: l.vgprs,
-        agprs: l.agprs,
-        resources: l.resources,
-        spills: KernelResources::spill_sum(l.vgpr_spill_count, l.sgpr_spill_count),
-        scratch: l.resources.map(|r| r.private_segment_fixed_size),
-        waves_per_simd: l.waves_per_simd,
-        // The budget ladder's R_max (`Budget::max_vgprs`) for this waves target.
-        r_max: l.waves.zip(st).map(|(w, st)| st.max_vgprs_for_waves(w)),
-        instructions: isa.map(|i| u64::from(i.instructions)),
-        loop_instructions: hot.map(|h| u64::from(h.instructions)),
-        vmcnt0: isa.map(|i| u64::from(i.waitcnt.vmcnt0)),
-        lgkmcnt0: isa.map(|i| u64::from(i.waitcnt.lgkmcnt0)),
-        scratch_ops: isa.map(|i| u64::from(i.scratch_ops)),
-        accvgpr_copies: isa.map(|i| u64::from(i.accvgpr_copies)),
-        warnings: if l.warnings.is_empty() { l.error.clone().unwrap_or_default() } else { l.warnings.join("; ") },
-    }
-}
-
-/// The kernels of a `wavebudget sweep --json` file, each evaluated from its unconstrained build, with its
-/// measured ladder; and how many kernels the file holds.
-fn sweep_entries(
-    path: &str,
-    input: usize,
-    a: &ReportArgs,
-    kernel: Option<&regex::Regex>,
-    llvm: Llvm,
-) -> Result<(Vec<Entry>, usize), CliError> {
-    let mapped = crate::map_regular(std::path::Path::new(path))?;
-    let not_sweep = |what: String| CliError::Usage(format!("{path}: not `wavebudget sweep --json` output: {what}"));
-    let sweep = Sweep::from_json(mapped.bytes()).map_err(not_sweep)?;
-    let wg = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
-    let dynamic_lds = a.dynamic_lds.unwrap_or(0);
-    let mut out = Vec::new();
-    for (i, k) in sweep.kernels.iter().enumerate() {
-        let (name, target, base, levels) = (k.name.as_str(), k.target.as_str(), &k.baseline, &k.levels);
-        if kernel.is_some_and(|re| !re.is_match(name)) {
-            continue;
-        }
-        let mut typed = Vec::new();
-        let res = base.resources;
-        let id = parse_target(target)
-            .map_err(|e| CliError::Usage(format!("{path}: kernels[{i}] target '{target}': {e}")))?;
-        let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut typed);
-        let mut notes: Vec<String> = typed.iter().map(ToString::to_string).collect();
-        let mut eval = None;
-        match (&st, &res) {
-            (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {
-                Ok(o) => {
-                    if let Some(reported) =
-                        base.waves_per_simd.filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)
-                    {
-                        notes.push(format!(
-                            "the model gives {} waves/SIMD where LLVM reported {reported} for this build (a build with -mcumode or other target features the sweep does not record?)",
-                            o.waves_per_simd
-                        ));
-                    }
-                    eval = Some((*st, o));
-                }
-                Err(e) => notes.push(format!("no occupancy: {e}")),
-            },
-            (_, None) => notes
-                .push(format!("the unconstrained build has no counts (status {}): no occupancy", base.status.as_str())),
-            _ => {}
-        }
-        let max = st.as_ref().map_or(id.processor.max_waves_per_eu(), Subtarget::max_waves);
-        for (j, l) in levels.iter().enumerate() {
-            match l.waves {
-                Some(w) if (1..=max).contains(&w) => {}
-                w => {
-                    return Err(not_sweep(format!(
-                        "kernels[{i}].levels[{j}]: \"waves\" {} is not a waves target of {} (1 to {max})",
-                        w.map_or("missing".into(), |w| w.to_string()),
-                        id.processor.name
-                    )))
-                }
-            }
-        }
-        let eval = eval.map(|(st, o)| {
-            let padded = res.map_or(Padding::None, |r| inspect::padding(&st, &r, wg, dynamic_lds, &o));
-            let o = unpadded(o, padded, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
-            (st, o)
-        });
-        let mut measured = vec![measured_row(base, st.as_ref())];
-        measured.extend(levels.iter().map(|l| measured_row(l, st.as_ref())));
-        out.push(Entry {
-            input,
-            name: name.to_string(),
-            source: path.to_string(),
-            gpu: eval.as_ref().map_or(id.canonical(), |(_, o): &(Subtarget, Occupancy)| o.target.clone()),
-            max_launch: res.map_or(MAX_FLAT_WORKGROUP_SIZE, |r| r.launch_range().max),
-            meta: KernelMeta {
-                vgpr_count: res.map(|r| r.vgpr_count),
-                agpr_count: res.map(|r| r.agpr_count),
-                sgpr_count: res.map(|r| r.sgpr_count),
-                group_segment_fixed_size: res.map(|r| r.group_segment_fixed_size),
-                private_segment_fixed_size: res.map(|r| r.private_segment_fixed_size),
-                ..KernelMeta::default()
-            },
-            spills: KernelResources::spill_sum(base.vgpr_spill_count, base.sgpr_spill_count),
-            notes,
-            measured: Some(measured),
-            eval,
-        });
-    }
-    Ok((out, sweep.kernels.len()))
-}
-
-/// A kernel whose descriptor LLVM padded beyond its counts at no cost in waves (the engine's one rule,
-/// [`inspect::padding`]): its charts and next step come from the counts it needs, since with fewer
-/// resources LLVM would pad less; the page says so. Where the padding costs waves (an
-/// `amdgpu-waves-per-eu` maximum), what the descriptor allocates is what runs, and stays.
-fn unpadded(
-    o: Occupancy,
-    padding: Padding,
-    vgpr_count: Option<u32>,
-    sgpr_count: Option<u32>,
-    notes: &mut Vec<String>,
-) -> Occupancy {
-    let (Padding::AtNoCost(plain), Some(v), Some(s)) = (padding, vgpr_count, sgpr_count) else { return o };
-    let note = Note::PaddedAtNoCost {
-        vgprs: o.vgpr_count,
-        sgprs: o.sgpr_count,
-        vgpr_count: v,
-        sgpr_count: s,
-        waves: o.waves_per_simd,
+    let opts = report::FileOptions {
+        target: a.target.as_deref().map(parse_target).transpose()?,
+        wg_size: a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?,
+        dynamic_lds: a.dynamic_lds,
+        kernel: a.kernel.as_deref().map(crate::kernel_regex).transpose()?,
+        llvm: a.llvm,
     };
-    notes.push(note.to_string());
-    *plain
+    let inputs = report::files(&a.files, &opts)?;
+    Ok((inputs.entries, inputs.skipped))
 }
 
 fn launch_text(o: &Occupancy) -> String {
@@ -708,14 +407,14 @@ fn build_page(
             o.map_or(String::new(), launch_text),
             e.spills,
             e.meta.private_segment_fixed_size,
-            o.map_or_else(|| e.notes.first().cloned().unwrap_or_default(), next_text),
+            o.map_or_else(|| e.notes.first().map(ToString::to_string).unwrap_or_default(), next_text),
             u8::from(near[i].is_some()),
             u8::from(chosen[i]),
             index(&mut sources, &e.source),
             o.map(|o| [o.limits.vgpr, o.limits.sgpr, o.limits.lds, o.limits.workgroup]),
             o.map_or(String::new(), |o| o.binding.iter().map(|l| limiter_name(*l)).collect::<Vec<_>>().join(", ")),
             o.map(|o| o.hardware.waves_per_simd),
-            e.notes.clone(),
+            e.notes.iter().map(ToString::to_string).collect(),
             e.input,
         ));
         if chosen[i] {
@@ -865,7 +564,7 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
         measured: e.measured.clone(),
         next: next_text(o),
         near,
-        notes: e.notes.clone(),
+        notes: e.notes.iter().map(ToString::to_string).collect(),
     })
 }
 
@@ -899,8 +598,9 @@ mod tests {
     }
 
     use super::*;
+    use wavebudget_codeobj::KernelMeta;
     use wavebudget_model::targets::PROCESSORS;
-    use wavebudget_model::{Usage, WorkgroupSize};
+    use wavebudget_model::{Llvm, Usage, Vgprs, WorkgroupSize};
 
     /// A name that would end the script element or open a comment stays data: no `<` reaches the page,
     /// and the JSON reads back the same.

@@ -11,7 +11,6 @@ needed: the native module is the CLI built without its LLVM feature.
 
 from __future__ import annotations
 
-import json as _json
 import operator as _operator
 import os as _os
 import re as _re
@@ -46,7 +45,17 @@ __all__ = [
 __version__: str = _native.__version__
 
 Error = _native.Error
-Error.__doc__ = "A refusal, with the CLI's one-line message naming what and where (a ValueError)."
+Error.__doc__ = """A refusal, with the CLI's one-line message naming what and where (a ValueError), and
+``kind``: the name of what was refused (``"unknown_target"``, ``"too_many_registers"``, ``"reader"``,
+``"not_a_count"``, ...), stable across releases, to match instead of the English (docs/python.md lists
+them)."""
+
+
+def _refuse(kind: str, message: str) -> Error:
+    """A refusal of this kind with this message."""
+    e = Error(message)
+    e.kind = kind
+    return e
 
 WgSize = Union[int, Tuple[int, int], None]
 
@@ -93,7 +102,7 @@ class Record:
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object, as ``wavebudget ... --json`` prints it (a deep copy)."""
-        return _json.loads(_json.dumps(self._d))
+        return _plain(self._d)
 
     def __repr__(self) -> str:
         keys = [k for k in ("name", "kernel", "target", "waves_per_simd", "limiter", "waves", "max_vgprs") if k in self._d]
@@ -132,6 +141,17 @@ def _typed_notes(d: Dict[str, Any]) -> Dict[str, Any]:
     return d
 
 
+def _plain(v: Any) -> Any:
+    """A deep copy as JSON holds it: dicts, lists, and each ``Note`` as its text."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, Note):
+        return str(v)
+    return v
+
+
 def _wrap(v: Any) -> Any:
     if isinstance(v, dict):
         return Record(v)
@@ -140,53 +160,12 @@ def _wrap(v: Any) -> Any:
     return v
 
 
-def _native_or_field(name: str) -> property:
-    def get(self: "Occupancy") -> Any:
-        n = self._n
-        return getattr(n, name) if n is not None else self._d[name]
+Occupancy = _native.Occupancy
+Occupancy.__doc__ = """Waves per SIMD for a kernel's resources on a target: ``waves_per_simd``, ``limiter``,
+``binding``, ``limits`` (waves each limiter allows), ``allocated``, ``next_step``, ``notes``, ...
 
-    return property(get)
-
-
-class Occupancy(Record):
-    """Waves per SIMD for a kernel's resources on a target: ``waves_per_simd``, ``limiter``, ``binding``,
-    ``limits`` (waves each limiter allows), ``allocated``, ``next_step``, ``notes``, ...
-
-    Built from the native model's answer: the common fields are read from it directly, and the whole JSON
-    object (``to_dict()``, the other fields) is made the first time it is asked for."""
-
-    __slots__ = ("_n",)
-
-    waves_per_simd = _native_or_field("waves_per_simd")
-    max_waves_per_simd = _native_or_field("max_waves_per_simd")
-    limiter = _native_or_field("limiter")
-    occupancy = _native_or_field("occupancy")
-    target = _native_or_field("target")
-
-    def __init__(self, d: Any) -> None:
-        if isinstance(d, dict):
-            Record.__init__(self, d)
-            object.__setattr__(self, "_n", None)
-        else:
-            object.__setattr__(self, "_n", d)
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "_d":
-            d = _json.loads(self._n.json())
-            object.__setattr__(self, "_d", d)
-            return d
-        return Record.__getattr__(self, name)
-
-
-def _occ(native: Any) -> Occupancy:
-    """An Occupancy over a native answer, without __init__'s dispatch."""
-    o = _new_occupancy(Occupancy)
-    _set(o, "_n", native)
-    return o
-
-
-_new_occupancy = object.__new__
-_set = object.__setattr__
+The model's native answer: the common fields are read from it directly, and the whole JSON object
+(``to_dict()``, the other fields) is made the first time it is asked for. Read-only, comparable, picklable."""
 
 
 LIMITERS: Tuple[str, ...] = ("vgpr", "sgpr", "lds", "workgroup", "max_waves")
@@ -242,10 +221,10 @@ class OccupancyBatch:
 
 def _int_array(np: Any, name: str, v: Any) -> Any:
     if v is None:
-        raise Error(f"{name} None: expected integers")
+        raise _refuse("dtype", f"{name} None: expected integers")
     a = np.asarray(v)
     if a.dtype.kind not in "iu":
-        raise Error(f"{name}: expected integers (any integer dtype), got dtype {a.dtype}")
+        raise _refuse("dtype", f"{name}: expected integers (any integer dtype), got dtype {a.dtype}")
     return a
 
 
@@ -275,7 +254,7 @@ def occupancy_batch(
     try:
         import numpy as np
     except ImportError:
-        raise Error("occupancy_batch needs numpy (pip install numpy)") from None
+        raise _refuse("no_numpy", "occupancy_batch needs numpy (pip install numpy)") from None
     target = _text("target", target)
     if wave_size is not None:
         wave_size = _u32("wave_size", wave_size)
@@ -285,7 +264,7 @@ def occupancy_batch(
     if threads is not None:
         threads = _u32("threads", threads)
         if threads == 0:
-            raise Error("threads 0: expected at least 1")
+            raise _refuse("threads", "threads 0: expected at least 1")
     named = {"sgprs": sgprs, "lds": lds}
     _one_vgpr_form(vgprs, agprs, vgpr_count)
     if vgpr_count is not None:
@@ -294,7 +273,7 @@ def occupancy_batch(
         named["vgprs"], named["agprs"] = vgprs, agprs
     if isinstance(wg_size, tuple):
         if len(wg_size) != 2:
-            raise Error(f"wg_size: expected sizes or (MIN, MAX), got a tuple of {len(wg_size)}")
+            raise _refuse("wg_size", f"wg_size: expected sizes or (MIN, MAX), got a tuple of {len(wg_size)}")
         named["wg_size"], named["wg_max"] = wg_size
     elif wg_size is not None:
         named["wg_size"] = wg_size
@@ -303,7 +282,7 @@ def occupancy_batch(
         shape = np.broadcast_shapes(*(a.shape for a in arrays.values()))
     except ValueError:
         shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
-        raise Error(f"the arrays do not broadcast together: {shapes}") from None
+        raise _refuse("broadcast", f"the arrays do not broadcast together: {shapes}") from None
     zero = np.zeros((), np.uint32)
     try:
         out = _native.occupancy_batch(
@@ -312,7 +291,7 @@ def occupancy_batch(
             threads,
         )
     except Error as e:
-        raise Error(_python_names(str(e))) from None
+        raise _refuse(e.kind, _python_names(str(e))) from None
     answers = [OccupancyBatch(t, m, a) for t, m, a in out]
     return answers[0] if len(answers) == 1 else answers
 
@@ -330,20 +309,20 @@ def _is_zero(v: Any) -> bool:
 def _one_vgpr_form(vgprs: Any, agprs: Any, vgpr_count: Any) -> None:
     """Refuses ``vgpr_count`` beside non-zero ``vgprs``/``agprs``: one form of the vector registers, not two."""
     if vgpr_count is not None and not (_is_zero(vgprs) and _is_zero(agprs)):
-        raise Error("give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+        raise _refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both")
 
 
 def _u32(name: str, v: Any) -> int:
     """``_whole``, and at most 4294967295 (what the model's counts hold)."""
     n = _whole(name, v)
     if n > _U32:
-        raise Error(f"{name} {n}: over {_U32}")
+        raise _refuse("not_a_count", f"{name} {n}: over {_U32}")
     return n
 
 
 def _flag(name: str, v: Any) -> bool:
     if not isinstance(v, bool):
-        raise Error(f"{name} {v!r}: expected True or False")
+        raise _refuse("not_a_bool", f"{name} {v!r}: expected True or False")
     return v
 
 
@@ -385,14 +364,14 @@ def suggest_wg_size(
     lo = hi = None
     if isinstance(wg_size, (tuple, list)):
         if len(wg_size) != 2:
-            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+            raise _refuse("wg_size", f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
         lo, hi = (_u32("wg_size", x) for x in wg_size)
     elif wg_size is not None:
         lo = hi = _u32("wg_size", wg_size)
     if cus is not None:
         cus = _u32("cus", cus)
         if cus == 0:
-            raise Error("cus 0: a device has at least one compute unit")
+            raise _refuse("cus", "cus 0: a device has at least one compute unit")
     if wave_size is not None:
         wave_size = _u32("wave_size", wave_size)
     _flag("cu_mode", cu_mode)
@@ -401,7 +380,7 @@ def suggest_wg_size(
         llvm = _u32("llvm", llvm)
     out = _native.suggest_wg_size(target, counts["vgprs"], counts["agprs"], vgpr_count, counts["sgprs"], lds,
                                   lo, hi, cus, wave_size, cu_mode, llvm, all)
-    answers = [WgSuggestion(_json.loads(j)) for _, j in out]
+    answers = [WgSuggestion(d) for d in out]
     return answers[0] if len(answers) == 1 else answers
 
 
@@ -442,36 +421,19 @@ class Dispatch(Record):
 def _whole(name: str, v: Any) -> int:
     """A whole number >= 0 from any integer type (int, numpy integers); bool and float are refused."""
     if isinstance(v, bool):
-        raise Error(f"{name} {v!r}: expected a whole number")
+        raise _refuse("not_a_whole_number", f"{name} {v!r}: expected a whole number")
     try:
         n = _operator.index(v)
     except TypeError:
-        raise Error(f"{name} {v!r}: expected a whole number") from None
+        raise _refuse("not_a_whole_number", f"{name} {v!r}: expected a whole number") from None
     if n < 0:
-        raise Error(f"{name} {n}: expected a whole number, not a negative one")
+        raise _refuse("not_a_count", f"{name} {n}: expected a whole number, not a negative one")
     return n
-
-
-def _wg(wg_size: WgSize) -> List[str]:
-    if wg_size is None:
-        return []
-    if isinstance(wg_size, (tuple, list)):
-        if len(wg_size) != 2:
-            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
-        lo, hi = (_whole("wg_size", x) for x in wg_size)
-        return [f"--wg-size={lo},{hi}"]
-    return [f"--wg-size={_whole('wg_size', wg_size)}"]
-
-
-def _count(name: str, v: Optional[int]) -> List[str]:
-    if v is None:
-        return []
-    return [f"--{name.replace('_', '-')}={_whole(name, v)}"]
 
 
 def _text(name: str, v: Any) -> str:
     if not isinstance(v, str) or not v:
-        raise Error(f"{name} {v!r}: expected a non-empty string")
+        raise _refuse("not_a_string", f"{name} {v!r}: expected a non-empty string")
     return v
 
 
@@ -482,24 +444,7 @@ def _path(v: Any, name: str = "path") -> str:
     try:
         return _os.fsdecode(v)
     except TypeError:
-        raise Error(f"{name}: expected a path (str, bytes or os.PathLike), got {type(v).__name__}") from None
-
-
-def _target_args(target: Optional[str], wave_size: Optional[int], cu_mode: bool) -> List[str]:
-    """``--target T`` (unless None), ``--wave-size N``, ``--cu-mode``, each checked for its type."""
-    args = [] if target is None else [f"--target={_text('target', target)}"]
-    if wave_size is not None:
-        args.append(f"--wave-size={_whole('wave_size', wave_size)}")
-    if _flag("cu_mode", cu_mode):
-        args.append("--cu-mode")
-    return args
-
-
-def _llvm(llvm: Optional[int]) -> List[str]:
-    """``--llvm N``: the LLVM major whose rules apply (15, 19 or 22; the CLI refuses others)."""
-    if llvm is None:
-        return []
-    return [f"--llvm={_whole('llvm', llvm)}"]
+        raise _refuse("not_a_path", f"{name}: expected a path (str, bytes or os.PathLike), got {type(v).__name__}") from None
 
 
 # The CLI's flags as the Python arguments that give them: a refusal names what the caller wrote.
@@ -513,23 +458,12 @@ def _python_names(message: str) -> str:
     return _FLAG_NAMES.sub(lambda m: m.group(1).replace("-", "_"), message)
 
 
-def _call(args: Sequence[str]) -> str:
-    try:
-        return _native.run(list(args))
-    except Error as e:
-        raise Error(_python_names(str(e))) from None
-
-
-def _run(args: Sequence[str]) -> Any:
-    return _json.loads(_call(args))
-
-
 def _native_call(f: Callable[..., Any], *args: Any) -> Any:
     """A typed native call; its refusal raised as ``Error`` with the Python argument names."""
     try:
         return f(*args)
     except Error as e:
-        raise Error(_python_names(str(e))) from None
+        raise _refuse(e.kind, _python_names(str(e))) from None
 
 
 def _wg_pair(wg_size: WgSize) -> Optional[Tuple[int, int]]:
@@ -538,7 +472,7 @@ def _wg_pair(wg_size: WgSize) -> Optional[Tuple[int, int]]:
         return None
     if isinstance(wg_size, (tuple, list)):
         if len(wg_size) != 2:
-            raise Error(f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
+            raise _refuse("wg_size", f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
         lo, hi = (_u32("wg_size", x) for x in wg_size)
         return (lo, hi)
     n = _u32("wg_size", wg_size)
@@ -570,26 +504,33 @@ def occupancy(
     ``llvm`` is the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the
     kernel; docs/llvm-versions.md).
     """
-    # The typed call (the model directly, no argv and no JSON) when every argument is a plain value in
-    # range, as callers pass them nearly always; anything else takes the CLI's path, whose checks and
-    # messages are the package's.
+    # The model directly (no argv, no JSON): the native call takes plain values as they are and asks
+    # _plain_occupancy_args to check and convert any other.
+    return _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count)
+
+
+def _plain_occupancy_args(
+    target: Any, vgprs: Any, agprs: Any, sgprs: Any, lds: Any, wg_size: Any, wave_size: Any, cu_mode: Any,
+    llvm: Any, vgpr_count: Any,
+) -> Tuple[Any, ...]:
+    """``occupancy``'s arguments as plain values (int, str, bool, a (MIN, MAX) tuple), or the refusal that
+    names the first one that is not a value of its kind."""
     _one_vgpr_form(vgprs, agprs, vgpr_count)
-    try:
-        out = _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count)
-        return _occ(out[0]) if len(out) == 1 else [_occ(o) for o in out]
-    except _native.NotPlain:
-        pass
     for name, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs), ("lds", lds)):
         if v is None:
-            raise Error(f"{name} None: expected a whole number")
-    args = ["occupancy", *_target_args(target, wave_size, cu_mode), *_llvm(llvm)]
-    if vgpr_count is not None:
-        args += _count("vgpr_count", vgpr_count)
-    else:
-        args += _count("vgprs", vgprs) + _count("agprs", agprs)
-    args += _count("sgprs", sgprs) + _count("lds", lds)
-    out = _run(args + _wg(wg_size) + ["--json"])
-    return [Occupancy(o) for o in out] if isinstance(out, list) else Occupancy(out)
+            raise _refuse("not_a_whole_number", f"{name} None: expected a whole number")
+    return (
+        _text("target", target),
+        _u32("vgprs", vgprs),
+        _u32("agprs", agprs),
+        _u32("sgprs", sgprs),
+        _u32("lds", lds),
+        _wg_pair(wg_size),
+        None if wave_size is None else _u32("wave_size", wave_size),
+        _flag("cu_mode", cu_mode),
+        None if llvm is None else _u32("llvm", llvm),
+        None if vgpr_count is None else _u32("vgpr_count", vgpr_count),
+    )
 
 
 def budget(
@@ -620,7 +561,7 @@ def budget(
 
 def targets() -> List[Target]:
     """Every processor the model knows (LLVM 22's AMDGPU processors), as ``wavebudget targets --json``."""
-    return [Target(t) for t in _run(["targets", "--json"])]
+    return [Target(t) for t in _native.targets()]
 
 
 def code_objects(
@@ -648,7 +589,7 @@ def code_objects(
         try:
             data = path_or_bytes if type(path_or_bytes) is bytes else memoryview(path_or_bytes).tobytes()
         except TypeError:
-            raise Error(
+            raise _refuse("not_a_path", 
                 f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
             ) from None
         paths, source = [], "<bytes>"
@@ -668,7 +609,7 @@ def code_objects(
     if not report["code_objects"] and report["skipped"]:
         # The CLI says so in text; a list would be silently empty.
         reasons = "; ".join(f"{s['source']} ({s['reason']})" for s in report["skipped"])
-        raise Error(f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
+        raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
     return [CodeObject(co) for co in report["code_objects"]]
 
 
@@ -683,13 +624,18 @@ def dispatch(
 ) -> Dispatch:
     """Occupancy of ``kernel`` in a code object at a launch on a device (a product or processor name,
     or a KFD topology root), as ``wavebudget dispatch --json``."""
-    args = ["dispatch", f"--kernel={_text('kernel', kernel)}"]
-    if device is not None:
-        args.append(f"--device={_text('device', device)}")
-    if kfd_root is not None:
-        args.append(f"--kfd-root={_path(kfd_root, 'kfd_root')}")
-    args += _wg(wg_size) + _count("dynamic_lds", dynamic_lds)
-    return Dispatch(_run(args + ["--json", "--", _path(path)]))
+    if device is None and kfd_root is None:
+        raise _refuse("usage", "give the device: device=PROCESSOR or kfd_root=DIR")
+    wg = _wg_pair(wg_size)
+    return Dispatch(_native_call(
+        _native.dispatch,
+        _path(path),
+        _text("kernel", kernel),
+        None if device is None else _text("device", device),
+        None if kfd_root is None else _path(kfd_root, "kfd_root"),
+        wg,
+        _u32("dynamic_lds", dynamic_lds),
+    ))
 
 
 def write_report(
@@ -716,17 +662,29 @@ def write_report(
     --json`` files; with none, ``target`` and ``vgprs`` (or ``vgpr_count``) give one configuration (the
     calculator view). The other arguments are the CLI's flags (docs/report.md).
     """
-    args = ["report", *_target_args(target, wave_size, cu_mode)]
-    if kernel is not None:
-        args.append(f"--kernel={_text('kernel', kernel)}")
-    if title is not None:
-        args.append(f"--title={_text('title', title)}")
-    for name, v in (("dynamic_lds", dynamic_lds), ("details", details), ("vgprs", vgprs), ("agprs", agprs),
-                    ("vgpr_count", vgpr_count), ("sgprs", sgprs), ("lds", lds)):
-        args += _count(name, v)
+    def opt(name: str, v: Any) -> Optional[int]:
+        return None if v is None else _u32(name, v)
+
     out = _path(output, "output")
-    args += _wg(wg_size) + _llvm(llvm) + [f"--output={out}", "--"] + [_path(i, "inputs") for i in inputs]
-    _call(args)
+    _native_call(
+        _native.write_report,
+        [_path(i, "inputs") for i in inputs],
+        out,
+        None if target is None else _text("target", target),
+        _wg_pair(wg_size),
+        opt("dynamic_lds", dynamic_lds),
+        None if kernel is None else _text("kernel", kernel),
+        opt("llvm", llvm),
+        opt("details", details),
+        None if title is None else _text("title", title),
+        opt("vgprs", vgprs),
+        opt("agprs", agprs),
+        opt("vgpr_count", vgpr_count),
+        opt("sgprs", sgprs),
+        opt("lds", lds),
+        opt("wave_size", wave_size),
+        _flag("cu_mode", cu_mode),
+    )
     return out
 
 

@@ -6,7 +6,8 @@ __version__: str
 WgSize = Union[int, Tuple[int, int], None]
 
 class Error(ValueError):
-    """A refusal, with the CLI's one-line message naming what and where."""
+    """A refusal, with the CLI's one-line message naming what and where, and ``kind``: what was refused."""
+    kind: str
 
 class Note(str):
     kind: str
@@ -20,7 +21,12 @@ class Record:
     def keys(self) -> KeysView[str]: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
-class Occupancy(Record):
+class Occupancy:
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: object) -> bool: ...
+    def keys(self) -> KeysView[str]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
     target: str
     processor: str
     wave_size: int

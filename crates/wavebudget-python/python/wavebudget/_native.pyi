@@ -1,4 +1,4 @@
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 __version__: str
 
@@ -6,7 +6,7 @@ class Error(ValueError): ...
 
 def run(args: List[str]) -> str: ...
 
-class OccupancyResult:
+class Occupancy:
     @property
     def waves_per_simd(self) -> int: ...
     @property
@@ -17,7 +17,11 @@ class OccupancyResult:
     def occupancy(self) -> float: ...
     @property
     def target(self) -> str: ...
-    def json(self) -> str: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: object) -> bool: ...
+    def keys(self) -> Any: ...
+    def to_dict(self) -> Dict[str, Any]: ...
 
 class NotPlain(Exception): ...
 
@@ -31,8 +35,8 @@ def occupancy(
     wave_size: Any,
     cu_mode: Any,
     llvm: Any,
-    vgpr_count: Any = None,
-) -> List[OccupancyResult]: ...
+    vgpr_count: Any,
+) -> Union[Occupancy, List[Occupancy]]: ...
 
 def occupancy_batch(
     target: str,
@@ -64,7 +68,7 @@ def suggest_wg_size(
     cu_mode: bool,
     llvm: Optional[int],
     all: bool,
-) -> List[Tuple[str, str]]: ...
+) -> List[Dict[str, Any]]: ...
 
 def budget(
     target: str,
@@ -93,3 +97,33 @@ def triton_explain(
 def triton_launch_report(
     path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int
 ) -> Dict[str, Any]: ...
+
+def targets() -> List[Dict[str, Any]]: ...
+
+def dispatch(
+    path: str,
+    kernel: str,
+    device: Optional[str],
+    kfd_root: Optional[str],
+    wg_size: Optional[Tuple[int, int]],
+    dynamic_lds: int,
+) -> Dict[str, Any]: ...
+
+def write_report(
+    inputs: List[str],
+    output: str,
+    target: Optional[str],
+    wg_size: Optional[Tuple[int, int]],
+    dynamic_lds: Optional[int],
+    kernel: Optional[str],
+    llvm: Optional[int],
+    details: Optional[int],
+    title: Optional[str],
+    vgprs: Optional[int],
+    agprs: Optional[int],
+    vgpr_count: Optional[int],
+    sgprs: Optional[int],
+    lds: Optional[int],
+    wave_size: Optional[int],
+    cu_mode: bool,
+) -> str: ...

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, _native, _native_call, _typed_notes, _path, _text, _u32, occupancy
+from . import Error, Record, _native, _native_call, _refuse, _typed_notes, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -27,7 +27,7 @@ class Explanation(Record):
 def _wave(target: str, warp_size: Optional[int]) -> Dict[str, Any]:
     o = occupancy(target, wave_size=warp_size)
     if isinstance(o, list):
-        raise Error(f"target '{target}': one target, not a list")
+        raise _refuse("target_list", f"target '{target}': one target, not a list")
     return {"wave_size": o.wave_size, "max": o.max_waves_per_simd, "target": o.target}
 
 
@@ -140,7 +140,7 @@ class KernelReport(Record):
 
 def _one(code_objects: List[Any], what: str) -> Any:
     if len(code_objects) != 1:
-        raise Error(f"{what}: a Triton cache entry holds one code object; found {len(code_objects)}")
+        raise _refuse("code_objects", f"{what}: a Triton cache entry holds one code object; found {len(code_objects)}")
     return code_objects[0]
 
 
@@ -152,7 +152,8 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         md = kernel.metadata
         missing = [n for n in ("shared", "num_warps", "warp_size") if not hasattr(md, n)]
         if missing:
-            raise Error(
+            raise _refuse(
+                "not_triton_metadata",
                 f"kernel.metadata ({type(md).__name__}) has no {', '.join(missing)}: not a compiled Triton kernel's metadata"
             )
         shared, num_warps, warp = (_u32(f"kernel.metadata.{n}", getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))

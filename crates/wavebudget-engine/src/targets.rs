@@ -1,0 +1,96 @@
+//! Every processor the model knows, with its parameters: what `wavebudget targets` and Python's
+//! `targets()` list.
+
+use serde::Serialize;
+use wavebudget_model::targets::{AgprFile, PROCESSORS};
+use wavebudget_model::{Options, Subtarget, TargetId};
+
+/// One row of `wavebudget targets`.
+#[derive(Debug, Serialize)]
+pub struct TargetRow {
+    /// The processor (`gfx942`).
+    pub name: &'static str,
+    /// Its generation (`GFX9`, ...).
+    pub generation: &'static str,
+    /// LLVM's family name.
+    pub family: &'static str,
+    /// A generic processor (`gfx9-generic`, ...).
+    pub generic: bool,
+    /// Wave sizes it runs.
+    pub wave_sizes: &'static [u32],
+    /// The wave size LLVM compiles for by default.
+    pub default_wave_size: u32,
+    /// Waves per SIMD at most.
+    pub max_waves_per_simd: u32,
+    /// SIMDs per CU.
+    pub simds_per_cu: u32,
+    /// Whether it has the WGP/CU mode switch.
+    pub wgp_mode: bool,
+    /// VGPRs per SIMD lane at the default wave size.
+    pub vgprs_total: u32,
+    /// Their allocation granule.
+    pub vgpr_granule: u32,
+    /// VGPRs one wave can address.
+    pub vgprs_addressable: u32,
+    /// VGPRs per lane in wave64 on a wave32 processor.
+    pub vgprs_total_wave64: Option<u32>,
+    /// Their granule in wave64.
+    pub vgpr_granule_wave64: Option<u32>,
+    /// Its AGPR file.
+    pub agprs: AgprFile,
+    /// Whether SGPRs limit occupancy.
+    pub sgprs_limit_occupancy: bool,
+    /// LDS bytes a workgroup can allocate.
+    pub lds_per_workgroup: u32,
+    /// LDS bytes per CU.
+    pub lds_per_cu: u32,
+    /// LDS allocation granule in bytes.
+    pub lds_granule: u32,
+    /// Whether it has dynamic VGPRs.
+    pub dynamic_vgpr: bool,
+    /// Whether it takes the xnack feature.
+    pub xnack: bool,
+    /// Whether it takes the sramecc feature.
+    pub sramecc: bool,
+    /// Product names that resolve to it.
+    pub products: &'static [&'static str],
+}
+
+/// Every processor LLVM 22 knows that the model covers, in the model's order.
+pub fn rows() -> Vec<TargetRow> {
+    PROCESSORS
+        .iter()
+        .filter_map(|p| {
+            let id = TargetId { processor: p, xnack: None, sramecc: None };
+            let st = Subtarget::new(id, Options::default()).ok()?;
+            let w64 = (p.default_wave_size() == 32 && p.wave_sizes().contains(&64))
+                .then(|| Subtarget::new(id, Options { wave_size: Some(64), ..Options::default() }).ok())
+                .flatten();
+            Some(TargetRow {
+                name: p.name,
+                generation: p.generation.label(),
+                family: p.family,
+                generic: p.generic,
+                wave_sizes: p.wave_sizes(),
+                default_wave_size: p.default_wave_size(),
+                max_waves_per_simd: st.max_waves(),
+                simds_per_cu: st.eus_per_cu(),
+                wgp_mode: p.has_wgp_mode(),
+                vgprs_total: st.vgpr().total,
+                vgpr_granule: st.vgpr().granule,
+                vgprs_addressable: st.vgpr().addressable,
+                vgprs_total_wave64: w64.map(|s| s.vgpr().total),
+                vgpr_granule_wave64: w64.map(|s| s.vgpr().granule),
+                agprs: p.agpr_file,
+                sgprs_limit_occupancy: p.sgprs_limit_occupancy(),
+                lds_per_workgroup: p.lds_per_workgroup,
+                lds_per_cu: st.lds_per_cu(),
+                lds_granule: p.lds_granule,
+                dynamic_vgpr: p.dynamic_vgpr,
+                xnack: p.xnack,
+                sramecc: p.sramecc,
+                products: p.products,
+            })
+        })
+        .collect()
+}
