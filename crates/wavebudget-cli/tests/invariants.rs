@@ -332,4 +332,6 @@ fn python_calls_no_argv_and_no_json() {
     }
     // The one argv entry point (the CLI in process, kept for benchmarks against the typed calls).
     assert_eq!(native.matches("wavebudget_cli::run(").count(), 1);
+    // Every refusal is made by `refuse`, which sets its `kind`: Python matches kinds, so none may lack one.
+    assert_eq!(native.matches(" Error::new_err(").count(), 1, "wavebudget.Error made without a kind");
 }
