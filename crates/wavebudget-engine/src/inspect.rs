@@ -459,7 +459,7 @@ pub fn kernel_report(
                     }
                     result = Some(o);
                 }
-                Err(e @ wavebudget_model::ModelError::Launch { .. }) => {
+                Err(e @ wavebudget_model::ModelError::Launch(_)) => {
                     notes.push(Note::NoOccupancy { on: None, error: e })
                 }
                 Err(e) => notes.push(Note::NoOccupancy { on: Some(st.id().canonical()), error: e }),

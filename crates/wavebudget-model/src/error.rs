@@ -39,13 +39,13 @@ pub enum ModelError {
     /// Static LDS over the per-workgroup maximum.
     #[error("{bytes} bytes of LDS is more than a workgroup can allocate on {target} ({max} bytes)")]
     LdsTooLarge { target: &'static str, bytes: u32, max: u32 },
-    /// A launch a compiled kernel cannot take (over its `.max_flat_workgroup_size`, or not its
-    /// `.reqd_workgroup_size`).
-    #[error("{reason}")]
-    Launch { reason: String },
+    /// A launch a compiled kernel cannot take (over its `.max_flat_workgroup_size`, not its
+    /// `.reqd_workgroup_size`, more LDS than a workgroup has), or no launch size that fits.
+    #[error("{0}")]
+    Launch(LaunchRefusal),
     /// A workgroup size outside 1 to 1024 or a range with min > max.
-    #[error("workgroup size {detail}")]
-    WorkgroupSize { detail: String },
+    #[error("workgroup size {0}")]
+    WorkgroupSize(WorkgroupRefusal),
     /// A waves target of 0 or above the hardware maximum.
     #[error("{waves} waves per SIMD is outside 1 to {max} on {target}")]
     Waves { target: &'static str, waves: u32, max: u32 },
@@ -73,13 +73,49 @@ impl ModelError {
             ModelError::DynamicVgpr { .. } => "dynamic_vgpr",
             ModelError::TooManyRegisters { .. } => "too_many_registers",
             ModelError::LdsTooLarge { .. } => "lds_too_large",
-            ModelError::Launch { .. } => "launch",
-            ModelError::WorkgroupSize { .. } => "workgroup_size",
+            ModelError::Launch(_) => "launch",
+            ModelError::WorkgroupSize(_) => "workgroup_size",
             ModelError::Waves { .. } => "waves",
             ModelError::NotACount { .. } => "not_a_count",
             ModelError::Generic(_) => "generic",
         }
     }
+}
+
+/// Why a launch cannot be evaluated for a kernel, or why no launch size fits.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LaunchRefusal {
+    /// Over the kernel's `.max_flat_workgroup_size`.
+    #[error("launch size {max} is over the kernel's .max_flat_workgroup_size {max_flat}: it cannot be launched so")]
+    OverMaxFlat { max: u32, max_flat: u32 },
+    /// Not the kernel's `.reqd_workgroup_size`.
+    #[error("launch size {min} to {max} is not the kernel's .reqd_workgroup_size ({required} threads): it cannot be launched so")]
+    NotRequired { min: u32, max: u32, required: u32 },
+    /// Static LDS and LDS given at launch past what a workgroup can allocate.
+    #[error("{static_lds} bytes of static LDS and {dynamic_lds} given at launch make {total}, more than a workgroup can allocate on {target} ({max} bytes)")]
+    LdsAtLaunch { static_lds: u32, dynamic_lds: u32, total: u64, target: &'static str, max: u32 },
+    /// No launch of this many work-items fits.
+    #[error("no launch of {wg_size} work-items fits on {target}")]
+    NoFit { wg_size: u32, target: &'static str },
+    /// No multiple of the wave size in the range.
+    #[error("no multiple of the wave size ({wave}) lies in the launch range {min} to {max}")]
+    NoWaveMultiple { wave: u32, min: u32, max: u32 },
+}
+
+/// Why a workgroup size or range is not one.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum WorkgroupRefusal {
+    /// 0.
+    #[error("must be at least 1")]
+    Zero,
+    /// Over the maximum flat workgroup size.
+    #[error("{size} is over the maximum flat workgroup size {max}")]
+    OverMax { size: u32, max: u32 },
+    /// A range with its minimum above its maximum.
+    #[error("range {min},{max} has its minimum above its maximum")]
+    MinAboveMax { min: u32, max: u32 },
 }
 
 /// A value that is not a count: negative, or over 4294967295 (u32).

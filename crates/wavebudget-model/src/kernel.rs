@@ -6,7 +6,7 @@
 //! that are not plain arithmetic live: the launch the kernel can take, and the registers the hardware
 //! allocates when LLVM padded the descriptor ([`Subtarget::allocation`]).
 
-use crate::error::ModelError;
+use crate::error::{LaunchRefusal, ModelError};
 use crate::occupancy::{Occupancy, Usage, Vgprs};
 use crate::subtarget::{Subtarget, WorkgroupSize};
 use serde::{Deserialize, Serialize};
@@ -84,18 +84,14 @@ impl KernelResources {
 }
 
 /// Why a launch cannot be evaluated for a kernel.
-fn launch_error(k: &KernelResources, wg: WorkgroupSize) -> Option<String> {
+fn launch_error(k: &KernelResources, wg: WorkgroupSize) -> Option<LaunchRefusal> {
     if wg.max > k.max_flat_workgroup_size {
-        return Some(format!(
-            "launch size {} is over the kernel's .max_flat_workgroup_size {}: it cannot be launched so",
-            wg.max, k.max_flat_workgroup_size
-        ));
+        return Some(LaunchRefusal::OverMaxFlat { max: wg.max, max_flat: k.max_flat_workgroup_size });
     }
     match k.reqd_workgroup_size {
-        Some(n) if wg.min != n || wg.max != n => Some(format!(
-            "launch size {} to {} is not the kernel's .reqd_workgroup_size ({n} threads): it cannot be launched so",
-            wg.min, wg.max
-        )),
+        Some(n) if wg.min != n || wg.max != n => {
+            Some(LaunchRefusal::NotRequired { min: wg.min, max: wg.max, required: n })
+        }
         _ => None,
     }
 }
@@ -113,20 +109,19 @@ impl Subtarget {
     ) -> Result<Occupancy, ModelError> {
         let wg = launch.unwrap_or_else(|| k.launch_range()).validate()?;
         if let Some(reason) = launch_error(k, wg) {
-            return Err(ModelError::Launch { reason });
+            return Err(ModelError::Launch(reason));
         }
         // Static and launch LDS together past what a workgroup can allocate: the refusal states the true
         // total (a saturating sum would state u32::MAX).
         let total = u64::from(k.group_segment_fixed_size) + u64::from(dynamic_lds);
         if dynamic_lds > 0 && total > u64::from(self.lds_per_workgroup()) {
-            return Err(ModelError::Launch {
-                reason: format!(
-                    "{} bytes of static LDS and {dynamic_lds} given at launch make {total}, more than a workgroup can allocate on {} ({} bytes)",
-                    k.group_segment_fixed_size,
-                    self.processor().name,
-                    self.lds_per_workgroup()
-                ),
-            });
+            return Err(ModelError::Launch(LaunchRefusal::LdsAtLaunch {
+                static_lds: k.group_segment_fixed_size,
+                dynamic_lds,
+                total,
+                target: self.processor().name,
+                max: self.lds_per_workgroup(),
+            }));
         }
         let a = self.allocation(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
         self.occupancy(&Usage {

@@ -2,7 +2,7 @@
 //!
 //! Each method mirrors one LLVM function and names it; see `docs/occupancy-model.md`.
 
-use crate::error::ModelError;
+use crate::error::{ModelError, WorkgroupRefusal};
 use crate::target_id::TargetId;
 use crate::targets::{
     AgprFile, Processor, VgprParams, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG, GFX8_9_ADDRESSABLE_SGPRS,
@@ -99,17 +99,16 @@ impl WorkgroupSize {
     /// Check 1 <= min <= max <= 1024.
     pub fn validate(self) -> Result<Self, ModelError> {
         if self.min == 0 || self.max == 0 {
-            return Err(ModelError::WorkgroupSize { detail: "must be at least 1".into() });
+            return Err(ModelError::WorkgroupSize(WorkgroupRefusal::Zero));
         }
         if self.max > MAX_FLAT_WORKGROUP_SIZE {
-            return Err(ModelError::WorkgroupSize {
-                detail: format!("{} is over the maximum flat workgroup size {MAX_FLAT_WORKGROUP_SIZE}", self.max),
-            });
+            return Err(ModelError::WorkgroupSize(WorkgroupRefusal::OverMax {
+                size: self.max,
+                max: MAX_FLAT_WORKGROUP_SIZE,
+            }));
         }
         if self.min > self.max {
-            return Err(ModelError::WorkgroupSize {
-                detail: format!("range {},{} has its minimum above its maximum", self.min, self.max),
-            });
+            return Err(ModelError::WorkgroupSize(WorkgroupRefusal::MinAboveMax { min: self.min, max: self.max }));
         }
         Ok(self)
     }

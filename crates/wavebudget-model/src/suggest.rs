@@ -3,7 +3,7 @@
 //! range, evaluated at that fixed size (LDS may depend on it), and the one whose waves the hardware keeps
 //! resident per SIMD are most, ties to the larger; with the grid that fills the device once.
 
-use crate::error::ModelError;
+use crate::error::{LaunchRefusal, ModelError};
 use crate::occupancy::Limiter;
 use crate::subtarget::{Subtarget, WorkgroupSize};
 use serde::Serialize;
@@ -77,9 +77,10 @@ impl Subtarget {
                             lds: bytes,
                             workgroup: WorkgroupSize::fixed(wg),
                         };
-                        return Err(self.validate(&u).err().unwrap_or(ModelError::Launch {
-                            reason: format!("no launch of {wg} work-items fits on {}", self.processor().name),
-                        }));
+                        return Err(self.validate(&u).err().unwrap_or(ModelError::Launch(LaunchRefusal::NoFit {
+                            wg_size: wg,
+                            target: self.processor().name,
+                        })));
                     }
                 }
             }
@@ -90,12 +91,11 @@ impl Subtarget {
             .copied()
             .max_by_key(|c| (c.resident_waves_per_simd, c.waves_per_simd, c.wg_size))
             .ok_or_else(|| {
-                last_error.unwrap_or_else(|| ModelError::Launch {
-                    reason: format!(
-                        "no multiple of the wave size ({wave}) lies in the launch range {} to {}",
-                        range.min, range.max
-                    ),
-                })
+                last_error.unwrap_or(ModelError::Launch(LaunchRefusal::NoWaveMultiple {
+                    wave,
+                    min: range.min,
+                    max: range.max,
+                }))
             })?;
         Ok(Suggestion { best, candidates })
     }

@@ -391,9 +391,10 @@ pub unsafe extern "C" fn wb_dispatch_query(
 /// cannot take a kernel error (WB_ERR_KERNEL), as before this path.
 fn kernel_failure(e: crate::Error, name: &str) -> Failure {
     match e {
-        crate::Error::Model(wavebudget_model::ModelError::Launch { reason }) | crate::Error::Kernel(reason) => {
+        crate::Error::Model(wavebudget_model::ModelError::Launch(reason)) => {
             Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}"))
         }
+        crate::Error::Kernel(reason) => Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}")),
         e => Failure::from(e),
     }
 }

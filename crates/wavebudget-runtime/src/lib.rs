@@ -470,7 +470,7 @@ pub fn dispatch(
     let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
     st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
-        wavebudget_model::ModelError::Launch { reason } => named(reason),
+        wavebudget_model::ModelError::Launch(reason) => named(reason.to_string()),
         e => Error::from(e),
     })?;
     let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
