@@ -62,6 +62,9 @@ pub enum Command {
     Report(ReportArgs),
 }
 
+/// Kernels `report` draws with charts unless `--details` says otherwise.
+pub const DEFAULT_DETAILS: usize = 100;
+
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// Inputs: code objects, offload bundles, HIP binaries, Triton cache directories, sweep JSON. None: the
@@ -87,7 +90,7 @@ pub struct ReportArgs {
     pub llvm: Option<wavebudget_model::Llvm>,
     /// Kernels drawn with charts at most; above it, those that spill, then those one granule from
     /// another wave, then the lowest occupancy (every kernel is in the table).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = DEFAULT_DETAILS)]
     pub details: usize,
     /// The page's title.
     #[arg(long)]

@@ -17,7 +17,7 @@ mod runtime;
 mod sweep;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
-pub use args::{ReportArgs, ResourceArgs};
+pub use args::{ReportArgs, ResourceArgs, DEFAULT_DETAILS};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;

@@ -885,13 +885,13 @@ fn dispatch<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::dispatch::{self, DeviceFrom};
     let wg = workgroup(wg_size)?;
+    let from = match (device, kfd_root.as_deref()) {
+        (Some(t), _) => DeviceFrom::Name(t),
+        (None, Some(root)) => DeviceFrom::KfdRoot(root),
+        (None, None) => return Err(refuse("usage", "give the device: device=PROCESSOR or kfd_root=DIR".into())),
+    };
     let d = py
         .allow_threads(|| {
-            let from = match (device, kfd_root.as_deref()) {
-                (Some(t), _) => DeviceFrom::Name(t),
-                (None, Some(root)) => DeviceFrom::KfdRoot(root),
-                (None, None) => unreachable!("the Python layer asks for device or kfd_root"),
-            };
             let device = dispatch::device(from)?;
             dispatch::dispatch_file(&path, kernel, &device, wg, dynamic_lds)
         })
@@ -933,7 +933,7 @@ fn write_report(
         dynamic_lds,
         kernel,
         llvm,
-        details: details.unwrap_or(100),
+        details: details.unwrap_or(wavebudget_cli::DEFAULT_DETAILS),
         title,
         resources: wavebudget_cli::ResourceArgs { vgprs, agprs, vgpr_count, sgprs, lds },
         wave_size,

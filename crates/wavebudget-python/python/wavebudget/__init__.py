@@ -624,8 +624,6 @@ def dispatch(
 ) -> Dispatch:
     """Occupancy of ``kernel`` in a code object at a launch on a device (a product or processor name,
     or a KFD topology root), as ``wavebudget dispatch --json``."""
-    if device is None and kfd_root is None:
-        raise _refuse("usage", "give the device: device=PROCESSOR or kfd_root=DIR")
     wg = _wg_pair(wg_size)
     return Dispatch(_native_call(
         _native.dispatch,
