@@ -23,7 +23,7 @@ use serde::Serialize;
 use thiserror::Error;
 use wavebudget_engine::inspect;
 use wavebudget_model::generic::{self, GenericParams};
-use wavebudget_model::{subtarget, ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
 /// A failure the user must fix; the message is one line. The variants tell the kinds apart (and keep
 /// the underlying error as the source): bad arguments, input the model or a reader refused, a file
@@ -211,10 +211,6 @@ pub(crate) fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError
     Ok(wg.validate()?)
 }
 
-fn split_targets(t: &str) -> Vec<&str> {
-    t.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
-}
-
 fn options(t: &TargetArgs) -> Options {
     Options {
         wave_size: t.wave_size,
@@ -225,21 +221,10 @@ fn options(t: &TargetArgs) -> Options {
 }
 
 fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
-    let names = split_targets(&t.target);
-    if names.is_empty() {
-        return Err(CliError::Usage("--target is empty".into()));
+    match wavebudget_engine::targets::subtargets(&t.target, options(t)) {
+        Err(wavebudget_engine::Error::EmptyTarget) => Err(CliError::Usage("--target is empty".into())),
+        r => Ok(r?),
     }
-    names.iter().map(|n| subtarget(n, options(t)).map_err(CliError::from)).collect()
-}
-
-/// The subtargets of a comma-separated target list with `options`, as `--target` takes it: the library
-/// door the Python package's typed calls use (the same parsing and messages, no argv).
-pub fn subtargets_for(target: &str, options: Options) -> Result<Vec<Subtarget>, CliError> {
-    let names = split_targets(target);
-    if names.is_empty() {
-        return Err(CliError::Usage("target is empty".into()));
-    }
-    names.iter().map(|n| subtarget(n, options).map_err(CliError::from)).collect()
 }
 
 fn is_generic(t: &TargetArgs) -> bool {

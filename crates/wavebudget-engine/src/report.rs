@@ -128,14 +128,9 @@ impl std::fmt::Display for SweepOption {
 
 /// One configuration (the calculator view) on each target of a comma-separated list.
 pub fn configuration(targets: &str, usage: Usage, sgprs: Option<u32>, options: Options) -> Result<Vec<Entry>> {
-    let names: Vec<&str> = targets.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() {
-        return Err(Error::EmptyTarget);
-    }
-    names
-        .iter()
-        .map(|n| {
-            let st = wavebudget_model::subtarget(n, options)?;
+    crate::targets::subtargets(targets, options)?
+        .into_iter()
+        .map(|st| {
             let o = st.occupancy(&usage)?;
             let (arch, agpr) = match usage.vgprs {
                 Vgprs::Split { arch, agpr } => (Some(arch), Some(agpr)),

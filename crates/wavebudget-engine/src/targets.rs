@@ -5,6 +5,18 @@ use serde::Serialize;
 use wavebudget_model::targets::{AgprFile, PROCESSORS};
 use wavebudget_model::{Options, Subtarget, TargetId};
 
+use crate::{Error, Result};
+
+/// The subtargets of a comma-separated target list (`gfx942,MI300X`; spaces around names ignored) with
+/// `options`: how every door reads a target list.
+pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Err(Error::EmptyTarget);
+    }
+    Ok(names.iter().map(|n| wavebudget_model::subtarget(n, options)).collect::<Result<_, _>>()?)
+}
+
 /// One row of `wavebudget targets`.
 #[derive(Debug, Serialize)]
 pub struct TargetRow {

@@ -359,7 +359,7 @@ fn with_subtargets<T>(
             None => {
                 let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
                 let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
-                let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(cli_err)?;
+                let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
                 if cache.len() >= 64 {
                     cache.remove(0);
                 }
@@ -694,7 +694,7 @@ fn occupancy_batch<'py>(
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
-    let subtargets = wavebudget_cli::subtargets_for(target, options).map_err(cli_err)?;
+    let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
     let vgpr_cols = match vgpr_count {
         Some(t) => (held_column("vgpr_count", t, &shape)?, None),
@@ -799,7 +799,7 @@ fn suggest_wg_size<'py>(
     };
     let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
     let mut answers = Vec::new();
-    for st in wavebudget_cli::subtargets_for(target, options).map_err(cli_err)? {
+    for st in wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)? {
         let total = match vgpr_count {
             Some(t) => t,
             None => {
