@@ -5,7 +5,9 @@
 //! plane and a `min` per cell, instead of the whole model per cell.
 
 use crate::error::ModelError;
-use crate::occupancy::{Limiter, Limits, Usage, Vgprs};
+#[cfg(debug_assertions)]
+use crate::occupancy::Limits;
+use crate::occupancy::{Limiter, Usage, Vgprs};
 use crate::subtarget::{Subtarget, WorkgroupSize};
 
 /// A grid request: every combination of the three axes, all at fixed-size launches.
