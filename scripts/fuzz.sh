@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Fuzz the reader: seeds made here by the real LLVM 22 tools, then each cargo-fuzz target for SECONDS
 # (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
-# (targets: elf_note metadata bundle file table topology rewrite)
+# (targets: elf_note metadata bundle file table topology rewrite estimate_liveness)
 # Needs cargo-fuzz (cargo install cargo-fuzz); runs on stable Rust through RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
 B="$LLVM_SYS_221_PREFIX/bin"
 secs="${1:-600}"; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology rewrite)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology rewrite estimate_liveness)
 
 seeds=fuzz/seeds
 if [ -f "$seeds/file/two.bundles" ] && [ -d "$seeds/rewrite" ] && [ -z "${FUZZ_RESEED:-}" ]; then
@@ -59,7 +59,7 @@ fi
 
 cd fuzz
 for t in "${targets[@]}"; do
-  mkdir -p "corpus/$t"
+  mkdir -p "corpus/$t" "seeds/$t"
   echo "== $t: ${secs}s" >&2
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$t" "corpus/$t" "seeds/$t" -- \
     -max_total_time="$secs" -max_len=131072 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1

@@ -135,7 +135,16 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     };
     for (i, (f, k)) in facts.iter().enumerate() {
         let f = *f;
-        let mut estimate = |id: &wavebudget_model::TargetId| estimate::estimate(f, id);
+        // The body is read into plain data once, on the first target that needs an estimate.
+        let mut body: Option<Option<estimate::data::Function>> = None;
+        let mut estimate = |id: &wavebudget_model::TargetId| {
+            // SAFETY: `f` is a function of the module this pass is running on, which nothing else uses
+            // meanwhile; no IR is changed before the plans are made.
+            match body.get_or_insert_with(|| unsafe { estimate::read(f) }) {
+                Some(function) => estimate::estimate(function, id),
+                None => Ok(estimate::Pressure::default()),
+            }
+        };
         let plan = match ladders.as_ref().map(|l| &l[i]) {
             // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
             Some(ladder) if k.wavebudget_attr.is_none() => {

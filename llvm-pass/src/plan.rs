@@ -2,7 +2,7 @@
 //! on its own. [`crate::run_on_module`] reads the facts, calls [`plan_kernel`], then applies the result.
 
 use crate::config::{Config, Mode, MAX_REQUEST};
-use crate::estimate::Pressure;
+use crate::estimate::{Pressure, TooLarge};
 use crate::facts::KernelFacts;
 use crate::records::Records;
 use serde::Serialize;
@@ -264,7 +264,7 @@ pub fn plan_kernel(
     facts: &KernelFacts,
     cfg: &Config,
     records: Option<&Records>,
-    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Pressure,
+    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
 ) -> KernelPlan {
     let mut c = Ctx { plan: KernelPlan::new(&facts.name), who: String::new() };
     macro_rules! phase {
@@ -600,7 +600,7 @@ fn registers(
     facts: &KernelFacts,
     cfg: &Config,
     records: Option<&Records>,
-    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Pressure,
+    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
     d: &Decided<'_>,
 ) {
     let (st, w, b, lds, wg) = (d.st, d.w, d.b, d.lds, d.wg);
@@ -627,16 +627,27 @@ fn registers(
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
     let mut asm = crate::estimate::AsmRegisters::default();
-    let regs = from_records.unwrap_or_else(|| {
-        let p = estimate(&st.id());
-        asm = p.asm;
-        Registers::Estimate(wavebudget_model::Usage {
-            vgprs: wavebudget_model::Vgprs::Split { arch: p.vgprs.max(p.asm.vgprs), agpr: p.asm.agprs },
-            sgprs: Some(p.sgprs.max(p.asm.sgprs)),
-            lds,
-            workgroup: wg,
-        })
-    });
+    let regs = match from_records {
+        Some(r) => r,
+        None => match estimate(&st.id()) {
+            Ok(p) => {
+                asm = p.asm;
+                Registers::Estimate(wavebudget_model::Usage {
+                    vgprs: wavebudget_model::Vgprs::Split { arch: p.vgprs.max(p.asm.vgprs), agpr: p.asm.agprs },
+                    sgprs: Some(p.sgprs.max(p.asm.sgprs)),
+                    lds,
+                    workgroup: wg,
+                })
+            }
+            Err(too_large) => {
+                // No number is better than a made-up one: the waves are set, the spill check is not made.
+                c.warn(format!(
+                    "{too_large}: no spill check for {w} waves/SIMD; records=PATH (a build's counts) or `wavebudget sweep` give its registers"
+                ));
+                return;
+            }
+        },
+    };
     c.plan.registers = Some(regs);
     let (vgpr_count, source) = (regs.vgpr_count(st.processor()), regs.source());
     // Registers inline asm names are fixed: the allocator cannot spill them to meet the budget, so LLVM
@@ -743,7 +754,7 @@ mod tests {
         Config::from_params(p).unwrap()
     }
 
-    fn no_estimate(_: &wavebudget_model::TargetId) -> Pressure {
+    fn no_estimate(_: &wavebudget_model::TargetId) -> Result<Pressure, TooLarge> {
         panic!("estimate not expected")
     }
 
@@ -757,7 +768,7 @@ mod tests {
 
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
-        let mut est = |_: &wavebudget_model::TargetId| Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() };
+        let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() });
         let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
         assert_eq!(p.action, Action::Set);
         assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
@@ -776,7 +787,7 @@ mod tests {
         assert!(p.set_attributes.is_empty());
         let m = &p.diagnostics[0].message;
         assert!(m.contains("accepts 4 to 8") && m.contains("silently ignore"), "{m}");
-        let mut est = |_: &wavebudget_model::TargetId| Pressure::default();
+        let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure::default());
         let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
         assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
         assert_eq!(p.set_attributes[0].1, "4");

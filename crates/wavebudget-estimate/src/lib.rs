@@ -1,0 +1,137 @@
+//! An estimate of a kernel's peak register pressure from its IR, for when there are no records.
+//!
+//! Live SSA values at each instruction (backward liveness over the CFG, phi operands live out of their
+//! incoming blocks), each costing its size in 32-bit lanes. Values that are provably the same in every
+//! lane (uniform: kernel arguments, work-group ids, scalar loads from constant memory, arithmetic on
+//! those) are counted as SGPRs; everything derived from the work-item id, from vector memory, or joined
+//! under a divergent branch is counted as VGPRs. What the backend is known to do is modelled: LDS loads
+//! (and the shuffles of what they loaded) and address arithmetic count from their first use, where the
+//! scheduler moves them when registers are short; an address at an encodable offset from another, and
+//! tile pointers built on one per-lane offset, share that register; two 16-bit loads share a VGPR where
+//! d16 loads keep the other half; MFMA/WMMA fragments from LDS are charged one k-slice at a time. It is an
+//! estimate: the backend's scheduler, rematerialization and folding move the real number (and do not
+//! always reach the schedule modelled), which is why the pass says "estimated" and prefers records.
+//! `docs/pass.md` gives its agreement with llc.
+//!
+//! Two parts: the pass (`llvm-pass/src/estimate.rs`) reads the IR into plain data ([`data::Function`];
+//! the only unsafe code of the estimate), and [`estimate()`] here is a pure function of that data, with
+//! fixture tests (`tests/estimate/` at the top, through the real reader) and a fuzz target whose oracle is
+//! a brute-force liveness count ([`fuzzing`], `fuzz/fuzz_targets/estimate_liveness.rs`).
+
+#![forbid(unsafe_code)]
+
+pub(crate) mod analysis;
+pub mod data;
+pub mod fuzzing;
+
+pub use analysis::MAX_LIVE_PAIRS;
+
+use wavebudget_model::targets::Generation;
+use wavebudget_model::TargetId;
+
+/// Estimated peak pressure of one function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Pressure {
+    /// Peak vector registers (32-bit lanes of divergent values live at once).
+    pub vgprs: u32,
+    /// Peak scalar registers (uniform values and lane masks).
+    pub sgprs: u32,
+    /// Registers inline assembly names (`"~{v200}"`, `"={v[8:11]}"`): one past the highest VGPR,
+    /// AGPR and SGPR index. The allocator cannot move or spill them, so they bound the count from below.
+    pub asm: AsmRegisters,
+}
+
+/// Registers named by inline assembly in a function's constraint strings (0: none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct AsmRegisters {
+    /// One past the highest `v` register named.
+    pub vgprs: u32,
+    /// One past the highest `a` register named.
+    pub agprs: u32,
+    /// One past the highest `s` register named.
+    pub sgprs: u32,
+}
+
+impl AsmRegisters {
+    /// Reads one constraint string (`"=v,~{v200},~{s[4:7]},{a3}"`).
+    pub fn add_constraints(&mut self, constraints: &str) {
+        for part in constraints.split(',') {
+            let Some(inner) = part.split_once('{').and_then(|(_, r)| r.strip_suffix('}')) else { continue };
+            let mut chars = inner.chars();
+            let slot = match chars.next() {
+                Some('v') => &mut self.vgprs,
+                Some('a') => &mut self.agprs,
+                Some('s') => &mut self.sgprs,
+                _ => continue,
+            };
+            let rest = chars.as_str();
+            // "200" or "[200:203]": the highest index counts.
+            let last = match rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+                Some(range) => range.split_once(':').map(|(_, b)| b).unwrap_or(range),
+                None => rest,
+            };
+            if let Ok(n) = last.trim().parse::<u32>() {
+                *slot = (*slot).max(n.saturating_add(1));
+            }
+        }
+    }
+}
+
+/// A function too large to estimate in bounded memory: its liveness needs more than `limit` live
+/// (value, block) pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Values (arguments and instruction results).
+    pub values: usize,
+    /// Basic blocks.
+    pub blocks: usize,
+    /// The pairs the estimate may hold ([`MAX_LIVE_PAIRS`]).
+    pub limit: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "too large to estimate in bounded memory ({} values across {} blocks need over {} live value-block pairs)",
+            self.values, self.blocks, self.limit
+        )
+    }
+}
+
+/// The matrix multiply-accumulate intrinsics (by name prefix): pure, and the ops the reader marks
+/// [`data::Call::matrix`].
+pub const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
+
+/// Whether two 16-bit loads share a VGPR on `target`: LLVM's d16 loads keep the other half from GFX9 on,
+/// except where SRAMECC is on or "any" (`d16PreservesUnusedBits`; a target id with `sramecc-` packs).
+pub fn d16_packs(target: &TargetId) -> bool {
+    let p = target.processor;
+    p.generation != Generation::Gfx8 && !(p.sramecc && target.sramecc != Some(false))
+}
+
+/// The peak pressure of `f` on `target` (see the module documentation).
+pub fn estimate(f: &data::Function, target: &TargetId) -> Result<Pressure, TooLarge> {
+    analysis::estimate(f, d16_packs(target))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The liveness against the brute-force oracle on many random CFGs (the fuzz target's check, from a
+    /// fixed generator so a failure reproduces).
+    #[test]
+    fn liveness_matches_brute_force_on_random_cfgs() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let bytes: Vec<u8> = (0..96)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect();
+            crate::fuzzing::check_liveness(&bytes);
+        }
+    }
+}

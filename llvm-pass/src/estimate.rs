@@ -1,0 +1,203 @@
+//! The estimate of a kernel's peak register pressure (`wavebudget_estimate`, re-exported here), and the
+//! reader that gives it a function's IR as plain data ([`Function`]): the only code of the estimate that
+//! touches LLVM, and the only unsafe code.
+//!
+//! Every handle used here comes from the function given to [`read`], whose caller guarantees it is a
+//! live function of a module no other thread uses while this runs; each `unsafe` block relies on that.
+//! (`#![deny(unsafe_op_in_unsafe_fn)]`: every unsafe operation is in a block that says why it holds.)
+
+#![deny(unsafe_op_in_unsafe_fn)]
+
+pub use wavebudget_estimate::*;
+
+use crate::ir;
+use crate::llvm_sys::core::*;
+use crate::llvm_sys::prelude::*;
+use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
+use wavebudget_estimate::data::{Block, Call, Function, Inst, Kind, Operand, Ty};
+
+/// `f`'s body as plain data; `None` for a declaration (no blocks).
+///
+/// # Safety
+/// `f` must be a live function of a module no other thread is using while this runs.
+pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
+    // SAFETY: `f` is live and unshared (this function's contract); the blocks and instructions listed are
+    // its own, read before anything changes the module.
+    let (blocks, insts, params) = unsafe {
+        let blocks = ir::blocks(f);
+        let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
+        let params: Vec<LLVMValueRef> = (0..LLVMCountParams(f)).map(|i| LLVMGetParam(f, i)).collect();
+        (blocks, insts, params)
+    };
+    if blocks.is_empty() {
+        return None;
+    }
+    let bindex: ir::PtrMap<LLVMBasicBlockRef, u32> =
+        (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
+    // Number the values: arguments, then every instruction with a result.
+    let mut index: ir::PtrMap<LLVMValueRef, u32> = ir::PtrMap::default();
+    let mut next = 0u32;
+    let mut args = Vec::with_capacity(params.len());
+    for &p in &params {
+        index.insert(p, next);
+        next += 1;
+        // SAFETY: `p` is a parameter of `f`.
+        args.push(unsafe { ty(LLVMTypeOf(p)) });
+    }
+    for &i in insts.iter().flatten() {
+        // SAFETY: `i` is an instruction of `f`.
+        if unsafe { LLVMGetTypeKind(LLVMTypeOf(i)) } != LLVMTypeKind::LLVMVoidTypeKind {
+            index.insert(i, next);
+            next += 1;
+        }
+    }
+    let mut asm = AsmRegisters::default();
+    let mut out = Vec::with_capacity(blocks.len());
+    for (b, bi) in blocks.iter().zip(&insts) {
+        let mut block = Block { insts: Vec::with_capacity(bi.len()), succs: Vec::new() };
+        for &i in bi {
+            // SAFETY: `i` is an instruction of `f`; its operands, type and callee are `f`'s or constants.
+            block.insts.push(unsafe { inst(i, &index, &bindex, &mut asm) });
+        }
+        // SAFETY: `b` is a block of `f`.
+        block.succs = unsafe { ir::successors(*b) }.iter().filter_map(|s| bindex.get(s).copied()).collect();
+        out.push(block);
+    }
+    Some(Function { args, blocks: out, asm })
+}
+
+/// A type as [`Ty`].
+///
+/// # Safety
+/// `t` must be a live type.
+unsafe fn ty(t: LLVMTypeRef) -> Ty {
+    // SAFETY: `t` is live (the contract); element types of vectors are too.
+    unsafe {
+        let bits = ir::bits(t);
+        let kind = LLVMGetTypeKind(t);
+        let vector = matches!(kind, LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind);
+        Ty {
+            bits,
+            elem_bits: if vector { ir::bits(LLVMGetElementType(t)) } else { bits },
+            mask: kind == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1,
+            space: (kind == LLVMTypeKind::LLVMPointerTypeKind).then(|| LLVMGetPointerAddressSpace(t)),
+        }
+    }
+}
+
+/// One instruction, its inline asm's named registers added to `asm`.
+///
+/// # Safety
+/// `i` must be a live instruction of the function `index` and `bindex` number.
+unsafe fn inst(
+    i: LLVMValueRef,
+    index: &ir::PtrMap<LLVMValueRef, u32>,
+    bindex: &ir::PtrMap<LLVMBasicBlockRef, u32>,
+    asm: &mut AsmRegisters,
+) -> Inst {
+    // SAFETY: `i` is live (the contract): its operands, incoming blocks, type, mask and callee are live
+    // values, blocks and types of the same module.
+    unsafe {
+        let operands = ir::operands(i)
+            .map(|o| match index.get(&o) {
+                Some(&n) => Operand::Value(n),
+                None if !LLVMIsAConstant(o).is_null() => Operand::Constant,
+                None => Operand::Other,
+            })
+            .collect();
+        let t = LLVMTypeOf(i);
+        let result = (LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind).then(|| ty(t));
+        let simple = |l: LLVMValueRef| {
+            LLVMGetVolatile(l) == 0 && LLVMGetOrdering(l) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        };
+        let kind = match LLVMGetInstructionOpcode(i) {
+            LLVMOpcode::LLVMPHI => Kind::Phi {
+                blocks: (0..LLVMCountIncoming(i))
+                    .map(|k| bindex.get(&LLVMGetIncomingBlock(i, k)).copied().unwrap_or(u32::MAX))
+                    .collect(),
+            },
+            LLVMOpcode::LLVMLoad => {
+                Kind::Load { space: LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0))), simple: simple(i) }
+            }
+            LLVMOpcode::LLVMStore => Kind::Store,
+            LLVMOpcode::LLVMAtomicRMW => Kind::AtomicRmw,
+            LLVMOpcode::LLVMAtomicCmpXchg => Kind::CmpXchg,
+            LLVMOpcode::LLVMFence => Kind::Fence,
+            op @ (LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr) => {
+                let called = LLVMGetCalledValue(i);
+                if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
+                    asm.add_constraints(&ir::inline_asm_constraints(called));
+                }
+                Kind::Call(Call {
+                    callee: ir::called_function(i).map(|c| ir::name(c)),
+                    matrix: is_matrix_op(i),
+                    callbr: op == LLVMOpcode::LLVMCallBr,
+                })
+            }
+            LLVMOpcode::LLVMGetElementPtr => Kind::Gep { offset: gep_offset(i) },
+            LLVMOpcode::LLVMShuffleVector => {
+                let undef = LLVMGetUndefMaskElem();
+                Kind::ShuffleVector {
+                    mask: (0..LLVMGetNumMaskElements(i))
+                        .map(|k| Some(LLVMGetMaskValue(i, k)).filter(|&x| x != undef))
+                        .collect(),
+                }
+            }
+            LLVMOpcode::LLVMInsertElement => {
+                let base = LLVMGetOperand(i, 0);
+                Kind::InsertElement { onto_undef: LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() }
+            }
+            LLVMOpcode::LLVMExtractElement => Kind::ExtractElement,
+            LLVMOpcode::LLVMBitCast => Kind::BitCast,
+            LLVMOpcode::LLVMBr => Kind::Br { conditional: LLVMIsConditional(i) != 0 },
+            LLVMOpcode::LLVMSwitch => Kind::Switch,
+            _ => Kind::Other,
+        };
+        Inst { kind, ty: result, operands }
+    }
+}
+
+/// The constant byte offset of a GEP with one constant integer index over an element type of whole
+/// bytes.
+///
+/// # Safety
+/// `v` must be a live `getelementptr`.
+unsafe fn gep_offset(v: LLVMValueRef) -> Option<i64> {
+    // SAFETY: `v` is a live GEP (the contract); its operands and source element type are live.
+    unsafe {
+        if LLVMGetNumOperands(v) != 2 {
+            return None;
+        }
+        let idx = LLVMGetOperand(v, 1);
+        if LLVMIsAConstantInt(idx).is_null() {
+            return None;
+        }
+        let elem_bits = ir::bits(LLVMGetGEPSourceElementType(v));
+        if elem_bits == 0 || elem_bits % 8 != 0 {
+            return None;
+        }
+        LLVMConstIntGetSExtValue(idx).checked_mul(i64::from(elem_bits / 8))
+    }
+}
+
+/// A matrix multiply-accumulate intrinsic laid out as (A, B, C, ...): MFMA, WMMA and their sparse forms
+/// whose operands 0 and 1 are the A and B fragments (vectors or floats, not the `i1` sign flags of the
+/// integer WMMA forms) and operand 2 the accumulator, of the result's type.
+///
+/// # Safety
+/// `i` must be a live call.
+unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
+    // SAFETY: `i` is a live call (the contract); its operands and their types are live.
+    unsafe {
+        if !ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
+            || LLVMGetNumArgOperands(i) < 3
+        {
+            return false;
+        }
+        let fragment = |k: u32| {
+            let t = LLVMTypeOf(LLVMGetOperand(i, k));
+            ir::bits(t) > 1 && LLVMGetTypeKind(t) != LLVMTypeKind::LLVMPointerTypeKind
+        };
+        fragment(0) && fragment(1) && LLVMTypeOf(LLVMGetOperand(i, 2)) == LLVMTypeOf(i)
+    }
+}
