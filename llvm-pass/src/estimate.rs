@@ -14,7 +14,7 @@ use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
-use wavebudget_estimate::data::{Block, Call, Function, Inst, Kind, Operand, Ty};
+use wavebudget_estimate::data::{Block, Call, CseKey, Function, Inst, Kind, Operand, Ty};
 
 /// `f`'s body as plain data; `None` for a declaration (no blocks).
 ///
@@ -52,12 +52,13 @@ pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
         }
     }
     let mut asm = AsmRegisters::default();
+    let mut constants: ir::PtrMap<LLVMValueRef, u32> = ir::PtrMap::default();
     let mut out = Vec::with_capacity(blocks.len());
     for (b, bi) in blocks.iter().zip(&insts) {
         let mut block = Block { insts: Vec::with_capacity(bi.len()), succs: Vec::new() };
         for &i in bi {
             // SAFETY: `i` is an instruction of `f`; its operands, type and callee are `f`'s or constants.
-            block.insts.push(unsafe { inst(i, &index, &bindex, &mut asm) });
+            block.insts.push(unsafe { inst(i, &index, &bindex, &mut constants, &mut asm) });
         }
         // SAFETY: `b` is a block of `f`.
         block.succs = unsafe { ir::successors(*b) }.iter().filter_map(|s| bindex.get(s).copied()).collect();
@@ -85,7 +86,8 @@ unsafe fn ty(t: LLVMTypeRef) -> Ty {
     }
 }
 
-/// One instruction, its inline asm's named registers added to `asm`.
+/// One instruction, its inline asm's named registers added to `asm`, its constants numbered in
+/// `constants` (LLVM uniques constants, so the same handle is the same constant).
 ///
 /// # Safety
 /// `i` must be a live instruction of the function `index` and `bindex` number.
@@ -93,6 +95,7 @@ unsafe fn inst(
     i: LLVMValueRef,
     index: &ir::PtrMap<LLVMValueRef, u32>,
     bindex: &ir::PtrMap<LLVMBasicBlockRef, u32>,
+    constants: &mut ir::PtrMap<LLVMValueRef, u32>,
     asm: &mut AsmRegisters,
 ) -> Inst {
     // SAFETY: `i` is live (the contract): its operands, incoming blocks, type, mask and callee are live
@@ -101,7 +104,10 @@ unsafe fn inst(
         let operands = ir::operands(i)
             .map(|o| match index.get(&o) {
                 Some(&n) => Operand::Value(n),
-                None if !LLVMIsAConstant(o).is_null() => Operand::Constant,
+                None if !LLVMIsAConstant(o).is_null() => {
+                    let next = constants.len() as u32;
+                    Operand::Constant(*constants.entry(o).or_insert(next))
+                }
                 None => Operand::Other,
             })
             .collect();
@@ -153,7 +159,40 @@ unsafe fn inst(
             LLVMOpcode::LLVMSwitch => Kind::Switch,
             _ => Kind::Other,
         };
-        Inst { kind, ty: result, operands }
+        Inst { kind, ty: result, operands, cse: cse_key(i) }
+    }
+}
+
+/// What makes `i` the computation it is, for an instruction the backend's CSE may merge (see
+/// [`Inst::cse`]); types and callees by their (uniqued) handles.
+///
+/// # Safety
+/// `i` must be a live instruction.
+unsafe fn cse_key(i: LLVMValueRef) -> Option<CseKey> {
+    use LLVMOpcode::*;
+    // SAFETY: `i` is live (the contract); its type, predicate, source type and callee are live.
+    unsafe {
+        let op = LLVMGetInstructionOpcode(i);
+        let extra = match op {
+            LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv | LLVMFDiv
+            | LLVMURem | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor
+            | LLVMFNeg | LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP
+            | LLVMFPTrunc | LLVMFPExt | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMSelect
+            | LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => 0,
+            LLVMICmp => LLVMGetICmpPredicate(i) as u64,
+            LLVMFCmp => LLVMGetFCmpPredicate(i) as u64,
+            LLVMGetElementPtr => LLVMGetGEPSourceElementType(i) as usize as u64,
+            LLVMCall => {
+                let callee = ir::called_function(i)?;
+                let name = ir::name(callee);
+                if !MATRIX.iter().chain(PURE).any(|p| name.starts_with(p)) {
+                    return None;
+                }
+                callee as usize as u64
+            }
+            _ => return None,
+        };
+        Some(CseKey { opcode: op as u32, ty: LLVMTypeOf(i) as usize as u64, extra })
     }
 }
 

@@ -3,8 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::data::CseKey;
+
 use crate::data::{Function, Inst, Kind, Operand, Ty};
-use crate::{Pressure, TooLarge, MATRIX};
+use crate::{Pressure, TooLarge, MATRIX, PURE};
 
 /// Live (value, block) pairs the liveness may hold: past this the kernel is too large to estimate in
 /// bounded memory (64 MiB of live-out lists) and is left to the records or the sweep.
@@ -106,6 +108,9 @@ struct Numbered<'f> {
     /// Divergent global pointers that are a uniform base plus per-lane offsets (one VGPR each under
     /// global `saddr`; see `share_pointer_offsets`).
     tile_pointer: Vec<bool>,
+    /// Values the backend's CSE merges into a dominating copy (`dominating_duplicates`): their
+    /// instructions are gone, so they use nothing; their uses are the copy's.
+    merged: Vec<bool>,
 }
 
 impl<'f> Numbered<'f> {
@@ -162,14 +167,30 @@ impl<'f> Numbered<'f> {
             rep: Vec::new(),
             direct: Vec::new(),
             tile_pointer: vec![false; n],
+            merged: vec![false; n],
         };
-        fun.direct = (0..n).map(|v| fun.folded_address_base(v)).collect();
+        // An address folded into its base's register, else a value the backend's CSE merges with a
+        // dominating one: that one's register (and the merged instruction, gone, uses nothing).
+        let same = fun.dominating_duplicates();
+        fun.merged = same.iter().map(Option::is_some).collect();
+        if fun.merged.iter().any(|&m| m) {
+            let gone = |u: &Loc| fun.id[u.0 as usize][u.1 as usize].is_some_and(|x| fun.merged[x]);
+            let mut users = std::mem::take(&mut fun.users);
+            users.iter_mut().for_each(|us| us.retain(|u| !gone(u)));
+            fun.users = users;
+        }
+        fun.direct = (0..n).map(|v| fun.folded_address_base(v).or(same[v])).collect();
         fun.rep = resolve(&fun.direct);
         fun
     }
 
     fn n(&self) -> usize {
         self.tys.len()
+    }
+
+    /// Whether the instruction at (b, k) is merged into a dominating copy (and so gone).
+    fn gone(&self, b: usize, k: usize) -> bool {
+        self.id[b][k].is_some_and(|x| self.merged[x])
     }
 
     fn at(&self, (b, k): Loc) -> &'f Inst {
@@ -197,6 +218,49 @@ impl<'f> Numbered<'f> {
     /// The numbered value whose register `o` is (see `rep`).
     fn slot(&self, o: Operand) -> Option<usize> {
         self.value(o).map(|x| self.rep[x])
+    }
+
+    /// For each value, an identical computation that dominates it (LLVM's codegen runs EarlyCSE/GVN and
+    /// MachineCSE, so the two are one register), if any: pure instructions ([`Inst::cse`]) of the same
+    /// key, kind and operands (operands compared after this merging), in a dominating block or earlier
+    /// in the same one. clang-15's pipeline leaves such copies (a rotated loop's exit block redoing the
+    /// last iteration's FMAs), which without this count twice.
+    fn dominating_duplicates(&self) -> Vec<Option<usize>> {
+        let n = self.n();
+        let mut same: Vec<Option<usize>> = vec![None; n];
+        let blocks = &self.f.blocks;
+        let Some(dom) = Dominators::new(blocks, &self.preds) else { return same };
+        let canon = |same: &[Option<usize>], x: usize| same[x].unwrap_or(x);
+        type Key = (CseKey, Kind, Vec<Operand>);
+        let mut seen: HashMap<Key, Vec<(u32, u32, usize)>> = HashMap::new();
+        for &b in &dom.rpo {
+            for (k, inst) in blocks[b as usize].insts.iter().enumerate() {
+                let (Some(key), Some(x)) = (inst.cse, self.id[b as usize][k]) else { continue };
+                if inst.operands.iter().any(|o| matches!(o, Operand::Other)) {
+                    continue;
+                }
+                let ops: Vec<Operand> = inst
+                    .operands
+                    .iter()
+                    .map(|&o| match self.value(o) {
+                        Some(y) => Operand::Value(canon(&same, y) as u32),
+                        None => o,
+                    })
+                    .collect();
+                let list = seen.entry((key, inst.kind.clone(), ops)).or_default();
+                // The latest few of the same computation (a hostile kernel's long lists stay bounded).
+                let leader = list
+                    .iter()
+                    .rev()
+                    .take(8)
+                    .find(|&&(cb, ck, _)| (cb == b && (ck as usize) < k) || (cb != b && dom.dominates(cb, b)));
+                match leader {
+                    Some(&(_, _, v)) => same[x] = Some(v),
+                    None => list.push((b, k as u32, x)),
+                }
+            }
+        }
+        same
     }
 
     /// The base of an LDS or global address that is that base plus a constant byte offset the memory
@@ -474,6 +538,9 @@ impl<'f> Numbered<'f> {
         let mut uses: Vec<Vec<(u32, u32, bool)>> = vec![Vec::new(); n];
         for (b, block) in (0u32..).zip(&self.f.blocks) {
             for (k, inst) in (0u32..).zip(&block.insts) {
+                if self.gone(b as usize, k as usize) {
+                    continue;
+                }
                 if let Kind::Phi { blocks } = &inst.kind {
                     for (&o, &pb) in inst.operands.iter().zip(blocks) {
                         if let (Some(x), true) = (self.slot(o), (pb as usize) < nb) {
@@ -555,7 +622,7 @@ impl<'f> Numbered<'f> {
                 Kind::ShuffleVector { .. } | Kind::ExtractElement | Kind::InsertElement { .. } | Kind::BitCast => {
                     let mut from_chain = false;
                     let all = inst.operands.iter().all(|&o| {
-                        if o == Operand::Constant {
+                        if matches!(o, Operand::Constant(_)) {
                             return true;
                         }
                         let c = self.pos_in(b, o).is_some_and(|p| chain[p]);
@@ -603,7 +670,7 @@ impl<'f> Numbered<'f> {
         let mut to = loop {
             let mut to: HashMap<usize, usize> = HashMap::new();
             for k in (0..insts.len()).rev() {
-                if !chain[k] || pinned[k] {
+                if !chain[k] || pinned[k] || self.gone(b, k) {
                     continue;
                 }
                 let mut first = usize::MAX;
@@ -657,7 +724,7 @@ impl<'f> Numbered<'f> {
         // go down, so this is a lower bound).
         let mut last_read: HashMap<usize, usize> = HashMap::new();
         for (p, inst) in insts.iter().enumerate() {
-            if matches!(inst.kind, Kind::Phi { .. }) {
+            if matches!(inst.kind, Kind::Phi { .. }) || self.gone(b, p) {
                 continue;
             }
             for &o in &inst.operands {
@@ -851,8 +918,8 @@ impl<'f> Numbered<'f> {
             arriving.sort_unstable_by_key(|&(p, l)| (std::cmp::Reverse(p), std::cmp::Reverse(l)));
             let mut next = 0;
             for (k, inst) in block.insts.iter().enumerate().rev() {
-                if sunk.contains_key(&k) {
-                    // Accounted for where it moved to.
+                if sunk.contains_key(&k) || self.gone(b, k) {
+                    // Accounted for where it moved to; or merged into a dominating copy.
                     continue;
                 }
                 let is_phi = matches!(inst.kind, Kind::Phi { .. });
@@ -932,20 +999,6 @@ fn next_writes(insts: &[Inst]) -> Vec<usize> {
 /// Whether an instruction may write memory or order it (a store, an atomic, a fence, a volatile or atomic
 /// load, a call other than a pure arithmetic or matrix intrinsic): loads are not moved across it.
 fn may_write_memory(i: &Inst) -> bool {
-    const PURE: &[&str] = &[
-        "llvm.fma.",
-        "llvm.fmuladd.",
-        "llvm.maxnum.",
-        "llvm.minnum.",
-        "llvm.exp2.",
-        "llvm.fabs.",
-        "llvm.smax.",
-        "llvm.smin.",
-        "llvm.umax.",
-        "llvm.umin.",
-        "llvm.amdgcn.workitem.id.",
-        "llvm.amdgcn.workgroup.id.",
-    ];
     match &i.kind {
         Kind::Store | Kind::AtomicRmw | Kind::CmpXchg | Kind::Fence => true,
         // Ordered loads order memory too.
@@ -990,4 +1043,106 @@ fn resolve(direct: &[Option<usize>]) -> Vec<usize> {
         }
     }
     rep
+}
+
+/// Dominators of the blocks reachable from the entry (Cooper, Harvey and Kennedy's iteration over the
+/// reverse postorder), with pre/post numbers of the dominator tree for O(1) queries.
+struct Dominators {
+    /// Reachable blocks in reverse postorder.
+    rpo: Vec<u32>,
+    /// Preorder and postorder numbers in the dominator tree (`u32::MAX`: unreachable).
+    pre: Vec<u32>,
+    post: Vec<u32>,
+}
+
+impl Dominators {
+    fn new(blocks: &[crate::data::Block], preds: &[Vec<u32>]) -> Option<Dominators> {
+        let nb = blocks.len();
+        if nb == 0 {
+            return None;
+        }
+        // Postorder by an explicit stack (no recursion on deep CFGs).
+        let mut order = vec![u32::MAX; nb];
+        let mut post: Vec<u32> = Vec::with_capacity(nb);
+        let mut visited = vec![false; nb];
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        visited[0] = true;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            let succs = &blocks[b as usize].succs;
+            if let Some(&s) = succs.get(*next) {
+                *next += 1;
+                if (s as usize) < nb && !visited[s as usize] {
+                    visited[s as usize] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                order[b as usize] = post.len() as u32;
+                post.push(b);
+                stack.pop();
+            }
+        }
+        let rpo: Vec<u32> = post.iter().rev().copied().collect();
+        let mut idom = vec![u32::MAX; nb];
+        idom[0] = 0;
+        let intersect = |idom: &[u32], mut a: u32, mut b: u32| {
+            while a != b {
+                while order[a as usize] < order[b as usize] {
+                    a = idom[a as usize];
+                }
+                while order[b as usize] < order[a as usize] {
+                    b = idom[b as usize];
+                }
+            }
+            a
+        };
+        loop {
+            let mut changed = false;
+            for &b in rpo.iter().skip(1) {
+                let mut new = u32::MAX;
+                for &p in &preds[b as usize] {
+                    if idom[p as usize] == u32::MAX {
+                        continue;
+                    }
+                    new = if new == u32::MAX { p } else { intersect(&idom, p, new) };
+                }
+                if new != u32::MAX && idom[b as usize] != new {
+                    idom[b as usize] = new;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The tree's pre/post numbers.
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); nb];
+        for &b in rpo.iter().skip(1) {
+            if idom[b as usize] != u32::MAX {
+                children[idom[b as usize] as usize].push(b);
+            }
+        }
+        let (mut pre, mut postn) = (vec![u32::MAX; nb], vec![u32::MAX; nb]);
+        let mut clock = 0u32;
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        pre[0] = 0;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = children[b as usize].get(*next) {
+                *next += 1;
+                clock += 1;
+                pre[c as usize] = clock;
+                stack.push((c, 0));
+            } else {
+                clock += 1;
+                postn[b as usize] = clock;
+                stack.pop();
+            }
+        }
+        Some(Dominators { rpo, pre, post: postn })
+    }
+
+    /// Whether block `a` dominates block `b` (both reachable).
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        self.pre[a] != u32::MAX && self.pre[b] != u32::MAX && self.pre[a] <= self.pre[b] && self.post[b] <= self.post[a]
+    }
 }

@@ -29,20 +29,37 @@ pub struct Block {
 pub struct Inst {
     /// What it is, as far as the estimate cares.
     pub kind: Kind,
+    /// For an instruction without side effects that the backend's CSE may merge with an identical one
+    /// (arithmetic, compares, casts, GEPs, vector element moves, pure intrinsic calls): what besides its
+    /// kind and operands makes it that instruction (LLVM's opcode, predicate, types, callee). `None`
+    /// for anything else.
+    pub cse: Option<CseKey>,
     /// The result's type; `None` for an instruction without one (`store`, `br`, a `void` call).
     pub ty: Option<Ty>,
     /// LLVM's operand list (a call's callee last; a phi's incoming values; a branch's condition first).
     pub operands: Vec<Operand>,
 }
 
+/// What makes two pure instructions with equal kinds and operands the same computation (see
+/// [`Inst::cse`]): identities the reader gives, equal exactly when LLVM's are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CseKey {
+    /// LLVM's opcode.
+    pub opcode: u32,
+    /// The result type.
+    pub ty: u64,
+    /// The compare predicate, a GEP's source element type, or a call's callee (0 if none).
+    pub extra: u64,
+}
+
 /// An operand: a numbered value, a constant (including globals and functions), or anything else (a block,
 /// inline assembly, metadata).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Operand {
     /// Argument or instruction result number `n`.
     Value(u32),
-    /// A constant.
-    Constant,
+    /// A constant, numbered by identity (equal numbers: the same constant).
+    Constant(u32),
     /// Neither.
     Other,
 }
@@ -78,7 +95,7 @@ impl Ty {
 }
 
 /// What an instruction is.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// A phi; `blocks[k]` is the block operand `k` comes from.
     Phi { blocks: Vec<u32> },
@@ -114,7 +131,7 @@ pub enum Kind {
 }
 
 /// A call's callee, as far as the estimate cares.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Call {
     /// The function called directly (through pointer casts); `None` for an indirect call or inline asm.
     pub callee: Option<String>,

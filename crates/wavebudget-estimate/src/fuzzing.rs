@@ -52,7 +52,8 @@ pub fn random_function(bytes: &[u8]) -> Function {
         calls.extend(n..n + c as u32);
         n += c as u32;
     }
-    let value = |r: &mut Bytes<'_>| if total == 0 { Operand::Constant } else { Operand::Value(r.below(total) as u32) };
+    let value =
+        |r: &mut Bytes<'_>| if total == 0 { Operand::Constant(0) } else { Operand::Value(r.below(total) as u32) };
     let i32_ty = Ty::int(32);
     let mut blocks: Vec<Block> = Vec::with_capacity(nb);
     for (b, &(phis, ncalls)) in shapes.iter().enumerate() {
@@ -62,11 +63,11 @@ pub fn random_function(bytes: &[u8]) -> Function {
             let operands = (0..preds[b].len())
                 .map(|k| if k == 0 { Operand::Value(calls[r.below(calls.len())]) } else { value(&mut r) })
                 .collect();
-            insts.push(Inst { kind: Kind::Phi { blocks: preds[b].clone() }, ty: Some(i32_ty), operands });
+            insts.push(Inst { kind: Kind::Phi { blocks: preds[b].clone() }, ty: Some(i32_ty), operands, cse: None });
         }
         for _ in 0..ncalls {
-            let operands: Vec<Operand> = (0..r.below(3)).map(|_| value(&mut r)).chain([Operand::Constant]).collect();
-            insts.push(Inst { kind: Kind::Call(Call::to(SOURCE)), ty: Some(i32_ty), operands });
+            let operands: Vec<Operand> = (0..r.below(3)).map(|_| value(&mut r)).chain([Operand::Constant(1)]).collect();
+            insts.push(Inst { kind: Kind::Call(Call::to(SOURCE)), ty: Some(i32_ty), operands, cse: None });
         }
         let conditional = succs[b].len() == 2 && r.below(2) == 1;
         let mut operands = Vec::new();
@@ -74,7 +75,7 @@ pub fn random_function(bytes: &[u8]) -> Function {
             operands.push(value(&mut r));
         }
         operands.extend(succs[b].iter().map(|_| Operand::Other));
-        insts.push(Inst { kind: Kind::Br { conditional }, ty: None, operands });
+        insts.push(Inst { kind: Kind::Br { conditional }, ty: None, operands, cse: None });
         blocks.push(Block { insts, succs: succs[b].clone() });
     }
     Function { args: Vec::new(), blocks, asm: Default::default() }

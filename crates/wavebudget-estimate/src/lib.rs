@@ -103,6 +103,23 @@ impl std::fmt::Display for TooLarge {
 /// [`data::Call::matrix`].
 pub const MATRIX: &[&str] = &["llvm.amdgcn.mfma", "llvm.amdgcn.wmma", "llvm.amdgcn.smfmac", "llvm.amdgcn.swmmac"];
 
+/// Intrinsics (by name prefix) that neither read nor write memory: loads move across them, and the
+/// backend's CSE merges identical calls.
+pub const PURE: &[&str] = &[
+    "llvm.fma.",
+    "llvm.fmuladd.",
+    "llvm.maxnum.",
+    "llvm.minnum.",
+    "llvm.exp2.",
+    "llvm.fabs.",
+    "llvm.smax.",
+    "llvm.smin.",
+    "llvm.umax.",
+    "llvm.umin.",
+    "llvm.amdgcn.workitem.id.",
+    "llvm.amdgcn.workgroup.id.",
+];
+
 /// Whether two 16-bit loads share a VGPR on `target`: LLVM's d16 loads keep the other half from GFX9 on,
 /// except where SRAMECC is on or "any" (`d16PreservesUnusedBits`; a target id with `sramecc-` packs).
 pub fn d16_packs(target: &TargetId) -> bool {
