@@ -1,8 +1,10 @@
-//! The pass against llc-22 on a corpus of real-pressure kernels (accumulator loops, scalar accumulators,
-//! MFMA loops, LDS-tiled loops) on gfx908, gfx90a, gfx942, gfx950 and gfx1100.
+//! The pass against llc on a corpus of real-pressure kernels (accumulator loops, scalar accumulators,
+//! MFMA loops, LDS-tiled loops), under each LLVM major users build with: llc-22 on gfx908, gfx90a,
+//! gfx942, gfx950 and gfx1100; llc-19 on the same less gfx950 (which 19 does not know); llc-15 on gfx908,
+//! gfx90a and gfx1100 (15 knows neither gfx942 nor gfx950, and the model refuses its gfx940).
 //!
-//! For each target and waves target W the real plugin runs in `opt-22` (no records, so it estimates),
-//! then llc-22 compiles its output. Two things are measured:
+//! For each target and waves target W that major's plugin runs in that major's `opt` (no records, so it
+//! estimates), then the same major's llc compiles its output. Two things are measured:
 //! - **End to end:** wherever the pass set `"amdgpu-waves-per-eu"` and did not warn of spills, llc's
 //!   "Occupancy [waves/SIMD]" is at least W. Asserted for every kernel and W.
 //! - **The estimate:** the pass's "estimated ... may spill" warning against llc's outcome (VGPR spills or
@@ -13,11 +15,12 @@ use wavebudget_testkit::kernels;
 use wavebudget_testkit::llvm as common;
 use wavebudget_testkit::plugin as support;
 
-use common::{parallel_map, parse_remarks, remark_u32, tool};
+use common::{parallel_map, parse_remarks, remark_u32};
 use kernels::{mfma, scalar_acc, vector_acc};
 use std::fmt::Write as _;
 use std::process::Command;
-use support::plugin;
+use support::{plugin, plugin_for};
+use wavebudget_testkit::llvm::llvm_bin_for;
 
 struct Target {
     cpu: &'static str,
@@ -31,6 +34,22 @@ const TARGETS: &[Target] = &[
     Target { cpu: "gfx90a", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
     Target { cpu: "gfx942", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
     Target { cpu: "gfx950", features: "", mfma: true, waves: &[2, 3, 4, 6, 8] },
+    Target { cpu: "gfx1100", features: "", mfma: false, waves: &[5, 6, 8, 10, 12, 16] },
+];
+
+/// LLVM 19: the LLVM 22 targets it knows (gfx950 came in 20).
+const TARGETS_19: &[Target] = &[
+    Target { cpu: "gfx908", features: "", mfma: true, waves: &[2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx90a", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx942", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx1100", features: "", mfma: false, waves: &[5, 6, 8, 10, 12, 16] },
+];
+
+/// LLVM 15: its MI300 is gfx940 (gfx942 came in 16), which LLVM 22 removed and the model refuses with one
+/// line ("use 'gfx942'"), so 15 is measured on the other three.
+const TARGETS_15: &[Target] = &[
+    Target { cpu: "gfx908", features: "", mfma: true, waves: &[2, 3, 4, 5, 6, 8] },
+    Target { cpu: "gfx90a", features: "", mfma: true, waves: &[1, 2, 3, 4, 5, 6, 8] },
     Target { cpu: "gfx1100", features: "", mfma: false, waves: &[5, 6, 8, 10, 12, 16] },
 ];
 
@@ -75,14 +94,34 @@ struct Outcome {
     llc_vgprs: u32,
     reached: u32,
     set: bool,
+    /// Left untouched because LLVM 15's allocator would abort at this W (`plan::llvm15_tuple_limit`).
+    refused_for_llvm15: bool,
 }
 
 #[test]
 fn pass_against_llc() {
-    let dir = std::env::temp_dir().join(format!("wavebudget-pass-llc-{}", std::process::id()));
+    corpus(22, TARGETS);
+}
+
+#[test]
+fn pass_against_llc_19() {
+    corpus(19, TARGETS_19);
+}
+
+#[test]
+fn pass_against_llc_15() {
+    corpus(15, TARGETS_15);
+}
+
+/// Runs the corpus for `targets` through LLVM `major`'s plugin, opt and llc; asserts the end-to-end
+/// waves, the agreement rate, and that docs/pass.md (and for 22 the README) quote the measured figure.
+fn corpus(major: u32, targets: &'static [Target]) {
+    let bin = llvm_bin_for(major);
+    let so = if major == 22 { plugin() } else { plugin_for(major) };
+    let dir = std::env::temp_dir().join(format!("wavebudget-pass-llc{major}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut jobs = Vec::new();
-    for t in TARGETS {
+    for t in targets {
         for &w in t.waves {
             jobs.push((t, w));
         }
@@ -93,8 +132,8 @@ fn pass_against_llc() {
         let input = dir.join(format!("{tag}.ll"));
         let output = dir.join(format!("{tag}.out.ll"));
         std::fs::write(&input, &ir).unwrap();
-        let opt = Command::new(tool("opt"))
-            .arg(format!("-load-pass-plugin={}", plugin().display()))
+        let opt = Command::new(bin.join("opt"))
+            .arg(format!("-load-pass-plugin={}", so.display()))
             .arg(format!("-passes=amdgpu-occupancy-budget<waves={w}>"))
             .arg("-pass-remarks-analysis=amdgpu-occupancy-budget")
             .args(["-S", "-o"])
@@ -103,14 +142,15 @@ fn pass_against_llc() {
             .output()
             .unwrap();
         let diag = String::from_utf8_lossy(&opt.stderr).to_string();
-        assert!(opt.status.success(), "opt failed for {tag}:\n{diag}");
-        let llc = Command::new(tool("llc"))
-            .args(["-mtriple=amdgcn-amd-amdhsa", "-filetype=null", "-pass-remarks-analysis=kernel-resource-usage"])
+        assert!(opt.status.success(), "opt-{major} failed for {tag}:\n{diag}");
+        // Assembly to /dev/null: llc-15's -filetype=null crashes in the AMDGPU asm printer.
+        let llc = Command::new(bin.join("llc"))
+            .args(["-mtriple=amdgcn-amd-amdhsa", "-pass-remarks-analysis=kernel-resource-usage", "-o", "/dev/null"])
             .arg(&output)
             .output()
             .unwrap();
         let lerr = String::from_utf8_lossy(&llc.stderr).to_string();
-        assert!(llc.status.success(), "llc failed for {tag}:\n{lerr}");
+        assert!(llc.status.success(), "llc-{major} failed for {tag}:\n{lerr}");
         let remarks = parse_remarks(&lerr);
         names
             .iter()
@@ -136,11 +176,16 @@ fn pass_against_llc() {
                     llc_vgprs: remark_u32(r, "VGPRs").unwrap() + remark_u32(r, "AGPRs").unwrap_or(0),
                     reached: remark_u32(r, "Occupancy [waves/SIMD]").unwrap(),
                     set: remark.contains(", set at "),
+                    refused_for_llvm15: diag
+                        .lines()
+                        .any(|l| l.contains(&quoted) && l.contains("not set: LLVM 15's register allocator can abort")),
                 }
             })
             .collect()
     });
-    let all: Vec<Outcome> = results.into_iter().flatten().collect();
+    let (refused, all): (Vec<Outcome>, Vec<Outcome>) =
+        results.into_iter().flatten().partition(|o| o.refused_for_llvm15);
+    assert!(major == 15 || refused.is_empty(), "llc-{major}: a refusal that names LLVM 15");
     let mut failures = Vec::new();
     for o in &all {
         if o.set && !o.predicted_spill && o.reached < o.waves {
@@ -157,7 +202,7 @@ fn pass_against_llc() {
     let agree = all.iter().filter(|o| o.predicted_spill == o.llc_spill).count();
     let rate = agree as f64 / all.len() as f64;
     let mut table = String::new();
-    for t in TARGETS {
+    for t in targets {
         let mine: Vec<_> = all.iter().filter(|o| o.cpu == t.cpu).collect();
         let a = mine.iter().filter(|o| o.predicted_spill == o.llc_spill).count();
         let _ = writeln!(table, "{:8} {:4}/{:4} agree", t.cpu, a, mine.len());
@@ -186,22 +231,31 @@ fn pass_against_llc() {
             if o.llc_spill { "spilled" } else { "no spill" }
         );
     }
-    println!("{table}");
+    for o in &refused {
+        let _ = writeln!(table, "  refused (LLVM 15 allocator): {} {} W={}", o.cpu, o.kernel, o.waves);
+    }
+    println!("llc-{major}:\n{table}");
     // The figures docs/pass.md and the README quote are this measurement's, not an older one's.
     let quoted = format!("{agree} / {} = {:.1}%", all.len(), rate * 100.0);
     let pass_md = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pass.md")).unwrap();
     assert!(
         pass_md.lines().any(|l| l.contains("**all**") && l.contains(&format!("**{quoted}**"))),
-        "docs/pass.md's llc-22 table does not quote the measured {quoted}"
+        "docs/pass.md's agreement table does not quote llc-{major}'s measured {quoted}"
     );
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    assert!(
-        readme.contains(&format!("({:.1}% of {} cases)", rate * 100.0, all.len())),
-        "the README does not quote the measured {quoted}"
-    );
+    if major == 22 {
+        let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        assert!(
+            readme.contains(&format!("({:.1}% of {} cases)", rate * 100.0, all.len())),
+            "the README does not quote the measured {quoted}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(rate >= 0.90, "spill estimate agrees with llc-22 in {:.1}% of cases (goal 90%):\n{table}", rate * 100.0);
+    assert!(
+        rate >= 0.95,
+        "spill estimate agrees with llc-{major} in {:.1}% of cases (goal 95%):\n{table}",
+        rate * 100.0
+    );
 }
 
 /// The Triton-IR figure is measured by scripts/triton-ir-estimate.py (Triton is not run here); the docs

@@ -187,3 +187,181 @@ fn hipcc_example_at_three_waves_is_no_false_alarm() {
     assert!(vgprs <= 168 && occ >= 3, "{vgprs} VGPRs, {occ} waves/SIMD");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The bundled examples (`examples/acc.hip`, `examples/acc.cl`) through the compilers users run, each with
+/// its own major's plugin: Debian's hipcc (clang-15), clang-19 and clang-22, at every waves target gfx90a
+/// takes (1 to 8). The compiler's remarks are the authority: wherever the pass warns "may spill", the
+/// compiler spilled (VGPR spills or scratch) — no false alarm — and every compile succeeds. A miss (the
+/// compiler spilled and the pass did not warn) is printed; where the pass set W and did not warn, the
+/// compiler reached W.
+#[test]
+fn examples_through_each_major_have_no_false_alarm() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("wb-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hip_flags = [
+        "-x",
+        "hip",
+        "--offload-arch=gfx90a",
+        "--offload-device-only",
+        "--rocm-path=/usr",
+        "--hip-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
+        "-mcode-object-version=5",
+        "-D__AMDGCN_WAVEFRONT_SIZE=64",
+        "-O2",
+    ];
+    let cl_flags = ["-x", "cl", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-nogpulib", "-O2"];
+    let mut jobs = Vec::new();
+    for major in MAJORS {
+        let plugin = plugin_for(major);
+        for source in ["acc.hip", "acc.cl"] {
+            for w in 1..=8u32 {
+                jobs.push((major, plugin.clone(), source, w));
+            }
+        }
+    }
+    let outcomes = wavebudget_testkit::llvm::parallel_map(&jobs, |(major, plugin, source, w)| {
+        // hipcc is how Debian's ROCm 5.2 users compile HIP (it drives clang-15); OpenCL goes to clang itself.
+        let mut cmd = if *major == 15 && source.ends_with(".hip") {
+            let mut c = Command::new("hipcc");
+            c.args(["--offload-arch=gfx90a", "--offload-device-only", "-O2"]);
+            c
+        } else {
+            let mut c = Command::new(llvm_bin_for(*major).join("clang"));
+            c.args(if source.ends_with(".hip") { &hip_flags[..] } else { &cl_flags[..] });
+            c
+        };
+        let out = cmd
+            .args(["-c", "-Rpass-analysis=kernel-resource-usage"])
+            .arg(format!("-fpass-plugin={}", plugin.display()))
+            .arg(root.join("examples").join(source))
+            .arg("-o")
+            .arg(dir.join(format!("{source}-{major}-{w}.o")))
+            .env("WAVEBUDGET_WAVES", w.to_string())
+            .output()
+            .expect("run the compiler");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{source} through LLVM {major} at W={w}: {stderr}");
+        let num = |key: &str| -> u32 {
+            stderr
+                .lines()
+                .find_map(|l| l.split_once(&format!("remark:     {key}: ")).map(|(_, v)| v))
+                .and_then(|v| v.split_whitespace().next()?.parse().ok())
+                .unwrap_or_else(|| panic!("{source} LLVM {major} W={w}: no '{key}' remark in:\n{stderr}"))
+        };
+        let spilled = num("VGPRs Spill") + num("ScratchSize [bytes/lane]") > 0;
+        let warned = stderr.lines().any(|l| l.contains("amdgpu-occupancy-budget") && l.contains("may spill"));
+        let other_warning = stderr
+            .lines()
+            .find(|l| l.contains("warning: amdgpu-occupancy-budget") && !l.contains("may spill"))
+            .map(str::to_string);
+        (*major, *source, *w, warned, spilled, num("Occupancy [waves/SIMD]"), other_warning)
+    });
+    let mut failures = Vec::new();
+    for (major, source, w, warned, spilled, reached, other) in &outcomes {
+        let case = format!("{source} through LLVM {major} at W={w}");
+        if *warned && !spilled {
+            failures.push(format!("{case}: false alarm (the pass warned of spills, the compiler has none)"));
+        }
+        if !warned && *spilled {
+            println!("{case}: miss (the compiler spilled, the pass did not warn)");
+        }
+        if !warned && !spilled && reached < w {
+            failures.push(format!("{case}: reached {reached} waves/SIMD"));
+        }
+        if let Some(o) = other {
+            failures.push(format!("{case}: unexpected warning: {o}"));
+        }
+    }
+    let alarms = outcomes.iter().filter(|o| o.3).count();
+    println!("{} compiles, {alarms} spill warnings, each matched by the compiler's spills", outcomes.len());
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// LLVM 15's register allocator aborts ("no registers from class available to allocate") on a loop that
+/// carries a 17-32-dword vector in a 32-VGPR budget (gfx908 at 8 waves/SIMD); llc-15 itself is the
+/// oracle: the kernel with "amdgpu-waves-per-eu"="8" written by hand aborts it. The LLVM 15 plugin does not
+/// write that W: it warns and leaves the kernel untouched, or with `clamp` sets 7, which llc-15 compiles
+/// and reaches. The 19 plugin sets 8 (llc-19 compiles it), and a 40-float loop, which llc-15 compiles at
+/// 8, gets 8 from the 15 plugin too.
+#[test]
+fn llvm15_tuple_abort_is_refused_not_written() {
+    use wavebudget_testkit::kernels::{module, vector_acc};
+    let dir = std::env::temp_dir().join(format!("wb-tuple15-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let attrs = r#""target-cpu"="gfx908" "amdgpu-flat-work-group-size"="1,256""#;
+    let write = |name: &str, n: u32, extra: &str| {
+        let p = dir.join(format!("{name}.ll"));
+        std::fs::write(&p, module([vector_acc(name, n, false)], &format!("{attrs}{extra}"))).unwrap();
+        p
+    };
+    let llc = |major: u32, ll: &std::path::Path| {
+        Command::new(llvm_bin_for(major).join("llc"))
+            .args(["-mtriple=amdgcn-amd-amdhsa", "-pass-remarks-analysis=kernel-resource-usage", "-o", "/dev/null"])
+            .arg(ll)
+            .output()
+            .unwrap()
+    };
+    // The oracle: W=8 written by hand makes llc-15 abort, and llc-19 compile.
+    let by_hand = write("v24w8", 24, r#" "amdgpu-waves-per-eu"="8""#);
+    let out = llc(15, &by_hand);
+    assert!(!out.status.success(), "llc-15 compiled the 24-float loop at W=8; the rule is stale");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no registers from class available to allocate"));
+    assert!(llc(19, &by_hand).status.success(), "llc-19 at W=8");
+    let run = |major: u32, src: &std::path::Path, opts: &str| {
+        let dst = src.with_extension(format!("{major}.out.ll"));
+        let out = Command::new(llvm_bin_for(major).join("opt"))
+            .arg(format!("-load-pass-plugin={}", plugin_for(major).display()))
+            .arg(format!("-passes=amdgpu-occupancy-budget<{opts}>"))
+            .args(["-S", "-o"])
+            .arg(&dst)
+            .arg(src)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "opt-{major}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = std::fs::read_to_string(&dst).unwrap();
+        let set =
+            text.lines().find_map(|l| l.split_once("\"amdgpu-waves-per-eu\"=\"").map(|(_, v)| v[..1].to_string()));
+        (String::from_utf8_lossy(&out.stderr).into_owned(), set, dst)
+    };
+    let occupancy = |major: u32, ll: &std::path::Path| {
+        let out = llc(major, ll);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "llc-{major} {}: {stderr}", ll.display());
+        stderr
+            .lines()
+            .find_map(|l| l.split_once("Occupancy [waves/SIMD]: ").map(|(_, v)| v.trim().parse::<u32>().unwrap()))
+    };
+    let v24 = write("v24", 24, "");
+    let (diag, set, out) = run(15, &v24, "waves=8");
+    assert_eq!(set, None, "the 15 plugin wrote a W llc-15 aborts at:\n{diag}");
+    assert!(
+        diag.lines().count() == 1
+            && diag.contains("not set: LLVM 15's register allocator can abort")
+            && diag.contains("<24 x float>")
+            && diag.contains("(clamp moves it to 7)"),
+        "{diag}"
+    );
+    assert!(occupancy(15, &out).is_some());
+    let (diag, set, out) = run(15, &v24, "waves=8;clamp");
+    assert_eq!(set.as_deref(), Some("7"), "{diag}");
+    assert!(diag.contains("clamped to 7"), "{diag}");
+    assert!(occupancy(15, &out).is_some_and(|o| o >= 7), "llc-15 reaches the clamped W");
+    let (_, set, out) = run(19, &v24, "waves=8");
+    assert_eq!(set.as_deref(), Some("8"));
+    assert!(occupancy(19, &out).is_some_and(|o| o >= 8), "llc-19 reaches the W the 19 plugin set");
+    // The kernel's own W=8 is kept (it is the user's), with the warning and the W to write instead.
+    let (diag, set, _) = run(15, &by_hand, "waves=4");
+    assert_eq!(set.as_deref(), Some("8"));
+    assert!(
+        diag.contains("keeps its own \"amdgpu-waves-per-eu\"=\"8\": LLVM 15's register allocator can abort")
+            && diag.contains("write \"7\""),
+        "{diag}"
+    );
+    let v40 = write("v40", 40, "");
+    let (diag, set, out) = run(15, &v40, "waves=8");
+    assert_eq!(set.as_deref(), Some("8"), "{diag}");
+    assert!(occupancy(15, &out).is_some());
+    std::fs::remove_dir_all(&dir).ok();
+}

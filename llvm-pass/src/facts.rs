@@ -5,6 +5,7 @@ use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
 use crate::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
+use crate::llvm_sys::LLVMTypeKind;
 
 /// Everything about one kernel the decisions need, read before anything is changed.
 #[derive(Debug, Clone, Default)]
@@ -38,6 +39,10 @@ pub struct KernelFacts {
     pub agpr_alloc_attr: Option<String>,
     /// `"amdgpu-dynamic-vgpr-block-size"` as written.
     pub dvgpr_attr: Option<String>,
+    /// The widest phi of a vector type that LLVM 15 holds in 32-register tuples (elements of 32 bits or
+    /// more; 17 to 32 dwords, or a power of two over 32), as (dwords, LLVM's spelling of the type): a
+    /// loop-carried tuple LLVM 15's allocator cannot split (see `plan::llvm15_tuple_limit`).
+    pub wide_vector_phi: Option<(u32, String)>,
 }
 
 /// Reads one kernel's attributes and metadata (LDS is filled in by [`static_lds`]).
@@ -60,7 +65,35 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
         agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
         dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
+        wide_vector_phi: wide_vector_phi(f),
     }
+}
+
+/// The widest phi in `f` whose vector type LLVM 15 legalizes to 32-register tuples (phis lead their
+/// blocks, so each block is read only up to its first non-phi). Measured with llc-15 on gfx908 at 8
+/// waves/SIMD, loops carrying `<N x float>`, `<N x i32>`, `<N x double>`, `<N x i64>`, `<N x half>`:
+/// 17 to 32 dwords and 64, 128, 256 abort; 16 or fewer, 33 to 63 but not 64 (34, 36, 40, 44, 48, 52, 60,
+/// 63, 65, 96, 130) and every `half` vector compile.
+///
+/// # Safety
+/// `f` must be a live function.
+unsafe fn wide_vector_phi(f: LLVMValueRef) -> Option<(u32, String)> {
+    let mut widest: Option<(u32, LLVMTypeRef)> = None;
+    for b in ir::blocks(f) {
+        let mut i = LLVMGetFirstInstruction(b);
+        while !i.is_null() && !LLVMIsAPHINode(i).is_null() {
+            let ty = LLVMTypeOf(i);
+            if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind && ir::bits(LLVMGetElementType(ty)) >= 32 {
+                let dwords = ir::lanes(ty);
+                let tuples = (17..=32).contains(&dwords) || (dwords > 32 && dwords.is_power_of_two());
+                if tuples && widest.is_none_or(|(w, _)| dwords > w) {
+                    widest = Some((dwords, ty));
+                }
+            }
+            i = LLVMGetNextInstruction(i);
+        }
+    }
+    widest.map(|(dwords, ty)| (dwords, ir::type_text(ty)))
 }
 
 /// Functions whose instructions use `v`, looking through constant expressions.

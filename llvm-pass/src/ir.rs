@@ -213,6 +213,14 @@ pub unsafe fn function_md_ints(f: LLVMValueRef, kind: &str) -> Option<Vec<Option
     out
 }
 
+/// LLVM's spelling of a type (`<24 x float>`).
+pub unsafe fn type_text(ty: LLVMTypeRef) -> String {
+    let p = LLVMPrintTypeToString(ty);
+    let text = owned_c(p);
+    LLVMDisposeMessage(p);
+    text
+}
+
 /// 32-bit register lanes a value of this type occupies, and whether it is a lane mask (`i1`).
 pub unsafe fn lanes(ty: LLVMTypeRef) -> u32 {
     bits(ty).div_ceil(32)

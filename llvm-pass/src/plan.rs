@@ -283,7 +283,7 @@ pub fn plan_kernel(
     if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg)) {
         return c.plan;
     }
-    let (w, b, action) = phase!(budget(&mut c, cfg, &st, waves, wg, lds));
+    let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
     c.plan.budget = Some(b);
@@ -461,6 +461,11 @@ fn keeps_own_attribute(
                 "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which {} ignores here (it accepts a minimum of {lo} to {hi} at launch size {} to {} with {lds} bytes of LDS)",
                 st.llvm(), wg.min, wg.max
             ));
+        } else if let Some((lower, why)) =
+            st.budget(m, wg, lds).ok().and_then(|b| llvm15_tuple_limit(facts, st, m, &b, wg, lds))
+        {
+            let fix = if lower >= lo { format!("; write \"{lower}\"") } else { String::new() };
+            c.warn(format!("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": {why}{fix}"));
         }
         c.plan.action = Action::KeptOwn;
         return Ok(true);
@@ -471,6 +476,7 @@ fn keeps_own_attribute(
 /// Phase 5, the budget for W, and whether the LLVM it runs in will honour it (clamped into the accepted range with `clamp`).
 fn budget(
     c: &mut Ctx,
+    facts: &KernelFacts,
     cfg: &Config,
     st: &Subtarget,
     waves: u32,
@@ -536,6 +542,18 @@ fn budget(
             });
         }
     }
+    if let Some((lower, why)) = llvm15_tuple_limit(facts, st, w, &b, wg, lds) {
+        if cfg.clamp && lower >= lo {
+            c.warn(format!("{w} waves/SIMD: {why}; clamped to {lower}"));
+            w = lower;
+            b = st.budget(w, wg, lds).map_err(|e| e.to_string())?;
+            action = Action::Clamped;
+        } else {
+            c.plan.budget = Some(b);
+            let hint = if lower >= lo { format!(" (clamp moves it to {lower})") } else { String::new() };
+            return Err(format!("{w} waves/SIMD not set: {why}{hint}"));
+        }
+    }
     for x in b.blocked_by.iter().filter(|x| x.limiter == Limiter::Sgpr) {
         c.warn(format!("{w} waves/SIMD cannot be reached: {}", x.reason));
     }
@@ -552,6 +570,37 @@ fn budget(
         ));
     }
     Ok((w, b, action))
+}
+
+/// LLVM 15's register allocator aborts the compile ("LLVM ERROR: no registers from class available to
+/// allocate") when a loop carries a vector of over 16 dwords and the VGPR budget is 32: measured with
+/// llc-15 on gfx900 and gfx908 (`tests/pass_llc.rs`'s corpus), vectors of 17 to 32 and of 64 floats abort
+/// at 8, 9 and 10 waves/SIMD and compile at 7 (36 VGPRs); llc-19 and llc-22 compile them all. Where it
+/// applies: the highest W below `w` whose budget is over 32 VGPRs (0 if none), and why.
+fn llvm15_tuple_limit(
+    facts: &KernelFacts,
+    st: &Subtarget,
+    w: u32,
+    b: &Budget,
+    wg: WorkgroupSize,
+    lds: u32,
+) -> Option<(u32, String)> {
+    const TUPLE_SAFE_VGPRS: u32 = 32;
+    let (dwords, ty) = facts.wide_vector_phi.as_ref()?;
+    if st.llvm() != Llvm::V15 || b.max_arch_vgprs.min(b.max_vgprs) > TUPLE_SAFE_VGPRS {
+        return None;
+    }
+    let lower = (1..w)
+        .rev()
+        .find(|&v| st.budget(v, wg, lds).is_ok_and(|x| x.max_arch_vgprs.min(x.max_vgprs) > TUPLE_SAFE_VGPRS))
+        .unwrap_or(0);
+    Some((
+        lower,
+        format!(
+            "LLVM 15's register allocator can abort the compile (\"no registers from class available to allocate\") on a loop-carried {ty} ({dwords} VGPRs in one register tuple) in a budget of {} VGPRs (LLVM 19 and 22 do not)",
+            b.max_arch_vgprs.min(b.max_vgprs)
+        ),
+    ))
 }
 
 /// The attributes to write (`mode=set` and `auto`): `"amdgpu-waves-per-eu"`, and the launch bounds that
