@@ -290,6 +290,9 @@ pub struct GenericArgs {
     /// generic: cap on resident waves.
     #[arg(long)]
     pub max_waves: Option<u32>,
+    /// generic: sub-partitions of the register file, each wave's registers within one (NVIDIA SM: 4).
+    #[arg(long)]
+    pub partitions: Option<u32>,
     /// generic: start from a preset (ampere, rdna3, xe-hpg, m1); other generic flags override it.
     #[arg(long)]
     pub preset: Option<String>,
@@ -302,6 +305,7 @@ impl GenericArgs {
             || self.register_bytes.is_some()
             || self.granule.is_some()
             || self.max_waves.is_some()
+            || self.partitions.is_some()
             || self.preset.is_some()
     }
 }

@@ -246,7 +246,7 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
                         .into(),
                 ));
             };
-            GenericParams { register_file_bytes: f, wave_width: w, register_bytes: b, granule: 1, max_waves: 0 }
+            GenericParams::first_order(f, w, b)
         }
     };
     let p = GenericParams {
@@ -255,6 +255,7 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
         register_bytes: g.register_bytes.unwrap_or(base.register_bytes),
         granule: g.granule.unwrap_or(base.granule),
         max_waves: g.max_waves.unwrap_or(base.max_waves),
+        partitions: g.partitions.unwrap_or(base.partitions),
     };
     Ok(p.validate()?)
 }
@@ -299,14 +300,15 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         struct Out {
             target: &'static str,
             params: GenericParams,
+            scope: &'static str,
             #[serde(flatten)]
             result: generic::GenericOccupancy,
         }
-        let out = Out { target: "generic", params: p, result: o };
+        let out = Out { target: "generic", params: p, scope: generic::SCOPE, result: o };
         return Ok(if a.json { to_json(&out) } else { render::generic_occupancy(&p, &o) });
     }
     if a.generic.any() {
-        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
+        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset go with --target generic".into()));
     }
     let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "give")?;
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
@@ -441,18 +443,20 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
             struct Out<'a> {
                 target: &'static str,
                 params: GenericParams,
+                scope: &'static str,
                 levels: &'a [Level],
             }
-            return Ok(to_json(&Out { target: "generic", params: p, levels: &rows }));
+            return Ok(to_json(&Out { target: "generic", params: p, scope: generic::SCOPE, levels: &rows }));
         }
         let mut s = render::generic_header(&p);
         for r in &rows {
             s.push_str(&format!("  {:>3} waves: R_max = {} registers/lane\n", r.waves, r.max_registers));
         }
+        s.push_str(&format!("  ({})\n", generic::SCOPE));
         return Ok(s);
     }
     if a.generic.any() {
-        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves and --preset go with --target generic".into()));
+        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset go with --target generic".into()));
     }
     let wg = parse_workgroup(a.wg_size.as_deref())?;
     let lds = a.lds.unwrap_or(0);

@@ -243,8 +243,9 @@ pub fn ladder_table(l: &[Budget]) -> String {
 
 pub fn generic_header(p: &GenericParams) -> String {
     format!(
-        "generic: F = {} B, W = {} lanes, w = {} B, granule {}, max waves {}\n",
+        "generic: F = {} B{}, W = {} lanes, w = {} B, granule {}, max waves {}\n",
         p.register_file_bytes,
+        if p.partitions > 1 { format!(" in P = {} sub-partitions", p.partitions) } else { String::new() },
         p.wave_width,
         p.register_bytes,
         p.granule,
@@ -253,13 +254,15 @@ pub fn generic_header(p: &GenericParams) -> String {
 }
 
 pub fn generic_occupancy(p: &GenericParams, o: &GenericOccupancy) -> String {
+    let formula = if p.partitions > 1 { "O = P * floor((F/P) / (R*W*w))" } else { "O = floor(F / (R*W*w))" };
     format!(
-        "{}  R = {} registers/lane (allocated {}): O = floor(F / (R*W*w)) = {} waves{}\n  (first-order model: no LDS, slots, barriers or scalar registers)\n",
+        "{}  R = {} registers/lane (allocated {}): {formula} = {} waves{}\n  ({})\n",
         generic_header(p),
         o.registers,
         o.allocated_registers,
         o.waves,
-        if o.capped { " (capped)" } else { "" }
+        if o.capped { " (capped)" } else { "" },
+        wavebudget_model::generic::SCOPE
     )
 }
 

@@ -1,11 +1,20 @@
-//! The first-order cross-vendor form `O = floor(F / (R * W * w))` and its inverse
-//! `R_max = floor(F / (O * W * w))`, with presets for the figures people quote.
+//! The cross-vendor register limit `O = P * floor((F / P) / (R * W * w))` and its inverse
+//! `R_max = floor((F / P) / (ceil(O / P) * W * w))`, with presets for the figures people quote. With one
+//! partition (P = 1) it is the first-order form `O = floor(F / (R * W * w))`; a register file split into
+//! P sub-partitions, each wave's registers within one (NVIDIA's SM: four of 16K registers), is what makes
+//! it exact for NVIDIA's register limit (the `ampere` preset reproduces an H100's warps per SM at every
+//! register count measured, `tests/h100_capture.rs`).
 //!
-//! It knows only one register file: no workgroup slots, barriers, LDS, SGPRs, AGPR pairing or per-target
-//! tables. See `docs/occupancy-model.md` for where it diverges from the exact AMD model.
+//! It is a register limit only: no workgroup or block slots, barriers, LDS or shared memory, SGPRs, AGPR
+//! pairing or per-target tables. See `docs/occupancy-model.md` for where it diverges from the exact AMD
+//! model.
 
 use crate::error::ModelError;
 use serde::Serialize;
+
+/// What the generic form counts, said with every answer it gives.
+pub const SCOPE: &str =
+    "the register limit only: no LDS or shared memory, workgroup or block slots, barriers or scalar registers";
 
 /// Parameters of the generic form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -20,6 +29,8 @@ pub struct GenericParams {
     pub granule: u32,
     /// Cap on resident waves (0 = no cap).
     pub max_waves: u32,
+    /// Sub-partitions the register file is split into, each wave's registers within one (1 = one file).
+    pub partitions: u32,
 }
 
 /// A named preset.
@@ -37,23 +48,30 @@ pub struct Preset {
 pub static PRESETS: &[Preset] = &[
     Preset {
         name: "ampere",
-        describes: "NVIDIA Ampere SM (A100): 64K 32-bit registers, warp 32, allocation in 8-register steps per thread, 64 warps",
-        params: GenericParams { register_file_bytes: 65_536 * 4, wave_width: 32, register_bytes: 4, granule: 8, max_waves: 64 },
+        describes: "NVIDIA Ampere/Hopper SM (A100, H100): 64K 32-bit registers in 4 sub-partitions of 16K, warp 32, allocation in 256-register units per warp (8 per thread), 64 warps",
+        params: GenericParams {
+            register_file_bytes: 65_536 * 4,
+            wave_width: 32,
+            register_bytes: 4,
+            granule: 8,
+            max_waves: 64,
+            partitions: 4,
+        },
     },
     Preset {
         name: "rdna3",
         describes: "AMD RDNA3 CU as the generic equation counts it: 2 SIMDs x 1024 VGPRs x 32 lanes x 4 B (gfx1102-class; gfx1100 has 1.5x)",
-        params: GenericParams { register_file_bytes: 2 * 1024 * 32 * 4, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 },
+        params: GenericParams::first_order(2 * 1024 * 32 * 4, 32, 4),
     },
     Preset {
         name: "xe-hpg",
         describes: "Intel Xe-HPG vector engine: 64 KiB GRF counted as SIMD8 x 32-bit lanes (32-byte registers)",
-        params: GenericParams { register_file_bytes: 65_536, wave_width: 8, register_bytes: 4, granule: 1, max_waves: 0 },
+        params: GenericParams::first_order(65_536, 8, 4),
     },
     Preset {
         name: "m1",
         describes: "Apple M1 GPU core: 208 KiB register file, SIMD 32, 32-bit registers",
-        params: GenericParams { register_file_bytes: 208 * 1024, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 },
+        params: GenericParams::first_order(208 * 1024, 32, 4),
     },
 ];
 
@@ -77,6 +95,11 @@ pub struct GenericOccupancy {
 }
 
 impl GenericParams {
+    /// One register file of `register_file_bytes`, no granule, no cap, one partition.
+    pub const fn first_order(register_file_bytes: u64, wave_width: u32, register_bytes: u32) -> Self {
+        GenericParams { register_file_bytes, wave_width, register_bytes, granule: 1, max_waves: 0, partitions: 1 }
+    }
+
     /// Check the parameters.
     pub fn validate(&self) -> Result<Self, ModelError> {
         if self.register_file_bytes == 0 || self.wave_width == 0 || self.register_bytes == 0 {
@@ -87,6 +110,11 @@ impl GenericParams {
         if self.granule == 0 {
             return Err(ModelError::Generic("the granule must be at least 1".into()));
         }
+        if self.partitions == 0 || u64::from(self.partitions) > self.register_file_bytes {
+            return Err(ModelError::Generic(
+                "the partitions must be at least 1 and at most the register file bytes".into(),
+            ));
+        }
         Ok(*self)
     }
 
@@ -94,10 +122,15 @@ impl GenericParams {
         u64::from(self.wave_width) * u64::from(self.register_bytes)
     }
 
-    /// `O = floor(F / (alignTo(R, granule) * W * w))`, capped; R = 0 counts as one granule.
+    /// Bytes of one sub-partition (F / P).
+    fn partition_bytes(&self) -> u64 {
+        self.register_file_bytes / u64::from(self.partitions)
+    }
+
+    /// `O = P * floor((F / P) / (alignTo(R, granule) * W * w))`, capped; R = 0 counts as one granule.
     pub fn occupancy(&self, registers: u32) -> GenericOccupancy {
         let r = u64::from(registers.max(1)).div_ceil(u64::from(self.granule)) * u64::from(self.granule);
-        let raw = self.register_file_bytes / (r * self.bytes_per_register_row());
+        let raw = u64::from(self.partitions) * (self.partition_bytes() / (r * self.bytes_per_register_row()));
         let capped = self.max_waves != 0 && raw >= u64::from(self.max_waves);
         GenericOccupancy {
             registers,
@@ -107,7 +140,7 @@ impl GenericParams {
         }
     }
 
-    /// `R_max = floor(F / (O * W * w))`, rounded down to the granule.
+    /// `R_max = floor((F / P) / (ceil(O / P) * W * w))`, rounded down to the granule.
     pub fn max_registers(&self, waves: u32) -> Result<u64, ModelError> {
         if waves == 0 {
             return Err(ModelError::Generic("0 waves: a waves target is at least 1".into()));
@@ -115,7 +148,8 @@ impl GenericParams {
         if self.max_waves != 0 && waves > self.max_waves {
             return Err(ModelError::Generic(format!("{waves} waves is over the maximum of {} waves", self.max_waves)));
         }
-        let r = self.register_file_bytes / (u64::from(waves) * self.bytes_per_register_row());
+        let per_partition = u64::from(waves).div_ceil(u64::from(self.partitions));
+        let r = self.partition_bytes() / (per_partition * self.bytes_per_register_row());
         let r = r / u64::from(self.granule) * u64::from(self.granule);
         if r == 0 {
             return Err(ModelError::Generic(format!(
@@ -154,9 +188,11 @@ mod tests {
 
     #[test]
     fn bad_parameters() {
-        let p = GenericParams { register_file_bytes: 0, wave_width: 32, register_bytes: 4, granule: 1, max_waves: 0 };
+        let p = GenericParams::first_order(0, 32, 4);
         assert!(p.validate().is_err());
         let p = GenericParams { granule: 0, register_file_bytes: 1, ..p };
+        assert!(p.validate().is_err());
+        let p = GenericParams { partitions: 0, ..GenericParams::first_order(1024, 32, 4) };
         assert!(p.validate().is_err());
     }
 }

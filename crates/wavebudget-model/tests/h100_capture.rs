@@ -1,0 +1,59 @@
+//! The generic form's `ampere` preset against a real H100 (sm_90): `tests/data/nvidia/h100_occupancy.json`,
+//! captured on the GPU by `tests/data/nvidia/capture.py` (its README says how): a kernel compiled at 26
+//! register limits (25 distinct allocated counts) and run at 10 block sizes, with residency counted on the
+//! GPU and `cuOccupancyMaxActiveBlocksPerMultiprocessor`, which agree everywhere.
+//!
+//! The preset is a register limit, so it is compared with the register limit the GPU shows: for each
+//! register count, the most warps resident per SM at any block size (blocks x warps per block). The
+//! H100 shares the preset's register figures (64K registers in four 16K sub-partitions, 256-register units
+//! per warp, 64 warps); its device properties in the capture are checked against them first.
+
+use wavebudget_model::generic::preset;
+
+#[test]
+fn ampere_preset_gives_the_h100s_warps_per_sm_at_every_register_count() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nvidia/h100_occupancy.json")).unwrap();
+    let capture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let dev = &capture["device"];
+    let p = preset("ampere").unwrap().params;
+    assert_eq!(dev["regsPerMultiprocessor"].as_u64(), Some(p.register_file_bytes / u64::from(p.register_bytes)));
+    assert_eq!(dev["warpSize"].as_u64(), Some(u64::from(p.wave_width)));
+    assert_eq!(dev["maxThreadsPerMultiProcessor"].as_u64(), Some(u64::from(p.max_waves * p.wave_width)));
+    let mut warps: std::collections::BTreeMap<u32, u64> = Default::default();
+    for row in capture["occupancy"].as_array().unwrap() {
+        let regs = row["regs"].as_u64().unwrap() as u32;
+        let block = row["block"].as_u64().unwrap();
+        let blocks = row["api_blocks"].as_u64().unwrap();
+        // Where the kernel was launched, the GPU's own count is the authority (it equals the API's).
+        if let Some(seen) = row["measured_blocks_max_min"].as_array() {
+            assert_eq!(seen[0].as_u64(), Some(blocks), "regs {regs} block {block}: the capture disagrees with itself");
+        }
+        let w = warps.entry(regs).or_default();
+        *w = (*w).max(blocks * block.div_ceil(32));
+    }
+    assert_eq!(warps.len(), 25, "register counts in the capture");
+    let mut wrong = Vec::new();
+    for (&regs, &measured) in &warps {
+        let ours = p.occupancy(regs).waves;
+        if ours != measured {
+            wrong.push(format!("{regs} registers: preset {ours} warps, H100 {measured}"));
+        }
+        // The inverse: the largest register count for the measured warps reaches them, and is the most
+        // the H100 allows at that count (the next allocation unit loses warps).
+        let r = p.max_registers(measured as u32).unwrap();
+        assert!(r >= u64::from(regs.div_ceil(8) * 8), "{regs} registers: R_max({measured}) = {r}");
+        let above = warps.range(r as u32 + 1..).next();
+        if let Some((&more, &w)) = above {
+            assert!(
+                w < measured,
+                "{more} registers still give {w} >= {measured} warps: R_max({measured}) = {r} too small"
+            );
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Without the sub-partition term (one 64K file) the form is wrong at most counts: the reason it is there.
+    let one_file = wavebudget_model::generic::GenericParams { partitions: 1, ..p };
+    let first_order_right = warps.iter().filter(|(&r, &m)| one_file.occupancy(r).waves == m).count();
+    assert_eq!(first_order_right, 10, "the first-order form's matches");
+}
