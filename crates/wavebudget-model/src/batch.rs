@@ -45,7 +45,7 @@ impl Subtarget {
     /// `scratch` is reused between calls to avoid allocation.
     pub fn evaluate_grid(&self, grid: &Grid<'_>, out: &mut [u8], scratch: &mut Vec<u8>) -> Result<(), ModelError> {
         if out.len() != grid.len() {
-            return Err(ModelError::Generic(format!("output holds {} cells, grid has {}", out.len(), grid.len())));
+            return Err(ModelError::Shape { what: "output", len: out.len(), cells: grid.len() });
         }
         // Validate each axis value once.
         for &v in grid.vgprs {
@@ -245,8 +245,12 @@ impl<'a> Column<'a> {
     }
 
     fn fits(&self, len: usize) -> bool {
-        let n = with_slice!(self.data, s => s.len());
+        let n = self.cells();
         self.scalar && n == 1 || n == len
+    }
+
+    fn cells(&self) -> usize {
+        with_slice!(self.data, s => s.len())
     }
 }
 
@@ -436,24 +440,23 @@ impl Subtarget {
     #[inline(always)] // so a caller compiled for more of the CPU (AVX2) compiles the loop that way
     pub fn evaluate_columns(&self, cols: &Columns<'_>, out: &mut CellsOut<'_>) -> Result<(), CellError> {
         let n = cols.len;
-        let shape_error = |what: &str| CellError {
-            index: 0,
-            error: ModelError::Generic(format!("columnar evaluation: {what} does not hold {n} cells")),
-        };
+        let shape_error =
+            |what: &'static str, len: usize| CellError { index: 0, error: ModelError::Shape { what, len, cells: n } };
         let inputs = [("sgprs", cols.sgprs), ("lds", cols.lds), ("wg_min", cols.wg_min), ("wg_max", cols.wg_max)];
         for (what, c) in inputs {
             if !c.fits(n) {
-                return Err(shape_error(what));
+                return Err(shape_error(what, c.cells()));
             }
         }
         match cols.vgprs {
-            VgprColumns::Split { arch, agpr } if !arch.fits(n) || !agpr.fits(n) => return Err(shape_error("vgprs")),
-            VgprColumns::Total(t) if !t.fits(n) => return Err(shape_error("vgpr_count")),
+            VgprColumns::Split { arch, .. } if !arch.fits(n) => return Err(shape_error("vgprs", arch.cells())),
+            VgprColumns::Split { agpr, .. } if !agpr.fits(n) => return Err(shape_error("agprs", agpr.cells())),
+            VgprColumns::Total(t) if !t.fits(n) => return Err(shape_error("vgpr_count", t.cells())),
             _ => {}
         }
         let outs = [&out.waves_per_simd, &out.limiter, &out.vgpr, &out.sgpr, &out.lds, &out.workgroup];
-        if outs.iter().any(|o| o.len() != n) {
-            return Err(shape_error("an output"));
+        if let Some(o) = outs.iter().find(|o| o.len() != n) {
+            return Err(shape_error("an output", o.len()));
         }
         let max = self.max_waves();
         // What `validate` accepts, as bounds compared per cell; a cell outside them is refused by
@@ -604,10 +607,7 @@ impl Subtarget {
                 let found = (0..m).find_map(|j| self.refusal(cols, base + j));
                 return Err(found.unwrap_or_else(|| CellError {
                     index: base,
-                    error: ModelError::Generic(format!(
-                        "columnar bounds refused cells {base}..{} the model takes",
-                        base + m
-                    )),
+                    error: ModelError::BoundsDisagree { from: base, to: base + m },
                 }));
             }
             if one_launch.is_none() && fresh(3) {

@@ -23,7 +23,7 @@ pub enum ModelError {
     NotModelled { name: String },
     /// A `:feature+` suffix that is not xnack or sramecc, or that the processor lacks.
     #[error("target '{target}': {reason}")]
-    BadFeature { target: String, reason: String },
+    BadFeature { target: String, reason: FeatureRefusal },
     /// A wave size the processor does not run.
     #[error("{target} has no wave{wave_size} mode (wave sizes: {supported})")]
     WaveSize { target: &'static str, wave_size: u32, supported: String },
@@ -32,7 +32,7 @@ pub enum ModelError {
     CuMode { target: &'static str },
     /// Dynamic VGPRs on a processor without them, or a bad block size.
     #[error("{target}: {reason}")]
-    DynamicVgpr { target: &'static str, reason: String },
+    DynamicVgpr { target: &'static str, reason: DvgprRefusal },
     /// A register count over what the target can address.
     #[error("{count} {what} is more than {target} can address ({max} per wave{detail})")]
     TooManyRegisters { target: &'static str, what: &'static str, count: u32, max: u32, detail: &'static str },
@@ -54,7 +54,14 @@ pub enum ModelError {
     NotACount { what: &'static str, value: OutOfRange },
     /// Generic (cross-vendor) parameters that make no sense.
     #[error("generic model: {0}")]
-    Generic(String),
+    Generic(GenericRefusal),
+    /// A batch call's buffer whose length is not the batch's.
+    #[error("{what} holds {len} cells, the batch has {cells}")]
+    Shape { what: &'static str, len: usize, cells: usize },
+    /// The columnar bounds refused cells the cell-by-cell model takes: a defect in the model, reported
+    /// rather than answered.
+    #[error("internal: the columnar bounds refused cells {from}..{to}, which the model takes")]
+    BoundsDisagree { from: usize, to: usize },
 }
 
 impl ModelError {
@@ -78,8 +85,69 @@ impl ModelError {
             ModelError::Waves { .. } => "waves",
             ModelError::NotACount { .. } => "not_a_count",
             ModelError::Generic(_) => "generic",
+            ModelError::Shape { .. } => "shape",
+            ModelError::BoundsDisagree { .. } => "bounds_disagree",
         }
     }
+}
+
+/// Why a `:feature+`/`:feature-` suffix of a target id is refused.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FeatureRefusal {
+    /// Neither `+` nor `-` at its end.
+    #[error("feature '{feature}' must end in '+' or '-' (e.g. xnack-)")]
+    NoSign { feature: String },
+    /// Not xnack or sramecc.
+    #[error("unknown target feature '{feature}' (target ids carry only xnack and sramecc)")]
+    Unknown { feature: String },
+    /// The processor does not have it.
+    #[error("{processor} does not support {feature}")]
+    Unsupported { processor: &'static str, feature: &'static str },
+    /// Given twice.
+    #[error("feature '{feature}' given twice")]
+    Twice { feature: &'static str },
+}
+
+/// Why dynamic-VGPR mode cannot be modelled as asked.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DvgprRefusal {
+    /// Not a gfx12 processor, or an LLVM major before 22.
+    #[error("dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22 ({llvm} ignores \"amdgpu-dynamic-vgpr-block-size\")")]
+    NotAvailable { llvm: crate::Llvm },
+    /// A block size other than 16 or 32.
+    #[error("dynamic-VGPR block size {block} is not 16 or 32")]
+    BlockSize { block: u32 },
+    /// Wave64.
+    #[error("dynamic-VGPR mode is wave32 only")]
+    Wave64,
+}
+
+/// Why the generic (cross-vendor) form's parameters or request are refused.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum GenericRefusal {
+    /// A register file, wave width or register size of 0.
+    #[error("the register file bytes, the wave width and the register bytes must all be at least 1")]
+    ZeroParameter,
+    /// A granule of 0.
+    #[error("the granule must be at least 1")]
+    ZeroGranule,
+    /// Partitions of 0, or more than the register file has bytes.
+    #[error("{partitions} partitions: the partitions must be at least 1 and at most the register file bytes")]
+    Partitions { partitions: u32 },
+    /// A waves target of 0.
+    #[error("0 waves: a waves target is at least 1")]
+    ZeroWaves,
+    /// A waves target over the cap.
+    #[error("{waves} waves is over the maximum of {max} waves")]
+    OverMaxWaves { waves: u32, max: u32 },
+    /// Fewer registers per wave than one granule.
+    #[error(
+        "{waves} waves leave less than one granule ({granule} registers per lane) per wave: at most {fits} waves fit"
+    )]
+    BelowGranule { waves: u32, granule: u32, fits: u64 },
 }
 
 /// Why a launch cannot be evaluated for a kernel, or why no launch size fits.

@@ -9,7 +9,7 @@
 //! pairing or per-target tables. See `docs/occupancy-model.md` for where it diverges from the exact AMD
 //! model.
 
-use crate::error::ModelError;
+use crate::error::{GenericRefusal, ModelError};
 use serde::Serialize;
 
 /// What the generic form counts, said with every answer it gives.
@@ -103,17 +103,13 @@ impl GenericParams {
     /// Check the parameters.
     pub fn validate(&self) -> Result<Self, ModelError> {
         if self.register_file_bytes == 0 || self.wave_width == 0 || self.register_bytes == 0 {
-            return Err(ModelError::Generic(
-                "the register file bytes, the wave width and the register bytes must all be at least 1".into(),
-            ));
+            return Err(ModelError::Generic(GenericRefusal::ZeroParameter));
         }
         if self.granule == 0 {
-            return Err(ModelError::Generic("the granule must be at least 1".into()));
+            return Err(ModelError::Generic(GenericRefusal::ZeroGranule));
         }
         if self.partitions == 0 || u64::from(self.partitions) > self.register_file_bytes {
-            return Err(ModelError::Generic(
-                "the partitions must be at least 1 and at most the register file bytes".into(),
-            ));
+            return Err(ModelError::Generic(GenericRefusal::Partitions { partitions: self.partitions }));
         }
         Ok(*self)
     }
@@ -143,20 +139,20 @@ impl GenericParams {
     /// `R_max = floor((F / P) / (ceil(O / P) * W * w))`, rounded down to the granule.
     pub fn max_registers(&self, waves: u32) -> Result<u64, ModelError> {
         if waves == 0 {
-            return Err(ModelError::Generic("0 waves: a waves target is at least 1".into()));
+            return Err(ModelError::Generic(GenericRefusal::ZeroWaves));
         }
         if self.max_waves != 0 && waves > self.max_waves {
-            return Err(ModelError::Generic(format!("{waves} waves is over the maximum of {} waves", self.max_waves)));
+            return Err(ModelError::Generic(GenericRefusal::OverMaxWaves { waves, max: self.max_waves }));
         }
         let per_partition = u64::from(waves).div_ceil(u64::from(self.partitions));
         let r = self.partition_bytes() / (per_partition * self.bytes_per_register_row());
         let r = r / u64::from(self.granule) * u64::from(self.granule);
         if r == 0 {
-            return Err(ModelError::Generic(format!(
-                "{waves} waves leave less than one granule ({} registers per lane) per wave: at most {} waves fit",
-                self.granule,
-                self.occupancy(self.granule).waves
-            )));
+            return Err(ModelError::Generic(GenericRefusal::BelowGranule {
+                waves,
+                granule: self.granule,
+                fits: self.occupancy(self.granule).waves,
+            }));
         }
         Ok(r)
     }

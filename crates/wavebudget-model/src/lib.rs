@@ -38,7 +38,9 @@ pub mod text;
 
 pub use batch::{CellError, CellsOut, Column, Columns, Grid, VgprColumns, CELLS_PER_THREAD};
 pub use budget::{Blocker, Budget, WavesRange};
-pub use error::{LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal};
+pub use error::{
+    DvgprRefusal, FeatureRefusal, GenericRefusal, LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal,
+};
 pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;

@@ -2,7 +2,7 @@
 //!
 //! Each method mirrors one LLVM function and names it; see `docs/occupancy-model.md`.
 
-use crate::error::{ModelError, WorkgroupRefusal};
+use crate::error::{DvgprRefusal, ModelError, WorkgroupRefusal};
 use crate::target_id::TargetId;
 use crate::targets::{
     AgprFile, Processor, VgprParams, DYNAMIC_VGPR_BLOCK_SIZES, FIXED_SGPRS_FOR_INIT_BUG, GFX8_9_ADDRESSABLE_SGPRS,
@@ -227,23 +227,17 @@ impl Subtarget {
             if !p.dynamic_vgpr || opts.llvm < crate::Llvm::V22 {
                 return Err(ModelError::DynamicVgpr {
                     target: p.name,
-                    reason: format!(
-                        "dynamic-VGPR mode exists only on gfx12 (gfx1200, gfx1201, gfx12-generic) in LLVM 22 ({} ignores \"amdgpu-dynamic-vgpr-block-size\")",
-                        opts.llvm
-                    ),
+                    reason: DvgprRefusal::NotAvailable { llvm: opts.llvm },
                 });
             }
             if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&opts.dvgpr_block) {
                 return Err(ModelError::DynamicVgpr {
                     target: p.name,
-                    reason: format!("dynamic-VGPR block size {} is not 16 or 32", opts.dvgpr_block),
+                    reason: DvgprRefusal::BlockSize { block: opts.dvgpr_block },
                 });
             }
             if wave_size != 32 {
-                return Err(ModelError::DynamicVgpr {
-                    target: p.name,
-                    reason: "dynamic-VGPR mode is wave32 only".into(),
-                });
+                return Err(ModelError::DynamicVgpr { target: p.name, reason: DvgprRefusal::Wave64 });
             }
         }
         Ok(Subtarget {

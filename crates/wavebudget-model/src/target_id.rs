@@ -1,7 +1,7 @@
 //! Target strings as users write them: `gfx90a`, `gfx942:sramecc+:xnack-`, `amdgcn-amd-amdhsa--gfx950`,
 //! bundle entry ids (`hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-`) and product names (`MI300X`, `RX 7900 XTX`).
 
-use crate::error::ModelError;
+use crate::error::{FeatureRefusal, ModelError};
 use crate::targets::{Processor, NOT_MODELLED, PROCESSORS, REMOVED};
 use serde::Serialize;
 
@@ -71,31 +71,31 @@ pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
                     None => {
                         return Err(ModelError::BadFeature {
                             target: input.to_string(),
-                            reason: format!("feature '{feat}' must end in '+' or '-' (e.g. xnack-)"),
+                            reason: FeatureRefusal::NoSign { feature: feat.to_string() },
                         })
                     }
                 },
             };
-            let (slot, supported) = match name {
-                "xnack" => (&mut id.xnack, p.xnack),
-                "sramecc" => (&mut id.sramecc, p.sramecc),
+            let (slot, supported, feature) = match name {
+                "xnack" => (&mut id.xnack, p.xnack, "xnack"),
+                "sramecc" => (&mut id.sramecc, p.sramecc, "sramecc"),
                 _ => {
                     return Err(ModelError::BadFeature {
                         target: input.to_string(),
-                        reason: format!("unknown target feature '{name}' (target ids carry only xnack and sramecc)"),
+                        reason: FeatureRefusal::Unknown { feature: name.to_string() },
                     })
                 }
             };
             if !supported {
                 return Err(ModelError::BadFeature {
                     target: input.to_string(),
-                    reason: format!("{} does not support {name}", p.name),
+                    reason: FeatureRefusal::Unsupported { processor: p.name, feature },
                 });
             }
             if slot.is_some() {
                 return Err(ModelError::BadFeature {
                     target: input.to_string(),
-                    reason: format!("feature '{name}' given twice"),
+                    reason: FeatureRefusal::Twice { feature },
                 });
             }
             *slot = Some(on);
@@ -168,10 +168,14 @@ mod tests {
         check("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", Ok("gfx90a:xnack-"));
         check("GFX1100", Ok("gfx1100"));
         check("gfx9-4-generic", Ok("gfx9-4-generic"));
-        check("gfx1100:xnack+", Err("does not support xnack"));
-        check("gfx90a:xnack", Err("must end in '+' or '-'"));
-        check("gfx90a:wavefrontsize64+", Err("unknown target feature"));
-        check("gfx90a:xnack+:xnack-", Err("given twice"));
+        for (input, reason) in [
+            ("gfx1100:xnack+", FeatureRefusal::Unsupported { processor: "gfx1100", feature: "xnack" }),
+            ("gfx90a:xnack", FeatureRefusal::NoSign { feature: "xnack".into() }),
+            ("gfx90a:wavefrontsize64+", FeatureRefusal::Unknown { feature: "wavefrontsize64".into() }),
+            ("gfx90a:xnack+:xnack-", FeatureRefusal::Twice { feature: "xnack" }),
+        ] {
+            assert_eq!(parse_target(input), Err(ModelError::BadFeature { target: input.into(), reason }), "{input}");
+        }
     }
 
     #[test]
