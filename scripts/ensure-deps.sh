@@ -29,6 +29,10 @@ command -v hipcc >/dev/null || need+=(hipcc)
 [ -f /usr/include/amd_comgr.h ] && [ -f /usr/lib/x86_64-linux-gnu/libamd_comgr.so ] || need+=(libamd-comgr-dev)
 # A real ROCm library the README inspects (and tests/inspect_llvm.rs reads).
 [ -f /usr/lib/x86_64-linux-gnu/librocrand.so.1.1 ] || need+=(librocrand1)
+# CMake, Make and pkg-config: docs/rocm-build.md's projects build against an installed prefix.
+command -v cmake >/dev/null || need+=(cmake)
+command -v make >/dev/null || need+=(make)
+command -v pkg-config >/dev/null || need+=(pkg-config)
 # Headless Chromium: the HTML report's tests load every kind of report in a real browser.
 command -v chromium >/dev/null || need+=(chromium)
 # python3 for the fixture scripts of the lit tests (corrupting bytes, hand-made zlib bundles).

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Installs wavebudget under PREFIX the way a system library is installed:
+#   scripts/install.sh PREFIX [MAJOR ...]
+#     PREFIX/bin/wavebudget                                  the CLI
+#     PREFIX/lib/libwavebudget_runtime.so.0.1.0              the C runtime, SONAME libwavebudget_runtime.so.0.1,
+#     PREFIX/lib/libwavebudget_runtime.so.0.1 -> ...0.1.0     with the two usual links
+#     PREFIX/lib/libwavebudget_runtime.so -> ...0.1
+#     PREFIX/include/wavebudget.h
+#     PREFIX/lib/pkgconfig/wavebudget.pc                     pkg-config --cflags --libs wavebudget
+#     PREFIX/lib/cmake/wavebudget/wavebudgetConfig.cmake     find_package(wavebudget): wavebudget::runtime
+#     PREFIX/lib/cmake/wavebudget/wavebudgetConfigVersion.cmake
+#     PREFIX/lib/wavebudget/libwavebudget_pass-llvmN.so      the pass plugin for each LLVM major N given
+#                                                            (default: 22; 15 and 19 for clang-15/hipcc, clang-19)
+# Everything installed is stripped (the release profile keeps debug info for profiling; installed copies do
+# not need it). Release builds; LLVM N comes from scripts/build-pass.sh (Debian's llvm-N-dev, installed when
+# missing). PREFIX must be a directory or not exist yet.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+if [ $# -lt 1 ] || [ -z "$1" ]; then
+  echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
+  exit 1
+fi
+prefix="$1"
+shift
+if [ -e "$prefix" ] && [ ! -d "$prefix" ]; then
+  echo "error: $prefix: exists and is not a directory; nothing was installed" >&2
+  exit 1
+fi
+majors=("$@")
+[ ${#majors[@]} -gt 0 ] || majors=(22)
+for m in "${majors[@]}"; do
+  case "$m" in
+    15 | 19 | 22) ;;
+    *) echo "error: LLVM major '$m': the plugin builds for 15, 19 and 22; nothing was installed" >&2; exit 1 ;;
+  esac
+done
+source scripts/ensure-deps.sh
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
+# 0.y.z: a minor release may change the ABI, so the SONAME carries major.minor (1.y.z on: major only).
+case "$version" in
+  0.*) soversion=$(echo "$version" | cut -d. -f1-2) ;;
+  *) soversion=$(echo "$version" | cut -d. -f1) ;;
+esac
+api=$(sed -n 's/^#define WAVEBUDGET_API_VERSION \([0-9]*\)$/\1/p' crates/wavebudget-runtime/include/wavebudget.h)
+
+# Build everything before touching PREFIX: a failed build installs nothing.
+plugins=()
+for m in "${majors[@]}"; do
+  plugins+=("$(bash scripts/build-pass.sh "$m" | tail -1)")
+done
+cargo build --release --locked -q -p wavebudget-cli
+# The runtime with its SONAME, in its own target directory so target/release keeps the plain build.
+cargo rustc --release --locked -q -p wavebudget-runtime --lib --crate-type cdylib --target-dir target/install \
+  -- -C "link-arg=-Wl,-soname,libwavebudget_runtime.so.$soversion"
+runtime=target/install/release/libwavebudget_runtime.so
+
+# Stage, then move into PREFIX.
+stage=$(mktemp -d "${TMPDIR:-/tmp}/wavebudget-install.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/lib/pkgconfig" "$stage/lib/cmake/wavebudget" "$stage/lib/wavebudget" "$stage/include"
+install -m 755 target/release/wavebudget "$stage/bin/wavebudget"
+install -m 755 "$runtime" "$stage/lib/libwavebudget_runtime.so.$version"
+ln -s "libwavebudget_runtime.so.$version" "$stage/lib/libwavebudget_runtime.so.$soversion"
+ln -s "libwavebudget_runtime.so.$soversion" "$stage/lib/libwavebudget_runtime.so"
+install -m 644 crates/wavebudget-runtime/include/wavebudget.h "$stage/include/wavebudget.h"
+for i in "${!majors[@]}"; do
+  install -m 755 "${plugins[$i]}" "$stage/lib/wavebudget/libwavebudget_pass-llvm${majors[$i]}.so"
+done
+strip "$stage/bin/wavebudget"
+strip --strip-unneeded "$stage/lib/libwavebudget_runtime.so.$version" "$stage"/lib/wavebudget/*.so
+
+cat > "$stage/lib/pkgconfig/wavebudget.pc" <<EOF
+prefix=$(realpath -m "$prefix")
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+plugindir=\${prefix}/lib/wavebudget
+api_version=$api
+
+Name: wavebudget
+Description: Occupancy at dispatch time on AMD GPUs: the wavebudget runtime (wavebudget.h)
+Version: $version
+Libs: -L\${libdir} -lwavebudget_runtime
+Cflags: -I\${includedir}
+EOF
+
+sed -e "s/@VERSION@/$version/g" -e "s/@SOVERSION@/$soversion/g" -e "s/@API@/$api/g" \
+  scripts/cmake/wavebudgetConfig.cmake.in > "$stage/lib/cmake/wavebudget/wavebudgetConfig.cmake"
+sed -e "s/@VERSION@/$version/g" -e "s/@MAJOR@/${version%%.*}/g" -e "s/@MINOR@/$(echo "$version" | cut -d. -f2)/g" \
+  scripts/cmake/wavebudgetConfigVersion.cmake.in \
+  > "$stage/lib/cmake/wavebudget/wavebudgetConfigVersion.cmake"
+
+# Nothing in PREFIX that is not a regular file or a link is replaced (a directory or FIFO where a file goes).
+while IFS= read -r f; do
+  dest="$prefix/${f#"$stage"/}"
+  if [ -e "$dest" ] && [ ! -L "$dest" ] && [ ! -f "$dest" ]; then
+    echo "error: $dest: exists and is not a regular file; nothing was installed" >&2
+    exit 1
+  fi
+done < <(find "$stage" ! -type d)
+mkdir -p "$prefix"
+cp -a "$stage"/. "$prefix"/
+echo "installed wavebudget $version into $(realpath "$prefix") (plugins for LLVM ${majors[*]})"

@@ -1,0 +1,142 @@
+//! docs/rocm-build.md, run verbatim: its `file:` blocks written as they are and its `run:` blocks run with
+//! `bash -eu` in a fresh `$HOME` where `~/wavebudget` is this checkout. Checked against independent
+//! sources: hipcc's own remarks, `readelf`, and the CLI's answer for what the C program asks the runtime.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The doc's marked blocks: (`file` or `run`, name) -> text.
+fn blocks(doc: &str) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        let Some(mark) = line.strip_prefix("<!-- ").and_then(|l| l.strip_suffix(" -->")) else { continue };
+        let Some((kind, name)) = mark.split_once(": ") else { continue };
+        let fence = lines.next().unwrap_or_default();
+        assert!(fence.starts_with("```"), "a fenced block after '{line}'");
+        let mut text = String::new();
+        for l in lines.by_ref() {
+            if l == "```" {
+                break;
+            }
+            text.push_str(l);
+            text.push('\n');
+        }
+        out.push((kind.to_string(), name.to_string(), text));
+    }
+    out
+}
+
+fn run(script: &str, dir: &Path, home: &Path) -> (String, String) {
+    let out = Command::new("bash")
+        .args(["-euc", script])
+        .current_dir(dir)
+        .env("HOME", home)
+        .env_remove("WAVEBUDGET_WAVES")
+        .output()
+        .expect("run bash");
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
+    assert!(out.status.success(), "{script}\nfailed:\n{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+fn readelf(args: &[&str], file: &Path) -> String {
+    let out = Command::new("readelf").args(args).arg(file).output().expect("readelf");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_rocm_build_doc_runs_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/rocm-build.md")).unwrap();
+    let home = std::env::temp_dir().join(format!("wb-rocm-build-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    std::os::unix::fs::symlink(root, home.join("wavebudget")).unwrap();
+    let blocks = blocks(&doc);
+    let files: BTreeMap<&str, &str> =
+        blocks.iter().filter(|(k, _, _)| k == "file").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
+    let runs: BTreeMap<&str, &str> =
+        blocks.iter().filter(|(k, _, _)| k == "run").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
+    for want in ["occ.c", "Makefile", "CMakeLists.txt"] {
+        assert!(files.contains_key(want), "docs/rocm-build.md has no `file: {want}` block");
+    }
+
+    // Install: the layout, the SONAME, nothing left with debug info.
+    run(runs["install"], &home, &home);
+    let prefix = home.join(".local");
+    let lib = prefix.join("lib/libwavebudget_runtime.so.0.1.0");
+    assert!(readelf(&["-d"], &lib).contains("Library soname: [libwavebudget_runtime.so.0.1]"));
+    for link in ["libwavebudget_runtime.so.0.1", "libwavebudget_runtime.so"] {
+        assert!(prefix.join("lib").join(link).symlink_metadata().unwrap().file_type().is_symlink(), "{link}");
+    }
+    let installed: Vec<PathBuf> = vec![
+        prefix.join("bin/wavebudget"),
+        lib.clone(),
+        prefix.join("lib/wavebudget/libwavebudget_pass-llvm15.so"),
+        prefix.join("lib/wavebudget/libwavebudget_pass-llvm22.so"),
+    ];
+    for f in &installed {
+        assert!(!readelf(&["-S", "-W"], f).contains(".debug_info"), "{} keeps debug info", f.display());
+    }
+    for f in ["include/wavebudget.h", "lib/pkgconfig/wavebudget.pc", "lib/cmake/wavebudget/wavebudgetConfig.cmake"] {
+        assert!(prefix.join(f).is_file(), "{f}");
+    }
+    // The CLI's answer to what occ.c asks the runtime.
+    let cli = Command::new(prefix.join("bin/wavebudget"))
+        .args(["occupancy", "--target", "gfx90a", "--vgprs", "100", "--sgprs", "40", "--lds", "8192"])
+        .args(["--wg-size", "256", "--json"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let expected = format!("waves_per_simd={} limiter={}\n", v["waves_per_simd"], v["limiter"].as_str().unwrap());
+
+    for (step, object) in [("make", "acc.o"), ("cmake", "build/CMakeFiles/acc.dir/acc.cpp.o")] {
+        let dir = home.join(format!("project-{step}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in &files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let (stdout, stderr) = run(runs[step], &dir, &home);
+        // hipcc's own remark: the kernel reached 4 waves/SIMD.
+        assert!(stderr.contains("Occupancy [waves/SIMD]: 4"), "{step}: hipcc's remarks:\n{stderr}");
+        assert!(stdout.contains(&expected), "{step}: the C program's answer is not the CLI's {expected}:\n{stdout}");
+        // inspect --llvm 15 of hipcc's object (its table row ends in the waves, limiter and name).
+        assert!(
+            stdout.lines().any(|l| l.trim_end().ends_with("4     vgpr  _Z3accPfPKfi")),
+            "{step}: inspect does not read 4 waves:\n{stdout}"
+        );
+        assert!(dir.join(object).is_file(), "{step}: {object}");
+        let exe = if step == "make" { dir.join("occ") } else { dir.join("build/occ") };
+        assert!(readelf(&["-d"], &exe).contains("Shared library: [libwavebudget_runtime.so.0.1]"), "{step}: NEEDED");
+    }
+
+    // A compiler whose major has no installed plugin stops configuring with one message.
+    let dir = home.join("project-missing");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    std::fs::write(dir.join("acc.cpp"), "").unwrap();
+    let clang19 = wavebudget_testkit::llvm::llvm_bin_for(19).join("clang++");
+    let out = Command::new("cmake")
+        .args(["-S", ".", "-B", "build"])
+        .arg(format!("-DCMAKE_CXX_COMPILER={}", clang19.display()))
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "configured with no LLVM 19 plugin:\n{stderr}");
+    let flat = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("is LLVM 19 and no plugin for LLVM 19 is installed")
+            && flat.contains("install it with scripts/install.sh <prefix> 19"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
