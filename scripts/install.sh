@@ -15,13 +15,14 @@
 # not need it). Release builds; LLVM N comes from scripts/build-pass.sh (Debian's llvm-N-dev, installed when
 # missing). PREFIX must be a directory or not exist yet.
 set -euo pipefail
-cd "$(dirname "$(readlink -f "$0")")/.."
 if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
   exit 1
 fi
-prefix="$1"
+# PREFIX as the caller meant it (relative to where they are), before moving to the checkout.
+prefix=$(realpath -m "$1")
 shift
+cd "$(dirname "$(readlink -f "$0")")/.."
 if [ -e "$prefix" ] && [ ! -d "$prefix" ]; then
   echo "error: $prefix: exists and is not a directory; nothing was installed" >&2
   exit 1
@@ -70,7 +71,7 @@ strip "$stage/bin/wavebudget"
 strip --strip-unneeded "$stage/lib/libwavebudget_runtime.so.$version" "$stage"/lib/wavebudget/*.so
 
 cat > "$stage/lib/pkgconfig/wavebudget.pc" <<EOF
-prefix=$(realpath -m "$prefix")
+prefix=$prefix
 libdir=\${prefix}/lib
 includedir=\${prefix}/include
 plugindir=\${prefix}/lib/wavebudget
@@ -99,4 +100,4 @@ while IFS= read -r f; do
 done < <(find "$stage" ! -type d)
 mkdir -p "$prefix"
 cp -a "$stage"/. "$prefix"/
-echo "installed wavebudget $version into $(realpath "$prefix") (plugins for LLVM ${majors[*]})"
+echo "installed wavebudget $version into $prefix (plugins for LLVM ${majors[*]})"

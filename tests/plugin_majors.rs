@@ -75,16 +75,18 @@ fn each_major_loads_its_own_plugin_and_refuses_the_others() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// One kernel's `-Rpass-analysis=kernel-resource-usage` remarks from clang's stderr: (VGPRs, Occupancy).
+/// One kernel's `-Rpass-analysis=kernel-resource-usage` remark `key` from clang's stderr.
+fn remark_num(stderr: &str, key: &str) -> u32 {
+    stderr
+        .lines()
+        .find_map(|l| l.split_once(&format!("remark:     {key}: ")).map(|(_, v)| v))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no '{key}' remark in:\n{stderr}"))
+}
+
+/// One kernel's (VGPRs, Occupancy) remarks from clang's stderr.
 fn remark_counts(stderr: &str) -> (u32, u32) {
-    let num = |key: &str| {
-        stderr
-            .lines()
-            .find_map(|l| l.split_once(&format!("remark:     {key}: ")).map(|(_, v)| v))
-            .and_then(|v| v.split_whitespace().next()?.parse().ok())
-            .unwrap_or_else(|| panic!("no '{key}' remark in:\n{stderr}"))
-    };
-    (num("VGPRs"), num("Occupancy [waves/SIMD]"))
+    (remark_num(stderr, "VGPRs"), remark_num(stderr, "Occupancy [waves/SIMD]"))
 }
 
 /// A real ROCm build: Debian's hipcc (ROCm 5.2, driving clang-15) with the LLVM 15 plugin, in both ways
@@ -242,13 +244,7 @@ fn examples_through_each_major_have_no_false_alarm() {
             .expect("run the compiler");
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(out.status.success(), "{source} through LLVM {major} at W={w}: {stderr}");
-        let num = |key: &str| -> u32 {
-            stderr
-                .lines()
-                .find_map(|l| l.split_once(&format!("remark:     {key}: ")).map(|(_, v)| v))
-                .and_then(|v| v.split_whitespace().next()?.parse().ok())
-                .unwrap_or_else(|| panic!("{source} LLVM {major} W={w}: no '{key}' remark in:\n{stderr}"))
-        };
+        let num = |key: &str| remark_num(&stderr, key);
         let spilled = num("VGPRs Spill") + num("ScratchSize [bytes/lane]") > 0;
         let warned = stderr.lines().any(|l| l.contains("amdgpu-occupancy-budget") && l.contains("may spill"));
         let other_warning = stderr

@@ -85,6 +85,17 @@ fn the_rocm_build_doc_runs_as_written() {
     for f in ["include/wavebudget.h", "lib/pkgconfig/wavebudget.pc", "lib/cmake/wavebudget/wavebudgetConfig.cmake"] {
         assert!(prefix.join(f).is_file(), "{f}");
     }
+    // A relative PREFIX is the caller's, not the checkout's; a PREFIX that is a file is refused, unchanged.
+    run("~/wavebudget/scripts/install.sh rel 22 >/dev/null", &home, &home);
+    assert!(home.join("rel/lib/libwavebudget_runtime.so.0.1.0").is_file(), "relative PREFIX");
+    assert!(!root.join("rel").exists(), "a relative PREFIX installed into the checkout");
+    std::fs::write(home.join("a-file"), "x").unwrap();
+    let out = Command::new("bash").arg(root.join("scripts/install.sh")).arg(home.join("a-file")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("exists and is not a directory; nothing was installed"), "{stderr}");
+    assert_eq!(std::fs::read(home.join("a-file")).unwrap(), b"x");
     // The CLI's answer to what occ.c asks the runtime.
     let cli = Command::new(prefix.join("bin/wavebudget"))
         .args(["occupancy", "--target", "gfx90a", "--vgprs", "100", "--sgprs", "40", "--lds", "8192"])
