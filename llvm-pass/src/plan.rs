@@ -573,10 +573,12 @@ fn budget(
 }
 
 /// LLVM 15's register allocator aborts the compile ("LLVM ERROR: no registers from class available to
-/// allocate") when a loop carries a vector of over 16 dwords and the VGPR budget is 32: measured with
-/// llc-15 on gfx900 and gfx908 (`tests/pass_llc.rs`'s corpus), vectors of 17 to 32 and of 64 floats abort
-/// at 8, 9 and 10 waves/SIMD and compile at 7 (36 VGPRs); llc-19 and llc-22 compile them all. Where it
-/// applies: the highest W below `w` whose budget is over 32 VGPRs (0 if none), and why.
+/// allocate") when a loop carries a vector it holds in 32-register tuples (`KernelFacts::wide_vector_phi`
+/// says which) and the VGPR budget is 32. Measured with llc-15: on gfx803, gfx900 and gfx908 at 8 to 10
+/// waves/SIMD and on gfx1030 and gfx1100 in wave64 at 16, vectors of 20, 24, 32 and 64 floats abort, and
+/// at 7 waves on gfx908 (36 VGPRs) they compile; llc-19 and llc-22 compile them all
+/// (`tests/plugin_majors.rs::llvm15_tuple_abort_is_refused_not_written`). Where it applies: the highest W
+/// below `w` whose budget is over 32 VGPRs (0 if none), and why.
 fn llvm15_tuple_limit(
     facts: &KernelFacts,
     st: &Subtarget,
