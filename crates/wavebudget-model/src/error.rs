@@ -134,8 +134,8 @@ pub enum GenericRefusal {
     /// A granule of 0.
     #[error("the granule must be at least 1")]
     ZeroGranule,
-    /// Partitions of 0, or more than the register file has bytes.
-    #[error("{partitions} partitions: the partitions must be at least 1 and at most the register file bytes")]
+    /// Partitions of 0, or a number that does not divide the register file's bytes.
+    #[error("{partitions} partitions: the partitions must be at least 1 and divide the register file bytes evenly")]
     Partitions { partitions: u32 },
     /// A waves target of 0.
     #[error("0 waves: a waves target is at least 1")]

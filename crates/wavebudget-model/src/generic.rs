@@ -108,7 +108,7 @@ impl GenericParams {
         if self.granule == 0 {
             return Err(ModelError::Generic(GenericRefusal::ZeroGranule));
         }
-        if self.partitions == 0 || u64::from(self.partitions) > self.register_file_bytes {
+        if self.partitions == 0 || self.register_file_bytes % u64::from(self.partitions) != 0 {
             return Err(ModelError::Generic(GenericRefusal::Partitions { partitions: self.partitions }));
         }
         Ok(*self)
@@ -190,5 +190,9 @@ mod tests {
         assert!(p.validate().is_err());
         let p = GenericParams { partitions: 0, ..GenericParams::first_order(1024, 32, 4) };
         assert!(p.validate().is_err());
+        // A file that does not split evenly is refused, not floored per partition.
+        let p = GenericParams { partitions: 3, ..GenericParams::first_order(1024, 32, 4) };
+        assert_eq!(p.validate(), Err(ModelError::Generic(GenericRefusal::Partitions { partitions: 3 })));
+        assert!(GenericParams { partitions: 4, ..p }.validate().is_ok());
     }
 }
