@@ -13,7 +13,7 @@
 #                                                            (default: 22; 15 and 19 for clang-15/hipcc, clang-19)
 # Everything installed is stripped (the release profile keeps debug info for profiling; installed copies do
 # not need it). Release builds; LLVM N comes from scripts/build-pass.sh (Debian's llvm-N-dev, installed when
-# missing). PREFIX must be a directory or not exist yet.
+# missing), and strip from binutils. PREFIX must be a directory or not exist yet.
 set -euo pipefail
 if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
@@ -35,7 +35,28 @@ for m in "${majors[@]}"; do
     *) echo "error: LLVM major '$m': the plugin builds for 15, 19 and 22; nothing was installed" >&2; exit 1 ;;
   esac
 done
-source scripts/ensure-deps.sh
+# What the build needs, and no more (scripts/ensure-deps.sh installs the test suite's tools): LLVM 22's
+# development files (the CLI's sweep links it) and a C++ compiler for the plugin's shim; the plugin of
+# another major brings its LLVM through scripts/build-pass.sh.
+export LLVM_SYS_221_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
+need=()
+[ -x "$LLVM_SYS_221_PREFIX/bin/llvm-config" ] || need+=(llvm-22-dev)
+command -v c++ >/dev/null || need+=(g++)
+if [ ${#need[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null; then
+    echo "error: install ${need[*]} (or set LLVM_SYS_221_PREFIX); nothing was installed" >&2
+    exit 1
+  fi
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "installing ${need[*]} from Debian's packages..." >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+if ! command -v cargo >/dev/null; then
+  echo "error: cargo not found: install Rust (rustup) first; nothing was installed" >&2
+  exit 1
+fi
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 # 0.y.z: a minor release may change the ABI, so the SONAME carries major.minor (1.y.z on: major only).
 case "$version" in

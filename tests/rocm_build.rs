@@ -126,6 +126,32 @@ fn the_rocm_build_doc_runs_as_written() {
         assert!(readelf(&["-d"], &exe).contains("Shared library: [libwavebudget_runtime.so.0.1]"), "{step}: NEEDED");
     }
 
+    // MODE advise reaches the pass through pass-flags (hipcc's remark: the kernel keeps its 3 waves); a
+    // MODE the pass does not have stops configuring with pass-flags' refusal.
+    for (mode, configures) in [("advise", true), ("sometimes", false)] {
+        let dir = home.join(format!("project-mode-{mode}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in &files {
+            let text = text.replace("wavebudget_set_waves(acc 4)", &format!("wavebudget_set_waves(acc 4 MODE {mode})"));
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        std::fs::copy(root.join("examples/acc.hip"), dir.join("acc.cpp")).unwrap();
+        let script = format!(
+            "cmake -S . -B build -DCMAKE_CXX_COMPILER=hipcc -DCMAKE_PREFIX_PATH={} >/dev/null && cmake --build build",
+            prefix.display()
+        );
+        let out = Command::new("bash").args(["-euc", &script]).current_dir(&dir).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        if configures {
+            assert!(out.status.success(), "MODE {mode}:\n{text}");
+            assert!(text.contains("Occupancy [waves/SIMD]: 3"), "MODE {mode}: hipcc's remarks:\n{text}");
+        } else {
+            assert!(!out.status.success(), "MODE {mode} configured:\n{text}");
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("--mode sometimes: the pass's modes are set, advise and auto"), "{text}");
+        }
+    }
+
     // A compiler whose major has no installed plugin stops configuring with one message.
     let dir = home.join("project-missing");
     std::fs::create_dir_all(&dir).unwrap();

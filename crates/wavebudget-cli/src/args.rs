@@ -137,6 +137,12 @@ pub struct PassFlagsArgs {
     /// The plugin [default: where scripts/build-pass.sh N puts it, next to this wavebudget].
     #[arg(long)]
     pub plugin: Option<String>,
+    /// The pass's mode: set (the default), advise or auto.
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// Records for the pass (a sweep's --json output): exact counts instead of the estimate.
+    #[arg(long)]
+    pub records: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -27,14 +27,23 @@ fn default_plugin(major: u32) -> Option<PathBuf> {
     })
 }
 
-/// The flags, one line.
-pub fn flags(major: u32, plugin: &Path, waves: u32) -> String {
+/// The flags, one line: the plugin loaded, then each `-wavebudget-*` option (`waves`, and `mode` and
+/// `records` when given) in the spelling the major takes.
+pub fn flags(major: u32, plugin: &Path, waves: u32, mode: Option<&str>, records: Option<&Path>) -> String {
     let p = plugin.display();
-    if major >= 22 {
-        format!("-fpass-plugin={p} -mllvm -wavebudget-waves={waves}")
+    let (load, mllvm) = if major >= 22 {
+        (format!("-fpass-plugin={p}"), "-mllvm")
     } else {
-        format!("-fpass-plugin={p} -Xclang -load -Xclang {p} -Xclang -mllvm -Xclang -wavebudget-waves={waves}")
+        (format!("-fpass-plugin={p} -Xclang -load -Xclang {p}"), "-Xclang -mllvm -Xclang")
+    };
+    let mut out = format!("{load} {mllvm} -wavebudget-waves={waves}");
+    if let Some(m) = mode {
+        out.push_str(&format!(" {mllvm} -wavebudget-mode={m}"));
     }
+    if let Some(r) = records {
+        out.push_str(&format!(" {mllvm} -wavebudget-records={}", r.display()));
+    }
+    out
 }
 
 pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
@@ -81,7 +90,22 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
             )))
         }
     }
-    Ok(format!("{}\n", flags(major, &plugin, a.waves)))
+    if let Some(m) = a.mode.as_deref().filter(|m| !["set", "advise", "auto"].contains(m)) {
+        return Err(CliError::Usage(format!("--mode {m}: the pass's modes are set, advise and auto")));
+    }
+    // The pass reads the records when it runs; a path that is not a regular file now would only become a
+    // warning in every compile, so it is refused here.
+    let records = match &a.records {
+        Some(r) => {
+            let path = std::path::absolute(r).map_err(|e| CliError::Usage(format!("--records {r}: {e}")))?;
+            if !path.is_file() {
+                return Err(CliError::Usage(format!("--records {r}: not a regular file (a sweep's --json output)")));
+            }
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(format!("{}\n", flags(major, &plugin, a.waves, a.mode.as_deref(), records.as_deref())))
 }
 
 /// The LLVM major of a libLLVM soname: `libLLVM.so.22.1` (LLVM 17 and later), `libLLVM-15.so.1` (before).
@@ -145,5 +169,19 @@ mod tests {
             Some(19)
         );
         assert_eq!(clang_major("gcc (Debian 12.2.0-14) 12.2.0\n"), None);
+    }
+
+    /// Each option in the spelling pass-flags' module comment gives for the major.
+    #[test]
+    fn options_spelled_per_major() {
+        let (p, r) = (Path::new("/p.so"), Path::new("/r.json"));
+        assert_eq!(
+            flags(22, p, 4, Some("advise"), Some(r)),
+            "-fpass-plugin=/p.so -mllvm -wavebudget-waves=4 -mllvm -wavebudget-mode=advise -mllvm -wavebudget-records=/r.json"
+        );
+        assert_eq!(
+            flags(15, p, 4, None, Some(r)),
+            "-fpass-plugin=/p.so -Xclang -load -Xclang /p.so -Xclang -mllvm -Xclang -wavebudget-waves=4 -Xclang -mllvm -Xclang -wavebudget-records=/r.json"
+        );
     }
 }
