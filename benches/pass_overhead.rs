@@ -1,26 +1,36 @@
-//! What the pass adds to `opt-22 -passes='default<O2>'`, on generated modules of 500, 1,000 and 2,000
-//! kernels (`testkit::kernels::vector_acc` loops of 8 to 24 accumulators over an LDS tile, gfx942, launch
-//! bounds set).
+//! What the pass adds to `opt-22 -passes='default<O2>'` and to `clang-22 -O2` on a HIP file.
 //!
-//! For each size, in one run: the wall time of `opt -passes='default<O2>'` without the plugin; with the
-//! plugin loaded but nothing requested (the cost of loading it); with `-wavebudget-waves=4` (the pass runs
-//! at the optimizer-last extension point, as in clang, and estimates every kernel); the difference in
-//! percent; and the pass's own time from LLVM's `-time-passes`, which shows how it grows with kernels.
-//! Each timing is the median of 7 interleaved runs, in CPU seconds of the opt process (user + system,
-//! from `getrusage(RUSAGE_CHILDREN)`), which other load on the machine disturbs far less than wall time.
+//! opt: generated modules of 500, 1,000 and 2,000 kernels (`testkit::kernels::vector_acc` loops of 8 to
+//! 24 accumulators over an LDS tile, gfx942, launch bounds set). For each size, in one run, interleaved:
+//! `opt -passes=default<O2>` without the plugin; with the plugin loaded but nothing requested (the cost of
+//! loading it); with `-wavebudget-waves=4` (the pass runs at the optimizer-last extension point, as in
+//! clang, and estimates every kernel). clang: `examples/acc.hip` compiled for gfx90a (host and device, as
+//! the README does) without the plugin, with `-fpass-plugin` alone, and with it and `WAVEBUDGET_WAVES=4`.
+//!
+//! Each figure is the median of `--runs` (default 7) interleaved runs, both in CPU seconds of the child
+//! (user + system, `getrusage(RUSAGE_CHILDREN)`; in a parallel build every core is busy, so CPU is the
+//! cost that counts) and in wall seconds. The pass's own time from LLVM's `-time-passes` is printed beside
+//! (it shows how the pass grows with kernels).
 //!
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
+//! Options after `--`: `--cores N` pins every child to the first N CPUs (sched_setaffinity), so one
+//! machine gives the 2-core and the all-core figures side by side; `--runs N`; `--sizes 500,1000`;
+//! `--no-clang`; `--write DIR` writes the modules to DIR and stops (for a profiler). Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
+//! `LLVM_SYS_221_PREFIX` (where `bin/opt` and `bin/clang` are; default /usr/lib/llvm-22),
+//! `WAVEBUDGET_HIP_FLAGS` (replaces the ROCm flags `--rocm-path=/usr --hip-device-lib-path=...`).
 
 use wavebudget_testkit::{kernels, plugin as support};
 
 use std::fmt::Write as _;
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
-fn opt() -> PathBuf {
+fn llvm_bin(tool: &str) -> PathBuf {
     let prefix =
         std::env::var_os("LLVM_SYS_221_PREFIX").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-22".into());
-    prefix.join("bin/opt")
+    prefix.join("bin").join(tool)
 }
 
 /// `kernels` LDS-tiled accumulator loops of 8 to 24 floats (`testkit::kernels::vector_acc`).
@@ -33,20 +43,67 @@ fn module(kernels: usize) -> String {
 
 /// CPU seconds (user + system) used by all waited-for children so far.
 fn children_cpu() -> f64 {
-    // SAFETY: getrusage writes the struct it is given.
+    // SAFETY: getrusage writes the struct it is given, which lives for the call.
     let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; RUSAGE_CHILDREN is a valid `who`.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
     let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
     tv(ru.ru_utime) + tv(ru.ru_stime)
 }
 
-fn time(args: &[String], input: &Path) -> (f64, String) {
+struct Opts {
+    cores: Option<usize>,
+    runs: usize,
+    sizes: Vec<usize>,
+    clang: bool,
+    write: Option<PathBuf>,
+}
+
+fn opts() -> Opts {
+    let mut o = Opts { cores: None, runs: 7, sizes: vec![500, 1000, 2000], clang: true, write: None };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
+        match a.as_str() {
+            "--cores" => o.cores = Some(value("--cores").parse().expect("--cores N")),
+            "--runs" => o.runs = value("--runs").parse().expect("--runs N"),
+            "--sizes" => o.sizes = value("--sizes").split(',').map(|s| s.parse().expect("--sizes 500,1000")).collect(),
+            "--no-clang" => o.clang = false,
+            "--write" => o.write = Some(value("--write").into()),
+            // cargo bench passes `--bench`; other harness flags are not ours.
+            _ => {}
+        }
+    }
+    o
+}
+
+/// One child run: (CPU seconds, wall seconds, stderr). Pinned to the first `cores` CPUs when asked.
+fn time(mut cmd: Command, cores: Option<usize>) -> (f64, f64, String) {
+    if let Some(n) = cores {
+        // SAFETY: the closure runs in the child between fork and exec and calls only async-signal-safe
+        // functions (CPU_ZERO/CPU_SET touch the local set; sched_setaffinity is a system call).
+        unsafe {
+            cmd.pre_exec(move || {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                libc::CPU_ZERO(&mut set);
+                for c in 0..n {
+                    libc::CPU_SET(c, &mut set);
+                }
+                if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            })
+        };
+    }
     let before = children_cpu();
-    let out = Command::new(opt()).args(args).arg(input).args(["-o", "/dev/null"]).output().expect("run opt");
-    let secs = children_cpu() - before;
+    let start = Instant::now();
+    let out = cmd.output().expect("run the compiler");
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = children_cpu() - before;
     let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(out.status.success(), "opt {args:?} failed:\n{err}");
-    (secs, err)
+    assert!(out.status.success(), "{cmd:?} failed:\n{err}");
+    (cpu, wall, err)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -67,49 +124,117 @@ fn pass_seconds(report: &str) -> f64 {
         .expect("AMDGPUOccupancyBudgetPass in -time-passes output")
 }
 
+/// Medians of CPU and wall seconds for each of `variants`, run interleaved `runs` times.
+fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>) -> Vec<(f64, f64)> {
+    let mut cpu = vec![Vec::new(); variants.len()];
+    let mut wall = vec![Vec::new(); variants.len()];
+    // One unmeasured round first: page cache, dynamic loader.
+    for v in variants {
+        time(v(), cores);
+    }
+    for _ in 0..runs {
+        for (i, v) in variants.iter().enumerate() {
+            let (c, w, _) = time(v(), cores);
+            cpu[i].push(c);
+            wall[i].push(w);
+        }
+    }
+    cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect()
+}
+
+fn pct(with: f64, base: f64) -> f64 {
+    (with - base) / base * 100.0
+}
+
 fn main() {
-    let plugin = support::plugin();
+    let o = opts();
+    if let Some(dir) = &o.write {
+        // The modules alone, for a profiler: `--write DIR` writes DIR/m<size>.ll and stops.
+        std::fs::create_dir_all(dir).unwrap();
+        for &k in &o.sizes {
+            std::fs::write(dir.join(format!("m{k}.ll")), module(k)).unwrap();
+        }
+        return;
+    }
+    let plugin = std::env::var_os("WAVEBUDGET_PLUGIN").map(PathBuf::from).unwrap_or_else(support::plugin);
     let dir = std::env::temp_dir().join(format!("wavebudget-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let runs = 7;
-    let mut table = String::from(
-        "| kernels | opt default<O2> | plugin loaded, no request | + -wavebudget-waves=4 | added | pass alone (-time-passes) | per kernel |\n|---|---|---|---|---|---|---|\n",
+    let online = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let cores = o.cores.map(|n| n.min(online));
+    println!(
+        "cores: {} of {online}; runs: {} (median, interleaved); plugin: {}",
+        cores.map_or("all".to_string(), |n| n.to_string()),
+        o.runs,
+        plugin.display()
     );
-    for kernels in [500usize, 1000, 2000] {
+    let mut table = String::from(
+        "| input | baseline CPU | + pass CPU | added CPU | baseline wall | + pass wall | added wall | plugin loaded, no request (CPU) | pass alone (-time-passes) |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for &kernels in &o.sizes {
         let input = dir.join(format!("m{kernels}.ll"));
         std::fs::write(&input, module(kernels)).unwrap();
-        let base_args = vec!["-passes=default<O2>".to_string()];
-        let with_args = vec![
-            format!("-load-pass-plugin={}", plugin.display()),
-            "-passes=default<O2>".to_string(),
-            "-wavebudget-waves=4".to_string(),
-        ];
-        let loaded_args = vec![format!("-load-pass-plugin={}", plugin.display()), "-passes=default<O2>".to_string()];
-        let mut base = Vec::new();
-        let mut loaded = Vec::new();
-        let mut with = Vec::new();
-        for _ in 0..runs {
-            base.push(time(&base_args, &input).0);
-            loaded.push(time(&loaded_args, &input).0);
-            with.push(time(&with_args, &input).0);
-        }
-        let mut own = Vec::new();
-        for _ in 0..runs {
-            let mut a = with_args.clone();
-            a.push("-time-passes".into());
-            own.push(pass_seconds(&time(&a, &input).1));
-        }
-        let (b, l, w, p) = (median(base), median(loaded), median(with), median(own));
+        let opt = |extra: &[String]| {
+            let mut c = Command::new(llvm_bin("opt"));
+            c.args(extra).arg("-passes=default<O2>").arg(&input).args(["-o", "/dev/null"]);
+            c
+        };
+        let load = format!("-load-pass-plugin={}", plugin.display());
+        let base = || opt(&[]);
+        let loaded = || opt(std::slice::from_ref(&load));
+        let with = || opt(&[load.clone(), "-wavebudget-waves=4".into()]);
+        let m = measure(&[&base, &loaded, &with], o.runs, cores);
+        let own = median(
+            (0..o.runs)
+                .map(|_| {
+                    let mut c = with();
+                    c.arg("-time-passes");
+                    pass_seconds(&time(c, cores).2)
+                })
+                .collect(),
+        );
+        let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
         let _ = writeln!(
             table,
-            "| {kernels} | {b:.3} s | {l:.3} s | {w:.3} s | {:+.2}% | {:.4} s ({:.2}% of O2) | {:.1} µs |",
-            (w - b) / b * 100.0,
-            p,
-            p / b * 100.0,
-            p / kernels as f64 * 1e6
+            "| opt -O2, {kernels} kernels | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | {own:.4} s ({:.2}%; {:.1} µs/kernel) |",
+            pct(wc, bc),
+            pct(ww, bw),
+            pct(lc, bc),
+            own / bc * 100.0,
+            own / kernels as f64 * 1e6
+        );
+    }
+    if o.clang {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let hip = root.join("examples/acc.hip");
+        let rocm = std::env::var("WAVEBUDGET_HIP_FLAGS").unwrap_or_else(|_| {
+            "--rocm-path=/usr --hip-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode".into()
+        });
+        let clang = |plugin: Option<&Path>, waves: bool| {
+            let mut c = Command::new(llvm_bin("clang"));
+            c.args(["-x", "hip", "--offload-arch=gfx90a"]).args(rocm.split_whitespace());
+            c.args(["-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64", "-O2", "-c"]).arg(&hip);
+            c.arg("-o").arg(dir.join("acc_hip.o")).env_remove("WAVEBUDGET_WAVES");
+            if let Some(p) = plugin {
+                c.arg(format!("-fpass-plugin={}", p.display()));
+            }
+            if waves {
+                c.env("WAVEBUDGET_WAVES", "4");
+            }
+            c
+        };
+        let base = || clang(None, false);
+        let loaded = || clang(Some(&plugin), false);
+        let with = || clang(Some(&plugin), true);
+        let m = measure(&[&base, &loaded, &with], o.runs, cores);
+        let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
+        let _ = writeln!(
+            table,
+            "| clang -O2, examples/acc.hip (host + gfx90a) | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | |",
+            pct(wc, bc),
+            pct(ww, bw),
+            pct(lc, bc),
         );
     }
     println!("{table}");
-    println!("plugin: {}", plugin.display());
     let _ = std::fs::remove_dir_all(&dir);
 }
