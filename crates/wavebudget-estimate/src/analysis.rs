@@ -1,7 +1,7 @@
 //! The estimate proper: a pure function of [`Function`]. See the crate's documentation for what it
 //! models; each step here says which rule it is.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::data::CseKey;
 
@@ -226,37 +226,69 @@ impl<'f> Numbered<'f> {
     /// in the same one. clang-15's pipeline leaves such copies (a rotated loop's exit block redoing the
     /// last iteration's FMAs), which without this count twice.
     fn dominating_duplicates(&self) -> Vec<Option<usize>> {
+        use std::hash::{Hash, Hasher};
         let n = self.n();
         let mut same: Vec<Option<usize>> = vec![None; n];
         let blocks = &self.f.blocks;
         let Some(dom) = Dominators::new(blocks, &self.preds) else { return same };
         let canon = |same: &[Option<usize>], x: usize| same[x].unwrap_or(x);
-        type Key = (CseKey, Kind, Vec<Operand>);
-        let mut seen: HashMap<Key, Vec<(u32, u32, usize)>> = HashMap::new();
+        // Each computation seen so far, by the hash of (key, kind, operands with merged values replaced
+        // by their copies); entries of one hash chain back through `prev`, and equality is checked on
+        // the entries themselves, so a collision never merges two computations. Operands live in one
+        // arena (no allocation per instruction).
+        struct Seen {
+            key: CseKey,
+            at: (u32, u32),
+            x: usize,
+            ops: (usize, usize),
+            prev: usize,
+        }
+        let mut arena: Vec<Operand> = Vec::new();
+        let mut entries: Vec<Seen> = Vec::new();
+        let mut last: HashMap<u64, usize> = HashMap::default();
         for &b in &dom.rpo {
             for (k, inst) in blocks[b as usize].insts.iter().enumerate() {
                 let (Some(key), Some(x)) = (inst.cse, self.id[b as usize][k]) else { continue };
                 if inst.operands.iter().any(|o| matches!(o, Operand::Other)) {
                     continue;
                 }
-                let ops: Vec<Operand> = inst
-                    .operands
-                    .iter()
-                    .map(|&o| match self.value(o) {
-                        Some(y) => Operand::Value(canon(&same, y) as u32),
-                        None => o,
-                    })
-                    .collect();
-                let list = seen.entry((key, inst.kind.clone(), ops)).or_default();
+                let start = arena.len();
+                arena.extend(inst.operands.iter().map(|&o| match self.value(o) {
+                    Some(y) => Operand::Value(canon(&same, y) as u32),
+                    None => o,
+                }));
+                let ops = &arena[start..];
+                let mut h = rustc_hash::FxHasher::default();
+                (key, &inst.kind, ops).hash(&mut h);
+                let h = h.finish();
+                let head = last.get(&h).copied().unwrap_or(usize::MAX);
                 // The latest few of the same computation (a hostile kernel's long lists stay bounded).
-                let leader = list
-                    .iter()
-                    .rev()
-                    .take(8)
-                    .find(|&&(cb, ck, _)| (cb == b && (ck as usize) < k) || (cb != b && dom.dominates(cb, b)));
+                let mut leader = None;
+                let (mut e, mut looked) = (head, 0);
+                while e != usize::MAX && looked < 8 {
+                    let s = &entries[e];
+                    let (cb, ck) = s.at;
+                    if s.key == key
+                        && &arena[s.ops.0..s.ops.0 + s.ops.1] == ops
+                        && blocks[cb as usize].insts[ck as usize].kind == inst.kind
+                    {
+                        looked += 1;
+                        if (cb == b && (ck as usize) < k) || (cb != b && dom.dominates(cb, b)) {
+                            leader = Some(s.x);
+                            break;
+                        }
+                    }
+                    e = s.prev;
+                }
                 match leader {
-                    Some(&(_, _, v)) => same[x] = Some(v),
-                    None => list.push((b, k as u32, x)),
+                    Some(v) => {
+                        same[x] = Some(v);
+                        arena.truncate(start);
+                    }
+                    None => {
+                        entries.push(Seen { key, at: (b, k as u32), x, ops: (start, arena.len() - start), prev: head });
+                        last.insert(h, entries.len() - 1);
+                    }
                 }
             }
         }
@@ -483,7 +515,7 @@ impl<'f> Numbered<'f> {
         }
         let uniform = |x: Operand| self.value(x).is_none_or(|xi| !divergent[xi]);
         let mut stack = vec![Operand::Value(v as u32)];
-        let mut seen: HashSet<usize> = HashSet::new();
+        let mut seen: HashSet<usize> = HashSet::default();
         let mut found_uniform = false;
         let mut walk = PointerWalk { offsets: Vec::new(), strict: true };
         while let Some(x) = stack.pop() {
@@ -668,7 +700,7 @@ impl<'f> Numbered<'f> {
         // is pinned, and the moves are worked out again until none is.
         let mut pinned = vec![false; insts.len()];
         let mut to = loop {
-            let mut to: HashMap<usize, usize> = HashMap::new();
+            let mut to: HashMap<usize, usize> = HashMap::default();
             for k in (0..insts.len()).rev() {
                 if !chain[k] || pinned[k] || self.gone(b, k) {
                     continue;
@@ -722,7 +754,7 @@ impl<'f> Numbered<'f> {
         let insts = &self.f.blocks[b].insts;
         // The last position in the block that reads each register (where it stands in the IR: moves only
         // go down, so this is a lower bound).
-        let mut last_read: HashMap<usize, usize> = HashMap::new();
+        let mut last_read: HashMap<usize, usize> = HashMap::default();
         for (p, inst) in insts.iter().enumerate() {
             if matches!(inst.kind, Kind::Phi { .. }) || self.gone(b, p) {
                 continue;
@@ -834,7 +866,7 @@ impl<'f> Numbered<'f> {
             }
             // Chain depth of each matrix op (0 when its accumulator is not another matrix op of this
             // block), and per depth the distinct fragments on each side with their size in halves.
-            let mut depth: HashMap<usize, usize> = HashMap::new();
+            let mut depth: HashMap<usize, usize> = HashMap::default();
             let mut slices: Vec<[Vec<(usize, u32)>; 2]> = Vec::new();
             for &k in &ops {
                 let operands = &insts[k].operands;
