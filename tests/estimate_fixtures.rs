@@ -59,3 +59,70 @@ fn fixtures_estimate_what_their_comments_count() {
     }
     assert!(bless || failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The bound the plugin checks before estimating (`estimate::value_lanes_of`, when no remark shows the
+/// estimate) is never under the estimate: on every kernel of every `.ll` under tests/ and examples/ and
+/// of the generated pressure module, for four targets, the estimate's VGPRs are at most the bound, and the
+/// reader's fast bound (no body read) is the pure one (`estimate::value_lanes` of the read body) wherever
+/// it gives one. A kernel under the bound cannot spill, which is why skipping its estimate changes nothing.
+#[test]
+fn value_bound_is_never_under_the_estimate() {
+    use inkwell::module::Module;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    let mut dirs = vec![root.join("tests"), root.join("examples")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|e| e == "ll") {
+                files.push(std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    use wavebudget_testkit::kernels;
+    files.push(kernels::pressure_module().into_bytes());
+    let generated = (1..=64u32).flat_map(|n| {
+        [
+            kernels::vector_acc(&format!("v{n}"), n, false),
+            kernels::vector_acc(&format!("l{n}"), n, true),
+            kernels::scalar_acc(&format!("s{n}"), n),
+        ]
+    });
+    files.push(kernels::module(generated, "\"target-cpu\"=\"gfx942\"").into_bytes());
+    let targets = ["gfx908", "gfx90a", "gfx942", "gfx1100"].map(|t| wavebudget_model::parse_target(t).unwrap());
+    let ctx = Context::create();
+    let (mut checked, mut bounded) = (0, 0);
+    for bytes in files {
+        let buf = MemoryBuffer::create_from_memory_range_copy(&bytes, "ll");
+        // Some lit inputs are malformed on purpose: not this test's concern.
+        let Ok(module): Result<Module<'_>, _> = ctx.create_module_from_ir(buf) else { continue };
+        for f in module.get_functions() {
+            if f.count_basic_blocks() == 0 || f.get_call_conventions() != 91 {
+                continue; // not an amdgpu_kernel definition
+            }
+            // SAFETY: `f` is a function of `module`, alive for these calls, used by no other thread.
+            let (fast, body) =
+                unsafe { (estimate::value_lanes_of(f.as_value_ref(), u32::MAX), estimate::read(f.as_value_ref())) };
+            let body = body.expect("a definition");
+            let pure = estimate::value_lanes(&body);
+            if let Some(l) = fast {
+                assert_eq!(pure, Some(l), "{}: fast and pure bounds differ", f.get_name().to_string_lossy());
+            }
+            let Some(bound) = pure else { continue };
+            bounded += 1;
+            for id in &targets {
+                let Ok(p) = estimate::estimate(&body, id) else { continue };
+                checked += 1;
+                assert!(
+                    p.vgprs <= bound,
+                    "{}: estimate {} over the bound {bound}",
+                    f.get_name().to_string_lossy(),
+                    p.vgprs
+                );
+            }
+        }
+    }
+    assert!(bounded >= 250 && checked >= 1000, "too few kernels checked: {bounded} kernels, {checked} estimates");
+}

@@ -68,6 +68,11 @@ pub struct Config {
     /// `WAVEBUDGET_*` variables that were set but empty (they count as unset; the pass says so when
     /// that leaves it nothing to do).
     pub empty_variables: Vec<String>,
+    /// Nothing will show an estimate's numbers (the plugin sets this when no remark of the pass is
+    /// wanted): a kernel whose values fit the budget all at once (`estimate::value_lanes_of`) cannot
+    /// spill, and is not estimated. `false` (every estimate made, as in process and in the sweep)
+    /// unless the plugin sets it; not a parameter.
+    pub bound_first: bool,
 }
 
 /// One layer: only what it sets.
@@ -276,6 +281,7 @@ impl Config {
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
             max_loop_growth: pick(&|l| l.max_loop_growth.is_some()).and_then(|l| l.max_loop_growth),
             empty_variables: Vec::new(),
+            bound_first: false,
         }
     }
 

@@ -67,6 +67,50 @@ pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
     Some(Function { args, blocks: out, asm })
 }
 
+/// [`value_lanes`] of `f` without reading its body into data: the lanes of its arguments' and results'
+/// types (as [`read`] types them), or `None` once they pass `cap`, or where the bound does not hold (a
+/// call of inline asm or of a matrix intrinsic, which the estimate counts beyond values; stricter than
+/// [`value_lanes`], which looks at the asm's constraints and the intrinsic's operands). A walk over the
+/// instructions with two calls into LLVM each, where [`read`] and the estimate take tens.
+///
+/// # Safety
+/// `f` must be a live function of a module no other thread is using while this runs.
+pub unsafe fn value_lanes_of(f: LLVMValueRef, cap: u32) -> Option<u32> {
+    // SAFETY: `f` is live and unshared (this function's contract); its parameters, blocks, instructions,
+    // their types and callees are live values and types of the same module.
+    unsafe {
+        let mut lanes = 0u32;
+        for p in 0..LLVMCountParams(f) {
+            lanes += ty(LLVMTypeOf(LLVMGetParam(f, p))).lanes();
+        }
+        let mut b = LLVMGetFirstBasicBlock(f);
+        while !b.is_null() {
+            let mut i = LLVMGetFirstInstruction(b);
+            while !i.is_null() {
+                let t = LLVMTypeOf(i);
+                if LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind {
+                    lanes = lanes.saturating_add(ty(t).lanes());
+                }
+                if lanes > cap {
+                    return None;
+                }
+                if ir::is_call(i) {
+                    let called = LLVMGetCalledValue(i);
+                    if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
+                        return None;
+                    }
+                    if ir::called_function(i).is_some_and(|c| ir::name_starts_with(c, MATRIX)) {
+                        return None;
+                    }
+                }
+                i = LLVMGetNextInstruction(i);
+            }
+            b = LLVMGetNextBasicBlock(b);
+        }
+        Some(lanes)
+    }
+}
+
 /// A type as [`Ty`].
 ///
 /// # Safety
@@ -184,8 +228,7 @@ unsafe fn cse_key(i: LLVMValueRef) -> Option<CseKey> {
             LLVMGetElementPtr => LLVMGetGEPSourceElementType(i) as usize as u64,
             LLVMCall => {
                 let callee = ir::called_function(i)?;
-                let name = ir::name(callee);
-                if !MATRIX.iter().chain(PURE).any(|p| name.starts_with(p)) {
+                if !ir::name_starts_with(callee, MATRIX) && !ir::name_starts_with(callee, PURE) {
                     return None;
                 }
                 callee as usize as u64
@@ -228,9 +271,7 @@ unsafe fn gep_offset(v: LLVMValueRef) -> Option<i64> {
 unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
     // SAFETY: `i` is a live call (the contract); its operands and their types are live.
     unsafe {
-        if !ir::called_function(i).is_some_and(|c| MATRIX.iter().any(|p| ir::name(c).starts_with(p)))
-            || LLVMGetNumArgOperands(i) < 3
-        {
+        if !ir::called_function(i).is_some_and(|c| ir::name_starts_with(c, MATRIX)) || LLVMGetNumArgOperands(i) < 3 {
             return false;
         }
         let fragment = |k: u32| {

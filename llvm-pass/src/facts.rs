@@ -43,9 +43,12 @@ pub struct KernelFacts {
     /// more; 17 to 32 dwords, or a power of two over 32), as (dwords, LLVM's spelling of the type): a
     /// loop-carried tuple LLVM 15's allocator cannot split (see `plan::llvm15_tuple_limit`).
     pub wide_vector_phi: Option<(u32, String)>,
+    /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
+    /// `None` past 512 or where that bound does not hold), filled in right before its plan.
+    pub value_lanes: Option<u32>,
 }
 
-/// Reads one kernel's attributes and metadata (LDS is filled in by [`static_lds`]).
+/// Reads one kernel's attributes and metadata (LDS is filled in by [`Lds::fill`]).
 ///
 /// # Safety
 /// `f` must be a live function.
@@ -65,7 +68,9 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
         agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
         dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
-        wide_vector_phi: wide_vector_phi(f),
+        // Only LLVM 15's allocator has the tuple limit the phi is read for: other majors skip the walk.
+        wide_vector_phi: if crate::LLVM == wavebudget_model::Llvm::V15 { wide_vector_phi(f) } else { None },
+        value_lanes: None,
     }
 }
 
@@ -154,66 +159,96 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
 /// the variables of all of them; so does this.
 /// Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in LLVM's occupancy model.
 ///
-/// # Safety
-/// `m` must be a live module and the functions in `kernels` its own.
-pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelFacts)]) {
-    let td = LLVMGetModuleDataLayout(m);
-    // LDS globals and the functions using each.
-    let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
-    let mut vars: Vec<(String, u64, u64)> = Vec::new();
-    for g in ir::globals(m) {
-        if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
-            continue;
-        }
-        let ty = LLVMGlobalGetValueType(g);
-        let size = LLVMABISizeOfType(td, ty);
-        let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
-        let idx = vars.len();
-        vars.push((ir::name(g), size, align));
-        let mut fns = ir::PtrSet::default();
-        using_functions(g, &mut fns, 0);
-        for f in fns {
-            uses.entry(f).or_default().push(idx);
-        }
-    }
-    // Direct call edges (and whether a function makes indirect calls), only if there is LDS at all.
-    let mut calls: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)> = ir::PtrMap::default();
-    if !vars.is_empty() {
-        for f in ir::functions(m) {
-            if LLVMIsDeclaration(f) != 0 {
+/// Built once per module from the globals and their users ([`Lds::new`]); a function's calls are read
+/// the first time a kernel reaches it ([`Lds::fill`]), so each kernel's body is read right before its
+/// plan reads it again, while it is still in the cache, and a module without LDS reads no body at all.
+pub struct Lds {
+    /// The LDS variables: (name, size, alignment).
+    vars: Vec<(String, u64, u64)>,
+    /// The functions using each variable, as indices into `vars` per function.
+    uses: ir::PtrMap<LLVMValueRef, Vec<usize>>,
+    /// Each function's direct callees and whether it makes an indirect call, read on first reach.
+    calls: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)>,
+    /// Functions whose address is taken, read when a kernel first makes an indirect call.
+    address_taken: Option<Vec<LLVMValueRef>>,
+    m: LLVMModuleRef,
+}
+
+impl Lds {
+    /// The module's LDS variables and the functions using each.
+    ///
+    /// # Safety
+    /// `m` must be a live module, unchanged while this value is used.
+    pub unsafe fn new(m: LLVMModuleRef) -> Lds {
+        let td = LLVMGetModuleDataLayout(m);
+        let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
+        let mut vars: Vec<(String, u64, u64)> = Vec::new();
+        for g in ir::globals(m) {
+            if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
                 continue;
             }
+            let ty = LLVMGlobalGetValueType(g);
+            let size = LLVMABISizeOfType(td, ty);
+            let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
+            let idx = vars.len();
+            vars.push((ir::name(g), size, align));
+            let mut fns = ir::PtrSet::default();
+            using_functions(g, &mut fns, 0);
+            for f in fns {
+                uses.entry(f).or_default().push(idx);
+            }
+        }
+        Lds { vars, uses, calls: ir::PtrMap::default(), address_taken: None, m }
+    }
+
+    /// Direct callees of `f` and whether it makes an indirect call (none for a declaration).
+    unsafe fn calls_of(&mut self, f: LLVMValueRef) -> &(Vec<LLVMValueRef>, bool) {
+        self.calls.entry(f).or_insert_with(|| {
             let mut callees = Vec::new();
             let mut indirect = false;
-            for b in ir::blocks(f) {
-                for i in ir::instructions(b) {
-                    if ir::is_call(i) {
-                        match ir::called_function(i) {
-                            Some(c) => callees.push(c),
-                            None => indirect |= LLVMIsAInlineAsm(LLVMGetCalledValue(i)).is_null(),
+            if LLVMIsDeclaration(f) == 0 {
+                for b in ir::blocks(f) {
+                    let mut i = LLVMGetFirstInstruction(b);
+                    while !i.is_null() {
+                        if ir::is_call(i) {
+                            match ir::called_function(i) {
+                                Some(c) => callees.push(c),
+                                None => indirect |= LLVMIsAInlineAsm(LLVMGetCalledValue(i)).is_null(),
+                            }
                         }
+                        i = LLVMGetNextInstruction(i);
                     }
                 }
             }
-            calls.insert(f, (callees, indirect));
-        }
+            (callees, indirect)
+        })
     }
-    // Functions whose address is taken (any use but as the callee of a call): an indirect call may reach them.
-    let address_taken: Vec<LLVMValueRef> = if vars.is_empty() {
-        Vec::new()
-    } else {
-        ir::functions(m)
-            .into_iter()
-            .filter(|&f| LLVMIsDeclaration(f) == 0)
-            .filter(|&f| ir::users(f).into_iter().any(|u| !(ir::is_call(u) && LLVMGetCalledValue(u) == f)))
-            .collect()
-    };
-    for (k, facts) in kernels.iter_mut() {
-        if vars.is_empty() {
-            break;
+
+    /// Functions whose address is taken (any use but as the callee of a call): an indirect call may
+    /// reach them.
+    unsafe fn address_taken(&mut self) -> Vec<LLVMValueRef> {
+        let m = self.m;
+        self.address_taken
+            .get_or_insert_with(|| {
+                ir::functions(m)
+                    .into_iter()
+                    .filter(|&f| LLVMIsDeclaration(f) == 0)
+                    .filter(|&f| ir::users(f).into_iter().any(|u| !(ir::is_call(u) && LLVMGetCalledValue(u) == f)))
+                    .collect()
+            })
+            .clone()
+    }
+
+    /// Fills `facts`' static LDS (and what it counted) for kernel `k`.
+    ///
+    /// # Safety
+    /// `k` must be a function of the module given to [`Lds::new`].
+    pub unsafe fn fill(&mut self, k: LLVMValueRef, facts: &mut KernelFacts) {
+        if self.vars.is_empty() {
+            return;
         }
         let mut seen = ir::PtrSet::default();
-        let mut stack = vec![*k];
+        let mut stack = vec![k];
         let mut used: Vec<usize> = Vec::new();
         let mut added_address_taken = false;
         loop {
@@ -221,19 +256,18 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
                 if !seen.insert(f) {
                     continue;
                 }
-                if let Some(v) = uses.get(&f) {
+                if let Some(v) = self.uses.get(&f) {
                     used.extend(v);
                 }
-                if let Some((callees, indirect)) = calls.get(&f) {
-                    facts.indirect_calls |= *indirect;
-                    stack.extend(callees.iter().copied());
-                }
+                let (callees, indirect) = self.calls_of(f);
+                facts.indirect_calls |= *indirect;
+                stack.extend(callees.iter().copied());
             }
             if !facts.indirect_calls || added_address_taken {
                 break;
             }
             added_address_taken = true;
-            for &f in &address_taken {
+            for f in self.address_taken() {
                 facts.indirect_lds_functions.push(ir::name(f));
                 stack.push(f);
             }
@@ -241,7 +275,7 @@ pub unsafe fn static_lds(m: LLVMModuleRef, kernels: &mut [(LLVMValueRef, KernelF
         facts.indirect_lds_functions.retain(|n| !n.is_empty());
         used.sort_unstable();
         used.dedup();
-        let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &vars[i]).collect();
+        let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &self.vars[i]).collect();
         order.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
         facts.static_lds = layout(order.iter().map(|v| (v.1, v.2)));
         facts.lds_globals = order.iter().map(|v| v.0.clone()).collect();

@@ -173,6 +173,17 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
     let h = &*(cfg as *const Handle);
     let r = quiet_catch(|| match &h.cfg {
         Ok(cfg) => {
+            // No remark of ours wanted: nothing shows an estimate's numbers, so a kernel that cannot spill
+            // need not be estimated (`Config::bound_first`). Remarks are wanted for all functions or none.
+            let first_kernel = crate::ir::functions(module).into_iter().find(|&f| crate::ir::is_kernel(f));
+            let quiet = first_kernel.is_some_and(|f| wb_remarks_wanted(f) == 0);
+            let bounded;
+            let cfg = if quiet {
+                bounded = crate::Config { bound_first: true, ..cfg.clone() };
+                &bounded
+            } else {
+                cfg
+            };
             let report = crate::run_on_module(module, cfg);
             crate::emit(module, &report);
             report.changed

@@ -34,6 +34,17 @@ pub unsafe fn name(v: LLVMValueRef) -> String {
     owned(LLVMGetValueName2(v, &mut len), len)
 }
 
+/// Whether `v`'s name starts with one of `prefixes` (no copy of the name).
+pub unsafe fn name_starts_with(v: LLVMValueRef, prefixes: &[&str]) -> bool {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return false;
+    }
+    let name = std::slice::from_raw_parts(p.cast::<u8>(), len);
+    prefixes.iter().any(|x| name.starts_with(x.as_bytes()))
+}
+
 /// A string function attribute's value.
 pub unsafe fn str_attr(f: LLVMValueRef, key: &str) -> Option<String> {
     let a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32);

@@ -112,7 +112,9 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
-    facts::static_lds(module, &mut facts);
+    // Each kernel's static LDS is filled in right before its plan (see `facts::Lds`).
+    let mut lds = facts::Lds::new(module);
+    report.kernels.reserve_exact(facts.len());
     let records = match &cfg.records {
         Some(path) => match Records::load(path) {
             Ok(r) => Some(r),
@@ -133,8 +135,14 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         Mode::Auto => Some(auto_ladders(module, cfg, &facts, records.as_ref(), &mut report)),
         _ => None,
     };
-    for (i, (f, k)) in facts.iter().enumerate() {
+    for (i, (f, k)) in facts.iter_mut().enumerate() {
         let f = *f;
+        lds.fill(f, k);
+        if cfg.bound_first {
+            // 512: no target's budget is larger.
+            k.value_lanes = estimate::value_lanes_of(f, 512);
+        }
+        let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
         let mut estimate = |id: &wavebudget_model::TargetId| {

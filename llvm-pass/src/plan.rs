@@ -678,6 +678,20 @@ fn registers(
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
     let mut asm = crate::estimate::AsmRegisters::default();
+    // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
+    // and there is nothing to say about its registers (`Config::bound_first`).
+    let fits = |lanes: u32| {
+        let u = wavebudget_model::Usage {
+            vgprs: wavebudget_model::Vgprs::Split { arch: lanes, agpr: 0 },
+            sgprs: Some(0),
+            lds,
+            workgroup: wg,
+        };
+        Registers::Estimate(u).vgpr_count(st.processor()) <= b.max_vgprs
+    };
+    if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
+        return;
+    }
     let regs = match from_records {
         Some(r) => r,
         None => match estimate(&st.id()) {

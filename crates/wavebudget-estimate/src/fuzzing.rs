@@ -185,4 +185,6 @@ pub fn check_liveness(bytes: &[u8]) {
     let got = crate::analysis::estimate(&f, false).expect("a small function is never too large");
     let want = brute_force_peak(&f);
     assert_eq!((got.vgprs, got.sgprs), (want, 0), "estimate vs brute force on {f:#?}");
+    let bound = crate::value_lanes(&f).expect("no matrix op or inline asm");
+    assert!(got.vgprs <= bound, "estimate {} over the value bound {bound} on {f:#?}", got.vgprs);
 }

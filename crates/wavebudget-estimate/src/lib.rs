@@ -132,6 +132,25 @@ pub fn estimate(f: &data::Function, target: &TargetId) -> Result<Pressure, TooLa
     analysis::estimate(f, d16_packs(target))
 }
 
+/// The most VGPRs [`estimate`] can give `f` on any target: every argument and result in registers of its
+/// own at once, each the lanes of its type (the estimate costs a value at most that, and counts each live
+/// value once). `None` where the estimate adds registers that are not values: matrix ops' fragments and
+/// registers inline assembly names. A kernel whose bound fits a budget cannot spill under it, so the
+/// pass need not estimate it when no remark shows the number (`wavebudget_pass::Config::bound_first`).
+pub fn value_lanes(f: &data::Function) -> Option<u32> {
+    if f.asm != AsmRegisters::default() {
+        return None;
+    }
+    let mut lanes: u32 = f.args.iter().map(data::Ty::lanes).sum();
+    for inst in f.blocks.iter().flat_map(|b| &b.insts) {
+        if matches!(&inst.kind, data::Kind::Call(c) if c.matrix) {
+            return None;
+        }
+        lanes = lanes.saturating_add(inst.ty.map_or(0, |t| t.lanes()));
+    }
+    Some(lanes)
+}
+
 #[cfg(test)]
 mod tests {
     /// The liveness against the brute-force oracle on many random CFGs (the fuzz target's check, from a
