@@ -1,7 +1,7 @@
 //! The Linux KFD topology: `<root>/nodes/<N>/properties`, `key value` lines, one node per CPU or GPU.
 //! The default root is `/sys/class/kfd/kfd/topology`; tests and tools point it at a capture.
 
-use crate::{Device, DeviceSource, Error};
+use crate::{Device, DeviceProblem, DeviceRefusal, DeviceSource, Error};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use wavebudget_model::{parse_target, Options, Subtarget};
@@ -17,15 +17,17 @@ pub fn parse_properties(path: &Path, text: &str) -> Result<BTreeMap<String, Stri
     for (i, l) in text.lines().enumerate() {
         let Some((k, v)) = l.trim().split_once(char::is_whitespace) else { continue };
         if let Some(first) = out.insert(k.to_string(), v.trim().to_string()) {
-            return Err(Error::Device(format!(
-                "{}: line {}: '{k}' again (first '{first}', now '{}'): a key is given once",
-                path.display(),
-                i + 1,
-                v.trim()
-            )));
+            let problem =
+                DeviceProblem::DuplicateKey { line: i + 1, key: k.to_string(), first, now: v.trim().to_string() };
+            return Err(refused(path, problem));
         }
     }
     Ok(out)
+}
+
+/// [`Error::Device`] for `path`.
+fn refused(path: &Path, problem: DeviceProblem) -> Error {
+    Error::Device(Box::new(DeviceRefusal { path: path.display().to_string(), problem }))
 }
 
 /// Largest `properties` file read: the driver's are under 2 KB.
@@ -37,8 +39,7 @@ fn read_properties(path: &Path) -> Result<String, Error> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let io = |source| Error::Io { path: path.display().to_string(), what: "cannot read", source };
-    let not_regular =
-        || Error::Device(format!("{}: not a regular file (a FIFO, device or socket): it is not read", path.display()));
+    let not_regular = || refused(path, DeviceProblem::NotRegularFile);
     if !std::fs::metadata(path).map_err(io)?.is_file() {
         return Err(not_regular());
     }
@@ -49,12 +50,9 @@ fn read_properties(path: &Path) -> Result<String, Error> {
     let mut bytes = Vec::new();
     f.take(MAX_PROPERTIES_BYTES + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > MAX_PROPERTIES_BYTES {
-        return Err(Error::Device(format!(
-            "{}: over {MAX_PROPERTIES_BYTES} bytes: not a KFD properties file",
-            path.display()
-        )));
+        return Err(refused(path, DeviceProblem::TooLarge { limit: MAX_PROPERTIES_BYTES }));
     }
-    String::from_utf8(bytes).map_err(|_| Error::Device(format!("{}: not UTF-8 text", path.display())))
+    String::from_utf8(bytes).map_err(|_| refused(path, DeviceProblem::NotUtf8))
 }
 
 /// `gfx_target_version` (major * 10000 + minor * 100 + stepping) as a processor name: 90402 -> gfx942,
@@ -68,10 +66,8 @@ pub fn processor_name(gfx_target_version: u64) -> String {
 /// The GPU described by one node's properties (`None` for a CPU node: `simd_count 0`).
 pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, String>) -> Result<Option<Device>, Error> {
     let get = |k: &str| -> Result<u64, Error> {
-        let v = p.get(k).ok_or_else(|| Error::Device(format!("{}: no '{k}' line", path.display())))?;
-        v.parse().map_err(|_| {
-            Error::Device(format!("{}: {k} '{v}' is not a whole number (one unsigned integer)", path.display()))
-        })
+        let v = p.get(k).ok_or_else(|| refused(path, DeviceProblem::MissingKey { key: k.to_string() }))?;
+        v.parse().map_err(|_| refused(path, DeviceProblem::NotANumber { key: k.to_string(), value: v.to_string() }))
     };
     let simds = get("simd_count")?;
     if simds == 0 {
@@ -80,41 +76,34 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     let version = get("gfx_target_version")?;
     let name = processor_name(version);
     let id = parse_target(&name)
-        .map_err(|e| Error::Device(format!("{}: gfx_target_version {version} ({name}): {e}", path.display())))?;
+        .map_err(|reason| refused(path, DeviceProblem::UnknownProcessor { version, name: name.clone(), reason }))?;
     let small = |k: &str, limit: u64| {
         let v = get(k)?;
         if v > limit {
-            return Err(Error::Device(format!("{}: {k} {v} is over {limit}", path.display())));
+            return Err(refused(path, DeviceProblem::OverLimit { key: k.to_string(), value: v, limit }));
         }
         Ok(v as u32)
     };
     let simd_per_cu = small("simd_per_cu", 64)?;
     if simd_per_cu == 0 {
-        return Err(Error::Device(format!("{}: simd_per_cu is 0", path.display())));
+        return Err(refused(path, DeviceProblem::NoSimdPerCu));
     }
     let wave_size = small("wave_front_size", 64)?;
     if wave_size != 32 && wave_size != 64 {
-        return Err(Error::Device(format!("{}: wave_front_size {wave_size} is neither 32 nor 64", path.display())));
+        return Err(refused(path, DeviceProblem::WaveSize(wave_size)));
     }
     let max_waves = small("max_waves_per_simd", 64)?;
     let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
     // The driver counts SIMDs of whole CUs, in CU mode on GFX10+ (2 SIMDs; 4 on GFX9 and gfx1250).
     let cu_simds = id.processor.eus_per_cu(id.processor.has_wgp_mode());
     if simd_per_cu != cu_simds {
-        return Err(Error::Device(format!(
-            "{}: simd_per_cu {simd_per_cu}, but a {name} CU has {cu_simds} SIMDs",
-            path.display()
-        )));
+        return Err(refused(path, DeviceProblem::SimdsPerCu { simd_per_cu, processor: name, cu_simds }));
     }
     if simds % u64::from(simd_per_cu) != 0 {
-        return Err(Error::Device(format!(
-            "{}: simd_count {simds} is not a whole number of CUs of {simd_per_cu} SIMDs",
-            path.display()
-        )));
+        return Err(refused(path, DeviceProblem::PartialCu { simds, simd_per_cu }));
     }
-    let compute_units = u32::try_from(simds / simd_per_cu as u64).map_err(|_| {
-        Error::Device(format!("{}: {simds} SIMDs / {simd_per_cu} per CU is not a CU count", path.display()))
-    })?;
+    let compute_units = u32::try_from(simds / simd_per_cu as u64)
+        .map_err(|_| refused(path, DeviceProblem::TooManyCus { simds, simd_per_cu }))?;
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
     if max_waves != st.max_waves() {

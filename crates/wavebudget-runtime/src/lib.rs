@@ -63,15 +63,116 @@ pub enum Error {
     /// A code object without the kernel table `wavebudget embed` writes.
     #[error("{0}: no wavebudget kernel table note: run `wavebudget embed` on it")]
     NoTable(String),
-    /// A device description is unusable.
+    /// A device description is unusable: the file and what is wrong with it.
     #[error("{0}")]
-    Device(String),
-    /// The kernel is not in the file.
+    Device(Box<DeviceRefusal>),
+    /// The kernel is not in the file, or cannot take this launch on this device.
     #[error("{0}")]
-    Kernel(String),
+    Kernel(KernelRefusal),
     /// The model rejected the combination (launch size, LDS, ...).
     #[error(transparent)]
     Model(#[from] wavebudget_model::ModelError),
+}
+
+/// Why a device description was refused ([`Error::Device`]): the file, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {problem}")]
+pub struct DeviceRefusal {
+    /// The KFD `properties` file.
+    pub path: String,
+    /// What is wrong with it.
+    pub problem: DeviceProblem,
+}
+
+/// What is wrong with a KFD `properties` file (the text is only in `Display`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DeviceProblem {
+    /// A key given twice: which line the driver meant cannot be known.
+    #[error("line {line}: '{key}' again (first '{first}', now '{now}'): a key is given once")]
+    DuplicateKey { line: usize, key: String, first: String, now: String },
+    /// A FIFO, device or socket.
+    #[error("not a regular file (a FIFO, device or socket): it is not read")]
+    NotRegularFile,
+    /// Larger than any properties file the driver writes.
+    #[error("over {limit} bytes: not a KFD properties file")]
+    TooLarge { limit: u64 },
+    /// Not UTF-8.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// A key the description needs is missing.
+    #[error("no '{key}' line")]
+    MissingKey { key: String },
+    /// A value that is not one unsigned integer.
+    #[error("{key} '{value}' is not a whole number (one unsigned integer)")]
+    NotANumber { key: String, value: String },
+    /// `gfx_target_version` names no processor the model knows.
+    #[error("gfx_target_version {version} ({name}): {reason}")]
+    UnknownProcessor { version: u64, name: String, reason: wavebudget_model::ModelError },
+    /// A value over what any device has.
+    #[error("{key} {value} is over {limit}")]
+    OverLimit { key: String, value: u64, limit: u64 },
+    /// `simd_per_cu 0`.
+    #[error("simd_per_cu is 0")]
+    NoSimdPerCu,
+    /// A wave size other than 32 or 64.
+    #[error("wave_front_size {0} is neither 32 nor 64")]
+    WaveSize(u32),
+    /// SIMDs per CU other than the processor's.
+    #[error("simd_per_cu {simd_per_cu}, but a {processor} CU has {cu_simds} SIMDs")]
+    SimdsPerCu { simd_per_cu: u32, processor: String, cu_simds: u32 },
+    /// SIMDs that are not whole CUs.
+    #[error("simd_count {simds} is not a whole number of CUs of {simd_per_cu} SIMDs")]
+    PartialCu { simds: u64, simd_per_cu: u32 },
+    /// More CUs than a count holds.
+    #[error("{simds} SIMDs / {simd_per_cu} per CU is not a CU count")]
+    TooManyCus { simds: u64, simd_per_cu: u32 },
+}
+
+/// Why a kernel has no answer ([`Error::Kernel`]); the text is only in `Display`.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KernelRefusal {
+    /// The file names the kernel but has no AMDGPU metadata for it.
+    #[error(
+        "kernel '{name}' has no AMDGPU metadata in this file (no .vgpr_count, LDS or launch bounds): no occupancy"
+    )]
+    NoMetadata { name: String },
+    /// No kernel of that name; `kernels` are the file's.
+    #[error("no kernel named '{name}' (kernels: {})", kernels.join(", "))]
+    NotFound { name: String, kernels: Vec<String> },
+    /// The kernel is built for other processors than the device's.
+    #[error("kernel '{name}' is built for {}, not for the device's {device}", built_for.join(", "))]
+    OtherProcessor { name: String, built_for: Vec<String>, device: String },
+    /// The device runs no kernels of this wave size.
+    #[error("{processor} does not run wave{wave_size} kernels")]
+    WaveSize { processor: String, wave_size: u32 },
+    /// The launch size is outside the kernel's own bounds.
+    #[error("launch size {0} does not fit the kernel")]
+    LaunchSize(u32),
+    /// The launch the kernel refuses, as the model says it.
+    #[error("kernel '{kernel}': {reason}")]
+    Launch { kernel: String, reason: wavebudget_model::LaunchRefusal },
+    /// Register counts (and launch size, where given) past what the processor addresses.
+    #[error("{}{vgprs} VGPRs / {sgprs} SGPRs{} are outside what {processor} addresses",
+        kernel.as_ref().map(|k| format!("kernel '{k}': ")).unwrap_or_default(),
+        launch.map(|w| format!(" / launch size {w}")).unwrap_or_default())]
+    Unaddressable { kernel: Option<String>, vgprs: u32, sgprs: u32, launch: Option<u32>, processor: String },
+    /// No candidate of `choose_variant` fits the device; why each was skipped.
+    #[error("no variant fits {processor}: {}", if skipped.is_empty() { "no candidates".to_string() } else { skipped.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ") })]
+    NoVariant { processor: String, skipped: Vec<Skipped> },
+}
+
+/// A candidate `choose_variant` did not take.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Skipped {
+    /// Built for another processor.
+    #[error("{name} ({processor})")]
+    OtherProcessor { name: String, processor: String },
+    /// Its dispatch on the device was refused.
+    #[error("{name}: {error}")]
+    Refused { name: String, error: Box<Error> },
 }
 
 impl Error {
@@ -289,22 +390,22 @@ impl Kernels {
                 .iter()
                 .any(|k| k == name || k.strip_suffix(".kd") == Some(name) || format!("{k}.kd") == name)
         {
-            return Err(Error::Kernel(format!(
-                "kernel '{name}' has no AMDGPU metadata in this file (no .vgpr_count, LDS or launch bounds): no occupancy"
-            )));
+            return Err(Error::Kernel(KernelRefusal::NoMetadata { name: name.to_string() }));
         }
         if all.is_empty() {
             let mut names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
             names.sort_unstable();
             names.dedup();
-            return Err(Error::Kernel(format!("no kernel named '{name}' (kernels: {})", names.join(", "))));
+            let kernels = names.into_iter().map(str::to_string).collect();
+            return Err(Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels }));
         }
         let proc = device.target.processor.name;
         all.iter().copied().find(|k| k.processor == proc).ok_or_else(|| {
-            Error::Kernel(format!(
-                "kernel '{name}' is built for {}, not for the device's {proc}",
-                all.iter().map(|k| k.processor.as_str()).collect::<Vec<_>>().join(", ")
-            ))
+            Error::Kernel(KernelRefusal::OtherProcessor {
+                name: name.to_string(),
+                built_for: all.iter().map(|k| k.processor.clone()).collect(),
+                device: proc.to_string(),
+            })
         })
     }
 }
@@ -411,10 +512,10 @@ impl PreparedDevice {
             _ => None,
         }
         .ok_or_else(|| {
-            Error::Kernel(format!(
-                "{} does not run wave{} kernels",
-                self.device.target.processor.name, res.wavefront_size
-            ))
+            Error::Kernel(KernelRefusal::WaveSize {
+                processor: self.device.target.processor.name.to_string(),
+                wave_size: res.wavefront_size,
+            })
         })?;
         // The launch check of Subtarget::evaluate, without its allocation.
         let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
@@ -422,7 +523,7 @@ impl PreparedDevice {
             return Err(st
                 .evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds)
                 .err()
-                .map_or_else(|| Error::Kernel(format!("launch size {wg} does not fit the kernel")), Error::from));
+                .map_or_else(|| Error::Kernel(KernelRefusal::LaunchSize(wg)), Error::from));
         }
         let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
         let (vgprs, sgprs) = allocated(res, st);
@@ -436,10 +537,13 @@ impl PreparedDevice {
                 workgroup: WorkgroupSize::fixed(wg),
             };
             st.validate(&usage)?;
-            return Err(Error::Kernel(format!(
-                "{vgprs} VGPRs / {sgprs} SGPRs / launch size {wg} are outside what {} addresses",
-                st.processor().name
-            )));
+            return Err(Error::Kernel(KernelRefusal::Unaddressable {
+                kernel: None,
+                vgprs,
+                sgprs,
+                launch: Some(wg),
+                processor: st.processor().name.to_string(),
+            }));
         };
         let (waves, wgs, limits) = (r.waves_per_simd, r.workgroups_per_cu, r.limits);
         Ok(DispatchData {
@@ -465,18 +569,25 @@ pub fn dispatch(
     dynamic_lds: u32,
 ) -> Result<Dispatch, Error> {
     let res = &kernel.resources;
-    let named = |m: String| Error::Kernel(format!("kernel '{}': {m}", kernel.name));
     let st = Subtarget::new(device.target, Options { wave_size: Some(res.wavefront_size), ..Options::default() })?;
     let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
     st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
-        wavebudget_model::ModelError::Launch(reason) => named(reason.to_string()),
+        wavebudget_model::ModelError::Launch(reason) => {
+            Error::Kernel(KernelRefusal::Launch { kernel: kernel.name.clone(), reason })
+        }
         e => Error::from(e),
     })?;
     let lds = res.group_segment_fixed_size.saturating_add(dynamic_lds);
     let (vgprs, sgprs) = allocated(res, &st);
     let r = st.resident(vgprs, sgprs, lds, wg).ok_or_else(|| {
-        named(format!("{vgprs} VGPRs / {sgprs} SGPRs are outside what {} addresses", st.processor().name))
+        Error::Kernel(KernelRefusal::Unaddressable {
+            kernel: Some(kernel.name.clone()),
+            vgprs,
+            sgprs,
+            launch: None,
+            processor: st.processor().name.to_string(),
+        })
     })?;
     let (wgp, units) = units(device, &st);
     Ok(Dispatch {
@@ -548,12 +659,12 @@ pub fn choose_variant(
     let mut skipped = Vec::new();
     for (i, k) in candidates.iter().enumerate() {
         if k.processor != proc {
-            skipped.push(format!("{} ({})", k.name, k.processor));
+            skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
             continue;
         }
         match dispatch(k, device, wg_size, dynamic_lds) {
             Ok(d) => scored.push((i, d, k.resources.spills, k.resources.vgpr_count)),
-            Err(e) => skipped.push(format!("{}: {e}", k.name)),
+            Err(e) => skipped.push(Skipped::Refused { name: k.name.clone(), error: Box::new(e) }),
         }
         if policy == Policy::ForProcessor {
             break;
@@ -570,10 +681,6 @@ pub fn choose_variant(
             .max_by_key(|(_, d, _, vgprs)| (d.waves_per_simd, std::cmp::Reverse(*vgprs)))
             .or_else(|| scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))),
     };
-    best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() }).ok_or_else(|| {
-        Error::Kernel(format!(
-            "no variant fits {proc}: {}",
-            if skipped.is_empty() { "no candidates".into() } else { skipped.join("; ") }
-        ))
-    })
+    best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() })
+        .ok_or_else(|| Error::Kernel(KernelRefusal::NoVariant { processor: proc.to_string(), skipped }))
 }

@@ -135,12 +135,26 @@ fn dynamic_lds_and_lookups() {
     assert_eq!((d.workgroups_per_cu, d.waves_per_simd), (1, 1), "{d:?}");
     assert_eq!(d.limiter.as_str(), "lds");
     assert_eq!(d.persistent_grid_size, None, "a processor name has no CU count");
-    let e = kernels.for_device("nope", &device).unwrap_err().to_string();
-    assert!(e.contains("no kernel named 'nope'") && e.contains("acc40"), "{e}");
-    let e = kernels.for_device("acc40", &Device::from_target("gfx90a").unwrap()).unwrap_err().to_string();
-    assert!(e.contains("built for gfx942, not for the device's gfx90a"), "{e}");
-    let e = dispatch(k, &device, Some(512), 0).unwrap_err().to_string();
-    assert!(e.contains("kernel 'acc40': launch size 512 is over the kernel's .max_flat_workgroup_size 256"), "{e}");
+    // Refusals are variants with data; the prose is their Display.
+    use wavebudget_runtime::{Error, KernelRefusal};
+    let e = kernels.for_device("nope", &device).unwrap_err();
+    assert!(
+        matches!(&e, Error::Kernel(KernelRefusal::NotFound { name, kernels }) if name == "nope" && kernels.iter().any(|k| k == "acc40")),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("no kernel named 'nope' (kernels: "), "{e}");
+    let e = kernels.for_device("acc40", &Device::from_target("gfx90a").unwrap()).unwrap_err();
+    assert!(
+        matches!(&e, Error::Kernel(KernelRefusal::OtherProcessor { built_for, device, .. }) if built_for == &["gfx942"] && device == "gfx90a"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("built for gfx942, not for the device's gfx90a"), "{e}");
+    let e = dispatch(k, &device, Some(512), 0).unwrap_err();
+    assert!(matches!(&e, Error::Kernel(KernelRefusal::Launch { kernel, .. }) if kernel == "acc40"), "{e:?}");
+    assert!(
+        e.to_string().contains("kernel 'acc40': launch size 512 is over the kernel's .max_flat_workgroup_size 256"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -213,9 +227,15 @@ fn variants_by_policy() {
     let c = choose_variant(&variants, &mi300x, Some(256), 0, Policy::ForProcessor).unwrap();
     assert_eq!(c.index, 0);
     let e = choose_variant(&variants, &Device::from_target("gfx90a").unwrap(), Some(256), 0, Policy::FewestSpills)
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("no variant fits gfx90a") && e.contains("acc160 (gfx942)"), "{e}");
+        .unwrap_err();
+    use wavebudget_runtime::{Error, KernelRefusal, Skipped};
+    let Error::Kernel(KernelRefusal::NoVariant { processor, skipped }) = &e else { panic!("{e:?}") };
+    assert_eq!(processor, "gfx90a");
+    assert!(
+        skipped.iter().all(|s| matches!(s, Skipped::OtherProcessor { processor, .. } if processor == "gfx942")),
+        "{skipped:?}"
+    );
+    assert!(e.to_string().contains("no variant fits gfx90a") && e.to_string().contains("acc160 (gfx942)"), "{e}");
 }
 
 /// The topology parser on mutations of the real captures: every line dropped, every number replaced
@@ -240,8 +260,10 @@ fn topology_parser_survives_mutations_of_the_captures() {
                 check_properties(joined.as_bytes());
                 if ["simd_per_cu", "simd_count", "gfx_target_version", "lds_size_in_kb"].contains(&key) && v != "0" {
                     let Ok(props) = kfd::parse_properties(Path::new("p"), &joined) else { continue };
-                    if let Err(e) = kfd::device_from_properties(1, Path::new("p"), &props) {
-                        assert!(e.to_string().starts_with("p: "), "{e}");
+                    match kfd::device_from_properties(1, Path::new("p"), &props) {
+                        Err(wavebudget_runtime::Error::Device(r)) => assert_eq!(r.path, "p", "{r}"),
+                        Err(wavebudget_runtime::Error::Model(_)) | Ok(_) => {}
+                        Err(e) => panic!("not a device refusal: {e:?}"),
                     }
                 }
             }
