@@ -110,8 +110,8 @@ pub enum Error {
     NotASweep {
         /// The file.
         path: String,
-        /// Where and what is wrong (serde's path and message, or the value out of range).
-        problem: String,
+        /// Where and what is wrong.
+        problem: SweepProblem,
     },
     /// A sweep's kernel for a target the model refuses.
     #[error("{path}: kernels[{index}] target '{target}': {error}")]
@@ -178,6 +178,29 @@ pub enum Error {
     /// A question about a Triton launch that has no answer (no kernel, several, no occupancy).
     #[error("{0}")]
     Triton(triton::Refusal),
+}
+
+/// What makes a JSON file not a sweep's output ([`Error::NotASweep`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SweepProblem {
+    /// The JSON does not have the sweep's shape: serde's path and message.
+    #[error("{0}")]
+    Shape(String),
+    /// A level whose `"waves"` is missing or not a waves target of the kernel's processor.
+    #[error("kernels[{kernel}].levels[{level}]: \"waves\" {} is not a waves target of {processor} (1 to {max})", waves.map_or("missing".to_string(), |w| w.to_string()))]
+    Waves {
+        /// The kernel's index in the file.
+        kernel: usize,
+        /// The level's index in its ladder.
+        level: usize,
+        /// What the level says (`None`: no `"waves"`).
+        waves: Option<u32>,
+        /// The kernel's processor.
+        processor: String,
+        /// Its largest waves target.
+        max: u32,
+    },
 }
 
 impl Error {

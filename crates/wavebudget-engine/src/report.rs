@@ -12,7 +12,7 @@ use wavebudget_model::{
 
 use crate::inspect::{self, InspectOptions, Padding};
 use crate::ladder::{Level, Sweep};
-use crate::{Error, Note, Result};
+use crate::{Error, Note, Result, SweepProblem};
 
 /// One kernel (or configuration) of the report, before the page lays it out.
 #[derive(Debug, Clone)]
@@ -282,8 +282,8 @@ fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {
 /// measured ladder; and how many kernels the file holds.
 fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Result<(Vec<Entry>, usize)> {
     let mapped = crate::triton::map_regular(std::path::Path::new(path))?;
-    let not_sweep = |problem: String| Error::NotASweep { path: path.to_string(), problem };
-    let sweep = Sweep::from_json(mapped.bytes()).map_err(not_sweep)?;
+    let not_sweep = |problem: SweepProblem| Error::NotASweep { path: path.to_string(), problem };
+    let sweep = Sweep::from_json(mapped.bytes()).map_err(|e| not_sweep(SweepProblem::Shape(e)))?;
     let (wg, dynamic_lds) = (opts.wg_size, opts.dynamic_lds.unwrap_or(0));
     let mut out = Vec::new();
     for (i, k) in sweep.kernels.iter().enumerate() {
@@ -321,11 +321,13 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             match l.waves {
                 Some(w) if (1..=max).contains(&w) => {}
                 w => {
-                    return Err(not_sweep(format!(
-                        "kernels[{i}].levels[{j}]: \"waves\" {} is not a waves target of {} (1 to {max})",
-                        w.map_or("missing".into(), |w| w.to_string()),
-                        id.processor.name
-                    )))
+                    return Err(not_sweep(SweepProblem::Waves {
+                        kernel: i,
+                        level: j,
+                        waves: w,
+                        processor: id.processor.name.to_string(),
+                        max,
+                    }))
                 }
             }
         }
@@ -379,4 +381,34 @@ fn unpadded(
         waves: o.waves_per_simd,
     });
     *plain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sweep level whose waves the processor cannot have is refused as the variant, with its data.
+    #[test]
+    fn a_level_out_of_range_is_the_waves_variant() {
+        let dir = std::env::temp_dir().join(format!("wavebudget-report-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("huge.json");
+        std::fs::write(
+            &path,
+            r#"{"kernels": [{"name": "k", "target": "gfx942", "baseline": {"status": "ok"}, "levels": [{"waves": 9, "status": "ok"}]}]}"#,
+        )
+        .unwrap();
+        let opts = FileOptions::default();
+        let e = files(&[path.display().to_string()], &opts).unwrap_err();
+        let _ = std::fs::remove_dir_all(&dir);
+        match e {
+            Error::NotASweep {
+                problem: SweepProblem::Waves { kernel: 0, level: 0, waves: Some(9), processor, max: 8 },
+                ..
+            } => {
+                assert_eq!(processor, "gfx942")
+            }
+            e => panic!("not the waves variant: {e:?}"),
+        }
+    }
 }
