@@ -104,7 +104,7 @@ fn value_bound_is_never_under_the_estimate() {
             }
             // SAFETY: `f` is a function of `module`, alive for these calls, used by no other thread.
             let (fast, body) =
-                unsafe { (estimate::value_lanes_of(f.as_value_ref(), u32::MAX), estimate::read(f.as_value_ref())) };
+                unsafe { (estimate::value_lanes_of(f.as_value_ref()), estimate::read(f.as_value_ref())) };
             let body = body.expect("a definition");
             let pure = estimate::value_lanes(&body);
             if let Some(l) = fast {

@@ -68,14 +68,15 @@ pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
 }
 
 /// [`value_lanes`] of `f` without reading its body into data: the lanes of its arguments' and results'
-/// types (as [`read`] types them), or `None` once they pass `cap`, or where the bound does not hold (a
+/// types (as [`read`] types them), or `None` where the bound does not hold (a
 /// call of inline asm or of a matrix intrinsic, which the estimate counts beyond values; stricter than
 /// [`value_lanes`], which looks at the asm's constraints and the intrinsic's operands). A walk over the
-/// instructions with two calls into LLVM each, where [`read`] and the estimate take tens.
+/// instructions with a few calls into LLVM each (type, opcode, next), where [`read`] and the estimate take
+/// tens.
 ///
 /// # Safety
 /// `f` must be a live function of a module no other thread is using while this runs.
-pub unsafe fn value_lanes_of(f: LLVMValueRef, cap: u32) -> Option<u32> {
+pub unsafe fn value_lanes_of(f: LLVMValueRef) -> Option<u32> {
     // SAFETY: `f` is live and unshared (this function's contract); its parameters, blocks, instructions,
     // their types and callees are live values and types of the same module.
     unsafe {
@@ -90,9 +91,6 @@ pub unsafe fn value_lanes_of(f: LLVMValueRef, cap: u32) -> Option<u32> {
                 let t = LLVMTypeOf(i);
                 if LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind {
                     lanes = lanes.saturating_add(ty(t).lanes());
-                }
-                if lanes > cap {
-                    return None;
                 }
                 if ir::is_call(i) {
                     let called = LLVMGetCalledValue(i);

@@ -44,7 +44,7 @@ pub struct KernelFacts {
     /// loop-carried tuple LLVM 15's allocator cannot split (see `plan::llvm15_tuple_limit`).
     pub wide_vector_phi: Option<(u32, String)>,
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
-    /// `None` past 512 or where that bound does not hold), filled in right before its plan.
+    /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
 }
 

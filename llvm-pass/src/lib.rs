@@ -139,8 +139,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         let f = *f;
         lds.fill(f, k);
         if cfg.bound_first {
-            // 512: no target's budget is larger.
-            k.value_lanes = estimate::value_lanes_of(f, 512);
+            k.value_lanes = estimate::value_lanes_of(f);
         }
         let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.

@@ -680,15 +680,7 @@ fn registers(
     let mut asm = crate::estimate::AsmRegisters::default();
     // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
     // and there is nothing to say about its registers (`Config::bound_first`).
-    let fits = |lanes: u32| {
-        let u = wavebudget_model::Usage {
-            vgprs: wavebudget_model::Vgprs::Split { arch: lanes, agpr: 0 },
-            sgprs: Some(0),
-            lds,
-            workgroup: wg,
-        };
-        Registers::Estimate(u).vgpr_count(st.processor()) <= b.max_vgprs
-    };
+    let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs;
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;
     }
