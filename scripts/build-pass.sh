@@ -17,15 +17,8 @@ case "$major" in
 esac
 prefix="${!var:-/usr/lib/llvm-$major}"
 if [ ! -x "$prefix/bin/llvm-config" ]; then
-  if ! command -v apt-get >/dev/null; then
-    echo "error: LLVM $major not found at $prefix and apt-get is not available; install llvm-$major-dev or set $var" >&2
-    exit 1
-  fi
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  echo "installing llvm-$major-dev from Debian's packages..." >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "llvm-$major-dev" >/dev/null
+  source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+  apt_install "LLVM $major not found at $prefix (or set $var)" "llvm-$major-dev" || exit 1
 fi
 if ! command -v cargo >/dev/null; then
   echo "error: cargo not found: install Rust (rustup) first" >&2

@@ -42,17 +42,8 @@ python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv python3-p
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
 
-if [ ${#need[@]} -gt 0 ]; then
-  if ! command -v apt-get >/dev/null; then
-    echo "error: LLVM 22 not found at $LLVM_PREFIX and apt-get is not available; install ${need[*]} or set LLVM_SYS_221_PREFIX" >&2
-    exit 1
-  fi
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  echo "installing ${need[*]} from Debian's packages..." >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+apt_install "test tools are missing (LLVM 22 looked for at $LLVM_PREFIX; or set LLVM_SYS_221_PREFIX)" ${need[@]+"${need[@]}"} || exit 1
 if ! command -v cargo >/dev/null; then
   echo "error: cargo not found: install Rust (rustup) first" >&2
   exit 1

@@ -42,17 +42,8 @@ export LLVM_SYS_221_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
 need=()
 [ -x "$LLVM_SYS_221_PREFIX/bin/llvm-config" ] || need+=(llvm-22-dev)
 command -v c++ >/dev/null || need+=(g++)
-if [ ${#need[@]} -gt 0 ]; then
-  if ! command -v apt-get >/dev/null; then
-    echo "error: install ${need[*]} (or set LLVM_SYS_221_PREFIX); nothing was installed" >&2
-    exit 1
-  fi
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  echo "installing ${need[*]} from Debian's packages..." >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+source scripts/apt-install.sh
+apt_install "the build's tools are missing (or set LLVM_SYS_221_PREFIX); nothing was installed" ${need[@]+"${need[@]}"} || exit 1
 if ! command -v cargo >/dev/null; then
   echo "error: cargo not found: install Rust (rustup) first; nothing was installed" >&2
   exit 1
