@@ -146,6 +146,18 @@ fn pct(with: f64, base: f64) -> f64 {
     (with - base) / base * 100.0
 }
 
+/// One table row from the medians of (baseline, loaded without a request, with the request).
+fn row(table: &mut String, label: &str, m: &[(f64, f64)], alone: &str) {
+    let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
+    let _ = writeln!(
+        table,
+        "| {label} | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | {alone} |",
+        pct(wc, bc),
+        pct(ww, bw),
+        pct(lc, bc),
+    );
+}
+
 fn main() {
     let o = opts();
     if let Some(dir) = &o.write {
@@ -192,16 +204,8 @@ fn main() {
                 })
                 .collect(),
         );
-        let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
-        let _ = writeln!(
-            table,
-            "| opt -O2, {kernels} kernels | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | {own:.4} s ({:.2}%; {:.1} µs/kernel) |",
-            pct(wc, bc),
-            pct(ww, bw),
-            pct(lc, bc),
-            own / bc * 100.0,
-            own / kernels as f64 * 1e6
-        );
+        let alone = format!("{own:.4} s ({:.2}%; {:.1} µs/kernel)", own / m[0].0 * 100.0, own / kernels as f64 * 1e6);
+        row(&mut table, &format!("opt -O2, {kernels} kernels"), &m, &alone);
     }
     if o.clang {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -226,14 +230,7 @@ fn main() {
         let loaded = || clang(Some(&plugin), false);
         let with = || clang(Some(&plugin), true);
         let m = measure(&[&base, &loaded, &with], o.runs, cores);
-        let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
-        let _ = writeln!(
-            table,
-            "| clang -O2, examples/acc.hip (host + gfx90a) | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | |",
-            pct(wc, bc),
-            pct(ww, bw),
-            pct(lc, bc),
-        );
+        row(&mut table, "clang -O2, examples/acc.hip (host + gfx90a)", &m, "");
     }
     println!("{table}");
     let _ = std::fs::remove_dir_all(&dir);
