@@ -16,6 +16,8 @@
 //!   them, and [`Subtarget::evaluate`], the one evaluation of a kernel at a launch.
 //! - [`batch`]: [`Subtarget::evaluate_grid`] for autotuners.
 //! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
+//! - [`nvidia`]: NVIDIA's occupancy as `cuda_occupancy.h` computes it (compute capability 7.0 to 12.1),
+//!   its register budget, and the architecture and product tables.
 //! - [`llvm`]: [`Llvm`], the LLVM major whose rules a [`Subtarget`] follows (15, 19 or 22, the default).
 //! - [`error`]: [`ModelError`], the one error type.
 
@@ -29,6 +31,7 @@ pub mod kernel;
 pub mod launch;
 pub mod llvm;
 pub mod notes;
+pub mod nvidia;
 pub mod occupancy;
 pub mod subtarget;
 pub mod suggest;

@@ -57,3 +57,57 @@ fn ampere_preset_gives_the_h100s_warps_per_sm_at_every_register_count() {
     let first_order_right = warps.iter().filter(|(&r, &m)| one_file.occupancy(r).waves == m).count();
     assert_eq!(first_order_right, 10, "the first-order form's matches");
 }
+
+/// The NVIDIA model (`nvidia::parse_target("H100")`) against the same capture, point by point: blocks per
+/// SM at all 260 register count x block size points and all 13 dynamic shared-memory sizes (the kernel's
+/// dynamic limit raised to 231,424 bytes as `capture.py` does), where the GPU's count, the driver's API
+/// and `cuda_occupancy.h` agree. The capture's device properties are the model's sm_90 and H100 rows.
+#[test]
+fn nvidia_model_gives_the_h100s_blocks_per_sm_at_every_captured_point() {
+    use wavebudget_model::nvidia::{parse_target, Kernel};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nvidia/");
+    let occ: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}h100_occupancy.json")).unwrap()).unwrap();
+    let shared: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{dir}h100_shared.json")).unwrap()).unwrap();
+    let t = parse_target(occ["device"]["name"].as_str().unwrap()).expect("the capture's device name is a product");
+    let a = t.arch;
+    let dev = &occ["device"];
+    let n = |k: &str| dev[k].as_u64().unwrap();
+    assert_eq!((n("major"), n("minor")), (u64::from(a.major), u64::from(a.minor)));
+    assert_eq!(n("multiProcessorCount"), u64::from(t.sms().unwrap()));
+    assert_eq!(n("maxThreadsPerMultiProcessor"), u64::from(a.max_threads_per_sm));
+    assert_eq!(n("maxBlocksPerMultiProcessor"), u64::from(a.max_blocks_per_sm));
+    assert_eq!(n("sharedMemPerMultiprocessor"), u64::from(a.shared_mem_per_sm));
+    assert_eq!(n("sharedMemPerBlockOptin"), u64::from(a.shared_mem_per_block_optin()));
+    assert_eq!(n("reservedSharedMemPerBlock"), u64::from(a.reserved_shared_mem_per_block));
+    assert_eq!(n("regsPerMultiprocessor"), u64::from(wavebudget_model::nvidia::REGS_PER_SM));
+    let mut points = 0;
+    let mut wrong = Vec::new();
+    for row in occ["occupancy"].as_array().unwrap() {
+        let (regs, block) = (row["regs"].as_u64().unwrap() as u32, row["block"].as_u64().unwrap() as u32);
+        let ours = a.occupancy(&Kernel::new(regs, block)).unwrap().blocks_per_sm;
+        if u64::from(ours) != row["api_blocks"].as_u64().unwrap() {
+            wrong.push(format!("{regs} regs, block {block}: ours {ours}, H100 {}", row["api_blocks"]));
+        }
+        points += 1;
+    }
+    for row in shared["shared"].as_array().unwrap() {
+        let k = Kernel {
+            shared_mem: row["static_smem"].as_u64().unwrap() as u32,
+            dynamic_shared_mem: row["dynamic_smem"].as_u64().unwrap() as u32,
+            max_dynamic_shared_mem: Some(a.shared_mem_per_block_optin() - 1024),
+            ..Kernel::new(row["regs"].as_u64().unwrap() as u32, row["block"].as_u64().unwrap() as u32)
+        };
+        let ours = a.occupancy(&k).unwrap().blocks_per_sm;
+        if u64::from(ours) != row["api_blocks"].as_u64().unwrap() {
+            wrong.push(format!("{k:?}: ours {ours}, H100 {}", row["api_blocks"]));
+        }
+        if let Some(seen) = row["measured_blocks_max_min"].as_array() {
+            assert_eq!(seen[0], row["api_blocks"], "the capture disagrees with itself at {k:?}");
+        }
+        points += 1;
+    }
+    assert_eq!(points, 273);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
