@@ -17,6 +17,9 @@ pub enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// The NVIDIA table instead: every compute capability modelled and the products by name.
+        #[arg(long)]
+        nvidia: bool,
     },
     /// Waves/SIMD for a kernel's registers, LDS and launch size: each limiter, the binding one, the next step.
     Occupancy(OccupancyArgs),
@@ -261,7 +264,8 @@ pub struct InspectArgs {
 
 #[derive(Debug, Args)]
 pub struct TargetArgs {
-    /// Target(s), comma separated: gfx942, gfx90a:xnack-, amdgcn-amd-amdhsa--gfx950, MI300X, "RX 7900 XTX", or generic.
+    /// Target(s), comma separated: gfx942, gfx90a:xnack-, amdgcn-amd-amdhsa--gfx950, MI300X, "RX 7900 XTX", or
+    /// generic; or one NVIDIA target: sm_90, H100, "RTX 4090" (`targets --nvidia` lists them).
     #[arg(long, short = 't')]
     pub target: String,
     /// Wave size (GFX10+ default 32).
@@ -350,6 +354,58 @@ pub struct OccupancyArgs {
     pub json: bool,
     #[command(flatten)]
     pub generic: GenericArgs,
+    #[command(flatten)]
+    pub nvidia: NvidiaArgs,
+}
+
+/// What an NVIDIA kernel holds, in CUDA's terms (`--target sm_90`, `--target H100`, ...); its block size is
+/// `--wg-size N`.
+#[derive(Debug, Args, Default)]
+pub struct NvidiaArgs {
+    /// NVIDIA: registers per thread (ptxas -v's "Used N registers", cudaFuncAttributes.numRegs).
+    #[arg(long)]
+    pub regs: Option<u32>,
+    /// NVIDIA: static shared memory bytes per block (cudaFuncAttributes.sharedSizeBytes).
+    #[arg(long)]
+    pub shared_mem: Option<u32>,
+    /// NVIDIA: dynamic shared memory bytes given at launch.
+    #[arg(long)]
+    pub dynamic_shared_mem: Option<u32>,
+    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize;
+    /// default 48 KiB less the static shared memory).
+    #[arg(long)]
+    pub max_dynamic_shared_mem: Option<u32>,
+    /// NVIDIA: named block barriers the kernel uses (default 1, as the CUDA runtime assumes).
+    #[arg(long)]
+    pub barriers: Option<u32>,
+    /// NVIDIA: the shared-memory carveout preference, percent (cudaFuncAttributePreferredSharedMemoryCarveout).
+    #[arg(long)]
+    pub carveout: Option<u32>,
+    /// NVIDIA budget: the warps per SM to reach.
+    #[arg(long)]
+    pub warps_per_sm: Option<u32>,
+    /// NVIDIA budget: the blocks per SM to reach.
+    #[arg(long)]
+    pub blocks_per_sm: Option<u32>,
+}
+
+impl NvidiaArgs {
+    /// The first NVIDIA flag given, for refusing it on an AMD target.
+    pub fn first_given(&self) -> Option<&'static str> {
+        [
+            ("--regs", self.regs.is_some()),
+            ("--shared-mem", self.shared_mem.is_some()),
+            ("--dynamic-shared-mem", self.dynamic_shared_mem.is_some()),
+            ("--max-dynamic-shared-mem", self.max_dynamic_shared_mem.is_some()),
+            ("--barriers", self.barriers.is_some()),
+            ("--carveout", self.carveout.is_some()),
+            ("--warps-per-sm", self.warps_per_sm.is_some()),
+            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, set)| *set)
+        .map(|(f, _)| f)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -397,6 +453,8 @@ pub struct BudgetArgs {
     pub json: bool,
     #[command(flatten)]
     pub generic: GenericArgs,
+    #[command(flatten)]
+    pub nvidia: NvidiaArgs,
 }
 
 fn parse_wave_size(s: &str) -> Result<u32, String> {

@@ -9,6 +9,7 @@
 mod args;
 mod embed;
 mod isa;
+mod nvidia;
 mod passflags;
 mod render;
 mod report;
@@ -37,6 +38,9 @@ pub enum CliError {
     /// The model rejected the input.
     #[error(transparent)]
     Model(#[from] ModelError),
+    /// The NVIDIA model rejected the input.
+    #[error(transparent)]
+    Nvidia(#[from] wavebudget_model::nvidia::NvRefusal),
     /// A file could not be read (the path, then the reader's message naming structure and offset).
     #[error("{}", wavebudget_engine::reader_message(.0, .1))]
     Reader(String, #[source] wavebudget_codeobj::Error),
@@ -69,6 +73,7 @@ impl CliError {
         match self {
             CliError::Usage(_) => "usage",
             CliError::Model(e) => e.kind(),
+            CliError::Nvidia(e) => e.kind(),
             CliError::Reader(..) => "reader",
             CliError::Runtime(e) => e.kind(),
             CliError::Io { .. } => "io",
@@ -104,7 +109,8 @@ where
         }
     };
     match cli.command {
-        Command::Targets { json } => targets(json),
+        Command::Targets { json, nvidia: true } => Ok(nvidia::targets(json)),
+        Command::Targets { json, nvidia: false } => targets(json),
         Command::Occupancy(a) => occupancy(&a),
         Command::Budget(a) => budget(&a),
         Command::Inspect(a) => inspect_cmd(&a),
@@ -282,6 +288,15 @@ impl ResourceArgs {
 }
 
 fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
+    if let Some(t) = nvidia::target(&a.target)? {
+        return nvidia::occupancy(a, t);
+    }
+    if let Some(f) = a.nvidia.first_given() {
+        return Err(CliError::Usage(format!(
+            "{f} applies to NVIDIA targets (sm_XY or a product name), not '{}'",
+            a.target.target
+        )));
+    }
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
             &a.target,
@@ -411,6 +426,15 @@ pub(crate) fn vgprs_arg(
 }
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {
+    if let Some(t) = nvidia::target(&a.target)? {
+        return nvidia::budget(a, t);
+    }
+    if let Some(f) = a.nvidia.first_given() {
+        return Err(CliError::Usage(format!(
+            "{f} applies to NVIDIA targets (sm_XY or a product name), not '{}'",
+            a.target.target
+        )));
+    }
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
             &a.target,

@@ -1,0 +1,290 @@
+//! `occupancy`, `budget` and `targets --nvidia` for NVIDIA targets: the arguments in CUDA's terms and the
+//! text for people; every number comes from `wavebudget_model::nvidia`.
+
+use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, ResourceArgs, TargetArgs};
+use crate::{to_json, CliError};
+use serde::Serialize;
+use wavebudget_model::nvidia::{self, Arch, Budget, Carveout, Kernel, Occupancy, Target, Want};
+
+/// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
+/// (or a list with one in it) is refused.
+pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
+    let names: Vec<&str> = t.target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let nv: Vec<Option<Target>> = names.iter().map(|n| nvidia::parse_target(n)).collect();
+    let any = names.iter().zip(&nv).any(|(n, t)| t.is_some() || nvidia::looks_nvidia(n));
+    if !any {
+        return Ok(None);
+    }
+    if names.len() != 1 {
+        return Err(CliError::Usage(format!(
+            "--target '{}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)",
+            t.target
+        )));
+    }
+    let Some(found) = nv[0] else {
+        return Err(CliError::Usage(format!(
+            "unknown NVIDIA target '{}' (modelled: {}; `wavebudget targets --nvidia` lists the products)",
+            names[0],
+            nvidia::ARCHS.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
+        )));
+    };
+    let amd_only = [
+        ("--wave-size", t.wave_size.is_some()),
+        ("--cu-mode", t.cu_mode),
+        ("--dvgpr-block", t.dvgpr_block.is_some()),
+        ("--llvm", t.llvm.is_some()),
+    ];
+    if let Some((f, _)) = amd_only.iter().find(|(_, set)| *set) {
+        return Err(CliError::Usage(format!("{f} applies to AMD targets, not {}", found.arch.name)));
+    }
+    Ok(Some(found))
+}
+
+fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
+    let amd = [
+        ("--vgprs", "--regs", r.vgprs.is_some()),
+        ("--agprs", "--regs", r.agprs.is_some()),
+        ("--vgpr-count", "--regs", r.vgpr_count.is_some()),
+        ("--sgprs", "--regs", r.sgprs.is_some()),
+        ("--lds", "--shared-mem", r.lds.is_some()),
+    ];
+    if let Some((f, instead, _)) = amd.iter().find(|(_, _, set)| *set) {
+        return Err(CliError::Usage(format!("{f} is an AMD count; {} takes {instead}", arch.name)));
+    }
+    Ok(())
+}
+
+fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
+    let s = wg.ok_or_else(|| CliError::Usage("give the block size: --wg-size N (threads per block)".into()))?;
+    s.trim().parse::<u32>().ok().filter(|&b| b > 0).ok_or_else(|| {
+        CliError::Usage(format!("--wg-size '{s}': an NVIDIA block size is one whole number of threads, at least 1"))
+    })
+}
+
+fn kernel(n: &NvidiaArgs, regs: u32, block: u32) -> Kernel {
+    Kernel {
+        regs,
+        block,
+        shared_mem: n.shared_mem.unwrap_or(0),
+        dynamic_shared_mem: n.dynamic_shared_mem.unwrap_or(0),
+        max_dynamic_shared_mem: n.max_dynamic_shared_mem,
+        barriers: n.barriers.unwrap_or(1),
+        carveout: n.carveout.map_or(Carveout::Default, Carveout::Percent),
+    }
+}
+
+#[derive(Serialize)]
+struct TargetOut {
+    target: &'static str,
+    family: &'static str,
+    product: Option<&'static str>,
+    sms: Option<u32>,
+}
+
+fn target_out(t: &Target) -> TargetOut {
+    TargetOut { target: t.arch.name, family: t.arch.family, product: t.product.map(|p| p.name), sms: t.sms() }
+}
+
+fn heading(t: &Target) -> String {
+    match t.product {
+        Some(p) => format!("{} ({}, {}, {} SMs)", p.name, t.arch.name, t.arch.family, p.sms),
+        None => format!("{} ({})", t.arch.name, t.arch.family),
+    }
+}
+
+fn limit_text(v: Option<u32>) -> String {
+    v.map_or("-".into(), |b| b.to_string())
+}
+
+fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
+    let mut s = format!(
+        "{}: {} registers/thread, {} threads/block, {} B static + {} B dynamic shared memory\n",
+        heading(t),
+        k.regs,
+        k.block,
+        k.shared_mem,
+        k.dynamic_shared_mem
+    );
+    if let Some(why) = &o.unlaunchable {
+        s.push_str(&format!("  cannot launch: {why}\n"));
+        return s;
+    }
+    let limiters: Vec<&str> = o.binding().map(|l| l.name()).collect();
+    s.push_str(&format!(
+        "  blocks per SM: {}   warps per SM: {} of {} ({:.0}%)   limiter: {}\n",
+        o.blocks_per_sm,
+        o.warps_per_sm,
+        o.max_warps_per_sm,
+        100.0 * o.fraction(),
+        limiters.join(", ")
+    ));
+    s.push_str(&format!(
+        "  blocks per SM by limiter: regs {}, shared_mem {}, warps {}, blocks {}, barriers {}\n",
+        limit_text(o.limits.regs),
+        limit_text(o.limits.shared_mem),
+        o.limits.warps,
+        o.limits.blocks,
+        limit_text(o.limits.barriers)
+    ));
+    s.push_str(&format!(
+        "  per block: {} registers, {} B shared memory ({} B reserved by the driver); SM shared memory {} B\n",
+        o.allocated_regs_per_block,
+        o.allocated_shared_mem_per_block,
+        t.arch.reserved_shared_mem_per_block,
+        o.shared_mem_per_sm
+    ));
+    if let Some(sms) = t.sms() {
+        s.push_str(&format!(
+            "  grid that fills the device once: {} blocks\n",
+            u64::from(o.blocks_per_sm) * u64::from(sms)
+        ));
+    }
+    s
+}
+
+/// `occupancy --target sm_90 --regs N --wg-size B ...`.
+pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
+    reject_amd_resources(&a.resources, t.arch)?;
+    if a.generic.any() {
+        return Err(CliError::Usage("the generic form's flags go with --target generic".into()));
+    }
+    if let Some(f) =
+        [("--warps-per-sm", a.nvidia.warps_per_sm.is_some()), ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some())]
+            .iter()
+            .find(|(_, set)| *set)
+    {
+        return Err(CliError::Usage(format!("{} is a budget's target: wavebudget budget", f.0)));
+    }
+    let regs = a.nvidia.regs.ok_or_else(|| CliError::Usage("give --regs (registers per thread)".into()))?;
+    let k = kernel(&a.nvidia, regs, block_size(a.wg_size.as_deref())?);
+    let o = t.arch.occupancy(&k)?;
+    if a.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            target: TargetOut,
+            kernel: &'a Kernel,
+            #[serde(flatten)]
+            occupancy: &'a Occupancy,
+            grid_blocks: Option<u64>,
+        }
+        let grid = t.sms().filter(|_| o.blocks_per_sm > 0).map(|s| u64::from(s) * u64::from(o.blocks_per_sm));
+        return Ok(to_json(&Out { target: target_out(&t), kernel: &k, occupancy: &o, grid_blocks: grid }));
+    }
+    Ok(occupancy_text(&t, &k, &o))
+}
+
+/// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
+pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
+    if a.generic.any() {
+        return Err(CliError::Usage("the generic form's flags go with --target generic".into()));
+    }
+    if a.lds.is_some() {
+        return Err(CliError::Usage(format!("--lds is an AMD count; {} takes --shared-mem", t.arch.name)));
+    }
+    if a.waves.is_some() {
+        return Err(CliError::Usage(format!(
+            "--waves is per SIMD on AMD; {} takes --warps-per-sm or --blocks-per-sm",
+            t.arch.name
+        )));
+    }
+    if a.nvidia.regs.is_some() {
+        return Err(CliError::Usage("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm".into()));
+    }
+    let block = block_size(a.wg_size.as_deref())?;
+    let k = kernel(&a.nvidia, 0, block);
+    let wants: Vec<Want> = match (a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm) {
+        (true, None, None) => {
+            // Every blocks-per-SM level the block size allows at the fewest registers.
+            let top = t.arch.occupancy(&k)?.blocks_per_sm;
+            (1..=top).map(Want::BlocksPerSm).collect()
+        }
+        (false, Some(w), None) => vec![Want::WarpsPerSm(w)],
+        (false, None, Some(b)) => vec![Want::BlocksPerSm(b)],
+        _ => return Err(CliError::Usage("give one of --warps-per-sm W, --blocks-per-sm N or --all".into())),
+    };
+    let budgets = wants.iter().map(|&w| t.arch.budget(&k, w).map(|b| (w, b))).collect::<Result<Vec<_>, _>>()?;
+    if a.json {
+        #[derive(Serialize)]
+        struct Level<'a> {
+            want: Want,
+            #[serde(flatten)]
+            budget: &'a Budget,
+        }
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            target: TargetOut,
+            kernel: &'a Kernel,
+            levels: Vec<Level<'a>>,
+        }
+        let levels = budgets.iter().map(|(w, b)| Level { want: *w, budget: b }).collect();
+        return Ok(to_json(&Out { target: target_out(&t), kernel: &k, levels }));
+    }
+    let mut s = format!(
+        "{}: {} threads/block, {} B static + {} B dynamic shared memory\n",
+        heading(&t),
+        block,
+        k.shared_mem,
+        k.dynamic_shared_mem
+    );
+    for (w, b) in &budgets {
+        s.push_str(&format!(
+            "  {w}: at most {} registers/thread ({} blocks, {} warps per SM)",
+            b.max_regs, b.occupancy.blocks_per_sm, b.occupancy.warps_per_sm
+        ));
+        if let Some(up) = &b.above {
+            s.push_str(&format!("; {} registers give {} warps", b.max_regs.div_ceil(8) * 8 + 1, up.warps_per_sm));
+        }
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+/// `targets --nvidia`.
+pub(crate) fn targets(json: bool) -> String {
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            archs: Vec<ArchRow>,
+            products: &'static [nvidia::Product],
+        }
+        #[derive(Serialize)]
+        struct ArchRow {
+            #[serde(flatten)]
+            arch: &'static Arch,
+            max_warps_per_sm: u32,
+            shared_mem_per_block_optin: u32,
+            shared_mem_granule: u32,
+        }
+        let archs = nvidia::ARCHS
+            .iter()
+            .map(|a| ArchRow {
+                arch: a,
+                max_warps_per_sm: a.max_warps_per_sm(),
+                shared_mem_per_block_optin: a.shared_mem_per_block_optin(),
+                shared_mem_granule: a.shared_mem_granule(),
+            })
+            .collect();
+        return to_json(&Out { archs, products: nvidia::PRODUCTS });
+    }
+    let mut s = String::from("arch    family     warps/SM  blocks/SM  shared/SM  opt-in/block  reserved/block\n");
+    for a in nvidia::ARCHS {
+        s.push_str(&format!(
+            "{:<7} {:<10} {:>8}  {:>9}  {:>9}  {:>12}  {:>14}\n",
+            a.name,
+            a.family,
+            a.max_warps_per_sm(),
+            a.max_blocks_per_sm,
+            a.shared_mem_per_sm,
+            a.shared_mem_per_block_optin(),
+            a.reserved_shared_mem_per_block
+        ));
+    }
+    s.push_str("\nproduct               arch     SMs\n");
+    for p in nvidia::PRODUCTS {
+        s.push_str(&format!("{:<21} {:<7} {:>4}\n", p.name, p.arch, p.sms));
+    }
+    s.push_str("\nAll: 64K registers per SM in 4 sub-partitions, allocated per warp in 256-register units; 48 KiB static shared memory per block.\n");
+    s
+}
