@@ -22,8 +22,9 @@ extern "C" {
 
 /* The version of this API: raised when a function or a struct of this header changes. 2: the WB_ERR_*
  * codes, wb_occupancy and wb_budget. 3: wb_dispatch.resident_waves_per_simd (the struct grew: code built
- * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. 5: wb_occupancy_batch, wb_column and wb_batch_out. */
-#define WAVEBUDGET_API_VERSION 5
+ * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. 5: wb_occupancy_batch, wb_column and wb_batch_out.
+ * 6: NVIDIA targets, wb_nv_occupancy, wb_nv_budget, wb_nv_kernel and wb_nv_occupancy_result. */
+#define WAVEBUDGET_API_VERSION 6
 
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
@@ -181,6 +182,47 @@ typedef struct wb_batch_out {
 int wb_occupancy_batch(const char *target, size_t n, wb_column vgprs, wb_column agprs, wb_column sgprs,
                        wb_column lds_bytes, wb_column wg_min, wb_column wg_max, const wb_batch_out *out,
                        size_t *bad_cell, char *err, size_t err_len);
+
+/* NVIDIA targets (docs/nvidia.md): "sm_90", "sm_90a", "9.0" or a product name ("H100", "RTX 4090"), with
+ * CUDA's occupancy rules (cuda_occupancy.h). A kernel at a launch, in CUDA's terms: */
+typedef struct wb_nv_kernel {
+  uint32_t regs;                   /* registers per thread (cudaFuncAttributes.numRegs) */
+  uint32_t block;                  /* threads per block */
+  uint32_t shared_mem;             /* static shared memory bytes (sharedSizeBytes) */
+  uint32_t dynamic_shared_mem;     /* dynamic shared memory bytes given at launch */
+  uint32_t max_dynamic_shared_mem; /* cudaFuncAttributeMaxDynamicSharedMemorySize; 0: the default (48 KiB less
+                                      shared_mem) */
+  uint32_t barriers;               /* named block barriers (the CUDA runtime assumes 1) */
+  int32_t carveout;                /* preferred shared-memory carveout in percent; -1: no preference */
+} wb_nv_kernel;
+
+typedef struct wb_nv_occupancy_result {
+  uint32_t blocks_per_sm;        /* cudaOccupancyMaxActiveBlocksPerMultiprocessor's answer */
+  uint32_t warps_per_sm;         /* blocks x warps per block */
+  uint32_t max_warps_per_sm;     /* the SM's maximum */
+  const char *limiter;           /* the first binding limiter: "warps", "regs", "shared_mem", "blocks",
+                                    "barriers"; static string */
+  uint32_t regs_blocks;          /* blocks per SM each limiter allows; UINT32_MAX where it does not limit */
+  uint32_t shared_mem_blocks;
+  uint32_t warps_blocks;
+  uint32_t blocks_blocks;
+  uint32_t barriers_blocks;
+  uint32_t allocated_regs_per_block;
+  uint64_t allocated_shared_mem_per_block; /* with the driver's reserved bytes, in allocation units */
+  uint32_t sms;                  /* the product's SMs; 0 for a bare sm_XY */
+} wb_nv_occupancy_result;
+
+/* Blocks and warps per SM of `kernel` on an NVIDIA target. A kernel that cannot launch at all (too many
+ * registers for the block, shared memory over its limit) is not an error: blocks_per_sm is 0 and `err` (when
+ * not NULL) says why. Returns 0, or a WB_ERR_* code with `err` set. */
+int wb_nv_occupancy(const char *target, const wb_nv_kernel *kernel, wb_nv_occupancy_result *out, char *err,
+                    size_t err_len);
+
+/* The largest registers per thread (up to ptxas's 255) at which `kernel` (its regs ignored) keeps
+ * `warps_per_sm` warps per SM, or `blocks_per_sm` blocks when warps_per_sm is 0 (give one); `out` the
+ * occupancy there. Returns 0, or WB_ERR_MODEL with `err` naming the limiter when no count reaches it. */
+int wb_nv_budget(const char *target, const wb_nv_kernel *kernel, uint32_t warps_per_sm, uint32_t blocks_per_sm,
+                 uint32_t *max_regs, wb_nv_occupancy_result *out, char *err, size_t err_len);
 
 #ifdef __cplusplus
 }

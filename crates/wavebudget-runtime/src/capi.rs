@@ -768,3 +768,156 @@ pub unsafe extern "C" fn wb_occupancy_batch(
         },
     )
 }
+
+/// Mirror of `wb_nv_kernel`: an NVIDIA kernel at a launch.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct WbNvKernel {
+    regs: u32,
+    block: u32,
+    shared_mem: u32,
+    dynamic_shared_mem: u32,
+    max_dynamic_shared_mem: u32,
+    barriers: u32,
+    carveout: i32,
+}
+
+/// Mirror of `wb_nv_occupancy_result`: the answer of `wb_nv_occupancy`.
+#[repr(C)]
+pub struct WbNvOccupancy {
+    blocks_per_sm: u32,
+    warps_per_sm: u32,
+    max_warps_per_sm: u32,
+    limiter: *const c_char,
+    regs_blocks: u32,
+    shared_mem_blocks: u32,
+    warps_blocks: u32,
+    blocks_blocks: u32,
+    barriers_blocks: u32,
+    allocated_regs_per_block: u32,
+    allocated_shared_mem_per_block: u64,
+    sms: u32,
+}
+
+/// # Safety
+/// `target` is NULL or a NUL-terminated string.
+unsafe fn nv_target(target: *const c_char) -> Result<wavebudget_model::nvidia::Target, Failure> {
+    let name = str_arg(target, "target")?;
+    wavebudget_model::nvidia::parse_target(name).ok_or_else(|| {
+        let known: Vec<&str> = wavebudget_model::nvidia::ARCHS.iter().map(|a| a.name).collect();
+        Failure(WB_ERR_MODEL, format!("unknown NVIDIA target '{name}' (modelled: {})", known.join(", ")))
+    })
+}
+
+fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure> {
+    use wavebudget_model::nvidia::{Carveout, Kernel};
+    let carveout = match k.carveout {
+        -1 => Carveout::Default,
+        p if p >= 0 => Carveout::Percent(p as u32),
+        p => return Err(Failure(WB_ERR_ARGUMENT, format!("carveout {p}: a percentage 0 to 100, or -1"))),
+    };
+    Ok(Kernel {
+        regs: k.regs,
+        block: k.block,
+        shared_mem: k.shared_mem,
+        dynamic_shared_mem: k.dynamic_shared_mem,
+        max_dynamic_shared_mem: (k.max_dynamic_shared_mem != 0).then_some(k.max_dynamic_shared_mem),
+        barriers: k.barriers,
+        carveout,
+    })
+}
+
+fn nv_result(t: &wavebudget_model::nvidia::Target, o: &wavebudget_model::nvidia::Occupancy) -> WbNvOccupancy {
+    use wavebudget_model::nvidia::Limiter;
+    let limiter: &'static str = match o.binding().next() {
+        Some(Limiter::Warps) => "warps\0",
+        Some(Limiter::Regs) => "regs\0",
+        Some(Limiter::SharedMem) => "shared_mem\0",
+        Some(Limiter::Blocks) => "blocks\0",
+        Some(Limiter::Barriers) => "barriers\0",
+        None => "blocks\0",
+    };
+    let or_max = |v: Option<u32>| v.unwrap_or(u32::MAX);
+    WbNvOccupancy {
+        blocks_per_sm: o.blocks_per_sm,
+        warps_per_sm: o.warps_per_sm,
+        max_warps_per_sm: o.max_warps_per_sm,
+        limiter: limiter.as_ptr().cast(),
+        regs_blocks: or_max(o.limits.regs),
+        shared_mem_blocks: or_max(o.limits.shared_mem),
+        warps_blocks: o.limits.warps,
+        blocks_blocks: o.limits.blocks,
+        barriers_blocks: or_max(o.limits.barriers),
+        allocated_regs_per_block: o.allocated_regs_per_block,
+        allocated_shared_mem_per_block: o.allocated_shared_mem_per_block,
+        sms: t.sms().unwrap_or(0),
+    }
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string; `kernel` is readable; `out` is writable; `err` has room for `err_len`
+/// bytes (or is NULL).
+#[no_mangle]
+pub unsafe extern "C" fn wb_nv_occupancy(
+    target: *const c_char,
+    kernel: *const WbNvKernel,
+    out: *mut WbNvOccupancy,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            let out = out.as_mut().ok_or("out is NULL")?;
+            let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+            let t = nv_target(target)?;
+            let o = t.arch.occupancy(&k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+            *out = nv_result(&t, &o);
+            if let Some(why) = &o.unlaunchable {
+                set_err(err, err_len, &why.to_string());
+            }
+            Ok(0)
+        },
+    )
+}
+
+/// # Safety
+/// `target` is a NUL-terminated string; `kernel` is readable; `max_regs` and `out` are writable (`out` may be
+/// NULL); `err` has room for `err_len` bytes (or is NULL).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)] // the C signature of wavebudget.h
+pub unsafe extern "C" fn wb_nv_budget(
+    target: *const c_char,
+    kernel: *const WbNvKernel,
+    warps_per_sm: u32,
+    blocks_per_sm: u32,
+    max_regs: *mut u32,
+    out: *mut WbNvOccupancy,
+    err: *mut c_char,
+    err_len: usize,
+) -> c_int {
+    use wavebudget_model::nvidia::Want;
+    guard(
+        err,
+        err_len,
+        |code| code,
+        || {
+            let max_regs = max_regs.as_mut().ok_or("max_regs is NULL")?;
+            let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+            let t = nv_target(target)?;
+            let want = match (warps_per_sm, blocks_per_sm) {
+                (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
+                (0, b) => Want::BlocksPerSm(b),
+                (w, _) => Want::WarpsPerSm(w),
+            };
+            let b = t.arch.budget(&k, want).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+            *max_regs = b.max_regs;
+            if let Some(out) = out.as_mut() {
+                *out = nv_result(&t, &b.occupancy);
+            }
+            Ok(0)
+        },
+    )
+}

@@ -240,3 +240,83 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
     );
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// `wb_nv_occupancy` and `wb_nv_budget` from C, against the H100 capture (residency counted on the GPU,
+/// equal to the driver's API: crates/wavebudget-model/tests/data/nvidia) at every captured register count
+/// x block size, and the budget at 256 threads against the same rows.
+#[test]
+fn c_program_gets_the_h100s_blocks_per_sm() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("wavebudget-capi-nv-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let capture =
+        std::fs::read_to_string(here.join("../wavebudget-model/tests/data/nvidia/h100_occupancy.json")).unwrap();
+    // The rows as "regs block api_blocks" lines, read by the C program from stdin.
+    let capture: serde_json::Value = serde_json::from_str(&capture).unwrap();
+    let mut rows = String::new();
+    for r in capture["occupancy"].as_array().unwrap() {
+        rows += &format!("{} {} {}\n", r["regs"], r["block"], r["api_blocks"]);
+    }
+    assert_eq!(rows.lines().count(), 260);
+    let src = tmp.join("nv.c");
+    std::fs::write(
+        &src,
+        r#"#include <stdio.h>
+#include <string.h>
+#include "wavebudget.h"
+int main(void) {
+  char err[256];
+  unsigned regs, block, want, n = 0, bad = 0;
+  if (WAVEBUDGET_API_VERSION < 6) return 2;
+  while (scanf("%u %u %u", &regs, &block, &want) == 3) {
+    wb_nv_kernel k = {regs, block, 0, 0, 0, 1, -1};
+    wb_nv_occupancy_result o;
+    if (wb_nv_occupancy("NVIDIA H100 80GB HBM3", &k, &o, err, sizeof err) != 0) { printf("error %s\n", err); return 1; }
+    if (o.blocks_per_sm != want || o.warps_per_sm != want * ((block + 31) / 32) || o.sms != 132) {
+      printf("%u regs block %u: %u blocks, H100 %u\n", regs, block, o.blocks_per_sm, want);
+      bad++;
+    }
+    n++;
+  }
+  /* At 256 threads: 48 warps per SM at 40 registers (41: 40 warps), 2 blocks at 128 (136: 1). */
+  wb_nv_kernel k = {0, 256, 0, 0, 0, 1, -1};
+  unsigned max_regs = 0;
+  wb_nv_occupancy_result at;
+  if (wb_nv_budget("H100", &k, 48, 0, &max_regs, &at, err, sizeof err) != 0 || max_regs != 40 || at.warps_per_sm != 48) bad++;
+  if (wb_nv_budget("sm_90", &k, 0, 2, &max_regs, NULL, err, sizeof err) != 0 || max_regs != 128) bad++;
+  /* Refusals: one line each. */
+  int rc = wb_nv_budget("H100", &(wb_nv_kernel){0, 1024, 0, 0, 0, 1, -1}, 0, 3, &max_regs, NULL, err, sizeof err);
+  printf("budget3 %d %s\n", rc, err);
+  rc = wb_nv_occupancy("sm_72", &k, &at, err, sizeof err);
+  printf("sm72 %d %s\n", rc, err);
+  k.regs = 168; k.block = 512; err[0] = 0;
+  rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
+  printf("unlaunchable %d %u %s\n", rc, at.blocks_per_sm, err);
+  printf("checked %u bad %u\n", n, bad);
+  return 0;
+}
+"#,
+    )
+    .unwrap();
+    let exe = tmp.join("nv");
+    build_against_runtime(("CC", "cc", "-std=c11"), &src, &exe, &newest_cdylib());
+    use std::io::Write;
+    let mut child = Command::new(&exe)
+        .env("LD_LIBRARY_PATH", newest_cdylib().parent().unwrap())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(rows.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("checked 260 bad 0"), "{text}");
+    assert!(text.contains("budget3 -5 3 blocks per SM at 1024 threads per block on sm_90 is out of reach at any register count: warps allows 2 blocks per SM (64 warps)"), "{text}");
+    assert!(text.contains("sm72 -5 unknown NVIDIA target 'sm_72'"), "{text}");
+    assert!(
+        text.contains("unlaunchable 0 0 168 registers per thread x 512 threads needs 86016 registers per block"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
+}

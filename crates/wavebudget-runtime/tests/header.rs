@@ -25,6 +25,7 @@ fn c_type(t: &Type) -> String {
             match name.as_str() {
                 "u8" => "uint8_t".into(),
                 "u32" => "uint32_t".into(),
+                "i32" => "int32_t".into(),
                 "u64" => "uint64_t".into(),
                 "usize" => "size_t".into(),
                 "c_int" => "int".into(),
