@@ -76,6 +76,12 @@ cl::opt<bool> OptClamp("wavebudget-clamp",
 cl::opt<std::string> OptTarget("wavebudget-target",
                                cl::desc("Processor for kernels without a \"target-cpu\" attribute"),
                                cl::cat(Category));
+cl::opt<unsigned> OptWarpsPerSm("wavebudget-warps-per-sm",
+                                cl::desc("NVPTX kernels: warps per SM to keep (sets nvvm.maxnreg)"),
+                                cl::cat(Category));
+cl::opt<unsigned> OptBlocksPerSm("wavebudget-blocks-per-sm",
+                                 cl::desc("NVPTX kernels: blocks per SM to keep (sets nvvm.maxnreg)"),
+                                 cl::cat(Category));
 
 // The -wavebudget-* options that were given, in the pipeline-parameter syntax.
 std::string commandLineParams() {
@@ -101,6 +107,10 @@ std::string commandLineParams() {
     Add(OptClamp ? "clamp" : "no-clamp");
   if (OptTarget.getNumOccurrences())
     Add("target=" + OptTarget);
+  if (OptWarpsPerSm.getNumOccurrences())
+    Add("warps-per-sm=" + std::to_string(OptWarpsPerSm));
+  if (OptBlocksPerSm.getNumOccurrences())
+    Add("blocks-per-sm=" + std::to_string(OptBlocksPerSm));
   return S;
 }
 

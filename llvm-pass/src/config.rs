@@ -58,8 +58,12 @@ pub struct Config {
     pub mode: Mode,
     /// Move an unreachable request to the nearest value LLVM 22 accepts instead of leaving the kernel.
     pub clamp: bool,
-    /// Processor for kernels without `"target-cpu"`.
+    /// Processor for kernels without `"target-cpu"` (an AMD processor, or an NVIDIA `sm_XY` / product).
     pub target: Option<String>,
+    /// NVPTX kernels: the warps per SM to keep (`warps-per-sm=N`).
+    pub warps_per_sm: Option<u32>,
+    /// NVPTX kernels: the blocks per SM to keep (`blocks-per-sm=N`), when no warps are asked for.
+    pub blocks_per_sm: Option<u32>,
     /// `mode=auto`: spills (VGPR + SGPR) the chosen level may have.
     pub max_spills: u32,
     /// `mode=auto`: how much longer (percent) the chosen level's hot loop may be than the unconstrained
@@ -86,9 +90,22 @@ struct Layer {
     target: Option<String>,
     max_spills: Option<u32>,
     max_loop_growth: Option<u32>,
+    warps_per_sm: Option<u32>,
+    blocks_per_sm: Option<u32>,
 }
 
-const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR";
+const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N";
+
+/// The most warps (64) and blocks (32) any NVIDIA SM holds.
+const MAX_WARPS_PER_SM: u32 = 64;
+const MAX_BLOCKS_PER_SM: u32 = 32;
+
+fn parse_per_sm(v: &str, what: &str, unit: &str, max: u32) -> Result<u32, String> {
+    match v.trim().parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("{what} wants a whole number of {unit} per SM from 1 to {max}, got '{v}'")),
+    }
+}
 
 fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
     match v.trim().parse::<u32>() {
@@ -100,7 +117,9 @@ fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
 /// A processor in any spelling the model accepts, checked now so that a typo is blamed on the
 /// parameter, not later on a kernel's `"target-cpu"`.
 fn parse_target(v: &str, what: &str) -> Result<String, String> {
-    wavebudget_model::parse_target(v.trim()).map_err(|e| format!("{what}: {e}"))?;
+    if wavebudget_model::nvidia::parse_target(v.trim()).is_none() {
+        wavebudget_model::parse_target(v.trim()).map_err(|e| format!("{what}: {e}"))?;
+    }
     Ok(v.trim().to_string())
 }
 
@@ -146,6 +165,14 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
         match key {
             "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
             "records" => l.records = Some(PathBuf::from(need(value)?)),
+            "warps-per-sm" => {
+                let what = format!("parameter 'warps-per-sm' in {origin}");
+                l.warps_per_sm = Some(parse_per_sm(need(value)?, &what, "warps", MAX_WARPS_PER_SM)?)
+            }
+            "blocks-per-sm" => {
+                let what = format!("parameter 'blocks-per-sm' in {origin}");
+                l.blocks_per_sm = Some(parse_per_sm(need(value)?, &what, "blocks", MAX_BLOCKS_PER_SM)?)
+            }
             "target" => l.target = Some(parse_target(need(value)?, &format!("parameter 'target' in {origin}"))?),
             "max-spills" => {
                 let v = need(value)?;
@@ -182,8 +209,10 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
 }
 
 /// The variables the environment layer reads.
-pub const ENV_VARS: [&str; 7] = [
+pub const ENV_VARS: [&str; 9] = [
     "WAVEBUDGET_WAVES",
+    "WAVEBUDGET_WARPS_PER_SM",
+    "WAVEBUDGET_BLOCKS_PER_SM",
     "WAVEBUDGET_RECORDS",
     "WAVEBUDGET_MODE",
     "WAVEBUDGET_EXACT",
@@ -199,6 +228,14 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
     let mut l = Layer::default();
     if let Some(v) = var("WAVEBUDGET_WAVES") {
         l.waves = Some(parse_waves(&v, "environment variable WAVEBUDGET_WAVES")?);
+    }
+    if let Some(v) = var("WAVEBUDGET_WARPS_PER_SM") {
+        let what = "environment variable WAVEBUDGET_WARPS_PER_SM";
+        l.warps_per_sm = Some(parse_per_sm(&v, what, "warps", MAX_WARPS_PER_SM)?);
+    }
+    if let Some(v) = var("WAVEBUDGET_BLOCKS_PER_SM") {
+        let what = "environment variable WAVEBUDGET_BLOCKS_PER_SM";
+        l.blocks_per_sm = Some(parse_per_sm(&v, what, "blocks", MAX_BLOCKS_PER_SM)?);
     }
     if let Some(v) = var("WAVEBUDGET_RECORDS") {
         l.records = Some(PathBuf::from(v));
@@ -280,6 +317,8 @@ impl Config {
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
             max_loop_growth: pick(&|l| l.max_loop_growth.is_some()).and_then(|l| l.max_loop_growth),
+            warps_per_sm: pick(&|l| l.warps_per_sm.is_some()).and_then(|l| l.warps_per_sm),
+            blocks_per_sm: pick(&|l| l.blocks_per_sm.is_some()).and_then(|l| l.blocks_per_sm),
             empty_variables: Vec::new(),
             bound_first: false,
         }
@@ -320,12 +359,18 @@ impl Config {
         if let Some(t) = &self.target {
             add(&format!("target={t}"));
         }
+        if let Some(w) = self.warps_per_sm {
+            add(&format!("warps-per-sm={w}"));
+        }
+        if let Some(b) = self.blocks_per_sm {
+            add(&format!("blocks-per-sm={b}"));
+        }
         s
     }
 
     /// Anything asked of the pass at all (otherwise it only acts on `"wavebudget-waves"` kernels).
     pub fn is_active(&self) -> bool {
-        self.waves.is_some() || self.mode == Mode::Auto
+        self.waves.is_some() || self.mode == Mode::Auto || self.warps_per_sm.is_some() || self.blocks_per_sm.is_some()
     }
 }
 
@@ -344,10 +389,25 @@ mod tests {
             "waves=4;exact",
             "waves=8;exact;records=/tmp/x.o;mode=advise;clamp;target=gfx942",
             "mode=auto;max-spills=4",
+            "target=H100;warps-per-sm=48",
+            "mode=advise;target=sm_90;blocks-per-sm=3",
             "",
         ] {
             let c = Config::from_params(p).unwrap();
             assert_eq!(c.to_params(), p);
+        }
+    }
+
+    #[test]
+    fn nvidia_requests_are_counted_per_sm() {
+        assert!(Config::from_params("warps-per-sm=64").unwrap().is_active());
+        for (p, want) in [
+            ("warps-per-sm=65", "parameter 'warps-per-sm' in amdgpu-occupancy-budget<...> wants a whole number of warps per SM from 1 to 64, got '65'"),
+            ("blocks-per-sm=0", "wants a whole number of blocks per SM from 1 to 32, got '0'"),
+            ("target=sm_72", "parameter 'target' in amdgpu-occupancy-budget<...>: unknown target 'sm_72'"),
+        ] {
+            let e = Config::from_params(p).unwrap_err().to_string();
+            assert!(e.contains(want), "{p}: {e}");
         }
     }
 

@@ -12,6 +12,7 @@
 //! - [`estimate`]: peak register pressure from the IR, when there are no records.
 //! - [`records`]: register counts of a previous build (code objects, bundles, `inspect --json`).
 //! - [`plan`]: the decisions, pure Rust.
+//! - [`nvptx`]: the same request for NVPTX kernels (`warps-per-sm=N`): `"nvvm.maxnreg"` from CUDA's rules.
 
 pub mod config;
 pub mod disasm;
@@ -21,6 +22,7 @@ pub mod facts;
 mod ffi;
 mod host_llvm;
 mod ir;
+pub mod nvptx;
 pub mod plan;
 pub mod records;
 pub mod sweep;
@@ -72,8 +74,12 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let say = |report: &mut ModuleReport, severity, text: String| {
         report.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") })
     };
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     let triple = ir::triple(module);
+    if triple.starts_with("nvptx") {
+        nvptx::run_on_module(module, cfg, &mut report);
+        return report;
+    }
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     if kernels.is_empty() {
         // Host modules of a HIP build come here too: a remark, so -Werror builds stay clean.
         let what =
@@ -96,12 +102,16 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     }
     let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
         kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
-    if !cfg.is_active() && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
-        let empty = if cfg.empty_variables.is_empty() {
+    let amd_request = cfg.waves.is_some() || cfg.mode == Mode::Auto;
+    if !amd_request && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
+        let mut empty = if cfg.empty_variables.is_empty() {
             String::new()
         } else {
             format!(" ({} set but empty)", cfg.empty_variables.join(", "))
         };
+        if cfg.warps_per_sm.is_some() || cfg.blocks_per_sm.is_some() {
+            empty.push_str(" (warps-per-sm and blocks-per-sm are for NVPTX kernels)");
+        }
         say(
             &mut report,
             Severity::Warning,
@@ -326,13 +336,16 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
     for d in &report.diagnostics {
         ffi::diagnose(ctx, d);
     }
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    // NVPTX kernels' plans say what they did in their diagnostics; the structured remark is AMD's.
+    let nvptx = ir::triple(module).starts_with("nvptx");
+    let is_kernel = |f: LLVMValueRef| if nvptx { nvptx::is_kernel(f) } else { ir::is_kernel(f) };
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
     for (f, plan) in kernels.iter().zip(&report.kernels) {
         debug_assert_eq!(ir::name(*f), plan.name);
         for d in &plan.diagnostics {
             ffi::diagnose(ctx, d);
         }
-        if plan.action != Action::None {
+        if plan.action != Action::None && !nvptx {
             ffi::remark(*f, plan);
         }
     }

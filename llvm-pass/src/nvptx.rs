@@ -1,0 +1,203 @@
+//! The pass on NVPTX modules (`nvptx64-nvidia-cuda`, from clang CUDA or Triton's NVIDIA path): for a
+//! requested warps (or blocks) per SM at a kernel's block size, the largest register count per thread
+//! that keeps it (`wavebudget_model::nvidia`, CUDA's own rules), set as `"nvvm.maxnreg"`, which LLVM 22
+//! passes to PTX as `.maxnreg` and ptxas obeys. Kernels are `ptx_kernel` functions (what LLVM 22 makes of
+//! `!nvvm.annotations` too); the block size is their `"nvvm.reqntid"` or `"nvvm.maxntid"`
+//! (`__launch_bounds__`); static shared memory the addrspace(3) globals they reach. LLVM 22 only: before
+//! it, launch bounds and the register cap travel as `!nvvm.annotations`, which this pass does not write.
+
+use crate::config::{Config, Mode};
+use crate::facts;
+use crate::ir;
+use crate::llvm_sys::core::{LLVMGetFunctionCallConv, LLVMIsDeclaration};
+use crate::llvm_sys::prelude::*;
+use crate::plan::{Action, Diagnostic, KernelPlan, Severity};
+use crate::ModuleReport;
+use wavebudget_model::nvidia::{self, Kernel, Want};
+
+/// LLVM's `CallingConv::PTX_Kernel`.
+const CC_PTX_KERNEL: u32 = 71;
+
+/// A defined `ptx_kernel` function.
+///
+/// # Safety
+/// `f` is a live function.
+pub unsafe fn is_kernel(f: LLVMValueRef) -> bool {
+    LLVMGetFunctionCallConv(f) == CC_PTX_KERNEL && LLVMIsDeclaration(f) == 0
+}
+
+/// Threads per block from `"nvvm.reqntid"` / `"nvvm.maxntid"` (`"X"`, `"X,Y"` or `"X,Y,Z"`).
+fn block_of(attr: &str) -> Result<u32, String> {
+    let mut n: u64 = 1;
+    for d in attr.split(',') {
+        let v: u64 = d.trim().parse().map_err(|_| format!("'{attr}' is not X[,Y[,Z]]"))?;
+        n = n.saturating_mul(v);
+    }
+    match u32::try_from(n) {
+        Ok(b) if b >= 1 => Ok(b),
+        _ => Err(format!("'{attr}' is not a block size of at least 1 thread")),
+    }
+}
+
+fn say(plan: &mut KernelPlan, severity: Severity, text: String) {
+    plan.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") });
+}
+
+/// Runs the pass on an NVPTX module's kernels.
+///
+/// # Safety
+/// `module` must be a live module, not used by another thread during the call.
+pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut ModuleReport) {
+    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
+    let triple = ir::triple(module);
+    let top = |report: &mut ModuleReport, severity, text: String| {
+        report.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") })
+    };
+    if kernels.is_empty() {
+        top(report, Severity::Remark, format!("no ptx_kernel functions in this '{triple}' module; nothing to do"));
+        return;
+    }
+    if !cfg!(feature = "llvm22") {
+        top(
+            report,
+            Severity::Warning,
+            format!(
+                "{} ptx_kernel function(s) in this '{triple}' module: NVPTX kernels need the LLVM 22 plugin (before 22 the register cap is !nvvm.annotations, which this pass does not write); nothing done",
+                kernels.len()
+            ),
+        );
+        return;
+    }
+    let want = match (cfg.warps_per_sm, cfg.blocks_per_sm) {
+        (Some(w), _) => Want::WarpsPerSm(w),
+        (None, Some(b)) => Want::BlocksPerSm(b),
+        (None, None) => {
+            let why = if cfg.waves.is_some() {
+                "waves=N is waves per SIMD, an AMD request; NVPTX kernels take warps-per-sm=N or blocks-per-sm=N"
+            } else {
+                "no warps target given: set warps-per-sm=N or blocks-per-sm=N (-wavebudget-warps-per-sm=N, WAVEBUDGET_WARPS_PER_SM=N)"
+            };
+            top(report, Severity::Warning, format!("{why}; {} ptx_kernel(s) left untouched", kernels.len()));
+            return;
+        }
+    };
+    if cfg.mode == Mode::Auto {
+        top(
+            report,
+            Severity::Warning,
+            format!("mode=auto compiles AMDGPU kernels only; {} ptx_kernel(s) left untouched", kernels.len()),
+        );
+        return;
+    }
+    let mut lds = facts::Lds::new(module);
+    for &f in &kernels {
+        let mut k = facts::read_kernel(f);
+        lds.fill(f, &mut k);
+        report.kernels.push(plan_kernel(f, &k, cfg, want));
+    }
+    // Apply: only after every decision was made.
+    for (&f, plan) in kernels.iter().zip(&report.kernels) {
+        for (key, v) in &plan.set_attributes {
+            ir::set_str_attr(f, key, v);
+            report.changed = true;
+        }
+    }
+}
+
+/// One kernel's decision; nothing is written here.
+unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, want: Want) -> KernelPlan {
+    let mut plan = KernelPlan::new(&k.name);
+    let name = &k.name;
+    let untouched = |mut plan: KernelPlan, why: String| {
+        say(&mut plan, Severity::Warning, format!("kernel '{name}': {why}; left untouched"));
+        plan.action = Action::Untouched;
+        plan
+    };
+    let cpu = k.target_cpu.clone().filter(|c| !c.is_empty()).or_else(|| cfg.target.clone());
+    let Some(cpu) = cpu else {
+        return untouched(plan, "no \"target-cpu\" and no target=sm_XY to say which GPU".into());
+    };
+    let Some(target) = nvidia::parse_target(&cpu) else {
+        let known: Vec<&str> = nvidia::ARCHS.iter().map(|a| a.name).collect();
+        return untouched(
+            plan,
+            format!("'{cpu}' is not an NVIDIA architecture the model knows ({})", known.join(", ")),
+        );
+    };
+    plan.target = Some(target.arch.name.to_string());
+    let bounds = ir::str_attr(f, "nvvm.reqntid").map(|v| ("nvvm.reqntid", v));
+    let Some((which, text)) = bounds.or_else(|| ir::str_attr(f, "nvvm.maxntid").map(|v| ("nvvm.maxntid", v))) else {
+        return untouched(
+            plan,
+            "no block size (no __launch_bounds__: \"nvvm.maxntid\" or \"nvvm.reqntid\"), and the register budget depends on it".into(),
+        );
+    };
+    let block = match block_of(&text) {
+        Ok(b) => b,
+        Err(e) => return untouched(plan, format!("\"{which}\"={e}")),
+    };
+    let shared = u32::try_from(k.static_lds).unwrap_or(u32::MAX);
+    let kernel = Kernel { shared_mem: shared, ..Kernel::new(0, block) };
+    let budget = match target.arch.budget(&kernel, want) {
+        Ok(b) => b,
+        Err(e) => return untouched(plan, e.to_string()),
+    };
+    let r = budget.max_regs;
+    let at = format!(
+        "({}, {block} threads/block, {shared} B static shared memory): {want} needs at most {r} registers per thread",
+        target.arch.name
+    );
+    let own = ir::str_attr(f, "nvvm.maxnreg");
+    match own.as_deref().map(|s| s.trim().parse::<u32>()) {
+        Some(Ok(mine)) if mine <= r => {
+            plan.action = Action::KeptOwn;
+            say(
+                &mut plan,
+                Severity::Remark,
+                format!("kernel '{name}' {at}; keeps its own \"nvvm.maxnreg\"=\"{mine}\""),
+            );
+            return plan;
+        }
+        Some(Ok(mine)) => say(
+            &mut plan,
+            Severity::Warning,
+            format!("kernel '{name}': its \"nvvm.maxnreg\"=\"{mine}\" allows fewer than {want}; replaced by {r}"),
+        ),
+        Some(Err(_)) => {
+            return untouched(plan, format!("malformed \"nvvm.maxnreg\"=\"{}\"", own.unwrap_or_default()));
+        }
+        None => {}
+    }
+    let (action, verb) = match cfg.mode {
+        Mode::Advise => (Action::Advised, "would set"),
+        _ => (Action::Set, "set"),
+    };
+    if action == Action::Set {
+        plan.set_attributes.push(("nvvm.maxnreg".into(), r.to_string()));
+    }
+    plan.action = action;
+    say(
+        &mut plan,
+        Severity::Remark,
+        format!(
+            "kernel '{name}' {at}; {verb} \"nvvm.maxnreg\"=\"{r}\" ({} blocks, {} warps per SM; ptxas -v reports any spills)",
+            budget.occupancy.blocks_per_sm, budget.occupancy.warps_per_sm
+        ),
+    );
+    plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::block_of;
+
+    #[test]
+    fn block_sizes() {
+        assert_eq!(block_of("256"), Ok(256));
+        assert_eq!(block_of("32,4"), Ok(128));
+        assert_eq!(block_of("8, 8, 2"), Ok(128));
+        assert!(block_of("0").is_err());
+        assert!(block_of("x").is_err());
+        assert!(block_of("65536,65536").is_err());
+    }
+}
