@@ -942,6 +942,134 @@ fn write_report(
     py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
 }
 
+/// An NVIDIA target by name, or the refusal naming it.
+fn nv_target(name: &str) -> PyResult<wavebudget_model::nvidia::Target> {
+    wavebudget_model::nvidia::parse_target(name).ok_or_else(|| {
+        let known: Vec<&str> = wavebudget_model::nvidia::ARCHS.iter().map(|a| a.name).collect();
+        refuse(
+            "unknown_target",
+            format!(
+                "unknown NVIDIA target '{name}' (modelled: {}; nvidia.targets() lists the products)",
+                known.join(", ")
+            ),
+        )
+    })
+}
+
+fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
+    refuse(e.kind(), e.to_string())
+}
+
+/// The target's identity as the answers carry it.
+fn nv_target_fields(t: &wavebudget_model::nvidia::Target, d: &Bound<'_, PyAny>) -> PyResult<()> {
+    d.set_item("target", t.arch.name)?;
+    d.set_item("family", t.arch.family)?;
+    d.set_item("product", t.product.map(|p| p.name))?;
+    d.set_item("sms", t.sms())
+}
+
+#[allow(clippy::too_many_arguments)] // the Python signature
+fn nv_kernel(
+    regs: u32,
+    block: u32,
+    shared_mem: u32,
+    dynamic_shared_mem: u32,
+    max_dynamic_shared_mem: Option<u32>,
+    barriers: u32,
+    carveout: Option<u32>,
+) -> wavebudget_model::nvidia::Kernel {
+    use wavebudget_model::nvidia::{Carveout, Kernel};
+    Kernel {
+        regs,
+        block,
+        shared_mem,
+        dynamic_shared_mem,
+        max_dynamic_shared_mem,
+        barriers,
+        carveout: carveout.map_or(Carveout::Default, Carveout::Percent),
+    }
+}
+
+/// `nvidia.occupancy(...)`: blocks and warps per SM as `cuda_occupancy.h` computes them, a dict with the
+/// names of `wavebudget occupancy --target sm_XY --json`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, regs, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout))]
+fn nv_occupancy<'py>(
+    py: Python<'py>,
+    target: &str,
+    regs: u32,
+    block: u32,
+    shared_mem: u32,
+    dynamic_shared_mem: u32,
+    max_dynamic_shared_mem: Option<u32>,
+    barriers: u32,
+    carveout: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let t = nv_target(target)?;
+    let k = nv_kernel(regs, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let o = t.arch.occupancy(&k).map_err(nv_err)?;
+    let d = to_py(py, &o)?;
+    nv_target_fields(&t, &d)?;
+    d.set_item("kernel", to_py(py, &k)?)?;
+    d.set_item("occupancy", o.fraction())?;
+    d.set_item("unlaunchable_reason", o.unlaunchable.map(|u| u.to_string()))?;
+    d.set_item(
+        "grid_blocks",
+        t.sms().filter(|_| o.blocks_per_sm > 0).map(|s| u64::from(s) * u64::from(o.blocks_per_sm)),
+    )?;
+    Ok(d)
+}
+
+/// `nvidia.budget(...)`: the largest registers per thread that reach a warps- or blocks-per-SM target.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, block, warps_per_sm, blocks_per_sm, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout))]
+fn nv_budget<'py>(
+    py: Python<'py>,
+    target: &str,
+    block: u32,
+    warps_per_sm: Option<u32>,
+    blocks_per_sm: Option<u32>,
+    shared_mem: u32,
+    dynamic_shared_mem: u32,
+    max_dynamic_shared_mem: Option<u32>,
+    barriers: u32,
+    carveout: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_model::nvidia::Want;
+    let t = nv_target(target)?;
+    let want = match (warps_per_sm, blocks_per_sm) {
+        (Some(w), None) => Want::WarpsPerSm(w),
+        (None, Some(b)) => Want::BlocksPerSm(b),
+        _ => return Err(refuse("usage", "give one of warps_per_sm or blocks_per_sm".into())),
+    };
+    let k = nv_kernel(0, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let b = t.arch.budget(&k, want).map_err(nv_err)?;
+    let d = to_py(py, &b)?;
+    nv_target_fields(&t, &d)?;
+    d.set_item("want", to_py(py, &want)?)?;
+    Ok(d)
+}
+
+/// `nvidia.targets()`: the architectures and products modelled.
+#[pyfunction]
+fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    use wavebudget_model::nvidia::{ARCHS, PRODUCTS};
+    let archs = pyo3::types::PyList::empty(py);
+    for a in ARCHS {
+        let d = to_py(py, a)?;
+        d.set_item("max_warps_per_sm", a.max_warps_per_sm())?;
+        d.set_item("shared_mem_per_block_optin", a.shared_mem_per_block_optin())?;
+        d.set_item("shared_mem_granule", a.shared_mem_granule())?;
+        archs.append(d)?;
+    }
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("archs", archs)?;
+    out.set_item("products", to_py(py, &PRODUCTS)?)?;
+    Ok(out.into_any())
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
@@ -958,6 +1086,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(inspect, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;
+    m.add_function(wrap_pyfunction!(nv_occupancy, m)?)?;
+    m.add_function(wrap_pyfunction!(nv_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(nv_targets, m)?)?;
     m.add_class::<OccupancyResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -100,6 +100,31 @@ def triton_launch_report(
 
 def targets() -> List[Dict[str, Any]]: ...
 
+def nv_occupancy(
+    target: str,
+    regs: int,
+    block: int,
+    shared_mem: int,
+    dynamic_shared_mem: int,
+    max_dynamic_shared_mem: Optional[int],
+    barriers: int,
+    carveout: Optional[int],
+) -> Dict[str, Any]: ...
+
+def nv_budget(
+    target: str,
+    block: int,
+    warps_per_sm: Optional[int],
+    blocks_per_sm: Optional[int],
+    shared_mem: int,
+    dynamic_shared_mem: int,
+    max_dynamic_shared_mem: Optional[int],
+    barriers: int,
+    carveout: Optional[int],
+) -> Dict[str, Any]: ...
+
+def nv_targets() -> Dict[str, List[Dict[str, Any]]]: ...
+
 def dispatch(
     path: str,
     kernel: str,

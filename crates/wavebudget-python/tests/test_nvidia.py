@@ -1,0 +1,67 @@
+"""wavebudget.nvidia against the H100 capture (residency counted on a real H100, equal to the driver's
+cuOccupancyMaxActiveBlocksPerMultiprocessor at every point: crates/wavebudget-model/tests/data/nvidia)
+and against the CLI's --json for the same question."""
+
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+from wavebudget import nvidia
+from conftest import refused
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+DATA = REPO / "crates" / "wavebudget-model" / "tests" / "data" / "nvidia"
+CLI = REPO / "target" / "debug" / "wavebudget"
+
+
+def test_every_captured_point_of_the_h100():
+    occ = json.loads((DATA / "h100_occupancy.json").read_text())
+    name = occ["device"]["name"]  # "NVIDIA H100 80GB HBM3": the product name as the driver gives it
+    for row in occ["occupancy"]:
+        o = nvidia.occupancy(name, regs=row["regs"], block=row["block"])
+        assert o.blocks_per_sm == row["api_blocks"], row
+        assert o.warps_per_sm == row["api_blocks"] * -(-row["block"] // 32)
+    shared = json.loads((DATA / "h100_shared.json").read_text())
+    for row in shared["shared"]:
+        o = nvidia.occupancy("sm_90", regs=row["regs"], block=row["block"], shared_mem=row["static_smem"],
+                             dynamic_shared_mem=row["dynamic_smem"], max_dynamic_shared_mem=231424)
+        assert o.blocks_per_sm == row["api_blocks"], row
+
+
+def test_budget_by_the_capture():
+    # At 256 threads the capture has 48 warps at 40 registers and 40 warps at 41.
+    b = nvidia.budget("H100", block=256, warps_per_sm=48)
+    assert (b.max_regs, b.occupancy.warps_per_sm, b.above.warps_per_sm) == (40, 48, 40)
+    assert nvidia.budget("H100", block=256, blocks_per_sm=2).max_regs == 128
+
+
+def test_same_answer_as_the_cli():
+    o = nvidia.occupancy("RTX 4090", regs=72, block=192, shared_mem=4096, dynamic_shared_mem=20000)
+    cli = json.loads(subprocess.run(
+        [str(CLI), "occupancy", "-t", "RTX 4090", "--regs", "72", "--wg-size", "192", "--shared-mem", "4096",
+         "--dynamic-shared-mem", "20000", "--json"], capture_output=True, text=True, check=True).stdout)
+    for k in ("blocks_per_sm", "warps_per_sm", "limits", "limiters", "allocated_regs_per_block",
+              "allocated_shared_mem_per_block", "grid_blocks", "target", "product", "sms"):
+        assert o.to_dict()[k] == cli[k], k
+    assert o.sms == 128 and o.target == "sm_89"
+
+
+def test_unlaunchable_and_refusals():
+    o = nvidia.occupancy("H100", regs=168, block=512)
+    assert o.blocks_per_sm == 0 and o.unlaunchable.kind == "regs"
+    with refused("unknown_target", "unknown NVIDIA target 'sm_72'"):
+        nvidia.occupancy("sm_72", regs=32, block=128)
+    with refused("zero_block", "a block has at least 1 thread"):
+        nvidia.occupancy("H100", regs=32, block=0)
+    with refused("out_of_reach", "out of reach at any register count: warps allows 2 blocks"):
+        nvidia.budget("H100", block=1024, blocks_per_sm=3)
+    with refused("not_a_count", "regs -1"):
+        nvidia.occupancy("H100", regs=-1, block=128)
+
+
+def test_targets_lists_every_architecture():
+    t = nvidia.targets()
+    assert [a["name"] for a in t["archs"]][:3] == ["sm_70", "sm_75", "sm_80"]
+    assert {p["name"]: p["sms"] for p in t["products"]}["H100"] == 132
