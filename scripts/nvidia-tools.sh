@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # NVIDIA's own tools for the NVIDIA tests, from PyPI (no GPU, no CUDA install): the occupancy calculator
-# header cuda_occupancy.h (nvidia-cuda-runtime 13.5.37, CUDA 13.5) and ptxas (nvidia-cuda-nvcc-cu12
-# 12.9.86, a 40 MB wheel). Idempotent; prints the directory that holds them (DIR/VERSION/FILE). Pinned so
+# header cuda_occupancy.h (nvidia-cuda-runtime 13.5.37, CUDA 13.5), ptxas (nvidia-cuda-nvcc-cu12
+# 12.9.86, a 40 MB wheel), cuobjdump (nvidia-cuda-cuobjdump 13.5.37) and the fat binary library nvFatbin
+# (nvidia-nvfatbin-cu12 12.9.82). Idempotent; prints the directory that holds them (DIR/VERSION/FILE). Pinned so
 # a test's oracle does not move under it.
 #   bash scripts/nvidia-tools.sh [DIR]      (default: target/nvidia)
 set -euo pipefail
@@ -33,4 +34,7 @@ PY
 }
 fetch nvidia-cuda-runtime==13.5.37 nvidia/cu13/include/cuda_occupancy.h
 fetch nvidia-cuda-nvcc-cu12==12.9.86 nvidia/cuda_nvcc/bin/ptxas 755
+fetch nvidia-cuda-cuobjdump==13.5.37 nvidia/cu13/bin/cuobjdump 755
+fetch nvidia-nvfatbin-cu12==12.9.82 nvidia/nvfatbin/include/nvFatbin.h
+fetch nvidia-nvfatbin-cu12==12.9.82 nvidia/nvfatbin/lib/libnvfatbin.so.12 755
 echo "$dir"

@@ -382,13 +382,77 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
             }
         }
     }
+    for c in &r.cubins {
+        let _ = writeln!(
+            out,
+            "{}\n  {} cubin (e_flags {:#x}){}{}: {} kernel{}",
+            printable(&c.source),
+            c.arch,
+            c.e_flags,
+            c.found.compression.map_or(String::new(), |m| format!(", {m}-compressed")),
+            if c.evaluated_on.is_none() { ", an architecture the model does not know" } else { "" },
+            c.kernels.len(),
+            if c.kernels.len() == 1 { "" } else { "s" }
+        );
+        if c.kernels.is_empty() {
+            continue;
+        }
+        let headers = ["regs", "stack", "shared", "local", "block", "blocks/SM", "warps/SM", "limiter", "kernel"];
+        let rows: Vec<Vec<String>> = c
+            .kernels
+            .iter()
+            .map(|k| {
+                let o = k.occupancy.as_ref();
+                vec![
+                    opt(k.kernel.regs),
+                    opt(k.kernel.stack),
+                    k.kernel.shared_mem.to_string(),
+                    k.kernel.local_mem.to_string(),
+                    opt(k.block),
+                    o.map_or("-".into(), |o| o.blocks_per_sm.to_string()),
+                    o.map_or("-".into(), |o| format!("{} of {}", o.warps_per_sm, o.max_warps_per_sm)),
+                    o.map_or("-".into(), |o| o.binding().map(|l| l.name()).collect::<Vec<_>>().join("+")),
+                    printable(&k.kernel.name).into_owned(),
+                ]
+            })
+            .collect();
+        let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            let mut s = String::from("  ");
+            for (i, (cell, w)) in cells.iter().zip(&widths).enumerate() {
+                if i + 1 == cells.len() {
+                    s.push_str(cell);
+                } else {
+                    let _ = write!(s, "{cell:>w$}  ");
+                }
+            }
+            s.trim_end().to_string()
+        };
+        let _ = writeln!(out, "{}", line(&headers.map(String::from)));
+        for row in &rows {
+            let _ = writeln!(out, "{}", line(row));
+        }
+        for k in &c.kernels {
+            if let Some(why) = k.no_occupancy {
+                let _ = writeln!(out, "  note: {}: no occupancy: {why}", printable(&k.kernel.name));
+            }
+            if let Some(u) = k.occupancy.as_ref().and_then(|o| o.unlaunchable.as_ref()) {
+                let _ = writeln!(out, "  note: {}: cannot launch: {u}", printable(&k.kernel.name));
+            }
+        }
+    }
     if !r.skipped.is_empty() {
         let _ = writeln!(out, "skipped:");
         for s in &r.skipped {
             let _ = writeln!(out, "  {} ({})", printable(&s.source), printable(s.reason));
         }
     }
-    if r.code_objects.is_empty() {
+    if r.code_objects.is_empty() && r.cubins.is_empty() {
         let _ = writeln!(out, "no AMDGPU code objects found");
     }
     out

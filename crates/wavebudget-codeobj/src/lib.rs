@@ -1,4 +1,4 @@
-//! Reader for AMDGPU code objects and the containers they ship in: the only wavebudget crate that parses
+//! Reader for AMDGPU code objects and the containers they ship in (and NVIDIA's, [`cuda`]): the only wavebudget crate that parses
 //! bytes. Everything borrows from the input (a memory map) except decompressed bundles.
 //!
 //! - [`walk`]: finds every code object in a file (a bare code object, an offload bundle, compressed or not,
@@ -7,6 +7,8 @@
 //! - [`CodeObject::parse`] (`elf.rs`): ELF header and `e_flags` (`eflags.rs`), the metadata note
 //!   (`metadata.rs` typed keys over `msgpack.rs` values), kernel descriptors (`kd.rs`).
 //! - `bundle.rs`: uncompressed and `CCOB` bundles, and runs of them.
+//! - [`cuda`]: NVIDIA cubins, CUDA fat binaries and host ELF files with `.nv_fatbin`: per kernel the
+//!   registers, stack, shared and local memory and launch bounds `cuobjdump --dump-resource-usage` shows.
 //! - [`fuzzing`]: the checking functions behind the fuzz targets and the mutation tests.
 //! - [`Error`]: one error type; every message names the structure and the offset.
 //!
@@ -16,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bundle;
+pub mod cuda;
 pub mod eflags;
 mod elf;
 #[cfg(feature = "write")]

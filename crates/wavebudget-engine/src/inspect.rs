@@ -20,7 +20,10 @@ pub struct Report {
     pub dynamic_lds: Option<u32>,
     /// Code objects in file order.
     pub code_objects: Vec<CodeObjectReport>,
-    /// Bundle entries that are not AMDGPU code objects.
+    /// NVIDIA cubins (bare, in CUDA fat binaries, or in host binaries' `.nv_fatbin`), in file order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cubins: Vec<CubinReport>,
+    /// Bundle entries that are not AMDGPU code objects, and fat binary entries that are not cubins.
     pub skipped: Vec<Skipped>,
     /// Kernels read before `--kernel` filtered them (for the message when it matches none).
     #[serde(skip)]
@@ -236,11 +239,16 @@ impl Report {
     /// The refusal of a filter that kept no kernel of `inputs`, else the report.
     pub fn matched(self, filter: Option<&Regex>, inputs: &str) -> Result<Report> {
         match filter {
-            Some(re) if self.code_objects.iter().all(|c| c.kernels.is_empty()) => Err(Error::NoKernelMatches {
-                pattern: re.as_str().to_string(),
-                total: self.kernels_before_filter,
-                inputs: inputs.to_string(),
-            }),
+            Some(re)
+                if self.code_objects.iter().all(|c| c.kernels.is_empty())
+                    && self.cubins.iter().all(|c| c.kernels.is_empty()) =>
+            {
+                Err(Error::NoKernelMatches {
+                    pattern: re.as_str().to_string(),
+                    total: self.kernels_before_filter,
+                    inputs: inputs.to_string(),
+                })
+            }
             _ => Ok(self),
         }
     }
@@ -250,6 +258,7 @@ impl Report {
 pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
     let mut report = Report {
         code_objects: Vec::new(),
+        cubins: Vec::new(),
         skipped: Vec::new(),
         dynamic_lds: opts.dynamic_lds,
         kernels_before_filter: 0,
@@ -303,6 +312,7 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
 pub fn inspect_bytes(name: &str, bytes: &[u8], launch: Option<TritonLaunch>, opts: &InspectOptions) -> Result<Report> {
     let mut report = Report {
         code_objects: Vec::new(),
+        cubins: Vec::new(),
         skipped: Vec::new(),
         dynamic_lds: opts.dynamic_lds,
         kernels_before_filter: 0,
@@ -324,6 +334,9 @@ fn read_bytes(
     opts: &InspectOptions,
     report: &mut Report,
 ) -> Result<()> {
+    if is_cuda(bytes) {
+        return read_cuda(file, bytes, opts, report);
+    }
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
     let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
@@ -355,6 +368,112 @@ fn read_bytes(
     }
     for (src, reason) in skipped {
         report.skipped.push(Skipped { source: format!("{file}{}", src.suffix(summary.bundles)), reason });
+    }
+    Ok(())
+}
+
+/// A cubin, a CUDA fat binary, or a host ELF with `.nv_fatbin` and no `.hip_fatbin`.
+fn is_cuda(bytes: &[u8]) -> bool {
+    use wavebudget_codeobj::cuda;
+    cuda::is_cubin(bytes)
+        || cuda::is_fatbin(bytes)
+        || (!wavebudget_codeobj::is_amdgpu_elf(bytes)
+            && cuda::has_nv_fatbin(bytes)
+            && wavebudget_codeobj::walk(bytes, &mut |_| Ok(())).is_err())
+}
+
+/// One NVIDIA cubin.
+#[derive(Debug, Serialize)]
+pub struct CubinReport {
+    /// `<file>`, or `<file>#<entry>` for a fat binary's entry.
+    pub source: String,
+    /// Where it was found.
+    #[serde(flatten)]
+    pub found: wavebudget_codeobj::cuda::CudaSource,
+    /// `sm_XY` from `e_flags`.
+    pub arch: String,
+    /// Raw `e_flags`.
+    pub e_flags: u32,
+    /// The architecture the occupancy columns are for (none when the model does not know it).
+    pub evaluated_on: Option<&'static str>,
+    /// Its kernels.
+    pub kernels: Vec<CubinKernelReport>,
+}
+
+/// One kernel of a cubin, with its occupancy at a block size.
+#[derive(Debug, Serialize)]
+pub struct CubinKernelReport {
+    /// What the cubin says (`regs`, `shared_mem`, `local_mem`, `stack`, launch bounds).
+    #[serde(flatten)]
+    pub kernel: wavebudget_codeobj::cuda::CubinKernel,
+    /// Threads per block the occupancy is for: `--wg-size`, else `.reqntid`, else `.maxntid`.
+    pub block: Option<u32>,
+    /// CUDA's occupancy at that block size with `--dynamic-lds` bytes of dynamic shared memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occupancy: Option<wavebudget_model::nvidia::Occupancy>,
+    /// Why there is no occupancy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_occupancy: Option<&'static str>,
+}
+
+fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Report) -> Result<()> {
+    use wavebudget_codeobj::cuda::{self, CudaFound};
+    let budget = wavebudget_codeobj::input_budget().map_err(|e| Error::Reader { path: file.to_string(), source: e })?;
+    let mut found = Vec::new();
+    cuda::walk_cuda(bytes, budget, &mut |f| {
+        match f {
+            CudaFound::Cubin(src, b) => {
+                let c = cuda::parse_cubin(&b).map_err(|e| match src.entry {
+                    Some(i) => e.within(format!("fat binary entry {i} (a cubin)")),
+                    None => e,
+                })?;
+                report.kernels_before_filter += c.kernels.len();
+                found.push((src, c));
+            }
+            CudaFound::Skipped(src, reason) => {
+                report.skipped.push(Skipped { source: format!("{file}{}", src.suffix()), reason })
+            }
+        }
+        Ok(())
+    })
+    .map_err(|e| Error::Reader { path: file.to_string(), source: e })?;
+    for (src, c) in found {
+        let target = wavebudget_model::nvidia::parse_target(&format!("sm_{}", c.sm));
+        let kernels = c
+            .kernels
+            .iter()
+            .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.name)))
+            .map(|k| {
+                let product = |d: [u32; 3]| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x));
+                let block =
+                    opts.wg_size.map(|w| w.max).or(k.reqntid.and_then(product)).or(k.max_threads.and_then(product));
+                let (occupancy, no_occupancy) = match (target, block, k.regs) {
+                    (None, ..) => (None, Some("the model does not know this architecture")),
+                    (_, None, _) => (None, Some("no launch bounds in the cubin: give --wg-size N")),
+                    (_, _, None) => (None, Some("no register count in the cubin")),
+                    (Some(t), Some(block), Some(regs)) => {
+                        let kernel = wavebudget_model::nvidia::Kernel {
+                            shared_mem: u32::try_from(k.shared_mem).unwrap_or(u32::MAX),
+                            dynamic_shared_mem: opts.dynamic_lds.unwrap_or(0),
+                            ..wavebudget_model::nvidia::Kernel::new(regs, block)
+                        };
+                        match t.arch.occupancy(&kernel) {
+                            Ok(o) => (Some(o), None),
+                            Err(_) => (None, Some("a block of 0 threads")),
+                        }
+                    }
+                };
+                CubinKernelReport { kernel: k.clone(), block, occupancy, no_occupancy }
+            })
+            .collect();
+        report.cubins.push(CubinReport {
+            source: format!("{file}{}", src.suffix()),
+            arch: c.arch(),
+            e_flags: c.e_flags,
+            evaluated_on: target.map(|t| t.arch.name),
+            found: src,
+            kernels,
+        });
     }
     Ok(())
 }

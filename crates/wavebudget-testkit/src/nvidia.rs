@@ -1,5 +1,5 @@
 //! NVIDIA's own tools for the NVIDIA tests, from PyPI through `scripts/nvidia-tools.sh` (pinned; no GPU,
-//! no CUDA install): `cuda_occupancy.h` compiled with g++ into [`Oracle`], and `ptxas`.
+//! no CUDA install): `cuda_occupancy.h` compiled with g++ into [`Oracle`], `ptxas`, `cuobjdump` and nvFatbin.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +34,16 @@ pub fn header_dir() -> PathBuf {
 /// `ptxas` (CUDA 12.9).
 pub fn ptxas() -> PathBuf {
     tools_dir().join("12.9.86/ptxas")
+}
+
+/// `cuobjdump` (CUDA 13.5).
+pub fn cuobjdump() -> PathBuf {
+    tools_dir().join("13.5.37/cuobjdump")
+}
+
+/// nvFatbin's directory: `nvFatbin.h` and `libnvfatbin.so.12` (12.9).
+pub fn nvfatbin_dir() -> PathBuf {
+    tools_dir().join("12.9.82")
 }
 
 /// One answer of `cudaOccMaxActiveBlocksPerMultiprocessor`: `[status, blocks, limitingFactors, regs, smem,
