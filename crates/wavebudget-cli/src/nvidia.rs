@@ -9,24 +9,8 @@ use wavebudget_model::nvidia::{self, Arch, Budget, Carveout, Kernel, Occupancy, 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused.
 pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
-    let names: Vec<&str> = t.target.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    let nv: Vec<Option<Target>> = names.iter().map(|n| nvidia::parse_target(n)).collect();
-    let any = names.iter().zip(&nv).any(|(n, t)| t.is_some() || nvidia::looks_nvidia(n));
-    if !any {
+    let Some(found) = wavebudget_engine::targets::nvidia_target(&t.target)? else {
         return Ok(None);
-    }
-    if names.len() != 1 {
-        return Err(CliError::Usage(format!(
-            "--target '{}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)",
-            t.target
-        )));
-    }
-    let Some(found) = nv[0] else {
-        return Err(CliError::Usage(format!(
-            "unknown NVIDIA target '{}' (modelled: {}; `wavebudget targets --nvidia` lists the products)",
-            names[0],
-            nvidia::ARCHS.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
-        )));
     };
     let amd_only = [
         ("--wave-size", t.wave_size.is_some()),

@@ -105,6 +105,22 @@ pub enum Error {
     /// A target list with no target in it.
     #[error("target is empty")]
     EmptyTarget,
+    /// A target list holding an NVIDIA target among others.
+    #[error(
+        "--target '{list}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)"
+    )]
+    NvidiaTargetList {
+        /// The list as given.
+        list: String,
+    },
+    /// A name that looks NVIDIA's but is not an architecture or product the model knows.
+    #[error("unknown NVIDIA target '{name}' (modelled: {known}; `wavebudget targets --nvidia` lists the products)")]
+    UnknownNvidiaTarget {
+        /// The name as given.
+        name: String,
+        /// The architectures modelled.
+        known: String,
+    },
     /// A file that starts as JSON but is not a sweep's output.
     #[error("{path}: not `wavebudget sweep --json` output: {problem}")]
     NotASweep {
@@ -217,6 +233,8 @@ impl Error {
             Error::NoKernelMatches { .. } => "no_kernel_matches",
             Error::NoKernels { .. } => "no_kernels",
             Error::EmptyTarget => "empty_target",
+            Error::NvidiaTargetList { .. } => "nvidia_target_list",
+            Error::UnknownNvidiaTarget { .. } => "unknown_target",
             Error::NotASweep { .. } => "not_a_sweep",
             Error::SweepTarget { .. } => "sweep_target",
             Error::SweepOption { .. } => "sweep_option",

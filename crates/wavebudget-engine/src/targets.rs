@@ -17,6 +17,28 @@ pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
     Ok(names.iter().map(|n| wavebudget_model::subtarget(n, options)).collect::<Result<_, _>>()?)
 }
 
+/// The NVIDIA target a target list names, if it names one (`sm_90`, `H100`): how every door tells an NVIDIA
+/// request from an AMD one. A name that looks NVIDIA's (`sm_`, `compute_`, `nvidia`) but is not modelled,
+/// or a list with an NVIDIA target among others, is refused.
+pub fn nvidia_target(list: &str) -> Result<Option<wavebudget_model::nvidia::Target>> {
+    use wavebudget_model::nvidia;
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let found: Vec<Option<nvidia::Target>> = names.iter().map(|n| nvidia::parse_target(n)).collect();
+    if !names.iter().zip(&found).any(|(n, t)| t.is_some() || nvidia::looks_nvidia(n)) {
+        return Ok(None);
+    }
+    if names.len() != 1 {
+        return Err(Error::NvidiaTargetList { list: list.to_string() });
+    }
+    match found[0] {
+        Some(t) => Ok(Some(t)),
+        None => Err(Error::UnknownNvidiaTarget {
+            name: names[0].to_string(),
+            known: nvidia::ARCHS.iter().map(|a| a.name).collect::<Vec<_>>().join(", "),
+        }),
+    }
+}
+
 /// One row of `wavebudget targets`.
 #[derive(Debug, Serialize)]
 pub struct TargetRow {
