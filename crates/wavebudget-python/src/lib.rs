@@ -942,16 +942,12 @@ fn write_report(
     py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
 }
 
-/// An NVIDIA target by name, or the refusal naming it.
+/// An NVIDIA target by name (the engine's reading, as the CLI's), or the refusal naming it.
 fn nv_target(name: &str) -> PyResult<wavebudget_model::nvidia::Target> {
-    wavebudget_model::nvidia::parse_target(name).ok_or_else(|| {
-        let known: Vec<&str> = wavebudget_model::nvidia::ARCHS.iter().map(|a| a.name).collect();
+    wavebudget_engine::targets::nvidia_target(name).map_err(engine_err)?.ok_or_else(|| {
         refuse(
             "unknown_target",
-            format!(
-                "unknown NVIDIA target '{name}' (modelled: {}; nvidia.targets() lists the products)",
-                known.join(", ")
-            ),
+            format!("'{name}' is not an NVIDIA target (sm_XY or a product name: nvidia.targets())"),
         )
     })
 }
