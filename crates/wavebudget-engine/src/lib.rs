@@ -113,6 +113,12 @@ pub enum Error {
         /// The list as given.
         list: String,
     },
+    /// An NVIDIA target where only AMD targets are answered (the report, suggest, Python's AMD calls).
+    #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia; docs/nvidia.md)")]
+    NvidiaTargetHere {
+        /// The name as given.
+        name: String,
+    },
     /// A name that looks NVIDIA's but is not an architecture or product the model knows.
     #[error("unknown NVIDIA target '{name}' (modelled: {known}; `wavebudget targets --nvidia` lists the products)")]
     UnknownNvidiaTarget {
@@ -234,6 +240,7 @@ impl Error {
             Error::NoKernels { .. } => "no_kernels",
             Error::EmptyTarget => "empty_target",
             Error::NvidiaTargetList { .. } => "nvidia_target_list",
+            Error::NvidiaTargetHere { .. } => "nvidia_target",
             Error::UnknownNvidiaTarget { .. } => "unknown_target",
             Error::NotASweep { .. } => "not_a_sweep",
             Error::SweepTarget { .. } => "sweep_target",

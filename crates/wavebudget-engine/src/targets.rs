@@ -14,6 +14,12 @@ pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
     if names.is_empty() {
         return Err(Error::EmptyTarget);
     }
+    // An NVIDIA name here is a request this door does not answer: say where it is answered.
+    if let Some(n) = names.iter().find(|n| wavebudget_model::nvidia::parse_target(n).is_some()) {
+        if wavebudget_model::parse_target(n).is_err() {
+            return Err(Error::NvidiaTargetHere { name: n.to_string() });
+        }
+    }
     Ok(names.iter().map(|n| wavebudget_model::subtarget(n, options)).collect::<Result<_, _>>()?)
 }
 
