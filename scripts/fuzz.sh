@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Fuzz the reader: seeds made here by the real LLVM 22 tools, then each cargo-fuzz target for SECONDS
 # (default 600). Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
-# (targets: elf_note metadata bundle file table topology rewrite estimate_liveness)
+# (targets: elf_note metadata bundle file table topology rewrite estimate_liveness cuda; cuda's seeds come
+# from tests/inspect_cuda.rs's inputs: WAVEBUDGET_KEEP_CUDA_INPUTS=DIR keeps them)
 # Needs cargo-fuzz (cargo install cargo-fuzz); runs on stable Rust through RUSTC_BOOTSTRAP=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-deps.sh
 B="$LLVM_SYS_221_PREFIX/bin"
 secs="${1:-600}"; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology rewrite estimate_liveness)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(elf_note metadata bundle file table topology rewrite estimate_liveness cuda)
 
 seeds=fuzz/seeds
 if [ -f "$seeds/file/two.bundles" ] && [ -d "$seeds/rewrite" ] && [ -z "${FUZZ_RESEED:-}" ]; then
@@ -55,6 +56,11 @@ COMPRESSED_BUNDLE_FORMAT_VERSION=2 "$B/clang-offload-bundler" --compress --type=
 cp "$seeds"/bundle/* "$seeds"/elf_note/*.so "$seeds/file/"
 cat "$seeds/bundle/plain.bundle" "$seeds/bundle/zstd-v2.bundle" > "$seeds/file/two.bundles"
 cp "$seeds"/file/* "$seeds/rewrite/"
+fi
+# The NVIDIA reader's seeds: the cubins, fat binaries and host library tests/inspect_cuda.rs builds with
+# ptxas, nvFatbin and clang (NVIDIA's tools from PyPI, scripts/nvidia-tools.sh).
+if [ ! -d "$seeds/cuda" ]; then
+  WAVEBUDGET_KEEP_CUDA_INPUTS="$PWD/$seeds/cuda" cargo test -q -p wavebudget-cli --test inspect_cuda >/dev/null
 fi
 
 cd fuzz

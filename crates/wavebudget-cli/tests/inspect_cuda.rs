@@ -223,6 +223,41 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!((out.status.code(), err.lines().count()), (Some(1), 1), "{err}");
     assert!(err.starts_with(&format!("error: {}: ", trunc.display())), "{err}");
+    // The reader on mutations of these real inputs (byte flips, truncations, extreme 32/64-bit fields):
+    // errors are fine, a panic is not (fuzz/fuzz_targets/cuda.rs runs the same check under libFuzzer).
+    let mut seed = 0x5eed_u64;
+    let mut next = move || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 17) as usize
+    };
+    for original in
+        [std::fs::read(&cubins[1].1).unwrap(), std::fs::read(&fatbins[1]).unwrap(), std::fs::read(&fatbins[2]).unwrap()]
+    {
+        for _ in 0..1500 {
+            let mut b = original.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = next() % b.len();
+                match next() % 5 {
+                    0 => b[at] ^= 1 << (next() % 8),
+                    1 if at + 4 <= b.len() => b[at & !3..(at & !3) + 4].copy_from_slice(&[0xff; 4]),
+                    2 if at + 8 <= b.len() => {
+                        let v = [0, u64::MAX, 1 << 32][next() % 3];
+                        b[at & !7..(at & !7) + 8].copy_from_slice(&v.to_le_bytes())
+                    }
+                    3 => b.truncate(at.max(1)),
+                    _ => b[at] = next() as u8,
+                }
+            }
+            wavebudget_codeobj::fuzzing::check_cuda(&b);
+        }
+    }
+    if let Some(keep) = std::env::var_os("WAVEBUDGET_KEEP_CUDA_INPUTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        for f in inputs.iter().chain([&cut, &trunc]) {
+            std::fs::copy(f, Path::new(&keep).join(f.file_name().unwrap())).unwrap();
+        }
+    }
+
     // A bomb: an LZ4 entry claiming 1 TiB decompressed is refused before anything is allocated.
     let mut bomb = std::fs::read(&fatbins[1]).unwrap();
     bomb[16 + 56..16 + 64].copy_from_slice(&(1u64 << 40).to_le_bytes());

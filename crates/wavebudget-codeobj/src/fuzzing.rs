@@ -14,6 +14,20 @@ pub fn check_file(bytes: &[u8]) {
     });
 }
 
+/// The NVIDIA reader: cubins, fat binaries (with their LZ4 and zstd entries) and `.nv_fatbin`, within a
+/// 64 MiB decompression budget.
+pub fn check_cuda(bytes: &[u8]) {
+    let _ = crate::cuda::walk_cuda(bytes, 64 << 20, &mut |found| {
+        if let crate::cuda::CudaFound::Cubin(_, b) = found {
+            if let Ok(c) = crate::cuda::parse_cubin(&b) {
+                let _ = c.arch();
+            }
+        }
+        Ok(())
+    });
+    let _ = crate::cuda::parse_cubin(bytes);
+}
+
 /// The ELF/note/descriptor reader on one code object.
 pub fn check_code_object(bytes: &[u8]) {
     if let Ok(co) = CodeObject::parse(bytes) {
