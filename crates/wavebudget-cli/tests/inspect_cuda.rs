@@ -272,5 +272,12 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
         ),
         "{err}"
     );
+    // Under the budget but more than LZ4 can expand the entry's bytes to: refused before allocating.
+    bomb[16 + 56..16 + 64].copy_from_slice(&(1u64 << 30).to_le_bytes());
+    std::fs::write(&bomb_path, &bomb).unwrap();
+    let out = Command::new(bin()).arg("inspect").arg(&bomb_path).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), err.lines().count()), (Some(1), 1), "{err}");
+    assert!(err.contains("header says 1073741824 bytes from") && err.contains("more than LZ4 can expand to"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -97,13 +97,13 @@ fn malformed(structure: &'static str, offset: u64, detail: impl Into<String>) ->
     Error::malformed(structure, offset, detail)
 }
 
-/// `EIATTR` records of one `.nv.info` section: (attribute, payload).
-fn attributes(data: &[u8], base: u64) -> Result<Vec<(u8, &[u8])>> {
-    let mut out = Vec::new();
+/// Hands each `EIATTR` record of one `.nv.info` section to `f` as (attribute, payload), in order;
+/// nothing is collected, so a section of millions of records costs no memory.
+fn for_each_attribute(data: &[u8], base: u64, f: &mut dyn FnMut(u8, &[u8])) -> Result<()> {
     let mut p = 0usize;
     while p < data.len() {
         let (fmt, attr) = match (data.get(p), data.get(p + 1)) {
-            (Some(&f), Some(&a)) => (f, a),
+            (Some(&fm), Some(&a)) => (fm, a),
             _ => return Err(malformed(".nv.info record", base + p as u64, "cut off")),
         };
         p += 2;
@@ -139,9 +139,9 @@ fn attributes(data: &[u8], base: u64) -> Result<Vec<(u8, &[u8])>> {
                 ))
             }
         };
-        out.push((attr, payload));
+        f(attr, payload);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn u32_at(b: &[u8], i: usize) -> Option<u32> {
@@ -205,31 +205,46 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
     let mut regs = std::collections::HashMap::new();
     let mut stack = std::collections::HashMap::new();
     let mut frame = std::collections::HashMap::new();
-    let mut per_section: std::collections::HashMap<u32, Vec<(u8, Vec<u8>)>> = Default::default();
+    // Per kernel text section: the launch bounds ptxas kept (the first of each).
+    #[derive(Default)]
+    struct Bounds {
+        max_threads: Option<[u32; 3]>,
+        reqntid: Option<[u32; 3]>,
+        maxreg: Option<u32>,
+    }
+    let mut per_section: std::collections::HashMap<u32, Bounds> = Default::default();
     let mut sized: std::collections::HashMap<(u32, &'static str), u64> = Default::default();
     for s in sections.iter() {
         let name = name_of(s);
         let off = s.sh_offset(e);
         if s.sh_type(e) == SHT_CUDA_INFO && name.starts_with(".nv.info") {
             let data = s.data(e, bytes).map_err(|err| malformed(".nv.info section", off, err.to_string()))?;
-            let attrs = attributes(data, off)?;
             if name == ".nv.info" {
-                for (a, p) in attrs {
-                    let (Some(sym), Some(v)) = (u32_at(p, 0), u32_at(p, 4)) else { continue };
+                for_each_attribute(data, off, &mut |a, p| {
+                    let (Some(sym), Some(v)) = (u32_at(p, 0), u32_at(p, 4)) else { return };
                     match a {
                         EIATTR_REGCOUNT => regs.insert(sym, v),
                         EIATTR_MIN_STACK_SIZE => stack.insert(sym, v),
                         EIATTR_FRAME_SIZE => frame.insert(sym, v),
                         _ => None,
                     };
-                }
+                })?;
             } else {
-                per_section.entry(s.sh_info(e)).or_default().extend(attrs.into_iter().map(|(a, p)| (a, p.to_vec())));
+                let b = per_section.entry(s.sh_info(e)).or_default();
+                for_each_attribute(data, off, &mut |a, p| match a {
+                    EIATTR_MAX_THREADS if b.max_threads.is_none() => b.max_threads = dims(p),
+                    EIATTR_REQNTID if b.reqntid.is_none() => b.reqntid = dims(p),
+                    EIATTR_MAXREG_COUNT if b.maxreg.is_none() => {
+                        b.maxreg = p.get(..2).map(|h| u32::from(u16::from_le_bytes([h[0], h[1]])))
+                    }
+                    _ => {}
+                })?;
             }
         }
         for prefix in [".nv.shared.", ".nv.local.", ".nv.constant0."] {
             if name.starts_with(prefix) && !name.starts_with(".nv.shared.reserved") {
-                *sized.entry((s.sh_info(e), prefix)).or_default() += s.sh_size(e);
+                let total = sized.entry((s.sh_info(e), prefix)).or_default();
+                *total = total.saturating_add(s.sh_size(e));
             }
         }
     }
@@ -240,8 +255,7 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
         }
         let name = String::from_utf8_lossy(symbols.symbol_name(e, sym).unwrap_or_default()).into_owned();
         let text = u32::from(sym.st_shndx(e));
-        let info = per_section.get(&text);
-        let find = |attr: u8| info.and_then(|v| v.iter().find(|(a, _)| *a == attr)).map(|(_, p)| p.as_slice());
+        let bounds = per_section.get(&text);
         let i = i as u32;
         kernels.push(CubinKernel {
             regs: regs.get(&i).copied(),
@@ -250,11 +264,9 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
             param_bank: sized.get(&(text, ".nv.constant0.")).copied().unwrap_or(0),
             stack: stack.get(&i).copied(),
             frame: frame.get(&i).copied(),
-            max_threads: find(EIATTR_MAX_THREADS).and_then(dims),
-            reqntid: find(EIATTR_REQNTID).and_then(dims),
-            maxreg: find(EIATTR_MAXREG_COUNT)
-                .and_then(|p| p.get(..2))
-                .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]]))),
+            max_threads: bounds.and_then(|b| b.max_threads),
+            reqntid: bounds.and_then(|b| b.reqntid),
+            maxreg: bounds.and_then(|b| b.maxreg),
             name,
         });
     }
@@ -267,7 +279,8 @@ pub struct CudaSource {
     /// Offset of the fat binary in the file (none for a bare cubin).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fatbin_offset: Option<u64>,
-    /// Index of the entry in its fat binary.
+    /// Index of the entry among the file's fat binary entries (counted across all its fat binaries, so
+    /// `#N` names one entry of the file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<usize>,
     /// The entry's compression (`lz4`, `zstd`).
@@ -302,12 +315,12 @@ pub fn walk_cuda(bytes: &[u8], budget: u64, f: &mut dyn FnMut(CudaFound<'_>) -> 
     let mut entry = 0usize;
     while p < region.len() {
         let at = base + p as u64;
+        // Fat binaries sit back to back, 8-byte aligned; zero padding ends the section.
+        if region[p..].iter().all(|&b| b == 0) {
+            break;
+        }
         let h = region.get(p..p + 16).ok_or_else(|| malformed("fat binary header", at, "cut off"))?;
         if u32_at(h, 0) != Some(FATBIN_MAGIC) {
-            // Fat binaries sit back to back, 8-byte aligned; zero padding ends the section.
-            if region[p..].iter().all(|&b| b == 0) {
-                break;
-            }
             return Err(malformed(
                 "fat binary header",
                 at,
@@ -391,13 +404,27 @@ pub fn walk_cuda(bytes: &[u8], budget: u64, f: &mut dyn FnMut(CudaFound<'_>) -> 
     Ok(())
 }
 
+/// LZ4 blocks cannot expand more than about 255 times (a 1-byte token and a run of 255-length bytes per
+/// 255 bytes of match), so a header claiming more is refused before anything is allocated.
+const LZ4_MAX_RATIO: u64 = 256;
+/// Output reserved per compressed byte for zstd before decompressing; the rest grows with real output.
+#[cfg(feature = "zstd")]
+const ZSTD_PREALLOC_PER_BYTE: u64 = 8;
+
 fn decompress(method: u64, packed: &[u8], size: u64, at: u64) -> Result<Vec<u8>> {
-    let size = usize::try_from(size).map_err(|_| malformed("fat binary entry", at, "size does not fit"))?;
-    let mut out = vec![0u8; size];
+    let usize_of = |v: u64| usize::try_from(v).map_err(|_| malformed("fat binary entry", at, "size does not fit"));
     if method == FLAG_LZ4 {
+        if size > LZ4_MAX_RATIO * (packed.len() as u64 + 16) {
+            return Err(malformed(
+                "fat binary entry (LZ4)",
+                at,
+                format!("header says {size} bytes from {} compressed: more than LZ4 can expand to", packed.len()),
+            ));
+        }
+        let mut out = vec![0u8; usize_of(size)?];
         let n = lz4_flex::block::decompress_into(packed, &mut out)
             .map_err(|err| malformed("fat binary entry (LZ4)", at, err.to_string()))?;
-        if n != size {
+        if n as u64 != size {
             return Err(malformed(
                 "fat binary entry (LZ4)",
                 at,
@@ -409,31 +436,28 @@ fn decompress(method: u64, packed: &[u8], size: u64, at: u64) -> Result<Vec<u8>>
     if method == FLAG_ZSTD {
         #[cfg(feature = "zstd")]
         {
-            let n = zstd::bulk::decompress_to_buffer(packed, &mut out)
+            use std::io::Read;
+            let mut out = Vec::with_capacity(usize_of(size.min(packed.len() as u64 * ZSTD_PREALLOC_PER_BYTE))?);
+            zstd::stream::read::Decoder::with_buffer(packed)
+                .and_then(|d| d.take(size + 1).read_to_end(&mut out))
                 .map_err(|err| malformed("fat binary entry (zstd)", at, err.to_string()))?;
-            if n != size {
+            if out.len() as u64 != size {
                 return Err(malformed(
                     "fat binary entry (zstd)",
                     at,
-                    format!("decompressed to {n} bytes, its header says {size}"),
+                    format!("decompressed to {} bytes, its header says {size}", out.len()),
                 ));
             }
             return Ok(out);
         }
         #[cfg(not(feature = "zstd"))]
-        return Err(Error::Unsupported {
-            within: Vec::new(),
-            structure: "fat binary entry",
-            offset: at,
-            detail: "zstd-compressed, and this build has no zstd (feature `zstd`)".into(),
-        });
+        return Err(Error::unsupported(
+            "fat binary entry",
+            at,
+            "zstd-compressed, and this build has no zstd (feature `zstd`)",
+        ));
     }
-    Err(Error::Unsupported {
-        within: Vec::new(),
-        structure: "fat binary entry",
-        offset: at,
-        detail: format!("compression flags {method:#x}"),
-    })
+    Err(Error::unsupported("fat binary entry", at, format!("compression flags {method:#x}")))
 }
 
 /// The `.nv_fatbin` section of a host ELF, and its file offset.
