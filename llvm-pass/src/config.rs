@@ -205,7 +205,16 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
             _ => return Err(format!("unknown parameter '{key}' in {origin} ({EXPECTED})")),
         }
     }
+    one_nvidia_request(&l, origin)?;
     Ok(l)
+}
+
+/// A layer asks for warps or blocks per SM, not both.
+fn one_nvidia_request(l: &Layer, origin: &str) -> Result<(), String> {
+    if l.warps_per_sm.is_some() && l.blocks_per_sm.is_some() {
+        return Err(format!("warps-per-sm and blocks-per-sm both given in {origin}: give one"));
+    }
+    Ok(())
 }
 
 /// The variables the environment layer reads.
@@ -237,6 +246,7 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
         let what = "environment variable WAVEBUDGET_BLOCKS_PER_SM";
         l.blocks_per_sm = Some(parse_per_sm(&v, what, "blocks", MAX_BLOCKS_PER_SM)?);
     }
+    one_nvidia_request(&l, "the environment (WAVEBUDGET_WARPS_PER_SM, WAVEBUDGET_BLOCKS_PER_SM)")?;
     if let Some(v) = var("WAVEBUDGET_RECORDS") {
         l.records = Some(PathBuf::from(v));
     }
@@ -317,8 +327,10 @@ impl Config {
             target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
             max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
             max_loop_growth: pick(&|l| l.max_loop_growth.is_some()).and_then(|l| l.max_loop_growth),
-            warps_per_sm: pick(&|l| l.warps_per_sm.is_some()).and_then(|l| l.warps_per_sm),
-            blocks_per_sm: pick(&|l| l.blocks_per_sm.is_some()).and_then(|l| l.blocks_per_sm),
+            // One NVIDIA request, from the highest layer that gives one (warps or blocks).
+            warps_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some()).and_then(|l| l.warps_per_sm),
+            blocks_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some())
+                .and_then(|l| l.blocks_per_sm),
             empty_variables: Vec::new(),
             bound_first: false,
         }
@@ -396,6 +408,17 @@ mod tests {
             let c = Config::from_params(p).unwrap();
             assert_eq!(c.to_params(), p);
         }
+    }
+
+    #[test]
+    fn one_nvidia_request_from_the_highest_layer() {
+        let env = |k: &str| (k == "WAVEBUDGET_WARPS_PER_SM").then(|| "16".to_string());
+        let c = Config::layered(Some("blocks-per-sm=3"), "", &env).unwrap();
+        assert_eq!((c.warps_per_sm, c.blocks_per_sm), (None, Some(3)));
+        let c = Config::layered(None, "", &env).unwrap();
+        assert_eq!((c.warps_per_sm, c.blocks_per_sm), (Some(16), None));
+        let e = Config::from_params("warps-per-sm=8;blocks-per-sm=2").unwrap_err().to_string();
+        assert!(e.contains("warps-per-sm and blocks-per-sm both given"), "{e}");
     }
 
     #[test]

@@ -192,7 +192,8 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             // A bad -wavebudget-* option or WAVEBUDGET_* variable: said where it matters, and nothing done.
             // A warning, not an error: opt and clang have opened their output by now, and an error would
             // leave it truncated; this way they write the module as it came.
-            let has_kernels = crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f));
+            let has_kernels =
+                crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f) || crate::nvptx::is_kernel(f));
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),

@@ -161,7 +161,10 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
         Some(Ok(mine)) => say(
             &mut plan,
             Severity::Warning,
-            format!("kernel '{name}': its \"nvvm.maxnreg\"=\"{mine}\" allows fewer than {want}; replaced by {r}"),
+            format!(
+                "kernel '{name}': its \"nvvm.maxnreg\"=\"{mine}\" allows fewer than {want}; {} by {r}",
+                if cfg.mode == Mode::Advise { "would be replaced" } else { "replaced" }
+            ),
         ),
         Some(Err(_)) => {
             return untouched(plan, format!("malformed \"nvvm.maxnreg\"=\"{}\"", own.unwrap_or_default()));

@@ -10,6 +10,7 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<blocks-per-sm=2>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKS
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<warps-per-sm=48;mode=advise>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s 2>&1 | FileCheck %s --check-prefix=ADVISE
+; RUN: env WAVEBUDGET_WARPS_PER_SM=16 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<blocks-per-sm=2>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKS
 ; RUN: env WAVEBUDGET_WARPS_PER_SM=65 not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
 
 target triple = "nvptx64-nvidia-cuda"
@@ -21,6 +22,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'tiny': 48 warps per SM at 32 threads per block on sm_90 is out of reach at any register count: blocks allows 32 blocks per SM (32 warps)
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'smem': 48 warps per SM at 256 threads per block on sm_90 is out of reach at any register count: shared_mem allows 4 blocks per SM (32 warps)
 ; CHECK: remark: {{.*}}kernel 'mine' (sm_90, 256 threads/block, 0 B static shared memory): 48 warps per SM needs at most 40 registers per thread; keeps its own "nvvm.maxnreg"="32"
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'loose': its "nvvm.maxnreg"="64" allows fewer than 48 warps per SM; replaced by 40
 
 ; IR: define ptx_kernel void @h256() #[[H:[0-9]+]]
 ; IR: define ptx_kernel void @nobounds() #[[N:[0-9]+]]
@@ -30,9 +32,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX: .maxnreg 40
 
 ; BLOCKS: kernel 'h256' (sm_90, 256 threads/block, 0 B static shared memory): 2 blocks per SM needs at most 128 registers per thread
-; WAVES: warning: amdgpu-occupancy-budget: waves=N is waves per SIMD, an AMD request; NVPTX kernels take warps-per-sm=N or blocks-per-sm=N; 7 ptx_kernel(s) left untouched
+; WAVES: warning: amdgpu-occupancy-budget: waves=N is waves per SIMD, an AMD request; NVPTX kernels take warps-per-sm=N or blocks-per-sm=N; 8 ptx_kernel(s) left untouched
 ; ADVISE: kernel 'h256' {{.*}}; would set "nvvm.maxnreg"="40"
-; ADVISE-NOT: "nvvm.maxnreg"="40"
+; ADVISE: kernel 'loose': its "nvvm.maxnreg"="64" allows fewer than 48 warps per SM; would be replaced by 40
+; ADVISE-NOT: attributes {{.*}}"nvvm.maxnreg"="40"
 ; BADENV: environment variable WAVEBUDGET_WARPS_PER_SM wants a whole number of warps per SM from 1 to 64, got '65'
 
 define ptx_kernel void @h256() #0 {
@@ -59,9 +62,13 @@ define ptx_kernel void @smem() #0 {
 define ptx_kernel void @mine() #5 {
   ret void
 }
+define ptx_kernel void @loose() #6 {
+  ret void
+}
 attributes #0 = { "nvvm.maxntid"="256" "target-cpu"="sm_90" }
 attributes #1 = { "target-cpu"="sm_90" }
 attributes #2 = { "nvvm.maxntid"="256" }
 attributes #3 = { "nvvm.maxntid"="256" "target-cpu"="sm_72" }
 attributes #4 = { "nvvm.reqntid"="32,1,1" "target-cpu"="sm_90" }
 attributes #5 = { "nvvm.maxnreg"="32" "nvvm.maxntid"="256" "target-cpu"="sm_90" }
+attributes #6 = { "nvvm.maxnreg"="64" "nvvm.maxntid"="256" "target-cpu"="sm_90" }

@@ -180,8 +180,14 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
     let wants: Vec<Want> = match (a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm) {
         (true, None, None) => {
             // Every blocks-per-SM level the block size allows at the fewest registers.
-            let top = t.arch.occupancy(&k)?.blocks_per_sm;
-            (1..=top).map(Want::BlocksPerSm).collect()
+            let floor = t.arch.occupancy(&k)?;
+            if let Some(why) = floor.unlaunchable {
+                return Err(CliError::Usage(format!(
+                    "{} at {block} threads per block: the kernel cannot launch at any register count: {why}",
+                    t.arch.name
+                )));
+            }
+            (1..=floor.blocks_per_sm).map(Want::BlocksPerSm).collect()
         }
         (false, Some(w), None) => vec![Want::WarpsPerSm(w)],
         (false, None, Some(b)) => vec![Want::BlocksPerSm(b)],

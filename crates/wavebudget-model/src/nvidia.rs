@@ -7,7 +7,9 @@
 //! there: registers allocated per warp in 256-register units within 4 sub-partitions of 16K, warps per
 //! SM, the per-SM block slots, shared memory (driver-reserved bytes per block from 8.0, the allocation
 //! granule, the L1/shared carveout rounded up to a size the SM has, the per-block and opt-in limits) and
-//! named block barriers (9.0 and later). `tests/cuda_occupancy.rs` compares every answer with the header
+//! named block barriers (9.0 and later). The header's virtual-resource limit (13.x, sm_100 on) binds only
+//! for kernels that declare virtual resources, which the CUDA runtime's conversion sets to none; it is not
+//! modelled. Shared-memory sizes are exact below 2^31 bytes, where the header's `int` casts hold. `tests/cuda_occupancy.rs` compares every answer with the header
 //! compiled by g++ on a dense grid of every architecture here, and `tests/h100_capture.rs` with residency
 //! counted on a real H100.
 //!
@@ -333,6 +335,11 @@ pub enum Unlaunchable {
     /// Dynamic shared memory over the kernel's limit.
     #[error("{dynamic} bytes of dynamic shared memory is over the kernel's limit of {limit} (raise it with cudaFuncAttributeMaxDynamicSharedMemorySize, up to {optin})")]
     DynamicSharedMem { dynamic: u32, limit: u32, optin: u32 },
+    /// More named barriers per block than the SM has for one block.
+    #[error(
+        "{barriers} named barriers per block: the SM has {available} for all its blocks ({per_slot} per block slot)"
+    )]
+    Barriers { barriers: u32, available: u32, per_slot: u32 },
     /// Shared memory per block over the per-block maximum.
     #[error("{allocated} bytes of shared memory per block (static, dynamic and {reserved} reserved by the driver, in {granule}-byte units) is more than a block may have ({max})")]
     SharedMem { allocated: u64, reserved: u32, granule: u32, max: u64 },
@@ -351,7 +358,8 @@ pub struct Occupancy {
     pub max_warps_per_sm: u32,
     /// Blocks per SM each limiter allows.
     pub limits: Limits,
-    /// The limiters at the minimum (CUDA reports every one that binds).
+    /// The limiters at the minimum (as CUDA's `limitingFactors`, except where named barriers bind below
+    /// every other limiter: CUDA then also keeps the others' flags, this lists the barriers alone).
     #[serde(serialize_with = "ser_limiters")]
     pub limiters: [Option<Limiter>; 5],
     /// Registers allocated to a block.
@@ -396,6 +404,9 @@ pub enum NvRefusal {
     /// A blocks target of 0 or over the SM's.
     #[error("{blocks} blocks per SM is outside 1 to {max} on {arch}")]
     Blocks { arch: &'static str, blocks: u32, max: u32 },
+    /// The kernel cannot launch at any register count (its block, shared memory or barriers).
+    #[error("{want} on {arch}: the kernel cannot launch at any register count: {why}")]
+    Unlaunchable { arch: &'static str, want: String, why: Unlaunchable },
     /// No register count reaches the target: another limiter is below it at any count.
     #[error("{want} on {arch} is out of reach at any register count: {limiter} allows {allows} blocks per SM ({warps} warps)")]
     OutOfReach { arch: &'static str, want: String, limiter: &'static str, allows: u32, warps: u32 },
@@ -410,6 +421,7 @@ impl NvRefusal {
             NvRefusal::Warps { .. } => "warps",
             NvRefusal::Blocks { .. } => "blocks",
             NvRefusal::OutOfReach { .. } => "out_of_reach",
+            NvRefusal::Unlaunchable { .. } => "unlaunchable",
         }
     }
 }
@@ -468,8 +480,9 @@ impl Arch {
         // Registers (cudaOccMaxBlocksPerSMRegsLimit).
         let regs_per_warp = u64::from(kernel.regs) * u64::from(WARP_SIZE);
         let regs_alloc_warp = round_up(regs_per_warp, u64::from(REG_ALLOCATION_UNIT));
-        let regs_per_block = regs_alloc_warp * u64::from(warps_per_block);
-        let regs_assumed = regs_alloc_warp * round_up(u64::from(warps_per_block), u64::from(SUB_PARTITIONS));
+        let regs_per_block = regs_alloc_warp.saturating_mul(u64::from(warps_per_block));
+        let regs_assumed =
+            regs_alloc_warp.saturating_mul(round_up(u64::from(warps_per_block), u64::from(SUB_PARTITIONS)));
         let regs_limit = if regs_assumed > u64::from(REGS_PER_SM)
             || regs_per_block > u64::from(REGS_PER_SM)
             || kernel.regs > MAX_REGS_PER_THREAD
@@ -553,7 +566,15 @@ impl Arch {
         }
         // Named barriers (cudaOccMaxBlocksPerSMBlockBarrierLimit), from 9.0.
         let barriers_limit = if self.major >= 9 && kernel.barriers > 0 {
-            let b = self.barriers_per_block_slot * blocks_limit / kernel.barriers;
+            let available = self.barriers_per_block_slot * blocks_limit;
+            let b = available / kernel.barriers;
+            if b == 0 {
+                unlaunchable.get_or_insert(Unlaunchable::Barriers {
+                    barriers: kernel.barriers,
+                    available,
+                    per_slot: self.barriers_per_block_slot,
+                });
+            }
             if b < limit {
                 limiters = [None; 5];
             }
@@ -578,7 +599,7 @@ impl Arch {
                 barriers: barriers_limit,
             },
             limiters,
-            allocated_regs_per_block: regs_per_block as u32,
+            allocated_regs_per_block: u32::try_from(regs_per_block).unwrap_or(u32::MAX),
             allocated_shared_mem_per_block: allocated,
             shared_mem_per_sm: sm_shared,
             unlaunchable: if limit == 0 { unlaunchable } else { None },
@@ -638,6 +659,13 @@ impl Arch {
         let at = |regs| self.occupancy(&Kernel { regs, ..*kernel });
         // Occupancy does not grow with registers, so the answer is the last count that reaches.
         let floor = at(0)?;
+        if let Some(why) = floor.unlaunchable {
+            return Err(NvRefusal::Unlaunchable {
+                arch: self.name,
+                want: format!("{want} at {} threads per block", kernel.block),
+                why,
+            });
+        }
         if !reaches(&floor) {
             let limiter = floor.binding().find(|l| *l != Limiter::Regs).unwrap_or(Limiter::Warps);
             return Err(NvRefusal::OutOfReach {
@@ -708,6 +736,26 @@ mod tests {
         let k = Kernel { dynamic_shared_mem: 65536, ..Kernel::new(32, 128) };
         let o = h100().occupancy(&k).unwrap();
         assert!(matches!(o.unlaunchable, Some(Unlaunchable::DynamicSharedMem { limit: 49152, .. })), "{o:?}");
+    }
+
+    /// Inputs no compiler writes: no panic, no wrapped count, and a reason wherever no block fits.
+    #[test]
+    fn extreme_inputs_are_answered() {
+        let o = h100().occupancy(&Kernel::new(u32::MAX, u32::MAX)).unwrap();
+        assert_eq!(o.blocks_per_sm, 0);
+        assert_eq!(o.allocated_regs_per_block, u32::MAX);
+        assert!(o.unlaunchable.is_some());
+        // More named barriers than the SM has (2 per block slot, 32 slots on sm_90).
+        let k = Kernel { barriers: 65, ..Kernel::new(32, 128) };
+        let o = h100().occupancy(&k).unwrap();
+        assert_eq!(o.blocks_per_sm, 0);
+        assert_eq!(o.unlaunchable, Some(Unlaunchable::Barriers { barriers: 65, available: 64, per_slot: 2 }));
+        // A budget for a kernel that cannot launch says why, not "0 blocks".
+        let e = h100().budget(&Kernel::new(0, 2048), Want::WarpsPerSm(8)).unwrap_err();
+        assert!(matches!(e, NvRefusal::Unlaunchable { why: Unlaunchable::BlockSize { block: 2048, .. }, .. }), "{e}");
+        assert!(e
+            .to_string()
+            .contains("cannot launch at any register count: 2048 threads is more than a block may have (1024)"));
     }
 
     #[test]

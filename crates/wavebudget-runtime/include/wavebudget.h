@@ -213,13 +213,14 @@ typedef struct wb_nv_occupancy_result {
 } wb_nv_occupancy_result;
 
 /* Blocks and warps per SM of `kernel` on an NVIDIA target. A kernel that cannot launch at all (too many
- * registers for the block, shared memory over its limit) is not an error: blocks_per_sm is 0 and `err` (when
- * not NULL) says why. Returns 0, or a WB_ERR_* code with `err` set. */
+ * registers for the block, shared memory over its limit, too many barriers) is not an error: blocks_per_sm
+ * is 0 and `err` (when not NULL) says why; otherwise `err` is set to "". Returns 0, or a WB_ERR_* code with
+ * `err` set. */
 int wb_nv_occupancy(const char *target, const wb_nv_kernel *kernel, wb_nv_occupancy_result *out, char *err,
                     size_t err_len);
 
 /* The largest registers per thread (up to ptxas's 255) at which `kernel` (its regs ignored) keeps
- * `warps_per_sm` warps per SM, or `blocks_per_sm` blocks when warps_per_sm is 0 (give one); `out` the
+ * `warps_per_sm` warps per SM, or `blocks_per_sm` blocks (give one, the other 0); `out` the
  * occupancy there. Returns 0, or WB_ERR_MODEL with `err` naming the limiter when no count reaches it. */
 int wb_nv_budget(const char *target, const wb_nv_kernel *kernel, uint32_t warps_per_sm, uint32_t blocks_per_sm,
                  uint32_t *max_regs, wb_nv_occupancy_result *out, char *err, size_t err_len);

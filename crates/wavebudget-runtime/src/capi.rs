@@ -814,7 +814,7 @@ fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure
     let carveout = match k.carveout {
         -1 => Carveout::Default,
         p if p >= 0 => Carveout::Percent(p as u32),
-        p => return Err(Failure(WB_ERR_ARGUMENT, format!("carveout {p}: a percentage 0 to 100, or -1"))),
+        p => return Err(Failure(WB_ERR_MODEL, format!("carveout {p}: a percentage 0 to 100, or -1"))),
     };
     Ok(Kernel {
         regs: k.regs,
@@ -875,9 +875,8 @@ pub unsafe extern "C" fn wb_nv_occupancy(
             let t = nv_target(target)?;
             let o = t.arch.occupancy(&k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
             *out = nv_result(&t, &o);
-            if let Some(why) = &o.unlaunchable {
-                set_err(err, err_len, &why.to_string());
-            }
+            // The reason a kernel cannot launch, or an empty string: never a stale message.
+            set_err(err, err_len, &o.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
             Ok(0)
         },
     )
@@ -910,7 +909,8 @@ pub unsafe extern "C" fn wb_nv_budget(
             let want = match (warps_per_sm, blocks_per_sm) {
                 (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
                 (0, b) => Want::BlocksPerSm(b),
-                (w, _) => Want::WarpsPerSm(w),
+                (w, 0) => Want::WarpsPerSm(w),
+                _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
             };
             let b = t.arch.budget(&k, want).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
             *max_regs = b.max_regs;

@@ -292,6 +292,11 @@ int main(void) {
   k.regs = 168; k.block = 512; err[0] = 0;
   rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
   printf("unlaunchable %d %u %s\n", rc, at.blocks_per_sm, err);
+  k.regs = 32; k.block = 128;
+  rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
+  printf("launchable %d %u [%s]\n", rc, at.blocks_per_sm, err);
+  rc = wb_nv_budget("H100", &k, 48, 3, &max_regs, NULL, err, sizeof err);
+  printf("both %d %s\n", rc, err);
   printf("checked %u bad %u\n", n, bad);
   return 0;
 }
@@ -318,5 +323,8 @@ int main(void) {
         text.contains("unlaunchable 0 0 168 registers per thread x 512 threads needs 86016 registers per block"),
         "{text}"
     );
+    // The buffer of a launchable answer holds no stale reason; warps and blocks together are refused.
+    assert!(text.contains("launchable 0 16 []"), "{text}");
+    assert!(text.contains("both -1 give warps_per_sm or blocks_per_sm, not both (the other 0)"), "{text}");
     std::fs::remove_dir_all(&tmp).ok();
 }
