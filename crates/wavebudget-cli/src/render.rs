@@ -272,6 +272,35 @@ fn opt(v: Option<u32>) -> String {
 
 /// `wavebudget inspect` for people: per code object a header line, then one row per kernel with the
 /// name last (kernel names run long), then the notes.
+/// `inspect`'s per-kernel table: the headers and the rows, right-aligned but for the last column (the
+/// kernel's name), indented by two spaces; one line each.
+fn kernel_rows(headers: &[&str], rows: &[Vec<String>]) -> String {
+    use std::fmt::Write;
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &mut dyn Iterator<Item = &str>| {
+        let cells: Vec<&str> = cells.collect();
+        let mut s = String::from("  ");
+        for (i, (cell, w)) in cells.iter().zip(&widths).enumerate() {
+            if i + 1 == cells.len() {
+                s.push_str(cell);
+            } else {
+                let _ = write!(s, "{cell:>w$}  ");
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&mut headers.iter().copied());
+    for row in rows {
+        out.push_str(&line(&mut row.iter().map(String::as_str)));
+    }
+    out
+}
+
 pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -355,27 +384,7 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
                 ]
             })
             .collect();
-        let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
-        for row in &rows {
-            for (w, c) in widths.iter_mut().zip(row) {
-                *w = (*w).max(c.chars().count());
-            }
-        }
-        let line = |cells: &[String]| {
-            let mut s = String::from("  ");
-            for (i, (c, w)) in cells.iter().zip(&widths).enumerate() {
-                if i + 1 == cells.len() {
-                    s.push_str(c);
-                } else {
-                    let _ = write!(s, "{c:>w$}  ");
-                }
-            }
-            s.trim_end().to_string()
-        };
-        let _ = writeln!(out, "{}", line(&headers.map(String::from)));
-        for row in &rows {
-            let _ = writeln!(out, "{}", line(row));
-        }
+        out.push_str(&kernel_rows(&headers, &rows));
         for k in &co.kernels {
             for n in &k.notes {
                 let _ = writeln!(out, "  note: {}: {}", printable(&k.metadata.name), printable(&n.to_string()));
@@ -416,27 +425,7 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
                 ]
             })
             .collect();
-        let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
-        for row in &rows {
-            for (w, cell) in widths.iter_mut().zip(row) {
-                *w = (*w).max(cell.chars().count());
-            }
-        }
-        let line = |cells: &[String]| {
-            let mut s = String::from("  ");
-            for (i, (cell, w)) in cells.iter().zip(&widths).enumerate() {
-                if i + 1 == cells.len() {
-                    s.push_str(cell);
-                } else {
-                    let _ = write!(s, "{cell:>w$}  ");
-                }
-            }
-            s.trim_end().to_string()
-        };
-        let _ = writeln!(out, "{}", line(&headers.map(String::from)));
-        for row in &rows {
-            let _ = writeln!(out, "{}", line(row));
-        }
+        out.push_str(&kernel_rows(&headers, &rows));
         for k in &c.kernels {
             if let Some(why) = k.no_occupancy {
                 let _ = writeln!(out, "  note: {}: no occupancy: {why}", printable(&k.kernel.name));
