@@ -107,6 +107,9 @@ pub struct ReportArgs {
     /// Configuration: CU mode instead of WGP mode (GFX10-12).
     #[arg(long)]
     pub cu_mode: bool,
+    /// NVIDIA configuration (--target sm_90 or a product): the kernel in CUDA's terms.
+    #[command(flatten)]
+    pub nvidia: NvidiaArgs,
 }
 
 #[derive(Debug, Args)]

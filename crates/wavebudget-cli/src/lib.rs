@@ -18,7 +18,7 @@ mod runtime;
 mod sweep;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
-pub use args::{ReportArgs, ResourceArgs, DEFAULT_DETAILS};
+pub use args::{NvidiaArgs, ReportArgs, ResourceArgs, DEFAULT_DETAILS};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;

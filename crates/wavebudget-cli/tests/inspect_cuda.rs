@@ -258,6 +258,13 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
         }
     }
 
+    // The HTML report draws AMD code objects: NVIDIA binaries alone are refused, saying where they are shown.
+    let out = Command::new(bin()).args(["report", "-o"]).arg(dir.join("r.html")).arg(&fatbins[0]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), err.lines().count()), (Some(1), 1), "{err}");
+    assert!(err.contains("NVIDIA cubins only: the report draws AMD code objects; `wavebudget inspect` shows"), "{err}");
+    assert!(!dir.join("r.html").exists());
+
     // A bomb: an LZ4 entry claiming 1 TiB decompressed is refused before anything is allocated.
     let mut bomb = std::fs::read(&fatbins[1]).unwrap();
     bomb[16 + 56..16 + 64].copy_from_slice(&(1u64 << 40).to_le_bytes());

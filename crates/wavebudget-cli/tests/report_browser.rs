@@ -462,3 +462,71 @@ fn each_kernel_names_its_own_input() {
     assert_eq!((from(0), from(1)), (count(ROCRAND), count(&cache)));
     assert!(from(1) > 0);
 }
+
+/// The NVIDIA calculator view (issue 29): its answer is the H100's (residency counted on the GPU: 40
+/// registers at 64 threads, 24 blocks per SM), its register chart gives the H100's warps per SM at every
+/// register count captured at 64 threads, and every run of its three charts is `cuda_occupancy.h`'s
+/// answer (g++) at both ends. Loaded in Chromium like the others.
+#[test]
+fn the_nvidia_calculator_view_is_cuda_occupancy_h_and_the_h100() {
+    use wavebudget_model::nvidia::{parse_target, Kernel};
+    let dir = scratch("nvidia");
+    let page = dir.join("h100.html");
+    run_ok(Command::new(WB).args(["report", "--target", "H100", "--regs", "40", "--wg-size", "64", "-o"]).arg(&page));
+    let dom = check_page(&page, "calculator-nvidia", 1800);
+    assert!(dom.contains(r#"data-blocks-per-sm="24" data-warps-per-sm="48""#), "the answer");
+    let capture: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../wavebudget-model/tests/data/nvidia/h100_occupancy.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let regs_runs = steps(&dom, "Warps per SM vs registers per thread");
+    let mut captured = 0;
+    for row in capture["occupancy"].as_array().unwrap().iter().filter(|r| r["block"] == 64) {
+        let regs = row["regs"].as_u64().unwrap() as u32;
+        let run = regs_runs.iter().find(|r| (r.0..=r.1).contains(&regs)).unwrap();
+        assert_eq!(u64::from(run.2), row["api_blocks"].as_u64().unwrap() * 2, "{regs} registers");
+        captured += 1;
+    }
+    assert_eq!(captured, 26);
+    // Every run's ends against the header, one oracle run for all of them.
+    let h100 = parse_target("H100").unwrap().arch;
+    let base = Kernel::new(40, 64);
+    let axes: [(&str, &dyn Fn(u32) -> Kernel); 3] = [
+        ("Warps per SM vs registers per thread", &|r| Kernel { regs: r, ..base }),
+        ("Warps per SM vs shared memory per block", &|b| Kernel {
+            dynamic_shared_mem: b,
+            max_dynamic_shared_mem: Some(h100.shared_mem_per_block_optin()),
+            ..base
+        }),
+        ("Warps per SM vs threads per block", &|b| Kernel { block: b, ..base }),
+    ];
+    let oracle = wavebudget_testkit::nvidia::Oracle::build();
+    for (axis, kernel) in axes {
+        let runs = steps(&dom, axis);
+        assert!(!runs.is_empty(), "{axis}");
+        for w in runs.windows(2) {
+            assert_eq!(w[0].1 + 1, w[1].0, "{axis}: runs {w:?} leave a gap");
+            assert_ne!(w[0].2, w[1].2, "{axis}: runs {w:?} are one run");
+        }
+        let ends: Vec<(u32, u32)> = runs.iter().flat_map(|r| [(r.0, r.2), (r.1, r.2)]).collect();
+        let queries: Vec<_> = ends.iter().map(|&(x, _)| (h100, kernel(x))).collect();
+        for ((x, warps), answer) in ends.iter().zip(oracle.ask(&queries)) {
+            let k = kernel(*x);
+            assert_eq!(i64::from(*warps), answer[1] * i64::from(k.block.div_ceil(32)), "{axis} at {x}");
+        }
+    }
+    // AMD counts on an NVIDIA target are refused in one line.
+    let out = Command::new(WB)
+        .args(["report", "--target", "H100", "--vgprs", "40", "--wg-size", "64", "-o"])
+        .arg(dir.join("no.html"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: --vgprs does not describe an NVIDIA configuration")
+    );
+}

@@ -96,6 +96,12 @@ pub enum Error {
         /// The inputs, comma-separated.
         inputs: String,
     },
+    /// Input files whose kernels are all NVIDIA's, where AMD code objects are drawn (the report).
+    #[error("{inputs}: NVIDIA cubins only: the report draws AMD code objects; `wavebudget inspect` shows their kernels with CUDA's occupancy, and `report --target sm_XY --regs N --wg-size N` draws one configuration")]
+    NvidiaBinaries {
+        /// The inputs, comma-separated.
+        inputs: String,
+    },
     /// Input files that hold no kernel.
     #[error("{inputs}: no kernels to report")]
     NoKernels {
@@ -113,8 +119,8 @@ pub enum Error {
         /// The list as given.
         list: String,
     },
-    /// An NVIDIA target where only AMD targets are answered (the report, suggest, Python's AMD calls).
-    #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia; docs/nvidia.md)")]
+    /// An NVIDIA target where only AMD targets are answered (suggest, Python's AMD calls).
+    #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, the report's calculator view, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia; docs/nvidia.md)")]
     NvidiaTargetHere {
         /// The name as given.
         name: String,
@@ -238,6 +244,7 @@ impl Error {
             Error::KernelPattern { .. } => "kernel_pattern",
             Error::NoKernelMatches { .. } => "no_kernel_matches",
             Error::NoKernels { .. } => "no_kernels",
+            Error::NvidiaBinaries { .. } => "nvidia_binaries",
             Error::EmptyTarget => "empty_target",
             Error::NvidiaTargetList { .. } => "nvidia_target_list",
             Error::NvidiaTargetHere { .. } => "nvidia_target",

@@ -195,6 +195,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
         }
     }
     let mut skipped = Vec::new();
+    let mut nvidia_only = Vec::new();
     // One input at a time, so each code object's input (for the command that draws its charts) is known.
     for (input, file) in binaries {
         let report = inspect::inspect(
@@ -210,6 +211,16 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
         before_filter += report.kernels_before_filter;
         for s in &report.skipped {
             skipped.push(format!("{}: {}", s.source, s.reason));
+        }
+        // NVIDIA binaries are read (inspect shows them); the page draws AMD code objects.
+        for c in &report.cubins {
+            skipped.push(format!(
+                "{}: an NVIDIA cubin ({}, {} kernels): the report draws AMD code objects; `wavebudget inspect` shows its kernels",
+                c.source,
+                c.arch,
+                c.kernels.len()
+            ));
+            nvidia_only.push(c.source.clone());
         }
         for co in report.code_objects {
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
@@ -246,6 +257,9 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
             total: before_filter,
             inputs: files.join(", "),
         });
+    }
+    if entries.is_empty() && !nvidia_only.is_empty() {
+        return Err(Error::NvidiaBinaries { inputs: files.join(", ") });
     }
     if entries.is_empty() {
         return Err(Error::NoKernels { inputs: files.join(", ") });

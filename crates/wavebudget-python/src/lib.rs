@@ -938,6 +938,7 @@ fn write_report(
         resources: wavebudget_cli::ResourceArgs { vgprs, agprs, vgpr_count, sgprs, lds },
         wave_size,
         cu_mode,
+        nvidia: wavebudget_cli::NvidiaArgs::default(),
     };
     py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
 }

@@ -75,20 +75,21 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
     let root = SVGBackend::with_string(svg, (600, 300)).into_drawing_area();
     root.fill(&WHITE)?;
     let x_hi = f64::from(c.x_max) + 0.5;
-    let y_hi = f64::from(max_waves) + 1.0;
+    // Room above the top step for a label there (NVIDIA's 64 warps need more than AMD's few waves).
+    let y_hi = f64::from(max_waves) + if max_waves > 20 { 6.0 } else { 1.0 };
     let mut chart = ChartBuilder::on(&root)
         .margin(12)
         .x_label_area_size(42)
         .y_label_area_size(52)
         .build_cartesian_2d(-0.5..x_hi, 0f64..y_hi)?;
-    let bytes = c.axis == super::curves::Axis::LdsBytes;
+    let bytes = matches!(c.axis, super::curves::Axis::LdsBytes | super::curves::Axis::SharedMem);
     chart
         .configure_mesh()
         .x_desc(c.axis.label())
-        .y_desc("waves per SIMD")
+        .y_desc(c.axis.y_label())
         .axis_desc_style((FONT, 15))
         .label_style((FONT, 13))
-        .y_labels(max_waves as usize + 2)
+        .y_labels(if max_waves > 20 { max_waves as usize / 8 + 2 } else { max_waves as usize + 2 })
         .y_label_formatter(&|y| format!("{}", y.round() as i64))
         .x_label_formatter(&|x| if bytes { human(*x) } else { format!("{}", x.round() as i64) })
         .light_line_style(RGBColor(238, 238, 238))
@@ -135,7 +136,7 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
     }
     // Occupancy falls with VGPRs and LDS (the upper right is empty) and rises with the launch size (the
     // upper left is; the kernel's point is usually at the right edge).
-    let legend_at = if c.axis == super::curves::Axis::WorkgroupSize {
+    let legend_at = if matches!(c.axis, super::curves::Axis::WorkgroupSize | super::curves::Axis::BlockSize) {
         SeriesLabelPosition::UpperLeft
     } else {
         SeriesLabelPosition::UpperRight

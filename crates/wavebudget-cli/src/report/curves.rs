@@ -36,6 +36,12 @@ pub(crate) enum Axis {
     Vgprs,
     LdsBytes,
     WorkgroupSize,
+    /// NVIDIA: registers per thread.
+    Regs,
+    /// NVIDIA: shared memory bytes per block.
+    SharedMem,
+    /// NVIDIA: threads per block.
+    BlockSize,
 }
 
 impl Axis {
@@ -45,6 +51,17 @@ impl Axis {
             Axis::Vgprs => "VGPRs per lane (arch + AGPR, allocated)",
             Axis::LdsBytes => "LDS bytes per workgroup",
             Axis::WorkgroupSize => "workgroup size (threads)",
+            Axis::Regs => "registers per thread",
+            Axis::SharedMem => "shared memory bytes per block (static + dynamic)",
+            Axis::BlockSize => "threads per block",
+        }
+    }
+
+    /// The y axis: AMD's waves per SIMD, NVIDIA's warps per SM.
+    pub fn y_label(self) -> &'static str {
+        match self {
+            Axis::Vgprs | Axis::LdsBytes | Axis::WorkgroupSize => "waves per SIMD",
+            Axis::Regs | Axis::SharedMem | Axis::BlockSize => "warps per SM",
         }
     }
 
@@ -54,6 +71,9 @@ impl Axis {
             Axis::Vgprs => "Occupancy vs VGPRs",
             Axis::LdsBytes => "Occupancy vs LDS bytes per workgroup",
             Axis::WorkgroupSize => "Occupancy vs workgroup size",
+            Axis::Regs => "Warps per SM vs registers per thread",
+            Axis::SharedMem => "Warps per SM vs shared memory per block",
+            Axis::BlockSize => "Warps per SM vs threads per block",
         }
     }
 }

@@ -8,6 +8,7 @@
 
 mod charts;
 mod curves;
+mod nvidia;
 
 use crate::args::ReportArgs;
 use crate::{parse_workgroup, CliError};
@@ -198,6 +199,24 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         )));
     }
     let calculator = a.files.is_empty();
+    if calculator {
+        if let Some(t) = a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten() {
+            return nvidia::page(a, t);
+        }
+    }
+    if !calculator
+        && a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten().is_some()
+    {
+        return Err(CliError::Usage(format!(
+            "--target {}: a report of input files evaluates AMD code objects on an AMD target; NVIDIA binaries: wavebudget inspect",
+            a.target.as_deref().unwrap_or_default()
+        )));
+    }
+    if let Some(f) = a.nvidia.first_given() {
+        return Err(CliError::Usage(format!(
+            "{f} describes an NVIDIA configuration (--target sm_XY or a product, no input files)"
+        )));
+    }
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {
         if !calculator_flags.iter().any(|(_, set)| *set) && a.target.is_none() {
