@@ -427,7 +427,7 @@ mod tests {
         for (p, want) in [
             ("warps-per-sm=65", "parameter 'warps-per-sm' in amdgpu-occupancy-budget<...> wants a whole number of warps per SM from 1 to 64, got '65'"),
             ("blocks-per-sm=0", "wants a whole number of blocks per SM from 1 to 32, got '0'"),
-            ("target=sm_72", "parameter 'target' in amdgpu-occupancy-budget<...>: unknown target 'sm_72'"),
+            ("target=sm_107", "parameter 'target' in amdgpu-occupancy-budget<...>: unknown target 'sm_107'"),
         ] {
             let e = Config::from_params(p).unwrap_err().to_string();
             assert!(e.contains(want), "{p}: {e}");

@@ -98,10 +98,13 @@ const fn arch(
     }
 }
 
-/// Every compute capability modelled: those CCCL's `arch_traits.h` describes from 7.0 on (7.2, Xavier,
-/// is not among them and is not modelled).
+/// Every compute capability modelled: those CCCL's `arch_traits.h` describes from 7.0 on, and two it
+/// does not name: 7.2 (Jetson Xavier), whose per-SM figures the CUDA C++ Programming Guide's table gives as
+/// 7.0's, and 10.1, CUDA 12.8-12.9's name for what CUDA 13 calls 11.0 (Jetson Thor), with 11.0's figures.
+/// 10.7, which `cuda_occupancy.h` 13.5 also knows, has no published per-SM figures and is refused.
 pub static ARCHS: &[Arch] = &[
     arch("sm_70", "Volta", (7, 0), 2048, 32, 96, VOLTA_CARVEOUTS, 2),
+    arch("sm_72", "Volta", (7, 2), 2048, 32, 96, VOLTA_CARVEOUTS, 2),
     arch("sm_75", "Turing", (7, 5), 1024, 16, 64, TURING_CARVEOUTS, 2),
     arch("sm_80", "Ampere", (8, 0), 2048, 32, 164, GA100_CARVEOUTS, 2),
     arch("sm_86", "Ampere", (8, 6), 1536, 16, 100, GA10X_CARVEOUTS, 1),
@@ -111,6 +114,7 @@ pub static ARCHS: &[Arch] = &[
     arch("sm_90", "Hopper", (9, 0), 2048, 32, 228, HOPPER_CARVEOUTS, 2),
     arch("sm_100", "Blackwell", (10, 0), 2048, 32, 228, HOPPER_CARVEOUTS, 2),
     arch("sm_103", "Blackwell", (10, 3), 2048, 32, 228, HOPPER_CARVEOUTS, 1),
+    arch("sm_101", "Blackwell", (10, 1), 1536, 24, 228, HOPPER_CARVEOUTS, 1),
     arch("sm_110", "Blackwell", (11, 0), 1536, 24, 228, HOPPER_CARVEOUTS, 1),
     arch("sm_120", "Blackwell", (12, 0), 1536, 24, 100, GA10X_CARVEOUTS, 1),
     arch("sm_121", "Blackwell", (12, 1), 1536, 24, 100, GA10X_CARVEOUTS, 1),
@@ -145,6 +149,13 @@ const fn product(
 /// Products by name: SM counts from NVIDIA's published specifications.
 pub static PRODUCTS: &[Product] = &[
     product("Tesla V100", &["V100", "V100 SXM2"], "sm_70", 80, "NVIDIA Tesla V100 GPU Architecture whitepaper"),
+    product(
+        "Jetson AGX Xavier",
+        &["Xavier"],
+        "sm_72",
+        8,
+        "NVIDIA Jetson AGX Xavier datasheet (512 CUDA cores, 64 per SM)",
+    ),
     product("Tesla T4", &["T4"], "sm_75", 40, "NVIDIA Turing GPU Architecture whitepaper (TU104 in T4)"),
     product("GeForce RTX 2080 Ti", &["RTX 2080 Ti"], "sm_75", 68, "NVIDIA Turing GPU Architecture whitepaper"),
     product("A100", &["A100 SXM4", "A100 PCIe"], "sm_80", 108, "NVIDIA A100 Tensor Core GPU Architecture whitepaper"),
@@ -706,7 +717,8 @@ mod tests {
         assert_eq!(parse_target("NVIDIA H100 80GB HBM3").unwrap().product.unwrap().sms, 132);
         assert_eq!(parse_target("rtx-4090").unwrap().product.unwrap().name, "GeForce RTX 4090");
         assert_eq!(parse_target("NVIDIA GeForce RTX 4090").unwrap().arch.name, "sm_89");
-        assert!(parse_target("sm_72").is_none());
+        assert!(parse_target("sm_72").is_some());
+        assert!(parse_target("sm_107").is_none());
         assert!(parse_target("gfx942").is_none());
         assert!(parse_target("MI300X").is_none());
         assert!(looks_nvidia("sm_72"));

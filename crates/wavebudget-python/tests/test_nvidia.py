@@ -51,8 +51,8 @@ def test_same_answer_as_the_cli():
 def test_unlaunchable_and_refusals():
     o = nvidia.occupancy("H100", regs=168, block=512)
     assert o.blocks_per_sm == 0 and o.unlaunchable.kind == "regs"
-    with refused("unknown_target", "unknown NVIDIA target 'sm_72'"):
-        nvidia.occupancy("sm_72", regs=32, block=128)
+    with refused("unknown_target", "unknown NVIDIA target 'sm_107'"):
+        nvidia.occupancy("sm_107", regs=32, block=128)
     with refused("zero_block", "a block has at least 1 thread"):
         nvidia.occupancy("H100", regs=32, block=0)
     with refused("out_of_reach", "out of reach at any register count: warps allows 2 blocks"):

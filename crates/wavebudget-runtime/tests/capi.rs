@@ -287,8 +287,8 @@ int main(void) {
   /* Refusals: one line each. */
   int rc = wb_nv_budget("H100", &(wb_nv_kernel){0, 1024, 0, 0, 0, 1, -1}, 0, 3, &max_regs, NULL, err, sizeof err);
   printf("budget3 %d %s\n", rc, err);
-  rc = wb_nv_occupancy("sm_72", &k, &at, err, sizeof err);
-  printf("sm72 %d %s\n", rc, err);
+  rc = wb_nv_occupancy("sm_107", &k, &at, err, sizeof err);
+  printf("sm107 %d %s\n", rc, err);
   k.regs = 168; k.block = 512; err[0] = 0;
   rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
   printf("unlaunchable %d %u %s\n", rc, at.blocks_per_sm, err);
@@ -318,7 +318,7 @@ int main(void) {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("checked 260 bad 0"), "{text}");
     assert!(text.contains("budget3 -5 3 blocks per SM at 1024 threads per block on sm_90 is out of reach at any register count: warps allows 2 blocks per SM (64 warps)"), "{text}");
-    assert!(text.contains("sm72 -5 unknown NVIDIA target 'sm_72'"), "{text}");
+    assert!(text.contains("sm107 -5 unknown NVIDIA target 'sm_107'"), "{text}");
     assert!(
         text.contains("unlaunchable 0 0 168 registers per thread x 512 threads needs 86016 registers per block"),
         "{text}"
