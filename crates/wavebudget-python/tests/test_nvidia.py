@@ -61,7 +61,15 @@ def test_unlaunchable_and_refusals():
         nvidia.occupancy("H100", regs=-1, block=128)
 
 
-def test_targets_lists_every_architecture():
+def test_targets_carry_the_h100s_own_properties():
+    """The sm_90 row and the H100 product against the device properties the H100's driver reported."""
+    dev = json.loads((DATA / "h100_occupancy.json").read_text())["device"]
     t = nvidia.targets()
-    assert [a["name"] for a in t["archs"]][:3] == ["sm_70", "sm_75", "sm_80"]
-    assert {p["name"]: p["sms"] for p in t["products"]}["H100"] == 132
+    sm90 = next(a for a in t["archs"] if a["name"] == "sm_90")
+    assert sm90["max_warps_per_sm"] * 32 == dev["maxThreadsPerMultiProcessor"]
+    assert sm90["max_blocks_per_sm"] == dev["maxBlocksPerMultiProcessor"]
+    assert sm90["shared_mem_per_sm"] == dev["sharedMemPerMultiprocessor"]
+    assert sm90["shared_mem_per_block_optin"] == dev["sharedMemPerBlockOptin"]
+    assert sm90["reserved_shared_mem_per_block"] == dev["reservedSharedMemPerBlock"]
+    assert {p["name"]: p["sms"] for p in t["products"]}["H100"] == dev["multiProcessorCount"]
+    assert len({a["name"] for a in t["archs"]}) == len(t["archs"])
