@@ -38,14 +38,16 @@ fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
     Ok(())
 }
 
-fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
+pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     let s = wg.ok_or_else(|| CliError::Usage("give the block size: --wg-size N (threads per block)".into()))?;
     s.trim().parse::<u32>().ok().filter(|&b| b > 0).ok_or_else(|| {
         CliError::Usage(format!("--wg-size '{s}': an NVIDIA block size is one whole number of threads, at least 1"))
     })
 }
 
-fn kernel(n: &NvidiaArgs, regs: u32, block: u32) -> Kernel {
+/// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no
+/// carveout preference, the default dynamic limit).
+pub(crate) fn kernel(n: &NvidiaArgs, regs: u32, block: u32) -> Kernel {
     Kernel {
         regs,
         block,
@@ -69,7 +71,7 @@ fn target_out(t: &Target) -> TargetOut {
     TargetOut { target: t.arch.name, family: t.arch.family, product: t.product.map(|p| p.name), sms: t.sms() }
 }
 
-fn heading(t: &Target) -> String {
+pub(crate) fn heading(t: &Target) -> String {
     match t.product {
         Some(p) => format!("{} ({}, {}, {} SMs)", p.name, t.arch.name, t.arch.family, p.sms),
         None => format!("{} ({})", t.arch.name, t.arch.family),

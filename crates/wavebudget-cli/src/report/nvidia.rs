@@ -7,7 +7,7 @@ use super::curves::{Axis, Curve, Mark, Step};
 use crate::args::ReportArgs;
 use crate::CliError;
 use serde::Serialize;
-use wavebudget_model::nvidia::{Carveout, Kernel, Limiter, Target, PTXAS_MAX_REGS};
+use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
 
@@ -102,22 +102,8 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
     }
     let n = &a.nvidia;
     let regs = n.regs.ok_or_else(|| CliError::Usage("one NVIDIA configuration needs --regs N".into()))?;
-    let block = a
-        .wg_size
-        .as_deref()
-        .ok_or_else(|| CliError::Usage("one NVIDIA configuration needs --wg-size N (threads per block)".into()))?;
-    let block = block.trim().parse::<u32>().ok().filter(|&b| b > 0).ok_or_else(|| {
-        CliError::Usage(format!("--wg-size '{block}': an NVIDIA block size is one whole number of threads, at least 1"))
-    })?;
-    let k = Kernel {
-        regs,
-        block,
-        shared_mem: n.shared_mem.unwrap_or(0),
-        dynamic_shared_mem: n.dynamic_shared_mem.unwrap_or(0),
-        max_dynamic_shared_mem: n.max_dynamic_shared_mem,
-        barriers: n.barriers.unwrap_or(1),
-        carveout: n.carveout.map_or(Carveout::Default, Carveout::Percent),
-    };
+    let block = crate::nvidia::block_size(a.wg_size.as_deref())?;
+    let k = crate::nvidia::kernel(n, regs, block);
     let arch = t.arch;
     let o = arch.occupancy(&k)?;
     let warps = |k: &Kernel| arch.occupancy(k).map(|o| o.warps_per_sm).unwrap_or(0);
@@ -180,10 +166,7 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         limit(Limiter::Blocks, Some(o.limits.blocks)),
         limit(Limiter::Barriers, o.limits.barriers),
     ];
-    let target = match t.product {
-        Some(p) => format!("{} ({}, {}, {} SMs)", p.name, arch.name, arch.family, p.sms),
-        None => format!("{} ({})", arch.name, arch.family),
-    };
+    let target = crate::nvidia::heading(&t);
     let page = Page {
         title: a.title.clone().unwrap_or_else(|| format!("wavebudget: occupancy of one configuration on {target}")),
         version: env!("CARGO_PKG_VERSION"),
