@@ -519,6 +519,29 @@ fn the_nvidia_calculator_view_is_cuda_occupancy_h_and_the_h100() {
             assert_eq!(i64::from(*warps), answer[1] * i64::from(k.block.div_ceil(32)), "{axis} at {x}");
         }
     }
+    // A configuration that cannot launch (dynamic shared memory over the default limit, as cudaLaunchKernel
+    // refuses it): the page says why, its points are at 0 and it offers no next step.
+    let stuck = dir.join("stuck.html");
+    run_ok(
+        Command::new(WB)
+            .args([
+                "report",
+                "--target",
+                "H100",
+                "--regs",
+                "32",
+                "--wg-size",
+                "128",
+                "--dynamic-shared-mem",
+                "65536",
+                "-o",
+            ])
+            .arg(&stuck),
+    );
+    let html = std::fs::read_to_string(&stuck).unwrap();
+    assert!(html.contains("Cannot launch:</strong> 65536 bytes of dynamic shared memory is over the kernel"), "why");
+    assert_eq!(html.matches(": 0 warps per SM.").count(), 3);
+    assert!(!html.contains("Next step"));
     // AMD counts on an NVIDIA target are refused in one line.
     let out = Command::new(WB)
         .args(["report", "--target", "H100", "--vgprs", "40", "--wg-size", "64", "-o"])

@@ -52,7 +52,7 @@ impl Axis {
             Axis::LdsBytes => "LDS bytes per workgroup",
             Axis::WorkgroupSize => "workgroup size (threads)",
             Axis::Regs => "registers per thread",
-            Axis::SharedMem => "shared memory bytes per block (static + dynamic)",
+            Axis::SharedMem => "shared memory bytes per block (static + dynamic, opt-in limit raised)",
             Axis::BlockSize => "threads per block",
         }
     }

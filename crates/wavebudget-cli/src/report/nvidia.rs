@@ -130,13 +130,17 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
     ];
     let mut charts_out = Vec::new();
     for (axis, st, x, x_max, down, unit) in axes {
-        let here = if axis == Axis::SharedMem { warps(&shared_kernel(x)) } else { o.warps_per_sm };
+        // The point is the configuration's own answer: where it cannot launch (dynamic shared memory over
+        // a limit not raised) it is 0, below the curve, which assumes the opt-in limit raised.
+        let here = o.warps_per_sm;
         let point = Mark { x: x.min(x_max), waves: here, label: format!("{x} {unit}: {here} warps per SM") };
-        let nx = if o.binding().any(|l| match axis {
-            Axis::Regs => l == Limiter::Regs,
-            Axis::SharedMem => l == Limiter::SharedMem,
-            _ => matches!(l, Limiter::Warps | Limiter::Blocks),
-        }) {
+        // No next step for a configuration that cannot launch: the page says why instead.
+        let nx = if o.unlaunchable.is_none()
+            && o.binding().any(|l| match axis {
+                Axis::Regs => l == Limiter::Regs,
+                Axis::SharedMem => l == Limiter::SharedMem,
+                _ => matches!(l, Limiter::Warps | Limiter::Blocks),
+            }) {
             next(&st, x, here, down, unit)
         } else {
             None
