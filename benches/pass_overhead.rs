@@ -15,9 +15,15 @@
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
 //! Options after `--`: `--cores N` pins every child to the first N CPUs (sched_setaffinity), so one
 //! machine gives the 2-core and the all-core figures side by side; `--runs N`; `--sizes 500,1000`;
-//! `--no-clang`; `--write DIR` writes the modules to DIR and stops (for a profiler). Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
+//! `--no-clang`; `--write DIR` writes the modules to DIR and stops (for a profiler); `--parallel` runs
+//! as a parallel build does: each round starts one job per CPU (the first `--cores N`, or all) at once,
+//! each pinned to its own CPU, the variants rotated over the CPUs from round to round, and each job's
+//! CPU and wall seconds are its own (`wait4`), so a slow period of the machine (a VM's neighbours,
+//! clock changes) falls on every variant alike, and the percentages are paired by CPU (each variant's
+//! mean on a CPU against the baseline's on the same CPU, the median over CPUs); `--runs` is then the
+//! number of rounds (a multiple of 3 visits each CPU with each variant equally). Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
 //! `LLVM_SYS_221_PREFIX` (where `bin/opt` and `bin/clang` are; default /usr/lib/llvm-22),
-//! `WAVEBUDGET_HIP_FLAGS` (replaces the ROCm flags `--rocm-path=/usr --hip-device-lib-path=...`).
+//! `WAVEBUDGET_HIP_FILE` (the HIP file; default the checkout's examples/acc.hip), `WAVEBUDGET_HIP_FLAGS` (replaces the ROCm flags `--rocm-path=/usr --hip-device-lib-path=...`).
 
 use wavebudget_testkit::{kernels, plugin as support};
 
@@ -57,17 +63,25 @@ struct Opts {
     sizes: Vec<usize>,
     clang: bool,
     write: Option<PathBuf>,
+    parallel: bool,
 }
 
 fn opts() -> Opts {
-    let mut o = Opts { cores: None, runs: 7, sizes: vec![500, 1000, 2000], clang: true, write: None };
+    let mut o = Opts { cores: None, runs: 7, sizes: vec![500, 1000, 2000], clang: true, write: None, parallel: false };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
         match a.as_str() {
             "--cores" => o.cores = Some(value("--cores").parse().expect("--cores N")),
             "--runs" => o.runs = value("--runs").parse().expect("--runs N"),
-            "--sizes" => o.sizes = value("--sizes").split(',').map(|s| s.parse().expect("--sizes 500,1000")).collect(),
+            "--sizes" => {
+                o.sizes = value("--sizes")
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().expect("--sizes 500,1000"))
+                    .collect()
+            }
+            "--parallel" => o.parallel = true,
             "--no-clang" => o.clang = false,
             "--write" => o.write = Some(value("--write").into()),
             // cargo bench passes `--bench`; other harness flags are not ours.
@@ -77,24 +91,29 @@ fn opts() -> Opts {
     o
 }
 
+/// Pins the child `cmd` will start to the CPUs `cpus`.
+fn pin(cmd: &mut Command, cpus: std::ops::Range<usize>) {
+    // SAFETY: the closure runs in the child between fork and exec and calls only async-signal-safe
+    // functions (CPU_ZERO/CPU_SET touch the local set; sched_setaffinity is a system call).
+    unsafe {
+        cmd.pre_exec(move || {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_ZERO(&mut set);
+            for c in cpus.clone() {
+                libc::CPU_SET(c, &mut set);
+            }
+            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    };
+}
+
 /// One child run: (CPU seconds, wall seconds, stderr). Pinned to the first `cores` CPUs when asked.
 fn time(mut cmd: Command, cores: Option<usize>) -> (f64, f64, String) {
     if let Some(n) = cores {
-        // SAFETY: the closure runs in the child between fork and exec and calls only async-signal-safe
-        // functions (CPU_ZERO/CPU_SET touch the local set; sched_setaffinity is a system call).
-        unsafe {
-            cmd.pre_exec(move || {
-                let mut set: libc::cpu_set_t = std::mem::zeroed();
-                libc::CPU_ZERO(&mut set);
-                for c in 0..n {
-                    libc::CPU_SET(c, &mut set);
-                }
-                if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            })
-        };
+        pin(&mut cmd, 0..n);
     }
     let before = children_cpu();
     let start = Instant::now();
@@ -124,8 +143,94 @@ fn pass_seconds(report: &str) -> f64 {
         .expect("AMDGPUOccupancyBudgetPass in -time-passes output")
 }
 
-/// Medians of CPU and wall seconds for each of `variants`, run interleaved `runs` times.
-fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>) -> Vec<(f64, f64)> {
+/// `--parallel`: `rounds` rounds of one job per CPU started at once, job `j` of round `r` pinned to CPU
+/// `j` and running variant `(j + r) % variants`; each job's own CPU seconds (`wait4`'s rusage: the
+/// child and the children it waited for) and wall seconds (start to reaping). Medians per variant.
+fn measure_parallel(variants: &[&dyn Fn() -> Command], rounds: usize, cpus: usize) -> Measured {
+    let mut cpu = vec![Vec::new(); variants.len()];
+    let mut wall = vec![Vec::new(); variants.len()];
+    // (CPU, variant) -> that variant's CPU and wall seconds on that CPU.
+    let mut by_cpu: std::collections::HashMap<(usize, usize), Vec<(f64, f64)>> = Default::default();
+    for round in 0..=rounds {
+        let start = Instant::now();
+        let mut running = std::collections::HashMap::new();
+        for j in 0..cpus {
+            let which = (j + round) % variants.len();
+            let mut cmd = variants[which]();
+            let err = std::env::temp_dir().join(format!("wavebudget-bench-{}-job{j}.err", std::process::id()));
+            cmd.stdout(std::process::Stdio::null()).stderr(std::fs::File::create(&err).expect("job's stderr file"));
+            pin(&mut cmd, j..j + 1);
+            let child = cmd.spawn().expect("start the compiler");
+            running.insert(child.id() as libc::pid_t, (j, which, child, err));
+        }
+        while !running.is_empty() {
+            let mut status = 0;
+            // SAFETY: an all-zero rusage is a valid value; wait4 writes it and `status`, both live
+            // for the call.
+            let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: as above; -1 waits for any child of this process.
+            let pid = unsafe { libc::wait4(-1, &mut status, 0, &mut ru) };
+            assert!(pid > 0, "wait4: {}", std::io::Error::last_os_error());
+            let Some((j, which, child, err)) = running.remove(&pid) else { continue };
+            // The child is reaped; forget it without a second wait.
+            std::mem::forget(child);
+            let text = std::fs::read_to_string(&err).unwrap_or_default();
+            let _ = std::fs::remove_file(&err);
+            if !(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0) {
+                // Leave no job running on the CPUs the next measurement uses.
+                for (_, (_, _, mut other, err)) in running.drain() {
+                    let _ = other.kill();
+                    let _ = other.wait();
+                    let _ = std::fs::remove_file(err);
+                }
+                panic!("a compiler job (variant {which}) failed (wait status {status}):\n{text}");
+            }
+            // Round 0 is unmeasured: page cache, dynamic loader.
+            if round > 0 {
+                let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+                let (c, w) = (tv(ru.ru_utime) + tv(ru.ru_stime), start.elapsed().as_secs_f64());
+                cpu[which].push(c);
+                wall[which].push(w);
+                by_cpu.entry((j, which)).or_default().push((c, w));
+            }
+        }
+    }
+    // Paired by CPU: a VM's CPUs differ in speed, and each variant visits each CPU, so each variant's
+    // change against the baseline is taken on each CPU (means there), then the median over the CPUs.
+    let mean = |v: &[(f64, f64)]| {
+        let n = v.len() as f64;
+        (v.iter().map(|s| s.0).sum::<f64>() / n, v.iter().map(|s| s.1).sum::<f64>() / n)
+    };
+    let paired = (0..variants.len())
+        .map(|which| {
+            let (mut c, mut w) = (Vec::new(), Vec::new());
+            for j in 0..cpus {
+                if let (Some(b), Some(v)) = (by_cpu.get(&(j, 0)), by_cpu.get(&(j, which))) {
+                    let ((bc, bw), (vc, vw)) = (mean(b), mean(v));
+                    c.push(pct(vc, bc));
+                    w.push(pct(vw, bw));
+                }
+            }
+            (median(c), median(w))
+        })
+        .collect();
+    Measured { medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(), paired: Some(paired) }
+}
+
+/// Medians of (CPU, wall) seconds per variant, and with `--parallel` each variant's change against the
+/// baseline paired by CPU (percent CPU, percent wall).
+struct Measured {
+    medians: Vec<(f64, f64)>,
+    paired: Option<Vec<(f64, f64)>>,
+}
+
+/// Medians of CPU and wall seconds for each of `variants`, run interleaved `runs` times (or, with
+/// `parallel`, in `runs` rounds of one job per CPU).
+fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>, parallel: bool) -> Measured {
+    if parallel {
+        let online = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        return measure_parallel(variants, runs, cores.unwrap_or(online));
+    }
     let mut cpu = vec![Vec::new(); variants.len()];
     let mut wall = vec![Vec::new(); variants.len()];
     // One unmeasured round first: page cache, dynamic loader.
@@ -139,7 +244,7 @@ fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>)
             wall[i].push(w);
         }
     }
-    cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect()
+    Measured { medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(), paired: None }
 }
 
 fn pct(with: f64, base: f64) -> f64 {
@@ -147,15 +252,19 @@ fn pct(with: f64, base: f64) -> f64 {
 }
 
 /// One table row from the medians of (baseline, loaded without a request, with the request).
-fn row(table: &mut String, label: &str, m: &[(f64, f64)], alone: &str) {
-    let ((bc, bw), (lc, _), (wc, ww)) = (m[0], m[1], m[2]);
-    let _ = writeln!(
-        table,
-        "| {label} | {bc:.3} s | {wc:.3} s | {:+.2}% | {bw:.3} s | {ww:.3} s | {:+.2}% | {:+.2}% | {alone} |",
-        pct(wc, bc),
-        pct(ww, bw),
-        pct(lc, bc),
+/// With `--parallel`, the percentages are the ones paired by CPU.
+fn row(table: &mut String, label: &str, m: &Measured, alone: &str) {
+    let ((bc, bw), (lc, _), (wc, ww)) = (m.medians[0], m.medians[1], m.medians[2]);
+    let (with_cpu, with_wall, loaded_cpu) = match &m.paired {
+        Some(p) => (p[2].0, p[2].1, p[1].0),
+        None => (pct(wc, bc), pct(ww, bw), pct(lc, bc)),
+    };
+    let line = format!(
+        "| {label} | {bc:.3} s | {wc:.3} s | {with_cpu:+.2}% | {bw:.3} s | {ww:.3} s | {with_wall:+.2}% | {loaded_cpu:+.2}% | {alone} |",
     );
+    // Each row as it is measured (stderr), the table at the end (stdout).
+    eprintln!("{line}");
+    let _ = writeln!(table, "{line}");
 }
 
 fn main() {
@@ -174,9 +283,13 @@ fn main() {
     let online = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let cores = o.cores.map(|n| n.min(online));
     println!(
-        "cores: {} of {online}; runs: {} (median, interleaved); plugin: {}",
+        "cores: {} of {online}; {}; plugin: {}",
         cores.map_or("all".to_string(), |n| n.to_string()),
-        o.runs,
+        if o.parallel {
+            format!("{} rounds of one job per core at once (median per variant)", o.runs)
+        } else {
+            format!("runs: {} (median, interleaved)", o.runs)
+        },
         plugin.display()
     );
     let mut table = String::from(
@@ -194,7 +307,7 @@ fn main() {
         let base = || opt(&[]);
         let loaded = || opt(std::slice::from_ref(&load));
         let with = || opt(&[load.clone(), "-wavebudget-waves=4".into()]);
-        let m = measure(&[&base, &loaded, &with], o.runs, cores);
+        let m = measure(&[&base, &loaded, &with], o.runs, cores, o.parallel);
         let own = median(
             (0..o.runs)
                 .map(|_| {
@@ -204,20 +317,26 @@ fn main() {
                 })
                 .collect(),
         );
-        let alone = format!("{own:.4} s ({:.2}%; {:.1} µs/kernel)", own / m[0].0 * 100.0, own / kernels as f64 * 1e6);
+        let alone =
+            format!("{own:.4} s ({:.2}%; {:.1} µs/kernel)", own / m.medians[0].0 * 100.0, own / kernels as f64 * 1e6);
         row(&mut table, &format!("opt -O2, {kernels} kernels"), &m, &alone);
     }
     if o.clang {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let hip = root.join("examples/acc.hip");
+        // WAVEBUDGET_HIP_FILE: the HIP file where the checkout is not where this bench was built.
+        let hip = std::env::var_os("WAVEBUDGET_HIP_FILE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/acc.hip"));
         let rocm = std::env::var("WAVEBUDGET_HIP_FLAGS").unwrap_or_else(|_| {
             "--rocm-path=/usr --hip-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode".into()
         });
+        // Each job its own object: `--parallel` runs several at once.
+        let job = std::sync::atomic::AtomicUsize::new(0);
         let clang = |plugin: Option<&Path>, waves: bool| {
+            let n = job.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut c = Command::new(llvm_bin("clang"));
             c.args(["-x", "hip", "--offload-arch=gfx90a"]).args(rocm.split_whitespace());
             c.args(["-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64", "-O2", "-c"]).arg(&hip);
-            c.arg("-o").arg(dir.join("acc_hip.o")).env_remove("WAVEBUDGET_WAVES");
+            c.arg("-o").arg(dir.join(format!("acc_hip{n}.o"))).env_remove("WAVEBUDGET_WAVES");
             if let Some(p) = plugin {
                 c.arg(format!("-fpass-plugin={}", p.display()));
             }
@@ -229,7 +348,7 @@ fn main() {
         let base = || clang(None, false);
         let loaded = || clang(Some(&plugin), false);
         let with = || clang(Some(&plugin), true);
-        let m = measure(&[&base, &loaded, &with], o.runs, cores);
+        let m = measure(&[&base, &loaded, &with], o.runs, cores, o.parallel);
         row(&mut table, "clang -O2, examples/acc.hip (host + gfx90a)", &m, "");
     }
     println!("{table}");
