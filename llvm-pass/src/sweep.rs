@@ -47,6 +47,9 @@ pub struct SweepOptions {
     pub jobs: usize,
     /// Sweep only these kernels (`None`: every kernel).
     pub only: Option<Vec<String>>,
+    /// Leave the baseline (the unconstrained build) out: a shard of a distributed sweep whose baseline
+    /// another shard compiles. Its ladder's baseline is a failed level with [`NO_BASELINE`] as error.
+    pub no_baseline: bool,
 }
 
 /// Why no kernel of a module can be swept at all (per-kernel problems are failed levels instead).
@@ -98,7 +101,9 @@ pub fn processor_for(target: Option<&wavebudget_model::TargetId>, target_cpu: Op
 
 // The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
 // report, `records=` and Python read back the form written here.
-pub use wavebudget_engine::ladder::{choose, choose_rungs, Choice, KernelLadder, Level, Policy, Status, Sweep};
+pub use wavebudget_engine::ladder::{
+    choose, choose_rungs, merge, Choice, KernelLadder, Level, PlannedKernel, Policy, Status, Sweep, NO_BASELINE,
+};
 
 #[derive(Default)]
 struct Collected {
@@ -126,10 +131,13 @@ fn init() {
 /// Kernel names with the processor each is compiled for, or why it is not compiled.
 type KernelList = Vec<(String, Result<String, String>)>;
 
+/// Each kernel's IR instructions, in `KernelList`'s order.
+type Sizes = Vec<u64>;
+
 /// The module as bitcode with the sweep's overrides applied (target, launch size, and the
 /// `amdgcn-amd-amdhsa` triple and data layout where the module has no triple), and its kernels with
 /// their processors; or the parser's message (with the line).
-fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList), Error> {
+fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList, Sizes), Error> {
     let parse = |t: &Option<String>| t.as_deref().map(wavebudget_model::parse_target).transpose();
     let (target, fallback) = (parse(&opts.target)?, parse(&opts.fallback_target)?);
     let ctx = Context::create();
@@ -139,7 +147,7 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
         .map_err(|e| Error::Parse(ir::parse_error_line(&e.to_string())))?;
     let m = module.as_mut_ptr();
     // SAFETY: the module is alive and used by this thread only.
-    let kernels: KernelList = unsafe {
+    let (kernels, sizes): (KernelList, Sizes) = unsafe {
         let fs: Vec<LLVMValueRef> = ir::functions(m).into_iter().filter(|f| ir::is_kernel(*f)).collect();
         if fs.is_empty() {
             return Err(Error::Module(format!("{name}: no amdgpu_kernel functions")));
@@ -156,11 +164,17 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
                 let kname = ir::name(f);
                 let id = target.as_ref().or(if own.is_none() { fallback.as_ref() } else { None });
                 let cpu = processor_for(id, own.as_deref());
-                (kname, cpu)
+                let size = ir::blocks(f).into_iter().map(|b| ir::instructions(b).len() as u64).sum::<u64>();
+                ((kname, cpu), size)
             })
-            .filter(|(k, _)| opts.only.as_ref().is_none_or(|o| o.contains(k)))
-            .collect()
+            .filter(|((k, _), _)| opts.only.as_ref().is_none_or(|o| o.contains(k)))
+            .unzip()
     };
+    if let Some(only) = &opts.only {
+        if let Some(missing) = only.iter().find(|o| !kernels.iter().any(|(k, _)| k == *o)) {
+            return Err(Error::Module(format!("{name}: no amdgpu_kernel function named '{missing}'")));
+        }
+    }
     if let Some((k, _)) = kernels.iter().find(|(_, c)| c.as_ref().is_err_and(|e| e == NO_TARGET)) {
         return Err(Error::Module(format!(
             "{name}: kernel '{k}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
@@ -192,7 +206,7 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
             }
         }
     }
-    Ok((module.write_bitcode_to_memory().as_slice().to_vec(), kernels))
+    Ok((module.write_bitcode_to_memory().as_slice().to_vec(), kernels, sizes))
 }
 
 const TRIPLE: &str = "amdgcn-amd-amdhsa";
@@ -404,6 +418,31 @@ fn par_map<T: Sync, R: Send>(
     results.into_inner().unwrap().into_iter().map(|r| r.expect("every job ran")).collect()
 }
 
+/// The waves targets a kernel for `cpu` is compiled at: `opts.waves`, or 1 to the target's maximum.
+fn levels_for(cpu: &str, opts: &SweepOptions) -> Vec<u32> {
+    if !opts.waves.is_empty() {
+        return opts.waves.clone();
+    }
+    let max = wavebudget_model::subtarget(cpu, wavebudget_model::Options { llvm: crate::LLVM, ..Default::default() })
+        .map(|s| s.max_waves())
+        .unwrap_or(8);
+    (1..=max).collect()
+}
+
+/// What [`sweep`] would compile, without compiling: each kernel (module order) with its processor, its
+/// levels and its size; the same refusals as `sweep` for a module that cannot be swept at all.
+pub fn plan(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Vec<PlannedKernel>, Error> {
+    let (_, kernels, sizes) = prepare(ir_bytes, source, opts)?;
+    Ok(kernels
+        .into_iter()
+        .zip(sizes)
+        .map(|((name, cpu), instructions)| match cpu {
+            Ok(cpu) => PlannedKernel { name, levels: levels_for(&cpu, opts), target: cpu, instructions, error: None },
+            Err(e) => PlannedKernel { name, target: String::new(), levels: Vec::new(), instructions, error: Some(e) },
+        })
+        .collect())
+}
+
 /// Runs the sweep. `ir_bytes` is LLVM IR text or bitcode; `source` names it in messages. Fails only
 /// when the module cannot be parsed (the parser's message, with the line) or has no kernels.
 ///
@@ -412,21 +451,15 @@ fn par_map<T: Sync, R: Send>(
 /// balanced. A chunk that fails is compiled again kernel by kernel, so LLVM's error lands on the
 /// kernel that caused it and the others still get their numbers.
 pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep, Error> {
-    let (bitcode, kernels) = prepare(ir_bytes, source, opts)?;
+    let (bitcode, kernels, _) = prepare(ir_bytes, source, opts)?;
     let jobs = opts.jobs.max(1);
-    let waves_of = |cpu: &str| -> Vec<u32> {
-        if !opts.waves.is_empty() {
-            return opts.waves.clone();
-        }
-        let max =
-            wavebudget_model::subtarget(cpu, wavebudget_model::Options { llvm: crate::LLVM, ..Default::default() })
-                .map(|s| s.max_waves())
-                .unwrap_or(8);
-        (1..=max).collect()
-    };
+    let waves_of = |cpu: &str| levels_for(cpu, opts);
     // Chunks of consecutive kernels with the same processor and levels; kernels that cannot be compiled
     // (a processor LLVM or the model does not know) get no chunk.
-    let per_chunk = kernels.len().div_ceil(jobs * 4).max(1);
+    // About four chunks per worker keep threads balanced; one worker has nothing to balance, and every
+    // chunk pays code generation's per-module cost, so it takes them all at once (a distributed sweep's
+    // shards run with one job each).
+    let per_chunk = if jobs == 1 { kernels.len().max(1) } else { kernels.len().div_ceil(jobs * 4).max(1) };
     let mut chunks: Vec<(Vec<usize>, Vec<u32>, &str)> = Vec::new();
     for (i, (_, cpu)) in kernels.iter().enumerate() {
         let Ok(cpu) = cpu else { continue };
@@ -442,7 +475,9 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         par_map(&chunks, jobs, &|(ks, _, _)| split(&bitcode, &names(ks)), &|_| Err(internal.clone()));
     let mut work: Vec<(usize, Option<u32>)> = Vec::new();
     for (c, (_, waves, _)) in chunks.iter().enumerate() {
-        work.push((c, None));
+        if !opts.no_baseline {
+            work.push((c, None));
+        }
         work.extend(waves.iter().map(|&w| (c, Some(w))));
     }
     let failed = |w: Option<u32>, e: &str| {
@@ -482,6 +517,8 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
             let mut baseline = Level::empty(None, Status::Failed);
             if let Err(e) = cpu {
                 baseline.error = Some(format!("not compiled: {e}"));
+            } else if opts.no_baseline {
+                baseline.error = Some(NO_BASELINE.to_string());
             }
             KernelLadder { name: name.clone(), target: cpu.clone().unwrap_or_default(), baseline, levels: Vec::new() }
         })
@@ -523,6 +560,18 @@ pub fn tune(
     bitcode: bool,
 ) -> Result<Tuned, Error> {
     let sweep = sweep(ir_bytes, source, opts)?;
+    tune_from(ir_bytes, source, opts, policy, bitcode, sweep)
+}
+
+/// [`tune`] with the ladder already swept (by a distributed sweep of the same module and options).
+pub fn tune_from(
+    ir_bytes: &[u8],
+    source: &str,
+    opts: &SweepOptions,
+    policy: &Policy,
+    bitcode: bool,
+    sweep: Sweep,
+) -> Result<Tuned, Error> {
     let chosen: Vec<(String, Choice)> = sweep.kernels.iter().map(|k| (k.name.clone(), choose(k, policy))).collect();
     let ctx = Context::create();
     let module = ctx

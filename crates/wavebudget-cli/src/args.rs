@@ -31,7 +31,7 @@ pub enum Command {
     /// The register-budget ladder: compile every kernel of an LLVM IR module in process, unchanged and at
     /// each waves target (amdgpu-waves-per-eu set by the amdgpu-occupancy-budget pass), and report what
     /// each budget costs: registers, spills, scratch and the occupancy reached.
-    Sweep(SweepArgs),
+    Sweep(SweepCmdArgs),
     /// Sweep, then set each kernel's amdgpu-waves-per-eu to the highest waves target without spills (or
     /// with at most --max-spills) and write the module.
     Tune(TuneArgs),
@@ -200,8 +200,9 @@ pub struct DispatchArgs {
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// LLVM IR module for amdgcn-amd-amdhsa: text (.ll) or bitcode (.bc).
-    pub file: String,
+    /// LLVM IR modules for amdgcn-amd-amdhsa: text (.ll) or bitcode (.bc); `tune` takes one.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<String>,
     /// Processor for every kernel (default: each kernel's "target-cpu").
     #[arg(long, short = 't')]
     pub target: Option<String>,
@@ -217,6 +218,30 @@ pub struct SweepArgs {
     /// Print JSON (also what the pass reads back as records=).
     #[arg(long)]
     pub json: bool,
+    /// Compile on a Ray cluster (ADDRESS: host:port, ray://host:port, or auto): the same ladder, in
+    /// shards over the cluster's workers; needs the Python package with Ray (pip install 'wavebudget[ray]')
+    /// and this command with LLVM 22 on every node (docs/sweep.md).
+    #[arg(long, value_name = "ADDRESS")]
+    pub ray: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SweepCmdArgs {
+    #[command(flatten)]
+    pub sweep: SweepArgs,
+    /// Write the ladder to FILE (atomically; nothing is written when the sweep stops early) instead of
+    /// printing it.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<String>,
+    /// Only the kernel NAME (repeatable; one input file).
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Vec<String>,
+    /// Print what would be compiled (per file: kernels, processor, levels, IR size) as JSON, and stop.
+    #[arg(long)]
+    pub plan: bool,
+    /// Leave the unconstrained build out (a shard of a distributed sweep).
+    #[arg(long, hide = true)]
+    pub no_baseline: bool,
 }
 
 #[derive(Debug, Args)]

@@ -64,6 +64,15 @@ pub enum CliError {
     #[cfg(feature = "llvm")]
     #[error(transparent)]
     Llvm(#[from] wavebudget_pass::Error),
+    /// Some inputs could not be done and the rest were (a sweep of several modules): `output` is the
+    /// answer for the rest (printed on stdout), each of `errors` one line naming its input; exit 1.
+    #[error("{}", errors.join("; "))]
+    Partial {
+        /// The answer for the inputs that were done.
+        output: String,
+        /// One line per input that was not.
+        errors: Vec<String>,
+    },
 }
 
 impl CliError {
@@ -80,6 +89,7 @@ impl CliError {
             CliError::Engine(e) => e.kind(),
             #[cfg(feature = "llvm")]
             CliError::Llvm(_) => "llvm",
+            CliError::Partial { .. } => "partial",
         }
     }
 }

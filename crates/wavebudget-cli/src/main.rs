@@ -15,6 +15,15 @@ fn main() {
                 }
             }
         }
+        Err(wavebudget_cli::CliError::Partial { output, errors }) => {
+            // The answer for the inputs that were done, then one line for each that was not.
+            use std::io::Write;
+            let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            for e in errors {
+                eprintln!("error: {}", wavebudget_model::text::printable(&e));
+            }
+            std::process::exit(1);
+        }
         Err(e) => {
             // One line whatever the input held: names with newlines or escape sequences are shown escaped.
             eprintln!("error: {}", wavebudget_model::text::printable(&e.to_string()));

@@ -1,12 +1,12 @@
 //! `wavebudget sweep` and `wavebudget tune`: the ladder by in-process code generation (the pass crate
 //! does the compiling; this file reads arguments and formats).
 
-use crate::args::{SweepArgs, TuneArgs};
+use crate::args::{SweepArgs, SweepCmdArgs, TuneArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
 use wavebudget_model::text::printable;
-use wavebudget_pass::sweep::{Choice, Level, Policy, Status, Sweep, SweepOptions};
+use wavebudget_pass::sweep::{Choice, Level, PlannedKernel, Policy, Status, Sweep, SweepOptions};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
     let bad = || {
@@ -43,6 +43,7 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
         jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
         only: None,
         fallback_target: None,
+        no_baseline: false,
     })
 }
 
@@ -152,35 +153,157 @@ fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
     out
 }
 
-pub(crate) fn sweep_cmd(a: &SweepArgs) -> Result<String, CliError> {
-    let opts = options(a)?;
-    let bytes = read(&a.file)?;
-    let s = run_sweep(&bytes, &a.file, &opts)?;
-    if a.json {
-        Ok(serde_json::to_string_pretty(&s).expect("serializable") + "\n")
+pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
+    let a = &c.sweep;
+    let mut opts = options(a)?;
+    if !c.kernel.is_empty() {
+        if a.files.len() > 1 {
+            return Err(CliError::Usage("--kernel selects kernels of one module: give one input file".into()));
+        }
+        opts.only = Some(c.kernel.clone());
+    }
+    opts.no_baseline = c.no_baseline;
+    if c.plan {
+        return plan(a, &opts);
+    }
+    let mut driver_failed = false;
+    let (s, errors) = if let Some(address) = &a.ray {
+        if !c.kernel.is_empty() || c.no_baseline {
+            return Err(CliError::Usage("--ray sweeps whole modules: drop --kernel".into()));
+        }
+        let (s, failed) = ray_sweep(a, address)?;
+        driver_failed = failed;
+        (s, Vec::new())
     } else {
-        Ok(render(&s, None))
+        let mut all = Sweep { kernels: Vec::new() };
+        let mut errors = Vec::new();
+        for file in &a.files {
+            match read(file).and_then(|bytes| run_sweep(&bytes, file, &opts)) {
+                Ok(s) => all.kernels.extend(s.kernels),
+                // One module of several that cannot be swept does not stop the others.
+                Err(e) if a.files.len() > 1 => errors.push(e.to_string()),
+                Err(e) => return Err(e),
+            }
+        }
+        (all, errors)
+    };
+    let text = if a.json || c.output.is_some() {
+        serde_json::to_string_pretty(&s).expect("serializable") + "\n"
+    } else {
+        render(&s, None)
+    };
+    let out = match &c.output {
+        Some(path) if !s.kernels.is_empty() || (errors.is_empty() && !driver_failed) => {
+            crate::write_atomic(Path::new(path), text.as_bytes(), None)?;
+            String::new()
+        }
+        Some(_) => String::new(),
+        None => text,
+    };
+    if !errors.is_empty() || driver_failed {
+        return Err(CliError::Partial { output: out, errors });
+    }
+    Ok(out)
+}
+
+/// `--plan`: what each file's sweep would compile, as JSON (what a distributed sweep shards).
+fn plan(a: &SweepArgs, opts: &SweepOptions) -> Result<String, CliError> {
+    #[derive(serde::Serialize)]
+    struct File<'a> {
+        file: &'a str,
+        kernels: Vec<PlannedKernel>,
+    }
+    let mut files = Vec::new();
+    for file in &a.files {
+        let bytes = read(file)?;
+        let kernels = wavebudget_pass::sweep::plan(&bytes, file, opts).map_err(CliError::Llvm)?;
+        files.push(File { file, kernels });
+    }
+    Ok(serde_json::to_string_pretty(&serde_json::json!({ "files": files })).expect("serializable") + "\n")
+}
+
+/// Runs the sweep on a Ray cluster through the Python package's driver (`wavebudget.cluster`), which
+/// shards the files' kernels x levels over the cluster's workers, each running this command on a shard,
+/// and merges the shards into the one-machine ladder. Its progress and its errors (one line per file
+/// that could not be swept) go to this process's stderr; the ladder comes back in a temporary file.
+/// Returns the ladder and whether some file failed (the driver already named each on stderr).
+fn ray_sweep(a: &SweepArgs, address: &str) -> Result<(Sweep, bool), CliError> {
+    let python = std::env::var_os("WAVEBUDGET_PYTHON").unwrap_or_else(|| "python3".into());
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::Io { context: "--ray: cannot find this program's path".into(), source: e })?;
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let tmp = std::env::temp_dir().join(format!(".wavebudget-ray-{}-{nanos}.json", std::process::id()));
+    // Removed however this function returns.
+    struct Remove<'a>(&'a Path);
+    impl Drop for Remove<'_> {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(self.0);
+        }
+    }
+    let _remove = Remove(&tmp);
+    const BOOT: &str = "import sys\ntry:\n    import wavebudget.cluster as c\nexcept ImportError as e:\n    print(f\"error: --ray needs the wavebudget Python package with Ray (pip install 'wavebudget[ray]'): {e}\", file=sys.stderr)\n    sys.exit(2)\nsys.exit(c.main(sys.argv[1:]))\n";
+    let mut cmd = std::process::Command::new(&python);
+    cmd.args(["-c", BOOT, "--address", address, "--cli"]).arg(&exe).arg("--write").arg(&tmp);
+    if let Some(t) = &a.target {
+        cmd.args(["--target", t]);
+    }
+    if let Some(w) = &a.wg_size {
+        cmd.args(["--wg-size", w]);
+    }
+    if let Some(w) = &a.waves {
+        cmd.args(["--waves", w]);
+    }
+    if a.json {
+        cmd.arg("--quiet");
+    }
+    cmd.arg("--").args(&a.files);
+    let status = cmd.status().map_err(|e| CliError::Io {
+        context: format!(
+            "--ray: cannot run {} (set WAVEBUDGET_PYTHON to the Python with wavebudget[ray])",
+            python.to_string_lossy()
+        ),
+        source: e,
+    })?;
+    match status.code() {
+        Some(0) | Some(1) => {
+            let bytes = std::fs::read(&tmp)
+                .map_err(|e| CliError::Io { context: "--ray: the driver's ladder".into(), source: e })?;
+            let s =
+                Sweep::from_json(&bytes).map_err(|e| CliError::Usage(format!("--ray: the driver's ladder: {e}")))?;
+            // Exit 1: some file could not be swept; the driver named each on stderr.
+            Ok((s, status.code() == Some(1)))
+        }
+        // The driver printed its one line (a missing Ray, an unreachable cluster, a node without LLVM,
+        // an interrupt); nothing is written.
+        _ => Err(CliError::Partial { output: String::new(), errors: Vec::new() }),
     }
 }
 
 pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     let opts = options(&a.sweep)?;
-    let input = Path::new(&a.sweep.file);
+    let [file] = a.sweep.files.as_slice() else {
+        return Err(CliError::Usage("tune writes one module: give one input file".into()));
+    };
+    let input = Path::new(file);
     let output = Path::new(&a.output);
     if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
         return Err(CliError::Usage(format!("-o {}: would overwrite the input", a.output)));
     }
-    let bytes = read(&a.sweep.file)?;
+    let bytes = read(file)?;
     let bitcode = a.output.ends_with(".bc");
-    let t = wavebudget_pass::sweep::tune(
-        &bytes,
-        &a.sweep.file,
-        &opts,
-        &Policy { max_spills: a.max_spills, max_loop_growth: a.max_loop_growth },
-        bitcode,
-    )
+    let policy = Policy { max_spills: a.max_spills, max_loop_growth: a.max_loop_growth };
+    let t = match &a.sweep.ray {
+        Some(address) => {
+            let (s, failed) = ray_sweep(&a.sweep, address)?;
+            if failed {
+                return Err(CliError::Partial { output: String::new(), errors: Vec::new() });
+            }
+            wavebudget_pass::sweep::tune_from(&bytes, file, &opts, &policy, bitcode, s)
+        }
+        None => wavebudget_pass::sweep::tune(&bytes, file, &opts, &policy, bitcode),
+    }
     .map_err(CliError::Llvm)?;
-    refuse_uncompiled(&t.sweep, &a.sweep.file)?;
+    refuse_uncompiled(&t.sweep, file)?;
     crate::write_atomic(output, &t.module, None)?;
     if a.sweep.json {
         #[derive(serde::Serialize)]

@@ -284,6 +284,14 @@ fn the_cli_holds_no_engine_logic() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        // One reading of a sweep is the CLI's own: `sweep --ray` gets the ladder the Python driver merged
+        // (by the engine's `ladder::merge`) back from it, to print or to tune from.
+        let code = if f.ends_with("sweep.rs") {
+            assert_eq!(code.matches("Sweep::from_json").count(), 1, "{}", f.display());
+            code.replacen("Sweep::from_json", "", 1)
+        } else {
+            code.to_string()
+        };
         for logic in [
             "Sweep::from_json",
             "KernelMeta {",
@@ -311,7 +319,9 @@ fn the_cli_holds_no_engine_logic() {
 
 /// The Python package calls typed functions: no module of it runs the CLI's argv (`_native.run`), parses
 /// JSON text or writes a temporary file, and the native module makes no JSON text (its answers are Python
-/// objects made from the serde form, `pythonize`).
+/// objects made from the serde form, `pythonize`). One module is the exception by necessity: `cluster.py`
+/// is the sweep, which compiles with LLVM 22, which the package does not link; it runs the `wavebudget`
+/// command (here or on Ray workers) and reads its JSON, and never `_native.run`.
 #[test]
 fn python_calls_no_argv_and_no_json() {
     let pkg = root().join("crates/wavebudget-python/python/wavebudget");
@@ -320,7 +330,11 @@ fn python_calls_no_argv_and_no_json() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "py") {
             let text = std::fs::read_to_string(&path).unwrap();
+            let sweep = path.file_name().is_some_and(|n| n == "cluster.py");
             for call in ["_native.run", "json.loads", "tempfile", "subprocess"] {
+                if sweep && call != "_native.run" {
+                    continue;
+                }
                 assert!(!text.contains(call), "{}: {call}", path.display());
             }
             checked += 1;

@@ -186,3 +186,62 @@ fn tune_picks_the_highest_waves_without_spills() {
     assert!(wb(&["tune", input.to_str().unwrap(), "-o", bc.to_str().unwrap()]).status.success());
     assert_eq!(&std::fs::read(&bc).unwrap()[..4], b"BC\xc0\xde");
 }
+
+/// The pieces a distributed sweep is made of (issue 30): `--plan`, shards of kernels x levels with one
+/// baseline each (`--kernel`, `--waves`, `--no-baseline`), merged by the engine's `ladder::merge`, give
+/// the one-machine ladder field for field; several files in one sweep are the files' ladders one after
+/// the other; and the refusals around them are one line.
+#[test]
+fn shards_merge_into_the_one_machine_ladder() {
+    use wavebudget_engine::ladder::{merge, PlannedKernel, Sweep};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let pressure = root.join("tests/lit/Inputs/pressure.ll");
+    let tile = root.join("examples/tile_kernel.ll");
+    let (p, t) = (pressure.to_str().unwrap(), tile.to_str().unwrap());
+    let json = |args: &[&str]| -> serde_json::Value {
+        let out = wb(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let sweep = |args: &[&str]| Sweep::from_value(&json(args)).unwrap();
+    let whole = sweep(&["sweep", p, "--json", "--target", "gfx942", "--waves", "1..6"]);
+    let plan: Vec<PlannedKernel> = serde_json::from_value(
+        json(&["sweep", p, "--plan", "--target", "gfx942", "--waves", "1..6"])["files"][0]["kernels"].clone(),
+    )
+    .unwrap();
+    assert_eq!(plan.iter().map(|k| k.name.as_str()).collect::<Vec<_>>(), ["acc40", "acc124", "acc160"]);
+    assert!(plan.iter().all(|k| k.levels == [1, 2, 3, 4, 5, 6] && k.target == "gfx942" && k.instructions > 0));
+    let common = ["--json", "--target", "gfx942", "--jobs", "1"];
+    let shard = |extra: &[&str]| sweep(&[&["sweep", p][..], &common, extra].concat());
+    let shards = [
+        // acc160 split over three shards, the baseline in the first; the others together.
+        shard(&["--kernel", "acc160", "--waves", "5,6", "--no-baseline"]),
+        shard(&["--kernel", "acc160", "--waves", "1,2"]),
+        shard(&["--kernel", "acc160", "--waves", "3..4", "--no-baseline"]),
+        shard(&["--kernel", "acc124", "--kernel", "acc40", "--waves", "1..6"]),
+    ];
+    assert_eq!(merge(&plan, &shards).unwrap(), whole);
+    // A level left out, or given twice, is an error naming the kernel.
+    assert!(merge(&plan, &shards[1..]).unwrap_err().contains("acc160"));
+    let twice = [&shards[..], &shards[3..]].concat();
+    assert!(merge(&plan, &twice).unwrap_err().contains("acc"));
+    // Several files: each file's ladder, in order.
+    let both = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", p, t]);
+    let tile_only = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", t]);
+    assert_eq!(both.kernels, [whole.kernels.clone(), tile_only.kernels].concat());
+    // Refusals.
+    one_error_line(&wb(&["sweep", p, "--kernel", "nope"]), "no amdgpu_kernel function named 'nope'");
+    one_error_line(&wb(&["sweep", p, t, "--kernel", "acc40"]), "--kernel selects kernels of one module");
+    let out = scratch("two.ll");
+    one_error_line(&wb(&["tune", p, t, "-o", out.to_str().unwrap()]), "tune writes one module");
+    assert!(!out.exists());
+    // One file of several that cannot be parsed: its one line, the others' ladder, exit 1.
+    let bad = scratch("broken.ll");
+    std::fs::write(&bad, "define amdgpu_kernel void @k() {\n  nonsense\n}\n").unwrap();
+    let b = bad.to_str().unwrap();
+    let r = wb(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", p, b]);
+    assert_eq!(r.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.lines().count() == 1 && err.starts_with(&format!("error: {b}:2:")), "{err}");
+    assert_eq!(Sweep::from_json(&r.stdout).unwrap(), whole);
+}

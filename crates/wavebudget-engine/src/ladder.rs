@@ -144,6 +144,76 @@ impl Sweep {
     }
 }
 
+/// One kernel of a module as a sweep would compile it, before any compile (`wavebudget sweep --plan`):
+/// what a distributed sweep splits into shards (kernels x levels, the largest first) and merges back.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlannedKernel {
+    /// Kernel (symbol) name.
+    pub name: String,
+    /// The processor it would be compiled for (empty: none; `error` says why, and the sweep reports
+    /// it as not compiled).
+    pub target: String,
+    /// The waves targets it would be compiled at, ascending (the baseline comes on top).
+    pub levels: Vec<u32>,
+    /// Its IR instructions (the kernel's own body): the weight a shard planner balances.
+    pub instructions: u64,
+    /// Why it would not be compiled, when it would not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Merges the ladders of shards of one module's sweep (each a sweep of some of its kernels at some of
+/// their levels, the baseline in exactly one) into the ladder of the whole module, kernels in `plan`'s
+/// order, levels ascending: what `sweep` gives on one machine. The target id of the code object (any
+/// compiled level's) beats the processor name, as in the one-machine sweep. Errors name the kernel and
+/// the level a shard left out or gave twice.
+pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, String> {
+    let mut out = Vec::with_capacity(plan.len());
+    for p in plan {
+        let parts: Vec<&KernelLadder> =
+            shards.iter().flat_map(|s| s.kernels.iter()).filter(|k| k.name == p.name).collect();
+        let mut baseline = None;
+        let mut levels: Vec<Level> = Vec::new();
+        let mut target = p.target.clone();
+        for k in &parts {
+            if k.target.contains("--") && !target.contains("--") {
+                target = k.target.clone();
+            }
+            if k.baseline.error.as_deref() != Some(NO_BASELINE) && baseline.replace(k.baseline.clone()).is_some() {
+                return Err(format!("kernel '{}': two shards compiled its baseline", p.name));
+            }
+            levels.extend(k.levels.iter().cloned());
+        }
+        levels.sort_by_key(|l| l.waves);
+        if let Some(w) = levels.windows(2).find(|w| w[0].waves == w[1].waves) {
+            return Err(format!("kernel '{}': two shards compiled W={:?}", p.name, w[0].waves));
+        }
+        let got: Vec<u32> = levels.iter().filter_map(|l| l.waves).collect();
+        if p.error.is_none() && got != p.levels {
+            return Err(format!("kernel '{}': shards gave levels {got:?}, the plan has {:?}", p.name, p.levels));
+        }
+        let baseline = match (baseline, &p.error) {
+            (Some(b), _) => b,
+            (None, Some(e)) => {
+                let mut b = Level::empty(None, Status::Failed);
+                b.error = Some(format!("not compiled: {e}"));
+                b
+            }
+            (None, None) => return Err(format!("kernel '{}': no shard compiled its baseline", p.name)),
+        };
+        if p.error.is_some() {
+            target = String::new();
+        }
+        out.push(KernelLadder { name: p.name.clone(), target, baseline, levels });
+    }
+    Ok(Sweep { kernels: out })
+}
+
+/// The `error` of the baseline a shard was told not to compile (`sweep --no-baseline`); [`merge`]
+/// takes the baseline from the one shard that compiled it.
+pub const NO_BASELINE: &str =
+    "not compiled: --no-baseline (a shard of a distributed sweep; its baseline is in another)";
+
 /// `kernels[0].levels[1]: <what serde says>` (no path for an error at the top).
 fn path_message(e: serde_path_to_error::Error<serde_json::Error>) -> String {
     let path = e.path().to_string();
