@@ -17,7 +17,8 @@ LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --
 cargo test --workspace --locked "$@"
 # The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
 # then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).
-# Triton 3.9.0 (a 286 MB wheel) lets a handful of them compile real Triton kernels for gfx942.
+# Triton 3.9.0 (a 286 MB wheel) lets a handful of them compile real Triton kernels for gfx942; Ray 2.60.0
+# (the `ray` extra) runs the sweep on a local cluster that tests/test_sweep_ray.py starts.
 python3 -m venv target/pyvenv
-target/pyvenv/bin/pip install -q --disable-pip-version-check pytest numpy triton==3.9.0 ./crates/wavebudget-python
+target/pyvenv/bin/pip install -q --disable-pip-version-check pytest numpy triton==3.9.0 ray==2.60.0 ./crates/wavebudget-python
 target/pyvenv/bin/python -m pytest -q crates/wavebudget-python/tests

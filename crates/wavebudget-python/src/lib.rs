@@ -864,6 +864,22 @@ fn suggest_wg_size<'py>(
     Ok(answers)
 }
 
+/// `merge_ladders(plan, shards)`: the ladders of a distributed sweep's shards (each `sweep --json` of
+/// some kernels at some levels) merged into one module's ladder, kernels in the plan's order (one file's
+/// `sweep --plan` kernels, as dicts): the engine's `ladder::merge`, the rule the one-machine sweep
+/// follows. The shards as their commands print them (`Sweep::from_json`), a dict out.
+#[pyfunction]
+fn merge_ladders<'py>(py: Python<'py>, plan: &Bound<'py, PyAny>, shards: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::ladder::{merge, PlannedKernel, Sweep};
+    let plan: Vec<PlannedKernel> =
+        pythonize::depythonize(plan).map_err(|e| refuse("internal", format!("a sweep plan: {e}")))?;
+    let shards = shards
+        .iter()
+        .map(|s| Sweep::from_json(s.as_bytes()).map_err(|e| refuse("internal", format!("a shard's ladder: {e}"))))
+        .collect::<PyResult<Vec<_>>>()?;
+    to_py(py, &merge(&plan, &shards).map_err(|e| refuse("internal", e))?)
+}
+
 /// `targets()`: every processor the model knows, as dicts (the `targets --json` fields).
 #[pyfunction]
 fn targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
@@ -1086,6 +1102,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nv_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(nv_budget, m)?)?;
     m.add_function(wrap_pyfunction!(nv_targets, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_ladders, m)?)?;
     m.add_class::<OccupancyResult>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -40,6 +40,8 @@ __all__ = [
     "dispatch",
     "__version__",
     "write_report",
+    "sweep",
+    "SweepError",
 ]
 
 __version__: str = _native.__version__
@@ -691,3 +693,6 @@ def write_report(
 # standard library's ``inspect``, and ``report`` is not confused with ``wavebudget.triton.launch_report``.
 inspect = code_objects
 report = write_report
+
+# The register-budget sweep (the ``wavebudget`` command compiles; ``cluster=`` shards it over Ray).
+from .cluster import SweepError, sweep  # noqa: E402

@@ -1,5 +1,5 @@
 import os
-from typing import Any, Callable, Dict, KeysView, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, KeysView, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -226,3 +226,19 @@ def write_report(
 
 inspect = code_objects
 report = write_report
+
+class SweepError(Exception):
+    """Some modules could not be swept: one line each in ``errors``; ``ladder`` holds the rest's ladder."""
+    errors: List[str]
+    ladder: Dict[str, Any]
+
+def sweep(
+    paths: Union[str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]],
+    target: Optional[str] = None,
+    waves: Any = None,
+    wg_size: Any = None,
+    cluster: Optional[str] = None,
+    jobs: Optional[int] = None,
+    progress: Optional[bool] = None,
+    cli: Optional[str] = None,
+) -> Dict[str, Any]: ...

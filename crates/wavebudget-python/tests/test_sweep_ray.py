@@ -1,0 +1,243 @@
+"""The sweep on a Ray cluster (issue 30): a local cluster started here on 127.0.0.1 with two worker CPUs,
+and the ladder it merges compared field by field with the one-machine sweep (the command's own
+``wavebudget sweep --json``, which the sweep's tests check against llc-22), through Python and through
+``wavebudget sweep --ray``; a worker killed mid-shard, a module LLVM cannot parse, an interrupted driver,
+a node without the command, and the progress line on a terminal."""
+
+import json
+import os
+import pathlib
+import pty
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import wavebudget
+from wavebudget import cluster as wbc
+
+ray = pytest.importorskip("ray")
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+CLI = str(REPO / "target" / "debug" / "wavebudget")
+RAY = str(pathlib.Path(sys.executable).parent / "ray")
+# Three modules, five kernels of different sizes (the largest is split over shards by its levels).
+FILES = [
+    str(REPO / "tests" / "lit" / "Inputs" / "pressure.ll"),
+    str(REPO / "examples" / "mfma_tile.ll"),
+    str(REPO / "examples" / "tile_kernel.ll"),
+]
+OPTS = dict(target="gfx942", waves="1..8")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def address(tmp_path_factory):
+    """A Ray head on 127.0.0.1 with 2 CPUs (two worker processes run shards at once), stopped after."""
+    port = _free_port()
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    # The workers find the command through `cli=` / --cli, not PATH: the node-without-LLVM test relies on it.
+    env.pop("WAVEBUDGET_CLI", None)
+    temp = tmp_path_factory.mktemp("ray")
+    subprocess.run(
+        [RAY, "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}", "--num-cpus=2",
+         "--include-dashboard=false", f"--temp-dir={temp}", "--disable-usage-stats"],
+        check=True, env=env, capture_output=True,
+    )
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        subprocess.run([RAY, "stop", "--force"], env=env, capture_output=True)
+
+
+def one_machine(files, **opts):
+    """The one-machine ladder: `wavebudget sweep FILES --json` (2 jobs)."""
+    args = [CLI, "sweep", "--json", "--jobs", "2", "--target", opts["target"], "--waves", opts["waves"], "--"] + files
+    return json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+
+
+@pytest.fixture(scope="module")
+def expected():
+    return one_machine(FILES, **OPTS)
+
+
+def test_the_plan_is_sharded_across_kernels_and_levels():
+    """The shards cover every (kernel, level) and each baseline once; the largest kernel's levels are split."""
+    out = subprocess.run([CLI, "sweep", "--plan", "--target", "gfx942", "--waves", "1..8", "--"] + FILES,
+                         check=True, capture_output=True, text=True).stdout
+    plans = [f["kernels"] for f in json.loads(out)["files"]]
+    assert [k["name"] for p in plans for k in p] == ["acc40", "acc124", "acc160", "mfma_tile", "tile_kernel"]
+    shards = wbc.make_shards(plans, cpus=2)
+    seen = [(s.file, k, w) for s in shards for k in s.kernels for w in s.levels + ([None] if s.baseline else [])]
+    assert len(seen) == len(set(seen)) == 5 * 9
+    largest = max((k for p in plans for k in p), key=lambda k: k["instructions"])["name"]
+    assert sum(largest in s.kernels for s in shards) > 1, shards
+    assert len(shards) > 2
+
+
+def test_ray_ladder_equals_the_one_machine_sweep(address, expected):
+    got = wavebudget.sweep(FILES, cluster=address, cli=CLI, **OPTS)
+    assert [k["name"] for k in got["kernels"]] == [k["name"] for k in expected["kernels"]]
+    for g, e in zip(got["kernels"], expected["kernels"]):
+        assert g == e, g["name"]
+    assert got == expected
+    # And the one-machine sweep through Python is the command's.
+    assert wavebudget.sweep(FILES, cli=CLI, jobs=2, **OPTS) == expected
+
+
+def test_cli_ray_flag_writes_the_same_ladder(address, expected, tmp_path):
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    out = tmp_path / "ladder.json"
+    p = subprocess.run([CLI, "sweep", "--ray", address, "--target", "gfx942", "--waves", "1..8", "-o", str(out), "--"]
+                       + FILES, capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(out.read_text()) == expected
+    # Not a terminal: no progress line.
+    assert "shards" not in p.stderr
+    # tune on Ray: the same choice as tune on one machine (the module written is byte for byte the same).
+    local, remote = tmp_path / "local.ll", tmp_path / "remote.ll"
+    args = ["tune", FILES[0], "--target", "gfx942", "--waves", "1..8"]
+    subprocess.run([CLI] + args + ["-o", str(local)], check=True, capture_output=True)
+    p = subprocess.run([CLI] + args + ["-o", str(remote), "--ray", address], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert remote.read_bytes() == local.read_bytes()
+
+
+def _shard_process():
+    """(pid, parent pid) of a running shard (`wavebudget sweep ... --jobs 1`), or None."""
+    for d in pathlib.Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            cmd = (d / "cmdline").read_bytes().split(b"\0")
+            if cmd[0].endswith(b"wavebudget") and b"sweep" in cmd and b"--jobs" in cmd and b"--kernel" in cmd:
+                stat = (d / "stat").read_text()
+                return int(d.name), int(stat.rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError):
+            continue
+    return None
+
+
+def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected):
+    result = {}
+
+    def run():
+        result["ladder"] = wavebudget.sweep(FILES, cluster=address, cli=CLI, **OPTS)
+
+    t = threading.Thread(target=run)
+    t.start()
+    killed = None
+    deadline = time.monotonic() + 60
+    while killed is None and t.is_alive() and time.monotonic() < deadline:
+        found = _shard_process()
+        if found:
+            shard, worker = found
+            os.kill(worker, signal.SIGKILL)  # the Ray worker running that shard
+            killed = worker
+        time.sleep(0.005)
+    t.join(300)
+    assert killed is not None, "no shard was seen running"
+    assert result["ladder"] == expected
+
+
+def test_a_module_llvm_cannot_parse_is_named_and_the_rest_completes(address, tmp_path):
+    bad = tmp_path / "broken.ll"
+    bad.write_text("define amdgpu_kernel void @k() {\n  this is not IR\n}\n")
+    with pytest.raises(wavebudget.SweepError) as e:
+        wavebudget.sweep([FILES[0], str(bad), FILES[2]], cluster=address, cli=CLI, **OPTS)
+    assert len(e.value.errors) == 1 and e.value.errors[0].startswith(str(bad) + ":"), e.value.errors
+    assert e.value.ladder == one_machine([FILES[0], FILES[2]], **OPTS)
+    # The command: the same error line, the ladder of the rest, exit 1.
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    p = subprocess.run([CLI, "sweep", "--ray", address, "--json", "--target", "gfx942", "--waves", "1..8", "--",
+                        FILES[0], str(bad), FILES[2]], capture_output=True, text=True, env=env)
+    assert p.returncode == 1
+    assert p.stderr.strip() == f"error: {e.value.errors[0]}"
+    assert json.loads(p.stdout) == e.value.ladder
+    # The one-machine command says the same.
+    p2 = subprocess.run([CLI, "sweep", "--json", "--target", "gfx942", "--waves", "1..8", "--", FILES[0], str(bad),
+                         FILES[2]], capture_output=True, text=True)
+    assert (p2.returncode, p2.stderr, json.loads(p2.stdout)) == (1, p.stderr, e.value.ladder)
+
+
+def test_an_interrupted_driver_writes_nothing(address, tmp_path):
+    out = tmp_path / "ladder.json"
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    p = subprocess.Popen([CLI, "sweep", "--ray", address, "-o", str(out), "--target", "gfx942", "--waves", "1..8", "--"]
+                         + FILES, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while _shard_process() is None and p.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert p.poll() is None, "the sweep ended before a shard was seen"
+    os.killpg(p.pid, signal.SIGINT)  # as Ctrl-C on a terminal: the whole foreground group
+    p.communicate(timeout=120)
+    assert p.returncode != 0
+    assert not out.exists()
+    assert not list(tmp_path.glob(".wavebudget-*"))
+
+
+def test_a_node_without_the_command_is_refused_naming_it(address):
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.sweep(FILES[:1], cluster=address, cli="/nonexistent/wavebudget", **OPTS)
+    assert e.value.kind == "sweep"
+    assert str(e.value).startswith(f"node {socket.gethostname()} (") and "no wavebudget command with LLVM 22" in str(e.value)
+
+
+def test_progress_line_on_a_terminal(address, tmp_path):
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    master, slave = pty.openpty()
+    p = subprocess.Popen([CLI, "sweep", "--ray", address, "-o", str(tmp_path / "l.json"), "--target", "gfx942",
+                          "--waves", "1..8", "--"] + FILES[:1], stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    p.wait(120)
+    os.close(master)
+    assert p.returncode == 0, seen
+    text = seen.decode()
+    assert "shards, " in text and " compiles/s, ETA " in text, text
+    # --json is quiet on a terminal too.
+    master, slave = pty.openpty()
+    p = subprocess.run([CLI, "sweep", "--ray", address, "--json", "--target", "gfx942", "--waves", "1..8", "--"]
+                       + FILES[:1], stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    os.set_blocking(master, False)
+    try:
+        quiet = os.read(master, 4096)
+    except OSError:
+        quiet = b""
+    os.close(master)
+    assert p.returncode == 0 and b"shards" not in quiet, quiet
+
+
+def test_an_address_that_refuses_is_one_line_at_once():
+    """Ray itself waits minutes on an address nothing answers; the sweep refuses at once, in one line."""
+    port = _free_port()  # nothing listens there
+    line = f"Ray cluster at 127.0.0.1:{port}: cannot reach it: Connection refused"
+    start = time.monotonic()
+    code = ("import wavebudget\ntry:\n    wavebudget.sweep(%r, cluster=%r)\nexcept wavebudget.Error as e:\n"
+            "    print(e.kind, e)\n" % (FILES[0], f"127.0.0.1:{port}"))
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.stdout == f"sweep {line}\n", p.stderr
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    p = subprocess.run([CLI, "sweep", "--ray", f"127.0.0.1:{port}", "--", FILES[0]], capture_output=True, text=True, env=env)
+    assert (p.returncode, p.stdout, p.stderr) == (1, "", f"error: {line}\n")
+    assert time.monotonic() - start < 60
