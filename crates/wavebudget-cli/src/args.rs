@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand};
 
 /// Occupancy and register budgets for AMD GPUs, exact against LLVM 22.
 #[derive(Debug, Parser)]
-#[command(name = "wavebudget", version, about, max_term_width = 100)]
+#[command(name = "wavebudget", version = crate::version_text(), about, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

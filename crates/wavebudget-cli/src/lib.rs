@@ -100,6 +100,19 @@ pub fn write_report(a: &ReportArgs) -> Result<String, CliError> {
     report::report_cmd(a)
 }
 
+/// `--version`: the version and the LLVM the sweep compiles with (`0.1.0 (LLVM 22)`), which a distributed
+/// sweep checks on every node; `(without LLVM)` in a build without the `llvm` feature.
+pub fn version_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        #[cfg(feature = "llvm")]
+        let llvm = format!("LLVM {}", wavebudget_pass::LLVM.major());
+        #[cfg(not(feature = "llvm"))]
+        let llvm = "without LLVM".to_string();
+        format!("{} ({llvm})", env!("CARGO_PKG_VERSION"))
+    })
+}
+
 /// Run the CLI on an argument vector (program name first). Returns the text for stdout.
 pub fn run<I, T>(args: I) -> Result<String, CliError>
 where

@@ -222,6 +222,32 @@ fn plan(a: &SweepArgs, opts: &SweepOptions) -> Result<String, CliError> {
     Ok(serde_json::to_string_pretty(&serde_json::json!({ "files": files })).expect("serializable") + "\n")
 }
 
+/// The child's exit status, with SIGINT and SIGTERM sent to this process passed on to it meanwhile (the
+/// previous handlers restored after).
+fn forwarding_signals(child: &mut std::process::Child) -> std::io::Result<std::process::ExitStatus> {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    static CHILD: AtomicI32 = AtomicI32::new(0);
+    extern "C" fn forward(sig: libc::c_int) {
+        let pid = CHILD.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: kill is async-signal-safe; the pid is our child's, not yet reaped.
+            unsafe { libc::kill(pid, sig) };
+        }
+    }
+    CHILD.store(child.id() as i32, Ordering::SeqCst);
+    let handler = forward as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    // SAFETY: installing a handler that only calls kill; the old ones are restored below.
+    let old: Vec<(libc::c_int, libc::sighandler_t)> =
+        [libc::SIGINT, libc::SIGTERM].iter().map(|&sig| (sig, unsafe { libc::signal(sig, handler) })).collect();
+    let status = child.wait();
+    CHILD.store(0, Ordering::SeqCst);
+    for (sig, h) in old {
+        // SAFETY: restoring the handler signal() returned.
+        unsafe { libc::signal(sig, h) };
+    }
+    status
+}
+
 /// Runs the sweep on a Ray cluster through the Python package's driver (`wavebudget.cluster`), which
 /// shards the files' kernels x levels over the cluster's workers, each running this command on a shard,
 /// and merges the shards into the one-machine ladder. Its progress and its errors (one line per file
@@ -257,21 +283,49 @@ fn ray_sweep(a: &SweepArgs, address: &str) -> Result<(Sweep, bool), CliError> {
         cmd.arg("--quiet");
     }
     cmd.arg("--").args(&a.files);
-    let status = cmd.status().map_err(|e| CliError::Io {
+    // SAFETY: the closure runs in the child between fork and exec and makes one system call: the driver
+    // is ended (SIGTERM, which it takes as an interrupt) if this process dies first.
+    unsafe {
+        use std::os::unix::process::CommandExt as _;
+        cmd.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().map_err(|e| CliError::Io {
         context: format!(
             "--ray: cannot run {} (set WAVEBUDGET_PYTHON to the Python with wavebudget[ray])",
             python.to_string_lossy()
         ),
         source: e,
     })?;
-    match status.code() {
+    // An interrupt or a termination of this process goes to the driver, which cancels its shards and
+    // writes nothing; this process waits for it and removes its temporary file (Ctrl-C on a terminal
+    // reaches both already; `kill -INT` of this process alone, or a supervisor's SIGTERM, did not).
+    let status = forwarding_signals(&mut child)
+        .map_err(|e| CliError::Io { context: "--ray: waiting for the driver".into(), source: e })?;
+    let code = status.code();
+    if code == Some(1) && !tmp.exists() {
+        // The driver says some module failed but wrote no ladder: it failed itself (its line is above).
+        return Err(CliError::Partial { output: String::new(), errors: Vec::new() });
+    }
+    match code {
         Some(0) | Some(1) => {
             let bytes = std::fs::read(&tmp)
                 .map_err(|e| CliError::Io { context: "--ray: the driver's ladder".into(), source: e })?;
             let s =
                 Sweep::from_json(&bytes).map_err(|e| CliError::Usage(format!("--ray: the driver's ladder: {e}")))?;
             // Exit 1: some file could not be swept; the driver named each on stderr.
-            Ok((s, status.code() == Some(1)))
+            Ok((s, code == Some(1)))
+        }
+        None => {
+            use std::os::unix::process::ExitStatusExt as _;
+            Err(CliError::Usage(format!(
+                "--ray: the Python driver was ended by signal {}; nothing was written",
+                status.signal().unwrap_or(0)
+            )))
         }
         // The driver printed its one line (a missing Ray, an unreachable cluster, a node without LLVM,
         // an interrupt); nothing is written.

@@ -89,7 +89,7 @@ def on_ray(path: str, workers: int, tmp: str):
                    check=True, capture_output=True, env=env)
     try:
         t = time.perf_counter()
-        files = wbc._read([path])
+        files, _ = wbc._read([path])
         ladder, errors, stats = wbc._sweep_ray(files, ["--waves", "1..8"], f"127.0.0.1:{port}", CLI, False)
         wall = time.perf_counter() - t
         assert not errors, errors

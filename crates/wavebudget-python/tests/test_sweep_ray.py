@@ -121,7 +121,7 @@ def _shard_process():
             continue
         try:
             cmd = (d / "cmdline").read_bytes().split(b"\0")
-            if cmd[0].endswith(b"wavebudget") and b"sweep" in cmd and b"--jobs" in cmd and b"--kernel" in cmd:
+            if cmd[0].endswith(b"wavebudget") and b"sweep" in cmd and any(a.startswith(b"--kernel=") for a in cmd):
                 stat = (d / "stat").read_text()
                 return int(d.name), int(stat.rsplit(")", 1)[1].split()[1])
         except (OSError, IndexError):
@@ -129,7 +129,10 @@ def _shard_process():
     return None
 
 
-def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected):
+@pytest.mark.parametrize("victim", ["worker", "compile"])
+def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected, victim):
+    """SIGKILL to the Ray worker running a shard (Ray replaces it and runs the shard again), or to the
+    shard's compile process (the shard raises, and Ray runs it again)."""
     result = {}
 
     def run():
@@ -143,8 +146,8 @@ def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected):
         found = _shard_process()
         if found:
             shard, worker = found
-            os.kill(worker, signal.SIGKILL)  # the Ray worker running that shard
-            killed = worker
+            killed = worker if victim == "worker" else shard
+            os.kill(killed, signal.SIGKILL)
         time.sleep(0.005)
     t.join(300)
     assert killed is not None, "no shard was seen running"
@@ -171,20 +174,44 @@ def test_a_module_llvm_cannot_parse_is_named_and_the_rest_completes(address, tmp
     assert (p2.returncode, p2.stderr, json.loads(p2.stdout)) == (1, p.stderr, e.value.ladder)
 
 
-def test_an_interrupted_driver_writes_nothing(address, tmp_path):
+def _drivers(cli_pid: int):
+    """Live Python drivers started by the command with this pid (their --write names it)."""
+    mark = f".wavebudget-ray-{cli_pid}-".encode()
+    found = []
+    for d in pathlib.Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if mark in (d / "cmdline").read_bytes():
+                    found.append(int(d.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.parametrize("how", ["group", "command"])
+def test_an_interrupted_driver_writes_nothing(address, tmp_path, how):
+    """SIGINT to the whole foreground group (Ctrl-C), or to the command alone (kill -INT, a supervisor):
+    the driver stops, nothing is written, no driver is left running and no temporary file is left."""
     out = tmp_path / "ladder.json"
-    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
+    env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable, TMPDIR=str(tmp_path))
     p = subprocess.Popen([CLI, "sweep", "--ray", address, "-o", str(out), "--target", "gfx942", "--waves", "1..8", "--"]
                          + FILES, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     deadline = time.monotonic() + 60
     while _shard_process() is None and p.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     assert p.poll() is None, "the sweep ended before a shard was seen"
-    os.killpg(p.pid, signal.SIGINT)  # as Ctrl-C on a terminal: the whole foreground group
-    p.communicate(timeout=120)
+    assert _drivers(p.pid), "no driver seen"
+    if how == "group":
+        os.killpg(p.pid, signal.SIGINT)  # as Ctrl-C on a terminal
+    else:
+        os.kill(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=120)
     assert p.returncode != 0
     assert not out.exists()
-    assert not list(tmp_path.glob(".wavebudget-*"))
+    assert "interrupted; nothing written" in err.decode(), err
+    time.sleep(1)
+    assert _drivers(p.pid) == []
+    assert not [f for f in tmp_path.iterdir() if f.name.startswith(".wavebudget")], list(tmp_path.iterdir())
 
 
 def test_a_node_without_the_command_is_refused_naming_it(address):
@@ -241,3 +268,29 @@ def test_an_address_that_refuses_is_one_line_at_once():
     p = subprocess.run([CLI, "sweep", "--ray", f"127.0.0.1:{port}", "--", FILES[0]], capture_output=True, text=True, env=env)
     assert (p.returncode, p.stdout, p.stderr) == (1, "", f"error: {line}\n")
     assert time.monotonic() - start < 60
+
+
+def test_default_levels_mixed_targets_and_odd_names(address, tmp_path):
+    """No --target or --waves: each kernel at its own processor's levels (gfx942: 1..8, gfx1100: 1..16),
+    and a kernel whose name begins with '-', merged equal to the one-machine sweep."""
+    odd = tmp_path / "odd.ll"
+    text = (REPO / "examples" / "tile_kernel.ll").read_text().replace("@tile_kernel", '@"-dash"')
+    odd.write_text(text.replace('attributes #0 = { ', 'attributes #0 = { "target-cpu"="gfx1100" '))
+    files = [FILES[0], str(odd)]
+    args = [CLI, "sweep", "--json", "--jobs", "2", "--"] + files
+    expected = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    assert {k["target"].split("--")[-1] for k in expected["kernels"]} >= {"gfx942", "gfx1100"}
+    assert len(expected["kernels"][-1]["levels"]) == 16 and expected["kernels"][-1]["name"] == "-dash"
+    assert wavebudget.sweep(files, cluster=address, cli=CLI) == expected
+
+
+def test_a_node_whose_command_lacks_llvm_22_is_refused_naming_it(address, tmp_path):
+    """A command built without LLVM (or with another major) on a node: one line naming the node and what
+    the command says, before any number is merged."""
+    fake = tmp_path / "wavebudget"
+    fake.write_text("#!/bin/sh\necho 'wavebudget 0.1.0 (without LLVM)'\nexit 0\n")
+    fake.chmod(0o755)
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.sweep(FILES[:1], cluster=address, cli=str(fake), **OPTS)
+    assert e.value.kind == "sweep"
+    assert str(e.value).startswith(f"node {socket.gethostname()} (") and "not LLVM 22" in str(e.value), str(e.value)

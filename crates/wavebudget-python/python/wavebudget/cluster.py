@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -50,6 +51,35 @@ class SweepError(Exception):
 
 class _Refusal(Exception):
     """One line that stops the whole sweep (no Ray, no cluster, a node without the command)."""
+
+
+class _ShardKilled(Exception):
+    """A shard's compile process was ended by a signal (the kernel's OOM killer, an operator): Ray runs
+    the shard again (``retry_exceptions``), up to ``max_retries`` times."""
+
+
+# The LLVM major every node's command must be built with (the one-machine sweep's).
+LLVM_MAJOR = 22
+_checked: Dict[str, None] = {}
+
+
+def _check_llvm(exe: str) -> None:
+    """Refuses, naming this node, a command that does not compile with LLVM 22 (built without LLVM, or
+    with another major, whose numbers would differ); checked once per command per process."""
+    if exe in _checked:
+        return
+    try:
+        p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+        text = p.stdout.strip()
+    except (OSError, subprocess.SubprocessError) as e:
+        raise _Refusal(f"node {_node()}: {exe} does not run: {e}") from None
+    m = re.search(r"\(LLVM (\d+)\)", text)
+    if not m or int(m.group(1)) != LLVM_MAJOR:
+        raise _Refusal(
+            f"node {_node()}: {exe} says '{text or 'nothing'}', not LLVM {LLVM_MAJOR}: the sweep compiles with "
+            f"LLVM {LLVM_MAJOR} on every node (docs/sweep.md)"
+        )
+    _checked[exe] = None
 
 
 def _find_cli(cli: Optional[str]) -> Optional[str]:
@@ -98,15 +128,17 @@ def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tup
             f"node {_node()}: no wavebudget command with LLVM 22 (set WAVEBUDGET_CLI on the node, or put "
             "wavebudget on its PATH; a Ray runtime_env can set it: docs/sweep.md)"
         )
+    _check_llvm(exe)
     with tempfile.TemporaryDirectory(prefix="wavebudget-shard-") as d:
         path = os.path.join(d, os.path.basename(name) or "module.ll")
         with open(path, "wb") as f:
             f.write(data)
         p = subprocess.run([exe, "sweep", path] + args, capture_output=True, text=True)
+        if p.returncode < 0:
+            raise _ShardKilled(f"{name}: a shard's compile was ended by signal {-p.returncode} on node {_node()}")
         if p.returncode != 0:
-            line = (p.stderr.strip().splitlines() or [f"exit status {p.returncode}"])[-1]
-            if line.startswith("error: "):
-                line = line[len("error: "):]
+            lines = [l for l in p.stderr.strip().splitlines() if l.startswith("error: ")]
+            line = lines[-1][len("error: "):] if lines else f"exit status {p.returncode}"
             return False, line.replace(path, name)
         return True, p.stdout
 
@@ -115,6 +147,9 @@ def _plan_task(cli: Optional[str], name: str, data: bytes, options: List[str]) -
     """A module's plan (``sweep --plan``): (True, its kernels) or (False, the error naming it)."""
     ok, out = _run_cli(cli, name, data, ["--plan"] + options)
     if not ok:
+        if not out.startswith(name):
+            # Not about the module (the options, the command): the whole sweep's refusal.
+            raise _Refusal(out)
         return False, out
     return True, json.loads(out)["files"][0]["kernels"]
 
@@ -129,12 +164,16 @@ def _shard_task(
         i = args.index("--waves")
         del args[i : i + 2]
     for k in kernels:
-        args += ["--kernel", k]
+        args.append(f"--kernel={k}")  # one word: a name may begin with '-'
+
     if levels:
         args += ["--waves", ",".join(str(w) for w in levels)]
     if not baseline:
         args.append("--no-baseline")
-    return _run_cli(cli, name, data, args)
+    ok, out = _run_cli(cli, name, data, args)
+    if not ok and not out.startswith(name):
+        out = f"{name}: {out}"
+    return ok, out
 
 
 class Shard:
@@ -233,15 +272,20 @@ def _reachable(cluster: str) -> None:
         raise _Refusal(f"Ray cluster at {cluster}: cannot reach it: {e.strerror or e}") from None
 
 
-def _read(paths: Sequence[PathLike]) -> List[Tuple[str, bytes]]:
-    out = []
+def _read(paths: Sequence[PathLike]) -> Tuple[List[Tuple[str, bytes]], List[str]]:
+    """The modules' bytes, and one line for each that cannot be read (naming it)."""
+    out, errors = [], []
     for p in paths:
         name = os.fspath(p)
         if not os.path.isfile(name):
-            raise ValueError(f"{name}: not a regular file (sweep reads LLVM IR modules, .ll or .bc)")
-        with open(name, "rb") as f:
-            out.append((name, f.read()))
-    return out
+            errors.append(f"{name}: not a regular file (sweep reads LLVM IR modules, .ll or .bc)")
+            continue
+        try:
+            with open(name, "rb") as f:
+                out.append((name, f.read()))
+        except OSError as e:
+            errors.append(f"{name}: cannot read: {e.strerror or e}")
+    return out, errors
 
 
 def _sweep_ray(
@@ -262,10 +306,13 @@ def _sweep_ray(
             ray.init(address=cluster, logging_level="ERROR", log_to_driver=False)
         except Exception as e:  # Ray raises ConnectionError, RuntimeError, ValueError by case
             raise _Refusal(f"Ray cluster at {cluster}: cannot connect: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    # Each task takes one CPU; a worker that dies mid-task is replaced and the task run again.
-    plan_remote = ray.remote(num_cpus=1, max_retries=3)(_plan_task)
-    shard_remote = ray.remote(num_cpus=1, max_retries=3)(_shard_task)
+    cpus = int(ray.cluster_resources().get("CPU", 0))
+    if cpus < 1:
+        raise _Refusal(f"Ray cluster at {cluster}: no CPUs for tasks (start a node with ray start --num-cpus=N)")
+    # Each task takes one CPU; a worker that dies mid-task is replaced and the task run again, and so is
+    # a shard whose compile process was killed.
+    plan_remote = ray.remote(num_cpus=1, max_retries=3, retry_exceptions=[_ShardKilled])(_plan_task)
+    shard_remote = ray.remote(num_cpus=1, max_retries=3, retry_exceptions=[_ShardKilled])(_shard_task)
     refs = [ray.put(data) for _, data in files]
     t0 = time.monotonic()
     pending: List[Any] = []
@@ -279,10 +326,23 @@ def _sweep_ray(
                 raise _Refusal(str(cause.args[0] if cause.args else cause)) from None
             raise
 
+    def one(r: Any, name: str) -> Tuple[bool, Any]:
+        """A task's answer; a task that failed past its retries is its module's error, named."""
+        try:
+            return get([r])[0]
+        except ray.exceptions.RayTaskError as e:
+            cause = e.as_instanceof_cause()
+            if isinstance(cause, _ShardKilled):
+                return False, f"{cause.args[0]} (tried 4 times)"
+            raise
+        except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as e:
+            return False, f"{name}: its workers died 4 times ({type(e).__name__})"
+
     try:
         plan_refs = [plan_remote.remote(cli, name, ref, options) for (name, _), ref in zip(files, refs)]
         pending = list(plan_refs)
-        planned = get(plan_refs)
+        planned = [one(r, name) for r, (name, _) in zip(plan_refs, files)]
+        pending = []
         errors = [out for ok, out in planned if not ok]
         plans = [out if ok else None for ok, out in planned]
         shards = make_shards(plans, cpus)
@@ -298,17 +358,19 @@ def _sweep_ray(
             done, pending = ray.wait(pending, num_returns=1, timeout=0.5)
             for r in done:
                 s = order[r]
-                ok, out = get([r])[0]
+                ok, out = one(r, files[s.file][0])
                 if ok:
                     results.setdefault(s.file, []).append(out)
                 else:
                     failed_files.setdefault(s.file, out)
                 bar.step(s.compiles)
         bar.close()
-    except KeyboardInterrupt:
+    except BaseException:
+        # Interrupted or failed: nothing left running for this sweep (a running shard's compile process
+        # is ended with it: the task's interrupt stops subprocess.run, which kills its child).
         for r in pending:
             try:
-                ray.cancel(r, force=True)
+                ray.cancel(r)
             except Exception:
                 pass
         raise
@@ -370,12 +432,17 @@ def sweep(
     without the command), and ``SweepError`` (with ``.ladder`` for the rest) when some modules cannot."""
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]  # type: ignore[list-item]
-    files = _read(list(paths))  # type: ignore[arg-type]
-    if not files:
+    paths = list(paths)  # type: ignore[arg-type]
+    if not paths:
         raise ValueError("sweep: no input files")
+    files, unread = _read(paths)  # type: ignore[arg-type]
     options = _options(target, waves, wg_size)
     try:
-        if cluster is None:
+        if len(paths) == 1 and unread:
+            raise _Refusal(unread[0])
+        if not files:
+            ladder, errors = {"kernels": []}, []
+        elif cluster is None:
             ladder, errors = _sweep_local(files, options, jobs, cli)
         else:
             show = sys.stderr.isatty() if progress is None else bool(progress)
@@ -384,6 +451,8 @@ def sweep(
         err = _native.Error(str(e))
         err.kind = "sweep"
         raise err from None
+    # In input order: the unreadable ones first is the order they were found in, as the command says them.
+    errors = unread + errors
     if errors:
         raise SweepError(errors, ladder)
     return ladder
@@ -420,20 +489,46 @@ def main(argv: List[str]) -> int:
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args(argv)
+    import signal
+
+    interrupted: List[int] = []
+
+    def on_signal(signum: int, frame: Any) -> None:
+        # The first interrupt or termination stops the sweep; the second one (Ctrl-C reaches the command
+        # and this driver, and the command passes its own on) must not break the cleanup.
+        if not interrupted:
+            interrupted.append(signum)
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
     try:
-        files = _read(a.files)
-        ladder, errors, _ = _sweep_ray(
-            files, _options(a.target, a.waves, a.wg_size), a.address, a.cli, sys.stderr.isatty() and not a.quiet
-        )
+        files, errors = _read(a.files)
+        if files:
+            ladder, more, _ = _sweep_ray(
+                files, _options(a.target, a.waves, a.wg_size), a.address, a.cli, sys.stderr.isatty() and not a.quiet
+            )
+            errors += more
+        else:
+            ladder = {"kernels": []}
     except KeyboardInterrupt:
-        sys.stderr.write("\nerror: interrupted; nothing written\n")
-        return 130
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "error: interrupted; nothing written\n")
+        sys.stderr.flush()
+        # Leave at once: Ray ends the tasks of a driver that is gone, and its own shutdown after
+        # cancelled tasks can fail loudly.
+        os._exit(130)
     except (_Refusal, ValueError) as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
+    except Exception as e:  # a lost cluster, a Ray error: one line, nothing written
+        first = (str(e).strip().splitlines() or [""])[0]
+        sys.stderr.write(f"error: the sweep's driver failed: {type(e).__name__}: {first}\n")
+        return 2
     for e in errors:
         sys.stderr.write(f"error: {e}\n")
-    if not ladder["kernels"] and errors:
+    try:
+        _write_atomic(a.write, json.dumps(ladder))
+    except OSError as e:
+        sys.stderr.write(f"error: {a.write}: cannot write: {e.strerror or e}\n")
         return 2
-    _write_atomic(a.write, json.dumps(ladder))
     return 1 if errors else 0
