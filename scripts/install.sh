@@ -9,6 +9,7 @@
 #     PREFIX/lib/pkgconfig/wavebudget.pc                     pkg-config --cflags --libs wavebudget
 #     PREFIX/lib/cmake/wavebudget/wavebudgetConfig.cmake     find_package(wavebudget): wavebudget::runtime
 #     PREFIX/lib/cmake/wavebudget/wavebudgetConfigVersion.cmake
+#     PREFIX/lib/cmake/wavebudget/debian-rocm.cmake     toolchain file: project(... LANGUAGES HIP) on Debian's ROCm
 #     PREFIX/lib/wavebudget/libwavebudget_pass-llvmN.so      the pass plugin for each LLVM major N given
 #                                                            (default: 22; 15 and 19 for clang-15/hipcc, clang-19)
 # Everything installed is stripped (the release profile keeps debug info for profiling; installed copies do
@@ -101,6 +102,7 @@ sed -e "s/@VERSION@/$version/g" -e "s/@SOVERSION@/$soversion/g" -e "s/@API@/$api
 sed -e "s/@VERSION@/$version/g" -e "s/@MAJOR@/${version%%.*}/g" -e "s/@MINOR@/$(echo "$version" | cut -d. -f2)/g" \
   scripts/cmake/wavebudgetConfigVersion.cmake.in \
   > "$stage/lib/cmake/wavebudget/wavebudgetConfigVersion.cmake"
+install -m 644 scripts/cmake/debian-rocm.cmake "$stage/lib/cmake/wavebudget/debian-rocm.cmake"
 
 # Nothing in PREFIX that is not a regular file or a link is replaced (a directory or FIFO where a file goes).
 while IFS= read -r f; do

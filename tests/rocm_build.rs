@@ -61,7 +61,7 @@ fn the_rocm_build_doc_runs_as_written() {
         blocks.iter().filter(|(k, _, _)| k == "file").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
     let runs: BTreeMap<&str, &str> =
         blocks.iter().filter(|(k, _, _)| k == "run").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
-    for want in ["occ.c", "Makefile", "CMakeLists.txt"] {
+    for want in ["occ.c", "Makefile", "CMakeLists.txt", "hip/CMakeLists.txt"] {
         assert!(files.contains_key(want), "docs/rocm-build.md has no `file: {want}` block");
     }
 
@@ -82,7 +82,12 @@ fn the_rocm_build_doc_runs_as_written() {
     for f in &installed {
         assert!(!readelf(&["-S", "-W"], f).contains(".debug_info"), "{} keeps debug info", f.display());
     }
-    for f in ["include/wavebudget.h", "lib/pkgconfig/wavebudget.pc", "lib/cmake/wavebudget/wavebudgetConfig.cmake"] {
+    for f in [
+        "include/wavebudget.h",
+        "lib/pkgconfig/wavebudget.pc",
+        "lib/cmake/wavebudget/wavebudgetConfig.cmake",
+        "lib/cmake/wavebudget/debian-rocm.cmake",
+    ] {
         assert!(prefix.join(f).is_file(), "{f}");
     }
     // A relative PREFIX is the caller's, not the checkout's; a PREFIX that is a file is refused, unchanged.
@@ -106,17 +111,32 @@ fn the_rocm_build_doc_runs_as_written() {
     let v: serde_json::Value = serde_json::from_slice(&cli.stdout).unwrap();
     let expected = format!("waves_per_simd={} limiter={}\n", v["waves_per_simd"], v["limiter"].as_str().unwrap());
 
-    for (step, object) in [("make", "acc.o"), ("cmake", "build/CMakeFiles/acc.dir/acc.cpp.o")] {
+    // Make and CMake with hipcc (clang-15) as CXX; CMake with HIP as a language (the toolchain file for
+    // Debian's layout) with clang-15 and with clang-22, each loading the plugin for its own LLVM.
+    for (step, object) in [
+        ("make", "acc.o"),
+        ("cmake", "build/CMakeFiles/acc.dir/acc.cpp.o"),
+        ("cmake-hip15", "build/CMakeFiles/acc.dir/acc.hip.o"),
+        ("cmake-hip22", "build/CMakeFiles/acc.dir/acc.hip.o"),
+    ] {
         let dir = home.join(format!("project-{step}"));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in &files {
-            std::fs::write(dir.join(name), text).unwrap();
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
         }
         let (stdout, stderr) = run(runs[step], &dir, &home);
-        // hipcc's own remark: the kernel reached 4 waves/SIMD.
-        assert!(stderr.contains("Occupancy [waves/SIMD]: 4"), "{step}: hipcc's remarks:\n{stderr}");
+        // The compiler's own remark (hipcc's, clang-15's, clang-22's): the kernel reached 4 waves/SIMD.
+        let remarks = stderr.clone() + &stdout;
+        assert!(remarks.contains("Occupancy [waves/SIMD]: 4"), "{step}: the compiler's remarks:\n{remarks}");
+        if step == "cmake-hip22" {
+            // clang-22 loaded the LLVM 22 plugin (the -fpass-plugin spelling), not LLVM 15's.
+            let flags = std::fs::read_to_string(dir.join("build/CMakeFiles/acc.dir/flags.make")).unwrap();
+            assert!(flags.contains("libwavebudget_pass-llvm22.so") && !flags.contains("llvm15"), "{flags}");
+        }
         assert!(stdout.contains(&expected), "{step}: the C program's answer is not the CLI's {expected}:\n{stdout}");
-        // inspect --llvm 15 of hipcc's object (its table row ends in the waves, limiter and name).
+        // inspect (with the compiler's LLVM rules) of its object (the row ends in the waves, limiter and name).
         assert!(
             stdout.lines().any(|l| l.trim_end().ends_with("4     vgpr  _Z3accPfPKfi")),
             "{step}: inspect does not read 4 waves:\n{stdout}"
@@ -133,7 +153,9 @@ fn the_rocm_build_doc_runs_as_written() {
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in &files {
             let text = text.replace("wavebudget_set_waves(acc 4)", &format!("wavebudget_set_waves(acc 4 MODE {mode})"));
-            std::fs::write(dir.join(name), text).unwrap();
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
         }
         std::fs::copy(root.join("examples/acc.hip"), dir.join("acc.cpp")).unwrap();
         let script = format!(
@@ -156,7 +178,9 @@ fn the_rocm_build_doc_runs_as_written() {
     let dir = home.join("project-missing");
     std::fs::create_dir_all(&dir).unwrap();
     for (name, text) in &files {
-        std::fs::write(dir.join(name), text).unwrap();
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
     }
     std::fs::write(dir.join("acc.cpp"), "").unwrap();
     let clang19 = wavebudget_testkit::llvm::llvm_bin_for(19).join("clang++");

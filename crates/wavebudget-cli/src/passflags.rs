@@ -1,8 +1,10 @@
 //! `wavebudget pass-flags`: the flags that load the amdgpu-occupancy-budget plugin into a given compiler
 //! and ask it for W waves, spelled for that compiler's LLVM major (which the user need not know: clang
 //! before 22 parses `-mllvm` before it loads `-fpass-plugin`, so the plugin must be loaded early with
-//! `-Xclang -load` and the option given to the compiler proper with `-Xclang -mllvm`, which also keeps
-//! it from HIP's device link, where lld does not load the plugin).
+//! `-Xclang -load`), and every option given to the compiler proper with `-Xclang -mllvm` whatever the
+//! major: a plain `-mllvm` also reaches HIP's device link, where lld rejects an option of a plugin it does
+//! not load (clang-22 through CMake's HIP language: "lld: Unknown command line argument
+//! '-wavebudget-waves=4'").
 
 use crate::args::PassFlagsArgs;
 use crate::CliError;
@@ -31,11 +33,9 @@ fn default_plugin(major: u32) -> Option<PathBuf> {
 /// `records` when given) in the spelling the major takes.
 pub fn flags(major: u32, plugin: &Path, waves: u32, mode: Option<&str>, records: Option<&Path>) -> String {
     let p = plugin.display();
-    let (load, mllvm) = if major >= 22 {
-        (format!("-fpass-plugin={p}"), "-mllvm")
-    } else {
-        (format!("-fpass-plugin={p} -Xclang -load -Xclang {p}"), "-Xclang -mllvm -Xclang")
-    };
+    let mllvm = "-Xclang -mllvm -Xclang";
+    let load =
+        if major >= 22 { format!("-fpass-plugin={p}") } else { format!("-fpass-plugin={p} -Xclang -load -Xclang {p}") };
     let mut out = format!("{load} {mllvm} -wavebudget-waves={waves}");
     if let Some(m) = mode {
         out.push_str(&format!(" {mllvm} -wavebudget-mode={m}"));
@@ -177,7 +177,7 @@ mod tests {
         let (p, r) = (Path::new("/p.so"), Path::new("/r.json"));
         assert_eq!(
             flags(22, p, 4, Some("advise"), Some(r)),
-            "-fpass-plugin=/p.so -mllvm -wavebudget-waves=4 -mllvm -wavebudget-mode=advise -mllvm -wavebudget-records=/r.json"
+            "-fpass-plugin=/p.so -Xclang -mllvm -Xclang -wavebudget-waves=4 -Xclang -mllvm -Xclang -wavebudget-mode=advise -Xclang -mllvm -Xclang -wavebudget-records=/r.json"
         );
         assert_eq!(
             flags(15, p, 4, None, Some(r)),
