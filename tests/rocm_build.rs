@@ -61,7 +61,7 @@ fn the_rocm_build_doc_runs_as_written() {
         blocks.iter().filter(|(k, _, _)| k == "file").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
     let runs: BTreeMap<&str, &str> =
         blocks.iter().filter(|(k, _, _)| k == "run").map(|(_, n, t)| (n.as_str(), t.as_str())).collect();
-    for want in ["occ.c", "Makefile", "CMakeLists.txt", "hip/CMakeLists.txt"] {
+    for want in ["occ.c", "Makefile", "CMakeLists.txt", "hip/CMakeLists.txt", "hipcxx/CMakeLists.txt"] {
         assert!(files.contains_key(want), "docs/rocm-build.md has no `file: {want}` block");
     }
 
@@ -118,6 +118,8 @@ fn the_rocm_build_doc_runs_as_written() {
         ("cmake", "build/CMakeFiles/acc.dir/acc.cpp.o"),
         ("cmake-hip15", "build/CMakeFiles/acc.dir/acc.hip.o"),
         ("cmake-hip22", "build/CMakeFiles/acc.dir/acc.hip.o"),
+        ("cmake-hipcxx15", "build/CMakeFiles/acc.dir/acc.cpp.o"),
+        ("cmake-hipcxx22", "build/CMakeFiles/acc.dir/acc.cpp.o"),
     ] {
         let dir = home.join(format!("project-{step}"));
         std::fs::create_dir_all(&dir).unwrap();
@@ -130,7 +132,7 @@ fn the_rocm_build_doc_runs_as_written() {
         // The compiler's own remark (hipcc's, clang-15's, clang-22's): the kernel reached 4 waves/SIMD.
         let remarks = stderr.clone() + &stdout;
         assert!(remarks.contains("Occupancy [waves/SIMD]: 4"), "{step}: the compiler's remarks:\n{remarks}");
-        if step == "cmake-hip22" {
+        if step.ends_with("22") {
             // clang-22 loaded the LLVM 22 plugin (the -fpass-plugin spelling), not LLVM 15's.
             let flags = std::fs::read_to_string(dir.join("build/CMakeFiles/acc.dir/flags.make")).unwrap();
             assert!(flags.contains("libwavebudget_pass-llvm22.so") && !flags.contains("llvm15"), "{flags}");

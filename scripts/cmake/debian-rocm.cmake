@@ -8,6 +8,9 @@
 #   cmake -S . -B build -DCMAKE_TOOLCHAIN_FILE=PREFIX/lib/cmake/wavebudget/debian-rocm.cmake \
 #         -DCMAKE_HIP_ARCHITECTURES=gfx90a [-DWAVEBUDGET_HIP_CLANG=/usr/lib/llvm-22/bin/clang++]
 #
+# With -DWAVEBUDGET_HIP_AS_CXX=ON it serves `find_package(hip)` projects instead, which compile HIP as CXX:
+# WAVEBUDGET_HIP_CLANG becomes the CXX compiler, with the same ROCm flags (and GPU_TARGETS as usual).
+#
 # What it does: sets the HIP compiler (WAVEBUDGET_HIP_CLANG, default Debian's clang++-15, ROCm 5.2's),
 # gives CMake a ROCm root in the build tree holding a copy of Debian's hip-lang package files (so they
 # resolve their prefix there: its include/ holds only hip/ and hsa/, its lib/x86_64-linux-gnu is Debian's),
@@ -16,7 +19,11 @@
 # libraries stop there) and the wave size macro its HIP headers still read.
 
 set(WAVEBUDGET_HIP_CLANG "clang++-15" CACHE STRING "The clang++ that compiles HIP (clang++-15 is ROCm 5.2's)")
+set(WAVEBUDGET_HIP_AS_CXX OFF CACHE BOOL "find_package(hip) with WAVEBUDGET_HIP_CLANG as the CXX compiler")
 set(CMAKE_HIP_COMPILER "${WAVEBUDGET_HIP_CLANG}")
+if(WAVEBUDGET_HIP_AS_CXX)
+  set(CMAKE_CXX_COMPILER "${WAVEBUDGET_HIP_CLANG}")
+endif()
 
 set(_wb_multiarch "/usr/lib/x86_64-linux-gnu")
 if(NOT EXISTS "${_wb_multiarch}/cmake/hip-lang/hip-lang-config.cmake")
@@ -43,4 +50,7 @@ if(NOT _wb_version MATCHES "clang version ([0-9]+)")
 endif()
 if(CMAKE_MATCH_1 GREATER 15)
   string(APPEND CMAKE_HIP_FLAGS_INIT " -mcode-object-version=5 -D__AMDGCN_WAVEFRONT_SIZE=64")
+endif()
+if(WAVEBUDGET_HIP_AS_CXX)
+  set(CMAKE_CXX_FLAGS_INIT "${CMAKE_HIP_FLAGS_INIT}")
 endif()
