@@ -148,6 +148,43 @@ fn the_rocm_build_doc_runs_as_written() {
         assert!(readelf(&["-d"], &exe).contains("Shared library: [libwavebudget_runtime.so.0.1]"), "{step}: NEEDED");
     }
 
+    // MODE auto with RECORDS through a real compile: clang-22 builds at the highest W of the ladder (the
+    // installed command's sweep of clang-22's device IR) whose level compiled without spills.
+    {
+        let dir = home.join("project-cmake-hip22-auto");
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in &files {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let (stdout, stderr) = run(runs["cmake-hip22-auto"], &dir, &home);
+        let ladder: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join("ladder.json")).unwrap()).unwrap();
+        let kernel = &ladder["kernels"][0];
+        assert_eq!(kernel["name"], "_Z3accPfPKfi");
+        let unspilled = kernel["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["vgpr_spill_count"] == 0 && l["sgpr_spill_count"] == 0)
+            .filter_map(|l| l["waves"].as_u64())
+            .max()
+            .expect("a level without spills");
+        // The kernel's own remark lines (hip/acc.hip:7), not those of the header's device functions.
+        let remarks = stderr + &stdout;
+        let kernel_says = |what: &str| -> Vec<String> {
+            remarks
+                .lines()
+                .filter(|l| l.contains("acc.hip:7:1: remark:") && l.contains(what))
+                .map(|l| l.split(what).nth(1).unwrap().split_whitespace().next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(kernel_says("Occupancy [waves/SIMD]:"), [unspilled.to_string()], "auto:\n{remarks}");
+        assert_eq!(kernel_says("VGPRs Spill:"), ["0"], "auto:\n{remarks}");
+        assert!(unspilled < 4, "the ladder should show 4 waves spilling, else the test shows nothing: {unspilled}");
+    }
+
     // MODE advise reaches the pass through pass-flags (hipcc's remark: the kernel keeps its 3 waves); a
     // MODE the pass does not have stops configuring with pass-flags' refusal.
     for (mode, configures) in [("advise", true), ("sometimes", false)] {
