@@ -334,5 +334,5 @@ fn a_plugin_of_another_major_is_refused() {
         CEILING,
     );
     assert_eq!(b.code, Some(0), "{}", b.stderr);
-    assert!(b.stdout.contains("-mllvm -wavebudget-waves=4"), "{}", b.stdout);
+    assert!(b.stdout.contains("-Xclang -mllvm -Xclang -wavebudget-waves=4"), "{}", b.stdout);
 }
