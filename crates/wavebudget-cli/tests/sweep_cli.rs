@@ -225,6 +225,9 @@ fn shards_merge_into_the_one_machine_ladder() {
     assert!(merge(&plan, &shards[1..]).unwrap_err().contains("acc160"));
     let twice = [&shards[..], &shards[3..]].concat();
     assert!(merge(&plan, &twice).unwrap_err().contains("acc"));
+    // A shard's kernel the plan does not have is an error too, not dropped.
+    let stray = [&shards[..], &[sweep(&["sweep", t, "--json", "--target", "gfx942", "--waves", "1..6"])][..]].concat();
+    assert!(merge(&plan, &stray).unwrap_err().contains("'tile_kernel': a shard compiled it"));
     // Several files: each file's ladder, in order.
     let both = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", p, t]);
     let tile_only = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", t]);

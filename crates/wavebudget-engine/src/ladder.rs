@@ -168,6 +168,9 @@ pub struct PlannedKernel {
 /// compiled level's) beats the processor name, as in the one-machine sweep. Errors name the kernel and
 /// the level a shard left out or gave twice.
 pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, String> {
+    if let Some(k) = shards.iter().flat_map(|s| s.kernels.iter()).find(|k| !plan.iter().any(|p| p.name == k.name)) {
+        return Err(format!("kernel '{}': a shard compiled it, the plan has no such kernel", k.name));
+    }
     let mut out = Vec::with_capacity(plan.len());
     for p in plan {
         let parts: Vec<&KernelLadder> =

@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -61,6 +60,34 @@ def address(tmp_path_factory):
         subprocess.run([RAY, "stop", "--force"], env=env, capture_output=True)
 
 
+_SWEEP = r"""
+import json, sys, wavebudget
+a = json.loads(sys.argv[1])
+try:
+    print(json.dumps({"ladder": wavebudget.sweep(a["files"], **a["kw"])}))
+except wavebudget.SweepError as e:
+    print(json.dumps({"errors": e.errors, "ladder": e.ladder}))
+except wavebudget.Error as e:
+    print(json.dumps({"error": str(e), "kind": e.kind}))
+"""
+
+
+def py_sweep_process(files, **kw):
+    """`wavebudget.sweep(files, **kw)` in a fresh Python. This process never connects to Ray itself: a
+    driver still connected when the test's cluster stops is ended by Ray's core (exit 1), pytest with it."""
+    return subprocess.Popen([sys.executable, "-c", _SWEEP, json.dumps({"files": files, "kw": kw})],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def py_sweep(files, **kw):
+    """What `wavebudget.sweep` returned ({"ladder"}), or raised: {"errors", "ladder"} for SweepError,
+    {"error", "kind"} for wavebudget.Error."""
+    p = py_sweep_process(files, **kw)
+    out, err = p.communicate(timeout=600)
+    assert p.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def one_machine(files, **opts):
     """The one-machine ladder: `wavebudget sweep FILES --json` (2 jobs)."""
     args = [CLI, "sweep", "--json", "--jobs", "2", "--target", opts["target"], "--waves", opts["waves"], "--"] + files
@@ -87,7 +114,7 @@ def test_the_plan_is_sharded_across_kernels_and_levels():
 
 
 def test_ray_ladder_equals_the_one_machine_sweep(address, expected):
-    got = wavebudget.sweep(FILES, cluster=address, cli=CLI, **OPTS)
+    got = py_sweep(FILES, cluster=address, cli=CLI, **OPTS)["ladder"]
     assert [k["name"] for k in got["kernels"]] == [k["name"] for k in expected["kernels"]]
     for g, e in zip(got["kernels"], expected["kernels"]):
         assert g == e, g["name"]
@@ -133,45 +160,40 @@ def _shard_process():
 def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected, victim):
     """SIGKILL to the Ray worker running a shard (Ray replaces it and runs the shard again), or to the
     shard's compile process (the shard raises, and Ray runs it again)."""
-    result = {}
-
-    def run():
-        result["ladder"] = wavebudget.sweep(FILES, cluster=address, cli=CLI, **OPTS)
-
-    t = threading.Thread(target=run)
-    t.start()
+    p = py_sweep_process(FILES, cluster=address, cli=CLI, **OPTS)
     killed = None
     deadline = time.monotonic() + 60
-    while killed is None and t.is_alive() and time.monotonic() < deadline:
+    while killed is None and p.poll() is None and time.monotonic() < deadline:
         found = _shard_process()
         if found:
             shard, worker = found
             killed = worker if victim == "worker" else shard
             os.kill(killed, signal.SIGKILL)
         time.sleep(0.005)
-    t.join(300)
+    out, err = p.communicate(timeout=300)
     assert killed is not None, "no shard was seen running"
-    assert result["ladder"] == expected
+    assert p.returncode == 0, err
+    assert json.loads(out.strip().splitlines()[-1]) == {"ladder": expected}
 
 
 def test_a_module_llvm_cannot_parse_is_named_and_the_rest_completes(address, tmp_path):
     bad = tmp_path / "broken.ll"
     bad.write_text("define amdgpu_kernel void @k() {\n  this is not IR\n}\n")
-    with pytest.raises(wavebudget.SweepError) as e:
-        wavebudget.sweep([FILES[0], str(bad), FILES[2]], cluster=address, cli=CLI, **OPTS)
-    assert len(e.value.errors) == 1 and e.value.errors[0].startswith(str(bad) + ":"), e.value.errors
-    assert e.value.ladder == one_machine([FILES[0], FILES[2]], **OPTS)
+    got = py_sweep([FILES[0], str(bad), FILES[2]], cluster=address, cli=CLI, **OPTS)
+    errors = got["errors"]
+    assert len(errors) == 1 and errors[0].startswith(str(bad) + ":"), got
+    assert got["ladder"] == one_machine([FILES[0], FILES[2]], **OPTS)
     # The command: the same error line, the ladder of the rest, exit 1.
     env = dict(os.environ, WAVEBUDGET_PYTHON=sys.executable)
     p = subprocess.run([CLI, "sweep", "--ray", address, "--json", "--target", "gfx942", "--waves", "1..8", "--",
                         FILES[0], str(bad), FILES[2]], capture_output=True, text=True, env=env)
     assert p.returncode == 1
-    assert p.stderr.strip() == f"error: {e.value.errors[0]}"
-    assert json.loads(p.stdout) == e.value.ladder
+    assert p.stderr.strip() == f"error: {errors[0]}"
+    assert json.loads(p.stdout) == got["ladder"]
     # The one-machine command says the same.
     p2 = subprocess.run([CLI, "sweep", "--json", "--target", "gfx942", "--waves", "1..8", "--", FILES[0], str(bad),
                          FILES[2]], capture_output=True, text=True)
-    assert (p2.returncode, p2.stderr, json.loads(p2.stdout)) == (1, p.stderr, e.value.ladder)
+    assert (p2.returncode, p2.stderr, json.loads(p2.stdout)) == (1, p.stderr, got["ladder"])
 
 
 def _drivers(cli_pid: int):
@@ -215,10 +237,9 @@ def test_an_interrupted_driver_writes_nothing(address, tmp_path, how):
 
 
 def test_a_node_without_the_command_is_refused_naming_it(address):
-    with pytest.raises(wavebudget.Error) as e:
-        wavebudget.sweep(FILES[:1], cluster=address, cli="/nonexistent/wavebudget", **OPTS)
-    assert e.value.kind == "sweep"
-    assert str(e.value).startswith(f"node {socket.gethostname()} (") and "no wavebudget command with LLVM 22" in str(e.value)
+    got = py_sweep(FILES[:1], cluster=address, cli="/nonexistent/wavebudget", **OPTS)
+    assert got["kind"] == "sweep", got
+    assert got["error"].startswith(f"node {socket.gethostname()} (") and "no wavebudget command with LLVM 22" in got["error"]
 
 
 def test_progress_line_on_a_terminal(address, tmp_path):
@@ -281,7 +302,7 @@ def test_default_levels_mixed_targets_and_odd_names(address, tmp_path):
     expected = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
     assert {k["target"].split("--")[-1] for k in expected["kernels"]} >= {"gfx942", "gfx1100"}
     assert len(expected["kernels"][-1]["levels"]) == 16 and expected["kernels"][-1]["name"] == "-dash"
-    assert wavebudget.sweep(files, cluster=address, cli=CLI) == expected
+    assert py_sweep(files, cluster=address, cli=CLI) == {"ladder": expected}
 
 
 def test_a_node_whose_command_lacks_llvm_22_is_refused_naming_it(address, tmp_path):
@@ -290,7 +311,6 @@ def test_a_node_whose_command_lacks_llvm_22_is_refused_naming_it(address, tmp_pa
     fake = tmp_path / "wavebudget"
     fake.write_text("#!/bin/sh\necho 'wavebudget 0.1.0 (without LLVM)'\nexit 0\n")
     fake.chmod(0o755)
-    with pytest.raises(wavebudget.Error) as e:
-        wavebudget.sweep(FILES[:1], cluster=address, cli=str(fake), **OPTS)
-    assert e.value.kind == "sweep"
-    assert str(e.value).startswith(f"node {socket.gethostname()} (") and "not LLVM 22" in str(e.value), str(e.value)
+    got = py_sweep(FILES[:1], cluster=address, cli=str(fake), **OPTS)
+    assert got["kind"] == "sweep", got
+    assert got["error"].startswith(f"node {socket.gethostname()} (") and "not LLVM 22" in got["error"], got

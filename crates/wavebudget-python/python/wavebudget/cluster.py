@@ -424,7 +424,9 @@ def sweep(
     input order. ``target``: processor for every kernel (default each kernel's ``"target-cpu"``);
     ``waves``: ``"1..8"``, ``range(1, 9)``, ``[2, 4]`` or a number (default 1 to the target's maximum);
     ``wg_size``: N or (MIN, MAX). ``cluster``: a Ray address (``"ray://host:10001"``, ``"host:6379"``) or
-    ``"auto"`` to shard the compiles over a Ray cluster; None compiles here with ``jobs`` threads.
+    ``"auto"`` to shard the compiles over a Ray cluster; None compiles here with ``jobs`` threads. When
+    this process is already connected to Ray (its own ``ray.init``, with a ``runtime_env`` say), that
+    connection is used whatever ``cluster`` names.
     ``progress``: a progress line on stderr (default: when stderr is a terminal, with a cluster).
     ``cli``: the ``wavebudget`` command (default ``$WAVEBUDGET_CLI`` or ``PATH``'s).
 
