@@ -18,8 +18,9 @@
 //! `--no-clang`; `--write DIR` writes the modules to DIR and stops (for a profiler); `--parallel` runs
 //! as a parallel build does: each round starts one job per CPU (the first `--cores N`, or all) at once,
 //! each pinned to its own CPU, the variants rotated over the CPUs from round to round, and each job's
-//! CPU and wall seconds are its own (`wait4`), so a slow period of the machine (a VM's neighbours,
-//! clock changes) falls on every variant alike, and the percentages are paired by CPU (each variant's
+//! CPU and wall seconds are its own (`wait4`): every variant runs under the same load, the rotation spreads
+//! a slow period of the machine (a VM's neighbours, clock changes) over the variants (it does not remove
+//! it), and the percentages are paired by CPU, which removes the CPUs' differences (each variant's
 //! mean on a CPU against the baseline's on the same CPU, the median over CPUs); `--runs` is then the
 //! number of rounds (a multiple of 3 visits each CPU with each variant equally). Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
 //! `LLVM_SYS_221_PREFIX` (where `bin/opt` and `bin/clang` are; default /usr/lib/llvm-22),
@@ -125,9 +126,16 @@ fn time(mut cmd: Command, cores: Option<usize>) -> (f64, f64, String) {
     (cpu, wall, err)
 }
 
+/// The median (the mean of the two middle values for an even count).
 fn median(mut v: Vec<f64>) -> f64 {
+    assert!(!v.is_empty(), "no sample: give --runs of at least the number of variants (3)");
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 /// The pass's own wall time from `-time-passes` output.
