@@ -1,8 +1,9 @@
 # CMake toolchain file for `project(... LANGUAGES HIP)` with Debian's ROCm (5.2, Debian 12), which CMake
-# 3.21-3.25 cannot configure as packaged: it wants `hip-lang-config.cmake` under `<ROCm root>/lib/cmake/`,
+# 3.25 (Debian 12's) cannot configure as packaged: it wants `hip-lang-config.cmake` under `<ROCm root>/lib/cmake/`,
 # where Debian keeps it under the multiarch `lib/x86_64-linux-gnu/cmake/`, and hip-lang's own include
-# directory is `/usr/include`, which as `-isystem` breaks libstdc++'s `#include_next <math.h>` for clang 16
-# and later. Installed as PREFIX/lib/cmake/wavebudget/debian-rocm.cmake by scripts/install.sh; tested by
+# directory is `/usr/include`, which as `-isystem` breaks libstdc++'s `#include_next <math.h>` for clang-22
+# (clang-15 tolerates it). Wave64 targets (GFX9) only with clang newer than 15: ROCm 5.2's headers read the
+# wave size from a macro such clang no longer defines, so this file defines it as 64. Installed as PREFIX/lib/cmake/wavebudget/debian-rocm.cmake by scripts/install.sh; tested by
 # tests/rocm_build.rs through docs/rocm-build.md.
 #
 #   cmake -S . -B build -DCMAKE_TOOLCHAIN_FILE=PREFIX/lib/cmake/wavebudget/debian-rocm.cmake \
@@ -20,6 +21,12 @@
 
 set(WAVEBUDGET_HIP_CLANG "clang++-15" CACHE STRING "The clang++ that compiles HIP (clang++-15 is ROCm 5.2's)")
 set(WAVEBUDGET_HIP_AS_CXX OFF CACHE BOOL "find_package(hip) with WAVEBUDGET_HIP_CLANG as the CXX compiler")
+# One compiler per build directory: CMake keeps the first one it configured with.
+if(DEFINED _WAVEBUDGET_HIP_CLANG_USED AND NOT _WAVEBUDGET_HIP_CLANG_USED STREQUAL WAVEBUDGET_HIP_CLANG)
+  message(FATAL_ERROR "debian-rocm.cmake: this build directory was configured with ${_WAVEBUDGET_HIP_CLANG_USED}; "
+                      "for WAVEBUDGET_HIP_CLANG=${WAVEBUDGET_HIP_CLANG} use a fresh build directory")
+endif()
+set(_WAVEBUDGET_HIP_CLANG_USED "${WAVEBUDGET_HIP_CLANG}" CACHE INTERNAL "")
 set(CMAKE_HIP_COMPILER "${WAVEBUDGET_HIP_CLANG}")
 if(WAVEBUDGET_HIP_AS_CXX)
   set(CMAKE_CXX_COMPILER "${WAVEBUDGET_HIP_CLANG}")
@@ -49,6 +56,12 @@ if(NOT _wb_version MATCHES "clang version ([0-9]+)")
   message(FATAL_ERROR "debian-rocm.cmake: WAVEBUDGET_HIP_CLANG=${WAVEBUDGET_HIP_CLANG} is not a clang that runs")
 endif()
 if(CMAKE_MATCH_1 GREATER 15)
+  foreach(_wb_arch IN LISTS CMAKE_HIP_ARCHITECTURES GPU_TARGETS AMDGPU_TARGETS)
+    if(_wb_arch MATCHES "^gfx1[0-9]")
+      message(FATAL_ERROR "debian-rocm.cmake: ${_wb_arch} is a wave32 target: with ${WAVEBUDGET_HIP_CLANG} "
+                          "ROCm 5.2's headers would take it as wave64 (warpSize 64); use clang++-15 for it")
+    endif()
+  endforeach()
   string(APPEND CMAKE_HIP_FLAGS_INIT " -mcode-object-version=5 -D__AMDGCN_WAVEFRONT_SIZE=64")
 endif()
 if(WAVEBUDGET_HIP_AS_CXX)
