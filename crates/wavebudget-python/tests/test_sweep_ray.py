@@ -174,6 +174,10 @@ def test_a_worker_killed_mid_shard_leaves_the_same_ladder(address, expected, vic
     assert killed is not None, "no shard was seen running"
     assert p.returncode == 0, err
     assert json.loads(out.strip().splitlines()[-1]) == {"ladder": expected}
+    if victim == "worker":
+        # The killed worker's copy of the module was removed by the shard that ran after it.
+        import tempfile
+        assert not list(pathlib.Path(tempfile.gettempdir()).glob(f"wavebudget-shard-{killed}-*"))
 
 
 def test_a_module_llvm_cannot_parse_is_named_and_the_rest_completes(address, tmp_path):

@@ -119,6 +119,23 @@ def _node() -> str:
     return f"{socket.gethostname()} ({ip})"
 
 
+def _remove_orphans() -> None:
+    """Removes the module copies of shards whose worker process is gone (a worker killed mid-shard cannot
+    remove its own): `wavebudget-shard-<pid>-*` in the temporary directory, for a pid no longer running."""
+    root = tempfile.gettempdir()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for n in names:
+        parts = n.split("-")
+        if len(parts) < 4 or parts[:2] != ["wavebudget", "shard"] or not parts[2].isdigit():
+            continue
+        if os.path.exists(f"/proc/{parts[2]}"):
+            continue
+        shutil.rmtree(os.path.join(root, n), ignore_errors=True)
+
+
 def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tuple[bool, str]:
     """Runs ``wavebudget sweep <the module> args`` on this node with the module's bytes written to a
     private temporary file named like the original; (ok, stdout or the one-line error, naming ``name``)."""
@@ -129,7 +146,8 @@ def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tup
             "wavebudget on its PATH; a Ray runtime_env can set it: docs/sweep.md)"
         )
     _check_llvm(exe)
-    with tempfile.TemporaryDirectory(prefix="wavebudget-shard-") as d:
+    _remove_orphans()
+    with tempfile.TemporaryDirectory(prefix=f"wavebudget-shard-{os.getpid()}-") as d:
         path = os.path.join(d, os.path.basename(name) or "module.ll")
         with open(path, "wb") as f:
             f.write(data)
