@@ -56,6 +56,15 @@ fn kernel_says(remarks: &str, what: &str) -> Vec<String> {
         .collect()
 }
 
+/// The doc's `file:` blocks written into `dir` (subdirectories made as their names need), each through `edit`.
+fn write_files(dir: &Path, files: &BTreeMap<&str, &str>, edit: impl Fn(&str) -> String) {
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, edit(text)).unwrap();
+    }
+}
+
 fn readelf(args: &[&str], file: &Path) -> String {
     let out = Command::new("readelf").args(args).arg(file).output().expect("readelf");
     assert!(out.status.success());
@@ -137,11 +146,7 @@ fn the_rocm_build_doc_runs_as_written() {
     ] {
         let dir = home.join(format!("project-{step}"));
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, text) in &files {
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
+        write_files(&dir, &files, |t| t.to_string());
         let (stdout, stderr) = run(runs[step], &dir, &home);
         // The compiler's own remark (hipcc's, clang-15's, clang-22's): the kernel reached 4 waves/SIMD.
         let remarks = stderr.clone() + &stdout;
@@ -171,11 +176,7 @@ fn the_rocm_build_doc_runs_as_written() {
     {
         let dir = home.join("project-cmake-hip22-auto");
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, text) in &files {
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
+        write_files(&dir, &files, |t| t.to_string());
         let (stdout, stderr) = run(runs["cmake-hip22-auto"], &dir, &home);
         let ladder: serde_json::Value =
             serde_json::from_slice(&std::fs::read(dir.join("ladder.json")).unwrap()).unwrap();
@@ -200,12 +201,9 @@ fn the_rocm_build_doc_runs_as_written() {
     for (mode, configures) in [("advise", true), ("sometimes", false)] {
         let dir = home.join(format!("project-mode-{mode}"));
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, text) in &files {
-            let text = text.replace("wavebudget_set_waves(acc 4)", &format!("wavebudget_set_waves(acc 4 MODE {mode})"));
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
+        write_files(&dir, &files, |t| {
+            t.replace("wavebudget_set_waves(acc 4)", &format!("wavebudget_set_waves(acc 4 MODE {mode})"))
+        });
         std::fs::copy(root.join("examples/acc.hip"), dir.join("acc.cpp")).unwrap();
         let script = format!(
             "cmake -S . -B build -DCMAKE_CXX_COMPILER=hipcc -DCMAKE_PREFIX_PATH={} >/dev/null && cmake --build build",
@@ -226,11 +224,7 @@ fn the_rocm_build_doc_runs_as_written() {
     // A compiler whose major has no installed plugin stops configuring with one message.
     let dir = home.join("project-missing");
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, text) in &files {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
+    write_files(&dir, &files, |t| t.to_string());
     std::fs::write(dir.join("acc.cpp"), "").unwrap();
     let clang19 = wavebudget_testkit::llvm::llvm_bin_for(19).join("clang++");
     let out = Command::new("cmake")
