@@ -6,6 +6,7 @@
 //! (`WAVEBUDGET_WAVES=4`, ...). A kernel's own `"wavebudget-waves"="N"` attribute overrides the waves of
 //! all three for that kernel.
 
+use crate::error::{ConfigProblem, Origin, Setting, Takes};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -94,105 +95,116 @@ struct Layer {
     blocks_per_sm: Option<u32>,
 }
 
-const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N";
+/// The parameters the pass takes, named when an unknown one is given.
+pub(crate) const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N";
 
 /// The most warps (64) and blocks (32) any NVIDIA SM holds.
 const MAX_WARPS_PER_SM: u32 = 64;
 const MAX_BLOCKS_PER_SM: u32 = 32;
 
-fn parse_per_sm(v: &str, what: &str, unit: &str, max: u32) -> Result<u32, String> {
+/// A whole number in `1..=max` (per the `takes` it is checked against), or the refusal naming `setting`.
+fn parse_count(v: &str, setting: &Setting, takes: Takes) -> Result<u32, ConfigProblem> {
+    let max = match takes {
+        Takes::WavesPerSimd { max } | Takes::WarpsPerSm { max } | Takes::BlocksPerSm { max } => max,
+        _ => u32::MAX,
+    };
     match v.trim().parse::<u32>() {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!("{what} wants a whole number of {unit} per SM from 1 to {max}, got '{v}'")),
+        _ => Err(value_problem(setting, takes, v)),
     }
 }
 
-fn parse_waves(v: &str, what: &str) -> Result<u32, String> {
-    match v.trim().parse::<u32>() {
-        Ok(n) if (1..=MAX_REQUEST).contains(&n) => Ok(n),
-        _ => Err(format!("{what} wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}, got '{v}'")),
-    }
+fn value_problem(setting: &Setting, takes: Takes, v: &str) -> ConfigProblem {
+    ConfigProblem::Value { setting: setting.clone(), takes, value: v.to_string() }
 }
 
 /// A processor in any spelling the model accepts, checked now so that a typo is blamed on the
 /// parameter, not later on a kernel's `"target-cpu"`.
-fn parse_target(v: &str, what: &str) -> Result<String, String> {
+fn parse_target(v: &str, setting: &Setting) -> Result<String, ConfigProblem> {
     if wavebudget_model::nvidia::parse_target(v.trim()).is_none() {
-        wavebudget_model::parse_target(v.trim()).map_err(|e| format!("{what}: {e}"))?;
+        wavebudget_model::parse_target(v.trim())
+            .map_err(|source| ConfigProblem::Target { setting: setting.clone(), source })?;
     }
     Ok(v.trim().to_string())
 }
 
 /// A boolean setting: 1/0, true/false, yes/no or on/off, any case (the set docs/pass.md gives); anything
 /// else is refused with that set named.
-fn parse_bool(v: &str, what: &str) -> Result<bool, String> {
+fn parse_bool(v: &str, setting: &Setting) -> Result<bool, ConfigProblem> {
     match v.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
         "0" | "false" | "no" | "off" | "" => Ok(false),
-        _ => Err(format!("{what} wants 1/0, true/false, yes/no or on/off, got '{v}'")),
+        _ => Err(value_problem(setting, Takes::Bool, v)),
     }
 }
 
+/// The parameters the pipeline syntax takes, by name (the flags and their `no-` forms included).
+const KEYS: [&str; 12] = [
+    "waves",
+    "records",
+    "warps-per-sm",
+    "blocks-per-sm",
+    "target",
+    "max-spills",
+    "max-loop-growth",
+    "mode",
+    "exact",
+    "no-exact",
+    "clamp",
+    "no-clamp",
+];
+
 /// Parses the pipeline-parameter syntax (also used for the command-line layer). `origin` names the
 /// source in errors.
-fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
+fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
     let mut l = Layer::default();
     let mut seen: Vec<&str> = Vec::new();
     for item in text.split(';') {
         if item.is_empty() {
             continue;
         }
-        let (key, value) = match item.split_once('=') {
+        let (given, value) = match item.split_once('=') {
             Some((k, v)) => (k, Some(v)),
             None => (item, None),
         };
+        let unknown = || ConfigProblem::Unknown { key: given.to_string(), origin: origin.clone() };
+        let key: &'static str = KEYS.iter().find(|k| **k == given).ok_or_else(unknown)?;
         let name = key.strip_prefix("no-").unwrap_or(key);
         if seen.contains(&name) {
-            return Err(format!("parameter '{name}' given twice in {origin}"));
+            return Err(ConfigProblem::Twice { key: name.to_string(), origin: origin.clone() });
         }
         seen.push(name);
-        fn need<'v>(v: Option<&'v str>, key: &str, origin: &str) -> Result<&'v str, String> {
-            v.filter(|v| !v.is_empty())
-                .ok_or_else(|| format!("parameter '{key}' needs a value ({key}=...) in {origin}"))
-        }
-        let need = |v| need(v, key, origin);
-        let flag = |v: Option<&str>| -> Result<(), String> {
+        let setting = Setting::Param { key, origin: origin.clone() };
+        let need = || -> Result<&str, ConfigProblem> {
+            value.filter(|v| !v.is_empty()).ok_or_else(|| ConfigProblem::NeedsValue { key, origin: origin.clone() })
+        };
+        let flag = |v: Option<&str>| -> Result<(), ConfigProblem> {
             match v {
                 None => Ok(()),
-                Some(_) => Err(format!("parameter '{key}' takes no value in {origin}")),
+                Some(_) => Err(ConfigProblem::TakesNoValue { key, origin: origin.clone() }),
             }
         };
         match key {
-            "waves" => l.waves = Some(parse_waves(need(value)?, &format!("parameter 'waves' in {origin}"))?),
-            "records" => l.records = Some(PathBuf::from(need(value)?)),
+            "waves" => l.waves = Some(parse_count(need()?, &setting, Takes::WavesPerSimd { max: MAX_REQUEST })?),
+            "records" => l.records = Some(PathBuf::from(need()?)),
             "warps-per-sm" => {
-                let what = format!("parameter 'warps-per-sm' in {origin}");
-                l.warps_per_sm = Some(parse_per_sm(need(value)?, &what, "warps", MAX_WARPS_PER_SM)?)
+                l.warps_per_sm = Some(parse_count(need()?, &setting, Takes::WarpsPerSm { max: MAX_WARPS_PER_SM })?)
             }
             "blocks-per-sm" => {
-                let what = format!("parameter 'blocks-per-sm' in {origin}");
-                l.blocks_per_sm = Some(parse_per_sm(need(value)?, &what, "blocks", MAX_BLOCKS_PER_SM)?)
+                l.blocks_per_sm = Some(parse_count(need()?, &setting, Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM })?)
             }
-            "target" => l.target = Some(parse_target(need(value)?, &format!("parameter 'target' in {origin}"))?),
+            "target" => l.target = Some(parse_target(need()?, &setting)?),
             "max-spills" => {
-                let v = need(value)?;
-                l.max_spills = Some(
-                    v.parse()
-                        .map_err(|_| format!("parameter 'max-spills' wants a whole number, got '{v}' in {origin}"))?,
-                );
+                let v = need()?;
+                l.max_spills = Some(v.parse().map_err(|_| value_problem(&setting, Takes::Count, v))?);
             }
             "max-loop-growth" => {
-                let v = need(value)?;
-                l.max_loop_growth = Some(v.parse().map_err(|_| {
-                    format!("parameter 'max-loop-growth' wants a whole number of percent, got '{v}' in {origin}")
-                })?);
+                let v = need()?;
+                l.max_loop_growth = Some(v.parse().map_err(|_| value_problem(&setting, Takes::Percent, v))?);
             }
             "mode" => {
-                let v = need(value)?;
-                l.mode = Some(
-                    Mode::parse(v)
-                        .ok_or_else(|| format!("parameter 'mode' wants set, advise or auto, got '{v}' in {origin}"))?,
-                );
+                let v = need()?;
+                l.mode = Some(Mode::parse(v).ok_or_else(|| value_problem(&setting, Takes::Mode, v))?);
             }
             "exact" | "no-exact" => {
                 flag(value)?;
@@ -202,7 +214,7 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
                 flag(value)?;
                 l.clamp = Some(key == "clamp");
             }
-            _ => return Err(format!("unknown parameter '{key}' in {origin} ({EXPECTED})")),
+            _ => return Err(unknown()),
         }
     }
     one_nvidia_request(&l, origin)?;
@@ -210,15 +222,15 @@ fn parse_layer(text: &str, origin: &str) -> Result<Layer, String> {
 }
 
 /// A layer asks for warps or blocks per SM, not both.
-fn one_nvidia_request(l: &Layer, origin: &str) -> Result<(), String> {
+fn one_nvidia_request(l: &Layer, origin: &Origin) -> Result<(), ConfigProblem> {
     if l.warps_per_sm.is_some() && l.blocks_per_sm.is_some() {
-        return Err(format!("warps-per-sm and blocks-per-sm both given in {origin}: give one"));
+        return Err(ConfigProblem::BothPerSm { origin: origin.clone() });
     }
     Ok(())
 }
 
 /// The variables the environment layer reads.
-pub const ENV_VARS: [&str; 9] = [
+pub const ENV_VARS: [&str; 10] = [
     "WAVEBUDGET_WAVES",
     "WAVEBUDGET_WARPS_PER_SM",
     "WAVEBUDGET_BLOCKS_PER_SM",
@@ -228,54 +240,49 @@ pub const ENV_VARS: [&str; 9] = [
     "WAVEBUDGET_CLAMP",
     "WAVEBUDGET_TARGET",
     "WAVEBUDGET_MAX_SPILLS",
+    "WAVEBUDGET_MAX_LOOP_GROWTH",
 ];
 
-/// The environment layer: `WAVEBUDGET_WAVES`, `WAVEBUDGET_RECORDS`, `WAVEBUDGET_MODE`,
-/// `WAVEBUDGET_EXACT`, `WAVEBUDGET_CLAMP`, `WAVEBUDGET_TARGET`. Empty variables count as unset.
-fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, String> {
+/// The environment layer: the variables of [`ENV_VARS`]. Empty variables count as unset.
+fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, ConfigProblem> {
     let var = |k: &str| get(k).filter(|v| !v.is_empty());
     let mut l = Layer::default();
     if let Some(v) = var("WAVEBUDGET_WAVES") {
-        l.waves = Some(parse_waves(&v, "environment variable WAVEBUDGET_WAVES")?);
+        let s = Setting::Var("WAVEBUDGET_WAVES");
+        l.waves = Some(parse_count(&v, &s, Takes::WavesPerSimd { max: MAX_REQUEST })?);
     }
     if let Some(v) = var("WAVEBUDGET_WARPS_PER_SM") {
-        let what = "environment variable WAVEBUDGET_WARPS_PER_SM";
-        l.warps_per_sm = Some(parse_per_sm(&v, what, "warps", MAX_WARPS_PER_SM)?);
+        let s = Setting::Var("WAVEBUDGET_WARPS_PER_SM");
+        l.warps_per_sm = Some(parse_count(&v, &s, Takes::WarpsPerSm { max: MAX_WARPS_PER_SM })?);
     }
     if let Some(v) = var("WAVEBUDGET_BLOCKS_PER_SM") {
-        let what = "environment variable WAVEBUDGET_BLOCKS_PER_SM";
-        l.blocks_per_sm = Some(parse_per_sm(&v, what, "blocks", MAX_BLOCKS_PER_SM)?);
+        let s = Setting::Var("WAVEBUDGET_BLOCKS_PER_SM");
+        l.blocks_per_sm = Some(parse_count(&v, &s, Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM })?);
     }
-    one_nvidia_request(&l, "the environment (WAVEBUDGET_WARPS_PER_SM, WAVEBUDGET_BLOCKS_PER_SM)")?;
+    one_nvidia_request(&l, &Origin::Environment)?;
     if let Some(v) = var("WAVEBUDGET_RECORDS") {
         l.records = Some(PathBuf::from(v));
     }
     if let Some(v) = var("WAVEBUDGET_MODE") {
-        l.mode = Some(
-            Mode::parse(&v)
-                .ok_or_else(|| format!("environment variable WAVEBUDGET_MODE wants set, advise or auto, got '{v}'"))?,
-        );
+        let s = Setting::Var("WAVEBUDGET_MODE");
+        l.mode = Some(Mode::parse(&v).ok_or_else(|| value_problem(&s, Takes::Mode, &v))?);
     }
     if let Some(v) = var("WAVEBUDGET_EXACT") {
-        l.exact = Some(parse_bool(&v, "environment variable WAVEBUDGET_EXACT")?);
+        l.exact = Some(parse_bool(&v, &Setting::Var("WAVEBUDGET_EXACT"))?);
     }
     if let Some(v) = var("WAVEBUDGET_CLAMP") {
-        l.clamp = Some(parse_bool(&v, "environment variable WAVEBUDGET_CLAMP")?);
+        l.clamp = Some(parse_bool(&v, &Setting::Var("WAVEBUDGET_CLAMP"))?);
     }
     if let Some(v) = var("WAVEBUDGET_TARGET") {
-        l.target = Some(parse_target(&v, "environment variable WAVEBUDGET_TARGET")?);
+        l.target = Some(parse_target(&v, &Setting::Var("WAVEBUDGET_TARGET"))?);
     }
     if let Some(v) = var("WAVEBUDGET_MAX_LOOP_GROWTH") {
-        l.max_loop_growth = Some(v.trim().parse().map_err(|_| {
-            format!("environment variable WAVEBUDGET_MAX_LOOP_GROWTH wants a whole number of percent, got '{v}'")
-        })?);
+        let s = Setting::Var("WAVEBUDGET_MAX_LOOP_GROWTH");
+        l.max_loop_growth = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Percent, &v))?);
     }
     if let Some(v) = var("WAVEBUDGET_MAX_SPILLS") {
-        l.max_spills = Some(
-            v.trim()
-                .parse()
-                .map_err(|_| format!("environment variable WAVEBUDGET_MAX_SPILLS wants a whole number, got '{v}'"))?,
-        );
+        let s = Setting::Var("WAVEBUDGET_MAX_SPILLS");
+        l.max_spills = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Count, &v))?);
     }
     Ok(l)
 }
@@ -284,7 +291,7 @@ impl Config {
     /// Parses pipeline parameters alone (no command line, no environment), as a DSL compiler calling
     /// the pass in process would.
     pub fn from_params(params: &str) -> Result<Config, crate::Error> {
-        Ok(Config::merge(&[parse_layer(params, "amdgpu-occupancy-budget<...>").map_err(crate::Error::Config)?]))
+        Ok(Config::merge(&[parse_layer(params, &Origin::Params)?]))
     }
 
     /// Builds the config the plugin uses: pipeline parameters (`None` for the clang extension-point
@@ -295,19 +302,19 @@ impl Config {
         command_line: &str,
         get: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Config, crate::Error> {
-        Config::layers(params, command_line, get).map_err(crate::Error::Config)
+        Ok(Config::layers(params, command_line, get)?)
     }
 
     fn layers(
         params: Option<&str>,
         command_line: &str,
         get: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<Config, String> {
+    ) -> Result<Config, ConfigProblem> {
         let mut layers = Vec::new();
         if let Some(p) = params {
-            layers.push(parse_layer(p, &format!("'amdgpu-occupancy-budget<{p}>'"))?);
+            layers.push(parse_layer(p, &Origin::Pipeline(p.to_string()))?);
         }
-        layers.push(parse_layer(command_line, "the -wavebudget-* options")?);
+        layers.push(parse_layer(command_line, &Origin::CommandLine)?);
         layers.push(env_layer(get)?);
         let mut cfg = Config::merge(&layers);
         cfg.empty_variables =
@@ -417,39 +424,108 @@ mod tests {
         assert_eq!((c.warps_per_sm, c.blocks_per_sm), (None, Some(3)));
         let c = Config::layered(None, "", &env).unwrap();
         assert_eq!((c.warps_per_sm, c.blocks_per_sm), (Some(16), None));
-        let e = Config::from_params("warps-per-sm=8;blocks-per-sm=2").unwrap_err().to_string();
-        assert!(e.contains("warps-per-sm and blocks-per-sm both given"), "{e}");
+        let e = Config::from_params("warps-per-sm=8;blocks-per-sm=2").unwrap_err();
+        assert!(matches!(e, crate::Error::Config(ConfigProblem::BothPerSm { origin: Origin::Params })), "{e}");
+        let e = Config::layered(None, "", &|k: &str| k.ends_with("_PER_SM").then(|| "2".to_string())).unwrap_err();
+        assert!(matches!(e, crate::Error::Config(ConfigProblem::BothPerSm { origin: Origin::Environment })), "{e}");
+    }
+
+    fn problem(params: &str) -> ConfigProblem {
+        match Config::from_params(params) {
+            Err(crate::Error::Config(p)) => p,
+            r => panic!("{params}: {r:?}"),
+        }
+    }
+
+    fn param(key: &'static str) -> Setting {
+        Setting::Param { key, origin: Origin::Params }
     }
 
     #[test]
     fn nvidia_requests_are_counted_per_sm() {
         assert!(Config::from_params("warps-per-sm=64").unwrap().is_active());
-        for (p, want) in [
-            ("warps-per-sm=65", "parameter 'warps-per-sm' in amdgpu-occupancy-budget<...> wants a whole number of warps per SM from 1 to 64, got '65'"),
-            ("blocks-per-sm=0", "wants a whole number of blocks per SM from 1 to 32, got '0'"),
-            ("target=sm_107", "parameter 'target' in amdgpu-occupancy-budget<...>: unknown target 'sm_107'"),
-        ] {
-            let e = Config::from_params(p).unwrap_err().to_string();
-            assert!(e.contains(want), "{p}: {e}");
-        }
+        assert_eq!(
+            problem("warps-per-sm=65"),
+            ConfigProblem::Value {
+                setting: param("warps-per-sm"),
+                takes: Takes::WarpsPerSm { max: 64 },
+                value: "65".into()
+            }
+        );
+        // The whole line, once: the setting, what it takes, what was given.
+        assert_eq!(
+            problem("warps-per-sm=65").to_string(),
+            "parameter 'warps-per-sm' in amdgpu-occupancy-budget<...> wants a whole number of warps per SM from 1 to 64, got '65'"
+        );
+        assert_eq!(
+            problem("blocks-per-sm=0"),
+            ConfigProblem::Value {
+                setting: param("blocks-per-sm"),
+                takes: Takes::BlocksPerSm { max: 32 },
+                value: "0".into()
+            }
+        );
+        let p = problem("target=sm_107");
+        assert!(matches!(&p, ConfigProblem::Target { setting, .. } if *setting == param("target")), "{p}");
+        assert!(p.to_string().contains("unknown target 'sm_107'"), "{p}");
     }
 
     #[test]
     fn bad_parameters_name_the_parameter() {
-        let e = Config::from_params("wavs=4").unwrap_err().to_string();
-        assert!(e.contains("unknown parameter 'wavs'"), "{e}");
-        let e = Config::from_params("waves=0").unwrap_err().to_string();
-        assert!(e.contains("'waves'") && e.contains("'0'"), "{e}");
-        let e = Config::from_params("waves=21").unwrap_err().to_string();
-        assert!(e.contains("from 1 to 20"), "{e}");
-        let e = Config::from_params("mode=fast").unwrap_err().to_string();
-        assert!(e.contains("'mode'") && e.contains("fast"), "{e}");
-        let e = Config::from_params("exact=1").unwrap_err().to_string();
-        assert!(e.contains("'exact' takes no value"), "{e}");
-        let e = Config::from_params("records").unwrap_err().to_string();
-        assert!(e.contains("'records' needs a value"), "{e}");
-        let e = Config::from_params("waves=2;waves=3").unwrap_err().to_string();
-        assert!(e.contains("given twice"), "{e}");
+        assert_eq!(problem("wavs=4"), ConfigProblem::Unknown { key: "wavs".into(), origin: Origin::Params });
+        let waves = |v: &str| ConfigProblem::Value {
+            setting: param("waves"),
+            takes: Takes::WavesPerSimd { max: MAX_REQUEST },
+            value: v.into(),
+        };
+        assert_eq!(problem("waves=0"), waves("0"));
+        assert_eq!(problem("waves=21"), waves("21"));
+        assert_eq!(MAX_REQUEST, 20);
+        assert_eq!(
+            problem("mode=fast"),
+            ConfigProblem::Value { setting: param("mode"), takes: Takes::Mode, value: "fast".into() }
+        );
+        assert_eq!(
+            problem("max-spills=x"),
+            ConfigProblem::Value { setting: param("max-spills"), takes: Takes::Count, value: "x".into() }
+        );
+        assert_eq!(
+            problem("max-loop-growth=1.5"),
+            ConfigProblem::Value { setting: param("max-loop-growth"), takes: Takes::Percent, value: "1.5".into() }
+        );
+        assert_eq!(problem("exact=1"), ConfigProblem::TakesNoValue { key: "exact", origin: Origin::Params });
+        assert_eq!(problem("no-clamp=1"), ConfigProblem::TakesNoValue { key: "no-clamp", origin: Origin::Params });
+        assert_eq!(problem("records"), ConfigProblem::NeedsValue { key: "records", origin: Origin::Params });
+        assert_eq!(problem("waves=2;waves=3"), ConfigProblem::Twice { key: "waves".into(), origin: Origin::Params });
+        assert_eq!(problem("clamp;no-clamp"), ConfigProblem::Twice { key: "clamp".into(), origin: Origin::Params });
+        // Every parameter of the list is taken.
+        for k in KEYS {
+            let p = match k {
+                "waves" | "warps-per-sm" | "blocks-per-sm" | "max-spills" | "max-loop-growth" => format!("{k}=1"),
+                "records" => "records=/x".into(),
+                "target" => "target=gfx942".into(),
+                "mode" => "mode=advise".into(),
+                _ => k.to_string(),
+            };
+            Config::from_params(&p).unwrap_or_else(|e| panic!("{p}: {e}"));
+        }
+    }
+
+    #[test]
+    fn every_variable_the_environment_layer_reads_is_listed() {
+        // A variable read but not in ENV_VARS would escape the not-UTF-8 check and the empty-variable note.
+        let read = std::cell::RefCell::new(Vec::new());
+        let get = |k: &str| {
+            read.borrow_mut().push(k.to_string());
+            None
+        };
+        Config::layered(None, "", &get).unwrap();
+        for k in read.borrow().iter() {
+            assert!(ENV_VARS.contains(&k.as_str()), "{k} is read but not in ENV_VARS");
+        }
+        for k in ENV_VARS {
+            assert!(read.borrow().iter().any(|r| r == k), "{k} is listed but never read");
+        }
     }
 
     #[test]

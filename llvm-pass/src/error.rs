@@ -8,8 +8,8 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum Error {
     /// A pipeline parameter, `-wavebudget-*` option or `WAVEBUDGET_*` variable that cannot be used.
-    #[error("{0}")]
-    Config(String),
+    #[error(transparent)]
+    Config(#[from] ConfigProblem),
     /// A records file the reader refused (code object, bundle, host binary).
     #[error("{}", records_message(.path, .source))]
     Records {
@@ -33,11 +33,255 @@ pub enum Error {
     Parse(String),
     /// A module the sweep cannot compile as a whole: no kernels, a triple that is not amdgcn, a kernel
     /// with no processor.
-    #[error("{0}")]
-    Module(String),
+    #[error(transparent)]
+    Module(#[from] ModuleProblem),
     /// The model refused a target.
     #[error(transparent)]
     Model(#[from] wavebudget_model::ModelError),
+}
+
+impl Error {
+    /// The variant's name in snake case (a setting's or module's problem by its own), stable across
+    /// releases: what Python's `Error.kind` gives.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Config(p) => p.kind(),
+            Error::Records { .. } => "records",
+            Error::RecordsContent { .. } => "records_content",
+            Error::Parse(_) => "parse",
+            Error::Module(p) => p.kind(),
+            Error::Model(e) => e.kind(),
+        }
+    }
+}
+
+/// Where a layer of settings comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Origin {
+    /// The pass's pipeline parameters, as written between the brackets.
+    Pipeline(String),
+    /// Parameters given in process ([`crate::Config::from_params`]).
+    Params,
+    /// The `-wavebudget-*` command-line options.
+    CommandLine,
+    /// The `WAVEBUDGET_*` environment variables.
+    Environment,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Pipeline(p) => write!(f, "'amdgpu-occupancy-budget<{p}>'"),
+            Origin::Params => f.write_str("amdgpu-occupancy-budget<...>"),
+            Origin::CommandLine => f.write_str("the -wavebudget-* options"),
+            Origin::Environment => f.write_str("the environment (WAVEBUDGET_WARPS_PER_SM, WAVEBUDGET_BLOCKS_PER_SM)"),
+        }
+    }
+}
+
+/// One setting: a parameter of a layer, or an environment variable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Setting {
+    /// `key` in the parameters (or options) of `origin`.
+    Param {
+        /// The parameter's name.
+        key: &'static str,
+        /// Where it was given.
+        origin: Origin,
+    },
+    /// An environment variable.
+    Var(&'static str),
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Setting::Param { key, origin } => write!(f, "parameter '{key}' in {origin}"),
+            Setting::Var(v) => write!(f, "environment variable {v}"),
+        }
+    }
+}
+
+/// What a setting takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Takes {
+    /// Waves per SIMD from 1 to `max`.
+    WavesPerSimd {
+        /// The most.
+        max: u32,
+    },
+    /// Warps per SM from 1 to `max`.
+    WarpsPerSm {
+        /// The most.
+        max: u32,
+    },
+    /// Blocks per SM from 1 to `max`.
+    BlocksPerSm {
+        /// The most.
+        max: u32,
+    },
+    /// A boolean.
+    Bool,
+    /// `set`, `advise` or `auto`.
+    Mode,
+    /// A whole number.
+    Count,
+    /// A whole number of percent.
+    Percent,
+}
+
+impl std::fmt::Display for Takes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Takes::WavesPerSimd { max } => write!(f, "a whole number of waves per SIMD from 1 to {max}"),
+            Takes::WarpsPerSm { max } => write!(f, "a whole number of warps per SM from 1 to {max}"),
+            Takes::BlocksPerSm { max } => write!(f, "a whole number of blocks per SM from 1 to {max}"),
+            Takes::Bool => f.write_str("1/0, true/false, yes/no or on/off"),
+            Takes::Mode => f.write_str("set, advise or auto"),
+            Takes::Count => f.write_str("a whole number"),
+            Takes::Percent => f.write_str("a whole number of percent"),
+        }
+    }
+}
+
+/// Settings the pass cannot use, each naming the setting and where it was given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigProblem {
+    /// A value the setting does not take.
+    #[error("{setting} wants {takes}, got '{value}'")]
+    Value {
+        /// The setting.
+        setting: Setting,
+        /// What it takes.
+        takes: Takes,
+        /// What was given.
+        value: String,
+    },
+    /// A processor the model does not know.
+    #[error("{setting}: {source}")]
+    Target {
+        /// The setting.
+        setting: Setting,
+        /// The model's refusal.
+        #[source]
+        source: wavebudget_model::ModelError,
+    },
+    /// A parameter given twice in one layer.
+    #[error("parameter '{key}' given twice in {origin}")]
+    Twice {
+        /// The parameter.
+        key: String,
+        /// The layer.
+        origin: Origin,
+    },
+    /// A parameter without its value.
+    #[error("parameter '{key}' needs a value ({key}=...) in {origin}")]
+    NeedsValue {
+        /// The parameter.
+        key: &'static str,
+        /// The layer.
+        origin: Origin,
+    },
+    /// A flag parameter given a value.
+    #[error("parameter '{key}' takes no value in {origin}")]
+    TakesNoValue {
+        /// The parameter.
+        key: &'static str,
+        /// The layer.
+        origin: Origin,
+    },
+    /// A parameter the pass does not have.
+    #[error("unknown parameter '{key}' in {origin} ({})", crate::config::EXPECTED)]
+    Unknown {
+        /// What was given.
+        key: String,
+        /// The layer.
+        origin: Origin,
+    },
+    /// Warps and blocks per SM in one layer.
+    #[error("warps-per-sm and blocks-per-sm both given in {origin}: give one")]
+    BothPerSm {
+        /// The layer.
+        origin: Origin,
+    },
+    /// An environment variable that is not UTF-8.
+    #[error("environment variable {var} is not UTF-8 ('{shown}')")]
+    NotUtf8 {
+        /// The variable.
+        var: &'static str,
+        /// Its value, lossily, with control characters escaped.
+        shown: String,
+    },
+}
+
+impl ConfigProblem {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ConfigProblem::Value { .. } => "setting_value",
+            ConfigProblem::Target { .. } => "setting_target",
+            ConfigProblem::Twice { .. } => "setting_twice",
+            ConfigProblem::NeedsValue { .. } => "setting_needs_value",
+            ConfigProblem::TakesNoValue { .. } => "setting_takes_no_value",
+            ConfigProblem::Unknown { .. } => "unknown_setting",
+            ConfigProblem::BothPerSm { .. } => "both_per_sm",
+            ConfigProblem::NotUtf8 { .. } => "not_utf8",
+        }
+    }
+}
+
+/// A module the sweep cannot compile as a whole.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModuleProblem {
+    /// No `amdgpu_kernel` function.
+    #[error("{module}: no amdgpu_kernel functions")]
+    NoKernels {
+        /// The module's name.
+        module: String,
+    },
+    /// A triple that is not amdgcn.
+    #[error("{module}: the module's triple is '{triple}', not amdgcn-amd-amdhsa")]
+    Triple {
+        /// The module's name.
+        module: String,
+        /// Its triple.
+        triple: String,
+    },
+    /// A kernel asked for (`--kernel`) that the module does not have.
+    #[error("{module}: no amdgpu_kernel function named '{kernel}'")]
+    NoSuchKernel {
+        /// The module's name.
+        module: String,
+        /// The name asked for.
+        kernel: String,
+    },
+    /// A kernel without `"target-cpu"` and no `--target`.
+    #[error(
+        "{module}: kernel '{kernel}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
+    )]
+    NoProcessor {
+        /// The module's name.
+        module: String,
+        /// The kernel.
+        kernel: String,
+    },
+}
+
+impl ModuleProblem {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ModuleProblem::NoKernels { .. } => "no_kernels",
+            ModuleProblem::Triple { .. } => "triple",
+            ModuleProblem::NoSuchKernel { .. } => "no_such_kernel",
+            ModuleProblem::NoProcessor { .. } => "no_processor",
+        }
+    }
 }
 
 /// The reader's error after the path, which its I/O errors already name.

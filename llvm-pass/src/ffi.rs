@@ -125,11 +125,11 @@ pub unsafe extern "C" fn wb_rust_configure(
         let cl = str_from(cl, cl_len);
         let env = |k: &str| std::env::var(k).ok();
         // A variable that is not UTF-8 is named, not taken as unset.
-        let not_utf8 = crate::config::ENV_VARS.iter().find_map(|k| match std::env::var(k) {
-            Err(std::env::VarError::NotUnicode(v)) => Some(format!(
-                "environment variable {k} is not UTF-8 ('{}')",
-                wavebudget_model::text::printable(&v.to_string_lossy())
-            )),
+        let not_utf8 = crate::config::ENV_VARS.iter().find_map(|&var| match std::env::var(var) {
+            Err(std::env::VarError::NotUnicode(v)) => Some(crate::error::ConfigProblem::NotUtf8 {
+                var,
+                shown: wavebudget_model::text::printable(&v.to_string_lossy()).to_string(),
+            }),
             _ => None,
         });
         let cfg = match not_utf8 {

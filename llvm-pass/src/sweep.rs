@@ -9,6 +9,7 @@
 //! level with LLVM's message; the rest of the sweep goes on.
 
 use crate::config::{Config, Mode};
+use crate::error::ModuleProblem;
 use crate::ir;
 use crate::llvm_sys::core::{LLVMDeleteFunction, LLVMGetFirstUse};
 use crate::llvm_sys::prelude::*;
@@ -150,11 +151,11 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
     let (kernels, sizes): (KernelList, Sizes) = unsafe {
         let fs: Vec<LLVMValueRef> = ir::functions(m).into_iter().filter(|f| ir::is_kernel(*f)).collect();
         if fs.is_empty() {
-            return Err(Error::Module(format!("{name}: no amdgpu_kernel functions")));
+            return Err(ModuleProblem::NoKernels { module: name.to_string() }.into());
         }
         let triple = ir::triple(m);
         if !triple.is_empty() && !triple.starts_with("amdgcn") {
-            return Err(Error::Module(format!("{name}: the module's triple is '{triple}', not amdgcn-amd-amdhsa")));
+            return Err(ModuleProblem::Triple { module: name.to_string(), triple }.into());
         }
         let own: Vec<Option<String>> = fs.iter().map(|&f| ir::str_attr(f, "target-cpu")).collect();
         apply_overrides(m, opts, target.as_ref(), fallback.as_ref());
@@ -172,13 +173,11 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
     };
     if let Some(only) = &opts.only {
         if let Some(missing) = only.iter().find(|o| !kernels.iter().any(|(k, _)| k == *o)) {
-            return Err(Error::Module(format!("{name}: no amdgpu_kernel function named '{missing}'")));
+            return Err(ModuleProblem::NoSuchKernel { module: name.to_string(), kernel: missing.clone() }.into());
         }
     }
     if let Some((k, _)) = kernels.iter().find(|(_, c)| c.as_ref().is_err_and(|e| e == NO_TARGET)) {
-        return Err(Error::Module(format!(
-            "{name}: kernel '{k}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
-        )));
+        return Err(ModuleProblem::NoProcessor { module: name.to_string(), kernel: k.clone() }.into());
     }
     // The sweep compiles for amdgcn-amd-amdhsa (whose code objects carry the metadata it reads); a
     // module without a triple (as LLVM's own tests are written, for llc -mtriple) gets it and its data layout.

@@ -29,7 +29,7 @@
 // (an error reported this late left opt's output truncated; clang and opt behave alike now).
 // RUN: clang -x cl -cl-std=CL2.0 -nogpulib -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 %pass-load \
 // RUN:   %mllvm -wavebudget-mode=loud -emit-llvm -S %s -o %t.bad.ll 2>&1 | FileCheck %s --check-prefix=BADOPT
-// BADOPT: warning: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'loud' in the -wavebudget-* options; nothing done (the module is left as it came)
+// BADOPT: warning: amdgpu-occupancy-budget: parameter 'mode' in the -wavebudget-* options wants set, advise or auto, got 'loud'; nothing done (the module is left as it came)
 // RUN: FileCheck %s --check-prefix=NONE < %t.bad.ll
 // Without a request the plugin changes nothing:
 // RUN: clang -x cl -cl-std=CL2.0 -nogpulib -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 %pass-load \

@@ -34,13 +34,13 @@
 ; BAD2: error: amdgpu-occupancy-budget: parameter 'waves' in 'amdgpu-occupancy-budget<waves=0>' wants a whole number of waves per SIMD from 1 to 20, got '0'
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;mode=fast>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD3
-; BAD3: error: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'fast'
+; BAD3: error: amdgpu-occupancy-budget: parameter 'mode' in 'amdgpu-occupancy-budget<waves=4;mode=fast>' wants set, advise or auto, got 'fast'
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;exact=yes>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD4
 ; BAD4: error: amdgpu-occupancy-budget: parameter 'exact' takes no value
 ; RUN: not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-mode=loud -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD5
-; BAD5: error: amdgpu-occupancy-budget: parameter 'mode' wants set, advise or auto, got 'loud' in the -wavebudget-* options
+; BAD5: error: amdgpu-occupancy-budget: parameter 'mode' in the -wavebudget-* options wants set, advise or auto, got 'loud'
 ; RUN: env WAVEBUDGET_WAVES=many not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD6
 ; BAD6: error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_WAVES wants a whole number of waves per SIMD from 1 to 20, got 'many'
