@@ -10,31 +10,20 @@ use wavebudget_codeobj::rewrite::rewrite;
 use wavebudget_codeobj::Mapped;
 
 use crate::args::EmbedArgs;
-use crate::{write_atomic, CliError};
+use crate::{write_atomic, CliError, UsageError};
 
 pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
     let input = Path::new(&a.file);
     let output = Path::new(&a.output);
     if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
-        return Err(CliError::Usage(format!(
-            "-o {}: would overwrite the input; embed never modifies its input",
-            a.output
-        )));
+        return Err(UsageError::OverwritesInput { output: a.output.clone() }.into());
     }
     let mapped = Mapped::open(input).map_err(|e| CliError::Reader(a.file.clone(), e))?;
     let (bytes, summary) =
         rewrite(mapped.bytes(), &mut |co| Ok(additions(co))).map_err(|e| CliError::Reader(a.file.clone(), e))?;
     if summary.code_objects == 0 {
         // A copy with nothing embedded would look like success.
-        let skipped = if summary.skipped.is_empty() {
-            String::new()
-        } else {
-            format!(" (skipped: {})", summary.skipped.join("; "))
-        };
-        return Err(CliError::Usage(format!(
-            "{}: no AMDGPU code object to embed into{skipped}; nothing written",
-            a.file
-        )));
+        return Err(UsageError::NothingToEmbed { file: a.file.clone(), skipped: summary.skipped.clone() }.into());
     }
     let mode = std::fs::metadata(input).ok().map(|m| m.permissions());
     write_atomic(output, &bytes, mode)?;

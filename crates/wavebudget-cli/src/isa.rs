@@ -4,7 +4,7 @@
 //! deltas the pipelining recipe asks for. The signals themselves are `wavebudget-isa`'s.
 
 use crate::args::IsaArgs;
-use crate::CliError;
+use crate::{CliError, UsageError};
 use serde::Serialize;
 use wavebudget_isa::Signals;
 use wavebudget_model::text::printable;
@@ -66,7 +66,8 @@ fn asm_comments(text: &str, names: &[String]) -> Vec<(Option<u32>, Option<u32>)>
 }
 
 fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Result<IsaSource, CliError> {
-    let functions = wavebudget_isa::parse_assembly(text).map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+    let functions =
+        wavebudget_isa::parse_assembly(text).map_err(|source| UsageError::Isa { file: file.to_string(), source })?;
     let names: Vec<String> = functions.iter().map(|f| f.name.clone()).collect();
     let extra = asm_comments(text, &names);
     let kernels = functions
@@ -221,8 +222,9 @@ fn read_binary(
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut out = Vec::with_capacity(objects.len());
     for ((src, _, _, mut notes), r) in objects.into_iter().zip(results) {
-        let (kernels, undecoded) =
-            r.expect("every code object ran").map_err(|e| CliError::Usage(format!("{file}: {e}")))?;
+        let (kernels, undecoded) = r
+            .expect("every code object ran")
+            .map_err(|message| CliError::Disassembler { file: file.to_string(), message })?;
         notes.extend(undecoded);
         out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes });
     }
@@ -236,9 +238,7 @@ fn read_binary(
     _: &Option<regex::Regex>,
     _: wavebudget_model::Llvm,
 ) -> Result<Vec<IsaSource>, CliError> {
-    Err(CliError::Usage(format!(
-        "{file}: a binary is disassembled with LLVM, which this wavebudget is built without (the llvm feature); give llc's or Triton's assembly text instead"
-    )))
+    Err(UsageError::DisassembleWithoutLlvm { file: file.to_string() }.into())
 }
 
 /// Reads one input: assembly text or a binary.
@@ -253,9 +253,8 @@ pub fn read(
     if is_binary(bytes) {
         return read_binary(file, bytes, filter, llvm);
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| {
-        CliError::Usage(format!("{file}: neither a code object, a bundle, a HIP binary nor assembly text"))
-    })?;
+    let text =
+        std::str::from_utf8(bytes).map_err(|_| CliError::Usage(UsageError::NotIsaInput { file: file.to_string() }))?;
     Ok(vec![read_assembly(file, text, filter)?])
 }
 
@@ -311,11 +310,7 @@ fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliEr
         ka.iter().filter_map(|x| kb.iter().find(|y| y.name == x.name).map(|y| (*x, *y))).collect()
     };
     if pairs.is_empty() {
-        return Err(CliError::Usage(format!(
-            "--compare: no kernel in both inputs ({} and {} kernels; pick one in each with --kernel REGEX)",
-            ka.len(),
-            kb.len()
-        )));
+        return Err(UsageError::NoCommonKernel { a: ka.len(), b: kb.len() }.into());
     }
     if json {
         #[derive(Serialize)]
@@ -359,7 +354,7 @@ pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
     let llvm = a.llvm.unwrap_or_default();
     if a.compare {
         let [fa, fb] = a.files.as_slice() else {
-            return Err(CliError::Usage(format!("--compare takes two inputs, A and B ({} given)", a.files.len())));
+            return Err(UsageError::CompareArity { given: a.files.len() }.into());
         };
         return compare(&read(fa, &filter, llvm)?, &read(fb, &filter, llvm)?, a.json);
     }

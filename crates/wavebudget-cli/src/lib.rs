@@ -16,12 +16,14 @@ mod report;
 mod runtime;
 #[cfg(feature = "llvm")]
 mod sweep;
+mod usage;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
 pub use args::{NvidiaArgs, ReportArgs, ResourceArgs, DEFAULT_DETAILS};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
+pub use usage::UsageError;
 use wavebudget_engine::inspect;
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
@@ -32,9 +34,25 @@ use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSi
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum CliError {
-    /// Bad arguments.
-    #[error("{0}")]
-    Usage(String),
+    /// Arguments that do not go together or a value of the wrong shape: which, with the values named.
+    #[error(transparent)]
+    Usage(#[from] UsageError),
+    /// LLVM's disassembler could not be made for a code object's processor: the file and LLVM's message.
+    #[error("{file}: {message}")]
+    Disassembler {
+        /// The input.
+        file: String,
+        /// LLVM's message.
+        message: String,
+    },
+    /// A part of the HTML report could not be made (a defect of ours): which, and the library's message.
+    #[error("{part}: {message}")]
+    Report {
+        /// The part.
+        part: usage::ReportPart,
+        /// The template, serde or chart library's message.
+        message: String,
+    },
     /// The model rejected the input.
     #[error(transparent)]
     Model(#[from] ModelError),
@@ -80,7 +98,9 @@ impl CliError {
     /// runtime's own for their refusals): what Python's `Error.kind` gives.
     pub fn kind(&self) -> &'static str {
         match self {
-            CliError::Usage(_) => "usage",
+            CliError::Usage(e) => e.kind(),
+            CliError::Report { .. } => "report",
+            CliError::Disassembler { .. } => "disassembler",
             CliError::Model(e) => e.kind(),
             CliError::Nvidia(e) => e.kind(),
             CliError::Reader(..) => "reader",
@@ -88,7 +108,7 @@ impl CliError {
             CliError::Io { .. } => "io",
             CliError::Engine(e) => e.kind(),
             #[cfg(feature = "llvm")]
-            CliError::Llvm(_) => "llvm",
+            CliError::Llvm(e) => e.kind(),
             CliError::Partial { .. } => "partial",
         }
     }
@@ -127,7 +147,7 @@ where
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(e.render().to_string()),
-                _ => Err(CliError::Usage(clap_message(&e.render().to_string()))),
+                _ => Err(CliError::Usage(UsageError::Arguments(clap_message(&e.render().to_string())))),
             };
         }
     };
@@ -142,7 +162,7 @@ where
         #[cfg(feature = "llvm")]
         Command::Tune(a) => sweep::tune_cmd(&a),
         #[cfg(not(feature = "llvm"))]
-        Command::Sweep(_) | Command::Tune(_) => Err(CliError::Usage(WITHOUT_LLVM.into())),
+        Command::Sweep(_) | Command::Tune(_) => Err(UsageError::WithoutLlvm.into()),
         Command::Device(a) => runtime::device_cmd(&a),
         Command::Suggest(a) => suggest(&a),
         Command::Dispatch(a) => runtime::dispatch_cmd(&a),
@@ -189,11 +209,6 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 
-/// What `sweep` and `tune` say in a build without the `llvm` feature.
-#[cfg(not(feature = "llvm"))]
-const WITHOUT_LLVM: &str = "this wavebudget was built without LLVM (--no-default-features): sweep and tune compile \
-     with libLLVM 22; build it with the default features (cargo build --release -p wavebudget-cli)";
-
 /// A whole input file (LLVM IR for sweep and tune), read through pipes too (up to the input budget);
 /// directories, devices, sockets and named pipes are refused at once.
 #[cfg(feature = "llvm")]
@@ -228,11 +243,8 @@ fn targets(json: bool) -> Result<String, CliError> {
 
 pub(crate) fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
     let Some(s) = s else { return Ok(WorkgroupSize::DEFAULT) };
-    let num = |x: &str| {
-        x.trim()
-            .parse::<u32>()
-            .map_err(|_| CliError::Usage(format!("--wg-size '{s}': expected N or MIN,MAX (whole numbers)")))
-    };
+    let num =
+        |x: &str| x.trim().parse::<u32>().map_err(|_| CliError::Usage(UsageError::WgSize { value: s.to_string() }));
     let wg = match s.split_once(',') {
         Some((a, b)) => WorkgroupSize { min: num(a)?, max: num(b)? },
         None => WorkgroupSize::fixed(num(s)?),
@@ -251,7 +263,7 @@ fn options(t: &TargetArgs) -> Options {
 
 fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
     match wavebudget_engine::targets::subtargets(&t.target, options(t)) {
-        Err(wavebudget_engine::Error::EmptyTarget) => Err(CliError::Usage("--target is empty".into())),
+        Err(wavebudget_engine::Error::EmptyTarget) => Err(UsageError::EmptyTarget.into()),
         r => Ok(r?),
     }
 }
@@ -262,18 +274,12 @@ fn is_generic(t: &TargetArgs) -> bool {
 
 fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
     let base = match &g.preset {
-        Some(name) => generic::preset(name).map(|p| p.params).ok_or_else(|| {
-            CliError::Usage(format!(
-                "unknown --preset '{name}' (presets: {})",
-                generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
-            ))
-        })?,
+        Some(name) => generic::preset(name)
+            .map(|p| p.params)
+            .ok_or_else(|| CliError::Usage(UsageError::UnknownPreset { name: name.clone() }))?,
         None => {
             let (Some(f), Some(w), Some(b)) = (g.register_file_bytes, g.wave_width, g.register_bytes) else {
-                return Err(CliError::Usage(
-                    "--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)"
-                        .into(),
-                ));
+                return Err(UsageError::GenericIncomplete.into());
             };
             GenericParams::first_order(f, w, b)
         }
@@ -289,7 +295,7 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
     Ok(p.validate()?)
 }
 
-fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&str, bool)]) -> Result<(), CliError> {
+fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&'static str, bool)]) -> Result<(), CliError> {
     let mut flags = vec![
         ("--wave-size", t.wave_size.is_some()),
         ("--cu-mode", t.cu_mode),
@@ -297,15 +303,15 @@ fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&str, bool)]) -> 
     ];
     flags.extend_from_slice(extra);
     if let Some((f, _)) = flags.iter().find(|(_, set)| *set) {
-        return Err(CliError::Usage(format!("{f} applies to AMD targets, not --target generic (use --wave-width)")));
+        return Err(UsageError::AmdFlagOnGeneric { flag: f }.into());
     }
     Ok(())
 }
 
 impl ResourceArgs {
     /// The usage these give at `workgroup`; `needs` begins the refusal when no VGPR count is given.
-    pub(crate) fn usage(&self, workgroup: WorkgroupSize, needs: &str) -> Result<Usage, CliError> {
-        let vgprs = vgprs_arg(self.vgprs, self.agprs, self.vgpr_count, needs)?;
+    pub(crate) fn usage(&self, workgroup: WorkgroupSize, configuration: bool) -> Result<Usage, CliError> {
+        let vgprs = vgprs_arg(self.vgprs, self.agprs, self.vgpr_count, configuration)?;
         Ok(Usage { vgprs, sgprs: self.sgprs, lds: self.lds.unwrap_or(0), workgroup })
     }
 }
@@ -315,10 +321,7 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         return nvidia::occupancy(a, t);
     }
     if let Some(f) = a.nvidia.first_given() {
-        return Err(CliError::Usage(format!(
-            "{f} applies to NVIDIA targets (sm_XY or a product name), not '{}'",
-            a.target.target
-        )));
+        return Err(UsageError::NvidiaFlagOnAmd { flag: f, target: a.target.target.clone() }.into());
     }
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
@@ -332,7 +335,7 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
             ],
         )?;
         let p = generic_params(&a.generic)?;
-        let r = a.resources.vgprs.ok_or_else(|| CliError::Usage("--vgprs (registers per lane) is required".into()))?;
+        let r = a.resources.vgprs.ok_or(UsageError::GenericNoVgprs)?;
         let o = p.occupancy(r);
         #[derive(Serialize)]
         struct Out {
@@ -346,9 +349,9 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         return Ok(if a.json { to_json(&out) } else { render::generic_occupancy(&p, &o) });
     }
     if a.generic.any() {
-        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset go with --target generic".into()));
+        return Err(UsageError::GenericFlags.into());
     }
-    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "give")?;
+    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, false)?;
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, results.len()) {
         (true, 1) => to_json(&results[0]),
@@ -360,13 +363,13 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
 /// `suggest`: the launch size with the most resident waves, and the grid that fills the device once.
 fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
-        return Err(CliError::Usage("suggest needs an AMD target (--target generic has no launch model)".into()));
+        return Err(UsageError::SuggestGeneric.into());
     }
-    let usage = a.resources.usage(WorkgroupSize::DEFAULT, "give")?;
+    let usage = a.resources.usage(WorkgroupSize::DEFAULT, false)?;
     let range = parse_workgroup(a.wg_size.as_deref())?;
     let (static_lds, per_item) = (u64::from(a.resources.lds.unwrap_or(0)), u64::from(a.lds_per_item));
     if a.cus == Some(0) {
-        return Err(CliError::Usage("--cus 0: a device has at least one compute unit".into()));
+        return Err(UsageError::ZeroCus.into());
     }
     #[derive(Serialize)]
     struct Out {
@@ -430,21 +433,19 @@ fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
 }
 
 /// The vector registers of one configuration from `--vgprs`/`--agprs` or `--vgpr-count` (the same rule in
-/// `occupancy` and `report`); `missing` starts the message when none is given.
+/// `occupancy` and `report`); `configuration`: asked for the report's one configuration (the refusal says so).
 pub(crate) fn vgprs_arg(
     vgprs: Option<u32>,
     agprs: Option<u32>,
     vgpr_count: Option<u32>,
-    missing: &str,
+    configuration: bool,
 ) -> Result<Vgprs, CliError> {
     match (vgprs, agprs, vgpr_count) {
         (None, None, Some(total)) => Ok(Vgprs::Total(total)),
-        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
-            Err(CliError::Usage("give either --vgpr-count or --vgprs/--agprs, not both".into()))
-        }
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => Err(UsageError::VgprCountAndSplit.into()),
         (Some(arch), agpr, None) => Ok(Vgprs::Split { arch, agpr: agpr.unwrap_or(0) }),
-        (None, Some(_), None) => Err(CliError::Usage("--agprs needs --vgprs (architectural VGPRs)".into())),
-        (None, None, None) => Err(CliError::Usage(format!("{missing} --vgprs N (or --vgpr-count N)"))),
+        (None, Some(_), None) => Err(UsageError::AgprsWithoutVgprs.into()),
+        (None, None, None) => Err(UsageError::NoVgprs { configuration }.into()),
     }
 }
 
@@ -453,10 +454,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         return nvidia::budget(a, t);
     }
     if let Some(f) = a.nvidia.first_given() {
-        return Err(CliError::Usage(format!(
-            "{f} applies to NVIDIA targets (sm_XY or a product name), not '{}'",
-            a.target.target
-        )));
+        return Err(UsageError::NvidiaFlagOnAmd { flag: f, target: a.target.target.clone() }.into());
     }
     if is_generic(&a.target) {
         reject_amd_only_flags_for_generic(
@@ -474,7 +472,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
                 (1..=top.max(1)).collect()
             }
             (false, Some(w)) => vec![w],
-            (false, None) => return Err(CliError::Usage("give --waves W or --all".into())),
+            (false, None) => return Err(UsageError::NoWaves.into()),
         };
         #[derive(Serialize)]
         struct Level {
@@ -503,7 +501,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         return Ok(s);
     }
     if a.generic.any() {
-        return Err(CliError::Usage("--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset go with --target generic".into()));
+        return Err(UsageError::GenericFlags.into());
     }
     let wg = parse_workgroup(a.wg_size.as_deref())?;
     let lds = a.lds.unwrap_or(0);
@@ -516,7 +514,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
             (false, _) => ladders.iter().map(|l| render::ladder_table(l)).collect::<Vec<_>>().join("\n"),
         });
     }
-    let w = a.waves.ok_or_else(|| CliError::Usage("give --waves W or --all".into()))?;
+    let w = a.waves.ok_or(UsageError::NoWaves)?;
     let budgets = sts.iter().map(|st| st.budget(w, wg, lds)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, budgets.len()) {
         (true, 1) => to_json(&budgets[0]),
@@ -547,9 +545,7 @@ pub(crate) fn write_atomic(
     while std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
         hops += 1;
         if hops > MAX_LINK_HOPS {
-            return Err(CliError::Usage(format!(
-                "-o {shown}: symbolic links that do not end in a file after {MAX_LINK_HOPS} hops (a loop); nothing written"
-            )));
+            return Err(UsageError::OutputLinkLoop { output: shown, hops: MAX_LINK_HOPS as u32 }.into());
         }
         let link = std::fs::read_link(&target)
             .map_err(|source| CliError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
@@ -557,8 +553,8 @@ pub(crate) fn write_atomic(
     }
     if let Ok(m) = std::fs::metadata(&target) {
         if !m.file_type().is_file() {
-            let what = if m.is_dir() { "a directory" } else { "not a regular file (a device, pipe or socket)" };
-            return Err(CliError::Usage(format!("-o {shown}: is {what}; wavebudget writes only regular files")));
+            let what = if m.is_dir() { usage::NotRegular::Directory } else { usage::NotRegular::Special };
+            return Err(UsageError::OutputNotRegular { output: shown, what }.into());
         }
     }
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));

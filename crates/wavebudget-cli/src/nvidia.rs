@@ -2,7 +2,7 @@
 //! text for people; every number comes from `wavebudget_model::nvidia`.
 
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, ResourceArgs, TargetArgs};
-use crate::{to_json, CliError};
+use crate::{to_json, CliError, UsageError};
 use serde::Serialize;
 use wavebudget_model::nvidia::{self, Arch, Budget, Carveout, Kernel, Occupancy, Target, Want};
 
@@ -19,7 +19,7 @@ pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
         ("--llvm", t.llvm.is_some()),
     ];
     if let Some((f, _)) = amd_only.iter().find(|(_, set)| *set) {
-        return Err(CliError::Usage(format!("{f} applies to AMD targets, not {}", found.arch.name)));
+        return Err(UsageError::AmdFlagOnNvidia { flag: f, arch: found.arch.name }.into());
     }
     Ok(Some(found))
 }
@@ -33,16 +33,18 @@ fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
         ("--lds", "--shared-mem", r.lds.is_some()),
     ];
     if let Some((f, instead, _)) = amd.iter().find(|(_, _, set)| *set) {
-        return Err(CliError::Usage(format!("{f} is an AMD count; {} takes {instead}", arch.name)));
+        return Err(UsageError::AmdCountOnNvidia { flag: f, arch: arch.name, instead }.into());
     }
     Ok(())
 }
 
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
-    let s = wg.ok_or_else(|| CliError::Usage("give the block size: --wg-size N (threads per block)".into()))?;
-    s.trim().parse::<u32>().ok().filter(|&b| b > 0).ok_or_else(|| {
-        CliError::Usage(format!("--wg-size '{s}': an NVIDIA block size is one whole number of threads, at least 1"))
-    })
+    let s = wg.ok_or(UsageError::NoBlockSize)?;
+    s.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&b| b > 0)
+        .ok_or_else(|| CliError::Usage(UsageError::BlockSize { value: s.to_string() }))
 }
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no
@@ -132,16 +134,16 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
 pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
     reject_amd_resources(&a.resources, t.arch)?;
     if a.generic.any() {
-        return Err(CliError::Usage("the generic form's flags go with --target generic".into()));
+        return Err(UsageError::GenericFlags.into());
     }
     if let Some(f) =
         [("--warps-per-sm", a.nvidia.warps_per_sm.is_some()), ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some())]
             .iter()
             .find(|(_, set)| *set)
     {
-        return Err(CliError::Usage(format!("{} is a budget's target: wavebudget budget", f.0)));
+        return Err(UsageError::BudgetFlag { flag: f.0 }.into());
     }
-    let regs = a.nvidia.regs.ok_or_else(|| CliError::Usage("give --regs (registers per thread)".into()))?;
+    let regs = a.nvidia.regs.ok_or(UsageError::NoRegs { configuration: false })?;
     let k = kernel(&a.nvidia, regs, block_size(a.wg_size.as_deref())?);
     let o = t.arch.occupancy(&k)?;
     if a.json {
@@ -163,19 +165,16 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
 pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
     if a.generic.any() {
-        return Err(CliError::Usage("the generic form's flags go with --target generic".into()));
+        return Err(UsageError::GenericFlags.into());
     }
     if a.lds.is_some() {
-        return Err(CliError::Usage(format!("--lds is an AMD count; {} takes --shared-mem", t.arch.name)));
+        return Err(UsageError::AmdCountOnNvidia { flag: "--lds", arch: t.arch.name, instead: "--shared-mem" }.into());
     }
     if a.waves.is_some() {
-        return Err(CliError::Usage(format!(
-            "--waves is per SIMD on AMD; {} takes --warps-per-sm or --blocks-per-sm",
-            t.arch.name
-        )));
+        return Err(UsageError::WavesOnNvidia { arch: t.arch.name }.into());
     }
     if a.nvidia.regs.is_some() {
-        return Err(CliError::Usage("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm".into()));
+        return Err(UsageError::RegsOnBudget.into());
     }
     let block = block_size(a.wg_size.as_deref())?;
     let k = kernel(&a.nvidia, 0, block);
@@ -184,16 +183,13 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
             // Every blocks-per-SM level the block size allows at the fewest registers.
             let floor = t.arch.occupancy(&k)?;
             if let Some(why) = floor.unlaunchable {
-                return Err(CliError::Usage(format!(
-                    "{} at {block} threads per block: the kernel cannot launch at any register count: {why}",
-                    t.arch.name
-                )));
+                return Err(UsageError::NeverLaunches { arch: t.arch.name, block, why }.into());
             }
             (1..=floor.blocks_per_sm).map(Want::BlocksPerSm).collect()
         }
         (false, Some(w), None) => vec![Want::WarpsPerSm(w)],
         (false, None, Some(b)) => vec![Want::BlocksPerSm(b)],
-        _ => return Err(CliError::Usage("give one of --warps-per-sm W, --blocks-per-sm N or --all".into())),
+        _ => return Err(UsageError::NoNvidiaWant.into()),
     };
     let budgets = wants.iter().map(|&w| t.arch.budget(&k, w).map(|b| (w, b))).collect::<Result<Vec<_>, _>>()?;
     if a.json {

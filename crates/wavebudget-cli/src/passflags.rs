@@ -7,7 +7,7 @@
 //! '-wavebudget-waves=4'").
 
 use crate::args::PassFlagsArgs;
-use crate::CliError;
+use crate::{CliError, UsageError};
 use std::path::{Path, PathBuf};
 
 /// The LLVM major of a clang (or a wrapper such as hipcc) from its `--version` text: "clang version N.".
@@ -48,28 +48,18 @@ pub fn flags(major: u32, plugin: &Path, waves: u32, mode: Option<&str>, records:
 
 pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     if a.waves == 0 {
-        return Err(CliError::Usage("--waves must be at least 1".into()));
+        return Err(UsageError::ZeroWaves.into());
     }
     let text = version_text(&a.cc)?;
-    let major = clang_major(&text).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--cc {}: '{} --version' names no clang version: not a clang-based compiler",
-            a.cc, a.cc
-        ))
-    })?;
-    wavebudget_model::Llvm::from_major(major).map_err(|_| {
-        CliError::Usage(format!("--cc {} is LLVM {major}: the plugin is built for LLVM 15, 19 or 22", a.cc))
-    })?;
+    let major = clang_major(&text).ok_or_else(|| CliError::Usage(UsageError::NotClang { cc: a.cc.clone() }))?;
+    wavebudget_model::Llvm::from_major(major)
+        .map_err(|_| CliError::Usage(UsageError::UnsupportedLlvm { cc: a.cc.clone(), major }))?;
     let plugin = match &a.plugin {
         Some(p) => PathBuf::from(p),
-        None => default_plugin(major)
-            .ok_or_else(|| CliError::Usage("cannot locate this wavebudget executable: give --plugin".into()))?,
+        None => default_plugin(major).ok_or(UsageError::NoExecutablePath)?,
     };
     if !plugin.is_file() {
-        return Err(CliError::Usage(format!(
-            "{} is not a file: build the plugin for LLVM {major} with scripts/build-pass.sh {major}, or give --plugin",
-            plugin.display()
-        )));
+        return Err(UsageError::NoPlugin { plugin: plugin.display().to_string(), major }.into());
     }
     // The plugin runs only in the compiler of its own major: flags for another would fail the build.
     let shown = plugin.display().to_string();
@@ -79,27 +69,28 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     match needed.iter().find_map(|l| llvm_major_of(l).map(|m| (m, l))) {
         Some((m, _)) if m == major => {}
         Some((m, lib)) => {
-            return Err(CliError::Usage(format!(
-                "{shown} is built for LLVM {m} (it needs {lib}), but --cc {} is LLVM {major}: build the plugin for {major} with scripts/build-pass.sh {major}, or give that one with --plugin",
-                a.cc
-            )))
+            return Err(UsageError::PluginLlvmMismatch {
+                plugin: shown,
+                built: m,
+                lib: lib.clone(),
+                cc: a.cc.clone(),
+                major,
+            }
+            .into())
         }
-        None => {
-            return Err(CliError::Usage(format!(
-                "{shown} needs no libLLVM: not a plugin built by this project (which links LLVM's shared library), so its LLVM major is unknown"
-            )))
-        }
+        None => return Err(UsageError::NotOurPlugin { plugin: shown }.into()),
     }
     if let Some(m) = a.mode.as_deref().filter(|m| !["set", "advise", "auto"].contains(m)) {
-        return Err(CliError::Usage(format!("--mode {m}: the pass's modes are set, advise and auto")));
+        return Err(UsageError::Mode { value: m.to_string() }.into());
     }
     // The pass reads the records when it runs; a path that is not a regular file now would only become a
     // warning in every compile, so it is refused here.
     let records = match &a.records {
         Some(r) => {
-            let path = std::path::absolute(r).map_err(|e| CliError::Usage(format!("--records {r}: {e}")))?;
+            let path =
+                std::path::absolute(r).map_err(|source| CliError::Io { context: format!("--records {r}"), source })?;
             if !path.is_file() {
-                return Err(CliError::Usage(format!("--records {r}: not a regular file (a sweep's --json output)")));
+                return Err(UsageError::RecordsNotFile { path: r.clone() }.into());
             }
             Some(path)
         }
@@ -129,7 +120,7 @@ fn version_text(cc: &str) -> Result<String, CliError> {
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| CliError::Usage(format!("--cc {cc}: cannot run it: {e}")))?;
+        .map_err(|source| CliError::Io { context: format!("--cc {cc}: cannot run it"), source })?;
     // Read on a thread so a full pipe cannot stall the wait; 1 MiB is far more than any version text.
     let mut stdout = child.stdout.take().expect("piped");
     let reader = std::thread::spawn(move || {
@@ -145,10 +136,7 @@ fn version_text(cc: &str) -> Result<String, CliError> {
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(CliError::Usage(format!(
-                    "--cc {cc}: '{cc} --version' gave no answer in {} s: not a compiler that can be asked",
-                    VERSION_TIMEOUT.as_secs()
-                )));
+                return Err(UsageError::CcNoAnswer { cc: cc.to_string(), seconds: VERSION_TIMEOUT.as_secs() }.into());
             }
         }
     }

@@ -2,16 +2,15 @@
 //! does the compiling; this file reads arguments and formats).
 
 use crate::args::{SweepArgs, SweepCmdArgs, TuneArgs};
-use crate::CliError;
+use crate::usage::Compiled;
+use crate::{CliError, UsageError};
 use std::fmt::Write as _;
 use std::path::Path;
 use wavebudget_model::text::printable;
 use wavebudget_pass::sweep::{Choice, Level, PlannedKernel, Policy, Status, Sweep, SweepOptions};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
-    let bad = || {
-        CliError::Usage(format!("--waves '{s}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20"))
-    };
+    let bad = || CliError::Usage(UsageError::WavesSpec { value: s.to_string() });
     let num = |t: &str| t.trim().parse::<u32>().ok().filter(|w| (1..=20).contains(w)).ok_or_else(bad);
     let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
         let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
@@ -34,7 +33,7 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
     }
     let wg_size = a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()?;
     if a.jobs == Some(0) {
-        return Err(CliError::Usage("--jobs must be at least 1".into()));
+        return Err(UsageError::ZeroJobs.into());
     }
     Ok(SweepOptions {
         target: a.target.clone(),
@@ -51,16 +50,14 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
 fn read(path: &str) -> Result<Vec<u8>, CliError> {
     let bytes = crate::read_input(path)?;
     let what = if bytes.starts_with(b"\x7fELF") {
-        Some("an ELF file (a code object or a binary)")
+        Some(Compiled::Elf)
     } else if bytes.starts_with(b"__CLANG_OFFLOAD_BUNDLE__") || bytes.starts_with(b"CCOB") {
-        Some("an offload bundle")
+        Some(Compiled::Bundle)
     } else {
         None
     };
     if let Some(what) = what {
-        return Err(CliError::Usage(format!(
-            "{path}: is {what}; sweep and tune compile LLVM IR (.ll or .bc). To read a compiled kernel use: wavebudget inspect {path}"
-        )));
+        return Err(UsageError::NotIr { path: path.to_string(), what }.into());
     }
     Ok(bytes)
 }
@@ -74,14 +71,14 @@ fn run_sweep(bytes: &[u8], file: &str, opts: &SweepOptions) -> Result<Sweep, Cli
 }
 
 fn refuse_uncompiled(s: &Sweep, file: &str) -> Result<(), CliError> {
-    let refused: Vec<String> = s
+    let refused: Vec<(String, String)> = s
         .kernels
         .iter()
         .filter(|k| k.target.is_empty())
-        .map(|k| format!("{}: {}", k.name, k.baseline.error.as_deref().unwrap_or("not compiled")))
+        .map(|k| (k.name.clone(), k.baseline.error.clone().unwrap_or_else(|| "not compiled".into())))
         .collect();
     if refused.len() == s.kernels.len() {
-        return Err(CliError::Usage(format!("{file}: no kernel can be compiled: {}", refused.join("; "))));
+        return Err(UsageError::NoCompilableKernel { file: file.to_string(), refused }.into());
     }
     Ok(())
 }
@@ -158,7 +155,7 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
     let mut opts = options(a)?;
     if !c.kernel.is_empty() {
         if a.files.len() > 1 {
-            return Err(CliError::Usage("--kernel selects kernels of one module: give one input file".into()));
+            return Err(UsageError::KernelNeedsOneFile.into());
         }
         opts.only = Some(c.kernel.clone());
     }
@@ -169,7 +166,7 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
     let mut driver_failed = false;
     let (s, errors) = if let Some(address) = &a.ray {
         if !c.kernel.is_empty() || c.no_baseline {
-            return Err(CliError::Usage("--ray sweeps whole modules: drop --kernel".into()));
+            return Err(UsageError::RayWithKernel.into());
         }
         let (s, failed) = ray_sweep(a, address)?;
         driver_failed = failed;
@@ -315,17 +312,13 @@ fn ray_sweep(a: &SweepArgs, address: &str) -> Result<(Sweep, bool), CliError> {
         Some(0) | Some(1) => {
             let bytes = std::fs::read(&tmp)
                 .map_err(|e| CliError::Io { context: "--ray: the driver's ladder".into(), source: e })?;
-            let s =
-                Sweep::from_json(&bytes).map_err(|e| CliError::Usage(format!("--ray: the driver's ladder: {e}")))?;
+            let s = Sweep::from_json(&bytes).map_err(|message| UsageError::RayLadder { message })?;
             // Exit 1: some file could not be swept; the driver named each on stderr.
             Ok((s, code == Some(1)))
         }
         None => {
             use std::os::unix::process::ExitStatusExt as _;
-            Err(CliError::Usage(format!(
-                "--ray: the Python driver was ended by signal {}; nothing was written",
-                status.signal().unwrap_or(0)
-            )))
+            Err(UsageError::RaySignal { signal: status.signal().unwrap_or(0) }.into())
         }
         // The driver printed its one line (a missing Ray, an unreachable cluster, a node without LLVM,
         // an interrupt); nothing is written.
@@ -336,12 +329,12 @@ fn ray_sweep(a: &SweepArgs, address: &str) -> Result<(Sweep, bool), CliError> {
 pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     let opts = options(&a.sweep)?;
     let [file] = a.sweep.files.as_slice() else {
-        return Err(CliError::Usage("tune writes one module: give one input file".into()));
+        return Err(UsageError::TuneOneFile.into());
     };
     let input = Path::new(file);
     let output = Path::new(&a.output);
     if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
-        return Err(CliError::Usage(format!("-o {}: would overwrite the input", a.output)));
+        return Err(UsageError::OverwritesInput { output: a.output.clone() }.into());
     }
     let bytes = read(file)?;
     let bitcode = a.output.ends_with(".bc");

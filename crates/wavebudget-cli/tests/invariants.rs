@@ -191,6 +191,41 @@ fn public_error_enums_are_non_exhaustive() {
     assert!(checked >= 14, "only {checked} error and note enums found");
 }
 
+/// A refusal is a variant with data, its English only in `Display`: no error variant is a bare `String`
+/// printed whole (`#[error("{0}")] Variant(String)`), except those holding another program's message
+/// (clap's, LLVM's parser's, serde's). The CLI's usage errors were one such variant at ~80 call sites.
+#[test]
+fn refusals_are_not_prose_in_a_string() {
+    let mut files = Vec::new();
+    for dir in ["crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    // (file, variant): the message is a third party's.
+    let theirs = [
+        ("crates/wavebudget-cli/src/usage.rs", "Arguments(String),"),
+        ("crates/wavebudget-engine/src/lib.rs", "Shape(String),"),
+        ("llvm-pass/src/error.rs", "Parse(String),"),
+    ];
+    let mut found = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for w in lines.windows(2) {
+            if w[0] == "#[error(\"{0}\")]" && w[1].ends_with("(String),") {
+                let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
+                found.push((rel, w[1].to_string()));
+            }
+        }
+    }
+    for (f, v) in &found {
+        assert!(theirs.iter().any(|(tf, tv)| tf == f && tv == v), "{f}: {v} is a refusal written as prose in a String");
+    }
+    assert_eq!(found.len(), theirs.len(), "{found:?}");
+    // The CLI's own refusals match by variant: no call site builds one from a formatted message.
+    let cli = std::fs::read_to_string(root().join("crates/wavebudget-cli/src/lib.rs")).unwrap();
+    assert!(!cli.contains("Usage(String)"));
+}
+
 /// The launch range a kernel's metadata gives and the VGPR + SGPR spill sum are each written once, in the
 /// model (`KernelResources::launch_of`, `KernelResources::spill_sum`): no other source multiplies a
 /// `.reqd_workgroup_size` out or adds the two spill counts (they did in three and four places, with

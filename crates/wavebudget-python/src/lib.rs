@@ -488,7 +488,7 @@ fn triton_launch_report<'py>(
                 .map_err(engine_err)?;
             triton::launch_report("the compiled kernel's hsaco", bytes, launch, llvm)
         }
-        (None, None) => return Err(refuse("usage", "a path or the hsaco bytes".into())),
+        (None, None) => return Err(refuse("no_input", "give a path or the hsaco bytes".into())),
     }
     .map_err(engine_err)?;
     let d = to_py(py, &r)?;
@@ -904,7 +904,12 @@ fn dispatch<'py>(
     let from = match (device, kfd_root.as_deref()) {
         (Some(t), _) => DeviceFrom::Name(t),
         (None, Some(root)) => DeviceFrom::KfdRoot(root),
-        (None, None) => return Err(refuse("usage", "give the device: device=PROCESSOR or kfd_root=DIR".into())),
+        (None, None) => {
+            return Err(refuse(
+                wavebudget_cli::UsageError::NoDevice.kind(),
+                "give the device: device=PROCESSOR or kfd_root=DIR".into(),
+            ))
+        }
     };
     let d = py
         .allow_threads(|| {
@@ -1055,7 +1060,12 @@ fn nv_budget<'py>(
     let want = match (warps_per_sm, blocks_per_sm) {
         (Some(w), None) => Want::WarpsPerSm(w),
         (None, Some(b)) => Want::BlocksPerSm(b),
-        _ => return Err(refuse("usage", "give one of warps_per_sm or blocks_per_sm".into())),
+        _ => {
+            return Err(refuse(
+                wavebudget_cli::UsageError::NoNvidiaWant.kind(),
+                "give one of warps_per_sm or blocks_per_sm".into(),
+            ))
+        }
     };
     let k = nv_kernel(0, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let b = t.arch.budget(&k, want).map_err(nv_err)?;

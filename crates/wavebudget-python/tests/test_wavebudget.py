@@ -277,9 +277,9 @@ def test_report_calculator_view_and_refusals(tmp_path):
     page = pathlib.Path(out).read_text()
     occ = wavebudget.occupancy("gfx942", vgprs=128, lds=20000, wg_size=256)
     assert f'data-waves="{occ.waves_per_simd}" data-max="{occ.max_waves_per_simd}"' in page
-    with refused("usage", "^vgprs describes one configuration"):
+    with refused("configuration_flag_with_files", "^vgprs describes one configuration"):
         wavebudget.write_report(TRITON, output=tmp_path / "x.html", vgprs=10)
-    with refused("usage", "one configuration needs target T"):
+    with refused("no_target", "one configuration needs target T"):
         wavebudget.write_report(output=tmp_path / "x.html", vgprs=10)
     # cu_mode is checked as occupancy() checks it, not taken by truthiness (gfx1100 has a CU mode).
     with refused("not_a_bool", "cu_mode 'yes': expected True or False"):
@@ -548,7 +548,7 @@ def test_dispatch_is_the_engines_answer_with_the_clis_refusals(tmp_path):
         assert "error: " + str(e.value) == re.sub(r"--(kernel|device|kfd-root|wg-size)\b", lambda m: m.group(1).replace("-", "_"), r.stderr.strip())
     with refused("is_a_directory", "is a directory"):
         wavebudget.dispatch(TRANSPOSE, "transpose", device="gfx942")
-    with refused("usage", "device=PROCESSOR or kfd_root=DIR"):
+    with refused("no_device", "device=PROCESSOR or kfd_root=DIR"):
         wavebudget.dispatch(hsaco, "transpose")
 
 

@@ -11,7 +11,8 @@ mod curves;
 mod nvidia;
 
 use crate::args::ReportArgs;
-use crate::{parse_workgroup, CliError};
+use crate::usage::ReportPart;
+use crate::{parse_workgroup, CliError, UsageError};
 use curves::{Curve, LimiterBar, Mark, Step};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -139,7 +140,8 @@ fn commands(a: &ReportArgs) -> Vec<String> {
 /// JSON for a `<script type="application/json">`: every `<` as `\u003c` (the same JSON), so no name or
 /// path can end the element early or open an HTML comment inside it.
 fn script_json<T: Serialize>(v: &T) -> Result<String, CliError> {
-    let s = serde_json::to_string(v).map_err(|e| CliError::Usage(format!("the report's table: {e}")))?;
+    let s =
+        serde_json::to_string(v).map_err(|e| CliError::Report { part: ReportPart::Table, message: e.to_string() })?;
     Ok(s.replace('<', "\\u003c"))
 }
 
@@ -193,10 +195,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         ("--cu-mode", a.cu_mode),
     ];
     if a.details > MAX_DETAILS {
-        return Err(CliError::Usage(format!(
-            "--details {}: at most {MAX_DETAILS} kernels get charts (about 50 KB of page each); every kernel is in the table, and --kernel REGEX picks the ones to draw",
-            a.details
-        )));
+        return Err(UsageError::TooManyDetails { details: a.details, max: MAX_DETAILS }.into());
     }
     let calculator = a.files.is_empty();
     if calculator {
@@ -207,50 +206,33 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
     if !calculator
         && a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten().is_some()
     {
-        return Err(CliError::Usage(format!(
-            "--target {}: a report of input files evaluates AMD code objects on an AMD target; NVIDIA binaries: wavebudget inspect",
-            a.target.as_deref().unwrap_or_default()
-        )));
+        return Err(UsageError::NvidiaTargetWithFiles { target: a.target.clone().unwrap_or_default() }.into());
     }
     if let Some(f) = a.nvidia.first_given() {
-        return Err(CliError::Usage(format!(
-            "{f} describes an NVIDIA configuration (--target sm_XY or a product, no input files)"
-        )));
+        return Err(UsageError::NvidiaFlagWithFiles { flag: f }.into());
     }
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {
         if !calculator_flags.iter().any(|(_, set)| *set) && a.target.is_none() {
-            return Err(CliError::Usage(
-                "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration".into(),
-            ));
+            return Err(UsageError::ReportOfNothing.into());
         }
         if a.kernel.is_some() {
-            return Err(CliError::Usage("--kernel selects kernels of input files; one configuration has none".into()));
+            return Err(UsageError::KernelWithoutFiles.into());
         }
         if a.dynamic_lds.is_some() {
-            return Err(CliError::Usage(
-                "--dynamic-lds applies to input files; one configuration takes all its LDS bytes in --lds".into(),
-            ));
+            return Err(UsageError::DynamicLdsWithoutFiles.into());
         }
         (calculator_entries(a)?, Vec::new())
     } else {
         if let Some((flag, _)) = calculator_flags.iter().find(|(_, set)| *set) {
-            return Err(CliError::Usage(format!(
-                "{flag} describes one configuration (the calculator view, without input files); with input files the counts come from the inputs"
-            )));
+            return Err(UsageError::ConfigurationFlagWithFiles { flag }.into());
         }
         for f in &a.files {
             if same_file(std::path::Path::new(f), output) {
-                return Err(CliError::Usage(format!(
-                    "-o {}: is the input {f}; wavebudget never writes over an input",
-                    a.output
-                )));
+                return Err(UsageError::OutputIsInput { output: a.output.clone(), input: f.clone() }.into());
             }
             if inside(output, std::path::Path::new(f)) {
-                return Err(CliError::Usage(format!(
-                    "-o {}: is a file inside the input directory {f}; wavebudget never writes over an input",
-                    a.output
-                )));
+                return Err(UsageError::OutputInsideInput { output: a.output.clone(), input: f.clone() }.into());
             }
         }
         file_entries(a)?
@@ -297,8 +279,8 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 /// The calculator view's one configuration, on each target of `--target`.
 fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
-    let target = a.target.as_deref().ok_or_else(|| CliError::Usage("one configuration needs --target T".into()))?;
-    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, "one configuration needs")?;
+    let target = a.target.as_deref().ok_or(UsageError::NoTarget)?;
+    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, true)?;
     let opts =
         Options { wave_size: a.wave_size, cu_mode: a.cu_mode, llvm: a.llvm.unwrap_or_default(), ..Options::default() };
     Ok(report::configuration(target, usage, a.resources.sgprs, opts)?)
@@ -438,7 +420,10 @@ fn build_page(
         ));
         if chosen[i] {
             if let Some((st, o)) = &e.eval {
-                details.push(detail(i, e, st, o, near[i].clone()).map_err(CliError::Usage)?);
+                details.push(
+                    detail(i, e, st, o, near[i].clone())
+                        .map_err(|message| CliError::Report { part: ReportPart::Chart, message })?,
+                );
             }
         }
     }
@@ -454,7 +439,10 @@ fn build_page(
     let mut gpus = Vec::new();
     for gpu in order {
         let idx = &by_gpu[&gpu];
-        gpus.push(gpu_summary(&gpu, idx, &entries, &near, &chosen).map_err(CliError::Usage)?);
+        gpus.push(
+            gpu_summary(&gpu, idx, &entries, &near, &chosen)
+                .map_err(|message| CliError::Report { part: ReportPart::Chart, message })?,
+        );
     }
     let details_note = (details.len() < entries.len()).then(|| {
         if entries.len() > a.details {
@@ -601,10 +589,13 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
 
 fn render(page: &Page) -> Result<String, CliError> {
     let mut env = minijinja::Environment::new();
-    env.add_template("report.html", TEMPLATE).map_err(|e| CliError::Usage(format!("the report template: {e}")))?;
-    let t = env.get_template("report.html").map_err(|e| CliError::Usage(format!("the report template: {e}")))?;
+    env.add_template("report.html", TEMPLATE)
+        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
+    let t = env
+        .get_template("report.html")
+        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
     t.render(minijinja::Value::from(minijinja::value::Serde(page)))
-        .map_err(|e| CliError::Usage(format!("rendering the report: {e}")))
+        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 use super::charts;
 use super::curves::{Axis, Curve, Mark, Step};
 use crate::args::ReportArgs;
-use crate::CliError;
+use crate::usage::ReportPart;
+use crate::{CliError, UsageError};
 use serde::Serialize;
 use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
 
@@ -96,12 +97,10 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some()),
     ];
     if let Some((f, _)) = amd.iter().find(|(_, set)| *set) {
-        return Err(CliError::Usage(format!(
-            "{f} does not describe an NVIDIA configuration (--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout)"
-        )));
+        return Err(UsageError::NotNvidiaFlag { flag: f }.into());
     }
     let n = &a.nvidia;
-    let regs = n.regs.ok_or_else(|| CliError::Usage("one NVIDIA configuration needs --regs N".into()))?;
+    let regs = n.regs.ok_or(UsageError::NoRegs { configuration: true })?;
     let block = crate::nvidia::block_size(a.wg_size.as_deref())?;
     let k = crate::nvidia::kernel(n, regs, block);
     let arch = t.arch;
@@ -147,7 +146,7 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         };
         let curve = Curve { axis, x_max, steps: st, point: point.clone(), next: nx.clone(), rules_differ: false };
         let svg = charts::step_chart(&curve, max, "CUDA's rule")
-            .map_err(|e| CliError::Usage(format!("drawing the report: {e}")))?;
+            .map_err(|e| CliError::Report { part: ReportPart::Chart, message: e.to_string() })?;
         charts_out.push(ChartOut {
             title: axis.title(),
             x_label: axis.label(),
@@ -195,11 +194,12 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
     };
     let mut env = minijinja::Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
-    env.add_template("nvidia.html", TEMPLATE).map_err(|e| CliError::Usage(format!("the report template: {e}")))?;
+    env.add_template("nvidia.html", TEMPLATE)
+        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
     let html = env
         .get_template("nvidia.html")
         .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(&page))))
-        .map_err(|e| CliError::Usage(format!("rendering the report: {e}")))?;
+        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })?;
     crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
     Ok(format!("{}: one configuration on {}, {} bytes\n", a.output, page.target, html.len()))
 }

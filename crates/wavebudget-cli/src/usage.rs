@@ -1,0 +1,651 @@
+//! The command line's own refusals: arguments that do not go together, a value of the wrong shape, an
+//! output that would replace what it must not. Each is a variant with the values it names; the English
+//! is only in `Display`, and [`UsageError::kind`] names the variant for Python's `Error.kind` and tests.
+
+use thiserror::Error;
+
+/// What `-o` names when it is not a file wavebudget may write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotRegular {
+    /// A directory.
+    Directory,
+    /// A device, pipe or socket.
+    Special,
+}
+
+impl std::fmt::Display for NotRegular {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotRegular::Directory => "a directory",
+            NotRegular::Special => "not a regular file (a device, pipe or socket)",
+        })
+    }
+}
+
+/// A compiled file given where LLVM IR is wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Compiled {
+    /// An ELF file (a code object or a binary).
+    Elf,
+    /// A clang offload bundle (plain or compressed).
+    Bundle,
+}
+
+impl std::fmt::Display for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Compiled::Elf => "an ELF file (a code object or a binary)",
+            Compiled::Bundle => "an offload bundle",
+        })
+    }
+}
+
+/// The flags of `--target generic` that the other targets refuse.
+const GENERIC_FLAGS: &str =
+    "--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset";
+
+/// The NVIDIA calculator's flags, named when another flag is given with them.
+const NVIDIA_CONFIGURATION_FLAGS: &str =
+    "--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout";
+
+/// What the arguments of a command get wrong, one line each.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum UsageError {
+    /// clap's own message (an unknown flag, a missing value), its first line.
+    #[error("{0}")]
+    Arguments(String),
+    /// `sweep` or `tune` in a build without the `llvm` feature.
+    #[error(
+        "this wavebudget was built without LLVM (--no-default-features): sweep and tune compile with libLLVM 22; \
+         build it with the default features (cargo build --release -p wavebudget-cli)"
+    )]
+    WithoutLlvm,
+    /// A `--wg-size` that is not `N` or `MIN,MAX`.
+    #[error("--wg-size '{value}': expected N or MIN,MAX (whole numbers)")]
+    WgSize {
+        /// What was given.
+        value: String,
+    },
+    /// An NVIDIA block size that is not one whole number of threads.
+    #[error("--wg-size '{value}': an NVIDIA block size is one whole number of threads, at least 1")]
+    BlockSize {
+        /// What was given.
+        value: String,
+    },
+    /// No block size for an NVIDIA question.
+    #[error("give the block size: --wg-size N (threads per block)")]
+    NoBlockSize,
+    /// `--target ''`.
+    #[error("--target is empty")]
+    EmptyTarget,
+    /// A `--preset` the generic form does not have.
+    #[error("unknown --preset '{name}' (presets: {})", wavebudget_model::generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", "))]
+    UnknownPreset {
+        /// What was given.
+        name: String,
+    },
+    /// `--target generic` without the register file's shape.
+    #[error("--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)")]
+    GenericIncomplete,
+    /// An AMD-only flag with `--target generic`.
+    #[error("{flag} applies to AMD targets, not --target generic (use --wave-width)")]
+    AmdFlagOnGeneric {
+        /// The flag.
+        flag: &'static str,
+    },
+    /// The generic form's flags with another target.
+    #[error("{GENERIC_FLAGS} go with --target generic")]
+    GenericFlags,
+    /// An NVIDIA flag with an AMD (or unknown) target.
+    #[error("{flag} applies to NVIDIA targets (sm_XY or a product name), not '{target}'")]
+    NvidiaFlagOnAmd {
+        /// The flag.
+        flag: &'static str,
+        /// The target given.
+        target: String,
+    },
+    /// An AMD-only flag with an NVIDIA target.
+    #[error("{flag} applies to AMD targets, not {arch}")]
+    AmdFlagOnNvidia {
+        /// The flag.
+        flag: &'static str,
+        /// The NVIDIA architecture.
+        arch: &'static str,
+    },
+    /// An AMD count with an NVIDIA target, and the flag that says it there.
+    #[error("{flag} is an AMD count; {arch} takes {instead}")]
+    AmdCountOnNvidia {
+        /// The AMD flag.
+        flag: &'static str,
+        /// The NVIDIA architecture.
+        arch: &'static str,
+        /// The NVIDIA flag for the same count.
+        instead: &'static str,
+    },
+    /// `--waves` (per SIMD) for an NVIDIA budget.
+    #[error("--waves is per SIMD on AMD; {arch} takes --warps-per-sm or --blocks-per-sm")]
+    WavesOnNvidia {
+        /// The NVIDIA architecture.
+        arch: &'static str,
+    },
+    /// A budget's target given to `occupancy` on NVIDIA.
+    #[error("{flag} is a budget's target: wavebudget budget")]
+    BudgetFlag {
+        /// The flag.
+        flag: &'static str,
+    },
+    /// `--regs` given to an NVIDIA budget, which answers it.
+    #[error("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm")]
+    RegsOnBudget,
+    /// No registers per thread for an NVIDIA question.
+    #[error("{}", if *.configuration { "one NVIDIA configuration needs --regs N" } else { "give --regs (registers per thread)" })]
+    NoRegs {
+        /// Asked for the report's one configuration.
+        configuration: bool,
+    },
+    /// An NVIDIA budget with no warps, blocks or `--all`.
+    #[error("give one of --warps-per-sm W, --blocks-per-sm N or --all")]
+    NoNvidiaWant,
+    /// `--all` on NVIDIA for a kernel that launches at no register count.
+    #[error("{arch} at {block} threads per block: the kernel cannot launch at any register count: {why}")]
+    NeverLaunches {
+        /// The NVIDIA architecture.
+        arch: &'static str,
+        /// Threads per block.
+        block: u32,
+        /// The model's reason.
+        why: wavebudget_model::nvidia::Unlaunchable,
+    },
+    /// `--vgprs` missing for the generic form.
+    #[error("--vgprs (registers per lane) is required")]
+    GenericNoVgprs,
+    /// `suggest` for the generic form.
+    #[error("suggest needs an AMD target (--target generic has no launch model)")]
+    SuggestGeneric,
+    /// `--cus 0`.
+    #[error("--cus 0: a device has at least one compute unit")]
+    ZeroCus,
+    /// `--vgpr-count` with `--vgprs` or `--agprs`.
+    #[error("give either --vgpr-count or --vgprs/--agprs, not both")]
+    VgprCountAndSplit,
+    /// `--agprs` without `--vgprs`.
+    #[error("--agprs needs --vgprs (architectural VGPRs)")]
+    AgprsWithoutVgprs,
+    /// No VGPR count at all.
+    #[error("{} --vgprs N (or --vgpr-count N)", if *.configuration { "one configuration needs" } else { "give" })]
+    NoVgprs {
+        /// Asked for the report's one configuration.
+        configuration: bool,
+    },
+    /// A budget with neither `--waves` nor `--all`.
+    #[error("give --waves W or --all")]
+    NoWaves,
+    /// `--waves 0` for pass-flags.
+    #[error("--waves must be at least 1")]
+    ZeroWaves,
+    /// A `--waves` of the sweep that is not a range, a list or a number in 1..=20.
+    #[error("--waves '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20")]
+    WavesSpec {
+        /// What was given.
+        value: String,
+    },
+    /// `--jobs 0`.
+    #[error("--jobs must be at least 1")]
+    ZeroJobs,
+    /// An `-o` chain of symbolic links that does not end.
+    #[error("-o {output}: symbolic links that do not end in a file after {hops} hops (a loop); nothing written")]
+    OutputLinkLoop {
+        /// The output as given.
+        output: String,
+        /// How many links were followed.
+        hops: u32,
+    },
+    /// An `-o` that is not a regular file.
+    #[error("-o {output}: is {what}; wavebudget writes only regular files")]
+    OutputNotRegular {
+        /// The output as given.
+        output: String,
+        /// What it is.
+        what: NotRegular,
+    },
+    /// An `-o` that is the input (`tune`, `embed`).
+    #[error("-o {output}: would overwrite the input; wavebudget never modifies its input")]
+    OverwritesInput {
+        /// The output as given.
+        output: String,
+    },
+    /// A report's `-o` that is one of its inputs.
+    #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
+    OutputIsInput {
+        /// The output as given.
+        output: String,
+        /// The input it is.
+        input: String,
+    },
+    /// A report's `-o` inside an input directory.
+    #[error("-o {output}: is a file inside the input directory {input}; wavebudget never writes over an input")]
+    OutputInsideInput {
+        /// The output as given.
+        output: String,
+        /// The input directory.
+        input: String,
+    },
+    /// A compiled file given to `sweep` or `tune`.
+    #[error(
+        "{path}: is {what}; sweep and tune compile LLVM IR (.ll or .bc). To read a compiled kernel use: wavebudget inspect {path}"
+    )]
+    NotIr {
+        /// The input.
+        path: String,
+        /// What it is.
+        what: Compiled,
+    },
+    /// A module none of whose kernels can be compiled, each with LLVM's or the model's reason.
+    #[error("{file}: no kernel can be compiled: {}", .refused.iter().map(|(k, why)| format!("{k}: {why}")).collect::<Vec<_>>().join("; "))]
+    NoCompilableKernel {
+        /// The module.
+        file: String,
+        /// Each kernel and why.
+        refused: Vec<(String, String)>,
+    },
+    /// `--kernel` with several modules.
+    #[error("--kernel selects kernels of one module: give one input file")]
+    KernelNeedsOneFile,
+    /// `--ray` with `--kernel`.
+    #[error("--ray sweeps whole modules: drop --kernel")]
+    RayWithKernel,
+    /// The Ray driver's output is not a sweep.
+    #[error("--ray: the driver's ladder: {message}")]
+    RayLadder {
+        /// Where and what, as the sweep's reader says it.
+        message: String,
+    },
+    /// The Ray driver ended by a signal.
+    #[error("--ray: the Python driver was ended by signal {signal}; nothing was written")]
+    RaySignal {
+        /// The signal's number.
+        signal: i32,
+    },
+    /// `tune` with several modules.
+    #[error("tune writes one module: give one input file")]
+    TuneOneFile,
+    /// `dispatch` or `device` without a device.
+    #[error("give the device: --device PROCESSOR or --kfd-root DIR")]
+    NoDevice,
+    /// `embed` on a file with no AMDGPU code object.
+    #[error("{file}: no AMDGPU code object to embed into{}; nothing written", if .skipped.is_empty() { String::new() } else { format!(" (skipped: {})", .skipped.join("; ")) })]
+    NothingToEmbed {
+        /// The input.
+        file: String,
+        /// What the reader skipped, and why.
+        skipped: Vec<String>,
+    },
+    /// A `--cc` whose `--version` names no clang.
+    #[error("--cc {cc}: '{cc} --version' names no clang version: not a clang-based compiler")]
+    NotClang {
+        /// The compiler given.
+        cc: String,
+    },
+    /// A `--cc` of an LLVM major the plugin is not built for.
+    #[error("--cc {cc} is LLVM {major}: the plugin is built for LLVM 15, 19 or 22")]
+    UnsupportedLlvm {
+        /// The compiler given.
+        cc: String,
+        /// Its LLVM major.
+        major: u32,
+    },
+    /// `--cc` that did not answer `--version` in time.
+    #[error("--cc {cc}: '{cc} --version' gave no answer in {seconds} s: not a compiler that can be asked")]
+    CcNoAnswer {
+        /// The compiler given.
+        cc: String,
+        /// How long it was given.
+        seconds: u64,
+    },
+    /// The running executable's path is unknown, so the plugin beside it is too.
+    #[error("cannot locate this wavebudget executable: give --plugin")]
+    NoExecutablePath,
+    /// No plugin file where it should be.
+    #[error("{plugin} is not a file: build the plugin for LLVM {major} with scripts/build-pass.sh {major}, or give --plugin")]
+    NoPlugin {
+        /// The plugin's path.
+        plugin: String,
+        /// The LLVM major wanted.
+        major: u32,
+    },
+    /// A plugin built for another LLVM than the compiler's.
+    #[error(
+        "{plugin} is built for LLVM {built} (it needs {lib}), but --cc {cc} is LLVM {major}: build the plugin for {major} with scripts/build-pass.sh {major}, or give that one with --plugin"
+    )]
+    PluginLlvmMismatch {
+        /// The plugin's path.
+        plugin: String,
+        /// The major it is built for.
+        built: u32,
+        /// The libLLVM it needs.
+        lib: String,
+        /// The compiler given.
+        cc: String,
+        /// The compiler's major.
+        major: u32,
+    },
+    /// A `--plugin` that links no libLLVM.
+    #[error(
+        "{plugin} needs no libLLVM: not a plugin built by this project (which links LLVM's shared library), so its LLVM major is unknown"
+    )]
+    NotOurPlugin {
+        /// The plugin's path.
+        plugin: String,
+    },
+    /// A `--mode` the pass does not have.
+    #[error("--mode {value}: the pass's modes are set, advise and auto")]
+    Mode {
+        /// What was given.
+        value: String,
+    },
+    /// A `--records` that is not a regular file.
+    #[error("--records {path}: not a regular file (a sweep's --json output)")]
+    RecordsNotFile {
+        /// The path given.
+        path: String,
+    },
+    /// Assembly text the ISA reader refused.
+    #[error("{file}: {source}")]
+    Isa {
+        /// The input.
+        file: String,
+        /// The reader's error.
+        #[source]
+        source: wavebudget_isa::Error,
+    },
+    /// A binary for `isa` in a build without LLVM's disassembler.
+    #[error(
+        "{file}: a binary is disassembled with LLVM, which this wavebudget is built without (the llvm feature); give llc's or Triton's assembly text instead"
+    )]
+    DisassembleWithoutLlvm {
+        /// The input.
+        file: String,
+    },
+    /// An `isa` input that is neither a binary nor assembly.
+    #[error("{file}: neither a code object, a bundle, a HIP binary nor assembly text")]
+    NotIsaInput {
+        /// The input.
+        file: String,
+    },
+    /// `isa --compare` with no kernel in both inputs.
+    #[error("--compare: no kernel in both inputs ({a} and {b} kernels; pick one in each with --kernel REGEX)")]
+    NoCommonKernel {
+        /// Kernels in A.
+        a: usize,
+        /// Kernels in B.
+        b: usize,
+    },
+    /// `isa --compare` without exactly two inputs.
+    #[error("--compare takes two inputs, A and B ({given} given)")]
+    CompareArity {
+        /// Inputs given.
+        given: usize,
+    },
+    /// More kernels to chart than a page holds.
+    #[error(
+        "--details {details}: at most {max} kernels get charts (about 50 KB of page each); every kernel is in the table, and --kernel REGEX picks the ones to draw"
+    )]
+    TooManyDetails {
+        /// What was given.
+        details: usize,
+        /// The most.
+        max: usize,
+    },
+    /// A report of input files on an NVIDIA target.
+    #[error(
+        "--target {target}: a report of input files evaluates AMD code objects on an AMD target; NVIDIA binaries: wavebudget inspect"
+    )]
+    NvidiaTargetWithFiles {
+        /// The target given.
+        target: String,
+    },
+    /// An NVIDIA configuration flag with input files.
+    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files)")]
+    NvidiaFlagWithFiles {
+        /// The flag.
+        flag: &'static str,
+    },
+    /// A report with no input files and no configuration.
+    #[error(
+        "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration"
+    )]
+    ReportOfNothing,
+    /// `--kernel` for the report's one configuration.
+    #[error("--kernel selects kernels of input files; one configuration has none")]
+    KernelWithoutFiles,
+    /// `--dynamic-lds` for the report's one configuration.
+    #[error("--dynamic-lds applies to input files; one configuration takes all its LDS bytes in --lds")]
+    DynamicLdsWithoutFiles,
+    /// A configuration flag with input files.
+    #[error(
+        "{flag} describes one configuration (the calculator view, without input files); with input files the counts come from the inputs"
+    )]
+    ConfigurationFlagWithFiles {
+        /// The flag.
+        flag: &'static str,
+    },
+    /// The report's one configuration without a target.
+    #[error("one configuration needs --target T")]
+    NoTarget,
+    /// An AMD flag in an NVIDIA report configuration.
+    #[error("{flag} does not describe an NVIDIA configuration ({NVIDIA_CONFIGURATION_FLAGS})")]
+    NotNvidiaFlag {
+        /// The flag.
+        flag: &'static str,
+    },
+}
+
+impl UsageError {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            UsageError::Arguments(_) => "arguments",
+            UsageError::WithoutLlvm => "without_llvm",
+            UsageError::WgSize { .. } => "wg_size",
+            UsageError::BlockSize { .. } => "block_size",
+            UsageError::NoBlockSize => "no_block_size",
+            UsageError::EmptyTarget => "empty_target",
+            UsageError::UnknownPreset { .. } => "unknown_preset",
+            UsageError::GenericIncomplete => "generic_incomplete",
+            UsageError::AmdFlagOnGeneric { .. } => "amd_flag_on_generic",
+            UsageError::GenericFlags => "generic_flags",
+            UsageError::NvidiaFlagOnAmd { .. } => "nvidia_flag_on_amd",
+            UsageError::AmdFlagOnNvidia { .. } => "amd_flag_on_nvidia",
+            UsageError::AmdCountOnNvidia { .. } => "amd_count_on_nvidia",
+            UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
+            UsageError::BudgetFlag { .. } => "budget_flag",
+            UsageError::RegsOnBudget => "regs_on_budget",
+            UsageError::NoRegs { .. } => "no_regs",
+            UsageError::NoNvidiaWant => "no_nvidia_want",
+            UsageError::NeverLaunches { .. } => "never_launches",
+            UsageError::GenericNoVgprs => "generic_no_vgprs",
+            UsageError::SuggestGeneric => "suggest_generic",
+            UsageError::ZeroCus => "zero_cus",
+            UsageError::VgprCountAndSplit => "vgpr_count_and_split",
+            UsageError::AgprsWithoutVgprs => "agprs_without_vgprs",
+            UsageError::NoVgprs { .. } => "no_vgprs",
+            UsageError::NoWaves => "no_waves",
+            UsageError::ZeroWaves => "zero_waves",
+            UsageError::WavesSpec { .. } => "waves_spec",
+            UsageError::ZeroJobs => "zero_jobs",
+            UsageError::OutputLinkLoop { .. } => "output_link_loop",
+            UsageError::OutputNotRegular { .. } => "output_not_regular",
+            UsageError::OverwritesInput { .. } => "overwrites_input",
+            UsageError::OutputIsInput { .. } => "output_is_input",
+            UsageError::OutputInsideInput { .. } => "output_inside_input",
+            UsageError::NotIr { .. } => "not_ir",
+            UsageError::NoCompilableKernel { .. } => "no_compilable_kernel",
+            UsageError::KernelNeedsOneFile => "kernel_needs_one_file",
+            UsageError::RayWithKernel => "ray_with_kernel",
+            UsageError::RayLadder { .. } => "ray_ladder",
+            UsageError::RaySignal { .. } => "ray_signal",
+            UsageError::TuneOneFile => "tune_one_file",
+            UsageError::NoDevice => "no_device",
+            UsageError::NothingToEmbed { .. } => "nothing_to_embed",
+            UsageError::NotClang { .. } => "not_clang",
+            UsageError::UnsupportedLlvm { .. } => "unsupported_llvm",
+            UsageError::CcNoAnswer { .. } => "cc_no_answer",
+            UsageError::NoExecutablePath => "no_executable_path",
+            UsageError::NoPlugin { .. } => "no_plugin",
+            UsageError::PluginLlvmMismatch { .. } => "plugin_llvm_mismatch",
+            UsageError::NotOurPlugin { .. } => "not_our_plugin",
+            UsageError::Mode { .. } => "mode",
+            UsageError::RecordsNotFile { .. } => "records_not_file",
+            UsageError::Isa { .. } => "isa",
+            UsageError::DisassembleWithoutLlvm { .. } => "disassemble_without_llvm",
+            UsageError::NotIsaInput { .. } => "not_isa_input",
+            UsageError::NoCommonKernel { .. } => "no_common_kernel",
+            UsageError::CompareArity { .. } => "compare_arity",
+            UsageError::TooManyDetails { .. } => "too_many_details",
+            UsageError::NvidiaTargetWithFiles { .. } => "nvidia_target_with_files",
+            UsageError::NvidiaFlagWithFiles { .. } => "nvidia_flag_with_files",
+            UsageError::ReportOfNothing => "report_of_nothing",
+            UsageError::KernelWithoutFiles => "kernel_without_files",
+            UsageError::DynamicLdsWithoutFiles => "dynamic_lds_without_files",
+            UsageError::ConfigurationFlagWithFiles { .. } => "configuration_flag_with_files",
+            UsageError::NoTarget => "no_target",
+            UsageError::NotNvidiaFlag { .. } => "not_nvidia_flag",
+        }
+    }
+}
+
+/// What a part of the HTML report could not be made of (a defect of ours, not of the input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReportPart {
+    /// The kernels' table as JSON for the page's script.
+    Table,
+    /// The page's template.
+    Template,
+    /// The page from its template.
+    Page,
+    /// A chart.
+    Chart,
+}
+
+impl std::fmt::Display for ReportPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReportPart::Table => "the report's table",
+            ReportPart::Template => "the report template",
+            ReportPart::Page => "rendering the report",
+            ReportPart::Chart => "drawing the report",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind is its variant's name in snake case, and no two are the same.
+    #[test]
+    fn kinds_are_the_variants_names() {
+        let examples = vec![
+            UsageError::Arguments("a".into()),
+            UsageError::WithoutLlvm,
+            UsageError::WgSize { value: "x".into() },
+            UsageError::BlockSize { value: "x".into() },
+            UsageError::NoBlockSize,
+            UsageError::EmptyTarget,
+            UsageError::UnknownPreset { name: "x".into() },
+            UsageError::GenericIncomplete,
+            UsageError::AmdFlagOnGeneric { flag: "--cu-mode" },
+            UsageError::GenericFlags,
+            UsageError::NvidiaFlagOnAmd { flag: "--regs", target: "gfx942".into() },
+            UsageError::AmdFlagOnNvidia { flag: "--cu-mode", arch: "sm_90" },
+            UsageError::AmdCountOnNvidia { flag: "--vgprs", arch: "sm_90", instead: "--regs" },
+            UsageError::WavesOnNvidia { arch: "sm_90" },
+            UsageError::BudgetFlag { flag: "--warps-per-sm" },
+            UsageError::RegsOnBudget,
+            UsageError::NoRegs { configuration: true },
+            UsageError::NoNvidiaWant,
+            UsageError::NeverLaunches {
+                arch: "sm_90",
+                block: 2048,
+                why: wavebudget_model::nvidia::Unlaunchable::BlockSize { block: 2048, max: 1024 },
+            },
+            UsageError::GenericNoVgprs,
+            UsageError::SuggestGeneric,
+            UsageError::ZeroCus,
+            UsageError::VgprCountAndSplit,
+            UsageError::AgprsWithoutVgprs,
+            UsageError::NoVgprs { configuration: false },
+            UsageError::NoWaves,
+            UsageError::ZeroWaves,
+            UsageError::WavesSpec { value: "x".into() },
+            UsageError::ZeroJobs,
+            UsageError::OutputLinkLoop { output: "o".into(), hops: 40 },
+            UsageError::OutputNotRegular { output: "o".into(), what: NotRegular::Directory },
+            UsageError::OverwritesInput { output: "o".into() },
+            UsageError::OutputIsInput { output: "o".into(), input: "i".into() },
+            UsageError::OutputInsideInput { output: "o".into(), input: "i".into() },
+            UsageError::NotIr { path: "p".into(), what: Compiled::Elf },
+            UsageError::NoCompilableKernel { file: "f".into(), refused: vec![("k".into(), "why".into())] },
+            UsageError::KernelNeedsOneFile,
+            UsageError::RayWithKernel,
+            UsageError::RayLadder { message: "m".into() },
+            UsageError::RaySignal { signal: 9 },
+            UsageError::TuneOneFile,
+            UsageError::NoDevice,
+            UsageError::NothingToEmbed { file: "f".into(), skipped: vec![] },
+            UsageError::NotClang { cc: "cc".into() },
+            UsageError::UnsupportedLlvm { cc: "cc".into(), major: 12 },
+            UsageError::CcNoAnswer { cc: "cc".into(), seconds: 10 },
+            UsageError::NoExecutablePath,
+            UsageError::NoPlugin { plugin: "p".into(), major: 22 },
+            UsageError::PluginLlvmMismatch {
+                plugin: "p".into(),
+                built: 19,
+                lib: "libLLVM.so.19.1".into(),
+                cc: "cc".into(),
+                major: 22,
+            },
+            UsageError::NotOurPlugin { plugin: "p".into() },
+            UsageError::Mode { value: "x".into() },
+            UsageError::RecordsNotFile { path: "p".into() },
+            UsageError::Isa { file: "f".into(), source: wavebudget_isa::Error::Empty },
+            UsageError::DisassembleWithoutLlvm { file: "f".into() },
+            UsageError::NotIsaInput { file: "f".into() },
+            UsageError::NoCommonKernel { a: 1, b: 2 },
+            UsageError::CompareArity { given: 3 },
+            UsageError::TooManyDetails { details: 100, max: 50 },
+            UsageError::NvidiaTargetWithFiles { target: "sm_90".into() },
+            UsageError::NvidiaFlagWithFiles { flag: "--regs" },
+            UsageError::ReportOfNothing,
+            UsageError::KernelWithoutFiles,
+            UsageError::DynamicLdsWithoutFiles,
+            UsageError::ConfigurationFlagWithFiles { flag: "--vgprs" },
+            UsageError::NoTarget,
+            UsageError::NotNvidiaFlag { flag: "--vgprs" },
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for e in &examples {
+            let debug = format!("{e:?}");
+            let name: String = debug.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+            let mut snake = String::new();
+            for (i, c) in name.chars().enumerate() {
+                if c.is_ascii_uppercase() {
+                    if i > 0 {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                } else {
+                    snake.push(c);
+                }
+            }
+            assert_eq!(e.kind(), snake, "{debug}");
+            assert!(seen.insert(e.kind()), "two variants are {}", e.kind());
+            let line = e.to_string();
+            assert!(!line.is_empty() && !line.contains('\n'), "{debug}: {line:?}");
+        }
+    }
+}
