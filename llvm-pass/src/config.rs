@@ -123,7 +123,7 @@ fn value_problem(setting: &Setting, takes: Takes, v: &str) -> ConfigProblem {
 fn parse_target(v: &str, setting: &Setting) -> Result<String, ConfigProblem> {
     if wavebudget_model::nvidia::parse_target(v.trim()).is_none() {
         wavebudget_model::parse_target(v.trim())
-            .map_err(|source| ConfigProblem::Target { setting: setting.clone(), source })?;
+            .map_err(|e| ConfigProblem::Target { setting: setting.clone(), source: Box::new(e) })?;
     }
     Ok(v.trim().to_string())
 }

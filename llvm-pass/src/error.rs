@@ -21,12 +21,12 @@ pub enum Error {
     },
     /// A records file that is not what `wavebudget inspect --json` or `sweep --json` writes, or that
     /// holds no kernels.
-    #[error("{}: {reason}", .path.display())]
+    #[error("{}: {problem}", .path.display())]
     RecordsContent {
         /// The records file.
         path: PathBuf,
         /// What is missing or wrong.
-        reason: String,
+        problem: RecordsProblem,
     },
     /// LLVM could not parse the module (its message, with the line and column).
     #[error("{0}")]
@@ -47,7 +47,7 @@ impl Error {
         match self {
             Error::Config(p) => p.kind(),
             Error::Records { .. } => "records",
-            Error::RecordsContent { .. } => "records_content",
+            Error::RecordsContent { problem, .. } => problem.kind(),
             Error::Parse(_) => "parse",
             Error::Module(p) => p.kind(),
             Error::Model(e) => e.kind(),
@@ -168,7 +168,7 @@ pub enum ConfigProblem {
         setting: Setting,
         /// The model's refusal.
         #[source]
-        source: wavebudget_model::ModelError,
+        source: Box<wavebudget_model::ModelError>,
     },
     /// A parameter given twice in one layer.
     #[error("parameter '{key}' given twice in {origin}")]
@@ -230,6 +230,63 @@ impl ConfigProblem {
             ConfigProblem::Unknown { .. } => "unknown_setting",
             ConfigProblem::BothPerSm { .. } => "both_per_sm",
             ConfigProblem::NotUtf8 { .. } => "not_utf8",
+        }
+    }
+}
+
+/// What makes a records file unusable (after its path).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordsProblem {
+    /// Not JSON (serde's message, with the line and column).
+    #[error("not valid JSON: {0}")]
+    NotJson(String),
+    /// JSON with a `"kernels"` array that is not a sweep's output (the sweep reader's message).
+    #[error("{0}")]
+    NotASweep(String),
+    /// JSON of neither form.
+    #[error(
+        "neither `wavebudget inspect --json` nor `wavebudget sweep --json` output: no \"code_objects\" or \"kernels\" array"
+    )]
+    NeitherForm,
+    /// A field an inspect code object or kernel must have.
+    #[error("{at} has no {field}")]
+    Missing {
+        /// Where (`code_objects[0]`, `code_objects[0].kernels[2]`).
+        at: String,
+        /// What (`"processor"`, `"kernels" array`, `"name"`).
+        field: &'static str,
+    },
+    /// A sweep kernel whose target the model refuses.
+    #[error("kernels[{index}]: target \"{target}\": {source}")]
+    Target {
+        /// The kernel's index.
+        index: usize,
+        /// Its target.
+        target: String,
+        /// The model's refusal.
+        #[source]
+        source: Box<wavebudget_model::ModelError>,
+    },
+    /// JSON with no kernels.
+    #[error("no kernels in the JSON")]
+    NoKernelsInJson,
+    /// A binary with no AMDGPU kernels.
+    #[error("no AMDGPU kernels found")]
+    NoKernels,
+}
+
+impl RecordsProblem {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RecordsProblem::NotJson(_) => "not_json",
+            RecordsProblem::NotASweep(_) => "not_a_sweep",
+            RecordsProblem::NeitherForm => "neither_form",
+            RecordsProblem::Missing { .. } => "missing",
+            RecordsProblem::Target { .. } => "target",
+            RecordsProblem::NoKernelsInJson => "no_kernels_in_json",
+            RecordsProblem::NoKernels => "no_kernels",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! Read from a code object, an offload bundle (compressed too) or a host binary with `.hip_fatbin`
 //! through the reader crate, or from the JSON `wavebudget inspect --json` writes.
 
+use crate::error::RecordsProblem;
 use std::collections::HashMap;
 use std::path::Path;
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
@@ -71,7 +72,7 @@ impl Records {
     /// Reads a records file; the error names the file and what was wrong.
     pub fn load(path: &Path) -> Result<Records, crate::Error> {
         let reader = |source| crate::Error::Records { path: path.to_path_buf(), source };
-        let content = |reason: String| crate::Error::RecordsContent { path: path.to_path_buf(), reason };
+        let content = |problem| crate::Error::RecordsContent { path: path.to_path_buf(), problem };
         // A records file is named, never streamed: a FIFO or a device would block or never end inside opt.
         let mapped = Mapped::open_regular(path).map_err(reader)?;
         let bytes = mapped.bytes();
@@ -95,7 +96,7 @@ impl Records {
         })
         .map_err(reader)?;
         if recs.by_name.is_empty() {
-            return Err(content("no AMDGPU kernels found".into()));
+            return Err(content(RecordsProblem::NoKernels));
         }
         Ok(recs)
     }
@@ -104,31 +105,31 @@ impl Records {
     /// "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count"}]}]}`, or `wavebudget sweep --json`
     /// output: `{"kernels": [{"name", "target", "baseline": {...}, "levels": [...]}]}` (the baseline gives
     /// the counts, the levels the ladder `mode=auto` chooses from).
-    pub fn from_json(bytes: &[u8]) -> Result<Records, String> {
-        let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| format!("not valid JSON: {e}"))?;
+    pub fn from_json(bytes: &[u8]) -> Result<Records, RecordsProblem> {
+        let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| RecordsProblem::NotJson(e.to_string()))?;
         let num =
             |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
         if v.get("kernels").is_some() {
-            return Records::from_sweep(&wavebudget_engine::ladder::Sweep::from_value(&v)?);
+            let sweep = wavebudget_engine::ladder::Sweep::from_value(&v).map_err(RecordsProblem::NotASweep)?;
+            return Records::from_sweep(&sweep);
         }
-        let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(
-            "neither `wavebudget inspect --json` nor `wavebudget sweep --json` output: no \"code_objects\" or \"kernels\" array",
-        )?;
+        let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(RecordsProblem::NeitherForm)?;
+        let missing = |at: String, field| RecordsProblem::Missing { at, field };
         let mut recs = Records::default();
         for (i, co) in cos.iter().enumerate() {
             let processor = co
                 .get("processor")
                 .and_then(|p| p.as_str())
-                .ok_or_else(|| format!("code_objects[{i}] has no \"processor\""))?;
+                .ok_or_else(|| missing(format!("code_objects[{i}]"), "\"processor\""))?;
             let kernels = co
                 .get("kernels")
                 .and_then(|k| k.as_array())
-                .ok_or_else(|| format!("code_objects[{i}] has no \"kernels\" array"))?;
+                .ok_or_else(|| missing(format!("code_objects[{i}]"), "\"kernels\" array"))?;
             for (j, k) in kernels.iter().enumerate() {
                 let name = k
                     .get("name")
                     .and_then(|n| n.as_str())
-                    .ok_or_else(|| format!("code_objects[{i}].kernels[{j}] has no \"name\""))?;
+                    .ok_or_else(|| missing(format!("code_objects[{i}].kernels[{j}]"), "\"name\""))?;
                 recs.by_name.entry(name.to_string()).or_default().push(Record {
                     processor: processor.to_string(),
                     registers: registers(&json_meta(k, &num), None, processor),
@@ -136,13 +137,13 @@ impl Records {
             }
         }
         if recs.by_name.is_empty() {
-            return Err("no kernels in the JSON".into());
+            return Err(RecordsProblem::NoKernelsInJson);
         }
         Ok(recs)
     }
 
     /// A sweep read back in its typed form: the baseline gives the counts, the levels the ladder.
-    fn from_sweep(sweep: &wavebudget_engine::ladder::Sweep) -> Result<Records, String> {
+    fn from_sweep(sweep: &wavebudget_engine::ladder::Sweep) -> Result<Records, RecordsProblem> {
         let mut recs = Records::default();
         for (i, k) in sweep.kernels.iter().enumerate() {
             if k.target.is_empty() {
@@ -151,7 +152,7 @@ impl Records {
             }
             let processor = wavebudget_model::parse_target(&k.target)
                 .map(|t| t.processor.name.to_string())
-                .map_err(|e| format!("kernels[{i}]: target \"{}\": {e}", k.target))?;
+                .map_err(|e| RecordsProblem::Target { index: i, target: k.target.clone(), source: Box::new(e) })?;
             let base = &k.baseline;
             let meta = wavebudget_codeobj::KernelMeta {
                 vgpr_count: base.resources.map(|r| r.vgpr_count),
@@ -174,7 +175,7 @@ impl Records {
             recs.ladders.entry(k.name.clone()).or_default().push((processor, ladder));
         }
         if recs.by_name.is_empty() {
-            return Err("no kernels in the JSON".into());
+            return Err(RecordsProblem::NoKernelsInJson);
         }
         Ok(recs)
     }

@@ -24,9 +24,36 @@ pub struct IsaKernel {
 pub struct IsaSource {
     pub source: String,
     pub kernels: Vec<IsaKernel>,
-    /// Kernels that could not be read, each with the reason (no function symbol with its code).
+    /// Kernels that could not be read, or read in part.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
+    pub notes: Vec<IsaNote>,
+}
+
+/// What `isa` says of a kernel it could not read, or not all of; JSON holds the text (`Display`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+#[cfg_attr(not(feature = "llvm"), allow(dead_code))] // only binaries, read with LLVM, have notes
+pub enum IsaNote {
+    /// A kernel descriptor without a function symbol holding its code (a stripped object).
+    #[error("{kernel}: no function symbol with its code in this code object (stripped?)")]
+    NoFunctionSymbol {
+        /// The kernel.
+        kernel: String,
+    },
+    /// Dwords LLVM's disassembler could not decode, counted as instructions of class other.
+    #[error("{kernel}: {dwords} dword(s) LLVM could not decode, counted as instructions of class other")]
+    Undecoded {
+        /// The kernel.
+        kernel: String,
+        /// How many.
+        dwords: usize,
+    },
+}
+
+impl Serialize for IsaNote {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -99,7 +126,7 @@ struct Job {
 /// One code object's kernels and notes on bytes LLVM could not decode, or why its disassembler could not
 /// be made.
 #[cfg(feature = "llvm")]
-type Disassembled = Result<(Vec<IsaKernel>, Vec<String>), String>;
+type Disassembled = Result<(Vec<IsaKernel>, Vec<IsaNote>), String>;
 
 #[cfg(feature = "llvm")]
 fn read_binary(
@@ -112,7 +139,7 @@ fn read_binary(
     // Read every code object first (the reader is fast), then disassemble them on worker threads, one
     // disassembler per processor and wave size on each worker thread: making one costs more than most
     // kernels, and it remembers what it decoded for the next code objects.
-    let mut objects: Vec<(wavebudget_codeobj::Source, String, Vec<Job>, Vec<String>)> = Vec::new();
+    let mut objects: Vec<(wavebudget_codeobj::Source, String, Vec<Job>, Vec<IsaNote>)> = Vec::new();
     let summary = walk(bytes, &mut |found| {
         if let Found::CodeObject(src, data) = found {
             let co = CodeObject::parse(data)?;
@@ -141,7 +168,7 @@ fn read_binary(
                     continue;
                 }
                 let Some(code) = k.code else {
-                    notes.push(format!("{name}: no function symbol with its code in this code object (stripped?)"));
+                    notes.push(IsaNote::NoFunctionSymbol { kernel: name.to_string() });
                     continue;
                 };
                 jobs.push(Job {
@@ -200,10 +227,7 @@ fn read_binary(
                             let ins = disassemblers[d].1.disassemble(&j.code, j.address);
                             let unknown = ins.iter().filter(|i| &*i.mnemonic == "<unknown>").count();
                             if unknown > 0 {
-                                undecoded.push(format!(
-                                "{}: {unknown} dword(s) LLVM could not decode, counted as instructions of class other",
-                                j.name
-                            ));
+                                undecoded.push(IsaNote::Undecoded { kernel: j.name.clone(), dwords: unknown });
                             }
                             kernels.push(IsaKernel {
                                 name: j.name.clone(),
@@ -295,7 +319,7 @@ fn table(r: &IsaReport) -> String {
             ));
         }
         for n in &co.notes {
-            s.push_str(&format!("  note: {}\n", printable(n)));
+            s.push_str(&format!("  note: {}\n", printable(&n.to_string())));
         }
     }
     s

@@ -71,7 +71,7 @@ fn table(devices: &[Device]) -> String {
             format!("{}K", d.lds_bytes_per_cu / 1024)
         );
         for n in &d.notes {
-            let _ = writeln!(out, "      note: {}", printable(n));
+            let _ = writeln!(out, "      note: {}", printable(&n.to_string()));
         }
     }
     out

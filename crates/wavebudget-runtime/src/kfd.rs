@@ -1,7 +1,7 @@
 //! The Linux KFD topology: `<root>/nodes/<N>/properties`, `key value` lines, one node per CPU or GPU.
 //! The default root is `/sys/class/kfd/kfd/topology`; tests and tools point it at a capture.
 
-use crate::{Device, DeviceProblem, DeviceRefusal, DeviceSource, Error};
+use crate::{Device, DeviceNote, DeviceProblem, DeviceRefusal, DeviceSource, Error};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use wavebudget_model::{parse_target, Options, Subtarget};
@@ -107,10 +107,7 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     let st = Subtarget::new(id, Options::default())?;
     let mut notes = Vec::new();
     if max_waves != st.max_waves() {
-        notes.push(format!(
-            "the driver reports {max_waves} waves per SIMD; LLVM 22 models {} for {name}",
-            st.max_waves()
-        ));
+        notes.push(DeviceNote::MaxWaves { driver: max_waves, llvm: st.max_waves(), processor: name.to_string() });
     }
     Ok(Some(Device {
         target: id,

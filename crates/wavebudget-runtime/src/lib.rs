@@ -220,7 +220,39 @@ pub struct Device {
     /// Where this came from.
     pub source: DeviceSource,
     /// Differences between what the driver reports and LLVM's model of the processor.
-    pub notes: Vec<String>,
+    pub notes: Vec<DeviceNote>,
+}
+
+/// What a device description says that LLVM's model of its processor does not; its text (what JSON
+/// holds) is its `Display`, [`DeviceNote::kind`] its name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DeviceNote {
+    /// The driver's waves per SIMD differ from LLVM's for the processor (the driver's are used).
+    #[error("the driver reports {driver} waves per SIMD; LLVM 22 models {llvm} for {processor}")]
+    MaxWaves {
+        /// What the driver reports.
+        driver: u32,
+        /// What LLVM 22 models.
+        llvm: u32,
+        /// The processor.
+        processor: String,
+    },
+}
+
+impl DeviceNote {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DeviceNote::MaxWaves { .. } => "max_waves",
+        }
+    }
+}
+
+impl Serialize for DeviceNote {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 fn ser_target<S: serde::Serializer>(t: &TargetId, s: S) -> Result<S::Ok, S::Error> {

@@ -46,6 +46,29 @@ fn captures_give_the_products_cu_counts() {
     assert!(missing.contains("/nonexistent/kfd/nodes") && missing.contains("no KFD topology"), "{missing}");
 }
 
+/// A driver whose waves per SIMD differ from LLVM 22's for the processor (MI300X's capture with 10 for
+/// LLVM's 8, `AMDGPUBaseInfo`'s `getMaxWavesPerEU` for gfx942) is taken at its word, and says so in a
+/// typed note.
+#[test]
+fn a_driver_that_differs_from_llvm_is_noted() {
+    let root = kfd_root("gfx942_mi300x.properties", "maxwaves");
+    let props = root.join("nodes/1/properties");
+    let text = std::fs::read_to_string(&props).unwrap();
+    assert!(text.contains("max_waves_per_simd 8\n"), "the capture's own value");
+    std::fs::write(&props, text.replace("max_waves_per_simd 8\n", "max_waves_per_simd 10\n")).unwrap();
+    let d = kfd::devices(&root).unwrap().remove(0);
+    assert_eq!(d.max_waves_per_simd, 10);
+    assert_eq!(
+        d.notes,
+        vec![wavebudget_runtime::DeviceNote::MaxWaves { driver: 10, llvm: 8, processor: "gfx942".into() }]
+    );
+    assert_eq!(d.notes[0].kind(), "max_waves");
+    assert_eq!(
+        serde_json::to_value(&d.notes).unwrap(),
+        serde_json::json!(["the driver reports 10 waves per SIMD; LLVM 22 models 8 for gfx942"])
+    );
+}
+
 /// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
 fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
     let text = std::fs::read_to_string(ll).unwrap().replace(
