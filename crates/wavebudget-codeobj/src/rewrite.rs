@@ -25,6 +25,7 @@ use crate::bundle::{self, Bundle, CompressedHeader, Compression, BUNDLE_MAGIC, C
 use crate::elf::{CodeObject, NOTE_NAME, NT_AMDGPU_METADATA};
 use crate::error::{Error, Result};
 use crate::is_amdgpu_elf;
+use crate::msgpack::{head, Head};
 
 pub use crate::table::{NT_WAVEBUDGET_TABLE, TABLE_NOTE_NAME};
 /// Prefix of wavebudget's metadata keys.
@@ -82,66 +83,14 @@ pub fn rewrite(bytes: &[u8], decide: &mut Decide<'_>) -> Result<(Vec<u8>, Summar
 // ---------------------------------------------------------------------------------------------------
 // MessagePack splicing.
 
-enum Head {
-    /// A value with no children: its total length.
-    Scalar(usize),
-    /// A string: header length, payload length.
-    Str(usize, usize),
-    /// An array: header length, element count.
-    Array(usize, u64),
-    /// A map: header length, entry count.
-    Map(usize, u64),
-}
-
-fn be(b: &[u8], at: usize, n: usize) -> Result<u64> {
-    let s = b.get(at..at + n).ok_or_else(|| Error::malformed("MessagePack metadata", at as u64, "truncated"))?;
-    Ok(s.iter().fold(0u64, |acc, &x| (acc << 8) | x as u64))
-}
-
-fn head(b: &[u8], at: usize) -> Result<Head> {
-    let t = *b.get(at).ok_or_else(|| Error::malformed("MessagePack metadata", at as u64, "truncated"))?;
-    let len = |n: usize| -> Result<usize> { Ok(be(b, at + 1, n)? as usize) };
-    Ok(match t {
-        0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3 => Head::Scalar(1),
-        0x80..=0x8f => Head::Map(1, (t & 0x0f) as u64),
-        0x90..=0x9f => Head::Array(1, (t & 0x0f) as u64),
-        0xa0..=0xbf => Head::Str(1, (t & 0x1f) as usize),
-        0xc4 => Head::Scalar(2 + len(1)?),
-        0xc5 => Head::Scalar(3 + len(2)?),
-        0xc6 => Head::Scalar(5usize.saturating_add(len(4)?)),
-        0xc7 => Head::Scalar(3 + len(1)?),
-        0xc8 => Head::Scalar(4 + len(2)?),
-        0xc9 => Head::Scalar(6usize.saturating_add(len(4)?)),
-        0xca => Head::Scalar(5),
-        0xcb => Head::Scalar(9),
-        0xcc | 0xd0 => Head::Scalar(2),
-        0xcd | 0xd1 => Head::Scalar(3),
-        0xce | 0xd2 => Head::Scalar(5),
-        0xcf | 0xd3 => Head::Scalar(9),
-        0xd4 => Head::Scalar(3),
-        0xd5 => Head::Scalar(4),
-        0xd6 => Head::Scalar(6),
-        0xd7 => Head::Scalar(10),
-        0xd8 => Head::Scalar(18),
-        0xd9 => Head::Str(2, len(1)?),
-        0xda => Head::Str(3, len(2)?),
-        0xdb => Head::Str(5, len(4)?),
-        0xdc => Head::Array(3, len(2)? as u64),
-        0xdd => Head::Array(5, len(4)? as u64),
-        0xde => Head::Map(3, len(2)? as u64),
-        0xdf => Head::Map(5, len(4)? as u64),
-        0xc1 => return Err(Error::malformed("MessagePack metadata", at as u64, "byte 0xc1 is never used")),
-    })
-}
-
 /// The offset just past the value at `at`.
 fn skip(b: &[u8], mut at: usize) -> Result<usize> {
     let mut pending: u64 = 1;
     while pending > 0 {
         pending -= 1;
         at = match head(b, at)? {
-            Head::Scalar(n) => at.saturating_add(n),
-            Head::Str(h, n) => at.saturating_add(h).saturating_add(n),
+            Head::Scalar(_, n) => at.saturating_add(n),
+            Head::Str(h, n) | Head::Bin(h, n) | Head::Ext(h, n) => at.saturating_add(h).saturating_add(n),
             Head::Array(h, n) => {
                 pending += n;
                 at + h

@@ -210,7 +210,7 @@ fn metadata_json<S: serde::Serializer>(m: &KernelMeta<'static>, s: S) -> Result<
 }
 
 /// Options of one `inspect` run.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct InspectOptions {
     /// Evaluate on this target instead of each code object's own.
     pub target: Option<TargetId>,
