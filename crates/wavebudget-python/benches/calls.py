@@ -5,7 +5,7 @@ typed), in one run.
 
     target/pyvenv/bin/python crates/wavebudget-python/benches/calls.py
 
-Each answer is first checked equal to the CLI's JSON. Prints microseconds per call (best of 7 repeats);
+Each answer is first checked equal to the CLI's JSON. Prints microseconds per call (best of 21 repeats);
 the goal (issue 26) is a few microseconds each.
 """
 
@@ -44,14 +44,21 @@ def main() -> None:
     )
     assert wb.triton.launch_report(compiled) == wb.triton.launch_report(ENTRY)
 
+    def read_fields(cos):
+        return [(k.name, k.vgpr_count, k.waves_per_simd, k.limiter) for co in cos for k in co.kernels]
+
     def best(f, number):
-        return min(timeit.repeat(f, number=number, repeat=7)) / number * 1e6
+        return min(timeit.repeat(f, number=number, repeat=21)) / number * 1e6
 
     rows = [
         ("budget(gfx942, 4)", best(lambda: wb.budget("gfx942", 4, wg_size=256), 5000),
          best(lambda: cli("budget", "--target=gfx942", "--waves=4", "--wg-size=256", "--json"), 300)),
         (f"code_objects(bytes) of {len(data)} bytes", best(lambda: wb.code_objects(data), 2000),
          best(lambda: cli("inspect", "--json", str(HSACO)), 300)),
+        ("code_objects(bytes), then each kernel's name, vgpr_count, waves_per_simd, limiter",
+         best(lambda: read_fields(wb.code_objects(data)), 2000), None),
+        ("code_objects(bytes)[0].to_dict() (the whole JSON object)",
+         best(lambda: wb.code_objects(data)[0].to_dict(), 2000), None),
         ("triton.explain(gfx942, num_warps=8, waves_per_eu=2)",
          best(lambda: wb.triton.explain("gfx942", num_warps=8, waves_per_eu=2), 5000), None),
         ("triton.launch_report(cache entry)", best(lambda: wb.triton.launch_report(ENTRY), 1000), None),

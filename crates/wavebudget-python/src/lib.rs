@@ -431,18 +431,6 @@ fn budget<'py>(
     })
 }
 
-/// Sets `note_kinds` beside each `notes` of an inspect report's kernels: the variants' names.
-fn with_note_kinds(d: &Bound<'_, PyAny>, report: &wavebudget_engine::inspect::Report) -> PyResult<()> {
-    let cos = d.get_item("code_objects")?;
-    for (i, co) in report.code_objects.iter().enumerate() {
-        let kernels = cos.get_item(i)?.get_item("kernels")?;
-        for (j, k) in co.kernels.iter().enumerate() {
-            kernels.get_item(j)?.set_item("note_kinds", k.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-        }
-    }
-    Ok(())
-}
-
 /// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as a dict (`reason` the
 /// text and `reason_kind` its variant; `notes` with `note_kinds`).
 #[pyfunction]
@@ -491,9 +479,89 @@ fn triton_launch_report<'py>(
         (None, None) => return Err(refuse("no_input", "give a path or the hsaco bytes".into())),
     }
     .map_err(engine_err)?;
-    let d = to_py(py, &r)?;
-    d.set_item("note_kinds", r.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-    Ok(d)
+    Ok(Py::new(py, LaunchHandle { r })?.into_bound(py).into_any())
+}
+
+/// `triton.launch_report`'s answer: the engine's report, its fields read directly, its JSON object
+/// (`dict`, with `note_kinds`) made on demand.
+#[pyclass(frozen, module = "wavebudget._native")]
+struct LaunchHandle {
+    r: wavebudget_engine::triton::LaunchReport,
+}
+
+#[pymethods]
+impl LaunchHandle {
+    /// The `inspect`-style JSON object of the report, with `note_kinds` beside `notes`.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = to_py(py, &self.r)?;
+        d.set_item("note_kinds", self.r.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        Ok(d)
+    }
+    /// Each note's text and kind.
+    fn notes(&self) -> Vec<(String, &'static str)> {
+        self.r.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
+    }
+    // The fields the JSON object always holds (`None` where it is null).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.r.name
+    }
+    #[getter]
+    fn target(&self) -> &str {
+        &self.r.target
+    }
+    #[getter]
+    fn shared(&self) -> u32 {
+        self.r.shared
+    }
+    #[getter]
+    fn num_warps(&self) -> u32 {
+        self.r.num_warps
+    }
+    #[getter]
+    fn warp_size(&self) -> u32 {
+        self.r.warp_size
+    }
+    #[getter]
+    fn wg_size(&self) -> u32 {
+        self.r.wg_size
+    }
+    #[getter]
+    fn waves_per_simd(&self) -> u32 {
+        self.r.waves_per_simd
+    }
+    #[getter]
+    fn limiter(&self) -> &'static str {
+        self.r.limiter.as_str()
+    }
+    #[getter]
+    fn binding(&self) -> Vec<&'static str> {
+        self.r.binding.iter().map(|l| l.as_str()).collect()
+    }
+    #[getter]
+    fn llvm_waves_per_simd(&self) -> Option<u32> {
+        self.r.llvm_waves_per_simd
+    }
+    #[getter]
+    fn vgpr_count(&self) -> Option<u32> {
+        self.r.metadata.vgpr_count
+    }
+    #[getter]
+    fn agpr_count(&self) -> Option<u32> {
+        self.r.metadata.agpr_count
+    }
+    #[getter]
+    fn sgpr_count(&self) -> Option<u32> {
+        self.r.metadata.sgpr_count
+    }
+    #[getter]
+    fn vgpr_spill_count(&self) -> Option<u32> {
+        self.r.metadata.vgpr_spill_count
+    }
+    #[getter]
+    fn sgpr_spill_count(&self) -> Option<u32> {
+        self.r.metadata.sgpr_spill_count
+    }
 }
 
 /// `code_objects(...)`: the engine's inspect of files (or a Triton cache directory) or of bytes in memory
@@ -522,10 +590,152 @@ fn inspect<'py>(
         Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
         None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
     };
-    let report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
-    let d = to_py(py, &report)?;
-    with_note_kinds(&d, &report)?;
-    Ok(d)
+    let mut report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
+    // Each code object and kernel stays the engine's typed report, read by the Python layer field by
+    // field; its dict (the `inspect --json` object) is made only when asked for.
+    let handles = std::mem::take(&mut report.code_objects)
+        .into_iter()
+        .map(|mut co| {
+            let kernels = std::mem::take(&mut co.kernels)
+                .into_iter()
+                .map(|k| Py::new(py, KernelHandle { k }))
+                .collect::<PyResult<Vec<_>>>()?;
+            Py::new(py, CodeObjectHandle { co, kernels })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let skipped: Vec<(String, &'static str)> = report.skipped.into_iter().map(|s| (s.source, s.reason)).collect();
+    Ok((handles, skipped).into_pyobject(py)?.into_any())
+}
+
+/// One kernel of `code_objects`: the engine's report, whose fields the JSON always holds are read
+/// directly (`get`), and whose whole JSON object (`dict`, with `note_kinds`) is made on demand.
+#[pyclass(frozen, module = "wavebudget._native")]
+struct KernelHandle {
+    k: wavebudget_engine::inspect::KernelReport,
+}
+
+#[pymethods]
+impl KernelHandle {
+    /// The kernel's `inspect --json` object, with `note_kinds` beside `notes`.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = to_py(py, &self.k)?;
+        d.set_item("note_kinds", self.k.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        Ok(d)
+    }
+    // The fields every kernel's JSON object holds (`None` where it is null), read without making it.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.k.metadata.name
+    }
+    #[getter]
+    fn symbol(&self) -> &str {
+        &self.k.metadata.symbol
+    }
+    #[getter]
+    fn vgpr_count(&self) -> Option<u32> {
+        self.k.metadata.vgpr_count
+    }
+    #[getter]
+    fn agpr_count(&self) -> Option<u32> {
+        self.k.metadata.agpr_count
+    }
+    #[getter]
+    fn sgpr_count(&self) -> Option<u32> {
+        self.k.metadata.sgpr_count
+    }
+    #[getter]
+    fn vgpr_spill_count(&self) -> Option<u32> {
+        self.k.metadata.vgpr_spill_count
+    }
+    #[getter]
+    fn sgpr_spill_count(&self) -> Option<u32> {
+        self.k.metadata.sgpr_spill_count
+    }
+    #[getter]
+    fn group_segment_fixed_size(&self) -> Option<u32> {
+        self.k.metadata.group_segment_fixed_size
+    }
+    #[getter]
+    fn private_segment_fixed_size(&self) -> Option<u32> {
+        self.k.metadata.private_segment_fixed_size
+    }
+    #[getter]
+    fn wavefront_size(&self) -> Option<u32> {
+        self.k.metadata.wavefront_size
+    }
+    #[getter]
+    fn max_flat_workgroup_size(&self) -> Option<u32> {
+        self.k.metadata.max_flat_workgroup_size
+    }
+    #[getter]
+    fn waves_per_simd(&self) -> Option<u32> {
+        self.k.waves_per_simd
+    }
+    #[getter]
+    fn limiter(&self) -> Option<&'static str> {
+        self.k.limiter.map(|l| l.as_str())
+    }
+    #[getter]
+    fn binding(&self) -> Option<Vec<&'static str>> {
+        self.k.binding.as_ref().map(|b| b.iter().map(|l| l.as_str()).collect())
+    }
+    /// Each note's text and kind.
+    fn notes(&self) -> Vec<(String, &'static str)> {
+        self.k.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
+    }
+}
+
+/// One code object of `code_objects`: its fields read directly, its kernels as [`KernelHandle`]s, its
+/// whole JSON object made on demand.
+#[pyclass(frozen, module = "wavebudget._native")]
+struct CodeObjectHandle {
+    /// The report without its kernels (they are in `kernels`).
+    co: wavebudget_engine::inspect::CodeObjectReport,
+    kernels: Vec<Py<KernelHandle>>,
+}
+
+#[pymethods]
+impl CodeObjectHandle {
+    /// The code object's `inspect --json` object, each kernel's with `note_kinds`.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = to_py(py, &self.co)?;
+        let kernels = self.kernels.iter().map(|k| k.get().dict(py)).collect::<PyResult<Vec<_>>>()?;
+        d.set_item("kernels", kernels)?;
+        Ok(d)
+    }
+    /// The kernels, in metadata order.
+    fn kernels(&self, py: Python<'_>) -> Vec<Py<KernelHandle>> {
+        self.kernels.iter().map(|k| k.clone_ref(py)).collect()
+    }
+    // The fields every code object's JSON object holds (`None` where it is null).
+    #[getter]
+    fn source(&self) -> &str {
+        &self.co.source
+    }
+    #[getter]
+    fn processor(&self) -> Option<&'static str> {
+        self.co.processor
+    }
+    #[getter]
+    fn target_id(&self) -> Option<&str> {
+        self.co.target_id.as_deref()
+    }
+    #[getter]
+    fn code_object_version(&self) -> Option<u32> {
+        self.co.code_object_version
+    }
+    #[getter]
+    fn e_flags(&self) -> u32 {
+        self.co.e_flags
+    }
+    #[getter]
+    fn evaluated_on(&self) -> Option<&str> {
+        self.co.evaluated_on.as_deref()
+    }
+    #[getter]
+    fn elf_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.co.elf_type)
+    }
 }
 
 /// One input of `occupancy_batch` as the model's column takes it: one value for every cell, a numpy array of
@@ -1114,6 +1324,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nv_targets, m)?)?;
     m.add_function(wrap_pyfunction!(merge_ladders, m)?)?;
     m.add_class::<OccupancyResult>()?;
+    m.add_class::<KernelHandle>()?;
+    m.add_class::<CodeObjectHandle>()?;
+    m.add_class::<LaunchHandle>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

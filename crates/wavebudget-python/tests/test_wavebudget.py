@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 import wavebudget
+import wavebudget.triton  # noqa: F401 - wavebudget.triton, also when this file runs alone
 from conftest import refused
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -99,6 +100,88 @@ def test_budget_is_the_largest_count_llc_keeps_at_the_target(cpu, waves, tmp_pat
     # One more VGPR than the budget costs the target; for wave32 targets max_vgprs is the wave32 count.
     _, over = llc(clobber_kernel(b.max_vgprs + 1, wg=64), cpu, tmp_path)
     assert over < waves
+
+
+def _unmade(record) -> bool:
+    """The record's JSON object has not been made (its fields so far were read from the engine's report)."""
+    try:
+        object.__getattribute__(record, "_d")
+    except AttributeError:
+        return True
+    return False
+
+
+def test_code_objects_fields_read_from_the_report_equal_the_clis_json(tmp_path):
+    """`code_objects` reads the fields every object has from the engine's typed report and makes the JSON
+    object only when asked: each such field, and each note's text, equals `wavebudget inspect --json`
+    (the CLI's serde_json rendering), on objects llc-22 wrote for four processors (AGPRs, wave32)
+    and on Triton's cache entries; the records compare, copy and pickle by their JSON object."""
+    import copy
+    import pickle
+
+    from wavebudget import _native
+
+    inputs = [TRITON]
+    for cpu, ir, extra in [
+        ("gfx942", (REPO / "examples" / "mfma_tile.ll").read_text(), ()),
+        ("gfx90a", clobber_kernel(200), ()),
+        ("gfx1100", clobber_kernel(90, sgprs=40), ()),
+        ("gfx908", clobber_kernel(40), ()),
+    ]:
+        src, obj = tmp_path / f"{cpu}.ll", tmp_path / f"{cpu}.o"
+        src.write_text(ir)
+        subprocess.run([str(LLVM_BIN / "llc"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={cpu}", *extra,
+                        "-filetype=obj", str(src), "-o", str(obj)], check=True, capture_output=True)
+        inputs.append(obj)
+    seen_notes = 0
+    for path in inputs:
+        cli = json.loads(_native.run(["inspect", "--json", str(path)]))["code_objects"]
+        got = wavebudget.code_objects(str(path))
+        assert len(got) == len(cli) >= 1
+        for co, want in zip(got, cli):
+            for f in wavebudget.CodeObject._FIELDS:
+                assert getattr(co, f) == want[f], (path, f)
+            kernels = co.kernels
+            assert len(kernels) == len(want["kernels"])
+            for k, wk in zip(kernels, want["kernels"]):
+                for f in wavebudget.Kernel._FIELDS:
+                    assert getattr(k, f) == wk[f], (path, k.name, f)
+                assert [str(n) for n in k.notes] == wk["notes"]
+                assert all(isinstance(n, wavebudget.Note) and n.kind for n in k.notes)
+                seen_notes += len(k.notes)
+                assert _unmade(k), "a field every kernel has made the whole object"
+                # The rest comes from the JSON object, made once, with the same notes and kinds.
+                assert k.descriptor.to_dict() == wk["descriptor"] if wk["descriptor"] else k.descriptor is None
+                assert not _unmade(k)
+                assert [(str(n), n.kind) for n in k._d["notes"]] == [(str(n), n.kind) for n in k.notes]
+            assert _unmade(co)
+            assert co.to_dict() == want
+            for c in (copy.copy(co), copy.deepcopy(co), pickle.loads(pickle.dumps(co))):
+                assert c == co and type(c) is wavebudget.CodeObject
+                assert [k.name for k in c.kernels] == [k.name for k in co.kernels]
+                assert [[n.kind for n in k.notes] for k in c.kernels] == [[n.kind for n in k.notes] for k in co.kernels]
+    assert seen_notes > 0, "no input had a note: the notes' fast path went untested"
+
+
+def test_launch_report_fields_read_from_the_report_equal_its_json():
+    """`triton.launch_report` reads its fields from the engine's report: each equals the serde JSON object
+    (made by `to_dict()`), and the notes' texts and kinds equal those of the made object; copies compare."""
+    import copy
+    import pickle
+
+    for entry in sorted(p for p in TRITON.iterdir() if p.is_dir()):
+        r = wavebudget.triton.launch_report(entry)
+        want = r.to_dict()
+        assert _unmade(r) is False  # to_dict made it; a fresh report reads the handle
+        fresh = wavebudget.triton.launch_report(entry)
+        for f in wavebudget.triton.KernelReport._FIELDS:
+            assert getattr(fresh, f) == want[f], (entry.name, f)
+        assert [str(n) for n in fresh.notes] == want["notes"]
+        assert _unmade(fresh)
+        assert [(str(n), n.kind) for n in fresh._d["notes"]] == [(str(n), n.kind) for n in fresh.notes]
+        for c in (copy.deepcopy(fresh), pickle.loads(pickle.dumps(fresh))):
+            assert c == fresh and type(c) is wavebudget.triton.KernelReport
+            assert c.waves_per_simd == fresh.waves_per_simd and [n.kind for n in c.notes] == [n.kind for n in fresh.notes]
 
 
 def test_lds_given_at_launch_equals_llc_with_that_lds_static(tmp_path):

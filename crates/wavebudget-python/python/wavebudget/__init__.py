@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
+import types as _types
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -395,18 +396,88 @@ class Target(Record):
     """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
 
 
-class Kernel(Record):
+class _Native(Record):
+    """A record read from the engine's typed report (a native handle, ``_h``): the fields every object
+    holds (``_FIELDS``) are the handle's attributes, read without making the JSON object; the rest, and
+    ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is needed. Made from a
+    dict (pickle, copy), its handle is a namespace of those fields taken from the dict."""
+
+    __slots__ = ("_h",)
+    _FIELDS: Tuple[str, ...] = ()
+
+    def __init__(self, d: Any) -> None:
+        if isinstance(d, dict):
+            object.__setattr__(self, "_d", d)
+            object.__setattr__(self, "_h", _types.SimpleNamespace(**{f: _wrap(d[f]) for f in self._FIELDS}))
+        else:
+            object.__setattr__(self, "_h", d)
+
+    def _made(self) -> Dict[str, Any]:
+        raise NotImplementedError
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_d":
+            d = self._made()
+            object.__setattr__(self, "_d", d)
+            return d
+        return Record.__getattr__(self, name)
+
+    def __reduce__(self):  # noqa: ANN204 - pickle and copy: the JSON object
+        return (type(self), (self._d,))
+
+    def __init_subclass__(cls) -> None:
+        # Each field a C-level read of the handle's attribute: no Python frame per access.
+        for f in cls._FIELDS:
+            setattr(cls, f, property(_operator.attrgetter("_h." + f)))
+
+
+class _NativeWithNotes(_Native):
+    """A native record with ``notes`` (``Note`` objects, read from the handle without the JSON object)."""
+
+    __slots__ = ()
+
+    def _made(self) -> Dict[str, Any]:
+        return _typed_notes(self._h.dict())
+
+    @property
+    def notes(self) -> List[Note]:
+        h = self._h
+        if isinstance(h, _types.SimpleNamespace):
+            return self._d["notes"]
+        return [Note(t, k) for t, k in h.notes()]
+
+
+class Kernel(_NativeWithNotes):
     """One kernel of a code object: the metadata's counts (``vgpr_count``, ``agpr_count``, ``sgpr_count``,
     ``group_segment_fixed_size``, ...), ``descriptor``, ``waves_per_simd``, ``limiter``, ``notes``."""
 
+    __slots__ = ()
+    _FIELDS = (
+        "name", "symbol", "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count", "sgpr_spill_count",
+        "group_segment_fixed_size", "private_segment_fixed_size", "wavefront_size", "max_flat_workgroup_size",
+        "waves_per_simd", "limiter", "binding",
+    )
 
-class CodeObject(Record):
+
+class CodeObject(_Native):
     """One code object: ``source``, ``target_id``, ``processor``, ``launch`` (Triton cache entries) and
     ``kernels``."""
 
+    __slots__ = ()
+    _FIELDS = ("source", "processor", "target_id", "code_object_version", "e_flags", "evaluated_on", "elf_type")
+
+    def _made(self) -> Dict[str, Any]:
+        d = self._h.dict()
+        for k in d["kernels"]:
+            _typed_notes(k)
+        return d
+
     @property
     def kernels(self) -> List[Kernel]:  # type: ignore[override]
-        return [Kernel(k) for k in self._d["kernels"]]
+        h = self._h
+        if isinstance(h, _types.SimpleNamespace):
+            return [Kernel(k) for k in self._d["kernels"]]
+        return [Kernel(k) for k in h.kernels()]
 
     @property
     def launch(self) -> Optional[Record]:
@@ -605,14 +676,12 @@ def code_objects(
         None if kernel is None else _text("kernel", kernel),
         None if llvm is None else _u32("llvm", llvm),
     )
-    for co in report["code_objects"]:
-        for k in co["kernels"]:
-            _typed_notes(k)
-    if not report["code_objects"] and report["skipped"]:
+    handles, skipped = report
+    if not handles and skipped:
         # The CLI says so in text; a list would be silently empty.
-        reasons = "; ".join(f"{s['source']} ({s['reason']})" for s in report["skipped"])
+        reasons = "; ".join(f"{src} ({reason})" for src, reason in skipped)
         raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
-    return [CodeObject(co) for co in report["code_objects"]]
+    return [CodeObject(h) for h in handles]
 
 
 def dispatch(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, _native, _native_call, _refuse, _typed_notes, _path, _text, _u32, occupancy
+from . import Error, Record, _NativeWithNotes, _native, _native_call, _refuse, _typed_notes, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -132,10 +132,17 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
     return prune
 
 
-class KernelReport(Record):
+class KernelReport(_NativeWithNotes):
     """A compiled Triton kernel at launch: ``waves_per_simd``, ``limiter``, ``binding``, ``llvm_waves_per_simd``
     (the code object alone, LLVM's ``; Occupancy``), ``shared``, ``wg_size``, ``next_wave`` (the budget
-    for one more wave and what blocks it) and the kernel's ``notes``."""
+    for one more wave and what blocks it) and the kernel's ``notes``. The fields below are read from the
+    engine's report directly; ``next_wave``, ``to_dict()`` and the rest make the JSON object once."""
+
+    __slots__ = ()
+    _FIELDS = (
+        "name", "target", "shared", "num_warps", "warp_size", "wg_size", "waves_per_simd", "limiter", "binding",
+        "llvm_waves_per_simd", "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count", "sgpr_spill_count",
+    )
 
 
 def _one(code_objects: List[Any], what: str) -> Any:
@@ -164,7 +171,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     else:
         # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         out = _native_call(_native.triton_launch_report, _path(kernel), None, 0, 0, 0)
-    return KernelReport(_typed_notes(out))
+    return KernelReport(out)
 
 
 report = launch_report
