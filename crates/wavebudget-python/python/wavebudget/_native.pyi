@@ -88,7 +88,58 @@ def inspect(
     target: Optional[str],
     kernel: Optional[str],
     llvm: Optional[int],
-) -> Dict[str, Any]: ...
+) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str]]]: ...
+
+class KernelHandle:
+    """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
+    name: str
+    symbol: str
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    group_segment_fixed_size: Optional[int]
+    private_segment_fixed_size: Optional[int]
+    wavefront_size: Optional[int]
+    max_flat_workgroup_size: Optional[int]
+    waves_per_simd: Optional[int]
+    limiter: Optional[str]
+    binding: Optional[List[str]]
+    def dict(self) -> Dict[str, Any]: ...
+    def notes(self) -> List[Tuple[str, str]]: ...
+
+class CodeObjectHandle:
+    """A code object of the engine's inspect report; `dict()` is its `inspect --json` object."""
+    source: str
+    processor: Optional[str]
+    target_id: Optional[str]
+    code_object_version: Optional[int]
+    e_flags: int
+    evaluated_on: Optional[str]
+    elf_type: str
+    def dict(self) -> Dict[str, Any]: ...
+    def kernels(self) -> List[KernelHandle]: ...
+
+class LaunchHandle:
+    """`triton.launch_report`'s engine report; `dict()` is its JSON object (with `note_kinds`)."""
+    name: str
+    target: str
+    shared: int
+    num_warps: int
+    warp_size: int
+    wg_size: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    llvm_waves_per_simd: Optional[int]
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    def dict(self) -> Dict[str, Any]: ...
+    def notes(self) -> List[Tuple[str, str]]: ...
 
 def triton_explain(
     target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int
@@ -96,7 +147,7 @@ def triton_explain(
 
 def triton_launch_report(
     path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int
-) -> Dict[str, Any]: ...
+) -> LaunchHandle: ...
 
 def targets() -> List[Dict[str, Any]]: ...
 
