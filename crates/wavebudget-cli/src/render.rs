@@ -438,7 +438,7 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
     if !r.skipped.is_empty() {
         let _ = writeln!(out, "skipped:");
         for s in &r.skipped {
-            let _ = writeln!(out, "  {} ({})", printable(&s.source), printable(s.reason));
+            let _ = writeln!(out, "  {} ({})", printable(&s.source), s.reason);
         }
     }
     if r.code_objects.is_empty() && r.cubins.is_empty() {

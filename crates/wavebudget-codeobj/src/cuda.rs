@@ -300,7 +300,7 @@ pub enum CudaFound<'a> {
     /// A cubin's bytes (decompressed where the entry was compressed).
     Cubin(CudaSource, Cow<'a, [u8]>),
     /// An entry that is not a cubin, and why it is not read.
-    Skipped(CudaSource, &'static str),
+    Skipped(CudaSource, crate::SkipReason),
 }
 
 /// Every cubin of a file: a cubin itself, a fat binary, or a host ELF with `.nv_fatbin`. `budget`: the
@@ -390,11 +390,8 @@ pub fn walk_cuda(bytes: &[u8], budget: u64, f: &mut dyn FnMut(CudaFound<'_>) -> 
                     };
                     f(CudaFound::Cubin(src, bytes))?;
                 }
-                1 => f(CudaFound::Skipped(
-                    src,
-                    "PTX: the driver compiles it at load time, so its registers are not known until then",
-                ))?,
-                _ => f(CudaFound::Skipped(src, "a fat binary entry that is neither a cubin nor PTX"))?,
+                1 => f(CudaFound::Skipped(src, crate::SkipReason::Ptx))?,
+                _ => f(CudaFound::Skipped(src, crate::SkipReason::OtherFatbinEntry))?,
             }
             entry += 1;
             q = q + ehs + size as usize;

@@ -91,7 +91,52 @@ pub enum Found<'s, 'b> {
     /// A code object's bytes.
     CodeObject(&'s Source, &'b [u8]),
     /// A bundle entry that is not an AMDGPU code object, with the reason.
-    Skipped(&'s Source, &'static str),
+    Skipped(&'s Source, SkipReason),
+}
+
+/// Why an entry of a bundle or a CUDA fat binary is not read; its text (what JSON holds) is its
+/// `Display`, [`SkipReason::kind`] its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// A bundle's host entry.
+    #[error("host code")]
+    HostCode,
+    /// An entry with no bytes.
+    #[error("empty entry")]
+    Empty,
+    /// LLVM bitcode (`-fgpu-rdc` before linking).
+    #[error("LLVM bitcode, not a code object")]
+    Bitcode,
+    /// Anything else that is not an AMDGPU ELF.
+    #[error("not an AMDGPU code object")]
+    NotAmdgpu,
+    /// A fat binary's PTX.
+    #[error("PTX: the driver compiles it at load time, so its registers are not known until then")]
+    Ptx,
+    /// A fat binary entry of another kind.
+    #[error("a fat binary entry that is neither a cubin nor PTX")]
+    OtherFatbinEntry,
+}
+
+impl SkipReason {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SkipReason::HostCode => "host_code",
+            SkipReason::Empty => "empty",
+            SkipReason::Bitcode => "bitcode",
+            SkipReason::NotAmdgpu => "not_amdgpu",
+            SkipReason::Ptx => "ptx",
+            SkipReason::OtherFatbinEntry => "other_fatbin_entry",
+        }
+    }
+}
+
+impl serde::Serialize for SkipReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 /// Summary of a walk.
@@ -205,15 +250,15 @@ pub fn walk_with(bytes: &[u8], budget: u64, f: &mut dyn FnMut(Found<'_, '_>) -> 
                 entry: Some(entry.id.to_string()),
             };
             let found = if entry.id.starts_with("host-") {
-                Found::Skipped(&source, "host code")
+                Found::Skipped(&source, SkipReason::HostCode)
             } else if entry.data.is_empty() {
-                Found::Skipped(&source, "empty entry")
+                Found::Skipped(&source, SkipReason::Empty)
             } else if is_amdgpu_elf(entry.data) {
                 Found::CodeObject(&source, entry.data)
             } else if entry.data.starts_with(b"BC\xc0\xde") {
-                Found::Skipped(&source, "LLVM bitcode, not a code object")
+                Found::Skipped(&source, SkipReason::Bitcode)
             } else {
-                Found::Skipped(&source, "not an AMDGPU code object")
+                Found::Skipped(&source, SkipReason::NotAmdgpu)
             };
             f(found).map_err(|e| e.within(format!("{label}: entry {} at {:#x}", entry.id, entry.offset)))?;
         }

@@ -395,3 +395,25 @@ fn mutations_of_real_inputs_keep_the_writer_s_oracle() {
         assert!(rewritten > 0 || *name == "zstd bundle", "{name}: no mutation rewrote: the oracle never ran");
     }
 }
+
+/// clang-offload-bundler's host entry is skipped with a typed reason (its text what JSON and the CLI show).
+#[test]
+fn a_bundles_host_entry_is_skipped_with_its_reason() {
+    let inputs = real_inputs();
+    for (name, bytes) in inputs.iter().filter(|(n, _)| n.contains("bundle")) {
+        let mut skipped = Vec::new();
+        walk(bytes, &mut |f| {
+            if let Found::Skipped(src, reason) = f {
+                skipped.push((src.entry.clone(), reason));
+            }
+            Ok(())
+        })
+        .unwrap();
+        // The bundler writes the host id as a normalised triple (`host-x86_64-unknown-linux-gnu-` in LLVM 22).
+        assert_eq!(skipped.len(), 1, "{name}: {skipped:?}");
+        assert!(skipped[0].0.as_deref().is_some_and(|id| id.starts_with("host-x86_64-unknown-linux-gnu")), "{name}");
+        assert_eq!(skipped[0].1, wavebudget_codeobj::SkipReason::HostCode, "{name}");
+        assert_eq!(skipped[0].1.kind(), "host_code");
+        assert_eq!(serde_json::to_value(skipped[0].1).unwrap(), serde_json::json!("host code"));
+    }
+}

@@ -36,7 +36,7 @@ pub struct Skipped {
     /// `<file>#<entry id>`.
     pub source: String,
     /// Why.
-    pub reason: &'static str,
+    pub reason: wavebudget_codeobj::SkipReason,
 }
 
 /// One code object.
@@ -339,7 +339,7 @@ fn read_bytes(
     }
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
-    let mut skipped: Vec<(wavebudget_codeobj::Source, &'static str)> = Vec::new();
+    let mut skipped: Vec<(wavebudget_codeobj::Source, wavebudget_codeobj::SkipReason)> = Vec::new();
     let summary = walk(bytes, &mut |found| {
         match found {
             Found::CodeObject(src, co) => {

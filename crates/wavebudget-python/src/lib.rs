@@ -603,7 +603,8 @@ fn inspect<'py>(
             Py::new(py, CodeObjectHandle { co, kernels })
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let skipped: Vec<(String, &'static str)> = report.skipped.into_iter().map(|s| (s.source, s.reason)).collect();
+    let skipped: Vec<(String, String, &'static str)> =
+        report.skipped.into_iter().map(|s| (s.source, s.reason.to_string(), s.reason.kind())).collect();
     Ok((handles, skipped).into_pyobject(py)?.into_any())
 }
 

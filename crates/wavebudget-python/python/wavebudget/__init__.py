@@ -679,7 +679,7 @@ def code_objects(
     handles, skipped = report
     if not handles and skipped:
         # The CLI says so in text; a list would be silently empty.
-        reasons = "; ".join(f"{src} ({reason})" for src, reason in skipped)
+        reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
         raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
     return [CodeObject(h) for h in handles]
 

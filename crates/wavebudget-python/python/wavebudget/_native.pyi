@@ -88,7 +88,7 @@ def inspect(
     target: Optional[str],
     kernel: Optional[str],
     llvm: Optional[int],
-) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str]]]: ...
+) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str, str]]]: ...
 
 class KernelHandle:
     """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
