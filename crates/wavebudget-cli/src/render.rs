@@ -427,7 +427,7 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
             .collect();
         out.push_str(&kernel_rows(&headers, &rows));
         for k in &c.kernels {
-            if let Some(why) = k.no_occupancy {
+            if let Some(why) = &k.no_occupancy {
                 let _ = writeln!(out, "  note: {}: no occupancy: {why}", printable(&k.kernel.name));
             }
             if let Some(u) = k.occupancy.as_ref().and_then(|o| o.unlaunchable.as_ref()) {

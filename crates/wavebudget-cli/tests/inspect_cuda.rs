@@ -288,3 +288,25 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
     assert!(err.contains("header says 1073741824 bytes from") && err.contains("more than LZ4 can expand to"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A kernel without launch bounds has no block size to evaluate: the report says why (the model is not
+/// guessed at), and with `--wg-size` it has CUDA's occupancy at that size.
+#[test]
+fn a_kernel_without_launch_bounds_says_why_it_has_no_occupancy() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-nobounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("k.ll");
+    std::fs::write(&ll, module(&[8]).replace(" #0 {", " {")).unwrap();
+    let ptx = dir.join("k.ptx");
+    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80", "-o"]).arg(&ptx).arg(&ll));
+    let cubin = dir.join("k.cubin");
+    run(Command::new(ptxas()).args(["-arch=sm_80", "-o"]).arg(&cubin).arg(&ptx));
+    let k = &inspect_json(&cubin)["cubins"][0]["kernels"][0];
+    assert_eq!(k["no_occupancy"], "no launch bounds in the cubin: give --wg-size N", "{k}");
+    assert!(k.get("occupancy").is_none(), "{k}");
+    let with = run(Command::new(bin()).arg("inspect").arg(&cubin).args(["--json", "--wg-size", "128"]));
+    let with: serde_json::Value = serde_json::from_str(&with).unwrap();
+    let k = &with["cubins"][0]["kernels"][0];
+    assert!(k.get("no_occupancy").is_none() && k["occupancy"]["blocks_per_sm"].as_u64().unwrap() > 0, "{k}");
+    std::fs::remove_dir_all(&dir).ok();
+}

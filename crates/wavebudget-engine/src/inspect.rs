@@ -413,7 +413,43 @@ pub struct CubinKernelReport {
     pub occupancy: Option<wavebudget_model::nvidia::Occupancy>,
     /// Why there is no occupancy.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub no_occupancy: Option<&'static str>,
+    pub no_occupancy: Option<NoOccupancy>,
+}
+
+/// Why a cubin's kernel has no occupancy in the report; its text (what JSON holds) is its `Display`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NoOccupancy {
+    /// An architecture the NVIDIA model does not have.
+    #[error("the model does not know this architecture")]
+    UnknownArch,
+    /// No block size: neither `--wg-size` nor the cubin's launch bounds.
+    #[error("no launch bounds in the cubin: give --wg-size N")]
+    NoBlockSize,
+    /// No register count in the cubin's `.nv.info`.
+    #[error("no register count in the cubin")]
+    NoRegisterCount,
+    /// The model refused the kernel at that block size (a block of 0 threads).
+    #[error("{0}")]
+    Refused(wavebudget_model::nvidia::NvRefusal),
+}
+
+impl NoOccupancy {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NoOccupancy::UnknownArch => "unknown_arch",
+            NoOccupancy::NoBlockSize => "no_block_size",
+            NoOccupancy::NoRegisterCount => "no_register_count",
+            NoOccupancy::Refused(e) => e.kind(),
+        }
+    }
+}
+
+impl Serialize for NoOccupancy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Report) -> Result<()> {
@@ -448,9 +484,9 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                 let block =
                     opts.wg_size.map(|w| w.max).or(k.reqntid.and_then(product)).or(k.max_threads.and_then(product));
                 let (occupancy, no_occupancy) = match (target, block, k.regs) {
-                    (None, ..) => (None, Some("the model does not know this architecture")),
-                    (_, None, _) => (None, Some("no launch bounds in the cubin: give --wg-size N")),
-                    (_, _, None) => (None, Some("no register count in the cubin")),
+                    (None, ..) => (None, Some(NoOccupancy::UnknownArch)),
+                    (_, None, _) => (None, Some(NoOccupancy::NoBlockSize)),
+                    (_, _, None) => (None, Some(NoOccupancy::NoRegisterCount)),
                     (Some(t), Some(block), Some(regs)) => {
                         let kernel = wavebudget_model::nvidia::Kernel {
                             shared_mem: u32::try_from(k.shared_mem).unwrap_or(u32::MAX),
@@ -459,7 +495,7 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                         };
                         match t.arch.occupancy(&kernel) {
                             Ok(o) => (Some(o), None),
-                            Err(_) => (None, Some("a block of 0 threads")),
+                            Err(e) => (None, Some(NoOccupancy::Refused(e))),
                         }
                     }
                 };
