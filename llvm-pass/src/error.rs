@@ -277,16 +277,16 @@ pub enum RecordsProblem {
 }
 
 impl RecordsProblem {
-    /// The variant's name in snake case, stable across releases.
+    /// `records_` and the variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
         match self {
-            RecordsProblem::NotJson(_) => "not_json",
-            RecordsProblem::NotASweep(_) => "not_a_sweep",
-            RecordsProblem::NeitherForm => "neither_form",
-            RecordsProblem::Missing { .. } => "missing",
-            RecordsProblem::Target { .. } => "target",
-            RecordsProblem::NoKernelsInJson => "no_kernels_in_json",
-            RecordsProblem::NoKernels => "no_kernels",
+            RecordsProblem::NotJson(_) => "records_not_json",
+            RecordsProblem::NotASweep(_) => "records_not_a_sweep",
+            RecordsProblem::NeitherForm => "records_neither_form",
+            RecordsProblem::Missing { .. } => "records_missing",
+            RecordsProblem::Target { .. } => "records_target",
+            RecordsProblem::NoKernelsInJson => "records_no_kernels_in_json",
+            RecordsProblem::NoKernels => "records_no_kernels",
         }
     }
 }
@@ -330,13 +330,13 @@ pub enum ModuleProblem {
 }
 
 impl ModuleProblem {
-    /// The variant's name in snake case, stable across releases.
+    /// `module_` and the variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
         match self {
-            ModuleProblem::NoKernels { .. } => "no_kernels",
-            ModuleProblem::Triple { .. } => "triple",
-            ModuleProblem::NoSuchKernel { .. } => "no_such_kernel",
-            ModuleProblem::NoProcessor { .. } => "no_processor",
+            ModuleProblem::NoKernels { .. } => "module_no_kernels",
+            ModuleProblem::Triple { .. } => "module_triple",
+            ModuleProblem::NoSuchKernel { .. } => "module_no_such_kernel",
+            ModuleProblem::NoProcessor { .. } => "module_no_processor",
         }
     }
 }
@@ -346,5 +346,54 @@ fn records_message(path: &std::path::Path, e: &wavebudget_codeobj::Error) -> Str
     match e {
         wavebudget_codeobj::Error::Io { .. } => e.to_string(),
         _ => format!("{}: {e}", path.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds a pass error gives (through `Error::kind`, then the CLI's and Python's) are distinct,
+    /// here and from the model's, the engine's and the CLI's own names they sit beside.
+    #[test]
+    fn kinds_are_distinct() {
+        let model = || Box::new(wavebudget_model::parse_target("gfx9999").unwrap_err());
+        let setting = Setting::Var("WAVEBUDGET_WAVES");
+        let o = || Origin::Params;
+        let all: Vec<Error> = vec![
+            ConfigProblem::Value { setting: setting.clone(), takes: Takes::Count, value: "x".into() }.into(),
+            ConfigProblem::Target { setting, source: model() }.into(),
+            ConfigProblem::Twice { key: "waves".into(), origin: o() }.into(),
+            ConfigProblem::NeedsValue { key: "waves", origin: o() }.into(),
+            ConfigProblem::TakesNoValue { key: "exact", origin: o() }.into(),
+            ConfigProblem::Unknown { key: "x".into(), origin: o() }.into(),
+            ConfigProblem::BothPerSm { origin: o() }.into(),
+            ConfigProblem::NotUtf8 { var: "WAVEBUDGET_WAVES", shown: "x".into() }.into(),
+            ModuleProblem::NoKernels { module: "m".into() }.into(),
+            ModuleProblem::Triple { module: "m".into(), triple: "x86_64".into() }.into(),
+            ModuleProblem::NoSuchKernel { module: "m".into(), kernel: "k".into() }.into(),
+            ModuleProblem::NoProcessor { module: "m".into(), kernel: "k".into() }.into(),
+            Error::Parse("p".into()),
+        ];
+        let records = [
+            RecordsProblem::NotJson("x".into()),
+            RecordsProblem::NotASweep("x".into()),
+            RecordsProblem::NeitherForm,
+            RecordsProblem::Missing { at: "code_objects[0]".into(), field: "\"processor\"" },
+            RecordsProblem::Target { index: 0, target: "gfx9999".into(), source: model() },
+            RecordsProblem::NoKernelsInJson,
+            RecordsProblem::NoKernels,
+        ];
+        let mut kinds: Vec<&str> = all.iter().map(Error::kind).collect();
+        kinds.extend(records.iter().map(RecordsProblem::kind));
+        let mut seen = std::collections::BTreeSet::new();
+        for k in &kinds {
+            assert!(seen.insert(*k), "{k} twice");
+            assert!(k.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'), "{k}");
+        }
+        // The names the engine and the model use for their own refusals of the same things.
+        for theirs in ["no_kernels", "not_a_sweep", "unknown_target", "target", "missing"] {
+            assert!(!seen.contains(theirs), "{theirs} is another crate's kind");
+        }
     }
 }

@@ -537,7 +537,7 @@ impl std::fmt::Display for ReportPart {
             ReportPart::Table => "the report's table",
             ReportPart::Template => "the report template",
             ReportPart::Page => "rendering the report",
-            ReportPart::Chart => "drawing the report",
+            ReportPart::Chart => "the report's charts",
         })
     }
 }

@@ -138,7 +138,7 @@ fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>>
         Head::Ext(..) => Err(Error::malformed(
             STRUCTURE,
             start as u64,
-            format!("extension type 0x{:02x}: AMDGPU metadata has no extension values", b[start]),
+            format!("an extension value (marker 0x{:02x}): AMDGPU metadata has none", b[start]),
         )),
         Head::Array(h, n) => container(b, at, start, h, n, depth, false),
         Head::Map(h, n) => container(b, at, start, h, n, depth, true),

@@ -420,10 +420,7 @@ fn build_page(
         ));
         if chosen[i] {
             if let Some((st, o)) = &e.eval {
-                details.push(
-                    detail(i, e, st, o, near[i].clone())
-                        .map_err(|message| CliError::Report { part: ReportPart::Chart, message })?,
-                );
+                details.push(detail(i, e, st, o, near[i].clone())?);
             }
         }
     }
@@ -439,10 +436,7 @@ fn build_page(
     let mut gpus = Vec::new();
     for gpu in order {
         let idx = &by_gpu[&gpu];
-        gpus.push(
-            gpu_summary(&gpu, idx, &entries, &near, &chosen)
-                .map_err(|message| CliError::Report { part: ReportPart::Chart, message })?,
-        );
+        gpus.push(gpu_summary(&gpu, idx, &entries, &near, &chosen)?);
     }
     let details_note = (details.len() < entries.len()).then(|| {
         if entries.len() > a.details {
@@ -477,7 +471,7 @@ fn gpu_summary(
     entries: &[Entry],
     near: &[Option<String>],
     chosen: &[bool],
-) -> Result<GpuSummary, String> {
+) -> Result<GpuSummary, CliError> {
     let evaluated: Vec<&Occupancy> = idx.iter().filter_map(|&i| entries[i].eval.as_ref().map(|(_, o)| o)).collect();
     let max_waves = evaluated.iter().map(|o| o.max_waves_per_simd).max().unwrap_or(0);
     let mut occ = vec![0u64; max_waves as usize + 1];
@@ -490,10 +484,16 @@ fn gpu_summary(
     }
     let occ_labels: Vec<String> = (0..=max_waves).map(|w| w.to_string()).collect();
     let lim_labels: Vec<String> = LIMITER_ORDER.iter().map(|l| limiter_name(*l).to_string()).collect();
-    let occupancy_svg =
-        if evaluated.is_empty() { String::new() } else { charts::count_chart("waves per SIMD", &occ_labels, &occ)? };
-    let limiter_svg =
-        if evaluated.is_empty() { String::new() } else { charts::count_chart("binding limiter", &lim_labels, &lim)? };
+    let occupancy_svg = if evaluated.is_empty() {
+        String::new()
+    } else {
+        charts::count_chart("waves per SIMD", &occ_labels, &occ).map_err(chart_err)?
+    };
+    let limiter_svg = if evaluated.is_empty() {
+        String::new()
+    } else {
+        charts::count_chart("binding limiter", &lim_labels, &lim).map_err(chart_err)?
+    };
     let mut spilling: Vec<(u64, usize)> =
         idx.iter().filter_map(|&i| entries[i].spills.filter(|&s| s > 0).map(|s| (s, i))).collect();
     spilling.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
@@ -531,25 +531,25 @@ fn gpu_summary(
     })
 }
 
-fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, String> {
+fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, CliError> {
     let llvm_label = format!("{} rule", st.llvm());
     let bars: Vec<LimiterBar> = curves::limiter_bars(o, e.meta.vgpr_count, e.meta.sgpr_count);
-    let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd)?;
+    let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd).map_err(chart_err)?;
     let charts = curves::curves(st, o, e.max_launch)
         .into_iter()
         .map(|c: Curve| {
             Ok(ChartView {
                 title: c.axis.title(),
                 x_label: c.axis.label(),
-                svg: charts::step_chart(&c, o.max_waves_per_simd, &llvm_label)?,
+                svg: charts::step_chart(&c, o.max_waves_per_simd, &llvm_label).map_err(chart_err)?,
                 steps: c.steps,
                 point: c.point,
                 next: c.next,
                 rules_differ: c.rules_differ,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    let ladder = st.ladder(o.workgroup, o.lds_bytes).map_err(|e| e.to_string())?;
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let ladder = st.ladder(o.workgroup, o.lds_bytes)?;
     Ok(Detail {
         id,
         name: e.name.clone(),
@@ -567,12 +567,17 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
         bars,
         charts,
         ladder,
-        measured_svg: e.measured.as_deref().map(measured_svg).transpose()?,
+        measured_svg: e.measured.as_deref().map(measured_svg).transpose().map_err(chart_err)?,
         measured: e.measured.clone(),
         next: next_text(o),
         near,
         notes: e.notes.iter().map(ToString::to_string).collect(),
     })
+}
+
+/// A chart the report could not draw (plotters' message, naming the chart).
+fn chart_err(message: String) -> CliError {
+    CliError::Report { part: ReportPart::Chart, message }
 }
 
 fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
