@@ -423,12 +423,99 @@ fn budget<'py>(
         sts.iter()
             .map(|st| {
                 let b = st.budget(waves, wg, lds).map_err(|e| model_err(&e))?;
-                let d = to_py(py, &b)?;
-                d.set_item("note_kinds", b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-                Ok(d)
+                Ok(Py::new(py, BudgetHandle { b })?.into_bound(py).into_any())
             })
             .collect()
     })
+}
+
+/// `budget`'s answer for one target: the model's `Budget`, its scalar fields read directly, its JSON
+/// object (`dict`, with `note_kinds`) made on demand.
+#[pyclass(frozen, module = "wavebudget._native")]
+struct BudgetHandle {
+    b: wavebudget_model::Budget,
+}
+
+#[pymethods]
+impl BudgetHandle {
+    /// The `budget --json` object, with `note_kinds` beside `notes`.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = to_py(py, &self.b)?;
+        d.set_item("note_kinds", self.b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        Ok(d)
+    }
+    /// Each note's text and kind.
+    fn notes(&self) -> Vec<(String, &'static str)> {
+        self.b.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
+    }
+    #[getter]
+    fn target(&self) -> &str {
+        &self.b.target
+    }
+    #[getter]
+    fn processor(&self) -> &'static str {
+        self.b.processor
+    }
+    #[getter]
+    fn wave_size(&self) -> u32 {
+        self.b.wave_size
+    }
+    #[getter]
+    fn cu_mode(&self) -> bool {
+        self.b.cu_mode
+    }
+    #[getter]
+    fn waves(&self) -> u32 {
+        self.b.waves
+    }
+    #[getter]
+    fn lds_bytes(&self) -> u32 {
+        self.b.lds_bytes
+    }
+    #[getter]
+    fn max_vgprs(&self) -> u32 {
+        self.b.max_vgprs
+    }
+    #[getter]
+    fn max_arch_vgprs(&self) -> u32 {
+        self.b.max_arch_vgprs
+    }
+    #[getter]
+    fn max_agprs(&self) -> u32 {
+        self.b.max_agprs
+    }
+    #[getter]
+    fn max_sgprs(&self) -> Option<u32> {
+        self.b.max_sgprs
+    }
+    #[getter]
+    fn llvm_sgpr_budget(&self) -> u32 {
+        self.b.llvm_sgpr_budget
+    }
+    #[getter]
+    fn max_lds_bytes(&self) -> Option<u32> {
+        self.b.max_lds_bytes
+    }
+    #[getter]
+    fn hardware_max_lds_bytes(&self) -> Option<u32> {
+        self.b.hardware_max_lds_bytes
+    }
+    #[getter]
+    fn vgpr_waves_at_budget(&self) -> u32 {
+        self.b.vgpr_waves_at_budget
+    }
+    #[getter]
+    fn reachable(&self) -> bool {
+        self.b.reachable
+    }
+    #[getter]
+    fn exact_reachable(&self) -> bool {
+        self.b.exact_reachable
+    }
+    #[getter]
+    fn exact_waves_per_simd(&self) -> u32 {
+        self.b.exact_waves_per_simd
+    }
 }
 
 /// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as a dict (`reason` the
@@ -447,10 +534,77 @@ fn triton_explain<'py>(
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
         _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
     })?;
-    let d = to_py(py, &e)?;
-    d.set_item("reason_kind", e.reason.kind())?;
-    d.set_item("note_kinds", e.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-    Ok(d)
+    Ok(Py::new(py, ExplainHandle { e })?.into_bound(py).into_any())
+}
+
+/// `triton.explain`'s answer: the engine's `Explanation`, its scalar fields read directly, its JSON
+/// object (`dict`, `reason_kind` and `note_kinds` beside the texts) made on demand.
+#[pyclass(frozen, module = "wavebudget._native")]
+struct ExplainHandle {
+    e: wavebudget_engine::triton::Explanation,
+}
+
+#[pymethods]
+impl ExplainHandle {
+    /// The JSON object, with `reason_kind` and `note_kinds`.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let d = to_py(py, &self.e)?;
+        d.set_item("reason_kind", self.e.reason.kind())?;
+        d.set_item("note_kinds", self.e.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        Ok(d)
+    }
+    /// Each note's text and kind.
+    fn notes(&self) -> Vec<(String, &'static str)> {
+        self.e.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
+    }
+    /// The decision's text and kind.
+    fn reason(&self) -> (String, &'static str) {
+        (self.e.reason.to_string(), self.e.reason.kind())
+    }
+    #[getter]
+    fn target(&self) -> &str {
+        &self.e.target
+    }
+    #[getter]
+    fn num_warps(&self) -> u32 {
+        self.e.num_warps
+    }
+    #[getter]
+    fn warp_size(&self) -> u32 {
+        self.e.warp_size
+    }
+    #[getter]
+    fn waves_per_eu(&self) -> u32 {
+        self.e.waves_per_eu
+    }
+    #[getter]
+    fn shared(&self) -> u32 {
+        self.e.shared
+    }
+    #[getter]
+    fn launch_waves_per_simd(&self) -> u32 {
+        self.e.launch_waves_per_simd
+    }
+    #[getter]
+    fn launch_limiter(&self) -> &'static str {
+        self.e.launch_limiter.as_str()
+    }
+    #[getter]
+    fn ignored(&self) -> bool {
+        self.e.ignored
+    }
+    #[getter]
+    fn reachable(&self) -> Option<bool> {
+        self.e.reachable
+    }
+    #[getter]
+    fn max_vgprs(&self) -> Option<u32> {
+        self.e.max_vgprs
+    }
+    #[getter]
+    fn unrunnable(&self) -> bool {
+        self.e.unrunnable
+    }
 }
 
 /// `triton.launch_report(...)`: a compiled kernel's `hsaco` bytes at Triton's launch (`shared`,
@@ -1328,6 +1482,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KernelHandle>()?;
     m.add_class::<CodeObjectHandle>()?;
     m.add_class::<LaunchHandle>()?;
+    m.add_class::<BudgetHandle>()?;
+    m.add_class::<ExplainHandle>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

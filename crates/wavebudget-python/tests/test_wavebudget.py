@@ -161,6 +161,40 @@ def test_code_objects_fields_read_from_the_report_equal_the_clis_json(tmp_path):
                 assert [k.name for k in c.kernels] == [k.name for k in co.kernels]
                 assert [[n.kind for n in k.notes] for k in c.kernels] == [[n.kind for n in k.notes] for k in co.kernels]
     assert seen_notes > 0, "no input had a note: the notes' fast path went untested"
+    # A record rebuilt from its JSON object hands out fresh lists, as a Record does, and can be weakly held.
+    import weakref
+
+    k = pickle.loads(pickle.dumps(wavebudget.code_objects(str(inputs[1]))[0])).kernels[0]
+    k.notes.append("x")
+    k.binding.append("x")
+    assert "x" not in k.notes and "x" not in k.binding and k == pickle.loads(pickle.dumps(k))
+    assert weakref.ref(k)() is k
+
+
+def test_budget_and_explain_fields_read_from_the_answer_equal_the_clis_json():
+    """`budget` and `triton.explain` read their scalar fields and notes from the model's and the engine's
+    answers: each equals the JSON object (`budget --json` through the CLI; `to_dict()` for explain)."""
+    import pickle
+
+    from wavebudget import _native
+
+    for target, waves, wg in [("gfx942", 4, 256), ("gfx90a", 7, 1024), ("gfx1100", 12, 64), ("gfx900", 3, 128)]:
+        want = json.loads(_native.run(["budget", f"--target={target}", f"--waves={waves}", f"--wg-size={wg}", "--json"]))
+        b = wavebudget.budget(target, waves, wg_size=wg)
+        for f in wavebudget.Budget._FIELDS:
+            assert getattr(b, f) == want[f], (target, waves, f)
+        assert [str(n) for n in b.notes] == want["notes"]
+        assert _unmade(b)
+        assert b.to_dict() == want and pickle.loads(pickle.dumps(b)) == b
+    for target, warps, w, shared in [("gfx942", 8, 2, 0), ("gfx942", 4, 9, 65536), ("gfx1100", 4, 3, 0)]:
+        e = wavebudget.triton.explain(target, num_warps=warps, waves_per_eu=w, shared=shared)
+        fresh = wavebudget.triton.explain(target, num_warps=warps, waves_per_eu=w, shared=shared)
+        want = e.to_dict()
+        for f in wavebudget.triton.Explanation._FIELDS:
+            assert getattr(fresh, f) == want[f], (target, warps, w, f)
+        assert (str(fresh.reason), fresh.reason.kind) == (want["reason"], e._d["reason"].kind)
+        assert [str(n) for n in fresh.notes] == want["notes"]
+        assert _unmade(fresh)
 
 
 def test_launch_report_fields_read_from_the_report_equal_its_json():

@@ -14,7 +14,6 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
-import types as _types
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -387,28 +386,40 @@ def suggest_wg_size(
     return answers[0] if len(answers) == 1 else answers
 
 
-class Budget(Record):
-    """The register, SGPR and LDS budget for a waves target: ``max_vgprs``, ``max_arch_vgprs``,
-    ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
 
 
 class Target(Record):
     """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
 
 
+class _FromDict:
+    """The handle of a native record made from its JSON object: each field read from the dict."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self._d = d
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return _wrap(self._d[name])
+        except KeyError:
+            raise AttributeError(name) from None
+
+
 class _Native(Record):
     """A record read from the engine's typed report (a native handle, ``_h``): the fields every object
     holds (``_FIELDS``) are the handle's attributes, read without making the JSON object; the rest, and
     ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is needed. Made from a
-    dict (pickle, copy), its handle is a namespace of those fields taken from the dict."""
+    dict (pickle, copy), its handle reads the dict (a fresh list or record each time, as ``Record``)."""
 
-    __slots__ = ("_h",)
+    __slots__ = ("_h", "__weakref__")
     _FIELDS: Tuple[str, ...] = ()
 
     def __init__(self, d: Any) -> None:
         if isinstance(d, dict):
             object.__setattr__(self, "_d", d)
-            object.__setattr__(self, "_h", _types.SimpleNamespace(**{f: _wrap(d[f]) for f in self._FIELDS}))
+            object.__setattr__(self, "_h", _FromDict(d))
         else:
             object.__setattr__(self, "_h", d)
 
@@ -442,8 +453,8 @@ class _NativeWithNotes(_Native):
     @property
     def notes(self) -> List[Note]:
         h = self._h
-        if isinstance(h, _types.SimpleNamespace):
-            return self._d["notes"]
+        if isinstance(h, _FromDict):
+            return list(self._d["notes"])
         return [Note(t, k) for t, k in h.notes()]
 
 
@@ -456,6 +467,20 @@ class Kernel(_NativeWithNotes):
         "name", "symbol", "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count", "sgpr_spill_count",
         "group_segment_fixed_size", "private_segment_fixed_size", "wavefront_size", "max_flat_workgroup_size",
         "waves_per_simd", "limiter", "binding",
+    )
+
+
+class Budget(_NativeWithNotes):
+    """The register, SGPR and LDS budget for a waves target: ``max_vgprs``, ``max_arch_vgprs``,
+    ``max_sgprs``, ``max_lds_bytes``, ``reachable``, ``blocked_by``, ``notes``, ... (the scalar fields read
+    from the model's answer directly; ``blocked_by``, ``accepted_range``, ``to_dict()`` make the JSON
+    object once)."""
+
+    __slots__ = ()
+    _FIELDS = (
+        "target", "processor", "wave_size", "cu_mode", "waves", "lds_bytes", "max_vgprs", "max_arch_vgprs",
+        "max_agprs", "max_sgprs", "llvm_sgpr_budget", "max_lds_bytes", "hardware_max_lds_bytes",
+        "vgpr_waves_at_budget", "reachable", "exact_reachable", "exact_waves_per_simd",
     )
 
 
@@ -475,7 +500,7 @@ class CodeObject(_Native):
     @property
     def kernels(self) -> List[Kernel]:  # type: ignore[override]
         h = self._h
-        if isinstance(h, _types.SimpleNamespace):
+        if isinstance(h, _FromDict):
             return [Kernel(k) for k in self._d["kernels"]]
         return [Kernel(k) for k in h.kernels()]
 
@@ -629,7 +654,7 @@ def budget(
         _flag("cu_mode", cu_mode),
         None if llvm is None else _u32("llvm", llvm),
     )
-    return Budget(_typed_notes(out[0])) if len(out) == 1 else [Budget(_typed_notes(o)) for o in out]
+    return Budget(out[0]) if len(out) == 1 else [Budget(o) for o in out]
 
 
 def targets() -> List[Target]:

@@ -78,7 +78,29 @@ def budget(
     wave_size: Optional[int],
     cu_mode: bool,
     llvm: Optional[int],
-) -> List[Dict[str, Any]]: ...
+) -> List["BudgetHandle"]: ...
+
+class BudgetHandle:
+    """The model's budget for one target; `dict()` is its `budget --json` object (with `note_kinds`)."""
+    target: str
+    processor: str
+    wave_size: int
+    cu_mode: bool
+    waves: int
+    lds_bytes: int
+    max_vgprs: int
+    max_arch_vgprs: int
+    max_agprs: int
+    max_sgprs: Optional[int]
+    llvm_sgpr_budget: int
+    max_lds_bytes: Optional[int]
+    hardware_max_lds_bytes: Optional[int]
+    vgpr_waves_at_budget: int
+    reachable: bool
+    exact_reachable: bool
+    exact_waves_per_simd: int
+    def dict(self) -> Dict[str, Any]: ...
+    def notes(self) -> List[Tuple[str, str]]: ...
 
 def inspect(
     paths: List[str],
@@ -143,7 +165,24 @@ class LaunchHandle:
 
 def triton_explain(
     target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int
-) -> Dict[str, Any]: ...
+) -> "ExplainHandle": ...
+
+class ExplainHandle:
+    """`triton.explain`'s answer; `dict()` is its JSON object (with `reason_kind` and `note_kinds`)."""
+    target: str
+    num_warps: int
+    warp_size: int
+    waves_per_eu: int
+    shared: int
+    launch_waves_per_simd: int
+    launch_limiter: str
+    ignored: bool
+    reachable: Optional[bool]
+    max_vgprs: Optional[int]
+    unrunnable: bool
+    def dict(self) -> Dict[str, Any]: ...
+    def notes(self) -> List[Tuple[str, str]]: ...
+    def reason(self) -> Tuple[str, str]: ...
 
 def triton_launch_report(
     path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int

@@ -14,14 +14,29 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Record, _NativeWithNotes, _native, _native_call, _refuse, _typed_notes, _path, _text, _u32, occupancy
+from . import Error, Note, _FromDict, _NativeWithNotes, _native, _native_call, _refuse, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
 
-class Explanation(Record):
+class Explanation(_NativeWithNotes):
     """What LLVM will do with a ``waves_per_eu``: ``ignored``, ``reason``, ``accepted_range``,
-    ``reachable``, ``max_vgprs``, ``launch_waves_per_simd``, ``unrunnable``, ``notes``."""
+    ``reachable``, ``max_vgprs``, ``launch_waves_per_simd``, ``unrunnable``, ``notes`` (the scalar fields
+    and the notes read from the engine's answer directly; ``accepted_range``, ``launch_range`` and
+    ``to_dict()`` make the JSON object once)."""
+
+    __slots__ = ()
+    _FIELDS = (
+        "target", "num_warps", "warp_size", "waves_per_eu", "shared", "launch_waves_per_simd", "launch_limiter",
+        "ignored", "reachable", "max_vgprs", "unrunnable",
+    )
+
+    @property
+    def reason(self) -> Note:
+        h = self._h
+        if isinstance(h, _FromDict):
+            return self._d["reason"]
+        return Note(*h.reason())
 
 
 def _wave(target: str, warp_size: Optional[int]) -> Dict[str, Any]:
@@ -48,14 +63,14 @@ def explain(
     above that, so registers are squeezed (and may spill) for waves that cannot run.
     """
     return Explanation(
-        _typed_notes(_native_call(
+        _native_call(
             _native.triton_explain,
             _text("target", target),
             _u32("num_warps", num_warps),
             _u32("waves_per_eu", waves_per_eu),
             None if warp_size is None else _u32("warp_size", warp_size),
             _u32("shared", shared),
-        ))
+        )
     )
 
 
