@@ -135,11 +135,15 @@ fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>>
             *at = end;
             Ok(Value::Bin(Cow::Borrowed(bytes)))
         }
-        Head::Ext(..) => Err(Error::malformed(
-            STRUCTURE,
-            start as u64,
-            format!("an extension value (marker 0x{:02x}): AMDGPU metadata has none", b[start]),
-        )),
+        Head::Ext(h, n) => {
+            // Bounds first, as for any value: a cut-short extension is named as such.
+            payload(b, start, h, n)?;
+            Err(Error::malformed(
+                STRUCTURE,
+                start as u64,
+                format!("an extension value (marker 0x{:02x}, {n} bytes): AMDGPU metadata has none", b[start]),
+            ))
+        }
         Head::Array(h, n) => container(b, at, start, h, n, depth, false),
         Head::Map(h, n) => container(b, at, start, h, n, depth, true),
     }

@@ -288,7 +288,7 @@ fn extension_values_and_the_depth_limit_are_refused_with_the_offset() {
     let ext = [0x91, 0xd4, 0x01, 0x00];
     assert!(oracle(&ext).is_none());
     let e = Value::decode(&ext).unwrap_err().to_string();
-    assert!(e.contains("at offset 0x1: an extension value (marker 0xd4)"), "{e}");
+    assert!(e.contains("at offset 0x1: an extension value (marker 0xd4, 1 bytes)"), "{e}");
     // 32 nested arrays decode, 33 do not (MAX_DEPTH: the deepest accepted; rmp-serde's depth 32 took 31).
     let mut ok = vec![0x91u8; 31];
     ok.push(0x90);
