@@ -23,7 +23,7 @@ pub use args::{NvidiaArgs, ReportArgs, ResourceArgs, DEFAULT_DETAILS};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
-pub use usage::UsageError;
+pub use usage::{Compiled, NotRegular, ReportPart, UsageError};
 use wavebudget_engine::inspect;
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};

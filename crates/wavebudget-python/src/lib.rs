@@ -404,7 +404,7 @@ fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::Workgr
     wg.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }.validate()).transpose().map_err(|e| model_err(&e))
 }
 
-/// `budget(target, waves, ...)`: the model's budgets for each target of the list, as dicts.
+/// `budget(target, waves, ...)`: the model's budget for each target of the list, as [`BudgetHandle`]s.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
 #[pyo3(signature = (target, waves, wg_size, lds, wave_size, cu_mode, llvm))]
@@ -518,8 +518,7 @@ impl BudgetHandle {
     }
 }
 
-/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as a dict (`reason` the
-/// text and `reason_kind` its variant; `notes` with `note_kinds`).
+/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as an [`ExplainHandle`].
 #[pyfunction]
 #[pyo3(signature = (target, num_warps, waves_per_eu, warp_size, shared))]
 fn triton_explain<'py>(
@@ -608,7 +607,7 @@ impl ExplainHandle {
 }
 
 /// `triton.launch_report(...)`: a compiled kernel's `hsaco` bytes at Triton's launch (`shared`,
-/// `num_warps`, `warp_size`), or a cache entry's path, as a dict.
+/// `num_warps`, `warp_size`), or a cache entry's path, as a [`LaunchHandle`].
 #[pyfunction]
 #[pyo3(signature = (path, hsaco, shared, num_warps, warp_size))]
 fn triton_launch_report<'py>(
@@ -719,7 +718,8 @@ impl LaunchHandle {
 }
 
 /// `code_objects(...)`: the engine's inspect of files (or a Triton cache directory) or of bytes in memory
-/// (a buffer, read in place), as `inspect --json` gives it.
+/// (a buffer, read in place): a [`CodeObjectHandle`] per code object and the skipped entries (source,
+/// reason, its kind).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
 #[pyo3(signature = (paths, data, dynamic_lds, wg_size, target, kernel, llvm))]
