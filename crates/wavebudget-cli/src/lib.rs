@@ -45,6 +45,9 @@ pub enum CliError {
         /// LLVM's message.
         message: String,
     },
+    /// An interrupt or a termination stopped the command before it wrote anything (`sweep --ray`).
+    #[error("interrupted; nothing written")]
+    Interrupted,
     /// A part of the HTML report could not be made (a defect of ours): which, and the library's message.
     #[error("{part}: {message}")]
     Report {
@@ -101,6 +104,7 @@ impl CliError {
             CliError::Usage(e) => e.kind(),
             CliError::Report { .. } => "report",
             CliError::Disassembler { .. } => "disassembler",
+            CliError::Interrupted => "interrupted",
             CliError::Model(e) => e.kind(),
             CliError::Nvidia(e) => e.kind(),
             CliError::Reader(..) => "reader",

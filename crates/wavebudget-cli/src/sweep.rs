@@ -221,10 +221,12 @@ fn plan(a: &SweepArgs, opts: &SweepOptions) -> Result<String, CliError> {
 
 /// The child's exit status, with SIGINT and SIGTERM sent to this process passed on to it meanwhile (the
 /// previous handlers restored after).
-fn forwarding_signals(child: &mut std::process::Child) -> std::io::Result<std::process::ExitStatus> {
-    use std::sync::atomic::{AtomicI32, Ordering};
+fn forwarding_signals(child: &mut std::process::Child) -> std::io::Result<(std::process::ExitStatus, bool)> {
+    use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
     static CHILD: AtomicI32 = AtomicI32::new(0);
+    static SIGNALLED: AtomicBool = AtomicBool::new(false);
     extern "C" fn forward(sig: libc::c_int) {
+        SIGNALLED.store(true, Ordering::SeqCst);
         let pid = CHILD.load(Ordering::SeqCst);
         if pid > 0 {
             // SAFETY: kill is async-signal-safe; the pid is our child's, not yet reaped.
@@ -236,13 +238,14 @@ fn forwarding_signals(child: &mut std::process::Child) -> std::io::Result<std::p
     // SAFETY: installing a handler that only calls kill; the old ones are restored below.
     let old: Vec<(libc::c_int, libc::sighandler_t)> =
         [libc::SIGINT, libc::SIGTERM].iter().map(|&sig| (sig, unsafe { libc::signal(sig, handler) })).collect();
+    SIGNALLED.store(false, Ordering::SeqCst);
     let status = child.wait();
     CHILD.store(0, Ordering::SeqCst);
     for (sig, h) in old {
         // SAFETY: restoring the handler signal() returned.
         unsafe { libc::signal(sig, h) };
     }
-    status
+    Ok((status?, SIGNALLED.load(Ordering::SeqCst)))
 }
 
 /// Runs the sweep on a Ray cluster through the Python package's driver (`wavebudget.cluster`), which
@@ -301,8 +304,18 @@ fn ray_sweep(a: &SweepArgs, address: &str) -> Result<(Sweep, bool), CliError> {
     // An interrupt or a termination of this process goes to the driver, which cancels its shards and
     // writes nothing; this process waits for it and removes its temporary file (Ctrl-C on a terminal
     // reaches both already; `kill -INT` of this process alone, or a supervisor's SIGTERM, did not).
-    let status = forwarding_signals(&mut child)
+    let (status, signalled) = forwarding_signals(&mut child)
         .map_err(|e| CliError::Io { context: "--ray: waiting for the driver".into(), source: e })?;
+    if signalled {
+        // Interrupted or terminated: nothing is written, whatever the driver managed before it stopped
+        // (it says nothing itself; Ray, stopping, has been seen to abort the driver with a crash report).
+        // On a terminal the line starts below the driver's progress line.
+        use std::io::IsTerminal as _;
+        if std::io::stderr().is_terminal() {
+            eprintln!();
+        }
+        return Err(CliError::Interrupted);
+    }
     let code = status.code();
     if code == Some(1) && !tmp.exists() {
         // The driver says some module failed but wrote no ladder: it failed itself (its line is above).

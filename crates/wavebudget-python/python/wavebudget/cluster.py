@@ -496,7 +496,8 @@ def _write_atomic(path: str, text: str) -> None:
 def main(argv: List[str]) -> int:
     """``wavebudget sweep FILES --ray ADDRESS`` (the command runs this): shards over the cluster, writes the
     merged ladder to ``--write`` (atomically). Exit 0; 1 when some module failed (each named on stderr,
-    the ladder of the rest written); 2 when nothing was written (one line on stderr); 130 on interrupt."""
+    the ladder of the rest written); 2 when nothing was written (one line on stderr); 130 on interrupt
+    (the command, which saw the signal or passed it on, says so)."""
     import argparse
 
     ap = argparse.ArgumentParser(prog="wavebudget sweep --ray")
@@ -518,6 +519,12 @@ def main(argv: List[str]) -> int:
         # and this driver, and the command passes its own on) must not break the cleanup.
         if not interrupted:
             interrupted.append(signum)
+            # The command says "interrupted; nothing written"; what Ray prints while it stops (at times a
+            # crash report of its own: a check in its task manager fails when a driver is interrupted
+            # with tasks in flight) would bury that line, so this driver says nothing more.
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
             raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, on_signal)
@@ -532,8 +539,6 @@ def main(argv: List[str]) -> int:
         else:
             ladder = {"kernels": []}
     except KeyboardInterrupt:
-        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "error: interrupted; nothing written\n")
-        sys.stderr.flush()
         # Leave at once: Ray ends the tasks of a driver that is gone, and its own shutdown after
         # cancelled tasks can fail loudly.
         os._exit(130)
