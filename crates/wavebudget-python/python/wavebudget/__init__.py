@@ -386,32 +386,15 @@ def suggest_wg_size(
     return answers[0] if len(answers) == 1 else answers
 
 
-
-
 class Target(Record):
     """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
-
-
-class _FromDict:
-    """The handle of a native record made from its JSON object: each field read from the dict."""
-
-    __slots__ = ("_d",)
-
-    def __init__(self, d: Dict[str, Any]) -> None:
-        self._d = d
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return _wrap(self._d[name])
-        except KeyError:
-            raise AttributeError(name) from None
 
 
 class _Native(Record):
     """A record read from the engine's typed report (a native handle, ``_h``): the fields every object
     holds (``_FIELDS``) are the handle's attributes, read without making the JSON object; the rest, and
     ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is needed. Made from a
-    dict (pickle, copy), its handle reads the dict (a fresh list or record each time, as ``Record``)."""
+    dict (pickle, copy), its handle is a ``Record`` of that dict (a fresh list or record each read)."""
 
     __slots__ = ("_h", "__weakref__")
     _FIELDS: Tuple[str, ...] = ()
@@ -419,7 +402,7 @@ class _Native(Record):
     def __init__(self, d: Any) -> None:
         if isinstance(d, dict):
             object.__setattr__(self, "_d", d)
-            object.__setattr__(self, "_h", _FromDict(d))
+            object.__setattr__(self, "_h", Record(d))
         else:
             object.__setattr__(self, "_h", d)
 
@@ -453,7 +436,7 @@ class _NativeWithNotes(_Native):
     @property
     def notes(self) -> List[Note]:
         h = self._h
-        if isinstance(h, _FromDict):
+        if isinstance(h, Record):
             return list(self._d["notes"])
         return [Note(t, k) for t, k in h.notes()]
 
@@ -500,7 +483,7 @@ class CodeObject(_Native):
     @property
     def kernels(self) -> List[Kernel]:  # type: ignore[override]
         h = self._h
-        if isinstance(h, _FromDict):
+        if isinstance(h, Record):
             return [Kernel(k) for k in self._d["kernels"]]
         return [Kernel(k) for k in h.kernels()]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Note, _FromDict, _NativeWithNotes, _native, _native_call, _refuse, _path, _text, _u32, occupancy
+from . import Error, Note, Record, _NativeWithNotes, _native, _native_call, _refuse, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -34,7 +34,7 @@ class Explanation(_NativeWithNotes):
     @property
     def reason(self) -> Note:
         h = self._h
-        if isinstance(h, _FromDict):
+        if isinstance(h, Record):
             return self._d["reason"]
         return Note(*h.reason())
 
