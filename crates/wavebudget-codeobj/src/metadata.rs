@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::msgpack::Value;
+use crate::msgpack::{enter, value_at, Entered, Raw, Value};
 
 /// `amdhsa.*` keys of the metadata map.
 #[derive(Debug, Clone, Serialize)]
@@ -87,9 +87,10 @@ pub struct KernelMeta<'a> {
     /// `.cluster_dims` (V6, gfx1250).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster_dims: Option<[u32; 3]>,
-    /// `.args`: the argument maps as they are in the note.
+    /// `.args`: the argument maps, kept encoded (checked, decoded when asked: no occupancy reading needs
+    /// them, and they are a third of a typical note).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub args: Option<Value<'a>>,
+    pub args: Option<Raw<'a>>,
     /// Keys the spec does not document (vendor keys such as `.wavebudget.*`), in note order.
     #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "ser_extra")]
     pub extra: Vec<(Cow<'a, str>, Value<'a>)>,
@@ -110,74 +111,103 @@ fn bad(detail: String) -> Error {
     Error::malformed(STRUCTURE, 0, detail)
 }
 
-fn key_str<'v, 'a>(k: &'v Value<'a>, at: &str) -> Result<&'v Cow<'a, str>> {
+/// Where in the note a key is: the root map or one kernel's map (formatted only for a refusal).
+#[derive(Clone, Copy)]
+enum At {
+    Root,
+    Kernel(usize),
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            At::Root => f.write_str("root map"),
+            At::Kernel(i) => write!(f, "amdhsa.kernels[{i}]"),
+        }
+    }
+}
+
+/// The refusal of the value at `start` (`depth` deep) that is not the container wanted: the value's own
+/// refusal where [`Value::decode`] has one for it (so a malformed note is refused for what is wrong with
+/// it, whatever the reader was looking for), else its type.
+fn not_a(b: &[u8], start: usize, depth: usize, what: impl std::fmt::Display, want: &str) -> Error {
+    match value_at(b, &mut { start }, depth) {
+        Err(e) => e,
+        Ok(v) => bad(format!("{what} is a {}, not {want}", v.type_name())),
+    }
+}
+
+fn key_str<'a>(k: Value<'a>, at: At) -> Result<Cow<'a, str>> {
     match k {
         Value::Str(s) => Ok(s),
         other => Err(bad(format!("{at}: a key is a {}, not a string", other.type_name()))),
     }
 }
 
-fn want_u32(v: &Value<'_>, key: &str, at: &str) -> Result<u32> {
+fn want_u32(v: &Value<'_>, key: &str, at: At) -> Result<u32> {
     v.as_u32().ok_or_else(|| bad(format!("{at}: {key} is {} {v:?}, not a 32-bit unsigned integer", v.type_name())))
 }
 
-fn want_str<'a>(v: &Value<'a>, key: &str, at: &str) -> Result<Cow<'a, str>> {
+fn want_str<'a>(v: Value<'a>, key: &str, at: At) -> Result<Cow<'a, str>> {
     match v {
-        Value::Str(s) => Ok(s.clone()),
+        Value::Str(s) => Ok(s),
         other => Err(bad(format!("{at}: {key} is a {}, not a string", other.type_name()))),
     }
 }
 
-fn want_bool(v: &Value<'_>, key: &str, at: &str) -> Result<bool> {
+fn want_bool(v: &Value<'_>, key: &str, at: At) -> Result<bool> {
     v.as_bool().ok_or_else(|| bad(format!("{at}: {key} is {} {v:?}, not a boolean", v.type_name())))
 }
 
-fn want_u32s(v: &Value<'_>, key: &str, at: &str) -> Result<Vec<u32>> {
+fn want_u32s(v: &Value<'_>, key: &str, at: At) -> Result<Vec<u32>> {
     let a = v.as_array().ok_or_else(|| bad(format!("{at}: {key} is a {}, not an array", v.type_name())))?;
     a.iter().map(|x| want_u32(x, key, at)).collect()
 }
 
-fn want_dims(v: &Value<'_>, key: &str, at: &str) -> Result<[u32; 3]> {
+fn want_dims(v: &Value<'_>, key: &str, at: At) -> Result<[u32; 3]> {
     let a = want_u32s(v, key, at)?;
     <[u32; 3]>::try_from(a.as_slice()).map_err(|_| bad(format!("{at}: {key} has {} elements, not 3", a.len())))
 }
 
 impl<'a> Metadata<'a> {
-    /// Decodes the note's descriptor (one MessagePack map).
+    /// Decodes the note's descriptor (one MessagePack map), in one pass over its bytes: each key typed as
+    /// it is read, the kernels' `.args` checked and kept encoded ([`Raw`]). A note [`Value::decode`]
+    /// refuses is refused here too.
     pub fn decode(desc: &'a [u8]) -> Result<Metadata<'a>> {
-        Metadata::from_value(Value::decode(desc)?)
-    }
-
-    /// Types a decoded metadata map.
-    pub fn from_value(root: Value<'a>) -> Result<Metadata<'a>> {
-        let Value::Map(entries) = root else {
-            return Err(bad(format!("the root is a {}, not a map", root.type_name())));
+        let at = &mut 0;
+        let entries = match enter(desc, at, 0)? {
+            Entered::Map(n) => n,
+            _ => return Err(not_a(desc, 0, 0, "the root", "a map")),
         };
         let mut md =
             Metadata { version: None, target: None, printf: Vec::new(), kernels: Vec::new(), extra: Vec::new() };
-        for (k, v) in entries {
-            let key = key_str(&k, "root map")?.clone();
+        for _ in 0..entries {
+            let key = key_str(value_at(desc, at, 1)?, At::Root)?;
+            if key == "amdhsa.kernels" {
+                let start = *at;
+                let n = match enter(desc, at, 1)? {
+                    Entered::Array(n) => n,
+                    _ => return Err(not_a(desc, start, 1, "amdhsa.kernels", "an array")),
+                };
+                md.kernels.reserve(n.min(256));
+                for i in 0..n {
+                    md.kernels.push(KernelMeta::read(desc, at, i)?);
+                }
+                continue;
+            }
+            let v = value_at(desc, at, 1)?;
             match key.as_ref() {
                 "amdhsa.version" => {
-                    let a = want_u32s(&v, "amdhsa.version", "root map")?;
+                    let a = want_u32s(&v, "amdhsa.version", At::Root)?;
                     md.version = Some(
                         <[u32; 2]>::try_from(a.as_slice())
                             .map_err(|_| bad(format!("amdhsa.version has {} elements, not 2", a.len())))?,
                     );
                 }
-                "amdhsa.target" => md.target = Some(want_str(&v, "amdhsa.target", "root map")?),
+                "amdhsa.target" => md.target = Some(want_str(v, "amdhsa.target", At::Root)?),
                 "amdhsa.printf" => {
-                    let a = v.as_array().ok_or_else(|| bad("amdhsa.printf is not an array".into()))?;
-                    md.printf = a.iter().map(|x| want_str(x, "amdhsa.printf", "root map")).collect::<Result<_>>()?;
-                }
-                "amdhsa.kernels" => {
-                    let Value::Array(ks) = v else {
-                        return Err(bad(format!("amdhsa.kernels is a {}, not an array", v.type_name())));
-                    };
-                    md.kernels.reserve(ks.len());
-                    for (i, kv) in ks.into_iter().enumerate() {
-                        md.kernels.push(KernelMeta::from_value(kv, i)?);
-                    }
+                    let Value::Array(a) = v else { return Err(bad("amdhsa.printf is not an array".into())) };
+                    md.printf = a.into_iter().map(|x| want_str(x, "amdhsa.printf", At::Root)).collect::<Result<_>>()?;
                 }
                 _ => md.extra.push((key, v)),
             }
@@ -223,60 +253,67 @@ impl KernelMeta<'_> {
 }
 
 impl<'a> KernelMeta<'a> {
-    fn from_value(v: Value<'a>, index: usize) -> Result<KernelMeta<'a>> {
-        let at = format!("amdhsa.kernels[{index}]");
-        let Value::Map(entries) = v else {
-            return Err(bad(format!("{at} is a {}, not a map", v.type_name())));
+    /// Entry `index` of `amdhsa.kernels`, at `*at` in the note (three containers deep).
+    fn read(b: &'a [u8], at: &mut usize, index: usize) -> Result<KernelMeta<'a>> {
+        let here = At::Kernel(index);
+        let start = *at;
+        let entries = match enter(b, at, 2)? {
+            Entered::Map(n) => n,
+            _ => return Err(not_a(b, start, 2, here, "a map")),
         };
         let mut k = KernelMeta::default();
         let (mut has_name, mut has_symbol) = (false, false);
-        for (key, v) in entries {
-            let key = key_str(&key, &at)?.clone();
-            let at = at.as_str();
+        for _ in 0..entries {
+            let key = key_str(value_at(b, at, 3)?, here)?;
+            if key == ".args" {
+                // Checked as the rest of the note is, kept encoded.
+                let args = Raw::take(b, at, 3)?;
+                if !args.is_array() {
+                    let v = args.decode()?;
+                    return Err(bad(format!("{here}: .args is a {}, not an array", v.type_name())));
+                }
+                k.args = Some(args);
+                continue;
+            }
+            let v = value_at(b, at, 3)?;
             let name = key.as_ref();
             match name {
                 ".name" => {
-                    k.name = want_str(&v, name, at)?;
+                    k.name = want_str(v, name, here)?;
                     has_name = true;
                 }
                 ".symbol" => {
-                    k.symbol = want_str(&v, name, at)?;
+                    k.symbol = want_str(v, name, here)?;
                     has_symbol = true;
                 }
-                ".language" => k.language = Some(want_str(&v, name, at)?),
-                ".language_version" => k.language_version = Some(want_u32s(&v, name, at)?),
-                ".kind" => k.kind = Some(want_str(&v, name, at)?),
-                ".vgpr_count" => k.vgpr_count = Some(want_u32(&v, name, at)?),
-                ".agpr_count" => k.agpr_count = Some(want_u32(&v, name, at)?),
-                ".sgpr_count" => k.sgpr_count = Some(want_u32(&v, name, at)?),
-                ".vgpr_spill_count" => k.vgpr_spill_count = Some(want_u32(&v, name, at)?),
-                ".sgpr_spill_count" => k.sgpr_spill_count = Some(want_u32(&v, name, at)?),
-                ".group_segment_fixed_size" => k.group_segment_fixed_size = Some(want_u32(&v, name, at)?),
-                ".private_segment_fixed_size" => k.private_segment_fixed_size = Some(want_u32(&v, name, at)?),
-                ".kernarg_segment_size" => k.kernarg_segment_size = Some(want_u32(&v, name, at)?),
-                ".kernarg_segment_align" => k.kernarg_segment_align = Some(want_u32(&v, name, at)?),
-                ".wavefront_size" => k.wavefront_size = Some(want_u32(&v, name, at)?),
-                ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(want_u32(&v, name, at)?),
-                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&v, name, at)?),
-                ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&v, name, at)?),
-                ".cluster_dims" => k.cluster_dims = Some(want_dims(&v, name, at)?),
-                ".vec_type_hint" => k.vec_type_hint = Some(want_str(&v, name, at)?),
-                ".device_enqueue_symbol" => k.device_enqueue_symbol = Some(want_str(&v, name, at)?),
-                ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(want_bool(&v, name, at)?),
-                ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(want_bool(&v, name, at)?),
-                ".uniform_work_group_size" => k.uniform_work_group_size = Some(want_bool(&v, name, at)?),
-                ".args" => {
-                    if v.as_array().is_none() {
-                        return Err(bad(format!("{at}: .args is a {}, not an array", v.type_name())));
-                    }
-                    k.args = Some(v);
-                }
+                ".language" => k.language = Some(want_str(v, name, here)?),
+                ".language_version" => k.language_version = Some(want_u32s(&v, name, here)?),
+                ".kind" => k.kind = Some(want_str(v, name, here)?),
+                ".vgpr_count" => k.vgpr_count = Some(want_u32(&v, name, here)?),
+                ".agpr_count" => k.agpr_count = Some(want_u32(&v, name, here)?),
+                ".sgpr_count" => k.sgpr_count = Some(want_u32(&v, name, here)?),
+                ".vgpr_spill_count" => k.vgpr_spill_count = Some(want_u32(&v, name, here)?),
+                ".sgpr_spill_count" => k.sgpr_spill_count = Some(want_u32(&v, name, here)?),
+                ".group_segment_fixed_size" => k.group_segment_fixed_size = Some(want_u32(&v, name, here)?),
+                ".private_segment_fixed_size" => k.private_segment_fixed_size = Some(want_u32(&v, name, here)?),
+                ".kernarg_segment_size" => k.kernarg_segment_size = Some(want_u32(&v, name, here)?),
+                ".kernarg_segment_align" => k.kernarg_segment_align = Some(want_u32(&v, name, here)?),
+                ".wavefront_size" => k.wavefront_size = Some(want_u32(&v, name, here)?),
+                ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(want_u32(&v, name, here)?),
+                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&v, name, here)?),
+                ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&v, name, here)?),
+                ".cluster_dims" => k.cluster_dims = Some(want_dims(&v, name, here)?),
+                ".vec_type_hint" => k.vec_type_hint = Some(want_str(v, name, here)?),
+                ".device_enqueue_symbol" => k.device_enqueue_symbol = Some(want_str(v, name, here)?),
+                ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(want_bool(&v, name, here)?),
+                ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(want_bool(&v, name, here)?),
+                ".uniform_work_group_size" => k.uniform_work_group_size = Some(want_bool(&v, name, here)?),
                 _ => k.extra.push((key, v)),
             }
         }
         if !has_name || !has_symbol {
             let missing = if has_name { ".symbol" } else { ".name" };
-            return Err(bad(format!("{at} has no {missing}")));
+            return Err(bad(format!("{here} has no {missing}")));
         }
         Ok(k)
     }

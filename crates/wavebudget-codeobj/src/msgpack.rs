@@ -116,6 +116,20 @@ fn payload(b: &[u8], at: usize, h: usize, n: usize) -> Result<(&[u8], usize)> {
 /// The value at `*at` (advanced past it), `depth` containers deep.
 fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>> {
     let start = *at;
+    // Positive fixints and short strings (most keys and counts) before the general reading.
+    match b.get(start) {
+        Some(&t @ 0x00..=0x7f) => {
+            *at = start + 1;
+            return Ok(Value::UInt(t as u64));
+        }
+        Some(&t @ 0xa0..=0xbf) => {
+            if let Some(bytes) = b.get(start + 1..start + 1 + (t & 0x1f) as usize) {
+                *at = start + 1 + bytes.len();
+                return Ok(text(bytes));
+            }
+        }
+        _ => {}
+    }
     match head(b, start)? {
         Head::Scalar(v, n) => {
             *at = start + n;
@@ -124,41 +138,78 @@ fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>>
         Head::Str(h, n) => {
             let (bytes, end) = payload(b, start, h, n)?;
             *at = end;
-            // A string that is not UTF-8 is kept as its bytes (the typed reader then names the key).
-            Ok(match std::str::from_utf8(bytes) {
-                Ok(s) => Value::Str(Cow::Borrowed(s)),
-                Err(_) => Value::Bin(Cow::Borrowed(bytes)),
-            })
+            Ok(text(bytes))
         }
         Head::Bin(h, n) => {
             let (bytes, end) = payload(b, start, h, n)?;
             *at = end;
             Ok(Value::Bin(Cow::Borrowed(bytes)))
         }
-        Head::Ext(h, n) => {
-            // Bounds first, as for any value: a cut-short extension is named as such.
-            payload(b, start, h, n)?;
-            Err(Error::malformed(
-                STRUCTURE,
-                start as u64,
-                format!("an extension value (marker 0x{:02x}, {n} bytes): AMDGPU metadata has none", b[start]),
-            ))
-        }
+        Head::Ext(h, n) => Err(extension(b, start, h, n)),
         Head::Array(h, n) => container(b, at, start, h, n, depth, false),
         Head::Map(h, n) => container(b, at, start, h, n, depth, true),
     }
 }
 
-/// An array or map of `n` elements or entries whose header of `h` bytes is at `start`.
-fn container<'a>(
-    b: &'a [u8],
-    at: &mut usize,
-    start: usize,
-    h: usize,
-    n: u64,
-    depth: usize,
-    is_map: bool,
-) -> Result<Value<'a>> {
+/// A string's payload: a string that is not UTF-8 is kept as its bytes (the typed reader then names the key).
+fn text(bytes: &[u8]) -> Value<'_> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Value::Str(Cow::Borrowed(s)),
+        Err(_) => Value::Bin(Cow::Borrowed(bytes)),
+    }
+}
+
+/// The refusal of an extension value (AMDGPU metadata has none), after its bounds: a cut-short
+/// extension is named as such, as any value is.
+fn extension(b: &[u8], start: usize, h: usize, n: usize) -> Error {
+    if let Err(e) = payload(b, start, h, n) {
+        return e;
+    }
+    Error::malformed(
+        STRUCTURE,
+        start as u64,
+        format!("an extension value (marker 0x{:02x}, {n} bytes): AMDGPU metadata has none", b[start]),
+    )
+}
+
+/// Moves `*at` past the value there, `depth` containers deep, checking it as [`decode_at`] does (the same
+/// refusals at the same offsets) without building it: for what the reader keeps encoded ([`Raw`]).
+pub(crate) fn skip_at(b: &[u8], at: &mut usize, depth: usize) -> Result<()> {
+    let start = *at;
+    // The one-byte scalars and short strings most of a note is made of, before the general reading
+    // (which gives the refusals: a short string past the end goes on to it).
+    match b.get(start) {
+        Some(0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3) => {
+            *at = start + 1;
+            return Ok(());
+        }
+        Some(&t @ 0xa0..=0xbf) if start + 1 + (t & 0x1f) as usize <= b.len() => {
+            *at = start + 1 + (t & 0x1f) as usize;
+            return Ok(());
+        }
+        _ => {}
+    }
+    match head(b, start)? {
+        Head::Scalar(_, n) => *at = start + n,
+        Head::Str(h, n) | Head::Bin(h, n) => *at = payload(b, start, h, n)?.1,
+        Head::Ext(h, n) => return Err(extension(b, start, h, n)),
+        Head::Array(h, n) => skip_items(b, at, start, h, open(b, start, h, n, depth, false)?, depth)?,
+        Head::Map(h, n) => skip_items(b, at, start, h, open(b, start, h, n, depth, true)?, depth)?,
+    }
+    Ok(())
+}
+
+fn skip_items(b: &[u8], at: &mut usize, start: usize, h: usize, items: u64, depth: usize) -> Result<()> {
+    *at = start + h;
+    for _ in 0..items {
+        skip_at(b, at, depth + 1)?;
+    }
+    Ok(())
+}
+
+/// Checks a container's header (the depth limit, a count the rest of the note cannot hold) and gives the
+/// number of values it holds (twice the entries for a map).
+fn open(b: &[u8], start: usize, h: usize, n: u64, depth: usize, is_map: bool) -> Result<u64> {
     if depth >= MAX_DEPTH {
         return Err(Error::malformed(
             STRUCTURE,
@@ -177,6 +228,20 @@ fn container<'a>(
             format!("{what} of {n} {unit} runs past the end of the note"),
         ));
     }
+    Ok(items)
+}
+
+/// An array or map of `n` elements or entries whose header of `h` bytes is at `start`.
+fn container<'a>(
+    b: &'a [u8],
+    at: &mut usize,
+    start: usize,
+    h: usize,
+    n: u64,
+    depth: usize,
+    is_map: bool,
+) -> Result<Value<'a>> {
+    open(b, start, h, n, depth, is_map)?;
     *at = start + h;
     let n = n as usize;
     if is_map {
@@ -193,6 +258,77 @@ fn container<'a>(
             out.push(decode_at(b, at, depth + 1)?);
         }
         Ok(Value::Array(out))
+    }
+}
+
+/// A container opened by [`enter`]: its values follow at the cursor.
+pub(crate) enum Entered {
+    /// A map of this many entries (keys and values to read in turn).
+    Map(usize),
+    /// An array of this many elements.
+    Array(usize),
+    /// Not a container (the cursor is left on it).
+    Other,
+}
+
+/// Opens the container at `*at` (moving past its header).
+pub(crate) fn enter(b: &[u8], at: &mut usize, depth: usize) -> Result<Entered> {
+    let start = *at;
+    let (h, n, is_map) = match head(b, start)? {
+        Head::Map(h, n) => (h, n, true),
+        Head::Array(h, n) => (h, n, false),
+        _ => return Ok(Entered::Other),
+    };
+    open(b, start, h, n, depth, is_map)?;
+    *at = start + h;
+    Ok(if is_map { Entered::Map(n as usize) } else { Entered::Array(n as usize) })
+}
+
+/// The value at `*at` (advanced past it), `depth` containers deep: [`Value::decode`] inside a document.
+pub(crate) fn value_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>> {
+    decode_at(b, at, depth)
+}
+
+/// The length of the first value in `bytes`, checked as [`Value::decode`] checks it (the same refusals
+/// at the same offsets), without building it.
+pub fn skip(bytes: &[u8]) -> Result<usize> {
+    let mut at = 0;
+    skip_at(bytes, &mut at, 0)?;
+    Ok(at)
+}
+
+/// A value kept as its encoded bytes, checked as [`Value::decode`] checks (so [`Raw::decode`] cannot
+/// fail), decoded only when asked: what the metadata's `.args` are, which no reading of occupancy needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Raw<'a>(&'a [u8]);
+
+impl<'a> Raw<'a> {
+    /// Checks the value at `*at` and moves past it, `depth` containers deep.
+    pub(crate) fn take(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Raw<'a>> {
+        let start = *at;
+        skip_at(b, at, depth)?;
+        Ok(Raw(&b[start..*at]))
+    }
+
+    /// True when the value is an array.
+    pub fn is_array(&self) -> bool {
+        matches!(head(self.0, 0), Ok(Head::Array(..)))
+    }
+
+    /// The encoded bytes.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The value.
+    pub fn decode(&self) -> Result<Value<'a>> {
+        Value::decode(self.0)
+    }
+}
+
+impl Serialize for Raw<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.decode().map_err(serde::ser::Error::custom)?.serialize(s)
     }
 }
 

@@ -7,7 +7,7 @@
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
-use wavebudget_codeobj::Value;
+use wavebudget_codeobj::{msgpack, Metadata, Value};
 
 /// rmp-serde's answer for `bytes`, as the decoder's `Value` (the serde visitor the crate used before).
 fn oracle(bytes: &[u8]) -> Option<Value<'_>> {
@@ -192,9 +192,15 @@ fn write_value(r: &mut Rng, out: &mut Vec<u8>, depth: u32) {
     }
 }
 
-/// The decoder and rmp-serde agree on `bytes`.
+/// The decoder and rmp-serde agree on `bytes`, and the checking skip (what the metadata reader keeps
+/// encoded) refuses exactly what the decoder refuses, with the same words.
 fn agree(bytes: &[u8], what: &str) {
     let ours = Value::decode(bytes);
+    match (msgpack::skip(bytes), &ours) {
+        (Ok(_), Ok(_)) => {}
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{what}"),
+        (a, b) => panic!("{what}: skip {a:?}, decoder {b:?}"),
+    }
     match (oracle(bytes), &ours) {
         (Some(want), Ok(got)) => assert!(same(&want, got), "{what}: {want:?} != {got:?}"),
         (None, Err(_)) => {}
@@ -211,6 +217,7 @@ fn random_values_in_every_encoding() {
         let what = format!("value {i}");
         let v = Value::decode(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert!(same(&oracle(&bytes).expect("rmp-serde reads what rmp wrote"), &v), "{what}");
+        assert_eq!(msgpack::skip(&bytes).unwrap_or_else(|e| panic!("{what}: {e}")), bytes.len(), "{what}");
         // Every prefix is refused by both (a value cut short), and flipped bytes agree.
         let cut = r.below(bytes.len() as u64) as usize;
         agree(&bytes[..cut], &format!("{what} cut at {cut}"));
@@ -270,6 +277,9 @@ fn real_metadata_notes_and_their_mutations() {
         let v = Value::decode(note).unwrap();
         assert!(same(&oracle(note).unwrap(), &v), "{}", p.display());
         assert!(v.as_map().is_some_and(|m| m.iter().any(|(k, _)| k.as_str() == Some("amdhsa.kernels"))));
+        typed_as_the_tree(note, &p.display().to_string());
+        let md = Metadata::decode(note).unwrap();
+        assert!(md.kernels.iter().all(|k| k.args.is_some()), "Triton's kernels have .args");
         for i in 0..2000 {
             let mut m = note.clone();
             for _ in 0..1 + r.below(3) {
@@ -278,9 +288,92 @@ fn real_metadata_notes_and_their_mutations() {
             }
             let cut = if i % 4 == 0 { r.below(m.len() as u64) as usize } else { m.len() };
             agree(&m[..cut], &format!("{} mutation {i}", p.display()));
+            typed_as_the_tree(&m[..cut], &format!("{} mutation {i}", p.display()));
         }
     }
 }
+
+/// `Metadata::decode` (one pass, `.args` skipped and kept encoded) against the decoded tree read by key:
+/// where the tree is refused the metadata is too; where the metadata is read, every kernel's keys are
+/// what the tree holds under them, `.args` decodes to the tree's, and the other keys are kept in order.
+fn typed_as_the_tree(note: &[u8], what: &str) {
+    let typed = Metadata::decode(note);
+    let tree = match Value::decode(note) {
+        Ok(t) => t,
+        Err(e) => {
+            assert!(typed.is_err(), "{what}: the tree is refused ({e}), the metadata read");
+            return;
+        }
+    };
+    let Ok(md) = typed else { return };
+    let root = tree.as_map().expect("a read metadata's root is a map");
+    assert_eq!(md.target.as_deref(), get(root, "amdhsa.target").as_ref().and_then(|v| v.as_str()), "{what}");
+    let kernels = get(root, "amdhsa.kernels");
+    let kernels = kernels.as_ref().and_then(|k| k.as_array()).unwrap_or(&[]);
+    assert_eq!(md.kernels.len(), kernels.len(), "{what}");
+    for (k, t) in md.kernels.iter().zip(kernels) {
+        let t = t.as_map().expect("a kernel entry is a map");
+        let u32_of = |key: &str| get(t, key).and_then(|v| v.as_u32());
+        assert_eq!(Some(k.name.as_ref()), get(t, ".name").as_ref().and_then(|v| v.as_str()), "{what}");
+        assert_eq!(Some(k.symbol.as_ref()), get(t, ".symbol").as_ref().and_then(|v| v.as_str()), "{what}");
+        for (got, key) in [
+            (k.vgpr_count, ".vgpr_count"),
+            (k.agpr_count, ".agpr_count"),
+            (k.sgpr_count, ".sgpr_count"),
+            (k.vgpr_spill_count, ".vgpr_spill_count"),
+            (k.sgpr_spill_count, ".sgpr_spill_count"),
+            (k.group_segment_fixed_size, ".group_segment_fixed_size"),
+            (k.private_segment_fixed_size, ".private_segment_fixed_size"),
+            (k.wavefront_size, ".wavefront_size"),
+            (k.max_flat_workgroup_size, ".max_flat_workgroup_size"),
+            (k.kernarg_segment_size, ".kernarg_segment_size"),
+        ] {
+            assert_eq!(got, u32_of(key), "{what}: {key}");
+        }
+        assert_eq!(k.args.map(|a| a.decode().expect("checked when read")), get(t, ".args"), "{what}");
+        let extra: Vec<_> = t
+            .iter()
+            .filter(|(key, _)| !key.as_str().is_some_and(|s| s.starts_with('.') && KNOWN.contains(&s)))
+            .map(|(key, v)| (key.as_str().unwrap().to_string(), v.clone()))
+            .collect();
+        let got: Vec<_> = k.extra.iter().map(|(key, v)| (key.to_string(), v.clone())).collect();
+        assert_eq!(got, extra, "{what}");
+    }
+}
+
+/// The last value under `key` (the typed reader keeps the last of a key given twice).
+fn get<'a>(m: &[(Value<'a>, Value<'a>)], key: &str) -> Option<Value<'a>> {
+    m.iter().rev().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v.clone())
+}
+
+/// The kernel keys the code object spec documents (V4-V6), which `KernelMeta` types.
+const KNOWN: &[&str] = &[
+    ".name",
+    ".symbol",
+    ".language",
+    ".language_version",
+    ".kind",
+    ".vgpr_count",
+    ".agpr_count",
+    ".sgpr_count",
+    ".vgpr_spill_count",
+    ".sgpr_spill_count",
+    ".group_segment_fixed_size",
+    ".private_segment_fixed_size",
+    ".kernarg_segment_size",
+    ".kernarg_segment_align",
+    ".wavefront_size",
+    ".max_flat_workgroup_size",
+    ".reqd_workgroup_size",
+    ".workgroup_size_hint",
+    ".vec_type_hint",
+    ".device_enqueue_symbol",
+    ".uses_dynamic_stack",
+    ".workgroup_processor_mode",
+    ".uniform_work_group_size",
+    ".cluster_dims",
+    ".args",
+];
 
 #[test]
 fn extension_values_and_the_depth_limit_are_refused_with_the_offset() {

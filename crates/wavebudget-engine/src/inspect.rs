@@ -166,7 +166,10 @@ pub fn padding(
     dynamic_lds: u32,
     o: &wavebudget_model::Occupancy,
 ) -> Padding {
-    if res.descriptor.is_none() {
+    let Some(d) = res.descriptor else { return Padding::None };
+    // A descriptor the model does not count as padded is evaluated as the counts alone: nothing to compare.
+    let a = st.allocation(res.vgpr_count, res.sgpr_count, Some((d.vgprs, d.sgprs)));
+    if !a.vgprs_padded && !a.sgprs_padded {
         return Padding::None;
     }
     let Ok(plain) = st.evaluate(&res.without_descriptor(), wg, dynamic_lds) else { return Padding::None };
@@ -798,7 +801,7 @@ fn descriptor_waves(
             (Some(_), _) | (None, Some(_)) => Some(a.sgprs),
             (None, None) => None,
         };
-        st.occupancy(&usage(a.vgprs, sgprs)?).ok().map(|o| o.waves_per_simd)
+        st.check(usage(a.vgprs, sgprs)?).ok().map(|c| c.waves_per_simd())
     };
     let sgpr_granule = p.sgpr_encoding_granule().unwrap_or(1);
     let s_range = match (sgpr_count, ds) {
