@@ -330,6 +330,11 @@ impl Mapped {
             .map_err(|source| Error::Io { path: path.display().to_string(), source })
     }
 
+    /// Refuses `path` unless it is a regular file, as [`Mapped::open_regular`] does, without opening it.
+    pub fn check_regular(path: &std::path::Path) -> Result<()> {
+        wavebudget_mmap::check_regular(path).map_err(|source| Error::Io { path: path.display().to_string(), source })
+    }
+
     /// The file's bytes.
     pub fn bytes(&self) -> &[u8] {
         self.0.bytes()

@@ -112,31 +112,44 @@ pub fn cache_entries(dir: &Path) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>>
     Ok(out)
 }
 
-/// Depth first in path order; directories reached through symlinks are followed once each.
+/// Depth first in path order; directories (each known by its device and inode) are walked once each,
+/// however many symlinks reach them.
 fn walk_cache(
     d: &Path,
-    seen: &mut std::collections::HashSet<PathBuf>,
+    seen: &mut std::collections::HashSet<(u64, u64)>,
     out: &mut Vec<(PathBuf, Option<TritonLaunch>)>,
 ) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
     let io = |e: std::io::Error| Error::Io { path: d.display().to_string(), source: e };
-    if !seen.insert(std::fs::canonicalize(d).map_err(io)?) {
+    let meta = std::fs::metadata(d).map_err(io)?;
+    if !seen.insert((meta.dev(), meta.ino())) {
         return Ok(());
     }
-    let mut entries: Vec<_> =
-        std::fs::read_dir(d).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
+    let mut entries: Vec<_> = std::fs::read_dir(d)
+        .map_err(io)?
+        .map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?))))
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, kind) in entries {
+        // The directory's own word for its entries' types, but for symlinks (followed, as a path is).
+        if if kind.is_symlink() { path.is_dir() } else { kind.is_dir() } {
             walk_cache(&path, seen, out)?;
         } else if path.extension().is_some_and(|e| e == "hsaco") {
             // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
-            map_regular(&path)?;
+            check_regular(&path)?;
             let json = path.with_extension("json");
             let launch = if json.symlink_metadata().is_ok() { Some(read_launch(&json)?) } else { None };
             out.push((path, launch));
         }
     }
     Ok(())
+}
+
+/// [`map_regular`]'s refusal of what is not a regular file, without reading it.
+fn check_regular(path: &Path) -> Result<()> {
+    wavebudget_codeobj::Mapped::check_regular(path)
+        .map_err(|e| Error::Reader { path: path.display().to_string(), source: e })
 }
 
 /// A regular file's bytes, mapped (a pipe, device or socket is refused at once, not waited on).

@@ -48,6 +48,19 @@ fn invalid(reason: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidInput, reason.into())
 }
 
+/// Refuses `path` unless it is a regular file, as [`Mapped::open_regular`] does, without opening it: for a
+/// walk that names what it will read before reading it.
+pub fn check_regular(path: &Path) -> std::io::Result<()> {
+    let meta = std::fs::metadata(path)?;
+    if let Some(why) = refused(meta.file_type()) {
+        return Err(invalid(why));
+    }
+    if !meta.is_file() {
+        return Err(invalid("is a pipe, not a regular file: it is not read"));
+    }
+    Ok(())
+}
+
 impl Mapped {
     /// Maps `path` when it is a regular file; reads a pipe reached through a link (`/dev/stdin`,
     /// `/dev/fd/N`, `<(...)`) to its end, refusing one that gives more than `max_pipe_bytes`. Directories,
@@ -79,13 +92,7 @@ impl Mapped {
     /// Maps `path`, which must be a regular file: for inputs found by name (a records file, a Triton cache
     /// directory's entries), where a pipe or device is never meant.
     pub fn open_regular(path: &Path) -> std::io::Result<Mapped> {
-        let meta = std::fs::metadata(path)?;
-        if let Some(why) = refused(meta.file_type()) {
-            return Err(invalid(why));
-        }
-        if !meta.is_file() {
-            return Err(invalid("is a pipe, not a regular file: it is not read"));
-        }
+        check_regular(path)?;
         let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
         let meta = file.metadata()?;
         if !meta.is_file() {
