@@ -330,7 +330,10 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtar
         Ok(id) => id,
         Err(e) => return Err(format!("target-cpu \"{cpu}\": {e}")),
     };
-    let mut opts = Options { llvm: crate::LLVM, ..Options::try_from_target_features(&facts.target_features)? };
+    let mut opts = Options {
+        llvm: crate::LLVM,
+        ..Options::try_from_target_features(&facts.target_features).map_err(|e| e.to_string())?
+    };
     // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
     if let Some(d) = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22) {
         match d.trim().parse::<u32>() {
@@ -496,7 +499,7 @@ fn budget(
                 0,
                 wavebudget_model::Blocker::new(
                     Limiter::MaxWaves,
-                    format!("{} runs at most {} waves per SIMD", st.processor().name, st.max_waves()),
+                    wavebudget_model::BlockReason::AboveMaximum { processor: st.processor().name, max: st.max_waves() },
                 ),
             );
             b
@@ -507,7 +510,7 @@ fn budget(
     let mut action = Action::Set;
     let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
     if !range_blockers.is_empty() {
-        let reasons = range_blockers.iter().map(|x| x.reason.as_str()).collect::<Vec<_>>().join("; ");
+        let reasons = range_blockers.iter().map(|x| x.reason.to_string()).collect::<Vec<_>>().join("; ");
         let top = hi.min(st.max_waves());
         let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
         // LLVM 22 drops a W outside lo..top; 15 and 19 drop only a W below lo (or above the maximum) and

@@ -6,20 +6,126 @@ use crate::subtarget::{Subtarget, WorkgroupSize};
 use crate::targets::AgprFile;
 use serde::Serialize;
 
-/// Why a waves target cannot be had.
+/// Why a waves target cannot be had. The JSON gives `limiter` and `reason` (the sentence; Python's
+/// `reason.kind` is the variant's name, [`BlockReason::kind`]).
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Blocker {
     /// The resource in the way.
     pub limiter: Limiter,
-    /// One sentence with the numbers.
-    pub reason: String,
+    /// What blocks it, with the numbers.
+    pub reason: BlockReason,
 }
 
 impl Blocker {
-    /// A blocker: the resource in the way and one sentence with the numbers.
-    pub fn new(limiter: Limiter, reason: String) -> Blocker {
+    /// A blocker: the resource in the way and why.
+    pub fn new(limiter: Limiter, reason: BlockReason) -> Blocker {
         Blocker { limiter, reason }
+    }
+}
+
+impl Serialize for Blocker {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Blocker", 2)?;
+        st.serialize_field("limiter", &self.limiter)?;
+        st.serialize_field("reason", &self.reason.to_string())?;
+        st.end()
+    }
+}
+
+/// LLVM squeezing registers to a budget whose waves the launch size or LDS cannot give (LLVM 15 and 19
+/// keep such a request; 22 drops it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Squeezed {
+    /// The LLVM that squeezes.
+    pub llvm: crate::Llvm,
+    /// The waves whose budget it squeezes to.
+    pub waves: u32,
+}
+
+impl std::fmt::Display for Squeezed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "; {} still squeezes registers to the budget of {} waves (spilling what does not fit) without gaining a wave",
+            self.llvm, self.waves
+        )
+    }
+}
+
+/// What keeps a waves target from being had.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BlockReason {
+    /// The largest launch size needs more waves than asked: LLVM ignores `amdgpu-waves-per-eu` below that.
+    #[error("a launch size of up to {max_threads} threads ({waves_per_workgroup} waves of {wave_size}) implies at least {min} waves/SIMD; {llvm} ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)")]
+    BelowLaunchMinimum {
+        /// The largest launch size.
+        max_threads: u32,
+        /// Its waves.
+        waves_per_workgroup: u32,
+        /// The wave size.
+        wave_size: u32,
+        /// The least waves/SIMD it implies.
+        min: u32,
+        /// The LLVM whose rule it is.
+        llvm: crate::Llvm,
+    },
+    /// Workgroup slots and barriers at the launch size allow fewer waves.
+    #[error("workgroup slots and barriers allow at most {waves} waves/SIMD at launch size {min_threads} to {max_threads}{}", squeezed.map(|s| s.to_string()).unwrap_or_default())]
+    WorkgroupSlots {
+        /// The most they allow.
+        waves: u32,
+        /// The launch size range.
+        min_threads: u32,
+        /// The launch size range.
+        max_threads: u32,
+        /// Where the request is kept and squeezed for.
+        squeezed: Option<Squeezed>,
+    },
+    /// The LDS per workgroup allows fewer waves.
+    #[error("{lds} bytes of LDS per workgroup allow at most {waves} waves/SIMD{}", squeezed.map(|s| s.to_string()).unwrap_or_default())]
+    Lds {
+        /// LDS bytes per workgroup.
+        lds: u32,
+        /// The most they allow.
+        waves: u32,
+        /// Where the request is kept and squeezed for.
+        squeezed: Option<Squeezed>,
+    },
+    /// The SGPR init bug fixes the SGPRs LLVM allocates.
+    #[error(
+        "{processor} has the SGPR init bug: LLVM always allocates {sgprs} SGPRs, which allow at most {waves} waves"
+    )]
+    SgprInitBug {
+        /// The processor.
+        processor: &'static str,
+        /// The SGPRs LLVM allocates.
+        sgprs: u32,
+        /// The waves they allow.
+        waves: u32,
+    },
+    /// More waves than the processor runs.
+    #[error("{processor} runs at most {max} waves per SIMD")]
+    AboveMaximum {
+        /// The processor.
+        processor: &'static str,
+        /// Its most waves per SIMD.
+        max: u32,
+    },
+}
+
+impl BlockReason {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BlockReason::BelowLaunchMinimum { .. } => "below_launch_minimum",
+            BlockReason::WorkgroupSlots { .. } => "workgroup_slots",
+            BlockReason::Lds { .. } => "lds",
+            BlockReason::SgprInitBug { .. } => "sgpr_init_bug",
+            BlockReason::AboveMaximum { .. } => "above_maximum",
+        }
     }
 }
 
@@ -104,13 +210,13 @@ impl Subtarget {
         if waves < lo {
             blocked_by.push(Blocker {
                 limiter: Limiter::Workgroup,
-                reason: format!(
-                    "a launch size of up to {} threads ({} waves of {}) implies at least {lo} waves/SIMD; {} ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)",
-                    wg.max,
-                    wg.max.div_ceil(self.wave_size()),
-                    self.wave_size(),
-                    self.llvm()
-                ),
+                reason: BlockReason::BelowLaunchMinimum {
+                    max_threads: wg.max,
+                    waves_per_workgroup: wg.max.div_ceil(self.wave_size()),
+                    wave_size: self.wave_size(),
+                    min: lo,
+                    llvm: self.llvm(),
+                },
             });
         }
         let limit = self.workgroup_occupancy(lds, wg).1;
@@ -118,39 +224,32 @@ impl Subtarget {
             // LLVM 22 drops such a W; 15 and 19 keep it, squeeze registers to its budget and spill for
             // waves the launch size or LDS cannot give.
             // (LLVM 22's dropping is said by `accepted_range`, which callers print beside the reason.)
-            let what = if waves > hi {
-                String::new()
-            } else {
-                format!(
-                    "; {} still squeezes registers to the budget of {waves} waves (spilling what does not fit) without gaining a wave",
-                    self.llvm()
-                )
-            };
+            let squeezed = (waves <= hi).then_some(Squeezed { llvm: self.llvm(), waves });
             let wg_only = self.workgroup_occupancy(0, wg).1;
             if wg_only < waves {
                 blocked_by.push(Blocker {
                     limiter: Limiter::Workgroup,
-                    reason: format!(
-                        "workgroup slots and barriers allow at most {wg_only} waves/SIMD at launch size {} to {}{what}",
-                        wg.min, wg.max
-                    ),
+                    reason: BlockReason::WorkgroupSlots {
+                        waves: wg_only,
+                        min_threads: wg.min,
+                        max_threads: wg.max,
+                        squeezed,
+                    },
                 });
             } else {
-                blocked_by.push(Blocker {
-                    limiter: Limiter::Lds,
-                    reason: format!("{lds} bytes of LDS per workgroup allow at most {limit} waves/SIMD{what}"),
-                });
+                blocked_by
+                    .push(Blocker { limiter: Limiter::Lds, reason: BlockReason::Lds { lds, waves: limit, squeezed } });
             }
         }
         let max_sgprs = self.max_sgprs_for_waves(waves);
         if max_sgprs.is_none() {
             blocked_by.push(Blocker {
                 limiter: Limiter::Sgpr,
-                reason: format!(
-                    "{name} has the SGPR init bug: LLVM always allocates {} SGPRs, which allow at most {} waves",
-                    crate::targets::FIXED_SGPRS_FOR_INIT_BUG,
-                    self.sgpr_waves(crate::targets::FIXED_SGPRS_FOR_INIT_BUG)
-                ),
+                reason: BlockReason::SgprInitBug {
+                    processor: name,
+                    sgprs: crate::targets::FIXED_SGPRS_FOR_INIT_BUG,
+                    waves: self.sgpr_waves(crate::targets::FIXED_SGPRS_FOR_INIT_BUG),
+                },
             });
         }
         let max_vgprs = self.max_vgprs_for_waves(waves);
@@ -243,7 +342,7 @@ impl Subtarget {
 
 #[cfg(test)]
 mod tests {
-    use crate::{subtarget, Options, WorkgroupSize};
+    use crate::{subtarget, BlockReason, Options, Squeezed, WorkgroupSize};
 
     /// R_max(W) is exactly the inverse of the forward VGPR formula, on every processor and wave size: the
     /// largest count that reaches W, held within what a wave addresses. (The ladders llc 22.1.8 gave are
@@ -290,11 +389,33 @@ mod tests {
         assert!(!b.reachable);
         assert_eq!((b.accepted_range.min, b.accepted_range.max), (4, 8));
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Workgroup);
+        // 1024 threads are 16 waves of 64: 4 per SIMD at least, below which LLVM 22 drops the request.
+        assert_eq!(
+            b.blocked_by[0].reason,
+            BlockReason::BelowLaunchMinimum {
+                max_threads: 1024,
+                waves_per_workgroup: 16,
+                wave_size: 64,
+                min: 4,
+                llvm: crate::Llvm::V22
+            }
+        );
         // 32 KiB LDS at WG 256 caps at 2: W=5 is dropped (the "5,8" case of §2.6).
         let b = st.budget(5, WorkgroupSize::fixed(256), 32768).unwrap();
         assert!(!b.reachable);
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Lds);
+        assert_eq!(b.blocked_by[0].reason, BlockReason::Lds { lds: 32768, waves: 2, squeezed: None });
         assert_eq!(b.accepted_range.max, 2);
+        // Under LLVM 19 the same W is kept (within the accepted minimums there) and squeezed for.
+        let st19 = subtarget("gfx942", Options { llvm: crate::Llvm::V19, ..Options::default() }).unwrap();
+        let b = st19.budget(5, WorkgroupSize::fixed(256), 32768).unwrap();
+        let squeezed = Some(Squeezed { llvm: crate::Llvm::V19, waves: 5 });
+        assert_eq!(
+            b.blocked_by[0].reason,
+            BlockReason::Lds { lds: 32768, waves: 2, squeezed },
+            "{:?}",
+            b.accepted_range
+        );
         // W=10 is over the hardware maximum: refused like 0.
         assert!(st.budget(10, WorkgroupSize::fixed(256), 0).is_err());
         assert!(st.budget(0, WorkgroupSize::fixed(256), 0).is_err());
@@ -312,6 +433,10 @@ mod tests {
         let st = subtarget("gfx802", Options::default()).unwrap();
         let b = st.budget(9, WorkgroupSize::fixed(64), 0).unwrap();
         assert_eq!(b.blocked_by[0].limiter, crate::Limiter::Sgpr);
+        assert_eq!(
+            b.blocked_by[0].reason,
+            BlockReason::SgprInitBug { processor: "gfx802", sgprs: 96, waves: st.sgpr_waves(96) }
+        );
         assert_eq!(st.max_waves(), 10);
     }
 }

@@ -27,6 +27,9 @@ pub enum ModelError {
     /// A wave size the processor does not run.
     #[error("{target} has no wave{wave_size} mode (wave sizes: {supported})")]
     WaveSize { target: &'static str, wave_size: u32, supported: String },
+    /// `"target-features"` asking for both wave sizes (LLVM refuses that: exactly one).
+    #[error("\"target-features\"=\"{features}\" asks for both +wavefrontsize32 and +wavefrontsize64, which LLVM refuses (it must be exactly one)")]
+    BothWaveSizes { features: String },
     /// CU mode on a processor without WGPs.
     #[error("{target} has no CU/WGP mode switch (CU mode applies to GFX10, GFX11 and GFX12)")]
     CuMode { target: &'static str },
@@ -76,6 +79,7 @@ impl ModelError {
             ModelError::NotModelled { .. } => "not_modelled",
             ModelError::BadFeature { .. } => "bad_feature",
             ModelError::WaveSize { .. } => "wave_size",
+            ModelError::BothWaveSizes { .. } => "both_wave_sizes",
             ModelError::CuMode { .. } => "cu_mode",
             ModelError::DynamicVgpr { .. } => "dynamic_vgpr",
             ModelError::TooManyRegisters { .. } => "too_many_registers",

@@ -40,7 +40,7 @@ pub mod targets;
 pub mod text;
 
 pub use batch::{CellError, CellsOut, Column, Columns, Grid, VgprColumns, CELLS_PER_THREAD};
-pub use budget::{Blocker, Budget, WavesRange};
+pub use budget::{BlockReason, Blocker, Budget, Squeezed, WavesRange};
 pub use error::{
     DvgprRefusal, FeatureRefusal, GenericRefusal, LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal,
 };

@@ -53,12 +53,10 @@ impl Options {
     /// [`Options::from_target_features`], refusing features LLVM refuses together: both
     /// `+wavefrontsize32` and `+wavefrontsize64` (llc-22: "must specify exactly one of wavefrontsize32 and
     /// wavefrontsize64"), where the plain reading would take the last.
-    pub fn try_from_target_features(features: &str) -> Result<Options, String> {
+    pub fn try_from_target_features(features: &str) -> Result<Options, ModelError> {
         let has = |f: &str| features.split(',').any(|x| x.trim() == f);
         if has("+wavefrontsize32") && has("+wavefrontsize64") {
-            return Err(format!(
-                "\"target-features\"=\"{features}\" asks for both +wavefrontsize32 and +wavefrontsize64, which LLVM refuses (it must be exactly one)"
-            ));
+            return Err(ModelError::BothWaveSizes { features: features.to_string() });
         }
         Ok(Options::from_target_features(features))
     }

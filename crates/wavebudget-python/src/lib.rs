@@ -438,10 +438,15 @@ struct BudgetHandle {
 
 #[pymethods]
 impl BudgetHandle {
-    /// The `budget --json` object, with `note_kinds` beside `notes`.
+    /// The `budget --json` object, with `note_kinds` beside `notes` and each blocker's `reason_kind`
+    /// beside its `reason`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let d = to_py(py, &self.b)?;
         d.set_item("note_kinds", self.b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        let blocked = d.get_item("blocked_by")?;
+        for (i, b) in self.b.blocked_by.iter().enumerate() {
+            blocked.get_item(i)?.set_item("reason_kind", b.reason.kind())?;
+        }
         Ok(d)
     }
     /// Each note's text and kind.

@@ -197,6 +197,29 @@ def test_budget_and_explain_fields_read_from_the_answer_equal_the_clis_json():
         assert _unmade(fresh)
 
 
+def test_a_budgets_blockers_are_typed_reasons():
+    """Each `blocked_by` entry's reason is a `Note` whose kind names what blocks the waves (the model's
+    `BlockReason` variant), its text the CLI's JSON: a launch size that implies more waves, workgroup slots
+    (704 threads are 11 waves: two workgroups, 22 waves, fill 6 of a SIMD's slots at most), LDS, the
+    SGPR init bug of gfx802 (96 SGPRs always)."""
+    from wavebudget import _native
+
+    cases = [
+        ("gfx942", 2, 1024, 0, "workgroup", "below_launch_minimum"),
+        ("gfx942", 7, 704, 0, "workgroup", "workgroup_slots"),
+        ("gfx942", 5, 256, 32768, "lds", "lds"),
+        ("gfx802", 9, 64, 0, "sgpr", "sgpr_init_bug"),
+    ]
+    for target, waves, wg, lds, limiter, kind in cases:
+        args = ["budget", f"--target={target}", f"--waves={waves}", f"--wg-size={wg}", f"--lds={lds}", "--json"]
+        want = json.loads(_native.run(args))["blocked_by"]
+        b = wavebudget.budget(target, waves, wg_size=wg, lds=lds)
+        assert not b.reachable, (target, waves)
+        got = b.blocked_by
+        assert [(x.limiter, str(x.reason)) for x in got] == [(w["limiter"], w["reason"]) for w in want]
+        assert (got[0].limiter, got[0].reason.kind) == (limiter, kind), (target, waves, wg, lds)
+
+
 def test_launch_report_fields_read_from_the_report_equal_its_json():
     """`triton.launch_report` reads its fields from the engine's report: each equals the serde JSON object
     (made by `to_dict()`), and the notes' texts and kinds equal those of the made object; copies compare."""

@@ -132,14 +132,17 @@ class Note(str):
 
 
 def _typed_notes(d: Dict[str, Any]) -> Dict[str, Any]:
-    """``d`` with its ``notes`` (and ``reason``) as ``Note`` objects of the kinds the native call gave
-    beside them (``note_kinds``, ``reason_kind``, taken out)."""
+    """``d`` with its ``notes`` (and ``reason``, and each ``blocked_by`` entry's ``reason``) as ``Note``
+    objects of the kinds the native call gave beside them (``note_kinds``, ``reason_kind``, taken out)."""
     kinds = d.pop("note_kinds", None)
     if kinds is not None:
         d["notes"] = [Note(t, k) for t, k in zip(d["notes"], kinds)]
     kind = d.pop("reason_kind", None)
     if kind is not None:
         d["reason"] = Note(d["reason"], kind)
+    for blocker in d.get("blocked_by") or ():
+        if isinstance(blocker, dict):
+            _typed_notes(blocker)
     return d
 
 

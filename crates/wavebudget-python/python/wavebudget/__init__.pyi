@@ -57,8 +57,14 @@ class Budget(Record):
     max_lds_bytes: int
     reachable: bool
     exact_reachable: bool
-    blocked_by: List[str]
+    blocked_by: List[Blocker]
     notes: List[Note]
+
+class Blocker(Record):
+    """A ``Budget.blocked_by`` entry (a ``Record`` at run time)."""
+
+    limiter: str
+    reason: Note
 
 class Target(Record):
     name: str
