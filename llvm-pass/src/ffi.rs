@@ -2,6 +2,7 @@
 //! the two diagnostic helpers the shim provides. No panic crosses this boundary.
 
 use crate::config::Config;
+use crate::finding::Finding;
 use crate::llvm_sys::core::LLVMGetModuleContext;
 use crate::llvm_sys::prelude::*;
 use crate::plan::{Action, Diagnostic, KernelPlan, RegisterSource, Severity};
@@ -95,7 +96,8 @@ fn quiet_catch<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
 }
 
 struct Handle {
-    cfg: Result<Config, crate::Error>,
+    /// The configuration, or why there is none (shared with the warning each module gets).
+    cfg: Result<Config, std::sync::Arc<crate::Error>>,
 }
 
 unsafe fn str_from(p: *const c_char, len: usize) -> String {
@@ -138,7 +140,7 @@ pub unsafe extern "C" fn wb_rust_configure(
         };
         match cfg {
             Err(e) if from_pipeline != 0 => Err(e),
-            cfg => Ok(Box::into_raw(Box::new(Handle { cfg })).cast::<c_void>()),
+            cfg => Ok(Box::into_raw(Box::new(Handle { cfg: cfg.map_err(std::sync::Arc::new) })).cast::<c_void>()),
         }
     });
     match r {
@@ -197,10 +199,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),
-                    &Diagnostic {
-                        severity: Severity::Warning,
-                        message: format!("amdgpu-occupancy-budget: {e}; nothing done (the module is left as it came)"),
-                    },
+                    &Diagnostic::module(Severity::Warning, Finding::ConfigRefused(std::sync::Arc::clone(e))),
                 );
             }
             false
@@ -216,12 +215,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
                 .unwrap_or("unknown panic");
             diagnose(
                 LLVMGetModuleContext(module),
-                &Diagnostic {
-                    severity: Severity::Error,
-                    message: format!(
-                        "amdgpu-occupancy-budget: internal error ({what}); the module was left unchanged. Please report it with the input."
-                    ),
-                },
+                &Diagnostic::module(Severity::Error, Finding::Internal(what.to_string())),
             );
             0
         }
@@ -255,7 +249,7 @@ pub(crate) unsafe fn diagnose(ctx: LLVMContextRef, d: &Diagnostic) {
     };
     // Kernel names come from the IR: a newline or an escape sequence in one must not forge a line or
     // reach the terminal as a control sequence. Every diagnostic is one line, shown through `printable`.
-    let message = wavebudget_model::text::printable(&d.message);
+    let message = wavebudget_model::text::printable(&d.to_string()).into_owned();
     wb_diagnose(ctx, sev, message.as_ptr().cast(), message.len());
 }
 

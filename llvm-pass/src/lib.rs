@@ -20,6 +20,7 @@ pub mod error;
 pub mod estimate;
 pub mod facts;
 mod ffi;
+pub mod finding;
 mod host_llvm;
 mod ir;
 pub mod nvptx;
@@ -42,6 +43,7 @@ pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V15;
 
 pub use config::{Config, Mode};
 pub use error::Error;
+pub use finding::{Finding, On, Subject};
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
 
 use crate::llvm_sys::core::LLVMGetModuleContext;
@@ -71,8 +73,8 @@ pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
 /// `module` must be a live module, not used by another thread during the call.
 pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport {
     let mut report = ModuleReport::default();
-    let say = |report: &mut ModuleReport, severity, text: String| {
-        report.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") })
+    let say = |report: &mut ModuleReport, severity, finding: Finding| {
+        report.diagnostics.push(Diagnostic::module(severity, finding))
     };
     let triple = ir::triple(module);
     if triple.starts_with("nvptx") {
@@ -82,41 +84,25 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     if kernels.is_empty() {
         // Host modules of a HIP build come here too: a remark, so -Werror builds stay clean.
-        let what =
-            if triple.is_empty() { "this module (no triple)".to_string() } else { format!("this '{triple}' module") };
-        say(&mut report, Severity::Remark, format!("no amdgpu_kernel functions in {what}; nothing to do"));
+        say(&mut report, Severity::Remark, Finding::NoKernels { triple });
         return report;
     }
     // A module without a triple (as LLVM's own tests are written, for llc -mtriple) is taken as
     // amdgcn-amd-amdhsa: only attributes are written, and they mean the same for every amdgcn OS.
     if !triple.is_empty() && !triple.starts_with("amdgcn") {
-        say(
-            &mut report,
-            Severity::Warning,
-            format!(
-                "{} amdgpu_kernel function(s) in a module whose triple is '{triple}', not amdgcn; nothing done",
-                kernels.len()
-            ),
-        );
+        say(&mut report, Severity::Warning, Finding::NotAmdgcn { kernels: kernels.len(), triple });
         return report;
     }
     let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
         kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     let amd_request = cfg.waves.is_some() || cfg.mode == Mode::Auto;
     if !amd_request && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
-        let mut empty = if cfg.empty_variables.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} set but empty)", cfg.empty_variables.join(", "))
+        let finding = Finding::NoWavesTarget {
+            kernels: kernels.len(),
+            empty_variables: cfg.empty_variables.iter().map(|v| v.to_string()).collect(),
+            nvidia_options: cfg.warps_per_sm.is_some() || cfg.blocks_per_sm.is_some(),
         };
-        if cfg.warps_per_sm.is_some() || cfg.blocks_per_sm.is_some() {
-            empty.push_str(" (warps-per-sm and blocks-per-sm are for NVPTX kernels)");
-        }
-        say(
-            &mut report,
-            Severity::Warning,
-            format!("no waves target given{empty}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {} kernel(s) left untouched", kernels.len()),
-        );
+        say(&mut report, Severity::Warning, finding);
         return report;
     }
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
@@ -129,13 +115,9 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         Some(path) => match Records::load(path) {
             Ok(r) => Some(r),
             Err(e) => {
-                report.diagnostics.push(Diagnostic {
-                    severity: Severity::Warning,
-                    message: format!(
-                        "amdgpu-occupancy-budget: records={}: {e}; estimating from the IR instead",
-                        path.display()
-                    ),
-                });
+                let finding =
+                    Finding::RecordsUnreadable { path: path.display().to_string(), error: std::sync::Arc::new(e) };
+                report.diagnostics.push(Diagnostic::module(Severity::Warning, finding));
                 None
             }
         },
@@ -174,7 +156,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
                         }
                         c => plan::untouched_plan(k, auto_refusal(&l.rungs, &c.reason)),
                     },
-                    Err(why) => plan::untouched_plan(k, format!("mode=auto: {why}")),
+                    Err(why) => plan::untouched_plan(k, Finding::AutoNoLadder(why.clone())),
                 };
                 plan.ladder = ladder.as_ref().ok().map(|l| l.rungs.clone());
                 plan
@@ -219,21 +201,18 @@ fn info_line(name: &str, waves: u32, b: &wavebudget_model::Budget) -> String {
 
 /// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
 /// when some level compiled).
-fn auto_refusal(rungs: &[records::Rung], reason: &str) -> String {
-    let range = match (rungs.first(), rungs.last()) {
-        (Some(a), Some(b)) => format!("{} to {}", a.waves, b.waves),
-        _ => return "mode=auto: the ladder has no levels".into(),
+fn auto_refusal(rungs: &[records::Rung], reason: &sweep::ChoiceReason) -> Finding {
+    let (from, to) = match (rungs.first(), rungs.last()) {
+        (Some(a), Some(b)) => (a.waves, b.waves),
+        _ => return Finding::AutoNoLevels,
     };
     if rungs.iter().all(|r| !r.accepted) {
-        return format!(
-            "mode=auto: LLVM {} ignores \"amdgpu-waves-per-eu\" at every level ({range}) with this launch size and LDS",
-            sweep::LLVM_MAJOR
-        );
+        return Finding::AutoAllIgnored { llvm_major: sweep::LLVM_MAJOR, from, to };
     }
     if rungs.iter().all(|r| r.spills.is_none()) {
-        return format!("mode=auto: no level ({range}) compiled (wavebudget sweep shows LLVM's messages)");
+        return Finding::AutoNoneCompiled { from, to };
     }
-    format!("mode=auto: {reason}")
+    Finding::AutoPolicy(reason.clone())
 }
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
@@ -311,10 +290,9 @@ unsafe fn auto_ladders(
                 };
             }
         }
-        Err(e) => report.diagnostics.push(Diagnostic {
-            severity: Severity::Warning,
-            message: format!("amdgpu-occupancy-budget: mode=auto could not compile the module: {e}"),
-        }),
+        Err(e) => report
+            .diagnostics
+            .push(Diagnostic::module(Severity::Warning, Finding::AutoCompileFailed(std::sync::Arc::new(e)))),
     }
     for slot in out.iter_mut() {
         if slot.as_ref().is_err_and(|e| e == "no ladder yet") {

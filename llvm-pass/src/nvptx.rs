@@ -8,6 +8,7 @@
 
 use crate::config::{Config, Mode};
 use crate::facts;
+use crate::finding::{BlockProblem, Finding, On, Subject};
 use crate::ir;
 use crate::llvm_sys::core::{LLVMGetFunctionCallConv, LLVMIsDeclaration};
 use crate::llvm_sys::prelude::*;
@@ -27,20 +28,22 @@ pub unsafe fn is_kernel(f: LLVMValueRef) -> bool {
 }
 
 /// Threads per block from `"nvvm.reqntid"` / `"nvvm.maxntid"` (`"X"`, `"X,Y"` or `"X,Y,Z"`).
-fn block_of(attr: &str) -> Result<u32, String> {
+fn block_of(attr: &str) -> Result<u32, BlockProblem> {
     let mut n: u64 = 1;
     for d in attr.split(',') {
-        let v: u64 = d.trim().parse().map_err(|_| format!("'{attr}' is not X[,Y[,Z]]"))?;
+        let v: u64 = d.trim().parse().map_err(|_| BlockProblem::NotDims(attr.to_string()))?;
         n = n.saturating_mul(v);
     }
     match u32::try_from(n) {
         Ok(b) if b >= 1 => Ok(b),
-        _ => Err(format!("'{attr}' is not a block size of at least 1 thread")),
+        _ => Err(BlockProblem::NotASize(attr.to_string())),
     }
 }
 
-fn say(plan: &mut KernelPlan, severity: Severity, text: String) {
-    plan.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") });
+/// A diagnostic about kernel `plan.name` (NVPTX names are shown as they are), on `on`.
+fn say(plan: &mut KernelPlan, severity: Severity, on: Option<On>, finding: Finding) {
+    let subject = Subject { kernel: plan.name.clone(), demangled: None, on };
+    plan.diagnostics.push(Diagnostic { severity, subject: Some(subject), finding });
 }
 
 /// Runs the pass on an NVPTX module's kernels.
@@ -50,43 +53,28 @@ fn say(plan: &mut KernelPlan, severity: Severity, text: String) {
 pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut ModuleReport) {
     let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
     let triple = ir::triple(module);
-    let top = |report: &mut ModuleReport, severity, text: String| {
-        report.diagnostics.push(Diagnostic { severity, message: format!("amdgpu-occupancy-budget: {text}") })
+    let top = |report: &mut ModuleReport, severity, finding: Finding| {
+        report.diagnostics.push(Diagnostic::module(severity, finding))
     };
     if kernels.is_empty() {
-        top(report, Severity::Remark, format!("no ptx_kernel functions in this '{triple}' module; nothing to do"));
+        top(report, Severity::Remark, Finding::NoPtxKernels { triple });
         return;
     }
     if !cfg!(feature = "llvm22") {
-        top(
-            report,
-            Severity::Warning,
-            format!(
-                "{} ptx_kernel function(s) in this '{triple}' module: NVPTX kernels need the LLVM 22 plugin (before 22 the register cap is !nvvm.annotations, which this pass does not write); nothing done",
-                kernels.len()
-            ),
-        );
+        top(report, Severity::Warning, Finding::NvptxNeedsLlvm22 { kernels: kernels.len(), triple });
         return;
     }
     let want = match (cfg.warps_per_sm, cfg.blocks_per_sm) {
         (Some(w), _) => Want::WarpsPerSm(w),
         (None, Some(b)) => Want::BlocksPerSm(b),
         (None, None) => {
-            let why = if cfg.waves.is_some() {
-                "waves=N is waves per SIMD, an AMD request; NVPTX kernels take warps-per-sm=N or blocks-per-sm=N"
-            } else {
-                "no warps target given: set warps-per-sm=N or blocks-per-sm=N (-wavebudget-warps-per-sm=N, WAVEBUDGET_WARPS_PER_SM=N)"
-            };
-            top(report, Severity::Warning, format!("{why}; {} ptx_kernel(s) left untouched", kernels.len()));
+            let finding = Finding::NoWarpsTarget { kernels: kernels.len(), waves_given: cfg.waves.is_some() };
+            top(report, Severity::Warning, finding);
             return;
         }
     };
     if cfg.mode == Mode::Auto {
-        top(
-            report,
-            Severity::Warning,
-            format!("mode=auto compiles AMDGPU kernels only; {} ptx_kernel(s) left untouched", kernels.len()),
-        );
+        top(report, Severity::Warning, Finding::AutoIsAmdOnly { kernels: kernels.len() });
         return;
     }
     let mut lds = facts::Lds::new(module);
@@ -107,86 +95,68 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut Mo
 /// One kernel's decision; nothing is written here.
 unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, want: Want) -> KernelPlan {
     let mut plan = KernelPlan::new(&k.name);
-    let name = &k.name;
-    let untouched = |mut plan: KernelPlan, why: String| {
-        say(&mut plan, Severity::Warning, format!("kernel '{name}': {why}; left untouched"));
+    let untouched = |mut plan: KernelPlan, why: Finding| {
+        say(&mut plan, Severity::Warning, None, Finding::Untouched(Box::new(why)));
         plan.action = Action::Untouched;
         plan
     };
     let cpu = k.target_cpu.clone().filter(|c| !c.is_empty()).or_else(|| cfg.target.clone());
     let Some(cpu) = cpu else {
-        return untouched(plan, "no \"target-cpu\" and no target=sm_XY to say which GPU".into());
+        return untouched(plan, Finding::NoNvidiaTarget);
     };
     let Some(target) = nvidia::parse_target(&cpu) else {
-        let known: Vec<&str> = nvidia::ARCHS.iter().map(|a| a.name).collect();
-        return untouched(
-            plan,
-            format!("'{cpu}' is not an NVIDIA architecture the model knows ({})", known.join(", ")),
-        );
+        let known = nvidia::ARCHS.iter().map(|a| a.name).collect();
+        return untouched(plan, Finding::UnknownNvidiaArch { cpu, known });
     };
     plan.target = Some(target.arch.name.to_string());
     let bounds = ir::str_attr(f, "nvvm.reqntid").map(|v| ("nvvm.reqntid", v));
     let Some((which, text)) = bounds.or_else(|| ir::str_attr(f, "nvvm.maxntid").map(|v| ("nvvm.maxntid", v))) else {
-        return untouched(
-            plan,
-            "no block size (no __launch_bounds__: \"nvvm.maxntid\" or \"nvvm.reqntid\"), and the register budget depends on it".into(),
-        );
+        return untouched(plan, Finding::NoBlockSize);
     };
     let block = match block_of(&text) {
         Ok(b) => b,
-        Err(e) => return untouched(plan, format!("\"{which}\"={e}")),
+        Err(problem) => return untouched(plan, Finding::BadBlockSize { attribute: which, problem }),
     };
     let shared = u32::try_from(k.static_lds).unwrap_or(u32::MAX);
     let kernel = Kernel { shared_mem: shared, ..Kernel::new(0, block) };
     let budget = match target.arch.budget(&kernel, want) {
         Ok(b) => b,
-        Err(e) => return untouched(plan, e.to_string()),
+        Err(e) => return untouched(plan, Finding::NvidiaRefused(e)),
     };
     let r = budget.max_regs;
-    let at = format!(
-        "({}, {block} threads/block, {shared} B static shared memory): {want} needs at most {r} registers per thread",
-        target.arch.name
-    );
+    let at = Some(On::Nvidia { arch: target.arch.name, block, shared });
     let own = ir::str_attr(f, "nvvm.maxnreg");
     match own.as_deref().map(|s| s.trim().parse::<u32>()) {
         Some(Ok(mine)) if mine <= r => {
             plan.action = Action::KeptOwn;
-            say(
-                &mut plan,
-                Severity::Remark,
-                format!("kernel '{name}' {at}; keeps its own \"nvvm.maxnreg\"=\"{mine}\""),
-            );
+            say(&mut plan, Severity::Remark, at, Finding::KeepsOwnMaxnreg { want, max_regs: r, own: mine });
             return plan;
         }
-        Some(Ok(mine)) => say(
-            &mut plan,
-            Severity::Warning,
-            format!(
-                "kernel '{name}': its \"nvvm.maxnreg\"=\"{mine}\" allows fewer than {want}; {} by {r}",
-                if cfg.mode == Mode::Advise { "would be replaced" } else { "replaced" }
-            ),
-        ),
+        Some(Ok(mine)) => {
+            let advise = cfg.mode == Mode::Advise;
+            say(&mut plan, Severity::Warning, None, Finding::ReplacesMaxnreg { own: mine, want, max_regs: r, advise })
+        }
         Some(Err(_)) => {
-            return untouched(plan, format!("malformed \"nvvm.maxnreg\"=\"{}\"", own.unwrap_or_default()));
+            return untouched(plan, Finding::MalformedMaxnreg(own.unwrap_or_default()));
         }
         None => {}
     }
-    let (action, verb) = match cfg.mode {
-        Mode::Advise => (Action::Advised, "would set"),
-        _ => (Action::Set, "set"),
+    let action = match cfg.mode {
+        Mode::Advise => Action::Advised,
+        _ => Action::Set,
     };
     if action == Action::Set {
         plan.set_attributes.push(("nvvm.maxnreg".into(), r.to_string()));
     }
     plan.action = action;
-    say(
-        &mut plan,
-        Severity::Remark,
-        format!(
-            "kernel '{name}' {at}; {verb} \"nvvm.maxnreg\"=\"{r}\" ({} blocks, {} warps per SM; ptxas -v reports any spills)",
-            budget.occupancy.blocks_per_sm, budget.occupancy.warps_per_sm
-        ),
-    );
+    let finding = Finding::SetMaxnreg {
+        want,
+        max_regs: r,
+        blocks: budget.occupancy.blocks_per_sm,
+        warps: budget.occupancy.warps_per_sm,
+        advise: action == Action::Advised,
+    };
+    say(&mut plan, Severity::Remark, at, finding);
     plan
 }
 
@@ -197,6 +167,8 @@ mod tests {
     #[test]
     fn block_sizes() {
         assert_eq!(block_of("256"), Ok(256));
+        assert_eq!(block_of("0"), Err(super::BlockProblem::NotASize("0".into())));
+        assert_eq!(block_of("x"), Err(super::BlockProblem::NotDims("x".into())));
         assert_eq!(block_of("32,4"), Ok(128));
         assert_eq!(block_of("8, 8, 2"), Ok(128));
         assert!(block_of("0").is_err());

@@ -4,6 +4,7 @@
 use crate::config::{Config, Mode, MAX_REQUEST};
 use crate::estimate::{Pressure, TooLarge};
 use crate::facts::KernelFacts;
+use crate::finding::{Finding, On, Subject, TupleAbort};
 use crate::records::Records;
 use serde::Serialize;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
@@ -23,13 +24,44 @@ pub enum Severity {
     Remark,
 }
 
-/// One diagnostic for a kernel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One diagnostic: what it says ([`Finding`]) and, for a kernel's, which kernel on what ([`Subject`]).
+/// Its text (`Display`) is the line LLVM prints: `amdgpu-occupancy-budget: kernel 'k' (gfx942): ...`; the
+/// JSON gives `severity`, `message` (that line) and `kind` ([`Finding::kind`]).
+#[derive(Debug, Clone)]
 pub struct Diagnostic {
     /// How bad.
     pub severity: Severity,
-    /// The whole message, kernel and target named.
-    pub message: String,
+    /// The kernel it is about, where it is about one.
+    pub subject: Option<Subject>,
+    /// What it says.
+    pub finding: Finding,
+}
+
+impl Diagnostic {
+    /// A diagnostic about the module (or an option), not one kernel.
+    pub fn module(severity: Severity, finding: Finding) -> Diagnostic {
+        Diagnostic { severity, subject: None, finding }
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.subject {
+            Some(s) => write!(f, "amdgpu-occupancy-budget: {s}: {}", self.finding),
+            None => write!(f, "amdgpu-occupancy-budget: {}", self.finding),
+        }
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Diagnostic", 3)?;
+        st.serialize_field("severity", &self.severity)?;
+        st.serialize_field("message", &self.to_string())?;
+        st.serialize_field("kind", self.finding.kind())?;
+        st.end()
+    }
 }
 
 /// Where the register counts compared with the budget came from.
@@ -211,8 +243,8 @@ pub fn llvm_pair(s: &str, second_optional: bool) -> Result<(u32, Option<u32>), &
 }
 
 /// What llc-22 says of an attribute value it cannot parse.
-fn unparsable(attr: &str, value: &str, which: &str) -> String {
-    format!("\"{attr}\"=\"{value}\" is malformed: llc-22 fails the compile with \"error: can't parse {which} integer attribute {attr}\"")
+fn unparsable(attribute: &'static str, value: &str, which: &'static str) -> Finding {
+    Finding::Unparsable { attribute, value: value.to_string(), which }
 }
 
 /// The C++ source name of an Itanium-mangled symbol (`_Z3accPfPKfi` -> `acc(float*, float const*, int)`).
@@ -225,32 +257,30 @@ pub fn demangled(symbol: &str) -> Option<String> {
 
 struct Ctx {
     plan: KernelPlan,
-    who: String,
+    on: Option<On>,
 }
 
 impl Ctx {
-    fn diag(&mut self, severity: Severity, text: String) {
-        let source = demangled(&self.plan.name).map(|d| format!(" [{d}]")).unwrap_or_default();
-        self.plan.diagnostics.push(Diagnostic {
-            severity,
-            message: format!("amdgpu-occupancy-budget: kernel '{}'{source}{}: {text}", self.plan.name, self.who),
-        });
+    fn diag(&mut self, severity: Severity, finding: Finding) {
+        let subject =
+            Subject { kernel: self.plan.name.clone(), demangled: demangled(&self.plan.name), on: self.on.clone() };
+        self.plan.diagnostics.push(Diagnostic { severity, subject: Some(subject), finding });
     }
-    fn warn(&mut self, text: String) {
-        self.diag(Severity::Warning, text);
+    fn warn(&mut self, finding: Finding) {
+        self.diag(Severity::Warning, finding);
     }
-    fn untouched(mut self, text: String) -> KernelPlan {
-        self.warn(format!("{text}; kernel left untouched"));
+    fn untouched(mut self, why: Finding) -> KernelPlan {
+        self.warn(Finding::Untouched(Box::new(why)));
         self.plan.action = Action::Untouched;
         self.plan
     }
 }
 
 /// A plan that leaves the kernel untouched, with a warning.
-pub fn untouched_plan(facts: &KernelFacts, why: String) -> KernelPlan {
+pub fn untouched_plan(facts: &KernelFacts, why: Finding) -> KernelPlan {
     let c = Ctx {
         plan: KernelPlan { target: facts.target_cpu.clone(), ..KernelPlan::new(&facts.name) },
-        who: facts.target_cpu.as_ref().map(|t| format!(" ({t})")).unwrap_or_default(),
+        on: facts.target_cpu.as_ref().map(|t| On::Amd { target: t.clone(), wave: None }),
     };
     c.untouched(why)
 }
@@ -266,7 +296,7 @@ pub fn plan_kernel(
     records: Option<&Records>,
     estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
 ) -> KernelPlan {
-    let mut c = Ctx { plan: KernelPlan::new(&facts.name), who: String::new() };
+    let mut c = Ctx { plan: KernelPlan::new(&facts.name), on: None };
     macro_rules! phase {
         ($e:expr) => {
             match $e {
@@ -291,16 +321,12 @@ pub fn plan_kernel(
 }
 
 /// Phase 1, the request: the kernel's own `"wavebudget-waves"` beats the module-wide one. `None`: nothing asked.
-fn request(facts: &KernelFacts, cfg: &Config) -> Result<Option<(u32, bool)>, String> {
+fn request(facts: &KernelFacts, cfg: &Config) -> Result<Option<(u32, bool)>, Finding> {
     // 1. The request: the kernel's own "wavebudget-waves" beats the module-wide one.
     Ok(Some(match &facts.wavebudget_attr {
         Some(s) => match s.trim().parse::<u32>() {
             Ok(n) if (1..=MAX_REQUEST).contains(&n) => (n, true),
-            _ => {
-                return Err(format!(
-                    "malformed \"wavebudget-waves\"=\"{s}\": wants a whole number of waves per SIMD from 1 to {MAX_REQUEST}"
-                ))
-            }
+            _ => return Err(Finding::MalformedRequest { value: s.clone(), max: MAX_REQUEST }),
         },
         None => match cfg.waves {
             Some(w) => (w, false),
@@ -311,10 +337,10 @@ fn request(facts: &KernelFacts, cfg: &Config) -> Result<Option<(u32, bool)>, Str
 
 /// Phase 2, the target: `"target-cpu"` (or `target=`) with the xnack/sramecc/wave64/CU-mode features and the
 /// dynamic-VGPR block.
-fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtarget, String> {
+fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtarget, Finding> {
     // 2. The target.
     let Some(cpu) = facts.target_cpu.clone().or_else(|| cfg.target.clone()) else {
-        return Err("no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)".into());
+        return Err(Finding::NoTarget);
     };
     let mut id_text = cpu.clone();
     for (feat, key) in [("xnack", "xnack"), ("sramecc", "sramecc")] {
@@ -328,49 +354,43 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtar
     }
     let id = match parse_target(&id_text) {
         Ok(id) => id,
-        Err(e) => return Err(format!("target-cpu \"{cpu}\": {e}")),
+        Err(error) => return Err(Finding::TargetRefused { cpu, error }),
     };
     let mut opts = Options {
         llvm: crate::LLVM,
-        ..Options::try_from_target_features(&facts.target_features).map_err(|e| e.to_string())?
+        ..Options::try_from_target_features(&facts.target_features).map_err(Finding::FeaturesRefused)?
     };
     // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
     if let Some(d) = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22) {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
-            Err(_) => return Err(format!("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{d}\"")),
+            Err(_) => return Err(Finding::MalformedDynamicVgpr(d.clone())),
         }
     }
     let st = match Subtarget::new(id, opts) {
         Ok(st) => st,
-        Err(e) => return Err(format!("{cpu} with features \"{}\": {e}", facts.target_features)),
+        Err(error) => return Err(Finding::SubtargetRefused { cpu, features: facts.target_features.clone(), error }),
     };
     let target = st.id().canonical();
-    c.who = format!(
-        " ({target}{})",
-        if st.processor().generation.is_gfx10_plus() {
-            format!(", wave{}{}", st.wave_size(), if st.cu_mode() { ", CU mode" } else { "" })
-        } else {
-            String::new()
-        }
-    );
+    c.on = Some(On::Amd {
+        target: target.clone(),
+        wave: st.processor().generation.is_gfx10_plus().then(|| (st.wave_size(), st.cu_mode())),
+    });
     c.plan.target = Some(target.clone());
     Ok(st)
 }
 
 /// Phase 3, launch bounds: the attribute, else `!reqd_work_group_size` (which set mode writes as the attribute),
 /// else LLVM's default 1 to 1024 with a warning.
-fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(WorkgroupSize, Option<String>), String> {
+fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(WorkgroupSize, Option<String>), Finding> {
     // 3. Launch bounds.
     let mut set_flat = None;
     let wg = match &facts.flat_wg_attr {
         Some(s) => match llvm_pair(s, false) {
-            Ok((a, Some(b))) if (WorkgroupSize { min: a, max: b }).validate().is_ok() => WorkgroupSize { min: a, max: b },
-            Ok(_) => {
-                return Err(format!(
-                    "\"amdgpu-flat-work-group-size\"=\"{s}\" is not a range within 1 to 1024: {} ignores it without a word and assumes 1,1024", crate::LLVM
-                ))
+            Ok((a, Some(b))) if (WorkgroupSize { min: a, max: b }).validate().is_ok() => {
+                WorkgroupSize { min: a, max: b }
             }
+            Ok(_) => return Err(Finding::FlatRangeIgnored { value: s.clone(), llvm: crate::LLVM }),
             Err(which) => return Err(unparsable("amdgpu-flat-work-group-size", s, which)),
         },
         None => match &facts.reqd_wg {
@@ -382,15 +402,12 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
                         set_flat = Some(format!("{p},{p}"));
                         WorkgroupSize::fixed(p)
                     }
-                    _ => return Err("malformed !reqd_work_group_size (wants 1 to 1024 threads)".into()),
+                    _ => return Err(Finding::MalformedReqdWorkGroupSize),
                 }
             }
             None => {
                 let lo = st.waves_per_eu_for_workgroup(MAX_FLAT_WORKGROUP_SIZE);
-                c.warn(format!(
-                    "no launch bounds: LLVM assumes up to 1024 threads per workgroup, which forces a budget of at least {lo} waves/SIMD ({} VGPRs); set \"amdgpu-flat-work-group-size\" (__launch_bounds__ in HIP, reqd_work_group_size in OpenCL) to the real launch size",
-                    st.max_vgprs_for_waves(lo)
-                ));
+                c.warn(Finding::NoLaunchBounds { waves: lo, vgprs: st.max_vgprs_for_waves(lo) });
                 WorkgroupSize::DEFAULT
             }
         },
@@ -400,33 +417,27 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
 }
 
 /// Phase 4, static LDS: what the kernel reaches (and `"amdgpu-lds-size"` where LLVM's lowering already ran).
-fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, String> {
+fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, Finding> {
     // 4. Static LDS.
     let mut lds = facts.static_lds;
     if let Some(a) = &facts.lds_attr {
         match parse_pair(a) {
             Some((n, _)) => lds = lds.max(n as u64),
-            None => return Err(format!("malformed \"amdgpu-lds-size\"=\"{a}\"")),
+            None => return Err(Finding::MalformedLdsSize(a.clone())),
         }
     }
     if lds > st.lds_per_workgroup() as u64 {
-        return Err(format!(
-            "{lds} bytes of static LDS exceed the {} bytes a workgroup may use on {}",
-            st.lds_per_workgroup(),
-            st.processor().name
-        ));
+        return Err(Finding::StaticLdsTooLarge { lds, max: st.lds_per_workgroup(), processor: st.processor().name });
     }
     let lds = lds as u32;
     c.plan.lds_bytes = Some(lds);
     if facts.indirect_calls {
-        let fns = if facts.indirect_lds_functions.is_empty() {
-            "none".to_string()
-        } else {
-            facts.indirect_lds_functions.iter().map(|f| format!("@{f}")).collect::<Vec<_>>().join(", ")
-        };
         c.diag(
             Severity::Note,
-            format!("the kernel makes indirect calls: the LDS of every address-taken function ({fns}) is counted, as LLVM's LDS lowering allocates it for such a kernel ({lds} bytes in all)"),
+            Finding::IndirectCallLds {
+                functions: facts.indirect_lds_functions.iter().map(|f| f.to_string()).collect(),
+                lds,
+            },
         );
     }
     Ok(lds)
@@ -440,7 +451,7 @@ fn keeps_own_attribute(
     st: &Subtarget,
     lds: u32,
     wg: WorkgroupSize,
-) -> Result<bool, String> {
+) -> Result<bool, Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let Some(own) = &facts.waves_attr {
         let (m, n) = llvm_pair(own, true).map_err(|which| unparsable("amdgpu-waves-per-eu", own, which))?;
@@ -449,26 +460,20 @@ fn keeps_own_attribute(
         let zero_max = n == Some(0) && m != 0 && m >= lo && m <= hi && st.llvm() < Llvm::V22;
         let n = n.unwrap_or(st.max_waves());
         let ignored = m == 0 || m < lo || m > hi || (m > n && !zero_max) || n > st.max_waves();
+        let own = own.clone();
         if zero_max {
             c.warn(if st.llvm() == Llvm::V19 {
-                format!("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": a maximum of 0 makes LLVM 19 divide by zero (getMinNumVGPRs(0)) and crash in code generation; write \"{m}\"")
+                Finding::OwnZeroMaxLlvm19 { own, min: m }
             } else {
                 let pad = st.max_vgprs_for_waves(1); // min(alignDown(total / 1, granule) + 1, addressable)
-                format!(
-                    "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": LLVM 15 reads a maximum of 0 as a cap of 0 waves: it pads the kernel to {pad} VGPRs ({} waves/SIMD), and its scheduler divides by zero on kernels with code; write \"{m}\"",
-                    st.vgpr_waves(pad)
-                )
+                Finding::OwnZeroMaxLlvm15 { own, vgprs: pad, waves: st.vgpr_waves(pad), min: m }
             });
         } else if ignored {
-            c.warn(format!(
-                "keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which {} ignores here (it accepts a minimum of {lo} to {hi} at launch size {} to {} with {lds} bytes of LDS)",
-                st.llvm(), wg.min, wg.max
-            ));
+            c.warn(Finding::OwnIgnored { own, llvm: st.llvm(), lo, hi, wg_min: wg.min, wg_max: wg.max, lds });
         } else if let Some((lower, why)) =
             st.budget(m, wg, lds).ok().and_then(|b| llvm15_tuple_limit(facts, st, m, &b, wg, lds))
         {
-            let fix = if lower >= lo { format!("; write \"{lower}\"") } else { String::new() };
-            c.warn(format!("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": {why}{fix}"));
+            c.warn(Finding::OwnTupleAbort { own, why, write: (lower >= lo).then_some(lower) });
         }
         c.plan.action = Action::KeptOwn;
         return Ok(true);
@@ -485,7 +490,7 @@ fn budget(
     waves: u32,
     wg: WorkgroupSize,
     lds: u32,
-) -> Result<(u32, Budget, Action), String> {
+) -> Result<(u32, Budget, Action), Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     let mut w = waves;
     // Over the hardware maximum: the model refuses it; here it is one more reason LLVM drops the request
@@ -505,14 +510,14 @@ fn budget(
             b
         }
         Ok(b) => b,
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(Finding::BudgetRefused(e)),
     };
     let mut action = Action::Set;
     let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
     if !range_blockers.is_empty() {
-        let reasons = range_blockers.iter().map(|x| x.reason.to_string()).collect::<Vec<_>>().join("; ");
+        let reasons: Vec<_> = range_blockers.iter().map(|x| x.reason.clone()).collect();
         let top = hi.min(st.max_waves());
-        let accepted = if lo <= top { format!("{lo} to {top}") } else { "no value".into() };
+        let accepted = (lo <= top).then_some((lo, top));
         // LLVM 22 drops a W outside lo..top; 15 and 19 drop only a W below lo (or above the maximum) and
         // keep one that LDS or the launch size rules out, spilling for it: the W worth clamping to is the
         // highest that still gains a wave.
@@ -521,56 +526,43 @@ fn budget(
         let llvm = st.llvm();
         if cfg.clamp && lo <= gain_top {
             w = waves.clamp(lo, gain_top);
-            c.warn(format!(
-                "{waves} waves/SIMD cannot be had: {reasons}; {llvm} accepts {accepted} here; clamped to {w}"
-            ));
+            c.warn(Finding::Clamped { waves, reasons, llvm, accepted, to: w });
             b = match st.budget(w, wg, lds) {
                 Ok(b) => b,
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(Finding::BudgetRefused(e)),
             };
             action = Action::Clamped;
         } else {
             c.plan.budget = Some(b);
-            let hint = if lo <= gain_top {
-                format!(" (clamp moves it to {})", waves.clamp(lo, gain_top))
-            } else {
-                String::new()
-            };
-            return Err(if ignored {
-                format!(
-                    "{waves} waves/SIMD cannot be had: {reasons}; {llvm} accepts {accepted} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"{hint}"
-                )
-            } else {
-                format!("{waves} waves/SIMD cannot be had: {reasons}{hint}")
-            });
+            let clamp_to = (lo <= gain_top).then(|| waves.clamp(lo, gain_top));
+            return Err(Finding::CannotBeHad { waves, reasons, llvm, accepted, ignored, clamp_to });
         }
     }
     if let Some((lower, why)) = llvm15_tuple_limit(facts, st, w, &b, wg, lds) {
         if cfg.clamp && lower >= lo {
-            c.warn(format!("{w} waves/SIMD: {why}; clamped to {lower}"));
+            c.warn(Finding::TupleClamped { waves: w, why, to: lower });
             w = lower;
-            b = st.budget(w, wg, lds).map_err(|e| e.to_string())?;
+            b = st.budget(w, wg, lds).map_err(Finding::BudgetRefused)?;
             action = Action::Clamped;
         } else {
             c.plan.budget = Some(b);
-            let hint = if lower >= lo { format!(" (clamp moves it to {lower})") } else { String::new() };
-            return Err(format!("{w} waves/SIMD not set: {why}{hint}"));
+            return Err(Finding::TupleNotSet { waves: w, why, clamp_to: (lower >= lo).then_some(lower) });
         }
     }
     for x in b.blocked_by.iter().filter(|x| x.limiter == Limiter::Sgpr) {
-        c.warn(format!("{w} waves/SIMD cannot be reached: {}", x.reason));
+        c.warn(Finding::SgprUnreachable { waves: w, reason: x.reason.clone() });
     }
     c.plan.waves = Some(w);
     if cfg.exact && !b.exact_reachable {
-        c.warn(format!(
-            "exact: \"{w},{w}\" cannot cap occupancy at {w} here: LLVM pads the descriptor to at most {} VGPRs, so the kernel will run at {} waves/SIMD; the budget for {w} still applies",
-            if st.llvm() == wavebudget_model::Llvm::V22 {
+        c.warn(Finding::ExactCannotCap {
+            waves: w,
+            vgprs: if st.llvm() == wavebudget_model::Llvm::V22 {
                 st.vgpr().addressable.min(st.max_vgprs_for_waves(w))
             } else {
                 st.min_vgprs_for_waves(w)
             },
-            b.exact_waves_per_simd
-        ));
+            runs_at: b.exact_waves_per_simd,
+        });
     }
     Ok((w, b, action))
 }
@@ -589,7 +581,7 @@ fn llvm15_tuple_limit(
     b: &Budget,
     wg: WorkgroupSize,
     lds: u32,
-) -> Option<(u32, String)> {
+) -> Option<(u32, TupleAbort)> {
     const TUPLE_SAFE_VGPRS: u32 = 32;
     let (dwords, ty) = facts.wide_vector_phi.as_ref()?;
     if st.llvm() != Llvm::V15 || b.max_arch_vgprs.min(b.max_vgprs) > TUPLE_SAFE_VGPRS {
@@ -599,13 +591,7 @@ fn llvm15_tuple_limit(
         .rev()
         .find(|&v| st.budget(v, wg, lds).is_ok_and(|x| x.max_arch_vgprs.min(x.max_vgprs) > TUPLE_SAFE_VGPRS))
         .unwrap_or(0);
-    Some((
-        lower,
-        format!(
-            "LLVM 15's register allocator can abort the compile (\"no registers from class available to allocate\") on a loop-carried {ty} ({dwords} VGPRs in one register tuple) in a budget of {} VGPRs (LLVM 19 and 22 do not)",
-            b.max_arch_vgprs.min(b.max_vgprs)
-        ),
-    ))
+    Some((lower, TupleAbort { ty: ty.to_string(), dwords: *dwords, budget: b.max_arch_vgprs.min(b.max_vgprs) }))
 }
 
 /// The attributes to write (`mode=set` and `auto`): `"amdgpu-waves-per-eu"`, and the launch bounds that
@@ -630,10 +616,7 @@ fn write_attributes(
     }
     if let Some(f) = set_flat {
         // Advise mode: say what set mode would do.
-        c.diag(
-            Severity::Note,
-            format!("!reqd_work_group_size fixes {} threads but \"amdgpu-flat-work-group-size\" is missing, so LLVM assumes 1..1024; mode=set writes \"{f}\"", wg.max),
-        );
+        c.diag(Severity::Note, Finding::ReqdWithoutFlat { threads: wg.max, value: f });
     }
     c.plan.action = action;
 }
@@ -664,18 +647,13 @@ fn registers(
             Ok(r) => {
                 from_records = r.registers;
                 if from_records.is_none() {
-                    c.diag(
-                        Severity::Note,
-                        "the records have this kernel without .vgpr_count, .sgpr_count or a wave size; estimating instead"
-                            .into(),
-                    );
+                    c.diag(Severity::Note, Finding::RecordsWithoutCounts);
                 }
             }
-            Err(others) if !others.is_empty() => c.diag(
-                Severity::Note,
-                format!("the records have this kernel only for {}; estimating instead", others.join(", ")),
-            ),
-            Err(_) => c.diag(Severity::Note, "not in the records; estimating instead".into()),
+            Err(others) if !others.is_empty() => {
+                c.diag(Severity::Note, Finding::RecordsOtherTargets(others.iter().map(|o| o.to_string()).collect()))
+            }
+            Err(_) => c.diag(Severity::Note, Finding::NotInRecords),
         }
     }
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
@@ -701,9 +679,7 @@ fn registers(
             }
             Err(too_large) => {
                 // No number is better than a made-up one: the waves are set, the spill check is not made.
-                c.warn(format!(
-                    "{too_large}: no spill check for {w} waves/SIMD; records=PATH (a build's counts) or `wavebudget sweep` give its registers"
-                ));
+                c.warn(Finding::TooLargeToEstimate { too_large, waves: w });
                 return;
             }
         },
@@ -715,16 +691,14 @@ fn registers(
     let asm_total = st.total_vgprs(asm.vgprs, asm.agprs);
     let asm_binds = asm_total > b.max_vgprs;
     if asm_binds {
-        let named = match (asm.vgprs, asm.agprs) {
-            (v, 0) => format!("v{}", v - 1),
-            (0, a) => format!("a{}", a - 1),
-            (v, a) => format!("v{} and a{}", v - 1, a - 1),
-        };
-        c.warn(format!(
-            "inline asm names registers up to {named} ({asm_total} VGPRs), over the budget of {} for {w} waves/SIMD; LLVM cannot spill them, so the kernel will get {} waves/SIMD, not {w}",
-            b.max_vgprs,
-            st.vgpr_waves(asm_total)
-        ));
+        c.warn(Finding::AsmOverBudget {
+            vgprs: asm.vgprs,
+            agprs: asm.agprs,
+            total: asm_total,
+            budget: b.max_vgprs,
+            waves: w,
+            gets: st.vgpr_waves(asm_total),
+        });
     }
     // gfx908: values over the arch budget are first copied into the (separate, equally sized) AGPR file
     // with v_accvgpr_write/read; memory spills start only past both files. An estimate cannot tell arch
@@ -736,42 +710,27 @@ fn registers(
         && vgpr_count > b.max_vgprs
         && vgpr_count <= b.max_vgprs + b.max_agprs
     {
-        c.diag(Severity::Note, format!(
-            "estimated peak pressure of about {} registers exceeds the {} arch VGPRs of {w} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)",
-            vgpr_count,
-            b.max_vgprs,
-            vgpr_count - b.max_vgprs
-        ));
+        c.diag(Severity::Note, Finding::AgprCopies { estimate: vgpr_count, budget: b.max_vgprs, waves: w });
     } else if vgpr_count > b.max_vgprs {
         let excess = vgpr_count - b.max_vgprs;
         c.plan.vgpr_excess = Some(excess);
-        match source {
-            RegisterSource::Records => c.warn(format!(
-                "records show {} VGPRs (vgpr_count) but {w} waves/SIMD allow {}: {excess} registers will have to spill",
-                vgpr_count, b.max_vgprs
-            )),
-            RegisterSource::Estimate => c.warn(format!(
-                "estimated peak pressure of about {} VGPRs exceeds the budget of {} for {w} waves/SIMD: about {excess} registers may spill (estimated from the IR; records=PATH gives exact counts)",
-                vgpr_count, b.max_vgprs
-            )),
-        }
+        c.warn(match source {
+            RegisterSource::Records => Finding::RecordsVgprSpill { vgpr_count, waves: w, budget: b.max_vgprs },
+            RegisterSource::Estimate => {
+                Finding::EstimateVgprSpill { estimate: vgpr_count, waves: w, budget: b.max_vgprs }
+            }
+        });
     }
     if source == RegisterSource::Records {
         if let (Some(s), Some(max_s)) = (regs.sgpr_count(), b.max_sgprs) {
             if s > max_s {
-                c.warn(format!(
-                    "records show {s} SGPRs (sgpr_count) but {w} waves/SIMD allow {max_s}: {} registers will have to spill",
-                    s - max_s
-                ));
+                c.warn(Finding::RecordsSgprSpill { sgpr_count: s, waves: w, budget: max_s });
             }
         }
         if unified && facts.agpr_alloc_attr.is_none() {
             let arch = vgpr_count - regs.agpr_count();
             if arch > b.max_vgprs / 2 {
-                c.diag(Severity::Note, format!(
-                    "without \"amdgpu-agpr-alloc\" LLVM keeps half of the {} VGPRs for AGPRs: {arch} arch VGPRs exceed {}, so some go through AGPR copies (clang -O adds \"amdgpu-agpr-alloc\"=\"0\")",
-                    b.max_vgprs, b.max_vgprs / 2
-                ));
+                c.diag(Severity::Note, Finding::AgprAllocHalf { budget: b.max_vgprs, arch });
             }
         }
         // One more wave for a few registers?
@@ -782,14 +741,7 @@ fn registers(
             if st.vgpr_waves(vgpr_count) == now && next <= other && !(cfg.exact && next > w) {
                 let r_next = st.max_vgprs_for_waves(next);
                 if st.vgpr_waves(r_next) >= next && vgpr_count > r_next && vgpr_count - r_next <= SHAVE_LIMIT {
-                    c.diag(
-                        Severity::Note,
-                        format!(
-                            "{} VGPRs reach {now} waves/SIMD; shaving {} registers (to {r_next}) would give {next}",
-                            vgpr_count,
-                            vgpr_count - r_next
-                        ),
-                    );
+                    c.diag(Severity::Note, Finding::Shave { vgpr_count, now, to: r_next });
                 }
             }
         }
@@ -821,7 +773,10 @@ mod tests {
     #[test]
     fn hip_names_are_shown_demangled() {
         let p = plan_kernel(&facts("_Z3accPfPKfi", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
-        let m = &p.diagnostics[0].message;
+        let d = &p.diagnostics[0];
+        let subject = d.subject.as_ref().expect("a kernel's diagnostic");
+        assert_eq!(subject.demangled.as_deref(), Some("acc(float*, float const*, int)"));
+        let m = d.to_string();
         assert!(m.contains("kernel '_Z3accPfPKfi' [acc(float*, float const*, int)] (gfx942)"), "{m}");
         assert_eq!(demangled("plain_c_name"), None);
     }
@@ -845,8 +800,12 @@ mod tests {
         let p = plan_kernel(&f, &cfg("waves=2"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         assert!(p.set_attributes.is_empty());
-        let m = &p.diagnostics[0].message;
-        assert!(m.contains("accepts 4 to 8") && m.contains("silently ignore"), "{m}");
+        match p.diagnostics[0].finding.reason() {
+            Finding::CannotBeHad { waves: 2, accepted: Some((4, 8)), ignored: true, reasons, .. } => {
+                assert!(matches!(reasons[..], [wavebudget_model::BlockReason::BelowLaunchMinimum { min: 4, .. }]))
+            }
+            other => panic!("{other:?}"),
+        }
         let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure::default());
         let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
         assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
@@ -859,9 +818,18 @@ mod tests {
         f.static_lds = 32768;
         let p = plan_kernel(&f, &cfg("waves=5"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
-        assert!(p.diagnostics[0].message.contains("LDS"), "{:?}", p.diagnostics);
+        let Finding::CannotBeHad { reasons, .. } = p.diagnostics[0].finding.reason() else {
+            panic!("{:?}", p.diagnostics)
+        };
+        assert!(
+            matches!(reasons[..], [wavebudget_model::BlockReason::Lds { lds: 32768, waves: 2, .. }]),
+            "{reasons:?}"
+        );
         let p = plan_kernel(&facts("k", "gfx942", Some("64,64")), &cfg("waves=10"), None, &mut no_estimate);
-        assert!(p.diagnostics[0].message.contains("at most 8 waves"), "{:?}", p.diagnostics);
+        let Finding::CannotBeHad { reasons, .. } = p.diagnostics[0].finding.reason() else {
+            panic!("{:?}", p.diagnostics)
+        };
+        assert!(matches!(reasons[0], wavebudget_model::BlockReason::AboveMaximum { max: 8, .. }), "{reasons:?}");
     }
 
     #[test]
@@ -881,17 +849,30 @@ mod tests {
     fn malformed_and_unknown_leave_the_kernel() {
         let p = plan_kernel(&facts("k", "gfx940", Some("1,256")), &cfg("waves=4"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
-        assert!(p.diagnostics[0].message.contains("gfx940"));
+        assert!(
+            matches!(p.diagnostics[0].finding.reason(), Finding::TargetRefused { cpu, .. } if cpu == "gfx940"),
+            "{:?}",
+            p.diagnostics
+        );
         let p = plan_kernel(&facts("k", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
-        assert!(p.diagnostics[0].message.contains("\"amdgpu-flat-work-group-size\"=\"256,1\" is not a range"));
+        assert!(
+            matches!(p.diagnostics[0].finding.reason(), Finding::FlatRangeIgnored { value, .. } if value == "256,1"),
+            "{:?}",
+            p.diagnostics
+        );
         let mut f = facts("k", "gfx942", Some("1,256"));
         f.wavebudget_attr = Some("four".into());
         let p = plan_kernel(&f, &cfg(""), None, &mut no_estimate);
-        assert!(p.diagnostics[0].message.contains("malformed \"wavebudget-waves\""));
+        assert!(
+            matches!(p.diagnostics[0].finding.reason(), Finding::MalformedRequest { value, .. } if value == "four"),
+            "{:?}",
+            p.diagnostics
+        );
         let mut f = facts("k", "gfx1250", Some("1,256"));
         f.target_features = "+wavefrontsize64".into();
         let p = plan_kernel(&f, &cfg("waves=4"), None, &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
+        assert_eq!(p.diagnostics[0].finding.kind(), "subtarget_refused", "{:?}", p.diagnostics);
     }
 
     #[test]
@@ -903,17 +884,23 @@ mod tests {
         let mut f = facts("big", "gfx942", Some("1,256"));
         f.agpr_alloc_attr = Some("0".into());
         let p = plan_kernel(&f, &cfg("waves=4"), Some(&recs), &mut no_estimate);
-        let m = &p.diagnostics[0].message;
         assert!(
-            m.contains("164 VGPRs") && m.contains("allow 128") && m.contains("36 registers will have to spill"),
-            "{m}"
+            matches!(p.diagnostics[0].finding, Finding::RecordsVgprSpill { vgpr_count: 164, waves: 4, budget: 128 }),
+            "{:?}",
+            p.diagnostics
         );
-        assert!(m.contains("'big' (gfx942)"), "{m}");
+        assert_eq!(p.vgpr_excess, Some(36));
+        let m = p.diagnostics[0].to_string();
+        assert!(m.contains("'big' (gfx942)") && m.contains("36 registers will have to spill"), "{m}");
         // 132 VGPRs at W=3 fits (168) and reaches 3; 128 would give 4: shave 4.
         let mut f = facts("close", "gfx942", Some("1,256"));
         f.agpr_alloc_attr = Some("0".into());
         let p = plan_kernel(&f, &cfg("waves=3"), Some(&recs), &mut no_estimate);
         assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
-        assert!(p.diagnostics[0].message.contains("shaving 4 registers (to 128) would give 4"), "{:?}", p.diagnostics);
+        assert!(
+            matches!(p.diagnostics[0].finding, Finding::Shave { vgpr_count: 132, now: 3, to: 128 }),
+            "{:?}",
+            p.diagnostics
+        );
     }
 }

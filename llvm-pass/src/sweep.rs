@@ -103,7 +103,8 @@ pub fn processor_for(target: Option<&wavebudget_model::TargetId>, target_cpu: Op
 // The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
 // report, `records=` and Python read back the form written here.
 pub use wavebudget_engine::ladder::{
-    choose, choose_rungs, merge, Choice, KernelLadder, Level, PlannedKernel, Policy, Status, Sweep, NO_BASELINE,
+    choose, choose_rungs, merge, Choice, ChoiceReason, KernelLadder, Level, PlannedKernel, Policy, Status, Sweep,
+    NO_BASELINE,
 };
 
 #[derive(Default)]
@@ -318,7 +319,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
             if let Some(p) = report.kernels.iter().find(|p| p.name == *name) {
                 if !matches!(p.action, Action::Set) {
                     levels[i].1.status = Status::NotAccepted;
-                    levels[i].1.warnings = p.diagnostics.iter().map(|d| d.message.clone()).collect();
+                    levels[i].1.warnings = p.diagnostics.iter().map(|d| d.to_string()).collect();
                 }
             }
         }

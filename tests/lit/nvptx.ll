@@ -16,8 +16,8 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: remark: {{.*}}kernel 'h256' (sm_90, 256 threads/block, 0 B static shared memory): 48 warps per SM needs at most 40 registers per thread; set "nvvm.maxnreg"="40" (6 blocks, 48 warps per SM; ptxas -v reports any spills)
-; CHECK: warning: amdgpu-occupancy-budget: kernel 'nobounds': no block size (no __launch_bounds__: "nvvm.maxntid" or "nvvm.reqntid"), and the register budget depends on it; left untouched
-; CHECK: warning: amdgpu-occupancy-budget: kernel 'nocpu': no "target-cpu" and no target=sm_XY to say which GPU; left untouched
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'nobounds': no block size (no __launch_bounds__: "nvvm.maxntid" or "nvvm.reqntid"), and the register budget depends on it; kernel left untouched
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'nocpu': no "target-cpu" and no target=sm_XY to say which GPU; kernel left untouched
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'unknown': 'sm_107' is not an NVIDIA architecture the model knows (sm_70, sm_72, sm_75,
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'tiny': 48 warps per SM at 32 threads per block on sm_90 is out of reach at any register count: blocks allows 32 blocks per SM (32 warps)
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'smem': 48 warps per SM at 256 threads per block on sm_90 is out of reach at any register count: shared_mem allows 4 blocks per SM (32 warps)

@@ -375,7 +375,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
         let chosen = t
             .chosen
             .iter()
-            .map(|(k, c)| serde_json::json!({"name": k, "waves": c.waves, "reason": c.reason}))
+            .map(|(k, c)| serde_json::json!({"name": k, "waves": c.waves, "reason": c.reason.to_string()}))
             .collect();
         Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output })
             .expect("serializable")

@@ -225,6 +225,18 @@ fn refusals_are_not_prose_in_a_string() {
     // The CLI's own refusals match by variant: no call site builds one from a formatted message.
     let cli = std::fs::read_to_string(root().join("crates/wavebudget-cli/src/lib.rs")).unwrap();
     assert!(!cli.contains("Usage(String)"));
+    // The pass's diagnostics are `Finding`s (llvm-pass/src/finding.rs): none is a formatted message, and
+    // the policy's reason is `ChoiceReason`.
+    let mut pass = Vec::new();
+    rust_sources(&root().join("llvm-pass/src"), &mut pass);
+    for f in &pass {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(!text.contains("message: format!("), "{}: a diagnostic written as a formatted message", f.display());
+    }
+    let finding = std::fs::read_to_string(root().join("llvm-pass/src/finding.rs")).unwrap();
+    assert!(finding.contains("pub enum Finding") && finding.contains("#[non_exhaustive]"));
+    let ladder = std::fs::read_to_string(root().join("crates/wavebudget-engine/src/ladder.rs")).unwrap();
+    assert!(!ladder.contains("pub reason: String"), "the ladder policy's reason is prose in a String");
 }
 
 /// The launch range a kernel's metadata gives and the VGPR + SGPR spill sum are each written once, in the

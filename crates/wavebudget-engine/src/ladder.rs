@@ -251,13 +251,77 @@ pub struct Policy {
     pub max_loop_growth: Option<u32>,
 }
 
-/// What [`choose`] picked and why, in one line.
+/// What [`choose`] picked and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     /// The waves target chosen, if any.
     pub waves: Option<u32>,
-    /// Why, for people.
-    pub reason: String,
+    /// Why (one line for people in `Display`).
+    pub reason: ChoiceReason,
+}
+
+/// Why the policy chose a level, or none.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceReason {
+    /// The highest W within the spills (and the hot loop's growth: unconstrained, chosen, the limit in %).
+    #[error("the highest W with at most {max_spills} spills{}", growth.map(|(b, x, p)| format!(", hot loop {b} -> {x} instructions (at most +{p}%)")).unwrap_or_default())]
+    Highest {
+        /// `max-spills`.
+        max_spills: u32,
+        /// The hot loop's instructions unconstrained and at the level, and the growth allowed.
+        growth: Option<(u32, u32, u32)>,
+    },
+    /// Levels within the spills, none within the hot loop's growth.
+    #[error("no level within max-spills={max_spills} keeps the hot loop within +{max_growth}% of the unconstrained build's {}", base.map_or("-".to_string(), |b| b.to_string()))]
+    LoopGrowth {
+        /// `max-spills`.
+        max_spills: u32,
+        /// `max-loop-growth`.
+        max_growth: u32,
+        /// The unconstrained build's hot loop, where known.
+        base: Option<u32>,
+    },
+    /// Every level spills more than allowed: the one with the fewest, fewer than unconstrained.
+    #[error("every level spills more than {max_spills}; the fewest spills: {spills} at W={waves} (unconstrained: {unconstrained})")]
+    FewestSpills {
+        /// `max-spills`.
+        max_spills: u32,
+        /// Its spills.
+        spills: u32,
+        /// Its W.
+        waves: u32,
+        /// The unconstrained build's.
+        unconstrained: u32,
+    },
+    /// Every level spills more than allowed and no fewer than unconstrained.
+    #[error("every level that compiled spills more than max-spills={max_spills} (fewest: {spills} at W={waves}), and no fewer than the unconstrained build ({})", unconstrained.map_or("-".to_string(), |b| b.to_string()))]
+    TooManySpills {
+        /// `max-spills`.
+        max_spills: u32,
+        /// The fewest.
+        spills: u32,
+        /// At W.
+        waves: u32,
+        /// The unconstrained build's, where it compiled.
+        unconstrained: Option<u32>,
+    },
+    /// No level compiled.
+    #[error("no level compiled")]
+    NoneCompiled,
+}
+
+impl ChoiceReason {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ChoiceReason::Highest { .. } => "highest",
+            ChoiceReason::LoopGrowth { .. } => "loop_growth",
+            ChoiceReason::FewestSpills { .. } => "fewest_spills",
+            ChoiceReason::TooManySpills { .. } => "too_many_spills",
+            ChoiceReason::NoneCompiled => "none_compiled",
+        }
+    }
 }
 
 /// [`choose_rungs`] on a sweep's ladder.
@@ -283,23 +347,22 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
         .max_by_key(|r| r.waves);
     if let Some(r) = best {
         let growth = match (policy.max_loop_growth, base_loop, r.loop_instructions) {
-            (Some(p), Some(b), Some(x)) => format!(", hot loop {b} -> {x} instructions (at most +{p}%)"),
-            _ => String::new(),
+            (Some(p), Some(b), Some(x)) => Some((b, x, p)),
+            _ => None,
         };
         return Choice {
             waves: Some(r.waves),
-            reason: format!("the highest W with at most {} spills{growth}", policy.max_spills),
+            reason: ChoiceReason::Highest { max_spills: policy.max_spills, growth },
         };
     }
     if compiled().any(|r| r.spills.is_some_and(|s| s <= policy.max_spills)) {
         return Choice {
             waves: None,
-            reason: format!(
-                "no level within max-spills={} keeps the hot loop within +{}% of the unconstrained build's {}",
-                policy.max_spills,
-                policy.max_loop_growth.unwrap_or(0),
-                base_loop.map_or("-".to_string(), |b| b.to_string())
-            ),
+            reason: ChoiceReason::LoopGrowth {
+                max_spills: policy.max_spills,
+                max_growth: policy.max_loop_growth.unwrap_or(0),
+                base: base_loop,
+            },
         };
     }
     // Every level spills more than allowed: the fewest spills, if fewer than without a target.
@@ -307,20 +370,18 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
     match (fewest, baseline.and_then(|b| b.spills)) {
         (Some((s, w)), Some(b)) if s < b => Choice {
             waves: Some(w),
-            reason: format!(
-                "every level spills more than {}; the fewest spills: {s} at W={w} (unconstrained: {b})",
-                policy.max_spills
-            ),
+            reason: ChoiceReason::FewestSpills { max_spills: policy.max_spills, spills: s, waves: w, unconstrained: b },
         },
         (Some((s, w)), b) => Choice {
             waves: None,
-            reason: format!(
-                "every level that compiled spills more than max-spills={} (fewest: {s} at W={w}), and no fewer than the unconstrained build ({})",
-                policy.max_spills,
-                b.map_or("-".to_string(), |b| b.to_string())
-            ),
+            reason: ChoiceReason::TooManySpills {
+                max_spills: policy.max_spills,
+                spills: s,
+                waves: w,
+                unconstrained: b,
+            },
         },
-        (None, _) => Choice { waves: None, reason: "no level compiled".into() },
+        (None, _) => Choice { waves: None, reason: ChoiceReason::NoneCompiled },
     }
 }
 
@@ -353,7 +414,7 @@ mod tests {
         // Not accepted or not compiled: never chosen.
         let odd = [Rung { accepted: false, ..rung(4, Some(0), None) }, rung(3, None, None), rung(2, Some(0), None)];
         assert_eq!(pick(0, None, &odd, &base), Some(2));
-        assert_eq!(choose_rungs(None, &[], &Policy::default()).reason, "no level compiled");
+        assert_eq!(choose_rungs(None, &[], &Policy::default()).reason, ChoiceReason::NoneCompiled);
     }
 
     /// `Status::as_str` is serde's spelling (the report prints one, the JSON the other).

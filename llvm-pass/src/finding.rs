@@ -1,0 +1,691 @@
+//! What the pass says, typed: one [`Finding`] variant per thing it says, with its numbers, the English
+//! only in `Display`; and the [`Subject`] a diagnostic is about (a kernel, its target or launch). A
+//! caller of [`crate::run_on_module`] matches variants (`Finding::kind` names them); LLVM gets the text.
+
+use std::fmt;
+use std::sync::Arc;
+
+use wavebudget_model::nvidia::Want;
+use wavebudget_model::{BlockReason, Llvm, ModelError};
+
+/// The kernel a diagnostic is about, as the message names it: `kernel 'NAME' [demangled] (where)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subject {
+    /// The kernel (function) name.
+    pub kernel: String,
+    /// Its C++ name, where it is Itanium-mangled.
+    pub demangled: Option<String>,
+    /// What it was evaluated on.
+    pub on: Option<On>,
+}
+
+/// What a kernel was evaluated on, as the message says it after its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum On {
+    /// An AMDGPU target id (or the `"target-cpu"` as written, before it was read), with the wave size
+    /// and CU mode where the processor has a choice (GFX10+).
+    Amd {
+        /// The target.
+        target: String,
+        /// Wave size and CU mode, GFX10 and later.
+        wave: Option<(u32, bool)>,
+    },
+    /// An NVIDIA architecture at a block size and static shared memory.
+    Nvidia {
+        /// `sm_XY`.
+        arch: &'static str,
+        /// Threads per block.
+        block: u32,
+        /// Static shared memory, bytes.
+        shared: u32,
+    },
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "kernel '{}'", self.kernel)?;
+        if let Some(d) = &self.demangled {
+            write!(f, " [{d}]")?;
+        }
+        match &self.on {
+            None => Ok(()),
+            Some(On::Amd { target, wave: None }) => write!(f, " ({target})"),
+            Some(On::Amd { target, wave: Some((w, cu)) }) => {
+                write!(f, " ({target}, wave{w}{})", if *cu { ", CU mode" } else { "" })
+            }
+            Some(On::Nvidia { arch, block, shared }) => {
+                write!(f, " ({arch}, {block} threads/block, {shared} B static shared memory)")
+            }
+        }
+    }
+}
+
+/// Why LLVM 15's register allocator may abort a compile at a budget: a loop-carried vector held in one
+/// register tuple (`KernelFacts::wide_vector_phi`) and a budget of 32 VGPRs or fewer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TupleAbort {
+    /// The vector's IR type.
+    pub ty: String,
+    /// Its VGPRs.
+    pub dwords: u32,
+    /// The VGPR budget.
+    pub budget: u32,
+}
+
+impl fmt::Display for TupleAbort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "LLVM 15's register allocator can abort the compile (\"no registers from class available to allocate\") on a loop-carried {} ({} VGPRs in one register tuple) in a budget of {} VGPRs (LLVM 19 and 22 do not)",
+            self.ty, self.dwords, self.budget
+        )
+    }
+}
+
+/// The `"amdgpu-waves-per-eu"` minimums an LLVM accepts (`None`: no value).
+fn accepted_text(range: Option<(u32, u32)>) -> String {
+    match range {
+        Some((lo, top)) => format!("{lo} to {top}"),
+        None => "no value".into(),
+    }
+}
+
+fn joined(r: &[BlockReason]) -> String {
+    r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")
+}
+
+fn clamp_hint(to: &Option<u32>) -> String {
+    to.map(|w| format!(" (clamp moves it to {w})")).unwrap_or_default()
+}
+
+/// `"what"` of a malformed integer pair (LLVM's `getIntegerPairAttribute`): `first` or `second`.
+pub type Which = &'static str;
+
+/// A threads-per-block attribute (`"nvvm.reqntid"`, `"nvvm.maxntid"`) that is not a block size.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BlockProblem {
+    /// Not `X[,Y[,Z]]` of whole numbers.
+    #[error("'{0}' is not X[,Y[,Z]]")]
+    NotDims(String),
+    /// 0 threads, or more than a u32.
+    #[error("'{0}' is not a block size of at least 1 thread")]
+    NotASize(String),
+}
+
+/// Everything the pass says.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum Finding {
+    // ----- the module -----
+    /// No kernels (host modules of a HIP build come here too).
+    #[error("no amdgpu_kernel functions in {}; nothing to do", if triple.is_empty() { "this module (no triple)".to_string() } else { format!("this '{triple}' module") })]
+    NoKernels {
+        /// The module's triple ("" when it has none).
+        triple: String,
+    },
+    /// Kernels in a module for another target.
+    #[error("{kernels} amdgpu_kernel function(s) in a module whose triple is '{triple}', not amdgcn; nothing done")]
+    NotAmdgcn {
+        /// How many.
+        kernels: usize,
+        /// The triple.
+        triple: String,
+    },
+    /// No waves target anywhere.
+    #[error("no waves target given{}{}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {kernels} kernel(s) left untouched",
+        if empty_variables.is_empty() { String::new() } else { format!(" ({} set but empty)", empty_variables.join(", ")) },
+        if *nvidia_options { " (warps-per-sm and blocks-per-sm are for NVPTX kernels)" } else { "" })]
+    NoWavesTarget {
+        /// Kernels left.
+        kernels: usize,
+        /// `WAVEBUDGET_*` variables set to "".
+        empty_variables: Vec<String>,
+        /// warps-per-sm or blocks-per-sm was given.
+        nvidia_options: bool,
+    },
+    /// `records=` could not be read.
+    #[error("records={path}: {error}; estimating from the IR instead")]
+    RecordsUnreadable {
+        /// The path.
+        path: String,
+        /// Why.
+        error: Arc<crate::Error>,
+    },
+    /// `mode=auto` could not compile the module.
+    #[error("mode=auto could not compile the module: {0}")]
+    AutoCompileFailed(Arc<crate::Error>),
+    /// A bad option or variable: nothing done.
+    #[error("{0}; nothing done (the module is left as it came)")]
+    ConfigRefused(Arc<crate::Error>),
+    /// A panic caught at the plugin boundary.
+    #[error("internal error ({0}); the module was left unchanged. Please report it with the input.")]
+    Internal(String),
+    /// No `ptx_kernel` functions.
+    #[error("no ptx_kernel functions in this '{triple}' module; nothing to do")]
+    NoPtxKernels {
+        /// The triple.
+        triple: String,
+    },
+    /// NVPTX kernels under an LLVM 15 or 19 plugin.
+    #[error("{kernels} ptx_kernel function(s) in this '{triple}' module: NVPTX kernels need the LLVM 22 plugin (before 22 the register cap is !nvvm.annotations, which this pass does not write); nothing done")]
+    NvptxNeedsLlvm22 {
+        /// How many.
+        kernels: usize,
+        /// The triple.
+        triple: String,
+    },
+    /// No warps target for NVPTX kernels (`waves_given`: an AMD request was).
+    #[error("{}; {kernels} ptx_kernel(s) left untouched", if *waves_given {
+        "waves=N is waves per SIMD, an AMD request; NVPTX kernels take warps-per-sm=N or blocks-per-sm=N"
+    } else {
+        "no warps target given: set warps-per-sm=N or blocks-per-sm=N (-wavebudget-warps-per-sm=N, WAVEBUDGET_WARPS_PER_SM=N)"
+    })]
+    NoWarpsTarget {
+        /// Kernels left.
+        kernels: usize,
+        /// waves=N was given.
+        waves_given: bool,
+    },
+    /// `mode=auto` on NVPTX kernels.
+    #[error("mode=auto compiles AMDGPU kernels only; {kernels} ptx_kernel(s) left untouched")]
+    AutoIsAmdOnly {
+        /// Kernels left.
+        kernels: usize,
+    },
+
+    // ----- a kernel left untouched -----
+    /// What follows left the kernel untouched.
+    #[error("{0}; kernel left untouched")]
+    Untouched(Box<Finding>),
+
+    // ----- NVPTX kernels -----
+    /// No `"target-cpu"` and no `target=`.
+    #[error("no \"target-cpu\" and no target=sm_XY to say which GPU")]
+    NoNvidiaTarget,
+    /// A `"target-cpu"` the NVIDIA model does not know.
+    #[error("'{cpu}' is not an NVIDIA architecture the model knows ({})", known.join(", "))]
+    UnknownNvidiaArch {
+        /// What was given.
+        cpu: String,
+        /// The architectures it knows.
+        known: Vec<&'static str>,
+    },
+    /// No `__launch_bounds__`.
+    #[error("no block size (no __launch_bounds__: \"nvvm.maxntid\" or \"nvvm.reqntid\"), and the register budget depends on it")]
+    NoBlockSize,
+    /// A launch bound that is not a block size.
+    #[error("\"{attribute}\"={problem}")]
+    BadBlockSize {
+        /// `nvvm.reqntid` or `nvvm.maxntid`.
+        attribute: &'static str,
+        /// What is wrong with it.
+        problem: BlockProblem,
+    },
+    /// The NVIDIA model has no budget for the request.
+    #[error("{0}")]
+    NvidiaRefused(wavebudget_model::nvidia::NvRefusal),
+    /// A malformed `"nvvm.maxnreg"`.
+    #[error("malformed \"nvvm.maxnreg\"=\"{0}\"")]
+    MalformedMaxnreg(String),
+    /// The kernel's own `"nvvm.maxnreg"` already keeps the request.
+    #[error("{want} needs at most {max_regs} registers per thread; keeps its own \"nvvm.maxnreg\"=\"{own}\"")]
+    KeepsOwnMaxnreg {
+        /// The request.
+        want: Want,
+        /// The budget.
+        max_regs: u32,
+        /// The kernel's own cap.
+        own: u32,
+    },
+    /// The kernel's own `"nvvm.maxnreg"` allows fewer than asked and is replaced.
+    #[error("its \"nvvm.maxnreg\"=\"{own}\" allows fewer than {want}; {} by {max_regs}", if *advise { "would be replaced" } else { "replaced" })]
+    ReplacesMaxnreg {
+        /// The kernel's own cap.
+        own: u32,
+        /// The request.
+        want: Want,
+        /// The budget.
+        max_regs: u32,
+        /// `mode=advise`.
+        advise: bool,
+    },
+    /// `"nvvm.maxnreg"` set (or, in advise mode, what would be).
+    #[error("{want} needs at most {max_regs} registers per thread; {} \"nvvm.maxnreg\"=\"{max_regs}\" ({blocks} blocks, {warps} warps per SM; ptxas -v reports any spills)", if *advise { "would set" } else { "set" })]
+    SetMaxnreg {
+        /// The request.
+        want: Want,
+        /// The budget.
+        max_regs: u32,
+        /// Blocks per SM at it.
+        blocks: u32,
+        /// Warps per SM at it.
+        warps: u32,
+        /// `mode=advise`.
+        advise: bool,
+    },
+
+    // ----- AMDGPU kernels: the request and the target -----
+    /// A malformed `"wavebudget-waves"`.
+    #[error("malformed \"wavebudget-waves\"=\"{value}\": wants a whole number of waves per SIMD from 1 to {max}")]
+    MalformedRequest {
+        /// As written.
+        value: String,
+        /// The largest request.
+        max: u32,
+    },
+    /// No `"target-cpu"` and no `target=`.
+    #[error("no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)")]
+    NoTarget,
+    /// A `"target-cpu"` the model refuses.
+    #[error("target-cpu \"{cpu}\": {error}")]
+    TargetRefused {
+        /// As written (with its xnack/sramecc features).
+        cpu: String,
+        /// Why.
+        error: ModelError,
+    },
+    /// `"target-features"` the model refuses.
+    #[error("{0}")]
+    FeaturesRefused(ModelError),
+    /// A malformed `"amdgpu-dynamic-vgpr-block-size"`.
+    #[error("malformed \"amdgpu-dynamic-vgpr-block-size\"=\"{0}\"")]
+    MalformedDynamicVgpr(String),
+    /// A target and features the model refuses together.
+    #[error("{cpu} with features \"{features}\": {error}")]
+    SubtargetRefused {
+        /// `"target-cpu"`.
+        cpu: String,
+        /// `"target-features"`.
+        features: String,
+        /// Why.
+        error: ModelError,
+    },
+
+    // ----- launch bounds and LDS -----
+    /// `"amdgpu-flat-work-group-size"` that LLVM ignores.
+    #[error("\"amdgpu-flat-work-group-size\"=\"{value}\" is not a range within 1 to 1024: {llvm} ignores it without a word and assumes 1,1024")]
+    FlatRangeIgnored {
+        /// As written.
+        value: String,
+        /// The LLVM that ignores it.
+        llvm: Llvm,
+    },
+    /// An integer pair LLVM fails the compile on.
+    #[error("\"{attribute}\"=\"{value}\" is malformed: llc-22 fails the compile with \"error: can't parse {which} integer attribute {attribute}\"")]
+    Unparsable {
+        /// The attribute.
+        attribute: &'static str,
+        /// As written.
+        value: String,
+        /// `first` or `second`.
+        which: Which,
+    },
+    /// `!reqd_work_group_size` of no size LLVM takes.
+    #[error("malformed !reqd_work_group_size (wants 1 to 1024 threads)")]
+    MalformedReqdWorkGroupSize,
+    /// No launch bounds: LLVM assumes 1024 threads.
+    #[error("no launch bounds: LLVM assumes up to 1024 threads per workgroup, which forces a budget of at least {waves} waves/SIMD ({vgprs} VGPRs); set \"amdgpu-flat-work-group-size\" (__launch_bounds__ in HIP, reqd_work_group_size in OpenCL) to the real launch size")]
+    NoLaunchBounds {
+        /// The least waves 1024 threads imply.
+        waves: u32,
+        /// Their VGPR budget.
+        vgprs: u32,
+    },
+    /// A malformed `"amdgpu-lds-size"`.
+    #[error("malformed \"amdgpu-lds-size\"=\"{0}\"")]
+    MalformedLdsSize(String),
+    /// More static LDS than a workgroup has.
+    #[error("{lds} bytes of static LDS exceed the {max} bytes a workgroup may use on {processor}")]
+    StaticLdsTooLarge {
+        /// Bytes reached.
+        lds: u64,
+        /// Bytes a workgroup has.
+        max: u32,
+        /// The processor.
+        processor: &'static str,
+    },
+    /// Indirect calls: every address-taken function's LDS counts.
+    #[error("the kernel makes indirect calls: the LDS of every address-taken function ({}) is counted, as LLVM's LDS lowering allocates it for such a kernel ({lds} bytes in all)",
+        if functions.is_empty() { "none".to_string() } else { functions.iter().map(|f| format!("@{f}")).collect::<Vec<_>>().join(", ") })]
+    IndirectCallLds {
+        /// The address-taken functions that reach LDS.
+        functions: Vec<String>,
+        /// LDS bytes in all.
+        lds: u32,
+    },
+
+    // ----- the kernel's own "amdgpu-waves-per-eu" -----
+    /// A maximum of 0, which LLVM 19 divides by.
+    #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": a maximum of 0 makes LLVM 19 divide by zero (getMinNumVGPRs(0)) and crash in code generation; write \"{min}\"")]
+    OwnZeroMaxLlvm19 {
+        /// As written.
+        own: String,
+        /// Its minimum.
+        min: u32,
+    },
+    /// A maximum of 0, which LLVM 15 reads as a cap of 0 waves.
+    #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": LLVM 15 reads a maximum of 0 as a cap of 0 waves: it pads the kernel to {vgprs} VGPRs ({waves} waves/SIMD), and its scheduler divides by zero on kernels with code; write \"{min}\"")]
+    OwnZeroMaxLlvm15 {
+        /// As written.
+        own: String,
+        /// VGPRs it pads to.
+        vgprs: u32,
+        /// Waves they give.
+        waves: u32,
+        /// Its minimum.
+        min: u32,
+    },
+    /// The kernel's own attribute, which LLVM ignores here.
+    #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\", which {llvm} ignores here (it accepts a minimum of {lo} to {hi} at launch size {wg_min} to {wg_max} with {lds} bytes of LDS)")]
+    OwnIgnored {
+        /// As written.
+        own: String,
+        /// The LLVM.
+        llvm: Llvm,
+        /// Accepted minimums.
+        lo: u32,
+        /// Accepted minimums.
+        hi: u32,
+        /// Launch size range.
+        wg_min: u32,
+        /// Launch size range.
+        wg_max: u32,
+        /// Static LDS.
+        lds: u32,
+    },
+    /// The kernel's own attribute, at which LLVM 15 may abort.
+    #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": {why}{}", write.map(|w| format!("; write \"{w}\"")).unwrap_or_default())]
+    OwnTupleAbort {
+        /// As written.
+        own: String,
+        /// Why.
+        why: TupleAbort,
+        /// A request that does not abort, where one is accepted.
+        write: Option<u32>,
+    },
+
+    // ----- the budget -----
+    /// The model refuses the budget.
+    #[error("{0}")]
+    BudgetRefused(ModelError),
+    /// The request cannot be had; clamped into what the LLVM accepts.
+    #[error("{waves} waves/SIMD cannot be had: {}; {llvm} accepts {} here; clamped to {to}", joined(.reasons), accepted_text(*.accepted))]
+    Clamped {
+        /// The request.
+        waves: u32,
+        /// What blocks it.
+        reasons: Vec<BlockReason>,
+        /// The LLVM.
+        llvm: Llvm,
+        /// The minimums it accepts.
+        accepted: Option<(u32, u32)>,
+        /// The waves set.
+        to: u32,
+    },
+    /// The request cannot be had and is not set (`ignored`: the LLVM would drop it silently).
+    #[error("{waves} waves/SIMD cannot be had: {}{}{}", joined(.reasons),
+        if *ignored { format!("; {llvm} accepts {} here and would silently ignore \"amdgpu-waves-per-eu\"=\"{waves}\"", accepted_text(*.accepted)) } else { String::new() },
+        clamp_hint(.clamp_to))]
+    CannotBeHad {
+        /// The request.
+        waves: u32,
+        /// What blocks it.
+        reasons: Vec<BlockReason>,
+        /// The LLVM.
+        llvm: Llvm,
+        /// The minimums it accepts.
+        accepted: Option<(u32, u32)>,
+        /// Outside them: LLVM drops the attribute.
+        ignored: bool,
+        /// Where `clamp` would move it.
+        clamp_to: Option<u32>,
+    },
+    /// LLVM 15 may abort at the request: clamped below it.
+    #[error("{waves} waves/SIMD: {why}; clamped to {to}")]
+    TupleClamped {
+        /// The request.
+        waves: u32,
+        /// Why.
+        why: TupleAbort,
+        /// The waves set.
+        to: u32,
+    },
+    /// LLVM 15 may abort at the request: not set.
+    #[error("{waves} waves/SIMD not set: {why}{}", clamp_hint(.clamp_to))]
+    TupleNotSet {
+        /// The request.
+        waves: u32,
+        /// Why.
+        why: TupleAbort,
+        /// Where `clamp` would move it.
+        clamp_to: Option<u32>,
+    },
+    /// The SGPRs keep the waves out of reach (set all the same).
+    #[error("{waves} waves/SIMD cannot be reached: {reason}")]
+    SgprUnreachable {
+        /// The request.
+        waves: u32,
+        /// Why.
+        reason: BlockReason,
+    },
+    /// `exact` cannot cap occupancy at the request.
+    #[error("exact: \"{waves},{waves}\" cannot cap occupancy at {waves} here: LLVM pads the descriptor to at most {vgprs} VGPRs, so the kernel will run at {runs_at} waves/SIMD; the budget for {waves} still applies")]
+    ExactCannotCap {
+        /// The request.
+        waves: u32,
+        /// The most VGPRs LLVM pads to.
+        vgprs: u32,
+        /// The waves the kernel runs at.
+        runs_at: u32,
+    },
+    /// Advise mode: `!reqd_work_group_size` without the attribute.
+    #[error("!reqd_work_group_size fixes {threads} threads but \"amdgpu-flat-work-group-size\" is missing, so LLVM assumes 1..1024; mode=set writes \"{value}\"")]
+    ReqdWithoutFlat {
+        /// Threads it fixes.
+        threads: u32,
+        /// What set mode writes.
+        value: String,
+    },
+
+    // ----- registers -----
+    /// The records have the kernel without counts.
+    #[error("the records have this kernel without .vgpr_count, .sgpr_count or a wave size; estimating instead")]
+    RecordsWithoutCounts,
+    /// The records have the kernel for other processors only.
+    #[error("the records have this kernel only for {}; estimating instead", .0.join(", "))]
+    RecordsOtherTargets(Vec<String>),
+    /// The kernel is not in the records.
+    #[error("not in the records; estimating instead")]
+    NotInRecords,
+    /// The kernel is too large to estimate: no spill check.
+    #[error("{too_large}: no spill check for {waves} waves/SIMD; records=PATH (a build's counts) or `wavebudget sweep` give its registers")]
+    TooLargeToEstimate {
+        /// How large.
+        too_large: wavebudget_estimate::TooLarge,
+        /// The waves set.
+        waves: u32,
+    },
+    /// Inline asm names more registers than the budget.
+    #[error("inline asm names registers up to {} ({total} VGPRs), over the budget of {budget} for {waves} waves/SIMD; LLVM cannot spill them, so the kernel will get {gets} waves/SIMD, not {waves}",
+        match (vgprs, agprs) { (v, 0) => format!("v{}", v - 1), (0, a) => format!("a{}", a - 1), (v, a) => format!("v{} and a{}", v - 1, a - 1) })]
+    AsmOverBudget {
+        /// Arch VGPRs asm names (the highest plus one).
+        vgprs: u32,
+        /// AGPRs asm names (the highest plus one).
+        agprs: u32,
+        /// Their total.
+        total: u32,
+        /// The VGPR budget.
+        budget: u32,
+        /// The waves set.
+        waves: u32,
+        /// The waves the kernel will get.
+        gets: u32,
+    },
+    /// gfx908: an estimate over the arch budget but within both files: AGPR copies.
+    #[error("estimated peak pressure of about {estimate} registers exceeds the {budget} arch VGPRs of {waves} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)", estimate - budget)]
+    AgprCopies {
+        /// The estimate.
+        estimate: u32,
+        /// The arch VGPR budget.
+        budget: u32,
+        /// The waves set.
+        waves: u32,
+    },
+    /// Recorded VGPRs over the budget.
+    #[error("records show {vgpr_count} VGPRs (vgpr_count) but {waves} waves/SIMD allow {budget}: {} registers will have to spill", vgpr_count - budget)]
+    RecordsVgprSpill {
+        /// Recorded.
+        vgpr_count: u32,
+        /// The waves set.
+        waves: u32,
+        /// The budget.
+        budget: u32,
+    },
+    /// Estimated VGPRs over the budget.
+    #[error("estimated peak pressure of about {estimate} VGPRs exceeds the budget of {budget} for {waves} waves/SIMD: about {} registers may spill (estimated from the IR; records=PATH gives exact counts)", estimate - budget)]
+    EstimateVgprSpill {
+        /// The estimate.
+        estimate: u32,
+        /// The waves set.
+        waves: u32,
+        /// The budget.
+        budget: u32,
+    },
+    /// Recorded SGPRs over the budget.
+    #[error("records show {sgpr_count} SGPRs (sgpr_count) but {waves} waves/SIMD allow {budget}: {} registers will have to spill", sgpr_count - budget)]
+    RecordsSgprSpill {
+        /// Recorded.
+        sgpr_count: u32,
+        /// The waves set.
+        waves: u32,
+        /// The budget.
+        budget: u32,
+    },
+    /// Unified AGPR file without `"amdgpu-agpr-alloc"`: half the budget kept for AGPRs.
+    #[error("without \"amdgpu-agpr-alloc\" LLVM keeps half of the {budget} VGPRs for AGPRs: {arch} arch VGPRs exceed {}, so some go through AGPR copies (clang -O adds \"amdgpu-agpr-alloc\"=\"0\")", budget / 2)]
+    AgprAllocHalf {
+        /// The VGPR budget.
+        budget: u32,
+        /// Arch VGPRs recorded.
+        arch: u32,
+    },
+    /// A few registers from one more wave.
+    #[error("{vgpr_count} VGPRs reach {now} waves/SIMD; shaving {} registers (to {to}) would give {}", vgpr_count - to, now + 1)]
+    Shave {
+        /// Recorded.
+        vgpr_count: u32,
+        /// Waves now.
+        now: u32,
+        /// The count for one more wave.
+        to: u32,
+    },
+
+    // ----- mode=auto -----
+    /// The ladder has no levels.
+    #[error("mode=auto: the ladder has no levels")]
+    AutoNoLevels,
+    /// LLVM ignores the attribute at every level.
+    #[error("mode=auto: LLVM {llvm_major} ignores \"amdgpu-waves-per-eu\" at every level ({from} to {to}) with this launch size and LDS")]
+    AutoAllIgnored {
+        /// The LLVM major that compiled the ladder.
+        llvm_major: u32,
+        /// The levels' range.
+        from: u32,
+        /// The levels' range.
+        to: u32,
+    },
+    /// No level compiled.
+    #[error("mode=auto: no level ({from} to {to}) compiled (wavebudget sweep shows LLVM's messages)")]
+    AutoNoneCompiled {
+        /// The levels' range.
+        from: u32,
+        /// The levels' range.
+        to: u32,
+    },
+    /// The policy chose no level.
+    #[error("mode=auto: {0}")]
+    AutoPolicy(wavebudget_engine::ladder::ChoiceReason),
+    /// No ladder for the kernel (the target's refusal, or LLVM's message from compiling it).
+    #[error("mode=auto: {0}")]
+    AutoNoLadder(String),
+}
+
+impl Finding {
+    /// The variant's name in snake case, stable across releases (an untouched kernel's is its reason's).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Finding::NoKernels { .. } => "no_kernels",
+            Finding::NotAmdgcn { .. } => "not_amdgcn",
+            Finding::NoWavesTarget { .. } => "no_waves_target",
+            Finding::RecordsUnreadable { .. } => "records_unreadable",
+            Finding::AutoCompileFailed(_) => "auto_compile_failed",
+            Finding::ConfigRefused(_) => "config_refused",
+            Finding::Internal(_) => "internal",
+            Finding::NoPtxKernels { .. } => "no_ptx_kernels",
+            Finding::NvptxNeedsLlvm22 { .. } => "nvptx_needs_llvm22",
+            Finding::NoWarpsTarget { .. } => "no_warps_target",
+            Finding::AutoIsAmdOnly { .. } => "auto_is_amd_only",
+            Finding::Untouched(why) => why.kind(),
+            Finding::NoNvidiaTarget => "no_nvidia_target",
+            Finding::UnknownNvidiaArch { .. } => "unknown_nvidia_arch",
+            Finding::NoBlockSize => "no_block_size",
+            Finding::BadBlockSize { .. } => "bad_block_size",
+            Finding::NvidiaRefused(_) => "nvidia_refused",
+            Finding::MalformedMaxnreg(_) => "malformed_maxnreg",
+            Finding::KeepsOwnMaxnreg { .. } => "keeps_own_maxnreg",
+            Finding::ReplacesMaxnreg { .. } => "replaces_maxnreg",
+            Finding::SetMaxnreg { .. } => "set_maxnreg",
+            Finding::MalformedRequest { .. } => "malformed_request",
+            Finding::NoTarget => "no_target",
+            Finding::TargetRefused { .. } => "target_refused",
+            Finding::FeaturesRefused(_) => "features_refused",
+            Finding::MalformedDynamicVgpr(_) => "malformed_dynamic_vgpr",
+            Finding::SubtargetRefused { .. } => "subtarget_refused",
+            Finding::FlatRangeIgnored { .. } => "flat_range_ignored",
+            Finding::Unparsable { .. } => "unparsable",
+            Finding::MalformedReqdWorkGroupSize => "malformed_reqd_work_group_size",
+            Finding::NoLaunchBounds { .. } => "no_launch_bounds",
+            Finding::MalformedLdsSize(_) => "malformed_lds_size",
+            Finding::StaticLdsTooLarge { .. } => "static_lds_too_large",
+            Finding::IndirectCallLds { .. } => "indirect_call_lds",
+            Finding::OwnZeroMaxLlvm19 { .. } => "own_zero_max_llvm19",
+            Finding::OwnZeroMaxLlvm15 { .. } => "own_zero_max_llvm15",
+            Finding::OwnIgnored { .. } => "own_ignored",
+            Finding::OwnTupleAbort { .. } => "own_tuple_abort",
+            Finding::BudgetRefused(_) => "budget_refused",
+            Finding::Clamped { .. } => "clamped",
+            Finding::CannotBeHad { .. } => "cannot_be_had",
+            Finding::TupleClamped { .. } => "tuple_clamped",
+            Finding::TupleNotSet { .. } => "tuple_not_set",
+            Finding::SgprUnreachable { .. } => "sgpr_unreachable",
+            Finding::ExactCannotCap { .. } => "exact_cannot_cap",
+            Finding::ReqdWithoutFlat { .. } => "reqd_without_flat",
+            Finding::RecordsWithoutCounts => "records_without_counts",
+            Finding::RecordsOtherTargets(_) => "records_other_targets",
+            Finding::NotInRecords => "not_in_records",
+            Finding::TooLargeToEstimate { .. } => "too_large_to_estimate",
+            Finding::AsmOverBudget { .. } => "asm_over_budget",
+            Finding::AgprCopies { .. } => "agpr_copies",
+            Finding::RecordsVgprSpill { .. } => "records_vgpr_spill",
+            Finding::EstimateVgprSpill { .. } => "estimate_vgpr_spill",
+            Finding::RecordsSgprSpill { .. } => "records_sgpr_spill",
+            Finding::AgprAllocHalf { .. } => "agpr_alloc_half",
+            Finding::Shave { .. } => "shave",
+            Finding::AutoNoLevels => "auto_no_levels",
+            Finding::AutoAllIgnored { .. } => "auto_all_ignored",
+            Finding::AutoNoneCompiled { .. } => "auto_none_compiled",
+            Finding::AutoPolicy(_) => "auto_policy",
+            Finding::AutoNoLadder(_) => "auto_no_ladder",
+        }
+    }
+
+    /// The finding without the [`Finding::Untouched`] wrapper.
+    pub fn reason(&self) -> &Finding {
+        match self {
+            Finding::Untouched(why) => why.reason(),
+            other => other,
+        }
+    }
+}
