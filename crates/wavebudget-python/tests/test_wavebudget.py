@@ -393,6 +393,26 @@ def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
         wavebudget.code_objects(bundle)
 
 
+def test_skipped_entries_are_listed_beside_the_code_objects(tmp_path):
+    """A bundle of a host entry and an llc-22 code object: one code object, and the host entry in
+    `skipped` with its reason and kind, as the CLI's JSON lists it."""
+    from wavebudget import _native
+
+    ll, obj, host, bundle = (tmp_path / n for n in ("k.ll", "k.o", "host.o", "k.bundle"))
+    ll.write_text('target triple = "amdgcn-amd-amdhsa"\ndefine amdgpu_kernel void @k() { ret void }\n')
+    subprocess.run([str(LLVM_BIN / "llc"), "-mcpu=gfx942", "-filetype=obj", str(ll), "-o", str(obj)], check=True)
+    host.write_bytes(b"")
+    subprocess.run([str(LLVM_BIN / "clang-offload-bundler"), "-type=o",
+                    "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942",
+                    f"-input={host}", f"-input={obj}", f"-output={bundle}"], check=True)
+    found = wavebudget.code_objects(bundle)
+    want = json.loads(_native.run(["inspect", "--json", str(bundle)]))
+    assert [c.processor for c in found] == ["gfx942"] and [k.name for k in found[0].kernels] == ["k"]
+    assert [(x.source, str(x.reason)) for x in found.skipped] == [(w["source"], w["reason"]) for w in want["skipped"]]
+    assert [x.reason.kind for x in found.skipped] == ["host_code"]
+    assert isinstance(found, list) and wavebudget.code_objects(obj).skipped == []
+
+
 def _report_rows(html: str) -> list:
     """The kernel table's rows as the page carries them (the JSON its script draws the table from)."""
     m = re.search(r'<script type="application/json" id="kernel-data">(.*?)</script>', html, re.S)

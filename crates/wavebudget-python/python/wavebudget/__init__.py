@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -26,6 +26,7 @@ __all__ = [
     "Budget",
     "Target",
     "CodeObject",
+    "CodeObjects",
     "Kernel",
     "Dispatch",
     "occupancy",
@@ -692,7 +693,25 @@ def code_objects(
         # The CLI says so in text; a list would be silently empty.
         reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
         raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
-    return [CodeObject(h) for h in handles]
+    return CodeObjects(
+        [CodeObject(h) for h in handles],
+        [Record({"source": src, "reason": Note(reason, kind)}) for src, reason, kind in skipped],
+    )
+
+
+class CodeObjects(list):  # type: ignore[type-arg]
+    """What ``code_objects`` found: a list of ``CodeObject``, and ``skipped``: the entries that are not
+    AMDGPU code objects (a bundle's host entry, another vendor's), each a record with ``source`` and
+    ``reason`` (a ``Note``: ``reason.kind`` is ``"host_code"``, ``"bitcode"``, ``"not_amdgpu"``, ...), as the CLI lists them."""
+
+    __slots__ = ("skipped",)
+
+    def __init__(self, code_objects: Iterable["CodeObject"] = (), skipped: Iterable[Record] = ()) -> None:
+        super().__init__(code_objects)
+        self.skipped: List[Record] = list(skipped)
+
+    def __reduce__(self) -> Any:
+        return (CodeObjects, (list(self), self.skipped))
 
 
 def dispatch(

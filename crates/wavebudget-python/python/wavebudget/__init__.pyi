@@ -201,7 +201,17 @@ def code_objects(
     target: Optional[str] = None,
     kernel: Optional[str] = None,
     llvm: Optional[int] = None,
-) -> List[CodeObject]: ...
+) -> CodeObjects: ...
+
+class Skipped(Record):
+    """A ``CodeObjects.skipped`` entry (a ``Record`` at run time)."""
+
+    source: str
+    reason: Note
+
+class CodeObjects(List[CodeObject]):
+    skipped: List[Skipped]
+
 def dispatch(
     path: Union[str, os.PathLike[str]],
     kernel: str,
