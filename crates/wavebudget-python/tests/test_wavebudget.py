@@ -396,6 +396,8 @@ def test_input_without_code_objects_is_refused_naming_what_was_found(tmp_path):
 def test_skipped_entries_are_listed_beside_the_code_objects(tmp_path):
     """A bundle of a host entry and an llc-22 code object: one code object, and the host entry in
     `skipped` with its reason and kind, as the CLI's JSON lists it."""
+    import pickle
+
     from wavebudget import _native
 
     ll, obj, host, bundle = (tmp_path / n for n in ("k.ll", "k.o", "host.o", "k.bundle"))
@@ -410,7 +412,8 @@ def test_skipped_entries_are_listed_beside_the_code_objects(tmp_path):
     assert [c.processor for c in found] == ["gfx942"] and [k.name for k in found[0].kernels] == ["k"]
     assert [(x.source, str(x.reason)) for x in found.skipped] == [(w["source"], w["reason"]) for w in want["skipped"]]
     assert [x.reason.kind for x in found.skipped] == ["host_code"]
-    assert isinstance(found, list) and wavebudget.code_objects(obj).skipped == []
+    assert isinstance(found, list) and not wavebudget.code_objects(obj).skipped
+    assert pickle.loads(pickle.dumps(found)) == found and pickle.loads(pickle.dumps(found)).skipped == found.skipped
 
 
 def _report_rows(html: str) -> list:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -320,6 +320,8 @@ def _one_vgpr_form(vgprs: Any, agprs: Any, vgpr_count: Any) -> None:
 
 def _u32(name: str, v: Any) -> int:
     """``_whole``, and at most 4294967295 (what the model's counts hold)."""
+    if type(v) is int and 0 <= v <= _U32:
+        return v
     n = _whole(name, v)
     if n > _U32:
         raise _refuse("not_a_count", f"{name} {n}: over {_U32}")
@@ -657,7 +659,7 @@ def code_objects(
     target: Optional[str] = None,
     kernel: Optional[str] = None,
     llvm: Optional[int] = None,
-) -> List[CodeObject]:
+) -> "CodeObjects":
     """Every code object in a file (code object, offload bundle, HIP binary), in bytes, or in a Triton
     cache directory, with each kernel's occupancy, as ``wavebudget inspect --json``.
 
@@ -666,52 +668,47 @@ def code_objects(
     processor to evaluate on, ``kernel`` a regular expression on kernel names, ``llvm`` the LLVM major
     whose rules evaluate them (15, 19 or 22, the default).
     """
-    if isinstance(path_or_bytes, (str, _os.PathLike)):
+    if type(path_or_bytes) is bytes:
+        paths, data, source = [], path_or_bytes, "<bytes>"
+    elif isinstance(path_or_bytes, (str, _os.PathLike)):
         paths, data, source = [_path(path_or_bytes, "path_or_bytes")], None, None
     else:
         # bytes as they are; any other buffer (bytearray, memoryview, array.array, numpy) as its bytes in
         # C order, which also serves a non-contiguous view.
         try:
-            data = path_or_bytes if type(path_or_bytes) is bytes else memoryview(path_or_bytes).tobytes()
+            data = memoryview(path_or_bytes).tobytes()
         except TypeError:
             raise _refuse("not_a_path", 
                 f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
             ) from None
         paths, source = [], "<bytes>"
-    report = _native_call(
+    handles, skipped = _native_call(
         _native.inspect,
         paths,
         data,
         None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
-        _wg_pair(wg_size),
+        None if wg_size is None else _wg_pair(wg_size),
         None if target is None else _text("target", target),
         None if kernel is None else _text("kernel", kernel),
         None if llvm is None else _u32("llvm", llvm),
     )
-    handles, skipped = report
-    if not handles and skipped:
-        # The CLI says so in text; a list would be silently empty.
-        reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
-        raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
-    return CodeObjects(
-        [CodeObject(h) for h in handles],
-        [Record({"source": src, "reason": Note(reason, kind)}) for src, reason, kind in skipped],
-    )
+    found = CodeObjects(map(CodeObject, handles))
+    if skipped:
+        if not handles:
+            # The CLI says so in text; a list would be silently empty.
+            reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
+            raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
+        found.skipped = [Record({"source": src, "reason": Note(reason, kind)}) for src, reason, kind in skipped]
+    return found
 
 
 class CodeObjects(list):  # type: ignore[type-arg]
     """What ``code_objects`` found: a list of ``CodeObject``, and ``skipped``: the entries that are not
     AMDGPU code objects (a bundle's host entry, another vendor's), each a record with ``source`` and
-    ``reason`` (a ``Note``: ``reason.kind`` is ``"host_code"``, ``"bitcode"``, ``"not_amdgpu"``, ...), as the CLI lists them."""
+    ``reason`` (a ``Note``: ``reason.kind`` is ``"host_code"``, ``"bitcode"``, ``"not_amdgpu"``, ...), as
+    the CLI lists them (empty when there are none)."""
 
-    __slots__ = ("skipped",)
-
-    def __init__(self, code_objects: Iterable["CodeObject"] = (), skipped: Iterable[Record] = ()) -> None:
-        super().__init__(code_objects)
-        self.skipped: List[Record] = list(skipped)
-
-    def __reduce__(self) -> Any:
-        return (CodeObjects, (list(self), self.skipped))
+    skipped: Sequence[Record] = ()
 
 
 def dispatch(

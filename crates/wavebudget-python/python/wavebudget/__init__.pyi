@@ -210,7 +210,7 @@ class Skipped(Record):
     reason: Note
 
 class CodeObjects(List[CodeObject]):
-    skipped: List[Skipped]
+    skipped: Sequence[Skipped]
 
 def dispatch(
     path: Union[str, os.PathLike[str]],

@@ -182,11 +182,11 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
         data = kernel.asm["hsaco"]
         if type(data) is not bytes:
             data = memoryview(data).tobytes()
-        out = _native_call(_native.triton_launch_report, None, data, shared, num_warps, warp)
+        args = (None, data, shared, num_warps, warp)
     else:
         # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
-        out = _native_call(_native.triton_launch_report, _path(kernel), None, 0, 0, 0)
-    return KernelReport(out)
+        args = (_path(kernel), None, 0, 0, 0)
+    return KernelReport(_native_call(_native.triton_launch_report, *args))
 
 
 report = launch_report
