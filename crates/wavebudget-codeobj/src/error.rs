@@ -63,6 +63,13 @@ pub enum Error {
     },
 }
 
+/// The MessagePack decoder's boxed errors, where a caller's `?` meets them.
+impl From<Box<Error>> for Error {
+    fn from(e: Box<Error>) -> Error {
+        *e
+    }
+}
+
 struct Within<'a>(&'a [String]);
 
 impl fmt::Display for Within<'_> {

@@ -132,7 +132,7 @@ impl std::fmt::Display for At {
 /// it, whatever the reader was looking for), else its type.
 fn not_a(b: &[u8], start: usize, depth: usize, what: impl std::fmt::Display, want: &str) -> Error {
     match value_at(b, &mut { start }, depth) {
-        Err(e) => e,
+        Err(e) => *e,
         Ok(v) => bad(format!("{what} is a {}, not {want}", v.type_name())),
     }
 }
@@ -172,8 +172,16 @@ fn want_dims(v: &Value<'_>, key: &str, at: At) -> Result<[u32; 3]> {
 impl<'a> Metadata<'a> {
     /// Decodes the note's descriptor (one MessagePack map), in one pass over its bytes: each key typed as
     /// it is read, the kernels' `.args` checked and kept encoded ([`Raw`]). A note [`Value::decode`]
-    /// refuses is refused here too.
+    /// refuses is refused here for the same reason (a malformed encoding is named before a key of the
+    /// wrong type that comes earlier in the note, as when the whole note was decoded first).
     pub fn decode(desc: &'a [u8]) -> Result<Metadata<'a>> {
+        Metadata::read(desc).map_err(|typed| match crate::msgpack::skip(desc) {
+            Err(encoding) => encoding,
+            Ok(_) => typed,
+        })
+    }
+
+    fn read(desc: &'a [u8]) -> Result<Metadata<'a>> {
         let at = &mut 0;
         let entries = match enter(desc, at, 0)? {
             Entered::Map(n) => n,

@@ -9,6 +9,14 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::error::{Error, Result};
 
+/// The decoder's own result: its error boxed, so that the values it passes up (a `Value` is 32 bytes)
+/// do not travel beside a whole `Error` on every return.
+type R<T> = std::result::Result<T, Box<Error>>;
+
+fn fail(at: usize, detail: impl Into<String>) -> Box<Error> {
+    Box::new(Error::malformed(STRUCTURE, at as u64, detail))
+}
+
 /// Deepest nesting accepted. AMDGPU metadata nests four deep (root map, kernel list, kernel map, argument
 /// list, argument map); the limit leaves room for vendor keys and stops nesting bombs long before the stack.
 pub const MAX_DEPTH: usize = 32;
@@ -36,17 +44,17 @@ pub(crate) enum Head {
 }
 
 /// `n` big-endian bytes at `at`.
-fn be(b: &[u8], at: usize, n: usize) -> Result<u64> {
-    let s = b.get(at..at.saturating_add(n)).ok_or_else(|| Error::malformed(STRUCTURE, at as u64, "truncated"))?;
+fn be(b: &[u8], at: usize, n: usize) -> R<u64> {
+    let s = b.get(at..at.saturating_add(n)).ok_or_else(|| fail(at, "truncated"))?;
     Ok(s.iter().fold(0u64, |acc, &x| (acc << 8) | x as u64))
 }
 
 /// The value at `at` as its type byte (and length fields) say, per the MessagePack specification.
-pub(crate) fn head(b: &[u8], at: usize) -> Result<Head> {
-    let t = *b.get(at).ok_or_else(|| Error::malformed(STRUCTURE, at as u64, "truncated"))?;
-    let len = |n: usize| -> Result<usize> { Ok(be(b, at + 1, n)? as usize) };
-    let uint = |n: usize| -> Result<Head> { Ok(Head::Scalar(Value::UInt(be(b, at + 1, n)?), 1 + n)) };
-    let int = |n: usize| -> Result<Head> {
+pub(crate) fn head(b: &[u8], at: usize) -> R<Head> {
+    let t = *b.get(at).ok_or_else(|| fail(at, "truncated"))?;
+    let len = |n: usize| -> R<usize> { Ok(be(b, at + 1, n)? as usize) };
+    let uint = |n: usize| -> R<Head> { Ok(Head::Scalar(Value::UInt(be(b, at + 1, n)?), 1 + n)) };
+    let int = |n: usize| -> R<Head> {
         let raw = be(b, at + 1, n)?;
         let bits = 8 * n as u32;
         // Sign-extend the n-byte two's complement value.
@@ -90,7 +98,7 @@ pub(crate) fn head(b: &[u8], at: usize) -> Result<Head> {
         0xdd => Head::Array(5, len(4)? as u64),
         0xde => Head::Map(3, len(2)? as u64),
         0xdf => Head::Map(5, len(4)? as u64),
-        0xc1 => return Err(Error::malformed(STRUCTURE, at as u64, "byte 0xc1 is never used")),
+        0xc1 => return Err(fail(at, "byte 0xc1 is never used")),
     })
 }
 
@@ -105,16 +113,17 @@ fn signed(v: i64) -> Value<'static> {
 }
 
 /// The payload of `n` bytes after a header of `h` at `at`, and the offset past it.
-fn payload(b: &[u8], at: usize, h: usize, n: usize) -> Result<(&[u8], usize)> {
+fn payload(b: &[u8], at: usize, h: usize, n: usize) -> R<(&[u8], usize)> {
     let start = at + h;
-    let end = start.checked_add(n).filter(|&e| e <= b.len()).ok_or_else(|| {
-        Error::malformed(STRUCTURE, at as u64, format!("a value of {n} bytes runs past the end of the note"))
-    })?;
+    let end = start
+        .checked_add(n)
+        .filter(|&e| e <= b.len())
+        .ok_or_else(|| fail(at, format!("a value of {n} bytes runs past the end of the note")))?;
     Ok((&b[start..end], end))
 }
 
 /// The value at `*at` (advanced past it), `depth` containers deep.
-fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>> {
+fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> R<Value<'a>> {
     let start = *at;
     // Positive fixints and short strings (most keys and counts) before the general reading.
     match b.get(start) {
@@ -161,20 +170,16 @@ fn text(bytes: &[u8]) -> Value<'_> {
 
 /// The refusal of an extension value (AMDGPU metadata has none), after its bounds: a cut-short
 /// extension is named as such, as any value is.
-fn extension(b: &[u8], start: usize, h: usize, n: usize) -> Error {
+fn extension(b: &[u8], start: usize, h: usize, n: usize) -> Box<Error> {
     if let Err(e) = payload(b, start, h, n) {
         return e;
     }
-    Error::malformed(
-        STRUCTURE,
-        start as u64,
-        format!("an extension value (marker 0x{:02x}, {n} bytes): AMDGPU metadata has none", b[start]),
-    )
+    fail(start, format!("an extension value (marker 0x{:02x}, {n} bytes): AMDGPU metadata has none", b[start]))
 }
 
 /// Moves `*at` past the value there, `depth` containers deep, checking it as [`decode_at`] does (the same
 /// refusals at the same offsets) without building it: for what the reader keeps encoded ([`Raw`]).
-pub(crate) fn skip_at(b: &[u8], at: &mut usize, depth: usize) -> Result<()> {
+pub(crate) fn skip_at(b: &[u8], at: &mut usize, depth: usize) -> R<()> {
     let start = *at;
     // The one-byte scalars and short strings most of a note is made of, before the general reading
     // (which gives the refusals: a short string past the end goes on to it).
@@ -199,7 +204,7 @@ pub(crate) fn skip_at(b: &[u8], at: &mut usize, depth: usize) -> Result<()> {
     Ok(())
 }
 
-fn skip_items(b: &[u8], at: &mut usize, start: usize, h: usize, items: u64, depth: usize) -> Result<()> {
+fn skip_items(b: &[u8], at: &mut usize, start: usize, h: usize, items: u64, depth: usize) -> R<()> {
     *at = start + h;
     for _ in 0..items {
         skip_at(b, at, depth + 1)?;
@@ -209,24 +214,16 @@ fn skip_items(b: &[u8], at: &mut usize, start: usize, h: usize, items: u64, dept
 
 /// Checks a container's header (the depth limit, a count the rest of the note cannot hold) and gives the
 /// number of values it holds (twice the entries for a map).
-fn open(b: &[u8], start: usize, h: usize, n: u64, depth: usize, is_map: bool) -> Result<u64> {
+fn open(b: &[u8], start: usize, h: usize, n: u64, depth: usize, is_map: bool) -> R<u64> {
     if depth >= MAX_DEPTH {
-        return Err(Error::malformed(
-            STRUCTURE,
-            start as u64,
-            format!("nesting deeper than the depth limit of {MAX_DEPTH}"),
-        ));
+        return Err(fail(start, format!("nesting deeper than the depth limit of {MAX_DEPTH}")));
     }
     let items = if is_map { n.saturating_mul(2) } else { n };
     let rest = b.len().saturating_sub(start + h) as u64;
     // Each item takes at least a byte: a count past the rest of the note is a lie told up front.
     if items > rest {
         let (what, unit) = if is_map { ("a map", "entries") } else { ("an array", "elements") };
-        return Err(Error::malformed(
-            STRUCTURE,
-            start as u64,
-            format!("{what} of {n} {unit} runs past the end of the note"),
-        ));
+        return Err(fail(start, format!("{what} of {n} {unit} runs past the end of the note")));
     }
     Ok(items)
 }
@@ -240,7 +237,7 @@ fn container<'a>(
     n: u64,
     depth: usize,
     is_map: bool,
-) -> Result<Value<'a>> {
+) -> R<Value<'a>> {
     open(b, start, h, n, depth, is_map)?;
     *at = start + h;
     let n = n as usize;
@@ -272,7 +269,7 @@ pub(crate) enum Entered {
 }
 
 /// Opens the container at `*at` (moving past its header).
-pub(crate) fn enter(b: &[u8], at: &mut usize, depth: usize) -> Result<Entered> {
+pub(crate) fn enter(b: &[u8], at: &mut usize, depth: usize) -> R<Entered> {
     let start = *at;
     let (h, n, is_map) = match head(b, start)? {
         Head::Map(h, n) => (h, n, true),
@@ -285,7 +282,7 @@ pub(crate) fn enter(b: &[u8], at: &mut usize, depth: usize) -> Result<Entered> {
 }
 
 /// The value at `*at` (advanced past it), `depth` containers deep: [`Value::decode`] inside a document.
-pub(crate) fn value_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Value<'a>> {
+pub(crate) fn value_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> R<Value<'a>> {
     decode_at(b, at, depth)
 }
 
@@ -293,7 +290,7 @@ pub(crate) fn value_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> Result<
 /// at the same offsets), without building it.
 pub fn skip(bytes: &[u8]) -> Result<usize> {
     let mut at = 0;
-    skip_at(bytes, &mut at, 0)?;
+    skip_at(bytes, &mut at, 0).map_err(|e| *e)?;
     Ok(at)
 }
 
@@ -304,7 +301,7 @@ pub struct Raw<'a>(&'a [u8]);
 
 impl<'a> Raw<'a> {
     /// Checks the value at `*at` and moves past it, `depth` containers deep.
-    pub(crate) fn take(b: &'a [u8], at: &mut usize, depth: usize) -> Result<Raw<'a>> {
+    pub(crate) fn take(b: &'a [u8], at: &mut usize, depth: usize) -> R<Raw<'a>> {
         let start = *at;
         skip_at(b, at, depth)?;
         Ok(Raw(&b[start..*at]))
@@ -359,7 +356,7 @@ impl<'a> Value<'a> {
     /// Decodes the first value in `bytes` (as LLVM's `msgpack::Document::readFromBlob` does); an error
     /// names the offset in `bytes`.
     pub fn decode(bytes: &'a [u8]) -> Result<Value<'a>> {
-        decode_at(bytes, &mut 0, 0)
+        decode_at(bytes, &mut 0, 0).map_err(|e| *e)
     }
 
     /// The string, if this is one.

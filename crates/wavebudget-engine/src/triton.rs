@@ -127,13 +127,18 @@ fn walk_cache(
     }
     let mut entries: Vec<_> = std::fs::read_dir(d)
         .map_err(io)?
-        .map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?))))
+        .map(|e| e.map(|e| (e.path(), e.file_type().ok())))
         .collect::<Result<_, _>>()
         .map_err(io)?;
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (path, kind) in entries {
-        // The directory's own word for its entries' types, but for symlinks (followed, as a path is).
-        if if kind.is_symlink() { path.is_dir() } else { kind.is_dir() } {
+        // The directory's own word for its entries' types, but for symlinks (followed, as a path is) and
+        // where it has none.
+        let is_dir = match kind {
+            Some(k) if !k.is_symlink() => k.is_dir(),
+            _ => path.is_dir(),
+        };
+        if is_dir {
             walk_cache(&path, seen, out)?;
         } else if path.extension().is_some_and(|e| e == "hsaco") {
             // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.

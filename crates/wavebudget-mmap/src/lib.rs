@@ -48,9 +48,8 @@ fn invalid(reason: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidInput, reason.into())
 }
 
-/// Refuses `path` unless it is a regular file, as [`Mapped::open_regular`] does, without opening it: for a
-/// walk that names what it will read before reading it.
-pub fn check_regular(path: &Path) -> std::io::Result<()> {
+/// What `path` names is a regular file (following links), or why it is not read.
+fn regular_by_name(path: &Path) -> std::io::Result<()> {
     let meta = std::fs::metadata(path)?;
     if let Some(why) = refused(meta.file_type()) {
         return Err(invalid(why));
@@ -59,6 +58,14 @@ pub fn check_regular(path: &Path) -> std::io::Result<()> {
         return Err(invalid("is a pipe, not a regular file: it is not read"));
     }
     Ok(())
+}
+
+/// Refuses `path` unless it is a regular file this process may open, as [`Mapped::open_regular`] does,
+/// without reading it: for a walk that names what it will read (in its order) before reading it.
+pub fn check_regular(path: &Path) -> std::io::Result<()> {
+    regular_by_name(path)?;
+    // Opened (not read) so that one it may not read is refused here, as opening it later would be.
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path).map(drop)
 }
 
 impl Mapped {
@@ -92,7 +99,7 @@ impl Mapped {
     /// Maps `path`, which must be a regular file: for inputs found by name (a records file, a Triton cache
     /// directory's entries), where a pipe or device is never meant.
     pub fn open_regular(path: &Path) -> std::io::Result<Mapped> {
-        check_regular(path)?;
+        regular_by_name(path)?;
         let file = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
         let meta = file.metadata()?;
         if !meta.is_file() {
