@@ -659,7 +659,21 @@ pub fn kernel_report(
         notes.push(Note::SymbolMismatch { name: m.name.to_string(), symbol: m.symbol.to_string() });
     }
     let extra = extra_value(&m.extra);
-    let evaluation = eval_st.zip(result.clone());
+    if let Some(o) = &result {
+        // With the launch size taken from the metadata, the model's "range" caveat would repeat on every
+        // kernel; the docs and `--wg-size` cover it.
+        notes.extend(
+            o.notes
+                .iter()
+                .filter(|n| opts.wg_size.is_some() || !matches!(n, OccupancyNote::LaunchRange { .. }))
+                .cloned()
+                .map(Note::Model),
+        );
+    }
+    let pass = co.pass_info.iter().find(|p| p.kernel == m.name).cloned();
+    if let Some(p) = &pass {
+        notes.push(Note::PassSet { waves: p.waves, vgpr_budget: p.vgpr_budget });
+    }
     KernelReport {
         metadata: m.without_args(),
         workgroup_size: workgroup,
@@ -670,25 +684,10 @@ pub fn kernel_report(
         limits: result.as_ref().map(|o| o.limits),
         descriptor,
         metadata_extra: extra,
-        pass: co.pass_info.iter().find(|p| p.kernel == m.name).cloned(),
-        notes: {
-            if let Some(o) = &result {
-                // With the launch size taken from the metadata, the model's "range" caveat would repeat on
-                // every kernel; the docs and `--wg-size` cover it.
-                notes.extend(
-                    o.notes
-                        .iter()
-                        .filter(|n| opts.wg_size.is_some() || !matches!(n, OccupancyNote::LaunchRange { .. }))
-                        .cloned()
-                        .map(Note::Model),
-                );
-            }
-            if let Some(p) = co.pass_info.iter().find(|p| p.kernel == m.name) {
-                notes.push(Note::PassSet { waves: p.waves, vgpr_budget: p.vgpr_budget });
-            }
-            notes
-        },
-        evaluation,
+        pass,
+        notes,
+        // The evaluation itself, moved (not copied) into the report.
+        evaluation: eval_st.zip(result),
         at_no_cost,
         resources: used,
     }
