@@ -57,11 +57,11 @@ class Budget(Record):
     max_lds_bytes: int
     reachable: bool
     exact_reachable: bool
-    blocked_by: List[Blocker]
+    blocked_by: List[_Blocker]
     notes: List[Note]
 
-class Blocker(Record):
-    """A ``Budget.blocked_by`` entry (a ``Record`` at run time)."""
+class _Blocker(Record):
+    """A ``Budget.blocked_by`` entry (a plain ``Record`` at run time: this name is the stub's alone)."""
 
     limiter: str
     reason: Note
@@ -203,14 +203,14 @@ def code_objects(
     llvm: Optional[int] = None,
 ) -> CodeObjects: ...
 
-class Skipped(Record):
-    """A ``CodeObjects.skipped`` entry (a ``Record`` at run time)."""
+class _Skipped(Record):
+    """A ``CodeObjects.skipped`` entry (a plain ``Record`` at run time: this name is the stub's alone)."""
 
     source: str
     reason: Note
 
 class CodeObjects(List[CodeObject]):
-    skipped: Sequence[Skipped]
+    skipped: Sequence[_Skipped]
 
 def dispatch(
     path: Union[str, os.PathLike[str]],
