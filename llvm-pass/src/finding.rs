@@ -5,6 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use wavebudget_engine::ladder::{LevelError, ProcessorRefusal};
 use wavebudget_model::nvidia::Want;
 use wavebudget_model::{BlockReason, Llvm, ModelError};
 
@@ -609,7 +610,50 @@ pub enum Finding {
     AutoPolicy(wavebudget_engine::ladder::ChoiceReason),
     /// No ladder for the kernel (the target's refusal, or LLVM's message from compiling it).
     #[error("mode=auto: {0}")]
-    AutoNoLadder(String),
+    AutoNoLadder(NoLadder),
+}
+
+/// Why `mode=auto` has no ladder (no records and no in-process sweep) for a kernel.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoLadder {
+    /// The model refuses `target=`.
+    #[error("target={target}: {error}")]
+    Target {
+        /// As given.
+        target: String,
+        /// The model's refusal.
+        error: ModelError,
+    },
+    /// Neither `"target-cpu"` nor `target=`.
+    #[error("{} (target=PROCESSOR, -wavebudget-target)", ProcessorRefusal::NoTarget)]
+    NoTarget,
+    /// No processor to compile the kernel for.
+    #[error("{0}")]
+    Processor(ProcessorRefusal),
+    /// Its baseline and every level failed (the baseline's error: LLVM's words, or why not compiled).
+    #[error("{}", .0.as_ref().map_or_else(|| "the kernel did not compile".to_string(), ToString::to_string))]
+    Compile(Option<LevelError>),
+    /// The sweep's answer has no ladder for it.
+    #[error("the sweep did not reach this kernel")]
+    NotReached,
+    /// The module could not be swept at all (the module's own warning says why).
+    #[error("the module could not be compiled")]
+    ModuleNotCompiled,
+}
+
+impl NoLadder {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NoLadder::Target { .. } => "target",
+            NoLadder::NoTarget => "no_target",
+            NoLadder::Processor(_) => "processor",
+            NoLadder::Compile(_) => "compile",
+            NoLadder::NotReached => "not_reached",
+            NoLadder::ModuleNotCompiled => "module_not_compiled",
+        }
+    }
 }
 
 impl Finding {

@@ -43,7 +43,7 @@ pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V15;
 
 pub use config::{Config, Mode};
 pub use error::Error;
-pub use finding::{Finding, On, Subject};
+pub use finding::{Finding, NoLadder, On, Subject};
 pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
 
 use crate::llvm_sys::core::LLVMGetModuleContext;
@@ -223,40 +223,41 @@ unsafe fn auto_ladders(
     facts: &[(LLVMValueRef, facts::KernelFacts)],
     records: Option<&Records>,
     report: &mut ModuleReport,
-) -> Vec<Result<records::Ladder, String>> {
+) -> Vec<Result<records::Ladder, NoLadder>> {
     let target = match cfg.target.as_deref().map(wavebudget_model::parse_target).transpose() {
         Ok(t) => t,
-        Err(e) => {
-            return facts.iter().map(|_| Err(format!("target={}: {e}", cfg.target.as_deref().unwrap_or("")))).collect()
+        Err(error) => {
+            let target = cfg.target.clone().unwrap_or_default();
+            return facts
+                .iter()
+                .map(|_| Err(NoLadder::Target { target: target.clone(), error: error.clone() }))
+                .collect();
         }
     };
     // The processor each kernel compiles for ("target-cpu" first, then target=), or why none.
-    let processors: Vec<Result<String, String>> = facts
+    let processors: Vec<Result<String, NoLadder>> = facts
         .iter()
         .map(|(_, k)| match &k.target_cpu {
-            Some(cpu) => sweep::processor_for(None, Some(cpu)),
-            None if target.is_some() => sweep::processor_for(target.as_ref(), None),
-            None => Err(format!("{} (target=PROCESSOR, -wavebudget-target)", sweep::NO_TARGET)),
+            Some(cpu) => sweep::processor_for(None, Some(cpu)).map_err(NoLadder::Processor),
+            None if target.is_some() => sweep::processor_for(target.as_ref(), None).map_err(NoLadder::Processor),
+            None => Err(NoLadder::NoTarget),
         })
         .collect();
-    let mut out: Vec<Result<records::Ladder, String>> = facts
+    // Each kernel's ladder from the records (`Ok(None)`: to be compiled), or why it has none.
+    let found: Vec<Result<Option<records::Ladder>, NoLadder>> = facts
         .iter()
-        .zip(&processors)
+        .zip(processors)
         .map(|((_, k), p)| {
-            let p = p.as_ref().map_err(String::clone)?;
-            records.and_then(|r| r.ladder(&k.name, p)).cloned().ok_or_else(|| "no ladder yet".to_string())
+            let p = p?;
+            Ok(records.and_then(|r| r.ladder(&k.name, &p)).cloned())
         })
         .collect();
     // Compile what the records do not cover and has a processor: the module as bitcode, swept on worker threads.
-    let wanted: Vec<String> = facts
-        .iter()
-        .zip(&processors)
-        .zip(&out)
-        .filter(|((_, p), o)| p.is_ok() && o.is_err())
-        .map(|(((_, k), _), _)| k.name.clone())
-        .collect();
+    let wanted: Vec<String> =
+        facts.iter().zip(&found).filter(|(_, o)| matches!(o, Ok(None))).map(|((_, k), _)| k.name.clone()).collect();
+    let mut out: Vec<Result<Option<records::Ladder>, NoLadder>> = found;
     if wanted.is_empty() {
-        return out;
+        return finish(out);
     }
     let buf = crate::llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
     let bytes = std::slice::from_raw_parts(
@@ -275,18 +276,18 @@ unsafe fn auto_ladders(
     match sweep::sweep(&bytes, "module", &opts) {
         Ok(s) => {
             for (slot, (_, k)) in out.iter_mut().zip(facts) {
-                if slot.is_ok() || !swept.contains(&k.name) {
+                if !matches!(slot, Ok(None)) || !swept.contains(&k.name) {
                     continue;
                 }
                 *slot = match s.kernels.iter().find(|l| l.name == k.name) {
                     Some(l) if l.baseline.status == sweep::Status::Failed && l.levels.is_empty() => {
-                        Err(l.baseline.error.clone().unwrap_or_else(|| "the kernel did not compile".into()))
+                        Err(NoLadder::Compile(l.baseline.error.clone()))
                     }
-                    Some(l) => Ok(records::Ladder {
+                    Some(l) => Ok(Some(records::Ladder {
                         baseline: Some(l.baseline.rung()),
                         rungs: l.levels.iter().filter(|x| x.waves.is_some()).map(sweep::Level::rung).collect(),
-                    }),
-                    None => Err("the sweep did not reach this kernel".into()),
+                    })),
+                    None => Err(NoLadder::NotReached),
                 };
             }
         }
@@ -294,12 +295,12 @@ unsafe fn auto_ladders(
             .diagnostics
             .push(Diagnostic::module(Severity::Warning, Finding::AutoCompileFailed(std::sync::Arc::new(e)))),
     }
-    for slot in out.iter_mut() {
-        if slot.as_ref().is_err_and(|e| e == "no ladder yet") {
-            *slot = Err("the module could not be compiled".into());
-        }
-    }
-    out
+    finish(out)
+}
+
+/// The ladders found, a kernel still without one marked as in a module that could not be compiled.
+fn finish(found: Vec<Result<Option<records::Ladder>, NoLadder>>) -> Vec<Result<records::Ladder, NoLadder>> {
+    found.into_iter().map(|f| f.and_then(|l| l.ok_or(NoLadder::ModuleNotCompiled))).collect()
 }
 
 /// Hands a report's diagnostics to the module's `LLVMContext` (warnings as `DiagnosticInfoGeneric`,

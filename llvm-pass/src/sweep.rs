@@ -49,12 +49,9 @@ pub struct SweepOptions {
     /// Sweep only these kernels (`None`: every kernel).
     pub only: Option<Vec<String>>,
     /// Leave the baseline (the unconstrained build) out: a shard of a distributed sweep whose baseline
-    /// another shard compiles. Its ladder's baseline is a failed level with [`NO_BASELINE`] as error.
+    /// another shard compiles. Its ladder's baseline is a failed level with [`LevelError::NoBaseline`].
     pub no_baseline: bool,
 }
-
-/// Why no kernel of a module can be swept at all (per-kernel problems are failed levels instead).
-pub const NO_TARGET: &str = "no \"target-cpu\" attribute and no target given";
 
 extern "C" {
     fn wb_processor_known(cpu: *const c_char, len: usize) -> c_int;
@@ -78,33 +75,37 @@ pub const LLVM_MAJOR: u32 = crate::LLVM.major();
 
 /// The processor name LLVM is handed for a kernel: the override's, else its `"target-cpu"`, refused
 /// with the reason when the model or the running LLVM does not know it.
-pub fn processor_for(target: Option<&wavebudget_model::TargetId>, target_cpu: Option<&str>) -> Result<String, String> {
+pub fn processor_for(
+    target: Option<&wavebudget_model::TargetId>,
+    target_cpu: Option<&str>,
+) -> Result<String, ProcessorRefusal> {
     let name = match (target, target_cpu) {
         (Some(id), _) => id.processor.name.to_string(),
         (None, Some(cpu)) => {
-            let id = wavebudget_model::parse_target(cpu).map_err(|e| format!("\"target-cpu\"=\"{cpu}\": {e}"))?;
+            let id = wavebudget_model::parse_target(cpu)
+                .map_err(|e| ProcessorRefusal::TargetCpu { cpu: cpu.to_string(), reason: e.to_string() })?;
             if id.processor.name != cpu {
-                return Err(format!(
-                    "\"target-cpu\"=\"{cpu}\" is not a processor name LLVM takes (it means {}; give --target {})",
-                    id.processor.name, id.processor.name
-                ));
+                return Err(ProcessorRefusal::NotLlvmName {
+                    cpu: cpu.to_string(),
+                    processor: id.processor.name.to_string(),
+                });
             }
             id.processor.name.to_string()
         }
-        (None, None) => return Err(NO_TARGET.to_string()),
+        (None, None) => return Err(ProcessorRefusal::NoTarget),
     };
     match llvm_knows_processor(&name) {
         Some(true) => Ok(name),
-        Some(false) => Err(format!("LLVM {LLVM_MAJOR} does not know the processor '{name}'")),
-        None => Err("this LLVM has no AMDGPU target".to_string()),
+        Some(false) => Err(ProcessorRefusal::UnknownToLlvm { llvm: LLVM_MAJOR, processor: name }),
+        None => Err(ProcessorRefusal::NoAmdgpuTarget),
     }
 }
 
 // The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
 // report, `records=` and Python read back the form written here.
 pub use wavebudget_engine::ladder::{
-    choose, choose_rungs, merge, Choice, ChoiceReason, KernelLadder, Level, PlannedKernel, Policy, Status, Sweep,
-    NO_BASELINE,
+    choose, choose_rungs, merge, Choice, ChoiceReason, KernelLadder, Level, LevelError, PlannedKernel, Policy,
+    ProcessorRefusal, Status, Sweep,
 };
 
 #[derive(Default)]
@@ -131,7 +132,7 @@ fn init() {
 }
 
 /// Kernel names with the processor each is compiled for, or why it is not compiled.
-type KernelList = Vec<(String, Result<String, String>)>;
+type KernelList = Vec<(String, Result<String, ProcessorRefusal>)>;
 
 /// Each kernel's IR instructions, in `KernelList`'s order.
 type Sizes = Vec<u64>;
@@ -177,7 +178,7 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
             return Err(ModuleProblem::NoSuchKernel { module: name.to_string(), kernel: missing.clone() }.into());
         }
     }
-    if let Some((k, _)) = kernels.iter().find(|(_, c)| c.as_ref().is_err_and(|e| e == NO_TARGET)) {
+    if let Some((k, _)) = kernels.iter().find(|(_, c)| matches!(c, Err(ProcessorRefusal::NoTarget))) {
         return Err(ModuleProblem::NoProcessor { module: name.to_string(), kernel: k.clone() }.into());
     }
     // The sweep compiles for amdgcn-amd-amdhsa (whose code objects carry the metadata it reads); a
@@ -257,11 +258,11 @@ fn with_id_features(features: &str, id: &wavebudget_model::TargetId) -> String {
 }
 
 /// The module reduced to some of its kernels (the others deleted, unless something uses them), as bitcode.
-fn split(bitcode: &[u8], keep: &[&str]) -> Result<Vec<u8>, String> {
+fn split(bitcode: &[u8], keep: &[&str]) -> Result<Vec<u8>, LevelError> {
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "split"))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| LevelError::Llvm { messages: vec![e.to_string()] })?;
     // SAFETY: the module is alive; functions are deleted only when nothing uses them.
     unsafe {
         for f in ir::functions(module.as_mut_ptr()) {
@@ -292,14 +293,14 @@ fn usage_for(usage: &[String], kernel: &str) -> std::collections::BTreeMap<Strin
 /// `"amdgpu-waves-per-eu"="W"` (when `waves` is given), LLVM's TargetMachine emits an object, and each
 /// kernel's numbers come from its metadata and remarks. `Err` carries LLVM's error messages; the
 /// caller then compiles the kernels one by one to tell which one failed.
-fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(String, Level)>, String> {
+fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(String, Level)>, LevelError> {
     let mut collected = Box::<Collected>::default();
     let ctx = Context::create();
     // SAFETY: `collected` outlives the context (declared before it, so dropped after).
     unsafe { wb_set_sweep_handler(ctx.raw(), collect, (&mut *collected as *mut Collected).cast()) };
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "sweep"))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| LevelError::Llvm { messages: vec![e.to_string()] })?;
     let m = module.as_mut_ptr();
     // SAFETY: `m` is alive.
     let cpu = unsafe {
@@ -332,19 +333,19 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     let tm = Target::from_triple(&triple).ok().and_then(|t| {
         t.create_target_machine(&triple, &cpu, "", OptimizationLevel::Default, RelocMode::PIC, CodeModel::Default)
     });
-    let tm = tm.ok_or_else(|| format!("no AMDGPU target machine for processor '{cpu}'"))?;
+    let tm = tm.ok_or_else(|| LevelError::NoTargetMachine { processor: cpu.clone() })?;
     let emitted = tm.write_to_memory_buffer(&module, FileType::Object);
     drop(module);
     if !collected.errors.is_empty() || emitted.is_err() {
-        let mut msgs: Vec<String> = collected.errors.drain(..).collect();
+        let mut messages: Vec<String> = collected.errors.drain(..).collect();
         if let Err(e) = &emitted {
-            msgs.push(e.to_string());
+            messages.push(e.to_string());
         }
-        return Err(msgs.join("; "));
+        return Err(LevelError::Llvm { messages });
     }
     let obj = emitted.expect("checked");
     let co = wavebudget_codeobj::CodeObject::parse(obj.as_slice())
-        .map_err(|e| format!("reading the code object LLVM wrote: {e}"))?;
+        .map_err(|e| LevelError::CodeObject { reason: e.to_string() })?;
     let target = co.target_id().unwrap_or(cpu);
     let mut disassemblers: Vec<(&str, crate::disasm::Disassembler)> = Vec::new();
     for (i, name) in names.iter().enumerate() {
@@ -470,9 +471,8 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         }
     }
     let names = |ks: &[usize]| ks.iter().map(|&i| kernels[i].0.as_str()).collect::<Vec<_>>();
-    let internal = "internal error while compiling".to_string();
-    let parts: Vec<Result<Vec<u8>, String>> =
-        par_map(&chunks, jobs, &|(ks, _, _)| split(&bitcode, &names(ks)), &|_| Err(internal.clone()));
+    let parts: Vec<Result<Vec<u8>, LevelError>> =
+        par_map(&chunks, jobs, &|(ks, _, _)| split(&bitcode, &names(ks)), &|_| Err(LevelError::Internal));
     let mut work: Vec<(usize, Option<u32>)> = Vec::new();
     for (c, (_, waves, _)) in chunks.iter().enumerate() {
         if !opts.no_baseline {
@@ -480,9 +480,9 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         }
         work.extend(waves.iter().map(|&w| (c, Some(w))));
     }
-    let failed = |w: Option<u32>, e: &str| {
+    let failed = |w: Option<u32>, e: &LevelError| {
         let mut l = Level::empty(w, Status::Failed);
-        l.error = Some(e.to_string());
+        l.error = Some(e.clone());
         (String::new(), l)
     };
     let results: Vec<Vec<(String, Level)>> = par_map(
@@ -509,16 +509,16 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
                     .collect(),
             }
         },
-        &|&(c, w)| chunks[c].0.iter().map(|_| failed(w, &internal)).collect(),
+        &|&(c, w)| chunks[c].0.iter().map(|_| failed(w, &LevelError::Internal)).collect(),
     );
     let mut ladders: Vec<KernelLadder> = kernels
         .iter()
         .map(|(name, cpu)| {
             let mut baseline = Level::empty(None, Status::Failed);
             if let Err(e) = cpu {
-                baseline.error = Some(format!("not compiled: {e}"));
+                baseline.error = Some(LevelError::NotCompiled { refusal: e.clone() });
             } else if opts.no_baseline {
-                baseline.error = Some(NO_BASELINE.to_string());
+                baseline.error = Some(LevelError::NoBaseline);
             }
             KernelLadder { name: name.clone(), target: cpu.clone().unwrap_or_default(), baseline, levels: Vec::new() }
         })

@@ -7,7 +7,9 @@ use crate::{CliError, UsageError};
 use std::fmt::Write as _;
 use std::path::Path;
 use wavebudget_model::text::printable;
-use wavebudget_pass::sweep::{Choice, Level, PlannedKernel, Policy, Status, Sweep, SweepOptions};
+use wavebudget_pass::sweep::{
+    Choice, Level, LevelError, PlannedKernel, Policy, ProcessorRefusal, Status, Sweep, SweepOptions,
+};
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
     let bad = || CliError::Usage(UsageError::WavesSpec { value: s.to_string() });
@@ -71,11 +73,13 @@ fn run_sweep(bytes: &[u8], file: &str, opts: &SweepOptions) -> Result<Sweep, Cli
 }
 
 fn refuse_uncompiled(s: &Sweep, file: &str) -> Result<(), CliError> {
-    let refused: Vec<(String, String)> = s
+    let refused: Vec<(String, ProcessorRefusal)> = s
         .kernels
         .iter()
-        .filter(|k| k.target.is_empty())
-        .map(|k| (k.name.clone(), k.baseline.error.clone().unwrap_or_else(|| "not compiled".into())))
+        .filter_map(|k| match &k.baseline.error {
+            Some(LevelError::NotCompiled { refusal }) => Some((k.name.clone(), refusal.clone())),
+            _ => None,
+        })
         .collect();
     if refused.len() == s.kernels.len() {
         return Err(UsageError::NoCompilableKernel { file: file.to_string(), refused }.into());
@@ -107,7 +111,7 @@ fn row(out: &mut String, label: &str, l: &Level) {
     match l.status {
         Status::Ok => {}
         Status::Failed => {
-            let _ = write!(out, "  FAILED: {}", l.error.as_deref().unwrap_or(""));
+            let _ = write!(out, "  FAILED: {}", l.error.as_ref().map(ToString::to_string).unwrap_or_default());
         }
         Status::NotAccepted => {
             let _ = write!(out, "  not set: LLVM 22 would ignore it");

@@ -244,12 +244,12 @@ pub enum UsageError {
         what: Compiled,
     },
     /// A module none of whose kernels can be compiled, each with LLVM's or the model's reason.
-    #[error("{file}: no kernel can be compiled: {}", .refused.iter().map(|(k, why)| format!("{k}: {why}")).collect::<Vec<_>>().join("; "))]
+    #[error("{file}: no kernel can be compiled: {}", .refused.iter().map(|(k, why)| format!("{k}: not compiled: {why}")).collect::<Vec<_>>().join("; "))]
     NoCompilableKernel {
         /// The module.
         file: String,
         /// Each kernel and why.
-        refused: Vec<(String, String)>,
+        refused: Vec<(String, wavebudget_engine::ladder::ProcessorRefusal)>,
     },
     /// `--kernel` with several modules.
     #[error("--kernel selects kernels of one module: give one input file")]
@@ -589,7 +589,10 @@ mod tests {
             UsageError::OutputIsInput { output: "o".into(), input: "i".into() },
             UsageError::OutputInsideInput { output: "o".into(), input: "i".into() },
             UsageError::NotIr { path: "p".into(), what: Compiled::Elf },
-            UsageError::NoCompilableKernel { file: "f".into(), refused: vec![("k".into(), "why".into())] },
+            UsageError::NoCompilableKernel {
+                file: "f".into(),
+                refused: vec![("k".into(), wavebudget_engine::ladder::ProcessorRefusal::NoTarget)],
+            },
             UsageError::KernelNeedsOneFile,
             UsageError::RayWithKernel,
             UsageError::RayLadder { message: "m".into() },

@@ -76,8 +76,16 @@ fn a_failing_level_is_reported_and_the_rest_completes() {
             assert_eq!(at(4)["vgprs"], 80, "{k}");
             let l8 = at(8);
             assert_eq!(l8["status"], "failed", "{k}");
+            // LLVM's words, as its messages; the one line beside them.
+            assert_eq!(l8["error"]["kind"], "llvm", "{l8}");
+            let said = l8["error"]["messages"].as_array().unwrap();
             assert!(
-                l8["error"].as_str().unwrap().contains("inline assembly requires more registers than available"),
+                said.iter()
+                    .any(|m| m.as_str().unwrap().contains("inline assembly requires more registers than available")),
+                "{l8}"
+            );
+            assert!(
+                l8["error"]["message"].as_str().unwrap().contains("inline assembly requires more registers"),
                 "{l8}"
             );
         } else {
@@ -193,7 +201,7 @@ fn tune_picks_the_highest_waves_without_spills() {
 /// the other; and the refusals around them are one line.
 #[test]
 fn shards_merge_into_the_one_machine_ladder() {
-    use wavebudget_engine::ladder::{merge, PlannedKernel, Sweep};
+    use wavebudget_engine::ladder::{merge, MergeError, PlannedKernel, Sweep};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let pressure = root.join("tests/lit/Inputs/pressure.ll");
     let tile = root.join("examples/tile_kernel.ll");
@@ -222,12 +230,23 @@ fn shards_merge_into_the_one_machine_ladder() {
     ];
     assert_eq!(merge(&plan, &shards).unwrap(), whole);
     // A level left out, or given twice, is an error naming the kernel.
-    assert!(merge(&plan, &shards[1..]).unwrap_err().contains("acc160"));
+    let levels =
+        |got: &[u32]| MergeError::Levels { kernel: "acc160".into(), got: got.to_vec(), planned: (1..=6).collect() };
+    assert_eq!(merge(&plan, &shards[1..]).unwrap_err(), levels(&[1, 2, 3, 4]));
     let twice = [&shards[..], &shards[3..]].concat();
-    assert!(merge(&plan, &twice).unwrap_err().contains("acc"));
+    assert_eq!(merge(&plan, &twice).unwrap_err(), MergeError::TwoBaselines { kernel: "acc40".into() });
+    let again = [&shards[..], &shards[..1]].concat();
+    assert_eq!(merge(&plan, &again).unwrap_err(), MergeError::TwoLevels { kernel: "acc160".into(), waves: Some(5) });
+    let mut baseless = shards.to_vec();
+    baseless[1].kernels[0].baseline =
+        wavebudget_engine::ladder::Level::empty(None, wavebudget_engine::ladder::Status::Failed);
+    baseless[1].kernels[0].baseline.error = Some(wavebudget_engine::ladder::LevelError::NoBaseline);
+    assert_eq!(merge(&plan, &baseless).unwrap_err(), MergeError::NoBaseline { kernel: "acc160".into() });
     // A shard's kernel the plan does not have is an error too, not dropped.
     let stray = [&shards[..], &[sweep(&["sweep", t, "--json", "--target", "gfx942", "--waves", "1..6"])][..]].concat();
-    assert!(merge(&plan, &stray).unwrap_err().contains("'tile_kernel': a shard compiled it"));
+    let e = merge(&plan, &stray).unwrap_err();
+    assert_eq!(e, MergeError::NotPlanned { kernel: "tile_kernel".into() });
+    assert_eq!(e.to_string(), "kernel 'tile_kernel': a shard compiled it, the plan has no such kernel");
     // Several files: each file's ladder, in order.
     let both = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", p, t]);
     let tile_only = sweep(&["sweep", "--json", "--target", "gfx942", "--waves", "1..6", t]);

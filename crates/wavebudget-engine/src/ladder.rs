@@ -60,9 +60,10 @@ pub struct Level {
     /// LLVM's warnings for this compile (and the pass's, where it did not set the attribute).
     #[serde(default)]
     pub warnings: Vec<String>,
-    /// LLVM's error, when failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    /// Why it failed or was not compiled, when it was not (LLVM's words in [`LevelError::Llvm`]). In the
+    /// JSON an object: `kind`, the variant's data, and `message` (its `Display`).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "tagged")]
+    pub error: Option<LevelError>,
     /// What the budget did to the code: the compiled kernel's ISA signals (`wavebudget isa`'s, from the
     /// object disassembled in process); absent unless compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -157,9 +158,10 @@ pub struct PlannedKernel {
     pub levels: Vec<u32>,
     /// Its IR instructions (the kernel's own body): the weight a shard planner balances.
     pub instructions: u64,
-    /// Why it would not be compiled, when it would not.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    /// Why it would not be compiled, when it would not. In the JSON an object: `kind`, the variant's data,
+    /// and `message`.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "tagged")]
+    pub error: Option<ProcessorRefusal>,
 }
 
 /// Merges the ladders of shards of one module's sweep (each a sweep of some of its kernels at some of
@@ -167,9 +169,9 @@ pub struct PlannedKernel {
 /// order, levels ascending: what `sweep` gives on one machine. The target id of the code object (any
 /// compiled level's) beats the processor name, as in the one-machine sweep. Errors name the kernel and
 /// the level a shard left out or gave twice.
-pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, String> {
+pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, MergeError> {
     if let Some(k) = shards.iter().flat_map(|s| s.kernels.iter()).find(|k| !plan.iter().any(|p| p.name == k.name)) {
-        return Err(format!("kernel '{}': a shard compiled it, the plan has no such kernel", k.name));
+        return Err(MergeError::NotPlanned { kernel: k.name.clone() });
     }
     let mut out = Vec::with_capacity(plan.len());
     for p in plan {
@@ -182,27 +184,29 @@ pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, String> 
             if k.target.contains("--") && !target.contains("--") {
                 target = k.target.clone();
             }
-            if k.baseline.error.as_deref() != Some(NO_BASELINE) && baseline.replace(k.baseline.clone()).is_some() {
-                return Err(format!("kernel '{}': two shards compiled its baseline", p.name));
+            if !matches!(k.baseline.error, Some(LevelError::NoBaseline))
+                && baseline.replace(k.baseline.clone()).is_some()
+            {
+                return Err(MergeError::TwoBaselines { kernel: p.name.clone() });
             }
             levels.extend(k.levels.iter().cloned());
         }
         levels.sort_by_key(|l| l.waves);
         if let Some(w) = levels.windows(2).find(|w| w[0].waves == w[1].waves) {
-            return Err(format!("kernel '{}': two shards compiled W={:?}", p.name, w[0].waves));
+            return Err(MergeError::TwoLevels { kernel: p.name.clone(), waves: w[0].waves });
         }
         let got: Vec<u32> = levels.iter().filter_map(|l| l.waves).collect();
         if p.error.is_none() && got != p.levels {
-            return Err(format!("kernel '{}': shards gave levels {got:?}, the plan has {:?}", p.name, p.levels));
+            return Err(MergeError::Levels { kernel: p.name.clone(), got, planned: p.levels.clone() });
         }
         let baseline = match (baseline, &p.error) {
             (Some(b), _) => b,
             (None, Some(e)) => {
                 let mut b = Level::empty(None, Status::Failed);
-                b.error = Some(format!("not compiled: {e}"));
+                b.error = Some(LevelError::NotCompiled { refusal: e.clone() });
                 b
             }
-            (None, None) => return Err(format!("kernel '{}': no shard compiled its baseline", p.name)),
+            (None, None) => return Err(MergeError::NoBaseline { kernel: p.name.clone() }),
         };
         if p.error.is_some() {
             target = String::new();
@@ -212,10 +216,235 @@ pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, String> 
     Ok(Sweep { kernels: out })
 }
 
-/// The `error` of the baseline a shard was told not to compile (`sweep --no-baseline`); [`merge`]
-/// takes the baseline from the one shard that compiled it.
-pub const NO_BASELINE: &str =
-    "not compiled: --no-baseline (a shard of a distributed sweep; its baseline is in another)";
+/// Why the shards of a distributed sweep do not make the planned ladder.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// A shard holds a kernel the plan does not.
+    #[error("kernel '{kernel}': a shard compiled it, the plan has no such kernel")]
+    NotPlanned {
+        /// The kernel.
+        kernel: String,
+    },
+    /// Two shards compiled the kernel's baseline.
+    #[error("kernel '{kernel}': two shards compiled its baseline")]
+    TwoBaselines {
+        /// The kernel.
+        kernel: String,
+    },
+    /// Two shards compiled the same level.
+    #[error("kernel '{kernel}': two shards compiled W={waves:?}")]
+    TwoLevels {
+        /// The kernel.
+        kernel: String,
+        /// The level.
+        waves: Option<u32>,
+    },
+    /// The shards' levels are not the plan's.
+    #[error("kernel '{kernel}': shards gave levels {got:?}, the plan has {planned:?}")]
+    Levels {
+        /// The kernel.
+        kernel: String,
+        /// The levels the shards gave.
+        got: Vec<u32>,
+        /// The plan's.
+        planned: Vec<u32>,
+    },
+    /// No shard compiled the kernel's baseline.
+    #[error("kernel '{kernel}': no shard compiled its baseline")]
+    NoBaseline {
+        /// The kernel.
+        kernel: String,
+    },
+}
+
+impl MergeError {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            MergeError::NotPlanned { .. } => "not_planned",
+            MergeError::TwoBaselines { .. } => "two_baselines",
+            MergeError::TwoLevels { .. } => "two_levels",
+            MergeError::Levels { .. } => "levels",
+            MergeError::NoBaseline { .. } => "no_baseline",
+        }
+    }
+}
+
+/// Why a level failed or was not compiled. LLVM's own messages are data ([`LevelError::Llvm`]); what the
+/// sweep says itself is a variant, its words only in `Display`.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LevelError {
+    /// LLVM reported errors compiling it (its error diagnostics, then the emit failure), in its words.
+    #[error("{}", .messages.join("; "))]
+    Llvm {
+        /// LLVM's messages, in order.
+        messages: Vec<String>,
+    },
+    /// LLVM wrote a code object the reader refused (the reader's words).
+    #[error("reading the code object LLVM wrote: {reason}")]
+    CodeObject {
+        /// The reader's refusal.
+        reason: String,
+    },
+    /// LLVM gave no AMDGPU target machine for the processor.
+    #[error("no AMDGPU target machine for processor '{processor}'")]
+    NoTargetMachine {
+        /// The processor asked for.
+        processor: String,
+    },
+    /// The kernel has no processor to compile for: nothing was compiled.
+    #[error("not compiled: {refusal}")]
+    NotCompiled {
+        /// Why.
+        refusal: ProcessorRefusal,
+    },
+    /// The baseline of a shard told not to compile it (`sweep --no-baseline`); [`merge`] takes the
+    /// baseline from the one shard that compiled it.
+    #[error("not compiled: --no-baseline (a shard of a distributed sweep; its baseline is in another)")]
+    NoBaseline,
+    /// The compile panicked (a defect of ours; the worker caught it and the sweep went on).
+    #[error("internal error while compiling")]
+    Internal,
+    /// An error as text, read from a sweep JSON written before errors were typed.
+    #[error("{text}")]
+    Recorded {
+        /// The text.
+        text: String,
+    },
+}
+
+impl LevelError {
+    /// The variant's name in snake case (the JSON's `kind`), stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LevelError::Llvm { .. } => "llvm",
+            LevelError::CodeObject { .. } => "code_object",
+            LevelError::NoTargetMachine { .. } => "no_target_machine",
+            LevelError::NotCompiled { .. } => "not_compiled",
+            LevelError::NoBaseline => "no_baseline",
+            LevelError::Internal => "internal",
+            LevelError::Recorded { .. } => "recorded",
+        }
+    }
+}
+
+/// Why a kernel has no processor the sweep (or `mode=auto`) can compile it for.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ProcessorRefusal {
+    /// Neither `"target-cpu"` nor a target given.
+    #[error("no \"target-cpu\" attribute and no target given")]
+    NoTarget,
+    /// The model refuses the kernel's `"target-cpu"` (unknown, removed, GFX6/7, ...).
+    #[error("\"target-cpu\"=\"{cpu}\": {reason}")]
+    TargetCpu {
+        /// The attribute's value.
+        cpu: String,
+        /// The model's refusal, in its words.
+        reason: String,
+    },
+    /// `"target-cpu"` is an alias or product name, which LLVM would not take as a processor.
+    #[error(
+        "\"target-cpu\"=\"{cpu}\" is not a processor name LLVM takes (it means {processor}; give --target {processor})"
+    )]
+    NotLlvmName {
+        /// The attribute's value.
+        cpu: String,
+        /// The processor it names.
+        processor: String,
+    },
+    /// The LLVM this process runs does not know the processor (it would compile for a generic CPU).
+    #[error("LLVM {llvm} does not know the processor '{processor}'")]
+    UnknownToLlvm {
+        /// The running LLVM's major.
+        llvm: u32,
+        /// The processor.
+        processor: String,
+    },
+    /// The LLVM this process runs has no AMDGPU target.
+    #[error("this LLVM has no AMDGPU target")]
+    NoAmdgpuTarget,
+}
+
+impl ProcessorRefusal {
+    /// The variant's name in snake case (the JSON's `kind`), stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ProcessorRefusal::NoTarget => "no_target",
+            ProcessorRefusal::TargetCpu { .. } => "target_cpu",
+            ProcessorRefusal::NotLlvmName { .. } => "not_llvm_name",
+            ProcessorRefusal::UnknownToLlvm { .. } => "unknown_to_llvm",
+            ProcessorRefusal::NoAmdgpuTarget => "no_amdgpu_target",
+        }
+    }
+}
+
+/// The JSON form of the typed errors above: the variant's tagged form with its `message` (`Display`)
+/// beside it, for people and for readers that only print. Read back from the tagged form (`message` is
+/// ignored), or from a plain string (a sweep written before errors were typed) as
+/// [`LevelError::Recorded`].
+mod tagged {
+    use serde::de::{self, DeserializeOwned};
+    use serde::{Deserializer, Serialize, Serializer};
+    use std::fmt;
+
+    pub fn serialize<T: Serialize + fmt::Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct WithMessage<'a, T> {
+            #[serde(flatten)]
+            value: &'a T,
+            message: String,
+        }
+        v.as_ref().map(|value| WithMessage { value, message: value.to_string() }).serialize(s)
+    }
+
+    /// What a plain string becomes (`None`: a string is refused).
+    pub trait FromText: Sized {
+        fn from_text(text: String) -> Option<Self>;
+    }
+    impl FromText for super::LevelError {
+        fn from_text(text: String) -> Option<Self> {
+            Some(super::LevelError::Recorded { text })
+        }
+    }
+    impl FromText for super::ProcessorRefusal {
+        fn from_text(_: String) -> Option<Self> {
+            None
+        }
+    }
+
+    pub fn deserialize<'de, T: DeserializeOwned + FromText, D: Deserializer<'de>>(d: D) -> Result<Option<T>, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: DeserializeOwned + FromText> de::Visitor<'de> for V<T> {
+            type Value = Option<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an error object with its `kind`")
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_any(self)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                T::from_text(v.to_string())
+                    .map(Some)
+                    .ok_or_else(|| de::Error::invalid_type(de::Unexpected::Str(v), &self))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Some)
+            }
+        }
+        d.deserialize_option(V(std::marker::PhantomData))
+    }
+}
 
 /// `kernels[0].levels[1]: <what serde says>` (no path for an error at the top).
 fn path_message(e: serde_path_to_error::Error<serde_json::Error>) -> String {
@@ -455,5 +684,47 @@ mod tests {
         assert_eq!(s.kernels[0].baseline.resources.map(|r| r.vgpr_count), Some(40));
         let e = Sweep::from_json(br#"{"kernels": [{"name": "k""#).unwrap_err();
         assert!(e.starts_with("kernels[0]") && e.contains("EOF"), "{e}");
+    }
+
+    /// Errors are written as their variant (`kind` and data) with the message beside it, and read back
+    /// to the same variant; a plain string (a sweep written before errors were typed) reads as
+    /// `Recorded`, and a planned kernel's refusal must be an object.
+    #[test]
+    fn errors_round_trip_through_the_json() {
+        let errors = [
+            LevelError::Llvm { messages: vec!["a".into(), "b".into()] },
+            LevelError::CodeObject { reason: "r".into() },
+            LevelError::NoTargetMachine { processor: "gfx942".into() },
+            LevelError::NotCompiled {
+                refusal: ProcessorRefusal::UnknownToLlvm { llvm: 15, processor: "gfx942".into() },
+            },
+            LevelError::NotCompiled { refusal: ProcessorRefusal::NoTarget },
+            LevelError::NoBaseline,
+            LevelError::Internal,
+            LevelError::Recorded { text: "old".into() },
+        ];
+        for e in errors {
+            let mut l = Level::empty(Some(2), Status::Failed);
+            l.error = Some(e.clone());
+            let json = serde_json::to_value(&l).unwrap();
+            assert_eq!(json["error"]["kind"], e.kind(), "{json}");
+            assert_eq!(json["error"]["message"], e.to_string(), "{json}");
+            let back: Level = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(back.error.as_ref(), Some(&e), "{json}");
+        }
+        let nested =
+            serde_json::to_value(LevelError::NotCompiled { refusal: ProcessorRefusal::NoAmdgpuTarget }).unwrap();
+        assert_eq!(nested["refusal"]["kind"], "no_amdgpu_target");
+        let old = serde_json::json!({"waves": 3, "status": "failed", "error": "LLVM ERROR: x"});
+        let back: Level = serde_json::from_value(old).unwrap();
+        assert_eq!(back.error, Some(LevelError::Recorded { text: "LLVM ERROR: x".into() }));
+        let none: Level = serde_json::from_value(serde_json::json!({"status": "ok", "error": null})).unwrap();
+        assert_eq!(none.error, None);
+        let plan = serde_json::json!({"name": "k", "target": "", "levels": [], "instructions": 1, "error": "x"});
+        let e = serde_json::from_value::<PlannedKernel>(plan).unwrap_err().to_string();
+        assert!(e.contains("an error object with its `kind`"), "{e}");
+        let bad = serde_json::json!({"status": "failed", "error": {"kind": "nonsense"}});
+        let e = serde_json::from_value::<Level>(bad).unwrap_err().to_string();
+        assert!(e.contains("unknown variant `nonsense`"), "{e}");
     }
 }

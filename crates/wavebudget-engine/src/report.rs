@@ -288,7 +288,11 @@ fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {
         lgkmcnt0: isa.map(|i| u64::from(i.waitcnt.lgkmcnt0)),
         scratch_ops: isa.map(|i| u64::from(i.scratch_ops)),
         accvgpr_copies: isa.map(|i| u64::from(i.accvgpr_copies)),
-        warnings: if l.warnings.is_empty() { l.error.clone().unwrap_or_default() } else { l.warnings.join("; ") },
+        warnings: if l.warnings.is_empty() {
+            l.error.as_ref().map(ToString::to_string).unwrap_or_default()
+        } else {
+            l.warnings.join("; ")
+        },
     }
 }
 

@@ -1247,7 +1247,7 @@ fn merge_ladders<'py>(py: Python<'py>, plan: &Bound<'py, PyAny>, shards: Vec<Str
         .iter()
         .map(|s| Sweep::from_json(s.as_bytes()).map_err(|e| refuse("internal", format!("a shard's ladder: {e}"))))
         .collect::<PyResult<Vec<_>>>()?;
-    to_py(py, &merge(&plan, &shards).map_err(|e| refuse("internal", e))?)
+    to_py(py, &merge(&plan, &shards).map_err(|e| refuse(e.kind(), e.to_string()))?)
 }
 
 /// `targets()`: every processor the model knows, as dicts (the `targets --json` fields).

@@ -319,3 +319,22 @@ def test_a_node_whose_command_lacks_llvm_22_is_refused_naming_it(address, tmp_pa
     got = py_sweep(FILES[:1], cluster=address, cli=str(fake), **OPTS)
     assert got["kind"] == "sweep", got
     assert got["error"].startswith(f"node {socket.gethostname()} (") and "not LLVM 22" in got["error"], got
+
+
+def test_shards_that_do_not_make_the_plan_are_refused_by_kind():
+    """The engine's merge rule refuses by variant: two shards with one kernel's baseline, a level the
+    plan lacks, a kernel the plan does not have (kinds as `ladder::MergeError::kind`)."""
+    from wavebudget import _native
+    plan = [{"name": "k", "target": "gfx942", "levels": [1], "instructions": 1}]
+    level = lambda w=None: dict({"status": "ok"}, **({"waves": w} if w else {}))
+    shard = lambda name, levels: json.dumps({"kernels": [
+        {"name": name, "target": "gfx942", "baseline": level(), "levels": [level(w) for w in levels]}]})
+    assert _native.merge_ladders(plan, [shard("k", [1])])["kernels"][0]["name"] == "k"
+    for shards, kind, says in [
+        ([shard("k", [1]), shard("k", [])], "two_baselines", "kernel 'k': two shards compiled its baseline"),
+        ([shard("k", [1, 2])], "levels", "kernel 'k': shards gave levels [1, 2], the plan has [1]"),
+        ([shard("k", [1]), shard("j", [])], "not_planned", "kernel 'j': a shard compiled it"),
+    ]:
+        with pytest.raises(wavebudget.Error) as e:
+            _native.merge_ladders(plan, shards)
+        assert e.value.kind == kind and str(e.value).startswith(says), (kind, str(e.value))
