@@ -78,9 +78,29 @@ impl Drop for Disassembler {
     }
 }
 
+/// Why no disassembler was made.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DisasmError {
+    /// A name with a NUL byte, which LLVM's C API cannot take.
+    #[error("{what} '{value}' has a NUL byte")]
+    NulByte {
+        /// `processor name` or `features`.
+        what: &'static str,
+        /// As given.
+        value: String,
+    },
+    /// LLVM made no disassembler for the processor (it does not know it).
+    #[error("LLVM has no AMDGPU disassembler for {cpu}")]
+    NoDisassembler {
+        /// The processor.
+        cpu: String,
+    },
+}
+
 impl Disassembler {
     /// For `cpu` with `features` (`+wavefrontsize64`, ...).
-    pub fn new(cpu: &str, features: &str) -> Result<Disassembler, String> {
+    pub fn new(cpu: &str, features: &str) -> Result<Disassembler, DisasmError> {
         static INIT: std::sync::Once = std::sync::Once::new();
         INIT.call_once(|| {
             Target::initialize_amd_gpu(&InitializationConfig {
@@ -94,8 +114,9 @@ impl Disassembler {
             // SAFETY: LLVM's registration function, once; inkwell's initialize_amd_gpu leaves it out.
             unsafe { LLVMInitializeAMDGPUDisassembler() };
         });
-        let cpu_c = CString::new(cpu).map_err(|_| format!("processor name '{cpu}' has a NUL byte"))?;
-        let features_c = CString::new(features).map_err(|_| format!("features '{features}' have a NUL byte"))?;
+        let nul = |what: &'static str, value: &str| DisasmError::NulByte { what, value: value.to_string() };
+        let cpu_c = CString::new(cpu).map_err(|_| nul("processor name", cpu))?;
+        let features_c = CString::new(features).map_err(|_| nul("features", features))?;
         // SAFETY: valid C strings; no callbacks.
         let dc = unsafe {
             LLVMCreateDisasmCPUFeatures(
@@ -109,7 +130,7 @@ impl Disassembler {
             )
         };
         if dc.is_null() {
-            return Err(format!("LLVM has no AMDGPU disassembler for {cpu}"));
+            return Err(DisasmError::NoDisassembler { cpu: cpu.to_string() });
         }
         // A feature other than the wave size may add longer encodings (`+nsa-encoding`, `+gfx950-insts`):
         // then the largest window.

@@ -126,7 +126,7 @@ struct Job {
 /// One code object's kernels and notes on bytes LLVM could not decode, or why its disassembler could not
 /// be made.
 #[cfg(feature = "llvm")]
-type Disassembled = Result<(Vec<IsaKernel>, Vec<IsaNote>), String>;
+type Disassembled = Result<(Vec<IsaKernel>, Vec<IsaNote>), wavebudget_pass::disasm::DisasmError>;
 
 #[cfg(feature = "llvm")]
 fn read_binary(
@@ -248,7 +248,7 @@ fn read_binary(
     for ((src, _, _, mut notes), r) in objects.into_iter().zip(results) {
         let (kernels, undecoded) = r
             .expect("every code object ran")
-            .map_err(|message| CliError::Disassembler { file: file.to_string(), message })?;
+            .map_err(|error| CliError::Disassembler { file: file.to_string(), error })?;
         notes.extend(undecoded);
         out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes });
     }

@@ -37,13 +37,14 @@ pub enum CliError {
     /// Arguments that do not go together or a value of the wrong shape: which, with the values named.
     #[error(transparent)]
     Usage(#[from] UsageError),
-    /// LLVM's disassembler could not be made for a code object's processor: the file and LLVM's message.
-    #[error("{file}: {message}")]
+    /// LLVM's disassembler could not be made for a code object's processor.
+    #[cfg(feature = "llvm")]
+    #[error("{file}: {error}")]
     Disassembler {
         /// The input.
         file: String,
-        /// LLVM's message.
-        message: String,
+        /// Why.
+        error: wavebudget_pass::disasm::DisasmError,
     },
     /// An interrupt or a termination stopped the command before it wrote anything (`sweep --ray`).
     #[error("interrupted; nothing written")]
@@ -103,6 +104,7 @@ impl CliError {
         match self {
             CliError::Usage(e) => e.kind(),
             CliError::Report { .. } => "report",
+            #[cfg(feature = "llvm")]
             CliError::Disassembler { .. } => "disassembler",
             CliError::Interrupted => "interrupted",
             CliError::Model(e) => e.kind(),

@@ -21,11 +21,11 @@ pub(crate) fn device_cmd(a: &DeviceArgs) -> Result<String, CliError> {
                     + "\n")
             }
             Ok(devices) => Ok(table(&devices)),
-            Err(why) if a.json => {
-                Ok(serde_json::to_string_pretty(&serde_json::json!({ "source": "hsa", "devices": [], "reason": why }))
-                    .expect("serializable")
-                    + "\n")
-            }
+            Err(why) if a.json => Ok(serde_json::to_string_pretty(&serde_json::json!({
+                "source": "hsa", "devices": [], "reason": why.to_string(), "kind": why.kind()
+            }))
+            .expect("serializable")
+                + "\n"),
             Err(why) => Ok(format!("no GPU from the HSA runtime: {why}\n")),
         };
     }

@@ -237,6 +237,43 @@ fn refusals_are_not_prose_in_a_string() {
     assert!(finding.contains("pub enum Finding") && finding.contains("#[non_exhaustive]"));
     let ladder = std::fs::read_to_string(root().join("crates/wavebudget-engine/src/ladder.rs")).unwrap();
     assert!(!ladder.contains("pub reason: String"), "the ladder policy's reason is prose in a String");
+    // The sweep's errors (a level's, a planned kernel's) are typed in the JSON too, not sentences.
+    assert!(!ladder.contains("error: Option<String>"), "a sweep error is prose in a String");
+    // No library function refuses with a String (the processor refusal, the shards' merge, the HSA
+    // runtime and the disassembler were): only serde's words with their path, and the C API's argument
+    // check, whose text goes to the caller's error buffer.
+    let theirs = [
+        ("crates/wavebudget-engine/src/ladder.rs", "pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {"),
+        (
+            "crates/wavebudget-engine/src/ladder.rs",
+            "pub fn from_value(value: &serde_json::Value) -> Result<Sweep, String> {",
+        ),
+        (
+            "crates/wavebudget-runtime/src/capi.rs",
+            "unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {",
+        ),
+    ];
+    let mut libraries = Vec::new();
+    for dir in [
+        "llvm-pass/src",
+        "crates/wavebudget-engine/src",
+        "crates/wavebudget-runtime/src",
+        "crates/wavebudget-model/src",
+        "crates/wavebudget-codeobj/src",
+    ] {
+        rust_sources(&root().join(dir), &mut libraries);
+    }
+    let mut found = Vec::new();
+    for f in &libraries {
+        let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
+        for line in std::fs::read_to_string(f).unwrap().lines().map(str::trim) {
+            if line.contains("-> Result<") && line.ends_with(", String> {") {
+                assert!(theirs.contains(&(rel.as_str(), line)), "{rel}: `{line}` refuses with a String");
+                found.push(line.to_string());
+            }
+        }
+    }
+    assert_eq!(found.len(), theirs.len(), "{found:?}");
 }
 
 /// The launch range a kernel's metadata gives and the VGPR + SGPR spill sum are each written once, in the

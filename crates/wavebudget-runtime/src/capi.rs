@@ -305,7 +305,7 @@ pub unsafe extern "C" fn wb_devices_from_hsa(
         err,
         err_len,
         |code| code as _,
-        || hand_out(crate::hsa::devices().map_err(|m| Failure(WB_ERR_DEVICE, m))?, out, cap),
+        || hand_out(crate::hsa::devices().map_err(|e| Failure(WB_ERR_DEVICE, e.to_string()))?, out, cap),
     )
 }
 

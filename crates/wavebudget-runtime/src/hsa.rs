@@ -50,28 +50,94 @@ fn status_text(lib: &Library, s: u32) -> String {
     }
 }
 
+/// Why the HSA runtime gives no device.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HsaError {
+    /// The library cannot be loaded (the loader's words: not installed, ...).
+    #[error("{LIBRARY} cannot be loaded: {reason}")]
+    Load {
+        /// `dlopen`'s message.
+        reason: String,
+    },
+    /// The library lacks a function every HSA runtime has.
+    #[error("{LIBRARY} has no {symbol}")]
+    MissingSymbol {
+        /// The function.
+        symbol: &'static str,
+    },
+    /// `hsa_init` failed (no AMD GPU driver or device, as a rule).
+    #[error("hsa_init failed with {status} (no AMD GPU driver or device?)")]
+    Init {
+        /// The status, in hex with the runtime's own text for it.
+        status: String,
+    },
+    /// No agent is a GPU the model knows.
+    #[error("the HSA runtime reports no usable GPU agent ({agents} agents in all){}", .problems.iter().map(|p| format!("; {p}")).collect::<String>())]
+    NoGpu {
+        /// Agents of every kind.
+        agents: usize,
+        /// What went wrong on the way.
+        problems: Vec<AgentProblem>,
+    },
+}
+
+/// Something that kept agents from being read.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AgentProblem {
+    /// `hsa_iterate_agents` failed.
+    #[error("hsa_iterate_agents failed with {status}")]
+    Iterate {
+        /// The status, as in [`HsaError::Init`].
+        status: String,
+    },
+    /// A GPU agent whose name the model refuses.
+    #[error("agent {index} ({name}): {error}")]
+    Target {
+        /// The agent's index.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The model's refusal.
+        error: wavebudget_model::ModelError,
+    },
+}
+
+impl HsaError {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            HsaError::Load { .. } => "load",
+            HsaError::MissingSymbol { .. } => "missing_symbol",
+            HsaError::Init { .. } => "init",
+            HsaError::NoGpu { .. } => "no_gpu",
+        }
+    }
+}
+
 /// The GPU agents the HSA runtime reports, or why there are none.
-pub fn devices() -> Result<Vec<Device>, String> {
+pub fn devices() -> Result<Vec<Device>, HsaError> {
     // SAFETY: loading the ROCm runtime runs its initializers; it is the library HSA programs load.
-    let lib = unsafe { Library::new(LIBRARY) }.map_err(|e| format!("{LIBRARY} cannot be loaded: {e}"))?;
+    let lib = unsafe { Library::new(LIBRARY) }.map_err(|e| HsaError::Load { reason: e.to_string() })?;
     // SAFETY: the signatures are HSA's (hsa.h, hsa_ext_amd.h); agents are used only between init and
     // shut_down, and every out-pointer has the size the attribute writes.
     unsafe {
-        let sym = |name: &[u8]| format!("{LIBRARY} has no {}", String::from_utf8_lossy(&name[..name.len() - 1]));
-        let init: Symbol<InitFn> = lib.get(b"hsa_init\0").map_err(|_| sym(b"hsa_init\0"))?;
-        let shut: Symbol<InitFn> = lib.get(b"hsa_shut_down\0").map_err(|_| sym(b"hsa_shut_down\0"))?;
-        let iter: Symbol<IterFn> = lib.get(b"hsa_iterate_agents\0").map_err(|_| sym(b"hsa_iterate_agents\0"))?;
-        let info: Symbol<InfoFn> = lib.get(b"hsa_agent_get_info\0").map_err(|_| sym(b"hsa_agent_get_info\0"))?;
+        let sym = |symbol: &'static str| HsaError::MissingSymbol { symbol };
+        let init: Symbol<InitFn> = lib.get(b"hsa_init\0").map_err(|_| sym("hsa_init"))?;
+        let shut: Symbol<InitFn> = lib.get(b"hsa_shut_down\0").map_err(|_| sym("hsa_shut_down"))?;
+        let iter: Symbol<IterFn> = lib.get(b"hsa_iterate_agents\0").map_err(|_| sym("hsa_iterate_agents"))?;
+        let info: Symbol<InfoFn> = lib.get(b"hsa_agent_get_info\0").map_err(|_| sym("hsa_agent_get_info"))?;
         let s = init();
         if s != HSA_STATUS_SUCCESS {
-            return Err(format!("hsa_init failed with {} (no AMD GPU driver or device?)", status_text(&lib, s)));
+            return Err(HsaError::Init { status: status_text(&lib, s) });
         }
         let mut agents: Vec<Agent> = Vec::new();
         let s = iter(collect, (&mut agents as *mut Vec<Agent>).cast());
         let mut out = Vec::new();
         let mut problems = Vec::new();
         if s != HSA_STATUS_SUCCESS {
-            problems.push(format!("hsa_iterate_agents failed with {}", status_text(&lib, s)));
+            problems.push(AgentProblem::Iterate { status: status_text(&lib, s) });
         }
         for (i, a) in agents.iter().enumerate() {
             let mut kind = 0u32;
@@ -93,8 +159,8 @@ pub fn devices() -> Result<Vec<Device>, String> {
             let name = CStr::from_bytes_until_nul(&name).map(|c| c.to_string_lossy().into_owned()).unwrap_or_default();
             let id = match parse_target(&name) {
                 Ok(id) => id,
-                Err(e) => {
-                    problems.push(format!("agent {i} ({name}): {e}"));
+                Err(error) => {
+                    problems.push(AgentProblem::Target { index: i, name, error });
                     continue;
                 }
             };
@@ -112,12 +178,7 @@ pub fn devices() -> Result<Vec<Device>, String> {
         }
         shut();
         if out.is_empty() {
-            let mut why = format!("the HSA runtime reports no usable GPU agent ({} agents in all)", agents.len());
-            for p in problems {
-                why.push_str("; ");
-                why.push_str(&p);
-            }
-            return Err(why);
+            return Err(HsaError::NoGpu { agents: agents.len(), problems });
         }
         Ok(out)
     }

@@ -182,6 +182,16 @@ fn dynamic_lds_and_lookups() {
 
 #[test]
 fn hsa_runtime_gives_gpus_or_the_reason() {
+    // The line each refusal prints, as the runtime said it before its errors were typed.
+    fn why_says(e: &wavebudget_runtime::hsa::HsaError) -> &'static str {
+        use wavebudget_runtime::hsa::HsaError;
+        match e {
+            HsaError::Init { .. } => "hsa_init failed with 0x",
+            HsaError::NoGpu { .. } => "the HSA runtime reports no usable GPU agent",
+            HsaError::Load { .. } => "libhsa-runtime64.so.1 cannot be loaded: ",
+            _ => "libhsa-runtime64.so.1 has no ",
+        }
+    }
     match wavebudget_runtime::hsa::devices() {
         Ok(devices) => {
             for d in &devices {
@@ -192,14 +202,17 @@ fn hsa_runtime_gives_gpus_or_the_reason() {
             // scripts/ensure-deps.sh installs libhsa-runtime64-1, so the real library is tried here; with no
             // AMD GPU its hsa_init fails and the reason says so.
             let lib = Path::new("/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1").exists();
+            use wavebudget_runtime::hsa::HsaError;
             assert!(
                 if lib {
-                    why.contains("hsa_init failed with 0x") || why.contains("no usable GPU agent")
+                    matches!(&why, HsaError::Init { status } if status.starts_with("0x"))
+                        || matches!(why, HsaError::NoGpu { .. })
                 } else {
-                    why.contains("cannot be loaded")
+                    matches!(why, HsaError::Load { .. })
                 },
-                "{why}"
+                "{why:?}"
             );
+            assert!(why.to_string().contains(why_says(&why)), "{why}");
         }
     }
 }
