@@ -172,6 +172,21 @@ impl Flags {
         Flags { mach, processor: mach_name(mach), xnack, sramecc, generic_version }
     }
 
+    /// The model's target for the flags: `parse_target(&self.target_id()?)`, without writing the id out
+    /// and reading it back where the processor and its features are ones the model has (a refusal is
+    /// `parse_target`'s, with its words). `None` where `e_flags` name no processor.
+    pub fn target(&self) -> Option<Result<wavebudget_model::TargetId, wavebudget_model::ModelError>> {
+        let name = self.processor?;
+        let setting = |f: Feature| f.suffix().map(|c| c == '+');
+        let (xnack, sramecc) = (setting(self.xnack), setting(self.sramecc));
+        match wavebudget_model::targets::processor(name) {
+            Some(p) if (xnack.is_none() || p.xnack) && (sramecc.is_none() || p.sramecc) => {
+                Some(Ok(wavebudget_model::TargetId { processor: p, xnack, sramecc }))
+            }
+            _ => self.target_id().map(|t| wavebudget_model::parse_target(&t)),
+        }
+    }
+
     /// The target id the flags describe (`gfx90a:xnack-`), LLVM's order: `sramecc` before `xnack`.
     pub fn target_id(&self) -> Option<String> {
         let mut id = self.processor?.to_string();
@@ -184,5 +199,32 @@ impl Flags {
             id.push(c);
         }
         Some(id)
+    }
+}
+
+#[cfg(test)]
+mod target_tests {
+    use super::{Feature, Flags};
+
+    /// `Flags::target` is `parse_target` of the id the flags write, for every processor the e_flags
+    /// table names and every feature setting (a processor without the feature: the same refusal).
+    #[test]
+    fn target_is_the_parsed_target_id() {
+        let features = [Feature::Unsupported, Feature::Any, Feature::Off, Feature::On];
+        let mut checked = 0;
+        for mach in 0..0x100 {
+            let Some(processor) = Flags::decode(mach, 4).processor else { continue };
+            for xnack in features {
+                for sramecc in features {
+                    let f = Flags { mach, processor: Some(processor), xnack, sramecc, generic_version: 0 };
+                    let parsed = f.target_id().map(|t| wavebudget_model::parse_target(&t));
+                    assert_eq!(f.target(), parsed, "{f:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 16 * 40, "only {checked} settings checked");
+        let none = Flags { mach: 0, processor: None, xnack: Feature::On, sramecc: Feature::Off, generic_version: 0 };
+        assert_eq!(none.target(), None);
     }
 }

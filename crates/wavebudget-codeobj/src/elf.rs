@@ -371,7 +371,7 @@ impl<'a> CodeObject<'a> {
                 })
                 .collect(),
         };
-        let pass_info = match sections.section_by_name(e, b".wavebudget.info") {
+        let pass_info = match info_section(header, &sections, data) {
             Some((_, sec)) => {
                 parse_pass_info(sec.data(e, data).map_err(obj_err(".wavebudget.info section", sec.sh_offset(e)))?)
             }
@@ -387,6 +387,23 @@ impl<'a> CodeObject<'a> {
         }
         self.flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}"))
     }
+}
+
+/// The `.wavebudget.info` section: what `SectionTable::section_by_name` finds (the first section of
+/// that name), by comparing the name's bytes in the section name table where they are, without reading
+/// every section's name out of it first.
+fn info_section<'t>(
+    header: &FileHeader64<LE>,
+    sections: &'t object::read::elf::SectionTable<'_, FileHeader64<LE>>,
+    data: &[u8],
+) -> Option<(object::SectionIndex, &'t object::elf::SectionHeader64<LE>)> {
+    const NAME: &[u8] = b".wavebudget.info\0";
+    let index = header.shstrndx(LE, data).ok()?;
+    let names = sections.section(object::SectionIndex(index as usize)).ok()?.data(LE, data).ok()?;
+    sections.iter().enumerate().find_map(|(i, s)| {
+        let at = s.sh_name(LE) as usize;
+        (names.get(at..at.checked_add(NAME.len())?) == Some(NAME)).then_some((object::SectionIndex(i), s))
+    })
 }
 
 /// Moves an error from the note's descriptor to its place in the file.
@@ -417,5 +434,58 @@ mod tests {
         assert_eq!(gfx1100_wave32.resources(None, processor("gfx1100")).map(|r| r.wavefront_size), Some(32));
         assert!(KernelMeta { sgpr_count: None, ..full.clone() }.resources(None, gfx942).is_none());
         assert!(KernelMeta { vgpr_count: None, ..full }.resources(None, gfx942).is_none());
+    }
+}
+
+#[cfg(test)]
+mod info_section_tests {
+    use object::read::elf::FileHeader;
+    use object::{elf::FileHeader64, LittleEndian as LE};
+
+    fn both(data: &[u8]) -> (Option<usize>, Option<usize>) {
+        let header = FileHeader64::<LE>::parse(data).unwrap();
+        let sections = header.sections(LE, data).unwrap();
+        let ours = super::info_section(header, &sections, data).map(|(i, _)| i.0);
+        let objects = sections.section_by_name(LE, b".wavebudget.info").map(|(i, _)| i.0);
+        (ours, objects)
+    }
+
+    /// The `.wavebudget.info` lookup finds what `object`'s `section_by_name` finds: on Triton's code
+    /// objects (none), and with each section name in turn overwritten by `.wavebudget.info` (the first
+    /// such section), or by a longer name that only starts with it (none).
+    #[test]
+    fn info_section_is_section_by_name() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(root).unwrap() {
+            for file in std::fs::read_dir(entry.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().is_none_or(|e| e != "hsaco") {
+                    continue;
+                }
+                let data = std::fs::read(&path).unwrap();
+                assert_eq!(both(&data), (None, None), "{}", path.display());
+                let header = FileHeader64::<LE>::parse(&data[..]).unwrap();
+                let sections = header.sections(LE, &data[..]).unwrap();
+                let names_at = sections.section(object::SectionIndex(header.shstrndx(LE, &data[..]).unwrap() as usize));
+                let names_at = names_at.unwrap().sh_offset.get(LE) as usize;
+                let offsets: Vec<usize> = sections.iter().map(|s| s.sh_name.get(LE) as usize).collect();
+                for at in offsets {
+                    let name_len = data[names_at + at..].iter().position(|&b| b == 0).unwrap();
+                    for (with, len) in [(&b".wavebudget.info\0"[..], 17), (&b".wavebudget.infoX\0"[..], 18)] {
+                        if name_len + 1 < len {
+                            continue;
+                        }
+                        let mut copy = data.clone();
+                        copy[names_at + at..names_at + at + len].copy_from_slice(with);
+                        let (ours, objects) = both(&copy);
+                        assert_eq!(ours, objects, "{} with the name at {at} overwritten", path.display());
+                        assert_eq!(ours.is_some(), len == 17);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 4, "only {checked} cases");
     }
 }

@@ -137,6 +137,45 @@ fn not_a(b: &[u8], start: usize, depth: usize, what: impl std::fmt::Display, wan
     }
 }
 
+/// A map key at `*at` (advanced past it): the bytes of a short string (how LLVM writes every key), not
+/// yet checked as UTF-8, which only a key no arm matches needs ([`Key::text`]); else the decoded value,
+/// refused here unless a string, as [`key_str`] refuses it.
+enum Key<'a> {
+    Short(&'a [u8]),
+    Str(Cow<'a, str>),
+}
+
+impl<'a> Key<'a> {
+    fn at(b: &'a [u8], at: &mut usize, depth: usize, here: At) -> Result<Key<'a>> {
+        let start = *at;
+        if let Some(&t @ 0xa0..=0xbf) = b.get(start) {
+            let end = start + 1 + (t & 0x1f) as usize;
+            if let Some(bytes) = b.get(start + 1..end) {
+                *at = end;
+                return Ok(Key::Short(bytes));
+            }
+        }
+        Ok(Key::Str(key_str(value_at(b, at, depth)?, here)?))
+    }
+
+    /// What the arms match on.
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Key::Short(b) => b,
+            Key::Str(s) => s.as_bytes(),
+        }
+    }
+
+    /// The key as text, for a key no arm matched: a short string that is not UTF-8 is refused as
+    /// [`key_str`] refuses the binary it decodes to.
+    fn text(self, here: At) -> Result<Cow<'a, str>> {
+        match self {
+            Key::Short(b) => key_str(crate::msgpack::text(b), here),
+            Key::Str(s) => Ok(s),
+        }
+    }
+}
+
 fn key_str<'a>(k: Value<'a>, at: At) -> Result<Cow<'a, str>> {
     match k {
         Value::Str(s) => Ok(s),
@@ -190,8 +229,8 @@ impl<'a> Metadata<'a> {
         let mut md =
             Metadata { version: None, target: None, printf: Vec::new(), kernels: Vec::new(), extra: Vec::new() };
         for _ in 0..entries {
-            let key = key_str(value_at(desc, at, 1)?, At::Root)?;
-            if key == "amdhsa.kernels" {
+            let key = Key::at(desc, at, 1, At::Root)?;
+            if key.bytes() == b"amdhsa.kernels" {
                 let start = *at;
                 let n = match enter(desc, at, 1)? {
                     Entered::Array(n) => n,
@@ -203,8 +242,19 @@ impl<'a> Metadata<'a> {
                 }
                 continue;
             }
+            let name = match key.bytes() {
+                b"amdhsa.version" => "amdhsa.version",
+                b"amdhsa.target" => "amdhsa.target",
+                b"amdhsa.printf" => "amdhsa.printf",
+                _ => {
+                    // Checked as text before its value is read, as when keys were decoded.
+                    let key = key.text(At::Root)?;
+                    md.extra.push((key, value_at(desc, at, 1)?));
+                    continue;
+                }
+            };
             let v = value_at(desc, at, 1)?;
-            match key.as_ref() {
+            match name {
                 "amdhsa.version" => {
                     let a = want_u32s(&v, "amdhsa.version", At::Root)?;
                     md.version = Some(
@@ -217,7 +267,7 @@ impl<'a> Metadata<'a> {
                     let Value::Array(a) = v else { return Err(bad("amdhsa.printf is not an array".into())) };
                     md.printf = a.into_iter().map(|x| want_str(x, "amdhsa.printf", At::Root)).collect::<Result<_>>()?;
                 }
-                _ => md.extra.push((key, v)),
+                _ => unreachable!("the keys above"),
             }
         }
         Ok(md)
@@ -260,6 +310,37 @@ impl KernelMeta<'_> {
     }
 }
 
+/// The key's name where it is one a kernel's entry defines (besides `.args`), as the arms spell it.
+fn kernel_key(key: &[u8]) -> Option<&'static str> {
+    Some(match key {
+        b".name" => ".name",
+        b".symbol" => ".symbol",
+        b".language" => ".language",
+        b".language_version" => ".language_version",
+        b".kind" => ".kind",
+        b".vgpr_count" => ".vgpr_count",
+        b".agpr_count" => ".agpr_count",
+        b".sgpr_count" => ".sgpr_count",
+        b".vgpr_spill_count" => ".vgpr_spill_count",
+        b".sgpr_spill_count" => ".sgpr_spill_count",
+        b".group_segment_fixed_size" => ".group_segment_fixed_size",
+        b".private_segment_fixed_size" => ".private_segment_fixed_size",
+        b".kernarg_segment_size" => ".kernarg_segment_size",
+        b".kernarg_segment_align" => ".kernarg_segment_align",
+        b".wavefront_size" => ".wavefront_size",
+        b".max_flat_workgroup_size" => ".max_flat_workgroup_size",
+        b".reqd_workgroup_size" => ".reqd_workgroup_size",
+        b".workgroup_size_hint" => ".workgroup_size_hint",
+        b".cluster_dims" => ".cluster_dims",
+        b".vec_type_hint" => ".vec_type_hint",
+        b".device_enqueue_symbol" => ".device_enqueue_symbol",
+        b".uses_dynamic_stack" => ".uses_dynamic_stack",
+        b".workgroup_processor_mode" => ".workgroup_processor_mode",
+        b".uniform_work_group_size" => ".uniform_work_group_size",
+        _ => return None,
+    })
+}
+
 impl<'a> KernelMeta<'a> {
     /// Entry `index` of `amdhsa.kernels`, at `*at` in the note (three containers deep).
     fn read(b: &'a [u8], at: &mut usize, index: usize) -> Result<KernelMeta<'a>> {
@@ -272,8 +353,8 @@ impl<'a> KernelMeta<'a> {
         let mut k = KernelMeta::default();
         let (mut has_name, mut has_symbol) = (false, false);
         for _ in 0..entries {
-            let key = key_str(value_at(b, at, 3)?, here)?;
-            if key == ".args" {
+            let key = Key::at(b, at, 3, here)?;
+            if key.bytes() == b".args" {
                 // Checked as the rest of the note is, kept encoded.
                 let args = Raw::take(b, at, 3)?;
                 if !args.is_array() {
@@ -283,8 +364,13 @@ impl<'a> KernelMeta<'a> {
                 k.args = Some(args);
                 continue;
             }
+            let Some(name) = kernel_key(key.bytes()) else {
+                // Checked as text before its value is read, as when keys were decoded.
+                let key = key.text(here)?;
+                k.extra.push((key, value_at(b, at, 3)?));
+                continue;
+            };
             let v = value_at(b, at, 3)?;
-            let name = key.as_ref();
             match name {
                 ".name" => {
                     k.name = want_str(v, name, here)?;
@@ -316,7 +402,7 @@ impl<'a> KernelMeta<'a> {
                 ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(want_bool(&v, name, here)?),
                 ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(want_bool(&v, name, here)?),
                 ".uniform_work_group_size" => k.uniform_work_group_size = Some(want_bool(&v, name, here)?),
-                _ => k.extra.push((key, v)),
+                _ => unreachable!("kernel_key gives the keys above"),
             }
         }
         if !has_name || !has_symbol {

@@ -161,7 +161,7 @@ fn decode_at<'a>(b: &'a [u8], at: &mut usize, depth: usize) -> R<Value<'a>> {
 }
 
 /// A string's payload: a string that is not UTF-8 is kept as its bytes (the typed reader then names the key).
-fn text(bytes: &[u8]) -> Value<'_> {
+pub(crate) fn text(bytes: &[u8]) -> Value<'_> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Value::Str(Cow::Borrowed(s)),
         Err(_) => Value::Bin(Cow::Borrowed(bytes)),
@@ -180,36 +180,53 @@ fn extension(b: &[u8], start: usize, h: usize, n: usize) -> Box<Error> {
 /// Moves `*at` past the value there, `depth` containers deep, checking it as [`decode_at`] does (the same
 /// refusals at the same offsets) without building it: for what the reader keeps encoded ([`Raw`]).
 pub(crate) fn skip_at(b: &[u8], at: &mut usize, depth: usize) -> R<()> {
-    let start = *at;
-    // The one-byte scalars and short strings most of a note is made of, before the general reading
-    // (which gives the refusals: a short string past the end goes on to it).
-    match b.get(start) {
-        Some(0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3) => {
-            *at = start + 1;
-            return Ok(());
+    // In a loop, not by recursion: the values still to skip at each open container (the innermost in
+    // `pending`), values taken in the order the recursion took them, so the same refusal comes first.
+    let mut outer = [0u64; MAX_DEPTH];
+    let mut open_containers = 0usize;
+    let mut pending = 1u64;
+    loop {
+        while pending == 0 {
+            if open_containers == 0 {
+                return Ok(());
+            }
+            open_containers -= 1;
+            pending = outer[open_containers];
         }
-        Some(&t @ 0xa0..=0xbf) if start + 1 + (t & 0x1f) as usize <= b.len() => {
-            *at = start + 1 + (t & 0x1f) as usize;
-            return Ok(());
+        pending -= 1;
+        let start = *at;
+        // The one-byte scalars and short strings most of a note is made of, before the general reading
+        // (which gives the refusals: a short string past the end goes on to it).
+        match b.get(start) {
+            Some(0x00..=0x7f | 0xe0..=0xff | 0xc0 | 0xc2 | 0xc3) => {
+                *at = start + 1;
+                continue;
+            }
+            Some(&t @ 0xa0..=0xbf) if start + 1 + (t & 0x1f) as usize <= b.len() => {
+                *at = start + 1 + (t & 0x1f) as usize;
+                continue;
+            }
+            _ => {}
         }
-        _ => {}
+        let (h, items) = match head(b, start)? {
+            Head::Scalar(_, n) => {
+                *at = start + n;
+                continue;
+            }
+            Head::Str(h, n) | Head::Bin(h, n) => {
+                *at = payload(b, start, h, n)?.1;
+                continue;
+            }
+            Head::Ext(h, n) => return Err(extension(b, start, h, n)),
+            Head::Array(h, n) => (h, open(b, start, h, n, depth + open_containers, false)?),
+            Head::Map(h, n) => (h, open(b, start, h, n, depth + open_containers, true)?),
+        };
+        *at = start + h;
+        // `open` refuses a container at MAX_DEPTH, so at most MAX_DEPTH are open.
+        outer[open_containers] = pending;
+        open_containers += 1;
+        pending = items;
     }
-    match head(b, start)? {
-        Head::Scalar(_, n) => *at = start + n,
-        Head::Str(h, n) | Head::Bin(h, n) => *at = payload(b, start, h, n)?.1,
-        Head::Ext(h, n) => return Err(extension(b, start, h, n)),
-        Head::Array(h, n) => skip_items(b, at, start, h, open(b, start, h, n, depth, false)?, depth)?,
-        Head::Map(h, n) => skip_items(b, at, start, h, open(b, start, h, n, depth, true)?, depth)?,
-    }
-    Ok(())
-}
-
-fn skip_items(b: &[u8], at: &mut usize, start: usize, h: usize, items: u64, depth: usize) -> R<()> {
-    *at = start + h;
-    for _ in 0..items {
-        skip_at(b, at, depth + 1)?;
-    }
-    Ok(())
 }
 
 /// Checks a container's header (the depth limit, a count the rest of the note cannot hold) and gives the

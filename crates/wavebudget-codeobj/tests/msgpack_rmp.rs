@@ -392,3 +392,26 @@ fn extension_values_and_the_depth_limit_are_refused_with_the_offset() {
     let e = Value::decode(&deep).unwrap_err().to_string();
     assert!(e.contains("depth limit of 32"), "{e}");
 }
+
+/// Keys are matched on their bytes when LLVM's short-string encoding holds them; a key in a longer
+/// encoding (str 8) is still the key it spells, and a key that is not UTF-8 is refused as a binary key,
+/// before its value is read.
+#[test]
+fn keys_in_any_string_encoding_are_the_keys_they_spell() {
+    let fix = |s: &str| [&[0xa0 | s.len() as u8][..], s.as_bytes()].concat();
+    let str8 = |s: &str| [&[0xd9, s.len() as u8][..], s.as_bytes()].concat();
+    let note =
+        |entry: Vec<u8>, entries: u8| [&[0x81][..], &fix("amdhsa.kernels"), &[0x91, 0x80 | entries], &entry].concat();
+    let entry =
+        [fix(".name"), fix("k"), str8(".symbol"), fix("k.kd"), str8(".vgpr_count"), vec![7], fix(".x"), vec![1]]
+            .concat();
+    let good = note(entry.clone(), 4);
+    let md = Metadata::decode(&good).unwrap();
+    let k = &md.kernels[0];
+    assert_eq!((k.name.as_ref(), k.symbol.as_ref(), k.vgpr_count), ("k", "k.kd", Some(7)));
+    assert_eq!(k.extra.iter().map(|(key, _)| key.as_ref()).collect::<Vec<_>>(), [".x"]);
+    // A key of two bytes that are not UTF-8.
+    let bad = [entry, vec![0xa2, 0xff, 0xfe, 0x01]].concat();
+    let e = Metadata::decode(&note(bad, 5)).unwrap_err().to_string();
+    assert!(e.contains("a key is a binary, not a string") || e.contains("a key is a bin"), "{e}");
+}

@@ -5,7 +5,7 @@ use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
 use wavebudget_model::{
-    parse_target, KernelResources, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+    KernelResources, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
 
 use crate::triton::{self, TritonLaunch};
@@ -522,7 +522,7 @@ fn code_object_report(
     co: &CodeObject<'_>,
     opts: &InspectOptions,
 ) -> CodeObjectReport {
-    let own = co.flags.target_id().and_then(|t| parse_target(&t).ok());
+    let own = co.flags.target().and_then(Result::ok);
     let eval = opts.target.or(own);
     let kernels = co
         .kernels
@@ -566,7 +566,7 @@ pub fn kernel_report(
         Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut notes),
         None => {
             // A processor e_flags names but the model refuses (GFX6/GFX7: not modelled) says why.
-            notes.push(match co.flags.target_id().map(|t| parse_target(&t)) {
+            notes.push(match co.flags.target() {
                 Some(Err(e)) => Note::TargetRefused(e),
                 _ => Note::UnknownProcessor { mach: co.flags.mach },
             });
