@@ -286,8 +286,8 @@ impl<'a> CodeObject<'a> {
                 .symbols(e, data, elf::SHT_DYNSYM)
                 .map_err(obj_err("ELF dynamic symbol table", table_at(elf::SHT_DYNSYM)))?;
         }
-        let mut descriptors: HashMap<&'a [u8], KernelDescriptor> = HashMap::new();
-        let mut functions: HashMap<&'a [u8], KernelCode<'a>> = HashMap::new();
+        let mut descriptors: SymbolMap<'a, KernelDescriptor> = SymbolMap::default();
+        let mut functions: SymbolMap<'a, KernelCode<'a>> = SymbolMap::default();
         let mut order: Vec<&'a [u8]> = Vec::new();
         for sym in symbols.iter() {
             if sym.st_type() == elf::STT_FUNC && sym.st_size(e) > 0 {
@@ -354,7 +354,7 @@ impl<'a> CodeObject<'a> {
                 .into_iter()
                 .map(|m| Kernel {
                     descriptor: descriptors.get(m.symbol.as_bytes()).copied(),
-                    code: functions.get(m.symbol.trim_end_matches(".kd").as_bytes()).copied(),
+                    code: functions.get(without_kd(&m.symbol).as_bytes()).copied(),
                     meta: m,
                 })
                 .collect(),
@@ -404,6 +404,58 @@ fn info_section<'t>(
         let at = s.sh_name(LE) as usize;
         (names.get(at..at.checked_add(NAME.len())?) == Some(NAME)).then_some((object::SectionIndex(i), s))
     })
+}
+
+/// `symbol.trim_end_matches(".kd")`, without setting up a substring search for three bytes.
+fn without_kd(mut symbol: &str) -> &str {
+    while let Some(s) = symbol.strip_suffix(".kd") {
+        symbol = s;
+    }
+    symbol
+}
+
+/// Values by symbol name, as a `HashMap` keeps them (a later insert of a name replaces the value): a list
+/// searched in order while it holds at most [`SymbolMap::SMALL`] names (most code objects have a few
+/// kernels, and hashing each name cost more than the search), a `HashMap` past that.
+enum SymbolMap<'a, V> {
+    Small(Vec<(&'a [u8], V)>),
+    Large(HashMap<&'a [u8], V>),
+}
+
+impl<V> Default for SymbolMap<'_, V> {
+    fn default() -> Self {
+        SymbolMap::Small(Vec::new())
+    }
+}
+
+impl<'a, V> SymbolMap<'a, V> {
+    const SMALL: usize = 16;
+
+    /// `HashMap::insert`: the value before, if the name was there.
+    fn insert(&mut self, name: &'a [u8], value: V) -> Option<V> {
+        let list = match self {
+            SymbolMap::Large(map) => return map.insert(name, value),
+            SymbolMap::Small(list) => list,
+        };
+        if let Some(slot) = list.iter_mut().find(|(n, _)| *n == name) {
+            return Some(std::mem::replace(&mut slot.1, value));
+        }
+        if list.len() < Self::SMALL {
+            list.push((name, value));
+            return None;
+        }
+        let mut map: HashMap<&'a [u8], V> = list.drain(..).collect();
+        map.insert(name, value);
+        *self = SymbolMap::Large(map);
+        None
+    }
+
+    fn get(&self, name: &[u8]) -> Option<&V> {
+        match self {
+            SymbolMap::Small(list) => list.iter().find(|(n, _)| *n == name).map(|(_, v)| v),
+            SymbolMap::Large(map) => map.get(name),
+        }
+    }
 }
 
 /// Moves an error from the note's descriptor to its place in the file.
@@ -487,5 +539,30 @@ mod info_section_tests {
             }
         }
         assert!(checked >= 4, "only {checked} cases");
+    }
+}
+
+#[cfg(test)]
+mod symbol_map_tests {
+    use super::{without_kd, SymbolMap};
+    use std::collections::HashMap;
+
+    /// The map answers as `HashMap` does, below, at and past the size where it becomes one, with names
+    /// given again (the later value wins); `without_kd` is `trim_end_matches(".kd")`.
+    #[test]
+    fn symbol_map_is_a_hash_map() {
+        let names: Vec<Vec<u8>> = (0..40).map(|i| format!("k{}.kd", i % 23).into_bytes()).collect();
+        for n in [0, 1, 15, 16, 17, 23, 40] {
+            let (mut ours, mut std) = (SymbolMap::default(), HashMap::new());
+            for (i, name) in names[..n].iter().enumerate() {
+                assert_eq!(ours.insert(name, i), std.insert(name.as_slice(), i), "n={n} i={i}");
+            }
+            for probe in (0..30).map(|i| format!("k{i}.kd").into_bytes()) {
+                assert_eq!(ours.get(&probe), std.get(probe.as_slice()), "n={n}");
+            }
+        }
+        for s in ["k.kd", "k.kd.kd", "k", ".kd", "", "k.k", "kd"] {
+            assert_eq!(without_kd(s), s.trim_end_matches(".kd"));
+        }
     }
 }

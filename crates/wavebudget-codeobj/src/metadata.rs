@@ -176,6 +176,48 @@ impl<'a> Key<'a> {
     }
 }
 
+/// The unsigned integer at `*at` (advanced past it), read from its bytes where LLVM's encodings of a
+/// count hold it (positive fixint, uint 8/16/32), else decoded and typed as [`want_u32`] types it: the
+/// same value and the same refusals as decoding first.
+fn u32_at(b: &[u8], at: &mut usize, depth: usize, key: &str, here: At) -> Result<u32> {
+    let start = *at;
+    let (n, len) = match b.get(start) {
+        Some(&t @ 0x00..=0x7f) => (Some(u32::from(t)), 1),
+        Some(0xcc) => (b.get(start + 1).map(|&x| u32::from(x)), 2),
+        Some(0xcd) => (b.get(start + 1..start + 3).map(|x| u32::from(u16::from_be_bytes([x[0], x[1]]))), 3),
+        Some(0xce) => (b.get(start + 1..start + 5).map(|x| u32::from_be_bytes([x[0], x[1], x[2], x[3]])), 5),
+        _ => (None, 0),
+    };
+    if let Some(n) = n {
+        *at = start + len;
+        return Ok(n);
+    }
+    want_u32(&value_at(b, at, depth)?, key, here)
+}
+
+/// The boolean at `*at`, as [`u32_at`] reads a count: `true`/`false` from their byte, else [`want_bool`].
+fn bool_at(b: &[u8], at: &mut usize, depth: usize, key: &str, here: At) -> Result<bool> {
+    let start = *at;
+    if let Some(&t @ (0xc2 | 0xc3)) = b.get(start) {
+        *at = start + 1;
+        return Ok(t == 0xc3);
+    }
+    want_bool(&value_at(b, at, depth)?, key, here)
+}
+
+/// The string at `*at`, as [`u32_at`] reads a count: a short UTF-8 string from its bytes, else [`want_str`].
+fn str_at<'a>(b: &'a [u8], at: &mut usize, depth: usize, key: &str, here: At) -> Result<Cow<'a, str>> {
+    let start = *at;
+    if let Some(&t @ 0xa0..=0xbf) = b.get(start) {
+        let end = start + 1 + (t & 0x1f) as usize;
+        if let Some(s) = b.get(start + 1..end).and_then(|x| std::str::from_utf8(x).ok()) {
+            *at = end;
+            return Ok(Cow::Borrowed(s));
+        }
+    }
+    want_str(value_at(b, at, depth)?, key, here)
+}
+
 fn key_str<'a>(k: Value<'a>, at: At) -> Result<Cow<'a, str>> {
     match k {
         Value::Str(s) => Ok(s),
@@ -370,38 +412,38 @@ impl<'a> KernelMeta<'a> {
                 k.extra.push((key, value_at(b, at, 3)?));
                 continue;
             };
-            let v = value_at(b, at, 3)?;
+            let value = |at: &mut usize| value_at(b, at, 3);
             match name {
                 ".name" => {
-                    k.name = want_str(v, name, here)?;
+                    k.name = str_at(b, at, 3, name, here)?;
                     has_name = true;
                 }
                 ".symbol" => {
-                    k.symbol = want_str(v, name, here)?;
+                    k.symbol = str_at(b, at, 3, name, here)?;
                     has_symbol = true;
                 }
-                ".language" => k.language = Some(want_str(v, name, here)?),
-                ".language_version" => k.language_version = Some(want_u32s(&v, name, here)?),
-                ".kind" => k.kind = Some(want_str(v, name, here)?),
-                ".vgpr_count" => k.vgpr_count = Some(want_u32(&v, name, here)?),
-                ".agpr_count" => k.agpr_count = Some(want_u32(&v, name, here)?),
-                ".sgpr_count" => k.sgpr_count = Some(want_u32(&v, name, here)?),
-                ".vgpr_spill_count" => k.vgpr_spill_count = Some(want_u32(&v, name, here)?),
-                ".sgpr_spill_count" => k.sgpr_spill_count = Some(want_u32(&v, name, here)?),
-                ".group_segment_fixed_size" => k.group_segment_fixed_size = Some(want_u32(&v, name, here)?),
-                ".private_segment_fixed_size" => k.private_segment_fixed_size = Some(want_u32(&v, name, here)?),
-                ".kernarg_segment_size" => k.kernarg_segment_size = Some(want_u32(&v, name, here)?),
-                ".kernarg_segment_align" => k.kernarg_segment_align = Some(want_u32(&v, name, here)?),
-                ".wavefront_size" => k.wavefront_size = Some(want_u32(&v, name, here)?),
-                ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(want_u32(&v, name, here)?),
-                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&v, name, here)?),
-                ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&v, name, here)?),
-                ".cluster_dims" => k.cluster_dims = Some(want_dims(&v, name, here)?),
-                ".vec_type_hint" => k.vec_type_hint = Some(want_str(v, name, here)?),
-                ".device_enqueue_symbol" => k.device_enqueue_symbol = Some(want_str(v, name, here)?),
-                ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(want_bool(&v, name, here)?),
-                ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(want_bool(&v, name, here)?),
-                ".uniform_work_group_size" => k.uniform_work_group_size = Some(want_bool(&v, name, here)?),
+                ".language" => k.language = Some(str_at(b, at, 3, name, here)?),
+                ".language_version" => k.language_version = Some(want_u32s(&value(at)?, name, here)?),
+                ".kind" => k.kind = Some(str_at(b, at, 3, name, here)?),
+                ".vgpr_count" => k.vgpr_count = Some(u32_at(b, at, 3, name, here)?),
+                ".agpr_count" => k.agpr_count = Some(u32_at(b, at, 3, name, here)?),
+                ".sgpr_count" => k.sgpr_count = Some(u32_at(b, at, 3, name, here)?),
+                ".vgpr_spill_count" => k.vgpr_spill_count = Some(u32_at(b, at, 3, name, here)?),
+                ".sgpr_spill_count" => k.sgpr_spill_count = Some(u32_at(b, at, 3, name, here)?),
+                ".group_segment_fixed_size" => k.group_segment_fixed_size = Some(u32_at(b, at, 3, name, here)?),
+                ".private_segment_fixed_size" => k.private_segment_fixed_size = Some(u32_at(b, at, 3, name, here)?),
+                ".kernarg_segment_size" => k.kernarg_segment_size = Some(u32_at(b, at, 3, name, here)?),
+                ".kernarg_segment_align" => k.kernarg_segment_align = Some(u32_at(b, at, 3, name, here)?),
+                ".wavefront_size" => k.wavefront_size = Some(u32_at(b, at, 3, name, here)?),
+                ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(u32_at(b, at, 3, name, here)?),
+                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&value(at)?, name, here)?),
+                ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&value(at)?, name, here)?),
+                ".cluster_dims" => k.cluster_dims = Some(want_dims(&value(at)?, name, here)?),
+                ".vec_type_hint" => k.vec_type_hint = Some(str_at(b, at, 3, name, here)?),
+                ".device_enqueue_symbol" => k.device_enqueue_symbol = Some(str_at(b, at, 3, name, here)?),
+                ".uses_dynamic_stack" => k.uses_dynamic_stack = Some(bool_at(b, at, 3, name, here)?),
+                ".workgroup_processor_mode" => k.workgroup_processor_mode = Some(bool_at(b, at, 3, name, here)?),
+                ".uniform_work_group_size" => k.uniform_work_group_size = Some(bool_at(b, at, 3, name, here)?),
                 _ => unreachable!("kernel_key gives the keys above"),
             }
         }
