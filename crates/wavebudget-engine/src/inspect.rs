@@ -132,8 +132,9 @@ pub struct KernelReport {
     pub evaluation: Option<(Subtarget, wavebudget_model::Occupancy)>,
     /// Where LLVM padded the descriptor at no cost in waves ([`Padding::AtNoCost`]): the evaluation from
     /// the counts alone, which the report charts (not in the JSON).
+    /// Boxed: it is rare, and a report without it stays small enough for the allocator's fast path.
     #[serde(skip)]
-    pub at_no_cost: Option<wavebudget_model::Occupancy>,
+    pub at_no_cost: Option<Box<wavebudget_model::Occupancy>>,
     /// The resources the evaluation used (the descriptor's allocation on the kernel's own processor), to
     /// evaluate the kernel again at another launch without reading it again (not in the JSON).
     #[serde(skip)]
@@ -598,13 +599,9 @@ pub fn kernel_report(
             match st.evaluate(&evaluated, opts.wg_size, dynamic_lds) {
                 Ok(o) => {
                     if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
-                        if let Ok(alone) = st.evaluate(&evaluated, opts.wg_size, 0) {
-                            if alone.waves_per_simd > o.waves_per_simd {
-                                notes.push(Note::LaunchLdsBinds {
-                                    dynamic_lds,
-                                    waves: o.waves_per_simd,
-                                    alone: alone.waves_per_simd,
-                                });
+                        if let Ok(alone) = st.evaluate_waves(&evaluated, opts.wg_size, 0) {
+                            if alone > o.waves_per_simd {
+                                notes.push(Note::LaunchLdsBinds { dynamic_lds, waves: o.waves_per_simd, alone });
                             }
                         }
                     }
@@ -612,7 +609,7 @@ pub fn kernel_report(
                         Padding::Caps { metadata } => {
                             notes.push(Note::PaddedDescriptorCaps { metadata, waves: o.waves_per_simd })
                         }
-                        Padding::AtNoCost(plain) => at_no_cost = Some(*plain),
+                        Padding::AtNoCost(plain) => at_no_cost = Some(plain),
                         Padding::None => {}
                     }
                     result = Some(o);

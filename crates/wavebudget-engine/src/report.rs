@@ -227,7 +227,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
             for k in co.kernels {
                 let mut notes = k.notes;
                 let eval = k.evaluation.map(|(st, o)| {
-                    let padded = k.at_no_cost.map_or(Padding::None, |o| Padding::AtNoCost(Box::new(o)));
+                    let padded = k.at_no_cost.map_or(Padding::None, Padding::AtNoCost);
                     (st, unpadded(o, padded, k.metadata.vgpr_count, k.metadata.sgpr_count, &mut notes))
                 });
                 entries.push(Entry {

@@ -578,8 +578,8 @@ fn report_of(name: &str, at_launch: Report, launch: &TritonLaunch) -> Result<Lau
     if co.kernels.len() != 1 {
         return Err(Error::Triton(Refusal::Kernels { code_object: co.source, found: co.kernels.len() }));
     }
-    let k = co.kernels.remove(0);
-    let Some((st, o)) = k.evaluation.clone() else {
+    let mut k = co.kernels.remove(0);
+    let Some((st, o)) = k.evaluation.take() else {
         return Err(Error::Triton(Refusal::NoOccupancy { kernel: k.metadata.name.to_string(), notes: k.notes }));
     };
     let w = o.waves_per_simd;
@@ -619,9 +619,9 @@ fn report_of(name: &str, at_launch: Report, launch: &TritonLaunch) -> Result<Lau
         wg_size: launch.wg_size,
         waves_per_simd: w,
         limiter: o.limiter,
-        binding: o.binding.clone(),
+        binding: o.binding,
         // The code object alone (its own launch range, no LDS given at launch): LLVM's own number.
-        llvm_waves_per_simd: k.resources.and_then(|r| st.evaluate(&r, None, 0).ok()).map(|o| o.waves_per_simd),
+        llvm_waves_per_simd: k.resources.and_then(|r| st.evaluate_waves(&r, None, 0).ok()),
         next_wave,
         metadata: k.metadata,
         notes: k.notes,

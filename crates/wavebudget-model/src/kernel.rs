@@ -107,6 +107,28 @@ impl Subtarget {
         launch: Option<WorkgroupSize>,
         dynamic_lds: u32,
     ) -> Result<Occupancy, ModelError> {
+        let u = self.kernel_usage(k, launch, dynamic_lds)?;
+        self.occupancy(&u)
+    }
+
+    /// [`Subtarget::evaluate`]'s waves per SIMD alone (the same refusals), without the rest of the
+    /// answer: no limiter list, notes or target text, so nothing is allocated.
+    pub fn evaluate_waves(
+        &self,
+        k: &KernelResources,
+        launch: Option<WorkgroupSize>,
+        dynamic_lds: u32,
+    ) -> Result<u32, ModelError> {
+        Ok(self.check(self.kernel_usage(k, launch, dynamic_lds)?)?.waves_per_simd())
+    }
+
+    /// The usage [`Subtarget::evaluate`] evaluates, or its refusal of the launch.
+    fn kernel_usage(
+        &self,
+        k: &KernelResources,
+        launch: Option<WorkgroupSize>,
+        dynamic_lds: u32,
+    ) -> Result<Usage, ModelError> {
         let wg = launch.unwrap_or_else(|| k.launch_range()).validate()?;
         if let Some(reason) = launch_error(k, wg) {
             return Err(ModelError::Launch(reason));
@@ -124,7 +146,7 @@ impl Subtarget {
             }));
         }
         let a = self.allocation(k.vgpr_count, k.sgpr_count, k.descriptor.map(|d| (d.vgprs, d.sgprs)));
-        self.occupancy(&Usage {
+        Ok(Usage {
             vgprs: Vgprs::Total(a.vgprs),
             sgprs: Some(a.sgprs),
             lds: k.group_segment_fixed_size + dynamic_lds, // within lds_per_workgroup (checked above) or no launch LDS

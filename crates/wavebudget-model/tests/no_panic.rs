@@ -50,3 +50,32 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+    /// `evaluate_waves` is `evaluate`'s waves per SIMD, and refuses what `evaluate` refuses, in its words.
+    #[test]
+    fn evaluate_waves_is_evaluates_waves(
+        st in subtarget(), vgprs in small_or_any(), sgprs in small_or_any(), lds in small_or_any(),
+        max_flat in small_or_any(), reqd in prop::option::of(small_or_any()),
+        descriptor in prop::option::of((small_or_any(), prop::option::of(small_or_any()))),
+        launch in prop::option::of((small_or_any(), small_or_any())), dynamic_lds in small_or_any(),
+    ) {
+        let Some(st) = st else { return Ok(()) };
+        let k = wavebudget_model::KernelResources {
+            vgpr_count: vgprs,
+            agpr_count: 0,
+            sgpr_count: sgprs,
+            group_segment_fixed_size: lds,
+            private_segment_fixed_size: 0,
+            wavefront_size: st.wave_size(),
+            max_flat_workgroup_size: max_flat,
+            reqd_workgroup_size: reqd,
+            spills: 0,
+            descriptor: descriptor.map(|(vgprs, sgprs)| wavebudget_model::DescriptorCounts { vgprs, sgprs }),
+        };
+        let launch = launch.map(|(min, max)| WorkgroupSize { min, max });
+        let full = st.evaluate(&k, launch, dynamic_lds).map(|o| o.waves_per_simd).map_err(|e| e.to_string());
+        prop_assert_eq!(st.evaluate_waves(&k, launch, dynamic_lds).map_err(|e| e.to_string()), full);
+    }
+}
