@@ -429,6 +429,20 @@ class _Native(Record):
         # Each field a C-level read of the handle's attribute: no Python frame per access.
         for f in cls._FIELDS:
             setattr(cls, f, property(_operator.attrgetter("_h." + f)))
+        cls._of = staticmethod(_maker(cls))  # type: ignore[attr-defined]
+
+
+def _maker(cls: Any) -> Callable[[Any], Any]:
+    """``cls`` around a native handle, as ``cls(handle)`` makes it, without ``__init__``'s test for a
+    dict: ``object.__new__`` and the ``_h`` slot's own setter (one Python frame per object, not two)."""
+    new, set_h = object.__new__, _Native._h.__set__  # type: ignore[attr-defined]
+
+    def of(h: Any) -> Any:
+        o = new(cls)
+        set_h(o, h)
+        return o
+
+    return of
 
 
 class _NativeWithNotes(_Native):
@@ -491,7 +505,7 @@ class CodeObject(_Native):
         h = self._h
         if isinstance(h, Record):
             return [Kernel(k) for k in self._d["kernels"]]
-        return [Kernel(k) for k in h.kernels()]
+        return list(map(Kernel._of, h.kernels()))  # type: ignore[attr-defined]
 
     @property
     def launch(self) -> Optional[Record]:
@@ -682,17 +696,19 @@ def code_objects(
                 f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
             ) from None
         paths, source = [], "<bytes>"
-    handles, skipped = _native_call(
-        _native.inspect,
-        paths,
-        data,
-        None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
-        None if wg_size is None else _wg_pair(wg_size),
-        None if target is None else _text("target", target),
-        None if kernel is None else _text("kernel", kernel),
-        None if llvm is None else _u32("llvm", llvm),
-    )
-    found = CodeObjects(map(CodeObject, handles))
+    try:
+        handles, skipped = _native.inspect(
+            paths,
+            data,
+            None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
+            None if wg_size is None else _wg_pair(wg_size),
+            None if target is None else _text("target", target),
+            None if kernel is None else _text("kernel", kernel),
+            None if llvm is None else _u32("llvm", llvm),
+        )
+    except Error as e:  # _native_call's, written out: this call is on the hot path
+        raise _refuse(e.kind, _python_names(str(e))) from None
+    found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
     if skipped:
         if not handles:
             # The CLI says so in text; a list would be silently empty.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Note, Record, _NativeWithNotes, _native, _native_call, _refuse, _path, _text, _u32, occupancy
+from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _native_call, _python_names, _refuse, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
 
@@ -166,19 +166,30 @@ def _one(code_objects: List[Any], what: str) -> Any:
     return code_objects[0]
 
 
+_LAUNCH = ("shared", "num_warps", "warp_size")
+
+
 def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
     Triton's ``shared``, the launch size ``num_warps * warp_size``."""
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
-        missing = [n for n in ("shared", "num_warps", "warp_size") if not hasattr(md, n)]
-        if missing:
+        try:
+            launch = (md.shared, md.num_warps, md.warp_size)
+        except AttributeError:
+            missing = [n for n in _LAUNCH if not hasattr(md, n)]
+            if not missing:
+                raise
             raise _refuse(
                 "not_triton_metadata",
                 f"kernel.metadata ({type(md).__name__}) has no {', '.join(missing)}: not a compiled Triton kernel's metadata"
-            )
-        shared, num_warps, warp = (_u32(f"kernel.metadata.{n}", getattr(md, n)) for n in ("shared", "num_warps", "warp_size"))
+            ) from None
+        shared, num_warps, warp = launch
+        # Counts as Triton gives them (ints in range) taken as they are; anything else checked and named.
+        if not (type(shared) is int and type(num_warps) is int and type(warp) is int
+                and 0 <= shared <= _U32 and 0 <= num_warps <= _U32 and 0 <= warp <= _U32):
+            shared, num_warps, warp = (_u32(f"kernel.metadata.{n}", v) for n, v in zip(_LAUNCH, launch))
         data = kernel.asm["hsaco"]
         if type(data) is not bytes:
             data = memoryview(data).tobytes()
@@ -186,7 +197,11 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
     else:
         # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         args = (_path(kernel), None, 0, 0, 0)
-    return KernelReport(_native_call(_native.triton_launch_report, *args))
+    try:
+        h = _native.triton_launch_report(*args)
+    except Error as e:  # _native_call's, written out: this call is on the hot path
+        raise _refuse(e.kind, _python_names(str(e))) from None
+    return KernelReport._of(h)  # type: ignore[attr-defined]
 
 
 report = launch_report
