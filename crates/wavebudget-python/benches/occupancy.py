@@ -6,7 +6,8 @@ The plain version is the model's arithmetic for gfx942 at a fixed launch size (L
 granules of 8 from 512, the SGPR table, LDS and workgroup slots); it is checked equal to
 ``wavebudget.occupancy`` on a grid first, so the two compute the same thing. Prints microseconds per call
 (best of 7 repeats) and the ratio; the goal (issue 26) is a ratio of at most 1. Also times a call whose
-arguments are not plain values (a launch size as a list: checked and converted in Python first), and the
+arguments are not plain values (a count of an int subclass: checked and converted in Python first), one
+with the launch size as a list (read natively, as a tuple is), and the
 CLI run in process (``_native.run``: what every call cost before the typed call).
 """
 
@@ -43,7 +44,13 @@ def main() -> None:
 
     typed = best(lambda: wb.occupancy("gfx942", vgprs=128, sgprs=40, lds=32768, wg_size=256).waves_per_simd)
     plain = best(lambda: plain_gfx942(128, 40, 32768, 256))
-    converted = best(lambda: wb.occupancy("gfx942", vgprs=128, sgprs=40, lds=32768, wg_size=[256, 256]).waves_per_simd)
+    as_list = best(lambda: wb.occupancy("gfx942", vgprs=128, sgprs=40, lds=32768, wg_size=[256, 256]).waves_per_simd)
+    # An int subclass (as numpy's integers are not int, IntEnum members are): checked and made plain in
+    # Python, then the native call again.
+    class Count(int):
+        pass
+
+    converted = best(lambda: wb.occupancy("gfx942", vgprs=Count(128), sgprs=40, lds=32768, wg_size=256).waves_per_simd)
     argv = ["occupancy", "--target=gfx942", "--vgprs=128", "--sgprs=40", "--lds=32768", "--wg-size=256", "--json"]
     cli = best(lambda: json.loads(wb._native.run(argv))["waves_per_simd"], 500)
     print(f"plain Python and wavebudget.occupancy agree on {checked} configurations")
@@ -51,7 +58,8 @@ def main() -> None:
     print("|---|---|")
     print(f"| wavebudget.occupancy (typed) | {typed:.2f} |")
     print(f"| the same arithmetic in plain Python | {plain:.2f} |")
-    print(f"| wavebudget.occupancy, wg_size as a list (converted in Python) | {converted:.2f} |")
+    print(f"| wavebudget.occupancy, wg_size as a list [MIN, MAX] | {as_list:.2f} |")
+    print(f"| wavebudget.occupancy, vgprs an int subclass (converted in Python) | {converted:.2f} |")
     print(f"| the CLI run in process (argv and JSON) | {cli:.2f} |")
     print(f"ratio typed / plain: {typed / plain:.2f} (goal <= 1); CLI / typed: {cli / typed:.0f}x")
 

@@ -273,6 +273,12 @@ fn plain_occupancy_args(
             return Err(not_plain());
         }
         (plain_u32(&t.get_item(0)?)?, plain_u32(&t.get_item(1)?)?)
+    } else if let Ok(l) = wg_size.downcast_exact::<pyo3::types::PyList>() {
+        // [MIN, MAX], as _wg_pair takes it: read here, not converted in Python first.
+        if l.len() != 2 {
+            return Err(not_plain());
+        }
+        (plain_u32(&l.get_item(0)?)?, plain_u32(&l.get_item(1)?)?)
     } else {
         let n = plain_u32(wg_size)?;
         (n, n)
@@ -303,7 +309,7 @@ fn plain_occupancy_args(
 
 /// `wavebudget.occupancy(target, *, vgprs=0, ...)`: the model's answer, typed, one `Occupancy` (a list for
 /// several comma-separated targets). An argument of another type than plain `int`/`str`/`bool` (a numpy
-/// integer, an `int` subclass, a list for `wg_size`) is checked and made plain by the Python layer's
+/// integer, an `int` subclass, a `wg_size` that is not N, (MIN, MAX) or [MIN, MAX]) is checked and made plain by the Python layer's
 /// `_plain_occupancy_args`, whose refusals name it.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
