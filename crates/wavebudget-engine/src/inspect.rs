@@ -269,8 +269,8 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
     };
     for input in files {
         let path = std::path::Path::new(input);
-        if path.is_dir() {
-            let entries = triton::cache_entries(path)?;
+        if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
+            let entries = triton::cache_entries_of(path, Some(meta))?;
             if entries.is_empty() {
                 return Err(Error::NotATritonCache { path: input.clone() });
             }

@@ -106,9 +106,17 @@ pub enum JsonProblem {
 /// The `.hsaco` files under `dir` (sorted, not following symlinked directories twice), each with the
 /// launch its sibling `<name>.json` gives when there is one.
 pub fn cache_entries(dir: &Path) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>> {
+    cache_entries_of(dir, None)
+}
+
+/// [`cache_entries`] of a directory whose metadata the caller has already read.
+pub(crate) fn cache_entries_of(
+    dir: &Path,
+    meta: Option<std::fs::Metadata>,
+) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    walk_cache(dir, &mut seen, &mut out)?;
+    walk_cache(dir, meta, &mut seen, &mut out)?;
     Ok(out)
 }
 
@@ -116,12 +124,16 @@ pub fn cache_entries(dir: &Path) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>>
 /// however many symlinks reach them.
 fn walk_cache(
     d: &Path,
+    meta: Option<std::fs::Metadata>,
     seen: &mut std::collections::HashSet<(u64, u64)>,
     out: &mut Vec<(PathBuf, Option<TritonLaunch>)>,
 ) -> Result<()> {
     use std::os::unix::fs::MetadataExt;
     let io = |e: std::io::Error| Error::Io { path: d.display().to_string(), source: e };
-    let meta = std::fs::metadata(d).map_err(io)?;
+    let meta = match meta {
+        Some(m) => m,
+        None => std::fs::metadata(d).map_err(io)?,
+    };
     if !seen.insert((meta.dev(), meta.ino())) {
         return Ok(());
     }
@@ -139,12 +151,11 @@ fn walk_cache(
             _ => path.is_dir(),
         };
         if is_dir {
-            walk_cache(&path, seen, out)?;
+            walk_cache(&path, None, seen, out)?;
         } else if path.extension().is_some_and(|e| e == "hsaco") {
             // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
             check_regular(&path)?;
-            let json = path.with_extension("json");
-            let launch = if json.symlink_metadata().is_ok() { Some(read_launch(&json)?) } else { None };
+            let launch = launch_beside(&path.with_extension("json"))?;
             out.push((path, launch));
         }
     }
@@ -161,6 +172,17 @@ fn check_regular(path: &Path) -> Result<()> {
 pub(crate) fn map_regular(path: &Path) -> Result<wavebudget_codeobj::Mapped> {
     wavebudget_codeobj::Mapped::open_regular(path)
         .map_err(|e| Error::Reader { path: path.display().to_string(), source: e })
+}
+
+/// The launch in the `<name>.json` beside a `.hsaco`: `None` where there is none (nothing of that name, not
+/// even a dangling link), its refusal where it is there but unreadable or not Triton's. Read first and
+/// looked for only when the read fails: one system call fewer for the file that is there.
+fn launch_beside(json: &Path) -> Result<Option<TritonLaunch>> {
+    match read_launch(json) {
+        Ok(launch) => Ok(Some(launch)),
+        Err(_) if json.symlink_metadata().is_err() => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Reads `shared`, `num_warps`, `warp_size` and `waves_per_eu` from Triton's metadata JSON file.
@@ -532,8 +554,9 @@ pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm)
 /// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
 /// the `<name>.json` beside it.
 pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
-    let (hsaco, launch) = if path.is_dir() {
-        let mut entries = cache_entries(path)?;
+    // The directory's metadata read once: `is_dir` here, its (device, inode) in the walk.
+    let (hsaco, launch) = if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
+        let mut entries = cache_entries_of(path, Some(meta))?;
         if entries.is_empty() {
             return Err(Error::NotATritonCache { path: path.display().to_string() });
         }
@@ -543,9 +566,7 @@ pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
         }
         entries.remove(0)
     } else {
-        let json = path.with_extension("json");
-        let launch = if json.symlink_metadata().is_ok() { Some(read_launch(&json)?) } else { None };
-        (path.to_path_buf(), launch)
+        (path.to_path_buf(), launch_beside(&path.with_extension("json"))?)
     };
     let name = hsaco.display().to_string();
     let launch = launch.ok_or_else(|| Error::Triton(Refusal::NoLaunch { hsaco: name.clone() }))?;
@@ -626,4 +647,49 @@ fn report_of(name: &str, at_launch: Report, launch: &TritonLaunch) -> Result<Lau
         metadata: k.metadata,
         notes: k.notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{launch_beside, read_launch};
+    use crate::Error;
+
+    /// `launch_beside` reads first and looks only when the read fails: nothing there is no launch; a
+    /// dangling link, a directory or a JSON that is not Triton's is that file's refusal, as when it looked
+    /// first (`symlink_metadata` before the read).
+    #[test]
+    fn launch_beside_is_look_then_read() {
+        let d = std::env::temp_dir().join(format!("wavebudget-launch-beside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let entry = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/triton-cache/2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q/transpose.json"
+        );
+        let looked_first = |p: &std::path::Path| -> Result<Option<(u32, u32)>, String> {
+            if p.symlink_metadata().is_ok() {
+                read_launch(p).map(|l| Some((l.shared, l.wg_size))).map_err(|e| e.to_string())
+            } else {
+                Ok(None)
+            }
+        };
+        let ours = |p: &std::path::Path| -> Result<Option<(u32, u32)>, String> {
+            launch_beside(p).map(|l| l.map(|l| (l.shared, l.wg_size))).map_err(|e: Error| e.to_string())
+        };
+        let cases = ["missing.json", "real.json", "dangling.json", "dir.json", "bad.json"];
+        std::os::unix::fs::symlink(entry, d.join("real.json")).unwrap();
+        std::os::unix::fs::symlink("/nonexistent/wavebudget", d.join("dangling.json")).unwrap();
+        std::fs::create_dir(d.join("dir.json")).unwrap();
+        std::fs::write(d.join("bad.json"), b"{\"shared\": -1}").unwrap();
+        for name in cases {
+            let p = d.join(name);
+            assert_eq!(ours(&p), looked_first(&p), "{name}");
+        }
+        assert_eq!(ours(&d.join("missing.json")), Ok(None));
+        assert!(ours(&d.join("real.json")).unwrap().is_some());
+        assert!(ours(&d.join("dangling.json")).is_err());
+        assert!(ours(&d.join("dir.json")).is_err());
+        assert!(ours(&d.join("bad.json")).is_err());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 }

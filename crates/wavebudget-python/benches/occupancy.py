@@ -6,8 +6,8 @@ The plain version is the model's arithmetic for gfx942 at a fixed launch size (L
 granules of 8 from 512, the SGPR table, LDS and workgroup slots); it is checked equal to
 ``wavebudget.occupancy`` on a grid first, so the two compute the same thing. Prints microseconds per call
 (best of 7 repeats) and the ratio; the goal (issue 26) is a ratio of at most 1. Also times a call whose
-arguments are not plain values (a count of an int subclass: checked and converted in Python first), one
-with the launch size as a list (read natively, as a tuple is), and the
+arguments are not plain ints (a count of an int subclass, read through operator.index), one with the
+launch size as a list (read natively, as a tuple is), and the
 CLI run in process (``_native.run``: what every call cost before the typed call).
 """
 
@@ -45,8 +45,8 @@ def main() -> None:
     typed = best(lambda: wb.occupancy("gfx942", vgprs=128, sgprs=40, lds=32768, wg_size=256).waves_per_simd)
     plain = best(lambda: plain_gfx942(128, 40, 32768, 256))
     as_list = best(lambda: wb.occupancy("gfx942", vgprs=128, sgprs=40, lds=32768, wg_size=[256, 256]).waves_per_simd)
-    # An int subclass (as numpy's integers are not int, IntEnum members are): checked and made plain in
-    # Python, then the native call again.
+    # An int subclass (as IntEnum members are; numpy's integers take the same path): read through
+    # operator.index by the native call.
     class Count(int):
         pass
 
@@ -59,7 +59,7 @@ def main() -> None:
     print(f"| wavebudget.occupancy (typed) | {typed:.2f} |")
     print(f"| the same arithmetic in plain Python | {plain:.2f} |")
     print(f"| wavebudget.occupancy, wg_size as a list [MIN, MAX] | {as_list:.2f} |")
-    print(f"| wavebudget.occupancy, vgprs an int subclass (converted in Python) | {converted:.2f} |")
+    print(f"| wavebudget.occupancy, vgprs an int subclass (through operator.index) | {converted:.2f} |")
     print(f"| the CLI run in process (argv and JSON) | {cli:.2f} |")
     print(f"ratio typed / plain: {typed / plain:.2f} (goal <= 1); CLI / typed: {cli / typed:.0f}x")
 

@@ -22,6 +22,21 @@ fn plain_u32(v: &Bound<'_, PyAny>) -> PyResult<u32> {
         if let Ok(n) = v.extract::<u32>() {
             return Ok(n);
         }
+    } else if !v.is_exact_instance_of::<pyo3::types::PyBool>() {
+        // What `_whole` takes through `operator.index` (an int subclass, a numpy integer), when it is in
+        // range: the same number, without the round trip through Python. Anything else (a bool, a
+        // float, a negative or too large count) goes on to Python's checks and their words.
+        // SAFETY: `v` is a live object; PyNumber_Index returns a new reference or NULL with an error set.
+        let index = unsafe { pyo3::ffi::PyNumber_Index(v.as_ptr()) };
+        if index.is_null() {
+            let _ = PyErr::take(v.py());
+        } else {
+            // SAFETY: a new, owned reference from PyNumber_Index.
+            let index = unsafe { Bound::from_owned_ptr(v.py(), index) };
+            if let Ok(n) = index.extract::<u32>() {
+                return Ok(n);
+            }
+        }
     }
     Err(NotPlain::new_err(()))
 }
@@ -308,8 +323,9 @@ fn plain_occupancy_args(
 }
 
 /// `wavebudget.occupancy(target, *, vgprs=0, ...)`: the model's answer, typed, one `Occupancy` (a list for
-/// several comma-separated targets). An argument of another type than plain `int`/`str`/`bool` (a numpy
-/// integer, an `int` subclass, a `wg_size` that is not N, (MIN, MAX) or [MIN, MAX]) is checked and made plain by the Python layer's
+/// several comma-separated targets). Counts are taken as `operator.index` gives them (an `int`, an `int`
+/// subclass, a numpy integer) when in range; anything else (a float, a bool for a count, a `wg_size` that is
+/// not N, (MIN, MAX) or [MIN, MAX], a target that is not a `str`) is checked by the Python layer's
 /// `_plain_occupancy_args`, whose refusals name it.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature

@@ -491,6 +491,35 @@ def test_arguments_the_typed_call_does_not_take_get_the_clis_checks():
         wavebudget.occupancy("gfx9999", vgprs=1)
 
 
+def test_counts_of_any_integer_type_are_the_same_counts():
+    """numpy integers of every width and an int subclass, read natively through ``operator.index``, give the
+    answer plain ints give (the CLI's JSON), and what ``_whole`` refuses (a bool, a negative, a float, a
+    count past 32 bits) is still refused in its words."""
+    import numpy as np
+
+    class Count(int):
+        pass
+
+    want = wavebudget.occupancy("gfx942", vgprs=96, agprs=8, sgprs=40, lds=4096, wg_size=(64, 256), wave_size=64, llvm=19)
+    out = cli("occupancy", "--target=gfx942", "--vgprs=96", "--agprs=8", "--sgprs=40", "--lds=4096",
+              "--wg-size=64,256", "--wave-size=64", "--llvm=19", "--json")
+    assert want.to_dict() == json.loads(out.stdout), out.stderr
+    for t in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, Count):
+        lds = np.int64(4096) if t in (np.int8, np.uint8) else t(4096)  # 4096 does not fit 8 bits
+        wg_max = np.int64(256) if t in (np.int8, np.uint8) else t(256)
+        got = wavebudget.occupancy("gfx942", vgprs=t(96), agprs=t(8), sgprs=t(40), lds=lds, wg_size=(t(64), wg_max),
+                                   wave_size=t(64), llvm=t(19))
+        assert got.to_dict() == want.to_dict(), t
+    with refused("not_a_whole_number", r"vgprs (np\.)?True_?: expected a whole number"):
+        wavebudget.occupancy("gfx942", vgprs=np.bool_(True))
+    with refused("not_a_count", "vgprs -1: expected a whole number, not a negative one"):
+        wavebudget.occupancy("gfx942", vgprs=np.int64(-1))
+    with refused("not_a_count", "sgprs 4294967296: over 4294967295"):
+        wavebudget.occupancy("gfx942", vgprs=1, sgprs=np.uint64(1 << 32))
+    with refused("not_a_whole_number", r"lds (np\.float64\()?1\.0\)?: expected a whole number"):
+        wavebudget.occupancy("gfx942", vgprs=1, lds=np.float64(1.0))
+
+
 def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, monkeypatch):
     import array
     import types
