@@ -82,14 +82,12 @@ impl Drop for Disassembler {
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DisasmError {
-    /// A name with a NUL byte, which LLVM's C API cannot take.
-    #[error("{what} '{value}' has a NUL byte")]
-    NulByte {
-        /// `processor name` or `features`.
-        what: &'static str,
-        /// As given.
-        value: String,
-    },
+    /// A processor name with a NUL byte, which LLVM's C API cannot take.
+    #[error("processor name '{0}' has a NUL byte")]
+    NulInProcessor(String),
+    /// Features with a NUL byte.
+    #[error("features '{0}' have a NUL byte")]
+    NulInFeatures(String),
     /// LLVM made no disassembler for the processor (it does not know it).
     #[error("LLVM has no AMDGPU disassembler for {cpu}")]
     NoDisassembler {
@@ -114,9 +112,8 @@ impl Disassembler {
             // SAFETY: LLVM's registration function, once; inkwell's initialize_amd_gpu leaves it out.
             unsafe { LLVMInitializeAMDGPUDisassembler() };
         });
-        let nul = |what: &'static str, value: &str| DisasmError::NulByte { what, value: value.to_string() };
-        let cpu_c = CString::new(cpu).map_err(|_| nul("processor name", cpu))?;
-        let features_c = CString::new(features).map_err(|_| nul("features", features))?;
+        let cpu_c = CString::new(cpu).map_err(|_| DisasmError::NulInProcessor(cpu.to_string()))?;
+        let features_c = CString::new(features).map_err(|_| DisasmError::NulInFeatures(features.to_string()))?;
         // SAFETY: valid C strings; no callbacks.
         let dc = unsafe {
             LLVMCreateDisasmCPUFeatures(

@@ -408,6 +408,11 @@ mod tagged {
     }
     impl FromText for super::LevelError {
         fn from_text(text: String) -> Option<Self> {
+            // A shard written before errors were typed said `--no-baseline` in this sentence; `merge`
+            // must still know that baseline for one not compiled, not for a second one.
+            if text == super::LevelError::NoBaseline.to_string() {
+                return Some(super::LevelError::NoBaseline);
+            }
             Some(super::LevelError::Recorded { text })
         }
     }
@@ -715,6 +720,11 @@ mod tests {
         let nested =
             serde_json::to_value(LevelError::NotCompiled { refusal: ProcessorRefusal::NoAmdgpuTarget }).unwrap();
         assert_eq!(nested["refusal"]["kind"], "no_amdgpu_target");
+        // A shard's skipped baseline as the sweep wrote it before (a string): still the skipped baseline.
+        let old_shard = serde_json::json!({"status": "failed", "error":
+            "not compiled: --no-baseline (a shard of a distributed sweep; its baseline is in another)"});
+        let back: Level = serde_json::from_value(old_shard).unwrap();
+        assert_eq!(back.error, Some(LevelError::NoBaseline));
         let old = serde_json::json!({"waves": 3, "status": "failed", "error": "LLVM ERROR: x"});
         let back: Level = serde_json::from_value(old).unwrap();
         assert_eq!(back.error, Some(LevelError::Recorded { text: "LLVM ERROR: x".into() }));

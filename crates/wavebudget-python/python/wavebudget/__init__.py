@@ -696,16 +696,17 @@ def code_objects(
                 f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
             ) from None
         paths, source = [], "<bytes>"
+    args = (
+        paths,
+        data,
+        None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
+        None if wg_size is None else _wg_pair(wg_size),
+        None if target is None else _text("target", target),
+        None if kernel is None else _text("kernel", kernel),
+        None if llvm is None else _u32("llvm", llvm),
+    )
     try:
-        handles, skipped = _native.inspect(
-            paths,
-            data,
-            None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
-            None if wg_size is None else _wg_pair(wg_size),
-            None if target is None else _text("target", target),
-            None if kernel is None else _text("kernel", kernel),
-            None if llvm is None else _u32("llvm", llvm),
-        )
+        handles, skipped = _native.inspect(*args)
     except Error as e:  # _native_call's, written out: this call is on the hot path
         raise _refuse(e.kind, _python_names(str(e))) from None
     found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
