@@ -574,15 +574,10 @@ impl Subtarget {
             return None;
         }
         // Occupancy depends on LDS only through floor(lds_per_cu / lds); the largest LDS giving at
-        // least m workgroups is lds_per_cu / m. Past `wave_slots` workgroups nothing changes.
-        let mut best = 0;
-        for m in 1..=self.wave_slots() + 1 {
-            let cand = (self.llvm_lds_per_cu() / m).min(self.lds_per_workgroup);
-            if cand > best && self.workgroup_occupancy(cand, wg).1 >= waves {
-                best = cand;
-            }
-        }
-        Some(best)
+        // least m workgroups is lds_per_cu / m. Past `wave_slots` workgroups nothing changes. The
+        // candidates fall as m grows, so the first that reaches W is the largest that does.
+        let cand = |m: u32| (self.llvm_lds_per_cu() / m).min(self.lds_per_workgroup);
+        Some((1..=self.wave_slots() + 1).map(cand).find(|&c| self.workgroup_occupancy(c, wg).1 >= waves).unwrap_or(0))
     }
 
     /// Largest LDS size whose hardware allocation fits in `bytes` (rounded down to the granule).
@@ -617,6 +612,39 @@ mod tests {
     fn check(features: &str, expected: (Option<u32>, bool)) {
         let o = Options::from_target_features(features);
         assert_eq!((o.wave_size, o.cu_mode), expected, "{features}");
+    }
+
+    /// `max_lds_for_waves` is the largest LDS size (in bytes, any size up to a workgroup's) whose
+    /// occupancy reaches W, found by trying every size from the largest down, on every processor, LLVM
+    /// major and wave size, for launch sizes from one wave to 1024 threads and every W.
+    #[test]
+    fn max_lds_is_the_largest_size_reaching_w() {
+        use crate::{Llvm, WorkgroupSize};
+        let mut checked = 0;
+        for p in crate::targets::PROCESSORS {
+            for llvm in [Llvm::V15, Llvm::V19, Llvm::V22] {
+                for wave_size in [None, Some(64)] {
+                    let Ok(st) = crate::subtarget(p.name, Options { wave_size, llvm, ..Options::default() }) else {
+                        continue;
+                    };
+                    for wg in [WorkgroupSize::fixed(64), WorkgroupSize { min: 1, max: 256 }, WorkgroupSize::fixed(1024)]
+                    {
+                        let reach = |lds: u32, w: u32| st.workgroup_occupancy(lds, wg).1 >= w;
+                        // The scan from the top: each W's answer is at most the previous W's.
+                        let mut lds = st.lds_per_workgroup();
+                        for w in 1..=st.max_waves() {
+                            while lds > 0 && !reach(lds, w) {
+                                lds -= 1;
+                            }
+                            let expected = (reach(0, w)).then_some(lds);
+                            assert_eq!(st.max_lds_for_waves(w, wg), expected, "{} {llvm:?} {wg:?} W={w}", p.name);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked} cases");
     }
 
     #[test]

@@ -60,8 +60,11 @@ pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
         None => trimmed,
     };
     let mut parts = after_triple.split(':');
-    let proc_part = parts.next().unwrap_or("").to_ascii_lowercase();
-    if let Some(p) = PROCESSORS.iter().find(|p| p.name == proc_part) {
+    let proc_part = parts.next().unwrap_or("");
+    // Processor names are lower case: matched as written first (the usual spelling), then without case;
+    // lowered only on the way to a refusal.
+    let found = PROCESSORS.iter().find(|p| p.name == proc_part);
+    if let Some(p) = found.or_else(|| PROCESSORS.iter().find(|p| p.name.eq_ignore_ascii_case(proc_part))) {
         let mut id = TargetId { processor: p, xnack: None, sramecc: None };
         for feat in parts {
             let (name, on) = match feat.strip_suffix('+') {
@@ -102,6 +105,7 @@ pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
         }
         return Ok(id);
     }
+    let proc_part = proc_part.to_ascii_lowercase();
     if let Some((_, repl)) = REMOVED.iter().find(|(n, _)| *n == proc_part) {
         return Err(ModelError::RemovedTarget { name: proc_part, replacement: repl });
     }
@@ -167,6 +171,12 @@ mod tests {
         check("amdgcn-amd-amdhsa--gfx950", Ok("gfx950"));
         check("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", Ok("gfx90a:xnack-"));
         check("GFX1100", Ok("gfx1100"));
+        check("Gfx90A:xnack-", Ok("gfx90a:xnack-"));
+        // A processor is found by its name without case; that is the name lowered only while every name
+        // is lower case.
+        for p in PROCESSORS {
+            assert_eq!(p.name, p.name.to_ascii_lowercase(), "{}", p.name);
+        }
         check("gfx9-4-generic", Ok("gfx9-4-generic"));
         for (input, reason) in [
             ("gfx1100:xnack+", FeatureRefusal::Unsupported { processor: "gfx1100", feature: "xnack" }),
@@ -205,6 +215,7 @@ mod tests {
         check("gfx941", Err("use 'gfx942'"));
         check("gfx700", Err("not modelled"));
         check("gfx601", Err("not modelled"));
+        check("GFX940", Err("use 'gfx942'"));
         check("gfx943", Err("did you mean"));
         check("gfx1105", Err("gfx110"));
         check("MI301X", Err("MI300X"));
