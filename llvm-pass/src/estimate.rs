@@ -77,35 +77,71 @@ pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
 /// # Safety
 /// `f` must be a live function of a module no other thread is using while this runs.
 pub unsafe fn value_lanes_of(f: LLVMValueRef) -> Option<u32> {
+    // SAFETY: the same contract.
+    unsafe { scan(f, true).lanes }
+}
+
+/// What one walk over a function's instructions gives: [`value_lanes_of`]'s bound (when asked for) and
+/// its calls (`facts::Lds` reads them for the static LDS a kernel reaches).
+pub struct Scan {
+    /// [`value_lanes_of`], when asked for.
+    pub lanes: Option<u32>,
+    /// The direct callees with a body (a declaration, an intrinsic mostly, reaches no LDS and calls
+    /// nothing), in order, and whether it makes an indirect call (not inline asm).
+    pub calls: (Vec<LLVMValueRef>, bool),
+}
+
+/// One walk over `f`'s instructions for its calls and, with `lanes`, the lanes bound of [`value_lanes_of`]
+/// (one walk where the plan needs both: the pass reads each kernel's calls for its static LDS).
+///
+/// # Safety
+/// `f` must be a live function of a module no other thread is using while this runs.
+pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
     // SAFETY: `f` is live and unshared (this function's contract); its parameters, blocks, instructions,
     // their types and callees are live values and types of the same module.
     unsafe {
-        let mut lanes = 0u32;
-        for p in 0..LLVMCountParams(f) {
-            lanes += ty(LLVMTypeOf(LLVMGetParam(f, p))).lanes();
+        let mut bound = lanes.then_some(0u32);
+        let mut callees = Vec::new();
+        let mut indirect = false;
+        // A declaration has no blocks: its arguments' lanes, and no calls.
+        if let Some(n) = bound.as_mut() {
+            for p in 0..LLVMCountParams(f) {
+                *n += ir::lanes(LLVMTypeOf(LLVMGetParam(f, p)));
+            }
         }
         let mut b = LLVMGetFirstBasicBlock(f);
         while !b.is_null() {
             let mut i = LLVMGetFirstInstruction(b);
             while !i.is_null() {
-                let t = LLVMTypeOf(i);
-                if LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind {
-                    lanes = lanes.saturating_add(ty(t).lanes());
+                if let Some(n) = bound.as_mut() {
+                    // A void value (a store, a branch) is 0 lanes.
+                    *n = n.saturating_add(ir::lanes(LLVMTypeOf(i)));
                 }
                 if ir::is_call(i) {
-                    let called = LLVMGetCalledValue(i);
-                    if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
-                        return None;
-                    }
-                    if ir::called_function(i).is_some_and(|c| ir::name_starts_with(c, MATRIX)) {
-                        return None;
+                    match ir::called_function(i) {
+                        Some(c) => {
+                            if bound.is_some() && ir::name_starts_with(c, MATRIX) {
+                                bound = None;
+                            }
+                            if LLVMIsDeclaration(c) == 0 {
+                                callees.push(c);
+                            }
+                        }
+                        None => {
+                            let called = LLVMGetCalledValue(i);
+                            if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
+                                bound = None;
+                            } else {
+                                indirect = true;
+                            }
+                        }
                     }
                 }
                 i = LLVMGetNextInstruction(i);
             }
             b = LLVMGetNextBasicBlock(b);
         }
-        Some(lanes)
+        Scan { lanes: bound, calls: (callees, indirect) }
     }
 }
 

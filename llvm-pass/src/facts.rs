@@ -22,8 +22,6 @@ pub struct KernelFacts {
     pub reqd_wg: Option<Vec<Option<u64>>>,
     /// Static LDS of the addrspace(3) globals the kernel reaches, directly or through calls.
     pub static_lds: u64,
-    /// The LDS globals counted, by name.
-    pub lds_globals: Vec<String>,
     /// The kernel reaches an indirect call; `static_lds` then includes the LDS of every address-taken
     /// function (and what they call), as LLVM's module LDS lowering allocates it for such a kernel.
     pub indirect_calls: bool,
@@ -60,7 +58,6 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         flat_wg_attr: ir::str_attr(f, "amdgpu-flat-work-group-size"),
         reqd_wg: ir::function_md_ints(f, "reqd_work_group_size"),
         static_lds: 0,
-        lds_globals: Vec::new(),
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
         lds_attr: ir::str_attr(f, "amdgpu-lds-size"),
@@ -106,7 +103,10 @@ unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, d
     if depth > 64 {
         return;
     }
-    for u in ir::users(v) {
+    let mut use_ = LLVMGetFirstUse(v);
+    while !use_.is_null() {
+        let u = LLVMGetUser(use_);
+        use_ = LLVMGetNextUse(use_);
         if !LLVMIsAInstruction(u).is_null() {
             let b = LLVMGetInstructionParent(u);
             if !b.is_null() {
@@ -118,6 +118,14 @@ unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, d
             using_functions(u, out, depth + 1);
         }
     }
+}
+
+/// Direct callees of `f` with a body and whether it makes an indirect call (none for a declaration).
+///
+/// # Safety
+/// `f` must be a live function.
+unsafe fn read_calls(f: LLVMValueRef) -> (Vec<LLVMValueRef>, bool) {
+    crate::estimate::scan(f, false).calls
 }
 
 /// Packs (size, align) fields in the given order (decreasing alignment), each at the first aligned
@@ -163,8 +171,8 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
 /// the first time a kernel reaches it ([`Lds::fill`]), so each kernel's body is read right before its
 /// plan reads it again, while it is still in the cache, and a module without LDS reads no body at all.
 pub struct Lds {
-    /// The LDS variables: (name, size, alignment).
-    vars: Vec<(String, u64, u64)>,
+    /// The LDS variables: (size, alignment).
+    vars: Vec<(u64, u64)>,
     /// The functions using each variable, as indices into `vars` per function.
     uses: ir::PtrMap<LLVMValueRef, Vec<usize>>,
     /// Each function's direct callees and whether it makes an indirect call, read on first reach.
@@ -182,7 +190,7 @@ impl Lds {
     pub unsafe fn new(m: LLVMModuleRef) -> Lds {
         let td = LLVMGetModuleDataLayout(m);
         let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
-        let mut vars: Vec<(String, u64, u64)> = Vec::new();
+        let mut vars: Vec<(u64, u64)> = Vec::new();
         for g in ir::globals(m) {
             if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
                 continue;
@@ -191,7 +199,7 @@ impl Lds {
             let size = LLVMABISizeOfType(td, ty);
             let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
             let idx = vars.len();
-            vars.push((ir::name(g), size, align));
+            vars.push((size, align));
             let mut fns = ir::PtrSet::default();
             using_functions(g, &mut fns, 0);
             for f in fns {
@@ -201,27 +209,9 @@ impl Lds {
         Lds { vars, uses, calls: ir::PtrMap::default(), address_taken: None, m }
     }
 
-    /// Direct callees of `f` and whether it makes an indirect call (none for a declaration).
+    /// Direct callees of `f` and whether it makes an indirect call (none for a declaration), read once.
     unsafe fn calls_of(&mut self, f: LLVMValueRef) -> &(Vec<LLVMValueRef>, bool) {
-        self.calls.entry(f).or_insert_with(|| {
-            let mut callees = Vec::new();
-            let mut indirect = false;
-            if LLVMIsDeclaration(f) == 0 {
-                for b in ir::blocks(f) {
-                    let mut i = LLVMGetFirstInstruction(b);
-                    while !i.is_null() {
-                        if ir::is_call(i) {
-                            match ir::called_function(i) {
-                                Some(c) => callees.push(c),
-                                None => indirect |= LLVMIsAInlineAsm(LLVMGetCalledValue(i)).is_null(),
-                            }
-                        }
-                        i = LLVMGetNextInstruction(i);
-                    }
-                }
-            }
-            (callees, indirect)
-        })
+        self.calls.entry(f).or_insert_with(|| read_calls(f))
     }
 
     /// Functions whose address is taken (any use but as the callee of a call): an indirect call may
@@ -239,17 +229,37 @@ impl Lds {
             .clone()
     }
 
-    /// Fills `facts`' static LDS (and what it counted) for kernel `k`.
+    /// Fills `facts`' static LDS (and the address-taken functions counted) for kernel `k`.
     ///
     /// # Safety
     /// `k` must be a function of the module given to [`Lds::new`].
     pub unsafe fn fill(&mut self, k: LLVMValueRef, facts: &mut KernelFacts) {
+        if !self.vars.is_empty() {
+            self.fill_with(k, facts, read_calls(k));
+        }
+    }
+
+    /// [`Lds::fill`] with the kernel's calls already read (`estimate::scan`).
+    ///
+    /// # Safety
+    /// `k` must be a function of the module given to [`Lds::new`], `calls` what `scan` read of it.
+    pub unsafe fn fill_with(&mut self, k: LLVMValueRef, facts: &mut KernelFacts, calls: (Vec<LLVMValueRef>, bool)) {
         if self.vars.is_empty() {
             return;
         }
+        // The kernel's own calls are not kept: nothing else reaches a kernel by a call.
+        let (mut stack, indirect) = calls;
+        facts.indirect_calls |= indirect;
+        let own = self.uses.get(&k).map_or(&[][..], Vec::as_slice);
+        // A kernel that calls nothing (most) needs no walk of the call graph; its own variables are
+        // listed once each (`new`).
+        if stack.is_empty() && !facts.indirect_calls {
+            facts.static_lds = self.layout_of(own);
+            return;
+        }
+        let mut used = own.to_vec();
         let mut seen = ir::PtrSet::default();
-        let mut stack = vec![k];
-        let mut used: Vec<usize> = Vec::new();
+        seen.insert(k);
         let mut added_address_taken = false;
         loop {
             while let Some(f) = stack.pop() {
@@ -275,9 +285,20 @@ impl Lds {
         facts.indirect_lds_functions.retain(|n| !n.is_empty());
         used.sort_unstable();
         used.dedup();
-        let mut order: Vec<&(String, u64, u64)> = used.iter().map(|&i| &self.vars[i]).collect();
-        order.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
-        facts.static_lds = layout(order.iter().map(|v| (v.1, v.2)));
-        facts.lds_globals = order.iter().map(|v| v.0.clone()).collect();
+        facts.static_lds = self.layout_of(&used);
+    }
+
+    /// The static LDS of these variables (each listed once), packed as LLVM's lowering packs a kernel's:
+    /// by decreasing alignment, then size (the order among equal ones changes no offset).
+    fn layout_of(&self, vars: &[usize]) -> u64 {
+        match vars {
+            [] => 0,
+            &[one] => self.vars[one].0,
+            _ => {
+                let mut fields: Vec<(u64, u64)> = vars.iter().map(|&i| self.vars[i]).collect();
+                fields.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+                layout(fields.into_iter())
+            }
+        }
     }
 }

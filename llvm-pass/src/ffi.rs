@@ -177,7 +177,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
         Ok(cfg) => {
             // No remark of ours wanted: nothing shows an estimate's numbers, so a kernel that cannot spill
             // need not be estimated (`Config::bound_first`). Remarks are wanted for all functions or none.
-            let first_kernel = crate::ir::functions(module).into_iter().find(|&f| crate::ir::is_kernel(f));
+            let first_kernel = crate::ir::first_kernel(module);
             let quiet = first_kernel.is_some_and(|f| wb_remarks_wanted(f) == 0);
             let bounded;
             let cfg = if quiet {

@@ -19,7 +19,9 @@ pub fn foreign_major(ours: u32) -> Option<(u32, String)> {
 }
 
 fn foreign_in_maps(maps: &str, ours: u32) -> Option<(u32, String)> {
-    maps.lines().filter_map(|line| line.split_whitespace().nth(5)).find_map(|path| {
+    // Only the lines naming a libLLVM are split (a process maps hundreds of files; this runs at every load).
+    let llvm_lines = maps.lines().filter(|line| line.contains("libLLVM"));
+    llvm_lines.filter_map(|line| line.split_whitespace().nth(5)).find_map(|path| {
         let name = path.rsplit('/').next()?;
         let major = major_of(name)?;
         (major != ours).then(|| (major, path.to_string()))

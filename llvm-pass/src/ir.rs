@@ -59,6 +59,11 @@ pub unsafe fn str_attr(f: LLVMValueRef, key: &str) -> Option<String> {
     Some(String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned())
 }
 
+/// Whether the function has a string attribute `key` (its value not read).
+pub unsafe fn has_str_attr(f: LLVMValueRef, key: &str) -> bool {
+    !LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key.as_ptr().cast(), key.len() as u32).is_null()
+}
+
 /// Sets (replaces) a string function attribute.
 pub unsafe fn set_str_attr(f: LLVMValueRef, key: &str, value: &str) {
     let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
@@ -126,6 +131,15 @@ pub unsafe fn globals(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
         g = LLVMGetNextGlobal(g);
     }
     out
+}
+
+/// The module's first defined `amdgpu_kernel` function, if any.
+pub unsafe fn first_kernel(m: LLVMModuleRef) -> Option<LLVMValueRef> {
+    let mut f = LLVMGetFirstFunction(m);
+    while !f.is_null() && !is_kernel(f) {
+        f = LLVMGetNextFunction(f);
+    }
+    (!f.is_null()).then_some(f)
 }
 
 /// A defined `amdgpu_kernel` function.

@@ -93,10 +93,10 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         say(&mut report, Severity::Warning, Finding::NotAmdgcn { kernels: kernels.len(), triple });
         return report;
     }
-    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
-        kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     let amd_request = cfg.waves.is_some() || cfg.mode == Mode::Auto;
-    if !amd_request && facts.iter().all(|(_, k)| k.wavebudget_attr.is_none()) {
+    // Nothing asked module-wide: only a kernel's own "wavebudget-waves" can ask, and it is looked for
+    // before any kernel is read (a plugin loaded into every compile of a build costs that much).
+    if !amd_request && kernels.iter().all(|&f| !ir::has_str_attr(f, "wavebudget-waves")) {
         let finding = Finding::NoWavesTarget {
             kernels: kernels.len(),
             empty_variables: cfg.empty_variables.iter().map(|v| v.to_string()).collect(),
@@ -108,6 +108,8 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
+    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
+        kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     // Each kernel's static LDS is filled in right before its plan (see `facts::Lds`).
     let mut lds = facts::Lds::new(module);
     report.kernels.reserve_exact(facts.len());
@@ -127,11 +129,16 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         Mode::Auto => Some(auto_ladders(module, cfg, &facts, records.as_ref(), &mut report)),
         _ => None,
     };
+    let mut memo = plan::Memo::default();
     for (i, (f, k)) in facts.iter_mut().enumerate() {
         let f = *f;
-        lds.fill(f, k);
         if cfg.bound_first {
-            k.value_lanes = estimate::value_lanes_of(f);
+            // One walk for both the lanes bound and the calls the static LDS follows.
+            let scan = estimate::scan(f, true);
+            k.value_lanes = scan.lanes;
+            lds.fill_with(f, k, scan.calls);
+        } else {
+            lds.fill(f, k);
         }
         let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.
@@ -152,7 +159,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
                     Ok(l) => match sweep::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
                         sweep::Choice { waves: Some(w), .. } => {
                             let c = Config { waves: Some(w), ..cfg.clone() };
-                            plan::plan_kernel(k, &c, records.as_ref(), &mut estimate)
+                            plan::plan_kernel(k, &c, records.as_ref(), &mut memo, &mut estimate)
                         }
                         c => plan::untouched_plan(k, auto_refusal(&l.rungs, &c.reason)),
                     },
@@ -161,7 +168,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
                 plan.ladder = ladder.as_ref().ok().map(|l| l.rungs.clone());
                 plan
             }
-            _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut estimate),
+            _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut memo, &mut estimate),
         };
         report.kernels.push(plan);
     }
@@ -173,7 +180,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
             report.changed = true;
         }
         if let (false, Some(w), Some(b)) = (plan.set_attributes.is_empty(), plan.waves, &plan.budget) {
-            info.push_str(&info_line(&plan.name, w, b));
+            info_line(&mut info, &plan.name, w, b);
         }
     }
     if !info.is_empty() {
@@ -188,15 +195,42 @@ pub const INFO_SECTION: &str = ".wavebudget.info";
 const INFO_GLOBAL: &str = "__wavebudget_info";
 
 /// `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S> wg=<min>,<max> lds=<bytes>\n`.
-fn info_line(name: &str, waves: u32, b: &wavebudget_model::Budget) -> String {
-    format!(
-        "kernel={name} waves={waves} vgpr_budget={} sgpr_budget={} wg={},{} lds={}\n",
-        b.max_vgprs,
-        b.max_sgprs.map(|s| s.to_string()).unwrap_or_else(|| "-".into()),
-        b.workgroup.min,
-        b.workgroup.max,
-        b.lds_bytes
-    )
+fn info_line(out: &mut String, name: &str, waves: u32, b: &wavebudget_model::Budget) {
+    // Pushed piece by piece: the formatting machinery costs more than the line, once per kernel.
+    let number = push_decimal;
+    out.push_str("kernel=");
+    out.push_str(name);
+    out.push_str(" waves=");
+    number(out, waves);
+    out.push_str(" vgpr_budget=");
+    number(out, b.max_vgprs);
+    out.push_str(" sgpr_budget=");
+    match b.max_sgprs {
+        Some(s) => number(out, s),
+        None => out.push('-'),
+    }
+    out.push_str(" wg=");
+    number(out, b.workgroup.min);
+    out.push(',');
+    number(out, b.workgroup.max);
+    out.push_str(" lds=");
+    number(out, b.lds_bytes);
+    out.push('\n');
+}
+
+/// Appends `n` in decimal, as `Display` writes it.
+fn push_decimal(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
@@ -326,6 +360,27 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
         }
         if plan.action != Action::None && !nvptx {
             ffi::remark(*f, plan);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `push_decimal` writes what `Display` writes: the edges, every power of ten and its neighbours.
+    #[test]
+    fn decimal_is_display() {
+        let mut cases = vec![0, 1, 9, u32::MAX, u32::MAX - 1];
+        let mut p = 1u32;
+        while let Some(next) = p.checked_mul(10) {
+            cases.extend([p - 1, p, p + 1]);
+            p = next;
+        }
+        cases.extend([p - 1, p, p + 1]);
+        cases.extend((0..2000).map(|i| i * 2_147_483 + 7));
+        for n in cases {
+            let mut out = String::from("x=");
+            super::push_decimal(&mut out, n);
+            assert_eq!(out, format!("x={n}"));
         }
     }
 }

@@ -146,7 +146,7 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
         _ => Action::Set,
     };
     if action == Action::Set {
-        plan.set_attributes.push(("nvvm.maxnreg".into(), r.to_string()));
+        plan.set_attributes.push(("nvvm.maxnreg", r.to_string()));
     }
     plan.action = action;
     let finding = Finding::SetMaxnreg {

@@ -157,7 +157,7 @@ pub struct KernelPlan {
     /// What was done.
     pub action: Action,
     /// Attributes written (`mode=set` only), in order.
-    pub set_attributes: Vec<(String, String)>,
+    pub set_attributes: Vec<(&'static str, String)>,
     /// The budget for `waves`.
     pub budget: Option<Budget>,
     /// Launch-size range used.
@@ -294,6 +294,7 @@ pub fn plan_kernel(
     facts: &KernelFacts,
     cfg: &Config,
     records: Option<&Records>,
+    memo: &mut Memo,
     estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
 ) -> KernelPlan {
     let mut c = Ctx { plan: KernelPlan::new(&facts.name), on: None };
@@ -307,7 +308,7 @@ pub fn plan_kernel(
     }
     let Some((waves, per_kernel)) = phase!(request(facts, cfg)) else { return c.plan };
     c.plan.requested = Some(waves);
-    let st = phase!(subtarget_of(&mut c, facts, cfg));
+    let st = phase!(subtarget_of(&mut c, facts, cfg, memo));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
     if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg)) {
@@ -335,49 +336,86 @@ fn request(facts: &KernelFacts, cfg: &Config) -> Result<Option<(u32, bool)>, Fin
     }))
 }
 
+/// What [`plan_kernel`] keeps from one kernel to the next of a module: the target the last kernel's
+/// `"target-cpu"` (or `target=`), `"target-features"` and dynamic-VGPR block gave, or why they give none.
+/// The kernels of a module mostly share them; the answer depends on nothing else, so it is the same
+/// answer, read once.
+#[derive(Default)]
+pub struct Memo {
+    target: Option<(TargetKey, TargetAnswer)>,
+}
+
+/// A subtarget with its canonical name, or why there is none.
+type TargetAnswer = Result<(Subtarget, String), Finding>;
+
+#[derive(PartialEq)]
+struct TargetKey {
+    cpu: Option<String>,
+    features: String,
+    dvgpr: Option<String>,
+}
+
 /// Phase 2, the target: `"target-cpu"` (or `target=`) with the xnack/sramecc/wave64/CU-mode features and the
 /// dynamic-VGPR block.
-fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config) -> Result<Subtarget, Finding> {
+fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo) -> Result<Subtarget, Finding> {
     // 2. The target.
-    let Some(cpu) = facts.target_cpu.clone().or_else(|| cfg.target.clone()) else {
+    let cpu = facts.target_cpu.as_ref().or(cfg.target.as_ref());
+    // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
+    let dvgpr = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22);
+    let same =
+        |k: &TargetKey| k.cpu.as_ref() == cpu && k.features == facts.target_features && k.dvgpr.as_ref() == dvgpr;
+    let (st, target) = match &memo.target {
+        Some((key, answer)) if same(key) => answer.clone()?,
+        _ => {
+            let answer = target_of(cpu, &facts.target_features, dvgpr);
+            let key = TargetKey { cpu: cpu.cloned(), features: facts.target_features.clone(), dvgpr: dvgpr.cloned() };
+            memo.target = Some((key, answer.clone()));
+            answer?
+        }
+    };
+    c.on = Some(On::Amd {
+        target: target.clone(),
+        wave: st.processor().generation.is_gfx10_plus().then(|| (st.wave_size(), st.cu_mode())),
+    });
+    c.plan.target = Some(target);
+    Ok(st)
+}
+
+/// The subtarget of a `"target-cpu"`, its features and dynamic-VGPR block, with its canonical name.
+fn target_of(cpu: Option<&String>, features: &str, dvgpr: Option<&String>) -> TargetAnswer {
+    let Some(cpu) = cpu else {
         return Err(Finding::NoTarget);
     };
+    // `+xnack`/`-xnack` and `+sramecc`/`-sramecc` in the features become the target ID's settings, in
+    // that order, each as often as the features say it (a repeat reaches `parse_target`, which refuses it).
     let mut id_text = cpu.clone();
-    for (feat, key) in [("xnack", "xnack"), ("sramecc", "sramecc")] {
-        for f in facts.target_features.split(',') {
-            if f == format!("+{feat}") {
-                id_text = format!("{id_text}:{key}+");
-            } else if f == format!("-{feat}") {
-                id_text = format!("{id_text}:{key}-");
+    for feat in ["xnack", "sramecc"] {
+        for f in features.split(',') {
+            if let Some(sign @ ('+' | '-')) =
+                f.strip_suffix(feat).filter(|s| s.len() == 1).and_then(|s| s.chars().next())
+            {
+                id_text.push(':');
+                id_text.push_str(feat);
+                id_text.push(sign);
             }
         }
     }
     let id = match parse_target(&id_text) {
         Ok(id) => id,
-        Err(error) => return Err(Finding::TargetRefused { cpu, error }),
+        Err(error) => return Err(Finding::TargetRefused { cpu: cpu.clone(), error }),
     };
-    let mut opts = Options {
-        llvm: crate::LLVM,
-        ..Options::try_from_target_features(&facts.target_features).map_err(Finding::FeaturesRefused)?
-    };
-    // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
-    if let Some(d) = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22) {
+    let mut opts =
+        Options { llvm: crate::LLVM, ..Options::try_from_target_features(features).map_err(Finding::FeaturesRefused)? };
+    if let Some(d) = dvgpr {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
             Err(_) => return Err(Finding::MalformedDynamicVgpr(d.clone())),
         }
     }
-    let st = match Subtarget::new(id, opts) {
-        Ok(st) => st,
-        Err(error) => return Err(Finding::SubtargetRefused { cpu, features: facts.target_features.clone(), error }),
-    };
-    let target = st.id().canonical();
-    c.on = Some(On::Amd {
-        target: target.clone(),
-        wave: st.processor().generation.is_gfx10_plus().then(|| (st.wave_size(), st.cu_mode())),
-    });
-    c.plan.target = Some(target.clone());
-    Ok(st)
+    match Subtarget::new(id, opts) {
+        Ok(st) => Ok((st, st.id().canonical())),
+        Err(error) => Err(Finding::SubtargetRefused { cpu: cpu.clone(), features: features.to_string(), error }),
+    }
 }
 
 /// Phase 3, launch bounds: the attribute, else `!reqd_work_group_size` (which set mode writes as the attribute),
@@ -608,9 +646,9 @@ fn write_attributes(
     match cfg.mode {
         Mode::Set | Mode::Auto => {
             if let Some(f) = set_flat.take() {
-                c.plan.set_attributes.push(("amdgpu-flat-work-group-size".into(), f));
+                c.plan.set_attributes.push(("amdgpu-flat-work-group-size", f));
             }
-            c.plan.set_attributes.push(("amdgpu-waves-per-eu".into(), value));
+            c.plan.set_attributes.push(("amdgpu-waves-per-eu", value));
         }
         Mode::Advise => action = Action::Advised,
     }
@@ -772,7 +810,13 @@ mod tests {
 
     #[test]
     fn hip_names_are_shown_demangled() {
-        let p = plan_kernel(&facts("_Z3accPfPKfi", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
+        let p = plan_kernel(
+            &facts("_Z3accPfPKfi", "gfx942", Some("256,1")),
+            &cfg("waves=4"),
+            None,
+            &mut Memo::default(),
+            &mut no_estimate,
+        );
         let d = &p.diagnostics[0];
         let subject = d.subject.as_ref().expect("a kernel's diagnostic");
         assert_eq!(subject.demangled.as_deref(), Some("acc(float*, float const*, int)"));
@@ -784,12 +828,19 @@ mod tests {
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
         let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() });
-        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut est);
+        let p =
+            plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4"), None, &mut Memo::default(), &mut est);
         assert_eq!(p.action, Action::Set);
-        assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu".to_string(), "4".to_string())]);
+        assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu", "4".to_string())]);
         assert_eq!(p.budget.as_ref().unwrap().max_vgprs, 128);
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
-        let p = plan_kernel(&facts("k", "gfx942", Some("1,256")), &cfg("waves=4;exact"), None, &mut est);
+        let p = plan_kernel(
+            &facts("k", "gfx942", Some("1,256")),
+            &cfg("waves=4;exact"),
+            None,
+            &mut Memo::default(),
+            &mut est,
+        );
         assert_eq!(p.set_attributes[0].1, "4,4");
     }
 
@@ -797,7 +848,7 @@ mod tests {
     fn below_the_launch_size_minimum_is_left_or_clamped() {
         // 1024 threads of wave64 on 4 SIMDs imply 4 waves/SIMD (reference §2.6).
         let f = facts("k", "gfx942", Some("1024,1024"));
-        let p = plan_kernel(&f, &cfg("waves=2"), None, &mut no_estimate);
+        let p = plan_kernel(&f, &cfg("waves=2"), None, &mut Memo::default(), &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         assert!(p.set_attributes.is_empty());
         match p.diagnostics[0].finding.reason() {
@@ -807,7 +858,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure::default());
-        let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut est);
+        let p = plan_kernel(&f, &cfg("waves=2;clamp"), None, &mut Memo::default(), &mut est);
         assert_eq!((p.action, p.waves), (Action::Clamped, Some(4)));
         assert_eq!(p.set_attributes[0].1, "4");
     }
@@ -816,7 +867,7 @@ mod tests {
     fn lds_and_hardware_maximum() {
         let mut f = facts("k", "gfx942", Some("256,256"));
         f.static_lds = 32768;
-        let p = plan_kernel(&f, &cfg("waves=5"), None, &mut no_estimate);
+        let p = plan_kernel(&f, &cfg("waves=5"), None, &mut Memo::default(), &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         let Finding::CannotBeHad { reasons, .. } = p.diagnostics[0].finding.reason() else {
             panic!("{:?}", p.diagnostics)
@@ -825,7 +876,13 @@ mod tests {
             matches!(reasons[..], [wavebudget_model::BlockReason::Lds { lds: 32768, waves: 2, .. }]),
             "{reasons:?}"
         );
-        let p = plan_kernel(&facts("k", "gfx942", Some("64,64")), &cfg("waves=10"), None, &mut no_estimate);
+        let p = plan_kernel(
+            &facts("k", "gfx942", Some("64,64")),
+            &cfg("waves=10"),
+            None,
+            &mut Memo::default(),
+            &mut no_estimate,
+        );
         let Finding::CannotBeHad { reasons, .. } = p.diagnostics[0].finding.reason() else {
             panic!("{:?}", p.diagnostics)
         };
@@ -847,14 +904,26 @@ mod tests {
 
     #[test]
     fn malformed_and_unknown_leave_the_kernel() {
-        let p = plan_kernel(&facts("k", "gfx940", Some("1,256")), &cfg("waves=4"), None, &mut no_estimate);
+        let p = plan_kernel(
+            &facts("k", "gfx940", Some("1,256")),
+            &cfg("waves=4"),
+            None,
+            &mut Memo::default(),
+            &mut no_estimate,
+        );
         assert_eq!(p.action, Action::Untouched);
         assert!(
             matches!(p.diagnostics[0].finding.reason(), Finding::TargetRefused { cpu, .. } if cpu == "gfx940"),
             "{:?}",
             p.diagnostics
         );
-        let p = plan_kernel(&facts("k", "gfx942", Some("256,1")), &cfg("waves=4"), None, &mut no_estimate);
+        let p = plan_kernel(
+            &facts("k", "gfx942", Some("256,1")),
+            &cfg("waves=4"),
+            None,
+            &mut Memo::default(),
+            &mut no_estimate,
+        );
         assert!(
             matches!(p.diagnostics[0].finding.reason(), Finding::FlatRangeIgnored { value, .. } if value == "256,1"),
             "{:?}",
@@ -862,7 +931,7 @@ mod tests {
         );
         let mut f = facts("k", "gfx942", Some("1,256"));
         f.wavebudget_attr = Some("four".into());
-        let p = plan_kernel(&f, &cfg(""), None, &mut no_estimate);
+        let p = plan_kernel(&f, &cfg(""), None, &mut Memo::default(), &mut no_estimate);
         assert!(
             matches!(p.diagnostics[0].finding.reason(), Finding::MalformedRequest { value, .. } if value == "four"),
             "{:?}",
@@ -870,7 +939,7 @@ mod tests {
         );
         let mut f = facts("k", "gfx1250", Some("1,256"));
         f.target_features = "+wavefrontsize64".into();
-        let p = plan_kernel(&f, &cfg("waves=4"), None, &mut no_estimate);
+        let p = plan_kernel(&f, &cfg("waves=4"), None, &mut Memo::default(), &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         assert_eq!(p.diagnostics[0].finding.kind(), "subtarget_refused", "{:?}", p.diagnostics);
     }
@@ -883,7 +952,7 @@ mod tests {
         let recs = Records::from_json(json).unwrap();
         let mut f = facts("big", "gfx942", Some("1,256"));
         f.agpr_alloc_attr = Some("0".into());
-        let p = plan_kernel(&f, &cfg("waves=4"), Some(&recs), &mut no_estimate);
+        let p = plan_kernel(&f, &cfg("waves=4"), Some(&recs), &mut Memo::default(), &mut no_estimate);
         assert!(
             matches!(p.diagnostics[0].finding, Finding::RecordsVgprSpill { vgpr_count: 164, waves: 4, budget: 128 }),
             "{:?}",
@@ -895,7 +964,7 @@ mod tests {
         // 132 VGPRs at W=3 fits (168) and reaches 3; 128 would give 4: shave 4.
         let mut f = facts("close", "gfx942", Some("1,256"));
         f.agpr_alloc_attr = Some("0".into());
-        let p = plan_kernel(&f, &cfg("waves=3"), Some(&recs), &mut no_estimate);
+        let p = plan_kernel(&f, &cfg("waves=3"), Some(&recs), &mut Memo::default(), &mut no_estimate);
         assert_eq!(p.diagnostics.len(), 1, "{:?}", p.diagnostics);
         assert!(
             matches!(p.diagnostics[0].finding, Finding::Shave { vgpr_count: 132, now: 3, to: 128 }),
