@@ -4,8 +4,13 @@
 //! 24 accumulators over an LDS tile, gfx942, launch bounds set). For each size, in one run, interleaved:
 //! `opt -passes=default<O2>` without the plugin; with the plugin loaded but nothing requested (the cost of
 //! loading it); with `-wavebudget-waves=4` (the pass runs at the optimizer-last extension point, as in
-//! clang, and estimates every kernel). clang: `examples/acc.hip` compiled for gfx90a (host and device, as
-//! the README does) without the plugin, with `-fpass-plugin` alone, and with it and `WAVEBUDGET_WAVES=4`.
+//! clang, and estimates every kernel); and without the plugin on the same module with the pass's
+//! `"amdgpu-waves-per-eu"="4"` written by hand. clang: `examples/acc.hip` compiled for gfx90a (host and
+//! device, as the README does) without the plugin, with `-fpass-plugin` alone, with it and
+//! `WAVEBUDGET_WAVES=4`, and without it on a copy whose kernels carry `amdgpu_waves_per_eu(4)` by hand.
+//! The last variant separates what the pass costs from what its attribute makes LLVM do: alone acc.hip
+//! takes 166 VGPRs; at 4 waves it has 128 and llc-22 spills 148 (its kernel-resource-usage remarks), work
+//! the backend does for the attribute whoever wrote it ("added over the attribute by hand").
 //!
 //! Each figure is the median of `--runs` (default 7) interleaved runs, both in CPU seconds of the child
 //! (user + system, `getrusage(RUSAGE_CHILDREN)`; in a parallel build every core is busy, so CPU is the
@@ -22,7 +27,12 @@
 //! a slow period of the machine (a VM's neighbours, clock changes) over the variants (it does not remove
 //! it), and the percentages are paired by CPU, which removes the CPUs' differences (each variant's
 //! mean on a CPU against the baseline's on the same CPU, the median over CPUs); `--runs` is then the
-//! number of rounds (a multiple of 3 visits each CPU with each variant equally). Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
+//! number of rounds (a multiple of 4 visits each CPU with each variant equally). `--instructions` counts
+//! instead of timing: each variant runs once under valgrind's cachegrind (`--cache-sim=yes
+//! --trace-children=yes`, so clang's subprocesses count too), which gives the instructions executed (the
+//! same on every run and every machine with this build: the figure a VM's noise does not move) and the
+//! misses of its simulated caches; and once more under callgrind collecting only inside the pass
+//! (`--toggle-collect=wb_rust_run`) for the pass's own instructions. Needs `valgrind`. Environment: `WAVEBUDGET_PLUGIN` (the plugin to load; default the release build),
 //! `LLVM_SYS_221_PREFIX` (where `bin/opt` and `bin/clang` are; default /usr/lib/llvm-22),
 //! `WAVEBUDGET_HIP_FILE` (the HIP file; default the checkout's examples/acc.hip), `WAVEBUDGET_HIP_FLAGS` (replaces the ROCm flags `--rocm-path=/usr --hip-device-lib-path=...`).
 
@@ -40,11 +50,14 @@ fn llvm_bin(tool: &str) -> PathBuf {
     prefix.join("bin").join(tool)
 }
 
-/// `kernels` LDS-tiled accumulator loops of 8 to 24 floats (`testkit::kernels::vector_acc`).
-fn module(kernels: usize) -> String {
+/// `kernels` LDS-tiled accumulator loops of 8 to 24 floats (`testkit::kernels::vector_acc`); with
+/// `by_hand`, each already carrying the `"amdgpu-waves-per-eu"="4"` the pass writes for
+/// `-wavebudget-waves=4` (the baseline for what the pass costs beyond what its attribute makes LLVM do).
+fn module(kernels: usize, by_hand: bool) -> String {
+    let hand = if by_hand { " \"amdgpu-waves-per-eu\"=\"4\"" } else { "" };
     kernels::module(
         (0..kernels).map(|i| kernels::vector_acc(&format!("k{i}"), 8 + (i as u32 % 5) * 4, true)),
-        "\"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\"",
+        &format!("\"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\"{hand}"),
     )
 }
 
@@ -65,10 +78,19 @@ struct Opts {
     clang: bool,
     write: Option<PathBuf>,
     parallel: bool,
+    instructions: bool,
 }
 
 fn opts() -> Opts {
-    let mut o = Opts { cores: None, runs: 7, sizes: vec![500, 1000, 2000], clang: true, write: None, parallel: false };
+    let mut o = Opts {
+        cores: None,
+        runs: 7,
+        sizes: vec![500, 1000, 2000],
+        clang: true,
+        write: None,
+        parallel: false,
+        instructions: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
@@ -83,6 +105,7 @@ fn opts() -> Opts {
                     .collect()
             }
             "--parallel" => o.parallel = true,
+            "--instructions" => o.instructions = true,
             "--no-clang" => o.clang = false,
             "--write" => o.write = Some(value("--write").into()),
             // cargo bench passes `--bench`; other harness flags are not ours.
@@ -128,7 +151,7 @@ fn time(mut cmd: Command, cores: Option<usize>) -> (f64, f64, String) {
 
 /// The median (the mean of the two middle values for an even count).
 fn median(mut v: Vec<f64>) -> f64 {
-    assert!(!v.is_empty(), "no sample: give --runs of at least the number of variants (3)");
+    assert!(!v.is_empty(), "no sample: give --runs of at least the number of variants (4)");
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let n = v.len();
     if n % 2 == 1 {
@@ -262,15 +285,116 @@ fn pct(with: f64, base: f64) -> f64 {
 /// One table row from the medians of (baseline, loaded without a request, with the request).
 /// With `--parallel`, the percentages are the ones paired by CPU.
 fn row(table: &mut String, label: &str, m: &Measured, alone: &str) {
-    let ((bc, bw), (lc, _), (wc, ww)) = (m.medians[0], m.medians[1], m.medians[2]);
-    let (with_cpu, with_wall, loaded_cpu) = match &m.paired {
-        Some(p) => (p[2].0, p[2].1, p[1].0),
-        None => (pct(wc, bc), pct(ww, bw), pct(lc, bc)),
+    let ((bc, bw), (lc, _), (wc, ww), (hc, _)) = (m.medians[0], m.medians[1], m.medians[2], m.medians[3]);
+    let (with_cpu, with_wall, loaded_cpu, over_hand) = match &m.paired {
+        // Paired by CPU against the baseline: the change over the attribute by hand is the difference of
+        // the two variants' changes.
+        Some(p) => (p[2].0, p[2].1, p[1].0, p[2].0 - p[3].0),
+        None => (pct(wc, bc), pct(ww, bw), pct(lc, bc), pct(wc, hc)),
     };
     let line = format!(
-        "| {label} | {bc:.3} s | {wc:.3} s | {with_cpu:+.2}% | {bw:.3} s | {ww:.3} s | {with_wall:+.2}% | {loaded_cpu:+.2}% | {alone} |",
+        "| {label} | {bc:.3} s | {wc:.3} s | {with_cpu:+.2}% | {bw:.3} s | {ww:.3} s | {with_wall:+.2}% | {over_hand:+.2}% | {loaded_cpu:+.2}% | {alone} |",
     );
     // Each row as it is measured (stderr), the table at the end (stdout).
+    eprintln!("{line}");
+    let _ = writeln!(table, "{line}");
+}
+
+/// What cachegrind counted for one run, its children included: instructions, and the misses of its
+/// simulated first-level caches (instruction and data) and last-level cache.
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    ir: u64,
+    l1: u64,
+    ll: u64,
+}
+
+impl Counts {
+    /// KCachegrind's cycle estimate without branch simulation: Ir + 10 x L1 misses + 100 x LL misses.
+    fn cycles(&self) -> u64 {
+        self.ir + 10 * self.l1 + 100 * self.ll
+    }
+}
+
+/// `cmd` run under valgrind with `tool` arguments (same arguments, environment and directory).
+fn under_valgrind(cmd: &Command, tool: &[String]) -> Command {
+    let mut v = Command::new("valgrind");
+    v.arg("-q").args(tool).arg(cmd.get_program()).args(cmd.get_args());
+    for (k, val) in cmd.get_envs() {
+        match val {
+            Some(x) => v.env(k, x),
+            None => v.env_remove(k),
+        };
+    }
+    if let Some(d) = cmd.get_current_dir() {
+        v.current_dir(d);
+    }
+    v
+}
+
+/// Runs `cmd` under `tool` writing `dir/<tag>.<pid>` per process, and sums each file's `summary:` line
+/// by its `events:` names.
+fn valgrind_counts(cmd: &Command, dir: &Path, tag: &str, tool: &[&str]) -> std::collections::HashMap<String, u64> {
+    let mut args: Vec<String> = tool.iter().map(|s| s.to_string()).collect();
+    args.push("--trace-children=yes".into());
+    args.push(format!(
+        "--{}-out-file={}",
+        tool[0].trim_start_matches("--tool="),
+        dir.join(format!("{tag}.%p")).display()
+    ));
+    let out = under_valgrind(cmd, &args)
+        .output()
+        .unwrap_or_else(|e| panic!("--instructions runs valgrind (apt-get install valgrind): {e}"));
+    assert!(out.status.success(), "{cmd:?} under valgrind failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let mut sum = std::collections::HashMap::new();
+    for entry in std::fs::read_dir(dir).expect("read the bench directory") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !name.starts_with(&format!("{tag}.")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("read valgrind's output");
+        let _ = std::fs::remove_file(&path);
+        let line = |key: &str| {
+            text.lines().find_map(|l| l.strip_prefix(key)).map(|l| l.split_whitespace().collect::<Vec<_>>())
+        };
+        let (Some(events), Some(values)) = (line("events: "), line("summary: ")) else { continue };
+        for (e, v) in events.iter().zip(values) {
+            *sum.entry(e.to_string()).or_insert(0) += v.parse::<u64>().expect("a count");
+        }
+    }
+    sum
+}
+
+/// Cachegrind's counts of one run of `cmd`, its children included.
+fn counted(cmd: &Command, dir: &Path, tag: &str) -> Counts {
+    let c = valgrind_counts(cmd, dir, tag, &["--tool=cachegrind", "--cache-sim=yes"]);
+    let get = |k: &str| c.get(k).copied().unwrap_or(0);
+    Counts { ir: get("Ir"), l1: get("I1mr") + get("D1mr") + get("D1mw"), ll: get("ILmr") + get("DLmr") + get("DLmw") }
+}
+
+/// Instructions executed inside the pass (`wb_rust_run`, the plugin's entry from the C++ pass) in one run.
+fn pass_instructions(cmd: &Command, dir: &Path) -> u64 {
+    let c = valgrind_counts(cmd, dir, "pass", &["--tool=callgrind", "--toggle-collect=wb_rust_run"]);
+    c.get("Ir").copied().unwrap_or(0)
+}
+
+/// One row of the `--instructions` table from (baseline, loaded without a request, with the request).
+fn counted_row(table: &mut String, label: &str, c: &[Counts], pass: u64, units: usize) {
+    let (b, l, w, h) = (c[0], c[1], c[2], c[3]);
+    let pctu = |x: u64, y: u64| (x as f64 - y as f64) / y as f64 * 100.0;
+    let line = format!(
+        "| {label} | {:.1} M | {:.1} M | {:+.2}% | {:+.2}% | {:+.2}% | {:.2}% ({:.1}K per kernel) | {:+.2}% / {:+.2}% |",
+        b.ir as f64 / 1e6,
+        w.ir as f64 / 1e6,
+        pctu(w.ir, b.ir),
+        pctu(w.ir, h.ir),
+        pctu(l.ir, b.ir),
+        pass as f64 / b.ir as f64 * 100.0,
+        pass as f64 / units as f64 / 1e3,
+        pctu(w.cycles(), b.cycles()),
+        pctu(w.cycles(), h.cycles()),
+    );
     eprintln!("{line}");
     let _ = writeln!(table, "{line}");
 }
@@ -281,7 +405,7 @@ fn main() {
         // The modules alone, for a profiler: `--write DIR` writes DIR/m<size>.ll and stops.
         std::fs::create_dir_all(dir).unwrap();
         for &k in &o.sizes {
-            std::fs::write(dir.join(format!("m{k}.ll")), module(k)).unwrap();
+            std::fs::write(dir.join(format!("m{k}.ll")), module(k, false)).unwrap();
         }
         return;
     }
@@ -293,29 +417,48 @@ fn main() {
     println!(
         "cores: {} of {online}; {}; plugin: {}",
         cores.map_or("all".to_string(), |n| n.to_string()),
-        if o.parallel {
+        if o.instructions {
+            "each variant once under valgrind (instructions and simulated caches; --cores, --runs unused)".to_string()
+        } else if o.parallel {
             format!("{} rounds of one job per core at once (median per variant)", o.runs)
         } else {
             format!("runs: {} (median, interleaved)", o.runs)
         },
         plugin.display()
     );
-    let mut table = String::from(
-        "| input | baseline CPU | + pass CPU | added CPU | baseline wall | + pass wall | added wall | plugin loaded, no request (CPU) | pass alone (-time-passes) |\n|---|---|---|---|---|---|---|---|---|\n",
-    );
+    let mut table = String::from(if o.instructions {
+        "| input | baseline instructions | + pass | added instructions | added over the attribute by hand | plugin loaded, no request | pass alone (its instructions) | added estimated cycles (over baseline / by hand) |\n|---|---|---|---|---|---|---|---|\n"
+    } else {
+        "| input | baseline CPU | + pass CPU | added CPU | baseline wall | + pass wall | added wall | added CPU over the attribute by hand | plugin loaded, no request (CPU) | pass alone (-time-passes) |\n|---|---|---|---|---|---|---|---|---|---|\n"
+    });
     for &kernels in &o.sizes {
         let input = dir.join(format!("m{kernels}.ll"));
-        std::fs::write(&input, module(kernels)).unwrap();
-        let opt = |extra: &[String]| {
+        std::fs::write(&input, module(kernels, false)).unwrap();
+        let input_by_hand = dir.join(format!("m{kernels}-by-hand.ll"));
+        std::fs::write(&input_by_hand, module(kernels, true)).unwrap();
+        let opt = |input: &Path, extra: &[String]| {
             let mut c = Command::new(llvm_bin("opt"));
-            c.args(extra).arg("-passes=default<O2>").arg(&input).args(["-o", "/dev/null"]);
+            c.args(extra).arg("-passes=default<O2>").arg(input).args(["-o", "/dev/null"]);
             c
         };
         let load = format!("-load-pass-plugin={}", plugin.display());
-        let base = || opt(&[]);
-        let loaded = || opt(std::slice::from_ref(&load));
-        let with = || opt(&[load.clone(), "-wavebudget-waves=4".into()]);
-        let m = measure(&[&base, &loaded, &with], o.runs, cores, o.parallel);
+        let base = || opt(&input, &[]);
+        let loaded = || opt(&input, std::slice::from_ref(&load));
+        let with = || opt(&input, &[load.clone(), "-wavebudget-waves=4".into()]);
+        let by_hand = || opt(&input_by_hand, &[]);
+        let variants: [&dyn Fn() -> Command; 4] = [&base, &loaded, &with, &by_hand];
+        if o.instructions {
+            let c: Vec<Counts> = variants.iter().map(|v| counted(&v(), &dir, "cg")).collect();
+            counted_row(
+                &mut table,
+                &format!("opt -O2, {kernels} kernels"),
+                &c,
+                pass_instructions(&with(), &dir),
+                kernels,
+            );
+            continue;
+        }
+        let m = measure(&variants, o.runs, cores, o.parallel);
         let own = median(
             (0..o.runs)
                 .map(|_| {
@@ -337,13 +480,25 @@ fn main() {
         let rocm = std::env::var("WAVEBUDGET_HIP_FLAGS").unwrap_or_else(|_| {
             "--rocm-path=/usr --hip-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode".into()
         });
+        // The same source with each kernel's `amdgpu_waves_per_eu(4)` written by hand: LLVM then does for
+        // the attribute what it does for the pass's (at W=4 acc.hip spills), without the pass. Its own
+        // directory is searched for its quoted includes.
+        let source = std::fs::read_to_string(&hip).expect("read the HIP file");
+        assert!(source.contains("__global__"), "{}: no __global__ kernel to write the attribute on", hip.display());
+        let hip_by_hand = dir.join("by-hand.hip");
+        std::fs::write(
+            &hip_by_hand,
+            source.replace("__global__", "__global__ __attribute__((amdgpu_waves_per_eu(4)))"),
+        )
+        .expect("write the HIP file with the attribute by hand");
+        let hip_dir = hip.parent().map(Path::to_path_buf).unwrap_or_default();
         // Each job its own object: `--parallel` runs several at once.
         let job = std::sync::atomic::AtomicUsize::new(0);
-        let clang = |plugin: Option<&Path>, waves: bool| {
+        let clang_on = |file: &Path, plugin: Option<&Path>, waves: bool| {
             let n = job.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut c = Command::new(llvm_bin("clang"));
-            c.args(["-x", "hip", "--offload-arch=gfx90a"]).args(rocm.split_whitespace());
-            c.args(["-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64", "-O2", "-c"]).arg(&hip);
+            c.args(["-x", "hip", "--offload-arch=gfx90a"]).args(rocm.split_whitespace()).arg("-I").arg(&hip_dir);
+            c.args(["-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64", "-O2", "-c"]).arg(file);
             c.arg("-o").arg(dir.join(format!("acc_hip{n}.o"))).env_remove("WAVEBUDGET_WAVES");
             if let Some(p) = plugin {
                 c.arg(format!("-fpass-plugin={}", p.display()));
@@ -353,11 +508,25 @@ fn main() {
             }
             c
         };
-        let base = || clang(None, false);
-        let loaded = || clang(Some(&plugin), false);
-        let with = || clang(Some(&plugin), true);
-        let m = measure(&[&base, &loaded, &with], o.runs, cores, o.parallel);
-        row(&mut table, "clang -O2, examples/acc.hip (host + gfx90a)", &m, "");
+        let base = || clang_on(&hip, None, false);
+        let loaded = || clang_on(&hip, Some(&plugin), false);
+        let with = || clang_on(&hip, Some(&plugin), true);
+        let by_hand = || clang_on(&hip_by_hand, None, false);
+        let variants: [&dyn Fn() -> Command; 4] = [&base, &loaded, &with, &by_hand];
+        if o.instructions {
+            let c: Vec<Counts> = variants.iter().map(|v| counted(&v(), &dir, "cg")).collect();
+            // One kernel in acc.hip.
+            counted_row(
+                &mut table,
+                "clang -O2, examples/acc.hip (host + gfx90a)",
+                &c,
+                pass_instructions(&with(), &dir),
+                1,
+            );
+        } else {
+            let m = measure(&variants, o.runs, cores, o.parallel);
+            row(&mut table, "clang -O2, examples/acc.hip (host + gfx90a)", &m, "");
+        }
     }
     println!("{table}");
     let _ = std::fs::remove_dir_all(&dir);
