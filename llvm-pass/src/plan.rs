@@ -808,6 +808,45 @@ mod tests {
         panic!("estimate not expected")
     }
 
+    /// Kernels planned one after another with one `Memo` get the plans each gets with a fresh one: the
+    /// memo answers only for the same target-cpu, features and dynamic-VGPR block, refusals included.
+    #[test]
+    fn a_memo_changes_no_plan() {
+        let mut kernels = Vec::new();
+        for (cpu, features, dvgpr) in [
+            (Some("gfx942"), "", None),
+            (Some("gfx942"), "", None),
+            (Some("gfx942"), "+xnack,-sramecc", None),
+            (Some("gfx942"), "", None),
+            (Some("gfx1100"), "+wavefrontsize64", None),
+            (Some("gfx1100"), "", None),
+            (Some("gfx1100"), "", Some("32")),
+            (Some("gfx1100"), "", Some("x")),
+            (Some("gfx90a"), "+xnack,+xnack", None),
+            (Some("gfx90a"), "+xnack", None),
+            (Some("gfx1100"), "+xnack", None),
+            (Some("gfx9000"), "", None),
+            (None, "", None),
+            (Some("gfx90a"), "+xnack", None),
+            (Some("gfx942"), "", None),
+        ] {
+            let mut f = facts(&format!("k{}", kernels.len()), "", Some("1,256"));
+            f.target_cpu = cpu.map(str::to_string);
+            f.target_features = features.into();
+            f.dvgpr_attr = dvgpr.map(str::to_string);
+            kernels.push(f);
+        }
+        let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure { vgprs: 60, sgprs: 20, ..Pressure::default() });
+        for c in [cfg("waves=4"), cfg("waves=4;target=gfx90a"), cfg("waves=2;clamp")] {
+            let mut memo = Memo::default();
+            for k in &kernels {
+                let shared = plan_kernel(k, &c, None, &mut memo, &mut est);
+                let fresh = plan_kernel(k, &c, None, &mut Memo::default(), &mut est);
+                assert_eq!(format!("{shared:?}"), format!("{fresh:?}"), "{}", k.name);
+            }
+        }
+    }
+
     #[test]
     fn hip_names_are_shown_demangled() {
         let p = plan_kernel(
