@@ -282,14 +282,14 @@ fn pct(with: f64, base: f64) -> f64 {
     (with - base) / base * 100.0
 }
 
-/// One table row from the medians of (baseline, loaded without a request, with the request).
-/// With `--parallel`, the percentages are the ones paired by CPU.
+/// One table row from the medians of (baseline, loaded without a request, with the request, the attribute
+/// by hand). With `--parallel`, the percentages are the ones paired by CPU.
 fn row(table: &mut String, label: &str, m: &Measured, alone: &str) {
     let ((bc, bw), (lc, _), (wc, ww), (hc, _)) = (m.medians[0], m.medians[1], m.medians[2], m.medians[3]);
     let (with_cpu, with_wall, loaded_cpu, over_hand) = match &m.paired {
-        // Paired by CPU against the baseline: the change over the attribute by hand is the difference of
-        // the two variants' changes.
-        Some(p) => (p[2].0, p[2].1, p[1].0, p[2].0 - p[3].0),
+        // Paired by CPU against the baseline: the change over the attribute by hand is the ratio of the
+        // two variants' ratios to it, (w/b) / (h/b) - 1, as w/h - 1 is without --parallel.
+        Some(p) => (p[2].0, p[2].1, p[1].0, ((1.0 + p[2].0 / 100.0) / (1.0 + p[3].0 / 100.0) - 1.0) * 100.0),
         None => (pct(wc, bc), pct(ww, bw), pct(lc, bc), pct(wc, hc)),
     };
     let line = format!(
@@ -379,7 +379,8 @@ fn pass_instructions(cmd: &Command, dir: &Path) -> u64 {
     c.get("Ir").copied().unwrap_or(0)
 }
 
-/// One row of the `--instructions` table from (baseline, loaded without a request, with the request).
+/// One row of the `--instructions` table from (baseline, loaded without a request, with the request, the
+/// attribute by hand).
 fn counted_row(table: &mut String, label: &str, c: &[Counts], pass: u64, units: usize) {
     let (b, l, w, h) = (c[0], c[1], c[2], c[3]);
     let pctu = |x: u64, y: u64| (x as f64 - y as f64) / y as f64 * 100.0;
@@ -491,7 +492,8 @@ fn main() {
             source.replace("__global__", "__global__ __attribute__((amdgpu_waves_per_eu(4)))"),
         )
         .expect("write the HIP file with the attribute by hand");
-        let hip_dir = hip.parent().map(Path::to_path_buf).unwrap_or_default();
+        // Every variant gets it, so the four commands differ only in what each variant changes.
+        let hip_dir = hip.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
         // Each job its own object: `--parallel` runs several at once.
         let job = std::sync::atomic::AtomicUsize::new(0);
         let clang_on = |file: &Path, plugin: Option<&Path>, waves: bool| {
