@@ -12,10 +12,15 @@
 //! takes 166 VGPRs; at 4 waves it has 128 and llc-22 spills 148 (its kernel-resource-usage remarks), work
 //! the backend does for the attribute whoever wrote it ("added over the attribute by hand").
 //!
-//! Each figure is the median of `--runs` (default 7) interleaved runs, both in CPU seconds of the child
-//! (user + system, `getrusage(RUSAGE_CHILDREN)`; in a parallel build every core is busy, so CPU is the
-//! cost that counts) and in wall seconds. The pass's own time from LLVM's `-time-passes` is printed beside
-//! (it shows how the pass grows with kernels).
+//! Timed in `--runs` (default 7) rounds, each running the four variants back to back in an order that
+//! rotates from round to round, both in CPU seconds of the child (user + system,
+//! `getrusage(RUSAGE_CHILDREN)`; in a parallel build every core is busy, so CPU is the cost that counts)
+//! and in wall seconds. The seconds printed are medians; each change is the median of the changes within
+//! a round (a variant against the baseline of its own round, which removes a slow drift of the machine)
+//! with a distribution-free 95% interval for that median, and the last column says whether the interval
+//! shows the added CPU, the added wall and the CPU added over the attribute by hand to be at most 1%
+//! ("not resolved" where the interval straddles it: more runs, or a quieter machine). The pass's own time
+//! from LLVM's `-time-passes` is printed beside (it shows how the pass grows with kernels).
 //!
 //! Run: `cargo bench -p wavebudget-pass --bench pass_overhead` (release plugin; not part of CI).
 //! Options after `--`: `--cores N` pins every child to the first N CPUs (sched_setaffinity), so one
@@ -25,8 +30,8 @@
 //! each pinned to its own CPU, the variants rotated over the CPUs from round to round, and each job's
 //! CPU and wall seconds are its own (`wait4`): every variant runs under the same load, the rotation spreads
 //! a slow period of the machine (a VM's neighbours, clock changes) over the variants (it does not remove
-//! it), and the percentages are paired by CPU, which removes the CPUs' differences (each variant's
-//! mean on a CPU against the baseline's on the same CPU, the median over CPUs); `--runs` is then the
+//! it), and the changes are paired by CPU, which removes the CPUs' differences (each variant's mean on
+//! a CPU against the baseline's on the same CPU; the median over CPUs, its interval from 6 CPUs up); `--runs` is then the
 //! number of rounds (a multiple of 4 visits each CPU with each variant equally). `--instructions` counts
 //! instead of timing: each variant runs once under valgrind's cachegrind (`--cache-sim=yes
 //! --trace-children=yes`, so clang's subprocesses count too), which gives the instructions executed (the
@@ -226,33 +231,54 @@ fn measure_parallel(variants: &[&dyn Fn() -> Command], rounds: usize, cpus: usiz
             }
         }
     }
-    // Paired by CPU: a VM's CPUs differ in speed, and each variant visits each CPU, so each variant's
-    // change against the baseline is taken on each CPU (means there), then the median over the CPUs.
+    // Paired by CPU: a VM's CPUs differ in speed, and each variant visits each CPU, so each variant is
+    // compared on each CPU (its mean there against the other's mean there).
     let mean = |v: &[(f64, f64)]| {
         let n = v.len() as f64;
         (v.iter().map(|s| s.0).sum::<f64>() / n, v.iter().map(|s| s.1).sum::<f64>() / n)
     };
-    let paired = (0..variants.len())
-        .map(|which| {
-            let (mut c, mut w) = (Vec::new(), Vec::new());
-            for j in 0..cpus {
-                if let (Some(b), Some(v)) = (by_cpu.get(&(j, 0)), by_cpu.get(&(j, which))) {
-                    let ((bc, bw), (vc, vw)) = (mean(b), mean(v));
-                    c.push(pct(vc, bc));
-                    w.push(pct(vw, bw));
-                }
-            }
-            (median(c), median(w))
+    let per_cpu: Vec<[(f64, f64); 4]> = (0..cpus)
+        .filter_map(|j| {
+            let at = |which: usize| by_cpu.get(&(j, which)).map(|v| mean(v));
+            Some([at(0)?, at(1)?, at(2)?, at(3)?])
         })
         .collect();
-    Measured { medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(), paired: Some(paired) }
+    let (with_cpu, with_wall, loaded_cpu, over_hand_cpu) = changes(&per_cpu);
+    Measured {
+        medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(),
+        with_cpu,
+        with_wall,
+        loaded_cpu,
+        over_hand_cpu,
+    }
 }
 
-/// Medians of (CPU, wall) seconds per variant, and with `--parallel` each variant's change against the
-/// baseline paired by CPU (percent CPU, percent wall).
+/// Medians of (CPU, wall) seconds per variant, and the changes the table reports as samples, each one
+/// measured under the same conditions as its own baseline: without `--parallel` one sample per round
+/// (the variants of a round run back to back), with it one per CPU (each variant's mean on a CPU against
+/// the baseline's mean on that CPU).
 struct Measured {
     medians: Vec<(f64, f64)>,
-    paired: Option<Vec<(f64, f64)>>,
+    /// Percent changes of the variant with the request against the baseline: CPU, wall.
+    with_cpu: Vec<f64>,
+    with_wall: Vec<f64>,
+    /// Percent CPU change of the plugin loaded without a request against the baseline (the noise floor).
+    loaded_cpu: Vec<f64>,
+    /// Percent CPU change of the variant with the request against the attribute written by hand.
+    over_hand_cpu: Vec<f64>,
+}
+
+/// Samples (CPU, wall) of variants 0 (baseline), 1 (loaded), 2 (with the request) and 3 (by hand) taken
+/// under the same conditions, as percent changes for [`Measured`].
+fn changes(pairs: &[[(f64, f64); 4]]) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
+    let (mut wc, mut ww, mut lc, mut hc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for [b, l, w, h] in pairs {
+        wc.push(pct(w.0, b.0));
+        ww.push(pct(w.1, b.1));
+        lc.push(pct(l.0, b.0));
+        hc.push(pct(w.0, h.0));
+    }
+    (wc, ww, lc, hc)
 }
 
 /// Medians of CPU and wall seconds for each of `variants`, run interleaved `runs` times (or, with
@@ -264,36 +290,108 @@ fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>,
     }
     let mut cpu = vec![Vec::new(); variants.len()];
     let mut wall = vec![Vec::new(); variants.len()];
+    let mut rounds = Vec::new();
     // One unmeasured round first: page cache, dynamic loader.
     for v in variants {
         time(v(), cores);
     }
-    for _ in 0..runs {
-        for (i, v) in variants.iter().enumerate() {
-            let (c, w, _) = time(v(), cores);
+    for r in 0..runs {
+        // The order rotates from round to round, so no variant always runs first (or right after another).
+        let mut round = [(0.0, 0.0); 4];
+        for k in 0..variants.len() {
+            let i = (k + r) % variants.len();
+            let (c, w, _) = time(variants[i](), cores);
             cpu[i].push(c);
             wall[i].push(w);
+            round[i] = (c, w);
         }
+        rounds.push(round);
     }
-    Measured { medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(), paired: None }
+    let (with_cpu, with_wall, loaded_cpu, over_hand_cpu) = changes(&rounds);
+    Measured {
+        medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(),
+        with_cpu,
+        with_wall,
+        loaded_cpu,
+        over_hand_cpu,
+    }
 }
 
 fn pct(with: f64, base: f64) -> f64 {
     (with - base) / base * 100.0
 }
 
-/// One table row from the medians of (baseline, loaded without a request, with the request, the attribute
-/// by hand). With `--parallel`, the percentages are the ones paired by CPU.
+/// A percent change as the median of its samples with a distribution-free 95% confidence interval for
+/// that median: the order statistics x(k) and x(n+1-k) for the largest k with P(Binomial(n, 1/2) < k)
+/// at most 2.5%, which cover the median with at least 95% whatever the distribution of the samples
+/// (they are taken as independent: each is paired with its own baseline, which removes a slow drift of
+/// the machine, not a fast one). No interval below 6 samples.
+struct Change {
+    median: f64,
+    interval: Option<(f64, f64)>,
+}
+
+/// The k of [`Change`]'s interval for n samples (0: none).
+fn interval_rank(n: usize) -> usize {
+    let ln_half_n = n as f64 * 0.5f64.ln();
+    // ln C(n, i), and P(B <= i) summed term by term (in logarithms, so any n).
+    let (mut ln_choose, mut below, mut k) = (0.0f64, 0.0f64, 0);
+    for i in 0..n / 2 {
+        below += (ln_choose + ln_half_n).exp();
+        if below > 0.025 {
+            break;
+        }
+        k = i + 1;
+        ln_choose += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
+    }
+    k
+}
+
+fn change(mut v: Vec<f64>) -> Change {
+    v.sort_by(f64::total_cmp);
+    let (n, k) = (v.len(), interval_rank(v.len()));
+    let interval = (k > 0).then(|| (v[k - 1], v[n - k]));
+    Change { median: median(v), interval }
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.interval {
+            Some((lo, hi)) => write!(f, "{:+.2}% [{lo:+.2}, {hi:+.2}]", self.median),
+            None => write!(f, "{:+.2}% (no interval: under 6 samples)", self.median),
+        }
+    }
+}
+
+impl Change {
+    /// Whether the change is at most `limit` percent, as far as its interval tells.
+    fn at_most(&self, limit: f64) -> &'static str {
+        match self.interval {
+            None => "too few samples",
+            Some((_, hi)) if hi <= limit => "yes",
+            Some((lo, _)) if lo > limit => "no",
+            Some(_) => "not resolved",
+        }
+    }
+}
+
+/// One table row: the medians of the seconds of the baseline and of the variant with the request, and
+/// the changes as medians of paired samples with their intervals ([`Measured`]); the last column says
+/// whether the added CPU, the added wall and the CPU added over the attribute by hand are shown to be at
+/// most 1%.
 fn row(table: &mut String, label: &str, m: &Measured, alone: &str) {
-    let ((bc, bw), (lc, _), (wc, ww), (hc, _)) = (m.medians[0], m.medians[1], m.medians[2], m.medians[3]);
-    let (with_cpu, with_wall, loaded_cpu, over_hand) = match &m.paired {
-        // Paired by CPU against the baseline: the change over the attribute by hand is the ratio of the
-        // two variants' ratios to it, (w/b) / (h/b) - 1, as w/h - 1 is without --parallel.
-        Some(p) => (p[2].0, p[2].1, p[1].0, ((1.0 + p[2].0 / 100.0) / (1.0 + p[3].0 / 100.0) - 1.0) * 100.0),
-        None => (pct(wc, bc), pct(ww, bw), pct(lc, bc), pct(wc, hc)),
-    };
+    let ((bc, bw), (wc, ww)) = (m.medians[0], m.medians[2]);
+    let (with_cpu, with_wall, loaded_cpu, over_hand) = (
+        change(m.with_cpu.clone()),
+        change(m.with_wall.clone()),
+        change(m.loaded_cpu.clone()),
+        change(m.over_hand_cpu.clone()),
+    );
     let line = format!(
-        "| {label} | {bc:.3} s | {wc:.3} s | {with_cpu:+.2}% | {bw:.3} s | {ww:.3} s | {with_wall:+.2}% | {over_hand:+.2}% | {loaded_cpu:+.2}% | {alone} |",
+        "| {label} | {bc:.3} s | {wc:.3} s | {with_cpu} | {bw:.3} s | {ww:.3} s | {with_wall} | {over_hand} | {loaded_cpu} | {alone} | CPU {}; wall {}; over by hand {} |",
+        with_cpu.at_most(1.0),
+        with_wall.at_most(1.0),
+        over_hand.at_most(1.0),
     );
     // Each row as it is measured (stderr), the table at the end (stdout).
     eprintln!("{line}");
@@ -401,6 +499,12 @@ fn counted_row(table: &mut String, label: &str, c: &[Counts], pass: u64, units: 
 }
 
 fn main() {
+    // The ranks of the published tables of confidence intervals for a median (binomial, 95%, two-sided;
+    // e.g. Conover, Practical Nonparametric Statistics, table A3): n = 6 gives x(1)..x(6), 10 x(2)..x(9),
+    // 20 x(6)..x(15), 50 x(18)..x(33), 100 x(40)..x(61).
+    for (n, k) in [(5, 0), (6, 1), (10, 2), (20, 6), (50, 18), (100, 40)] {
+        assert_eq!(interval_rank(n), k, "the median's interval for {n} samples");
+    }
     let o = opts();
     if let Some(dir) = &o.write {
         // The modules alone, for a profiler: `--write DIR` writes DIR/m<size>.ll and stops.
@@ -430,7 +534,7 @@ fn main() {
     let mut table = String::from(if o.instructions {
         "| input | baseline instructions | + pass | added instructions | added over the attribute by hand | plugin loaded, no request | pass alone (its instructions) | added estimated cycles (over baseline / by hand) |\n|---|---|---|---|---|---|---|---|\n"
     } else {
-        "| input | baseline CPU | + pass CPU | added CPU | baseline wall | + pass wall | added wall | added CPU over the attribute by hand | plugin loaded, no request (CPU) | pass alone (-time-passes) |\n|---|---|---|---|---|---|---|---|---|---|\n"
+        "| input | baseline CPU | + pass CPU | added CPU [95% interval] | baseline wall | + pass wall | added wall [95% interval] | added CPU over the attribute by hand [95% interval] | plugin loaded, no request (CPU) [95% interval] | pass alone (-time-passes) | at most 1%? |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
     });
     for &kernels in &o.sizes {
         let input = dir.join(format!("m{kernels}.ll"));
