@@ -23,6 +23,7 @@ mod ffi;
 pub mod finding;
 mod host_llvm;
 mod ir;
+pub mod isolate;
 pub mod nvptx;
 pub mod plan;
 pub mod records;

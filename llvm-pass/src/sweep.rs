@@ -396,6 +396,19 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     Ok(levels)
 }
 
+/// One kernel of a chunk's module at one level (the chunk reduced to it), or its failure.
+fn compile_one(part: &[u8], kernel: &str, waves: Option<u32>) -> (String, Level) {
+    let one = [kernel];
+    match split(part, &one).and_then(|b| compile(&b, &one, waves)) {
+        Ok(mut v) => v.remove(0),
+        Err(e) => {
+            let mut l = Level::empty(waves, Status::Failed);
+            l.error = Some(e);
+            (String::new(), l)
+        }
+    }
+}
+
 /// `f` over `items` on `jobs` threads, results in order. A panic in `f` is caught and becomes `failed`.
 fn par_map<T: Sync, R: Send>(
     items: &[T],
@@ -485,32 +498,51 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         l.error = Some(e.clone());
         (String::new(), l)
     };
-    let results: Vec<Vec<(String, Level)>> = par_map(
-        &work,
-        jobs,
-        &|&(c, w)| {
-            let ks = &chunks[c].0;
-            let part = match &parts[c] {
-                Ok(p) => p,
-                Err(e) => return ks.iter().map(|_| failed(w, e)).collect(),
+    // One chunk at one level: the chunk compiled at once, or kernel by kernel when that fails.
+    let run = |&(c, w): &(usize, Option<u32>)| -> Vec<(String, Level)> {
+        let ks = &chunks[c].0;
+        let part = match &parts[c] {
+            Ok(p) => p,
+            Err(e) => return ks.iter().map(|_| failed(w, e)).collect(),
+        };
+        match compile(part, &names(ks), w) {
+            Ok(levels) => levels,
+            Err(e) if ks.len() == 1 => vec![failed(w, &e)],
+            Err(_) => ks.iter().map(|&k| compile_one(part, &kernels[k].0, w)).collect(),
+        }
+    };
+    let internal =
+        |&(c, w): &(usize, Option<u32>)| chunks[c].0.iter().map(|_| failed(w, &LevelError::Internal)).collect();
+    // Code generation runs in a child process (`isolate`): LLVM ends the process on a fatal error or a
+    // crash, which must end neither opt, clang nor this sweep. When the child that compiles everything
+    // ends that way, each (kernel, level) is compiled in its own child, so the abort lands on the kernel
+    // and level that caused it and the others still get their numbers.
+    let results: Vec<Vec<(String, Level)>> = match crate::isolate::isolated(|| par_map(&work, jobs, &run, &internal)) {
+        Ok(r) => r,
+        Err(_) => {
+            let singles: Vec<(usize, usize, Option<u32>)> =
+                work.iter().flat_map(|&(c, w)| chunks[c].0.iter().map(move |&k| (c, k, w))).collect();
+            let one = |&(c, k, w): &(usize, usize, Option<u32>)| match &parts[c] {
+                Ok(part) => compile_one(part, &kernels[k].0, w),
+                Err(e) => failed(w, e),
             };
-            match compile(part, &names(ks), w) {
-                Ok(levels) => levels,
-                Err(e) if ks.len() == 1 => vec![failed(w, &e)],
-                Err(_) => ks
-                    .iter()
-                    .map(|&k| {
-                        let one = [kernels[k].0.as_str()];
-                        match split(part, &one).and_then(|b| compile(&b, &one, w)) {
-                            Ok(mut v) => v.remove(0),
-                            Err(e) => failed(w, &e),
-                        }
-                    })
-                    .collect(),
-            }
-        },
-        &|&(c, w)| chunks[c].0.iter().map(|_| failed(w, &LevelError::Internal)).collect(),
-    );
+            let mut each = crate::isolate::isolated_each(&singles, jobs, &one).into_iter().zip(&singles);
+            work.iter()
+                .map(|&(c, _)| {
+                    chunks[c]
+                        .0
+                        .iter()
+                        .map(|_| {
+                            let (r, &(_, _, w)) = each.next().expect("one result per kernel and level");
+                            r.unwrap_or_else(|crate::isolate::Aborted(reason)| {
+                                failed(w, &LevelError::Aborted { reason })
+                            })
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+    };
     let mut ladders: Vec<KernelLadder> = kernels
         .iter()
         .map(|(name, cpu)| {

@@ -308,6 +308,13 @@ pub enum LevelError {
     /// The compile panicked (a defect of ours; the worker caught it and the sweep went on).
     #[error("internal error while compiling")]
     Internal,
+    /// LLVM ended the process compiling it (a fatal error such as "Cannot select", or a crash): the
+    /// compile ran in a child process, so the sweep (and opt or clang around `mode=auto`) went on.
+    #[error("LLVM aborted compiling it: {reason}")]
+    Aborted {
+        /// LLVM's fatal message, or how the child process ended.
+        reason: String,
+    },
     /// An error as text, read from a sweep JSON written before errors were typed.
     #[error("{text}")]
     Recorded {
@@ -326,6 +333,7 @@ impl LevelError {
             LevelError::NotCompiled { .. } => "not_compiled",
             LevelError::NoBaseline => "no_baseline",
             LevelError::Internal => "internal",
+            LevelError::Aborted { .. } => "aborted",
             LevelError::Recorded { .. } => "recorded",
         }
     }
@@ -706,6 +714,7 @@ mod tests {
             LevelError::NotCompiled { refusal: ProcessorRefusal::NoTarget },
             LevelError::NoBaseline,
             LevelError::Internal,
+            LevelError::Aborted { reason: "Cannot select: intrinsic %llvm.amdgcn.mfma.f32.32x32x1f32".into() },
             LevelError::Recorded { text: "old".into() },
         ];
         for e in errors {
