@@ -286,6 +286,19 @@ pub enum Finding {
         /// Why.
         error: ModelError,
     },
+    /// A `"target-cpu"` the model reads (a product name, another case, a target ID) but LLVM does not
+    /// take as a processor: LLVM compiles the function for a generic processor.
+    #[error(
+        "\"target-cpu\"=\"{cpu}\" is not a processor name LLVM takes (it compiles the kernel for a generic processor): write \"target-cpu\"=\"{processor}\"{features}"
+    )]
+    TargetCpuNotLlvmName {
+        /// As written.
+        cpu: String,
+        /// The processor it names.
+        processor: &'static str,
+        /// The target ID's feature settings as LLVM takes them (`"target-features"`), if any.
+        features: String,
+    },
     /// `"target-features"` the model refuses.
     #[error("{0}")]
     FeaturesRefused(ModelError),
@@ -684,6 +697,7 @@ impl Finding {
             Finding::MalformedRequest { .. } => "malformed_request",
             Finding::NoTarget => "no_target",
             Finding::TargetRefused { .. } => "target_refused",
+            Finding::TargetCpuNotLlvmName { .. } => "target_cpu_not_llvm_name",
             Finding::FeaturesRefused(_) => "features_refused",
             Finding::MalformedDynamicVgpr(_) => "malformed_dynamic_vgpr",
             Finding::SubtargetRefused { .. } => "subtarget_refused",

@@ -351,6 +351,8 @@ type TargetAnswer = Result<(Subtarget, String), Finding>;
 #[derive(PartialEq)]
 struct TargetKey {
     cpu: Option<String>,
+    /// The cpu is the IR's `"target-cpu"` (LLVM's exact names only), not `target=`.
+    from_ir: bool,
     features: String,
     dvgpr: Option<String>,
 }
@@ -362,13 +364,16 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo)
     let cpu = facts.target_cpu.as_ref().or(cfg.target.as_ref());
     // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
     let dvgpr = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22);
-    let same =
-        |k: &TargetKey| k.cpu.as_ref() == cpu && k.features == facts.target_features && k.dvgpr.as_ref() == dvgpr;
+    let from_ir = facts.target_cpu.is_some();
+    let same = |k: &TargetKey| {
+        k.cpu.as_ref() == cpu && k.from_ir == from_ir && k.features == facts.target_features && k.dvgpr.as_ref() == dvgpr
+    };
     let (st, target) = match &memo.target {
         Some((key, answer)) if same(key) => answer.clone()?,
         _ => {
-            let answer = target_of(cpu, &facts.target_features, dvgpr);
-            let key = TargetKey { cpu: cpu.cloned(), features: facts.target_features.clone(), dvgpr: dvgpr.cloned() };
+            let answer = target_of(cpu, from_ir, &facts.target_features, dvgpr);
+            let key =
+                TargetKey { cpu: cpu.cloned(), from_ir, features: facts.target_features.clone(), dvgpr: dvgpr.cloned() };
             memo.target = Some((key, answer.clone()));
             answer?
         }
@@ -382,7 +387,7 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo)
 }
 
 /// The subtarget of a `"target-cpu"`, its features and dynamic-VGPR block, with its canonical name.
-fn target_of(cpu: Option<&String>, features: &str, dvgpr: Option<&String>) -> TargetAnswer {
+fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<&String>) -> TargetAnswer {
     let Some(cpu) = cpu else {
         return Err(Finding::NoTarget);
     };
@@ -404,6 +409,20 @@ fn target_of(cpu: Option<&String>, features: &str, dvgpr: Option<&String>) -> Ta
         Ok(id) => id,
         Err(error) => return Err(Finding::TargetRefused { cpu: cpu.clone(), error }),
     };
+    // The attribute is what LLVM compiles for, and LLVM takes only its own processor names, exactly
+    // (`target=` is ours and takes any spelling the model reads).
+    if from_ir && id.processor.name != cpu.as_str() {
+        let features: Vec<String> = [("xnack", id.xnack), ("sramecc", id.sramecc)]
+            .into_iter()
+            .filter_map(|(f, on)| on.map(|on| format!("{}{f}", if on { '+' } else { '-' })))
+            .collect();
+        let features = if features.is_empty() || !cpu.contains(':') {
+            String::new()
+        } else {
+            format!(" with \"target-features\"=\"{}\"", features.join(","))
+        };
+        return Err(Finding::TargetCpuNotLlvmName { cpu: cpu.clone(), processor: id.processor.name, features });
+    }
     let mut opts =
         Options { llvm: crate::LLVM, ..Options::try_from_target_features(features).map_err(Finding::FeaturesRefused)? };
     if let Some(d) = dvgpr {

@@ -144,6 +144,14 @@ pub enum KernelRefusal {
     /// The kernel is built for other processors than the device's.
     #[error("kernel '{name}' is built for {}, not for the device's {device}", built_for.join(", "))]
     OtherProcessor { name: String, built_for: Vec<String>, device: String },
+    /// Built for the device's processor, but every build sets xnack or sramecc otherwise than the device
+    /// (the loader would not load them on it).
+    #[error("kernel '{name}' is built for {}, which the device {device} does not load (xnack/sramecc differ)", built_for.join(", "))]
+    OtherFeatures { name: String, built_for: Vec<String>, device: String },
+    /// Several builds for the device's processor differ in a setting the device does not say: which one
+    /// the loader takes depends on it.
+    #[error("kernel '{name}' is built for {}: which one the device loads depends on its {feature} setting, which {device} does not give (name the device with it, e.g. {device}:{feature}+)", built_for.join(", "))]
+    AmbiguousBuild { name: String, built_for: Vec<String>, device: String, feature: &'static str },
     /// The device runs no kernels of this wave size.
     #[error("{processor} does not run wave{wave_size} kernels")]
     WaveSize { processor: String, wave_size: u32 },
@@ -402,14 +410,15 @@ impl Kernels {
         self.kernels.iter().filter(|k| k.name == name || k.symbol == name).collect()
     }
 
-    /// [`Kernels::for_device`] without allocating when the kernel is there (the dispatch path; only a
-    /// miss builds its error).
+    /// [`Kernels::for_device`] without allocating when the kernel has one build for the device's
+    /// processor with no xnack/sramecc setting (the dispatch path; any other case takes the full choice).
     #[inline]
     pub fn lookup(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
         let proc = device.target.processor.name;
-        match self.kernels.iter().find(|k| (k.name == name || k.symbol == name) && k.processor == proc) {
-            Some(k) => Ok(k),
-            None => self.for_device(name, device),
+        let mut same = self.kernels.iter().filter(|k| (k.name == name || k.symbol == name) && k.processor == proc);
+        match (same.next(), same.next()) {
+            (Some(k), None) if feature_settings(&k.target) == [None, None] => Ok(k),
+            _ => self.for_device(name, device),
         }
     }
 
@@ -432,14 +441,62 @@ impl Kernels {
             return Err(Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels }));
         }
         let proc = device.target.processor.name;
-        all.iter().copied().find(|k| k.processor == proc).ok_or_else(|| {
-            Error::Kernel(KernelRefusal::OtherProcessor {
+        let same: Vec<&KernelInfo> = all.iter().copied().filter(|k| k.processor == proc).collect();
+        if same.is_empty() {
+            return Err(Error::Kernel(KernelRefusal::OtherProcessor {
                 name: name.to_string(),
                 built_for: all.iter().map(|k| k.processor.clone()).collect(),
                 device: proc.to_string(),
-            })
-        })
+            }));
+        }
+        // The loader's rule for target IDs: a build that sets xnack or sramecc loads only on a device
+        // with the same setting, one that leaves it unset ("any") loads on either, and of the builds
+        // that load, the most specific is taken.
+        let dev = [device.target.xnack, device.target.sramecc];
+        let targets = |ks: &[&KernelInfo]| ks.iter().map(|k| k.target.clone()).collect::<Vec<_>>();
+        let loads: Vec<(&KernelInfo, [Option<bool>; 2])> = same
+            .iter()
+            .map(|k| (*k, feature_settings(&k.target)))
+            .filter(|(_, f)| f.iter().zip(dev).all(|(f, d)| f.is_none() || d.is_none() || *f == d))
+            .collect();
+        let device_name = device.target.canonical();
+        if loads.is_empty() {
+            return Err(Error::Kernel(KernelRefusal::OtherFeatures {
+                name: name.to_string(),
+                built_for: targets(&same),
+                device: device_name,
+            }));
+        }
+        let specific = |f: &[Option<bool>; 2]| f.iter().zip(dev).filter(|(f, d)| f.is_some() && d.is_some()).count();
+        let best = loads.iter().map(|(_, f)| specific(f)).max().unwrap_or(0);
+        let top: Vec<&(&KernelInfo, [Option<bool>; 2])> = loads.iter().filter(|(_, f)| specific(f) == best).collect();
+        if let Some(i) = (0..2).find(|&i| top.iter().any(|(_, f)| f[i] != top[0].1[i])) {
+            return Err(Error::Kernel(KernelRefusal::AmbiguousBuild {
+                name: name.to_string(),
+                built_for: top.iter().map(|(k, _)| k.target.clone()).collect(),
+                device: device_name,
+                feature: ["xnack", "sramecc"][i],
+            }));
+        }
+        Ok(top[0].0)
     }
+}
+
+/// The xnack and sramecc settings of a target ID (`amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-`, or the
+/// processor with its settings): `None` where it leaves one unset ("any").
+fn feature_settings(target: &str) -> [Option<bool>; 2] {
+    let mut out = [None, None];
+    let id = target.rsplit("--").next().unwrap_or(target);
+    for part in id.split(':').skip(1) {
+        match part {
+            "xnack+" => out[0] = Some(true),
+            "xnack-" => out[0] = Some(false),
+            "sramecc+" => out[1] = Some(true),
+            "sramecc-" => out[1] = Some(false),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The answer for one launch.
