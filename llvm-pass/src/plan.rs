@@ -366,14 +366,21 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo)
     let dvgpr = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22);
     let from_ir = facts.target_cpu.is_some();
     let same = |k: &TargetKey| {
-        k.cpu.as_ref() == cpu && k.from_ir == from_ir && k.features == facts.target_features && k.dvgpr.as_ref() == dvgpr
+        k.cpu.as_ref() == cpu
+            && k.from_ir == from_ir
+            && k.features == facts.target_features
+            && k.dvgpr.as_ref() == dvgpr
     };
     let (st, target) = match &memo.target {
         Some((key, answer)) if same(key) => answer.clone()?,
         _ => {
             let answer = target_of(cpu, from_ir, &facts.target_features, dvgpr);
-            let key =
-                TargetKey { cpu: cpu.cloned(), from_ir, features: facts.target_features.clone(), dvgpr: dvgpr.cloned() };
+            let key = TargetKey {
+                cpu: cpu.cloned(),
+                from_ir,
+                features: facts.target_features.clone(),
+                dvgpr: dvgpr.cloned(),
+            };
             memo.target = Some((key, answer.clone()));
             answer?
         }

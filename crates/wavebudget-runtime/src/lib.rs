@@ -178,6 +178,9 @@ pub enum Skipped {
     /// Built for another processor.
     #[error("{name} ({processor})")]
     OtherProcessor { name: String, processor: String },
+    /// Built for the device's processor with an xnack or sramecc setting the device does not have.
+    #[error("{name} ({target}: xnack/sramecc differ from the device's)")]
+    OtherFeatures { name: String, target: String },
     /// Its dispatch on the device was refused.
     #[error("{name}: {error}")]
     Refused { name: String, error: Box<Error> },
@@ -749,6 +752,11 @@ pub fn choose_variant(
     for (i, k) in candidates.iter().enumerate() {
         if k.processor != proc {
             skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
+            continue;
+        }
+        let dev = [device.target.xnack, device.target.sramecc];
+        if feature_settings(&k.target).iter().zip(dev).any(|(f, d)| f.is_some() && d.is_some() && *f != d) {
+            skipped.push(Skipped::OtherFeatures { name: k.name.clone(), target: k.target.clone() });
             continue;
         }
         match dispatch(k, device, wg_size, dynamic_lds) {

@@ -309,3 +309,104 @@ fn topology_parser_survives_mutations_of_the_captures() {
         }
     }
 }
+
+/// `pressure.ll` compiled by llc-22 for gfx942 with `-mattr` (xnack set or left "any") and a fixed launch
+/// size (so each build is told apart by its `.max_flat_workgroup_size`); the object and llc's occupancy.
+fn llc_features(mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
+    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
+    let text = std::fs::read_to_string(ll).unwrap().replace(
+        "\"amdgpu-flat-work-group-size\"=\"1,256\"",
+        &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
+    );
+    let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
+    std::fs::write(&src, text).unwrap();
+    let obj = src.with_extension("o");
+    let out = Command::new(tool("llc"))
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            "-mcpu=gfx942",
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
+        .args((!mattr.is_empty()).then(|| format!("-mattr={mattr}")))
+        .arg(&src)
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
+        .into_iter()
+        .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
+        .collect();
+    (obj, occ)
+}
+
+/// An offload bundle (clang-offload-bundler) of `objects` under their target IDs, with an empty host entry.
+fn bundle(objects: &[(&str, &Path)], tag: &str) -> PathBuf {
+    let out = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.bundle", std::process::id()));
+    let targets: Vec<String> = std::iter::once("host-x86_64-unknown-linux-gnu".to_string())
+        .chain(objects.iter().map(|(id, _)| format!("hipv4-amdgcn-amd-amdhsa--{id}")))
+        .collect();
+    let mut cmd = Command::new(tool("clang-offload-bundler"));
+    cmd.args(["--type=o", &format!("--targets={}", targets.join(",")), "--input=/dev/null"]);
+    for (_, obj) in objects {
+        cmd.arg(format!("--input={}", obj.display()));
+    }
+    let status = cmd.arg(format!("--output={}", out.display())).status().unwrap();
+    assert!(status.success());
+    out
+}
+
+/// Builds of one kernel that differ in xnack: the device takes the build the loader would (a set xnack
+/// only on a device with the same setting, "any" on either); a device that does
+/// not say its xnack gets a refusal naming the setting, not the first build's numbers; a device whose
+/// setting no build has gets a refusal. Each answer equals llc-22's occupancy for the build it names.
+#[test]
+fn the_build_the_loader_takes_by_xnack() {
+    use wavebudget_runtime::{Error, KernelRefusal};
+    let (plus, occ_plus) = llc_features("+xnack", 128, "xnack-plus");
+    let (minus, occ_minus) = llc_features("-xnack", 256, "xnack-minus");
+    let (any, occ_any) = llc_features("", 64, "xnack-any");
+    let pair = Kernels::open(&bundle(&[("gfx942:xnack+", &plus), ("gfx942:xnack-", &minus)], "pair")).unwrap();
+    for (device, wg, occ) in [("gfx942:xnack+", 128, &occ_plus), ("gfx942:xnack-", 256, &occ_minus)] {
+        let device = Device::from_target(device).unwrap();
+        for name in ["acc40", "acc160"] {
+            let k = pair.lookup(name, &device).unwrap();
+            assert_eq!(
+                k.resources.max_flat_workgroup_size,
+                wg,
+                "{name} on {}: {}",
+                device.target.canonical(),
+                k.target
+            );
+            let d = dispatch(k, &device, Some(wg), 0).unwrap();
+            assert_eq!(d.waves_per_simd, occ[name], "{name} on {}: dispatch vs llc-22", device.target.canonical());
+        }
+    }
+    let e = pair.lookup("acc40", &Device::from_target("gfx942").unwrap()).unwrap_err();
+    assert!(
+        matches!(&e, Error::Kernel(KernelRefusal::AmbiguousBuild { feature: "xnack", built_for, .. }) if built_for.len() == 2),
+        "{e:?}"
+    );
+    let only_plus = Kernels::open(&bundle(&[("gfx942:xnack+", &plus)], "plus")).unwrap();
+    let e = only_plus.lookup("acc40", &Device::from_target("gfx942:xnack-").unwrap()).unwrap_err();
+    assert!(matches!(&e, Error::Kernel(KernelRefusal::OtherFeatures { .. })), "{e:?}");
+    // choose_variant skips the builds the device does not load: the first build in the bundle is xnack+.
+    let cands = pair.find("acc40");
+    assert!(cands[0].target.ends_with("xnack+"), "{}", cands[0].target);
+    let minus_device = Device::from_target("gfx942:xnack-").unwrap();
+    let c =
+        wavebudget_runtime::choose_variant(&cands, &minus_device, None, 0, wavebudget_runtime::Policy::ForProcessor)
+            .unwrap();
+    assert!(cands[c.index].target.ends_with("xnack-"), "{}", cands[c.index].target);
+    assert_eq!(c.dispatch.waves_per_simd, occ_minus["acc40"]);
+    // A build that leaves xnack unset loads on either setting (the bundler refuses one beside a build
+    // that sets it: "conflicting targets").
+    let any = Kernels::open(&any).unwrap();
+    for device in ["gfx942:xnack-", "gfx942:xnack+", "gfx942"] {
+        let device = Device::from_target(device).unwrap();
+        let k = any.lookup("acc40", &device).unwrap();
+        assert_eq!(dispatch(k, &device, Some(64), 0).unwrap().waves_per_simd, occ_any["acc40"]);
+    }
+}
