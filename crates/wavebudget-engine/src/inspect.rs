@@ -561,6 +561,9 @@ pub fn kernel_report(
     let wave = m.wavefront_size.or(k.descriptor.map(|d| if d.wavefront_size32 { 32 } else { 64 }));
     let workgroup =
         opts.wg_size.or_else(|| KernelResources::launch_of(m.reqd_workgroup_size, m.max_flat_workgroup_size));
+    if let (None, Some(dims)) = (workgroup, m.reqd_workgroup_size) {
+        notes.push(Note::ReqdWorkgroupOverflow { dims });
+    }
     // The code object's own subtarget, for the descriptor's encoding.
     let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut Vec::new()));
     let eval_st = match eval {
@@ -741,7 +744,16 @@ fn descriptor_report(
     let enc = p.vgpr_encoding_granule(st.wave_size());
     let (vgprs, sgprs) = d.allocated(p, st.wave_size());
     (out.vgprs, out.sgprs) = (Some(vgprs), sgprs);
-    if let Some(v) = m.vgpr_count {
+    // The descriptor's fields hold at most 64 VGPR and 16 SGPR granules (6 and 4 bits, count - 1).
+    if let Some(v) = m.vgpr_count.filter(|&v| v.max(1).div_ceil(enc) > 64) {
+        notes.push(Note::DescriptorUnencodable {
+            what: "VGPRs",
+            field: ".vgpr_count",
+            count: v,
+            encoded: vgprs,
+            max: 64 * enc,
+        });
+    } else if let Some(v) = m.vgpr_count {
         let expected = v.max(1).div_ceil(enc) * enc;
         if vgprs != expected {
             notes.push(Note::DescriptorVgprs {
@@ -758,9 +770,19 @@ fn descriptor_report(
     }
     if let (Some(s), Some(g), Some(ds)) = (m.sgpr_count, p.sgpr_encoding_granule(), out.sgprs) {
         let s = if p.sgpr_init_bug { wavebudget_model::targets::FIXED_SGPRS_FOR_INIT_BUG } else { s };
-        let expected = s.max(1).div_ceil(g) * g;
-        if ds != expected {
-            notes.push(Note::DescriptorSgprs { encoded: ds, sgpr_count: s, expected });
+        if s.max(1).div_ceil(g) > 16 {
+            notes.push(Note::DescriptorUnencodable {
+                what: "SGPRs",
+                field: ".sgpr_count",
+                count: s,
+                encoded: ds,
+                max: 16 * g,
+            });
+        } else {
+            let expected = s.max(1).div_ceil(g) * g;
+            if ds != expected {
+                notes.push(Note::DescriptorSgprs { encoded: ds, sgpr_count: s, expected });
+            }
         }
     }
     if let Some(lds) = m.group_segment_fixed_size.filter(|&l| l != d.group_segment_fixed_size) {

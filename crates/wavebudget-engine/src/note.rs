@@ -94,6 +94,28 @@ pub enum Note {
         /// What that count encodes as.
         expected: u32,
     },
+    /// `.reqd_workgroup_size` whose product does not fit a launch size (32 bits): no launch to evaluate.
+    #[error(".reqd_workgroup_size [{}, {}, {}] multiplies to more than any launch size: no occupancy", dims[0], dims[1], dims[2])]
+    ReqdWorkgroupOverflow {
+        /// The three sizes.
+        dims: [u32; 3],
+    },
+    /// A metadata count more than the descriptor's field can encode (no rounding to compare with).
+    #[error(
+        "descriptor encodes {encoded} {what} where {field} {count} is more than a descriptor encodes ({max} at most)"
+    )]
+    DescriptorUnencodable {
+        /// "VGPRs" or "SGPRs".
+        what: &'static str,
+        /// ".vgpr_count" or ".sgpr_count".
+        field: &'static str,
+        /// The metadata's count.
+        count: u32,
+        /// What the descriptor encodes.
+        encoded: u32,
+        /// The most the descriptor's field encodes on this processor and wave size.
+        max: u32,
+    },
     /// The descriptor's and the metadata's static LDS differ.
     #[error("descriptor group_segment_fixed_size {descriptor} differs from the metadata's {metadata}")]
     DescriptorLds {
@@ -212,6 +234,8 @@ impl Note {
             Note::WaveSizeNotRun { .. } => "wave_size_not_run",
             Note::DescriptorVgprs { .. } => "descriptor_vgprs",
             Note::DescriptorSgprs { .. } => "descriptor_sgprs",
+            Note::DescriptorUnencodable { .. } => "descriptor_unencodable",
+            Note::ReqdWorkgroupOverflow { .. } => "reqd_workgroup_overflow",
             Note::DescriptorLds { .. } => "descriptor_lds",
             Note::DescriptorScratch { .. } => "descriptor_scratch",
             Note::DescriptorWave { .. } => "descriptor_wave",
