@@ -1,5 +1,5 @@
 ; Modules without amdgpu_kernel functions are left exactly as they were, and the pass says so in one
-; remark (a remark, not a warning: clang shows it only under -Rbackend-plugin, so the host half of a
+; remark (a remark, not a warning: clang shows it only under -Rremark-backend-plugin, so the host half of a
 ; -Werror HIP build stays clean): a host module (as clang -x hip compiles for x86_64), and a device module
 ; holding only a library function.
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -S %s 2>%t.err -o %t.out.ll
