@@ -195,12 +195,27 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
 pub const INFO_SECTION: &str = ".wavebudget.info";
 const INFO_GLOBAL: &str = "__wavebudget_info";
 
-/// `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S> wg=<min>,<max> lds=<bytes>\n`.
+/// `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S> wg=<min>,<max> lds=<bytes>\n`, the name
+/// with every byte that is not printable ASCII, and `%`, written `%XX` (a kernel's name may hold a space
+/// or a newline, which would split the line or forge another; the reader decodes it).
 fn info_line(out: &mut String, name: &str, waves: u32, b: &wavebudget_model::Budget) {
     // Pushed piece by piece: the formatting machinery costs more than the line, once per kernel.
     let number = push_decimal;
     out.push_str("kernel=");
-    out.push_str(name);
+    if name.bytes().all(|c| c.is_ascii_graphic() && c != b'%') {
+        out.push_str(name);
+    } else {
+        for c in name.bytes() {
+            if c.is_ascii_graphic() && c != b'%' {
+                out.push(c as char);
+            } else {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('%');
+                out.push(HEX[(c >> 4) as usize] as char);
+                out.push(HEX[(c & 15) as usize] as char);
+            }
+        }
+    }
     out.push_str(" waves=");
     number(out, waves);
     out.push_str(" vgpr_budget=");

@@ -146,7 +146,7 @@ pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
             let (mut waves, mut budget) = (None, None);
             for kv in l.split_whitespace() {
                 match kv.split_once('=')? {
-                    ("kernel", v) => kernel = Some(v.to_string()),
+                    ("kernel", v) => kernel = Some(unescape_name(v)?),
                     ("waves", v) => waves = v.parse().ok(),
                     ("vgpr_budget", v) => budget = v.parse().ok(),
                     _ => {}
@@ -155,6 +155,26 @@ pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
             Some(PassInfo { kernel: kernel?, waves: waves?, vgpr_budget: budget? })
         })
         .collect()
+}
+
+/// A kernel name as `.wavebudget.info` writes it: bytes that are not printable ASCII, and `%`, as `%XX`.
+/// `None` for a malformed escape (the line is then skipped).
+fn unescape_name(v: &str) -> Option<String> {
+    if !v.contains('%') {
+        return Some(v.to_string());
+    }
+    let (b, mut out, mut i) = (v.as_bytes(), Vec::with_capacity(v.len()), 0);
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = b.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit))?;
+            out.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// The descriptor of the first note named `name` with type `ty` in any `SHT_NOTE` section, found through
@@ -472,6 +492,17 @@ fn relocate(err: Error, base: u64) -> Error {
 mod tests {
     use super::KernelMeta;
     use wavebudget_model::targets::processor;
+
+    /// Names in `.wavebudget.info` come back from their `%XX` escapes; a line with a malformed escape
+    /// (a sign, one digit, the end of the name) is skipped, never read as another name.
+    #[test]
+    fn info_names_are_unescaped_and_malformed_escapes_skip_the_line() {
+        let text = b"kernel=x%0Akernel=victim waves=1 vgpr_budget=512\nkernel=a%20b%25c waves=4 vgpr_budget=128\n\
+kernel=p%+1 waves=2 vgpr_budget=256\nkernel=q%4 waves=2 vgpr_budget=256\nkernel=r% waves=2 vgpr_budget=256\n";
+        let info = super::parse_pass_info(text);
+        let names: Vec<&str> = info.iter().map(|p| p.kernel.as_str()).collect();
+        assert_eq!(names, ["x\nkernel=victim", "a b%c"]);
+    }
 
     /// What a missing key means: no register counts or no wave size is no answer; a missing SGPR count is
     /// not a 0, and a wave size is taken from the processor only where it has one (gfx942: 64; gfx1100
