@@ -41,6 +41,11 @@ pub struct KernelFacts {
     /// more; 17 to 32 dwords, or a power of two over 32), as (dwords, LLVM's spelling of the type): a
     /// loop-carried tuple LLVM 15's allocator cannot split (see `plan::llvm15_tuple_limit`).
     pub wide_vector_phi: Option<(u32, String)>,
+    /// The first function with a body the kernel calls directly (not inlined), if any: its registers
+    /// are the kernel's too where they are more (LLVM's resource usage), and the estimate does not see them.
+    pub first_callee: Option<String>,
+    /// The kernel makes an indirect call (LLVM then counts the most registers of any function).
+    pub makes_indirect_call: bool,
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
     /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
@@ -58,6 +63,8 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         flat_wg_attr: ir::str_attr(f, "amdgpu-flat-work-group-size"),
         reqd_wg: ir::function_md_ints(f, "reqd_work_group_size"),
         static_lds: 0,
+        first_callee: None,
+        makes_indirect_call: false,
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
         lds_attr: ir::str_attr(f, "amdgpu-lds-size"),

@@ -408,6 +408,15 @@ pub enum Finding {
         /// Static LDS.
         lds: u32,
     },
+    /// The kernel's own attribute asks for other waves than the module-wide request, which is therefore
+    /// not applied to it.
+    #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\"; the request for {requested} waves/SIMD is not applied to it (its \"wavebudget-waves\" attribute would be)")]
+    OwnOverRequest {
+        /// As written.
+        own: String,
+        /// The module-wide request.
+        requested: u32,
+    },
     /// The kernel's own attribute, at which LLVM 15 may abort.
     #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": {why}{}", write.map(|w| format!("; write \"{w}\"")).unwrap_or_default())]
     OwnTupleAbort {
@@ -509,6 +518,17 @@ pub enum Finding {
     /// The records have the kernel for other processors only.
     #[error("the records have this kernel only for {}; estimating instead", .0.join(", "))]
     RecordsOtherTargets(Vec<String>),
+    /// The kernel calls functions LLVM did not inline (or makes an indirect call): their registers are
+    /// the kernel's where they are more, and the estimate reads the kernel's own code only.
+    #[error("{}: the register estimate covers the kernel's own code only, and LLVM gives the kernel the registers of what it calls where they are more{}, so it may spill or reach fewer waves than said here (records=PATH gives exact counts)",
+        match (callee, indirect) { (Some(c), true) => format!("calls '{c}' (not inlined) and makes an indirect call"), (Some(c), false) => format!("calls '{c}' (not inlined)"), (None, _) => "makes an indirect call".to_string() },
+        if *indirect { " (for an indirect call, the most of any function in the module)" } else { "" })]
+    CallsNotEstimated {
+        /// The first function with a body it calls directly.
+        callee: Option<String>,
+        /// It makes an indirect call.
+        indirect: bool,
+    },
     /// The kernel is not in the records.
     #[error("not in the records; estimating instead")]
     NotInRecords,
@@ -711,6 +731,7 @@ impl Finding {
             Finding::OwnZeroMaxLlvm19 { .. } => "own_zero_max_llvm19",
             Finding::OwnZeroMaxLlvm15 { .. } => "own_zero_max_llvm15",
             Finding::OwnIgnored { .. } => "own_ignored",
+            Finding::OwnOverRequest { .. } => "own_over_request",
             Finding::OwnTupleAbort { .. } => "own_tuple_abort",
             Finding::BudgetRefused(_) => "budget_refused",
             Finding::Clamped { .. } => "clamped",
@@ -723,6 +744,7 @@ impl Finding {
             Finding::RecordsWithoutCounts => "records_without_counts",
             Finding::RecordsOtherTargets(_) => "records_other_targets",
             Finding::NotInRecords => "not_in_records",
+            Finding::CallsNotEstimated { .. } => "calls_not_estimated",
             Finding::TooLargeToEstimate { .. } => "too_large_to_estimate",
             Finding::AsmOverBudget { .. } => "asm_over_budget",
             Finding::AgprCopies { .. } => "agpr_copies",

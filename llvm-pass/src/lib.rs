@@ -133,14 +133,13 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let mut memo = plan::Memo::default();
     for (i, (f, k)) in facts.iter_mut().enumerate() {
         let f = *f;
-        if cfg.bound_first {
-            // One walk for both the lanes bound and the calls the static LDS follows.
-            let scan = estimate::scan(f, true);
-            k.value_lanes = scan.lanes;
-            lds.fill_with(f, k, scan.calls);
-        } else {
-            lds.fill(f, k);
-        }
+        // One walk for the lanes bound (with `bound_first`) and the calls: the static LDS follows them,
+        // and the register estimate says what it does not see through them.
+        let scan = estimate::scan(f, cfg.bound_first);
+        k.value_lanes = scan.lanes;
+        k.first_callee = scan.calls.0.first().map(|&c| ir::name(c));
+        k.makes_indirect_call = scan.calls.1;
+        lds.fill_with(f, k, scan.calls);
         let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;

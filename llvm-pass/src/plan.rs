@@ -311,7 +311,7 @@ pub fn plan_kernel(
     let st = phase!(subtarget_of(&mut c, facts, cfg, memo));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
-    if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg)) {
+    if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
         return c.plan;
     }
     let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
@@ -508,13 +508,15 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, F
 }
 
 /// The kernel's own `"amdgpu-waves-per-eu"` stays (unless the kernel asked wavebudget itself), with a
-/// warning where the LLVM it runs in ignores it. `true`: it keeps its own.
+/// warning where the LLVM it runs in ignores it, or where it asks for other waves than `waves` (the
+/// request is then not applied, and says so). `true`: it keeps its own.
 fn keeps_own_attribute(
     c: &mut Ctx,
     facts: &KernelFacts,
     st: &Subtarget,
     lds: u32,
     wg: WorkgroupSize,
+    waves: u32,
 ) -> Result<bool, Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let Some(own) = &facts.waves_attr {
@@ -538,6 +540,8 @@ fn keeps_own_attribute(
             st.budget(m, wg, lds).ok().and_then(|b| llvm15_tuple_limit(facts, st, m, &b, wg, lds))
         {
             c.warn(Finding::OwnTupleAbort { own, why, write: (lower >= lo).then_some(lower) });
+        } else if m != waves {
+            c.warn(Finding::OwnOverRequest { own, requested: waves });
         }
         c.plan.action = Action::KeptOwn;
         return Ok(true);
@@ -725,6 +729,9 @@ fn registers(
     let mut asm = crate::estimate::AsmRegisters::default();
     // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
     // and there is nothing to say about its registers (`Config::bound_first`).
+    if from_records.is_none() && (facts.first_callee.is_some() || facts.makes_indirect_call) {
+        c.warn(Finding::CallsNotEstimated { callee: facts.first_callee.clone(), indirect: facts.makes_indirect_call });
+    }
     let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs;
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;
