@@ -135,14 +135,51 @@ impl Sweep {
     /// A sweep read back from its JSON; the error is one line naming where (`kernels[0].levels[2]:
     /// missing field `status` at line 1 column 80`).
     pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {
-        let de = &mut serde_json::Deserializer::from_slice(bytes);
-        serde_path_to_error::deserialize(de).map_err(path_message)
+        let value: serde_json::Value = {
+            let de = &mut serde_json::Deserializer::from_slice(bytes);
+            serde_path_to_error::deserialize(de).map_err(path_message)?
+        };
+        Sweep::from_value(&value)
     }
 
     /// [`Sweep::from_json`] of a document already parsed.
     pub fn from_value(value: &serde_json::Value) -> Result<Sweep, String> {
+        resources_complete(value)?;
         serde_path_to_error::deserialize(value).map_err(path_message)
     }
+}
+
+/// The compiled kernel's resources are flattened into a level, and serde reads a flattened `Option` that
+/// fails to parse as absent: a level with `"spills": "abc"` would read as not compiled. A level that
+/// carries any of their fields must carry all of them, well formed; the first that does not is named.
+fn resources_complete(value: &serde_json::Value) -> Result<(), String> {
+    const FIELDS: [&str; 10] = [
+        "vgpr_count",
+        "agpr_count",
+        "sgpr_count",
+        "group_segment_fixed_size",
+        "private_segment_fixed_size",
+        "wavefront_size",
+        "max_flat_workgroup_size",
+        "reqd_workgroup_size",
+        "spills",
+        "descriptor",
+    ];
+    let Some(kernels) = value.get("kernels").and_then(|k| k.as_array()) else { return Ok(()) };
+    for (i, k) in kernels.iter().enumerate() {
+        let levels = k.get("levels").and_then(|l| l.as_array()).map(|l| l.iter().enumerate());
+        let all = k.get("baseline").map(|b| ("baseline".to_string(), b)).into_iter().chain(
+            levels.into_iter().flatten().map(|(j, l)| (format!("levels[{j}]"), l)),
+        );
+        for (at, level) in all {
+            let Some(obj) = level.as_object() else { continue };
+            if FIELDS.iter().any(|f| obj.contains_key(*f)) {
+                serde_path_to_error::deserialize::<_, wavebudget_model::KernelResources>(level)
+                    .map_err(|e| format!("kernels[{i}].{at}: the compiled kernel's resources: {}", path_message(e)))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One kernel of a module as a sweep would compile it, before any compile (`wavebudget sweep --plan`):

@@ -229,6 +229,20 @@ pub enum SweepProblem {
         /// Its largest waves target.
         max: u32,
     },
+    /// A compiled level (or the baseline) whose `"waves_per_simd"` is more than the processor runs.
+    #[error("kernels[{kernel}].{level}: \"waves_per_simd\" {occupancy} is more than {processor} runs (at most {max} waves/SIMD)")]
+    Occupancy {
+        /// The kernel's index in the file.
+        kernel: usize,
+        /// `baseline` or `levels[J]`.
+        level: String,
+        /// What the level says.
+        occupancy: u32,
+        /// The kernel's processor.
+        processor: String,
+        /// Its most waves per SIMD.
+        max: u32,
+    },
 }
 
 impl Error {

@@ -335,6 +335,19 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             _ => {}
         }
         let max = st.as_ref().map_or(id.processor.max_waves_per_eu(), Subtarget::max_waves);
+        let measured_levels = std::iter::once(("baseline".to_string(), base))
+            .chain(levels.iter().enumerate().map(|(j, l)| (format!("levels[{j}]"), l)));
+        for (level, l) in measured_levels {
+            if let Some(occupancy) = l.waves_per_simd.filter(|&o| o > max) {
+                return Err(not_sweep(SweepProblem::Occupancy {
+                    kernel: i,
+                    level,
+                    occupancy,
+                    processor: id.processor.name.to_string(),
+                    max,
+                }));
+            }
+        }
         for (j, l) in levels.iter().enumerate() {
             match l.waves {
                 Some(w) if (1..=max).contains(&w) => {}
@@ -428,5 +441,63 @@ mod tests {
             }
             e => panic!("not the waves variant: {e:?}"),
         }
+    }
+
+    /// A measured occupancy over what the processor runs (gfx942: 8 waves/SIMD, AMD's CDNA3 ISA guide and
+    /// llc-22's maximum) is refused, in the baseline as in a level, not drawn as 99 waves.
+    #[test]
+    fn an_occupancy_over_the_processors_maximum_is_refused() {
+        let dir = std::env::temp_dir().join(format!("wavebudget-report-occ-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, json, level) in [
+            (
+                "base.json",
+                r#"{"kernels": [{"name": "k", "target": "gfx942", "baseline": {"status": "ok", "waves_per_simd": 99}, "levels": []}]}"#,
+                "baseline",
+            ),
+            (
+                "level.json",
+                r#"{"kernels": [{"name": "k", "target": "gfx942", "baseline": {"status": "ok"}, "levels": [{"waves": 2, "status": "ok", "waves_per_simd": 9}]}]}"#,
+                "levels[0]",
+            ),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, json).unwrap();
+            let e = files(&[path.display().to_string()], &FileOptions::default()).unwrap_err();
+            match &e {
+                Error::NotASweep { problem: SweepProblem::Occupancy { kernel: 0, level: l, max: 8, .. }, .. } => {
+                    assert_eq!(l, level)
+                }
+                e => panic!("not the occupancy variant: {e:?}"),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A level whose flattened resources do not parse (a string or a negative where a count goes) is
+    /// refused, naming the level and the field, not read as a level without counts.
+    #[test]
+    fn malformed_resources_are_refused_not_dropped() {
+        let dir = std::env::temp_dir().join(format!("wavebudget-report-res-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let full = r#""vgpr_count": 102, "agpr_count": 0, "sgpr_count": 13, "group_segment_fixed_size": 0, "private_segment_fixed_size": 0, "wavefront_size": 64, "max_flat_workgroup_size": 256"#;
+        for (name, extra, field) in
+            [("str.json", r#""spills": "abc""#, "spills"), ("neg.json", r#""spills": -3"#, "spills"), ("missing.json", r#""descriptor": null"#, "spills")]
+        {
+            let json = format!(
+                r#"{{"kernels": [{{"name": "k", "target": "gfx942", "baseline": {{"status": "ok", {full}, {extra}}}, "levels": []}}]}}"#
+            );
+            let path = dir.join(name);
+            std::fs::write(&path, json).unwrap();
+            let e = files(&[path.display().to_string()], &FileOptions::default()).unwrap_err();
+            match &e {
+                Error::NotASweep { problem: SweepProblem::Shape(text), .. } => {
+                    assert!(text.starts_with("kernels[0].baseline: the compiled kernel's resources"), "{text}");
+                    assert!(text.contains(field), "{text}");
+                }
+                e => panic!("{name}: not refused as malformed: {e:?}"),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
