@@ -110,23 +110,35 @@ pub fn llvm_major_of(soname: &str) -> Option<u32> {
 const VERSION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// `CC --version`'s standard output, within [`VERSION_TIMEOUT`]: a command that does not answer (a script
-/// that waits) is killed and named, never waited on without end.
+/// that waits) is killed and named, never waited on without end. It runs in its own process group, which
+/// is killed once it exits or times out, so a process it left in the background holding its output
+/// cannot keep the answer waiting either; the output is awaited within the same bound.
 fn version_text(cc: &str) -> Result<String, CliError> {
     use std::io::Read;
+    use std::os::unix::process::CommandExt as _;
     use std::process::Stdio;
     let mut child = std::process::Command::new(cc)
         .arg("--version")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        .process_group(0)
         .spawn()
         .map_err(|source| CliError::Io { context: format!("--cc {cc}: cannot run it"), source })?;
+    let group = child.id() as libc::pid_t;
+    // SAFETY: signals the process group this function started (its id is the child's pid).
+    let kill_group = || unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    };
+    let no_answer =
+        || -> CliError { UsageError::CcNoAnswer { cc: cc.to_string(), seconds: VERSION_TIMEOUT.as_secs() }.into() };
     // Read on a thread so a full pipe cannot stall the wait; 1 MiB is far more than any version text.
     let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut buf = Vec::new();
         let _ = (&mut stdout).take(1 << 20).read_to_end(&mut buf);
-        buf
+        let _ = tx.send(buf);
     });
     let start = std::time::Instant::now();
     loop {
@@ -134,13 +146,16 @@ fn version_text(cc: &str) -> Result<String, CliError> {
             Ok(Some(_)) => break,
             Ok(None) if start.elapsed() < VERSION_TIMEOUT => std::thread::sleep(std::time::Duration::from_millis(10)),
             _ => {
-                let _ = child.kill();
+                kill_group();
                 let _ = child.wait();
-                return Err(UsageError::CcNoAnswer { cc: cc.to_string(), seconds: VERSION_TIMEOUT.as_secs() }.into());
+                return Err(no_answer());
             }
         }
     }
-    let bytes = reader.join().unwrap_or_default();
+    // The compiler has answered; what it left behind in its group goes with it.
+    kill_group();
+    let left = VERSION_TIMEOUT.saturating_sub(start.elapsed()).max(std::time::Duration::from_secs(1));
+    let bytes = rx.recv_timeout(left).map_err(|_| no_answer())?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

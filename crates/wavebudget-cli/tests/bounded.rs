@@ -303,6 +303,23 @@ fn a_compiler_that_never_answers_is_given_up_on() {
     refused(&b, cc.to_str().unwrap(), "gave no answer in 10 s");
 }
 
+/// A compiler that answers but leaves a process in the background holding its output (a wrapper script
+/// that starts a daemon) is answered at once: its process group is killed once it exits, so the pipe
+/// closes, and the answer is not left waiting for the background process.
+#[test]
+fn a_compiler_that_leaves_its_output_open_is_answered() {
+    let dir = scratch("bg");
+    let cc = dir.join("cc.sh");
+    std::fs::write(&cc, "#!/bin/sh\necho 'clang version 22.1.0'\nsleep 600 &\nexit 0\n").unwrap();
+    assert!(Command::new("chmod").arg("+x").arg(&cc).status().unwrap().success());
+    let start = std::time::Instant::now();
+    let b = run_bounded(&mut wb(&["pass-flags", "--cc", cc.to_str().unwrap(), "--waves", "4"]), CEILING);
+    assert!(!b.timed_out, "still running after {CEILING:?}");
+    assert_eq!(b.code, Some(0), "{}", b.stderr);
+    assert!(b.stdout.contains("-wavebudget-waves=4"), "{}", b.stdout);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "took {:?}", start.elapsed());
+}
+
 /// The LLVM 22 plugin with LLVM 15's clang: refused, naming both majors (the flags would fail the build).
 #[test]
 fn a_plugin_of_another_major_is_refused() {
