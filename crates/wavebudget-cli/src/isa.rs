@@ -32,13 +32,28 @@ pub struct IsaSource {
 /// What `isa` says of a kernel it could not read, or not all of; JSON holds the text (`Display`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-#[cfg_attr(not(feature = "llvm"), allow(dead_code))] // only binaries, read with LLVM, have notes
+#[cfg_attr(not(feature = "llvm"), allow(dead_code))] // binaries (read with LLVM) have most notes
 pub enum IsaNote {
     /// A kernel descriptor without a function symbol holding its code (a stripped object).
     #[error("{kernel}: no function symbol with its code in this code object (stripped?)")]
     NoFunctionSymbol {
         /// The kernel.
         kernel: String,
+    },
+    /// The assembly's `; Occupancy:` comment is more than its processor (`.amdgcn_target`) runs: not
+    /// shown.
+    #[error(
+        "{kernel}: \"; Occupancy: {occupancy}\" is more than {processor} runs (at most {max} waves/SIMD): not shown"
+    )]
+    ImpossibleOccupancy {
+        /// The kernel.
+        kernel: String,
+        /// What the comment says.
+        occupancy: u32,
+        /// The processor of the assembly's `.amdgcn_target`.
+        processor: &'static str,
+        /// Its most waves per SIMD.
+        max: u32,
     },
     /// Dwords LLVM's disassembler could not decode, counted as instructions of class other.
     #[error("{kernel}: {dwords} dword(s) LLVM could not decode, counted as instructions of class other")]
@@ -97,18 +112,40 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
         wavebudget_isa::parse_assembly(text).map_err(|source| UsageError::Isa { file: file.to_string(), source })?;
     let names: Vec<String> = functions.iter().map(|f| f.name.clone()).collect();
     let extra = asm_comments(text, &names);
+    // The processor llc names (`.amdgcn_target "amdgcn-amd-amdhsa--gfx942"`) bounds what an occupancy
+    // comment may say; one over it is not shown (a comment is text anyone can edit).
+    let processor = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(".amdgcn_target"))
+        .and_then(|t| wavebudget_model::parse_target(t.trim().trim_matches('"')).ok())
+        .map(|id| id.processor);
+    let mut notes = Vec::new();
     let kernels = functions
         .iter()
         .zip(extra)
         .filter(|(f, _)| filter.as_ref().is_none_or(|re| re.is_match(&f.name)))
-        .map(|(f, (vgprs, waves))| IsaKernel {
-            name: f.name.clone(),
-            vgpr_count: vgprs,
-            waves_per_simd: waves,
-            signals: wavebudget_isa::signals(&f.code),
+        .map(|(f, (vgprs, waves))| {
+            let waves = match (waves, processor) {
+                (Some(o), Some(p)) if o > p.max_waves_per_eu() => {
+                    notes.push(IsaNote::ImpossibleOccupancy {
+                        kernel: f.name.clone(),
+                        occupancy: o,
+                        processor: p.name,
+                        max: p.max_waves_per_eu(),
+                    });
+                    None
+                }
+                (w, _) => w,
+            };
+            IsaKernel {
+                name: f.name.clone(),
+                vgpr_count: vgprs,
+                waves_per_simd: waves,
+                signals: wavebudget_isa::signals(&f.code),
+            }
         })
         .collect();
-    Ok(IsaSource { source: file.to_string(), kernels, notes: Vec::new() })
+    Ok(IsaSource { source: file.to_string(), kernels, notes })
 }
 
 /// One kernel to disassemble: its code (copied out of the file, so jobs can run on worker threads) and

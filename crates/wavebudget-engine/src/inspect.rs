@@ -626,8 +626,11 @@ pub fn kernel_report(
         (_, None) if m.vgpr_count.is_none() => notes.push(Note::NoVgprCount),
         _ => {}
     }
+    // Why LLVM padded the descriptor is a fact of the compile: the kernel's own processor and launch
+    // range, never the --target or --wg-size this question is asked with.
+    let own_workgroup = KernelResources::launch_of(m.reqd_workgroup_size, m.max_flat_workgroup_size);
     let pad_cause = |padded_waves: u32| -> PadCause {
-        let (Some(st), Some(wg)) = (&eval_st, workgroup) else {
+        let (Some(st), Some(wg)) = (&own_st, own_workgroup) else {
             return PadCause::Unknown;
         };
         let lds = m.group_segment_fixed_size.unwrap_or(0);
