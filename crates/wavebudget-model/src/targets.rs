@@ -540,6 +540,23 @@ pub static PROCESSORS: &[Processor] = &[
     p("gfx12-generic", Gfx12, "RDNA4").since(crate::Llvm::V19).x15().dvgpr().generic(),
 ];
 
+/// The processors each generic processor's code runs on: LLVM's AMDGPUUsage, "AMDGPU Generic
+/// Processors" table (gfx940 and gfx941, listed there for gfx9-4-generic, were removed: `REMOVED`).
+pub static GENERIC_FAMILIES: &[(&str, &[&str])] = &[
+    ("gfx9-generic", &["gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c"]),
+    ("gfx9-4-generic", &["gfx942", "gfx950"]),
+    ("gfx10-1-generic", &["gfx1010", "gfx1011", "gfx1012", "gfx1013"]),
+    ("gfx10-3-generic", &["gfx1030", "gfx1031", "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036"]),
+    ("gfx11-generic", &["gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153"]),
+    ("gfx12-generic", &["gfx1200", "gfx1201"]),
+];
+
+/// Whether code built for `built_for` runs on `device`: the same processor, or a generic processor
+/// whose family holds it ([`GENERIC_FAMILIES`]).
+pub fn runs_on(built_for: &str, device: &str) -> bool {
+    built_for == device || GENERIC_FAMILIES.iter().any(|(g, members)| *g == built_for && members.contains(&device))
+}
+
 /// Processors LLVM removed; a request for one names its replacement.
 pub static REMOVED: &[(&str, &str)] = &[("gfx940", "gfx942"), ("gfx941", "gfx942")];
 
@@ -551,4 +568,24 @@ pub static NOT_MODELLED: &[&str] =
 /// Find a row by its exact LLVM name.
 pub fn processor(name: &str) -> Option<&'static Processor> {
     PROCESSORS.iter().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod generic_family_tests {
+    use super::*;
+
+    /// Every generic processor of the table has a family, and every member is a processor of the table of
+    /// the generic's generation (a member LLVM removed would be a name nothing runs as).
+    #[test]
+    fn families_hold_known_processors_of_their_generation() {
+        for g in PROCESSORS.iter().filter(|p| p.generic) {
+            let (_, members) = GENERIC_FAMILIES.iter().find(|(n, _)| *n == g.name).expect("a family per generic");
+            for m in *members {
+                let p = processor(m).unwrap_or_else(|| panic!("{m} of {} is not a processor", g.name));
+                assert!(!p.generic && p.generation == g.generation, "{m} of {}", g.name);
+                assert!(runs_on(g.name, m) && !runs_on(m, g.name));
+            }
+        }
+        assert!(!runs_on("gfx9-4-generic", "gfx90a") && runs_on("gfx942", "gfx942"));
+    }
 }

@@ -444,7 +444,12 @@ impl Kernels {
             return Err(Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels }));
         }
         let proc = device.target.processor.name;
-        let same: Vec<&KernelInfo> = all.iter().copied().filter(|k| k.processor == proc).collect();
+        // A build for the device's processor, else one for a generic processor whose family holds it
+        // (the loader takes the specific build first).
+        let mut same: Vec<&KernelInfo> = all.iter().copied().filter(|k| k.processor == proc).collect();
+        if same.is_empty() {
+            same = all.iter().copied().filter(|k| wavebudget_model::targets::runs_on(&k.processor, proc)).collect();
+        }
         if same.is_empty() {
             return Err(Error::Kernel(KernelRefusal::OtherProcessor {
                 name: name.to_string(),
@@ -750,7 +755,7 @@ pub fn choose_variant(
     let mut scored: Vec<(usize, Dispatch, u32, u32)> = Vec::new();
     let mut skipped = Vec::new();
     for (i, k) in candidates.iter().enumerate() {
-        if k.processor != proc {
+        if !wavebudget_model::targets::runs_on(&k.processor, proc) {
             skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
             continue;
         }

@@ -313,18 +313,23 @@ fn topology_parser_survives_mutations_of_the_captures() {
 /// `pressure.ll` compiled by llc-22 for gfx942 with `-mattr` (xnack set or left "any") and a fixed launch
 /// size (so each build is told apart by its `.max_flat_workgroup_size`); the object and llc's occupancy.
 fn llc_features(mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
+    llc_for("gfx942", mattr, wg, tag)
+}
+
+/// [`llc_features`] for another processor (`-mcpu`), a generic one included.
+fn llc_for(cpu: &str, mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
     let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
     let text = std::fs::read_to_string(ll).unwrap().replace(
         "\"amdgpu-flat-work-group-size\"=\"1,256\"",
         &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
     );
     let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
-    std::fs::write(&src, text).unwrap();
+    std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
     let obj = src.with_extension("o");
     let out = Command::new(tool("llc"))
         .args([
             "-mtriple=amdgcn-amd-amdhsa",
-            "-mcpu=gfx942",
+            &format!("-mcpu={cpu}"),
             "-filetype=obj",
             "-pass-remarks-analysis=kernel-resource-usage",
         ])
@@ -409,4 +414,27 @@ fn the_build_the_loader_takes_by_xnack() {
         let k = any.lookup("acc40", &device).unwrap();
         assert_eq!(dispatch(k, &device, Some(64), 0).unwrap().waves_per_simd, occ_any["acc40"]);
     }
+}
+
+/// Code built for a generic processor runs on the processors of its family (LLVM's AMDGPUUsage, "AMDGPU
+/// Generic Processors": gfx9-4-generic on gfx942 and gfx950), evaluated with the device's parameters and
+/// equal to llc-22's occupancy for the generic build; a device outside the family is refused; a build for
+/// the device's own processor beside it is taken first.
+#[test]
+fn generic_builds_run_on_their_family() {
+    use wavebudget_runtime::{Error, KernelRefusal};
+    let (generic, occ) = llc_for("gfx9-4-generic", "", 256, "generic");
+    let kernels = Kernels::open(&generic).unwrap();
+    for device in ["gfx942", "gfx950"] {
+        let device = Device::from_target(device).unwrap();
+        let k = kernels.lookup("acc124", &device).unwrap();
+        assert_eq!(k.processor, "gfx9-4-generic");
+        assert_eq!(dispatch(k, &device, Some(256), 0).unwrap().waves_per_simd, occ["acc124"]);
+    }
+    let e = kernels.lookup("acc124", &Device::from_target("gfx90a").unwrap()).unwrap_err();
+    assert!(matches!(&e, Error::Kernel(KernelRefusal::OtherProcessor { .. })), "{e:?}");
+    let (own, _) = llc_for("gfx942", "", 128, "generic-own");
+    let both = Kernels::open(&bundle(&[("gfx9-4-generic", &generic), ("gfx942", &own)], "generic-both")).unwrap();
+    let k = both.lookup("acc124", &Device::from_target("gfx942").unwrap()).unwrap();
+    assert_eq!((k.processor.as_str(), k.resources.max_flat_workgroup_size), ("gfx942", 128));
 }
