@@ -168,9 +168,11 @@ fn resources_complete(value: &serde_json::Value) -> Result<(), String> {
     let Some(kernels) = value.get("kernels").and_then(|k| k.as_array()) else { return Ok(()) };
     for (i, k) in kernels.iter().enumerate() {
         let levels = k.get("levels").and_then(|l| l.as_array()).map(|l| l.iter().enumerate());
-        let all = k.get("baseline").map(|b| ("baseline".to_string(), b)).into_iter().chain(
-            levels.into_iter().flatten().map(|(j, l)| (format!("levels[{j}]"), l)),
-        );
+        let all = k
+            .get("baseline")
+            .map(|b| ("baseline".to_string(), b))
+            .into_iter()
+            .chain(levels.into_iter().flatten().map(|(j, l)| (format!("levels[{j}]"), l)));
         for (at, level) in all {
             let Some(obj) = level.as_object() else { continue };
             if FIELDS.iter().any(|f| obj.contains_key(*f)) {

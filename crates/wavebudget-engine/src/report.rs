@@ -481,9 +481,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("wavebudget-report-res-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let full = r#""vgpr_count": 102, "agpr_count": 0, "sgpr_count": 13, "group_segment_fixed_size": 0, "private_segment_fixed_size": 0, "wavefront_size": 64, "max_flat_workgroup_size": 256"#;
-        for (name, extra, field) in
-            [("str.json", r#""spills": "abc""#, "spills"), ("neg.json", r#""spills": -3"#, "spills"), ("missing.json", r#""descriptor": null"#, "spills")]
-        {
+        for (name, extra, field) in [
+            ("str.json", r#""spills": "abc""#, "spills"),
+            ("neg.json", r#""spills": -3"#, "spills"),
+            ("missing.json", r#""descriptor": null"#, "spills"),
+        ] {
             let json = format!(
                 r#"{{"kernels": [{{"name": "k", "target": "gfx942", "baseline": {{"status": "ok", {full}, {extra}}}, "levels": []}}]}}"#
             );
