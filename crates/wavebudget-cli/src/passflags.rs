@@ -50,6 +50,11 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     if a.waves == 0 {
         return Err(UsageError::ZeroWaves.into());
     }
+    // The pass's own bound (`wavebudget_pass::config::MAX_REQUEST`; this binary may be built without
+    // the pass): past it the compile would stop on the flag.
+    if a.waves > 20 {
+        return Err(UsageError::WavesOverMax { waves: a.waves }.into());
+    }
     let text = version_text(&a.cc)?;
     let major = clang_major(&text).ok_or_else(|| CliError::Usage(UsageError::NotClang { cc: a.cc.clone() }))?;
     wavebudget_model::Llvm::from_major(major)

@@ -186,6 +186,13 @@ pub enum UsageError {
     /// `--waves 0` for pass-flags.
     #[error("--waves must be at least 1")]
     ZeroWaves,
+    /// pass-flags' `--waves` over what the pass takes (the most waves/SIMD any AMD processor runs): the
+    /// flags would fail the build.
+    #[error("--waves {waves}: the pass takes 1 to 20 waves/SIMD (the most any AMD processor runs)")]
+    WavesOverMax {
+        /// As given.
+        waves: u32,
+    },
     /// A `--waves` of the sweep that is not a range, a list or a number in 1..=20.
     #[error("--waves '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20")]
     WavesSpec {
@@ -474,6 +481,7 @@ impl UsageError {
             UsageError::NoVgprs { .. } => "no_vgprs",
             UsageError::NoWaves => "no_waves",
             UsageError::ZeroWaves => "zero_waves",
+            UsageError::WavesOverMax { .. } => "waves_over_max",
             UsageError::WavesSpec { .. } => "waves_spec",
             UsageError::ZeroJobs => "zero_jobs",
             UsageError::OutputLinkLoop { .. } => "output_link_loop",
