@@ -135,11 +135,12 @@ impl Sweep {
     /// A sweep read back from its JSON; the error is one line naming where (`kernels[0].levels[2]:
     /// missing field `status` at line 1 column 80`).
     pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {
-        let value: serde_json::Value = {
-            let de = &mut serde_json::Deserializer::from_slice(bytes);
-            serde_path_to_error::deserialize(de).map_err(path_message)?
-        };
-        Sweep::from_value(&value)
+        // Read as the type first: serde's message then has the line and column.
+        let de = &mut serde_json::Deserializer::from_slice(bytes);
+        let sweep = serde_path_to_error::deserialize(de).map_err(path_message)?;
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        resources_complete(&value)?;
+        Ok(sweep)
     }
 
     /// [`Sweep::from_json`] of a document already parsed.
