@@ -243,14 +243,7 @@ fn measure_parallel(variants: &[&dyn Fn() -> Command], rounds: usize, cpus: usiz
             Some([at(0)?, at(1)?, at(2)?, at(3)?])
         })
         .collect();
-    let (with_cpu, with_wall, loaded_cpu, over_hand_cpu) = changes(&per_cpu);
-    Measured {
-        medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(),
-        with_cpu,
-        with_wall,
-        loaded_cpu,
-        over_hand_cpu,
-    }
+    measured(cpu, wall, &per_cpu)
 }
 
 /// Medians of (CPU, wall) seconds per variant, and the changes the table reports as samples, each one
@@ -268,17 +261,23 @@ struct Measured {
     over_hand_cpu: Vec<f64>,
 }
 
-/// Samples (CPU, wall) of variants 0 (baseline), 1 (loaded), 2 (with the request) and 3 (by hand) taken
-/// under the same conditions, as percent changes for [`Measured`].
-fn changes(pairs: &[[(f64, f64); 4]]) -> (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>) {
-    let (mut wc, mut ww, mut lc, mut hc) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for [b, l, w, h] in pairs {
-        wc.push(pct(w.0, b.0));
-        ww.push(pct(w.1, b.1));
-        lc.push(pct(l.0, b.0));
-        hc.push(pct(w.0, h.0));
+/// [`Measured`] from each variant's CPU and wall seconds and from samples (CPU, wall) of variants 0
+/// (baseline), 1 (loaded), 2 (with the request) and 3 (by hand) taken under the same conditions.
+fn measured(cpu: Vec<Vec<f64>>, wall: Vec<Vec<f64>>, samples: &[[(f64, f64); 4]]) -> Measured {
+    let mut m = Measured {
+        medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(),
+        with_cpu: Vec::new(),
+        with_wall: Vec::new(),
+        loaded_cpu: Vec::new(),
+        over_hand_cpu: Vec::new(),
+    };
+    for [b, l, w, h] in samples {
+        m.with_cpu.push(pct(w.0, b.0));
+        m.with_wall.push(pct(w.1, b.1));
+        m.loaded_cpu.push(pct(l.0, b.0));
+        m.over_hand_cpu.push(pct(w.0, h.0));
     }
-    (wc, ww, lc, hc)
+    m
 }
 
 /// Medians of CPU and wall seconds for each of `variants`, run interleaved `runs` times (or, with
@@ -307,14 +306,7 @@ fn measure(variants: &[&dyn Fn() -> Command], runs: usize, cores: Option<usize>,
         }
         rounds.push(round);
     }
-    let (with_cpu, with_wall, loaded_cpu, over_hand_cpu) = changes(&rounds);
-    Measured {
-        medians: cpu.into_iter().zip(wall).map(|(c, w)| (median(c), median(w))).collect(),
-        with_cpu,
-        with_wall,
-        loaded_cpu,
-        over_hand_cpu,
-    }
+    measured(cpu, wall, &rounds)
 }
 
 fn pct(with: f64, base: f64) -> f64 {

@@ -71,6 +71,18 @@ fn a_driver_that_differs_from_llvm_is_noted() {
 
 /// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
 fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
+    llc_with(ll, cpu, "", wg, tag)
+}
+
+/// [`llc`] with `-mattr` (none when empty): `ll`'s gfx942 `"target-cpu"` made `cpu` and its launch size
+/// fixed at `wg`.
+fn llc_with(
+    ll: &Path,
+    cpu: &str,
+    mattr: &str,
+    wg: u32,
+    tag: &str,
+) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
     let text = std::fs::read_to_string(ll).unwrap().replace(
         "\"amdgpu-flat-work-group-size\"=\"1,256\"",
         &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
@@ -85,12 +97,13 @@ fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::
             "-filetype=obj",
             "-pass-remarks-analysis=kernel-resource-usage",
         ])
+        .args((!mattr.is_empty()).then(|| format!("-mattr={mattr}")))
         .arg(&src)
         .arg("-o")
         .arg(&obj)
         .output()
         .unwrap();
-    assert!(out.status.success());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
         .into_iter()
         .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
@@ -318,33 +331,7 @@ fn llc_features(mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::
 
 /// [`llc_features`] for another processor (`-mcpu`), a generic one included.
 fn llc_for(cpu: &str, mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
-    let ll = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll");
-    let text = std::fs::read_to_string(ll).unwrap().replace(
-        "\"amdgpu-flat-work-group-size\"=\"1,256\"",
-        &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
-    );
-    let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
-    std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
-    let obj = src.with_extension("o");
-    let out = Command::new(tool("llc"))
-        .args([
-            "-mtriple=amdgcn-amd-amdhsa",
-            &format!("-mcpu={cpu}"),
-            "-filetype=obj",
-            "-pass-remarks-analysis=kernel-resource-usage",
-        ])
-        .args((!mattr.is_empty()).then(|| format!("-mattr={mattr}")))
-        .arg(&src)
-        .arg("-o")
-        .arg(&obj)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
-        .into_iter()
-        .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
-        .collect();
-    (obj, occ)
+    llc_with(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll"), cpu, mattr, wg, tag)
 }
 
 /// An offload bundle (clang-offload-bundler) of `objects` under their target IDs, with an empty host entry.
