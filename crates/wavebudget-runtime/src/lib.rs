@@ -414,13 +414,14 @@ impl Kernels {
     }
 
     /// [`Kernels::for_device`] without allocating when the kernel has one build for the device's
-    /// processor with no xnack/sramecc setting (the dispatch path; any other case takes the full choice).
+    /// processor and the device loads it (the dispatch path, where that is the answer `for_device` gives;
+    /// any other case takes the full choice).
     #[inline]
     pub fn lookup(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
         let proc = device.target.processor.name;
         let mut same = self.kernels.iter().filter(|k| (k.name == name || k.symbol == name) && k.processor == proc);
         match (same.next(), same.next()) {
-            (Some(k), None) if feature_settings(&k.target) == [None, None] => Ok(k),
+            (Some(k), None) if loads(&k.target, device) => Ok(k),
             _ => self.for_device(name, device),
         }
     }
@@ -462,13 +463,10 @@ impl Kernels {
         // that load, the most specific is taken.
         let dev = [device.target.xnack, device.target.sramecc];
         let targets = |ks: &[&KernelInfo]| ks.iter().map(|k| k.target.clone()).collect::<Vec<_>>();
-        let loads: Vec<(&KernelInfo, [Option<bool>; 2])> = same
-            .iter()
-            .map(|k| (*k, feature_settings(&k.target)))
-            .filter(|(_, f)| f.iter().zip(dev).all(|(f, d)| f.is_none() || d.is_none() || *f == d))
-            .collect();
+        let loadable: Vec<(&KernelInfo, [Option<bool>; 2])> =
+            same.iter().filter(|k| loads(&k.target, device)).map(|k| (*k, feature_settings(&k.target))).collect();
         let device_name = device.target.canonical();
-        if loads.is_empty() {
+        if loadable.is_empty() {
             return Err(Error::Kernel(KernelRefusal::OtherFeatures {
                 name: name.to_string(),
                 built_for: targets(&same),
@@ -476,8 +474,9 @@ impl Kernels {
             }));
         }
         let specific = |f: &[Option<bool>; 2]| f.iter().zip(dev).filter(|(f, d)| f.is_some() && d.is_some()).count();
-        let best = loads.iter().map(|(_, f)| specific(f)).max().unwrap_or(0);
-        let top: Vec<&(&KernelInfo, [Option<bool>; 2])> = loads.iter().filter(|(_, f)| specific(f) == best).collect();
+        let best = loadable.iter().map(|(_, f)| specific(f)).max().unwrap_or(0);
+        let top: Vec<&(&KernelInfo, [Option<bool>; 2])> =
+            loadable.iter().filter(|(_, f)| specific(f) == best).collect();
         if let Some(i) = (0..2).find(|&i| top.iter().any(|(_, f)| f[i] != top[0].1[i])) {
             return Err(Error::Kernel(KernelRefusal::AmbiguousBuild {
                 name: name.to_string(),
@@ -488,6 +487,13 @@ impl Kernels {
         }
         Ok(top[0].0)
     }
+}
+
+/// Whether a build for `target` (the device's processor) loads on `device`: each xnack/sramecc setting
+/// the build makes is the device's, or the device does not say it.
+fn loads(target: &str, device: &Device) -> bool {
+    let dev = [device.target.xnack, device.target.sramecc];
+    feature_settings(target).iter().zip(dev).all(|(f, d)| f.is_none() || d.is_none() || *f == d)
 }
 
 /// The xnack and sramecc settings of a target ID (`amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-`, or the
@@ -759,8 +765,7 @@ pub fn choose_variant(
             skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
             continue;
         }
-        let dev = [device.target.xnack, device.target.sramecc];
-        if feature_settings(&k.target).iter().zip(dev).any(|(f, d)| f.is_some() && d.is_some() && *f != d) {
+        if !loads(&k.target, device) {
             skipped.push(Skipped::OtherFeatures { name: k.name.clone(), target: k.target.clone() });
             continue;
         }
