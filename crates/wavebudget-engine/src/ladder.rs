@@ -154,18 +154,7 @@ impl Sweep {
 /// fails to parse as absent: a level with `"spills": "abc"` would read as not compiled. A level that
 /// carries any of their fields must carry all of them, well formed; the first that does not is named.
 fn resources_complete(value: &serde_json::Value) -> Result<(), String> {
-    const FIELDS: [&str; 10] = [
-        "vgpr_count",
-        "agpr_count",
-        "sgpr_count",
-        "group_segment_fixed_size",
-        "private_segment_fixed_size",
-        "wavefront_size",
-        "max_flat_workgroup_size",
-        "reqd_workgroup_size",
-        "spills",
-        "descriptor",
-    ];
+    let fields = resource_fields();
     let Some(kernels) = value.get("kernels").and_then(|k| k.as_array()) else { return Ok(()) };
     for (i, k) in kernels.iter().enumerate() {
         let levels = k.get("levels").and_then(|l| l.as_array()).map(|l| l.iter().enumerate());
@@ -176,13 +165,29 @@ fn resources_complete(value: &serde_json::Value) -> Result<(), String> {
             .chain(levels.into_iter().flatten().map(|(j, l)| (format!("levels[{j}]"), l)));
         for (at, level) in all {
             let Some(obj) = level.as_object() else { continue };
-            if FIELDS.iter().any(|f| obj.contains_key(*f)) {
+            if fields.iter().any(|f| obj.contains_key(*f)) {
                 serde_path_to_error::deserialize::<_, wavebudget_model::KernelResources>(level)
                     .map_err(|e| format!("kernels[{i}].{at}: the compiled kernel's resources: {}", path_message(e)))?;
             }
         }
     }
     Ok(())
+}
+
+/// `KernelResources`' fields as serde writes them (`tests::resource_fields_are_the_types`).
+fn resource_fields() -> &'static [&'static str] {
+    &[
+        "vgpr_count",
+        "agpr_count",
+        "sgpr_count",
+        "group_segment_fixed_size",
+        "private_segment_fixed_size",
+        "wavefront_size",
+        "max_flat_workgroup_size",
+        "reqd_workgroup_size",
+        "spills",
+        "descriptor",
+    ]
 }
 
 /// One kernel of a module as a sweep would compile it, before any compile (`wavebudget sweep --plan`):
@@ -670,6 +675,30 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fields `resources_complete` looks for are the ones a `KernelResources` is written with (a
+    /// field added to the type without the list would let a malformed one read as "not compiled").
+    #[test]
+    fn resource_fields_are_the_types() {
+        let r = wavebudget_model::KernelResources {
+            vgpr_count: 0,
+            agpr_count: 0,
+            sgpr_count: 0,
+            group_segment_fixed_size: 0,
+            private_segment_fixed_size: 0,
+            wavefront_size: 64,
+            max_flat_workgroup_size: 256,
+            reqd_workgroup_size: None,
+            spills: 0,
+            descriptor: None,
+        };
+        let json = serde_json::to_value(r).unwrap();
+        let mut written: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        written.sort_unstable();
+        let mut listed = resource_fields().to_vec();
+        listed.sort_unstable();
+        assert_eq!(written, listed);
+    }
 
     fn rung(waves: u32, spills: Option<u32>, loop_instructions: Option<u32>) -> Rung {
         Rung { waves, spills, accepted: true, loop_instructions }
