@@ -727,11 +727,12 @@ fn registers(
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     let separate = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Separate;
     let mut asm = crate::estimate::AsmRegisters::default();
-    // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
-    // and there is nothing to say about its registers (`Config::bound_first`).
+    // The estimate reads the kernel's own code: what it calls (not inlined) is said, whatever follows.
     if from_records.is_none() && (facts.first_callee.is_some() || facts.makes_indirect_call) {
         c.warn(Finding::CallsNotEstimated { callee: facts.first_callee.clone(), indirect: facts.makes_indirect_call });
     }
+    // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
+    // and there is nothing to say about its registers (`Config::bound_first`).
     let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs;
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;

@@ -396,16 +396,19 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     Ok(levels)
 }
 
+/// A level that failed with `e` (no processor to report).
+fn failed(waves: Option<u32>, e: &LevelError) -> (String, Level) {
+    let mut l = Level::empty(waves, Status::Failed);
+    l.error = Some(e.clone());
+    (String::new(), l)
+}
+
 /// One kernel of a chunk's module at one level (the chunk reduced to it), or its failure.
 fn compile_one(part: &[u8], kernel: &str, waves: Option<u32>) -> (String, Level) {
     let one = [kernel];
     match split(part, &one).and_then(|b| compile(&b, &one, waves)) {
         Ok(mut v) => v.remove(0),
-        Err(e) => {
-            let mut l = Level::empty(waves, Status::Failed);
-            l.error = Some(e);
-            (String::new(), l)
-        }
+        Err(e) => failed(waves, &e),
     }
 }
 
@@ -493,11 +496,6 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         }
         work.extend(waves.iter().map(|&w| (c, Some(w))));
     }
-    let failed = |w: Option<u32>, e: &LevelError| {
-        let mut l = Level::empty(w, Status::Failed);
-        l.error = Some(e.clone());
-        (String::new(), l)
-    };
     // One chunk at one level: the chunk compiled at once, or kernel by kernel when that fails.
     let run = |&(c, w): &(usize, Option<u32>)| -> Vec<(String, Level)> {
         let ks = &chunks[c].0;
