@@ -312,8 +312,14 @@ fn a_compiler_that_leaves_its_output_open_is_answered() {
     let cc = dir.join("cc.sh");
     std::fs::write(&cc, "#!/bin/sh\necho 'clang version 22.1.0'\nsleep 600 &\nexit 0\n").unwrap();
     assert!(Command::new("chmod").arg("+x").arg(&cc).status().unwrap().success());
+    // The plugin named: on a fresh target directory `cargo test` builds it into deps/ only, not where
+    // pass-flags looks for it by default (target/<profile>/, where `cargo build` copies it).
+    let plugin = wavebudget_testkit::plugin::plugin();
     let start = std::time::Instant::now();
-    let b = run_bounded(&mut wb(&["pass-flags", "--cc", cc.to_str().unwrap(), "--waves", "4"]), CEILING);
+    let b = run_bounded(
+        &mut wb(&["pass-flags", "--cc", cc.to_str().unwrap(), "--waves", "4", "--plugin", plugin.to_str().unwrap()]),
+        CEILING,
+    );
     assert!(!b.timed_out, "still running after {CEILING:?}");
     assert_eq!(b.code, Some(0), "{}", b.stderr);
     assert!(b.stdout.contains("-wavebudget-waves=4"), "{}", b.stdout);
