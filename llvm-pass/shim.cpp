@@ -28,6 +28,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -46,6 +47,9 @@ char *wb_rust_print_params(const void *cfg);
 // Runs the pass on a module. Returns 1 if the IR changed.
 int wb_rust_run(const void *cfg, LLVMModuleRef module);
 void wb_rust_free_config(void *cfg);
+// A pipeline that never took the pass reached its first pass on `module`, with the -wavebudget-* options
+// `cl` given: says so where nothing later can set a budget (a SPIR-V module with kernels).
+void wb_rust_pipeline_without_pass(LLVMModuleRef module, const char *cl, size_t cl_len);
 void wb_rust_free_string(char *s);
 }
 
@@ -161,15 +165,49 @@ void *configure(StringRef Params, bool FromPipeline) {
   return Cfg;
 }
 
+// Every pipeline set up with the plugin registered (one per clang compile job, one per opt run) is
+// watched for whether it takes the pass. One that never does (clang-22's -disable-llvm-passes, which
+// --offload-arch=amdgcnspirv sets) never calls it, so with -wavebudget-* options given the Rust side is
+// shown the module when the pipeline's first pass runs (it is built by then) and says so where nothing
+// later in the build can set a budget.
 void registerCallbacks(PassBuilder &PB) {
+  // Whether this pipeline took the pass, and whether its first pass has been seen.
+  struct Pipeline {
+    std::atomic<bool> Took{false}, Checked{false};
+  };
+  auto P = std::make_shared<Pipeline>();
+  auto Take = [P] { P->Took = true; };
+  // Only with -wavebudget-* options given (no cost to a build that gives none): one atomic load per pass
+  // after the first. Not before 22: there llvm::Any's type ids are not shared between libLLVM and a
+  // plugin, so the IR cannot be read from the callback (any_cast gives null); clang before 22 runs the
+  // pipeline for amdgcnspirv anyway, and the pass itself names the SPIR-V kernels it cannot budget.
+#if LLVM_VERSION_MAJOR >= 22
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
+      PIC && !commandLineParams().empty()) {
+    PIC->registerBeforeNonSkippedPassCallback([P](StringRef, Any IR) {
+      if (P->Checked.load(std::memory_order_relaxed) || P->Checked.exchange(true) || P->Took)
+        return;
+      const Module *M = nullptr;
+      if (const auto *Mod = any_cast<const Module *>(&IR))
+        M = *Mod;
+      else if (const auto *F = any_cast<const Function *>(&IR))
+        M = (*F)->getParent();
+      if (M) {
+        std::string CL = commandLineParams();
+        wb_rust_pipeline_without_pass(wrap(M), CL.data(), CL.size());
+      }
+    });
+  }
+#endif
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Take](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         // PassBuilder::checkParametrizedPassName, which LLVM 15 lacks: the name, or name<params>.
         StringRef Base(PassName);
         bool Named = Name == Base || (Name.size() > Base.size() + 1 && Name.substr(0, Base.size()) == Base &&
                                       Name[Base.size()] == '<' && Name.back() == '>');
         if (!Named)
           return false;
+        Take();
         StringRef Params = Name.drop_front(strlen(PassName));
         if (!Params.empty())
           Params = Params.drop_front().drop_back(); // strip '<' and '>'
@@ -182,7 +220,8 @@ void registerCallbacks(PassBuilder &PB) {
   // clang -fpass-plugin: run last in the optimization pipeline, at every -O level. The options come
   // from -mllvm -wavebudget-* and WAVEBUDGET_* (read by the Rust side); with no request anywhere the
   // pass only acts on kernels carrying "wavebudget-waves".
-  auto AtEnd = [](ModulePassManager &MPM) {
+  auto AtEnd = [Take](ModulePassManager &MPM) {
+    Take();
     if (void *Cfg = configure(StringRef(), false))
       MPM.addPass(OccupancyBudgetPass(Cfg));
   };

@@ -232,6 +232,18 @@ pub unsafe extern "C" fn wb_rust_free_config(cfg: *mut c_void) {
 }
 
 /// # Safety
+/// `module` is a live module; `cl` points to `cl_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_pipeline_without_pass(module: LLVMModuleRef, cl: *const c_char, cl_len: usize) {
+    let _ = quiet_catch(|| {
+        let options = str_from(cl, cl_len);
+        if let Some(d) = crate::pipeline_without_pass(module, &options) {
+            diagnose(LLVMGetModuleContext(module), &d);
+        }
+    });
+}
+
+/// # Safety
 /// `s` came from this library.
 #[no_mangle]
 pub unsafe extern "C" fn wb_rust_free_string(s: *mut c_char) {

@@ -133,6 +133,25 @@ pub enum Finding {
         /// The triple.
         triple: String,
     },
+    /// SPIR-V kernels: their processor is chosen when the SPIR-V is loaded, so no budget can be set.
+    #[error("{kernels} spir_kernel function(s) in this '{triple}' module: SPIR-V (--offload-arch=amdgcnspirv) is compiled for its processor when it is loaded, after this pass; nothing done (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
+    SpirvKernels {
+        /// How many.
+        kernels: usize,
+        /// The triple.
+        triple: String,
+    },
+    /// A SPIR-V module whose pipeline never took the pass (clang-22 runs none for amdgcnspirv), with
+    /// -wavebudget-* options given.
+    #[error("-wavebudget-* options given ({options}), but no optimization pipeline runs on this '{triple}' module (clang's -disable-llvm-passes, as for --offload-arch=amdgcnspirv), so its {kernels} spir_kernel function(s) never reach the pass; SPIR-V is compiled for its processor when it is loaded, after this plugin; nothing done (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
+    SpirvWithoutPipeline {
+        /// The options, in the pipeline-parameter syntax.
+        options: String,
+        /// How many spir_kernel functions.
+        kernels: usize,
+        /// The triple.
+        triple: String,
+    },
     /// No waves target anywhere.
     #[error("no waves target given{}{}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {kernels} kernel(s) left untouched",
         if empty_variables.is_empty() { String::new() } else { format!(" ({} set but empty)", empty_variables.join(", ")) },
@@ -695,6 +714,8 @@ impl Finding {
         match self {
             Finding::NoKernels { .. } => "no_kernels",
             Finding::NotAmdgcn { .. } => "not_amdgcn",
+            Finding::SpirvKernels { .. } => "spirv_kernels",
+            Finding::SpirvWithoutPipeline { .. } => "spirv_without_pipeline",
             Finding::NoWavesTarget { .. } => "no_waves_target",
             Finding::RecordsUnreadable { .. } => "records_unreadable",
             Finding::AutoCompileFailed(_) => "auto_compile_failed",

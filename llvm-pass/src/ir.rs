@@ -10,6 +10,8 @@ use std::ffi::CStr;
 
 /// `amdgpu_kernel` (`CallingConv::AMDGPU_KERNEL`).
 pub const CC_AMDGPU_KERNEL: u32 = 91;
+/// `spir_kernel` (`CallingConv::SPIR_KERNEL`): what clang emits for `--offload-arch=amdgcnspirv`.
+pub const CC_SPIR_KERNEL: u32 = 76;
 
 /// A string LLVM returns as (pointer, length), owned (empty for a null pointer).
 unsafe fn owned(p: *const std::ffi::c_char, len: usize) -> String {
@@ -145,6 +147,11 @@ pub unsafe fn first_kernel(m: LLVMModuleRef) -> Option<LLVMValueRef> {
 /// A defined `amdgpu_kernel` function.
 pub unsafe fn is_kernel(f: LLVMValueRef) -> bool {
     LLVMGetFunctionCallConv(f) == CC_AMDGPU_KERNEL && LLVMIsDeclaration(f) == 0
+}
+
+/// A defined `spir_kernel` function.
+pub unsafe fn is_spir_kernel(f: LLVMValueRef) -> bool {
+    LLVMGetFunctionCallConv(f) == CC_SPIR_KERNEL && LLVMIsDeclaration(f) == 0
 }
 
 /// Basic blocks of a function.

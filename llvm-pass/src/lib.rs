@@ -62,6 +62,25 @@ pub struct ModuleReport {
     pub changed: bool,
 }
 
+/// What to say about a module reaching the first pass of a pipeline that never took this one, with the
+/// -wavebudget-* options `options` given: a SPIR-V module with kernels, which nothing later in the build
+/// can budget, gets a warning; any other module nothing (a later pipeline may take the pass: clang
+/// -save-temps optimizes in its second step).
+///
+/// # Safety
+/// `module` must be a live module, not used by another thread during the call.
+pub unsafe fn pipeline_without_pass(module: LLVMModuleRef, options: &str) -> Option<Diagnostic> {
+    let triple = ir::triple(module);
+    if !triple.starts_with("spirv") {
+        return None;
+    }
+    let kernels = ir::functions(module).into_iter().filter(|f| ir::is_spir_kernel(*f)).count();
+    (kernels > 0).then(|| {
+        let finding = Finding::SpirvWithoutPipeline { options: options.to_string(), kernels, triple };
+        Diagnostic::module(Severity::Warning, finding)
+    })
+}
+
 /// Environment variable that makes the pass panic on a module with kernels, so the tests can show a
 /// panic becomes an error diagnostic and never an abort of opt or clang.
 pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
@@ -84,6 +103,13 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     }
     let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
     if kernels.is_empty() {
+        // SPIR-V kernels (HIP's --offload-arch=amdgcnspirv) are compiled for a processor only when they
+        // are loaded: asked for waves or not, nothing can be set from here, and that is said.
+        let spir = ir::functions(module).into_iter().filter(|f| ir::is_spir_kernel(*f)).count();
+        if spir > 0 && triple.starts_with("spirv") {
+            say(&mut report, Severity::Warning, Finding::SpirvKernels { kernels: spir, triple });
+            return report;
+        }
         // Host modules of a HIP build come here too: a remark, so -Werror builds stay clean.
         say(&mut report, Severity::Remark, Finding::NoKernels { triple });
         return report;
