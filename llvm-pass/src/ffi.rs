@@ -232,15 +232,24 @@ pub unsafe extern "C" fn wb_rust_free_config(cfg: *mut c_void) {
 }
 
 /// # Safety
-/// `module` is a live module; `cl` points to `cl_len` bytes.
+/// `cl` points to `cl_len` bytes, `args` to `args_len`.
 #[no_mangle]
-pub unsafe extern "C" fn wb_rust_pipeline_without_pass(module: LLVMModuleRef, cl: *const c_char, cl_len: usize) {
-    let _ = quiet_catch(|| {
+pub unsafe extern "C" fn wb_rust_pipelines_without_pass(
+    cl: *const c_char,
+    cl_len: usize,
+    args: *const c_char,
+    args_len: usize,
+    skipped: u32,
+    pipelines: u32,
+) -> *mut c_char {
+    let line = quiet_catch(|| {
         let options = str_from(cl, cl_len);
-        if let Some(d) = crate::pipeline_without_pass(module, &options) {
-            diagnose(LLVMGetModuleContext(module), &d);
-        }
+        let args = if args.is_null() { &[][..] } else { std::slice::from_raw_parts(args.cast::<u8>(), args_len) };
+        crate::pipelines_without_pass(&options, args, skipped, pipelines)
+            .map(|d| format!("warning: {}", wavebudget_model::text::printable(&d.to_string())))
+            .unwrap_or_default()
     });
+    into_c(line.unwrap_or_default())
 }
 
 /// # Safety

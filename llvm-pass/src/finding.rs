@@ -141,16 +141,16 @@ pub enum Finding {
         /// The triple.
         triple: String,
     },
-    /// A SPIR-V module whose pipeline never took the pass (clang-22 runs none for amdgcnspirv), with
-    /// -wavebudget-* options given.
-    #[error("-wavebudget-* options given ({options}), but no optimization pipeline runs on this '{triple}' module (clang's -disable-llvm-passes, as for --offload-arch=amdgcnspirv), so its {kernels} spir_kernel function(s) never reach the pass; SPIR-V is compiled for its processor when it is loaded, after this plugin; nothing done (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
+    /// A SPIR-V compile whose pipeline never took the pass (clang-22 runs none for amdgcnspirv), with
+    /// -wavebudget-* options given: said at exit.
+    #[error("-wavebudget-* options given ({options}), but {skipped} of the {pipelines} optimization pipeline(s) of this compile never ran the pass: clang runs none for SPIR-V (--offload-arch=amdgcnspirv, -disable-llvm-passes), which is compiled for its processor when it is loaded; nothing done there (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
     SpirvWithoutPipeline {
         /// The options, in the pipeline-parameter syntax.
         options: String,
-        /// How many spir_kernel functions.
-        kernels: usize,
-        /// The triple.
-        triple: String,
+        /// Pipelines that never took the pass.
+        skipped: u32,
+        /// Pipelines set up.
+        pipelines: u32,
     },
     /// No waves target anywhere.
     #[error("no waves target given{}{}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {kernels} kernel(s) left untouched",

@@ -62,23 +62,58 @@ pub struct ModuleReport {
     pub changed: bool,
 }
 
-/// What to say about a module reaching the first pass of a pipeline that never took this one, with the
-/// -wavebudget-* options `options` given: a SPIR-V module with kernels, which nothing later in the build
-/// can budget, gets a warning; any other module nothing (a later pipeline may take the pass: clang
-/// -save-temps optimizes in its second step).
-///
-/// # Safety
-/// `module` must be a live module, not used by another thread during the call.
-pub unsafe fn pipeline_without_pass(module: LLVMModuleRef, options: &str) -> Option<Diagnostic> {
-    let triple = ir::triple(module);
-    if !triple.starts_with("spirv") {
-        return None;
-    }
-    let kernels = ir::functions(module).into_iter().filter(|f| ir::is_spir_kernel(*f)).count();
-    (kernels > 0).then(|| {
-        let finding = Finding::SpirvWithoutPipeline { options: options.to_string(), kernels, triple };
+/// What to say at exit when `skipped` of the `pipelines` this process set up never took the pass, with
+/// the -wavebudget-* options `options` given and `args` the process's NUL-separated arguments: a warning
+/// where the arguments show a SPIR-V compile (`clang -cc1 -triple spirv64-...`, or a driver given an
+/// `amdgcnspirv` offload arch), whose pipeline clang-22 disables; nothing otherwise (clang -save-temps
+/// writes its first bitcode with -disable-llvm-passes and runs the pass in the step that optimizes it).
+pub fn pipelines_without_pass(options: &str, args: &[u8], skipped: u32, pipelines: u32) -> Option<Diagnostic> {
+    (skipped > 0 && spirv_compile(args)).then(|| {
+        let finding = Finding::SpirvWithoutPipeline { options: options.to_string(), skipped, pipelines };
         Diagnostic::module(Severity::Warning, finding)
     })
+}
+
+/// Whether NUL-separated arguments compile for SPIR-V: `-triple spirv*` (a cc1 job of its own), or an
+/// offload arch list (`--offload-arch=`, `--cuda-gpu-arch=`, or the value after either) naming
+/// `amdgcnspirv`. Only these arguments are read, not file names that happen to contain the word.
+fn spirv_compile(args: &[u8]) -> bool {
+    let args: Vec<&[u8]> = args.split(|&b| b == 0).collect();
+    let spirv_triple = |v: &[u8]| v.starts_with(b"spirv");
+    let spirv_arch = |v: &[u8]| v.split(|&b| b == b',').any(|a| a == b"amdgcnspirv");
+    args.iter().enumerate().any(|(i, &a)| {
+        let next = args.get(i + 1).copied().unwrap_or_default();
+        (a == b"-triple" && spirv_triple(next))
+            || ((a == b"--offload-arch" || a == b"--cuda-gpu-arch") && spirv_arch(next))
+            || a.strip_prefix(b"-triple=").is_some_and(spirv_triple)
+            || a.strip_prefix(b"--offload-arch=").is_some_and(spirv_arch)
+            || a.strip_prefix(b"--cuda-gpu-arch=").is_some_and(spirv_arch)
+    })
+}
+
+#[cfg(test)]
+mod spirv_tests {
+    use super::spirv_compile;
+
+    fn args(a: &[&str]) -> Vec<u8> {
+        a.join("\0").into_bytes()
+    }
+
+    /// Arguments as `clang -###` prints them for a HIP compile (cc1 jobs) and as a user types them.
+    #[test]
+    fn spirv_compiles_are_told_by_their_arguments_only() {
+        assert!(spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-amd-amdhsa", "-emit-llvm-bc"])));
+        assert!(spirv_compile(&args(&["clang", "-x", "hip", "--offload-arch=amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--offload-arch=gfx942,amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--offload-arch", "amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--cuda-gpu-arch=amdgcnspirv", "k.hip"])));
+        // A file named for it, another processor, or an amdgcn cc1 job is not.
+        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "amdgcn-amd-amdhsa", "amdgcnspirv.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "--offload-arch=gfx942", "-main-file-name", "amdgcnspirv.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "--offload-arch=amdgcnspirvx", "k.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "-triple"])));
+        assert!(!spirv_compile(b""));
+    }
 }
 
 /// Environment variable that makes the pass panic on a module with kernels, so the tests can show a
