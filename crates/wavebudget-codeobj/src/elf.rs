@@ -271,6 +271,7 @@ impl<'a> CodeObject<'a> {
 
         // The metadata note.
         let mut metadata = None;
+        let mut metadata_at = 0;
         for section in sections.iter() {
             if section.sh_type(e) != elf::SHT_NOTE {
                 continue;
@@ -289,6 +290,15 @@ impl<'a> CodeObject<'a> {
                     return Err(Error::malformed("AMDGPU metadata note", desc_off, "a second NT_AMDGPU_METADATA note"));
                 }
                 metadata = Some(Metadata::decode(desc).map_err(|err| relocate(err, desc_off))?);
+                metadata_at = desc_off;
+            }
+        }
+        // The processor is told twice, and everything after reads e_flags' (the descriptor's layout, the
+        // model's target) while the target id shown and matched is the metadata's: a code object where
+        // they differ (LLVM never writes one) has no one answer, and is refused.
+        if let (Some(id), Some(told)) = (flags.target_id(), metadata.as_ref().and_then(|m| m.target.as_deref())) {
+            if let Some(mismatch) = target_mismatch(told, &id, version) {
+                return Err(Error::malformed("AMDGPU metadata note", metadata_at, mismatch));
             }
         }
 
@@ -407,6 +417,23 @@ impl<'a> CodeObject<'a> {
         }
         self.flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}"))
     }
+}
+
+/// Why `amdhsa.target` (`told`) disagrees with the target id `e_flags` give (`id`), if it does: another
+/// processor, or (code object V4 and later, whose flags carry each feature's setting) other features.
+/// A target that is not `amdgcn-amd-amdhsa--...` is not compared.
+fn target_mismatch(told: &str, id: &str, version: Option<u32>) -> Option<String> {
+    let named = told.strip_prefix("amdgcn-amd-amdhsa--")?;
+    let processor = |t: &str| t.split([':', '+']).next().unwrap_or(t).to_string();
+    if processor(named) != processor(id) {
+        return Some(format!(
+            "amdhsa.target '{told}' names processor {}, but e_flags name {}",
+            processor(named),
+            processor(id)
+        ));
+    }
+    (version.unwrap_or(4) >= 4 && named != id)
+        .then(|| format!("amdhsa.target '{told}' gives other features than e_flags ({id})"))
 }
 
 /// The `.wavebudget.info` section: what `SectionTable::section_by_name` finds (the first section of
