@@ -548,6 +548,17 @@ pub enum Finding {
         /// It makes an indirect call.
         indirect: bool,
     },
+    /// The records have the kernel more than once for this processor, with different counts.
+    #[error("the records have this kernel more than once for this processor, with different counts ({}): no one build's; estimating instead", .0.join("; "))]
+    RecordsConflict(Vec<String>),
+    /// The records have the kernel built for the other wave size.
+    #[error("the records have this kernel built for wave{recorded}, and it is compiled for wave{now} here: not its counts; estimating instead")]
+    RecordsOtherWaveSize {
+        /// The record's wave size.
+        recorded: u32,
+        /// The kernel's here.
+        now: u32,
+    },
     /// The kernel is not in the records.
     #[error("not in the records; estimating instead")]
     NotInRecords,
@@ -765,6 +776,8 @@ impl Finding {
             Finding::RecordsWithoutCounts => "records_without_counts",
             Finding::RecordsOtherTargets(_) => "records_other_targets",
             Finding::NotInRecords => "not_in_records",
+            Finding::RecordsConflict(_) => "records_conflict",
+            Finding::RecordsOtherWaveSize { .. } => "records_other_wave_size",
             Finding::CallsNotEstimated { .. } => "calls_not_estimated",
             Finding::TooLargeToEstimate { .. } => "too_large_to_estimate",
             Finding::AsmOverBudget { .. } => "asm_over_budget",

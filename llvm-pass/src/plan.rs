@@ -5,7 +5,7 @@ use crate::config::{Config, Mode, MAX_REQUEST};
 use crate::estimate::{Pressure, TooLarge};
 use crate::facts::KernelFacts;
 use crate::finding::{Finding, On, Subject, TupleAbort};
-use crate::records::Records;
+use crate::records::{Lookup, Records};
 use serde::Serialize;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{parse_target, Budget, Limiter, Llvm, Options, Subtarget, WorkgroupSize};
@@ -711,17 +711,27 @@ fn registers(
     let (st, w, b, lds, wg) = (d.st, d.w, d.b, d.lds, d.wg);
     let mut from_records = None;
     if let Some(recs) = records {
-        match recs.find(&facts.name, st.processor().name) {
-            Ok(r) => {
+        let id = st.id();
+        match recs.find(&facts.name, st.processor().name, id.xnack, id.sramecc) {
+            Lookup::Found(r) => {
                 from_records = r.registers;
-                if from_records.is_none() {
-                    c.diag(Severity::Note, Finding::RecordsWithoutCounts);
+                match from_records {
+                    None => c.diag(Severity::Note, Finding::RecordsWithoutCounts),
+                    // Counts of a build for the other wave size are not this kernel's (registers are
+                    // per lane, and LLVM allocates them differently for wave32).
+                    Some(Registers::Records(k)) if k.wavefront_size != st.wave_size() => {
+                        c.diag(
+                            Severity::Note,
+                            Finding::RecordsOtherWaveSize { recorded: k.wavefront_size, now: st.wave_size() },
+                        );
+                        from_records = None;
+                    }
+                    Some(_) => {}
                 }
             }
-            Err(others) if !others.is_empty() => {
-                c.diag(Severity::Note, Finding::RecordsOtherTargets(others.iter().map(|o| o.to_string()).collect()))
-            }
-            Err(_) => c.diag(Severity::Note, Finding::NotInRecords),
+            Lookup::Elsewhere(others) => c.diag(Severity::Note, Finding::RecordsOtherTargets(others)),
+            Lookup::Missing => c.diag(Severity::Note, Finding::NotInRecords),
+            Lookup::Conflict(counts) => c.diag(Severity::Note, Finding::RecordsConflict(counts)),
         }
     }
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;

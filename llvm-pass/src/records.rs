@@ -17,6 +17,9 @@ pub const UNKNOWN_PROCESSOR: &str = "unknown";
 pub struct Record {
     /// Processor of the code object (`gfx942`).
     pub processor: String,
+    /// Its XNACK and SRAMECC settings (`None`: any, or not given).
+    pub xnack: Option<bool>,
+    pub sramecc: Option<bool>,
     /// `.vgpr_count`, `.agpr_count`, `.sgpr_count`.
     pub registers: Option<crate::Registers>,
 }
@@ -60,6 +63,42 @@ pub struct Ladder {
     pub rungs: Vec<Rung>,
 }
 
+/// What the records say of a kernel on a processor.
+#[derive(Debug)]
+pub enum Lookup<'a> {
+    /// One record (or several with the same counts).
+    Found(&'a Record),
+    /// Recorded for these other processors only.
+    Elsewhere(Vec<String>),
+    /// Not recorded.
+    Missing,
+    /// Recorded more than once for the processor with different counts: each one's, described.
+    Conflict(Vec<String>),
+}
+
+impl Record {
+    /// The record's target id (`gfx90a:xnack+`), LLVM's order: `sramecc` before `xnack`.
+    pub fn target_id(&self) -> String {
+        let mut id = self.processor.clone();
+        for (name, setting) in [("sramecc", self.sramecc), ("xnack", self.xnack)] {
+            if let Some(on) = setting {
+                id.push_str(&format!(":{name}{}", if on { '+' } else { '-' }));
+            }
+        }
+        id
+    }
+}
+
+/// A record's counts in a few words (`64 VGPRs, 0 AGPRs, 20 SGPRs, wave64`).
+fn describe(r: crate::Registers) -> String {
+    match r {
+        crate::Registers::Records(k) => {
+            format!("{} VGPRs, {} AGPRs, {} SGPRs, wave{}", k.vgpr_count, k.agpr_count, k.sgpr_count, k.wavefront_size)
+        }
+        crate::Registers::Estimate(_) => "an estimate".into(),
+    }
+}
+
 /// Records by kernel name.
 #[derive(Debug, Clone, Default)]
 pub struct Records {
@@ -85,9 +124,13 @@ impl Records {
             if let Found::CodeObject(_, data) = found {
                 let co = CodeObject::parse(data)?;
                 let processor = co.flags.processor.unwrap_or(UNKNOWN_PROCESSOR).to_string();
+                let setting = |f: wavebudget_codeobj::eflags::Feature| f.suffix().map(|c| c == '+');
+                let (xnack, sramecc) = (setting(co.flags.xnack), setting(co.flags.sramecc));
                 for k in &co.kernels {
                     recs.by_name.entry(k.meta.name.to_string()).or_default().push(Record {
                         processor: processor.clone(),
+                        xnack,
+                        sramecc,
                         registers: registers(&k.meta, k.descriptor.as_ref(), &processor),
                     });
                 }
@@ -121,6 +164,9 @@ impl Records {
                 .get("processor")
                 .and_then(|p| p.as_str())
                 .ok_or_else(|| missing(format!("code_objects[{i}]"), "\"processor\""))?;
+            // The settings from its target id where it gives one (`amdgcn-amd-amdhsa--gfx90a:xnack-`).
+            let features =
+                co.get("target_id").and_then(|t| t.as_str()).and_then(|t| wavebudget_model::parse_target(t).ok());
             let kernels = co
                 .get("kernels")
                 .and_then(|k| k.as_array())
@@ -132,6 +178,8 @@ impl Records {
                     .ok_or_else(|| missing(format!("code_objects[{i}].kernels[{j}]"), "\"name\""))?;
                 recs.by_name.entry(name.to_string()).or_default().push(Record {
                     processor: processor.to_string(),
+                    xnack: features.and_then(|t| t.xnack),
+                    sramecc: features.and_then(|t| t.sramecc),
                     registers: registers(&json_meta(k, &num), None, processor),
                 });
             }
@@ -150,9 +198,12 @@ impl Records {
                 // A kernel the sweep did not compile (no processor it could use): nothing recorded.
                 continue;
             }
-            let processor = wavebudget_model::parse_target(&k.target)
-                .map(|t| t.processor.name.to_string())
-                .map_err(|e| RecordsProblem::Target { index: i, target: k.target.clone(), source: Box::new(e) })?;
+            let id = wavebudget_model::parse_target(&k.target).map_err(|e| RecordsProblem::Target {
+                index: i,
+                target: k.target.clone(),
+                source: Box::new(e),
+            })?;
+            let processor = id.processor.name.to_string();
             let base = &k.baseline;
             let meta = wavebudget_codeobj::KernelMeta {
                 vgpr_count: base.resources.map(|r| r.vgpr_count),
@@ -166,10 +217,12 @@ impl Records {
                 max_flat_workgroup_size: base.resources.map(|r| r.max_flat_workgroup_size),
                 ..Default::default()
             };
-            recs.by_name
-                .entry(k.name.clone())
-                .or_default()
-                .push(Record { processor: processor.clone(), registers: registers(&meta, None, &processor) });
+            recs.by_name.entry(k.name.clone()).or_default().push(Record {
+                processor: processor.clone(),
+                xnack: id.xnack,
+                sramecc: id.sramecc,
+                registers: registers(&meta, None, &processor),
+            });
             let rungs = k.levels.iter().filter(|l| l.waves.is_some()).map(|l| l.rung()).collect();
             let ladder = Ladder { baseline: Some(base.rung()), rungs };
             recs.ladders.entry(k.name.clone()).or_default().push((processor, ladder));
@@ -185,14 +238,53 @@ impl Records {
         self.ladders.get(kernel)?.iter().find(|(p, _)| p == processor).map(|(_, r)| r)
     }
 
-    /// The record of `kernel` on `processor`, or the processors it was recorded for instead.
-    pub fn find(&self, kernel: &str, processor: &str) -> Result<&Record, Vec<String>> {
+    /// The record of `kernel` on `processor` with the XNACK and SRAMECC settings it is compiled with, or
+    /// why there is none to use. A record whose setting is "any" fits every setting, as the loader has
+    /// it; of the records that fit, those with exactly the kernel's settings are preferred (a fat binary
+    /// holds a gfx90a:xnack+ and a gfx90a:xnack- build, whose SGPR counts differ).
+    pub fn find(&self, kernel: &str, processor: &str, xnack: Option<bool>, sramecc: Option<bool>) -> Lookup<'_> {
         let list = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
         // A code object built without -mcpu has no processor in its e_flags: it matches any.
-        list.iter()
-            .find(|r| r.processor == processor)
-            .or_else(|| list.iter().find(|r| r.processor == UNKNOWN_PROCESSOR))
-            .ok_or_else(|| list.iter().map(|r| r.processor.clone()).collect())
+        let on = |p: &str| -> Vec<&Record> { list.iter().filter(|r| r.processor == p).collect() };
+        let mut mine = on(processor);
+        if mine.is_empty() {
+            mine = on(UNKNOWN_PROCESSOR);
+        }
+        let fits = |rec: Option<bool>, own: Option<bool>| rec.is_none() || own.is_none() || rec == own;
+        let fitting: Vec<&Record> =
+            mine.iter().copied().filter(|r| fits(r.xnack, xnack) && fits(r.sramecc, sramecc)).collect();
+        let exact: Vec<&Record> =
+            fitting.iter().copied().filter(|r| r.xnack == xnack && r.sramecc == sramecc).collect();
+        let mut chosen = if exact.is_empty() { fitting } else { exact };
+        // The same counts recorded twice (a kernel in two bundles of one binary) are one record; different
+        // counts (two builds of the kernel, two kernels of one name) leave no one answer.
+        chosen.sort_by_key(|r| format!("{:?}", r.registers));
+        chosen.dedup_by(|a, b| a.registers == b.registers);
+        match chosen.as_slice() {
+            [] if list.is_empty() => Lookup::Missing,
+            [] => {
+                let mut ids: Vec<String> = Vec::new();
+                for id in list.iter().map(Record::target_id) {
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                Lookup::Elsewhere(ids)
+            }
+            [one] => Lookup::Found(one),
+            several => Lookup::Conflict(
+                several
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}: {}",
+                            r.target_id(),
+                            r.registers.map(describe).unwrap_or_else(|| "no counts".into())
+                        )
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     /// Number of kernels recorded.

@@ -148,8 +148,10 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
             compared += 1;
         }
         if per_processor[&(processor.clone(), name.clone())] == 1 {
-            let rec =
-                records.find(name, processor).unwrap_or_else(|o| panic!("{shown} {name}: not in records ({o:?})"));
+            let rec = match records.find(name, processor, None, None) {
+                wavebudget_pass::records::Lookup::Found(r) => r,
+                other => panic!("{shown} {name}: not in records ({other:?})"),
+            };
             let regs = rec.registers.unwrap_or_else(|| panic!("{shown} {name}: records without counts"));
             let p = wavebudget_model::targets::processor(processor).expect("a processor the model knows");
             assert_eq!((regs.vgpr_count(p), regs.sgpr_count()), (want.0, Some(want.1)), "{shown} {name}: records");
