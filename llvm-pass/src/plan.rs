@@ -309,6 +309,7 @@ pub fn plan_kernel(
     let Some((waves, per_kernel)) = phase!(request(facts, cfg)) else { return c.plan };
     c.plan.requested = Some(waves);
     let st = phase!(subtarget_of(&mut c, facts, cfg, memo));
+    phase!(agpr_alloc(facts, &st));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
     if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
@@ -441,6 +442,19 @@ fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<
     match Subtarget::new(id, opts) {
         Ok(st) => Ok((st, st.id().canonical())),
         Err(error) => Err(Finding::SubtargetRefused { cpu: cpu.clone(), features: features.to_string(), error }),
+    }
+}
+
+/// Phase 2b: `"amdgpu-agpr-alloc"`, which LLVM 22 parses on the processors with one VGPR/AGPR file
+/// (gfx90a, gfx942, gfx950) and fails the compile on where it is malformed; elsewhere, and before 22,
+/// LLVM reads nothing of it (checked against llc-22 and llc-19: `tests/lit/malformed-attrs.ll`).
+fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<(), Finding> {
+    let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
+    match &facts.agpr_alloc_attr {
+        Some(v) if unified && st.llvm() >= Llvm::V22 => {
+            llvm_pair(v, true).map(|_| ()).map_err(|which| unparsable("amdgpu-agpr-alloc", v, which))
+        }
+        _ => Ok(()),
     }
 }
 
