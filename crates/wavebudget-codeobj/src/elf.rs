@@ -295,7 +295,7 @@ impl<'a> CodeObject<'a> {
         }
         // The processor is told twice, and everything after reads e_flags' (the descriptor's layout, the
         // model's target) while the target id shown and matched is the metadata's: a code object where
-        // they differ (LLVM never writes one) has no one answer, and is refused.
+        // they contradict each other (the compiler never writes one) has no one answer, and is refused.
         if let (Some(id), Some(told)) = (flags.target_id(), metadata.as_ref().and_then(|m| m.target.as_deref())) {
             if let Some(mismatch) = target_mismatch(told, &id, version) {
                 return Err(Error::malformed("AMDGPU metadata note", metadata_at, mismatch));
@@ -410,18 +410,51 @@ impl<'a> CodeObject<'a> {
         Ok(CodeObject { kind, version, e_flags, flags, metadata, kernels, pass_info })
     }
 
-    /// The target id: `amdhsa.target` when present, else built from `e_flags`.
+    /// The target id: `amdhsa.target` when present, else built from `e_flags`. Where the note leaves a
+    /// feature "any" and `e_flags` set it (the one agreement short of equality `parse` lets through),
+    /// the setting is taken: the build runs only with it.
     pub fn target_id(&self) -> Option<String> {
-        if let Some(t) = self.metadata.as_ref().and_then(|m| m.target.as_deref()) {
-            return Some(t.to_string());
+        let flags = self.flags.target_id();
+        match (self.metadata.as_ref().and_then(|m| m.target.as_deref()), flags) {
+            (Some(told), Some(id)) => Some(with_settings_of(told, &id)),
+            (Some(told), None) => Some(told.to_string()),
+            (None, id) => id.map(|t| format!("amdgcn-amd-amdhsa--{t}")),
         }
-        self.flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}"))
     }
 }
 
+/// A feature's setting in a target id (`gfx90a:xnack-` gives `Some(false)` for `xnack`).
+fn setting(id: &str, feature: &str) -> Option<bool> {
+    id.split(':').skip(1).find_map(|x| match x.strip_prefix(feature)? {
+        "+" => Some(true),
+        "-" => Some(false),
+        _ => None,
+    })
+}
+
+/// `told` (`amdgcn-amd-amdhsa--gfx942`) with the settings of `id` it leaves "any" (`gfx942:xnack+`
+/// gives `amdgcn-amd-amdhsa--gfx942:xnack+`), LLVM's order: `sramecc` before `xnack`. `told` as it is
+/// where it gives every setting `id` gives, or is not `amdgcn-amd-amdhsa--...`.
+fn with_settings_of(told: &str, id: &str) -> String {
+    let Some(named) = told.strip_prefix("amdgcn-amd-amdhsa--") else { return told.to_string() };
+    let missing = ["sramecc", "xnack"].iter().any(|f| setting(named, f).is_none() && setting(id, f).is_some());
+    if !missing {
+        return told.to_string();
+    }
+    let mut out = format!("amdgcn-amd-amdhsa--{}", named.split(':').next().unwrap_or(named));
+    for f in ["sramecc", "xnack"] {
+        if let Some(on) = setting(named, f).or(setting(id, f)) {
+            out.push_str(&format!(":{f}{}", if on { '+' } else { '-' }));
+        }
+    }
+    out
+}
+
 /// Why `amdhsa.target` (`told`) disagrees with the target id `e_flags` give (`id`), if it does: another
-/// processor, or (code object V4 and later, whose flags carry each feature's setting) other features.
-/// A target that is not `amdgcn-amd-amdhsa--...` is not compared.
+/// processor, or (code object V4 and later, whose flags carry each feature's setting) a feature on in
+/// one and off in the other. "Any" in one and a setting in the other is not a disagreement (a build for
+/// any runs with either setting; linkers merge `e_flags` that way). A target that is not
+/// `amdgcn-amd-amdhsa--...` is not compared.
 fn target_mismatch(told: &str, id: &str, version: Option<u32>) -> Option<String> {
     let named = told.strip_prefix("amdgcn-amd-amdhsa--")?;
     let processor = |t: &str| t.split([':', '+']).next().unwrap_or(t).to_string();
@@ -432,8 +465,17 @@ fn target_mismatch(told: &str, id: &str, version: Option<u32>) -> Option<String>
             processor(id)
         ));
     }
-    (version.unwrap_or(4) >= 4 && named != id)
-        .then(|| format!("amdhsa.target '{told}' gives other features than e_flags ({id})"))
+    if version.unwrap_or(4) < 4 {
+        return None;
+    }
+    ["sramecc", "xnack"].into_iter().find_map(|f| match (setting(named, f), setting(id, f)) {
+        (Some(a), Some(b)) if a != b => Some(format!(
+            "amdhsa.target '{told}' has {f}{}, but e_flags have {f}{} ({id})",
+            if a { '+' } else { '-' },
+            if b { '+' } else { '-' }
+        )),
+        _ => None,
+    })
 }
 
 /// The `.wavebudget.info` section: what `SectionTable::section_by_name` finds (the first section of
