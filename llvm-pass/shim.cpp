@@ -48,9 +48,9 @@ char *wb_rust_print_params(const void *cfg);
 // Runs the pass on a module. Returns 1 if the IR changed.
 int wb_rust_run(const void *cfg, LLVMModuleRef module);
 void wb_rust_free_config(void *cfg);
-// At exit: `skipped` of `pipelines` never took the pass, with the -wavebudget-* options `cl` given and
-// this process's NUL-separated arguments `args`. The warning line to print, or an empty string. Free
-// with wb_rust_free_string.
+// At exit: `skipped` of `pipelines` never took the pass, with the -wavebudget-* options `cl` given ("":
+// none) and this process's NUL-separated arguments `args`. The warning line to print, or an empty
+// string. Free with wb_rust_free_string.
 char *wb_rust_pipelines_without_pass(const char *cl, size_t cl_len, const char *args, size_t args_len,
                                      unsigned skipped, unsigned pipelines);
 void wb_rust_free_string(char *s);
@@ -191,19 +191,18 @@ std::string ownArguments() {
   return Out;
 }
 
-// At exit, with -wavebudget-* options given and some pipeline that never took the pass: the Rust side
-// says so where this process's arguments show a SPIR-V compile (clang -cc1 -triple spirv*, or a driver
-// given an amdgcnspirv offload arch), and nothing otherwise (clang -save-temps writes its first bitcode
-// with -disable-llvm-passes and runs the pass in the step that optimizes it). Written to stderr: LLVM's
-// streams and contexts may be gone by then. Declared after the options, so destroyed before them.
+// At exit, with some pipeline that never took the pass: the Rust side says so where a request was given
+// (-wavebudget-* options, or WAVEBUDGET_* in the environment) and this process's arguments show an AMD
+// SPIR-V compile (clang -cc1 -triple spirv64-amd-*, or a driver given an amdgcnspirv offload arch), and
+// nothing otherwise (clang -save-temps writes its first bitcode with -disable-llvm-passes and runs the
+// pass in the step that optimizes it). Written to stderr: LLVM's streams and contexts may be gone by
+// then. Declared after the options, so destroyed before them.
 struct SayWhenNeverTaken {
   ~SayWhenNeverTaken() {
     unsigned Registered = PipelinesRegistered.load(), WithPass = PipelinesWithPass.load();
     if (Registered <= WithPass)
       return;
     std::string CL = commandLineParams();
-    if (CL.empty())
-      return;
     std::string Args = ownArguments();
     RustString Msg(wb_rust_pipelines_without_pass(CL.data(), CL.size(), Args.data(), Args.size(),
                                                   Registered - WithPass, Registered));

@@ -133,7 +133,7 @@ pub enum Finding {
         /// The triple.
         triple: String,
     },
-    /// SPIR-V kernels: their processor is chosen when the SPIR-V is loaded, so no budget can be set.
+    /// AMD SPIR-V kernels: their processor is chosen when the SPIR-V is loaded, so no budget can be set.
     #[error("{kernels} spir_kernel function(s) in this '{triple}' module: SPIR-V (--offload-arch=amdgcnspirv) is compiled for its processor when it is loaded, after this pass; nothing done (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
     SpirvKernels {
         /// How many.
@@ -141,12 +141,12 @@ pub enum Finding {
         /// The triple.
         triple: String,
     },
-    /// A SPIR-V compile whose pipeline never took the pass (clang-22 runs none for amdgcnspirv), with
-    /// -wavebudget-* options given: said at exit.
-    #[error("-wavebudget-* options given ({options}), but {skipped} of the {pipelines} optimization pipeline(s) of this compile never ran the pass: clang runs none for SPIR-V (--offload-arch=amdgcnspirv, -disable-llvm-passes), which is compiled for its processor when it is loaded; nothing done there (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
+    /// An AMD SPIR-V compile whose pipeline never took the pass (clang-22 runs none for amdgcnspirv),
+    /// with a request given: said at exit.
+    #[error("{given} given, but {skipped} of the {pipelines} optimization pipeline(s) of this compile never ran the pass: clang runs none for SPIR-V (--offload-arch=amdgcnspirv, -disable-llvm-passes), which is compiled for its processor when it is loaded; nothing done there (build for a processor, e.g. --offload-arch=gfx942, to set a budget)")]
     SpirvWithoutPipeline {
-        /// The options, in the pipeline-parameter syntax.
-        options: String,
+        /// What was asked: the -wavebudget-* options, or the `WAVEBUDGET_*` variables.
+        given: String,
         /// Pipelines that never took the pass.
         skipped: u32,
         /// Pipelines set up.

@@ -63,29 +63,48 @@ pub struct ModuleReport {
 }
 
 /// What to say at exit when `skipped` of the `pipelines` this process set up never took the pass, with
-/// the -wavebudget-* options `options` given and `args` the process's NUL-separated arguments: a warning
-/// where the arguments show a SPIR-V compile (`clang -cc1 -triple spirv64-...`, or a driver given an
-/// `amdgcnspirv` offload arch), whose pipeline clang-22 disables; nothing otherwise (clang -save-temps
-/// writes its first bitcode with -disable-llvm-passes and runs the pass in the step that optimizes it).
+/// the -wavebudget-* options `options` given (`""`: none) and `args` the process's NUL-separated
+/// arguments: a warning where something was asked (the options, else a `WAVEBUDGET_*` request in the
+/// environment) and the arguments show an AMD SPIR-V compile (`clang -cc1 -triple spirv64-amd-...`, or a
+/// driver given an `amdgcnspirv` offload arch), whose pipeline clang-22 disables; nothing otherwise
+/// (clang -save-temps writes its first bitcode with -disable-llvm-passes and runs the pass in the step
+/// that optimizes it). A driver given a response file (`@file`) shows no arguments here, and is not told.
 pub fn pipelines_without_pass(options: &str, args: &[u8], skipped: u32, pipelines: u32) -> Option<Diagnostic> {
+    let given = if options.is_empty() {
+        let asked: Vec<String> =
+            ["WAVEBUDGET_WAVES", "WAVEBUDGET_MODE", "WAVEBUDGET_WARPS_PER_SM", "WAVEBUDGET_BLOCKS_PER_SM"]
+                .iter()
+                .filter_map(|v| std::env::var(v).ok().filter(|x| !x.is_empty()).map(|x| format!("{v}={x}")))
+                .collect();
+        if asked.is_empty() {
+            return None;
+        }
+        asked.join(" ")
+    } else {
+        format!("-wavebudget-* options ({options})")
+    };
     (skipped > 0 && spirv_compile(args)).then(|| {
-        let finding = Finding::SpirvWithoutPipeline { options: options.to_string(), skipped, pipelines };
+        let finding = Finding::SpirvWithoutPipeline { given, skipped, pipelines };
         Diagnostic::module(Severity::Warning, finding)
     })
 }
 
-/// Whether NUL-separated arguments compile for SPIR-V: `-triple spirv*` (a cc1 job of its own), or an
-/// offload arch list (`--offload-arch=`, `--cuda-gpu-arch=`, or the value after either) naming
-/// `amdgcnspirv`. Only these arguments are read, not file names that happen to contain the word.
+/// An AMD SPIR-V triple (`spirv64-amd-amdhsa`); OpenCL's or SYCL's `spirv64-unknown-unknown` is not.
+fn amd_spirv(triple: &[u8]) -> bool {
+    triple.starts_with(b"spirv") && triple.windows(5).any(|w| w == b"-amd-")
+}
+
+/// Whether NUL-separated arguments compile for AMD SPIR-V: `-triple spirv64-amd-*` (a cc1 job of its
+/// own), or an offload arch list (`--offload-arch=`, `--cuda-gpu-arch=`, or the value after either)
+/// naming `amdgcnspirv`. Only these arguments are read, not file names that happen to contain the word.
 fn spirv_compile(args: &[u8]) -> bool {
     let args: Vec<&[u8]> = args.split(|&b| b == 0).collect();
-    let spirv_triple = |v: &[u8]| v.starts_with(b"spirv");
     let spirv_arch = |v: &[u8]| v.split(|&b| b == b',').any(|a| a == b"amdgcnspirv");
     args.iter().enumerate().any(|(i, &a)| {
         let next = args.get(i + 1).copied().unwrap_or_default();
-        (a == b"-triple" && spirv_triple(next))
+        (a == b"-triple" && amd_spirv(next))
             || ((a == b"--offload-arch" || a == b"--cuda-gpu-arch") && spirv_arch(next))
-            || a.strip_prefix(b"-triple=").is_some_and(spirv_triple)
+            || a.strip_prefix(b"-triple=").is_some_and(amd_spirv)
             || a.strip_prefix(b"--offload-arch=").is_some_and(spirv_arch)
             || a.strip_prefix(b"--cuda-gpu-arch=").is_some_and(spirv_arch)
     })
@@ -107,7 +126,8 @@ mod spirv_tests {
         assert!(spirv_compile(&args(&["clang", "--offload-arch=gfx942,amdgcnspirv", "k.hip"])));
         assert!(spirv_compile(&args(&["clang", "--offload-arch", "amdgcnspirv", "k.hip"])));
         assert!(spirv_compile(&args(&["clang", "--cuda-gpu-arch=amdgcnspirv", "k.hip"])));
-        // A file named for it, another processor, or an amdgcn cc1 job is not.
+        // A file named for it, another processor, an amdgcn or a non-AMD SPIR-V cc1 job is not.
+        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-unknown-unknown", "k.cl"])));
         assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "amdgcn-amd-amdhsa", "amdgcnspirv.hip"])));
         assert!(!spirv_compile(&args(&["clang", "--offload-arch=gfx942", "-main-file-name", "amdgcnspirv.hip"])));
         assert!(!spirv_compile(&args(&["clang", "--offload-arch=amdgcnspirvx", "k.hip"])));
@@ -141,7 +161,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         // SPIR-V kernels (HIP's --offload-arch=amdgcnspirv) are compiled for a processor only when they
         // are loaded: asked for waves or not, nothing can be set from here, and that is said.
         let spir = ir::functions(module).into_iter().filter(|f| ir::is_spir_kernel(*f)).count();
-        if spir > 0 && triple.starts_with("spirv") {
+        if spir > 0 && amd_spirv(triple.as_bytes()) {
             say(&mut report, Severity::Warning, Finding::SpirvKernels { kernels: spir, triple });
             return report;
         }
@@ -359,7 +379,8 @@ unsafe fn auto_ladders(
         .zip(processors)
         .map(|((_, k), p)| {
             let p = p?;
-            Ok(records.and_then(|r| r.ladder(&k.name, &p)).cloned())
+            let own = (feature_setting(&k.target_features, "xnack"), feature_setting(&k.target_features, "sramecc"));
+            Ok(records.and_then(|r| r.ladder(&k.name, &p, own)).cloned())
         })
         .collect();
     // Compile what the records do not cover and has a processor: the module as bitcode, swept on worker threads.
@@ -409,6 +430,16 @@ unsafe fn auto_ladders(
 }
 
 /// The ladders found, a kernel still without one marked as in a module that could not be compiled.
+/// A feature's setting in a "target-features" list (`+xnack` on, `-xnack` off; the last one counts, as
+/// LLVM reads the list), `None` where it is not named.
+fn feature_setting(features: &str, name: &str) -> Option<bool> {
+    features.split(',').rev().find_map(|f| match f.trim().split_at_checked(1) {
+        Some(("+", n)) if n == name => Some(true),
+        Some(("-", n)) if n == name => Some(false),
+        _ => None,
+    })
+}
+
 fn finish(found: Vec<Result<Option<records::Ladder>, NoLadder>>) -> Vec<Result<records::Ladder, NoLadder>> {
     found.into_iter().map(|f| f.and_then(|l| l.ok_or(NoLadder::ModuleNotCompiled))).collect()
 }

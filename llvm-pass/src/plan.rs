@@ -446,8 +446,8 @@ fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<
 }
 
 /// Phase 2b: `"amdgpu-agpr-alloc"`, which LLVM 22 parses on the processors with one VGPR/AGPR file
-/// (gfx90a, gfx942, gfx950) and fails the compile on where it is malformed; elsewhere, and before 22,
-/// LLVM reads nothing of it (checked against llc-22 and llc-19: `tests/lit/malformed-attrs.ll`).
+/// (gfx90a, gfx942, gfx950) and fails the compile on where it is malformed; elsewhere, and in LLVM 19
+/// and 15, nothing reads it (checked against llc-22 and llc-19: `tests/lit/malformed-attrs.ll`).
 fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<(), Finding> {
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     match &facts.agpr_alloc_attr {

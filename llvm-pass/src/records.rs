@@ -89,6 +89,33 @@ impl Record {
     }
 }
 
+/// A build's or a kernel's XNACK and SRAMECC settings (`None`: any, or not given).
+pub type Settings = (Option<bool>, Option<bool>);
+
+/// Whether a build with settings `rec` gives the counts of a kernel compiled with `own`. SRAMECC: a
+/// build for "any" fits every kernel, and a kernel for "any" takes either build, as the loader has it.
+/// XNACK changes the counts: LLVM reserves its two SGPRs when XNACK is on or any, so an xnack- build
+/// under-counts a kernel compiled for any, and is not its record.
+pub fn fits(rec: Settings, own: Settings) -> bool {
+    let xnack = match (rec.0, own.0) {
+        (None, _) | (Some(true), None) => true,
+        (Some(false), None) => false,
+        (Some(r), Some(o)) => r == o,
+    };
+    xnack && (rec.1.is_none() || own.1.is_none() || rec.1 == own.1)
+}
+
+/// The items whose settings fit `own`, those with exactly `own` preferred.
+fn choose<T: Copy>(items: &[T], own: Settings, settings: impl Fn(&T) -> Settings) -> Vec<T> {
+    let fitting: Vec<T> = items.iter().copied().filter(|i| fits(settings(i), own)).collect();
+    let exact: Vec<T> = fitting.iter().copied().filter(|i| settings(i) == own).collect();
+    if exact.is_empty() {
+        fitting
+    } else {
+        exact
+    }
+}
+
 /// A record's counts in a few words (`64 VGPRs, 0 AGPRs, 20 SGPRs, wave64`).
 fn describe(r: crate::Registers) -> String {
     match r {
@@ -104,7 +131,7 @@ fn describe(r: crate::Registers) -> String {
 pub struct Records {
     by_name: HashMap<String, Vec<Record>>,
     /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, ladder).
-    ladders: HashMap<String, Vec<(String, Ladder)>>,
+    ladders: HashMap<String, Vec<(String, Settings, Ladder)>>,
 }
 
 impl Records {
@@ -225,7 +252,7 @@ impl Records {
             });
             let rungs = k.levels.iter().filter(|l| l.waves.is_some()).map(|l| l.rung()).collect();
             let ladder = Ladder { baseline: Some(base.rung()), rungs };
-            recs.ladders.entry(k.name.clone()).or_default().push((processor, ladder));
+            recs.ladders.entry(k.name.clone()).or_default().push((processor, (id.xnack, id.sramecc), ladder));
         }
         if recs.by_name.is_empty() {
             return Err(RecordsProblem::NoKernelsInJson);
@@ -233,15 +260,21 @@ impl Records {
         Ok(recs)
     }
 
-    /// The sweep ladder of `kernel` on `processor`, if the records came from a sweep.
-    pub fn ladder(&self, kernel: &str, processor: &str) -> Option<&Ladder> {
-        self.ladders.get(kernel)?.iter().find(|(p, _)| p == processor).map(|(_, r)| r)
+    /// The sweep ladder of `kernel` on `processor` with the kernel's XNACK/SRAMECC settings, if the records
+    /// came from a sweep, chosen as [`Records::find`] chooses; `None` also where the ladders that fit
+    /// differ (the kernel is then swept itself).
+    pub fn ladder(&self, kernel: &str, processor: &str, own: Settings) -> Option<&Ladder> {
+        let list: Vec<(Settings, &Ladder)> =
+            self.ladders.get(kernel)?.iter().filter(|(p, _, _)| p == processor).map(|(_, s, l)| (*s, l)).collect();
+        let chosen = choose(&list, own, |(s, _)| *s);
+        let first = chosen.first()?.1;
+        chosen.iter().all(|(_, l)| *l == first).then_some(first)
     }
 
     /// The record of `kernel` on `processor` with the XNACK and SRAMECC settings it is compiled with, or
-    /// why there is none to use. A record whose setting is "any" fits every setting, as the loader has
-    /// it; of the records that fit, those with exactly the kernel's settings are preferred (a fat binary
-    /// holds a gfx90a:xnack+ and a gfx90a:xnack- build, whose SGPR counts differ).
+    /// why there is none to use: the records that fit the settings ([`fits`]), those with exactly the
+    /// kernel's settings preferred (a fat binary holds a gfx90a:xnack+ and a gfx90a:xnack- build, whose
+    /// SGPR counts differ); several with different counts are a conflict.
     pub fn find(&self, kernel: &str, processor: &str, xnack: Option<bool>, sramecc: Option<bool>) -> Lookup<'_> {
         let list = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
         // A code object built without -mcpu has no processor in its e_flags: it matches any.
@@ -250,16 +283,13 @@ impl Records {
         if mine.is_empty() {
             mine = on(UNKNOWN_PROCESSOR);
         }
-        let fits = |rec: Option<bool>, own: Option<bool>| rec.is_none() || own.is_none() || rec == own;
-        let fitting: Vec<&Record> =
-            mine.iter().copied().filter(|r| fits(r.xnack, xnack) && fits(r.sramecc, sramecc)).collect();
-        let exact: Vec<&Record> =
-            fitting.iter().copied().filter(|r| r.xnack == xnack && r.sramecc == sramecc).collect();
-        let mut chosen = if exact.is_empty() { fitting } else { exact };
+        let mut chosen = choose(&mine, (xnack, sramecc), |r| (r.xnack, r.sramecc));
         // The same counts recorded twice (a kernel in two bundles of one binary) are one record; different
-        // counts (two builds of the kernel, two kernels of one name) leave no one answer.
-        chosen.sort_by_key(|r| format!("{:?}", r.registers));
-        chosen.dedup_by(|a, b| a.registers == b.registers);
+        // counts of what the plan reads (two builds of the kernel, two kernels of one name) leave no one
+        // answer. Compared as they are shown.
+        let key = |r: &&Record| r.registers.map(describe).unwrap_or_else(|| "no counts".into());
+        chosen.sort_by_key(key);
+        chosen.dedup_by_key(|r| key(r));
         match chosen.as_slice() {
             [] if list.is_empty() => Lookup::Missing,
             [] => {
@@ -272,18 +302,7 @@ impl Records {
                 Lookup::Elsewhere(ids)
             }
             [one] => Lookup::Found(one),
-            several => Lookup::Conflict(
-                several
-                    .iter()
-                    .map(|r| {
-                        format!(
-                            "{}: {}",
-                            r.target_id(),
-                            r.registers.map(describe).unwrap_or_else(|| "no counts".into())
-                        )
-                    })
-                    .collect(),
-            ),
+            several => Lookup::Conflict(several.iter().map(|r| format!("{}: {}", r.target_id(), key(r))).collect()),
         }
     }
 

@@ -7,7 +7,7 @@
 // pipeline and the pass names the spir_kernel itself.
 // RUN: clang -x hip --offload-arch=amdgcnspirv -nogpuinc -nogpulib --cuda-device-only -O2 %pass-load %mllvm -wavebudget-waves=4 -S -emit-llvm %s -o %t.spv.ll 2>%t.spv.err
 // RUN: FileCheck %s --check-prefix=CLANG%llvm-major --implicit-check-not=warning: < %t.spv.err
-// CLANG22: {{^}}warning: amdgpu-occupancy-budget: -wavebudget-* options given (waves=4), but 1 of the 1 optimization pipeline(s) of this compile never ran the pass: clang runs none for SPIR-V (--offload-arch=amdgcnspirv, -disable-llvm-passes), which is compiled for its processor when it is loaded; nothing done there (build for a processor, e.g. --offload-arch=gfx942, to set a budget){{$}}
+// CLANG22: {{^}}warning: amdgpu-occupancy-budget: -wavebudget-* options (waves=4) given, but 1 of the 1 optimization pipeline(s) of this compile never ran the pass: clang runs none for SPIR-V (--offload-arch=amdgcnspirv, -disable-llvm-passes), which is compiled for its processor when it is loaded; nothing done there (build for a processor, e.g. --offload-arch=gfx942, to set a budget){{$}}
 // CLANG19: {{^}}warning: amdgpu-occupancy-budget: 1 spir_kernel function(s) in this 'spirv64-amd-amdhsa' module: SPIR-V (--offload-arch=amdgcnspirv) is compiled for its processor when it is loaded, after this pass; nothing done
 // RUN: grep -c 'spir_kernel void @k' %t.spv.ll | FileCheck %s --check-prefix=ONE
 // RUN: not grep amdgpu-waves-per-eu %t.spv.ll
@@ -19,16 +19,26 @@
 // QUIET-NOT: amdgpu-occupancy-budget
 // RUN: grep -c '"amdgpu-waves-per-eu"="4"' %t.gfx.ll | FileCheck %s --check-prefix=ONE
 //
-// Host and device in one clang (the cc1 jobs run in one process): the host's pipeline takes the pass,
-// the SPIR-V device's does not, and that one is named.
+// Host and device in one clang: with more than one job clang runs each cc1 in a process of its own, and
+// the SPIR-V device's, whose pipeline never takes the pass, says so from its own -triple.
 // RUN: clang -x hip --offload-arch=amdgcnspirv -nogpuinc -nogpulib -O2 %pass-load %mllvm -wavebudget-waves=4 -S -emit-llvm %s -o %t.both.ll 2>%t.both.err || true
 // RUN: FileCheck %s --check-prefix=BOTH%llvm-major < %t.both.err
-// BOTH22: {{^}}warning: amdgpu-occupancy-budget: -wavebudget-* options given (waves=4), but 1 of the {{[12]}} optimization pipeline(s) of this compile never ran the pass
+// BOTH22: {{^}}warning: amdgpu-occupancy-budget: -wavebudget-* options (waves=4) given, but 1 of the 1 optimization pipeline(s) of this compile never ran the pass
 // BOTH19: warning: amdgpu-occupancy-budget: 1 spir_kernel function(s) in this 'spirv64-amd-amdhsa' module
 //
 // The SPIR-V module given to the pass itself (opt): a warning that nothing can be set there.
 // RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -disable-output %t.spv.ll 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: warning: amdgpu-occupancy-budget: 1 spir_kernel function(s) in this 'spirv64-amd-amdhsa' module: SPIR-V (--offload-arch=amdgcnspirv) is compiled for its processor when it is loaded, after this pass; nothing done (build for a processor, e.g. --offload-arch=gfx942, to set a budget)
+//
+// A request from the environment only (WAVEBUDGET_WAVES) is said the same way; OpenCL's SPIR-V
+// (spirv64-unknown-unknown) is not AMD's: the pass's remark that it has no amdgpu_kernel, as before.
+// RUN: env WAVEBUDGET_WAVES=3 clang -x hip --offload-arch=amdgcnspirv -nogpuinc -nogpulib --cuda-device-only -O2 %pass-load -S -emit-llvm %s -o %t.env.ll 2>&1 | FileCheck %s --check-prefix=ENV%llvm-major
+// ENV22: {{^}}warning: amdgpu-occupancy-budget: WAVEBUDGET_WAVES=3 given, but 1 of the 1 optimization pipeline(s) of this compile never ran the pass
+// ENV19: {{^}}warning: amdgpu-occupancy-budget: 1 spir_kernel function(s) in this 'spirv64-amd-amdhsa' module
+// RUN: sed -e 's/^target triple = "spirv64-amd-amdhsa"/target triple = "spirv64-unknown-unknown"/' %t.spv.ll > %t.ocl.ll
+// RUN: grep -c '^target triple = "spirv64-unknown-unknown"' %t.ocl.ll | FileCheck %s --check-prefix=ONE
+// RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -disable-output %t.ocl.ll 2>&1 | FileCheck %s --check-prefix=OCL --implicit-check-not=warning
+// OCL: remark: amdgpu-occupancy-budget: no amdgpu_kernel functions in this 'spirv64-unknown-unknown' module; nothing to do
 //
 // Out of clang, a pipeline without the pass says nothing (opt's user chose it; the arguments name no
 // SPIR-V compile), whatever the module.
