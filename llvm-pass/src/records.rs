@@ -316,3 +316,27 @@ impl Records {
         self.by_name.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{choose, fits};
+
+    /// The XNACK rule against what llc-22 and llc-19 count for tile_kernel on gfx90a
+    /// (tests/lit/records-features.test): "any" counts as on, so an xnack- build is not its record.
+    #[test]
+    fn settings_fit_as_llvm_counts_them() {
+        let (on, off, any) = (Some(true), Some(false), None);
+        assert!(fits((on, any), (any, any)));
+        assert!(!fits((off, any), (any, any)));
+        assert!(fits((any, any), (off, any)) && fits((any, any), (on, any)));
+        assert!(!fits((on, any), (off, any)) && !fits((off, any), (on, any)));
+        // SRAMECC does not change the counts: either way for "any".
+        assert!(fits((any, on), (any, any)) && fits((any, off), (any, any)) && !fits((any, on), (any, off)));
+        // Exact settings are preferred over "any" among the ones that fit; a ladder or record list
+        // of an xnack+ and an xnack- build gives a kernel for any the xnack+ one only.
+        let items = [((on, any), 1), ((off, any), 2), ((any, any), 3)];
+        assert_eq!(choose(&items, (on, any), |i| i.0), vec![((on, any), 1)]);
+        assert_eq!(choose(&items, (any, any), |i| i.0), vec![((any, any), 3)]);
+        assert_eq!(choose(&items[..2], (any, any), |i| i.0), vec![((on, any), 1)]);
+    }
+}
