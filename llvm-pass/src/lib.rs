@@ -429,7 +429,6 @@ unsafe fn auto_ladders(
     finish(out)
 }
 
-/// The ladders found, a kernel still without one marked as in a module that could not be compiled.
 /// A feature's setting in a "target-features" list (`+xnack` on, `-xnack` off; the last one counts, as
 /// LLVM reads the list), `None` where it is not named.
 fn feature_setting(features: &str, name: &str) -> Option<bool> {
@@ -440,6 +439,7 @@ fn feature_setting(features: &str, name: &str) -> Option<bool> {
     })
 }
 
+/// The ladders found, a kernel still without one marked as in a module that could not be compiled.
 fn finish(found: Vec<Result<Option<records::Ladder>, NoLadder>>) -> Vec<Result<records::Ladder, NoLadder>> {
     found.into_iter().map(|f| f.and_then(|l| l.ok_or(NoLadder::ModuleNotCompiled))).collect()
 }

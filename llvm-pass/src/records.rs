@@ -130,7 +130,7 @@ fn describe(r: crate::Registers) -> String {
 #[derive(Debug, Clone, Default)]
 pub struct Records {
     by_name: HashMap<String, Vec<Record>>,
-    /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, ladder).
+    /// Ladders from `wavebudget sweep --json`, by kernel name: (processor, XNACK/SRAMECC settings, ladder).
     ladders: HashMap<String, Vec<(String, Settings, Ladder)>>,
 }
 
