@@ -296,8 +296,8 @@ impl<'a> CodeObject<'a> {
         // The processor is told twice, and everything after reads e_flags' (the descriptor's layout, the
         // model's target) while the target id shown and matched is the metadata's: a code object where
         // they contradict each other (the compiler never writes one) has no one answer, and is refused.
-        if let (Some(id), Some(told)) = (flags.target_id(), metadata.as_ref().and_then(|m| m.target.as_deref())) {
-            if let Some(mismatch) = target_mismatch(told, &id, version) {
+        if let (Some(own), Some(told)) = (flags.processor, metadata.as_ref().and_then(|m| m.target.as_deref())) {
+            if let Some(mismatch) = target_mismatch(told, own, &flags, version) {
                 return Err(Error::malformed("AMDGPU metadata note", metadata_at, mismatch));
             }
         }
@@ -414,11 +414,9 @@ impl<'a> CodeObject<'a> {
     /// feature "any" and `e_flags` set it (the one agreement short of equality `parse` lets through),
     /// the setting is taken: the build runs only with it.
     pub fn target_id(&self) -> Option<String> {
-        let flags = self.flags.target_id();
-        match (self.metadata.as_ref().and_then(|m| m.target.as_deref()), flags) {
-            (Some(told), Some(id)) => Some(with_settings_of(told, &id)),
-            (Some(told), None) => Some(told.to_string()),
-            (None, id) => id.map(|t| format!("amdgcn-amd-amdhsa--{t}")),
+        match self.metadata.as_ref().and_then(|m| m.target.as_deref()) {
+            Some(told) => Some(with_settings_of(told, &self.flags)),
+            None => self.flags.target_id().map(|t| format!("amdgcn-amd-amdhsa--{t}")),
         }
     }
 }
@@ -432,47 +430,50 @@ fn setting(id: &str, feature: &str) -> Option<bool> {
     })
 }
 
-/// `told` (`amdgcn-amd-amdhsa--gfx942`) with the settings of `id` it leaves "any" (`gfx942:xnack+`
-/// gives `amdgcn-amd-amdhsa--gfx942:xnack+`), LLVM's order: `sramecc` before `xnack`. `told` as it is
-/// where it gives every setting `id` gives, or is not `amdgcn-amd-amdhsa--...`.
-fn with_settings_of(told: &str, id: &str) -> String {
+/// The settings `e_flags` give, in LLVM's order: `sramecc` before `xnack`.
+fn flag_settings(flags: &Flags) -> [(&'static str, Option<bool>); 2] {
+    let on = |f: eflags::Feature| f.suffix().map(|c| c == '+');
+    [("sramecc", on(flags.sramecc)), ("xnack", on(flags.xnack))]
+}
+
+/// `told` (`amdgcn-amd-amdhsa--gfx942`) with the settings of `flags` it leaves "any" (xnack on in
+/// `e_flags` gives `amdgcn-amd-amdhsa--gfx942:xnack+`), LLVM's order. `told` as it is where it gives
+/// every setting `flags` give, or is not `amdgcn-amd-amdhsa--...`.
+fn with_settings_of(told: &str, flags: &Flags) -> String {
     let Some(named) = told.strip_prefix("amdgcn-amd-amdhsa--") else { return told.to_string() };
-    let missing = ["sramecc", "xnack"].iter().any(|f| setting(named, f).is_none() && setting(id, f).is_some());
-    if !missing {
+    let settings = flag_settings(flags);
+    if !settings.iter().any(|(f, s)| setting(named, f).is_none() && s.is_some()) {
         return told.to_string();
     }
     let mut out = format!("amdgcn-amd-amdhsa--{}", named.split(':').next().unwrap_or(named));
-    for f in ["sramecc", "xnack"] {
-        if let Some(on) = setting(named, f).or(setting(id, f)) {
+    for (f, s) in settings {
+        if let Some(on) = setting(named, f).or(s) {
             out.push_str(&format!(":{f}{}", if on { '+' } else { '-' }));
         }
     }
     out
 }
 
-/// Why `amdhsa.target` (`told`) disagrees with the target id `e_flags` give (`id`), if it does: another
-/// processor, or (code object V4 and later, whose flags carry each feature's setting) a feature on in
-/// one and off in the other. "Any" in one and a setting in the other is not a disagreement (a build for
-/// any runs with either setting; linkers merge `e_flags` that way). A target that is not
-/// `amdgcn-amd-amdhsa--...` is not compared.
-fn target_mismatch(told: &str, id: &str, version: Option<u32>) -> Option<String> {
+/// Why `amdhsa.target` (`told`) disagrees with `e_flags` (processor `own`, `flags`' settings), if it
+/// does: another processor, or (code object V4 and later, whose flags carry each feature's setting) a
+/// feature on in one and off in the other. "Any" in one and a setting in the other is not a
+/// disagreement (a build for any runs with either setting; linkers merge `e_flags` that way). A target
+/// that is not `amdgcn-amd-amdhsa--...` is not compared.
+fn target_mismatch(told: &str, own: &str, flags: &Flags, version: Option<u32>) -> Option<String> {
     let named = told.strip_prefix("amdgcn-amd-amdhsa--")?;
-    let processor = |t: &str| t.split([':', '+']).next().unwrap_or(t).to_string();
-    if processor(named) != processor(id) {
-        return Some(format!(
-            "amdhsa.target '{told}' names processor {}, but e_flags name {}",
-            processor(named),
-            processor(id)
-        ));
+    let processor = named.split([':', '+']).next().unwrap_or(named);
+    if processor != own {
+        return Some(format!("amdhsa.target '{told}' names processor {processor}, but e_flags name {own}"));
     }
     if version.unwrap_or(4) < 4 {
         return None;
     }
-    ["sramecc", "xnack"].into_iter().find_map(|f| match (setting(named, f), setting(id, f)) {
+    flag_settings(flags).into_iter().find_map(|(f, s)| match (setting(named, f), s) {
         (Some(a), Some(b)) if a != b => Some(format!(
-            "amdhsa.target '{told}' has {f}{}, but e_flags have {f}{} ({id})",
+            "amdhsa.target '{told}' has {f}{}, but e_flags have {f}{} ({})",
             if a { '+' } else { '-' },
-            if b { '+' } else { '-' }
+            if b { '+' } else { '-' },
+            flags.target_id().unwrap_or_default()
         )),
         _ => None,
     })
