@@ -385,8 +385,15 @@ def _sweep_ray(
         bar.close()
     except BaseException:
         # Interrupted or failed: nothing left running for this sweep (a running shard's compile process
-        # is ended with it: the task's interrupt stops subprocess.run, which kills its child).
-        for r in pending:
+        # is ended with it: the task's interrupt stops subprocess.run, which kills its child). Only the
+        # tasks whose answer has not come back: Ray stores a task's answer before it ends the task's
+        # bookkeeping, and a cancel in between ends the driver ("Tried to complete task that was not
+        # pending", task_manager.cc; seen when the answer just read was a node's refusal).
+        try:
+            _, running = ray.wait(pending, num_returns=len(pending), timeout=0) if pending else ([], [])
+        except Exception:
+            running = pending
+        for r in running:
             try:
                 ray.cancel(r)
             except Exception:
