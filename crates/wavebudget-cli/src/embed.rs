@@ -25,7 +25,12 @@ pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
         // A copy with nothing embedded would look like success.
         return Err(UsageError::NothingToEmbed { file: a.file.clone(), skipped: summary.skipped.clone() }.into());
     }
-    let mode = std::fs::metadata(input).ok().map(|m| m.permissions());
+    // The input's read, write and execute bits (a HIP executable stays executable); set-user-ID,
+    // set-group-ID and sticky are not copied (as `cp` without --preserve leaves them).
+    let mode = std::fs::metadata(input).ok().map(|m| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::Permissions::from_mode(m.permissions().mode() & 0o777)
+    });
     write_atomic(output, &bytes, mode)?;
     let mut text = format!(
         "{}: {} kernel(s) in {} code object(s) -> {}\n",

@@ -419,9 +419,15 @@ fn hip_executables_and_libraries_keep_running_and_point_at_the_new_bundles() {
     files.push(so);
 
     for f in &files {
+        // A set-user-ID, set-group-ID executable: the copy keeps rwx, not the special bits (root runs this).
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o6751)).unwrap();
         let before = sha(f);
         let (once, twice) = (f.with_extension("e"), f.with_extension("ee"));
         embed(f, &once);
+        let mode = std::fs::metadata(&once).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode, 0o751, "{}: mode {mode:o} from input 6751", once.display());
+        assert_eq!(std::fs::metadata(f).unwrap().permissions().mode() & 0o7777, 0o6751, "input's mode changed");
         embed(&once, &twice);
         assert_eq!(sha(f), before, "{}: input changed", f.display());
         assert!(sha(&once) == sha(&twice), "{}: twice differs from once", f.display());
