@@ -101,6 +101,7 @@ fn via_msgpack(note: &[u8], p: &PreparedDevice, name: &str) -> u32 {
         reqd_workgroup_size: None,
         spills: 0,
         descriptor: None,
+        workgroup_processor_mode: None,
     };
     p.dispatch(&res, None, 1024).unwrap().workgroups_per_cu
 }

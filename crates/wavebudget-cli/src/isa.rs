@@ -190,7 +190,7 @@ fn read_binary(
                 let p = id.processor;
                 let opts = wavebudget_model::Options {
                     wave_size: p.wave_sizes().contains(&res.wavefront_size).then_some(res.wavefront_size),
-                    cu_mode: p.has_wgp_mode() && k.meta.workgroup_processor_mode == Some(false),
+                    cu_mode: res.cu_mode(p),
                     llvm,
                     ..Default::default()
                 };

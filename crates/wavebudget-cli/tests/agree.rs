@@ -12,7 +12,10 @@ use wavebudget_codeobj::embedding::additions;
 use wavebudget_codeobj::table::{Table, LIMITERS};
 use wavebudget_codeobj::{walk, CodeObject, Found};
 use wavebudget_model::WorkgroupSize;
-use wavebudget_runtime::{dispatch, Device, Kernels};
+use wavebudget_runtime::{dispatch, Device, Kernels, PreparedDevice};
+
+/// Kernels built for CU mode that the runtime dispatched (the corpus has some: checked once).
+static CU_MODE_KERNELS: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
 use wavebudget_testkit::llvm::{parse_remarks, remark_u32};
 
 fn llvm(tool: &str) -> PathBuf {
@@ -26,12 +29,19 @@ fn scratch(name: &str) -> PathBuf {
     d.join(name)
 }
 
-/// llc-22 builds `ll` for `cpu`, linked as a shared object; returns it and llc's occupancy per kernel.
-fn compile(ll: &Path, cpu: &str) -> (PathBuf, BTreeMap<String, u32>) {
-    let tag = format!("{}-{cpu}", ll.file_stem().unwrap().to_string_lossy());
+/// llc-22 builds `ll` for `spec` (a processor, then any further llc options: `gfx1100 -mattr=+cumode`),
+/// linked as a shared object; returns it and llc's occupancy per kernel.
+fn compile(ll: &Path, spec: &str) -> (PathBuf, BTreeMap<String, u32>) {
+    let mut words = spec.split_whitespace();
+    let cpu = words.next().unwrap();
+    let tag: String = format!("{}-{spec}", ll.file_stem().unwrap().to_string_lossy())
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+        .collect();
     let o = scratch(&format!("{tag}.o"));
     let out = Command::new(llvm("llc"))
         .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), "-filetype=obj"])
+        .args(words)
         .arg("-pass-remarks-analysis=kernel-resource-usage")
         .arg(ll)
         .arg("-o")
@@ -107,21 +117,39 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
 
     // 3. The runtime: the same kernels, dispatched on their own processor at their largest launch size,
     //    equal to the model's one evaluation at that size; and over the launch range equal to inspect.
+    //    The kernel's WGP/CU mode is the one its code object gives (the metadata's, or in code object V4
+    //    the descriptor's bit), on every path: `cu_mode` counts the kernels built for CU mode.
     let kernels = Kernels::open(path).unwrap();
     let mut runtime: BTreeMap<(String, String), Vec<Answer>> = BTreeMap::new();
+    let mut prepared_devices: BTreeMap<String, PreparedDevice> = BTreeMap::new();
     for k in &kernels.kernels {
         let device = Device::from_target(&k.processor).unwrap();
         let d = dispatch(k, &device, None, 0).unwrap();
+        let p = wavebudget_model::targets::processor(&k.processor).unwrap();
+        let cu_mode = k.resources.cu_mode(p);
+        *CU_MODE_KERNELS.lock().unwrap() += cu_mode as usize;
         let st = wavebudget_model::subtarget(
             &k.processor,
-            wavebudget_model::Options { wave_size: Some(k.resources.wavefront_size), ..Default::default() },
+            wavebudget_model::Options { wave_size: Some(k.resources.wavefront_size), cu_mode, ..Default::default() },
         )
         .unwrap();
         let fixed =
             st.evaluate(&k.resources, Some(WorkgroupSize::fixed(k.resources.max_flat_workgroup_size)), 0).unwrap();
         assert_eq!((d.waves_per_simd, &d.binding), (fixed.waves_per_simd, &fixed.binding), "{shown} {}", k.name);
-        if k.resources.reqd_workgroup_size.is_some() || st.cu_mode() {
-            continue; // launch range = the fixed size, or a mode the runtime's device default differs in
+        // The runtime's tables built once per device give the same answer.
+        let prepared = prepared_devices
+            .entry(k.processor.clone())
+            .or_insert_with(|| PreparedDevice::new(device.clone()).unwrap())
+            .dispatch(&k.resources, None, 0)
+            .unwrap();
+        assert_eq!(
+            (prepared.waves_per_simd, prepared.workgroups_per_cu, prepared.wgp),
+            (d.waves_per_simd, d.workgroups_per_cu, d.unit == "WGP"),
+            "{shown} {}: PreparedDevice vs dispatch",
+            k.name
+        );
+        if k.resources.reqd_workgroup_size.is_some() {
+            continue; // launch range = the fixed size
         }
         let ranged = st.evaluate(&k.resources, None, 0).unwrap();
         runtime.entry((k.target.clone(), k.name.clone())).or_default().push((
@@ -178,7 +206,23 @@ fn every_path_agrees_on_the_llc_corpus_and_a_real_library() {
     let corpus = [root.join("crates/wavebudget-codeobj/tests/inputs/kernels.ll"), root.join("examples/tile_kernel.ll")];
     let mut checked = 0;
     for ll in &corpus {
-        for cpu in ["gfx900", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1030", "gfx1100", "gfx1201"] {
+        // CU mode (-mcumode) on GFX10-12, in code object V6 (the metadata's .workgroup_processor_mode) and
+        // V4 (only the descriptor's WGP_MODE bit says it).
+        for cpu in [
+            "gfx900",
+            "gfx908",
+            "gfx90a",
+            "gfx942",
+            "gfx950",
+            "gfx1030",
+            "gfx1100",
+            "gfx1201",
+            "gfx1030 -mattr=+cumode",
+            "gfx1100 -mattr=+cumode",
+            "gfx1201 -mattr=+cumode",
+            "gfx1030 -mattr=+cumode --amdhsa-code-object-version=4",
+            "gfx1100 -mattr=+cumode --amdhsa-code-object-version=4",
+        ] {
             let (so, occ) = compile(ll, cpu);
             assert!(!occ.is_empty());
             checked += check_file(&so, &occ);
@@ -187,9 +231,60 @@ fn every_path_agrees_on_the_llc_corpus_and_a_real_library() {
     // A real library from Debian (scripts/ensure-deps.sh installs librocrand1): every GPU, every kernel.
     let rocrand = Path::new("/usr/lib/x86_64-linux-gnu/librocrand.so.1.1");
     assert!(rocrand.exists(), "librocrand1 is missing: scripts/ensure-deps.sh installs it");
+    assert!(*CU_MODE_KERNELS.lock().unwrap() >= 5 * corpus.len(), "the CU mode builds were not read as CU mode");
     let real = check_file(rocrand, &BTreeMap::new());
     assert!(real > 100, "librocrand: only {real} kernels");
     println!("{checked} kernels of the llc corpus and {real} of librocrand agree on every path");
+}
+
+/// WGP and CU mode (`-mcumode`) on GFX10-12, code object V6 and V4: kernels whose static LDS does not
+/// divide a CU's 64 KiB (in CU mode fewer workgroups fit than half a WGP's), launched at their one size
+/// (`"N,N"`), so llc-22's occupancy is the dispatch's answer; the runtime (both ways) and every other
+/// path agree with it.
+#[test]
+fn cu_mode_kernels_dispatch_as_llc_counts_them() {
+    let mut module = String::from("target triple = \"amdgcn-amd-amdhsa\"\n");
+    for (i, (bytes, wg)) in [(40000, 256), (20000, 256), (24000, 512), (12000, 128), (36000, 1024)].iter().enumerate() {
+        module.push_str(&format!(
+            "@lds{i} = internal addrspace(3) global [{n} x i32] poison, align 4\n\
+             define amdgpu_kernel void @k{i}(i32 %i) #{i} {{\n\
+             \x20 %g = getelementptr [{n} x i32], ptr addrspace(3) @lds{i}, i32 0, i32 %i\n\
+             \x20 store i32 1, ptr addrspace(3) %g\n\
+             \x20 ret void\n}}\n\
+             attributes #{i} = {{ nounwind \"amdgpu-flat-work-group-size\"=\"{wg},{wg}\" }}\n",
+            n = bytes / 4
+        ));
+    }
+    let ll = scratch("cu-mode.ll");
+    std::fs::write(&ll, module).unwrap();
+    let mut differs = 0;
+    for cpu in ["gfx1030", "gfx1100", "gfx1201"] {
+        let mut by_mode = Vec::new();
+        for spec in [
+            cpu.to_string(),
+            format!("{cpu} -mattr=+cumode"),
+            format!("{cpu} -mattr=+cumode --amdhsa-code-object-version=4"),
+        ] {
+            let (so, occ) = compile(&ll, &spec);
+            assert_eq!(occ.len(), 5, "{spec}");
+            check_file(&so, &occ);
+            let kernels = Kernels::open(&so).unwrap();
+            let prepared = PreparedDevice::new(Device::from_target(cpu).unwrap()).unwrap();
+            for k in &kernels.kernels {
+                let device = Device::from_target(&k.processor).unwrap();
+                let d = dispatch(k, &device, None, 0).unwrap();
+                let p = prepared.dispatch(&k.resources, None, 0).unwrap();
+                assert_eq!(d.waves_per_simd, occ[&k.name], "{spec} {}: dispatch vs llc-22", k.name);
+                assert_eq!(p.waves_per_simd, occ[&k.name], "{spec} {}: PreparedDevice vs llc-22", k.name);
+                assert_eq!(d.unit == "WGP", !spec.contains("cumode"), "{spec} {}", k.name);
+            }
+            by_mode.push(occ);
+        }
+        differs += by_mode[0].iter().filter(|(k, w)| by_mode[1][*k] != **w).count();
+        assert_eq!(by_mode[1], by_mode[2], "{cpu}: V4 and V6 CU mode builds");
+    }
+    // The two modes give different answers here: the check above could fail.
+    assert!(differs >= 3, "only {differs} kernels differ between WGP and CU mode");
 }
 
 /// The descriptor rule's class (`descriptor_granules.rs` has llc-15/19/22 against inspect): every SGPR

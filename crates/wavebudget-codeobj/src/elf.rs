@@ -62,6 +62,18 @@ impl Kernel<'_> {
 }
 
 impl KernelMeta<'_> {
+    /// WGP (`true`) or CU mode (`false`) on `processor` (the code object's own) where it has the switch:
+    /// the metadata's `.workgroup_processor_mode` (V5+), else the descriptor's `WGP_MODE` bit (V4 has no
+    /// key). The one rule for it: [`KernelMeta::resources`] and `inspect` take it.
+    pub fn wgp_mode(
+        &self,
+        descriptor: Option<&KernelDescriptor>,
+        processor: Option<&wavebudget_model::targets::Processor>,
+    ) -> Option<bool> {
+        let p = processor.filter(|p| p.has_wgp_mode())?;
+        self.workgroup_processor_mode.or_else(|| descriptor.and_then(|d| d.workgroup_processor_mode(p)))
+    }
+
     /// The kernel's resources ([`wavebudget_model::KernelResources`]): the metadata's counts, the wave size
     /// from the metadata or the descriptor's bit, and what the descriptor allocates decoded on `processor`
     /// (the code object's own). `None` without the metadata's register counts (`.vgpr_count`,
@@ -84,6 +96,7 @@ impl KernelMeta<'_> {
         // The launch range by the model's one rule; a `.reqd_workgroup_size` whose product overflows has
         // none, and so no resources (not the `.max_flat_workgroup_size` range in its place).
         let launch = wavebudget_model::KernelResources::launch_of(m.reqd_workgroup_size, m.max_flat_workgroup_size)?;
+        let workgroup_processor_mode = m.wgp_mode(descriptor, processor);
         let descriptor = descriptor.zip(processor).map(|(d, p)| {
             let (vgprs, sgprs) = d.allocated(p, wavefront_size);
             wavebudget_model::DescriptorCounts { vgprs, sgprs }
@@ -101,6 +114,7 @@ impl KernelMeta<'_> {
             spills: wavebudget_model::KernelResources::spill_sum(m.vgpr_spill_count, m.sgpr_spill_count)
                 .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX)),
             descriptor,
+            workgroup_processor_mode,
         })
     }
 }

@@ -7,15 +7,14 @@
 use crate::rewrite::{Additions, KeyValue};
 use crate::table::{self, Entry, RawRecord, LIMITERS};
 use crate::{CodeObject, Kernel};
-use wavebudget_model::{parse_target, Occupancy, Options, Subtarget, TargetId};
+use wavebudget_model::{parse_target, KernelResources, Occupancy, Options, Subtarget, TargetId};
 
-/// The subtarget a kernel of a code object runs on: its processor, with the kernel's wave size and
-/// WGP/CU mode (`.workgroup_processor_mode` false is CU mode on processors that have the switch).
-pub fn kernel_subtarget(id: TargetId, kernel: &Kernel<'_>, wave_size: u32) -> Option<Subtarget> {
+/// The subtarget a kernel runs on: its processor, with the kernel's wave size and WGP/CU mode
+/// ([`KernelResources::cu_mode`]).
+pub fn kernel_subtarget(id: TargetId, res: &KernelResources) -> Option<Subtarget> {
     let p = id.processor;
-    let wave_size = p.wave_sizes().contains(&wave_size).then_some(wave_size);
-    let cu_mode = p.has_wgp_mode() && kernel.meta.workgroup_processor_mode == Some(false);
-    Subtarget::new(id, Options { wave_size, cu_mode, ..Options::default() }).ok()
+    let wave_size = p.wave_sizes().contains(&res.wavefront_size).then_some(res.wavefront_size);
+    Subtarget::new(id, Options { wave_size, cu_mode: res.cu_mode(p), ..Options::default() }).ok()
 }
 
 /// A kernel's occupancy on its code object's own processor at its own launch range, or `None` where
@@ -23,7 +22,7 @@ pub fn kernel_subtarget(id: TargetId, kernel: &Kernel<'_>, wave_size: u32) -> Op
 pub fn own_occupancy(co: &CodeObject<'_>, kernel: &Kernel<'_>) -> Option<Occupancy> {
     let id = co.flags.target_id().and_then(|t| parse_target(&t).ok())?;
     let res = kernel.resources(Some(id.processor))?;
-    kernel_subtarget(id, kernel, res.wavefront_size)?.evaluate(&res, None, 0).ok()
+    kernel_subtarget(id, &res)?.evaluate(&res, None, 0).ok()
 }
 
 /// What to add to one code object: its kernels' keys (in metadata order) and its table.

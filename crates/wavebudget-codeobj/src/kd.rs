@@ -97,6 +97,12 @@ impl KernelDescriptor {
         })
     }
 
+    /// rsrc1 bit 29 `WGP_MODE` on a processor that has the switch (GFX10-12): `Some(false)` for a kernel
+    /// built for CU mode. `None` elsewhere (the bit is another field, or reserved).
+    pub fn workgroup_processor_mode(&self, p: &wavebudget_model::targets::Processor) -> Option<bool> {
+        p.has_wgp_mode().then(|| bits(self.compute_pgm_rsrc1, 29, 1) != 0)
+    }
+
     /// The first AGPR, from `ACCUM_OFFSET`: `(value + 1) * 4` (gfx90a+).
     /// Registers this descriptor allocates per wave on `p` at `wave_size`: VGPRs from
     /// `GRANULATED_WORKITEM_VGPR_COUNT`, and SGPRs from `GRANULATED_WAVEFRONT_SGPR_COUNT` where it encodes

@@ -12,7 +12,7 @@ pub const VERSION: u16 = 1;
 /// Header size in bytes.
 pub const HEADER_SIZE: usize = 32;
 /// Record size in bytes this crate writes.
-pub const RECORD_SIZE: usize = 68;
+pub const RECORD_SIZE: usize = 72;
 /// The smallest record a reader accepts: tables written before `reqd_workgroup_size` was added have
 /// 64-byte records (a reader takes the fields a record has and treats the rest as absent).
 pub const MIN_RECORD_SIZE: usize = 64;
@@ -136,6 +136,9 @@ record! {
     descriptor_sgprs: u16,
     /// `.reqd_workgroup_size` as a thread count (0: none, or a 64-byte record written before it).
     reqd_workgroup_size: u32,
+    /// WGP/CU mode ([`wavebudget_model::KernelResources::workgroup_processor_mode`]): 0 none (no switch on
+    /// the processor, or a record of 68 bytes or fewer, written before it), 1 WGP mode, 2 CU mode.
+    workgroup_processor_mode: u32,
 }
 
 /// A field of a record read in place, by its declared offset and type.
@@ -178,6 +181,11 @@ impl RawRecord {
             descriptor_vgprs: k.descriptor.map_or(0, |d| u16s(d.vgprs)),
             descriptor_sgprs: k.descriptor.and_then(|d| d.sgprs).map_or(0, u16s),
             reqd_workgroup_size: k.reqd_workgroup_size.unwrap_or(0),
+            workgroup_processor_mode: match k.workgroup_processor_mode {
+                None => 0,
+                Some(true) => 1,
+                Some(false) => 2,
+            },
             ..self
         }
     }
@@ -550,6 +558,19 @@ impl<'a> Record<'a> {
             0
         }
     }
+    /// WGP (`Some(true)`) or CU mode (`Some(false)`) where the record says (0 or a value it does not
+    /// define, and a record too short to have it, are `None`).
+    #[inline]
+    pub fn workgroup_processor_mode(&self) -> Option<bool> {
+        if self.raw.len() < offset::workgroup_processor_mode + 4 {
+            return None;
+        }
+        match field!(self.raw, workgroup_processor_mode: u32) {
+            1 => Some(true),
+            2 => Some(false),
+            _ => None,
+        }
+    }
     /// The kernel's resources as the table records them: the spills as one sum, the descriptor's counts
     /// where they were known (0 is unknown).
     #[inline]
@@ -567,6 +588,7 @@ impl<'a> Record<'a> {
             spills: self.spills(),
             descriptor: (dv != 0)
                 .then_some(wavebudget_model::DescriptorCounts { vgprs: dv, sgprs: (ds != 0).then_some(ds) }),
+            workgroup_processor_mode: self.workgroup_processor_mode(),
         }
     }
     /// Every field of the record.
@@ -679,6 +701,7 @@ mod tests {
             (offset::descriptor_vgprs, 60),
             (offset::descriptor_sgprs, 62),
             (offset::reqd_workgroup_size, 64),
+            (offset::workgroup_processor_mode, 68),
         ];
         for (got, at) in want {
             assert_eq!(got, at);

@@ -564,10 +564,12 @@ pub fn kernel_report(
     if let (None, Some(dims)) = (workgroup, m.reqd_workgroup_size) {
         notes.push(Note::ReqdWorkgroupOverflow { dims });
     }
+    // WGP or CU mode: the metadata's, else the descriptor's bit (code object V4 has no metadata key).
+    let wgp_mode = m.wgp_mode(k.descriptor.as_ref(), own.map(|id| id.processor));
     // The code object's own subtarget, for the descriptor's encoding.
-    let own_st = own.and_then(|id| subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut Vec::new()));
+    let own_st = own.and_then(|id| subtarget_for(id, wave, wgp_mode, opts.llvm, &mut Vec::new()));
     let eval_st = match eval {
-        Some(id) => subtarget_for(id, wave, m.workgroup_processor_mode, opts.llvm, &mut notes),
+        Some(id) => subtarget_for(id, wave, wgp_mode, opts.llvm, &mut notes),
         None => {
             // A processor e_flags names but the model refuses (GFX6/GFX7: not modelled) says why.
             notes.push(match co.flags.target() {

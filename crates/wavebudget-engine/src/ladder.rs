@@ -187,6 +187,7 @@ fn resource_fields() -> &'static [&'static str] {
         "reqd_workgroup_size",
         "spills",
         "descriptor",
+        "workgroup_processor_mode",
     ]
 }
 
@@ -691,6 +692,7 @@ mod tests {
             reqd_workgroup_size: None,
             spills: 0,
             descriptor: None,
+            workgroup_processor_mode: Some(false),
         };
         let json = serde_json::to_value(r).unwrap();
         let mut written: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();

@@ -317,7 +317,13 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             target: target.to_string(),
             error,
         })?;
-        let st = inspect::subtarget_for(&id, res.map(|r| r.wavefront_size), None, llvm, &mut notes);
+        let st = inspect::subtarget_for(
+            &id,
+            res.map(|r| r.wavefront_size),
+            res.and_then(|r| r.workgroup_processor_mode),
+            llvm,
+            &mut notes,
+        );
         let mut eval = None;
         match (&st, &res) {
             (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {

@@ -46,6 +46,11 @@ pub struct KernelResources {
     pub spills: u32,
     /// What the kernel descriptor allocates, where the descriptor was read on the kernel's own processor.
     pub descriptor: Option<DescriptorCounts>,
+    /// `.workgroup_processor_mode` (or, where the metadata has none, the descriptor's `WGP_MODE` bit) on a
+    /// processor with WGP mode (GFX10-12): `Some(false)` is a kernel built for CU mode (`-mcumode`), whose
+    /// workgroups share one CU's LDS and SIMDs. `None` elsewhere, and where neither says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workgroup_processor_mode: Option<bool>,
 }
 
 impl KernelResources {
@@ -80,6 +85,12 @@ impl KernelResources {
     /// own, where the descriptor's encoding means nothing.
     pub fn without_descriptor(self) -> KernelResources {
         KernelResources { descriptor: None, ..self }
+    }
+
+    /// Whether the kernel runs in CU mode on `p`: built for it (`.workgroup_processor_mode` false) on a
+    /// processor that has the switch. The one rule for it: inspect, embed, dispatch and the C API take it.
+    pub fn cu_mode(&self, p: &crate::targets::Processor) -> bool {
+        p.has_wgp_mode() && self.workgroup_processor_mode == Some(false)
     }
 }
 
@@ -187,6 +198,7 @@ mod tests {
             reqd_workgroup_size: None,
             spills: 0,
             descriptor,
+            workgroup_processor_mode: None,
         }
     }
 

@@ -73,6 +73,7 @@ proptest! {
             reqd_workgroup_size: reqd,
             spills: 0,
             descriptor: descriptor.map(|(vgprs, sgprs)| wavebudget_model::DescriptorCounts { vgprs, sgprs }),
+            workgroup_processor_mode: None,
         };
         let launch = launch.map(|(min, max)| WorkgroupSize { min, max });
         let full = st.evaluate(&k, launch, dynamic_lds).map(|o| o.waves_per_simd).map_err(|e| e.to_string());

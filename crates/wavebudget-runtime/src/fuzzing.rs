@@ -25,6 +25,7 @@ pub fn check_properties(bytes: &[u8]) {
                 reqd_workgroup_size: None,
                 spills: 0,
                 descriptor: None,
+                workgroup_processor_mode: None,
             },
         };
         let _ = dispatch(&kernel, &device, None, 1024);

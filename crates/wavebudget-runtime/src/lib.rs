@@ -544,14 +544,17 @@ pub struct Dispatch {
     pub persistent_grid_size: Option<u32>,
 }
 
-/// A device with its model built once (wave32 and wave64 where the processor runs them): what a
-/// runtime keeps per device, so a dispatch query allocates nothing.
+/// A device with its model built once (wave32 and wave64 where the processor runs them, in WGP and CU
+/// mode where it has the switch): what a runtime keeps per device, so a dispatch query allocates nothing.
 #[derive(Debug, Clone)]
 pub struct PreparedDevice {
     /// The device.
     pub device: Device,
     wave32: Option<Prepared>,
     wave64: Option<Prepared>,
+    /// The same in CU mode, for kernels built for it (`-mcumode`), on GFX10-12.
+    wave32_cu: Option<Prepared>,
+    wave64_cu: Option<Prepared>,
 }
 
 #[derive(Debug, Clone)]
@@ -587,17 +590,23 @@ pub struct DispatchData {
 impl PreparedDevice {
     /// Builds the model of `device` once.
     pub fn new(device: Device) -> Result<PreparedDevice, Error> {
-        let st = |w: u32| {
-            Subtarget::new(device.target, Options { wave_size: Some(w), ..Options::default() }).ok().map(|st| {
-                let (wgp, units) = units(&device, &st);
-                Prepared { table: st.launch_table(), st, units, wgp }
-            })
+        let st = |w: u32, cu_mode: bool| {
+            if cu_mode && !device.target.processor.has_wgp_mode() {
+                return None;
+            }
+            Subtarget::new(device.target, Options { wave_size: Some(w), cu_mode, ..Options::default() }).ok().map(
+                |st| {
+                    let (wgp, units) = units(&device, &st);
+                    Prepared { table: st.launch_table(), st, units, wgp }
+                },
+            )
         };
-        let (wave32, wave64) = (st(32), st(64));
+        let (wave32, wave64) = (st(32, false), st(64, false));
         if wave32.is_none() && wave64.is_none() {
             Subtarget::new(device.target, Options::default())?;
         }
-        Ok(PreparedDevice { device, wave32, wave64 })
+        let (wave32_cu, wave64_cu) = (st(32, true), st(64, true));
+        Ok(PreparedDevice { device, wave32, wave64, wave32_cu, wave64_cu })
     }
 
     /// Occupancy of a kernel with `res` launched with `wg_size` threads (default: its maximum) and
@@ -609,17 +618,20 @@ impl PreparedDevice {
         wg_size: Option<u32>,
         dynamic_lds: u32,
     ) -> Result<DispatchData, Error> {
-        let Prepared { st, table, units, wgp } = match res.wavefront_size {
-            32 => self.wave32.as_ref(),
-            64 => self.wave64.as_ref(),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            Error::Kernel(KernelRefusal::WaveSize {
-                processor: self.device.target.processor.name.to_string(),
-                wave_size: res.wavefront_size,
-            })
-        })?;
+        let Prepared { st, table, units, wgp } =
+            match (res.wavefront_size, res.cu_mode(self.device.target.processor)) {
+                (32, false) => self.wave32.as_ref(),
+                (64, false) => self.wave64.as_ref(),
+                (32, true) => self.wave32_cu.as_ref(),
+                (64, true) => self.wave64_cu.as_ref(),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                Error::Kernel(KernelRefusal::WaveSize {
+                    processor: self.device.target.processor.name.to_string(),
+                    wave_size: res.wavefront_size,
+                })
+            })?;
         // The launch check of Subtarget::evaluate, without its allocation.
         let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
         if wg > res.max_flat_workgroup_size || res.reqd_workgroup_size.is_some_and(|n| n != wg) {
@@ -672,7 +684,12 @@ pub fn dispatch(
     dynamic_lds: u32,
 ) -> Result<Dispatch, Error> {
     let res = &kernel.resources;
-    let st = Subtarget::new(device.target, Options { wave_size: Some(res.wavefront_size), ..Options::default() })?;
+    let opts = Options {
+        wave_size: Some(res.wavefront_size),
+        cu_mode: res.cu_mode(device.target.processor),
+        ..Options::default()
+    };
+    let st = Subtarget::new(device.target, opts)?;
     let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
     st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
