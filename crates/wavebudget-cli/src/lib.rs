@@ -306,6 +306,7 @@ fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&'static str, boo
         ("--wave-size", t.wave_size.is_some()),
         ("--cu-mode", t.cu_mode),
         ("--dvgpr-block", t.dvgpr_block.is_some()),
+        ("--llvm", t.llvm.is_some()),
     ];
     flags.extend_from_slice(extra);
     if let Some((f, _)) = flags.iter().find(|(_, set)| *set) {

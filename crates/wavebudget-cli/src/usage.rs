@@ -91,7 +91,7 @@ pub enum UsageError {
     #[error("--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)")]
     GenericIncomplete,
     /// An AMD-only flag with `--target generic`.
-    #[error("{flag} applies to AMD targets, not --target generic (use --wave-width)")]
+    #[error("{flag} applies to AMD targets, not --target generic (its shape: --preset, or --register-file-bytes, --wave-width, --register-bytes)")]
     AmdFlagOnGeneric {
         /// The flag.
         flag: &'static str,

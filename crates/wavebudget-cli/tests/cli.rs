@@ -204,6 +204,19 @@ fn bad_input_is_one_line_and_exit_1() {
         (&["budget", "-t", "gfx942"], "give --waves W or --all"),
         (&["budget", "-t", "gfx942", "--waves", "0"], "0 waves per SIMD is outside"),
         (&["occupancy", "-t", "generic", "--vgprs", "1"], "needs --register-file-bytes"),
+        // Options of the AMD model that the generic one has no use for are refused, not ignored.
+        (
+            &["occupancy", "-t", "generic", "--preset", "ampere", "--vgprs", "33", "--llvm", "15"],
+            "--llvm applies to AMD targets, not --target generic",
+        ),
+        (
+            &["budget", "-t", "generic", "--preset", "ampere", "--waves", "8", "--llvm", "19"],
+            "--llvm applies to AMD targets, not --target generic",
+        ),
+        (
+            &["occupancy", "-t", "generic", "--preset", "ampere", "--vgprs", "33", "--cu-mode"],
+            "--cu-mode applies to AMD targets, not --target generic",
+        ),
         (&["frobnicate"], "unrecognized subcommand"),
     ] {
         let (code, out, err) = wavebudget(args);
