@@ -85,7 +85,7 @@ pub struct ReportArgs {
     /// LDS bytes per workgroup given at launch, on top of each kernel's static LDS (as in inspect).
     #[arg(long)]
     pub dynamic_lds: Option<u32>,
-    /// Only kernels whose name or symbol matches this regular expression.
+    /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
     #[arg(long)]
     pub kernel: Option<String>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15.
@@ -120,7 +120,7 @@ pub struct IsaArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Only kernels whose name matches this regular expression.
+    /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
     #[arg(long)]
     pub kernel: Option<String>,
     /// Two inputs, A then B: the deltas for each kernel in both (or the one kernel of each).
@@ -277,7 +277,7 @@ pub struct InspectArgs {
     /// .reqd_workgroup_size).
     #[arg(long)]
     pub wg_size: Option<String>,
-    /// Only kernels whose name or symbol matches this regular expression.
+    /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
     #[arg(long)]
     pub kernel: Option<String>,
     /// LDS bytes per workgroup given at launch (HIP's dynamic shared memory, Triton's `shared`), on top

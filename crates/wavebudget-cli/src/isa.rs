@@ -27,6 +27,31 @@ pub struct IsaSource {
     /// Kernels that could not be read, or read in part.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<IsaNote>,
+    /// Kernels in the source before `--kernel` chose among them.
+    #[serde(skip)]
+    pub considered: usize,
+}
+
+impl IsaSource {
+    /// Kernels `--kernel` kept: those read, and those without code to read (named in a note).
+    fn selected(&self) -> usize {
+        self.kernels.len() + self.notes.iter().filter(|n| matches!(n, IsaNote::NoFunctionSymbol { .. })).count()
+    }
+}
+
+/// The refusal of a `--kernel` that keeps no kernel of `files` (as `inspect` says it), else nothing.
+fn check_selected(filter: &Option<regex::Regex>, files: &[&str], read: &[&[IsaSource]]) -> Result<(), CliError> {
+    let Some(re) = filter else { return Ok(()) };
+    let all = || read.iter().flat_map(|r| r.iter());
+    if all().any(|s| s.selected() > 0) {
+        return Ok(());
+    }
+    Err(wavebudget_engine::Error::NoKernelMatches {
+        pattern: re.as_str().to_string(),
+        total: all().map(|s| s.considered).sum(),
+        inputs: files.join(", "),
+    }
+    .into())
 }
 
 /// What `isa` says of a kernel it could not read, or not all of; JSON holds the text (`Display`).
@@ -123,7 +148,9 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
     let kernels = functions
         .iter()
         .zip(extra)
-        .filter(|(f, _)| filter.as_ref().is_none_or(|re| re.is_match(&f.name)))
+        .filter(|(f, _)| {
+            filter.as_ref().is_none_or(|re| wavebudget_engine::inspect::kernel_selected(re, &f.name, &f.name))
+        })
         .map(|(f, (vgprs, waves))| {
             let waves = match (waves, processor) {
                 (Some(o), Some(p)) if o > p.max_waves_per_eu() => {
@@ -145,7 +172,7 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
             }
         })
         .collect();
-    Ok(IsaSource { source: file.to_string(), kernels, notes })
+    Ok(IsaSource { source: file.to_string(), kernels, notes, considered: functions.len() })
 }
 
 /// One kernel to disassemble: its code (copied out of the file, so jobs can run on worker threads) and
@@ -176,7 +203,9 @@ fn read_binary(
     // Read every code object first (the reader is fast), then disassemble them on worker threads, one
     // disassembler per processor and wave size on each worker thread: making one costs more than most
     // kernels, and it remembers what it decoded for the next code objects.
-    let mut objects: Vec<(wavebudget_codeobj::Source, String, Vec<Job>, Vec<IsaNote>)> = Vec::new();
+    // Per code object: where it is, its processor, the kernels to disassemble, notes, and its kernel count.
+    type Object = (wavebudget_codeobj::Source, String, Vec<Job>, Vec<IsaNote>, usize);
+    let mut objects: Vec<Object> = Vec::new();
     let summary = walk(bytes, &mut |found| {
         if let Found::CodeObject(src, data) = found {
             let co = CodeObject::parse(data)?;
@@ -201,7 +230,10 @@ fn read_binary(
             let mut notes = Vec::new();
             for k in &co.kernels {
                 let name = k.meta.name.to_string();
-                if !filter.as_ref().is_none_or(|re| re.is_match(&name) || re.is_match(&k.meta.symbol)) {
+                if !filter
+                    .as_ref()
+                    .is_none_or(|re| wavebudget_engine::inspect::kernel_selected(re, &name, &k.meta.symbol))
+                {
                     continue;
                 }
                 let Some(code) = k.code else {
@@ -217,7 +249,7 @@ fn read_binary(
                     name,
                 });
             }
-            objects.push((src.clone(), cpu, jobs, notes));
+            objects.push((src.clone(), cpu, jobs, notes, co.kernels.len()));
         }
         Ok(())
     })
@@ -240,7 +272,7 @@ fn read_binary(
                 // library's code objects repeat them.
                 let mut disassemblers: Vec<((&str, &str), wavebudget_pass::disasm::Disassembler)> = Vec::new();
                 while let Some(&i) = order.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    let (_, cpu, jobs, _) = &objects[i];
+                    let (_, cpu, jobs, _, _) = &objects[i];
                     let r = (|| {
                         let mut undecoded = Vec::new();
                         let mut kernels = Vec::with_capacity(jobs.len());
@@ -282,12 +314,12 @@ fn read_binary(
     });
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut out = Vec::with_capacity(objects.len());
-    for ((src, _, _, mut notes), r) in objects.into_iter().zip(results) {
+    for ((src, _, _, mut notes, considered), r) in objects.into_iter().zip(results) {
         let (kernels, undecoded) = r
             .expect("every code object ran")
             .map_err(|error| CliError::Disassembler { file: file.to_string(), error })?;
         notes.extend(undecoded);
-        out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes });
+        out.push(IsaSource { source: format!("{file}{}", src.suffix(summary.bundles)), kernels, notes, considered });
     }
     Ok(out)
 }
@@ -417,12 +449,16 @@ pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
         let [fa, fb] = a.files.as_slice() else {
             return Err(UsageError::CompareArity { given: a.files.len() }.into());
         };
-        return compare(&read(fa, &filter, llvm)?, &read(fb, &filter, llvm)?, a.json);
+        let (ra, rb) = (read(fa, &filter, llvm)?, read(fb, &filter, llvm)?);
+        check_selected(&filter, &[fa, fb], &[&ra[..], &rb[..]])?;
+        return compare(&ra, &rb, a.json);
     }
     let mut report = IsaReport { code_objects: Vec::new() };
     for f in &a.files {
         report.code_objects.extend(read(f, &filter, llvm)?);
     }
+    let files: Vec<&str> = a.files.iter().map(String::as_str).collect();
+    check_selected(&filter, &files, &[&report.code_objects[..]])?;
     if a.json {
         Ok(serde_json::to_string_pretty(&report).expect("serializable") + "\n")
     } else {

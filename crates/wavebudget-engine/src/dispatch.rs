@@ -36,7 +36,7 @@ pub fn resolve_kernel(kernels: &Kernels, pattern: &str) -> Result<String> {
     let mut names: Vec<&str> = kernels
         .kernels
         .iter()
-        .filter(|k| re.is_match(&k.name) || re.is_match(&k.symbol))
+        .filter(|k| crate::inspect::kernel_selected(&re, &k.name, &k.symbol))
         .map(|k| k.name.as_str())
         .collect();
     names.sort_unstable();

@@ -220,7 +220,7 @@ pub struct InspectOptions {
     pub target: Option<TargetId>,
     /// Launch size instead of `.max_flat_workgroup_size`.
     pub wg_size: Option<WorkgroupSize>,
-    /// Keep kernels whose name or symbol matches.
+    /// Keep kernels whose name matches (or whose symbol the pattern is: [`kernel_selected`]).
     pub kernel: Option<Regex>,
     /// LDS bytes per workgroup given at launch, on top of the static LDS (`--dynamic-lds`; for a Triton
     /// cache entry without it, the entry's `shared`).
@@ -231,6 +231,12 @@ pub struct InspectOptions {
 
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
 /// symbol, the same wherever a filter is taken.
+/// Whether `--kernel`'s `re` keeps a kernel: its name matches, or the pattern is exactly its symbol
+/// (`NAME.kd`). Not a match on the symbol: every symbol ends in `.kd`, so `--kernel k` would keep them all.
+pub fn kernel_selected(re: &Regex, name: &str, symbol: &str) -> bool {
+    re.is_match(name) || re.as_str() == symbol
+}
+
 pub fn kernel_filter(pattern: &str) -> Result<Regex> {
     Regex::new(pattern).map_err(|e| {
         let why = e.to_string();
@@ -528,7 +534,7 @@ fn code_object_report(
     let kernels = co
         .kernels
         .iter()
-        .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.meta.name) || re.is_match(&k.meta.symbol)))
+        .filter(|k| opts.kernel.as_ref().is_none_or(|re| kernel_selected(re, &k.meta.name, &k.meta.symbol)))
         .map(|k| kernel_report(k, co, own.as_ref(), eval.as_ref(), opts))
         .collect();
     let extra = co.metadata.as_ref().and_then(|m| extra_value(&m.extra));

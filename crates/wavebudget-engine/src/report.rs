@@ -88,7 +88,7 @@ pub struct FileOptions {
     pub wg_size: Option<WorkgroupSize>,
     /// LDS bytes per workgroup given at launch, on top of each kernel's static LDS.
     pub dynamic_lds: Option<u32>,
-    /// Only kernels whose name or symbol matches.
+    /// Only kernels whose name matches (or whose symbol the pattern is).
     pub kernel: Option<Regex>,
     /// The LLVM major whose rules evaluate binaries (a sweep's levels: the LLVM that ran it).
     pub llvm: Option<Llvm>,
