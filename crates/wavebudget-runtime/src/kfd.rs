@@ -92,8 +92,14 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     if wave_size != 32 && wave_size != 64 {
         return Err(refused(path, DeviceProblem::WaveSize(wave_size)));
     }
+    if let [only] = id.processor.wave_sizes() {
+        if wave_size != *only {
+            return Err(refused(path, DeviceProblem::ProcessorWaveSize { wave_size, processor: name, runs: *only }));
+        }
+    }
     let max_waves = small("max_waves_per_simd", 64)?;
-    let lds = small("lds_size_in_kb", 1 << 20)? * 1024;
+    let lds_kib = small("lds_size_in_kb", 1 << 20)?;
+    let lds = lds_kib * 1024;
     // The driver counts SIMDs of whole CUs, in CU mode on GFX10+ (2 SIMDs; 4 on GFX9 and gfx1250).
     let cu_simds = id.processor.eus_per_cu(id.processor.has_wgp_mode());
     if simd_per_cu != cu_simds {
@@ -108,6 +114,12 @@ pub fn device_from_properties(node: u32, path: &Path, p: &BTreeMap<String, Strin
     let mut notes = Vec::new();
     if max_waves != st.max_waves() {
         notes.push(DeviceNote::MaxWaves { driver: max_waves, llvm: st.max_waves(), processor: name.to_string() });
+    }
+    // A workgroup's LDS on one CU (CU mode where the processor has WGP mode, whose WGP holds two CUs').
+    let cu_lds =
+        Subtarget::new(id, Options { cu_mode: id.processor.has_wgp_mode(), ..Options::default() })?.lds_per_workgroup();
+    if lds != cu_lds {
+        notes.push(DeviceNote::Lds { driver_kib: lds_kib, llvm_kib: cu_lds / 1024, processor: name.to_string() });
     }
     Ok(Some(Device {
         target: id,

@@ -118,6 +118,9 @@ pub enum DeviceProblem {
     /// A wave size other than 32 or 64.
     #[error("wave_front_size {0} is neither 32 nor 64")]
     WaveSize(u32),
+    /// A wave size the processor does not run (wave32 on GFX9).
+    #[error("wave_front_size {wave_size}, but {processor} runs wave{} only", runs)]
+    ProcessorWaveSize { wave_size: u32, processor: String, runs: u32 },
     /// SIMDs per CU other than the processor's.
     #[error("simd_per_cu {simd_per_cu}, but a {processor} CU has {cu_simds} SIMDs")]
     SimdsPerCu { simd_per_cu: u32, processor: String, cu_simds: u32 },
@@ -249,6 +252,17 @@ pub enum DeviceNote {
         /// The processor.
         processor: String,
     },
+    /// The driver's LDS per CU differs from what LLVM gives a workgroup on the processor's CU (LLVM's is
+    /// what the occupancy model uses).
+    #[error("the driver reports {driver_kib} KiB of LDS per CU; LLVM 22 models {llvm_kib} KiB for {processor} (the model's is used)")]
+    Lds {
+        /// What the driver reports, KiB.
+        driver_kib: u32,
+        /// What LLVM 22 models, KiB.
+        llvm_kib: u32,
+        /// The processor.
+        processor: String,
+    },
 }
 
 impl DeviceNote {
@@ -256,6 +270,7 @@ impl DeviceNote {
     pub fn kind(&self) -> &'static str {
         match self {
             DeviceNote::MaxWaves { .. } => "max_waves",
+            DeviceNote::Lds { .. } => "lds",
         }
     }
 }

@@ -69,6 +69,42 @@ fn a_driver_that_differs_from_llvm_is_noted() {
     );
 }
 
+/// A capture that contradicts its processor: a wave size it does not run is refused, naming it (as a
+/// wrong `simd_per_cu` is); LDS other than LLVM's for the processor's CU is noted (the captures above,
+/// real drivers, give LLVM's 64 KiB and no note). RDNA3 runs wave64 too: its driver may say either.
+#[test]
+fn a_capture_that_contradicts_its_processor_is_refused_or_noted() {
+    let with = |capture: &str, test: &str, from: &str, to: &str| {
+        let root = kfd_root(capture, test);
+        let props = root.join("nodes/1/properties");
+        let text = std::fs::read_to_string(&props).unwrap();
+        assert!(text.contains(from), "{capture}: {from}");
+        std::fs::write(&props, text.replace(from, to)).unwrap();
+        kfd::devices(&root)
+    };
+    let e = with("gfx942_mi300x.properties", "wave32", "wave_front_size 64\n", "wave_front_size 32\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with("wave_front_size 32, but gfx942 runs wave64 only"), "{e}");
+    let d = with("gfx1100_rx7900xtx.properties", "wave64", "wave_front_size 32\n", "wave_front_size 64\n").unwrap();
+    assert_eq!((d[0].wave_size, d[0].notes.len()), (64, 0));
+    for (kib, llvm) in [(160, 64), (0, 64)] {
+        let d = with(
+            "gfx942_mi300x.properties",
+            &format!("lds{kib}"),
+            "lds_size_in_kb 64\n",
+            &format!("lds_size_in_kb {kib}\n"),
+        )
+        .unwrap()
+        .remove(0);
+        assert_eq!(
+            d.notes,
+            vec![wavebudget_runtime::DeviceNote::Lds { driver_kib: kib, llvm_kib: llvm, processor: "gfx942".into() }]
+        );
+        assert_eq!(d.notes[0].kind(), "lds");
+    }
+}
+
 /// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
 fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
     llc_with(ll, cpu, "", wg, tag)
