@@ -173,3 +173,61 @@ fn tritons_assembly_and_code_object_agree() {
     }
     assert!(pairs >= 2, "{pairs} Triton pairs");
 }
+
+/// Assembly cut short (a partial copy, a truncated download) is refused, not counted as a fragment:
+/// Triton's own `.amdgcn` files cut at every line inside a kernel (from its label to LLVM's
+/// `.Lfunc_endN:`), and llc-22's two-kernel output cut inside its second kernel. One line, exit 1.
+#[test]
+fn assembly_cut_inside_a_kernel_is_refused() {
+    let cache = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/triton-cache");
+    let mut cuts = 0;
+    for entry in std::fs::read_dir(&cache).unwrap() {
+        for f in std::fs::read_dir(entry.unwrap().path()).unwrap() {
+            let p = f.unwrap().path();
+            if p.extension().is_none_or(|e| e != "amdgcn") {
+                continue;
+            }
+            let asm = std::fs::read_to_string(&p).unwrap();
+            let lines: Vec<&str> = asm.lines().collect();
+            let name = kernels(&isa_json(&p))[0]["name"].as_str().unwrap().to_string();
+            let start = lines.iter().position(|l| l.starts_with(&format!("{name}:"))).unwrap();
+            let end = lines.iter().position(|l| l.starts_with(".Lfunc_end")).unwrap();
+            for cut in start + 1..end {
+                let err = wavebudget_isa::parse_assembly(&lines[..cut].join("\n")).unwrap_err().to_string();
+                assert!(err.contains(&format!("{name} has no end")), "{} cut at {cut}: {err}", p.display());
+                cuts += 1;
+            }
+            assert!(wavebudget_isa::parse_assembly(&lines[..=end].join("\n")).is_ok());
+        }
+    }
+    assert!(cuts > 200, "{cuts} cuts");
+
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("isa-cut");
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("two.ll");
+    std::fs::write(
+        &ll,
+        "define amdgpu_kernel void @first(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n\
+         define amdgpu_kernel void @second(ptr addrspace(1) %p) {\n  store i32 2, ptr addrspace(1) %p\n  ret void\n}\n",
+    )
+    .unwrap();
+    let s = dir.join("two.s");
+    let st = Command::new(tool("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&s)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let asm = std::fs::read_to_string(&s).unwrap();
+    let cut_at = asm.find("\nsecond:").unwrap() + 200;
+    let cut = dir.join("two-cut.s");
+    std::fs::write(&cut, &asm[..cut_at]).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wavebudget")).arg("isa").arg(&cut).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty() && err.lines().count() == 1, "{err}");
+    assert!(err.contains("second has no end (.Lfunc_endN:) before the end of the text"), "{err}");
+    assert_eq!(kernels(&isa_json(&s)).len(), 2);
+}

@@ -338,10 +338,22 @@ pub enum Error {
     /// No function in the text.
     #[error("no kernel or function found (expected llc -filetype=asm output or a Triton .amdgcn file)")]
     Empty,
+    /// A function without the `.Lfunc_endN:` label LLVM ends every function with: the text was cut (a
+    /// partial copy, a truncated file), and its counts would be those of a fragment.
+    #[error("line {line}: {function} has no end (.Lfunc_endN:) before {next}: the text is cut short")]
+    Unterminated {
+        /// Where the function begins.
+        line: usize,
+        /// The function.
+        function: String,
+        /// What came instead: the next function, or the end of the text.
+        next: String,
+    },
 }
 
-/// A function being read: its name, its instructions with their line and branch label, and its labels.
-type Pending = (String, Vec<(usize, Instruction, Option<String>)>, std::collections::HashMap<String, usize>);
+/// A function being read: its name, its instructions with their line and branch label, its labels, and
+/// the line it begins on.
+type Pending = (String, Vec<(usize, Instruction, Option<String>)>, std::collections::HashMap<String, usize>, usize);
 
 /// The functions of assembly text as llc prints it (`.type NAME,@function`, `NAME:`, ..., `.Lfunc_endN:`),
 /// each with its instructions and the branch targets resolved from its labels.
@@ -357,7 +369,7 @@ pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
     let mut out = Vec::new();
     let mut current: Option<Pending> = None;
     let finish = |cur: Pending, out: &mut Vec<AsmFunction>| -> Result<(), Error> {
-        let (name, body, labels) = cur;
+        let (name, body, labels, _) = cur;
         let mut code = Vec::with_capacity(body.len());
         for (line, mut ins, label) in body {
             if let Some(l) = label {
@@ -386,15 +398,15 @@ pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
         }
         if let Some(label) = line.strip_suffix(':') {
             if functions.contains(label) {
-                if let Some(cur) = current.take() {
-                    finish(cur, &mut out)?;
+                if let Some((function, _, _, line)) = current.take() {
+                    return Err(Error::Unterminated { line, function, next: format!("{label} (line {})", n + 1) });
                 }
-                current = Some((label.to_string(), Vec::new(), Default::default()));
+                current = Some((label.to_string(), Vec::new(), Default::default(), n + 1));
             } else if label.starts_with(".Lfunc_end") {
                 if let Some(cur) = current.take() {
                     finish(cur, &mut out)?;
                 }
-            } else if let Some((_, body, labels)) = current.as_mut() {
+            } else if let Some((_, body, labels, _)) = current.as_mut() {
                 labels.insert(label.to_string(), body.len());
             }
             continue;
@@ -402,15 +414,15 @@ pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
         if line.starts_with('.') {
             continue;
         }
-        let Some((_, body, _)) = current.as_mut() else { continue };
+        let Some((_, body, _, _)) = current.as_mut() else { continue };
         let Some(ins) = Instruction::parse(line) else { continue };
         let label = (classify(&ins.mnemonic) == Class::Branch)
             .then(|| ins.operands.split([',', ' ']).find(|w| !w.is_empty()).map(str::to_string))
             .flatten();
         body.push((n + 1, ins, label));
     }
-    if let Some(cur) = current.take() {
-        finish(cur, &mut out)?;
+    if let Some((function, _, _, line)) = current.take() {
+        return Err(Error::Unterminated { line, function, next: "the end of the text".into() });
     }
     if out.is_empty() {
         return Err(Error::Empty);
