@@ -365,11 +365,14 @@ fn read_bytes(
     for (src, mut co) in pending {
         co.source = format!("{file}{}", src.suffix(summary.bundles));
         // Triton's launch is num_warps x warp_size: a warp_size other than the kernel's wave size is a
-        // launch the JSON gets wrong.
+        // launch the JSON gets wrong. And the code object is for the processor the JSON names.
         if let Some(l) = &launch {
             if let Some(e) =
                 co.kernels.iter().find_map(|k| l.check_wave(&k.metadata.name, file, k.metadata.wavefront_size))
             {
+                return Err(e);
+            }
+            if let Some(e) = l.check_arch(file, co.processor) {
                 return Err(e);
             }
         }

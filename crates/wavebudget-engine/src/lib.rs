@@ -78,6 +78,18 @@ pub enum Error {
         /// The kernel's `.wavefront_size`.
         wave: u32,
     },
+    /// Triton's JSON names another processor than the code object beside it is built for.
+    #[error("{json}: \"arch\" {arch} but {file} is built for {processor}: the entry's files come from two compiles")]
+    TritonArch {
+        /// The `<name>.json`.
+        json: String,
+        /// Its `arch`.
+        arch: String,
+        /// The code object's file.
+        file: String,
+        /// The code object's processor.
+        processor: String,
+    },
     /// A kernel filter that is not a regular expression.
     #[error("--kernel '{pattern}': not a regular expression: {why}")]
     KernelPattern {
@@ -255,6 +267,7 @@ impl Error {
             Error::Io { .. } => "io",
             Error::TritonJson { .. } => "triton_json",
             Error::WarpSize { .. } => "warp_size",
+            Error::TritonArch { .. } => "triton_arch",
             Error::KernelPattern { .. } => "kernel_pattern",
             Error::NoKernelMatches { .. } => "no_kernel_matches",
             Error::NoKernels { .. } => "no_kernels",

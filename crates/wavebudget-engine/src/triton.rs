@@ -24,6 +24,9 @@ pub struct TritonLaunch {
     /// `waves_per_eu` as compiled (0: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub waves_per_eu: Option<u32>,
+    /// The processor Triton compiled for (`target.arch`, or `arch` in older files), where the JSON says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arch: Option<String>,
     /// What the caller's dynamic LDS / launch size replaced (the occupancy columns use those).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overridden: Vec<&'static str>,
@@ -47,7 +50,22 @@ impl TritonLaunch {
             wg_size,
             warp_size,
             waves_per_eu: None,
+            arch: None,
             overridden: Vec::new(),
+        })
+    }
+
+    /// The refusal of a code object built for another processor than the JSON's `arch` (the entry's
+    /// files come from two compiles), or `None`. Product names and target ids are compared by processor.
+    pub fn check_arch(&self, file: &str, processor: Option<&str>) -> Option<Error> {
+        let (arch, own) = (self.arch.as_deref()?, processor?);
+        let named = |t: &str| wavebudget_model::parse_target(t).ok().map(|id| id.processor.name);
+        let json = named(arch).unwrap_or(arch.split(':').next().unwrap_or(arch));
+        (json != named(own).unwrap_or(own)).then(|| Error::TritonArch {
+            json: self.source.clone(),
+            arch: arch.to_string(),
+            file: file.to_string(),
+            processor: own.to_string(),
         })
     }
 
@@ -219,6 +237,8 @@ pub fn parse_launch(source: &str, bytes: &[u8]) -> Result<TritonLaunch, JsonProb
     };
     let mut launch = TritonLaunch::new(source, shared, num_warps, warp_size)?;
     launch.waves_per_eu = field("waves_per_eu")?;
+    // A string on AMD (`"gfx942"`); CUDA's JSON writes a number (90), which names no AMD processor.
+    launch.arch = v.pointer("/target/arch").or_else(|| v.get("arch")).and_then(|a| a.as_str()).map(str::to_string);
     Ok(launch)
 }
 
