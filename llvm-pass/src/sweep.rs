@@ -617,6 +617,18 @@ pub fn tune_from(
             }
             let name = ir::name(f);
             if let Some((_, Choice { waves: Some(w), .. })) = chosen.iter().find(|(k, _)| *k == name) {
+                // The launch bounds each swept level was compiled with: the pass writes the size
+                // `!reqd_work_group_size` fixes where the attribute is missing (LLVM 22's budget ignores the
+                // metadata and would assume 1024 threads, and drop a W above what those allow).
+                if !ir::has_str_attr(f, "amdgpu-flat-work-group-size") {
+                    let dims = ir::function_md_ints(f, "reqd_work_group_size");
+                    let prod = dims.and_then(|d| d.iter().try_fold(1u64, |p, x| x.map(|x| p.saturating_mul(x))));
+                    if let Some(n) =
+                        prod.filter(|n| (1..=wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE as u64).contains(n))
+                    {
+                        ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
+                    }
+                }
                 ir::set_str_attr(f, "amdgpu-waves-per-eu", &w.to_string());
             }
         }

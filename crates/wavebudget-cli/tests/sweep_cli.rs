@@ -195,6 +195,31 @@ fn tune_picks_the_highest_waves_without_spills() {
     assert_eq!(&std::fs::read(&bc).unwrap()[..4], b"BC\xc0\xde");
 }
 
+/// A kernel whose launch size only `!reqd_work_group_size` gives (16x16, no
+/// "amdgpu-flat-work-group-size"): LLVM 22's budget ignores the metadata, so each swept level was
+/// compiled with the "256,256" the pass writes for it, and the tuned module must carry it too; without
+/// it llc assumes 1024 threads, drops a W under 4 and spills (163 VGPRs at W=3 became 128 and 84 spills).
+#[test]
+fn tune_writes_the_launch_size_reqd_work_group_size_fixes() {
+    let body = kernels::vector_acc("acc160", 160, false).replacen(" #0 {", " #0 !reqd_work_group_size !9 {", 1);
+    let text =
+        module(&body).replace(" \"amdgpu-flat-work-group-size\"=\"1,64\"", "") + "!9 = !{i32 16, i32 16, i32 1}\n";
+    assert!(!text.contains("amdgpu-flat-work-group-size") && text.contains("!reqd_work_group_size !9"));
+    let input = scratch("tune-reqd.ll");
+    std::fs::write(&input, text).unwrap();
+    let output = scratch("tuned-reqd.ll");
+    let out = wb(&["tune", input.to_str().unwrap(), "-o", output.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = json["chosen"][0]["waves"].as_u64().expect("a spill-free level") as u32;
+    assert!(w < 4, "W={w}: a W of 4 or more would not tell the launch size apart");
+    let tuned = std::fs::read_to_string(&output).unwrap();
+    assert!(tuned.contains("\"amdgpu-flat-work-group-size\"=\"256,256\""), "{tuned}");
+    let (spills, occ) = llc_spills_and_occupancy(&output)["acc160"];
+    assert_eq!(spills, 0, "llc-22 spills at the chosen {w}");
+    assert!(occ >= w, "llc-22 reaches {occ} < {w}");
+}
+
 /// The pieces a distributed sweep is made of (issue 30): `--plan`, shards of kernels x levels with one
 /// baseline each (`--kernel`, `--waves`, `--no-baseline`), merged by the engine's `ladder::merge`, give
 /// the one-machine ladder field for field; several files in one sweep are the files' ladders one after
