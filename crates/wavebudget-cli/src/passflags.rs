@@ -101,6 +101,17 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
         }
         None => None,
     };
+    let plain = |what: &'static str, p: &Path| {
+        let text = p.display().to_string();
+        if text.chars().any(|c| c.is_whitespace() || "'\"$\\`".contains(c)) {
+            return Err(UsageError::UnsplittablePath { what, path: text });
+        }
+        Ok(())
+    };
+    plain("--plugin", &plugin)?;
+    if let Some(r) = &records {
+        plain("--records", r)?;
+    }
     Ok(format!("{}\n", flags(major, &plugin, a.waves, a.mode.as_deref(), records.as_deref())))
 }
 

@@ -323,6 +323,15 @@ pub enum UsageError {
         /// The LLVM major wanted.
         major: u32,
     },
+    /// A path the printed flags cannot carry: `$(wavebudget pass-flags ...)`, a Makefile or CMake split the
+    /// flags at white space and take quotes and `$` as they are, so no quoting would survive.
+    #[error("{what} '{path}' has a space, quote, '$' or backslash: the flags are words a shell or make splits, so it cannot travel in them (move or link it to a plain path)")]
+    UnsplittablePath {
+        /// `--plugin` or `--records`.
+        what: &'static str,
+        /// The path.
+        path: String,
+    },
     /// A plugin built for another LLVM than the compiler's.
     #[error(
         "{plugin} is built for LLVM {built} (it needs {lib}), but --cc {cc} is LLVM {major}: build the plugin for {major} with scripts/build-pass.sh {major}, or give that one with --plugin"
@@ -503,6 +512,7 @@ impl UsageError {
             UsageError::CcNoAnswer { .. } => "cc_no_answer",
             UsageError::NoExecutablePath => "no_executable_path",
             UsageError::NoPlugin { .. } => "no_plugin",
+            UsageError::UnsplittablePath { .. } => "unsplittable_path",
             UsageError::PluginLlvmMismatch { .. } => "plugin_llvm_mismatch",
             UsageError::NotOurPlugin { .. } => "not_our_plugin",
             UsageError::Mode { .. } => "mode",
