@@ -419,6 +419,14 @@ fn par_map<T: Sync, R: Send>(
     f: &(dyn Fn(&T) -> R + Sync),
     failed: &(dyn Fn(&T) -> R + Sync),
 ) -> Vec<R> {
+    let one =
+        |item: &T| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item))).unwrap_or_else(|_| failed(item));
+    // One worker runs on this thread: no thread is started. This runs in a forked child (`isolate`), and
+    // a thread started there can wait forever on a lock of Rust's runtime that another thread of the
+    // parent held at the fork (seen: a Ray shard, `--jobs 1`, stuck in std's thread start).
+    if jobs.max(1).min(items.len()) <= 1 {
+        return items.iter().map(one).collect();
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -426,8 +434,7 @@ fn par_map<T: Sync, R: Send>(
             s.spawn(|| loop {
                 let j = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(j) else { break };
-                let r =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item))).unwrap_or_else(|_| failed(item));
+                let r = one(item);
                 results.lock().unwrap()[j] = Some(r);
             });
         }
