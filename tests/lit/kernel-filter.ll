@@ -24,6 +24,11 @@
 ; RUN: %wavebudget isa %t.s --kernel '^al' | FileCheck %s --check-prefix=ISA --implicit-check-not=beta
 ; ISA: 1 kernel(s)
 ; ISA: alpha
+; The exact symbol names its kernel in the text as in the object.
+; RUN: %wavebudget isa %t.o --kernel 'beta.kd' | FileCheck %s --check-prefix=ISAB --implicit-check-not=alpha
+; RUN: %wavebudget isa %t.s --kernel 'beta.kd' | FileCheck %s --check-prefix=ISAB --implicit-check-not=alpha
+; ISAB: 1 kernel(s)
+; ISAB: beta
 ; RUN: not %wavebudget isa %t.o --kernel 'kd$' 2>&1 | FileCheck %s --check-prefix=ISANONE
 ; RUN: not %wavebudget isa %t.s --kernel 'kd$' 2>&1 | FileCheck %s --check-prefix=ISANONE
 ; ISANONE: {{^}}error: --kernel 'kd$' matches none of the 2 kernel(s) in {{.*}}{{$}}

@@ -149,7 +149,11 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
         .iter()
         .zip(extra)
         .filter(|(f, _)| {
-            filter.as_ref().is_none_or(|re| wavebudget_engine::inspect::kernel_selected(re, &f.name, &f.name))
+            // Its symbol as a code object names it (`.amdhsa_kernel NAME` becomes `NAME.kd`), so the same
+            // pattern keeps the same kernels from the text and from the object.
+            filter
+                .as_ref()
+                .is_none_or(|re| wavebudget_engine::inspect::kernel_selected(re, &f.name, &format!("{}.kd", f.name)))
         })
         .map(|(f, (vgprs, waves))| {
             let waves = match (waves, processor) {
