@@ -92,8 +92,9 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
         row("limited by", &|o| o.binding.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(", ")),
         row("hardware", &|o| {
             format!(
-                "{} ({}; LDS {} B, {} threads)",
+                "{} resident, {} workgroups/CU ({}; LDS {} B, {} threads)",
                 o.hardware.waves_per_simd,
+                o.hardware.workgroups_per_cu,
                 o.hardware.limiter.as_str(),
                 o.hardware.lds_bytes,
                 o.hardware.workgroup_size
@@ -115,7 +116,7 @@ pub fn occupancy_table(results: &[Occupancy]) -> String {
             s.push_str(&format!("note ({}): {n}\n", o.processor));
         }
     }
-    s.push_str("(< marks the binding limiter; waves are per SIMD; \"hardware\" rounds LDS to its granule and fixes the launch size)\n");
+    s.push_str("(< marks the binding limiter; waves are per SIMD; \"hardware\" counts whole workgroups, rounds LDS to its granule and fixes the launch size)\n");
     s
 }
 

@@ -33,6 +33,19 @@ pub enum OccupancyNote {
         /// What the hardware allocates.
         allocated: u32,
     },
+    /// The hardware keeps whole workgroups: their waves over the CU's SIMDs hold fewer waves than LLVM's
+    /// per-SIMD count.
+    #[error("the hardware keeps whole workgroups: {workgroups} of {waves_per_workgroup} waves fit the registers of a CU, {resident} waves/SIMD resident where LLVM counts {llvm}")]
+    WholeWorkgroups {
+        /// Waves in one workgroup.
+        waves_per_workgroup: u32,
+        /// Workgroups resident per CU.
+        workgroups: u32,
+        /// Waves resident per SIMD.
+        resident: u32,
+        /// LLVM's count.
+        llvm: u32,
+    },
     /// AGPRs in a unified file start at the arch count rounded up to 4.
     #[error("AGPRs start at the arch count rounded up to 4: {arch} + {agpr} counts as {total}")]
     AgprAlignment {
@@ -52,6 +65,7 @@ impl OccupancyNote {
             OccupancyNote::SgprInitBug { .. } => "sgpr_init_bug",
             OccupancyNote::LaunchRange { .. } => "launch_range",
             OccupancyNote::LdsGranule { .. } => "lds_granule",
+            OccupancyNote::WholeWorkgroups { .. } => "whole_workgroups",
             OccupancyNote::AgprAlignment { .. } => "agpr_alignment",
         }
     }

@@ -104,13 +104,21 @@ pub struct Allocated {
     pub lds_bytes: u32,
 }
 
-/// The same model with hardware's LDS rounding and a fixed launch size.
+/// What the hardware keeps resident: whole workgroups, with LDS rounded to its granule and the launch size
+/// fixed at the range's maximum (LLVM's own count, [`Occupancy::waves_per_simd`], is per SIMD and leaves
+/// both out).
 #[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Hardware {
-    /// Waves/SIMD with LDS rounded to its granule and the launch size fixed at the range's maximum.
+    /// Waves resident per SIMD: the waves of `workgroups_per_cu` whole workgroups over the CU's SIMDs
+    /// (the most any SIMD holds), as [`Subtarget::resident`] counts them for a dispatch. 0 where not one
+    /// workgroup fits (its waves need more registers than a SIMD has).
     pub waves_per_simd: u32,
-    /// Binding limiter in that case.
+    /// Whole workgroups resident per CU (a WGP in WGP mode): the fewest by registers, by LDS (rounded to
+    /// its granule) and by wave slots and barriers.
+    pub workgroups_per_cu: u32,
+    /// What bounds the resident workgroups (registers, LDS or slots); the hardware maximum where it is
+    /// the full count.
     pub limiter: Limiter,
     /// LDS bytes used (rounded).
     pub lds_bytes: u32,
@@ -342,10 +350,32 @@ impl Subtarget {
             workgroup: hw.workgroup_occupancy(0, hw_wg).1,
             ..limits
         };
-        let hw_waves = hw_limits.lds.min(limits.sgpr).min(limits.vgpr);
+        // Whole workgroups: a workgroup's waves spread over the CU's SIMDs, so the registers of a SIMD hold
+        // `min(vgpr, sgpr) * SIMDs / waves per workgroup` of them (none where its waves need more).
+        let waves_per_wg = hw_wg.max.div_ceil(self.wave_size());
+        let regs = limits.vgpr.min(limits.sgpr);
+        let by_regs = regs * self.eus_per_cu() / waves_per_wg;
+        let by_lds = self.lds_per_cu().checked_div(hw_lds).unwrap_or(u32::MAX);
+        let by_slots = self.max_workgroups_per_cu(hw_wg.max);
+        let workgroups_per_cu = by_regs.min(by_lds).min(by_slots);
+        let hw_waves = (workgroups_per_cu * waves_per_wg).div_ceil(self.eus_per_cu()).min(self.max_waves());
+        let hw_limiter = if hw_waves >= self.max_waves() {
+            Limiter::MaxWaves
+        } else if workgroups_per_cu == by_regs {
+            if limits.vgpr <= limits.sgpr {
+                Limiter::Vgpr
+            } else {
+                Limiter::Sgpr
+            }
+        } else if workgroups_per_cu == by_lds {
+            Limiter::Lds
+        } else {
+            Limiter::Workgroup
+        };
         let hardware = Hardware {
             waves_per_simd: hw_waves,
-            limiter: binding_first(&hw_limits, hw_waves, self.max_waves()),
+            workgroups_per_cu,
+            limiter: hw_limiter,
             lds_bytes: hw_lds,
             workgroup_size: hw_wg.max,
             limits: hw_limits,
@@ -364,8 +394,16 @@ impl Subtarget {
         if u.workgroup.min != u.workgroup.max {
             notes.push(crate::OccupancyNote::LaunchRange { min: u.workgroup.min, max: u.workgroup.max });
         }
-        if hw_lds != u.lds && hardware.waves_per_simd != waves {
+        if hw_lds != u.lds && hardware.waves_per_simd != waves && hardware.limiter == Limiter::Lds {
             notes.push(crate::OccupancyNote::LdsGranule { granule: self.lds_granule(), allocated: hw_lds });
+        }
+        if matches!(hardware.limiter, Limiter::Vgpr | Limiter::Sgpr) && hardware.waves_per_simd < waves {
+            notes.push(crate::OccupancyNote::WholeWorkgroups {
+                waves_per_workgroup: waves_per_wg,
+                workgroups: workgroups_per_cu,
+                resident: hardware.waves_per_simd,
+                llvm: waves,
+            });
         }
         if let Vgprs::Split { arch, agpr } = u.vgprs {
             if self.processor().agpr_file == AgprFile::Unified && agpr > 0 && arch % 4 != 0 {
@@ -447,10 +485,6 @@ impl Subtarget {
     }
 }
 
-fn binding_first(limits: &Limits, waves: u32, max: u32) -> Limiter {
-    limits.limiter(waves, max)
-}
-
 impl Limits {
     /// The first binding limiter at `waves` (as [`Occupancy::limiter`] picks it), without allocating:
     /// `max_waves` at the target's maximum, else VGPR, SGPR, LDS, workgroup in that order.
@@ -513,6 +547,34 @@ mod tests {
         assert_eq!(report("gfx950", Vgprs::Total(498), 50, 0, 256).waves_per_simd, 1);
         assert_eq!(report("gfx950", Vgprs::Total(202), 50, 0, 256).waves_per_simd, 2);
         assert_eq!(report("gfx950", Vgprs::Total(294), 50, 0, 256).waves_per_simd, 1);
+    }
+
+    /// The hardware view counts whole workgroups (issue 48, point 6). gfx942 (4 SIMDs a CU, 512 VGPRs a
+    /// lane per SIMD, granule 8): 90 VGPRs allocate 96, so a SIMD holds 5 waves (LLVM's count); a 1024-thread
+    /// workgroup is 16 waves, 4 a SIMD, and a second would need 8: one workgroup, 4 waves/SIMD resident.
+    /// 200 VGPRs (2 waves a SIMD) hold no 16-wave workgroup at all: 0. Every door reads the same figure as a
+    /// dispatch does ([`Subtarget::resident`]).
+    #[test]
+    fn the_hardware_view_counts_whole_workgroups() {
+        let st = subtarget("gfx942", Options::default()).unwrap();
+        for (vgprs, lds, wg, llvm, resident, wgs, limiter) in [
+            (90, 20000, 1024, 5, 4, 1, Limiter::Vgpr),
+            (200, 0, 1024, 2, 0, 0, Limiter::Vgpr),
+            (90, 20000, 256, 3, 3, 3, Limiter::Lds),
+            (32, 40000, 256, 1, 1, 1, Limiter::Lds),
+            (32, 0, 64, 8, 8, 32, Limiter::MaxWaves),
+        ] {
+            let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(20), lds, workgroup: WorkgroupSize::fixed(wg) };
+            let o = st.occupancy(&u).unwrap();
+            let h = o.hardware;
+            assert_eq!(
+                (o.waves_per_simd, h.waves_per_simd, h.workgroups_per_cu, h.limiter),
+                (llvm, resident, wgs, limiter),
+                "{vgprs} VGPRs, {lds} B, {wg} threads"
+            );
+            let r = st.resident(vgprs, 20, lds, wg).unwrap();
+            assert_eq!((r.resident_waves_per_simd, r.workgroups_per_cu), (h.waves_per_simd, h.workgroups_per_cu));
+        }
     }
 
     #[test]
