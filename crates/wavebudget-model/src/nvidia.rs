@@ -24,6 +24,8 @@
 use serde::Serialize;
 use thiserror::Error;
 
+/// Named barriers a block may use (PTX ISA: `bar.sync` takes barriers 0 to 15).
+pub const MAX_BARRIERS_PER_BLOCK: u32 = 16;
 /// 32-bit registers per SM and per block on every architecture here (64K).
 pub const REGS_PER_SM: u32 = 65_536;
 /// Threads per warp.
@@ -409,6 +411,9 @@ pub enum NvRefusal {
     /// A carveout over 100%.
     #[error("a shared-memory carveout is a percentage, 0 to 100 (not {0})")]
     Carveout(u32),
+    /// More named barriers than a block has (PTX: `bar.sync` 0 to 15).
+    #[error("{0} named barriers: a block has at most {MAX_BARRIERS_PER_BLOCK} (bar.sync 0 to 15)")]
+    TooManyBarriers(u32),
     /// A warps target of 0 or over the SM's.
     #[error("{warps} warps per SM is outside 1 to {max} on {arch}")]
     Warps { arch: &'static str, warps: u32, max: u32 },
@@ -429,6 +434,7 @@ impl NvRefusal {
         match self {
             NvRefusal::ZeroBlock => "zero_block",
             NvRefusal::Carveout(_) => "carveout",
+            NvRefusal::TooManyBarriers(_) => "too_many_barriers",
             NvRefusal::Warps { .. } => "warps",
             NvRefusal::Blocks { .. } => "blocks",
             NvRefusal::OutOfReach { .. } => "out_of_reach",
@@ -484,6 +490,9 @@ impl Arch {
             if p > 100 {
                 return Err(NvRefusal::Carveout(p));
             }
+        }
+        if kernel.barriers > MAX_BARRIERS_PER_BLOCK {
+            return Err(NvRefusal::TooManyBarriers(kernel.barriers));
         }
         let mut unlaunchable = None;
         let warps_per_block = kernel.block.div_ceil(WARP_SIZE);
@@ -757,11 +766,12 @@ mod tests {
         assert_eq!(o.blocks_per_sm, 0);
         assert_eq!(o.allocated_regs_per_block, u32::MAX);
         assert!(o.unlaunchable.is_some());
-        // More named barriers than the SM has (2 per block slot, 32 slots on sm_90).
-        let k = Kernel { barriers: 65, ..Kernel::new(32, 128) };
-        let o = h100().occupancy(&k).unwrap();
-        assert_eq!(o.blocks_per_sm, 0);
-        assert_eq!(o.unlaunchable, Some(Unlaunchable::Barriers { barriers: 65, available: 64, per_slot: 2 }));
+        // More named barriers than a block has (PTX's 16, bar.sync 0 to 15) is refused; 16 (bar.sync 15) bind:
+        // 2 per block slot x 32 slots on sm_90 is 64, 4 blocks (the H200 driver's answer at 32 threads).
+        let k = Kernel { barriers: 17, ..Kernel::new(32, 32) };
+        assert_eq!(h100().occupancy(&k).unwrap_err(), NvRefusal::TooManyBarriers(17));
+        let o = h100().occupancy(&Kernel { barriers: 16, ..Kernel::new(32, 32) }).unwrap();
+        assert_eq!(o.blocks_per_sm, 4);
         // A budget for a kernel that cannot launch says why, not "0 blocks".
         let e = h100().budget(&Kernel::new(0, 2048), Want::WarpsPerSm(8)).unwrap_err();
         assert!(matches!(e, NvRefusal::Unlaunchable { why: Unlaunchable::BlockSize { block: 2048, .. }, .. }), "{e}");
