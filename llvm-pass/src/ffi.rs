@@ -352,6 +352,10 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
                 Some(n) => l.a("Spills", n),
                 None => l.a("Spills", "failed"),
             };
+            // A level LLVM did not meet says what it reached instead.
+            if let Some(reached) = rung.reached.filter(|_| !rung.met()) {
+                l.t(" (reached ").a("Reached", reached).t(")");
+            }
         }
         l.t("; chosen ").a("Chosen", opt(p.waves));
         send_remark(f, c"Ladder", &l);
@@ -360,7 +364,13 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
 
 unsafe fn send_remark(f: LLVMValueRef, name: &std::ffi::CStr, r: &RemarkText) {
     let keys: Vec<Option<CString>> = r.0.iter().map(|(k, _)| k.and_then(|k| CString::new(k).ok())).collect();
-    let vals: Vec<CString> = r.0.iter().map(|(_, v)| CString::new(v.replace('\0', " ")).unwrap_or_default()).collect();
+    // A kernel's name may hold a newline or an escape sequence: the remark is a line on a terminal too.
+    let vals: Vec<CString> =
+        r.0.iter()
+            .map(|(_, v)| {
+                CString::new(wavebudget_model::text::printable(&v.replace('\0', " ")).as_ref()).unwrap_or_default()
+            })
+            .collect();
     let kp: Vec<*const c_char> = keys.iter().map(|k| k.as_ref().map_or(std::ptr::null(), |k| k.as_ptr())).collect();
     let vp: Vec<*const c_char> = vals.iter().map(|v| v.as_ptr()).collect();
     wb_remark(f, name.as_ptr(), kp.as_ptr(), vp.as_ptr(), kp.len());

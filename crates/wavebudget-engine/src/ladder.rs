@@ -107,6 +107,7 @@ impl Level {
             spills: if self.status == Status::Ok { self.spills() } else { None },
             accepted: self.status != Status::NotAccepted,
             loop_instructions: self.loop_instructions(),
+            reached: if self.status == Status::Ok { self.waves_per_simd } else { None },
         }
     }
 }
@@ -122,6 +123,9 @@ pub struct KernelLadder {
     pub baseline: Level,
     /// One per waves target, ascending.
     pub levels: Vec<Level>,
+    /// The module it came from, in a sweep of several (two modules may each have a kernel of one name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<String>,
 }
 
 /// The sweep's result: the JSON `wavebudget sweep --json` prints (and `records=` and the report read).
@@ -257,7 +261,7 @@ pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, MergeErr
         if p.error.is_some() {
             target = String::new();
         }
-        out.push(KernelLadder { name: p.name.clone(), target, baseline, levels });
+        out.push(KernelLadder { name: p.name.clone(), target, baseline, levels, module: None });
     }
     Ok(Sweep { kernels: out })
 }
@@ -527,6 +531,17 @@ pub struct Rung {
     /// The hot loop's instructions (the whole kernel's without a loop), from the level's `isa`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loop_instructions: Option<u32>,
+    /// "Occupancy [waves/SIMD]" LLVM reached at this level (`None`: not reported, as in ladders written
+    /// before it was kept). Below `waves`, LLVM did not meet the target ("failed to meet occupancy target").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reached: Option<u32>,
+}
+
+impl Rung {
+    /// LLVM met the waves target here: it reached at least W (or did not say).
+    pub fn met(&self) -> bool {
+        self.reached.is_none_or(|r| r >= self.waves)
+    }
 }
 
 /// How `tune` and `mode=auto` pick a waves target from a kernel's ladder.
@@ -594,6 +609,12 @@ pub enum ChoiceReason {
         /// The unconstrained build's, where it compiled.
         unconstrained: Option<u32>,
     },
+    /// Levels compiled, and LLVM met none of their waves targets.
+    #[error("LLVM met no level's waves target (\"failed to meet occupancy target\"){}", reached.map(|r| format!("; the most it reached is {r} waves/SIMD")).unwrap_or_default())]
+    NoneMet {
+        /// The highest occupancy any compiled level reached.
+        reached: Option<u32>,
+    },
     /// No level compiled.
     #[error("no level compiled")]
     NoneCompiled,
@@ -607,6 +628,7 @@ impl ChoiceReason {
             ChoiceReason::LoopGrowth { .. } => "loop_growth",
             ChoiceReason::FewestSpills { .. } => "fewest_spills",
             ChoiceReason::TooManySpills { .. } => "too_many_spills",
+            ChoiceReason::NoneMet { .. } => "none_met",
             ChoiceReason::NoneCompiled => "none_compiled",
         }
     }
@@ -618,12 +640,14 @@ pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
     choose_rungs(Some(&ladder.baseline.rung()), &rungs, policy)
 }
 
-/// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels with at most
-/// `max_spills` spills (and, with `max_loop_growth`, a hot loop within that growth over the unconstrained
-/// build's). When every compiled level spills more, the level with the fewest spills if it has fewer than
-/// the unconstrained build (ties: the lower W), else none.
+/// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels that LLVM met
+/// (the occupancy it reached is at least W: a level where LLVM says "failed to meet occupancy target" is
+/// not a level reached, and is never chosen) with at most `max_spills` spills (and, with
+/// `max_loop_growth`, a hot loop within that growth over the unconstrained build's). When every such level
+/// spills more, the level with the fewest spills if it has fewer than the unconstrained build (ties: the
+/// lower W), else none.
 pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) -> Choice {
-    let compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some());
+    let compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some() && r.met());
     let base_loop = baseline.and_then(|b| b.loop_instructions);
     let within_growth = |r: &Rung| match (policy.max_loop_growth, base_loop, r.loop_instructions) {
         (None, _, _) => true,
@@ -669,6 +693,12 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
                 unconstrained: b,
             },
         },
+        (None, _) if rungs.iter().any(|r| r.accepted && r.spills.is_some()) => Choice {
+            waves: None,
+            reason: ChoiceReason::NoneMet {
+                reached: rungs.iter().filter(|r| r.accepted && r.spills.is_some()).filter_map(|r| r.reached).max(),
+            },
+        },
         (None, _) => Choice { waves: None, reason: ChoiceReason::NoneCompiled },
     }
 }
@@ -703,7 +733,27 @@ mod tests {
     }
 
     fn rung(waves: u32, spills: Option<u32>, loop_instructions: Option<u32>) -> Rung {
-        Rung { waves, spills, accepted: true, loop_instructions }
+        Rung { waves, spills, accepted: true, loop_instructions, reached: None }
+    }
+
+    /// A level LLVM did not meet (it reached fewer waves than W) is not chosen, however few its spills:
+    /// the shape of a kernel whose inline asm names v200 (llc-22 reaches 2 waves at every W from 2).
+    #[test]
+    fn a_level_not_met_is_not_chosen() {
+        let base = Rung { reached: Some(2), ..rung(0, Some(0), None) };
+        let ladder: Vec<Rung> =
+            (1..=8).map(|w| Rung { reached: Some(if w == 1 { 1 } else { 2 }), ..rung(w, Some(0), None) }).collect();
+        let c = choose_rungs(Some(&base), &ladder, &Policy::default());
+        assert_eq!(c.waves, Some(2), "{}", c.reason);
+        // Granules that skip a step: W=3 reaching 4 is met.
+        let skip =
+            [Rung { reached: Some(4), ..rung(3, Some(0), None) }, Rung { reached: Some(3), ..rung(4, Some(0), None) }];
+        assert_eq!(choose_rungs(Some(&base), &skip, &Policy::default()).waves, Some(3));
+        // None met: none chosen, and the reason says what was reached.
+        let none = [Rung { reached: Some(1), ..rung(2, Some(0), None) }];
+        let c = choose_rungs(Some(&base), &none, &Policy::default());
+        assert_eq!((c.waves, c.reason.kind()), (None, "none_met"));
+        assert!(c.reason.to_string().contains("the most it reached is 1"), "{}", c.reason);
     }
 
     /// The policy as documented: the highest W within max-spills (and the loop growth); else the fewest
@@ -744,7 +794,12 @@ mod tests {
         let mut l = Level::empty(Some(3), Status::Ok);
         l.vgpr_spill_count = Some(u32::MAX);
         l.sgpr_spill_count = Some(2);
-        assert_eq!(l.rung(), Rung { waves: 3, spills: Some(u32::MAX), accepted: true, loop_instructions: None });
+        l.waves_per_simd = Some(2);
+        assert_eq!(
+            l.rung(),
+            Rung { waves: 3, spills: Some(u32::MAX), accepted: true, loop_instructions: None, reached: Some(2) }
+        );
+        assert!(!l.rung().met());
         l.status = Status::Failed;
         assert_eq!(l.rung().spills, None);
         l.status = Status::NotAccepted;
