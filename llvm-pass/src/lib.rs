@@ -220,7 +220,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         k.value_lanes = scan.lanes;
         k.first_callee = scan.calls.0.first().map(|&c| ir::name(c));
         k.makes_indirect_call = scan.calls.1;
-        lds.fill_with(f, k, scan.calls);
+        lds.fill_with(f, k, scan.calls, scan.calls_anything);
         let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
@@ -401,6 +401,7 @@ unsafe fn auto_ladders(
         fallback_target: cfg.target.clone(),
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         only: Some(wanted.clone()),
+        written_by_llvm: true,
         ..sweep::SweepOptions::default()
     };
     let swept = opts.only.clone().unwrap_or_default();

@@ -51,6 +51,10 @@ pub struct SweepOptions {
     /// Leave the baseline (the unconstrained build) out: a shard of a distributed sweep whose baseline
     /// another shard compiles. Its ladder's baseline is a failed level with [`LevelError::NoBaseline`].
     pub no_baseline: bool,
+    /// The bytes are a module this process's LLVM wrote itself (`mode=auto`): read in process. Anything
+    /// else (a user's file) is read first in a child (`isolate`), since malformed bitcode can end the
+    /// reading process ("LLVM ERROR: out of memory", an abort).
+    pub written_by_llvm: bool,
 }
 
 extern "C" {
@@ -143,6 +147,9 @@ type Sizes = Vec<u64>;
 fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>, KernelList, Sizes), Error> {
     let parse = |t: &Option<String>| t.as_deref().map(wavebudget_model::parse_target).transpose();
     let (target, fallback) = (parse(&opts.target)?, parse(&opts.fallback_target)?);
+    if !opts.written_by_llvm {
+        readable(ir_bytes, name)?;
+    }
     let ctx = Context::create();
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
@@ -453,6 +460,36 @@ fn levels_for(cpu: &str, opts: &SweepOptions) -> Vec<u32> {
     (1..=max).collect()
 }
 
+/// Whether LLVM reads `ir_bytes` as a module, tried in a child process: LLVM's reader ends the process
+/// on some malformed bitcode (a record claiming gigabytes: "LLVM ERROR: out of memory", then an abort),
+/// which must end neither `wavebudget sweep`, `tune` nor the caller of this library. The parser's own
+/// message (with the line) for a module it refuses; how the child ended for one that ended it.
+fn readable(ir_bytes: &[u8], name: &str) -> Result<(), Error> {
+    let read = || {
+        // In the child: LLVM's out-of-memory handler writes its own lines to stderr before it aborts; the
+        // parent says what happened in one.
+        // SAFETY: opens /dev/null and puts it in place of this (child) process's stderr; nothing else.
+        unsafe {
+            let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
+            if null >= 0 {
+                libc::dup2(null, 2);
+                libc::close(null);
+            }
+        }
+        let ctx = Context::create();
+        ctx.create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
+            .map(|_| ())
+            .map_err(|e| ir::parse_error_line(&e.to_string()))
+    };
+    match crate::isolate::isolated(read) {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(line)) => Err(Error::Parse(line)),
+        Err(crate::isolate::Aborted(reason)) => {
+            Err(Error::Parse(format!("{name}: not a module LLVM can read (reading it ended LLVM's process: {reason})")))
+        }
+    }
+}
+
 /// What [`sweep`] would compile, without compiling: each kernel (module order) with its processor, its
 /// levels and its size; the same refusals as `sweep` for a module that cannot be swept at all.
 pub fn plan(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Vec<PlannedKernel>, Error> {
@@ -557,7 +594,13 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
             } else if opts.no_baseline {
                 baseline.error = Some(LevelError::NoBaseline);
             }
-            KernelLadder { name: name.clone(), target: cpu.clone().unwrap_or_default(), baseline, levels: Vec::new() }
+            KernelLadder {
+                name: name.clone(),
+                target: cpu.clone().unwrap_or_default(),
+                baseline,
+                levels: Vec::new(),
+                module: None,
+            }
         })
         .collect();
     for ((c, w), levels) in work.iter().zip(results) {
@@ -673,7 +716,7 @@ mod tests {
     }
 
     fn ladder(baseline: Level, levels: Vec<Level>) -> KernelLadder {
-        KernelLadder { name: "k".into(), target: String::new(), baseline, levels }
+        KernelLadder { name: "k".into(), target: String::new(), baseline, levels, module: None }
     }
 
     #[test]

@@ -233,7 +233,8 @@ pub struct SweepCmdArgs {
     /// printing it.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<String>,
-    /// Only the kernel NAME (repeatable; one input file).
+    /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is), as
+    /// every command's --kernel (repeatable: a kernel any of them keeps; one input file).
     #[arg(long, value_name = "NAME")]
     pub kernel: Vec<String>,
     /// Print what would be compiled (per file: kernels, processor, levels, IR size) as JSON, and stop.
@@ -286,6 +287,10 @@ pub struct InspectArgs {
     pub dynamic_lds: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
+    /// gfx12: the dynamic-VGPR block size (16 or 32) the kernels were built with
+    /// ("amdgpu-dynamic-vgpr-block-size"), which a code object does not record.
+    #[arg(long)]
+    pub dvgpr_block: Option<u32>,
     #[arg(long, value_parser = parse_llvm)]
     pub llvm: Option<wavebudget_model::Llvm>,
 }

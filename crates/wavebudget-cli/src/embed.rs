@@ -15,7 +15,7 @@ use crate::{write_atomic, CliError, UsageError};
 pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
     let input = Path::new(&a.file);
     let output = Path::new(&a.output);
-    if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
+    if crate::same_file(output, input) {
         return Err(UsageError::OverwritesInput { output: a.output.clone() }.into());
     }
     let mapped = Mapped::open(input).map_err(|e| CliError::Reader(a.file.clone(), e))?;

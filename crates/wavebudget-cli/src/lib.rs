@@ -209,6 +209,7 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             kernel: kernel.clone(),
             dynamic_lds: a.dynamic_lds,
             llvm: a.llvm.unwrap_or_default(),
+            dvgpr_block: a.dvgpr_block,
         },
     )?;
     let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
@@ -580,4 +581,13 @@ pub(crate) fn write_atomic(
         let _ = std::fs::remove_file(&tmp);
         CliError::Io { context: format!("-o {shown}: cannot write"), source }
     })
+}
+
+/// `a` and `b` name the same existing file (through links, `..`, or hard links: same device and inode).
+pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
 }

@@ -19,8 +19,10 @@ fn main() {
             // The answer for the inputs that were done, then one line for each that was not.
             use std::io::Write;
             let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            // stderr may be a closed pipe too (`2>&1 | head`): no panic for it, exit 1 all the same.
+            let mut stderr = std::io::stderr().lock();
             for e in errors {
-                eprintln!("error: {}", wavebudget_model::text::printable(&e));
+                let _ = writeln!(stderr, "error: {}", wavebudget_model::text::printable(&e));
             }
             std::process::exit(1);
         }

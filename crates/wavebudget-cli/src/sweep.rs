@@ -45,6 +45,8 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
         only: None,
         fallback_target: None,
         no_baseline: false,
+        // A user's file: read first in a child, which malformed bitcode may end.
+        written_by_llvm: false,
     })
 }
 
@@ -111,26 +113,31 @@ fn row(out: &mut String, label: &str, l: &Level) {
     match l.status {
         Status::Ok => {}
         Status::Failed => {
-            let _ = write!(out, "  FAILED: {}", l.error.as_ref().map(ToString::to_string).unwrap_or_default());
+            let error = l.error.as_ref().map(ToString::to_string).unwrap_or_default();
+            let _ = write!(out, "  FAILED: {}", printable(&error));
         }
         Status::NotAccepted => {
             let _ = write!(out, "  not set: LLVM 22 would ignore it");
         }
     }
     out.push('\n');
+    // LLVM's and the pass's warnings quote kernel names and paths: escaped like the names above.
     for w in &l.warnings {
-        let _ = writeln!(out, "            {w}");
+        let _ = writeln!(out, "            {}", printable(w));
     }
 }
 
 fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
     let mut out = String::new();
     for (i, k) in s.kernels.iter().enumerate() {
-        if k.target.is_empty() {
-            let _ = writeln!(out, "{}", printable(&k.name));
-        } else {
-            let _ = writeln!(out, "{} ({})", printable(&k.name), printable(&k.target));
+        let _ = write!(out, "{}", printable(&k.name));
+        if !k.target.is_empty() {
+            let _ = write!(out, " ({})", printable(&k.target));
         }
+        if let Some(m) = &k.module {
+            let _ = write!(out, " in {}", printable(m));
+        }
+        out.push('\n');
         let _ = writeln!(
             out,
             "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6}",
@@ -146,7 +153,7 @@ fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
                     let _ = writeln!(out, "  chosen: amdgpu-waves-per-eu=\"{w}\" ({})", c[i].1.reason);
                 }
                 None => {
-                    let _ = writeln!(out, "  chosen: none ({}); left unchanged", c[i].1.reason);
+                    let _ = writeln!(out, "  chosen: none ({}); left unchanged", printable(&c[i].1.reason.to_string()));
                 }
             }
         }
@@ -158,14 +165,38 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
     let a = &c.sweep;
     let mut opts = options(a)?;
     if !c.kernel.is_empty() {
-        if a.files.len() > 1 {
+        let [file] = a.files.as_slice() else {
             return Err(UsageError::KernelNeedsOneFile.into());
+        };
+        // --kernel means what it means on every command: a regular expression on the name, or exactly
+        // the symbol; the module's kernels it keeps are swept, and one that keeps none is refused.
+        use wavebudget_engine::inspect::{kernel_filter, kernel_selected};
+        let filters = c.kernel.iter().map(|p| kernel_filter(p)).collect::<Result<Vec<_>, _>>()?;
+        let planned = read(file).and_then(|b| wavebudget_pass::sweep::plan(&b, file, &opts).map_err(CliError::Llvm))?;
+        let names: Vec<String> = planned
+            .iter()
+            .map(|k| k.name.clone())
+            .filter(|n| filters.iter().any(|re| kernel_selected(re, n, &format!("{n}.kd"))))
+            .collect();
+        if names.is_empty() {
+            return Err(wavebudget_engine::Error::NoKernelMatches {
+                pattern: c.kernel.join(", "),
+                total: planned.len(),
+                inputs: file.clone(),
+            }
+            .into());
         }
-        opts.only = Some(c.kernel.clone());
+        opts.only = Some(names);
     }
     opts.no_baseline = c.no_baseline;
+    // The ladder never replaces what it reads (directly, through a link, or any of several inputs).
+    if let Some(output) = &c.output {
+        if let Some(input) = a.files.iter().find(|f| crate::same_file(Path::new(f), Path::new(output))) {
+            return Err(UsageError::OutputIsInput { output: output.clone(), input: input.clone() }.into());
+        }
+    }
     if c.plan {
-        return plan(a, &opts);
+        return plan(a, &opts, c.output.as_deref());
     }
     let mut driver_failed = false;
     let (s, errors) = if let Some(address) = &a.ray {
@@ -180,7 +211,13 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
         let mut errors = Vec::new();
         for file in &a.files {
             match read(file).and_then(|bytes| run_sweep(&bytes, file, &opts)) {
-                Ok(s) => all.kernels.extend(s.kernels),
+                // Of several modules, each kernel says its own (two may have a kernel of one name).
+                Ok(s) => all.kernels.extend(s.kernels.into_iter().map(|mut k| {
+                    if a.files.len() > 1 {
+                        k.module = Some(file.clone());
+                    }
+                    k
+                })),
                 // One module of several that cannot be swept does not stop the others.
                 Err(e) if a.files.len() > 1 => errors.push(e.to_string()),
                 Err(e) => return Err(e),
@@ -207,20 +244,39 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
     Ok(out)
 }
 
-/// `--plan`: what each file's sweep would compile, as JSON (what a distributed sweep shards).
-fn plan(a: &SweepArgs, opts: &SweepOptions) -> Result<String, CliError> {
+/// `--plan`: what each file's sweep would compile, as JSON (what a distributed sweep shards), printed or
+/// written to `-o`. Of several files, one that cannot be planned is named and the others are planned, as
+/// in a sweep.
+fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>) -> Result<String, CliError> {
     #[derive(serde::Serialize)]
     struct File<'a> {
         file: &'a str,
         kernels: Vec<PlannedKernel>,
     }
     let mut files = Vec::new();
+    let mut errors = Vec::new();
     for file in &a.files {
-        let bytes = read(file)?;
-        let kernels = wavebudget_pass::sweep::plan(&bytes, file, opts).map_err(CliError::Llvm)?;
-        files.push(File { file, kernels });
+        let planned =
+            read(file).and_then(|bytes| wavebudget_pass::sweep::plan(&bytes, file, opts).map_err(CliError::Llvm));
+        match planned {
+            Ok(kernels) => files.push(File { file, kernels }),
+            Err(e) if a.files.len() > 1 => errors.push(e.to_string()),
+            Err(e) => return Err(e),
+        }
     }
-    Ok(serde_json::to_string_pretty(&serde_json::json!({ "files": files })).expect("serializable") + "\n")
+    let text = serde_json::to_string_pretty(&serde_json::json!({ "files": files })).expect("serializable") + "\n";
+    let out = match output {
+        Some(path) if !files.is_empty() => {
+            crate::write_atomic(Path::new(path), text.as_bytes(), None)?;
+            String::new()
+        }
+        Some(_) => String::new(),
+        None => text,
+    };
+    if !errors.is_empty() {
+        return Err(CliError::Partial { output: out, errors });
+    }
+    Ok(out)
 }
 
 /// The child's exit status, with SIGINT and SIGTERM sent to this process passed on to it meanwhile (the
@@ -350,7 +406,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     };
     let input = Path::new(file);
     let output = Path::new(&a.output);
-    if output.exists() && std::fs::canonicalize(output).ok() == std::fs::canonicalize(input).ok() {
+    if crate::same_file(output, input) {
         return Err(UsageError::OverwritesInput { output: a.output.clone() }.into());
     }
     let bytes = read(file)?;

@@ -228,7 +228,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
             return Err(UsageError::ConfigurationFlagWithFiles { flag }.into());
         }
         for f in &a.files {
-            if same_file(std::path::Path::new(f), output) {
+            if crate::same_file(std::path::Path::new(f), output) {
                 return Err(UsageError::OutputIsInput { output: a.output.clone(), input: f.clone() }.into());
             }
             if inside(output, std::path::Path::new(f)) {
@@ -266,13 +266,6 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
 fn inside(output: &std::path::Path, dir: &std::path::Path) -> bool {
     match (std::fs::canonicalize(output), std::fs::canonicalize(dir)) {
         (Ok(o), Ok(d)) => dir.is_dir() && o.starts_with(&d),
-        _ => false,
-    }
-}
-
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
         _ => false,
     }
 }

@@ -50,7 +50,22 @@ class SweepError(Exception):
 
 
 class _Refusal(Exception):
-    """One line that stops the whole sweep (no Ray, no cluster, a node without the command)."""
+    """One line that stops the whole sweep (no Ray, no cluster, a node without the command), with its
+    kind and the argument it is about, where one."""
+
+    def __init__(self, message: str, kind: str = "sweep", argument: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.argument = argument
+
+
+def _json_of(exe: str, out: str, what: str) -> Any:
+    """The JSON a command printed, or a refusal naming the command (a ``cli=`` that is not wavebudget's)."""
+    try:
+        return json.loads(out)
+    except ValueError:
+        first = out.strip().splitlines()[0][:200] if out.strip() else "nothing"
+        raise _Refusal(f"{exe}: printed no JSON {what} (it printed {first!r}); is it the wavebudget command?", "cli_output", "cli") from None
 
 
 class _ShardKilled(Exception):
@@ -169,7 +184,11 @@ def _plan_task(cli: Optional[str], name: str, data: bytes, options: List[str]) -
             # Not about the module (the options, the command): the whole sweep's refusal.
             raise _Refusal(out)
         return False, out
-    return True, json.loads(out)["files"][0]["kernels"]
+    plan = _json_of(cli or "wavebudget", out, "plan")
+    try:
+        return True, plan["files"][0]["kernels"]
+    except (KeyError, IndexError, TypeError):
+        raise _Refusal(f"{cli or 'wavebudget'}: its plan has no files[0].kernels; is it the wavebudget command?", "cli_output", "cli") from None
 
 
 def _shard_task(
@@ -407,6 +426,10 @@ def _sweep_ray(
             errors.append(failed_files[f])
             continue
         merged = _native.merge_ladders(plan, results.get(f, []))
+        if len(files) > 1:
+            # Of several modules, each kernel says its own, as the one-machine sweep does.
+            for k in merged["kernels"]:
+                k["module"] = files[f][0]
         kernels.extend(merged["kernels"])
     stats = {
         "cpus": cpus,
@@ -431,7 +454,10 @@ def _sweep_local(
         if len(files) > 1 and errors:
             return {"kernels": []}, errors
         raise _Refusal(errors[-1] if errors else f"wavebudget sweep: exit status {p.returncode}")
-    return json.loads(p.stdout), errors if p.returncode != 0 else []
+    ladder = _json_of(exe, p.stdout, "ladder")
+    if not isinstance(ladder, dict) or not isinstance(ladder.get("kernels"), list):
+        raise _Refusal(f"{exe}: printed JSON without a kernels list; is it the wavebudget command?", "cli_output", "cli")
+    return ladder, errors if p.returncode != 0 else []
 
 
 def sweep(
@@ -461,7 +487,9 @@ def sweep(
         paths = [paths]  # type: ignore[list-item]
     paths = list(paths)  # type: ignore[arg-type]
     if not paths:
-        raise ValueError("sweep: no input files")
+        err = _native.Error("sweep: no input files (paths is empty)")
+        err.kind, err.argument = "no_inputs", "paths"
+        raise err
     files, unread = _read(paths)  # type: ignore[arg-type]
     options = _options(target, waves, wg_size)
     try:
@@ -476,7 +504,7 @@ def sweep(
             ladder, errors, _ = _sweep_ray(files, options, cluster, cli, show)
     except _Refusal as e:
         err = _native.Error(str(e))
-        err.kind = "sweep"
+        err.kind, err.argument = e.kind, e.argument
         raise err from None
     # In input order: the unreadable ones first is the order they were found in, as the command says them.
     errors = unread + errors
