@@ -89,6 +89,9 @@ pub struct Scan {
     /// The direct callees with a body (a declaration, an intrinsic mostly, reaches no LDS and calls
     /// nothing), in order, and whether it makes an indirect call (not inline asm).
     pub calls: (Vec<LLVMValueRef>, bool),
+    /// It calls something other than an intrinsic: a function, a declaration, inline asm, or through a
+    /// pointer (LLVM 15's LDS lowering gives such a kernel its module struct).
+    pub calls_anything: bool,
 }
 
 /// One walk over `f`'s instructions for its calls and, with `lanes`, the lanes bound of [`value_lanes_of`]
@@ -103,6 +106,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
         let mut bound = lanes.then_some(0u32);
         let mut callees = Vec::new();
         let mut indirect = false;
+        let mut calls_anything = false;
         // A declaration has no blocks: its arguments' lanes, and no calls.
         if let Some(n) = bound.as_mut() {
             for p in 0..LLVMCountParams(f) {
@@ -120,6 +124,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
                 if ir::is_call(i) {
                     match ir::called_function(i) {
                         Some(c) => {
+                            calls_anything |= !ir::name_starts_with(c, &["llvm."]);
                             if bound.is_some() && ir::name_starts_with(c, MATRIX) {
                                 bound = None;
                             }
@@ -128,6 +133,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
                             }
                         }
                         None => {
+                            calls_anything = true;
                             let called = LLVMGetCalledValue(i);
                             if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
                                 bound = None;
@@ -141,7 +147,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
             }
             b = LLVMGetNextBasicBlock(b);
         }
-        Scan { lanes: bound, calls: (callees, indirect) }
+        Scan { lanes: bound, calls: (callees, indirect), calls_anything }
     }
 }
 

@@ -4,7 +4,10 @@
 use crate::ir;
 use crate::llvm_sys::core::*;
 use crate::llvm_sys::prelude::*;
-use crate::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMGetModuleDataLayout};
+use crate::llvm_sys::target::{
+    LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMCreateTargetData, LLVMDisposeTargetData, LLVMGetModuleDataLayout,
+    LLVMPreferredAlignmentOfType, LLVMSizeOfTypeInBits,
+};
 use crate::llvm_sys::LLVMTypeKind;
 
 /// Everything about one kernel the decisions need, read before anything is changed.
@@ -37,6 +40,10 @@ pub struct KernelFacts {
     pub agpr_alloc_attr: Option<String>,
     /// `"amdgpu-dynamic-vgpr-block-size"` as written.
     pub dvgpr_attr: Option<String>,
+    /// `"amdgpu-num-vgpr"` as written (`__attribute__((amdgpu_num_vgpr(N)))`).
+    pub num_vgpr_attr: Option<String>,
+    /// `"amdgpu-num-sgpr"` as written (`__attribute__((amdgpu_num_sgpr(N)))`).
+    pub num_sgpr_attr: Option<String>,
     /// The widest phi of a vector type that LLVM 15 holds in 32-register tuples (elements of 32 bits or
     /// more; 17 to 32 dwords, or a power of two over 32), as (dwords, LLVM's spelling of the type): a
     /// loop-carried tuple LLVM 15's allocator cannot split (see `plan::llvm15_tuple_limit`).
@@ -72,6 +79,8 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
         agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
         dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
+        num_vgpr_attr: ir::str_attr(f, "amdgpu-num-vgpr"),
+        num_sgpr_attr: ir::str_attr(f, "amdgpu-num-sgpr"),
         // Only LLVM 15's allocator has the tuple limit the phi is read for: other majors skip the walk.
         wide_vector_phi: if crate::LLVM == wavebudget_model::Llvm::V15 { wide_vector_phi(f) } else { None },
         value_lanes: None,
@@ -136,9 +145,9 @@ unsafe fn read_calls(f: LLVMValueRef) -> (Vec<LLVMValueRef>, bool) {
 }
 
 /// Packs (size, align) fields in the given order (decreasing alignment), each at the first aligned
-/// place it fits: a gap left by an earlier field's alignment, or the end. This is what LLVM's
-/// `performOptimizedStructLayout` does for the LDS struct of a kernel (3 bytes after a 20-byte field
-/// fill the padding before an 8-aligned one). Returns the end offset.
+/// place it fits: a gap left by an earlier field's alignment, or the end. How ptxas packs a kernel's
+/// `.shared` variables (the NVPTX path); AMDGPU kernels are laid out as LLVM's LDS lowering lays them
+/// out ([`lds_struct`]). Returns the end offset.
 pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
     let mut end = 0u64;
     let mut gaps: Vec<(u64, u64)> = Vec::new();
@@ -168,52 +177,288 @@ pub fn layout(fields: impl Iterator<Item = (u64, u64)>) -> u64 {
     end
 }
 
-/// Static LDS per kernel: the addrspace(3) globals each kernel reaches (directly, or from functions it
-/// calls directly), laid out by [`layout`] as LLVM's module LDS lowering packs a kernel's variables. A
-/// kernel that makes an indirect call may reach any address-taken function, and LLVM's lowering gives it
-/// the variables of all of them; so does this.
-/// Zero-sized (dynamic, `extern __shared__`) arrays count 0, as in LLVM's occupancy model.
+/// One `addrspace(3)` global as LLVM's module LDS lowering (`AMDGPULowerModuleLDS`) reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LdsVar {
+    /// Its name's bytes: the lowering sorts a struct's variables by name before it lays them out.
+    pub name: Vec<u8>,
+    /// `DataLayout::getTypeAllocSize` of its value type (0: dynamic LDS).
+    pub size: u64,
+    /// The ABI alignment of its value type: where a non-packed struct type puts it.
+    pub abi: u64,
+    /// The alignment the lowering lays it out with (`AMDGPU::getAlign` after `superAlignLDSGlobals`):
+    /// the declared one (even below the ABI's), else the preferred one; for a global with an initializer
+    /// raised by its size (over 8 bytes: 16, 5 to 8: 8, 3 and 4: 4, 2: 2). For dynamic LDS, the declared
+    /// or ABI alignment, which the static LDS is padded to.
+    pub align: u64,
+    /// Zero-sized (`extern __shared__`, `[0 x T]`): LDS given at launch, placed after the static LDS.
+    pub dynamic: bool,
+}
+
+impl LdsVar {
+    /// A variable from what LLVM says of it: alloc size, size in bits, ABI and preferred alignment of its
+    /// value type, its declared alignment (0: none), whether it has an initializer, whether its linkage
+    /// is weak (weak, linkonce, common, extern_weak, available_externally: not a strong definition), for
+    /// the rules of `llvm`.
+    #[allow(clippy::too_many_arguments)] // what LLVM says of one global
+    pub fn new(
+        name: Vec<u8>,
+        size: u64,
+        bits: u64,
+        abi: u64,
+        preferred: u64,
+        declared: u64,
+        initializer: bool,
+        weak: bool,
+        llvm: wavebudget_model::Llvm,
+    ) -> LdsVar {
+        let abi = abi.max(1);
+        // LLVM 19 and 22 take a zero-sized global with an initializer as dynamic LDS too; 15 as a field.
+        let dynamic = size == 0 && (!initializer || llvm >= wavebudget_model::Llvm::V19);
+        let align = if dynamic {
+            if declared > 0 {
+                declared
+            } else {
+                abi
+            }
+        } else {
+            // Value::getPointerAlignment: the declared alignment; else a strong definition's preferred
+            // alignment (at least 16 over 128 bits); else the ABI's.
+            let pointer = if declared > 0 {
+                declared
+            } else if initializer && !weak {
+                if bits > 128 {
+                    preferred.max(16)
+                } else {
+                    preferred.max(1)
+                }
+            } else {
+                abi
+            };
+            // superAlignLDSGlobals, for globals with an initializer.
+            let by_size = match size {
+                9.. => 16,
+                5..=8 => 8,
+                3..=4 => 4,
+                2 => 2,
+                _ => 1,
+            };
+            if initializer {
+                pointer.max(by_size)
+            } else {
+                pointer
+            }
+        };
+        LdsVar { name, size, abi, align, dynamic }
+    }
+}
+
+/// `alignTo(x, a)`.
+fn align_to(x: u64, a: u64) -> u64 {
+    x.div_ceil(a.max(1)).saturating_mul(a.max(1))
+}
+
+/// The struct LLVM's LDS lowering makes of `vars` (static ones): (its alignment, its alloc size).
+///
+/// The variables sorted by name, laid out by `performOptimizedStructLayout` (with no fixed offsets: at
+/// each step the field that needs the least padding after the end so far; ties by the higher alignment,
+/// then the larger size, then the order), `[N x i8]` padding where an offset is not a multiple of a
+/// field's alignment, and the result made a non-packed struct type, whose size `DataLayout` computes: each
+/// member at its ABI alignment, the whole rounded to the largest. The struct's alignment is its first
+/// field's. Checked against llc-15, -19 and -22 (`tests/lit/lds.ll`, `tests/pass_lds.rs`).
+pub fn lds_struct(vars: &[&LdsVar]) -> (u64, u64) {
+    let mut sorted: Vec<&LdsVar> = vars.to_vec();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut left: Vec<(usize, &LdsVar)> = sorted.into_iter().enumerate().collect();
+    let mut end = 0u64;
+    let mut first_align = 1;
+    // (size, ABI alignment) of the struct type's members, padding included.
+    let mut members: Vec<(u64, u64)> = Vec::with_capacity(left.len() * 2);
+    while !left.is_empty() {
+        let best = (0..left.len())
+            .min_by_key(|&i| {
+                let (order, v) = left[i];
+                (align_to(end, v.align), std::cmp::Reverse(v.align), std::cmp::Reverse(v.size), order)
+            })
+            .expect("not empty");
+        let (_, v) = left.remove(best);
+        if members.is_empty() {
+            first_align = v.align;
+        }
+        let at = align_to(end, v.align);
+        if at > end {
+            members.push((at - end, 1));
+        }
+        members.push((v.size, v.abi));
+        end = at + v.size;
+    }
+    let mut size = 0u64;
+    let mut max_abi = 1u64;
+    for (s, a) in members {
+        size = align_to(size, a) + s;
+        max_abi = max_abi.max(a);
+    }
+    (first_align, align_to(size, max_abi))
+}
+
+/// The static LDS of a kernel as llc reports it ("LDS Size", `.group_segment_fixed_size`), from what the
+/// lowering puts in its frame: the module struct at 0 when the kernel allocates it (`module`: its
+/// alignment and size), then its own struct of `kernel_vars` at that struct's alignment, then padding to
+/// the largest alignment of the dynamic LDS it reaches through calls (`dynamic_through_calls`) and of the
+/// dynamic LDS it uses itself (`dynamic_direct`, which the backend pads to, `setDynLDSAlign`).
+pub fn kernel_lds(
+    module: Option<u64>,
+    kernel_vars: &[&LdsVar],
+    dynamic_through_calls: Option<u64>,
+    dynamic_direct: &[u64],
+) -> u64 {
+    let mut off = module.unwrap_or(0);
+    if !kernel_vars.is_empty() {
+        let (align, size) = lds_struct(kernel_vars);
+        off = align_to(off, align) + size;
+    }
+    if let Some(a) = dynamic_through_calls {
+        off = align_to(off, a);
+    }
+    for &a in dynamic_direct {
+        off = align_to(off, a);
+    }
+    off
+}
+/// Static LDS per kernel as llc reports it: the `addrspace(3)` globals each kernel reaches (directly, or
+/// from functions it calls), laid out as LLVM's module LDS lowering lays out its frame for the LLVM this
+/// plugin runs in ([`kernel_lds`]):
+///
+/// - LLVM 19 and 22 (the "hybrid" strategy): a variable that several kernels reach through calls may go
+///   in the module struct, which every kernel reaching one of its variables allocates at 0: the one the
+///   most kernels reach (then the smaller, then the greater name), with the variables reached by that
+///   same set of kernels (22) or by a subset of it (19). Each kernel's own struct holds everything else
+///   it uses or reaches.
+/// - LLVM 15: the module struct holds every variable any function other than a kernel uses, and every
+///   kernel that calls anything (but an intrinsic) allocates it at 0; the kernel's struct holds the rest
+///   of what it uses itself.
+///
+/// A kernel that makes an indirect call may reach any address-taken function, and LLVM's lowering gives
+/// it the variables of all of them; so does this. Dynamic LDS counts 0 but pads the static LDS to its
+/// alignment. NVPTX modules (`.shared`) are packed as ptxas packs them ([`layout`]).
 ///
 /// Built once per module from the globals and their users ([`Lds::new`]); a function's calls are read
 /// the first time a kernel reaches it ([`Lds::fill`]), so each kernel's body is read right before its
 /// plan reads it again, while it is still in the cache, and a module without LDS reads no body at all.
 pub struct Lds {
-    /// The LDS variables: (size, alignment).
-    vars: Vec<(u64, u64)>,
+    /// The LDS variables.
+    vars: Vec<LdsVar>,
     /// The functions using each variable, as indices into `vars` per function.
     uses: ir::PtrMap<LLVMValueRef, Vec<usize>>,
     /// Each function's direct callees and whether it makes an indirect call, read on first reach.
     calls: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)>,
     /// Functions whose address is taken, read when a kernel first makes an indirect call.
     address_taken: Option<Vec<LLVMValueRef>>,
+    /// The module struct: its variables and its size, worked out on the first kernel that needs it.
+    module_struct: Option<(Vec<bool>, u64)>,
+    /// AMDGPU: the LLVM whose lowering lays the frame out; `None`: NVPTX's `.shared` packing.
+    amdgpu: Option<wavebudget_model::Llvm>,
     m: LLVMModuleRef,
 }
 
+/// AMDGPU's data layout as llc gives it to a module without one (the sizes and alignments of types; the
+/// address spaces LLVM 19 and 22 add change none of them).
+const AMDGPU_DATA_LAYOUT: &std::ffi::CStr = c"e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7";
+
+/// Whether a linkage makes a global other than a strong definition (`GlobalValue::isStrongDefinitionForLinker`).
+fn weak_linkage(l: crate::llvm_sys::LLVMLinkage) -> bool {
+    use crate::llvm_sys::LLVMLinkage::*;
+    matches!(
+        l,
+        LLVMLinkOnceAnyLinkage
+            | LLVMLinkOnceODRLinkage
+            | LLVMWeakAnyLinkage
+            | LLVMWeakODRLinkage
+            | LLVMCommonLinkage
+            | LLVMExternalWeakLinkage
+            | LLVMAvailableExternallyLinkage
+    )
+}
+
+/// What one kernel reaches: the variables it uses itself, those of the functions it reaches (through
+/// calls, and through an indirect call every address-taken function's), and the address-taken functions
+/// counted.
+struct Reach {
+    direct: Vec<usize>,
+    through_calls: Vec<usize>,
+    indirect_calls: bool,
+    address_taken: Vec<String>,
+}
+
 impl Lds {
-    /// The module's LDS variables and the functions using each.
+    /// The module's LDS variables and the functions using each, laid out for AMDGPU by the rules of the
+    /// LLVM this plugin runs in.
     ///
     /// # Safety
     /// `m` must be a live module, unchanged while this value is used.
     pub unsafe fn new(m: LLVMModuleRef) -> Lds {
-        let td = LLVMGetModuleDataLayout(m);
+        Lds::with_rules(m, Some(crate::LLVM))
+    }
+
+    /// [`Lds::new`] for an NVPTX module: `.shared` variables packed as ptxas packs them.
+    ///
+    /// # Safety
+    /// As [`Lds::new`].
+    pub unsafe fn nvptx(m: LLVMModuleRef) -> Lds {
+        Lds::with_rules(m, None)
+    }
+
+    unsafe fn with_rules(m: LLVMModuleRef, amdgpu: Option<wavebudget_model::Llvm>) -> Lds {
+        // A module without a data layout (as tests write them for llc -mtriple) gets AMDGPU's from llc; opt
+        // before 19 leaves it empty, whose defaults (i64 aligned to 4) are not the target's.
+        let own_layout = amdgpu.is_some() && ir::data_layout(m).is_empty();
+        let td =
+            if own_layout { LLVMCreateTargetData(AMDGPU_DATA_LAYOUT.as_ptr()) } else { LLVMGetModuleDataLayout(m) };
         let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
-        let mut vars: Vec<(u64, u64)> = Vec::new();
+        let mut vars: Vec<LdsVar> = Vec::new();
         for g in ir::globals(m) {
             if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
                 continue;
             }
             let ty = LLVMGlobalGetValueType(g);
+            let mut name_len = 0usize;
+            let name_ptr = LLVMGetValueName2(g, &mut name_len);
+            let name = if name_ptr.is_null() {
+                Vec::new()
+            } else {
+                std::slice::from_raw_parts(name_ptr.cast::<u8>(), name_len).to_vec()
+            };
             let size = LLVMABISizeOfType(td, ty);
-            let align = (LLVMGetAlignment(g) as u64).max(LLVMABIAlignmentOfType(td, ty) as u64).max(1);
+            let abi = LLVMABIAlignmentOfType(td, ty) as u64;
+            let var = match amdgpu {
+                Some(llvm) => LdsVar::new(
+                    name,
+                    size,
+                    LLVMSizeOfTypeInBits(td, ty),
+                    abi,
+                    LLVMPreferredAlignmentOfType(td, ty) as u64,
+                    LLVMGetAlignment(g) as u64,
+                    !LLVMGetInitializer(g).is_null(),
+                    weak_linkage(LLVMGetLinkage(g)),
+                    llvm,
+                ),
+                // ptxas: the declared alignment or the type's.
+                None => {
+                    LdsVar { name, size, abi, align: (LLVMGetAlignment(g) as u64).max(abi).max(1), dynamic: size == 0 }
+                }
+            };
             let idx = vars.len();
-            vars.push((size, align));
+            vars.push(var);
             let mut fns = ir::PtrSet::default();
             using_functions(g, &mut fns, 0);
             for f in fns {
                 uses.entry(f).or_default().push(idx);
             }
         }
-        Lds { vars, uses, calls: ir::PtrMap::default(), address_taken: None, m }
+        if own_layout {
+            LLVMDisposeTargetData(td);
+        }
+        Lds { vars, uses, calls: ir::PtrMap::default(), address_taken: None, module_struct: None, amdgpu, m }
     }
 
     /// Direct callees of `f` and whether it makes an indirect call (none for a declaration), read once.
@@ -242,70 +487,204 @@ impl Lds {
     /// `k` must be a function of the module given to [`Lds::new`].
     pub unsafe fn fill(&mut self, k: LLVMValueRef, facts: &mut KernelFacts) {
         if !self.vars.is_empty() {
-            self.fill_with(k, facts, read_calls(k));
+            self.fill_with(k, facts, read_calls(k), true);
         }
     }
 
-    /// [`Lds::fill`] with the kernel's calls already read (`estimate::scan`).
+    /// [`Lds::fill`] with the kernel's calls already read (`estimate::scan`); `calls_anything`: the kernel
+    /// calls something other than an intrinsic (a function, a declaration, inline asm, an indirect call),
+    /// which LLVM 15 allocates its module struct for.
     ///
     /// # Safety
     /// `k` must be a function of the module given to [`Lds::new`], `calls` what `scan` read of it.
-    pub unsafe fn fill_with(&mut self, k: LLVMValueRef, facts: &mut KernelFacts, calls: (Vec<LLVMValueRef>, bool)) {
+    pub unsafe fn fill_with(
+        &mut self,
+        k: LLVMValueRef,
+        facts: &mut KernelFacts,
+        calls: (Vec<LLVMValueRef>, bool),
+        calls_anything: bool,
+    ) {
         if self.vars.is_empty() {
             return;
         }
+        let reach = self.reach(k, calls);
+        facts.indirect_calls |= reach.indirect_calls;
+        facts.indirect_lds_functions = reach.address_taken.clone();
+        facts.static_lds = match self.amdgpu {
+            None => {
+                let mut used: Vec<usize> = reach.direct.iter().chain(&reach.through_calls).copied().collect();
+                used.sort_unstable();
+                used.dedup();
+                let mut fields: Vec<(u64, u64)> =
+                    used.iter().map(|&i| (self.vars[i].size, self.vars[i].align)).collect();
+                fields.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+                layout(fields.into_iter())
+            }
+            Some(wavebudget_model::Llvm::V15) => self.frame_15(&reach, calls_anything),
+            Some(llvm) => self.frame_19_22(&reach, llvm),
+        };
+    }
+
+    /// What kernel `k` reaches (its calls as `scan` read them).
+    unsafe fn reach(&mut self, k: LLVMValueRef, calls: (Vec<LLVMValueRef>, bool)) -> Reach {
         // The kernel's own calls are not kept: nothing else reaches a kernel by a call.
-        let (mut stack, indirect) = calls;
-        facts.indirect_calls |= indirect;
-        let own = self.uses.get(&k).map_or(&[][..], Vec::as_slice);
-        // A kernel that calls nothing (most) needs no walk of the call graph; its own variables are
-        // listed once each (`new`).
-        if stack.is_empty() && !facts.indirect_calls {
-            facts.static_lds = self.layout_of(own);
-            return;
+        let (mut stack, mut indirect_calls) = calls;
+        let direct = self.uses.get(&k).cloned().unwrap_or_default();
+        let mut out = Reach { direct, through_calls: Vec::new(), indirect_calls, address_taken: Vec::new() };
+        // A kernel that calls nothing (most) needs no walk of the call graph.
+        if stack.is_empty() && !indirect_calls {
+            return out;
         }
-        let mut used = own.to_vec();
         let mut seen = ir::PtrSet::default();
         seen.insert(k);
         let mut added_address_taken = false;
         loop {
             while let Some(f) = stack.pop() {
-                if !seen.insert(f) {
+                if !seen.insert(f) || ir::is_kernel(f) {
                     continue;
                 }
                 if let Some(v) = self.uses.get(&f) {
-                    used.extend(v);
+                    out.through_calls.extend(v);
                 }
                 let (callees, indirect) = self.calls_of(f);
-                facts.indirect_calls |= *indirect;
+                indirect_calls |= *indirect;
                 stack.extend(callees.iter().copied());
             }
-            if !facts.indirect_calls || added_address_taken {
+            if !indirect_calls || added_address_taken {
                 break;
             }
             added_address_taken = true;
             for f in self.address_taken() {
-                facts.indirect_lds_functions.push(ir::name(f));
+                out.address_taken.push(ir::name(f));
                 stack.push(f);
             }
         }
-        facts.indirect_lds_functions.retain(|n| !n.is_empty());
-        used.sort_unstable();
-        used.dedup();
-        facts.static_lds = self.layout_of(&used);
+        out.address_taken.retain(|n| !n.is_empty());
+        out.indirect_calls = indirect_calls;
+        out.through_calls.sort_unstable();
+        out.through_calls.dedup();
+        out
     }
 
-    /// The static LDS of these variables (each listed once), packed as LLVM's lowering packs a kernel's:
-    /// by decreasing alignment, then size (the order among equal ones changes no offset).
-    fn layout_of(&self, vars: &[usize]) -> u64 {
-        match vars {
-            [] => 0,
-            &[one] => self.vars[one].0,
-            _ => {
-                let mut fields: Vec<(u64, u64)> = vars.iter().map(|&i| self.vars[i]).collect();
-                fields.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
-                layout(fields.into_iter())
+    /// LLVM 19 and 22: the module struct when the kernel reaches one of its variables through calls, its
+    /// own struct of everything else it uses or reaches, the dynamic LDS padding.
+    unsafe fn frame_19_22(&mut self, r: &Reach, llvm: wavebudget_model::Llvm) -> u64 {
+        let (in_module, module_size) =
+            if r.through_calls.is_empty() { (Vec::new(), 0) } else { self.module_struct_19_22(llvm).clone() };
+        let allocates_module = r.through_calls.iter().any(|&v| in_module.get(v).copied().unwrap_or(false));
+        let mut own: Vec<usize> = r.direct.iter().chain(&r.through_calls).copied().collect();
+        own.sort_unstable();
+        own.dedup();
+        let kernel_vars: Vec<&LdsVar> = own
+            .iter()
+            .filter(|&&v| !(self.vars[v].dynamic || (allocates_module && in_module[v])))
+            .map(|&v| &self.vars[v])
+            .collect();
+        let dynamic_through_calls = r
+            .through_calls
+            .iter()
+            .any(|&v| self.vars[v].dynamic)
+            .then(|| own.iter().filter(|&&v| self.vars[v].dynamic).map(|&v| self.vars[v].align).max().unwrap_or(1));
+        let dynamic_direct: Vec<u64> =
+            r.direct.iter().filter(|&&v| self.vars[v].dynamic).map(|&v| self.vars[v].align).collect();
+        kernel_lds(allocates_module.then_some(module_size), &kernel_vars, dynamic_through_calls, &dynamic_direct)
+    }
+
+    /// LLVM 19 and 22's module struct (the "hybrid" strategy): which variables are in it, and its size.
+    unsafe fn module_struct_19_22(&mut self, llvm: wavebudget_model::Llvm) -> &(Vec<bool>, u64) {
+        if self.module_struct.is_none() {
+            // The kernels reaching each variable through calls.
+            let kernels: Vec<LLVMValueRef> = ir::functions(self.m).into_iter().filter(|&f| ir::is_kernel(f)).collect();
+            let mut reached_by: Vec<Vec<usize>> = vec![Vec::new(); self.vars.len()];
+            for (i, &k) in kernels.iter().enumerate() {
+                let calls = read_calls(k);
+                for v in self.reach(k, calls).through_calls {
+                    reached_by[v].push(i);
+                }
             }
+            // The root: reached by the most kernels (at least 2), then the smaller, then the greater name.
+            let root = (0..self.vars.len()).filter(|&v| reached_by[v].len() >= 2).max_by(|&a, &b| {
+                let (va, vb) = (&self.vars[a], &self.vars[b]);
+                reached_by[a].len().cmp(&reached_by[b].len()).then(vb.size.cmp(&va.size)).then(va.name.cmp(&vb.name))
+            });
+            let mut in_module = vec![false; self.vars.len()];
+            if let Some(root) = root {
+                let root_ks = &reached_by[root];
+                for v in 0..self.vars.len() {
+                    let ks = &reached_by[v];
+                    let joins = v == root
+                        || (ks.len() >= 2
+                            && if llvm >= wavebudget_model::Llvm::V22 {
+                                ks == root_ks
+                            } else {
+                                ks.iter().all(|k| root_ks.contains(k))
+                            });
+                    in_module[v] = joins && !self.vars[v].dynamic;
+                }
+            }
+            let members: Vec<&LdsVar> = (0..self.vars.len()).filter(|&v| in_module[v]).map(|v| &self.vars[v]).collect();
+            let size = if members.is_empty() { 0 } else { lds_struct(&members).1 };
+            self.module_struct = Some((in_module, size));
         }
+        self.module_struct.as_ref().expect("just made")
+    }
+
+    /// LLVM 15: the module struct (every variable a function other than a kernel uses) when the kernel
+    /// calls anything, its own struct of the rest it uses itself, the dynamic LDS padding. (A kernel that
+    /// calls nothing and uses a module variable itself gets the module struct where instruction selection
+    /// first meets it; this counts it first, as with a call.)
+    unsafe fn frame_15(&mut self, r: &Reach, calls_anything: bool) -> u64 {
+        if self.module_struct.is_none() {
+            let mut in_module = vec![false; self.vars.len()];
+            for (f, vs) in self.uses.iter() {
+                if !ir::is_kernel(*f) {
+                    for &v in vs {
+                        in_module[v] = !self.vars[v].dynamic;
+                    }
+                }
+            }
+            let members: Vec<&LdsVar> = (0..self.vars.len()).filter(|&v| in_module[v]).map(|v| &self.vars[v]).collect();
+            let size = if members.is_empty() { 0 } else { lds_struct(&members).1 };
+            self.module_struct = Some((in_module, size));
+        }
+        let (in_module, module_size) = self.module_struct.as_ref().expect("just made");
+        let has_module = *module_size > 0 || in_module.iter().any(|&b| b);
+        let uses_module = r.direct.iter().any(|&v| in_module[v]);
+        let allocates = has_module && (calls_anything || uses_module);
+        let kernel_vars: Vec<&LdsVar> =
+            r.direct.iter().filter(|&&v| !self.vars[v].dynamic && !in_module[v]).map(|&v| &self.vars[v]).collect();
+        let dynamic_direct: Vec<u64> =
+            r.direct.iter().filter(|&&v| self.vars[v].dynamic).map(|&v| self.vars[v].align).collect();
+        kernel_lds(allocates.then_some(*module_size), &kernel_vars, None, &dynamic_direct)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wavebudget_model::Llvm;
+
+    /// A variable as LLVM's AMDGPU data layout sizes it: (alloc size, bits, ABI = preferred alignment).
+    fn var(name: &str, size: u64, abi: u64, declared: u64) -> LdsVar {
+        LdsVar::new(name.into(), size, size * 8, abi, abi, declared, true, false, Llvm::V22)
+    }
+
+    /// The examples llc-15, -19 and -22 agree on (issue 48, point 1; checked with each llc's
+    /// `.amdhsa_group_segment_fixed_size`): the layout, the super-alignment by size, the struct type's ABI
+    /// rounding and the padding before dynamic LDS.
+    #[test]
+    fn layouts_llc_reports() {
+        let check = |vars: &[LdsVar], dynamic: &[u64], want: u64| {
+            let refs: Vec<&LdsVar> = vars.iter().collect();
+            assert_eq!(kernel_lds(None, &refs, None, dynamic), want, "{vars:?} {dynamic:?}");
+        };
+        // @a = [3 x i8] align 8, @b = i8, @c = [5 x i8]: 11 (c at 0, a at 8, b in c's padding).
+        check(&[var("a", 3, 1, 8), var("b", 1, 1, 0), var("c", 5, 1, 0)], &[], 11);
+        // float4 t[1365] and an int: the struct rounds to float4's 16.
+        check(&[var("t", 21840, 16, 0), var("i", 4, 4, 0)], &[], 21856);
+        // 5 bytes beside dynamic LDS aligned 16.
+        check(&[var("s", 5, 1, 0)], &[16], 16);
+        // <8 x i32> align 16 (its ABI alignment 32 places it in the struct type) and [48 x i8]: 96, not 80.
+        check(&[var("v", 32, 32, 16), var("a", 48, 1, 0)], &[], 96);
     }
 }

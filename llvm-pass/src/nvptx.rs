@@ -77,7 +77,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut Mo
         top(report, Severity::Warning, Finding::AutoIsAmdOnly { kernels: kernels.len() });
         return;
     }
-    let mut lds = facts::Lds::new(module);
+    let mut lds = facts::Lds::nvptx(module);
     for &f in &kernels {
         let mut k = facts::read_kernel(f);
         lds.fill(f, &mut k);
