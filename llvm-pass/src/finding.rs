@@ -297,6 +297,20 @@ pub enum Finding {
     /// No `"target-cpu"` and no `target=`.
     #[error("no \"target-cpu\" attribute and no target given (target=PROCESSOR, -wavebudget-target)")]
     NoTarget,
+    /// A `target=` (the pass's setting, for kernels without `"target-cpu"`) the model refuses.
+    #[error("target=\"{target}\" (the pass's setting; the kernel has no \"target-cpu\"): {error}")]
+    TargetSettingRefused {
+        /// As given.
+        target: String,
+        /// Why.
+        error: ModelError,
+    },
+    /// A `target=` naming an NVIDIA GPU for an AMDGPU kernel.
+    #[error("target=\"{target}\" names an NVIDIA GPU, and this is an AMDGPU kernel (amdgpu_kernel, amdgcn): give an AMD processor (target=gfx942, or a product name such as MI300X)")]
+    TargetSettingNvidia {
+        /// As given.
+        target: String,
+    },
     /// A `"target-cpu"` the model refuses.
     #[error("target-cpu \"{cpu}\": {error}")]
     TargetRefused {
@@ -353,6 +367,62 @@ pub enum Finding {
         value: String,
         /// `first` or `second`.
         which: Which,
+    },
+    /// A register count LLVM fails the compile on.
+    #[error("\"{attribute}\"=\"{value}\" is malformed: LLVM fails the compile with \"error: cannot parse integer attribute {attribute}\"")]
+    UnparsableCount {
+        /// The attribute.
+        attribute: &'static str,
+        /// As written.
+        value: String,
+    },
+    /// `"amdgpu-num-vgpr"` lowers the VGPR budget.
+    #[error("\"amdgpu-num-vgpr\"=\"{value}\" holds the kernel to {budget} VGPRs{}, below the {of} of {waves} waves/SIMD: the budget is {budget}", if *unified { " (VGPRs and AGPRs: LLVM doubles it where one file holds both)" } else { "" })]
+    NumVgprCaps {
+        /// As written.
+        value: u32,
+        /// The budget LLVM allocates with.
+        budget: u32,
+        /// The waves target.
+        waves: u32,
+        /// One file for VGPRs and AGPRs.
+        unified: bool,
+        /// The budget of the waves target alone.
+        of: u32,
+    },
+    /// `"amdgpu-num-vgpr"` that the LLVM 15 or 19 the pass runs in ignores.
+    #[error("\"amdgpu-num-vgpr\"=\"{value}\"{} is outside {min}..={max} for this waves target: {llvm} ignores it", if *unified { " (doubled: one file holds VGPRs and AGPRs)" } else { "" })]
+    NumVgprIgnored {
+        /// As written.
+        value: u32,
+        /// The LLVM major.
+        llvm: Llvm,
+        /// `getMinNumVGPRs` of the maximum waves.
+        min: u32,
+        /// The budget of the waves target.
+        max: u32,
+        /// One file for VGPRs and AGPRs.
+        unified: bool,
+    },
+    /// `"amdgpu-num-sgpr"` lowers the SGPR budget.
+    #[error("\"amdgpu-num-sgpr\"=\"{value}\" holds the kernel to {value} SGPRs (sgpr_count, VCC included), below the {of} of {waves} waves/SIMD: the budget is {value}")]
+    NumSgprCaps {
+        /// As written.
+        value: u32,
+        /// The waves target.
+        waves: u32,
+        /// The budget of the waves target alone.
+        of: u32,
+    },
+    /// `"amdgpu-num-sgpr"` that LLVM ignores.
+    #[error("\"amdgpu-num-sgpr\"=\"{value}\" is not above the {reserved} reserved SGPRs or is above the {} of this waves target: LLVM ignores it", max.map_or("-".to_string(), |m| m.to_string()))]
+    NumSgprIgnored {
+        /// As written.
+        value: u32,
+        /// VCC, flat scratch, XNACK.
+        reserved: u32,
+        /// The budget of the waves target.
+        max: Option<u32>,
     },
     /// `!reqd_work_group_size` of no size LLVM takes.
     #[error("malformed !reqd_work_group_size (wants 1 to 1024 threads)")]
@@ -617,6 +687,16 @@ pub enum Finding {
         /// The budget.
         budget: u32,
     },
+    /// Estimated SGPRs (with VCC) over the budget (GFX8/9, where SGPRs bound the waves).
+    #[error("estimated peak of about {estimate} SGPRs (VCC included) exceeds the budget of {budget} for {waves} waves/SIMD: about {} registers may spill (estimated from the IR; records=PATH gives exact counts)", estimate - budget)]
+    EstimateSgprSpill {
+        /// The estimate, VCC included.
+        estimate: u32,
+        /// The waves set.
+        waves: u32,
+        /// The budget.
+        budget: u32,
+    },
     /// Recorded SGPRs over the budget.
     #[error("records show {sgpr_count} SGPRs (sgpr_count) but {waves} waves/SIMD allow {budget}: {} registers will have to spill", sgpr_count - budget)]
     RecordsSgprSpill {
@@ -749,12 +829,19 @@ impl Finding {
             Finding::MalformedRequest { .. } => "malformed_request",
             Finding::NoTarget => "no_target",
             Finding::TargetRefused { .. } => "target_refused",
+            Finding::TargetSettingRefused { .. } => "target_setting_refused",
+            Finding::TargetSettingNvidia { .. } => "target_setting_nvidia",
             Finding::TargetCpuNotLlvmName { .. } => "target_cpu_not_llvm_name",
             Finding::FeaturesRefused(_) => "features_refused",
             Finding::MalformedDynamicVgpr(_) => "malformed_dynamic_vgpr",
             Finding::SubtargetRefused { .. } => "subtarget_refused",
             Finding::FlatRangeIgnored { .. } => "flat_range_ignored",
             Finding::Unparsable { .. } => "unparsable",
+            Finding::UnparsableCount { .. } => "unparsable_count",
+            Finding::NumVgprCaps { .. } => "num_vgpr_caps",
+            Finding::NumVgprIgnored { .. } => "num_vgpr_ignored",
+            Finding::NumSgprCaps { .. } => "num_sgpr_caps",
+            Finding::NumSgprIgnored { .. } => "num_sgpr_ignored",
             Finding::MalformedReqdWorkGroupSize => "malformed_reqd_work_group_size",
             Finding::NoLaunchBounds { .. } => "no_launch_bounds",
             Finding::MalformedLdsSize(_) => "malformed_lds_size",
@@ -785,6 +872,7 @@ impl Finding {
             Finding::RecordsVgprSpill { .. } => "records_vgpr_spill",
             Finding::EstimateVgprSpill { .. } => "estimate_vgpr_spill",
             Finding::RecordsSgprSpill { .. } => "records_sgpr_spill",
+            Finding::EstimateSgprSpill { .. } => "estimate_sgpr_spill",
             Finding::AgprAllocHalf { .. } => "agpr_alloc_half",
             Finding::Shave { .. } => "shave",
             Finding::AutoNoLevels => "auto_no_levels",

@@ -310,12 +310,29 @@ pub fn plan_kernel(
     c.plan.requested = Some(waves);
     let st = phase!(subtarget_of(&mut c, facts, cfg, memo));
     phase!(agpr_alloc(facts, &st));
+    let counts = phase!(register_attributes(facts));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
-    if !per_kernel && phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
-        return c.plan;
+    if !per_kernel {
+        match phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
+            Own::Absent => {}
+            Own::Kept => return c.plan,
+            // The kernel's own W is what LLVM will allocate for: the same register checks as for a W the
+            // pass sets.
+            Own::Honoured(m) => {
+                if let Ok(mut b) = st.budget(m, wg, lds) {
+                    let max = own_maximum(facts).unwrap_or(st.max_waves());
+                    honoured_counts(&mut c, &st, counts, m, max, &mut b);
+                    c.plan.waves = Some(m);
+                    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w: m, b: &b, lds, wg });
+                    c.plan.budget = Some(b);
+                }
+                return c.plan;
+            }
+        }
     }
-    let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
+    let (w, mut b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
+    honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, &mut b);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
     c.plan.budget = Some(b);
@@ -415,6 +432,11 @@ fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<
     }
     let id = match parse_target(&id_text) {
         Ok(id) => id,
+        // The name came from `target=`, not from the kernel: the refusal names the setting.
+        Err(_) if !from_ir && wavebudget_model::nvidia::parse_target(cpu).is_some() => {
+            return Err(Finding::TargetSettingNvidia { target: cpu.clone() })
+        }
+        Err(error) if !from_ir => return Err(Finding::TargetSettingRefused { target: cpu.clone(), error }),
         Err(error) => return Err(Finding::TargetRefused { cpu: cpu.clone(), error }),
     };
     // The attribute is what LLVM compiles for, and LLVM takes only its own processor names, exactly
@@ -455,6 +477,84 @@ fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<(), Finding> {
             llvm_pair(v, true).map(|_| ()).map_err(|which| unparsable("amdgpu-agpr-alloc", v, which))
         }
         _ => Ok(()),
+    }
+}
+
+/// `"amdgpu-num-vgpr"` and `"amdgpu-num-sgpr"`, which every LLVM here fails the compile on where they are
+/// not an integer ("cannot parse integer attribute", checked with llc-15, -19 and -22).
+#[derive(Debug, Clone, Copy, Default)]
+struct RegisterCounts {
+    vgprs: Option<u32>,
+    sgprs: Option<u32>,
+}
+
+fn register_attributes(facts: &KernelFacts) -> Result<RegisterCounts, Finding> {
+    let read = |attribute: &'static str, v: &Option<String>| -> Result<Option<u32>, Finding> {
+        match v {
+            None => Ok(None),
+            Some(text) => {
+                llvm_uint(text).map(Some).ok_or_else(|| Finding::UnparsableCount { attribute, value: text.clone() })
+            }
+        }
+    };
+    Ok(RegisterCounts {
+        vgprs: read("amdgpu-num-vgpr", &facts.num_vgpr_attr)?,
+        sgprs: read("amdgpu-num-sgpr", &facts.num_sgpr_attr)?,
+    })
+}
+
+/// The maximum of the kernel's own `"amdgpu-waves-per-eu"="m,n"`, where it gives one.
+fn own_maximum(facts: &KernelFacts) -> Option<u32> {
+    facts.waves_attr.as_deref().and_then(|a| llvm_pair(a, true).ok()).and_then(|(_, n)| n).filter(|&n| n > 0)
+}
+
+/// The budget `b` for W = `first` (and at most `second` waves) under the kernel's `"amdgpu-num-vgpr"` and
+/// `"amdgpu-num-sgpr"`, as the LLVM it runs in takes them (`getMaxNumVGPRs(F)`, `getMaxNumSGPRs(F)`):
+/// - VGPRs: N, doubled where one file holds VGPRs and AGPRs (gfx90a, gfx942, gfx950). LLVM 22 clamps it
+///   into `getMinNumVGPRs(second)..=getMaxNumVGPRs(first)`; 15 and 19 ignore a value above the maximum or
+///   below that minimum.
+/// - SGPRs (the count with VCC, flat scratch and XNACK's, as `.sgpr_count`): ignored at or below the
+///   reserved ones or above W's maximum.
+///
+/// A count that lowers the budget says so in a note, and the spill checks use it.
+fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u32, second: u32, b: &mut Budget) {
+    let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
+    if let Some(n) = counts.vgprs {
+        let max = b.max_vgprs;
+        let min = st.min_vgprs_for_waves(second);
+        let doubled = if unified { n.saturating_mul(2) } else { n };
+        let taken = if st.llvm() >= Llvm::V22 {
+            // LLVM 22 doubles only a value other than the default (the maximum).
+            let r = if n != max && unified { doubled } else { n };
+            Some(r.max(min).min(max))
+        } else {
+            (doubled <= max && doubled >= min).then_some(doubled)
+        };
+        match taken {
+            Some(r) if r < max => {
+                c.diag(Severity::Note, Finding::NumVgprCaps { value: n, budget: r, waves: first, unified, of: max });
+                b.max_vgprs = r;
+                b.max_arch_vgprs = b.max_arch_vgprs.min(r);
+            }
+            Some(_) => {}
+            None => c.diag(Severity::Note, Finding::NumVgprIgnored { value: n, llvm: st.llvm(), min, max, unified }),
+        }
+    }
+    if let Some(n) = counts.sgprs {
+        let reserved = if st.processor().generation.is_gfx10_plus() {
+            wavebudget_model::targets::EXTRA_SGPRS_VCC
+        } else {
+            wavebudget_model::targets::EXTRA_SGPRS_FLAT_SCRATCH
+        };
+        match b.max_sgprs {
+            Some(max) if n > reserved && n <= max => {
+                if n < max {
+                    c.diag(Severity::Note, Finding::NumSgprCaps { value: n, waves: first, of: max });
+                    b.max_sgprs = Some(n);
+                }
+            }
+            max => c.diag(Severity::Note, Finding::NumSgprIgnored { value: n, reserved, max }),
+        }
     }
 }
 
@@ -521,9 +621,19 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, F
     Ok(lds)
 }
 
+/// What a kernel's own `"amdgpu-waves-per-eu"` means for the plan.
+enum Own {
+    /// It has none.
+    Absent,
+    /// It keeps its own, which LLVM ignores or may abort on (said in a warning).
+    Kept,
+    /// It keeps its own, which LLVM honours: its minimum is the W LLVM allocates for.
+    Honoured(u32),
+}
+
 /// The kernel's own `"amdgpu-waves-per-eu"` stays (unless the kernel asked wavebudget itself), with a
 /// warning where the LLVM it runs in ignores it, or where it asks for other waves than `waves` (the
-/// request is then not applied, and says so). `true`: it keeps its own.
+/// request is then not applied, and says so).
 fn keeps_own_attribute(
     c: &mut Ctx,
     facts: &KernelFacts,
@@ -531,7 +641,7 @@ fn keeps_own_attribute(
     lds: u32,
     wg: WorkgroupSize,
     waves: u32,
-) -> Result<bool, Finding> {
+) -> Result<Own, Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let Some(own) = &facts.waves_attr {
         let (m, n) = llvm_pair(own, true).map_err(|which| unparsable("amdgpu-waves-per-eu", own, which))?;
@@ -541,6 +651,7 @@ fn keeps_own_attribute(
         let n = n.unwrap_or(st.max_waves());
         let ignored = m == 0 || m < lo || m > hi || (m > n && !zero_max) || n > st.max_waves();
         let own = own.clone();
+        let mut honoured = None;
         if zero_max {
             c.warn(if st.llvm() == Llvm::V19 {
                 Finding::OwnZeroMaxLlvm19 { own, min: m }
@@ -554,13 +665,16 @@ fn keeps_own_attribute(
             st.budget(m, wg, lds).ok().and_then(|b| llvm15_tuple_limit(facts, st, m, &b, wg, lds))
         {
             c.warn(Finding::OwnTupleAbort { own, why, write: (lower >= lo).then_some(lower) });
-        } else if m != waves {
-            c.warn(Finding::OwnOverRequest { own, requested: waves });
+        } else {
+            if m != waves {
+                c.warn(Finding::OwnOverRequest { own, requested: waves });
+            }
+            honoured = Some(m);
         }
         c.plan.action = Action::KeptOwn;
-        return Ok(true);
+        return Ok(honoured.map_or(Own::Kept, Own::Honoured));
     }
-    Ok(false)
+    Ok(Own::Absent)
 }
 
 /// Phase 5, the budget for W, and whether the LLVM it runs in will honour it (clamped into the accepted range with `clamp`).
@@ -757,7 +871,13 @@ fn registers(
     }
     // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
     // and there is nothing to say about its registers (`Config::bound_first`).
-    let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs;
+    // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
+    // divergent condition takes a 64-bit lane mask.
+    let sgprs_fit = |lanes: u32| {
+        !st.processor().sgprs_limit_occupancy()
+            || b.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
+    };
+    let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs && sgprs_fit(lanes);
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;
     }
@@ -817,12 +937,25 @@ fn registers(
             }
         });
     }
-    if source == RegisterSource::Records {
-        if let (Some(s), Some(max_s)) = (regs.sgpr_count(), b.max_sgprs) {
-            if s > max_s {
-                c.warn(Finding::RecordsSgprSpill { sgpr_count: s, waves: w, budget: max_s });
-            }
+    // SGPRs, as VGPRs: a record's `.sgpr_count` (extras included) or the estimate plus VCC, the one extra
+    // every kernel that computes a condition has (XNACK's and flat scratch's are not assumed).
+    match (source, regs.sgpr_count(), b.max_sgprs) {
+        (RegisterSource::Records, Some(s), Some(max_s)) if s > max_s => {
+            c.warn(Finding::RecordsSgprSpill { sgpr_count: s, waves: w, budget: max_s });
         }
+        (RegisterSource::Estimate, Some(s), Some(max_s))
+            if (st.processor().sgprs_limit_occupancy() || facts.num_sgpr_attr.is_some())
+                && s + wavebudget_model::targets::EXTRA_SGPRS_VCC > max_s =>
+        {
+            c.warn(Finding::EstimateSgprSpill {
+                estimate: s + wavebudget_model::targets::EXTRA_SGPRS_VCC,
+                waves: w,
+                budget: max_s,
+            });
+        }
+        _ => {}
+    }
+    if source == RegisterSource::Records {
         if unified && facts.agpr_alloc_attr.is_none() {
             let arch = vgpr_count - regs.agpr_count();
             if arch > b.max_vgprs / 2 {

@@ -3,6 +3,12 @@
 ; (llc-19 and llc-22 compile this kernel; llc-15 crashes on it, SIGSEGV in its function pass manager.)
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=11>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s
+; The analysis remark (opt -pass-remarks-analysis) shows the name escaped too:
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -disable-output \
+; RUN:   -pass-remarks-analysis=amdgpu-occupancy-budget %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK-NOT: {{^}}note: forged
+; REMARK: remark: {{.*}}kernel k\nnote: forged\u{1b}[31m on gfx900: requested 4 waves/SIMD
+; REMARK-NOT: {{^}}note: forged
 
 target triple = "amdgcn-amd-amdhsa"
 
