@@ -227,6 +227,9 @@ pub struct InspectOptions {
     pub dynamic_lds: Option<u32>,
     /// The LLVM major whose rules evaluate the kernels (`--llvm`).
     pub llvm: wavebudget_model::Llvm,
+    /// gfx12's dynamic-VGPR block size the kernels were built with (`--dvgpr-block`): a code object does
+    /// not record `"amdgpu-dynamic-vgpr-block-size"`, so only the user can say.
+    pub dvgpr_block: Option<u32>,
 }
 
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
@@ -578,7 +581,33 @@ pub fn kernel_report(
     // The code object's own subtarget, for the descriptor's encoding.
     let own_st = own.and_then(|id| subtarget_for(id, wave, wgp_mode, opts.llvm, &mut Vec::new()));
     let eval_st = match eval {
-        Some(id) => subtarget_for(id, wave, wgp_mode, opts.llvm, &mut notes),
+        Some(id) => subtarget_for(id, wave, wgp_mode, opts.llvm, &mut notes).and_then(|st| {
+            // gfx12's dynamic VGPRs: the block the user gave, else a note that the file cannot say.
+            if !st.processor().dynamic_vgpr || opts.llvm < wavebudget_model::Llvm::V22 {
+                return Some(st);
+            }
+            match opts.dvgpr_block {
+                None => {
+                    notes.push(Note::DynamicVgprUnrecorded { processor: st.processor().name });
+                    Some(st)
+                }
+                Some(block) => {
+                    let o = Options {
+                        wave_size: Some(st.wave_size()),
+                        cu_mode: st.cu_mode(),
+                        llvm: opts.llvm,
+                        dvgpr_block: block,
+                    };
+                    match Subtarget::new(st.id(), o) {
+                        Ok(st) => Some(st),
+                        Err(e) => {
+                            notes.push(Note::NoOccupancy { on: Some(st.id().canonical()), error: e });
+                            None
+                        }
+                    }
+                }
+            }
+        }),
         None => {
             // A processor e_flags names but the model refuses (GFX6/GFX7: not modelled) says why.
             notes.push(match co.flags.target() {

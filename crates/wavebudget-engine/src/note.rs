@@ -62,6 +62,12 @@ pub enum Note {
     /// No `.vgpr_count` and no descriptor to read registers from.
     #[error("no .vgpr_count in the metadata: no occupancy")]
     NoVgprCount,
+    /// gfx12: whether the kernel was built for dynamic VGPRs is not in the code object.
+    #[error("{processor} kernels may be built for dynamic VGPRs (\"amdgpu-dynamic-vgpr-block-size\"), which a code object does not record: the occupancy shown is without them; --dvgpr-block 16 or 32 evaluates a kernel built with them")]
+    DynamicVgprUnrecorded {
+        /// The processor evaluated on.
+        processor: &'static str,
+    },
     /// The kernel's wave size is one the evaluated processor does not run.
     #[error("{processor} does not run wave{wave}: evaluated as wave{evaluated}")]
     WaveSizeNotRun {
@@ -232,6 +238,7 @@ impl Note {
             Note::UnknownProcessor { .. } => "unknown_processor",
             Note::NoVgprCount => "no_vgpr_count",
             Note::WaveSizeNotRun { .. } => "wave_size_not_run",
+            Note::DynamicVgprUnrecorded { .. } => "dynamic_vgpr_unrecorded",
             Note::DescriptorVgprs { .. } => "descriptor_vgprs",
             Note::DescriptorSgprs { .. } => "descriptor_sgprs",
             Note::DescriptorUnencodable { .. } => "descriptor_unencodable",

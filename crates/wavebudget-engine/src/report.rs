@@ -206,6 +206,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
                 kernel: opts.kernel.clone(),
                 dynamic_lds: opts.dynamic_lds,
                 llvm,
+                dvgpr_block: None,
             },
         )?;
         before_filter += report.kernels_before_filter;

@@ -566,7 +566,7 @@ pub struct NextWave {
 
 /// A compiled Triton kernel (its `hsaco` bytes, named `name` in messages) at Triton's `launch`.
 pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm) -> Result<LaunchReport> {
-    let opts = InspectOptions { target: None, wg_size: None, kernel: None, dynamic_lds: None, llvm };
+    let opts = InspectOptions { target: None, wg_size: None, kernel: None, dynamic_lds: None, llvm, dvgpr_block: None };
     let at_launch = inspect::inspect_bytes(name, hsaco, Some(launch.clone()), &opts)?;
     report_of(name, at_launch, &launch)
 }
