@@ -406,6 +406,7 @@ fn refuse(kind: &'static str, message: String) -> PyErr {
         let e = Error::new_err(message);
         // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
         let _ = e.value(py).setattr("kind", kind);
+        let _ = e.value(py).setattr("argument", py.None());
         e
     })
 }
@@ -764,8 +765,14 @@ fn inspect<'py>(
     let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| model_err(&e))?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?.unwrap_or_default();
-    let opts =
-        inspect::InspectOptions { target, wg_size: workgroup(wg_size)?, kernel: filter.clone(), dynamic_lds, llvm };
+    let opts = inspect::InspectOptions {
+        target,
+        wg_size: workgroup(wg_size)?,
+        kernel: filter.clone(),
+        dynamic_lds,
+        llvm,
+        dvgpr_block: None,
+    };
     let (report, inputs) = match data {
         // `bytes` read where they lie (the Python layer makes other buffers bytes).
         Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
@@ -1088,6 +1095,16 @@ fn occupancy_batch<'py>(
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
     let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
+    // Six answer bytes a cell per target, and at most six arguments copied into 4-byte columns (a broadcast or
+    // strided one): more than this machine's memory is Python's MemoryError before anything is copied or
+    // computed (an allocation Linux grants lazily would otherwise be killed, or abort half-way).
+    let need = (n as u128) * (6 * subtargets.len() as u128 + 6 * 4);
+    if need > physical_memory() {
+        return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
+            "occupancy_batch: {n} cells on {} target(s) need {need} bytes of answers, more than this machine's memory",
+            subtargets.len()
+        )));
+    }
     let vgpr_cols = match vgpr_count {
         Some(t) => (held_column("vgpr_count", t, &shape)?, None),
         None => (held_column("vgprs", vgprs, &shape)?, Some(held_column("agprs", agprs, &shape)?)),
@@ -1144,8 +1161,19 @@ fn occupancy_batch<'py>(
     };
     let mut answers = Vec::with_capacity(subtargets.len());
     for st in &subtargets {
-        let compute = || {
-            let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| vec![0u8; n]);
+        // The answer's memory is had before any work, or refused as Python's MemoryError (never an abort).
+        let mut bufs: [Vec<u8>; 6] = Default::default();
+        for b in &mut bufs {
+            b.try_reserve_exact(n).map_err(|_| {
+                pyo3::exceptions::PyMemoryError::new_err(format!(
+                    "occupancy_batch: {n} cells need {} bytes of answers per target",
+                    n.saturating_mul(6)
+                ))
+            })?;
+            b.resize(n, 0);
+        }
+        let compute = move || {
+            let mut bufs = bufs;
             let [w, l, v, s, d, g] = &mut bufs;
             let out = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: s, lds: d, workgroup: g };
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -1159,6 +1187,16 @@ fn occupancy_batch<'py>(
         answers.push((st.id().canonical(), st.max_waves(), arrays));
     }
     Ok(answers)
+}
+
+/// This machine's physical memory in bytes (`u128::MAX` where it cannot be read).
+fn physical_memory() -> u128 {
+    let text = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().strip_suffix("kB"))
+        .and_then(|v| v.trim().parse::<u128>().ok())
+        .map_or(u128::MAX, |kb| kb * 1024)
 }
 
 /// `suggest_wg_size`: the launch size with the most resident waves per SIMD, per target, as dicts (the

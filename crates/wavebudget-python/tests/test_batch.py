@@ -154,3 +154,39 @@ def test_refusals_name_the_argument_and_the_cell(kwargs, message, kind):
 def test_empty_arrays_give_empty_answers():
     got = wb.occupancy_batch("gfx942", vgprs=np.zeros((0, 3), np.int8))
     assert got.waves_per_simd.shape == (0, 3) and got.limiter.shape == (0, 3)
+
+
+@pytest.mark.parametrize("kwargs,message,kind,argument", [
+    # A ragged list is not an array of integers: numpy's own refusal, typed.
+    (dict(vgprs=[[1, 2], [3]]), r"^vgprs: not a rectangular array of integers", "ragged", "vgprs"),
+    # numpy allows 64 dimensions; the batch takes 32.
+    (dict(lds=np.zeros((1,) * 33, np.int32)), r"^lds: 33 dimensions; at most 32$", "dims", "lds"),
+    # Eight bytes of input broadcast to 10**10 cells: refused before any work (as a view, nothing allocated).
+    (dict(vgprs=np.broadcast_to(np.int32(1), (100_000, 100_000))), r"^the arrays broadcast to \(100000, 100000\), 10000000000 cells; at most 4294967296", "too_many_cells", None),
+])
+def test_shapes_that_are_not_a_batch_are_refused_typed(kwargs, message, kind, argument):
+    with refused(kind, message) as e:
+        wb.occupancy_batch("gfx942", **kwargs)
+    assert e.value.argument == argument
+
+
+def test_a_batch_larger_than_memory_is_a_memory_error_not_an_abort():
+    """2**32 cells (a view of 4 bytes) is within the cell bound; its 24 GiB of answers per target are over
+    this machine's memory (CI's has 24 GiB): MemoryError, before any work."""
+    import os
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    cells = 1 << 32
+    if 6 * cells <= memory:
+        pytest.skip(f"this machine has {memory} bytes: 6 x 2**32 answer bytes fit")
+    with pytest.raises(MemoryError, match="more than this machine's memory"):
+        wb.occupancy_batch("gfx942", vgprs=np.broadcast_to(np.int32(1), (1 << 16, 1 << 16)))
+
+
+def test_big_endian_integers_are_integers():
+    little = np.array([24, 100, 256], "<u4")
+    big = little.astype(">u4")
+    a = wb.occupancy_batch("gfx942", vgprs=little, lds=np.array([0, 4096, 65536], ">i8"))
+    b = wb.occupancy_batch("gfx942", vgprs=big, lds=np.array([0, 4096, 65536], "<i8"))
+    assert np.array_equal(a.waves_per_simd, b.waves_per_simd)
+    assert list(a.waves_per_simd) == [wb.occupancy("gfx942", vgprs=v, lds=l).waves_per_simd
+                                      for v, l in zip([24, 100, 256], [0, 4096, 65536])]

@@ -54,10 +54,11 @@ Error.__doc__ = """A refusal, with the CLI's one-line message naming what and wh
 them)."""
 
 
-def _refuse(kind: str, message: str) -> Error:
-    """A refusal of this kind with this message."""
+def _refuse(kind: str, message: str, argument: Optional[str] = None) -> Error:
+    """A refusal of this kind with this message; ``argument`` names the argument it is about, if one."""
     e = Error(message)
     e.kind = kind
+    e.argument = argument
     return e
 
 WgSize = Union[int, Tuple[int, int], None]
@@ -225,12 +226,28 @@ class OccupancyBatch:
         return f"OccupancyBatch(target={self.target!r}, shape={self.shape})"
 
 
+# Dimensions an argument of ``occupancy_batch`` may have (numpy's own limit is 64).
+_MAX_BATCH_DIMS = 32
+# Cells a batch may have: six answer bytes each per target, allocated before any work; a larger broadcast
+# (a view of a few bytes can name 10**10 cells) is refused before anything is computed.
+_MAX_BATCH_CELLS = 1 << 32
+
+
 def _int_array(np: Any, name: str, v: Any) -> Any:
     if v is None:
-        raise _refuse("dtype", f"{name} None: expected integers")
-    a = np.asarray(v)
+        raise _refuse("dtype", f"{name} None: expected integers", name)
+    try:
+        a = np.asarray(v)
+    except ValueError as e:
+        # A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
+        raise _refuse("ragged", f"{name}: not a rectangular array of integers ({e})", name) from None
     if a.dtype.kind not in "iu":
-        raise _refuse("dtype", f"{name}: expected integers (any integer dtype), got dtype {a.dtype}")
+        raise _refuse("dtype", f"{name}: expected integers (any integer dtype), got dtype {a.dtype}", name)
+    if a.ndim > _MAX_BATCH_DIMS:
+        raise _refuse("dims", f"{name}: {a.ndim} dimensions; at most {_MAX_BATCH_DIMS}", name)
+    if not a.dtype.isnative:
+        # Big-endian integers are integers: read in this machine's byte order.
+        a = a.astype(a.dtype.newbyteorder("="))
     return a
 
 
@@ -289,6 +306,15 @@ def occupancy_batch(
     except ValueError:
         shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
         raise _refuse("broadcast", f"the arrays do not broadcast together: {shapes}") from None
+    cells = 1
+    for d in shape:
+        cells *= int(d)
+    if cells > _MAX_BATCH_CELLS:
+        shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
+        raise _refuse(
+            "too_many_cells",
+            f"the arrays broadcast to {tuple(shape)}, {cells} cells; at most {_MAX_BATCH_CELLS} ({shapes})",
+        )
     zero = np.zeros((), np.uint32)
     try:
         out = _native.occupancy_batch(
