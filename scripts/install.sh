@@ -28,6 +28,14 @@ if [ -e "$prefix" ] && [ ! -d "$prefix" ]; then
   echo "error: $prefix: exists and is not a directory; nothing was installed" >&2
   exit 1
 fi
+# pkg-config splits its flags at spaces, and a plugin path with a space, quote, $ or backslash cannot go into
+# the flags `wavebudget pass-flags` prints: such a PREFIX is refused before anything is built.
+case "$prefix" in
+  *[[:space:]\"\'\$\\\`]*)
+    echo "error: $prefix: a PREFIX with a space, quote, \$, backslash or backquote cannot be used by pkg-config or in compiler flags; nothing was installed" >&2
+    exit 1
+    ;;
+esac
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(22)
 for m in "${majors[@]}"; do
@@ -112,6 +120,16 @@ while IFS= read -r f; do
     exit 1
   fi
 done < <(find "$stage" ! -type d)
+# Each file goes in by rename: a link found where a file goes is replaced, never written through (the file it
+# points to stays as it is), and a process running an installed copy keeps the one it mapped.
 mkdir -p "$prefix"
-cp -a "$stage"/. "$prefix"/
+while IFS= read -r d; do
+  mkdir -p "$prefix/${d#"$stage"}"
+done < <(find "$stage" -mindepth 1 -type d)
+while IFS= read -r f; do
+  dest="$prefix/${f#"$stage"/}"
+  tmp="$(dirname "$dest")/.wavebudget-install.$$.$(basename "$dest")"
+  cp -P --preserve=mode "$f" "$tmp"
+  mv -fT "$tmp" "$dest"
+done < <(find "$stage" ! -type d)
 echo "installed wavebudget $version into $prefix (plugins for LLVM ${majors[*]})"

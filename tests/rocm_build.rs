@@ -117,6 +117,20 @@ fn the_rocm_build_doc_runs_as_written() {
     run("~/wavebudget/scripts/install.sh rel 22 >/dev/null", &home, &home);
     assert!(home.join("rel/lib/libwavebudget_runtime.so.0.1.0").is_file(), "relative PREFIX");
     assert!(!root.join("rel").exists(), "a relative PREFIX installed into the checkout");
+    // A link found in PREFIX where a file goes is replaced, never written through: the file it points to
+    // keeps its bytes, and the installed header is a file again.
+    std::fs::write(home.join("victim.h"), "keep").unwrap();
+    let header = home.join("rel/include/wavebudget.h");
+    std::fs::remove_file(&header).unwrap();
+    std::os::unix::fs::symlink(home.join("victim.h"), &header).unwrap();
+    run("~/wavebudget/scripts/install.sh rel 22 >/dev/null", &home, &home);
+    assert_eq!(std::fs::read_to_string(home.join("victim.h")).unwrap(), "keep", "install wrote through a link");
+    assert!(header.symlink_metadata().unwrap().file_type().is_file(), "the header is not a file again");
+    // A PREFIX with a space is refused in one line before anything is built or made.
+    let out = Command::new("bash").arg(root.join("scripts/install.sh")).arg(home.join("with space")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), stderr.lines().count()), (Some(1), 1), "{stderr}");
+    assert!(stderr.contains("a PREFIX with a space") && !home.join("with space").exists(), "{stderr}");
     std::fs::write(home.join("a-file"), "x").unwrap();
     let out = Command::new("bash").arg(root.join("scripts/install.sh")).arg(home.join("a-file")).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
