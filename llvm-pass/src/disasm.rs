@@ -94,6 +94,13 @@ pub enum DisasmError {
         /// The processor.
         cpu: String,
     },
+    /// A processor before GFX8 (or none): LLVM's AMDGPU disassembler ends the process on one ("LLVM ERROR:
+    /// Disassembly not yet supported for subtarget").
+    #[error("LLVM's AMDGPU disassembler reads GFX8 and later; {} is not one of them", if cpu.is_empty() { "a code object that names no processor (e_flags 0)".to_string() } else { format!("'{cpu}'") })]
+    Unsupported {
+        /// The processor.
+        cpu: String,
+    },
 }
 
 impl Disassembler {
@@ -112,6 +119,11 @@ impl Disassembler {
             // SAFETY: LLVM's registration function, once; inkwell's initialize_amd_gpu leaves it out.
             unsafe { LLVMInitializeAMDGPUDisassembler() };
         });
+        // Every processor the model reads is GFX8 or later; one it does not (GFX6/7, a code object with no
+        // processor in e_flags) would end this process inside LLVM.
+        if wavebudget_model::parse_target(cpu).is_err() {
+            return Err(DisasmError::Unsupported { cpu: cpu.to_string() });
+        }
         let cpu_c = CString::new(cpu).map_err(|_| DisasmError::NulInProcessor(cpu.to_string()))?;
         let features_c = CString::new(features).map_err(|_| DisasmError::NulInFeatures(features.to_string()))?;
         // SAFETY: valid C strings; no callbacks.

@@ -114,7 +114,9 @@ fn asm_comments(text: &str, names: &[String]) -> Vec<(Option<u32>, Option<u32>)>
         let t = line.trim();
         let code = t.split(';').next().unwrap_or("").trim();
         if let Some(label) = code.strip_suffix(':') {
-            if let Some(i) = names.iter().position(|n| n == label) {
+            // A quoted label (`"k name":`) names the function by its unquoted name.
+            let label = wavebudget_isa::unquote_symbol(label);
+            if let Some(i) = names.iter().position(|n| *n == label) {
                 current = Some(i);
             }
             continue;

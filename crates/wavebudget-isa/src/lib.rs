@@ -355,8 +355,47 @@ pub enum Error {
 /// the line it begins on.
 type Pending = (String, Vec<(usize, Instruction, Option<String>)>, std::collections::HashMap<String, usize>, usize);
 
+/// A symbol as assembly writes it, unquoted: llc quotes a name that is not a plain identifier
+/// (`"k name":`, `.type "k name",@function`) and escapes `"` and `\\` in it (and control bytes as octal).
+pub fn unquote_symbol(s: &str) -> std::borrow::Cow<'_, str> {
+    let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
+        return std::borrow::Cow::Borrowed(s);
+    };
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some(d @ '0'..='7') => {
+                // Up to three octal digits.
+                let mut v = d.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                        Some(x) => {
+                            v = v * 8 + x;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(v).unwrap_or('\u{fffd}'));
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The functions of assembly text as llc prints it (`.type NAME,@function`, `NAME:`, ..., `.Lfunc_endN:`),
-/// each with its instructions and the branch targets resolved from its labels.
+/// each with its instructions and the branch targets resolved from its labels. A quoted name is given
+/// unquoted ([`unquote_symbol`]), as the object's symbol table names it.
 pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
     let functions: std::collections::BTreeSet<&str> = text
         .lines()
@@ -388,7 +427,7 @@ pub fn parse_assembly(text: &str) -> Result<Vec<AsmFunction>, Error> {
             }
             code.push(ins);
         }
-        out.push(AsmFunction { name, code });
+        out.push(AsmFunction { name: unquote_symbol(&name).into_owned(), code });
         Ok(())
     };
     for (n, raw) in text.lines().enumerate() {
