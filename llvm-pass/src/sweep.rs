@@ -553,38 +553,36 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
             Err(_) => ks.iter().map(|&k| compile_one(part, &kernels[k].0, w)).collect(),
         }
     };
-    let internal =
-        |&(c, w): &(usize, Option<u32>)| chunks[c].0.iter().map(|_| failed(w, &LevelError::Internal)).collect();
-    // Code generation runs in a child process (`isolate`): LLVM ends the process on a fatal error or a
-    // crash, which must end neither opt, clang nor this sweep. When the child that compiles everything
-    // ends that way, each (kernel, level) is compiled in its own child, so the abort lands on the kernel
-    // and level that caused it and the others still get their numbers.
-    let results: Vec<Vec<(String, Level)>> = match crate::isolate::isolated(|| par_map(&work, jobs, &run, &internal)) {
-        Ok(r) => r,
-        Err(_) => {
-            let singles: Vec<(usize, usize, Option<u32>)> =
-                work.iter().flat_map(|&(c, w)| chunks[c].0.iter().map(move |&k| (c, k, w))).collect();
-            let one = |&(c, k, w): &(usize, usize, Option<u32>)| match &parts[c] {
-                Ok(part) => compile_one(part, &kernels[k].0, w),
-                Err(e) => failed(w, e),
-            };
-            let mut each = crate::isolate::isolated_each(&singles, jobs, &one).into_iter().zip(&singles);
-            work.iter()
-                .map(|&(c, _)| {
-                    chunks[c]
-                        .0
-                        .iter()
-                        .map(|_| {
-                            let (r, &(_, _, w)) = each.next().expect("one result per kernel and level");
+    // Code generation runs in child processes (`isolate`): LLVM ends the process on a fatal error or a
+    // crash, which must end neither opt, clang nor this sweep. Each (chunk, level) is compiled in a child of
+    // its own, `jobs` at a time, each on the one thread a forked child has: no child starts a thread, so
+    // none can wait on a lock another thread of this process held at the fork (a Python or Ray host has
+    // threads of its own). A child that ends without a result has its chunk compiled again kernel by
+    // kernel, each in its own child, so the abort lands on the kernel and level that caused it and the
+    // others still get their numbers.
+    let whole = crate::isolate::isolated_each(&work, jobs, &run);
+    let mut results: Vec<Vec<(String, Level)>> = Vec::with_capacity(work.len());
+    for (r, &(c, w)) in whole.into_iter().zip(&work) {
+        match r {
+            Ok(levels) => results.push(levels),
+            Err(_) => {
+                let one = |&k: &usize| match &parts[c] {
+                    Ok(part) => compile_one(part, &kernels[k].0, w),
+                    Err(e) => failed(w, e),
+                };
+                let each = crate::isolate::isolated_each(&chunks[c].0, jobs, &one);
+                results.push(
+                    each.into_iter()
+                        .map(|r| {
                             r.unwrap_or_else(|crate::isolate::Aborted(reason)| {
                                 failed(w, &LevelError::Aborted { reason })
                             })
                         })
-                        .collect()
-                })
-                .collect()
+                        .collect(),
+                );
+            }
         }
-    };
+    }
     let mut ladders: Vec<KernelLadder> = kernels
         .iter()
         .map(|(name, cpu)| {

@@ -765,3 +765,23 @@ def test_occupancy_is_a_native_record():
         del o.waves_per_simd
     with pytest.raises(TypeError):
         hash(o)
+
+
+def test_sweep_refusals_are_typed(tmp_path):
+    """sweep's refusals are wavebudget.Error with a kind and the argument (never ValueError alone or a
+    JSONDecodeError): no inputs; a cli= that prints no JSON ladder (here /bin/echo); a module's error line
+    with a control character in its name shows it escaped."""
+    from conftest import refused
+    with refused("no_inputs", r"^sweep: no input files") as e:
+        wavebudget.sweep([], cli=str(CLI))
+    assert e.value.argument == "paths"
+    module = REPO / "tests" / "lit" / "auto-not-met.ll"
+    with refused("cli_output", r"printed no JSON ladder") as e:
+        wavebudget.sweep(str(module), cli="/bin/echo")
+    assert e.value.argument == "cli"
+    bad = tmp_path / "bad\x1b[31m.ll"
+    bad.write_text("not IR\n")
+    with pytest.raises(wavebudget.SweepError) as e:
+        wavebudget.sweep([str(module), str(bad)], cli=str(CLI), waves=1)
+    assert all("\x1b" not in line for line in e.value.errors), e.value.errors
+    assert any("\\u{1b}[31m" in line for line in e.value.errors), e.value.errors
