@@ -33,6 +33,29 @@ pub fn printable(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `c` is a bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069): it reorders what
+/// follows it on a page or a terminal.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` with each bidirectional override and isolate spelled out (`\u{202e}`), everything else as it is: for
+/// text that is escaped otherwise (HTML), where only the reordering must not reach the reader.
+pub fn bidi_shown(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(is_bidi_control) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::printable;

@@ -138,11 +138,41 @@ fn commands(a: &ReportArgs) -> Vec<String> {
 }
 
 /// JSON for a `<script type="application/json">`: every `<` as `\u003c` (the same JSON), so no name or
-/// path can end the element early or open an HTML comment inside it.
+/// path can end the element early or open an HTML comment inside it; a bidirectional override or isolate
+/// in a name is spelled out (`\u{202e}` as text), so the table cannot show a name reordered.
 fn script_json<T: Serialize>(v: &T) -> Result<String, CliError> {
     let s =
         serde_json::to_string(v).map_err(|e| CliError::Report { part: ReportPart::Table, message: e.to_string() })?;
-    Ok(s.replace('<', "\\u003c"))
+    let s = s.replace('<', "\\u003c");
+    Ok(if s.chars().any(wavebudget_model::text::is_bidi_control) {
+        // Inside a JSON string the spelled-out form needs its backslash escaped.
+        s.chars()
+            .map(|c| {
+                if wavebudget_model::text::is_bidi_control(c) {
+                    format!("\\\\u{{{:x}}}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    } else {
+        s
+    })
+}
+
+/// The templates' formatter: HTML-escaped as minijinja escapes it, with bidirectional overrides and isolates
+/// spelled out in every string that is not already markup (the charts' SVG).
+pub(crate) fn page_formatter(
+    out: &mut minijinja::Output,
+    state: &mut minijinja::State,
+    value: &minijinja::Value,
+) -> Result<(), minijinja::Error> {
+    if let (Some(s), false) = (value.as_str(), value.is_safe()) {
+        if let std::borrow::Cow::Owned(shown) = wavebudget_model::text::bidi_shown(s) {
+            return minijinja::escape_formatter(out, state, &minijinja::Value::from(shown));
+        }
+    }
+    minijinja::escape_formatter(out, state, value)
 }
 
 #[derive(Serialize)]
@@ -587,6 +617,7 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
 
 fn render(page: &Page) -> Result<String, CliError> {
     let mut env = minijinja::Environment::new();
+    env.set_formatter(page_formatter);
     env.add_template("report.html", TEMPLATE)
         .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
     let t = env
@@ -612,6 +643,19 @@ mod tests {
 
     /// A name that would end the script element or open a comment stays data: no `<` reaches the page,
     /// and the JSON reads back the same.
+    /// A right-to-left override in a name reaches neither the table's data nor the page as itself.
+    #[test]
+    fn bidi_overrides_are_spelled_out() {
+        let name = "k\u{202e}lanigiro";
+        let j = script_json(&[name]).unwrap();
+        assert!(!j.contains('\u{202e}'), "{j}");
+        assert_eq!(serde_json::from_str::<Vec<String>>(&j).unwrap(), vec!["k\\u{202e}lanigiro".to_string()]);
+        let mut env = minijinja::Environment::new();
+        env.set_formatter(page_formatter);
+        let html = env.render_str("<b>{{ n }}</b>", minijinja::context! { n => name }).unwrap();
+        assert_eq!(html, "<b>k\\u{202e}lanigiro</b>");
+    }
+
     #[test]
     fn table_json_cannot_leave_its_script_element() {
         let name = "k</script><!--<script>alert(1)</script>";

@@ -194,6 +194,7 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
     };
     let mut env = minijinja::Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+    env.set_formatter(super::page_formatter);
     env.add_template("nvidia.html", TEMPLATE)
         .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
     let html = env
