@@ -410,6 +410,20 @@ const ZSTD_PREALLOC_PER_BYTE: u64 = 8;
 
 fn decompress(method: u64, packed: &[u8], size: u64, at: u64) -> Result<Vec<u8>> {
     let usize_of = |v: u64| usize::try_from(v).map_err(|_| malformed("fat binary entry", at, "size does not fit"));
+    // The offload bundles' guard: above RATIO_FREE_SIZE, no more than MAX_RATIO times the compressed bytes
+    // (cubins compress 3-20x; a 66 KB entry claiming 2 GiB is a decompression bomb, which zstd can truly
+    // expand to), refused before anything is allocated or decompressed.
+    use crate::bundle::{MAX_RATIO, RATIO_FREE_SIZE};
+    if size > RATIO_FREE_SIZE && size / MAX_RATIO > packed.len() as u64 {
+        return Err(malformed(
+            "fat binary entry",
+            at,
+            format!(
+                "header says {size} bytes uncompressed from {} compressed: over the {MAX_RATIO}x ratio accepted",
+                packed.len()
+            ),
+        ));
+    }
     if method == FLAG_LZ4 {
         if size > LZ4_MAX_RATIO * (packed.len() as u64 + 16) {
             return Err(malformed(
@@ -478,4 +492,31 @@ fn nv_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
 /// Does a host ELF carry `.nv_fatbin`?
 pub fn has_nv_fatbin(bytes: &[u8]) -> bool {
     bytes.starts_with(&object::elf::ELFMAG) && nv_fatbin(bytes).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decompression bomb in a fat binary entry is refused by the ratio guard the offload bundles
+    /// have, for each compression: 128 MiB of zeros compresses to a few KiB (zstd truly expands it back;
+    /// LZ4 cannot reach that ratio at all).
+    #[test]
+    fn bombs_are_refused_before_decompressing() {
+        let size: u64 = 128 << 20;
+        #[cfg(feature = "zstd")]
+        {
+            let zeros = vec![0u8; size as usize];
+            let packed = zstd::bulk::compress(&zeros, 3).unwrap();
+            assert!(packed.len() < 64 << 10, "{}", packed.len());
+            let e = decompress(FLAG_ZSTD, &packed, size, 16).unwrap_err().to_string();
+            assert!(e.contains("over the 1024x ratio accepted"), "{e}");
+            // Within the ratio, the same bytes decompress as before.
+            let small = zstd::bulk::compress(&zeros[..4096], 3).unwrap();
+            assert_eq!(decompress(FLAG_ZSTD, &small, 4096, 16).unwrap(), vec![0u8; 4096]);
+        }
+        let packed = vec![0u8; 1000];
+        let e = decompress(FLAG_LZ4, &packed, size, 16).unwrap_err().to_string();
+        assert!(e.contains("over the 1024x ratio accepted"), "{e}");
+    }
 }
