@@ -271,11 +271,12 @@ pub struct InspectArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Evaluate occupancy on this target instead of each code object's own processor.
+    /// Evaluate occupancy on this target instead of each code object's own processor: an AMD processor for
+    /// code objects (gfx942, MI300X), an NVIDIA architecture or product for cubins (sm_90, H200).
     #[arg(long, short = 't')]
     pub target: Option<String>,
     /// Launch size N, or MIN,MAX (default: 1 to the kernel's .max_flat_workgroup_size, or its
-    /// .reqd_workgroup_size).
+    /// .reqd_workgroup_size); for a cubin the block size, one number.
     #[arg(long)]
     pub wg_size: Option<String>,
     /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
@@ -285,14 +286,23 @@ pub struct InspectArgs {
     /// of each kernel's static LDS [default: 0; for a Triton cache entry, its `shared`].
     #[arg(long)]
     pub dynamic_lds: Option<u32>,
-    /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
-    /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
     /// gfx12: the dynamic-VGPR block size (16 or 32) the kernels were built with
     /// ("amdgpu-dynamic-vgpr-block-size"), which a code object does not record.
     #[arg(long)]
     pub dvgpr_block: Option<u32>,
+    /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
+    /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
     #[arg(long, value_parser = parse_llvm)]
     pub llvm: Option<wavebudget_model::Llvm>,
+    /// NVIDIA: dynamic shared memory per block at launch (bytes) [default: 0; for a Triton cache entry,
+    /// its `shared`].
+    #[arg(long)]
+    pub dynamic_shared_mem: Option<u32>,
+    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
+    /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
+    /// sets it [default: CUDA's 48 KiB less the static; for a Triton cache entry, max].
+    #[arg(long)]
+    pub max_dynamic_shared_mem: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -198,9 +198,23 @@ fn clap_message(text: &str) -> String {
 }
 
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
-    let target = a.target.as_deref().map(wavebudget_model::parse_target).transpose()?;
+    // --target names an AMD processor (for code objects) or an NVIDIA architecture or product (for cubins).
+    let (target, nvidia_target) = match a.target.as_deref() {
+        None => (None, None),
+        Some(t) => match wavebudget_model::nvidia::parse_target(t) {
+            Some(nv) => (None, Some(nv)),
+            None => (Some(wavebudget_model::parse_target(t)?), None),
+        },
+    };
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
+    let max_dynamic = match a.max_dynamic_shared_mem.as_deref().map(str::trim) {
+        None => None,
+        Some("max") => Some(inspect::MaxDynamic::DeviceMax),
+        Some(v) => Some(inspect::MaxDynamic::Bytes(
+            v.parse().map_err(|_| UsageError::MaxDynamicValue { value: v.to_string() })?,
+        )),
+    };
     let report = inspect::inspect(
         &a.files,
         &inspect::InspectOptions {
@@ -210,8 +224,47 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             dynamic_lds: a.dynamic_lds,
             llvm: a.llvm.unwrap_or_default(),
             dvgpr_block: a.dvgpr_block,
+            cuda: inspect::CudaLaunch { target: nvidia_target, dynamic_shared_mem: a.dynamic_shared_mem, max_dynamic },
         },
     )?;
+    // One meaning per option: a flag for the other vendor's binaries than every input holds is refused, not
+    // ignored; a launch range cannot be a CUDA block.
+    let (cubins, code_objects) = (!report.cubins.is_empty(), !report.code_objects.is_empty());
+    if cubins && !code_objects {
+        let amd: [(&'static str, bool, Option<&'static str>); 4] = [
+            ("--target", target.is_some(), Some("--target sm_XY or a product")),
+            ("--llvm", a.llvm.is_some(), None),
+            ("--dvgpr-block", a.dvgpr_block.is_some(), None),
+            ("--dynamic-lds", a.dynamic_lds.is_some(), Some("--dynamic-shared-mem")),
+        ];
+        if let Some((flag, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
+            return Err(UsageError::AmdFlagOnCubins { flag, instead }.into());
+        }
+    }
+    if code_objects && !cubins {
+        let nv = [
+            ("--target", nvidia_target.is_some()),
+            ("--dynamic-shared-mem", a.dynamic_shared_mem.is_some()),
+            ("--max-dynamic-shared-mem", a.max_dynamic_shared_mem.is_some()),
+        ];
+        if let Some((flag, _)) = nv.into_iter().find(|(_, given)| *given) {
+            return Err(UsageError::NvidiaFlagOnCodeObjects { flag }.into());
+        }
+    }
+    if let (true, Some(w)) = (cubins, wg_size) {
+        if w.min != w.max {
+            return Err(UsageError::BlockRange { value: a.wg_size.clone().unwrap_or_default() }.into());
+        }
+    }
+    // A limit the driver would refuse to set fails the launch: one line, not a column of refusals.
+    if let Some(e) = report.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
+        Some(inspect::NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => {
+            Some(e.clone())
+        }
+        _ => None,
+    }) {
+        return Err(e.into());
+    }
     let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }

@@ -115,6 +115,34 @@ pub enum UsageError {
         /// The NVIDIA architecture.
         arch: &'static str,
     },
+    /// An AMD-only inspect flag where every input read is an NVIDIA cubin.
+    #[error("{flag} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|i| format!(" (for a cubin: {i})")).unwrap_or_default())]
+    AmdFlagOnCubins {
+        /// The flag.
+        flag: &'static str,
+        /// The flag that says it for a cubin, where one does.
+        instead: Option<&'static str>,
+    },
+    /// An NVIDIA-only inspect flag where no input holds a cubin.
+    #[error("{flag} applies to NVIDIA cubins; the inputs hold AMD code objects only")]
+    NvidiaFlagOnCodeObjects {
+        /// The flag.
+        flag: &'static str,
+    },
+    /// A launch range given for cubins, whose block has one size.
+    #[error("--wg-size '{value}': a CUDA block has one size; give one number for the cubins")]
+    BlockRange {
+        /// As given.
+        value: String,
+    },
+    /// A dynamic shared memory limit that is neither bytes nor `max`.
+    #[error(
+        "--max-dynamic-shared-mem '{value}': bytes, or max (the device's opt-in maximum less the static shared memory)"
+    )]
+    MaxDynamicValue {
+        /// As given.
+        value: String,
+    },
     /// An AMD count with an NVIDIA target, and the flag that says it there.
     #[error("{flag} is an AMD count; {arch} takes {instead}")]
     AmdCountOnNvidia {
@@ -476,6 +504,10 @@ impl UsageError {
             UsageError::NvidiaFlagOnAmd { .. } => "nvidia_flag_on_amd",
             UsageError::AmdFlagOnNvidia { .. } => "amd_flag_on_nvidia",
             UsageError::AmdCountOnNvidia { .. } => "amd_count_on_nvidia",
+            UsageError::AmdFlagOnCubins { .. } => "amd_flag_on_cubins",
+            UsageError::NvidiaFlagOnCodeObjects { .. } => "nvidia_flag_on_code_objects",
+            UsageError::BlockRange { .. } => "block_range",
+            UsageError::MaxDynamicValue { .. } => "max_dynamic_value",
             UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
             UsageError::BudgetFlag { .. } => "budget_flag",
             UsageError::RegsOnBudget => "regs_on_budget",
@@ -581,6 +613,10 @@ mod tests {
             UsageError::NvidiaFlagOnAmd { flag: "--regs", target: "gfx942".into() },
             UsageError::AmdFlagOnNvidia { flag: "--cu-mode", arch: "sm_90" },
             UsageError::AmdCountOnNvidia { flag: "--vgprs", arch: "sm_90", instead: "--regs" },
+            UsageError::AmdFlagOnCubins { flag: "--llvm", instead: None },
+            UsageError::NvidiaFlagOnCodeObjects { flag: "--dynamic-shared-mem" },
+            UsageError::BlockRange { value: "64,256".into() },
+            UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: "--warps-per-sm" },
             UsageError::RegsOnBudget,

@@ -31,6 +31,10 @@ const EIATTR_FRAME_SIZE: u8 = 0x11;
 const EIATTR_MIN_STACK_SIZE: u8 = 0x12;
 const EIATTR_MAXREG_COUNT: u8 = 0x1b;
 const EIATTR_REGCOUNT: u8 = 0x2f;
+const EIATTR_NUM_BARRIERS: u8 = 0x4c;
+/// The default per-block shared memory reserve on sm_90 and later where the cubin marks one but does not
+/// give its size (`.nv.reservedSmem.cap` from sm_120).
+const DEFAULT_RESERVED_SHARED: u64 = 1024;
 /// Fat binary entry flags: LZ4-compressed (nvcc's and nvFatbin's default compression) and
 /// zstd-compressed (`-compress-mode=size`).
 const FLAG_LZ4: u64 = 0x2000;
@@ -55,10 +59,21 @@ pub struct CubinKernel {
     pub name: String,
     /// Registers per thread (`EIATTR_REGCOUNT`; ptxas's "Used N registers").
     pub regs: Option<u32>,
-    /// Static shared memory bytes (`.nv.shared.<kernel>`).
+    /// Static shared memory bytes as the driver reports them (`CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES`):
+    /// `.nv.shared.<kernel>` less the per-block reserve ptxas places inside it ([`CubinKernel::reserved_shared`]).
     pub shared_mem: u64,
-    /// Local memory bytes per thread declared `.local` (`.nv.local.<kernel>`).
+    /// The size of `.nv.shared.<kernel>` (what `cuobjdump --dump-resource-usage` prints as SHARED).
+    pub shared_section: u64,
+    /// Of `.nv.shared.<kernel>`, the bytes ptxas reserves for the driver at its start (1,024 on sm_90 and
+    /// later: the cubin marks it with `.nv.shared.reserved.0` / `.nv.reservedSmem.offset0`, and from
+    /// sm_120 gives its size in `.nv.reservedSmem.cap`); the driver counts them once, per block.
+    pub reserved_shared: u64,
+    /// Local memory bytes per thread as the driver reports them (`CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES`):
+    /// the stack (`EIATTR_MIN_STACK_SIZE`, where spills live) or `.nv.local.<kernel>`, the larger.
     pub local_mem: u64,
+    /// Named barriers the kernel uses: `EIATTR_NUM_BARRIERS` in `.nv.info.<kernel>` (ptxas 13), else the
+    /// count in bits 20-24 of its `.text.<kernel>` section's flags (earlier ptxas).
+    pub barriers: u32,
     /// Stack bytes per thread, calls included (`EIATTR_MIN_STACK_SIZE`; spills live here).
     pub stack: Option<u32>,
     /// The kernel's own stack frame (`EIATTR_FRAME_SIZE`).
@@ -211,9 +226,11 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
         max_threads: Option<[u32; 3]>,
         reqntid: Option<[u32; 3]>,
         maxreg: Option<u32>,
+        barriers: Option<u32>,
     }
     let mut per_section: std::collections::HashMap<u32, Bounds> = Default::default();
     let mut sized: std::collections::HashMap<(u32, &'static str), u64> = Default::default();
+    let mut reserve_marked = false;
     for s in sections.iter() {
         let name = name_of(s);
         let off = s.sh_offset(e);
@@ -237,9 +254,15 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
                     EIATTR_MAXREG_COUNT if b.maxreg.is_none() => {
                         b.maxreg = p.get(..2).map(|h| u32::from(u16::from_le_bytes([h[0], h[1]])))
                     }
+                    EIATTR_NUM_BARRIERS if b.barriers.is_none() => {
+                        b.barriers = p.get(..2).map(|h| u32::from(u16::from_le_bytes([h[0], h[1]])))
+                    }
                     _ => {}
                 })?;
             }
+        }
+        if name.starts_with(".nv.shared.reserved") {
+            reserve_marked = true;
         }
         for prefix in [".nv.shared.", ".nv.local.", ".nv.constant0."] {
             if name.starts_with(prefix) && !name.starts_with(".nv.shared.reserved") {
@@ -248,6 +271,18 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
             }
         }
     }
+    // The per-block reserve ptxas puts at the start of each kernel's shared section: its size where the
+    // cubin gives it (`.nv.reservedSmem.cap`), else the driver's 1 KiB where the cubin marks a reserve.
+    let mut reserve_cap = None;
+    for sym in symbols.iter() {
+        let n = symbols.symbol_name(e, sym).unwrap_or_default();
+        if n == b".nv.reservedSmem.cap" {
+            reserve_cap = Some(sym.st_value(e));
+        } else if n == b".nv.reservedSmem.offset0" || n == b"__nv_reservedSMEM_offset_0_alias" {
+            reserve_marked = true;
+        }
+    }
+    let reserve = reserve_cap.unwrap_or(if reserve_marked { DEFAULT_RESERVED_SHARED } else { 0 });
     let mut kernels = Vec::new();
     for (i, sym) in symbols.iter().enumerate() {
         if sym.st_type() != object::elf::STT_FUNC || sym.st_other() & STO_CUDA_ENTRY == 0 {
@@ -257,10 +292,20 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
         let text = u32::from(sym.st_shndx(e));
         let bounds = per_section.get(&text);
         let i = i as u32;
+        let shared_section = sized.get(&(text, ".nv.shared.")).copied().unwrap_or(0);
+        let reserved_shared = if shared_section > 0 { reserve.min(shared_section) } else { 0 };
+        // Barriers: the record ptxas 13 writes, else the count in the text section's flags.
+        let text_flags =
+            sections.section(object::read::SectionIndex(text as usize)).map(|h| h.sh_flags(e)).unwrap_or(0);
+        let barriers = bounds.and_then(|b| b.barriers).unwrap_or(((text_flags >> 20) & 0x1f) as u32);
+        let nv_local = sized.get(&(text, ".nv.local.")).copied().unwrap_or(0);
         kernels.push(CubinKernel {
             regs: regs.get(&i).copied(),
-            shared_mem: sized.get(&(text, ".nv.shared.")).copied().unwrap_or(0),
-            local_mem: sized.get(&(text, ".nv.local.")).copied().unwrap_or(0),
+            shared_mem: shared_section - reserved_shared,
+            shared_section,
+            reserved_shared,
+            local_mem: nv_local.max(u64::from(stack.get(&i).copied().unwrap_or(0))),
+            barriers,
             param_bank: sized.get(&(text, ".nv.constant0.")).copied().unwrap_or(0),
             stack: stack.get(&i).copied(),
             frame: frame.get(&i).copied(),

@@ -230,6 +230,29 @@ pub struct InspectOptions {
     /// gfx12's dynamic-VGPR block size the kernels were built with (`--dvgpr-block`): a code object does
     /// not record `"amdgpu-dynamic-vgpr-block-size"`, so only the user can say.
     pub dvgpr_block: Option<u32>,
+    /// How cubins are launched, in CUDA's words.
+    pub cuda: CudaLaunch,
+}
+
+/// A cubin's launch as CUDA users give it: the device, the dynamic shared memory, and the kernel's dynamic
+/// shared memory limit.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct CudaLaunch {
+    /// Evaluate on this device or architecture (`sm_90`, `H200`) instead of the cubin's own.
+    pub target: Option<wavebudget_model::nvidia::Target>,
+    /// Dynamic shared memory at launch (`--dynamic-shared-mem`; else `--dynamic-lds`).
+    pub dynamic_shared_mem: Option<u32>,
+    /// `cudaFuncAttributeMaxDynamicSharedMemorySize` as set before the launch.
+    pub max_dynamic: Option<MaxDynamic>,
+}
+
+/// The dynamic shared memory limit a launcher sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaxDynamic {
+    /// This many bytes.
+    Bytes(u32),
+    /// The device's opt-in maximum less the kernel's static shared memory, as Triton's launcher sets it.
+    DeviceMax,
 }
 
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
@@ -292,12 +315,31 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
                         l.overridden.push("wg_size");
                     }
                 }
-                let eff = InspectOptions {
-                    wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
-                    dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
-                    ..opts.clone()
+                let cubin = hsaco.extension().is_some_and(|e| e == "cubin");
+                let eff = if cubin {
+                    // Triton's CUDA launcher: num_warps x 32 threads, `shared` bytes of dynamic shared memory,
+                    // and the kernel's dynamic limit raised to the device's opt-in maximum.
+                    let device = launch
+                        .as_ref()
+                        .and_then(|l| l.cuda_arch)
+                        .and_then(|a| wavebudget_model::nvidia::parse_target(&format!("sm_{a}")));
+                    InspectOptions {
+                        wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+                        cuda: CudaLaunch {
+                            target: opts.cuda.target.or(device),
+                            dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(launch.as_ref().map(|l| l.shared)),
+                            max_dynamic: opts.cuda.max_dynamic.or(Some(MaxDynamic::DeviceMax)),
+                        },
+                        ..opts.clone()
+                    }
+                } else {
+                    InspectOptions {
+                        wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+                        dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
+                        ..opts.clone()
+                    }
                 };
-                let (no_json, first) = (launch.is_none(), report.code_objects.len());
+                let (no_json, first) = (launch.is_none() && !cubin, report.code_objects.len());
                 let file = hsaco.display().to_string();
                 let mapped = triton::map_regular(&hsaco)?;
                 read_bytes(&file, mapped.bytes(), launch, &eff, &mut report)?;
@@ -490,7 +532,7 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
     })
     .map_err(|e| Error::Reader { path: file.to_string(), source: e })?;
     for (src, c) in found {
-        let target = wavebudget_model::nvidia::parse_target(&format!("sm_{}", c.sm));
+        let target = opts.cuda.target.or_else(|| wavebudget_model::nvidia::parse_target(&format!("sm_{}", c.sm)));
         let kernels = c
             .kernels
             .iter()
@@ -504,9 +546,16 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                     (_, None, _) => (None, Some(NoOccupancy::NoBlockSize)),
                     (_, _, None) => (None, Some(NoOccupancy::NoRegisterCount)),
                     (Some(t), Some(block), Some(regs)) => {
+                        let shared_mem = u32::try_from(k.shared_mem).unwrap_or(u32::MAX);
+                        let max_dynamic_shared_mem = opts.cuda.max_dynamic.map(|m| match m {
+                            MaxDynamic::Bytes(b) => b,
+                            MaxDynamic::DeviceMax => t.arch.shared_mem_per_block_optin().saturating_sub(shared_mem),
+                        });
                         let kernel = wavebudget_model::nvidia::Kernel {
-                            shared_mem: u32::try_from(k.shared_mem).unwrap_or(u32::MAX),
-                            dynamic_shared_mem: opts.dynamic_lds.unwrap_or(0),
+                            shared_mem,
+                            dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(opts.dynamic_lds).unwrap_or(0),
+                            max_dynamic_shared_mem,
+                            barriers: k.barriers,
                             ..wavebudget_model::nvidia::Kernel::new(regs, block)
                         };
                         match t.arch.occupancy(&kernel) {

@@ -41,8 +41,8 @@ pub enum Error {
         #[source]
         source: wavebudget_codeobj::Error,
     },
-    /// A directory was given that holds no `.hsaco` file.
-    #[error("{path}: is a directory without .hsaco files (a Triton cache directory holds <hash>/<name>.hsaco)")]
+    /// A directory was given that holds no `.hsaco` or `.cubin` file.
+    #[error("{path}: is a directory without .hsaco or .cubin files (a Triton cache directory holds <hash>/<name>.hsaco on AMD, <hash>/<name>.cubin on NVIDIA)")]
     NotATritonCache {
         /// The directory.
         path: String,

@@ -206,7 +206,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
                 kernel: opts.kernel.clone(),
                 dynamic_lds: opts.dynamic_lds,
                 llvm,
-                dvgpr_block: None,
+                ..InspectOptions::default()
             },
         )?;
         before_filter += report.kernels_before_filter;

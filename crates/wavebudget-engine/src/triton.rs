@@ -27,6 +27,9 @@ pub struct TritonLaunch {
     /// The processor Triton compiled for (`target.arch`, or `arch` in older files), where the JSON says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arch: Option<String>,
+    /// CUDA: the compute capability Triton compiled for (`target: {backend: cuda, arch: 90}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cuda_arch: Option<u32>,
     /// What the caller's dynamic LDS / launch size replaced (the occupancy columns use those).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overridden: Vec<&'static str>,
@@ -51,6 +54,7 @@ impl TritonLaunch {
             warp_size,
             waves_per_eu: None,
             arch: None,
+            cuda_arch: None,
             overridden: Vec::new(),
         })
     }
@@ -121,8 +125,8 @@ pub enum JsonProblem {
     },
 }
 
-/// The `.hsaco` files under `dir` (sorted, not following symlinked directories twice), each with the
-/// launch its sibling `<name>.json` gives when there is one.
+/// The `.hsaco` (AMD) and `.cubin` (NVIDIA) files under `dir` (sorted, not following symlinked directories
+/// twice), each with the launch its sibling `<name>.json` gives when there is one.
 pub fn cache_entries(dir: &Path) -> Result<Vec<(PathBuf, Option<TritonLaunch>)>> {
     cache_entries_of(dir, None)
 }
@@ -170,7 +174,7 @@ fn walk_cache(
         };
         if is_dir {
             walk_cache(&path, None, seen, out)?;
-        } else if path.extension().is_some_and(|e| e == "hsaco") {
+        } else if path.extension().is_some_and(|e| e == "hsaco" || e == "cubin") {
             // A cache holds regular files: a FIFO, socket or device here is refused by name, at once.
             check_regular(&path)?;
             let launch = launch_beside(&path.with_extension("json"))?;
@@ -239,6 +243,9 @@ pub fn parse_launch(source: &str, bytes: &[u8]) -> Result<TritonLaunch, JsonProb
     launch.waves_per_eu = field("waves_per_eu")?;
     // A string on AMD (`"gfx942"`); CUDA's JSON writes a number (90), which names no AMD processor.
     launch.arch = v.pointer("/target/arch").or_else(|| v.get("arch")).and_then(|a| a.as_str()).map(str::to_string);
+    if v.pointer("/target/backend").and_then(|b| b.as_str()) == Some("cuda") {
+        launch.cuda_arch = v.pointer("/target/arch").and_then(|a| a.as_u64()).and_then(|n| u32::try_from(n).ok());
+    }
     Ok(launch)
 }
 
@@ -566,7 +573,7 @@ pub struct NextWave {
 
 /// A compiled Triton kernel (its `hsaco` bytes, named `name` in messages) at Triton's `launch`.
 pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm) -> Result<LaunchReport> {
-    let opts = InspectOptions { target: None, wg_size: None, kernel: None, dynamic_lds: None, llvm, dvgpr_block: None };
+    let opts = InspectOptions { llvm, ..InspectOptions::default() };
     let at_launch = inspect::inspect_bytes(name, hsaco, Some(launch.clone()), &opts)?;
     report_of(name, at_launch, &launch)
 }

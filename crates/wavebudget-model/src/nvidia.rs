@@ -411,6 +411,10 @@ pub enum NvRefusal {
     /// A carveout over 100%.
     #[error("a shared-memory carveout is a percentage, 0 to 100 (not {0})")]
     Carveout(u32),
+    /// A dynamic shared memory limit the driver refuses to set (`cudaFuncSetAttribute` fails above the
+    /// opt-in maximum less the kernel's static shared memory, and a launch at it fails).
+    #[error("a dynamic shared memory limit of {limit} bytes is over what {arch} lets a kernel with {static_shared} bytes of static shared memory set ({max}: {optin} per block, opt-in, less the static)")]
+    MaxDynamicOverOptin { arch: &'static str, limit: u32, static_shared: u32, max: u32, optin: u32 },
     /// More named barriers than a block has (PTX: `bar.sync` 0 to 15).
     #[error("{0} named barriers: a block has at most {MAX_BARRIERS_PER_BLOCK} (bar.sync 0 to 15)")]
     TooManyBarriers(u32),
@@ -435,6 +439,7 @@ impl NvRefusal {
             NvRefusal::ZeroBlock => "zero_block",
             NvRefusal::Carveout(_) => "carveout",
             NvRefusal::TooManyBarriers(_) => "too_many_barriers",
+            NvRefusal::MaxDynamicOverOptin { .. } => "max_dynamic_over_optin",
             NvRefusal::Warps { .. } => "warps",
             NvRefusal::Blocks { .. } => "blocks",
             NvRefusal::OutOfReach { .. } => "out_of_reach",
@@ -493,6 +498,19 @@ impl Arch {
         }
         if kernel.barriers > MAX_BARRIERS_PER_BLOCK {
             return Err(NvRefusal::TooManyBarriers(kernel.barriers));
+        }
+        if let Some(limit) = kernel.max_dynamic_shared_mem {
+            let optin = self.shared_mem_per_block_optin();
+            let max = optin.saturating_sub(kernel.shared_mem);
+            if limit > max {
+                return Err(NvRefusal::MaxDynamicOverOptin {
+                    arch: self.name,
+                    limit,
+                    static_shared: kernel.shared_mem,
+                    max,
+                    optin,
+                });
+            }
         }
         let mut unlaunchable = None;
         let warps_per_block = kernel.block.div_ceil(WARP_SIZE);
@@ -772,6 +790,13 @@ mod tests {
         assert_eq!(h100().occupancy(&k).unwrap_err(), NvRefusal::TooManyBarriers(17));
         let o = h100().occupancy(&Kernel { barriers: 16, ..Kernel::new(32, 32) }).unwrap();
         assert_eq!(o.blocks_per_sm, 4);
+        // A dynamic limit above the opt-in maximum less the static size is refused, as the driver refuses to
+        // set it: 232,448 on sm_90, less 1,000 static.
+        let over = Kernel { shared_mem: 1000, max_dynamic_shared_mem: Some(231_449), ..Kernel::new(32, 128) };
+        let e = h100().occupancy(&over).unwrap_err();
+        assert!(matches!(e, NvRefusal::MaxDynamicOverOptin { max: 231_448, .. }), "{e}");
+        let at = Kernel { max_dynamic_shared_mem: Some(231_448), ..over };
+        assert!(h100().occupancy(&at).is_ok());
         // A budget for a kernel that cannot launch says why, not "0 blocks".
         let e = h100().budget(&Kernel::new(0, 2048), Want::WarpsPerSm(8)).unwrap_err();
         assert!(matches!(e, NvRefusal::Unlaunchable { why: Unlaunchable::BlockSize { block: 2048, .. }, .. }), "{e}");

@@ -156,7 +156,7 @@ def test_report_of_a_cache_entry_against_llc(tmp_path):
 
 
 def test_report_refusals(tmp_path):
-    with refused("not_a_triton_cache", "is a directory without .hsaco files"):
+    with refused("not_a_triton_cache", "is a directory without .hsaco or .cubin files"):
         wt.launch_report(tmp_path)
     (tmp_path / "k.hsaco").write_bytes((TRANSPOSE / "transpose.hsaco").read_bytes())
     with refused("no_launch", "no <name>.json beside it"):

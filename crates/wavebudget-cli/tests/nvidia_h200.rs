@@ -1,0 +1,235 @@
+//! NVIDIA binaries as their users run them, against an H200's driver (issue 47): every kernel and launch of
+//! `tests/data/nvidia/h200/` (a copy of `../shared/fixtures/nvidia/h200/`, whose README says how each file
+//! was made on the H200: driver 580, CUDA 13.0, Triton 3.6) read through `wavebudget inspect`, its
+//! registers, static shared memory, local memory and blocks per SM equal to what the driver answered
+//! (`cuFuncGetAttribute`, `cuOccupancyMaxActiveBlocksPerMultiprocessor`). cuobjdump is not the oracle here:
+//! on sm_90 it counts the 1 KiB the driver reserves per block as static shared memory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nvidia/h200")
+}
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_wavebudget"))
+}
+
+fn inspect(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(bin()).arg("inspect").args(args).arg("--json").output().unwrap();
+    assert!(out.status.success(), "inspect {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let out = Command::new(bin()).args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), err.lines().count()), (Some(1), 1), "{args:?}: {err}");
+    assert!(err.contains(needle) && out.stdout.is_empty(), "{args:?}: expected '{needle}' in {err}");
+}
+
+/// (regs, static shared, local, blocks per SM) of a kernel report.
+fn facts(k: &serde_json::Value) -> (u64, u64, u64, Option<u64>) {
+    (
+        k["regs"].as_u64().unwrap(),
+        k["shared_mem"].as_u64().unwrap(),
+        k["local_mem"].as_u64().unwrap(),
+        k["occupancy"]["blocks_per_sm"].as_u64(),
+    )
+}
+
+/// Each of the 42 Triton cubins at Triton's launch and at the other block sizes the driver was asked
+/// about, with Triton's `shared` as dynamic shared memory and the limit raised to the device maximum as
+/// Triton's launcher raises it.
+#[test]
+fn triton_cubins_equal_the_driver() {
+    let d: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
+    assert_eq!(d["device"], "NVIDIA H200");
+    let mut points = 0;
+    for r in d["rows"].as_array().unwrap() {
+        let file = data().join("triton-cubins").join(r["file"].as_str().unwrap());
+        let mut launches = vec![(r["block"].as_u64().unwrap(), r["drv_blocks_per_sm"].as_u64().unwrap())];
+        for (b, n) in r["drv_blocks_by_block"].as_object().unwrap() {
+            launches.push((b.parse().unwrap(), n.as_u64().unwrap()));
+        }
+        for (block, want) in launches {
+            let shared = r["shared_dynamic"].to_string();
+            let j = inspect(&[
+                file.to_str().unwrap(),
+                "--target",
+                "H200",
+                "--wg-size",
+                &block.to_string(),
+                "--dynamic-shared-mem",
+                &shared,
+                "--max-dynamic-shared-mem",
+                "max",
+            ]);
+            let k = &j["cubins"][0]["kernels"][0];
+            let driver = (
+                r["drv_regs"].as_u64().unwrap(),
+                r["drv_static_shared"].as_u64().unwrap(),
+                r["drv_local"].as_u64().unwrap(),
+                Some(want),
+            );
+            assert_eq!(facts(k), driver, "{} at {block} threads", r["file"]);
+            points += 1;
+        }
+    }
+    assert_eq!(points, 269);
+}
+
+/// The nvcc 13 executable's sm_90 cubin (of three: sm_80, sm_90, sm_120, and compute_90 PTX): every kernel
+/// at 11 block sizes x 3 dynamic shared memory sizes, as the runtime measured it.
+#[test]
+fn an_nvcc_executable_equals_the_driver() {
+    let nvapp = data().join("nvapp");
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(data().join("nvapp_occ.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut reports = std::collections::HashMap::new();
+    let mut points = 0;
+    for r in &rows {
+        let (block, dynamic) = (r["block"].as_u64().unwrap(), r["dyn"].as_u64().unwrap());
+        let j = reports.entry((block, dynamic)).or_insert_with(|| {
+            inspect(&[
+                nvapp.to_str().unwrap(),
+                "--wg-size",
+                &block.to_string(),
+                "--dynamic-shared-mem",
+                &dynamic.to_string(),
+            ])
+        });
+        // Its three architectures are read, each from its own entry.
+        let arches: Vec<&str> = j["cubins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c["kernels"].as_array().unwrap().is_empty())
+            .map(|c| c["arch"].as_str().unwrap())
+            .collect();
+        assert_eq!(arches, ["sm_80", "sm_90", "sm_120"]);
+        let sm90 = j["cubins"].as_array().unwrap().iter().find(|c| c["arch"] == "sm_90" && c["kernels"][0].is_object());
+        let name = r["kernel"].as_str().unwrap();
+        // The JSON names kernels by their source names (k_live160 for k_live<160>): matched on the mangled.
+        let mangled_part = match name.strip_prefix("k_live") {
+            Some(n) => format!("k_liveILi{n}E"),
+            None => format!("{}{name}P", name.len()),
+        };
+        let k = sm90.unwrap()["kernels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["name"].as_str().unwrap().contains(&mangled_part))
+            .unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(r["err"], 0, "{r}");
+        let driver = (
+            r["regs"].as_u64().unwrap(),
+            r["static_shared"].as_u64().unwrap(),
+            r["local"].as_u64().unwrap(),
+            r["blocks_per_sm"].as_u64(),
+        );
+        assert_eq!(facts(k), driver, "{name} at {block} threads, {dynamic} B dynamic");
+        points += 1;
+    }
+    assert_eq!(points, 321);
+    // cuobjdump's SHARED is the section, the reserve included (its resource usage beside the executable):
+    // 25,024 on sm_90 for k_static_smem's 24,000, which the driver reports.
+    let j = &reports[&(128, 0)];
+    let k = j["cubins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["arch"] == "sm_90")
+        .flat_map(|c| c["kernels"].as_array().unwrap())
+        .find(|k| k["name"].as_str().unwrap().contains("k_static_smem"))
+        .unwrap();
+    assert_eq!(
+        (k["shared_section"].as_u64(), k["reserved_shared"].as_u64(), k["shared_mem"].as_u64()),
+        (Some(25_024), Some(1024), Some(24_000))
+    );
+    let resusage = std::fs::read_to_string(data().join("nvapp_resusage.txt")).unwrap();
+    assert!(resusage.contains("SHARED:25024"), "cuobjdump's resource usage no longer shows the reserve");
+}
+
+/// A Triton NVIDIA cache (`<hash>/<name>.cubin` + `<name>.json`): each entry at Triton's own launch equals
+/// the driver (entries whose cubin is one of the 42 above), and the four whose `shared` is over the device
+/// say they cannot launch, as Triton says "out of resource: shared memory".
+#[test]
+fn a_triton_nvidia_cache_equals_the_driver() {
+    let dir = std::env::temp_dir().join(format!("wb-h200-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = Command::new("tar").arg("xJf").arg(data().join("triton-cache.tar.xz")).arg("-C").arg(&dir).status();
+    assert!(tar.unwrap().success(), "tar xJf");
+    let j = inspect(&[dir.join("triton-cache").to_str().unwrap()]);
+    let d: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
+    let known: Vec<(Vec<u8>, &serde_json::Value)> = d["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (std::fs::read(data().join("triton-cubins").join(r["file"].as_str().unwrap())).unwrap(), r))
+        .collect();
+    let (mut checked, mut unlaunchable) = (0, 0);
+    let cubins = j["cubins"].as_array().unwrap();
+    assert_eq!(cubins.len(), 55);
+    for c in cubins {
+        let bytes = std::fs::read(c["source"].as_str().unwrap()).unwrap();
+        let k = &c["kernels"][0];
+        if let Some(why) = k["occupancy"].get("unlaunchable").filter(|u| !u.is_null()) {
+            assert_eq!(why["kind"], "dynamic_shared_mem", "{k}");
+            assert!(why["dynamic"].as_u64().unwrap() > 232_448, "{k}");
+            unlaunchable += 1;
+            continue;
+        }
+        if let Some((_, r)) = known.iter().find(|(b, _)| *b == bytes) {
+            let driver = (
+                r["drv_regs"].as_u64().unwrap(),
+                r["drv_static_shared"].as_u64().unwrap(),
+                r["drv_local"].as_u64().unwrap(),
+                r["drv_blocks_per_sm"].as_u64(),
+            );
+            assert_eq!(facts(k), driver, "{}", c["source"]);
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, unlaunchable), (51, 4));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// CUDA words on CUDA inputs, each misuse refused in one line.
+#[test]
+fn options_for_the_other_vendor_are_refused() {
+    let cubin = data().join("triton-cubins/000_add_b128_w1.cubin");
+    let c = cubin.to_str().unwrap();
+    refused(
+        &["inspect", c, "--target", "gfx942"],
+        "--target applies to AMD code objects; the inputs hold NVIDIA cubins only",
+    );
+    refused(&["inspect", c, "--llvm", "15"], "--llvm applies to AMD code objects");
+    refused(&["inspect", c, "--dynamic-lds", "64"], "(for a cubin: --dynamic-shared-mem)");
+    refused(&["inspect", c, "--wg-size", "64,256"], "a CUDA block has one size");
+    refused(&["inspect", c, "--max-dynamic-shared-mem", "lots"], "--max-dynamic-shared-mem 'lots'");
+    refused(
+        &["inspect", c, "--wg-size", "128", "--max-dynamic-shared-mem", "300000"],
+        "a dynamic shared memory limit of 300000 bytes is over what sm_90 lets a kernel",
+    );
+    // An AMD code object with NVIDIA's words.
+    let hsaco = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/triton-cache/E5XNSOXA26KK4JEUQ5ZSH7ORPFZ7ELOP2EJCXRYHXA4RUMBIJ7IA/softmax.hsaco");
+    let h = hsaco.to_str().unwrap();
+    for flag in [&["--target", "sm_90"][..], &["--dynamic-shared-mem", "64"], &["--max-dynamic-shared-mem", "max"]] {
+        refused(
+            &[&["inspect", h][..], flag].concat(),
+            &format!("{} applies to NVIDIA cubins; the inputs hold AMD code objects only", flag[0]),
+        );
+    }
+    // sm_90 and H200 name the same architecture.
+    let by_arch = inspect(&[c, "--target", "sm_90", "--wg-size", "128"]);
+    let by_product = inspect(&[c, "--target", "H200", "--wg-size", "128"]);
+    assert_eq!(by_arch["cubins"][0]["kernels"], by_product["cubins"][0]["kernels"]);
+}
