@@ -771,7 +771,7 @@ fn inspect<'py>(
         kernel: filter.clone(),
         dynamic_lds,
         llvm,
-        dvgpr_block: None,
+        ..Default::default()
     };
     let (report, inputs) = match data {
         // `bytes` read where they lie (the Python layer makes other buffers bytes).
@@ -793,7 +793,81 @@ fn inspect<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     let skipped: Vec<(String, String, &'static str)> =
         report.skipped.into_iter().map(|s| (s.source, s.reason.to_string(), s.reason.kind())).collect();
-    Ok((handles, skipped).into_pyobject(py)?.into_any())
+    // NVIDIA cubins found beside (a host binary carrying both vendors') or instead: their `inspect --json`
+    // objects, for `.cubins` and for the refusal that names `wavebudget.cubins()`.
+    let cubins = to_py(py, &report.cubins)?;
+    Ok((handles, skipped, cubins).into_pyobject(py)?.into_any())
+}
+
+/// `cubins(...)`: the engine's inspect of NVIDIA cubins, fat binaries and executables carrying them (or a
+/// Triton NVIDIA cache directory), as `inspect --json`'s `cubins` list, at a CUDA launch.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (paths, data, target, block, dynamic_shared_mem, max_dynamic_shared_mem, kernel))]
+fn cubins<'py>(
+    py: Python<'py>,
+    paths: Vec<String>,
+    data: Option<&[u8]>,
+    target: Option<&str>,
+    block: Option<u32>,
+    dynamic_shared_mem: Option<u32>,
+    max_dynamic_shared_mem: Option<&str>,
+    kernel: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::inspect;
+    let target = match target {
+        None => None,
+        Some(t) => Some(wavebudget_model::nvidia::parse_target(t).ok_or_else(|| {
+            refuse(
+                "unknown_nvidia_target",
+                format!("target '{t}': not an NVIDIA architecture (sm_90) or product (H200) the model knows"),
+            )
+        })?),
+    };
+    let max_dynamic =
+        match max_dynamic_shared_mem {
+            None => None,
+            Some("max") => Some(inspect::MaxDynamic::DeviceMax),
+            Some(v) => Some(inspect::MaxDynamic::Bytes(v.parse().map_err(|_| {
+                refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\""))
+            })?)),
+        };
+    let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
+    let opts = inspect::InspectOptions {
+        wg_size: block.map(wavebudget_model::WorkgroupSize::fixed),
+        kernel: filter.clone(),
+        cuda: inspect::CudaLaunch { target, dynamic_shared_mem, max_dynamic },
+        ..Default::default()
+    };
+    let (report, inputs) = match data {
+        Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
+        None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
+    };
+    let report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
+    if report.cubins.is_empty() {
+        let what: Vec<String> = report.skipped.iter().map(|s| format!("{} ({})", s.source, s.reason)).collect();
+        let found = if report.code_objects.is_empty() {
+            ""
+        } else {
+            "; it holds AMD code objects: wavebudget.code_objects() reads them"
+        };
+        return Err(refuse(
+            "no_cubins",
+            format!(
+                "no NVIDIA cubins found in {inputs}{found}{}",
+                if what.is_empty() { String::new() } else { format!(": {}", what.join("; ")) }
+            ),
+        ));
+    }
+    if let Some(e) = report.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
+        Some(inspect::NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => {
+            Some(e.clone())
+        }
+        _ => None,
+    }) {
+        return Err(nv_err(e));
+    }
+    to_py(py, &report.cubins)
 }
 
 /// One kernel of `code_objects`: the engine's report, whose fields the JSON always holds are read
@@ -1537,6 +1611,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dispatch, m)?)?;
     m.add_function(wrap_pyfunction!(write_report, m)?)?;
     m.add_function(wrap_pyfunction!(inspect, m)?)?;
+    m.add_function(wrap_pyfunction!(cubins, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;
     m.add_function(wrap_pyfunction!(nv_occupancy, m)?)?;

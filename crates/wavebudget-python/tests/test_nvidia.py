@@ -73,3 +73,35 @@ def test_targets_carry_the_h100s_own_properties():
     assert sm90["reserved_shared_mem_per_block"] == dev["reservedSharedMemPerBlock"]
     assert {p["name"]: p["sms"] for p in t["products"]}["H100"] == dev["multiProcessorCount"]
     assert len({a["name"] for a in t["archs"]}) == len(t["archs"])
+
+
+H200 = REPO / "crates" / "wavebudget-cli" / "tests" / "data" / "nvidia" / "h200"
+
+
+def test_cubins_read_as_the_h200_driver_reads_them():
+    """wavebudget.cubins() of each real Triton cubin at Triton's launch (its `shared` as dynamic shared
+    memory, the limit raised to the device maximum) equals the H200 driver's attributes and blocks per SM
+    (tests/data/nvidia/h200: driver 580, CUDA 13.0, Triton 3.6)."""
+    import wavebudget
+    drv = json.loads((H200 / "triton-cubins" / "driver.json").read_text())
+    for r in drv["rows"]:
+        [c] = wavebudget.cubins(H200 / "triton-cubins" / r["file"], target="H200", block=r["block"],
+                                dynamic_shared_mem=r["shared_dynamic"], max_dynamic_shared_mem="max")
+        k = c.kernels[0]
+        got = (k["regs"], k["shared_mem"], k["local_mem"], k["occupancy"]["blocks_per_sm"])
+        assert got == (r["drv_regs"], r["drv_static_shared"], r["drv_local"], r["drv_blocks_per_sm"]), r["file"]
+
+
+def test_code_objects_of_nvidia_binaries_says_where_they_are_read():
+    """code_objects() of a cubin or an nvcc executable is not a silent []: it names cubins(); a fat
+    executable yields its three architectures there, and an over-the-device limit is refused in one line."""
+    import wavebudget
+    for f in [H200 / "triton-cubins" / "000_add_b128_w1.cubin", H200 / "nvapp"]:
+        with refused("nvidia_cubins", r"holds NVIDIA cubins \(.*\), no AMDGPU code objects: wavebudget.cubins\(\) reads them"):
+            wavebudget.code_objects(f)
+    arches = [c.arch for c in wavebudget.cubins(H200 / "nvapp", block=128) if c.kernels]
+    assert arches == ["sm_80", "sm_90", "sm_120"]
+    with refused("max_dynamic_over_optin", "over what sm_90 lets a kernel"):
+        wavebudget.cubins(H200 / "triton-cubins" / "000_add_b128_w1.cubin", block=128, max_dynamic_shared_mem=300000)
+    with refused("no_cubins", "no NVIDIA cubins found"):
+        wavebudget.cubins(REPO / "examples" / "triton-cache" / "E5XNSOXA26KK4JEUQ5ZSH7ORPFZ7ELOP2EJCXRYHXA4RUMBIJ7IA" / "softmax.hsaco")

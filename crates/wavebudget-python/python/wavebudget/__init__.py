@@ -38,6 +38,7 @@ __all__ = [
     "WgSuggestion",
     "targets",
     "code_objects",
+    "cubins",
     "dispatch",
     "__version__",
     "write_report",
@@ -732,17 +733,59 @@ def code_objects(
         None if llvm is None else _u32("llvm", llvm),
     )
     try:
-        handles, skipped = _native.inspect(*args)
+        handles, skipped, cubins = _native.inspect(*args)
     except Error as e:  # _native_call's, written out: this call is on the hot path
         raise _refuse(e.kind, _python_names(str(e))) from None
     found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
+    if not handles and cubins:
+        # NVIDIA binaries only: a list would be silently empty.
+        arches = ", ".join(sorted({c["arch"] for c in cubins}))
+        raise _refuse("nvidia_cubins", f"{source or paths[0]} holds NVIDIA cubins ({arches}), no AMDGPU code objects: wavebudget.cubins() reads them")
     if skipped:
         if not handles:
             # The CLI says so in text; a list would be silently empty.
             reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
             raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
         found.skipped = [Record({"source": src, "reason": Note(reason, kind)}) for src, reason, kind in skipped]
+    # A host binary carrying both vendors' binaries: the NVIDIA ones beside.
+    found.cubins = [Record(c) for c in cubins]
     return found
+
+
+def cubins(
+    path_or_bytes: Union[str, "_os.PathLike[str]", bytes],
+    *,
+    target: Optional[str] = None,
+    block: Optional[int] = None,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
+    kernel: Optional[str] = None,
+) -> List[Record]:
+    """Every NVIDIA cubin in a file (a cubin, a fat binary, an executable or library carrying them) or in a
+    Triton NVIDIA cache directory, with each kernel's facts as the driver reads them (static shared memory
+    without the per-block reserve, local memory, named barriers) and CUDA's occupancy at a launch, as
+    ``wavebudget inspect --json``'s ``cubins``. ``block``: threads per block (default the kernel's launch
+    bounds, or a cache entry's ``num_warps`` x 32); ``dynamic_shared_mem``: bytes at launch (a cache entry's
+    ``shared`` when not given); ``max_dynamic_shared_mem``: the kernel's limit, bytes or ``"max"`` (the
+    device's opt-in maximum less the static, as Triton's launcher sets it; the default for a cache entry);
+    ``target``: another device or architecture (``"H200"``, ``"sm_90"``)."""
+    if type(path_or_bytes) is bytes:
+        paths, data = [], path_or_bytes
+    else:
+        paths, data = [_path(path_or_bytes, "path_or_bytes")], None
+    if max_dynamic_shared_mem is not None and max_dynamic_shared_mem != "max":
+        max_dynamic_shared_mem = str(_u32("max_dynamic_shared_mem", max_dynamic_shared_mem))
+    out = _native_call(
+        _native.cubins,
+        paths,
+        data,
+        None if target is None else _text("target", target),
+        None if block is None else _u32("block", block),
+        None if dynamic_shared_mem is None else _u32("dynamic_shared_mem", dynamic_shared_mem),
+        max_dynamic_shared_mem,
+        None if kernel is None else _text("kernel", kernel),
+    )
+    return [Record(c) for c in out]
 
 
 class CodeObjects(list):  # type: ignore[type-arg]
@@ -752,6 +795,8 @@ class CodeObjects(list):  # type: ignore[type-arg]
     the CLI lists them (empty when there are none)."""
 
     skipped: Sequence[Record] = ()
+    #: NVIDIA cubins found beside the code objects (a host binary carrying both), as ``cubins()`` gives them.
+    cubins: Sequence[Record] = ()
 
 
 def dispatch(

@@ -211,6 +211,17 @@ class _Skipped(Record):
 
 class CodeObjects(List[CodeObject]):
     skipped: Sequence[_Skipped]
+    cubins: Sequence[Record]
+
+def cubins(
+    path_or_bytes: Union[str, os.PathLike[str], bytes],
+    *,
+    target: Optional[str] = None,
+    block: Optional[int] = None,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
+    kernel: Optional[str] = None,
+) -> List[Record]: ...
 
 def dispatch(
     path: Union[str, os.PathLike[str]],

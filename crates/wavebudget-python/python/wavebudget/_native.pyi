@@ -110,7 +110,17 @@ def inspect(
     target: Optional[str],
     kernel: Optional[str],
     llvm: Optional[int],
-) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str, str]]]: ...
+) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str, str]], List[Dict[str, Any]]]: ...
+
+def cubins(
+    paths: List[str],
+    data: Optional[bytes],
+    target: Optional[str],
+    block: Optional[int],
+    dynamic_shared_mem: Optional[int],
+    max_dynamic_shared_mem: Optional[str],
+    kernel: Optional[str],
+) -> List[Dict[str, Any]]: ...
 
 class KernelHandle:
     """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
