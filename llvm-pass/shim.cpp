@@ -89,6 +89,9 @@ cl::opt<unsigned> OptWarpsPerSm("wavebudget-warps-per-sm",
 cl::opt<unsigned> OptBlocksPerSm("wavebudget-blocks-per-sm",
                                  cl::desc("NVPTX kernels: blocks per SM to keep (sets nvvm.maxnreg)"),
                                  cl::cat(Category));
+cl::opt<unsigned> OptDynamicSharedMem("wavebudget-dynamic-shared-mem",
+                                      cl::desc("Shared memory (NVPTX) or LDS (AMDGPU) per block given at launch, in bytes"),
+                                      cl::cat(Category));
 
 // The -wavebudget-* options that were given, in the pipeline-parameter syntax.
 std::string commandLineParams() {
@@ -118,6 +121,8 @@ std::string commandLineParams() {
     Add("warps-per-sm=" + std::to_string(OptWarpsPerSm));
   if (OptBlocksPerSm.getNumOccurrences())
     Add("blocks-per-sm=" + std::to_string(OptBlocksPerSm));
+  if (OptDynamicSharedMem.getNumOccurrences())
+    Add("dynamic-shared-mem=" + std::to_string(OptDynamicSharedMem));
   return S;
 }
 

@@ -65,6 +65,10 @@ pub struct Config {
     pub warps_per_sm: Option<u32>,
     /// NVPTX kernels: the blocks per SM to keep (`blocks-per-sm=N`), when no warps are asked for.
     pub blocks_per_sm: Option<u32>,
+    /// Shared memory (NVPTX) or LDS (AMDGPU) per block given at launch (`dynamic-shared-mem=BYTES`), which a
+    /// DSL compiler knows before it calls LLVM: it counts beside the static, and on NVPTX the kernel's
+    /// dynamic limit is taken as raised to the device's opt-in maximum, as Triton's launcher raises it.
+    pub dynamic_shared_mem: Option<u32>,
     /// `mode=auto`: spills (VGPR + SGPR) the chosen level may have.
     pub max_spills: u32,
     /// `mode=auto`: how much longer (percent) the chosen level's hot loop may be than the unconstrained
@@ -93,10 +97,11 @@ struct Layer {
     max_loop_growth: Option<u32>,
     warps_per_sm: Option<u32>,
     blocks_per_sm: Option<u32>,
+    dynamic_shared_mem: Option<u32>,
 }
 
 /// The parameters the pass takes, named when an unknown one is given.
-pub(crate) const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N";
+pub(crate) const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N, dynamic-shared-mem=BYTES";
 
 /// The most warps (64) and blocks (32) any NVIDIA SM holds.
 const MAX_WARPS_PER_SM: u32 = 64;
@@ -139,8 +144,9 @@ fn parse_bool(v: &str, setting: &Setting) -> Result<bool, ConfigProblem> {
 }
 
 /// The parameters the pipeline syntax takes, by name (the flags and their `no-` forms included).
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "waves",
+    "dynamic-shared-mem",
     "records",
     "warps-per-sm",
     "blocks-per-sm",
@@ -194,6 +200,10 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
                 l.blocks_per_sm = Some(parse_count(need()?, &setting, Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM })?)
             }
             "target" => l.target = Some(parse_target(need()?, &setting)?),
+            "dynamic-shared-mem" => {
+                let v = need()?;
+                l.dynamic_shared_mem = Some(v.trim().parse().map_err(|_| value_problem(&setting, Takes::Bytes, v))?);
+            }
             "max-spills" => {
                 let v = need()?;
                 l.max_spills = Some(v.parse().map_err(|_| value_problem(&setting, Takes::Count, v))?);
@@ -230,8 +240,9 @@ fn one_nvidia_request(l: &Layer, origin: &Origin) -> Result<(), ConfigProblem> {
 }
 
 /// The variables the environment layer reads.
-pub const ENV_VARS: [&str; 10] = [
+pub const ENV_VARS: [&str; 11] = [
     "WAVEBUDGET_WAVES",
+    "WAVEBUDGET_DYNAMIC_SHARED_MEM",
     "WAVEBUDGET_WARPS_PER_SM",
     "WAVEBUDGET_BLOCKS_PER_SM",
     "WAVEBUDGET_RECORDS",
@@ -250,6 +261,10 @@ fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, ConfigProble
     if let Some(v) = var("WAVEBUDGET_WAVES") {
         let s = Setting::Var("WAVEBUDGET_WAVES");
         l.waves = Some(parse_count(&v, &s, Takes::WavesPerSimd { max: MAX_REQUEST })?);
+    }
+    if let Some(v) = var("WAVEBUDGET_DYNAMIC_SHARED_MEM") {
+        let s = Setting::Var("WAVEBUDGET_DYNAMIC_SHARED_MEM");
+        l.dynamic_shared_mem = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Bytes, &v))?);
     }
     if let Some(v) = var("WAVEBUDGET_WARPS_PER_SM") {
         let s = Setting::Var("WAVEBUDGET_WARPS_PER_SM");
@@ -338,6 +353,7 @@ impl Config {
             warps_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some()).and_then(|l| l.warps_per_sm),
             blocks_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some())
                 .and_then(|l| l.blocks_per_sm),
+            dynamic_shared_mem: pick(&|l| l.dynamic_shared_mem.is_some()).and_then(|l| l.dynamic_shared_mem),
             empty_variables: Vec::new(),
             bound_first: false,
         }
@@ -383,6 +399,9 @@ impl Config {
         }
         if let Some(b) = self.blocks_per_sm {
             add(&format!("blocks-per-sm={b}"));
+        }
+        if let Some(d) = self.dynamic_shared_mem {
+            add(&format!("dynamic-shared-mem={d}"));
         }
         s
     }

@@ -131,6 +131,8 @@ pub enum Takes {
     Count,
     /// A whole number of percent.
     Percent,
+    /// A whole number of bytes.
+    Bytes,
 }
 
 impl std::fmt::Display for Takes {
@@ -143,6 +145,7 @@ impl std::fmt::Display for Takes {
             Takes::Mode => f.write_str("set, advise or auto"),
             Takes::Count => f.write_str("a whole number"),
             Takes::Percent => f.write_str("a whole number of percent"),
+            Takes::Bytes => f.write_str("a whole number of bytes"),
         }
     }
 }

@@ -368,6 +368,12 @@ pub enum Finding {
         /// `first` or `second`.
         which: Which,
     },
+    /// Settings only AMDGPU kernels read, given for an NVPTX module.
+    #[error("{} appl{} to AMDGPU kernels only; this module's kernels are NVPTX (warps-per-sm, blocks-per-sm, dynamic-shared-mem and target=sm_XY apply here): ignored", settings.join(", "), if settings.len() == 1 { "ies" } else { "y" })]
+    AmdSettingsOnNvptx {
+        /// The settings given.
+        settings: Vec<&'static str>,
+    },
     /// A register count LLVM fails the compile on.
     #[error("\"{attribute}\"=\"{value}\" is malformed: LLVM fails the compile with \"error: cannot parse integer attribute {attribute}\"")]
     UnparsableCount {
@@ -838,6 +844,7 @@ impl Finding {
             Finding::FlatRangeIgnored { .. } => "flat_range_ignored",
             Finding::Unparsable { .. } => "unparsable",
             Finding::UnparsableCount { .. } => "unparsable_count",
+            Finding::AmdSettingsOnNvptx { .. } => "amd_settings_on_nvptx",
             Finding::NumVgprCaps { .. } => "num_vgpr_caps",
             Finding::NumVgprIgnored { .. } => "num_vgpr_ignored",
             Finding::NumSgprCaps { .. } => "num_sgpr_caps",

@@ -152,7 +152,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         report.diagnostics.push(Diagnostic::module(severity, finding))
     };
     let triple = ir::triple(module);
-    if triple.starts_with("nvptx") {
+    if nvptx_module(module, &triple) {
         nvptx::run_on_module(module, cfg, &mut report);
         return report;
     }
@@ -445,6 +445,19 @@ fn finish(found: Vec<Result<Option<records::Ladder>, NoLadder>>) -> Vec<Result<r
     found.into_iter().map(|f| f.and_then(|l| l.ok_or(NoLadder::ModuleNotCompiled))).collect()
 }
 
+/// An NVPTX module: by its triple, or, in a module without one (Triton hands its NVPTX IR to LLVM so), by
+/// its `ptx_kernel` functions where it has no `amdgpu_kernel` one.
+///
+/// # Safety
+/// `module` must be a live module.
+unsafe fn nvptx_module(module: LLVMModuleRef, triple: &str) -> bool {
+    triple.starts_with("nvptx")
+        || (triple.is_empty() && {
+            let fs = ir::functions(module);
+            fs.iter().any(|&f| nvptx::is_kernel(f)) && fs.iter().all(|&f| !ir::is_kernel(f))
+        })
+}
+
 /// Hands a report's diagnostics to the module's `LLVMContext` (warnings as `DiagnosticInfoGeneric`,
 /// so clang shows them under `-Wbackend-plugin` and `-Werror` works) and emits one analysis remark
 /// named `amdgpu-occupancy-budget` per kernel with the numbers (`-pass-remarks-analysis=`,
@@ -458,7 +471,7 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
         ffi::diagnose(ctx, d);
     }
     // NVPTX kernels' plans say what they did in their diagnostics; the structured remark is AMD's.
-    let nvptx = ir::triple(module).starts_with("nvptx");
+    let nvptx = nvptx_module(module, &ir::triple(module));
     let is_kernel = |f: LLVMValueRef| if nvptx { nvptx::is_kernel(f) } else { ir::is_kernel(f) };
     let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
     for (f, plan) in kernels.iter().zip(&report.kernels) {

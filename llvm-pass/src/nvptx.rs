@@ -77,6 +77,21 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut Mo
         top(report, Severity::Warning, Finding::AutoIsAmdOnly { kernels: kernels.len() });
         return;
     }
+    // Settings only AMDGPU kernels read are said, never silently dropped.
+    let amd_only: Vec<&'static str> = [
+        ("waves", cfg.waves.is_some()),
+        ("exact", cfg.exact),
+        ("clamp", cfg.clamp),
+        ("records", cfg.records.is_some()),
+        ("max-spills", cfg.max_spills != 0),
+        ("max-loop-growth", cfg.max_loop_growth.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(k, given)| given.then_some(k))
+    .collect();
+    if !amd_only.is_empty() {
+        top(report, Severity::Warning, Finding::AmdSettingsOnNvptx { settings: amd_only });
+    }
     let mut lds = facts::Lds::nvptx(module);
     for &f in &kernels {
         let mut k = facts::read_kernel(f);
@@ -118,7 +133,18 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
         Err(problem) => return untouched(plan, Finding::BadBlockSize { attribute: which, problem }),
     };
     let shared = u32::try_from(k.static_lds).unwrap_or(u32::MAX);
-    let kernel = Kernel { shared_mem: shared, ..Kernel::new(0, block) };
+    // Dynamic shared memory at launch (what the DSL compiler knows), with the kernel's limit raised to the
+    // device's opt-in maximum as Triton's launcher raises it: shared memory may bind below any register
+    // count, and then no cap is set (it would only add spills).
+    let dynamic = cfg.dynamic_shared_mem.unwrap_or(0);
+    let kernel = Kernel {
+        shared_mem: shared,
+        dynamic_shared_mem: dynamic,
+        max_dynamic_shared_mem: cfg
+            .dynamic_shared_mem
+            .map(|_| target.arch.shared_mem_per_block_optin().saturating_sub(shared)),
+        ..Kernel::new(0, block)
+    };
     let budget = match target.arch.budget(&kernel, want) {
         Ok(b) => b,
         Err(e) => return untouched(plan, Finding::NvidiaRefused(e)),
@@ -127,6 +153,8 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
     let at = Some(On::Nvidia { arch: target.arch.name, block, shared });
     let own = ir::str_attr(f, "nvvm.maxnreg");
     match own.as_deref().map(|s| s.trim().parse::<u32>()) {
+        // "0" is no cap (LLVM writes no .maxnreg for it): nothing of the kernel's own to keep.
+        Some(Ok(0)) => {}
         Some(Ok(mine)) if mine <= r => {
             plan.action = Action::KeptOwn;
             say(&mut plan, Severity::Remark, at, Finding::KeepsOwnMaxnreg { want, max_regs: r, own: mine });

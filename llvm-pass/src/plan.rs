@@ -312,7 +312,7 @@ pub fn plan_kernel(
     phase!(agpr_alloc(facts, &st));
     let counts = phase!(register_attributes(facts));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
-    let lds = phase!(static_lds(&mut c, facts, &st));
+    let lds = phase!(static_lds(&mut c, facts, &st, cfg.dynamic_shared_mem.unwrap_or(0)));
     if !per_kernel {
         match phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
             Own::Absent => {}
@@ -595,7 +595,7 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
 }
 
 /// Phase 4, static LDS: what the kernel reaches (and `"amdgpu-lds-size"` where LLVM's lowering already ran).
-fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, Finding> {
+fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget, dynamic: u32) -> Result<u32, Finding> {
     // 4. Static LDS.
     let mut lds = facts.static_lds;
     if let Some(a) = &facts.lds_attr {
@@ -604,6 +604,8 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, F
             None => return Err(Finding::MalformedLdsSize(a.clone())),
         }
     }
+    // LDS given at launch (`dynamic-shared-mem=`), which the hardware allocates beside the static.
+    lds = lds.saturating_add(u64::from(dynamic));
     if lds > st.lds_per_workgroup() as u64 {
         return Err(Finding::StaticLdsTooLarge { lds, max: st.lds_per_workgroup(), processor: st.processor().name });
     }
