@@ -233,3 +233,44 @@ fn options_for_the_other_vendor_are_refused() {
     let by_product = inspect(&[c, "--target", "H200", "--wg-size", "128"]);
     assert_eq!(by_arch["cubins"][0]["kernels"], by_product["cubins"][0]["kernels"]);
 }
+
+/// A host binary carrying both vendors' binaries (the nvcc executable with a HIP offload bundle added as
+/// `.hip_fatbin`, by clang-offload-bundler-22 and llvm-objcopy-22) yields both: the AMD code object and the
+/// three cubins; the CUDA part was skipped without a word.
+#[test]
+fn a_host_binary_with_both_vendors_yields_both() {
+    use wavebudget_testkit::llvm::tool;
+    let dir = std::env::temp_dir().join(format!("wb-h200-both-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hsaco = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/triton-cache/E5XNSOXA26KK4JEUQ5ZSH7ORPFZ7ELOP2EJCXRYHXA4RUMBIJ7IA/softmax.hsaco");
+    let bundle = dir.join("b.bundle");
+    let ok = Command::new(tool("clang-offload-bundler"))
+        .args(["-type=o", "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942", "-input=/dev/null"])
+        .arg(format!("-input={}", hsaco.display()))
+        .arg(format!("-output={}", bundle.display()))
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let both = dir.join("both.exe");
+    let ok = Command::new(tool("llvm-objcopy"))
+        .arg(format!("--add-section=.hip_fatbin={}", bundle.display()))
+        .arg(data().join("nvapp"))
+        .arg(&both)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let j = inspect(&[both.to_str().unwrap(), "--wg-size", "128"]);
+    let amd: Vec<&str> =
+        j["code_objects"].as_array().unwrap().iter().map(|c| c["processor"].as_str().unwrap()).collect();
+    assert_eq!(amd, ["gfx942"]);
+    let nv: Vec<&str> = j["cubins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["kernels"].as_array().unwrap().is_empty())
+        .map(|c| c["arch"].as_str().unwrap())
+        .collect();
+    assert_eq!(nv, ["sm_80", "sm_90", "sm_120"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

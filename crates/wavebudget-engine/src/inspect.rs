@@ -392,6 +392,10 @@ fn read_bytes(
     if is_cuda(bytes) {
         return read_cuda(file, bytes, opts, report);
     }
+    // A host binary carrying both vendors' binaries (.hip_fatbin and .nv_fatbin): both are read.
+    if !wavebudget_codeobj::is_amdgpu_elf(bytes) && wavebudget_codeobj::cuda::has_nv_fatbin(bytes) {
+        read_cuda(file, bytes, opts, report)?;
+    }
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
     let mut skipped: Vec<(wavebudget_codeobj::Source, wavebudget_codeobj::SkipReason)> = Vec::new();
