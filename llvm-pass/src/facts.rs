@@ -40,6 +40,9 @@ pub struct KernelFacts {
     pub agpr_alloc_attr: Option<String>,
     /// `"amdgpu-dynamic-vgpr-block-size"` as written.
     pub dvgpr_attr: Option<String>,
+    /// The module's identifier (the file opt or clang was given), which tells records of two modules'
+    /// kernels of one name apart.
+    pub module: Option<String>,
     /// `"amdgpu-num-vgpr"` as written (`__attribute__((amdgpu_num_vgpr(N)))`).
     pub num_vgpr_attr: Option<String>,
     /// `"amdgpu-num-sgpr"` as written (`__attribute__((amdgpu_num_sgpr(N)))`).
@@ -79,6 +82,7 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
         agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
         dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
+        module: ir::module_identifier(f),
         num_vgpr_attr: ir::str_attr(f, "amdgpu-num-vgpr"),
         num_sgpr_attr: ir::str_attr(f, "amdgpu-num-sgpr"),
         // Only LLVM 15's allocator has the tuple limit the phi is read for: other majors skip the walk.

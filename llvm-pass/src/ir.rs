@@ -113,6 +113,23 @@ pub fn parse_error_line(message: &str) -> String {
     first.replacen(": error: ", ": ", 1)
 }
 
+/// The identifier of the module `f` belongs to (the input file opt or clang was given), if any.
+///
+/// # Safety
+/// `f` must be a live function.
+pub unsafe fn module_identifier(f: LLVMValueRef) -> Option<String> {
+    let m = LLVMGetGlobalParent(f);
+    if m.is_null() {
+        return None;
+    }
+    let mut len = 0usize;
+    let p = LLVMGetModuleIdentifier(m, &mut len);
+    if p.is_null() || len == 0 {
+        return None;
+    }
+    Some(String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned())
+}
+
 /// Functions of a module, in order.
 pub unsafe fn functions(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
     let mut out = Vec::new();

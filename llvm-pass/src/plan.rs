@@ -842,7 +842,7 @@ fn registers(
     let mut from_records = None;
     if let Some(recs) = records {
         let id = st.id();
-        match recs.find(&facts.name, st.processor().name, id.xnack, id.sramecc) {
+        match recs.find(&facts.name, facts.module.as_deref(), st.processor().name, id.xnack, id.sramecc) {
             Lookup::Found(r) => {
                 from_records = r.registers;
                 match from_records {

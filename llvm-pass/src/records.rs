@@ -22,6 +22,8 @@ pub struct Record {
     pub sramecc: Option<bool>,
     /// `.vgpr_count`, `.agpr_count`, `.sgpr_count`.
     pub registers: Option<crate::Registers>,
+    /// The module the kernel came from, in a sweep of several (`KernelLadder::module`).
+    pub module: Option<String>,
 }
 
 /// The registers of a record: the metadata's counts as the shared kernel type, through the reader's one
@@ -92,6 +94,16 @@ impl Record {
 /// A build's or a kernel's XNACK and SRAMECC settings (`None`: any, or not given).
 pub type Settings = (Option<bool>, Option<bool>);
 
+/// Whether a record's module (a sweep's `module`, as its file was named) is the module being compiled
+/// (its identifier, as opt and clang name their input): the same file name.
+fn same_module(recorded: Option<&str>, compiling: Option<&str>) -> bool {
+    let base = |p: &str| std::path::Path::new(p).file_name().map(|n| n.to_os_string());
+    match (recorded, compiling) {
+        (Some(r), Some(c)) => base(r).is_some() && base(r) == base(c),
+        _ => false,
+    }
+}
+
 /// Whether a build with settings `rec` gives the counts of a kernel compiled with `own`. SRAMECC: a
 /// build for "any" fits every kernel, and a kernel for "any" takes either build, as the loader has it.
 /// XNACK changes the counts: LLVM reserves its two SGPRs when XNACK is on or any, so an xnack- build
@@ -159,6 +171,7 @@ impl Records {
                         xnack,
                         sramecc,
                         registers: registers(&k.meta, k.descriptor.as_ref(), &processor),
+                        module: None,
                     });
                 }
             }
@@ -208,6 +221,7 @@ impl Records {
                     xnack: features.and_then(|t| t.xnack),
                     sramecc: features.and_then(|t| t.sramecc),
                     registers: registers(&json_meta(k, &num), None, processor),
+                    module: None,
                 });
             }
         }
@@ -249,6 +263,7 @@ impl Records {
                 xnack: id.xnack,
                 sramecc: id.sramecc,
                 registers: registers(&meta, None, &processor),
+                module: k.module.clone(),
             });
             let rungs = k.levels.iter().filter(|l| l.waves.is_some()).map(|l| l.rung()).collect();
             let ladder = Ladder { baseline: Some(base.rung()), rungs };
@@ -275,10 +290,21 @@ impl Records {
     /// why there is none to use: the records that fit the settings ([`fits`]), those with exactly the
     /// kernel's settings preferred (a fat binary holds a gfx90a:xnack+ and a gfx90a:xnack- build, whose
     /// SGPR counts differ); several with different counts are a conflict.
-    pub fn find(&self, kernel: &str, processor: &str, xnack: Option<bool>, sramecc: Option<bool>) -> Lookup<'_> {
-        let list = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
+    pub fn find(
+        &self,
+        kernel: &str,
+        module: Option<&str>,
+        processor: &str,
+        xnack: Option<bool>,
+        sramecc: Option<bool>,
+    ) -> Lookup<'_> {
+        let all = self.by_name.get(kernel).map(Vec::as_slice).unwrap_or(&[]);
+        // A sweep of several modules records each kernel's module: two modules' kernels of one name are
+        // told apart by the module being compiled (its file name), where one of them is it.
+        let own: Vec<&Record> = all.iter().filter(|r| same_module(r.module.as_deref(), module)).collect();
+        let list: Vec<&Record> = if own.is_empty() { all.iter().collect() } else { own };
         // A code object built without -mcpu has no processor in its e_flags: it matches any.
-        let on = |p: &str| -> Vec<&Record> { list.iter().filter(|r| r.processor == p).collect() };
+        let on = |p: &str| -> Vec<&Record> { list.iter().copied().filter(|r| r.processor == p).collect() };
         let mut mine = on(processor);
         if mine.is_empty() {
             mine = on(UNKNOWN_PROCESSOR);
@@ -294,7 +320,7 @@ impl Records {
             [] if list.is_empty() => Lookup::Missing,
             [] => {
                 let mut ids: Vec<String> = Vec::new();
-                for id in list.iter().map(Record::target_id) {
+                for id in list.iter().map(|r| r.target_id()) {
                     if !ids.contains(&id) {
                         ids.push(id);
                     }
