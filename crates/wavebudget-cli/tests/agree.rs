@@ -179,7 +179,7 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
             // A kernel compiled for the code object's own target id (its XNACK/SRAMECC settings) finds it.
             let id = wavebudget_model::parse_target(target).ok();
             let (xnack, sramecc) = (id.and_then(|t| t.xnack), id.and_then(|t| t.sramecc));
-            let rec = match records.find(name, processor, xnack, sramecc) {
+            let rec = match records.find(name, None, processor, xnack, sramecc) {
                 wavebudget_pass::records::Lookup::Found(r) => r,
                 other => panic!("{shown} {name}: not in records ({other:?})"),
             };
