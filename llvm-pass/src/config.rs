@@ -520,7 +520,10 @@ mod tests {
         // Every parameter of the list is taken.
         for k in KEYS {
             let p = match k {
-                "waves" | "warps-per-sm" | "blocks-per-sm" | "max-spills" | "max-loop-growth" => format!("{k}=1"),
+                "waves" | "warps-per-sm" | "blocks-per-sm" | "max-spills" | "max-loop-growth"
+                | "dynamic-shared-mem" => {
+                    format!("{k}=1")
+                }
                 "records" => "records=/x".into(),
                 "target" => "target=gfx942".into(),
                 "mode" => "mode=advise".into(),

@@ -28,7 +28,7 @@
 ; Bad parameters, options and variables.
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<wavs=4>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD1
-; BAD1: error: amdgpu-occupancy-budget: unknown parameter 'wavs' in 'amdgpu-occupancy-budget<wavs=4>' (expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N)
+; BAD1: error: amdgpu-occupancy-budget: unknown parameter 'wavs' in 'amdgpu-occupancy-budget<wavs=4>' (expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N, dynamic-shared-mem=BYTES)
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=0>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD2
 ; BAD2: error: amdgpu-occupancy-budget: parameter 'waves' in 'amdgpu-occupancy-budget<waves=0>' wants a whole number of waves per SIMD from 1 to 20, got '0'

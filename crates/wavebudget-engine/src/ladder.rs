@@ -642,12 +642,13 @@ pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
 
 /// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels that LLVM met
 /// (the occupancy it reached is at least W: a level where LLVM says "failed to meet occupancy target" is
-/// not a level reached, and is never chosen) with at most `max_spills` spills (and, with
-/// `max_loop_growth`, a hot loop within that growth over the unconstrained build's). When every such level
+/// not a level reached, and is never chosen as the highest) with at most `max_spills` spills (and, with
+/// `max_loop_growth`, a hot loop within that growth over the unconstrained build's). When every level
 /// spills more, the level with the fewest spills if it has fewer than the unconstrained build (ties: the
-/// lower W), else none.
+/// lower W; a level not met may win here, at the occupancy it reached), else none.
 pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) -> Choice {
-    let compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some() && r.met());
+    let all_compiled = || rungs.iter().filter(|r| r.accepted && r.spills.is_some());
+    let compiled = || all_compiled().filter(|r| r.met());
     let base_loop = baseline.and_then(|b| b.loop_instructions);
     let within_growth = |r: &Rung| match (policy.max_loop_growth, base_loop, r.loop_instructions) {
         (None, _, _) => true,
@@ -677,12 +678,18 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
             },
         };
     }
-    // Every level spills more than allowed: the fewest spills, if fewer than without a target.
-    let fewest = compiled().filter_map(|r| Some((r.spills?, r.waves))).min();
+    // Every level spills more than allowed: the fewest spills, if fewer than without a target (a level LLVM
+    // did not meet counts here: the attribute still changes what the allocator does, at the occupancy the
+    // level reached).
+    let fewest = all_compiled().filter_map(|r| Some((r.spills?, r.waves))).min();
     match (fewest, baseline.and_then(|b| b.spills)) {
         (Some((s, w)), Some(b)) if s < b => Choice {
             waves: Some(w),
             reason: ChoiceReason::FewestSpills { max_spills: policy.max_spills, spills: s, waves: w, unconstrained: b },
+        },
+        (Some(_), _) if compiled().next().is_none() => Choice {
+            waves: None,
+            reason: ChoiceReason::NoneMet { reached: all_compiled().filter_map(|r| r.reached).max() },
         },
         (Some((s, w)), b) => Choice {
             waves: None,
@@ -691,12 +698,6 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
                 spills: s,
                 waves: w,
                 unconstrained: b,
-            },
-        },
-        (None, _) if rungs.iter().any(|r| r.accepted && r.spills.is_some()) => Choice {
-            waves: None,
-            reason: ChoiceReason::NoneMet {
-                reached: rungs.iter().filter(|r| r.accepted && r.spills.is_some()).filter_map(|r| r.reached).max(),
             },
         },
         (None, _) => Choice { waves: None, reason: ChoiceReason::NoneCompiled },
