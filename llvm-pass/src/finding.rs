@@ -368,6 +368,20 @@ pub enum Finding {
         /// `first` or `second`.
         which: Which,
     },
+    /// LDS given at launch keeps the kernel below the waves set.
+    #[error("{dynamic} bytes of LDS at launch (dynamic-shared-mem) make {total} per workgroup: {}", match allows { Some(a) => format!("{a} waves/SIMD at most, below the {waves} set (LLVM decides with the static LDS alone)"), None => format!("more than a workgroup can allocate ({max}): the launch fails") })]
+    LaunchLdsBinds {
+        /// Bytes at launch.
+        dynamic: u32,
+        /// Static and dynamic.
+        total: u64,
+        /// The waves set.
+        waves: u32,
+        /// The waves the total allows (`None`: over the workgroup maximum).
+        allows: Option<u32>,
+        /// LDS a workgroup can allocate.
+        max: u32,
+    },
     /// Settings only AMDGPU kernels read, given for an NVPTX module.
     #[error("{} appl{} to AMDGPU kernels only; this module's kernels are NVPTX (warps-per-sm, blocks-per-sm, dynamic-shared-mem and target=sm_XY apply here): ignored", settings.join(", "), if settings.len() == 1 { "ies" } else { "y" })]
     AmdSettingsOnNvptx {
@@ -845,6 +859,7 @@ impl Finding {
             Finding::Unparsable { .. } => "unparsable",
             Finding::UnparsableCount { .. } => "unparsable_count",
             Finding::AmdSettingsOnNvptx { .. } => "amd_settings_on_nvptx",
+            Finding::LaunchLdsBinds { .. } => "launch_lds_binds",
             Finding::NumVgprCaps { .. } => "num_vgpr_caps",
             Finding::NumVgprIgnored { .. } => "num_vgpr_ignored",
             Finding::NumSgprCaps { .. } => "num_sgpr_caps",

@@ -312,7 +312,7 @@ pub fn plan_kernel(
     phase!(agpr_alloc(facts, &st));
     let counts = phase!(register_attributes(facts));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
-    let lds = phase!(static_lds(&mut c, facts, &st, cfg.dynamic_shared_mem.unwrap_or(0)));
+    let lds = phase!(static_lds(&mut c, facts, &st));
     if !per_kernel {
         match phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
             Own::Absent => {}
@@ -333,6 +333,7 @@ pub fn plan_kernel(
     }
     let (w, mut b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
     honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, &mut b);
+    launch_lds(&mut c, &st, cfg.dynamic_shared_mem.unwrap_or(0), lds, wg, w);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
     c.plan.budget = Some(b);
@@ -519,7 +520,9 @@ fn own_maximum(facts: &KernelFacts) -> Option<u32> {
 /// A count that lowers the budget says so in a note, and the spill checks use it.
 fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u32, second: u32, b: &mut Budget) {
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
-    if let Some(n) = counts.vgprs {
+    // LLVM 15 and 19 read 0 as not given (`if (Requested && ...)`); 22 clamps it like any other value.
+    let vgprs = counts.vgprs.filter(|&n| n != 0 || st.llvm() >= Llvm::V22);
+    if let Some(n) = vgprs {
         let max = b.max_vgprs;
         let min = st.min_vgprs_for_waves(second);
         let doubled = if unified { n.saturating_mul(2) } else { n };
@@ -546,15 +549,35 @@ fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u
         } else {
             wavebudget_model::targets::EXTRA_SGPRS_FLAT_SCRATCH
         };
+        // LLVM ignores a value above getMaxNumSGPRs(W, Addressable=false) (GFX8/9: the trap handler's
+        // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
+        let requestable = st.llvm_max_requestable_sgprs(first);
         match b.max_sgprs {
-            Some(max) if n > reserved && n <= max => {
+            Some(max) if n > reserved && n <= requestable => {
                 if n < max {
                     c.diag(Severity::Note, Finding::NumSgprCaps { value: n, waves: first, of: max });
                     b.max_sgprs = Some(n);
                 }
             }
-            max => c.diag(Severity::Note, Finding::NumSgprIgnored { value: n, reserved, max }),
+            max => c.diag(
+                Severity::Note,
+                Finding::NumSgprIgnored { value: n, reserved, max: max.map(|m| m.min(requestable)) },
+            ),
         }
+    }
+}
+
+/// LDS given at launch (`dynamic-shared-mem=`): LLVM decides with the static LDS alone (its accepted range,
+/// its budget), so the plan does too; where the launch's LDS then keeps the kernel below W, that is said.
+fn launch_lds(c: &mut Ctx, st: &Subtarget, dynamic: u32, lds: u32, wg: WorkgroupSize, w: u32) {
+    if dynamic == 0 {
+        return;
+    }
+    let total = u64::from(lds) + u64::from(dynamic);
+    let allows =
+        u32::try_from(total).ok().filter(|&t| t <= st.lds_per_workgroup()).map(|t| st.workgroup_occupancy(t, wg).1);
+    if allows.is_none_or(|a| a < w) {
+        c.warn(Finding::LaunchLdsBinds { dynamic, total, waves: w, allows, max: st.lds_per_workgroup() });
     }
 }
 
@@ -595,7 +618,7 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
 }
 
 /// Phase 4, static LDS: what the kernel reaches (and `"amdgpu-lds-size"` where LLVM's lowering already ran).
-fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget, dynamic: u32) -> Result<u32, Finding> {
+fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, Finding> {
     // 4. Static LDS.
     let mut lds = facts.static_lds;
     if let Some(a) = &facts.lds_attr {
@@ -604,8 +627,7 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget, dynamic: u32) ->
             None => return Err(Finding::MalformedLdsSize(a.clone())),
         }
     }
-    // LDS given at launch (`dynamic-shared-mem=`), which the hardware allocates beside the static.
-    lds = lds.saturating_add(u64::from(dynamic));
+
     if lds > st.lds_per_workgroup() as u64 {
         return Err(Finding::StaticLdsTooLarge { lds, max: st.lds_per_workgroup(), processor: st.processor().name });
     }
@@ -876,7 +898,7 @@ fn registers(
     // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
     // divergent condition takes a 64-bit lane mask.
     let sgprs_fit = |lanes: u32| {
-        !st.processor().sgprs_limit_occupancy()
+        (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
             || b.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
     };
     let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs && sgprs_fit(lanes);

@@ -26,6 +26,12 @@
 ; LLC4: VGPRs Spill: {{[1-9][0-9]*}}
 ; LLC4-LABEL: Function Name: twin
 ; LLC4: VGPRs Spill: {{[1-9][0-9]*}}
+; LDS given at launch (dynamic-shared-mem=) leaves LLVM's decisions on the static LDS, and says where the
+; launch keeps the kernel below W (gfx900: 40,000 bytes let one 4-wave workgroup in per CU, 1 wave/SIMD).
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;dynamic-shared-mem=40000>' -S %s -o %t-dyn.ll 2>&1 | FileCheck %s --check-prefix=DYN
+; DYN: warning: amdgpu-occupancy-budget: kernel 'uniform20' (gfx900): 40000 bytes of LDS at launch (dynamic-shared-mem) make 40000 per workgroup: 1 waves/SIMD at most, below the 4 set (LLVM decides with the static LDS alone)
+; RUN: FileCheck %s --check-prefix=DYNSET < %t-dyn.ll
+; DYNSET: "amdgpu-waves-per-eu"="4"
 ; RUN: sed 's/"target-cpu"="gfx900" //' %s > %t-nocpu.ll
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;target=H100>' -disable-output \
 ; RUN:   %t-nocpu.ll 2>&1 | FileCheck %s --check-prefix=NV

@@ -493,6 +493,18 @@ impl Subtarget {
         align_down(raw, GFX8_9_SGPR_GRANULE).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
+    /// `IsaInfo::getMaxNumSGPRs(W, Addressable=false)`: the largest `"amdgpu-num-sgpr"` LLVM takes for W
+    /// waves (GFX8/9: W's share less the trap handler's SGPRs, to the granule; GFX10+: the addressable
+    /// SGPRs with VCC).
+    pub fn llvm_max_requestable_sgprs(&self, waves: u32) -> u32 {
+        let p = self.processor();
+        if !p.sgprs_limit_occupancy() {
+            return p.max_sgpr_count();
+        }
+        let w = waves.max(1);
+        align_down((GFX8_9_TOTAL_SGPRS / w).saturating_sub(TRAP_NUM_SGPRS), GFX8_9_SGPR_GRANULE)
+    }
+
     /// Architectural VGPRs a wave may address.
     pub fn max_arch_vgprs(&self) -> u32 {
         match self.processor().agpr_file {
