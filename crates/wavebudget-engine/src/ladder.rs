@@ -586,8 +586,10 @@ pub enum ChoiceReason {
         base: Option<u32>,
     },
     /// Every level spills more than allowed: the one with the fewest, fewer than unconstrained.
-    #[error("every level spills more than {max_spills}; the fewest spills: {spills} at W={waves} (unconstrained: {unconstrained})")]
+    #[error("every level spills more than {max_spills}; the fewest spills: {spills} at W={waves}{} (unconstrained: {unconstrained})", reached.map(|r| format!(", where LLVM reaches {r} waves/SIMD")).unwrap_or_default())]
     FewestSpills {
+        /// The occupancy LLVM reaches at that level, where below its W (not met).
+        reached: Option<u32>,
         /// `max-spills`.
         max_spills: u32,
         /// Its spills.
@@ -682,10 +684,17 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
     // did not meet counts here: the attribute still changes what the allocator does, at the occupancy the
     // level reached).
     let fewest = all_compiled().filter_map(|r| Some((r.spills?, r.waves))).min();
+    let not_met_at = |w: u32| rungs.iter().find(|r| r.waves == w).filter(|r| !r.met()).and_then(|r| r.reached);
     match (fewest, baseline.and_then(|b| b.spills)) {
         (Some((s, w)), Some(b)) if s < b => Choice {
             waves: Some(w),
-            reason: ChoiceReason::FewestSpills { max_spills: policy.max_spills, spills: s, waves: w, unconstrained: b },
+            reason: ChoiceReason::FewestSpills {
+                max_spills: policy.max_spills,
+                spills: s,
+                waves: w,
+                unconstrained: b,
+                reached: not_met_at(w),
+            },
         },
         (Some(_), _) if compiled().next().is_none() => Choice {
             waves: None,
