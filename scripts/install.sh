@@ -126,10 +126,14 @@ mkdir -p "$prefix"
 while IFS= read -r d; do
   mkdir -p "$prefix/${d#"$stage"}"
 done < <(find "$stage" -mindepth 1 -type d)
+tmp=""
+trap 'rm -rf "$stage"; [ -z "$tmp" ] || rm -f "$tmp"' EXIT
 while IFS= read -r f; do
   dest="$prefix/${f#"$stage"/}"
-  tmp="$(dirname "$dest")/.wavebudget-install.$$.$(basename "$dest")"
-  cp -P --preserve=mode "$f" "$tmp"
+  # A fresh name of our own beside the destination (mktemp: nothing there to write through), then a rename.
+  tmp=$(mktemp "$(dirname "$dest")/.wavebudget-install.XXXXXX")
+  cp -P --preserve=mode --remove-destination "$f" "$tmp"
   mv -fT "$tmp" "$dest"
+  tmp=""
 done < <(find "$stage" ! -type d)
 echo "installed wavebudget $version into $prefix (plugins for LLVM ${majors[*]})"

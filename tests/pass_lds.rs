@@ -178,7 +178,7 @@ fn static_lds_is_what_llc_allocates() {
                 continue;
             }
             compared += 1;
-            if want.get(k) != got.get(k) {
+            if !want.contains_key(k) || want.get(k) != got.get(k) {
                 wrong.push(format!(
                     "llc-{major} {}: kernel {k}: llc {:?}, pass {:?}",
                     ll.display(),

@@ -215,6 +215,19 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             v.parse().map_err(|_| UsageError::MaxDynamicValue { value: v.to_string() })?,
         )),
     };
+    if let Some(value) = a.dvgpr_block {
+        // Only LLVM 22 has dynamic VGPRs, in blocks of 16 or 32 ("amdgpu-dynamic-vgpr-block-size").
+        let why = if a.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
+            Some("dynamic VGPRs are LLVM 22's; --llvm names an earlier major")
+        } else if value != 16 && value != 32 {
+            Some("a dynamic-VGPR block is 16 or 32 VGPRs")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(UsageError::DvgprBlock { value, why }.into());
+        }
+    }
     let report = inspect::inspect(
         &a.files,
         &inspect::InspectOptions {
@@ -249,6 +262,18 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         ];
         if let Some((flag, _)) = nv.into_iter().find(|(_, given)| *given) {
             return Err(UsageError::NvidiaFlagOnCodeObjects { flag }.into());
+        }
+    }
+    // --dvgpr-block evaluates gfx12 kernels: where the inputs hold none, it would do nothing.
+    if let Some(value) = a.dvgpr_block {
+        let dynamic = |p: &str| wavebudget_model::parse_target(p).is_ok_and(|id| id.processor.dynamic_vgpr);
+        let evaluated = |c: &inspect::CodeObjectReport| c.evaluated_on.as_deref().is_some_and(dynamic);
+        if !report.code_objects.iter().any(evaluated) {
+            return Err(UsageError::DvgprBlock {
+                value,
+                why: "it applies to gfx12 kernels with dynamic VGPRs (gfx1200, gfx1201); the inputs are evaluated on none",
+            }
+            .into());
         }
     }
     if let (true, Some(w)) = (cubins, wg_size) {

@@ -129,6 +129,14 @@ pub enum UsageError {
         /// The flag.
         flag: &'static str,
     },
+    /// `--dvgpr-block` where it cannot apply.
+    #[error("--dvgpr-block {value}: {why}")]
+    DvgprBlock {
+        /// As given.
+        value: u32,
+        /// Why it does not apply.
+        why: &'static str,
+    },
     /// A launch range given for cubins, whose block has one size.
     #[error("--wg-size '{value}': a CUDA block has one size; give one number for the cubins")]
     BlockRange {
@@ -507,6 +515,7 @@ impl UsageError {
             UsageError::AmdFlagOnCubins { .. } => "amd_flag_on_cubins",
             UsageError::NvidiaFlagOnCodeObjects { .. } => "nvidia_flag_on_code_objects",
             UsageError::BlockRange { .. } => "block_range",
+            UsageError::DvgprBlock { .. } => "dvgpr_block",
             UsageError::MaxDynamicValue { .. } => "max_dynamic_value",
             UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
             UsageError::BudgetFlag { .. } => "budget_flag",
@@ -616,6 +625,7 @@ mod tests {
             UsageError::AmdFlagOnCubins { flag: "--llvm", instead: None },
             UsageError::NvidiaFlagOnCodeObjects { flag: "--dynamic-shared-mem" },
             UsageError::BlockRange { value: "64,256".into() },
+            UsageError::DvgprBlock { value: 8, why: "x" },
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: "--warps-per-sm" },
