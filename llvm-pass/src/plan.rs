@@ -574,8 +574,12 @@ fn launch_lds(c: &mut Ctx, st: &Subtarget, dynamic: u32, lds: u32, wg: Workgroup
         return;
     }
     let total = u64::from(lds) + u64::from(dynamic);
-    let allows =
-        u32::try_from(total).ok().filter(|&t| t <= st.lds_per_workgroup()).map(|t| st.workgroup_occupancy(t, wg).1);
+    // What the hardware allows: LLVM 22's LDS term (15's is its own approximation) on the LDS as allocated.
+    let hw = st.with_llvm_22();
+    let allows = u32::try_from(total)
+        .ok()
+        .filter(|&t| t <= st.lds_per_workgroup())
+        .map(|t| hw.workgroup_occupancy(hw.lds_allocated(t), wg).1);
     if allows.is_none_or(|a| a < w) {
         c.warn(Finding::LaunchLdsBinds { dynamic, total, waves: w, allows, max: st.lds_per_workgroup() });
     }
