@@ -3,6 +3,7 @@ real compiles (softmax and matmul, gfx942, gfx90a and gfx1100, num_warps 2/4/8, 
 by scripts/triton-waves-per-eu.py (the command is in its docstring)."""
 
 import csv
+import json
 import pathlib
 import re
 
@@ -297,3 +298,53 @@ def test_launch_report_carries_spills_as_llvm_wrote_them(tmp_path):
     namespace = {}
     exec("import inspect\nfrom wavebudget import *\nresult = inspect.isfunction", namespace)
     assert namespace["result"] is __import__("inspect").isfunction
+
+
+H200 = REPO / "crates" / "wavebudget-cli" / "tests" / "data" / "nvidia" / "h200"
+
+
+def test_launch_report_of_triton_nvidia_cache_entries_equals_the_h200_driver(tmp_path):
+    """launch_report of each entry of the real Triton 3.6 NVIDIA cache (tests/data/nvidia/h200) at Triton's
+    own launch: the entries whose cubin the H200 driver was asked about give its blocks per SM; the four
+    whose `shared` is over the device say they cannot launch."""
+    import subprocess
+    subprocess.run(["tar", "xJf", str(H200 / "triton-cache.tar.xz"), "-C", str(tmp_path)], check=True)
+    drv = json.loads((H200 / "triton-cubins" / "driver.json").read_text())
+    known = {(H200 / "triton-cubins" / r["file"]).read_bytes(): r for r in drv["rows"]}
+    checked = unlaunchable = 0
+    for entry in sorted((tmp_path / "triton-cache").iterdir()):
+        [cubin] = entry.glob("*.cubin")
+        k = wt.launch_report(entry)
+        occ = k.occupancy
+        if occ["unlaunchable"]:
+            assert occ["unlaunchable"]["kind"] == "dynamic_shared_mem"
+            unlaunchable += 1
+            continue
+        r = known.get(cubin.read_bytes())
+        if r is not None:
+            assert (k.regs, k.shared_mem, occ["blocks_per_sm"]) == (r["drv_regs"], r["drv_static_shared"], r["drv_blocks_per_sm"]), entry
+            checked += 1
+    assert (checked, unlaunchable) == (51, 4)
+
+
+def test_launch_report_of_a_cuda_compiled_kernel():
+    """A kernel Triton 3.9 compiles for sm_90 here (no GPU: ptxas from the wheel) reads at Triton's launch
+    (num_warps x 32 threads): its blocks per SM are CUDA's for its registers (wavebudget.nvidia, checked
+    against cuda_occupancy.h and a real H100/H200)."""
+    triton = pytest.importorskip("triton")
+    import triton.language as tl
+    from triton.backends.compiler import GPUTarget
+    from wavebudget import nvidia
+
+    @triton.jit
+    def double(x, y, n, BLOCK: tl.constexpr):
+        i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = i < n
+        tl.store(y + i, tl.load(x + i, mask=m) * 2, mask=m)
+
+    src = triton.compiler.ASTSource(fn=double, signature={"x": "*fp32", "y": "*fp32", "n": "i32"}, constexprs={"BLOCK": 1024})
+    k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4})
+    r = wt.launch_report(k)
+    assert r.block == 128 and r.regs > 0
+    want = nvidia.occupancy("sm_90", regs=r.regs, block=128, shared_mem=r.shared_mem)
+    assert r.occupancy["blocks_per_sm"] == want.blocks_per_sm

@@ -169,10 +169,50 @@ def _one(code_objects: List[Any], what: str) -> Any:
 _LAUNCH = ("shared", "num_warps", "warp_size")
 
 
-def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> KernelReport:
+def _cuda_launch(kernel: Any) -> Record:
+    """A CUDA ``CompiledKernel`` at Triton's launch, as ``wavebudget.cubins`` reads its cubin."""
+    from . import cubins
+    md = kernel.metadata
+    try:
+        shared, num_warps, arch = md.shared, md.num_warps, md.target.arch
+    except AttributeError:
+        raise _refuse("not_triton_metadata",
+                      f"kernel.metadata ({type(md).__name__}) has no shared, num_warps or target.arch: not a compiled Triton kernel's metadata") from None
+    data = kernel.asm["cubin"]
+    if type(data) is not bytes:
+        data = memoryview(data).tobytes()
+    block = _u32("kernel.metadata.num_warps", num_warps) * 32
+    found = cubins(data, target=f"sm_{_u32('kernel.metadata.target.arch', arch)}", block=block,
+                   dynamic_shared_mem=_u32("kernel.metadata.shared", shared), max_dynamic_shared_mem="max")
+    return Record(found[0].kernels[0])
+
+
+def _is_cuda_entry(path: str) -> bool:
+    """A Triton NVIDIA cache entry: a ``.cubin``, or a directory holding one and no ``.hsaco``."""
+    if path.endswith(".cubin"):
+        return True
+    if _os.path.isdir(path):
+        names = _os.listdir(path)
+        return any(n.endswith(".cubin") for n in names) and not any(n.endswith(".hsaco") for n in names)
+    return False
+
+
+def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelReport, Record]:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
-    Triton's ``shared``, the launch size ``num_warps * warp_size``."""
+    Triton's ``shared``, the launch size ``num_warps * warp_size``.
+
+    An NVIDIA kernel (a CUDA ``CompiledKernel``, a cache entry with a ``.cubin``) gives its kernel record as
+    ``wavebudget.cubins`` reads it at Triton's launch: ``num_warps`` x 32 threads, ``shared`` bytes of dynamic
+    shared memory, the limit raised to the device maximum as Triton's launcher raises it; ``occupancy`` holds
+    the blocks per SM, and ``occupancy["unlaunchable"]`` why an entry cannot launch."""
+    if hasattr(kernel, "asm") and hasattr(kernel, "metadata") and "cubin" in kernel.asm and "hsaco" not in kernel.asm:
+        return _cuda_launch(kernel)
+    if not (hasattr(kernel, "asm") and hasattr(kernel, "metadata")):
+        path = _path(kernel)
+        if _is_cuda_entry(path):
+            from . import cubins
+            return Record(cubins(path)[0].kernels[0])
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
         try:

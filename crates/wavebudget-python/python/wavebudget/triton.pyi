@@ -49,6 +49,6 @@ class KernelReport(Record):
     next_wave: Optional[Record]
     notes: List[Note]
 
-def launch_report(kernel: Union[Any, str, os.PathLike[str]]) -> KernelReport: ...
+def launch_report(kernel: Union[Any, str, os.PathLike[str]]) -> Union[KernelReport, Record]: ...
 
 report = launch_report
