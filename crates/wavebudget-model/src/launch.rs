@@ -49,6 +49,15 @@ pub struct Resident {
     pub resident_waves_per_simd: u32,
 }
 
+/// [`Subtarget::whole_workgroups`]: the resident workgroups, what each limit allows, and their waves.
+pub(crate) struct WholeWorkgroups {
+    pub(crate) workgroups: u32,
+    pub(crate) by_regs: u32,
+    pub(crate) by_lds: u32,
+    pub(crate) waves_per_wg: u32,
+    pub(crate) resident_waves: u32,
+}
+
 /// Waves per SIMD that `wgs` resident workgroups of `waves_per_wg` waves give over `eus` SIMDs.
 #[inline]
 fn resident_waves(wgs: u32, waves_per_wg: u32, eus: u32, max: u32) -> u32 {
@@ -66,17 +75,31 @@ impl Subtarget {
         let u = Usage { vgprs: Vgprs::Total(vgprs), sgprs: Some(sgprs), lds, workgroup: WorkgroupSize::fixed(wg) };
         self.validate(&u).ok()?;
         let limits = self.limits(&u);
-        let per_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu() / wg.div_ceil(self.wave_size());
-        let per_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu() / self.lds_allocated(lds) };
-        let workgroups_per_cu = per_regs.min(per_lds).min(self.max_workgroups_per_cu(wg));
-        let resident_waves_per_simd =
-            resident_waves(workgroups_per_cu, wg.div_ceil(self.wave_size()), self.eus_per_cu(), self.max_waves());
+        let whole = self.whole_workgroups(&limits, lds, wg);
         Some(Resident {
             limits,
             waves_per_simd: limits.lds.min(limits.sgpr).min(limits.vgpr),
-            workgroups_per_cu,
-            resident_waves_per_simd,
+            workgroups_per_cu: whole.workgroups,
+            resident_waves_per_simd: whole.resident_waves,
         })
+    }
+
+    /// The workgroups of exactly `wg` work-items with `lds` bytes resident at once on a CU (a WGP in WGP
+    /// mode), whole: by the register limits of `limits` (`min(vgpr, sgpr) * EUs / waves per workgroup`), by
+    /// LDS as the hardware allocates it (rounded up to its granule), by slots and barriers; and the waves
+    /// that many put on a SIMD. The one rule [`Subtarget::resident`] and the occupancy's hardware view use.
+    pub(crate) fn whole_workgroups(&self, limits: &Limits, lds: u32, wg: u32) -> WholeWorkgroups {
+        let waves_per_wg = wg.div_ceil(self.wave_size());
+        let by_regs = limits.vgpr.min(limits.sgpr) * self.eus_per_cu() / waves_per_wg;
+        let by_lds = if lds == 0 { u32::MAX } else { self.lds_per_cu() / self.lds_allocated(lds) };
+        let workgroups = by_regs.min(by_lds).min(self.max_workgroups_per_cu(wg));
+        WholeWorkgroups {
+            workgroups,
+            by_regs,
+            by_lds,
+            waves_per_wg,
+            resident_waves: resident_waves(workgroups, waves_per_wg, self.eus_per_cu(), self.max_waves()),
+        }
     }
 
     /// The tables behind [`LaunchTable::limits`] for this subtarget.

@@ -35,7 +35,7 @@ pub enum OccupancyNote {
     },
     /// The hardware keeps whole workgroups: their waves over the CU's SIMDs hold fewer waves than LLVM's
     /// per-SIMD count.
-    #[error("the hardware keeps whole workgroups: {workgroups} of {waves_per_workgroup} waves fit the registers of a CU, {resident} waves/SIMD resident where LLVM counts {llvm}")]
+    #[error("the hardware keeps whole workgroups: {workgroups} workgroup(s) of {waves_per_workgroup} waves fit the registers of a CU, {resident} waves/SIMD resident where LLVM counts {llvm}")]
     WholeWorkgroups {
         /// Waves in one workgroup.
         waves_per_workgroup: u32,

@@ -350,24 +350,18 @@ impl Subtarget {
             workgroup: hw.workgroup_occupancy(0, hw_wg).1,
             ..limits
         };
-        // Whole workgroups: a workgroup's waves spread over the CU's SIMDs, so the registers of a SIMD hold
-        // `min(vgpr, sgpr) * SIMDs / waves per workgroup` of them (none where its waves need more).
-        let waves_per_wg = hw_wg.max.div_ceil(self.wave_size());
-        let regs = limits.vgpr.min(limits.sgpr);
-        let by_regs = regs * self.eus_per_cu() / waves_per_wg;
-        let by_lds = self.lds_per_cu().checked_div(hw_lds).unwrap_or(u32::MAX);
-        let by_slots = self.max_workgroups_per_cu(hw_wg.max);
-        let workgroups_per_cu = by_regs.min(by_lds).min(by_slots);
-        let hw_waves = (workgroups_per_cu * waves_per_wg).div_ceil(self.eus_per_cu()).min(self.max_waves());
+        // Whole workgroups, as a dispatch counts them (`Subtarget::resident`).
+        let whole = self.whole_workgroups(&limits, u.lds, hw_wg.max);
+        let (workgroups_per_cu, waves_per_wg, hw_waves) = (whole.workgroups, whole.waves_per_wg, whole.resident_waves);
         let hw_limiter = if hw_waves >= self.max_waves() {
             Limiter::MaxWaves
-        } else if workgroups_per_cu == by_regs {
+        } else if workgroups_per_cu == whole.by_regs {
             if limits.vgpr <= limits.sgpr {
                 Limiter::Vgpr
             } else {
                 Limiter::Sgpr
             }
-        } else if workgroups_per_cu == by_lds {
+        } else if workgroups_per_cu == whole.by_lds {
             Limiter::Lds
         } else {
             Limiter::Workgroup

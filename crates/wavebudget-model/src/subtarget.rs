@@ -488,9 +488,7 @@ impl Subtarget {
         if !p.sgprs_limit_occupancy() {
             return crate::targets::GFX10_ADDRESSABLE_SGPRS;
         }
-        let w = waves.max(1);
-        let raw = (GFX8_9_TOTAL_SGPRS / w).saturating_sub(TRAP_NUM_SGPRS);
-        align_down(raw, GFX8_9_SGPR_GRANULE).min(GFX8_9_ADDRESSABLE_SGPRS)
+        self.llvm_max_requestable_sgprs(waves).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
     /// `IsaInfo::getMaxNumSGPRs(W, Addressable=false)`: the largest `"amdgpu-num-sgpr"` LLVM takes for W
