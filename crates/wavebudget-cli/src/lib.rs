@@ -199,22 +199,21 @@ fn clap_message(text: &str) -> String {
 
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     // --target names an AMD processor (for code objects) or an NVIDIA architecture or product (for cubins).
+    // The engine's one reading: an NVIDIA-looking name it does not model is refused as NVIDIA's.
     let (target, nvidia_target) = match a.target.as_deref() {
         None => (None, None),
-        Some(t) => match wavebudget_model::nvidia::parse_target(t) {
+        Some(t) => match wavebudget_engine::targets::nvidia_target(t)? {
             Some(nv) => (None, Some(nv)),
             None => (Some(wavebudget_model::parse_target(t)?), None),
         },
     };
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
-    let max_dynamic = match a.max_dynamic_shared_mem.as_deref().map(str::trim) {
-        None => None,
-        Some("max") => Some(inspect::MaxDynamic::DeviceMax),
-        Some(v) => Some(inspect::MaxDynamic::Bytes(
-            v.parse().map_err(|_| UsageError::MaxDynamicValue { value: v.to_string() })?,
-        )),
-    };
+    let max_dynamic = a
+        .max_dynamic_shared_mem
+        .as_deref()
+        .map(|v| inspect::MaxDynamic::parse(v).ok_or_else(|| UsageError::MaxDynamicValue { value: v.to_string() }))
+        .transpose()?;
     if let Some(value) = a.dvgpr_block {
         // Only LLVM 22 has dynamic VGPRs, in blocks of 16 or 32 ("amdgpu-dynamic-vgpr-block-size").
         let why = if a.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
@@ -282,13 +281,8 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         }
     }
     // A limit the driver would refuse to set fails the launch: one line, not a column of refusals.
-    if let Some(e) = report.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
-        Some(inspect::NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => {
-            Some(e.clone())
-        }
-        _ => None,
-    }) {
-        return Err(e.into());
+    if let Some(e) = report.cuda_launch_refusal() {
+        return Err(e.clone().into());
     }
     let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })

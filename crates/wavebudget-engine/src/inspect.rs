@@ -255,6 +255,16 @@ pub enum MaxDynamic {
     DeviceMax,
 }
 
+impl MaxDynamic {
+    /// `max`, or a whole number of bytes (what `--max-dynamic-shared-mem` and Python take).
+    pub fn parse(text: &str) -> Option<MaxDynamic> {
+        match text.trim() {
+            "max" => Some(MaxDynamic::DeviceMax),
+            v => v.parse().ok().map(MaxDynamic::Bytes),
+        }
+    }
+}
+
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
 /// symbol, the same wherever a filter is taken.
 /// Whether `--kernel`'s `re` keeps a kernel: its name matches, or the pattern is exactly its symbol
@@ -272,6 +282,15 @@ pub fn kernel_filter(pattern: &str) -> Result<Regex> {
 }
 
 impl Report {
+    /// A dynamic shared memory limit the driver would refuse to set for one of the cubins' kernels: the
+    /// launch fails, so it is the answer (one line), not a column of refusals.
+    pub fn cuda_launch_refusal(&self) -> Option<&wavebudget_model::nvidia::NvRefusal> {
+        self.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
+            Some(NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => Some(e),
+            _ => None,
+        })
+    }
+
     /// The refusal of a filter that kept no kernel of `inputs`, else the report.
     pub fn matched(self, filter: Option<&Regex>, inputs: &str) -> Result<Report> {
         match filter {

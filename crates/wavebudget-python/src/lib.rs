@@ -815,23 +815,14 @@ fn cubins<'py>(
     kernel: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::inspect;
-    let target = match target {
-        None => None,
-        Some(t) => Some(wavebudget_model::nvidia::parse_target(t).ok_or_else(|| {
-            refuse(
-                "unknown_nvidia_target",
-                format!("target '{t}': not an NVIDIA architecture (sm_90) or product (H200) the model knows"),
-            )
-        })?),
-    };
-    let max_dynamic =
-        match max_dynamic_shared_mem {
-            None => None,
-            Some("max") => Some(inspect::MaxDynamic::DeviceMax),
-            Some(v) => Some(inspect::MaxDynamic::Bytes(v.parse().map_err(|_| {
-                refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\""))
-            })?)),
-        };
+    // The NVIDIA functions' own reading of a target, and the CLI's of a limit.
+    let target = target.map(nv_target).transpose()?;
+    let max_dynamic = max_dynamic_shared_mem
+        .map(|v| {
+            inspect::MaxDynamic::parse(v)
+                .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
+        })
+        .transpose()?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
     let opts = inspect::InspectOptions {
         wg_size: block.map(wavebudget_model::WorkgroupSize::fixed),
@@ -859,13 +850,8 @@ fn cubins<'py>(
             ),
         ));
     }
-    if let Some(e) = report.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
-        Some(inspect::NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => {
-            Some(e.clone())
-        }
-        _ => None,
-    }) {
-        return Err(nv_err(e));
+    if let Some(e) = report.cuda_launch_refusal() {
+        return Err(nv_err(e.clone()));
     }
     to_py(py, &report.cubins)
 }
