@@ -5,55 +5,42 @@
 
 use std::borrow::Cow;
 
-/// Whether `c` must not reach a terminal as itself: C0 and C1 controls, DEL, and the bidirectional
-/// overrides and isolates that reorder what is shown.
-fn unsafe_char(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `s` with every control character (newline, tab and ESC included), DEL and bidirectional control
-/// escaped as Rust writes them (`\n`, `\u{1b}`), and unchanged (borrowed) when it has none.
-pub fn printable(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(unsafe_char) {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if unsafe_char(c) {
-            out.extend(c.escape_debug());
-            // escape_debug leaves bidi controls as they are: spell them out.
-            if !c.is_control() && out.ends_with(c) {
-                out.pop();
-                out.push_str(&format!("\\u{{{:x}}}", c as u32));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
-
 /// Whether `c` is a bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069): it reorders what
 /// follows it on a page or a terminal.
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// `s` with each bidirectional override and isolate spelled out (`\u{202e}`), everything else as it is: for
-/// text that is escaped otherwise (HTML), where only the reordering must not reach the reader.
-pub fn bidi_shown(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(is_bidi_control) {
+/// `s` with every character `escaped` says escaped (a control as Rust writes it, `\n`, `\u{1b}`; a bidi
+/// control as `\u{202e}`), unchanged (borrowed) when it has none.
+fn escape_where(s: &str, escaped: fn(char) -> bool) -> Cow<'_, str> {
+    if !s.chars().any(escaped) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        if is_bidi_control(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
+        if !escaped(c) {
             out.push(c);
+        } else if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            // escape_debug leaves bidi controls as they are: spell them out.
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
         }
     }
     Cow::Owned(out)
+}
+
+/// `s` with every control character (newline, tab and ESC included), DEL and bidirectional control
+/// escaped as Rust writes them (`\n`, `\u{1b}`), and unchanged (borrowed) when it has none.
+pub fn printable(s: &str) -> Cow<'_, str> {
+    escape_where(s, |c| c.is_control() || is_bidi_control(c))
+}
+
+/// `s` with each bidirectional override and isolate spelled out (`\u{202e}`), everything else as it is: for
+/// text that is escaped otherwise (HTML), where only the reordering must not reach the reader.
+pub fn bidi_shown(s: &str) -> Cow<'_, str> {
+    escape_where(s, is_bidi_control)
 }
 
 #[cfg(test)]
