@@ -29,6 +29,18 @@ fn refused(args: &[&str], needle: &str) {
     assert!(err.contains(needle) && out.stdout.is_empty(), "{args:?}: expected '{needle}' in {err}");
 }
 
+/// The architectures of a report's cubins that hold kernels, in file order (an executable's fat binary
+/// holds entries without any too).
+fn arches_with_kernels(j: &serde_json::Value) -> Vec<&str> {
+    j["cubins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["kernels"].as_array().unwrap().is_empty())
+        .map(|c| c["arch"].as_str().unwrap())
+        .collect()
+}
+
 /// (regs, static shared, local, blocks per SM) of a kernel report.
 fn facts(k: &serde_json::Value) -> (u64, u64, u64, Option<u64>) {
     (
@@ -105,14 +117,7 @@ fn an_nvcc_executable_equals_the_driver() {
             ])
         });
         // Its three architectures are read, each from its own entry.
-        let arches: Vec<&str> = j["cubins"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|c| !c["kernels"].as_array().unwrap().is_empty())
-            .map(|c| c["arch"].as_str().unwrap())
-            .collect();
-        assert_eq!(arches, ["sm_80", "sm_90", "sm_120"]);
+        assert_eq!(arches_with_kernels(j), ["sm_80", "sm_90", "sm_120"]);
         let sm90 = j["cubins"].as_array().unwrap().iter().find(|c| c["arch"] == "sm_90" && c["kernels"][0].is_object());
         let name = r["kernel"].as_str().unwrap();
         // The JSON names kernels by their source names (k_live160 for k_live<160>): matched on the mangled.
@@ -264,13 +269,6 @@ fn a_host_binary_with_both_vendors_yields_both() {
     let amd: Vec<&str> =
         j["code_objects"].as_array().unwrap().iter().map(|c| c["processor"].as_str().unwrap()).collect();
     assert_eq!(amd, ["gfx942"]);
-    let nv: Vec<&str> = j["cubins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| !c["kernels"].as_array().unwrap().is_empty())
-        .map(|c| c["arch"].as_str().unwrap())
-        .collect();
-    assert_eq!(nv, ["sm_80", "sm_90", "sm_120"]);
+    assert_eq!(arches_with_kernels(&j), ["sm_80", "sm_90", "sm_120"]);
     std::fs::remove_dir_all(&dir).ok();
 }
