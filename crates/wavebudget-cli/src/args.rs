@@ -414,10 +414,11 @@ pub struct NvidiaArgs {
     /// NVIDIA: dynamic shared memory bytes given at launch.
     #[arg(long)]
     pub dynamic_shared_mem: Option<u32>,
-    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize;
-    /// default 48 KiB less the static shared memory).
+    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
+    /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
+    /// sets it [default: CUDA's 48 KiB less the static shared memory].
     #[arg(long)]
-    pub max_dynamic_shared_mem: Option<u32>,
+    pub max_dynamic_shared_mem: Option<String>,
     /// NVIDIA: named block barriers the kernel uses (default 1, as the CUDA runtime assumes).
     #[arg(long)]
     pub barriers: Option<u32>,
@@ -432,7 +433,33 @@ pub struct NvidiaArgs {
     pub blocks_per_sm: Option<u32>,
 }
 
+/// `--max-dynamic-shared-mem`: bytes or `max`, the one reading of every command that takes it.
+pub fn max_dynamic(value: Option<&str>) -> Result<Option<wavebudget_engine::inspect::MaxDynamic>, crate::UsageError> {
+    value
+        .map(|v| {
+            wavebudget_engine::inspect::MaxDynamic::parse(v)
+                .ok_or_else(|| crate::UsageError::MaxDynamicValue { value: v.to_string() })
+        })
+        .transpose()
+}
+
 impl NvidiaArgs {
+    /// The first flag given that describes a kernel (not its launch), for refusing it with binaries, whose
+    /// kernels say it themselves.
+    pub fn configuration_given(&self) -> Option<&'static str> {
+        [
+            ("--regs", self.regs.is_some()),
+            ("--shared-mem", self.shared_mem.is_some()),
+            ("--barriers", self.barriers.is_some()),
+            ("--carveout", self.carveout.is_some()),
+            ("--warps-per-sm", self.warps_per_sm.is_some()),
+            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, set)| *set)
+        .map(|(f, _)| f)
+    }
+
     /// The first NVIDIA flag given, for refusing it on an AMD target.
     pub fn first_given(&self) -> Option<&'static str> {
         [

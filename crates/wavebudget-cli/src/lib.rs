@@ -197,23 +197,113 @@ fn clap_message(text: &str) -> String {
     }
 }
 
+/// `--target` as read: an AMD processor (for code objects), an NVIDIA architecture or product (for
+/// cubins), or none. The engine's one reading: an NVIDIA-looking name it does not model is refused as
+/// NVIDIA's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum VendorTarget {
+    None,
+    Amd(wavebudget_model::TargetId),
+    Nvidia(wavebudget_model::nvidia::Target),
+}
+
+impl VendorTarget {
+    pub(crate) fn parse(t: Option<&str>) -> Result<VendorTarget, CliError> {
+        Ok(match t {
+            None => VendorTarget::None,
+            Some(t) => match wavebudget_engine::targets::nvidia_target(t)? {
+                Some(nv) => VendorTarget::Nvidia(nv),
+                None => VendorTarget::Amd(wavebudget_model::parse_target(t)?),
+            },
+        })
+    }
+
+    pub(crate) fn amd(self) -> Option<wavebudget_model::TargetId> {
+        match self {
+            VendorTarget::Amd(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn nvidia(self) -> Option<wavebudget_model::nvidia::Target> {
+        match self {
+            VendorTarget::Nvidia(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Which vendor's kernels a command's answer is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Drawn {
+    /// NVIDIA cubins only.
+    Cubins,
+    /// AMD code objects (and, in a report, cubins listed beside them when `beside` says so).
+    CodeObjects { beside: bool },
+    /// Both (inspect of inputs holding both).
+    Both,
+}
+
+/// The launch flags of `inspect` and `report` over binaries, each belonging to one vendor: one check of
+/// them against what the inputs hold, for both commands.
+pub(crate) struct VendorFlags<'a> {
+    pub target: VendorTarget,
+    pub llvm: bool,
+    pub dvgpr_block: bool,
+    pub dynamic_lds: bool,
+    pub dynamic_shared_mem: bool,
+    pub max_dynamic_shared_mem: bool,
+    /// `--wg-size` as given and as read.
+    pub wg_size: Option<(&'a str, WorkgroupSize)>,
+}
+
+impl VendorFlags<'_> {
+    /// A flag for the other vendor's binaries than the answer is about is refused, not ignored; a launch
+    /// range cannot be a CUDA block; a dynamic shared memory limit the driver would refuse fails the launch.
+    pub(crate) fn check<'c>(
+        &self,
+        drawn: Drawn,
+        cubins: impl IntoIterator<Item = &'c inspect::CubinReport> + Clone,
+    ) -> Result<(), CliError> {
+        if drawn == Drawn::Cubins {
+            let amd: [(&'static str, bool, Option<&'static str>); 4] = [
+                ("--target", self.target.amd().is_some(), Some("--target sm_XY or a product")),
+                ("--llvm", self.llvm, None),
+                ("--dvgpr-block", self.dvgpr_block, None),
+                ("--dynamic-lds", self.dynamic_lds, Some("--dynamic-shared-mem")),
+            ];
+            if let Some((flag, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
+                return Err(UsageError::AmdFlagOnCubins { flag, instead }.into());
+            }
+        }
+        if let Drawn::CodeObjects { beside } = drawn {
+            let nv = [
+                ("--target", self.target.nvidia().is_some()),
+                ("--dynamic-shared-mem", self.dynamic_shared_mem),
+                ("--max-dynamic-shared-mem", self.max_dynamic_shared_mem),
+            ];
+            if let Some((flag, _)) = nv.into_iter().find(|(_, given)| *given) {
+                return Err(UsageError::NvidiaFlagOnCodeObjects { flag, beside }.into());
+            }
+        }
+        let has_cubins = cubins.clone().into_iter().next().is_some();
+        if let (true, Some((given, w))) = (has_cubins && drawn != Drawn::CodeObjects { beside: true }, self.wg_size) {
+            if w.min != w.max {
+                return Err(UsageError::BlockRange { value: given.to_string() }.into());
+            }
+        }
+        if let Some(e) = inspect::cuda_launch_refusal(cubins) {
+            return Err(e.clone().into());
+        }
+        Ok(())
+    }
+}
+
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
-    // --target names an AMD processor (for code objects) or an NVIDIA architecture or product (for cubins).
-    // The engine's one reading: an NVIDIA-looking name it does not model is refused as NVIDIA's.
-    let (target, nvidia_target) = match a.target.as_deref() {
-        None => (None, None),
-        Some(t) => match wavebudget_engine::targets::nvidia_target(t)? {
-            Some(nv) => (None, Some(nv)),
-            None => (Some(wavebudget_model::parse_target(t)?), None),
-        },
-    };
+    let target = VendorTarget::parse(a.target.as_deref())?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
-    let max_dynamic = a
-        .max_dynamic_shared_mem
-        .as_deref()
-        .map(|v| inspect::MaxDynamic::parse(v).ok_or_else(|| UsageError::MaxDynamicValue { value: v.to_string() }))
-        .transpose()?;
+    let max_dynamic = args::max_dynamic(a.max_dynamic_shared_mem.as_deref())?;
     if let Some(value) = a.dvgpr_block {
         // Only LLVM 22 has dynamic VGPRs, in blocks of 16 or 32 ("amdgpu-dynamic-vgpr-block-size").
         let why = if a.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
@@ -230,39 +320,34 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let report = inspect::inspect(
         &a.files,
         &inspect::InspectOptions {
-            target,
+            target: target.amd(),
             wg_size,
             kernel: kernel.clone(),
             dynamic_lds: a.dynamic_lds,
             llvm: a.llvm.unwrap_or_default(),
             dvgpr_block: a.dvgpr_block,
-            cuda: inspect::CudaLaunch { target: nvidia_target, dynamic_shared_mem: a.dynamic_shared_mem, max_dynamic },
+            cuda: inspect::CudaLaunch {
+                target: target.nvidia(),
+                dynamic_shared_mem: a.dynamic_shared_mem,
+                max_dynamic,
+            },
         },
     )?;
-    // One meaning per option: a flag for the other vendor's binaries than every input holds is refused, not
-    // ignored; a launch range cannot be a CUDA block.
-    let (cubins, code_objects) = (!report.cubins.is_empty(), !report.code_objects.is_empty());
-    if cubins && !code_objects {
-        let amd: [(&'static str, bool, Option<&'static str>); 4] = [
-            ("--target", target.is_some(), Some("--target sm_XY or a product")),
-            ("--llvm", a.llvm.is_some(), None),
-            ("--dvgpr-block", a.dvgpr_block.is_some(), None),
-            ("--dynamic-lds", a.dynamic_lds.is_some(), Some("--dynamic-shared-mem")),
-        ];
-        if let Some((flag, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
-            return Err(UsageError::AmdFlagOnCubins { flag, instead }.into());
-        }
+    let drawn = match (report.cubins.is_empty(), report.code_objects.is_empty()) {
+        (false, true) => Drawn::Cubins,
+        (true, _) => Drawn::CodeObjects { beside: false },
+        (false, false) => Drawn::Both,
+    };
+    VendorFlags {
+        target,
+        llvm: a.llvm.is_some(),
+        dvgpr_block: a.dvgpr_block.is_some(),
+        dynamic_lds: a.dynamic_lds.is_some(),
+        dynamic_shared_mem: a.dynamic_shared_mem.is_some(),
+        max_dynamic_shared_mem: a.max_dynamic_shared_mem.is_some(),
+        wg_size: a.wg_size.as_deref().zip(wg_size),
     }
-    if code_objects && !cubins {
-        let nv = [
-            ("--target", nvidia_target.is_some()),
-            ("--dynamic-shared-mem", a.dynamic_shared_mem.is_some()),
-            ("--max-dynamic-shared-mem", a.max_dynamic_shared_mem.is_some()),
-        ];
-        if let Some((flag, _)) = nv.into_iter().find(|(_, given)| *given) {
-            return Err(UsageError::NvidiaFlagOnCodeObjects { flag }.into());
-        }
-    }
+    .check(drawn, &report.cubins)?;
     // --dvgpr-block evaluates gfx12 kernels: where the inputs hold none, it would do nothing.
     if let Some(value) = a.dvgpr_block {
         let dynamic = |p: &str| wavebudget_model::parse_target(p).is_ok_and(|id| id.processor.dynamic_vgpr);
@@ -274,15 +359,6 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             }
             .into());
         }
-    }
-    if let (true, Some(w)) = (cubins, wg_size) {
-        if w.min != w.max {
-            return Err(UsageError::BlockRange { value: a.wg_size.clone().unwrap_or_default() }.into());
-        }
-    }
-    // A limit the driver would refuse to set fails the launch: one line, not a column of refusals.
-    if let Some(e) = report.cuda_launch_refusal() {
-        return Err(e.clone().into());
     }
     let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })

@@ -49,16 +49,18 @@ pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no
 /// carveout preference, the default dynamic limit).
-pub(crate) fn kernel(n: &NvidiaArgs, regs: u32, block: u32) -> Kernel {
-    Kernel {
+pub(crate) fn kernel(n: &NvidiaArgs, arch: &Arch, regs: u32, block: u32) -> Result<Kernel, CliError> {
+    let shared_mem = n.shared_mem.unwrap_or(0);
+    let max_dynamic = crate::args::max_dynamic(n.max_dynamic_shared_mem.as_deref())?;
+    Ok(Kernel {
         regs,
         block,
-        shared_mem: n.shared_mem.unwrap_or(0),
+        shared_mem,
         dynamic_shared_mem: n.dynamic_shared_mem.unwrap_or(0),
-        max_dynamic_shared_mem: n.max_dynamic_shared_mem,
+        max_dynamic_shared_mem: max_dynamic.map(|m| m.bytes(arch, shared_mem)),
         barriers: n.barriers.unwrap_or(1),
         carveout: n.carveout.map_or(Carveout::Default, Carveout::Percent),
-    }
+    })
 }
 
 #[derive(Serialize)]
@@ -144,7 +146,7 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
         return Err(UsageError::BudgetFlag { flag: f.0 }.into());
     }
     let regs = a.nvidia.regs.ok_or(UsageError::NoRegs { configuration: false })?;
-    let k = kernel(&a.nvidia, regs, block_size(a.wg_size.as_deref())?);
+    let k = kernel(&a.nvidia, t.arch, regs, block_size(a.wg_size.as_deref())?)?;
     let o = t.arch.occupancy(&k)?;
     if a.json {
         #[derive(Serialize)]
@@ -177,7 +179,7 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
         return Err(UsageError::RegsOnBudget.into());
     }
     let block = block_size(a.wg_size.as_deref())?;
-    let k = kernel(&a.nvidia, 0, block);
+    let k = kernel(&a.nvidia, t.arch, 0, block)?;
     let wants: Vec<Want> = match (a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm) {
         (true, None, None) => {
             // Every blocks-per-SM level the block size allows at the fewest registers.

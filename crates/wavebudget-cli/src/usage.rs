@@ -123,11 +123,14 @@ pub enum UsageError {
         /// The flag that says it for a cubin, where one does.
         instead: Option<&'static str>,
     },
-    /// An NVIDIA-only inspect flag where no input holds a cubin.
-    #[error("{flag} applies to NVIDIA cubins; the inputs hold AMD code objects only")]
+    /// An NVIDIA-only flag where no input holds a cubin (or, in a report, where the page draws the inputs'
+    /// AMD code objects and lists their cubins beside them).
+    #[error("{flag} applies to NVIDIA cubins; {}", if *beside { "the page draws the inputs' AMD code objects (report the NVIDIA binaries on their own)" } else { "the inputs hold AMD code objects only" })]
     NvidiaFlagOnCodeObjects {
         /// The flag.
         flag: &'static str,
+        /// Whether the inputs hold cubins too, beside the AMD code objects drawn.
+        beside: bool,
     },
     /// `--dvgpr-block` where it cannot apply.
     #[error("--dvgpr-block {value}: {why}")]
@@ -451,16 +454,8 @@ pub enum UsageError {
         /// The most.
         max: usize,
     },
-    /// A report of input files on an NVIDIA target.
-    #[error(
-        "--target {target}: a report of input files evaluates AMD code objects on an AMD target; NVIDIA binaries: wavebudget inspect"
-    )]
-    NvidiaTargetWithFiles {
-        /// The target given.
-        target: String,
-    },
     /// An NVIDIA configuration flag with input files.
-    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files)")]
+    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files); a cubin's is read from it")]
     NvidiaFlagWithFiles {
         /// The flag.
         flag: &'static str,
@@ -564,7 +559,6 @@ impl UsageError {
             UsageError::NoCommonKernel { .. } => "no_common_kernel",
             UsageError::CompareArity { .. } => "compare_arity",
             UsageError::TooManyDetails { .. } => "too_many_details",
-            UsageError::NvidiaTargetWithFiles { .. } => "nvidia_target_with_files",
             UsageError::NvidiaFlagWithFiles { .. } => "nvidia_flag_with_files",
             UsageError::ReportOfNothing => "report_of_nothing",
             UsageError::KernelWithoutFiles => "kernel_without_files",
@@ -623,7 +617,7 @@ mod tests {
             UsageError::AmdFlagOnNvidia { flag: "--cu-mode", arch: "sm_90" },
             UsageError::AmdCountOnNvidia { flag: "--vgprs", arch: "sm_90", instead: "--regs" },
             UsageError::AmdFlagOnCubins { flag: "--llvm", instead: None },
-            UsageError::NvidiaFlagOnCodeObjects { flag: "--dynamic-shared-mem" },
+            UsageError::NvidiaFlagOnCodeObjects { flag: "--dynamic-shared-mem", beside: false },
             UsageError::BlockRange { value: "64,256".into() },
             UsageError::DvgprBlock { value: 8, why: "x" },
             UsageError::MaxDynamicValue { value: "x".into() },
@@ -685,7 +679,6 @@ mod tests {
             UsageError::NoCommonKernel { a: 1, b: 2 },
             UsageError::CompareArity { given: 3 },
             UsageError::TooManyDetails { details: 100, max: 50 },
-            UsageError::NvidiaTargetWithFiles { target: "sm_90".into() },
             UsageError::NvidiaFlagWithFiles { flag: "--regs" },
             UsageError::ReportOfNothing,
             UsageError::KernelWithoutFiles,

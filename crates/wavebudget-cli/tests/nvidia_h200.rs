@@ -270,5 +270,123 @@ fn a_host_binary_with_both_vendors_yields_both() {
         j["code_objects"].as_array().unwrap().iter().map(|c| c["processor"].as_str().unwrap()).collect();
     assert_eq!(amd, ["gfx942"]);
     assert_eq!(arches_with_kernels(&j), ["sm_80", "sm_90", "sm_120"]);
+    // The report draws one vendor's kernels a page: the AMD kernel, each cubin holding kernels a line
+    // saying it was not drawn (not a silent skip), and NVIDIA launch words refused for that page.
+    let page = dir.join("both.html");
+    report(&[both.to_str().unwrap()], &page);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("an NVIDIA cubin (sm_").count(), 3, "one line per cubin with kernels");
+    refused(
+        &["report", both.to_str().unwrap(), "--dynamic-shared-mem", "64", "-o", page.to_str().unwrap()],
+        "--dynamic-shared-mem applies to NVIDIA cubins; the page draws the inputs' AMD code objects",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The rows of an NVIDIA binaries page (`report` of cubins): each kernel's data- attributes, the HTML
+/// entities of the page undone.
+fn page_rows(page: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let html = std::fs::read_to_string(page).unwrap();
+    let row = regex::Regex::new(r#"<tr (data-kernel="[^>]*)>"#).unwrap();
+    let attr = regex::Regex::new(r#"data-([a-z-]+)="([^"]*)""#).unwrap();
+    let unescape = |s: &str| {
+        s.replace("&#x2f;", "/").replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    };
+    row.captures_iter(&html)
+        .map(|r| attr.captures_iter(&r[1]).map(|c| (c[1].to_string(), unescape(&c[2]))).collect())
+        .collect()
+}
+
+fn report(args: &[&str], page: &Path) {
+    let out = Command::new(bin()).arg("report").args(args).arg("-o").arg(page).output().unwrap();
+    assert!(out.status.success(), "report {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// `report` of NVIDIA binaries draws their kernels at the launch as CUDA users give it, each row equal to
+/// the driver: the Triton cache at Triton's own launch (the four entries over the device say they cannot
+/// launch), and the nvcc executable at a block size and dynamic shared memory of the capture.
+#[test]
+fn the_report_of_nvidia_binaries_equals_the_driver() {
+    let dir = std::env::temp_dir().join(format!("wb-h200-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = Command::new("tar").arg("xJf").arg(data().join("triton-cache.tar.xz")).arg("-C").arg(&dir).status();
+    assert!(tar.unwrap().success(), "tar xJf");
+    let d: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
+    let known: Vec<(Vec<u8>, &serde_json::Value)> = d["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (std::fs::read(data().join("triton-cubins").join(r["file"].as_str().unwrap())).unwrap(), r))
+        .collect();
+    let page = dir.join("cache.html");
+    report(&[dir.join("triton-cache").to_str().unwrap(), "--details", "5"], &page);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("class=\"card kernel\"").count(), 5, "charts for --details kernels");
+    let rows = page_rows(&page);
+    assert_eq!(rows.len(), 55);
+    let (mut checked, mut unlaunchable) = (0, 0);
+    for r in &rows {
+        let bytes = std::fs::read(&r["source"]).unwrap();
+        if r["blocks-per-sm"] == "0" {
+            assert!(html.contains("cannot launch: "), "{r:?}");
+            unlaunchable += 1;
+            continue;
+        }
+        if let Some((_, k)) = known.iter().find(|(b, _)| *b == bytes) {
+            let n = |s: &str| r[s].parse::<u64>().unwrap();
+            assert_eq!(
+                (n("regs"), n("shared-mem"), n("local-mem"), n("blocks-per-sm")),
+                (
+                    k["drv_regs"].as_u64().unwrap(),
+                    k["drv_static_shared"].as_u64().unwrap(),
+                    k["drv_local"].as_u64().unwrap(),
+                    k["drv_blocks_per_sm"].as_u64().unwrap()
+                ),
+                "{r:?}"
+            );
+            assert_eq!(
+                (n("block"), n("dynamic-shared-mem")),
+                (k["block"].as_u64().unwrap(), k["shared_dynamic"].as_u64().unwrap())
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!((checked, unlaunchable), (51, 4));
+
+    // The executable at 128 threads and 4,096 bytes of dynamic shared memory: its sm_90 kernels equal the
+    // runtime's answers at that launch.
+    let page = dir.join("nvapp.html");
+    let nvapp = data().join("nvapp");
+    report(&[nvapp.to_str().unwrap(), "--wg-size", "128", "--dynamic-shared-mem", "4096", "--details", "0"], &page);
+    let rows = page_rows(&page);
+    let occ: Vec<serde_json::Value> = std::fs::read_to_string(data().join("nvapp_occ.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r["block"] == 128 && r["dyn"] == 4096)
+        .collect();
+    assert_eq!(occ.len(), 11);
+    // Which rows are sm_90's: the inspect of the same launch says which source holds them.
+    let j = inspect(&[nvapp.to_str().unwrap(), "--wg-size", "128", "--dynamic-shared-mem", "4096"]);
+    let sm90_source =
+        j["cubins"].as_array().unwrap().iter().find(|c| c["arch"] == "sm_90" && c["kernels"][0].is_object()).unwrap()
+            ["source"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    let sm90: Vec<_> = rows.iter().filter(|r| r["source"] == sm90_source).collect();
+    assert_eq!(sm90.len(), 11);
+    for o in &occ {
+        let name = o["kernel"].as_str().unwrap();
+        let mangled_part = match name.strip_prefix("k_live") {
+            Some(n) => format!("k_liveILi{n}E"),
+            None => format!("{}{name}P", name.len()),
+        };
+        let r = sm90.iter().find(|r| r["kernel"].contains(&mangled_part)).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(r["blocks-per-sm"], o["blocks_per_sm"].to_string(), "{name}");
+        assert_eq!(r["regs"], o["regs"].to_string(), "{name}");
+        assert_eq!(r["shared-mem"], o["static_shared"].to_string(), "{name}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

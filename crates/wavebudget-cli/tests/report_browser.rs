@@ -553,3 +553,43 @@ fn the_nvidia_calculator_view_is_cuda_occupancy_h_and_the_h100() {
         String::from_utf8_lossy(&out.stderr).starts_with("error: --vgprs does not describe an NVIDIA configuration")
     );
 }
+
+/// NVIDIA binaries drawn (issue 47): the nvcc executable of `tests/data/nvidia/h200` at 128 threads, loaded
+/// in Chromium: a row per kernel of each architecture (as `inspect` reads them), each kernel with charts
+/// linked from its row, and each chart's runs CUDA's rule (the model, whose own tests hold it to
+/// `cuda_occupancy.h`) at both ends of every run, for the kernel's own registers, shared memory and block.
+#[test]
+fn an_nvidia_binaries_page_draws_each_kernel_at_its_launch() {
+    use wavebudget_model::nvidia::{parse_target, Kernel};
+    let dir = scratch("nvidia-binaries");
+    let page = dir.join("nvapp.html");
+    let nvapp = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nvidia/h200/nvapp");
+    run_ok(Command::new(WB).args(["report", nvapp, "--wg-size", "128", "--details", "2", "-o"]).arg(&page));
+    let dom = check_page(&page, "nvidia-binaries", 1800);
+    let inspect: Value =
+        serde_json::from_slice(&run_ok(Command::new(WB).args(["inspect", "--json", nvapp, "--wg-size", "128"])).stdout)
+            .unwrap();
+    let kernels: Vec<&Value> =
+        inspect["cubins"].as_array().unwrap().iter().flat_map(|c| c["kernels"].as_array().unwrap()).collect();
+    let rows = rows_after(&dom, "id=\"kernels\"", "</table>");
+    assert_eq!(rows.len(), kernels.len());
+    for (r, k) in rows.iter().zip(&kernels) {
+        assert_eq!(r["kernel"], k["name"].as_str().unwrap());
+        assert_eq!(u64::from(n(r, "blocks-per-sm")), k["occupancy"]["blocks_per_sm"].as_u64().unwrap(), "{r:?}");
+    }
+    assert_eq!(dom.matches("class=\"card kernel\"").count(), 2, "--details 2");
+    assert!(dom.contains("href=\"#k0\"") && dom.contains("href=\"#k1\""));
+    // The first kernel's register chart: CUDA's rule at both ends of every run.
+    let first = &rows[0];
+    let arch = parse_target(&first["arch"]).unwrap().arch;
+    let k = Kernel {
+        shared_mem: n(first, "shared-mem"),
+        barriers: n(first, "barriers"),
+        ..Kernel::new(n(first, "regs"), 128)
+    };
+    for (from, to, warps, _) in steps(&dom, "Warps per SM vs registers per thread") {
+        for r in [from, to] {
+            assert_eq!(warps, arch.occupancy(&Kernel { regs: r, ..k }).unwrap().warps_per_sm, "{r} registers");
+        }
+    }
+}

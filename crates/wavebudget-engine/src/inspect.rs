@@ -263,6 +263,14 @@ impl MaxDynamic {
             v => v.parse().ok().map(MaxDynamic::Bytes),
         }
     }
+
+    /// The limit in bytes for a kernel of `static_shared` bytes of static shared memory on `arch`.
+    pub fn bytes(self, arch: &wavebudget_model::nvidia::Arch, static_shared: u32) -> u32 {
+        match self {
+            MaxDynamic::Bytes(b) => b,
+            MaxDynamic::DeviceMax => arch.shared_mem_per_block_optin().saturating_sub(static_shared),
+        }
+    }
 }
 
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
@@ -285,10 +293,7 @@ impl Report {
     /// A dynamic shared memory limit the driver would refuse to set for one of the cubins' kernels: the
     /// launch fails, so it is the answer (one line), not a column of refusals.
     pub fn cuda_launch_refusal(&self) -> Option<&wavebudget_model::nvidia::NvRefusal> {
-        self.cubins.iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
-            Some(NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => Some(e),
-            _ => None,
-        })
+        cuda_launch_refusal(&self.cubins)
     }
 
     /// The refusal of a filter that kept no kernel of `inputs`, else the report.
@@ -463,8 +468,19 @@ fn is_cuda(bytes: &[u8]) -> bool {
             && wavebudget_codeobj::walk(bytes, &mut |_| Ok(())).is_err())
 }
 
+/// The refusal that fails the launch of these cubins' kernels (a dynamic shared memory limit above the
+/// device's opt-in maximum, which the driver refuses to set), if any.
+pub fn cuda_launch_refusal<'a>(
+    cubins: impl IntoIterator<Item = &'a CubinReport>,
+) -> Option<&'a wavebudget_model::nvidia::NvRefusal> {
+    cubins.into_iter().flat_map(|c| &c.kernels).find_map(|k| match &k.no_occupancy {
+        Some(NoOccupancy::Refused(e @ wavebudget_model::nvidia::NvRefusal::MaxDynamicOverOptin { .. })) => Some(e),
+        _ => None,
+    })
+}
+
 /// One NVIDIA cubin.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct CubinReport {
     /// `<file>`, or `<file>#<entry>` for a fat binary's entry.
     pub source: String,
@@ -477,12 +493,15 @@ pub struct CubinReport {
     pub e_flags: u32,
     /// The architecture the occupancy columns are for (none when the model does not know it).
     pub evaluated_on: Option<&'static str>,
+    /// The device or architecture the kernels were evaluated on (`evaluated_on` is its architecture).
+    #[serde(skip)]
+    pub evaluated: Option<wavebudget_model::nvidia::Target>,
     /// Its kernels.
     pub kernels: Vec<CubinKernelReport>,
 }
 
 /// One kernel of a cubin, with its occupancy at a block size.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct CubinKernelReport {
     /// What the cubin says (`regs`, `shared_mem`, `local_mem`, `stack`, launch bounds).
     #[serde(flatten)]
@@ -495,6 +514,10 @@ pub struct CubinKernelReport {
     /// Why there is no occupancy.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_occupancy: Option<NoOccupancy>,
+    /// The kernel as the model took it (registers, block, shared memory, the launch's limit, barriers),
+    /// where the cubin gave what it needs.
+    #[serde(skip)]
+    pub launch: Option<wavebudget_model::nvidia::Kernel>,
 }
 
 /// Why a cubin's kernel has no occupancy in the report; its text (what JSON holds) is its `Display`.
@@ -564,16 +587,13 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                 let product = |d: [u32; 3]| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x));
                 let block =
                     opts.wg_size.map(|w| w.max).or(k.reqntid.and_then(product)).or(k.max_threads.and_then(product));
-                let (occupancy, no_occupancy) = match (target, block, k.regs) {
-                    (None, ..) => (None, Some(NoOccupancy::UnknownArch)),
-                    (_, None, _) => (None, Some(NoOccupancy::NoBlockSize)),
-                    (_, _, None) => (None, Some(NoOccupancy::NoRegisterCount)),
+                let (occupancy, no_occupancy, launch) = match (target, block, k.regs) {
+                    (None, ..) => (None, Some(NoOccupancy::UnknownArch), None),
+                    (_, None, _) => (None, Some(NoOccupancy::NoBlockSize), None),
+                    (_, _, None) => (None, Some(NoOccupancy::NoRegisterCount), None),
                     (Some(t), Some(block), Some(regs)) => {
                         let shared_mem = u32::try_from(k.shared_mem).unwrap_or(u32::MAX);
-                        let max_dynamic_shared_mem = opts.cuda.max_dynamic.map(|m| match m {
-                            MaxDynamic::Bytes(b) => b,
-                            MaxDynamic::DeviceMax => t.arch.shared_mem_per_block_optin().saturating_sub(shared_mem),
-                        });
+                        let max_dynamic_shared_mem = opts.cuda.max_dynamic.map(|m| m.bytes(t.arch, shared_mem));
                         let kernel = wavebudget_model::nvidia::Kernel {
                             shared_mem,
                             dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(opts.dynamic_lds).unwrap_or(0),
@@ -582,12 +602,12 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                             ..wavebudget_model::nvidia::Kernel::new(regs, block)
                         };
                         match t.arch.occupancy(&kernel) {
-                            Ok(o) => (Some(o), None),
-                            Err(e) => (None, Some(NoOccupancy::Refused(e))),
+                            Ok(o) => (Some(o), None, Some(kernel)),
+                            Err(e) => (None, Some(NoOccupancy::Refused(e)), Some(kernel)),
                         }
                     }
                 };
-                CubinKernelReport { kernel: k.clone(), block, occupancy, no_occupancy }
+                CubinKernelReport { kernel: k.clone(), block, occupancy, no_occupancy, launch }
             })
             .collect();
         report.cubins.push(CubinReport {
@@ -595,6 +615,7 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
             arch: c.arch(),
             e_flags: c.e_flags,
             evaluated_on: target.map(|t| t.arch.name),
+            evaluated: target,
             found: src,
             kernels,
         });

@@ -108,12 +108,6 @@ pub enum Error {
         /// The inputs, comma-separated.
         inputs: String,
     },
-    /// Input files whose kernels are all NVIDIA's, where AMD code objects are drawn (the report).
-    #[error("{inputs}: NVIDIA cubins only: the report draws AMD code objects; `wavebudget inspect` shows their kernels with CUDA's occupancy, and `report --target sm_XY --regs N --wg-size N` draws one configuration")]
-    NvidiaBinaries {
-        /// The inputs, comma-separated.
-        inputs: String,
-    },
     /// Input files that hold no kernel.
     #[error("{inputs}: no kernels to report")]
     NoKernels {
@@ -271,7 +265,6 @@ impl Error {
             Error::KernelPattern { .. } => "kernel_pattern",
             Error::NoKernelMatches { .. } => "no_kernel_matches",
             Error::NoKernels { .. } => "no_kernels",
-            Error::NvidiaBinaries { .. } => "nvidia_binaries",
             Error::EmptyTarget => "empty_target",
             Error::NvidiaTargetList { .. } => "nvidia_target_list",
             Error::NvidiaTargetHere { .. } => "nvidia_target",

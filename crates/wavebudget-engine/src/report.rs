@@ -92,6 +92,8 @@ pub struct FileOptions {
     pub kernel: Option<Regex>,
     /// The LLVM major whose rules evaluate binaries (a sweep's levels: the LLVM that ran it).
     pub llvm: Option<Llvm>,
+    /// NVIDIA cubins' launch, as `inspect` takes it (a Triton cache entry's own launch otherwise).
+    pub cuda: crate::inspect::CudaLaunch,
 }
 
 /// The kernels of input files, and what the walk of the binaries skipped (entries for other devices).
@@ -101,6 +103,9 @@ pub struct Inputs {
     pub entries: Vec<Entry>,
     /// `<source>: <reason>` of each bundle entry that is not an AMDGPU code object.
     pub skipped: Vec<String>,
+    /// NVIDIA cubins with their kernels at the launch, as `inspect` evaluates them (the page draws them
+    /// when the inputs hold no AMD kernel; beside AMD kernels they are listed as skipped).
+    pub cubins: Vec<crate::inspect::CubinReport>,
 }
 
 /// A sweep option the report refuses, and why.
@@ -195,7 +200,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
         }
     }
     let mut skipped = Vec::new();
-    let mut nvidia_only = Vec::new();
+    let mut cubins = Vec::new();
     // One input at a time, so each code object's input (for the command that draws its charts) is known.
     for (input, file) in binaries {
         let report = inspect::inspect(
@@ -206,6 +211,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
                 kernel: opts.kernel.clone(),
                 dynamic_lds: opts.dynamic_lds,
                 llvm,
+                cuda: opts.cuda,
                 ..InspectOptions::default()
             },
         )?;
@@ -213,16 +219,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
         for s in &report.skipped {
             skipped.push(format!("{}: {}", s.source, s.reason));
         }
-        // NVIDIA binaries are read (inspect shows them); the page draws AMD code objects.
-        for c in &report.cubins {
-            skipped.push(format!(
-                "{}: an NVIDIA cubin ({}, {} kernels): the report draws AMD code objects; `wavebudget inspect` shows its kernels",
-                c.source,
-                c.arch,
-                c.kernels.len()
-            ));
-            nvidia_only.push(c.source.clone());
-        }
+        cubins.extend(report.cubins);
         for co in report.code_objects {
             let gpu = co.evaluated_on.clone().or(co.target_id.clone()).unwrap_or_else(|| "unknown processor".into());
             for k in co.kernels {
@@ -252,6 +249,20 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
             }
         }
     }
+    let nvidia_kernels: usize = cubins.iter().map(|c| c.kernels.len()).sum();
+    if !entries.is_empty() {
+        // One page draws one vendor's kernels: beside AMD kernels, each cubin is a line of its own.
+        for c in cubins.iter().filter(|c| !c.kernels.is_empty()) {
+            skipped.push(format!(
+                "{}: an NVIDIA cubin ({}, {} kernels): a page draws one vendor's kernels; `wavebudget report` of the NVIDIA binaries alone draws them",
+                c.source,
+                c.arch,
+                c.kernels.len()
+            ));
+        }
+    } else if nvidia_kernels > 0 {
+        return Ok(Inputs { entries, skipped, cubins });
+    }
     if let (Some(re), true) = (&opts.kernel, entries.is_empty()) {
         return Err(Error::NoKernelMatches {
             pattern: re.as_str().to_string(),
@@ -259,13 +270,10 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
             inputs: files.join(", "),
         });
     }
-    if entries.is_empty() && !nvidia_only.is_empty() {
-        return Err(Error::NvidiaBinaries { inputs: files.join(", ") });
-    }
     if entries.is_empty() {
         return Err(Error::NoKernels { inputs: files.join(", ") });
     }
-    Ok(Inputs { entries, skipped })
+    Ok(Inputs { entries, skipped, cubins })
 }
 
 fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {

@@ -16,8 +16,9 @@ use crate::{parse_workgroup, CliError, UsageError};
 use curves::{Curve, LimiterBar, Mark, Step};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use wavebudget_engine::inspect::CudaLaunch;
 use wavebudget_engine::report::{self, Entry, MeasuredRow};
-use wavebudget_model::{parse_target, Limiter, Occupancy, Options, Subtarget};
+use wavebudget_model::{Limiter, Occupancy, Options, Subtarget};
 
 const TEMPLATE: &str = include_str!("report.html");
 
@@ -233,12 +234,9 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
             return nvidia::page(a, t);
         }
     }
-    if !calculator
-        && a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten().is_some()
-    {
-        return Err(UsageError::NvidiaTargetWithFiles { target: a.target.clone().unwrap_or_default() }.into());
-    }
-    if let Some(f) = a.nvidia.first_given() {
+    // With files, the launch's NVIDIA words (--dynamic-shared-mem, --max-dynamic-shared-mem, an NVIDIA
+    // --target) apply to their cubins; the rest of a configuration comes from each cubin.
+    if let Some(f) = a.nvidia.configuration_given() {
         return Err(UsageError::NvidiaFlagWithFiles { flag: f }.into());
     }
     let output = std::path::Path::new(&a.output);
@@ -265,7 +263,11 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
                 return Err(UsageError::OutputInsideInput { output: a.output.clone(), input: f.clone() }.into());
             }
         }
-        file_entries(a)?
+        let inputs = file_entries(a)?;
+        if inputs.entries.is_empty() {
+            return nvidia::binaries(a, &inputs.cubins, inputs.skipped);
+        }
+        (inputs.entries, inputs.skipped)
     };
     let title = a.title.clone().unwrap_or_else(|| {
         if calculator {
@@ -309,17 +311,40 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
     Ok(report::configuration(target, usage, a.resources.sgprs, opts)?)
 }
 
-/// The kernels of the input files, and what the walk of the binaries skipped.
-fn file_entries(a: &ReportArgs) -> Result<(Vec<Entry>, Vec<String>), CliError> {
+/// The kernels of the input files (AMD's drawn; NVIDIA's when there are no AMD kernels), and what the walk
+/// of the binaries skipped. The vendor flags are checked against what the inputs hold, as inspect checks
+/// them.
+fn file_entries(a: &ReportArgs) -> Result<report::Inputs, CliError> {
+    let target = crate::VendorTarget::parse(a.target.as_deref())?;
+    let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let opts = report::FileOptions {
-        target: a.target.as_deref().map(parse_target).transpose()?,
-        wg_size: a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?,
+        target: target.amd(),
+        wg_size,
         dynamic_lds: a.dynamic_lds,
         kernel: a.kernel.as_deref().map(crate::kernel_regex).transpose()?,
         llvm: a.llvm,
+        cuda: CudaLaunch {
+            target: target.nvidia(),
+            dynamic_shared_mem: a.nvidia.dynamic_shared_mem,
+            max_dynamic: crate::args::max_dynamic(a.nvidia.max_dynamic_shared_mem.as_deref())?,
+        },
     };
     let inputs = report::files(&a.files, &opts)?;
-    Ok((inputs.entries, inputs.skipped))
+    let drawn = match inputs.entries.is_empty() {
+        true => crate::Drawn::Cubins,
+        false => crate::Drawn::CodeObjects { beside: !inputs.cubins.is_empty() },
+    };
+    crate::VendorFlags {
+        target,
+        llvm: a.llvm.is_some(),
+        dvgpr_block: false,
+        dynamic_lds: a.dynamic_lds.is_some(),
+        dynamic_shared_mem: a.nvidia.dynamic_shared_mem.is_some(),
+        max_dynamic_shared_mem: a.nvidia.max_dynamic_shared_mem.is_some(),
+        wg_size: a.wg_size.as_deref().zip(wg_size),
+    }
+    .check(drawn, inputs.cubins.iter())?;
+    Ok(inputs)
 }
 
 fn launch_text(o: &Occupancy) -> String {
@@ -673,7 +698,7 @@ mod tests {
             for &ws in p.wave_sizes() {
                 for llvm in [Llvm::V15, Llvm::V19, Llvm::V22] {
                     let Ok(st) = Subtarget::new(
-                        parse_target(p.name).unwrap(),
+                        wavebudget_model::parse_target(p.name).unwrap(),
                         Options { wave_size: Some(ws), llvm, ..Options::default() },
                     ) else {
                         continue;

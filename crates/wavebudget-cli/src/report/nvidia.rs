@@ -1,6 +1,7 @@
-//! The calculator view for an NVIDIA target (`report --target H100 --regs 40 --wg-size 256`): the answer
-//! with each limiter, and warps per SM as a step function of registers, shared memory and block size with
-//! the others held, every point from `wavebudget_model::nvidia` (CUDA's rules).
+//! NVIDIA pages: the calculator view (`report --target H100 --regs 40 --wg-size 256`) and the kernels of
+//! NVIDIA binaries at their launch (`report k.cubin`, a Triton NVIDIA cache): the answer with each
+//! limiter, and warps per SM as a step function of registers, shared memory and block size with the others
+//! held, every point from `wavebudget_model::nvidia` (CUDA's rules).
 
 use super::charts;
 use super::curves::{Axis, Curve, Mark, Step};
@@ -8,6 +9,7 @@ use crate::args::ReportArgs;
 use crate::usage::ReportPart;
 use crate::{CliError, UsageError};
 use serde::Serialize;
+use wavebudget_engine::inspect::CubinReport;
 use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
@@ -32,10 +34,12 @@ struct ChartOut {
     steps: Vec<Step>,
 }
 
+/// One kernel at its launch: the answer, each limiter and the three charts.
 #[derive(Serialize)]
-struct Page {
-    title: String,
-    version: &'static str,
+struct KernelView {
+    /// The kernel's name and the cubin it is in (none for the calculator's configuration).
+    name: Option<String>,
+    source: Option<String>,
     target: String,
     regs: u32,
     block: u32,
@@ -54,6 +58,38 @@ struct Page {
     granule: u32,
     sm_shared: u64,
     charts: Vec<ChartOut>,
+}
+
+/// One row of a binaries page's table: every kernel read, with its answer or why it has none.
+#[derive(Serialize)]
+struct Row {
+    name: String,
+    source: String,
+    arch: String,
+    regs: Option<u32>,
+    shared_mem: u64,
+    local_mem: u64,
+    barriers: u32,
+    block: Option<u32>,
+    dynamic_shared_mem: Option<u32>,
+    blocks_per_sm: Option<u32>,
+    warps_per_sm: Option<u32>,
+    limiter: String,
+    /// Why it has no occupancy, or cannot launch.
+    why: Option<String>,
+    /// Its index among the kernels drawn with charts.
+    detail: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct Page {
+    title: String,
+    version: &'static str,
+    /// The configuration's line (calculator), or the inputs' (binaries).
+    subtitle: String,
+    rows: Vec<Row>,
+    skipped: Vec<String>,
+    kernels: Vec<KernelView>,
 }
 
 /// Runs of equal warps per SM over `lo..=hi`, every value evaluated (at most the opt-in shared memory's
@@ -102,8 +138,102 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
     let n = &a.nvidia;
     let regs = n.regs.ok_or(UsageError::NoRegs { configuration: true })?;
     let block = crate::nvidia::block_size(a.wg_size.as_deref())?;
-    let k = crate::nvidia::kernel(n, regs, block);
+    let k = crate::nvidia::kernel(n, t.arch, regs, block)?;
+    let v = view(&t, k, None, None)?;
+    let target = v.target.clone();
+    let page = Page {
+        title: a.title.clone().unwrap_or_else(|| format!("wavebudget: occupancy of one configuration on {target}")),
+        version: env!("CARGO_PKG_VERSION"),
+        subtitle: format!(
+            "{target}: {regs} registers per thread, {block} threads per block, {} B static + {} B dynamic shared memory.",
+            k.shared_mem, k.dynamic_shared_mem
+        ),
+        rows: Vec::new(),
+        skipped: Vec::new(),
+        kernels: vec![v],
+    };
+    let html = render(&page)?;
+    crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
+    Ok(format!("{}: one configuration on {target}, {} bytes\n", a.output, html.len()))
+}
+
+/// The page of NVIDIA binaries' kernels (cubins, fat binaries, executables, a Triton NVIDIA cache), each at
+/// its launch as `inspect` evaluates it: a table of every kernel, and charts for the first `--details`
+/// that have an answer.
+pub(crate) fn binaries(a: &ReportArgs, cubins: &[CubinReport], skipped: Vec<String>) -> Result<String, CliError> {
+    let mut rows = Vec::new();
+    let mut kernels = Vec::new();
+    for c in cubins {
+        for k in &c.kernels {
+            let o = k.occupancy.as_ref();
+            let detail = match (c.evaluated.as_ref(), k.launch, o) {
+                (Some(t), Some(launch), Some(_)) if kernels.len() < a.details => {
+                    kernels.push(view(t, launch, Some(k.kernel.name.clone()), Some(c.source.clone()))?);
+                    Some(kernels.len() - 1)
+                }
+                _ => None,
+            };
+            let why = k
+                .no_occupancy
+                .as_ref()
+                .map(ToString::to_string)
+                .or_else(|| o.and_then(|o| o.unlaunchable.as_ref()).map(|u| format!("cannot launch: {u}")));
+            rows.push(Row {
+                name: k.kernel.name.clone(),
+                source: c.source.clone(),
+                arch: c.evaluated_on.map_or_else(|| c.arch.clone(), str::to_string),
+                regs: k.kernel.regs,
+                shared_mem: k.kernel.shared_mem,
+                local_mem: k.kernel.local_mem,
+                barriers: k.kernel.barriers,
+                block: k.block,
+                dynamic_shared_mem: k.launch.map(|l| l.dynamic_shared_mem),
+                blocks_per_sm: o.map(|o| o.blocks_per_sm),
+                warps_per_sm: o.map(|o| o.warps_per_sm),
+                limiter: o
+                    .filter(|o| o.unlaunchable.is_none())
+                    .map(|o| o.binding().map(|l| l.name()).collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default(),
+                why,
+                detail,
+            });
+        }
+    }
+    let drawn =
+        if kernels.len() == rows.len() { String::new() } else { format!("; charts for {} (--details)", kernels.len()) };
+    let page = Page {
+        title: a.title.clone().unwrap_or_else(|| format!("wavebudget occupancy report: {}", a.files.join(", "))),
+        version: env!("CARGO_PKG_VERSION"),
+        subtitle: format!("{} NVIDIA kernel(s) at their launch{drawn}.", rows.len()),
+        rows,
+        skipped,
+        kernels,
+    };
+    let html = render(&page)?;
+    crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
+    Ok(format!("{}: {} NVIDIA kernel(s){drawn}, {} bytes\n", a.output, page.rows.len(), html.len()))
+}
+
+fn render(page: &Page) -> Result<String, CliError> {
+    let mut env = minijinja::Environment::new();
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+    // A kernel without an answer shows empty cells, not "none".
+    env.set_formatter(|out, state, value| match value.is_none() {
+        true => Ok(()),
+        false => super::page_formatter(out, state, value),
+    });
+    env.add_template("nvidia.html", TEMPLATE)
+        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
+    env.get_template("nvidia.html")
+        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(page))))
+        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })
+}
+
+/// One kernel on `t` at its launch `k`: the answer, each limiter, and warps per SM along registers, shared
+/// memory and block size with the others held.
+fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> Result<KernelView, CliError> {
     let arch = t.arch;
+    let (regs, block) = (k.regs, k.block);
     let o = arch.occupancy(&k)?;
     let warps = |k: &Kernel| arch.occupancy(k).map(|o| o.warps_per_sm).unwrap_or(0);
     let max = arch.max_warps_per_sm();
@@ -169,11 +299,10 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         limit(Limiter::Blocks, Some(o.limits.blocks)),
         limit(Limiter::Barriers, o.limits.barriers),
     ];
-    let target = crate::nvidia::heading(&t);
-    let page = Page {
-        title: a.title.clone().unwrap_or_else(|| format!("wavebudget: occupancy of one configuration on {target}")),
-        version: env!("CARGO_PKG_VERSION"),
-        target,
+    Ok(KernelView {
+        name,
+        source,
+        target: crate::nvidia::heading(t),
         regs,
         block,
         shared_mem: k.shared_mem,
@@ -191,16 +320,5 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         granule,
         sm_shared: o.shared_mem_per_sm,
         charts: charts_out,
-    };
-    let mut env = minijinja::Environment::new();
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
-    env.set_formatter(super::page_formatter);
-    env.add_template("nvidia.html", TEMPLATE)
-        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
-    let html = env
-        .get_template("nvidia.html")
-        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(&page))))
-        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })?;
-    crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
-    Ok(format!("{}: one configuration on {}, {} bytes\n", a.output, page.target, html.len()))
+    })
 }
