@@ -1414,7 +1414,7 @@ fn dispatch<'py>(
 /// the line the command prints.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (inputs, output, target, wg_size, dynamic_lds, kernel, llvm, details, title, vgprs, agprs, vgpr_count, sgprs, lds, wave_size, cu_mode))]
+#[pyo3(signature = (inputs, output, target, wg_size, dynamic_lds, kernel, llvm, details, title, vgprs, agprs, vgpr_count, sgprs, lds, wave_size, cu_mode, dynamic_shared_mem, max_dynamic_shared_mem))]
 fn write_report(
     py: Python<'_>,
     inputs: Vec<String>,
@@ -1433,6 +1433,8 @@ fn write_report(
     lds: Option<u32>,
     wave_size: Option<u32>,
     cu_mode: bool,
+    dynamic_shared_mem: Option<u32>,
+    max_dynamic_shared_mem: Option<String>,
 ) -> PyResult<String> {
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
     let args = wavebudget_cli::ReportArgs {
@@ -1449,7 +1451,7 @@ fn write_report(
         resources: wavebudget_cli::ResourceArgs { vgprs, agprs, vgpr_count, sgprs, lds },
         wave_size,
         cu_mode,
-        nvidia: wavebudget_cli::NvidiaArgs::default(),
+        nvidia: wavebudget_cli::NvidiaArgs { dynamic_shared_mem, max_dynamic_shared_mem, ..Default::default() },
     };
     py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
 }

@@ -105,3 +105,28 @@ def test_code_objects_of_nvidia_binaries_says_where_they_are_read():
         wavebudget.cubins(H200 / "triton-cubins" / "000_add_b128_w1.cubin", block=128, max_dynamic_shared_mem=300000)
     with refused("no_cubins", "no NVIDIA cubins found"):
         wavebudget.cubins(REPO / "examples" / "triton-cache" / "E5XNSOXA26KK4JEUQ5ZSH7ORPFZ7ELOP2EJCXRYHXA4RUMBIJ7IA" / "softmax.hsaco")
+
+
+def test_write_report_of_nvidia_binaries_at_a_cuda_launch(tmp_path):
+    """write_report of the nvcc executable at 128 threads and 4,096 bytes of dynamic shared memory draws its
+    kernels with the H200 runtime's blocks per SM at that launch (nvapp_occ.jsonl); a limit over the
+    device's opt-in maximum is refused as the driver refuses it."""
+    import html
+    import re
+    import wavebudget
+    page = tmp_path / "nvapp.html"
+    wavebudget.write_report(H200 / "nvapp", output=page, wg_size=128, dynamic_shared_mem=4096, details=0)
+    [sm90] = [c.source for c in wavebudget.cubins(H200 / "nvapp", block=128) if c.arch == "sm_90" and c.kernels]
+    rows = [dict(re.findall(r'data-([a-z-]+)="([^"]*)"', m)) for m in re.findall(r"<tr (data-kernel=[^>]*)>", page.read_text())]
+    rows = [r for r in rows if html.unescape(r["source"]) == sm90]
+    want = [json.loads(line) for line in (H200 / "nvapp_occ.jsonl").read_text().splitlines()]
+    want = [w for w in want if w["block"] == 128 and w["dyn"] == 4096]
+    assert len(rows) == len(want) == 11
+    for w in want:
+        part = f"k_liveILi{w['kernel'][6:]}E" if w["kernel"].startswith("k_live") else f"{len(w['kernel'])}{w['kernel']}P"
+        [r] = [r for r in rows if part in r["kernel"]]
+        assert (int(r["regs"]), int(r["blocks-per-sm"])) == (w["regs"], w["blocks_per_sm"]), w
+    with refused("max_dynamic_over_optin", "over what sm_90 lets a kernel"):
+        wavebudget.write_report(H200 / "triton-cubins" / "000_add_b128_w1.cubin", output=tmp_path / "x.html",
+                                max_dynamic_shared_mem=300000)
+    assert not (tmp_path / "x.html").exists()

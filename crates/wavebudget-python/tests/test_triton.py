@@ -348,3 +348,54 @@ def test_launch_report_of_a_cuda_compiled_kernel():
     assert r.block == 128 and r.regs > 0
     want = nvidia.occupancy("sm_90", regs=r.regs, block=128, shared_mem=r.shared_mem)
     assert r.occupancy["blocks_per_sm"] == want.blocks_per_sm
+
+
+def test_pruner_on_nvidia_drops_only_what_ptxas_compiles_identically(tmp_path):
+    """pruner("H200") with maxnreg configs of a matmul, compiled by Triton 3.9 for sm_90 here (ptxas from
+    the wheel, no GPU): every config it drops has the SASS (cuobjdump -sass) of the config kept before it;
+    "no cap" and maxnreg=255 compile differently, at 4 warps too (where the block allows 255 registers
+    either way), and both are kept."""
+    triton = pytest.importorskip("triton")
+    import hashlib
+    import subprocess
+    import triton.language as tl
+    from triton.backends.compiler import GPUTarget
+
+    if not triton.__version__.startswith("3.9."):
+        pytest.skip("the maxnreg rules are checked with Triton 3.9's ptxas")
+
+    @triton.jit
+    def mm(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+        rm = tl.program_id(0) * BM + tl.arange(0, BM)
+        rn = tl.program_id(1) * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, K, BK):
+            acc += tl.dot(tl.load(a + rm[:, None] * K + (k + rk)[None, :]), tl.load(b + (k + rk)[:, None] * BN + rn[None, :]))
+        tl.store(c + rm[:, None] * BN + rn[None, :], acc)
+
+    configs = [triton.Config({}, num_warps=w, maxnreg=m) for w, m in
+               [(4, None), (4, 255), (4, 300), (16, None), (16, 255), (16, 256)]]
+    kept = wt.pruner("H200")(configs)
+    assert [(c.num_warps, c.maxnreg) for c in kept] == [(4, None), (4, 255), (16, None), (16, 255)]
+    cuobjdump = pathlib.Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
+
+    def sass(cfg):
+        src = triton.compiler.ASTSource(fn=mm, signature={"a": "*fp16", "b": "*fp16", "c": "*fp32", "K": "i32"},
+                                        constexprs={"BM": 128, "BN": 256, "BK": 64})
+        opts = {"num_warps": cfg.num_warps, "num_stages": 2}
+        if cfg.maxnreg is not None:
+            opts["maxnreg"] = cfg.maxnreg
+        k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+        f = tmp_path / f"k{cfg.num_warps}_{cfg.maxnreg}.cubin"
+        f.write_bytes(k.asm["cubin"])
+        out = subprocess.run([str(cuobjdump), "-sass", str(f)], capture_output=True, text=True, check=True).stdout
+        body = [line for line in out.splitlines() if "/*" in line]  # the instructions, not the file header
+        assert body
+        return hashlib.sha1("\n".join(body).encode()).hexdigest()
+
+    code = {(c.num_warps, c.maxnreg): sass(c) for c in configs}
+    assert code[(4, 300)] == code[(4, 255)] and code[(16, 256)] == code[(16, 255)]
+    assert code[(4, None)] != code[(4, 255)] and code[(16, None)] != code[(16, 255)]
+    with refused("warp_size", "an NVIDIA warp is 32 threads"):
+        wt.pruner("sm_90", warp_size=64)

@@ -839,15 +839,23 @@ def write_report(
     lds: Optional[int] = None,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
 ) -> str:
     """Write the HTML report of ``wavebudget report`` to ``output`` and return its path.
 
     ``inputs``: code objects, offload bundles, HIP binaries, Triton cache directories, ``wavebudget sweep
     --json`` files; with none, ``target`` and ``vgprs`` (or ``vgpr_count``) give one configuration (the
-    calculator view). The other arguments are the CLI's flags (docs/report.md).
+    calculator view). NVIDIA binaries (cubins, fat binaries, executables, a Triton NVIDIA cache) are drawn
+    at their launch: ``dynamic_shared_mem`` bytes, the limit ``max_dynamic_shared_mem`` (bytes or
+    ``"max"``, the device's opt-in maximum as Triton's launcher sets it). The other arguments are the
+    CLI's flags (docs/report.md).
     """
     def opt(name: str, v: Any) -> Optional[int]:
         return None if v is None else _u32(name, v)
+
+    if max_dynamic_shared_mem is not None and max_dynamic_shared_mem != "max":
+        max_dynamic_shared_mem = str(_u32("max_dynamic_shared_mem", max_dynamic_shared_mem))
 
     out = _path(output, "output")
     _native_call(
@@ -868,6 +876,8 @@ def write_report(
         opt("lds", lds),
         opt("wave_size", wave_size),
         _flag("cu_mode", cu_mode),
+        opt("dynamic_shared_mem", dynamic_shared_mem),
+        max_dynamic_shared_mem,
     )
     return out
 

@@ -249,6 +249,8 @@ def write_report(
     lds: Optional[int] = None,
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
 ) -> str: ...
 
 inspect = code_objects

@@ -114,14 +114,59 @@ def _config_key(cfg: Any, effective_w: int, normalise: Optional[Callable[[Dict[s
             repr(getattr(cfg, "pre_hook", None)))
 
 
+# ptxas as Triton 3.9 runs it (checked by identical SASS in tests/test_triton.py): a thread has at most 255
+# registers, so ``.maxnreg`` above 255 compiles as 255. A cap of 255 is not "no cap", not even where the block
+# allows 255 registers anyway (4 warps): a spilling matmul's SASS differs, so those configs are kept.
+_PTXAS_MAX_REGS = 255
+
+
+def _nv_maxnreg(maxnreg: Any) -> Any:
+    return min(maxnreg, _PTXAS_MAX_REGS) if type(maxnreg) is int else maxnreg
+
+
+def _nv_pruner(target: str) -> Callable[..., List[Any]]:
+    from . import nvidia
+    nvidia.occupancy(target, regs=0, block=32)  # refuse an unknown NVIDIA target now
+    version = _triton_version()
+    checked = bool(version and version.startswith(_NORMALISED_IN))
+
+    def prune(configs: List[Any], named_args: Any = None, **kwargs: Any) -> List[Any]:
+        kept, seen = [], set()
+        for cfg in configs:
+            key = _config_key(cfg, 0)
+            if checked:
+                others = tuple((a, repr(_nv_maxnreg(getattr(cfg, a, None))) if a == "maxnreg" else v)
+                               for a, v in key[1])
+                key = (key[0], others, key[2], key[3])
+            if key not in seen:
+                seen.add(key)
+                kept.append(cfg)
+        return kept
+
+    return prune
+
+
 def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., List[Any]]:
     """A function for ``triton.autotune(prune_configs_by={"early_config_prune": ...})`` that drops a
-    config only when LLVM will compile it exactly like a config kept before it in the list: its
-    ``waves_per_eu`` (in ``Config.kwargs``) is ignored for its ``num_warps`` and everything else is equal,
-    after the options Triton 3.9 itself overwrites or ignores are made equal (``kpack`` on gfx950,
-    ``schedule_hint``, ``wgp_cu_mode`` on GFX9; only when the installed Triton is 3.9).
+    config only when the compiler will compile it exactly like a config kept before it in the list.
+
+    AMD targets: its ``waves_per_eu`` (in ``Config.kwargs``) is ignored by LLVM for its ``num_warps`` and
+    everything else is equal, after the options Triton 3.9 itself overwrites or ignores are made equal
+    (``kpack`` on gfx950, ``schedule_hint``, ``wgp_cu_mode`` on GFX9; only when the installed Triton is 3.9).
+
+    NVIDIA targets (``"sm_90"``, ``"H200"``): its ``maxnreg`` is one ptxas compiles like a kept config's
+    (a cap above 255, the most a thread has, is 255) and everything else is equal; only when the installed
+    Triton is 3.9, whose ptxas this was checked with. ``maxnreg=255`` is kept beside no cap: ptxas
+    compiles them differently.
     The first of each such group is kept, so a lone config is never dropped."""
-    t = _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
+    try:
+        t = _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
+    except Error as e:
+        if e.kind != "nvidia_target":
+            raise
+        if warp_size not in (None, 32):
+            raise _refuse("warp_size", f"warp_size {warp_size}: an NVIDIA warp is 32 threads ('{target}')") from None
+        return _nv_pruner(target)
     base = t["target"].split(":")[0]
     # A WGP (and so a CU mode that changes code) is what the model accepts cu_mode=True for.
     try:
