@@ -390,3 +390,43 @@ fn the_report_of_nvidia_binaries_equals_the_driver() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The executable's sm_80 and sm_120 cubins, which the H200 cannot run (a cubin runs on its own major):
+/// every kernel's registers, local memory and shared section equal `cuobjdump --dump-resource-usage`
+/// beside it (REG, STACK, SHARED: the section, which on sm_90, the one the driver was asked about, holds
+/// the 1 KiB reserve the driver does not count); sm_90's are checked against the driver above.
+#[test]
+fn the_other_architectures_equal_cuobjdump() {
+    let text = std::fs::read_to_string(data().join("nvapp_resusage.txt")).unwrap();
+    // (arch, function) -> (REG, STACK, SHARED), from each "arch = " block's Function lines.
+    let mut want = std::collections::BTreeMap::new();
+    let (mut arch, mut func) = (String::new(), String::new());
+    for line in text.lines() {
+        if let Some(a) = line.strip_prefix("arch = ") {
+            arch = a.trim().to_string();
+        } else if let Some(f) = line.trim().strip_prefix("Function ") {
+            func = f.trim_end_matches(':').to_string();
+        } else if line.trim().starts_with("REG:") {
+            let field = |name: &str| -> u64 {
+                line.split_whitespace().find_map(|w| w.strip_prefix(name)).unwrap().parse().unwrap()
+            };
+            want.insert((arch.clone(), func.clone()), (field("REG:"), field("STACK:"), field("SHARED:")));
+        }
+    }
+    let j = inspect(&[data().join("nvapp").to_str().unwrap(), "--wg-size", "128"]);
+    let mut checked = std::collections::BTreeMap::new();
+    for c in j["cubins"].as_array().unwrap() {
+        let arch = c["arch"].as_str().unwrap();
+        for k in c["kernels"].as_array().unwrap() {
+            let key = (arch.to_string(), k["name"].as_str().unwrap().to_string());
+            let got =
+                (k["regs"].as_u64().unwrap(), k["local_mem"].as_u64().unwrap(), k["shared_section"].as_u64().unwrap());
+            assert_eq!(Some(&got), want.get(&key), "{key:?}");
+            *checked.entry(arch.to_string()).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(
+        checked.into_iter().collect::<Vec<_>>(),
+        [("sm_120".into(), 11), ("sm_80".into(), 11), ("sm_90".into(), 11)]
+    );
+}
