@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use wavebudget_engine::ladder::{LevelError, ProcessorRefusal};
+use wavebudget_ladder::{LevelError, ProcessorRefusal};
 use wavebudget_model::nvidia::Want;
 use wavebudget_model::{BlockReason, Llvm, ModelError};
 
@@ -770,7 +770,7 @@ pub enum Finding {
     },
     /// The policy chose no level.
     #[error("mode=auto: {0}")]
-    AutoPolicy(wavebudget_engine::ladder::ChoiceReason),
+    AutoPolicy(wavebudget_ladder::ChoiceReason),
     /// No ladder for the kernel (the target's refusal, or LLVM's message from compiling it).
     #[error("mode=auto: {0}")]
     AutoNoLadder(NoLadder),

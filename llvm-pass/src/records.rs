@@ -56,7 +56,7 @@ fn json_meta(
     }
 }
 
-pub use wavebudget_engine::ladder::Rung;
+pub use wavebudget_ladder::Rung;
 
 /// A kernel's ladder as `mode=auto` weighs it: the unconstrained build (waves 0) and each level.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -193,7 +193,7 @@ impl Records {
         let num =
             |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
         if v.get("kernels").is_some() {
-            let sweep = wavebudget_engine::ladder::Sweep::from_value(&v).map_err(RecordsProblem::NotASweep)?;
+            let sweep = wavebudget_ladder::Sweep::from_value(&v).map_err(RecordsProblem::NotASweep)?;
             return Records::from_sweep(&sweep);
         }
         let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(RecordsProblem::NeitherForm)?;
@@ -232,7 +232,7 @@ impl Records {
     }
 
     /// A sweep read back in its typed form: the baseline gives the counts, the levels the ladder.
-    fn from_sweep(sweep: &wavebudget_engine::ladder::Sweep) -> Result<Records, RecordsProblem> {
+    fn from_sweep(sweep: &wavebudget_ladder::Sweep) -> Result<Records, RecordsProblem> {
         let mut recs = Records::default();
         for (i, k) in sweep.kernels.iter().enumerate() {
             if k.target.is_empty() {

@@ -107,7 +107,7 @@ pub fn processor_for(
 
 // The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
 // report, `records=` and Python read back the form written here.
-pub use wavebudget_engine::ladder::{
+pub use wavebudget_ladder::{
     choose, choose_rungs, merge, Choice, ChoiceReason, KernelLadder, Level, LevelError, PlannedKernel, Policy,
     ProcessorRefusal, Status, Sweep,
 };

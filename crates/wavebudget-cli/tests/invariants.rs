@@ -40,6 +40,18 @@ fn the_model_is_pure() {
     }
 }
 
+/// Issue 49 point 3: the plugin links what it uses. Its ladder types are their own crate, so
+/// `libwavebudget_pass.so` holds neither the runtime's HSA loader, libloading, regex nor the engine (which
+/// would bring them); adding any of them to the pass crate's dependencies fails here.
+#[test]
+fn the_plugin_links_no_runtime_loader_or_regex() {
+    let tree = cargo_tree(&["-p", "wavebudget-pass"]);
+    for dep in ["wavebudget-engine ", "wavebudget-runtime ", "libloading ", "regex ", "regex-automata "] {
+        assert!(!tree.lines().any(|l| l.starts_with(dep)), "the pass plugin depends on {dep}:\n{tree}");
+    }
+    assert!(tree.lines().any(|l| l.starts_with("wavebudget-ladder ")), "{tree}");
+}
+
 #[test]
 fn only_the_pass_crate_reaches_llvm() {
     let users = cargo_tree(&["-i", "llvm-sys"]);
@@ -235,7 +247,7 @@ fn refusals_are_not_prose_in_a_string() {
     }
     let finding = std::fs::read_to_string(root().join("llvm-pass/src/finding.rs")).unwrap();
     assert!(finding.contains("pub enum Finding") && finding.contains("#[non_exhaustive]"));
-    let ladder = std::fs::read_to_string(root().join("crates/wavebudget-engine/src/ladder.rs")).unwrap();
+    let ladder = std::fs::read_to_string(root().join("crates/wavebudget-ladder/src/lib.rs")).unwrap();
     assert!(!ladder.contains("pub reason: String"), "the ladder policy's reason is prose in a String");
     // The sweep's errors (a level's, a planned kernel's) are typed in the JSON too, not sentences.
     assert!(!ladder.contains("error: Option<String>"), "a sweep error is prose in a String");
@@ -243,14 +255,14 @@ fn refusals_are_not_prose_in_a_string() {
     // runtime and the disassembler were): only serde's words with their path, and the C API's argument
     // check, whose text goes to the caller's error buffer.
     let theirs = [
-        ("crates/wavebudget-engine/src/ladder.rs", "pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {"),
+        ("crates/wavebudget-ladder/src/lib.rs", "pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {"),
         (
-            "crates/wavebudget-engine/src/ladder.rs",
+            "crates/wavebudget-ladder/src/lib.rs",
             "pub fn from_value(value: &serde_json::Value) -> Result<Sweep, String> {",
         ),
         // from_value's check of a level's flattened resources: serde's words with the level's path.
         (
-            "crates/wavebudget-engine/src/ladder.rs",
+            "crates/wavebudget-ladder/src/lib.rs",
             "fn resources_complete(value: &serde_json::Value) -> Result<(), String> {",
         ),
         (
@@ -262,6 +274,7 @@ fn refusals_are_not_prose_in_a_string() {
     for dir in [
         "llvm-pass/src",
         "crates/wavebudget-engine/src",
+        "crates/wavebudget-ladder/src",
         "crates/wavebudget-runtime/src",
         "crates/wavebudget-model/src",
         "crates/wavebudget-codeobj/src",
@@ -324,7 +337,7 @@ fn the_sweep_is_read_back_in_one_typed_form() {
     for dir in ["crates", "llvm-pass/src"] {
         rust_sources(&root().join(dir), &mut files);
     }
-    let home = root().join("crates/wavebudget-engine/src/ladder.rs");
+    let home = root().join("crates/wavebudget-ladder/src/lib.rs");
     let mut checked = 0;
     for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
         let text = std::fs::read_to_string(f).unwrap();

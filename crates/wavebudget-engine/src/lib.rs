@@ -19,7 +19,9 @@
 
 pub mod dispatch;
 pub mod inspect;
-pub mod ladder;
+/// The sweep's answer and the policy that picks from a ladder: its own crate, which the pass plugin links
+/// without the rest of the engine.
+pub use wavebudget_ladder as ladder;
 mod note;
 pub mod report;
 pub mod targets;
