@@ -243,6 +243,19 @@ pub struct SweepCmdArgs {
     /// Leave the unconstrained build out (a shard of a distributed sweep).
     #[arg(long, hide = true)]
     pub no_baseline: bool,
+    /// How errors are written on stderr: `text` (a line each, `error: ...`) or `json` (an object a line:
+    /// `kind`, `file`, `kernel`, `message`; what a distributed sweep's driver reads).
+    #[arg(long, value_enum, default_value_t = ErrorFormat::Text)]
+    pub error_format: ErrorFormat,
+}
+
+/// `--error-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ErrorFormat {
+    /// `error: ` and the message, a line each.
+    Text,
+    /// One JSON object a line (`TypedError`).
+    Json,
 }
 
 #[derive(Debug, Args)]

@@ -95,6 +95,41 @@ pub enum CliError {
         /// One line per input that was not.
         errors: Vec<String>,
     },
+    /// As `Partial`, the errors typed (`--error-format json`): each written as one JSON object a line.
+    #[error("{}", errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; "))]
+    Typed {
+        /// The answer for the inputs that were done (may be empty).
+        output: String,
+        /// Each error with its kind, its input and kernel where it has them.
+        errors: Vec<TypedError>,
+    },
+}
+
+/// An error as a program reads it (`--error-format json`): the kind (as `CliError::kind`), the input it
+/// is about (none for the command's own refusals: options, the command), the kernel filter it is about,
+/// and the line a person reads.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TypedError {
+    /// `CliError::kind` of the error.
+    pub kind: &'static str,
+    /// The input file it is about, as given.
+    pub file: Option<String>,
+    /// The kernel (or `--kernel` pattern) it is about.
+    pub kernel: Option<String>,
+    /// The message, one line.
+    pub message: String,
+}
+
+impl TypedError {
+    /// `e` about `file` (and `kernel`).
+    pub fn of(e: &CliError, file: Option<&str>, kernel: Option<&str>) -> TypedError {
+        TypedError {
+            kind: e.kind(),
+            file: file.map(str::to_string),
+            kernel: kernel.map(str::to_string),
+            message: e.to_string(),
+        }
+    }
 }
 
 impl CliError {
@@ -116,6 +151,7 @@ impl CliError {
             #[cfg(feature = "llvm")]
             CliError::Llvm(e) => e.kind(),
             CliError::Partial { .. } => "partial",
+            CliError::Typed { .. } => "typed",
         }
     }
 }

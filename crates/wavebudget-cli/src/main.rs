@@ -26,6 +26,16 @@ fn main() {
             }
             std::process::exit(1);
         }
+        Err(wavebudget_cli::CliError::Typed { output, errors }) => {
+            // The answer for the inputs that were done, then each error as one JSON object a line.
+            use std::io::Write;
+            let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            let mut stderr = std::io::stderr().lock();
+            for e in errors {
+                let _ = writeln!(stderr, "{}", serde_json::to_string(&e).expect("serializable"));
+            }
+            std::process::exit(1);
+        }
         Err(e) => {
             // One line whatever the input held: names with newlines or escape sequences are shown escaped.
             eprintln!("error: {}", wavebudget_model::text::printable(&e.to_string()));

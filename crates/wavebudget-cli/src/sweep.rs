@@ -161,7 +161,52 @@ fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
     out
 }
 
+/// An input that could not be swept: the file, the `--kernel` patterns it was filtered by, the error.
+struct FileError {
+    file: String,
+    kernel: Option<String>,
+    error: CliError,
+}
+
+/// Why `sweep` did not answer for every input: a refusal of the command itself (its options), of its one
+/// input, or some inputs' errors beside the answer for the rest.
+enum Fail {
+    Command(CliError),
+    File(Box<FileError>),
+    Partial { output: String, errors: Vec<FileError> },
+}
+
+impl<E: Into<CliError>> From<E> for Fail {
+    fn from(e: E) -> Fail {
+        Fail::Command(e.into())
+    }
+}
+
+/// `wavebudget sweep`: the answer, its errors written as `--error-format` asks (a line of text each, or
+/// one JSON object each with its kind, file and kernel, which the distributed sweep's driver reads).
 pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
+    use crate::args::ErrorFormat;
+    let typed = |e: FileError| crate::TypedError::of(&e.error, Some(&e.file), e.kernel.as_deref());
+    match (c.error_format, sweep_files(c)) {
+        (_, Ok(out)) => Ok(out),
+        (ErrorFormat::Text, Err(Fail::Command(e))) => Err(e),
+        (ErrorFormat::Text, Err(Fail::File(e))) => Err(e.error),
+        (ErrorFormat::Text, Err(Fail::Partial { output, errors })) => {
+            Err(CliError::Partial { output, errors: errors.into_iter().map(|e| e.error.to_string()).collect() })
+        }
+        (ErrorFormat::Json, Err(Fail::Command(e))) => {
+            Err(CliError::Typed { output: String::new(), errors: vec![crate::TypedError::of(&e, None, None)] })
+        }
+        (ErrorFormat::Json, Err(Fail::File(e))) => {
+            Err(CliError::Typed { output: String::new(), errors: vec![typed(*e)] })
+        }
+        (ErrorFormat::Json, Err(Fail::Partial { output, errors })) => {
+            Err(CliError::Typed { output, errors: errors.into_iter().map(typed).collect() })
+        }
+    }
+}
+
+fn sweep_files(c: &SweepCmdArgs) -> Result<String, Fail> {
     let a = &c.sweep;
     let mut opts = options(a)?;
     if !c.kernel.is_empty() {
@@ -172,19 +217,26 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
         // the symbol; the module's kernels it keeps are swept, and one that keeps none is refused.
         use wavebudget_engine::inspect::{kernel_filter, kernel_selected};
         let filters = c.kernel.iter().map(|p| kernel_filter(p)).collect::<Result<Vec<_>, _>>()?;
-        let planned = read(file).and_then(|b| wavebudget_pass::sweep::plan(&b, file, &opts).map_err(CliError::Llvm))?;
+        let about = |error: CliError| {
+            Fail::File(Box::new(FileError { file: file.clone(), kernel: Some(c.kernel.join(", ")), error }))
+        };
+        let planned = read(file)
+            .and_then(|b| wavebudget_pass::sweep::plan(&b, file, &opts).map_err(CliError::Llvm))
+            .map_err(about)?;
         let names: Vec<String> = planned
             .iter()
             .map(|k| k.name.clone())
             .filter(|n| filters.iter().any(|re| kernel_selected(re, n, &format!("{n}.kd"))))
             .collect();
         if names.is_empty() {
-            return Err(wavebudget_engine::Error::NoKernelMatches {
-                pattern: c.kernel.join(", "),
-                total: planned.len(),
-                inputs: file.clone(),
-            }
-            .into());
+            return Err(about(
+                wavebudget_engine::Error::NoKernelMatches {
+                    pattern: c.kernel.join(", "),
+                    total: planned.len(),
+                    inputs: file.clone(),
+                }
+                .into(),
+            ));
         }
         opts.only = Some(names);
     }
@@ -195,8 +247,9 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
             return Err(UsageError::OutputIsInput { output: output.clone(), input: input.clone() }.into());
         }
     }
+    let kernel = (!c.kernel.is_empty()).then(|| c.kernel.join(", "));
     if c.plan {
-        return plan(a, &opts, c.output.as_deref());
+        return plan(a, &opts, c.output.as_deref(), kernel);
     }
     let mut driver_failed = false;
     let (s, errors) = if let Some(address) = &a.ray {
@@ -219,8 +272,10 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
                     k
                 })),
                 // One module of several that cannot be swept does not stop the others.
-                Err(e) if a.files.len() > 1 => errors.push(e.to_string()),
-                Err(e) => return Err(e),
+                Err(error) if a.files.len() > 1 => errors.push(FileError { file: file.clone(), kernel: None, error }),
+                Err(error) => {
+                    return Err(Fail::File(Box::new(FileError { file: file.clone(), kernel: kernel.clone(), error })))
+                }
             }
         }
         (all, errors)
@@ -239,7 +294,7 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
         None => text,
     };
     if !errors.is_empty() || driver_failed {
-        return Err(CliError::Partial { output: out, errors });
+        return Err(Fail::Partial { output: out, errors });
     }
     Ok(out)
 }
@@ -247,7 +302,7 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
 /// `--plan`: what each file's sweep would compile, as JSON (what a distributed sweep shards), printed or
 /// written to `-o`. Of several files, one that cannot be planned is named and the others are planned, as
 /// in a sweep.
-fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>) -> Result<String, CliError> {
+fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>, kernel: Option<String>) -> Result<String, Fail> {
     #[derive(serde::Serialize)]
     struct File<'a> {
         file: &'a str,
@@ -260,8 +315,10 @@ fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>) -> Result<Stri
             read(file).and_then(|bytes| wavebudget_pass::sweep::plan(&bytes, file, opts).map_err(CliError::Llvm));
         match planned {
             Ok(kernels) => files.push(File { file, kernels }),
-            Err(e) if a.files.len() > 1 => errors.push(e.to_string()),
-            Err(e) => return Err(e),
+            Err(error) if a.files.len() > 1 => errors.push(FileError { file: file.clone(), kernel: None, error }),
+            Err(error) => {
+                return Err(Fail::File(Box::new(FileError { file: file.clone(), kernel: kernel.clone(), error })))
+            }
         }
     }
     let text = serde_json::to_string_pretty(&serde_json::json!({ "files": files })).expect("serializable") + "\n";
@@ -274,7 +331,7 @@ fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>) -> Result<Stri
         None => text,
     };
     if !errors.is_empty() {
-        return Err(CliError::Partial { output: out, errors });
+        return Err(Fail::Partial { output: out, errors });
     }
     Ok(out)
 }

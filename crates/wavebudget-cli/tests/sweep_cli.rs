@@ -302,3 +302,43 @@ fn shards_merge_into_the_one_machine_ladder() {
     rest.kernels.iter_mut().for_each(|k| k.module = None);
     assert_eq!(rest, whole);
 }
+
+/// `--error-format json` (what the distributed sweep's driver reads): each error one JSON object a line,
+/// with the kind the text's refusal has, the input it is about (none for the command's own refusals) and
+/// the `--kernel` patterns; the ladder of the modules that compiled is still on stdout.
+#[test]
+fn errors_as_json_carry_kind_file_and_kernel() {
+    let good = scratch("format-good.ll");
+    std::fs::write(&good, module(&kernels::vector_acc("k", 8, false))).unwrap();
+    let bad = scratch("format-bad.ll");
+    std::fs::write(&bad, "not IR\n").unwrap();
+    let (g, b) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let json_lines = |out: &Output| -> Vec<serde_json::Value> {
+        String::from_utf8_lossy(&out.stderr).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    // Several modules, one unparsable: the other's ladder on stdout, the bad one's error typed.
+    let out = wb(&["sweep", "--error-format", "json", "--json", "--target", "gfx942", "--waves", "4", g, b]);
+    assert_eq!(out.status.code(), Some(1));
+    let ladder: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!ladder["kernels"].as_array().unwrap().is_empty());
+    let errors = json_lines(&out);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0]["kind"].as_str(), errors[0]["file"].as_str()), (Some("parse"), Some(b)));
+    // The same error as text is the message, prefixed.
+    let text = wb(&["sweep", "--json", "--target", "gfx942", "--waves", "4", g, b]);
+    assert_eq!(
+        String::from_utf8_lossy(&text.stderr).trim(),
+        format!("error: {}", errors[0]["message"].as_str().unwrap())
+    );
+    // The command's own refusal has no file; a --kernel that keeps nothing names the file and the pattern.
+    let out = wb(&["sweep", "--error-format", "json", "--waves", "99", g]);
+    let e = &json_lines(&out)[0];
+    assert_eq!((e["kind"].as_str(), e["file"].is_null()), (Some("waves_spec"), true), "{e}");
+    let out = wb(&["sweep", "--error-format", "json", "--target", "gfx942", "--kernel=zzz", g]);
+    let e = &json_lines(&out)[0];
+    assert_eq!(
+        (e["kind"].as_str(), e["file"].as_str(), e["kernel"].as_str()),
+        (Some("no_kernel_matches"), Some(g), Some("zzz")),
+        "{e}"
+    );
+}

@@ -338,3 +338,21 @@ def test_shards_that_do_not_make_the_plan_are_refused_by_kind():
         with pytest.raises(wavebudget.Error) as e:
             _native.merge_ladders(plan, shards)
         assert e.value.kind == kind and str(e.value).startswith(says), (kind, str(e.value))
+
+
+def test_the_worker_commands_errors_are_matched_by_their_fields():
+    """What a worker's `wavebudget sweep` refuses reaches the driver typed (`--error-format json`: kind,
+    file, kernel), and the driver sorts by the fields, not the text: a module named `--waves` whose
+    options are refused is the whole sweep's refusal (its message starts with the module's name, which
+    text matching took for the module's error), while the module that LLVM cannot parse is its own error,
+    and a shard's kernel that is not in its module names the module and the kernel."""
+    good = pathlib.Path(FILES[0]).read_bytes()
+    with pytest.raises(wbc._Refusal) as e:
+        wbc._plan_task(CLI, "--waves", good, ["--waves", "99"])
+    assert str(e.value).startswith("--waves '99': want a range"), str(e.value)
+    ok, out = wbc._plan_task(CLI, "dir/m.ll", b"not IR", [])
+    assert not ok and out.startswith("dir/m.ll:"), out
+    ok, e = wbc._run_cli(CLI, "m.ll", good, ["--json", "--kernel=zzz", "--target", "gfx942"])
+    assert not ok and (e["kind"], e["file"], e["kernel"]) == ("no_kernel_matches", "m.ll", "zzz"), e
+    ok, e = wbc._run_cli(CLI, "m.ll", good, ["--waves", "99"])
+    assert not ok and (e["kind"], e["file"]) == ("waves_spec", None), e

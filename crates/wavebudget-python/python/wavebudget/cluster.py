@@ -151,9 +151,26 @@ def _remove_orphans() -> None:
         shutil.rmtree(os.path.join(root, n), ignore_errors=True)
 
 
-def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tuple[bool, str]:
+def _typed_error(stderr: str, returncode: int) -> Dict[str, Any]:
+    """The last error ``wavebudget sweep --error-format json`` wrote (``kind``, ``file``, ``kernel``,
+    ``message``); a line that is not one (the argument parser's, a command without the option) is the
+    command's own refusal, with no file."""
+    for line in reversed(stderr.strip().splitlines()):
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(e, dict) and isinstance(e.get("message"), str) and "kind" in e and "file" in e:
+            return e
+    lines = [l for l in stderr.strip().splitlines() if l.strip()]
+    return {"kind": "command", "file": None, "kernel": None,
+            "message": lines[-1].removeprefix("error: ") if lines else f"exit status {returncode}"}
+
+
+def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tuple[bool, Any]:
     """Runs ``wavebudget sweep <the module> args`` on this node with the module's bytes written to a
-    private temporary file named like the original; (ok, stdout or the one-line error, naming ``name``)."""
+    private temporary file named like the original; (True, stdout) or (False, the typed error, its file
+    and message naming ``name``)."""
     exe = _find_cli(cli)
     if exe is None:
         raise _Refusal(
@@ -166,24 +183,31 @@ def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tup
         path = os.path.join(d, os.path.basename(name) or "module.ll")
         with open(path, "wb") as f:
             f.write(data)
-        p = subprocess.run([exe, "sweep", path] + args, capture_output=True, text=True)
+        p = subprocess.run([exe, "sweep", path, "--error-format=json"] + args, capture_output=True, text=True)
         if p.returncode < 0:
             raise _ShardKilled(f"{name}: a shard's compile was ended by signal {-p.returncode} on node {_node()}")
         if p.returncode != 0:
-            lines = [l for l in p.stderr.strip().splitlines() if l.startswith("error: ")]
-            line = lines[-1][len("error: "):] if lines else f"exit status {p.returncode}"
-            return False, line.replace(path, name)
+            e = _typed_error(p.stderr, p.returncode)
+            e["message"] = e["message"].replace(path, name)
+            if e["file"] is not None:
+                e["file"] = name
+            return False, e
         return True, p.stdout
+
+
+def _module_error(e: Dict[str, Any], name: str) -> str:
+    """The line naming the module for an error about it (the error's file is the module)."""
+    return e["message"] if e["message"].startswith(name) else f"{name}: {e['message']}"
 
 
 def _plan_task(cli: Optional[str], name: str, data: bytes, options: List[str]) -> Tuple[bool, Any]:
     """A module's plan (``sweep --plan``): (True, its kernels) or (False, the error naming it)."""
     ok, out = _run_cli(cli, name, data, ["--plan"] + options)
     if not ok:
-        if not out.startswith(name):
+        if out["file"] is None:
             # Not about the module (the options, the command): the whole sweep's refusal.
-            raise _Refusal(out)
-        return False, out
+            raise _Refusal(out["message"])
+        return False, _module_error(out, name)
     plan = _json_of(cli or "wavebudget", out, "plan")
     try:
         return True, plan["files"][0]["kernels"]
@@ -208,9 +232,7 @@ def _shard_task(
     if not baseline:
         args.append("--no-baseline")
     ok, out = _run_cli(cli, name, data, args)
-    if not ok and not out.startswith(name):
-        out = f"{name}: {out}"
-    return ok, out
+    return (True, out) if ok else (False, _module_error(out, name))
 
 
 class Shard:
@@ -447,11 +469,23 @@ def _sweep_local(
     exe = _find_cli(cli)
     if exe is None:
         raise _Refusal("sweep needs the wavebudget command with LLVM 22: set WAVEBUDGET_CLI, pass cli=, or put it on PATH")
-    args = [exe, "sweep", "--json"] + options + (["--jobs", str(int(jobs))] if jobs else []) + ["--"]
+    args = [exe, "sweep", "--json", "--error-format=json"] + options + (["--jobs", str(int(jobs))] if jobs else []) + ["--"]
     p = subprocess.run(args + [name for name, _ in files], capture_output=True, text=True)
-    errors = [l[len("error: "):] if l.startswith("error: ") else l for l in p.stderr.strip().splitlines() if l]
+    typed = []
+    for line in p.stderr.strip().splitlines():
+        try:
+            e = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(e, dict) and "message" in e and "file" in e:
+            typed.append(e)
+    if p.returncode != 0 and not typed:
+        typed = [_typed_error(p.stderr, p.returncode)]
+    errors = [e["message"] for e in typed]
     if p.returncode != 0 and not p.stdout:
-        if len(files) > 1 and errors:
+        # Errors about the modules (each names its file) are the sweep's answer; one about the command is
+        # its refusal.
+        if len(files) > 1 and typed and all(e["file"] is not None for e in typed):
             return {"kernels": []}, errors
         raise _Refusal(errors[-1] if errors else f"wavebudget sweep: exit status {p.returncode}")
     ladder = _json_of(exe, p.stdout, "ladder")
