@@ -23,8 +23,9 @@ pub use args::{NvidiaArgs, ReportArgs, ResourceArgs, DEFAULT_DETAILS};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
-pub use usage::{Compiled, NotRegular, ReportPart, UsageError};
+pub use usage::{Compiled, ReportPart, UsageError};
 use wavebudget_engine::inspect;
+pub use wavebudget_engine::output::NotRegular;
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
@@ -69,6 +70,9 @@ pub enum CliError {
     /// The runtime refused a device or a dispatch (its error names the input).
     #[error(transparent)]
     Runtime(#[from] wavebudget_runtime::Error),
+    /// An output not written (a link loop, not a regular file, the system's refusal).
+    #[error(transparent)]
+    Output(#[from] wavebudget_engine::output::OutputError),
     /// A file the system would not read or write.
     #[error("{context}: {source}")]
     Io {
@@ -147,6 +151,7 @@ impl CliError {
             CliError::Reader(..) => "reader",
             CliError::Runtime(e) => e.kind(),
             CliError::Io { .. } => "io",
+            CliError::Output(e) => e.kind(),
             CliError::Engine(e) => e.kind(),
             #[cfg(feature = "llvm")]
             CliError::Llvm(e) => e.kind(),
@@ -233,109 +238,8 @@ fn clap_message(text: &str) -> String {
     }
 }
 
-/// `--target` as read: an AMD processor (for code objects), an NVIDIA architecture or product (for
-/// cubins), or none. The engine's one reading: an NVIDIA-looking name it does not model is refused as
-/// NVIDIA's.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum VendorTarget {
-    None,
-    Amd(wavebudget_model::TargetId),
-    Nvidia(wavebudget_model::nvidia::Target),
-}
-
-impl VendorTarget {
-    pub(crate) fn parse(t: Option<&str>) -> Result<VendorTarget, CliError> {
-        Ok(match t {
-            None => VendorTarget::None,
-            Some(t) => match wavebudget_engine::targets::nvidia_target(t)? {
-                Some(nv) => VendorTarget::Nvidia(nv),
-                None => VendorTarget::Amd(wavebudget_model::parse_target(t)?),
-            },
-        })
-    }
-
-    pub(crate) fn amd(self) -> Option<wavebudget_model::TargetId> {
-        match self {
-            VendorTarget::Amd(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn nvidia(self) -> Option<wavebudget_model::nvidia::Target> {
-        match self {
-            VendorTarget::Nvidia(t) => Some(t),
-            _ => None,
-        }
-    }
-}
-
-/// Which vendor's kernels a command's answer is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Drawn {
-    /// NVIDIA cubins only.
-    Cubins,
-    /// AMD code objects (and, in a report, cubins listed beside them when `beside` says so).
-    CodeObjects { beside: bool },
-    /// Both (inspect of inputs holding both).
-    Both,
-}
-
-/// The launch flags of `inspect` and `report` over binaries, each belonging to one vendor: one check of
-/// them against what the inputs hold, for both commands.
-pub(crate) struct VendorFlags<'a> {
-    pub target: VendorTarget,
-    pub llvm: bool,
-    pub dvgpr_block: bool,
-    pub dynamic_lds: bool,
-    pub dynamic_shared_mem: bool,
-    pub max_dynamic_shared_mem: bool,
-    /// `--wg-size` as given and as read.
-    pub wg_size: Option<(&'a str, WorkgroupSize)>,
-}
-
-impl VendorFlags<'_> {
-    /// A flag for the other vendor's binaries than the answer is about is refused, not ignored; a launch
-    /// range cannot be a CUDA block; a dynamic shared memory limit the driver would refuse fails the launch.
-    pub(crate) fn check<'c>(
-        &self,
-        drawn: Drawn,
-        cubins: impl IntoIterator<Item = &'c inspect::CubinReport> + Clone,
-    ) -> Result<(), CliError> {
-        if drawn == Drawn::Cubins {
-            let amd: [(&'static str, bool, Option<&'static str>); 4] = [
-                ("--target", self.target.amd().is_some(), Some("--target sm_XY or a product")),
-                ("--llvm", self.llvm, None),
-                ("--dvgpr-block", self.dvgpr_block, None),
-                ("--dynamic-lds", self.dynamic_lds, Some("--dynamic-shared-mem")),
-            ];
-            if let Some((flag, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
-                return Err(UsageError::AmdFlagOnCubins { flag, instead }.into());
-            }
-        }
-        if let Drawn::CodeObjects { beside } = drawn {
-            let nv = [
-                ("--target", self.target.nvidia().is_some()),
-                ("--dynamic-shared-mem", self.dynamic_shared_mem),
-                ("--max-dynamic-shared-mem", self.max_dynamic_shared_mem),
-            ];
-            if let Some((flag, _)) = nv.into_iter().find(|(_, given)| *given) {
-                return Err(UsageError::NvidiaFlagOnCodeObjects { flag, beside }.into());
-            }
-        }
-        let has_cubins = cubins.clone().into_iter().next().is_some();
-        if let (true, Some((given, w))) = (has_cubins && drawn != Drawn::CodeObjects { beside: true }, self.wg_size) {
-            if w.min != w.max {
-                return Err(UsageError::BlockRange { value: given.to_string() }.into());
-            }
-        }
-        if let Some(e) = inspect::cuda_launch_refusal(cubins) {
-            return Err(e.clone().into());
-        }
-        Ok(())
-    }
-}
-
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
+    use wavebudget_engine::vendor::{Drawn, LaunchOptions, VendorTarget};
     let target = VendorTarget::parse(a.target.as_deref())?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
@@ -374,7 +278,7 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         (true, _) => Drawn::CodeObjects { beside: false },
         (false, false) => Drawn::Both,
     };
-    VendorFlags {
+    LaunchOptions {
         target,
         llvm: a.llvm.is_some(),
         dvgpr_block: a.dvgpr_block.is_some(),
@@ -716,62 +620,4 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
 }
 
 /// Links followed from an output before it is refused as a loop (Linux's own limit, `MAXSYMLINKS`).
-const MAX_LINK_HOPS: usize = 40;
-
-/// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
-/// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
-///
-/// Only regular files are written. An output that is a symlink writes the file it points to (the link
-/// stays a link); one that is a device, a pipe or a socket (`/dev/null`) is refused, so that running as
-/// root never replaces a device node with a file.
-pub(crate) fn write_atomic(
-    output: &std::path::Path,
-    bytes: &[u8],
-    mode: Option<std::fs::Permissions>,
-) -> Result<(), CliError> {
-    let shown = output.display().to_string();
-    // Follow the chain of links to the file it ends at (which may not exist yet). A chain that does not
-    // end (a loop) is refused: renaming over its last link would replace a link with a file.
-    let mut target = output.to_path_buf();
-    let mut hops = 0;
-    while std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
-        hops += 1;
-        if hops > MAX_LINK_HOPS {
-            return Err(UsageError::OutputLinkLoop { output: shown, hops: MAX_LINK_HOPS as u32 }.into());
-        }
-        let link = std::fs::read_link(&target)
-            .map_err(|source| CliError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
-        target = target.parent().unwrap_or(std::path::Path::new(".")).join(link);
-    }
-    if let Ok(m) = std::fs::metadata(&target) {
-        if !m.file_type().is_file() {
-            let what = if m.is_dir() { usage::NotRegular::Directory } else { usage::NotRegular::Special };
-            return Err(UsageError::OutputNotRegular { output: shown, what }.into());
-        }
-    }
-    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.wavebudget-{}",
-        target.file_name().and_then(|n| n.to_str()).unwrap_or("out"),
-        std::process::id()
-    ));
-    let result = std::fs::write(&tmp, bytes)
-        .and_then(|_| match mode {
-            Some(m) => std::fs::set_permissions(&tmp, m),
-            None => Ok(()),
-        })
-        .and_then(|_| std::fs::rename(&tmp, &target));
-    result.map_err(|source| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::Io { context: format!("-o {shown}: cannot write"), source }
-    })
-}
-
-/// `a` and `b` name the same existing file (through links, `..`, or hard links: same device and inode).
-pub(crate) fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
-}
+pub(crate) use wavebudget_engine::output::{same_file, write_atomic};

@@ -4,25 +4,6 @@
 
 use thiserror::Error;
 
-/// What `-o` names when it is not a file wavebudget may write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum NotRegular {
-    /// A directory.
-    Directory,
-    /// A device, pipe or socket.
-    Special,
-}
-
-impl std::fmt::Display for NotRegular {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            NotRegular::Directory => "a directory",
-            NotRegular::Special => "not a regular file (a device, pipe or socket)",
-        })
-    }
-}
-
 /// A compiled file given where LLVM IR is wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -115,23 +96,6 @@ pub enum UsageError {
         /// The NVIDIA architecture.
         arch: &'static str,
     },
-    /// An AMD-only inspect flag where every input read is an NVIDIA cubin.
-    #[error("{flag} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|i| format!(" (for a cubin: {i})")).unwrap_or_default())]
-    AmdFlagOnCubins {
-        /// The flag.
-        flag: &'static str,
-        /// The flag that says it for a cubin, where one does.
-        instead: Option<&'static str>,
-    },
-    /// An NVIDIA-only flag where no input holds a cubin (or, in a report, where the page draws the inputs'
-    /// AMD code objects and lists their cubins beside them).
-    #[error("{flag} applies to NVIDIA cubins; {}", if *beside { "the page draws the inputs' AMD code objects (report the NVIDIA binaries on their own)" } else { "the inputs hold AMD code objects only" })]
-    NvidiaFlagOnCodeObjects {
-        /// The flag.
-        flag: &'static str,
-        /// Whether the inputs hold cubins too, beside the AMD code objects drawn.
-        beside: bool,
-    },
     /// `--dvgpr-block` where it cannot apply.
     #[error("--dvgpr-block {value}: {why}")]
     DvgprBlock {
@@ -139,12 +103,6 @@ pub enum UsageError {
         value: u32,
         /// Why it does not apply.
         why: &'static str,
-    },
-    /// A launch range given for cubins, whose block has one size.
-    #[error("--wg-size '{value}': a CUDA block has one size; give one number for the cubins")]
-    BlockRange {
-        /// As given.
-        value: String,
     },
     /// A dynamic shared memory limit that is neither bytes nor `max`.
     #[error(
@@ -241,22 +199,6 @@ pub enum UsageError {
     /// `--jobs 0`.
     #[error("--jobs must be at least 1")]
     ZeroJobs,
-    /// An `-o` chain of symbolic links that does not end.
-    #[error("-o {output}: symbolic links that do not end in a file after {hops} hops (a loop); nothing written")]
-    OutputLinkLoop {
-        /// The output as given.
-        output: String,
-        /// How many links were followed.
-        hops: u32,
-    },
-    /// An `-o` that is not a regular file.
-    #[error("-o {output}: is {what}; wavebudget writes only regular files")]
-    OutputNotRegular {
-        /// The output as given.
-        output: String,
-        /// What it is.
-        what: NotRegular,
-    },
     /// An `-o` that is the input (`tune`, `embed`).
     #[error("-o {output}: would overwrite the input; wavebudget never modifies its input")]
     OverwritesInput {
@@ -507,9 +449,6 @@ impl UsageError {
             UsageError::NvidiaFlagOnAmd { .. } => "nvidia_flag_on_amd",
             UsageError::AmdFlagOnNvidia { .. } => "amd_flag_on_nvidia",
             UsageError::AmdCountOnNvidia { .. } => "amd_count_on_nvidia",
-            UsageError::AmdFlagOnCubins { .. } => "amd_flag_on_cubins",
-            UsageError::NvidiaFlagOnCodeObjects { .. } => "nvidia_flag_on_code_objects",
-            UsageError::BlockRange { .. } => "block_range",
             UsageError::DvgprBlock { .. } => "dvgpr_block",
             UsageError::MaxDynamicValue { .. } => "max_dynamic_value",
             UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
@@ -529,8 +468,6 @@ impl UsageError {
             UsageError::WavesOverMax { .. } => "waves_over_max",
             UsageError::WavesSpec { .. } => "waves_spec",
             UsageError::ZeroJobs => "zero_jobs",
-            UsageError::OutputLinkLoop { .. } => "output_link_loop",
-            UsageError::OutputNotRegular { .. } => "output_not_regular",
             UsageError::OverwritesInput { .. } => "overwrites_input",
             UsageError::OutputIsInput { .. } => "output_is_input",
             UsageError::OutputInsideInput { .. } => "output_inside_input",
@@ -616,9 +553,6 @@ mod tests {
             UsageError::NvidiaFlagOnAmd { flag: "--regs", target: "gfx942".into() },
             UsageError::AmdFlagOnNvidia { flag: "--cu-mode", arch: "sm_90" },
             UsageError::AmdCountOnNvidia { flag: "--vgprs", arch: "sm_90", instead: "--regs" },
-            UsageError::AmdFlagOnCubins { flag: "--llvm", instead: None },
-            UsageError::NvidiaFlagOnCodeObjects { flag: "--dynamic-shared-mem", beside: false },
-            UsageError::BlockRange { value: "64,256".into() },
             UsageError::DvgprBlock { value: 8, why: "x" },
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
@@ -641,8 +575,6 @@ mod tests {
             UsageError::ZeroWaves,
             UsageError::WavesSpec { value: "x".into() },
             UsageError::ZeroJobs,
-            UsageError::OutputLinkLoop { output: "o".into(), hops: 40 },
-            UsageError::OutputNotRegular { output: "o".into(), what: NotRegular::Directory },
             UsageError::OverwritesInput { output: "o".into() },
             UsageError::OutputIsInput { output: "o".into(), input: "i".into() },
             UsageError::OutputInsideInput { output: "o".into(), input: "i".into() },

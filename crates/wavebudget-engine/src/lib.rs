@@ -23,9 +23,11 @@ pub mod inspect;
 /// without the rest of the engine.
 pub use wavebudget_ladder as ladder;
 mod note;
+pub mod output;
 pub mod report;
 pub mod targets;
 pub mod triton;
+pub mod vendor;
 
 pub use note::{Note, PadCause};
 
@@ -214,6 +216,33 @@ pub enum Error {
     /// A question about a Triton launch that has no answer (no kernel, several, no occupancy).
     #[error("{0}")]
     Triton(triton::Refusal),
+    /// An AMD-only option where every input read is an NVIDIA cubin.
+    #[error("{option} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|i| format!(" (for a cubin: {i})")).unwrap_or_default())]
+    AmdOptionOnCubins {
+        /// The option.
+        option: vendor::LaunchOption,
+        /// The option that says it for a cubin, where one does.
+        instead: Option<&'static str>,
+    },
+    /// An NVIDIA-only option where no input holds a cubin (or, in a report, where the page draws the
+    /// inputs' AMD code objects and lists their cubins beside them).
+    #[error("{option} applies to NVIDIA cubins; {}", if *beside { "the page draws the inputs' AMD code objects (report the NVIDIA binaries on their own)" } else { "the inputs hold AMD code objects only" })]
+    NvidiaOptionOnCodeObjects {
+        /// The option.
+        option: vendor::LaunchOption,
+        /// Whether the inputs hold cubins too, beside the AMD code objects drawn.
+        beside: bool,
+    },
+    /// A launch range where a CUDA block has one size.
+    #[error("--wg-size '{value}': a CUDA block has one size; give one number for the cubins")]
+    BlockRange {
+        /// As given.
+        value: String,
+    },
+    /// The NVIDIA model refused the launch (a dynamic shared memory limit over the device's opt-in
+    /// maximum, which the driver refuses to set).
+    #[error(transparent)]
+    Nvidia(wavebudget_model::nvidia::NvRefusal),
 }
 
 /// What makes a JSON file not a sweep's output ([`Error::NotASweep`]).
@@ -282,6 +311,10 @@ impl Error {
             Error::Runtime(e) => e.kind(),
             Error::Model(e) => e.kind(),
             Error::Triton(r) => r.kind(),
+            Error::AmdOptionOnCubins { .. } => "amd_flag_on_cubins",
+            Error::NvidiaOptionOnCodeObjects { .. } => "nvidia_flag_on_code_objects",
+            Error::BlockRange { .. } => "block_range",
+            Error::Nvidia(e) => e.kind(),
         }
     }
 }

@@ -315,7 +315,7 @@ fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
 /// of the binaries skipped. The vendor flags are checked against what the inputs hold, as inspect checks
 /// them.
 fn file_entries(a: &ReportArgs) -> Result<report::Inputs, CliError> {
-    let target = crate::VendorTarget::parse(a.target.as_deref())?;
+    let target = wavebudget_engine::vendor::VendorTarget::parse(a.target.as_deref())?;
     let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let opts = report::FileOptions {
         target: target.amd(),
@@ -331,10 +331,10 @@ fn file_entries(a: &ReportArgs) -> Result<report::Inputs, CliError> {
     };
     let inputs = report::files(&a.files, &opts)?;
     let drawn = match inputs.entries.is_empty() {
-        true => crate::Drawn::Cubins,
-        false => crate::Drawn::CodeObjects { beside: !inputs.cubins.is_empty() },
+        true => wavebudget_engine::vendor::Drawn::Cubins,
+        false => wavebudget_engine::vendor::Drawn::CodeObjects { beside: !inputs.cubins.is_empty() },
     };
-    crate::VendorFlags {
+    wavebudget_engine::vendor::LaunchOptions {
         target,
         llvm: a.llvm.is_some(),
         dvgpr_block: false,

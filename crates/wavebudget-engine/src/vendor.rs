@@ -1,0 +1,156 @@
+//! The launch options of `inspect` and the report over binaries, each belonging to one vendor: `--target`
+//! read once as an AMD processor or an NVIDIA architecture or product ([`VendorTarget`]), and one check of
+//! the options given against the kernels an answer is about ([`LaunchOptions::check`]). The CLI's
+//! commands and Python take the same check; each refusal names the option as the command spells it.
+
+use crate::inspect::{self, CubinReport};
+use wavebudget_model::WorkgroupSize;
+
+/// `--target` as read: an AMD processor (for code objects), an NVIDIA architecture or product (for
+/// cubins), or none. An NVIDIA-looking name the model does not have is refused as NVIDIA's.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum VendorTarget {
+    /// None given.
+    #[default]
+    None,
+    /// An AMD processor.
+    Amd(wavebudget_model::TargetId),
+    /// An NVIDIA architecture or product.
+    Nvidia(wavebudget_model::nvidia::Target),
+}
+
+impl VendorTarget {
+    /// The one reading of a `--target` (or `target=`) for binaries.
+    pub fn parse(t: Option<&str>) -> crate::Result<VendorTarget> {
+        Ok(match t {
+            None => VendorTarget::None,
+            Some(t) => match crate::targets::nvidia_target(t)? {
+                Some(nv) => VendorTarget::Nvidia(nv),
+                None => VendorTarget::Amd(wavebudget_model::parse_target(t)?),
+            },
+        })
+    }
+
+    /// The AMD processor, if that is what it names.
+    pub fn amd(self) -> Option<wavebudget_model::TargetId> {
+        match self {
+            VendorTarget::Amd(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The NVIDIA target, if that is what it names.
+    pub fn nvidia(self) -> Option<wavebudget_model::nvidia::Target> {
+        match self {
+            VendorTarget::Nvidia(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Which vendor's kernels an answer is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// NVIDIA cubins only.
+    Cubins,
+    /// AMD code objects; `beside`: the inputs hold cubins too, which the answer lists but does not draw.
+    CodeObjects {
+        /// Whether cubins are listed beside the code objects.
+        beside: bool,
+    },
+    /// Both vendors' kernels (inspect of inputs holding both).
+    Both,
+}
+
+/// A launch option an answer may refuse, spelled as the command line spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LaunchOption {
+    /// `--target`.
+    Target,
+    /// `--llvm`.
+    Llvm,
+    /// `--dvgpr-block`.
+    DvgprBlock,
+    /// `--dynamic-lds`.
+    DynamicLds,
+    /// `--dynamic-shared-mem`.
+    DynamicSharedMem,
+    /// `--max-dynamic-shared-mem`.
+    MaxDynamicSharedMem,
+}
+
+impl std::fmt::Display for LaunchOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LaunchOption::Target => "--target",
+            LaunchOption::Llvm => "--llvm",
+            LaunchOption::DvgprBlock => "--dvgpr-block",
+            LaunchOption::DynamicLds => "--dynamic-lds",
+            LaunchOption::DynamicSharedMem => "--dynamic-shared-mem",
+            LaunchOption::MaxDynamicSharedMem => "--max-dynamic-shared-mem",
+        })
+    }
+}
+
+/// The launch options given for binaries (which were given, and the launch size as given and read).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LaunchOptions<'a> {
+    /// `--target` as read.
+    pub target: VendorTarget,
+    /// `--llvm` given.
+    pub llvm: bool,
+    /// `--dvgpr-block` given.
+    pub dvgpr_block: bool,
+    /// `--dynamic-lds` given.
+    pub dynamic_lds: bool,
+    /// `--dynamic-shared-mem` given.
+    pub dynamic_shared_mem: bool,
+    /// `--max-dynamic-shared-mem` given.
+    pub max_dynamic_shared_mem: bool,
+    /// `--wg-size` as given and as read.
+    pub wg_size: Option<(&'a str, WorkgroupSize)>,
+}
+
+impl LaunchOptions<'_> {
+    /// An option for the other vendor's binaries than the answer is about is refused, not ignored; a
+    /// launch range cannot be a CUDA block; a dynamic shared memory limit the driver would refuse fails the
+    /// launch.
+    pub fn check<'c>(
+        &self,
+        drawn: Drawn,
+        cubins: impl IntoIterator<Item = &'c CubinReport> + Clone,
+    ) -> crate::Result<()> {
+        if drawn == Drawn::Cubins {
+            let amd = [
+                (LaunchOption::Target, self.target.amd().is_some(), Some("--target sm_XY or a product")),
+                (LaunchOption::Llvm, self.llvm, None),
+                (LaunchOption::DvgprBlock, self.dvgpr_block, None),
+                (LaunchOption::DynamicLds, self.dynamic_lds, Some("--dynamic-shared-mem")),
+            ];
+            if let Some((option, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
+                return Err(crate::Error::AmdOptionOnCubins { option, instead });
+            }
+        }
+        if let Drawn::CodeObjects { beside } = drawn {
+            let nv = [
+                (LaunchOption::Target, self.target.nvidia().is_some()),
+                (LaunchOption::DynamicSharedMem, self.dynamic_shared_mem),
+                (LaunchOption::MaxDynamicSharedMem, self.max_dynamic_shared_mem),
+            ];
+            if let Some((option, _)) = nv.into_iter().find(|(_, given)| *given) {
+                return Err(crate::Error::NvidiaOptionOnCodeObjects { option, beside });
+            }
+        }
+        let has_cubins = cubins.clone().into_iter().next().is_some();
+        if let (true, Some((given, w))) = (has_cubins && drawn != (Drawn::CodeObjects { beside: true }), self.wg_size) {
+            if w.min != w.max {
+                return Err(crate::Error::BlockRange { value: given.to_string() });
+            }
+        }
+        if let Some(e) = inspect::cuda_launch_refusal(cubins) {
+            return Err(crate::Error::Nvidia(e.clone()));
+        }
+        Ok(())
+    }
+}
