@@ -66,7 +66,7 @@ pub enum Command {
 }
 
 /// Kernels `report` draws with charts unless `--details` says otherwise.
-pub const DEFAULT_DETAILS: usize = 100;
+pub const DEFAULT_DETAILS: usize = wavebudget_report::DEFAULT_DETAILS;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
@@ -457,6 +457,17 @@ pub fn max_dynamic(value: Option<&str>) -> Result<Option<wavebudget_engine::insp
 }
 
 impl NvidiaArgs {
+    /// The kernel these flags describe beside its registers and block.
+    pub fn spec(&self) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec, crate::UsageError> {
+        Ok(wavebudget_engine::vendor::NvidiaKernelSpec {
+            shared_mem: self.shared_mem,
+            dynamic_shared_mem: self.dynamic_shared_mem,
+            max_dynamic: max_dynamic(self.max_dynamic_shared_mem.as_deref())?,
+            barriers: self.barriers,
+            carveout: self.carveout,
+        })
+    }
+
     /// The first flag given that describes a kernel (not its launch), for refusing it with binaries, whose
     /// kernels say it themselves.
     pub fn configuration_given(&self) -> Option<&'static str> {

@@ -4,7 +4,7 @@
 //! (one line; the binary prints it and exits 1). Modules:
 //! - `args`: clap definitions of the subcommands.
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
-//! - `report`: the HTML report (plotters charts in a minijinja page).
+//! - `report`: `wavebudget report`'s flags as the `wavebudget-report` crate's request.
 
 mod args;
 mod embed;
@@ -19,11 +19,11 @@ mod sweep;
 mod usage;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
-pub use args::{NvidiaArgs, ReportArgs, ResourceArgs, DEFAULT_DETAILS};
+pub use args::{NvidiaArgs, ReportArgs, ResourceArgs};
 use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
-pub use usage::{Compiled, ReportPart, UsageError};
+pub use usage::{Compiled, UsageError};
 use wavebudget_engine::inspect;
 pub use wavebudget_engine::output::NotRegular;
 use wavebudget_model::generic::{self, GenericParams};
@@ -50,14 +50,9 @@ pub enum CliError {
     /// An interrupt or a termination stopped the command before it wrote anything (`sweep --ray`).
     #[error("interrupted; nothing written")]
     Interrupted,
-    /// A part of the HTML report could not be made (a defect of ours): which, and the library's message.
-    #[error("{part}: {message}")]
-    Report {
-        /// The part.
-        part: usage::ReportPart,
-        /// The template, serde or chart library's message.
-        message: String,
-    },
+    /// The HTML report refused the request or could not be made (the report crate's error).
+    #[error(transparent)]
+    Report(#[from] wavebudget_report::ReportError),
     /// The model rejected the input.
     #[error(transparent)]
     Model(#[from] ModelError),
@@ -120,7 +115,7 @@ pub struct TypedError {
     pub file: Option<String>,
     /// The kernel (or `--kernel` pattern) it is about.
     pub kernel: Option<String>,
-    /// The message, one line.
+    /// The message, one line, control characters spelled out as in the text form (`file` is as given).
     pub message: String,
 }
 
@@ -131,8 +126,15 @@ impl TypedError {
             kind: e.kind(),
             file: file.map(str::to_string),
             kernel: kernel.map(str::to_string),
-            message: e.to_string(),
+            // For people, as the text form shows it: control characters and escapes spelled out.
+            message: wavebudget_model::text::printable(&e.to_string()).into_owned(),
         }
+    }
+}
+
+impl From<wavebudget_engine::misuse::Misuse> for CliError {
+    fn from(m: wavebudget_engine::misuse::Misuse) -> CliError {
+        CliError::Usage(m.into())
     }
 }
 
@@ -142,7 +144,7 @@ impl CliError {
     pub fn kind(&self) -> &'static str {
         match self {
             CliError::Usage(e) => e.kind(),
-            CliError::Report { .. } => "report",
+            CliError::Report(e) => e.kind(),
             #[cfg(feature = "llvm")]
             CliError::Disassembler { .. } => "disassembler",
             CliError::Interrupted => "interrupted",
@@ -159,12 +161,6 @@ impl CliError {
             CliError::Typed { .. } => "typed",
         }
     }
-}
-
-/// `wavebudget report` from its arguments as values (Python's `write_report`): writes the page and
-/// returns the line the command prints.
-pub fn write_report(a: &ReportArgs) -> Result<String, CliError> {
-    report::report_cmd(a)
 }
 
 /// `--version`: the version and the LLVM the sweep compiles with (`0.1.0 (LLVM 22)`), which a distributed
@@ -536,13 +532,7 @@ pub(crate) fn vgprs_arg(
     vgpr_count: Option<u32>,
     configuration: bool,
 ) -> Result<Vgprs, CliError> {
-    match (vgprs, agprs, vgpr_count) {
-        (None, None, Some(total)) => Ok(Vgprs::Total(total)),
-        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => Err(UsageError::VgprCountAndSplit.into()),
-        (Some(arch), agpr, None) => Ok(Vgprs::Split { arch, agpr: agpr.unwrap_or(0) }),
-        (None, Some(_), None) => Err(UsageError::AgprsWithoutVgprs.into()),
-        (None, None, None) => Err(UsageError::NoVgprs { configuration }.into()),
-    }
+    Ok(wavebudget_engine::misuse::vgprs(vgprs, agprs, vgpr_count, configuration).map_err(UsageError::from)?)
 }
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {

@@ -4,7 +4,7 @@
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, ResourceArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
 use serde::Serialize;
-use wavebudget_model::nvidia::{self, Arch, Budget, Carveout, Kernel, Occupancy, Target, Want};
+use wavebudget_model::nvidia::{self, Arch, Budget, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused.
@@ -39,28 +39,19 @@ fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
 }
 
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
-    let s = wg.ok_or(UsageError::NoBlockSize)?;
+    use wavebudget_engine::misuse::Misuse;
+    let s = wg.ok_or(UsageError::from(Misuse::NoBlockSize))?;
     s.trim()
         .parse::<u32>()
         .ok()
         .filter(|&b| b > 0)
-        .ok_or_else(|| CliError::Usage(UsageError::BlockSize { value: s.to_string() }))
+        .ok_or_else(|| CliError::Usage(Misuse::BlockSize { value: s.to_string() }.into()))
 }
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no
 /// carveout preference, the default dynamic limit).
 pub(crate) fn kernel(n: &NvidiaArgs, arch: &Arch, regs: u32, block: u32) -> Result<Kernel, CliError> {
-    let shared_mem = n.shared_mem.unwrap_or(0);
-    let max_dynamic = crate::args::max_dynamic(n.max_dynamic_shared_mem.as_deref())?;
-    Ok(Kernel {
-        regs,
-        block,
-        shared_mem,
-        dynamic_shared_mem: n.dynamic_shared_mem.unwrap_or(0),
-        max_dynamic_shared_mem: max_dynamic.map(|m| m.bytes(arch, shared_mem)),
-        barriers: n.barriers.unwrap_or(1),
-        carveout: n.carveout.map_or(Carveout::Default, Carveout::Percent),
-    })
+    Ok(n.spec()?.kernel(arch, regs, block))
 }
 
 #[derive(Serialize)]
@@ -76,10 +67,7 @@ fn target_out(t: &Target) -> TargetOut {
 }
 
 pub(crate) fn heading(t: &Target) -> String {
-    match t.product {
-        Some(p) => format!("{} ({}, {}, {} SMs)", p.name, t.arch.name, t.arch.family, p.sms),
-        None => format!("{} ({})", t.arch.name, t.arch.family),
-    }
+    wavebudget_engine::targets::nvidia_heading(t)
 }
 
 fn limit_text(v: Option<u32>) -> String {
@@ -145,7 +133,8 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
     {
         return Err(UsageError::BudgetFlag { flag: f.0 }.into());
     }
-    let regs = a.nvidia.regs.ok_or(UsageError::NoRegs { configuration: false })?;
+    let regs =
+        a.nvidia.regs.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoRegs { configuration: false }))?;
     let k = kernel(&a.nvidia, t.arch, regs, block_size(a.wg_size.as_deref())?)?;
     let o = t.arch.occupancy(&k)?;
     if a.json {

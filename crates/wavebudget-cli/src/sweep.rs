@@ -171,14 +171,14 @@ struct FileError {
 /// Why `sweep` did not answer for every input: a refusal of the command itself (its options), of its one
 /// input, or some inputs' errors beside the answer for the rest.
 enum Fail {
-    Command(CliError),
+    Command(Box<CliError>),
     File(Box<FileError>),
     Partial { output: String, errors: Vec<FileError> },
 }
 
 impl<E: Into<CliError>> From<E> for Fail {
     fn from(e: E) -> Fail {
-        Fail::Command(e.into())
+        Fail::Command(Box::new(e.into()))
     }
 }
 
@@ -189,7 +189,7 @@ pub(crate) fn sweep_cmd(c: &SweepCmdArgs) -> Result<String, CliError> {
     let typed = |e: FileError| crate::TypedError::of(&e.error, Some(&e.file), e.kernel.as_deref());
     match (c.error_format, sweep_files(c)) {
         (_, Ok(out)) => Ok(out),
-        (ErrorFormat::Text, Err(Fail::Command(e))) => Err(e),
+        (ErrorFormat::Text, Err(Fail::Command(e))) => Err(*e),
         (ErrorFormat::Text, Err(Fail::File(e))) => Err(e.error),
         (ErrorFormat::Text, Err(Fail::Partial { output, errors })) => {
             Err(CliError::Partial { output, errors: errors.into_iter().map(|e| e.error.to_string()).collect() })
@@ -244,7 +244,11 @@ fn sweep_files(c: &SweepCmdArgs) -> Result<String, Fail> {
     // The ladder never replaces what it reads (directly, through a link, or any of several inputs).
     if let Some(output) = &c.output {
         if let Some(input) = a.files.iter().find(|f| crate::same_file(Path::new(f), Path::new(output))) {
-            return Err(UsageError::OutputIsInput { output: output.clone(), input: input.clone() }.into());
+            return Err(wavebudget_engine::misuse::Misuse::OutputIsInput {
+                output: output.clone(),
+                input: input.clone(),
+            }
+            .into());
         }
     }
     let kernel = (!c.kernel.is_empty()).then(|| c.kernel.join(", "));

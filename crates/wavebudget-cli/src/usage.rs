@@ -28,13 +28,13 @@ const GENERIC_FLAGS: &str =
     "--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset";
 
 /// The NVIDIA calculator's flags, named when another flag is given with them.
-const NVIDIA_CONFIGURATION_FLAGS: &str =
-    "--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout";
-
 /// What the arguments of a command get wrong, one line each.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum UsageError {
+    /// A misuse every door shares (the engine's declaration, its kind).
+    #[error(transparent)]
+    Misuse(#[from] wavebudget_engine::misuse::Misuse),
     /// clap's own message (an unknown flag, a missing value), its first line.
     #[error("{0}")]
     Arguments(String),
@@ -50,15 +50,6 @@ pub enum UsageError {
         /// What was given.
         value: String,
     },
-    /// An NVIDIA block size that is not one whole number of threads.
-    #[error("--wg-size '{value}': an NVIDIA block size is one whole number of threads, at least 1")]
-    BlockSize {
-        /// What was given.
-        value: String,
-    },
-    /// No block size for an NVIDIA question.
-    #[error("give the block size: --wg-size N (threads per block)")]
-    NoBlockSize,
     /// `--target ''`.
     #[error("--target is empty")]
     EmptyTarget,
@@ -137,12 +128,6 @@ pub enum UsageError {
     /// `--regs` given to an NVIDIA budget, which answers it.
     #[error("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm")]
     RegsOnBudget,
-    /// No registers per thread for an NVIDIA question.
-    #[error("{}", if *.configuration { "one NVIDIA configuration needs --regs N" } else { "give --regs (registers per thread)" })]
-    NoRegs {
-        /// Asked for the report's one configuration.
-        configuration: bool,
-    },
     /// An NVIDIA budget with no warps, blocks or `--all`.
     #[error("give one of --warps-per-sm W, --blocks-per-sm N or --all")]
     NoNvidiaWant,
@@ -165,18 +150,6 @@ pub enum UsageError {
     /// `--cus 0`.
     #[error("--cus 0: a device has at least one compute unit")]
     ZeroCus,
-    /// `--vgpr-count` with `--vgprs` or `--agprs`.
-    #[error("give either --vgpr-count or --vgprs/--agprs, not both")]
-    VgprCountAndSplit,
-    /// `--agprs` without `--vgprs`.
-    #[error("--agprs needs --vgprs (architectural VGPRs)")]
-    AgprsWithoutVgprs,
-    /// No VGPR count at all.
-    #[error("{} --vgprs N (or --vgpr-count N)", if *.configuration { "one configuration needs" } else { "give" })]
-    NoVgprs {
-        /// Asked for the report's one configuration.
-        configuration: bool,
-    },
     /// A budget with neither `--waves` nor `--all`.
     #[error("give --waves W or --all")]
     NoWaves,
@@ -204,22 +177,6 @@ pub enum UsageError {
     OverwritesInput {
         /// The output as given.
         output: String,
-    },
-    /// A report's `-o` that is one of its inputs.
-    #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
-    OutputIsInput {
-        /// The output as given.
-        output: String,
-        /// The input it is.
-        input: String,
-    },
-    /// A report's `-o` inside an input directory.
-    #[error("-o {output}: is a file inside the input directory {input}; wavebudget never writes over an input")]
-    OutputInsideInput {
-        /// The output as given.
-        output: String,
-        /// The input directory.
-        input: String,
     },
     /// A compiled file given to `sweep` or `tune`.
     #[error(
@@ -386,61 +343,16 @@ pub enum UsageError {
         /// Inputs given.
         given: usize,
     },
-    /// More kernels to chart than a page holds.
-    #[error(
-        "--details {details}: at most {max} kernels get charts (about 50 KB of page each); every kernel is in the table, and --kernel REGEX picks the ones to draw"
-    )]
-    TooManyDetails {
-        /// What was given.
-        details: usize,
-        /// The most.
-        max: usize,
-    },
-    /// An NVIDIA configuration flag with input files.
-    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files); a cubin's is read from it")]
-    NvidiaFlagWithFiles {
-        /// The flag.
-        flag: &'static str,
-    },
-    /// A report with no input files and no configuration.
-    #[error(
-        "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration"
-    )]
-    ReportOfNothing,
-    /// `--kernel` for the report's one configuration.
-    #[error("--kernel selects kernels of input files; one configuration has none")]
-    KernelWithoutFiles,
-    /// `--dynamic-lds` for the report's one configuration.
-    #[error("--dynamic-lds applies to input files; one configuration takes all its LDS bytes in --lds")]
-    DynamicLdsWithoutFiles,
-    /// A configuration flag with input files.
-    #[error(
-        "{flag} describes one configuration (the calculator view, without input files); with input files the counts come from the inputs"
-    )]
-    ConfigurationFlagWithFiles {
-        /// The flag.
-        flag: &'static str,
-    },
-    /// The report's one configuration without a target.
-    #[error("one configuration needs --target T")]
-    NoTarget,
-    /// An AMD flag in an NVIDIA report configuration.
-    #[error("{flag} does not describe an NVIDIA configuration ({NVIDIA_CONFIGURATION_FLAGS})")]
-    NotNvidiaFlag {
-        /// The flag.
-        flag: &'static str,
-    },
 }
 
 impl UsageError {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
         match self {
+            UsageError::Misuse(m) => m.kind(),
             UsageError::Arguments(_) => "arguments",
             UsageError::WithoutLlvm => "without_llvm",
             UsageError::WgSize { .. } => "wg_size",
-            UsageError::BlockSize { .. } => "block_size",
-            UsageError::NoBlockSize => "no_block_size",
             UsageError::EmptyTarget => "empty_target",
             UsageError::UnknownPreset { .. } => "unknown_preset",
             UsageError::GenericIncomplete => "generic_incomplete",
@@ -454,23 +366,17 @@ impl UsageError {
             UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
             UsageError::BudgetFlag { .. } => "budget_flag",
             UsageError::RegsOnBudget => "regs_on_budget",
-            UsageError::NoRegs { .. } => "no_regs",
             UsageError::NoNvidiaWant => "no_nvidia_want",
             UsageError::NeverLaunches { .. } => "never_launches",
             UsageError::GenericNoVgprs => "generic_no_vgprs",
             UsageError::SuggestGeneric => "suggest_generic",
             UsageError::ZeroCus => "zero_cus",
-            UsageError::VgprCountAndSplit => "vgpr_count_and_split",
-            UsageError::AgprsWithoutVgprs => "agprs_without_vgprs",
-            UsageError::NoVgprs { .. } => "no_vgprs",
             UsageError::NoWaves => "no_waves",
             UsageError::ZeroWaves => "zero_waves",
             UsageError::WavesOverMax { .. } => "waves_over_max",
             UsageError::WavesSpec { .. } => "waves_spec",
             UsageError::ZeroJobs => "zero_jobs",
             UsageError::OverwritesInput { .. } => "overwrites_input",
-            UsageError::OutputIsInput { .. } => "output_is_input",
-            UsageError::OutputInsideInput { .. } => "output_inside_input",
             UsageError::NotIr { .. } => "not_ir",
             UsageError::NoCompilableKernel { .. } => "no_compilable_kernel",
             UsageError::KernelNeedsOneFile => "kernel_needs_one_file",
@@ -495,40 +401,7 @@ impl UsageError {
             UsageError::NotIsaInput { .. } => "not_isa_input",
             UsageError::NoCommonKernel { .. } => "no_common_kernel",
             UsageError::CompareArity { .. } => "compare_arity",
-            UsageError::TooManyDetails { .. } => "too_many_details",
-            UsageError::NvidiaFlagWithFiles { .. } => "nvidia_flag_with_files",
-            UsageError::ReportOfNothing => "report_of_nothing",
-            UsageError::KernelWithoutFiles => "kernel_without_files",
-            UsageError::DynamicLdsWithoutFiles => "dynamic_lds_without_files",
-            UsageError::ConfigurationFlagWithFiles { .. } => "configuration_flag_with_files",
-            UsageError::NoTarget => "no_target",
-            UsageError::NotNvidiaFlag { .. } => "not_nvidia_flag",
         }
-    }
-}
-
-/// What a part of the HTML report could not be made of (a defect of ours, not of the input).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ReportPart {
-    /// The kernels' table as JSON for the page's script.
-    Table,
-    /// The page's template.
-    Template,
-    /// The page from its template.
-    Page,
-    /// A chart.
-    Chart,
-}
-
-impl std::fmt::Display for ReportPart {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ReportPart::Table => "the report's table",
-            ReportPart::Template => "the report template",
-            ReportPart::Page => "rendering the report",
-            ReportPart::Chart => "the report's charts",
-        })
     }
 }
 
@@ -543,8 +416,6 @@ mod tests {
             UsageError::Arguments("a".into()),
             UsageError::WithoutLlvm,
             UsageError::WgSize { value: "x".into() },
-            UsageError::BlockSize { value: "x".into() },
-            UsageError::NoBlockSize,
             UsageError::EmptyTarget,
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
@@ -558,7 +429,6 @@ mod tests {
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: "--warps-per-sm" },
             UsageError::RegsOnBudget,
-            UsageError::NoRegs { configuration: true },
             UsageError::NoNvidiaWant,
             UsageError::NeverLaunches {
                 arch: "sm_90",
@@ -568,16 +438,11 @@ mod tests {
             UsageError::GenericNoVgprs,
             UsageError::SuggestGeneric,
             UsageError::ZeroCus,
-            UsageError::VgprCountAndSplit,
-            UsageError::AgprsWithoutVgprs,
-            UsageError::NoVgprs { configuration: false },
             UsageError::NoWaves,
             UsageError::ZeroWaves,
             UsageError::WavesSpec { value: "x".into() },
             UsageError::ZeroJobs,
             UsageError::OverwritesInput { output: "o".into() },
-            UsageError::OutputIsInput { output: "o".into(), input: "i".into() },
-            UsageError::OutputInsideInput { output: "o".into(), input: "i".into() },
             UsageError::NotIr { path: "p".into(), what: Compiled::Elf },
             UsageError::NoCompilableKernel {
                 file: "f".into(),
@@ -610,14 +475,6 @@ mod tests {
             UsageError::NotIsaInput { file: "f".into() },
             UsageError::NoCommonKernel { a: 1, b: 2 },
             UsageError::CompareArity { given: 3 },
-            UsageError::TooManyDetails { details: 100, max: 50 },
-            UsageError::NvidiaFlagWithFiles { flag: "--regs" },
-            UsageError::ReportOfNothing,
-            UsageError::KernelWithoutFiles,
-            UsageError::DynamicLdsWithoutFiles,
-            UsageError::ConfigurationFlagWithFiles { flag: "--vgprs" },
-            UsageError::NoTarget,
-            UsageError::NotNvidiaFlag { flag: "--vgprs" },
         ];
         let mut seen = std::collections::BTreeSet::new();
         for e in &examples {

@@ -452,8 +452,12 @@ fn python_calls_no_argv_and_no_json() {
     for text in ["serde_json::to_string", "serde_json::from_str", ".json()"] {
         assert!(!native.contains(text), "wavebudget-python/src/lib.rs: {text}");
     }
-    // The one argv entry point (the CLI in process, kept for benchmarks against the typed calls).
-    assert_eq!(native.matches("wavebudget_cli::run(").count(), 1);
+    // No path through the CLI crate: the extension does not depend on it (issue 49 point 2); the report
+    // is the wavebudget-report crate, called with its typed request.
+    assert!(!native.contains("wavebudget_cli"), "wavebudget-python/src/lib.rs names the CLI crate");
+    let tree = cargo_tree(&["-p", "wavebudget-python"]);
+    assert!(!tree.lines().any(|l| l.starts_with("wavebudget-cli ")), "wavebudget-python depends on the CLI:\n{tree}");
+    assert!(tree.lines().any(|l| l.starts_with("wavebudget-report ")), "{tree}");
     // Every refusal is made by `refuse`, which sets its `kind`: Python matches kinds, so none may lack one.
     assert_eq!(native.matches(" Error::new_err(").count(), 1, "wavebudget.Error made without a kind");
 }

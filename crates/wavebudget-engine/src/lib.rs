@@ -22,6 +22,7 @@ pub mod inspect;
 /// The sweep's answer and the policy that picks from a ladder: its own crate, which the pass plugin links
 /// without the rest of the engine.
 pub use wavebudget_ladder as ladder;
+pub mod misuse;
 mod note;
 pub mod output;
 pub mod report;

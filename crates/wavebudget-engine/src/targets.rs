@@ -134,3 +134,11 @@ pub fn rows() -> Vec<TargetRow> {
         })
         .collect()
 }
+
+/// An NVIDIA target as a heading: `H100 (sm_90, Hopper, 132 SMs)`, or `sm_90 (Hopper)`.
+pub fn nvidia_heading(t: &wavebudget_model::nvidia::Target) -> String {
+    match t.product {
+        Some(p) => format!("{} ({}, {}, {} SMs)", p.name, t.arch.name, t.arch.family, p.sms),
+        None => format!("{} ({})", t.arch.name, t.arch.family),
+    }
+}

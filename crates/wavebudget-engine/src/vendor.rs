@@ -154,3 +154,42 @@ impl LaunchOptions<'_> {
         Ok(())
     }
 }
+
+/// An NVIDIA kernel as a user describes it beside its registers and block: each part optional, the CUDA
+/// runtime's default where it is not given (no static shared memory, no dynamic, the default dynamic limit
+/// of 48 KiB less the static, 1 barrier, no carveout preference).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NvidiaKernelSpec {
+    /// Static shared memory bytes per block.
+    pub shared_mem: Option<u32>,
+    /// Dynamic shared memory bytes at launch.
+    pub dynamic_shared_mem: Option<u32>,
+    /// The kernel's dynamic shared memory limit.
+    pub max_dynamic: Option<inspect::MaxDynamic>,
+    /// Named barriers.
+    pub barriers: Option<u32>,
+    /// The shared-memory carveout preference, percent.
+    pub carveout: Option<u32>,
+}
+
+impl NvidiaKernelSpec {
+    /// The kernel on `arch` with `regs` registers per thread and `block` threads.
+    pub fn kernel(
+        &self,
+        arch: &wavebudget_model::nvidia::Arch,
+        regs: u32,
+        block: u32,
+    ) -> wavebudget_model::nvidia::Kernel {
+        use wavebudget_model::nvidia::{Carveout, Kernel};
+        let shared_mem = self.shared_mem.unwrap_or(0);
+        Kernel {
+            regs,
+            block,
+            shared_mem,
+            dynamic_shared_mem: self.dynamic_shared_mem.unwrap_or(0),
+            max_dynamic_shared_mem: self.max_dynamic.map(|m| m.bytes(arch, shared_mem)),
+            barriers: self.barriers.unwrap_or(1),
+            carveout: self.carveout.map_or(Carveout::Default, Carveout::Percent),
+        }
+    }
+}

@@ -1,7 +1,6 @@
 """Per-call cost of the typed calls that are not ``occupancy``: ``budget``, ``code_objects`` of a small
 code object's bytes, ``triton.explain`` and ``triton.launch_report`` of a cache entry, each beside the
-CLI's path for the same answer (``wavebudget._native.run``, what these calls were before they were
-typed), in one run.
+CLI's path for the same answer (the ``wavebudget`` command as a process: argv and JSON), in one run.
 
     target/pyvenv/bin/python crates/wavebudget-python/benches/calls.py
 
@@ -11,20 +10,23 @@ the goal (issue 26) is a few microseconds each.
 
 import json
 import pathlib
+import subprocess
 import timeit
 import types
 
 import wavebudget as wb
 import wavebudget.triton  # noqa: F401 - wb.triton
-from wavebudget import _native
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 ENTRY = REPO / "examples" / "triton-cache" / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q"
 HSACO = ENTRY / "transpose.hsaco"
 
 
+EXE = next(p for p in (REPO / "target" / "release" / "wavebudget", REPO / "target" / "debug" / "wavebudget") if p.exists())
+
+
 def cli(*args):
-    return json.loads(_native.run(list(args)))
+    return json.loads(subprocess.run([str(EXE)] + list(args), capture_output=True, check=True).stdout)
 
 
 def main() -> None:
@@ -52,9 +54,9 @@ def main() -> None:
 
     rows = [
         ("budget(gfx942, 4)", best(lambda: wb.budget("gfx942", 4, wg_size=256), 5000),
-         best(lambda: cli("budget", "--target=gfx942", "--waves=4", "--wg-size=256", "--json"), 300)),
+         best(lambda: cli("budget", "--target=gfx942", "--waves=4", "--wg-size=256", "--json"), 30)),
         (f"code_objects(bytes) of {len(data)} bytes", best(lambda: wb.code_objects(data), 2000),
-         best(lambda: cli("inspect", "--json", str(HSACO)), 300)),
+         best(lambda: cli("inspect", "--json", str(HSACO)), 30)),
         ("code_objects(bytes), then each kernel's name, vgpr_count, waves_per_simd, limiter",
          best(lambda: read_fields(wb.code_objects(data)), 2000), None),
         ("code_objects(bytes)[0].to_dict() (the whole JSON object)",

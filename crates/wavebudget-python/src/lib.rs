@@ -41,14 +41,6 @@ fn plain_u32(v: &Bound<'_, PyAny>) -> PyResult<u32> {
     Err(NotPlain::new_err(()))
 }
 
-/// Runs `wavebudget <args>` and returns what it prints; a refusal raises `Error` with its message.
-#[pyfunction]
-fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
-    let argv = std::iter::once("wavebudget".to_string()).chain(args);
-    // The model and the reader hold no Python state: let other threads run meanwhile.
-    py.allow_threads(|| wavebudget_cli::run(argv)).map_err(cli_err)
-}
-
 /// `wavebudget.Occupancy`: one target's answer. The waves and the limiter are computed on the model's fast
 /// path and read as attributes; the whole answer (notes, next step, hardware view: the `occupancy --json`
 /// object) is made the first time another field is asked for.
@@ -419,7 +411,7 @@ fn engine_err(e: wavebudget_engine::Error) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
 
-fn cli_err(e: wavebudget_cli::CliError) -> PyErr {
+fn report_err(e: wavebudget_report::ReportError) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
 
@@ -1394,12 +1386,7 @@ fn dispatch<'py>(
     let from = match (device, kfd_root.as_deref()) {
         (Some(t), _) => DeviceFrom::Name(t),
         (None, Some(root)) => DeviceFrom::KfdRoot(root),
-        (None, None) => {
-            return Err(refuse(
-                wavebudget_cli::UsageError::NoDevice.kind(),
-                "give the device: device=PROCESSOR or kfd_root=DIR".into(),
-            ))
-        }
+        (None, None) => return Err(refuse("no_device", "give the device: device=PROCESSOR or kfd_root=DIR".into())),
     };
     let d = py
         .allow_threads(|| {
@@ -1437,23 +1424,37 @@ fn write_report(
     max_dynamic_shared_mem: Option<String>,
 ) -> PyResult<String> {
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
-    let args = wavebudget_cli::ReportArgs {
+    let max_dynamic = max_dynamic_shared_mem
+        .as_deref()
+        .map(|v| {
+            wavebudget_engine::inspect::MaxDynamic::parse(v)
+                .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
+        })
+        .transpose()?;
+    // The report's own request, typed: no argument vector, no text between.
+    let request = wavebudget_report::Request {
         files: inputs,
         output,
         target,
-        // The range as the command's own spelling, which its one parser reads.
-        wg_size: wg_size.map(|(min, max)| if min == max { min.to_string() } else { format!("{min},{max}") }),
+        wg_size: workgroup(wg_size)?,
         dynamic_lds,
         kernel,
         llvm,
-        details: details.unwrap_or(wavebudget_cli::DEFAULT_DETAILS),
+        details: details.unwrap_or(wavebudget_report::DEFAULT_DETAILS),
         title,
-        resources: wavebudget_cli::ResourceArgs { vgprs, agprs, vgpr_count, sgprs, lds },
+        vgprs,
+        agprs,
+        vgpr_count,
+        sgprs,
+        lds,
         wave_size,
         cu_mode,
-        nvidia: wavebudget_cli::NvidiaArgs { dynamic_shared_mem, max_dynamic_shared_mem, ..Default::default() },
+        nvidia: wavebudget_report::NvidiaRequest {
+            spec: wavebudget_engine::vendor::NvidiaKernelSpec { dynamic_shared_mem, max_dynamic, ..Default::default() },
+            ..Default::default()
+        },
     };
-    py.allow_threads(|| wavebudget_cli::write_report(&args)).map_err(cli_err)
+    py.allow_threads(|| wavebudget_report::write(&request)).map_err(report_err)
 }
 
 /// An NVIDIA target by name (the engine's reading, as the CLI's), or the refusal naming it.
@@ -1552,12 +1553,7 @@ fn nv_budget<'py>(
     let want = match (warps_per_sm, blocks_per_sm) {
         (Some(w), None) => Want::WarpsPerSm(w),
         (None, Some(b)) => Want::BlocksPerSm(b),
-        _ => {
-            return Err(refuse(
-                wavebudget_cli::UsageError::NoNvidiaWant.kind(),
-                "give one of warps_per_sm or blocks_per_sm".into(),
-            ))
-        }
+        _ => return Err(refuse("no_nvidia_want", "give one of warps_per_sm or blocks_per_sm".into())),
     };
     let k = nv_kernel(0, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let b = t.arch.budget(&k, want).map_err(nv_err)?;
@@ -1589,7 +1585,6 @@ fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
-    m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;

@@ -20,6 +20,12 @@ TRITON = REPO / "examples" / "triton-cache"
 TRANSPOSE = TRITON / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q"
 
 
+def cli_json(args):
+    """The CLI's --json answer to the same question (target/debug/wavebudget, built by cargo test): the
+    independent door the typed calls are compared with."""
+    return json.loads(subprocess.run([str(CLI)] + [str(a) for a in args], capture_output=True, text=True, check=True).stdout)
+
+
 def clobber_kernel(vgprs: int, sgprs: int = 0, lds: int = 0, wg: int = 256) -> str:
     """A kernel whose inline asm makes LLVM count exactly `vgprs` VGPRs (it clobbers v[vgprs-1])."""
     clobbers = [f"~{{v{vgprs - 1}}}"] + ([f"~{{s{sgprs - 1}}}"] if sgprs else [])
@@ -135,7 +141,7 @@ def test_code_objects_fields_read_from_the_report_equal_the_clis_json(tmp_path):
         inputs.append(obj)
     seen_notes = 0
     for path in inputs:
-        cli = json.loads(_native.run(["inspect", "--json", str(path)]))["code_objects"]
+        cli = cli_json(["inspect", "--json", path])["code_objects"]
         got = wavebudget.code_objects(str(path))
         assert len(got) == len(cli) >= 1
         for co, want in zip(got, cli):
@@ -179,7 +185,7 @@ def test_budget_and_explain_fields_read_from_the_answer_equal_the_clis_json():
     from wavebudget import _native
 
     for target, waves, wg in [("gfx942", 4, 256), ("gfx90a", 7, 1024), ("gfx1100", 12, 64), ("gfx900", 3, 128)]:
-        want = json.loads(_native.run(["budget", f"--target={target}", f"--waves={waves}", f"--wg-size={wg}", "--json"]))
+        want = cli_json(["budget", f"--target={target}", f"--waves={waves}", f"--wg-size={wg}", "--json"])
         b = wavebudget.budget(target, waves, wg_size=wg)
         for f in wavebudget.Budget._FIELDS:
             assert getattr(b, f) == want[f], (target, waves, f)
@@ -212,7 +218,7 @@ def test_a_budgets_blockers_are_typed_reasons():
     ]
     for target, waves, wg, lds, limiter, kind in cases:
         args = ["budget", f"--target={target}", f"--waves={waves}", f"--wg-size={wg}", f"--lds={lds}", "--json"]
-        want = json.loads(_native.run(args))["blocked_by"]
+        want = cli_json(args)["blocked_by"]
         b = wavebudget.budget(target, waves, wg_size=wg, lds=lds)
         assert not b.reachable, (target, waves)
         got = b.blocked_by
@@ -408,7 +414,7 @@ def test_skipped_entries_are_listed_beside_the_code_objects(tmp_path):
                     "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942",
                     f"-input={host}", f"-input={obj}", f"-output={bundle}"], check=True)
     found = wavebudget.code_objects(bundle)
-    want = json.loads(_native.run(["inspect", "--json", str(bundle)]))
+    want = cli_json(["inspect", "--json", bundle])
     assert [c.processor for c in found] == ["gfx942"] and [k.name for k in found[0].kernels] == ["k"]
     assert [(x.source, str(x.reason)) for x in found.skipped] == [(w["source"], w["reason"]) for w in want["skipped"]]
     assert [x.reason.kind for x in found.skipped] == ["host_code"]
@@ -465,7 +471,7 @@ def test_the_typed_occupancy_equals_the_clis_answer_field_by_field():
         args = ["occupancy", f"--target={target}", f"--vgprs={v}", "--agprs=0", f"--sgprs={s}", f"--lds={l}", "--json"]
         if wg is not None:
             args.append(f"--wg-size={wg}" if isinstance(wg, int) else f"--wg-size={wg[0]},{wg[1]}")
-        cli = json.loads(_native.run(args))
+        cli = cli_json(args)
         typed_list = typed if isinstance(typed, list) else [typed]
         cli_list = cli if isinstance(cli, list) else [cli]
         assert [t.to_dict() for t in typed_list] == cli_list

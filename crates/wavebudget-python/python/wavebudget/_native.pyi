@@ -4,8 +4,6 @@ __version__: str
 
 class Error(ValueError): ...
 
-def run(args: List[str]) -> str: ...
-
 class Occupancy:
     @property
     def waves_per_simd(self) -> int: ...
@@ -251,5 +249,7 @@ def write_report(
     lds: Optional[int],
     wave_size: Optional[int],
     cu_mode: bool,
+    dynamic_shared_mem: Optional[int],
+    max_dynamic_shared_mem: Optional[str],
 ) -> str: ...
 def merge_ladders(plan: List[Dict[str, Any]], shards: List[str]) -> Dict[str, Any]: ...

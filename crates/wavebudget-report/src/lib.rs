@@ -1,4 +1,4 @@
-//! `wavebudget report`: one self-contained HTML page of what the model says about kernels (read from
+//! wavebudget's HTML report as a library (`wavebudget report`, Python's `write_report`): one self-contained HTML page of what the model says about kernels (read from
 //! binaries, Triton caches or a sweep's JSON) or about one configuration (the calculator view).
 //!
 //! The page is made in three layers: `curves` computes every number from the model, `charts` draws them
@@ -8,19 +8,106 @@
 
 mod charts;
 mod curves;
+mod error;
 mod nvidia;
 
-use crate::args::ReportArgs;
-use crate::usage::ReportPart;
-use crate::{parse_workgroup, CliError, UsageError};
 use curves::{Curve, LimiterBar, Mark, Step};
+pub use error::{ReportError, ReportPart};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wavebudget_engine::inspect::CudaLaunch;
+use wavebudget_engine::misuse::Misuse;
+use wavebudget_engine::output::{same_file, write_atomic};
 use wavebudget_engine::report::{self, Entry, MeasuredRow};
+use wavebudget_engine::vendor::NvidiaKernelSpec;
 use wavebudget_model::{Limiter, Occupancy, Options, Subtarget};
+use wavebudget_model::{Llvm, WorkgroupSize};
 
 const TEMPLATE: &str = include_str!("report.html");
+
+/// Kernels the report draws with charts unless `details` says otherwise.
+pub const DEFAULT_DETAILS: usize = 100;
+
+/// What a page is of, as values (the CLI's flags and Python's arguments, parsed): input files, or with
+/// none, one configuration (AMD counts on `target`, or an NVIDIA kernel when `target` is NVIDIA's).
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// Inputs: code objects, bundles, HIP binaries, Triton caches, NVIDIA binaries, sweep JSON.
+    pub files: Vec<String>,
+    /// The HTML file to write (atomically; never over an input).
+    pub output: String,
+    /// Evaluate binaries on this target; for the calculator view, the target(s), comma separated.
+    pub target: Option<String>,
+    /// The launch size.
+    pub wg_size: Option<WorkgroupSize>,
+    /// LDS bytes per workgroup given at launch.
+    pub dynamic_lds: Option<u32>,
+    /// Only kernels this regular expression keeps (the engine's `--kernel` meaning).
+    pub kernel: Option<String>,
+    /// The LLVM major whose rules to follow.
+    pub llvm: Option<Llvm>,
+    /// Kernels drawn with charts at most.
+    pub details: usize,
+    /// The page's title.
+    pub title: Option<String>,
+    /// Configuration: architectural VGPRs.
+    pub vgprs: Option<u32>,
+    /// Configuration: AGPRs.
+    pub agprs: Option<u32>,
+    /// Configuration: the unified VGPR count.
+    pub vgpr_count: Option<u32>,
+    /// Configuration: SGPRs.
+    pub sgprs: Option<u32>,
+    /// Configuration: LDS bytes.
+    pub lds: Option<u32>,
+    /// Configuration: wave size.
+    pub wave_size: Option<u32>,
+    /// Configuration: CU mode.
+    pub cu_mode: bool,
+    /// NVIDIA: the configuration's registers, kernel and budget, or binaries' launch.
+    pub nvidia: NvidiaRequest,
+}
+
+/// The NVIDIA parts of a [`Request`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NvidiaRequest {
+    /// Registers per thread (a configuration).
+    pub regs: Option<u32>,
+    /// The kernel beside its registers: shared memory, the launch's dynamic shared memory and limit,
+    /// barriers, carveout (for binaries, only the launch's dynamic shared memory and limit).
+    pub spec: NvidiaKernelSpec,
+    /// A budget's warps per SM (not a page's; refused).
+    pub warps_per_sm: Option<u32>,
+    /// A budget's blocks per SM (not a page's; refused).
+    pub blocks_per_sm: Option<u32>,
+}
+
+impl NvidiaRequest {
+    /// The first part given that describes a kernel (not its launch), refused with binaries, whose
+    /// kernels say it themselves.
+    fn configuration_given(&self) -> Option<&'static str> {
+        [
+            ("--regs", self.regs.is_some()),
+            ("--shared-mem", self.spec.shared_mem.is_some()),
+            ("--barriers", self.spec.barriers.is_some()),
+            ("--carveout", self.spec.carveout.is_some()),
+            ("--warps-per-sm", self.warps_per_sm.is_some()),
+            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, set)| *set)
+        .map(|(f, _)| f)
+    }
+}
+
+/// The launch size as the command line spells it (`N` or `MIN,MAX`).
+fn wg_text(w: WorkgroupSize) -> String {
+    if w.min == w.max {
+        w.min.to_string()
+    } else {
+        format!("{},{}", w.min, w.max)
+    }
+}
 
 /// The most kernels `--details` draws.
 const MAX_DETAILS: usize = 1000;
@@ -122,9 +209,9 @@ fn shell_word(s: &str) -> String {
 }
 
 /// Per input, `wavebudget report INPUT` with the flags that decided this page's numbers.
-fn commands(a: &ReportArgs) -> Vec<String> {
+fn commands(a: &Request) -> Vec<String> {
     let mut flags = String::new();
-    for (flag, v) in [("--target", &a.target), ("--wg-size", &a.wg_size)] {
+    for (flag, v) in [("--target", &a.target), ("--wg-size", &a.wg_size.map(wg_text))] {
         if let Some(v) = v {
             flags.push_str(&format!(" {flag} {}", shell_word(v)));
         }
@@ -141,9 +228,9 @@ fn commands(a: &ReportArgs) -> Vec<String> {
 /// JSON for a `<script type="application/json">`: every `<` as `\u003c` (the same JSON), so no name or
 /// path can end the element early or open an HTML comment inside it; a bidirectional override or isolate
 /// in a name is spelled out (`\u{202e}` as text), so the table cannot show a name reordered.
-fn script_json<T: Serialize>(v: &T) -> Result<String, CliError> {
+fn script_json<T: Serialize>(v: &T) -> Result<String, ReportError> {
     let s =
-        serde_json::to_string(v).map_err(|e| CliError::Report { part: ReportPart::Table, message: e.to_string() })?;
+        serde_json::to_string(v).map_err(|e| ReportError::Part { part: ReportPart::Table, message: e.to_string() })?;
     let s = s.replace('<', "\\u003c");
     Ok(if s.chars().any(wavebudget_model::text::is_bidi_control) {
         // Inside a JSON string the spelled-out form needs its backslash escaped.
@@ -214,19 +301,19 @@ struct Detail {
     notes: Vec<String>,
 }
 
-/// `wavebudget report`.
-pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
+/// Writes the page `a` asks for to `a.output` and returns the line `wavebudget report` prints.
+pub fn write(a: &Request) -> Result<String, ReportError> {
     let calculator_flags = [
-        ("--vgprs", a.resources.vgprs.is_some()),
-        ("--agprs", a.resources.agprs.is_some()),
-        ("--vgpr-count", a.resources.vgpr_count.is_some()),
-        ("--sgprs", a.resources.sgprs.is_some()),
-        ("--lds", a.resources.lds.is_some()),
+        ("--vgprs", a.vgprs.is_some()),
+        ("--agprs", a.agprs.is_some()),
+        ("--vgpr-count", a.vgpr_count.is_some()),
+        ("--sgprs", a.sgprs.is_some()),
+        ("--lds", a.lds.is_some()),
         ("--wave-size", a.wave_size.is_some()),
         ("--cu-mode", a.cu_mode),
     ];
     if a.details > MAX_DETAILS {
-        return Err(UsageError::TooManyDetails { details: a.details, max: MAX_DETAILS }.into());
+        return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
     if calculator {
@@ -237,30 +324,30 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
     // With files, the launch's NVIDIA words (--dynamic-shared-mem, --max-dynamic-shared-mem, an NVIDIA
     // --target) apply to their cubins; the rest of a configuration comes from each cubin.
     if let Some(f) = a.nvidia.configuration_given() {
-        return Err(UsageError::NvidiaFlagWithFiles { flag: f }.into());
+        return Err(ReportError::NvidiaFlagWithFiles { flag: f });
     }
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {
         if !calculator_flags.iter().any(|(_, set)| *set) && a.target.is_none() {
-            return Err(UsageError::ReportOfNothing.into());
+            return Err(ReportError::ReportOfNothing);
         }
         if a.kernel.is_some() {
-            return Err(UsageError::KernelWithoutFiles.into());
+            return Err(ReportError::KernelWithoutFiles);
         }
         if a.dynamic_lds.is_some() {
-            return Err(UsageError::DynamicLdsWithoutFiles.into());
+            return Err(ReportError::DynamicLdsWithoutFiles);
         }
         (calculator_entries(a)?, Vec::new())
     } else {
         if let Some((flag, _)) = calculator_flags.iter().find(|(_, set)| *set) {
-            return Err(UsageError::ConfigurationFlagWithFiles { flag }.into());
+            return Err(ReportError::ConfigurationFlagWithFiles { flag });
         }
         for f in &a.files {
-            if crate::same_file(std::path::Path::new(f), output) {
-                return Err(UsageError::OutputIsInput { output: a.output.clone(), input: f.clone() }.into());
+            if same_file(std::path::Path::new(f), output) {
+                return Err(Misuse::OutputIsInput { output: a.output.clone(), input: f.clone() }.into());
             }
             if inside(output, std::path::Path::new(f)) {
-                return Err(UsageError::OutputInsideInput { output: a.output.clone(), input: f.clone() }.into());
+                return Err(ReportError::OutputInsideInput { output: a.output.clone(), input: f.clone() });
             }
         }
         let inputs = file_entries(a)?;
@@ -278,7 +365,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
     });
     let page = build_page(title, a, calculator, entries, skipped)?;
     let html = render(&page)?;
-    crate::write_atomic(output, html.as_bytes(), None)?;
+    write_atomic(output, html.as_bytes(), None)?;
     let detail = if page.details.len() == page.kernel_count {
         String::new()
     } else {
@@ -303,30 +390,33 @@ fn inside(output: &std::path::Path, dir: &std::path::Path) -> bool {
 }
 
 /// The calculator view's one configuration, on each target of `--target`.
-fn calculator_entries(a: &ReportArgs) -> Result<Vec<Entry>, CliError> {
-    let target = a.target.as_deref().ok_or(UsageError::NoTarget)?;
-    let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, true)?;
+fn calculator_entries(a: &Request) -> Result<Vec<Entry>, ReportError> {
+    let target = a.target.as_deref().ok_or(ReportError::NoTarget)?;
+    let vgprs = wavebudget_engine::misuse::vgprs(a.vgprs, a.agprs, a.vgpr_count, true)?;
+    let workgroup = a.wg_size.unwrap_or(WorkgroupSize::DEFAULT);
+    let usage = wavebudget_model::Usage { vgprs, sgprs: a.sgprs, lds: a.lds.unwrap_or(0), workgroup };
     let opts =
         Options { wave_size: a.wave_size, cu_mode: a.cu_mode, llvm: a.llvm.unwrap_or_default(), ..Options::default() };
-    Ok(report::configuration(target, usage, a.resources.sgprs, opts)?)
+    Ok(report::configuration(target, usage, a.sgprs, opts)?)
 }
 
 /// The kernels of the input files (AMD's drawn; NVIDIA's when there are no AMD kernels), and what the walk
 /// of the binaries skipped. The vendor flags are checked against what the inputs hold, as inspect checks
 /// them.
-fn file_entries(a: &ReportArgs) -> Result<report::Inputs, CliError> {
+fn file_entries(a: &Request) -> Result<report::Inputs, ReportError> {
     let target = wavebudget_engine::vendor::VendorTarget::parse(a.target.as_deref())?;
-    let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
+    let wg_size = a.wg_size;
+    let wg_text = wg_size.map(wg_text);
     let opts = report::FileOptions {
         target: target.amd(),
         wg_size,
         dynamic_lds: a.dynamic_lds,
-        kernel: a.kernel.as_deref().map(crate::kernel_regex).transpose()?,
+        kernel: a.kernel.as_deref().map(wavebudget_engine::inspect::kernel_filter).transpose()?,
         llvm: a.llvm,
         cuda: CudaLaunch {
             target: target.nvidia(),
-            dynamic_shared_mem: a.nvidia.dynamic_shared_mem,
-            max_dynamic: crate::args::max_dynamic(a.nvidia.max_dynamic_shared_mem.as_deref())?,
+            dynamic_shared_mem: a.nvidia.spec.dynamic_shared_mem,
+            max_dynamic: a.nvidia.spec.max_dynamic,
         },
     };
     let inputs = report::files(&a.files, &opts)?;
@@ -339,9 +429,9 @@ fn file_entries(a: &ReportArgs) -> Result<report::Inputs, CliError> {
         llvm: a.llvm.is_some(),
         dvgpr_block: false,
         dynamic_lds: a.dynamic_lds.is_some(),
-        dynamic_shared_mem: a.nvidia.dynamic_shared_mem.is_some(),
-        max_dynamic_shared_mem: a.nvidia.max_dynamic_shared_mem.is_some(),
-        wg_size: a.wg_size.as_deref().zip(wg_size),
+        dynamic_shared_mem: a.nvidia.spec.dynamic_shared_mem.is_some(),
+        max_dynamic_shared_mem: a.nvidia.spec.max_dynamic.is_some(),
+        wg_size: wg_text.as_deref().zip(wg_size),
     }
     .check(drawn, inputs.cubins.iter())?;
     Ok(inputs)
@@ -421,11 +511,11 @@ fn chosen_for_detail(entries: &[Entry], near: &[Option<String>], limit: usize) -
 
 fn build_page(
     title: String,
-    a: &ReportArgs,
+    a: &Request,
     calculator: bool,
     entries: Vec<Entry>,
     skipped: Vec<String>,
-) -> Result<Page, CliError> {
+) -> Result<Page, ReportError> {
     let near: Vec<Option<String>> =
         entries.iter().map(|e| e.eval.as_ref().and_then(|(st, o)| curves::one_granule_away(st, o))).collect();
     let chosen = chosen_for_detail(&entries, &near, a.details);
@@ -519,7 +609,7 @@ fn gpu_summary(
     entries: &[Entry],
     near: &[Option<String>],
     chosen: &[bool],
-) -> Result<GpuSummary, CliError> {
+) -> Result<GpuSummary, ReportError> {
     let evaluated: Vec<&Occupancy> = idx.iter().filter_map(|&i| entries[i].eval.as_ref().map(|(_, o)| o)).collect();
     let max_waves = evaluated.iter().map(|o| o.max_waves_per_simd).max().unwrap_or(0);
     let mut occ = vec![0u64; max_waves as usize + 1];
@@ -579,7 +669,7 @@ fn gpu_summary(
     })
 }
 
-fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, CliError> {
+fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<String>) -> Result<Detail, ReportError> {
     let llvm_label = format!("{} rule", st.llvm());
     let bars: Vec<LimiterBar> = curves::limiter_bars(o, e.meta.vgpr_count, e.meta.sgpr_count);
     let limiter_svg = charts::limiter_chart(&bars, o.max_waves_per_simd).map_err(chart_err)?;
@@ -596,7 +686,7 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
                 rules_differ: c.rules_differ,
             })
         })
-        .collect::<Result<Vec<_>, CliError>>()?;
+        .collect::<Result<Vec<_>, ReportError>>()?;
     let ladder = st.ladder(o.workgroup, o.lds_bytes)?;
     Ok(Detail {
         id,
@@ -624,8 +714,8 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
 }
 
 /// A chart the report could not draw (plotters' message, naming the chart).
-fn chart_err(message: String) -> CliError {
-    CliError::Report { part: ReportPart::Chart, message }
+fn chart_err(message: String) -> ReportError {
+    ReportError::Part { part: ReportPart::Chart, message }
 }
 
 fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
@@ -640,16 +730,16 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
     charts::measured_chart(&levels, unconstrained)
 }
 
-fn render(page: &Page) -> Result<String, CliError> {
+fn render(page: &Page) -> Result<String, ReportError> {
     let mut env = minijinja::Environment::new();
     env.set_formatter(page_formatter);
     env.add_template("report.html", TEMPLATE)
-        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
+        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
     let t = env
         .get_template("report.html")
-        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
+        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
     t.render(minijinja::Value::from(minijinja::value::Serde(page)))
-        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })
+        .map_err(|e| ReportError::Part { part: ReportPart::Page, message: e.to_string() })
 }
 
 #[cfg(test)]

@@ -5,11 +5,10 @@
 
 use super::charts;
 use super::curves::{Axis, Curve, Mark, Step};
-use crate::args::ReportArgs;
-use crate::usage::ReportPart;
-use crate::{CliError, UsageError};
+use crate::{ReportError, ReportPart, Request};
 use serde::Serialize;
 use wavebudget_engine::inspect::CubinReport;
+use wavebudget_engine::misuse::Misuse;
 use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
@@ -117,13 +116,13 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
     found.map(|(x, w)| Mark { x, waves: w, label: format!("{x} {unit}: {w} warps per SM") })
 }
 
-pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
+pub(crate) fn page(a: &Request, t: Target) -> Result<String, ReportError> {
     let amd = [
-        ("--vgprs", a.resources.vgprs.is_some()),
-        ("--agprs", a.resources.agprs.is_some()),
-        ("--vgpr-count", a.resources.vgpr_count.is_some()),
-        ("--sgprs", a.resources.sgprs.is_some()),
-        ("--lds", a.resources.lds.is_some()),
+        ("--vgprs", a.vgprs.is_some()),
+        ("--agprs", a.agprs.is_some()),
+        ("--vgpr-count", a.vgpr_count.is_some()),
+        ("--sgprs", a.sgprs.is_some()),
+        ("--lds", a.lds.is_some()),
         ("--wave-size", a.wave_size.is_some()),
         ("--cu-mode", a.cu_mode),
         ("--llvm", a.llvm.is_some()),
@@ -133,12 +132,12 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some()),
     ];
     if let Some((f, _)) = amd.iter().find(|(_, set)| *set) {
-        return Err(UsageError::NotNvidiaFlag { flag: f }.into());
+        return Err(ReportError::NotNvidiaFlag { flag: f });
     }
     let n = &a.nvidia;
-    let regs = n.regs.ok_or(UsageError::NoRegs { configuration: true })?;
-    let block = crate::nvidia::block_size(a.wg_size.as_deref())?;
-    let k = crate::nvidia::kernel(n, t.arch, regs, block)?;
+    let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
+    let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
+    let k = n.spec.kernel(t.arch, regs, block);
     let v = view(&t, k, None, None)?;
     let target = v.target.clone();
     let page = Page {
@@ -153,14 +152,14 @@ pub(crate) fn page(a: &ReportArgs, t: Target) -> Result<String, CliError> {
         kernels: vec![v],
     };
     let html = render(&page)?;
-    crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
+    wavebudget_engine::output::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
     Ok(format!("{}: one configuration on {target}, {} bytes\n", a.output, html.len()))
 }
 
 /// The page of NVIDIA binaries' kernels (cubins, fat binaries, executables, a Triton NVIDIA cache), each at
 /// its launch as `inspect` evaluates it: a table of every kernel, and charts for the first `--details`
 /// that have an answer.
-pub(crate) fn binaries(a: &ReportArgs, cubins: &[CubinReport], skipped: Vec<String>) -> Result<String, CliError> {
+pub(crate) fn binaries(a: &Request, cubins: &[CubinReport], skipped: Vec<String>) -> Result<String, ReportError> {
     let mut rows = Vec::new();
     let mut kernels = Vec::new();
     for c in cubins {
@@ -210,11 +209,11 @@ pub(crate) fn binaries(a: &ReportArgs, cubins: &[CubinReport], skipped: Vec<Stri
         kernels,
     };
     let html = render(&page)?;
-    crate::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
+    wavebudget_engine::output::write_atomic(std::path::Path::new(&a.output), html.as_bytes(), None)?;
     Ok(format!("{}: {} NVIDIA kernel(s){drawn}, {} bytes\n", a.output, page.rows.len(), html.len()))
 }
 
-fn render(page: &Page) -> Result<String, CliError> {
+fn render(page: &Page) -> Result<String, ReportError> {
     let mut env = minijinja::Environment::new();
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     // A kernel without an answer shows empty cells, not "none".
@@ -223,15 +222,15 @@ fn render(page: &Page) -> Result<String, CliError> {
         false => super::page_formatter(out, state, value),
     });
     env.add_template("nvidia.html", TEMPLATE)
-        .map_err(|e| CliError::Report { part: ReportPart::Template, message: e.to_string() })?;
+        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
     env.get_template("nvidia.html")
         .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(page))))
-        .map_err(|e| CliError::Report { part: ReportPart::Page, message: e.to_string() })
+        .map_err(|e| ReportError::Part { part: ReportPart::Page, message: e.to_string() })
 }
 
 /// One kernel on `t` at its launch `k`: the answer, each limiter, and warps per SM along registers, shared
 /// memory and block size with the others held.
-fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> Result<KernelView, CliError> {
+fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> Result<KernelView, ReportError> {
     let arch = t.arch;
     let (regs, block) = (k.regs, k.block);
     let o = arch.occupancy(&k)?;
@@ -276,7 +275,7 @@ fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> 
         };
         let curve = Curve { axis, x_max, steps: st, point: point.clone(), next: nx.clone(), rules_differ: false };
         let svg = charts::step_chart(&curve, max, "CUDA's rule")
-            .map_err(|e| CliError::Report { part: ReportPart::Chart, message: e.to_string() })?;
+            .map_err(|e| ReportError::Part { part: ReportPart::Chart, message: e.to_string() })?;
         charts_out.push(ChartOut {
             title: axis.title(),
             x_label: axis.label(),
@@ -302,7 +301,7 @@ fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> 
     Ok(KernelView {
         name,
         source,
-        target: crate::nvidia::heading(t),
+        target: wavebudget_engine::targets::nvidia_heading(t),
         regs,
         block,
         shared_mem: k.shared_mem,

@@ -1,0 +1,87 @@
+//! Misuses of the questions every door asks (the CLI's flags, Python's arguments, the report's request):
+//! counts that do not go together, a launch an NVIDIA question cannot take, an output over an input.
+//! Declared once; the CLI's `UsageError` and the report's error carry them, with these kinds.
+
+use wavebudget_model::Vgprs;
+
+/// A misuse shared by several doors; the English only in `Display`, [`Misuse::kind`] its name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Misuse {
+    /// An NVIDIA block size that is not one whole number of threads.
+    #[error("--wg-size '{value}': an NVIDIA block size is one whole number of threads, at least 1")]
+    BlockSize {
+        /// What was given.
+        value: String,
+    },
+    /// No block size for an NVIDIA question.
+    #[error("give the block size: --wg-size N (threads per block)")]
+    NoBlockSize,
+    /// No registers per thread for an NVIDIA question.
+    #[error("{}", if *.configuration { "one NVIDIA configuration needs --regs N" } else { "give --regs (registers per thread)" })]
+    NoRegs {
+        /// Asked for the report's one configuration.
+        configuration: bool,
+    },
+    /// `--vgpr-count` with `--vgprs` or `--agprs`.
+    #[error("give either --vgpr-count or --vgprs/--agprs, not both")]
+    VgprCountAndSplit,
+    /// `--agprs` without `--vgprs`.
+    #[error("--agprs needs --vgprs (architectural VGPRs)")]
+    AgprsWithoutVgprs,
+    /// No VGPR count at all.
+    #[error("{} --vgprs N (or --vgpr-count N)", if *.configuration { "one configuration needs" } else { "give" })]
+    NoVgprs {
+        /// Asked for the report's one configuration.
+        configuration: bool,
+    },
+    /// An output that is one of the inputs.
+    #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
+    OutputIsInput {
+        /// The output as given.
+        output: String,
+        /// The input it is.
+        input: String,
+    },
+}
+
+impl Misuse {
+    /// The variant's name in snake case, stable across releases.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Misuse::BlockSize { .. } => "block_size",
+            Misuse::NoBlockSize => "no_block_size",
+            Misuse::NoRegs { .. } => "no_regs",
+            Misuse::VgprCountAndSplit => "vgpr_count_and_split",
+            Misuse::AgprsWithoutVgprs => "agprs_without_vgprs",
+            Misuse::NoVgprs { .. } => "no_vgprs",
+            Misuse::OutputIsInput { .. } => "output_is_input",
+        }
+    }
+}
+
+/// A kernel's VGPRs from the three ways of giving them: `--vgprs` (architectural) with `--agprs`, or
+/// `--vgpr-count` (the unified total); `configuration`: asked for the report's one configuration.
+pub fn vgprs(
+    vgprs: Option<u32>,
+    agprs: Option<u32>,
+    vgpr_count: Option<u32>,
+    configuration: bool,
+) -> Result<Vgprs, Misuse> {
+    match (vgprs, agprs, vgpr_count) {
+        (None, None, Some(total)) => Ok(Vgprs::Total(total)),
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => Err(Misuse::VgprCountAndSplit),
+        (Some(arch), agpr, None) => Ok(Vgprs::Split { arch, agpr: agpr.unwrap_or(0) }),
+        (None, Some(_), None) => Err(Misuse::AgprsWithoutVgprs),
+        (None, None, None) => Err(Misuse::NoVgprs { configuration }),
+    }
+}
+
+/// An NVIDIA block: one size of at least one thread; `given`: the launch size as the user spelled it.
+pub fn block(wg: Option<wavebudget_model::WorkgroupSize>, given: impl FnOnce() -> String) -> Result<u32, Misuse> {
+    match wg {
+        None => Err(Misuse::NoBlockSize),
+        Some(w) if w.min == w.max && w.max > 0 => Ok(w.max),
+        Some(_) => Err(Misuse::BlockSize { value: given() }),
+    }
+}
