@@ -1,5 +1,6 @@
 // The C++ half of libwavebudget_pass.so. It only registers the `amdgpu-occupancy-budget` module pass
-// with LLVM's new pass manager, declares the `-wavebudget-*` command-line options, and forwards to
+// with LLVM's new pass manager, registers the `-wavebudget-*` command-line options from the Rust side's
+// table of settings (llvm-pass/src/config.rs, `SETTINGS`), and forwards to
 // the Rust side (llvm-pass/src/ffi.rs). All decisions are made in Rust. The Rust side also calls
 // back into the two diagnostic helpers at the bottom, because LLVM's C API has no equivalent of
 // `LLVMContext::diagnose` with a DiagnosticInfoGeneric or an OptimizationRemarkAnalysis.
@@ -33,6 +34,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -54,6 +56,10 @@ void wb_rust_free_config(void *cfg);
 char *wb_rust_pipelines_without_pass(const char *cl, size_t cl_len, const char *args, size_t args_len,
                                      unsigned skipped, unsigned pipelines);
 void wb_rust_free_string(char *s);
+// The settings, declared once on the Rust side: for each, its option name, its help, its value's
+// placeholder and "1" for a flag (no value) or "0", each NUL-terminated; *len is the whole length.
+// Static: never freed.
+const char *wb_rust_settings(size_t *len);
 }
 
 namespace {
@@ -61,68 +67,60 @@ namespace {
 const char PassName[] = "amdgpu-occupancy-budget";
 
 cl::OptionCategory Category("wavebudget options (amdgpu-occupancy-budget)");
-cl::opt<unsigned> OptWaves("wavebudget-waves", cl::desc("Requested waves per SIMD for every kernel"),
-                           cl::cat(Category));
-cl::opt<std::string> OptRecords("wavebudget-records",
-                                cl::desc("Code object, bundle, host binary or `wavebudget inspect --json` "
-                                         "output of a previous build: register counts per kernel"),
-                                cl::cat(Category));
-cl::opt<std::string> OptMode("wavebudget-mode",
-                             cl::desc("set (default), advise (diagnostics only) or auto (pick W by compiling)"),
-                             cl::cat(Category));
-cl::opt<unsigned> OptMaxSpills("wavebudget-max-spills",
-                               cl::desc("mode=auto: spills the chosen waves target may have"), cl::cat(Category));
-cl::opt<unsigned> OptMaxLoopGrowth("wavebudget-max-loop-growth",
-                                   cl::desc("mode=auto: percent the chosen level's hot loop may grow"),
-                                   cl::cat(Category));
-cl::opt<bool> OptExact("wavebudget-exact", cl::desc("Emit \"W,W\" (also cap occupancy at W)"),
-                       cl::cat(Category));
-cl::opt<bool> OptClamp("wavebudget-clamp",
-                       cl::desc("Move an unreachable request to the nearest value LLVM accepts"),
-                       cl::cat(Category));
-cl::opt<std::string> OptTarget("wavebudget-target",
-                               cl::desc("Processor for kernels without a \"target-cpu\" attribute"),
-                               cl::cat(Category));
-cl::opt<unsigned> OptWarpsPerSm("wavebudget-warps-per-sm",
-                                cl::desc("NVPTX kernels: warps per SM to keep (sets nvvm.maxnreg)"),
-                                cl::cat(Category));
-cl::opt<unsigned> OptBlocksPerSm("wavebudget-blocks-per-sm",
-                                 cl::desc("NVPTX kernels: blocks per SM to keep (sets nvvm.maxnreg)"),
-                                 cl::cat(Category));
-cl::opt<unsigned> OptDynamicSharedMem("wavebudget-dynamic-shared-mem",
-                                      cl::desc("Shared memory (NVPTX) or LDS (AMDGPU) per block given at launch, in bytes"),
-                                      cl::cat(Category));
+// One -wavebudget-KEY option per setting of the Rust side's table, registered when the plugin is loaded
+// (before the command line is parsed), as string options: the Rust side parses every value, so a bad one
+// is its one-line refusal naming the option, never LLVM's exit. A flag takes an optional boolean
+// (`-wavebudget-exact`, `-wavebudget-exact=false`).
+struct SettingOption {
+  std::string Key, Name, Help, Value;
+  bool Flag;
+  std::unique_ptr<cl::opt<std::string>> Opt;
+};
+
+std::vector<SettingOption> &settingOptions() {
+  static std::vector<SettingOption> Options = [] {
+    std::vector<SettingOption> V;
+    size_t Len = 0;
+    const char *P = wb_rust_settings(&Len);
+    const char *End = P + Len;
+    while (P < End) {
+      SettingOption O;
+      O.Name = P;
+      P += O.Name.size() + 1;
+      O.Help = P;
+      P += O.Help.size() + 1;
+      O.Value = P;
+      P += O.Value.size() + 1;
+      O.Flag = P[0] == '1';
+      P += 2;
+      O.Key = O.Name.substr(sizeof("wavebudget-") - 1);
+      V.push_back(std::move(O));
+    }
+    // The names and helps are in place now; each option refers to its own.
+    for (SettingOption &O : V)
+      O.Opt = std::make_unique<cl::opt<std::string>>(
+          StringRef(O.Name), cl::desc(StringRef(O.Help)), cl::value_desc(StringRef(O.Value)), cl::cat(Category),
+          O.Flag ? cl::ValueOptional : cl::ValueRequired);
+    return V;
+  }();
+  return Options;
+}
+
+// Registered at load.
+const bool SettingsRegistered = (settingOptions(), true);
 
 // The -wavebudget-* options that were given, in the pipeline-parameter syntax.
 std::string commandLineParams() {
   std::string S;
-  auto Add = [&S](const std::string &P) {
+  for (const SettingOption &O : settingOptions()) {
+    if (!O.Opt->getNumOccurrences())
+      continue;
     if (!S.empty())
       S += ';';
-    S += P;
-  };
-  if (OptWaves.getNumOccurrences())
-    Add("waves=" + std::to_string(OptWaves));
-  if (OptRecords.getNumOccurrences())
-    Add("records=" + OptRecords);
-  if (OptMode.getNumOccurrences())
-    Add("mode=" + OptMode);
-  if (OptMaxSpills.getNumOccurrences())
-    Add("max-spills=" + std::to_string(OptMaxSpills));
-  if (OptMaxLoopGrowth.getNumOccurrences())
-    Add("max-loop-growth=" + std::to_string(OptMaxLoopGrowth));
-  if (OptExact.getNumOccurrences())
-    Add(OptExact ? "exact" : "no-exact");
-  if (OptClamp.getNumOccurrences())
-    Add(OptClamp ? "clamp" : "no-clamp");
-  if (OptTarget.getNumOccurrences())
-    Add("target=" + OptTarget);
-  if (OptWarpsPerSm.getNumOccurrences())
-    Add("warps-per-sm=" + std::to_string(OptWarpsPerSm));
-  if (OptBlocksPerSm.getNumOccurrences())
-    Add("blocks-per-sm=" + std::to_string(OptBlocksPerSm));
-  if (OptDynamicSharedMem.getNumOccurrences())
-    Add("dynamic-shared-mem=" + std::to_string(OptDynamicSharedMem));
+    S += O.Key;
+    if (!O.Flag || !O.Opt->getValue().empty())
+      S += "=" + O.Opt->getValue();
+  }
   return S;
 }
 

@@ -7,7 +7,6 @@
 //! all three for that kernel.
 
 use crate::error::{ConfigProblem, Origin, Setting, Takes};
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// What the pass does with what it finds.
@@ -45,6 +44,109 @@ impl Mode {
 
 /// Largest waves/SIMD any AMD target runs (gfx10.1: 20).
 pub const MAX_REQUEST: u32 = 20;
+
+/// The most warps (64) and blocks (32) any NVIDIA SM holds.
+const MAX_WARPS_PER_SM: u32 = 64;
+const MAX_BLOCKS_PER_SM: u32 = 32;
+
+/// What a setting's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// No value: present or `no-` (a boolean in the environment and on the command line).
+    Flag,
+    /// What [`Takes`] says, written as `placeholder` in the docs and the option's help.
+    Takes(Takes, &'static str),
+    /// A file.
+    Path,
+    /// A processor, AMD or NVIDIA, in any spelling the model takes.
+    Target,
+}
+
+/// One setting of the pass, declared once: the pipeline parameter `key`, from which the `-wavebudget-KEY`
+/// option (registered by the shim from this table), the `WAVEBUDGET_KEY` variable, the printed pipeline
+/// and docs/pass.md's settings table (checked by `tests/lit.rs`'s docs test) all follow.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// The pipeline parameter.
+    pub key: &'static str,
+    /// What it takes.
+    pub value: Value,
+    /// The option's one-line help.
+    pub help: &'static str,
+}
+
+impl Spec {
+    /// The command-line option, without its dash (`wavebudget-waves`).
+    pub fn option(&self) -> String {
+        format!("wavebudget-{}", self.key)
+    }
+
+    /// The environment variable (`WAVEBUDGET_WAVES`).
+    pub fn variable(&self) -> String {
+        format!("WAVEBUDGET_{}", self.key.to_ascii_uppercase().replace('-', "_"))
+    }
+
+    /// What a value placeholder reads in the docs (`N`, `PATH`, ...), none for a flag.
+    pub fn placeholder(&self) -> Option<&'static str> {
+        match self.value {
+            Value::Flag => None,
+            Value::Takes(_, p) => Some(p),
+            Value::Path => Some("PATH"),
+            Value::Target => Some("PROCESSOR"),
+        }
+    }
+}
+
+/// Every setting, in the order the printed pipeline gives them.
+pub const SETTINGS: [Spec; 11] = [
+    Spec {
+        key: "waves",
+        value: Value::Takes(Takes::WavesPerSimd { max: MAX_REQUEST }, "N"),
+        help: "Requested waves per SIMD for every kernel",
+    },
+    Spec { key: "exact", value: Value::Flag, help: "Emit \"W,W\" (also cap occupancy at W)" },
+    Spec {
+        key: "records",
+        value: Value::Path,
+        help: "Code object, bundle, host binary or `wavebudget inspect --json` output of a previous build: register counts per kernel",
+    },
+    Spec {
+        key: "mode",
+        value: Value::Takes(Takes::Mode, "set|advise|auto"),
+        help: "set (default), advise (diagnostics only) or auto (pick W by compiling)",
+    },
+    Spec {
+        key: "max-spills",
+        value: Value::Takes(Takes::Count, "N"),
+        help: "mode=auto: spills the chosen waves target may have",
+    },
+    Spec {
+        key: "max-loop-growth",
+        value: Value::Takes(Takes::Percent, "PCT"),
+        help: "mode=auto: percent the chosen level's hot loop may grow",
+    },
+    Spec { key: "clamp", value: Value::Flag, help: "Move an unreachable request to the nearest value LLVM accepts" },
+    Spec {
+        key: "target",
+        value: Value::Target,
+        help: "Processor for kernels without a \"target-cpu\" attribute (AMD or NVIDIA, any spelling)",
+    },
+    Spec {
+        key: "warps-per-sm",
+        value: Value::Takes(Takes::WarpsPerSm { max: MAX_WARPS_PER_SM }, "N"),
+        help: "NVPTX kernels: warps per SM to keep (sets nvvm.maxnreg)",
+    },
+    Spec {
+        key: "blocks-per-sm",
+        value: Value::Takes(Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM }, "N"),
+        help: "NVPTX kernels: blocks per SM to keep (sets nvvm.maxnreg)",
+    },
+    Spec {
+        key: "dynamic-shared-mem",
+        value: Value::Takes(Takes::Bytes, "BYTES"),
+        help: "Shared memory (NVPTX) or LDS (AMDGPU) per block given at launch, in bytes",
+    },
+];
 
 /// The settings of one pass instance.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -84,28 +186,37 @@ pub struct Config {
     pub bound_first: bool,
 }
 
-/// One layer: only what it sets.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Layer {
-    waves: Option<u32>,
-    exact: Option<bool>,
-    records: Option<PathBuf>,
-    mode: Option<Mode>,
-    clamp: Option<bool>,
-    target: Option<String>,
-    max_spills: Option<u32>,
-    max_loop_growth: Option<u32>,
-    warps_per_sm: Option<u32>,
-    blocks_per_sm: Option<u32>,
-    dynamic_shared_mem: Option<u32>,
+/// A setting's value as parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Parsed {
+    Bool(bool),
+    Count(u32),
+    Mode(Mode),
+    Text(String),
+    Path(PathBuf),
 }
 
-/// The parameters the pass takes, named when an unknown one is given.
-pub(crate) const EXPECTED: &str = "expected waves=N, exact, records=PATH, mode=set|advise|auto, max-spills=N, max-loop-growth=PCT, clamp, target=PROCESSOR, warps-per-sm=N, blocks-per-sm=N, dynamic-shared-mem=BYTES";
+/// One layer: only what it sets, by [`Spec::key`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Layer(Vec<(&'static str, Parsed)>);
 
-/// The most warps (64) and blocks (32) any NVIDIA SM holds.
-const MAX_WARPS_PER_SM: u32 = 64;
-const MAX_BLOCKS_PER_SM: u32 = 32;
+impl Layer {
+    fn get(&self, key: &str) -> Option<&Parsed> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+}
+
+/// The parameters the pass takes, named when an unknown one is given (`expected waves=N, exact, ...`).
+pub(crate) fn expected() -> String {
+    let items: Vec<String> = SETTINGS
+        .iter()
+        .map(|s| match s.placeholder() {
+            Some(p) => format!("{}={p}", s.key),
+            None => s.key.to_string(),
+        })
+        .collect();
+    format!("expected {}", items.join(", "))
+}
 
 /// A whole number in `1..=max` (per the `takes` it is checked against), or the refusal naming `setting`.
 fn parse_count(v: &str, setting: &Setting, takes: Takes) -> Result<u32, ConfigProblem> {
@@ -143,25 +254,24 @@ fn parse_bool(v: &str, setting: &Setting) -> Result<bool, ConfigProblem> {
     }
 }
 
-/// The parameters the pipeline syntax takes, by name (the flags and their `no-` forms included).
-const KEYS: [&str; 13] = [
-    "waves",
-    "dynamic-shared-mem",
-    "records",
-    "warps-per-sm",
-    "blocks-per-sm",
-    "target",
-    "max-spills",
-    "max-loop-growth",
-    "mode",
-    "exact",
-    "no-exact",
-    "clamp",
-    "no-clamp",
-];
+/// A value of `spec` read from `v`, or the refusal naming `setting`.
+fn parse_value(spec: &Spec, v: &str, setting: &Setting) -> Result<Parsed, ConfigProblem> {
+    Ok(match spec.value {
+        Value::Flag => Parsed::Bool(parse_bool(v, setting)?),
+        Value::Path => Parsed::Path(PathBuf::from(v)),
+        Value::Target => Parsed::Text(parse_target(v, setting)?),
+        Value::Takes(Takes::Mode, _) => {
+            Parsed::Mode(Mode::parse(v.trim()).ok_or_else(|| value_problem(setting, Takes::Mode, v))?)
+        }
+        Value::Takes(t @ (Takes::WavesPerSimd { .. } | Takes::WarpsPerSm { .. } | Takes::BlocksPerSm { .. }), _) => {
+            Parsed::Count(parse_count(v, setting, t)?)
+        }
+        Value::Takes(t, _) => Parsed::Count(v.trim().parse().map_err(|_| value_problem(setting, t, v))?),
+    })
+}
 
-/// Parses the pipeline-parameter syntax (also used for the command-line layer). `origin` names the
-/// source in errors.
+/// Parses the pipeline-parameter syntax (also used for the command-line layer, where a flag may carry a
+/// boolean: `exact=false`, as `-wavebudget-exact=false` gives it). `origin` names the source in errors.
 fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
     let mut l = Layer::default();
     let mut seen: Vec<&str> = Vec::new();
@@ -174,131 +284,69 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
             None => (item, None),
         };
         let unknown = || ConfigProblem::Unknown { key: given.to_string(), origin: origin.clone() };
-        let key: &'static str = KEYS.iter().find(|k| **k == given).ok_or_else(unknown)?;
-        let name = key.strip_prefix("no-").unwrap_or(key);
-        if seen.contains(&name) {
-            return Err(ConfigProblem::Twice { key: name.to_string(), origin: origin.clone() });
-        }
-        seen.push(name);
-        let setting = Setting::Param { key, origin: origin.clone() };
-        let need = || -> Result<&str, ConfigProblem> {
-            value.filter(|v| !v.is_empty()).ok_or_else(|| ConfigProblem::NeedsValue { key, origin: origin.clone() })
+        let negated = given.strip_prefix("no-");
+        let spec = SETTINGS
+            .iter()
+            .find(|s| s.key == given || (s.value == Value::Flag && negated == Some(s.key)))
+            .ok_or_else(unknown)?;
+        // The name as given (`no-exact`), for the messages that quote it.
+        let key: &'static str = if negated.is_some() {
+            NEGATED.iter().find(|n| n.strip_prefix("no-") == Some(spec.key)).copied().ok_or_else(unknown)?
+        } else {
+            spec.key
         };
-        let flag = |v: Option<&str>| -> Result<(), ConfigProblem> {
-            match v {
-                None => Ok(()),
-                Some(_) => Err(ConfigProblem::TakesNoValue { key, origin: origin.clone() }),
+        if seen.contains(&spec.key) {
+            return Err(ConfigProblem::Twice { key: spec.key.to_string(), origin: origin.clone() });
+        }
+        seen.push(spec.key);
+        let setting = Setting::Param { key: spec.key, origin: origin.clone() };
+        let parsed = match (spec.value, value) {
+            (Value::Flag, None) => Parsed::Bool(negated.is_none()),
+            (Value::Flag, Some(v)) if *origin == Origin::CommandLine && negated.is_none() => {
+                Parsed::Bool(parse_bool(v, &setting)?)
+            }
+            (Value::Flag, Some(_)) => return Err(ConfigProblem::TakesNoValue { key, origin: origin.clone() }),
+            (_, v) => {
+                let v = v
+                    .filter(|v| !v.is_empty())
+                    .ok_or_else(|| ConfigProblem::NeedsValue { key, origin: origin.clone() })?;
+                parse_value(spec, v, &setting)?
             }
         };
-        match key {
-            "waves" => l.waves = Some(parse_count(need()?, &setting, Takes::WavesPerSimd { max: MAX_REQUEST })?),
-            "records" => l.records = Some(PathBuf::from(need()?)),
-            "warps-per-sm" => {
-                l.warps_per_sm = Some(parse_count(need()?, &setting, Takes::WarpsPerSm { max: MAX_WARPS_PER_SM })?)
-            }
-            "blocks-per-sm" => {
-                l.blocks_per_sm = Some(parse_count(need()?, &setting, Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM })?)
-            }
-            "target" => l.target = Some(parse_target(need()?, &setting)?),
-            "dynamic-shared-mem" => {
-                let v = need()?;
-                l.dynamic_shared_mem = Some(v.trim().parse().map_err(|_| value_problem(&setting, Takes::Bytes, v))?);
-            }
-            "max-spills" => {
-                let v = need()?;
-                l.max_spills = Some(v.parse().map_err(|_| value_problem(&setting, Takes::Count, v))?);
-            }
-            "max-loop-growth" => {
-                let v = need()?;
-                l.max_loop_growth = Some(v.parse().map_err(|_| value_problem(&setting, Takes::Percent, v))?);
-            }
-            "mode" => {
-                let v = need()?;
-                l.mode = Some(Mode::parse(v).ok_or_else(|| value_problem(&setting, Takes::Mode, v))?);
-            }
-            "exact" | "no-exact" => {
-                flag(value)?;
-                l.exact = Some(key == "exact");
-            }
-            "clamp" | "no-clamp" => {
-                flag(value)?;
-                l.clamp = Some(key == "clamp");
-            }
-            _ => return Err(unknown()),
-        }
+        l.0.push((spec.key, parsed));
     }
     one_nvidia_request(&l, origin)?;
     Ok(l)
 }
 
+/// The `no-` forms of the flags, as static names for the messages that quote them.
+const NEGATED: [&str; 2] = ["no-exact", "no-clamp"];
+
 /// A layer asks for warps or blocks per SM, not both.
 fn one_nvidia_request(l: &Layer, origin: &Origin) -> Result<(), ConfigProblem> {
-    if l.warps_per_sm.is_some() && l.blocks_per_sm.is_some() {
+    if l.get("warps-per-sm").is_some() && l.get("blocks-per-sm").is_some() {
         return Err(ConfigProblem::BothPerSm { origin: origin.clone() });
     }
     Ok(())
 }
 
-/// The variables the environment layer reads.
-pub const ENV_VARS: [&str; 11] = [
-    "WAVEBUDGET_WAVES",
-    "WAVEBUDGET_DYNAMIC_SHARED_MEM",
-    "WAVEBUDGET_WARPS_PER_SM",
-    "WAVEBUDGET_BLOCKS_PER_SM",
-    "WAVEBUDGET_RECORDS",
-    "WAVEBUDGET_MODE",
-    "WAVEBUDGET_EXACT",
-    "WAVEBUDGET_CLAMP",
-    "WAVEBUDGET_TARGET",
-    "WAVEBUDGET_MAX_SPILLS",
-    "WAVEBUDGET_MAX_LOOP_GROWTH",
-];
+/// The variables the environment layer reads: [`Spec::variable`] of every setting.
+pub fn env_vars() -> Vec<String> {
+    SETTINGS.iter().map(Spec::variable).collect()
+}
 
-/// The environment layer: the variables of [`ENV_VARS`]. Empty variables count as unset.
+/// The environment layer: each setting's variable. Empty variables count as unset; booleans take
+/// 1/0, true/false, yes/no or on/off.
 fn env_layer(get: &dyn Fn(&str) -> Option<String>) -> Result<Layer, ConfigProblem> {
-    let var = |k: &str| get(k).filter(|v| !v.is_empty());
     let mut l = Layer::default();
-    if let Some(v) = var("WAVEBUDGET_WAVES") {
-        let s = Setting::Var("WAVEBUDGET_WAVES");
-        l.waves = Some(parse_count(&v, &s, Takes::WavesPerSimd { max: MAX_REQUEST })?);
-    }
-    if let Some(v) = var("WAVEBUDGET_DYNAMIC_SHARED_MEM") {
-        let s = Setting::Var("WAVEBUDGET_DYNAMIC_SHARED_MEM");
-        l.dynamic_shared_mem = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Bytes, &v))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_WARPS_PER_SM") {
-        let s = Setting::Var("WAVEBUDGET_WARPS_PER_SM");
-        l.warps_per_sm = Some(parse_count(&v, &s, Takes::WarpsPerSm { max: MAX_WARPS_PER_SM })?);
-    }
-    if let Some(v) = var("WAVEBUDGET_BLOCKS_PER_SM") {
-        let s = Setting::Var("WAVEBUDGET_BLOCKS_PER_SM");
-        l.blocks_per_sm = Some(parse_count(&v, &s, Takes::BlocksPerSm { max: MAX_BLOCKS_PER_SM })?);
+    for spec in &SETTINGS {
+        let name = spec.variable();
+        if let Some(v) = get(&name).filter(|v| !v.is_empty()) {
+            let parsed = parse_value(spec, &v, &Setting::Var(name))?;
+            l.0.push((spec.key, parsed));
+        }
     }
     one_nvidia_request(&l, &Origin::Environment)?;
-    if let Some(v) = var("WAVEBUDGET_RECORDS") {
-        l.records = Some(PathBuf::from(v));
-    }
-    if let Some(v) = var("WAVEBUDGET_MODE") {
-        let s = Setting::Var("WAVEBUDGET_MODE");
-        l.mode = Some(Mode::parse(&v).ok_or_else(|| value_problem(&s, Takes::Mode, &v))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_EXACT") {
-        l.exact = Some(parse_bool(&v, &Setting::Var("WAVEBUDGET_EXACT"))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_CLAMP") {
-        l.clamp = Some(parse_bool(&v, &Setting::Var("WAVEBUDGET_CLAMP"))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_TARGET") {
-        l.target = Some(parse_target(&v, &Setting::Var("WAVEBUDGET_TARGET"))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_MAX_LOOP_GROWTH") {
-        let s = Setting::Var("WAVEBUDGET_MAX_LOOP_GROWTH");
-        l.max_loop_growth = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Percent, &v))?);
-    }
-    if let Some(v) = var("WAVEBUDGET_MAX_SPILLS") {
-        let s = Setting::Var("WAVEBUDGET_MAX_SPILLS");
-        l.max_spills = Some(v.trim().parse().map_err(|_| value_problem(&s, Takes::Count, &v))?);
-    }
     Ok(l)
 }
 
@@ -332,78 +380,74 @@ impl Config {
         layers.push(parse_layer(command_line, &Origin::CommandLine)?);
         layers.push(env_layer(get)?);
         let mut cfg = Config::merge(&layers);
-        cfg.empty_variables =
-            ENV_VARS.iter().filter(|k| get(k).is_some_and(|v| v.is_empty())).map(|k| k.to_string()).collect();
+        cfg.empty_variables = env_vars().into_iter().filter(|k| get(k).is_some_and(|v| v.is_empty())).collect();
         Ok(cfg)
     }
 
     fn merge(layers: &[Layer]) -> Config {
-        let first = |f: &dyn Fn(&Layer) -> bool| layers.iter().position(f);
-        let pick = |f: &dyn Fn(&Layer) -> bool| first(f).map(|i| &layers[i]);
+        // Each setting from the first layer that gives it; one NVIDIA request (warps or blocks) from the
+        // highest layer that gives one.
+        let first = |key: &str| layers.iter().find_map(|l| l.get(key));
+        let count = |key: &str| match first(key) {
+            Some(Parsed::Count(n)) => Some(*n),
+            _ => None,
+        };
+        let flag = |key: &str| matches!(first(key), Some(Parsed::Bool(true)));
+        let per_sm = layers.iter().find(|l| l.get("warps-per-sm").is_some() || l.get("blocks-per-sm").is_some());
+        let per_sm_count = |key: &str| match per_sm.and_then(|l| l.get(key)) {
+            Some(Parsed::Count(n)) => Some(*n),
+            _ => None,
+        };
         Config {
-            waves: pick(&|l| l.waves.is_some()).and_then(|l| l.waves),
-            exact: pick(&|l| l.exact.is_some()).and_then(|l| l.exact).unwrap_or(false),
-            records: pick(&|l| l.records.is_some()).and_then(|l| l.records.clone()),
-            mode: pick(&|l| l.mode.is_some()).and_then(|l| l.mode).unwrap_or_default(),
-            clamp: pick(&|l| l.clamp.is_some()).and_then(|l| l.clamp).unwrap_or(false),
-            target: pick(&|l| l.target.is_some()).and_then(|l| l.target.clone()),
-            max_spills: pick(&|l| l.max_spills.is_some()).and_then(|l| l.max_spills).unwrap_or(0),
-            max_loop_growth: pick(&|l| l.max_loop_growth.is_some()).and_then(|l| l.max_loop_growth),
-            // One NVIDIA request, from the highest layer that gives one (warps or blocks).
-            warps_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some()).and_then(|l| l.warps_per_sm),
-            blocks_per_sm: pick(&|l| l.warps_per_sm.is_some() || l.blocks_per_sm.is_some())
-                .and_then(|l| l.blocks_per_sm),
-            dynamic_shared_mem: pick(&|l| l.dynamic_shared_mem.is_some()).and_then(|l| l.dynamic_shared_mem),
+            waves: count("waves"),
+            exact: flag("exact"),
+            records: match first("records") {
+                Some(Parsed::Path(p)) => Some(p.clone()),
+                _ => None,
+            },
+            mode: match first("mode") {
+                Some(Parsed::Mode(m)) => *m,
+                _ => Mode::default(),
+            },
+            clamp: flag("clamp"),
+            target: match first("target") {
+                Some(Parsed::Text(t)) => Some(t.clone()),
+                _ => None,
+            },
+            max_spills: count("max-spills").unwrap_or(0),
+            max_loop_growth: count("max-loop-growth"),
+            warps_per_sm: per_sm_count("warps-per-sm"),
+            blocks_per_sm: per_sm_count("blocks-per-sm"),
+            dynamic_shared_mem: count("dynamic-shared-mem"),
             empty_variables: Vec::new(),
             bound_first: false,
         }
     }
 
-    /// The pipeline parameters that rebuild this config (what `-print-pipeline-passes` shows).
+    /// The pipeline parameters that rebuild this config (what `-print-pipeline-passes` shows), in the
+    /// table's order; defaults are left out.
     pub fn to_params(&self) -> String {
-        let mut s = String::new();
-        let mut add = |p: &str| {
-            if !s.is_empty() {
-                s.push(';');
-            }
-            s.push_str(p);
-        };
-        if let Some(w) = self.waves {
-            add(&format!("waves={w}"));
-        }
-        if self.exact {
-            add("exact");
-        }
-        if let Some(r) = &self.records {
-            let mut t = String::new();
-            let _ = write!(t, "records={}", r.display());
-            add(&t);
-        }
-        if self.mode != Mode::Set {
-            add(&format!("mode={}", self.mode.as_str()));
-        }
-        if self.max_spills != 0 {
-            add(&format!("max-spills={}", self.max_spills));
-        }
-        if let Some(p) = self.max_loop_growth {
-            add(&format!("max-loop-growth={p}"));
-        }
-        if self.clamp {
-            add("clamp");
-        }
-        if let Some(t) = &self.target {
-            add(&format!("target={t}"));
-        }
-        if let Some(w) = self.warps_per_sm {
-            add(&format!("warps-per-sm={w}"));
-        }
-        if let Some(b) = self.blocks_per_sm {
-            add(&format!("blocks-per-sm={b}"));
-        }
-        if let Some(d) = self.dynamic_shared_mem {
-            add(&format!("dynamic-shared-mem={d}"));
-        }
-        s
+        let items: Vec<String> = SETTINGS
+            .iter()
+            .filter_map(|spec| {
+                let value = match spec.key {
+                    "waves" => self.waves.map(|w| w.to_string()),
+                    "exact" => self.exact.then(String::new),
+                    "records" => self.records.as_ref().map(|r| r.display().to_string()),
+                    "mode" => (self.mode != Mode::Set).then(|| self.mode.as_str().to_string()),
+                    "max-spills" => (self.max_spills != 0).then(|| self.max_spills.to_string()),
+                    "max-loop-growth" => self.max_loop_growth.map(|p| p.to_string()),
+                    "clamp" => self.clamp.then(String::new),
+                    "target" => self.target.clone(),
+                    "warps-per-sm" => self.warps_per_sm.map(|w| w.to_string()),
+                    "blocks-per-sm" => self.blocks_per_sm.map(|b| b.to_string()),
+                    "dynamic-shared-mem" => self.dynamic_shared_mem.map(|d| d.to_string()),
+                    _ => None,
+                }?;
+                Some(if spec.value == Value::Flag { spec.key.to_string() } else { format!("{}={value}", spec.key) })
+            })
+            .collect();
+        items.join(";")
     }
 
     /// Anything asked of the pass at all (otherwise it only acts on `"wavebudget-waves"` kernels).
@@ -518,7 +562,7 @@ mod tests {
         assert_eq!(problem("waves=2;waves=3"), ConfigProblem::Twice { key: "waves".into(), origin: Origin::Params });
         assert_eq!(problem("clamp;no-clamp"), ConfigProblem::Twice { key: "clamp".into(), origin: Origin::Params });
         // Every parameter of the list is taken.
-        for k in KEYS {
+        for k in SETTINGS.iter().map(|s| s.key).chain(NEGATED) {
             let p = match k {
                 "waves" | "warps-per-sm" | "blocks-per-sm" | "max-spills" | "max-loop-growth"
                 | "dynamic-shared-mem" => {
@@ -533,9 +577,34 @@ mod tests {
         }
     }
 
+    /// docs/pass.md's settings table: its first three columns are the table's, row by row (the pipeline
+    /// parameter, the option, the variable), so the docs cannot name a setting the pass does not take.
+    #[test]
+    fn the_docs_table_is_the_settings_table() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pass.md")).unwrap();
+        let start = docs.find("| pipeline parameter |").expect("the settings table");
+        let rows: Vec<&str> = docs[start..].lines().skip(2).take_while(|l| l.starts_with('|')).collect();
+        assert_eq!(rows.len(), SETTINGS.len(), "{rows:#?}");
+        for (row, spec) in rows.iter().zip(&SETTINGS) {
+            let md = |s: String| s.replace('|', "\\|");
+            let (param, option, var) = match spec.placeholder() {
+                Some(p) => (
+                    format!("`{}={}`", spec.key, md(p.into())),
+                    format!("`-{}={}`", spec.option(), md(p.into())),
+                    format!("`{}`", spec.variable()),
+                ),
+                None => {
+                    (format!("`{}`", spec.key), format!("`-{}`", spec.option()), format!("`{}=1`", spec.variable()))
+                }
+            };
+            let want = format!("| {param} | {option} | {var} |");
+            assert!(row.starts_with(&want), "docs/pass.md row\n{row}\nshould start\n{want}");
+        }
+    }
+
     #[test]
     fn every_variable_the_environment_layer_reads_is_listed() {
-        // A variable read but not in ENV_VARS would escape the not-UTF-8 check and the empty-variable note.
+        // A variable read but not in env_vars() would escape the not-UTF-8 check and the empty-variable note.
         let read = std::cell::RefCell::new(Vec::new());
         let get = |k: &str| {
             read.borrow_mut().push(k.to_string());
@@ -543,10 +612,10 @@ mod tests {
         };
         Config::layered(None, "", &get).unwrap();
         for k in read.borrow().iter() {
-            assert!(ENV_VARS.contains(&k.as_str()), "{k} is read but not in ENV_VARS");
+            assert!(env_vars().contains(k), "{k} is read but not in env_vars()");
         }
-        for k in ENV_VARS {
-            assert!(read.borrow().iter().any(|r| r == k), "{k} is listed but never read");
+        for k in env_vars() {
+            assert!(read.borrow().contains(&k), "{k} is listed but never read");
         }
     }
 

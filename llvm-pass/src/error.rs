@@ -92,7 +92,7 @@ pub enum Setting {
         origin: Origin,
     },
     /// An environment variable.
-    Var(&'static str),
+    Var(String),
 }
 
 impl std::fmt::Display for Setting {
@@ -198,7 +198,7 @@ pub enum ConfigProblem {
         origin: Origin,
     },
     /// A parameter the pass does not have.
-    #[error("unknown parameter '{key}' in {origin} ({})", crate::config::EXPECTED)]
+    #[error("unknown parameter '{key}' in {origin} ({})", crate::config::expected())]
     Unknown {
         /// What was given.
         key: String,
@@ -215,7 +215,7 @@ pub enum ConfigProblem {
     #[error("environment variable {var} is not UTF-8 ('{shown}')")]
     NotUtf8 {
         /// The variable.
-        var: &'static str,
+        var: String,
         /// Its value, lossily, with control characters escaped.
         shown: String,
     },
@@ -361,7 +361,7 @@ mod tests {
     #[test]
     fn kinds_are_distinct() {
         let model = || Box::new(wavebudget_model::parse_target("gfx9999").unwrap_err());
-        let setting = Setting::Var("WAVEBUDGET_WAVES");
+        let setting = Setting::Var("WAVEBUDGET_WAVES".into());
         let o = || Origin::Params;
         let all: Vec<Error> = vec![
             ConfigProblem::Value { setting: setting.clone(), takes: Takes::Count, value: "x".into() }.into(),
@@ -371,7 +371,7 @@ mod tests {
             ConfigProblem::TakesNoValue { key: "exact", origin: o() }.into(),
             ConfigProblem::Unknown { key: "x".into(), origin: o() }.into(),
             ConfigProblem::BothPerSm { origin: o() }.into(),
-            ConfigProblem::NotUtf8 { var: "WAVEBUDGET_WAVES", shown: "x".into() }.into(),
+            ConfigProblem::NotUtf8 { var: "WAVEBUDGET_WAVES".into(), shown: "x".into() }.into(),
             ModuleProblem::NoKernels { module: "m".into() }.into(),
             ModuleProblem::Triple { module: "m".into(), triple: "x86_64".into() }.into(),
             ModuleProblem::NoSuchKernel { module: "m".into(), kernel: "k".into() }.into(),

@@ -127,7 +127,7 @@ pub unsafe extern "C" fn wb_rust_configure(
         let cl = str_from(cl, cl_len);
         let env = |k: &str| std::env::var(k).ok();
         // A variable that is not UTF-8 is named, not taken as unset.
-        let not_utf8 = crate::config::ENV_VARS.iter().find_map(|&var| match std::env::var(var) {
+        let not_utf8 = crate::config::env_vars().into_iter().find_map(|var| match std::env::var(&var) {
             Err(std::env::VarError::NotUnicode(v)) => Some(crate::error::ConfigProblem::NotUtf8 {
                 var,
                 shown: wavebudget_model::text::printable(&v.to_string_lossy()).to_string(),
@@ -250,6 +250,33 @@ pub unsafe extern "C" fn wb_rust_pipelines_without_pass(
             .unwrap_or_default()
     });
     into_c(line.unwrap_or_default())
+}
+
+/// The settings for the shim to register as `-wavebudget-*` options (config.rs `SETTINGS`): per setting
+/// its option name, its help, its value's placeholder and `1` for a flag or `0`, each NUL-terminated;
+/// `*len` the whole length.
+///
+/// # Safety
+/// `len` is writable. The bytes are static: never freed.
+#[no_mangle]
+pub unsafe extern "C" fn wb_rust_settings(len: *mut usize) -> *const c_char {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut out = Vec::new();
+        for s in &crate::config::SETTINGS {
+            let flag = s.value == crate::config::Value::Flag;
+            for field in [s.option().as_str(), s.help, s.placeholder().unwrap_or("bool"), if flag { "1" } else { "0" }]
+            {
+                out.extend_from_slice(field.as_bytes());
+                out.push(0);
+            }
+        }
+        out
+    });
+    if !len.is_null() {
+        *len = t.len();
+    }
+    t.as_ptr().cast()
 }
 
 /// # Safety
