@@ -42,12 +42,12 @@ impl Mode {
     }
 }
 
-/// Largest waves/SIMD any AMD target runs (gfx10.1: 20).
-pub const MAX_REQUEST: u32 = 20;
+/// Largest waves/SIMD any AMD target runs (gfx10.1: 20): the model's table.
+pub const MAX_REQUEST: u32 = wavebudget_model::targets::MAX_WAVES_PER_EU_ANY;
 
-/// The most warps (64) and blocks (32) any NVIDIA SM holds.
-const MAX_WARPS_PER_SM: u32 = 64;
-const MAX_BLOCKS_PER_SM: u32 = 32;
+/// The most warps and blocks any NVIDIA SM holds: the model's table.
+const MAX_WARPS_PER_SM: u32 = wavebudget_model::nvidia::MAX_WARPS_PER_SM_ANY;
+const MAX_BLOCKS_PER_SM: u32 = wavebudget_model::nvidia::MAX_BLOCKS_PER_SM_ANY;
 
 /// What a setting's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -599,17 +599,13 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
             Err(which) => return Err(unparsable("amdgpu-flat-work-group-size", s, which)),
         },
         None => match &facts.reqd_wg {
-            Some(dims) => {
-                let prod = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)));
-                match prod {
-                    Some(p) if (1..=MAX_FLAT_WORKGROUP_SIZE as u64).contains(&p) => {
-                        let p = p as u32;
-                        set_flat = Some(format!("{p},{p}"));
-                        WorkgroupSize::fixed(p)
-                    }
-                    _ => return Err(Finding::MalformedReqdWorkGroupSize),
+            Some(dims) => match WorkgroupSize::required(dims) {
+                Some(w) => {
+                    set_flat = Some(format!("{},{}", w.max, w.max));
+                    w
                 }
-            }
+                None => return Err(Finding::MalformedReqdWorkGroupSize),
+            },
             None => {
                 let lo = st.waves_per_eu_for_workgroup(MAX_FLAT_WORKGROUP_SIZE);
                 c.warn(Finding::NoLaunchBounds { waves: lo, vgprs: st.max_vgprs_for_waves(lo) });

@@ -670,11 +670,8 @@ pub fn tune_from(
                 // metadata and would assume 1024 threads, and drop a W above what those allow).
                 if !ir::has_str_attr(f, "amdgpu-flat-work-group-size") {
                     let dims = ir::function_md_ints(f, "reqd_work_group_size");
-                    let prod = dims.and_then(|d| d.iter().try_fold(1u64, |p, x| x.map(|x| p.saturating_mul(x))));
-                    if let Some(n) =
-                        prod.filter(|n| (1..=wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE as u64).contains(n))
-                    {
-                        ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{n},{n}"));
+                    if let Some(w) = dims.as_deref().and_then(wavebudget_model::WorkgroupSize::required) {
+                        ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{},{}", w.max, w.max));
                     }
                 }
                 ir::set_str_attr(f, "amdgpu-waves-per-eu", &w.to_string());

@@ -52,7 +52,7 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     }
     // The pass's own bound (`wavebudget_pass::config::MAX_REQUEST`; this binary may be built without
     // the pass): past it the compile would stop on the flag.
-    if a.waves > 20 {
+    if a.waves > wavebudget_model::targets::MAX_WAVES_PER_EU_ANY {
         return Err(UsageError::WavesOverMax { waves: a.waves }.into());
     }
     let text = version_text(&a.cc)?;

@@ -13,7 +13,13 @@ use wavebudget_pass::sweep::{
 
 fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
     let bad = || CliError::Usage(UsageError::WavesSpec { value: s.to_string() });
-    let num = |t: &str| t.trim().parse::<u32>().ok().filter(|w| (1..=20).contains(w)).ok_or_else(bad);
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|w| (1..=wavebudget_model::targets::MAX_WAVES_PER_EU_ANY).contains(w))
+            .ok_or_else(bad)
+    };
     let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
         let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
         if a > b {

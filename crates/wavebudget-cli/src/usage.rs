@@ -158,13 +158,19 @@ pub enum UsageError {
     ZeroWaves,
     /// pass-flags' `--waves` over what the pass takes (the most waves/SIMD any AMD processor runs): the
     /// flags would fail the build.
-    #[error("--waves {waves}: the pass takes 1 to 20 waves/SIMD (the most any AMD processor runs)")]
+    #[error(
+        "--waves {waves}: the pass takes 1 to {} waves/SIMD (the most any AMD processor runs)",
+        wavebudget_model::targets::MAX_WAVES_PER_EU_ANY
+    )]
     WavesOverMax {
         /// As given.
         waves: u32,
     },
     /// A `--waves` of the sweep that is not a range, a list or a number in 1..=20.
-    #[error("--waves '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to 20")]
+    #[error(
+        "--waves '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to {}",
+        wavebudget_model::targets::MAX_WAVES_PER_EU_ANY
+    )]
     WavesSpec {
         /// What was given.
         value: String,

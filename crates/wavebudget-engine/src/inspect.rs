@@ -853,7 +853,7 @@ pub fn subtarget_for(
         }
         None => None,
     };
-    let cu_mode = p.has_wgp_mode() && wgp_mode == Some(false);
+    let cu_mode = p.cu_mode(wgp_mode);
     match Subtarget::new(*id, Options { wave_size, cu_mode, llvm, ..Options::default() }) {
         Ok(st) => Some(st),
         Err(e) => {

@@ -90,7 +90,7 @@ impl KernelResources {
     /// Whether the kernel runs in CU mode on `p`: built for it (`.workgroup_processor_mode` false) on a
     /// processor that has the switch. The one rule for it: inspect, embed, dispatch and the C API take it.
     pub fn cu_mode(&self, p: &crate::targets::Processor) -> bool {
-        p.has_wgp_mode() && self.workgroup_processor_mode == Some(false)
+        p.cu_mode(self.workgroup_processor_mode)
     }
 }
 

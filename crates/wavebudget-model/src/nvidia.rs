@@ -43,6 +43,11 @@ pub const SUB_PARTITIONS: u32 = 4;
 pub const MAX_REGS_PER_THREAD: u32 = 256;
 /// The most registers ptxas gives a thread.
 pub const PTXAS_MAX_REGS: u32 = 255;
+/// The most warps (64) and blocks (32) per SM any architecture of [`ARCHS`] holds: the largest request a
+/// setting can make before a kernel's architecture is known (held to the table by a unit test).
+pub const MAX_WARPS_PER_SM_ANY: u32 = 64;
+/// See [`MAX_WARPS_PER_SM_ANY`].
+pub const MAX_BLOCKS_PER_SM_ANY: u32 = 32;
 
 /// One compute capability.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -731,6 +736,12 @@ impl Arch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_most_warps_and_blocks_any_sm_holds_are_the_tables() {
+        assert_eq!(ARCHS.iter().map(|a| a.max_warps_per_sm()).max(), Some(MAX_WARPS_PER_SM_ANY));
+        assert_eq!(ARCHS.iter().map(|a| a.max_blocks_per_sm).max(), Some(MAX_BLOCKS_PER_SM_ANY));
+    }
 
     fn h100() -> &'static Arch {
         parse_target("H100").unwrap().arch

@@ -86,6 +86,16 @@ pub struct WorkgroupSize {
 }
 
 impl WorkgroupSize {
+    /// The launch size an IR kernel's `!reqd_work_group_size` fixes: the product of its dimensions, when
+    /// each is known and the product is a launch size LLVM takes (1 to 1024); the one reading of it for the
+    /// pass's plan and `tune`'s output.
+    pub fn required(dims: &[Option<u64>]) -> Option<WorkgroupSize> {
+        let product = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)))?;
+        (1..=u64::from(crate::targets::MAX_FLAT_WORKGROUP_SIZE))
+            .contains(&product)
+            .then(|| WorkgroupSize::fixed(product as u32))
+    }
+
     /// LLVM's default for kernels without the attribute: 1..1024.
     pub const DEFAULT: WorkgroupSize = WorkgroupSize { min: 1, max: MAX_FLAT_WORKGROUP_SIZE };
 

@@ -129,6 +129,9 @@ pub const LLVM15_GFX11_BUDGET_VGPRS: u32 = 128;
 
 /// Maximum flat workgroup size (`getMaxFlatWorkGroupSize`) on every target.
 pub const MAX_FLAT_WORKGROUP_SIZE: u32 = 1024;
+/// The most waves per SIMD any processor of the table runs (gfx10.1: 20): the largest waves request a
+/// setting can make before a kernel's processor is known (held to the table by a unit test).
+pub const MAX_WAVES_PER_EU_ANY: u32 = 20;
 /// `TRAP_NUM_SGPRS`: SGPRs LLVM's SGPR budget reserves for the trap handler (on by default on amdhsa).
 pub const TRAP_NUM_SGPRS: u32 = 16;
 /// `FIXED_NUM_SGPRS_FOR_INIT_BUG`: the SGPR count LLVM reports on targets with the SGPR init bug.
@@ -229,6 +232,12 @@ impl Processor {
     /// The processor has a WGP mode (GFX10+) and therefore a CU-mode switch.
     pub const fn has_wgp_mode(&self) -> bool {
         self.generation.is_gfx10_plus() && !matches!(self.generation, Generation::Gfx12_5)
+    }
+
+    /// Whether a kernel built with `wgp_mode` (its `.workgroup_processor_mode`, or the descriptor's bit)
+    /// runs in CU mode here: built for it on a processor that has the switch. The one rule for it.
+    pub const fn cu_mode(&self, wgp_mode: Option<bool>) -> bool {
+        self.has_wgp_mode() && matches!(wgp_mode, Some(false))
     }
 
     /// `getEUsPerCU`: SIMDs sharing one workgroup's resources.
@@ -573,6 +582,11 @@ pub fn processor(name: &str) -> Option<&'static Processor> {
 #[cfg(test)]
 mod generic_family_tests {
     use super::*;
+
+    #[test]
+    fn the_most_waves_any_processor_runs_is_the_tables() {
+        assert_eq!(PROCESSORS.iter().map(|p| p.max_waves_per_eu()).max(), Some(MAX_WAVES_PER_EU_ANY));
+    }
 
     /// Every generic processor of the table has a family, and every member is a processor of the table of
     /// the generic's generation (a member LLVM removed would be a name nothing runs as).
