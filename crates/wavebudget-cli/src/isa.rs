@@ -222,14 +222,8 @@ fn read_binary(
             let waves = |k: &wavebudget_codeobj::Kernel<'_>| {
                 let id = id?;
                 let res = k.resources(Some(id.processor))?;
-                let p = id.processor;
-                let opts = wavebudget_model::Options {
-                    wave_size: p.wave_sizes().contains(&res.wavefront_size).then_some(res.wavefront_size),
-                    cu_mode: res.cu_mode(p),
-                    llvm,
-                    ..Default::default()
-                };
-                let st = wavebudget_model::Subtarget::new(id, opts).ok()?;
+                let wave = id.processor.runs_wave(Some(res.wavefront_size));
+                let st = wavebudget_model::Subtarget::for_kernel(id, wave, res.workgroup_processor_mode, llvm).ok()?;
                 st.evaluate(&res, None, 0).ok().map(|o| o.waves_per_simd)
             };
             let mut jobs = Vec::new();

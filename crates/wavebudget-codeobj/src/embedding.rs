@@ -7,14 +7,13 @@
 use crate::rewrite::{Additions, KeyValue};
 use crate::table::{self, Entry, RawRecord, LIMITERS};
 use crate::{CodeObject, Kernel};
-use wavebudget_model::{parse_target, KernelResources, Occupancy, Options, Subtarget, TargetId};
+use wavebudget_model::{parse_target, KernelResources, Llvm, Occupancy, Subtarget, TargetId};
 
 /// The subtarget a kernel runs on: its processor, with the kernel's wave size and WGP/CU mode
 /// ([`KernelResources::cu_mode`]).
 pub fn kernel_subtarget(id: TargetId, res: &KernelResources) -> Option<Subtarget> {
-    let p = id.processor;
-    let wave_size = p.wave_sizes().contains(&res.wavefront_size).then_some(res.wavefront_size);
-    Subtarget::new(id, Options { wave_size, cu_mode: res.cu_mode(p), ..Options::default() }).ok()
+    let wave = id.processor.runs_wave(Some(res.wavefront_size));
+    Subtarget::for_kernel(id, wave, res.workgroup_processor_mode, Llvm::default()).ok()
 }
 
 /// A kernel's occupancy on its code object's own processor at its own launch range, or `None` where

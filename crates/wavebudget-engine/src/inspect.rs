@@ -845,16 +845,12 @@ pub fn subtarget_for(
     notes: &mut Vec<Note>,
 ) -> Option<Subtarget> {
     let p = id.processor;
-    let wave_size = match wave {
-        Some(w) if p.wave_sizes().contains(&w) => Some(w),
-        Some(w) => {
-            notes.push(Note::WaveSizeNotRun { processor: p.name, wave: w, evaluated: p.default_wave_size() });
-            None
-        }
-        None => None,
-    };
-    let cu_mode = p.cu_mode(wgp_mode);
-    match Subtarget::new(*id, Options { wave_size, cu_mode, llvm, ..Options::default() }) {
+    // A wave size the processor does not run: evaluated at its default, and said.
+    let wave_size = p.runs_wave(wave);
+    if let (Some(w), None) = (wave, wave_size) {
+        notes.push(Note::WaveSizeNotRun { processor: p.name, wave: w, evaluated: p.default_wave_size() });
+    }
+    match Subtarget::for_kernel(*id, wave_size, wgp_mode, llvm) {
         Ok(st) => Some(st),
         Err(e) => {
             notes.push(Note::NoOccupancy { on: Some(id.canonical()), error: e });

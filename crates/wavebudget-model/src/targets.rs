@@ -240,6 +240,11 @@ impl Processor {
         self.has_wgp_mode() && matches!(wgp_mode, Some(false))
     }
 
+    /// A kernel's wave size if this processor runs it (`None` otherwise, and for none given).
+    pub fn runs_wave(&self, wave: Option<u32>) -> Option<u32> {
+        wave.filter(|w| self.wave_sizes().contains(w))
+    }
+
     /// `getEUsPerCU`: SIMDs sharing one workgroup's resources.
     pub const fn eus_per_cu(&self, cu_mode: bool) -> u32 {
         if self.generation.is_gfx10_plus() && cu_mode && !matches!(self.generation, Generation::Gfx12_5) {

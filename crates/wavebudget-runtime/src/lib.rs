@@ -699,12 +699,13 @@ pub fn dispatch(
     dynamic_lds: u32,
 ) -> Result<Dispatch, Error> {
     let res = &kernel.resources;
-    let opts = Options {
-        wave_size: Some(res.wavefront_size),
-        cu_mode: res.cu_mode(device.target.processor),
-        ..Options::default()
-    };
-    let st = Subtarget::new(device.target, opts)?;
+    // A wave size the device does not run is refused, not evaluated at its default.
+    let st = Subtarget::for_kernel(
+        device.target,
+        Some(res.wavefront_size),
+        res.workgroup_processor_mode,
+        wavebudget_model::Llvm::default(),
+    )?;
     let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
     st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
