@@ -280,18 +280,33 @@ pub(crate) fn section_table_fits(len: usize, shoff: u64, shnum: u16, shentsize: 
     Ok(())
 }
 
-/// The `.hip_fatbin` section of a host ELF (64-bit little-endian) and its file offset.
-fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
-    use object::read::elf::{FileHeader, SectionHeader};
+/// A 64-bit little-endian ELF header: the host binaries and plugins read.
+type HostHeader = object::elf::FileHeader64<object::LittleEndian>;
+
+/// The header and section table of a 64-bit little-endian ELF file (`what` names such files in the
+/// refusal), the table checked to fit the file before it is read, and its offset.
+fn host_sections<'a>(
+    bytes: &'a [u8],
+    what: &str,
+) -> Result<(&'a HostHeader, object::read::elf::SectionTable<'a, HostHeader>, u64)> {
+    use object::read::elf::FileHeader;
     let e = object::LittleEndian;
-    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes).map_err(|err| {
-        Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian host binaries are read)"))
+    let header = HostHeader::parse(bytes).map_err(|err| {
+        Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian {what} are read)"))
     })?;
     let shoff = header.e_shoff(e);
     section_table_fits(bytes.len(), shoff, header.e_shnum(e), header.e_shentsize(e))?;
     let sections = header
         .sections(e, bytes)
         .map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
+    Ok((header, sections, shoff))
+}
+
+/// The `.hip_fatbin` section of a host ELF (64-bit little-endian) and its file offset.
+fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
+    use object::read::elf::{FileHeader, SectionHeader};
+    let e = object::LittleEndian;
+    let (header, sections, shoff) = host_sections(bytes, "host binaries")?;
     let found = sections.section_by_name(e, HIP_FATBIN_SECTION.as_bytes()).ok_or_else(|| {
         Error::malformed(
             "ELF section header table",
@@ -344,16 +359,9 @@ impl Mapped {
 /// The shared libraries a 64-bit little-endian ELF file needs (`DT_NEEDED`, in order): what `pass-flags`
 /// reads to tell which LLVM a plugin was built against (`libLLVM.so.22.1`, `libLLVM-15.so.1`).
 pub fn needed_libraries(bytes: &[u8]) -> Result<Vec<String>> {
-    use object::read::elf::{Dyn, FileHeader, SectionHeader};
+    use object::read::elf::{Dyn, SectionHeader};
     let e = object::LittleEndian;
-    let header = object::elf::FileHeader64::<object::LittleEndian>::parse(bytes).map_err(|err| {
-        Error::malformed("ELF header", 0, format!("{err} (only 64-bit little-endian files are read)"))
-    })?;
-    let shoff = header.e_shoff(e);
-    section_table_fits(bytes.len(), shoff, header.e_shnum(e), header.e_shentsize(e))?;
-    let sections = header
-        .sections(e, bytes)
-        .map_err(|err| Error::malformed("ELF section header table", shoff, err.to_string()))?;
+    let (_, sections, _) = host_sections(bytes, "files")?;
     let mut out = Vec::new();
     for s in sections.iter() {
         let off = s.sh_offset(e);

@@ -314,15 +314,22 @@ impl Report {
     }
 }
 
+impl Report {
+    /// No kernels yet, with the launch's dynamic LDS of `opts`.
+    fn empty(opts: &InspectOptions) -> Report {
+        Report {
+            code_objects: Vec::new(),
+            cubins: Vec::new(),
+            skipped: Vec::new(),
+            dynamic_lds: opts.dynamic_lds,
+            kernels_before_filter: 0,
+        }
+    }
+}
+
 /// Reads every file and builds the report.
 pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
-    let mut report = Report {
-        code_objects: Vec::new(),
-        cubins: Vec::new(),
-        skipped: Vec::new(),
-        dynamic_lds: opts.dynamic_lds,
-        kernels_before_filter: 0,
-    };
+    let mut report = Report::empty(opts);
     for input in files {
         let path = std::path::Path::new(input);
         if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
@@ -389,13 +396,7 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
 /// the file in sources and messages (`<bytes>`, `<bytes>#<entry id>`). `launch` is a Triton launch
 /// whose `shared` and size apply where `opts` gives none.
 pub fn inspect_bytes(name: &str, bytes: &[u8], launch: Option<TritonLaunch>, opts: &InspectOptions) -> Result<Report> {
-    let mut report = Report {
-        code_objects: Vec::new(),
-        cubins: Vec::new(),
-        skipped: Vec::new(),
-        dynamic_lds: opts.dynamic_lds,
-        kernels_before_filter: 0,
-    };
+    let mut report = Report::empty(opts);
     let eff = InspectOptions {
         wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
         dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),

@@ -301,17 +301,24 @@ struct Detail {
     notes: Vec<String>,
 }
 
+impl Request {
+    /// The AMD configuration's parts, each with whether it was given (the calculator view's counts).
+    fn amd_configuration(&self) -> [(&'static str, bool); 7] {
+        [
+            ("--vgprs", self.vgprs.is_some()),
+            ("--agprs", self.agprs.is_some()),
+            ("--vgpr-count", self.vgpr_count.is_some()),
+            ("--sgprs", self.sgprs.is_some()),
+            ("--lds", self.lds.is_some()),
+            ("--wave-size", self.wave_size.is_some()),
+            ("--cu-mode", self.cu_mode),
+        ]
+    }
+}
+
 /// Writes the page `a` asks for to `a.output` and returns the line `wavebudget report` prints.
 pub fn write(a: &Request) -> Result<String, ReportError> {
-    let calculator_flags = [
-        ("--vgprs", a.vgprs.is_some()),
-        ("--agprs", a.agprs.is_some()),
-        ("--vgpr-count", a.vgpr_count.is_some()),
-        ("--sgprs", a.sgprs.is_some()),
-        ("--lds", a.lds.is_some()),
-        ("--wave-size", a.wave_size.is_some()),
-        ("--cu-mode", a.cu_mode),
-    ];
+    let calculator_flags = a.amd_configuration();
     if a.details > MAX_DETAILS {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }

@@ -117,21 +117,14 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
 }
 
 pub(crate) fn page(a: &Request, t: Target) -> Result<String, ReportError> {
-    let amd = [
-        ("--vgprs", a.vgprs.is_some()),
-        ("--agprs", a.agprs.is_some()),
-        ("--vgpr-count", a.vgpr_count.is_some()),
-        ("--sgprs", a.sgprs.is_some()),
-        ("--lds", a.lds.is_some()),
-        ("--wave-size", a.wave_size.is_some()),
-        ("--cu-mode", a.cu_mode),
+    let others = [
         ("--llvm", a.llvm.is_some()),
         ("--dynamic-lds", a.dynamic_lds.is_some()),
         ("--kernel", a.kernel.is_some()),
         ("--warps-per-sm", a.nvidia.warps_per_sm.is_some()),
         ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some()),
     ];
-    if let Some((f, _)) = amd.iter().find(|(_, set)| *set) {
+    if let Some((f, _)) = a.amd_configuration().into_iter().chain(others).find(|(_, set)| *set) {
         return Err(ReportError::NotNvidiaFlag { flag: f });
     }
     let n = &a.nvidia;
