@@ -110,32 +110,6 @@ fn spirv_compile(args: &[u8]) -> bool {
     })
 }
 
-#[cfg(test)]
-mod spirv_tests {
-    use super::spirv_compile;
-
-    fn args(a: &[&str]) -> Vec<u8> {
-        a.join("\0").into_bytes()
-    }
-
-    /// Arguments as `clang -###` prints them for a HIP compile (cc1 jobs) and as a user types them.
-    #[test]
-    fn spirv_compiles_are_told_by_their_arguments_only() {
-        assert!(spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-amd-amdhsa", "-emit-llvm-bc"])));
-        assert!(spirv_compile(&args(&["clang", "-x", "hip", "--offload-arch=amdgcnspirv", "k.hip"])));
-        assert!(spirv_compile(&args(&["clang", "--offload-arch=gfx942,amdgcnspirv", "k.hip"])));
-        assert!(spirv_compile(&args(&["clang", "--offload-arch", "amdgcnspirv", "k.hip"])));
-        assert!(spirv_compile(&args(&["clang", "--cuda-gpu-arch=amdgcnspirv", "k.hip"])));
-        // A file named for it, another processor, an amdgcn or a non-AMD SPIR-V cc1 job is not.
-        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-unknown-unknown", "k.cl"])));
-        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "amdgcn-amd-amdhsa", "amdgcnspirv.hip"])));
-        assert!(!spirv_compile(&args(&["clang", "--offload-arch=gfx942", "-main-file-name", "amdgcnspirv.hip"])));
-        assert!(!spirv_compile(&args(&["clang", "--offload-arch=amdgcnspirvx", "k.hip"])));
-        assert!(!spirv_compile(&args(&["clang", "-triple"])));
-        assert!(!spirv_compile(b""));
-    }
-}
-
 /// Environment variable that makes the pass panic on a module with kernels, so the tests can show a
 /// panic becomes an error diagnostic and never an abort of opt or clang.
 pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
@@ -261,7 +235,16 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
             report.changed = true;
         }
         if let (false, Some(w), Some(b)) = (plan.set_attributes.is_empty(), plan.waves, &plan.budget) {
-            info_line(&mut info, &plan.name, w, b);
+            // The line's format is the reader's own (`wavebudget_codeobj::PassInfo`).
+            wavebudget_codeobj::PassInfo {
+                kernel: plan.name.clone(),
+                waves: w,
+                vgpr_budget: b.max_vgprs,
+                sgpr_budget: b.max_sgprs,
+                workgroup: Some(b.workgroup),
+                lds: Some(b.lds_bytes),
+            }
+            .write_line(&mut info);
         }
     }
     if !info.is_empty() {
@@ -274,60 +257,6 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
 /// the code object carries the request and the budget (`wavebudget inspect` shows them).
 pub const INFO_SECTION: &str = ".wavebudget.info";
 const INFO_GLOBAL: &str = "__wavebudget_info";
-
-/// `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S> wg=<min>,<max> lds=<bytes>\n`, the name
-/// with every byte that is not printable ASCII, and `%`, written `%XX` (a kernel's name may hold a space
-/// or a newline, which would split the line or forge another; the reader decodes it).
-fn info_line(out: &mut String, name: &str, waves: u32, b: &wavebudget_model::Budget) {
-    // Pushed piece by piece: the formatting machinery costs more than the line, once per kernel.
-    let number = push_decimal;
-    out.push_str("kernel=");
-    if name.bytes().all(|c| c.is_ascii_graphic() && c != b'%') {
-        out.push_str(name);
-    } else {
-        for c in name.bytes() {
-            if c.is_ascii_graphic() && c != b'%' {
-                out.push(c as char);
-            } else {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                out.push('%');
-                out.push(HEX[(c >> 4) as usize] as char);
-                out.push(HEX[(c & 15) as usize] as char);
-            }
-        }
-    }
-    out.push_str(" waves=");
-    number(out, waves);
-    out.push_str(" vgpr_budget=");
-    number(out, b.max_vgprs);
-    out.push_str(" sgpr_budget=");
-    match b.max_sgprs {
-        Some(s) => number(out, s),
-        None => out.push('-'),
-    }
-    out.push_str(" wg=");
-    number(out, b.workgroup.min);
-    out.push(',');
-    number(out, b.workgroup.max);
-    out.push_str(" lds=");
-    number(out, b.lds_bytes);
-    out.push('\n');
-}
-
-/// Appends `n` in decimal, as `Display` writes it.
-fn push_decimal(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
-}
 
 /// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
 /// when some level compiled).
@@ -486,22 +415,27 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
 }
 
 #[cfg(test)]
-mod tests {
-    /// `push_decimal` writes what `Display` writes: the edges, every power of ten and its neighbours.
+mod spirv_tests {
+    use super::spirv_compile;
+
+    fn args(a: &[&str]) -> Vec<u8> {
+        a.join("\0").into_bytes()
+    }
+
+    /// Arguments as `clang -###` prints them for a HIP compile (cc1 jobs) and as a user types them.
     #[test]
-    fn decimal_is_display() {
-        let mut cases = vec![0, 1, 9, u32::MAX, u32::MAX - 1];
-        let mut p = 1u32;
-        while let Some(next) = p.checked_mul(10) {
-            cases.extend([p - 1, p, p + 1]);
-            p = next;
-        }
-        cases.extend([p - 1, p, p + 1]);
-        cases.extend((0..2000).map(|i| i * 2_147_483 + 7));
-        for n in cases {
-            let mut out = String::from("x=");
-            super::push_decimal(&mut out, n);
-            assert_eq!(out, format!("x={n}"));
-        }
+    fn spirv_compiles_are_told_by_their_arguments_only() {
+        assert!(spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-amd-amdhsa", "-emit-llvm-bc"])));
+        assert!(spirv_compile(&args(&["clang", "-x", "hip", "--offload-arch=amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--offload-arch=gfx942,amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--offload-arch", "amdgcnspirv", "k.hip"])));
+        assert!(spirv_compile(&args(&["clang", "--cuda-gpu-arch=amdgcnspirv", "k.hip"])));
+        // A file named for it, another processor, an amdgcn or a non-AMD SPIR-V cc1 job is not.
+        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "spirv64-unknown-unknown", "k.cl"])));
+        assert!(!spirv_compile(&args(&["clang", "-cc1", "-triple", "amdgcn-amd-amdhsa", "amdgcnspirv.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "--offload-arch=gfx942", "-main-file-name", "amdgcnspirv.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "--offload-arch=amdgcnspirvx", "k.hip"])));
+        assert!(!spirv_compile(&args(&["clang", "-triple"])));
+        assert!(!spirv_compile(b""));
     }
 }

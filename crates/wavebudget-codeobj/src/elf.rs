@@ -140,7 +140,10 @@ pub struct CodeObject<'a> {
     pub pass_info: Vec<PassInfo>,
 }
 
-/// One kernel's line of `.wavebudget.info`: `kernel=<name> waves=<W> vgpr_budget=<R> ...`.
+/// One kernel's line of `.wavebudget.info`, the section the `amdgpu-occupancy-budget` pass writes what it
+/// decided into: `kernel=<name> waves=<W> vgpr_budget=<R> sgpr_budget=<S|-> wg=<min>,<max> lds=<bytes>`.
+/// One definition: the pass writes it with [`PassInfo::write_line`], the reader reads it back with
+/// [`parse_pass_info`], every field (a line of an older pass, without the last three, reads them as absent).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PassInfo {
     /// Kernel (function) name.
@@ -149,6 +152,70 @@ pub struct PassInfo {
     pub waves: u32,
     /// The VGPR budget of that request.
     pub vgpr_budget: u32,
+    /// The SGPR budget of that request (none where the model gives none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sgpr_budget: Option<u32>,
+    /// The launch range the budget is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup: Option<wavebudget_model::WorkgroupSize>,
+    /// The static LDS bytes the budget is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lds: Option<u32>,
+}
+
+impl PassInfo {
+    /// Appends this kernel's line, `\n`-terminated: the name with every byte that is not printable ASCII,
+    /// and `%`, written `%XX` (a name may hold a space or a newline, which would split the line or forge
+    /// another). Pushed piece by piece: the pass writes it once per kernel it sets, and the formatting
+    /// machinery would cost more than the line.
+    pub fn write_line(&self, out: &mut String) {
+        out.push_str("kernel=");
+        for c in self.kernel.bytes() {
+            if c.is_ascii_graphic() && c != b'%' {
+                out.push(c as char);
+            } else {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('%');
+                out.push(HEX[(c >> 4) as usize] as char);
+                out.push(HEX[(c & 15) as usize] as char);
+            }
+        }
+        out.push_str(" waves=");
+        push_decimal(out, self.waves);
+        out.push_str(" vgpr_budget=");
+        push_decimal(out, self.vgpr_budget);
+        out.push_str(" sgpr_budget=");
+        match self.sgpr_budget {
+            Some(s) => push_decimal(out, s),
+            None => out.push('-'),
+        }
+        if let Some(w) = self.workgroup {
+            out.push_str(" wg=");
+            push_decimal(out, w.min);
+            out.push(',');
+            push_decimal(out, w.max);
+        }
+        if let Some(l) = self.lds {
+            out.push_str(" lds=");
+            push_decimal(out, l);
+        }
+        out.push('\n');
+    }
+}
+
+/// Appends `n` in decimal, as `Display` writes it.
+pub fn push_decimal(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// Parses `.wavebudget.info`; lines that do not parse are skipped (they are ours, but the bytes are not).
@@ -157,16 +224,23 @@ pub fn parse_pass_info(bytes: &[u8]) -> Vec<PassInfo> {
     text.lines()
         .filter_map(|l| {
             let mut kernel = None;
-            let (mut waves, mut budget) = (None, None);
+            let (mut waves, mut budget, mut sgpr_budget, mut workgroup, mut lds) = (None, None, None, None, None);
             for kv in l.split_whitespace() {
                 match kv.split_once('=')? {
                     ("kernel", v) => kernel = Some(unescape_name(v)?),
                     ("waves", v) => waves = v.parse().ok(),
                     ("vgpr_budget", v) => budget = v.parse().ok(),
+                    ("sgpr_budget", v) => sgpr_budget = v.parse().ok(),
+                    ("wg", v) => {
+                        workgroup = v.split_once(',').and_then(|(a, b)| {
+                            Some(wavebudget_model::WorkgroupSize { min: a.parse().ok()?, max: b.parse().ok()? })
+                        })
+                    }
+                    ("lds", v) => lds = v.parse().ok(),
                     _ => {}
                 }
             }
-            Some(PassInfo { kernel: kernel?, waves: waves?, vgpr_budget: budget? })
+            Some(PassInfo { kernel: kernel?, waves: waves?, vgpr_budget: budget?, sgpr_budget, workgroup, lds })
         })
         .collect()
 }
@@ -586,6 +660,54 @@ kernel=p%+1 waves=2 vgpr_budget=256\nkernel=q%4 waves=2 vgpr_budget=256\nkernel=
         let info = super::parse_pass_info(text);
         let names: Vec<&str> = info.iter().map(|p| p.kernel.as_str()).collect();
         assert_eq!(names, ["x\nkernel=victim", "a b%c"]);
+    }
+
+    /// What the pass writes reads back whole: every field, names with spaces, newlines, `%` and bytes
+    /// beyond ASCII; an SGPR budget the model does not give is `-`, read as absent.
+    #[test]
+    fn a_written_line_reads_back_whole() {
+        let infos = [
+            super::PassInfo {
+                kernel: "acc40".into(),
+                waves: 4,
+                vgpr_budget: 128,
+                sgpr_budget: Some(108),
+                workgroup: Some(wavebudget_model::WorkgroupSize { min: 1, max: 256 }),
+                lds: Some(0),
+            },
+            super::PassInfo {
+                kernel: "a b\nkernel=x %41 \u{e9}".into(),
+                waves: 20,
+                vgpr_budget: 24,
+                sgpr_budget: None,
+                workgroup: Some(wavebudget_model::WorkgroupSize::fixed(1024)),
+                lds: Some(u32::MAX),
+            },
+        ];
+        let mut text = String::new();
+        for i in &infos {
+            i.write_line(&mut text);
+        }
+        assert_eq!(text.lines().next(), Some("kernel=acc40 waves=4 vgpr_budget=128 sgpr_budget=108 wg=1,256 lds=0"));
+        assert_eq!(super::parse_pass_info(text.as_bytes()), infos);
+    }
+
+    /// `push_decimal` writes what `Display` writes: the edges, every power of ten and its neighbours.
+    #[test]
+    fn decimal_is_display() {
+        let mut cases = vec![0, 1, 9, u32::MAX, u32::MAX - 1];
+        let mut p = 1u32;
+        while let Some(next) = p.checked_mul(10) {
+            cases.extend([p - 1, p, p + 1]);
+            p = next;
+        }
+        cases.extend([p - 1, p, p + 1]);
+        cases.extend((0..2000).map(|i| i * 2_147_483 + 7));
+        for n in cases {
+            let mut out = String::from("x=");
+            super::push_decimal(&mut out, n);
+            assert_eq!(out, format!("x={n}"));
+        }
     }
 
     /// What a missing key means: no register counts or no wave size is no answer; a missing SGPR count is

@@ -36,8 +36,8 @@ pub mod table;
 
 pub use bundle::{CompressedHeader, Compression};
 pub use elf::{
-    embedded_table, find_note, header_target_id, is_amdgpu_elf, parse_pass_info, CodeObject, ElfKind, Kernel,
-    KernelCode, PassInfo, NT_AMDGPU_METADATA,
+    embedded_table, find_note, header_target_id, is_amdgpu_elf, parse_pass_info, push_decimal, CodeObject, ElfKind,
+    Kernel, KernelCode, PassInfo, NT_AMDGPU_METADATA,
 };
 pub use error::{Error, Result};
 pub use kd::KernelDescriptor;
