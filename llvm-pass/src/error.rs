@@ -6,6 +6,8 @@ use std::path::PathBuf;
 /// What can go wrong in the pass crate (settings, records, the sweep's module).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Error {
     /// A pipeline parameter, `-wavebudget-*` option or `WAVEBUDGET_*` variable that cannot be used.
     #[error(transparent)]
@@ -46,11 +48,10 @@ impl Error {
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Config(p) => p.kind(),
-            Error::Records { .. } => "records",
             Error::RecordsContent { problem, .. } => problem.kind(),
-            Error::Parse(_) => "parse",
             Error::Module(p) => p.kind(),
             Error::Model(e) => e.kind(),
+            other => other.into(),
         }
     }
 }
@@ -153,9 +154,12 @@ impl std::fmt::Display for Takes {
 /// Settings the pass cannot use, each naming the setting and where it was given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ConfigProblem {
     /// A value the setting does not take.
     #[error("{setting} wants {takes}, got '{value}'")]
+    #[strum(serialize = "setting_value")]
     Value {
         /// The setting.
         setting: Setting,
@@ -166,6 +170,7 @@ pub enum ConfigProblem {
     },
     /// A processor the model does not know.
     #[error("{setting}: {source}")]
+    #[strum(serialize = "setting_target")]
     Target {
         /// The setting.
         setting: Setting,
@@ -175,6 +180,7 @@ pub enum ConfigProblem {
     },
     /// A parameter given twice in one layer.
     #[error("parameter '{key}' given twice in {origin}")]
+    #[strum(serialize = "setting_twice")]
     Twice {
         /// The parameter.
         key: String,
@@ -183,6 +189,7 @@ pub enum ConfigProblem {
     },
     /// A parameter without its value.
     #[error("parameter '{key}' needs a value ({key}=...) in {origin}")]
+    #[strum(serialize = "setting_needs_value")]
     NeedsValue {
         /// The parameter.
         key: &'static str,
@@ -191,6 +198,7 @@ pub enum ConfigProblem {
     },
     /// A flag parameter given a value.
     #[error("parameter '{key}' takes no value in {origin}")]
+    #[strum(serialize = "setting_takes_no_value")]
     TakesNoValue {
         /// The parameter.
         key: &'static str,
@@ -199,6 +207,7 @@ pub enum ConfigProblem {
     },
     /// A parameter the pass does not have.
     #[error("unknown parameter '{key}' in {origin} ({})", crate::config::expected())]
+    #[strum(serialize = "unknown_setting")]
     Unknown {
         /// What was given.
         key: String,
@@ -224,36 +233,33 @@ pub enum ConfigProblem {
 impl ConfigProblem {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            ConfigProblem::Value { .. } => "setting_value",
-            ConfigProblem::Target { .. } => "setting_target",
-            ConfigProblem::Twice { .. } => "setting_twice",
-            ConfigProblem::NeedsValue { .. } => "setting_needs_value",
-            ConfigProblem::TakesNoValue { .. } => "setting_takes_no_value",
-            ConfigProblem::Unknown { .. } => "unknown_setting",
-            ConfigProblem::BothPerSm { .. } => "both_per_sm",
-            ConfigProblem::NotUtf8 { .. } => "not_utf8",
-        }
+        self.into()
     }
 }
 
 /// What makes a records file unusable (after its path).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum RecordsProblem {
     /// Not JSON (serde's message, with the line and column).
     #[error("not valid JSON: {0}")]
+    #[strum(serialize = "records_not_json")]
     NotJson(String),
     /// JSON with a `"kernels"` array that is not a sweep's output (the sweep reader's message).
     #[error("{0}")]
+    #[strum(serialize = "records_not_a_sweep")]
     NotASweep(String),
     /// JSON of neither form.
     #[error(
         "neither `wavebudget inspect --json` nor `wavebudget sweep --json` output: no \"code_objects\" or \"kernels\" array"
     )]
+    #[strum(serialize = "records_neither_form")]
     NeitherForm,
     /// A field an inspect code object or kernel must have.
     #[error("{at} has no {field}")]
+    #[strum(serialize = "records_missing")]
     Missing {
         /// Where (`code_objects[0]`, `code_objects[0].kernels[2]`).
         at: String,
@@ -262,6 +268,7 @@ pub enum RecordsProblem {
     },
     /// A sweep kernel whose target the model refuses.
     #[error("kernels[{index}]: target \"{target}\": {source}")]
+    #[strum(serialize = "records_target")]
     Target {
         /// The kernel's index.
         index: usize,
@@ -273,39 +280,37 @@ pub enum RecordsProblem {
     },
     /// JSON with no kernels.
     #[error("no kernels in the JSON")]
+    #[strum(serialize = "records_no_kernels_in_json")]
     NoKernelsInJson,
     /// A binary with no AMDGPU kernels.
     #[error("no AMDGPU kernels found")]
+    #[strum(serialize = "records_no_kernels")]
     NoKernels,
 }
 
 impl RecordsProblem {
     /// `records_` and the variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            RecordsProblem::NotJson(_) => "records_not_json",
-            RecordsProblem::NotASweep(_) => "records_not_a_sweep",
-            RecordsProblem::NeitherForm => "records_neither_form",
-            RecordsProblem::Missing { .. } => "records_missing",
-            RecordsProblem::Target { .. } => "records_target",
-            RecordsProblem::NoKernelsInJson => "records_no_kernels_in_json",
-            RecordsProblem::NoKernels => "records_no_kernels",
-        }
+        self.into()
     }
 }
 
 /// A module the sweep cannot compile as a whole.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ModuleProblem {
     /// No `amdgpu_kernel` function.
     #[error("{module}: no amdgpu_kernel functions")]
+    #[strum(serialize = "module_no_kernels")]
     NoKernels {
         /// The module's name.
         module: String,
     },
     /// A triple that is not amdgcn.
     #[error("{module}: the module's triple is '{triple}', not amdgcn-amd-amdhsa")]
+    #[strum(serialize = "module_triple")]
     Triple {
         /// The module's name.
         module: String,
@@ -314,6 +319,7 @@ pub enum ModuleProblem {
     },
     /// A kernel asked for (`--kernel`) that the module does not have.
     #[error("{module}: no amdgpu_kernel function named '{kernel}'")]
+    #[strum(serialize = "module_no_such_kernel")]
     NoSuchKernel {
         /// The module's name.
         module: String,
@@ -324,6 +330,7 @@ pub enum ModuleProblem {
     #[error(
         "{module}: kernel '{kernel}' has no \"target-cpu\" attribute: give the processor with --target (gfx942, MI300X, gfx1100, ...)"
     )]
+    #[strum(serialize = "module_no_processor")]
     NoProcessor {
         /// The module's name.
         module: String,
@@ -335,12 +342,7 @@ pub enum ModuleProblem {
 impl ModuleProblem {
     /// `module_` and the variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            ModuleProblem::NoKernels { .. } => "module_no_kernels",
-            ModuleProblem::Triple { .. } => "module_triple",
-            ModuleProblem::NoSuchKernel { .. } => "module_no_such_kernel",
-            ModuleProblem::NoProcessor { .. } => "module_no_processor",
-        }
+        self.into()
     }
 }
 

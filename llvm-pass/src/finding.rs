@@ -117,6 +117,8 @@ pub enum BlockProblem {
 /// Everything the pass says.
 #[derive(Debug, Clone, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Finding {
     // ----- the module -----
     /// No kernels (host modules of a HIP build come here too).
@@ -778,7 +780,8 @@ pub enum Finding {
 
 /// Why `mode=auto` has no ladder (no records and no in-process sweep) for a kernel.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum NoLadder {
     /// The model refuses `target=`.
     #[error("target={target}: {error}")]
@@ -808,14 +811,7 @@ pub enum NoLadder {
 impl NoLadder {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            NoLadder::Target { .. } => "target",
-            NoLadder::NoTarget => "no_target",
-            NoLadder::Processor(_) => "processor",
-            NoLadder::Compile(_) => "compile",
-            NoLadder::NotReached => "not_reached",
-            NoLadder::ModuleNotCompiled => "module_not_compiled",
-        }
+        self.into()
     }
 }
 
@@ -823,85 +819,8 @@ impl Finding {
     /// The variant's name in snake case, stable across releases (an untouched kernel's is its reason's).
     pub fn kind(&self) -> &'static str {
         match self {
-            Finding::NoKernels { .. } => "no_kernels",
-            Finding::NotAmdgcn { .. } => "not_amdgcn",
-            Finding::SpirvKernels { .. } => "spirv_kernels",
-            Finding::SpirvWithoutPipeline { .. } => "spirv_without_pipeline",
-            Finding::NoWavesTarget { .. } => "no_waves_target",
-            Finding::RecordsUnreadable { .. } => "records_unreadable",
-            Finding::AutoCompileFailed(_) => "auto_compile_failed",
-            Finding::ConfigRefused(_) => "config_refused",
-            Finding::Internal(_) => "internal",
-            Finding::NoPtxKernels { .. } => "no_ptx_kernels",
-            Finding::NvptxNeedsLlvm22 { .. } => "nvptx_needs_llvm22",
-            Finding::NoWarpsTarget { .. } => "no_warps_target",
-            Finding::AutoIsAmdOnly { .. } => "auto_is_amd_only",
             Finding::Untouched(why) => why.kind(),
-            Finding::NoNvidiaTarget => "no_nvidia_target",
-            Finding::UnknownNvidiaArch { .. } => "unknown_nvidia_arch",
-            Finding::NoBlockSize => "no_block_size",
-            Finding::BadBlockSize { .. } => "bad_block_size",
-            Finding::NvidiaRefused(_) => "nvidia_refused",
-            Finding::MalformedMaxnreg(_) => "malformed_maxnreg",
-            Finding::KeepsOwnMaxnreg { .. } => "keeps_own_maxnreg",
-            Finding::ReplacesMaxnreg { .. } => "replaces_maxnreg",
-            Finding::SetMaxnreg { .. } => "set_maxnreg",
-            Finding::MalformedRequest { .. } => "malformed_request",
-            Finding::NoTarget => "no_target",
-            Finding::TargetRefused { .. } => "target_refused",
-            Finding::TargetSettingRefused { .. } => "target_setting_refused",
-            Finding::TargetSettingNvidia { .. } => "target_setting_nvidia",
-            Finding::TargetCpuNotLlvmName { .. } => "target_cpu_not_llvm_name",
-            Finding::FeaturesRefused(_) => "features_refused",
-            Finding::MalformedDynamicVgpr(_) => "malformed_dynamic_vgpr",
-            Finding::SubtargetRefused { .. } => "subtarget_refused",
-            Finding::FlatRangeIgnored { .. } => "flat_range_ignored",
-            Finding::Unparsable { .. } => "unparsable",
-            Finding::UnparsableCount { .. } => "unparsable_count",
-            Finding::AmdSettingsOnNvptx { .. } => "amd_settings_on_nvptx",
-            Finding::LaunchLdsBinds { .. } => "launch_lds_binds",
-            Finding::NumVgprCaps { .. } => "num_vgpr_caps",
-            Finding::NumVgprIgnored { .. } => "num_vgpr_ignored",
-            Finding::NumSgprCaps { .. } => "num_sgpr_caps",
-            Finding::NumSgprIgnored { .. } => "num_sgpr_ignored",
-            Finding::MalformedReqdWorkGroupSize => "malformed_reqd_work_group_size",
-            Finding::NoLaunchBounds { .. } => "no_launch_bounds",
-            Finding::MalformedLdsSize(_) => "malformed_lds_size",
-            Finding::StaticLdsTooLarge { .. } => "static_lds_too_large",
-            Finding::IndirectCallLds { .. } => "indirect_call_lds",
-            Finding::OwnZeroMaxLlvm19 { .. } => "own_zero_max_llvm19",
-            Finding::OwnZeroMaxLlvm15 { .. } => "own_zero_max_llvm15",
-            Finding::OwnIgnored { .. } => "own_ignored",
-            Finding::OwnOverRequest { .. } => "own_over_request",
-            Finding::OwnTupleAbort { .. } => "own_tuple_abort",
-            Finding::BudgetRefused(_) => "budget_refused",
-            Finding::Clamped { .. } => "clamped",
-            Finding::CannotBeHad { .. } => "cannot_be_had",
-            Finding::TupleClamped { .. } => "tuple_clamped",
-            Finding::TupleNotSet { .. } => "tuple_not_set",
-            Finding::SgprUnreachable { .. } => "sgpr_unreachable",
-            Finding::ExactCannotCap { .. } => "exact_cannot_cap",
-            Finding::ReqdWithoutFlat { .. } => "reqd_without_flat",
-            Finding::RecordsWithoutCounts => "records_without_counts",
-            Finding::RecordsOtherTargets(_) => "records_other_targets",
-            Finding::NotInRecords => "not_in_records",
-            Finding::RecordsConflict(_) => "records_conflict",
-            Finding::RecordsOtherWaveSize { .. } => "records_other_wave_size",
-            Finding::CallsNotEstimated { .. } => "calls_not_estimated",
-            Finding::TooLargeToEstimate { .. } => "too_large_to_estimate",
-            Finding::AsmOverBudget { .. } => "asm_over_budget",
-            Finding::AgprCopies { .. } => "agpr_copies",
-            Finding::RecordsVgprSpill { .. } => "records_vgpr_spill",
-            Finding::EstimateVgprSpill { .. } => "estimate_vgpr_spill",
-            Finding::RecordsSgprSpill { .. } => "records_sgpr_spill",
-            Finding::EstimateSgprSpill { .. } => "estimate_sgpr_spill",
-            Finding::AgprAllocHalf { .. } => "agpr_alloc_half",
-            Finding::Shave { .. } => "shave",
-            Finding::AutoNoLevels => "auto_no_levels",
-            Finding::AutoAllIgnored { .. } => "auto_all_ignored",
-            Finding::AutoNoneCompiled { .. } => "auto_none_compiled",
-            Finding::AutoPolicy(_) => "auto_policy",
-            Finding::AutoNoLadder(_) => "auto_no_ladder",
+            other => other.into(),
         }
     }
 

@@ -34,6 +34,8 @@ use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSi
 /// the system would not read or write, and LLVM's own failures.
 #[derive(Debug, Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum CliError {
     /// Arguments that do not go together or a value of the wrong shape: which, with the values named.
     #[error(transparent)]
@@ -145,20 +147,13 @@ impl CliError {
         match self {
             CliError::Usage(e) => e.kind(),
             CliError::Report(e) => e.kind(),
-            #[cfg(feature = "llvm")]
-            CliError::Disassembler { .. } => "disassembler",
-            CliError::Interrupted => "interrupted",
             CliError::Model(e) => e.kind(),
             CliError::Nvidia(e) => e.kind(),
-            CliError::Reader(..) => "reader",
             CliError::Runtime(e) => e.kind(),
-            CliError::Io { .. } => "io",
             CliError::Output(e) => e.kind(),
             CliError::Engine(e) => e.kind(),
-            #[cfg(feature = "llvm")]
             CliError::Llvm(e) => e.kind(),
-            CliError::Partial { .. } => "partial",
-            CliError::Typed { .. } => "typed",
+            other => other.into(),
         }
     }
 }

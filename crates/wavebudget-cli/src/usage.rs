@@ -31,6 +31,8 @@ const GENERIC_FLAGS: &str =
 /// What the arguments of a command get wrong, one line each.
 #[derive(Debug, Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum UsageError {
     /// A misuse every door shares (the engine's declaration, its kind).
     #[error(transparent)]
@@ -356,57 +358,7 @@ impl UsageError {
     pub fn kind(&self) -> &'static str {
         match self {
             UsageError::Misuse(m) => m.kind(),
-            UsageError::Arguments(_) => "arguments",
-            UsageError::WithoutLlvm => "without_llvm",
-            UsageError::WgSize { .. } => "wg_size",
-            UsageError::EmptyTarget => "empty_target",
-            UsageError::UnknownPreset { .. } => "unknown_preset",
-            UsageError::GenericIncomplete => "generic_incomplete",
-            UsageError::AmdFlagOnGeneric { .. } => "amd_flag_on_generic",
-            UsageError::GenericFlags => "generic_flags",
-            UsageError::NvidiaFlagOnAmd { .. } => "nvidia_flag_on_amd",
-            UsageError::AmdFlagOnNvidia { .. } => "amd_flag_on_nvidia",
-            UsageError::AmdCountOnNvidia { .. } => "amd_count_on_nvidia",
-            UsageError::DvgprBlock { .. } => "dvgpr_block",
-            UsageError::MaxDynamicValue { .. } => "max_dynamic_value",
-            UsageError::WavesOnNvidia { .. } => "waves_on_nvidia",
-            UsageError::BudgetFlag { .. } => "budget_flag",
-            UsageError::RegsOnBudget => "regs_on_budget",
-            UsageError::NoNvidiaWant => "no_nvidia_want",
-            UsageError::NeverLaunches { .. } => "never_launches",
-            UsageError::GenericNoVgprs => "generic_no_vgprs",
-            UsageError::SuggestGeneric => "suggest_generic",
-            UsageError::ZeroCus => "zero_cus",
-            UsageError::NoWaves => "no_waves",
-            UsageError::ZeroWaves => "zero_waves",
-            UsageError::WavesOverMax { .. } => "waves_over_max",
-            UsageError::WavesSpec { .. } => "waves_spec",
-            UsageError::ZeroJobs => "zero_jobs",
-            UsageError::OverwritesInput { .. } => "overwrites_input",
-            UsageError::NotIr { .. } => "not_ir",
-            UsageError::NoCompilableKernel { .. } => "no_compilable_kernel",
-            UsageError::KernelNeedsOneFile => "kernel_needs_one_file",
-            UsageError::RayWithKernel => "ray_with_kernel",
-            UsageError::RayLadder { .. } => "ray_ladder",
-            UsageError::RaySignal { .. } => "ray_signal",
-            UsageError::TuneOneFile => "tune_one_file",
-            UsageError::NoDevice => "no_device",
-            UsageError::NothingToEmbed { .. } => "nothing_to_embed",
-            UsageError::NotClang { .. } => "not_clang",
-            UsageError::UnsupportedLlvm { .. } => "unsupported_llvm",
-            UsageError::CcNoAnswer { .. } => "cc_no_answer",
-            UsageError::NoExecutablePath => "no_executable_path",
-            UsageError::NoPlugin { .. } => "no_plugin",
-            UsageError::UnsplittablePath { .. } => "unsplittable_path",
-            UsageError::PluginLlvmMismatch { .. } => "plugin_llvm_mismatch",
-            UsageError::NotOurPlugin { .. } => "not_our_plugin",
-            UsageError::Mode { .. } => "mode",
-            UsageError::RecordsNotFile { .. } => "records_not_file",
-            UsageError::Isa { .. } => "isa",
-            UsageError::DisassembleWithoutLlvm { .. } => "disassemble_without_llvm",
-            UsageError::NotIsaInput { .. } => "not_isa_input",
-            UsageError::NoCommonKernel { .. } => "no_common_kernel",
-            UsageError::CompareArity { .. } => "compare_arity",
+            other => other.into(),
         }
     }
 }

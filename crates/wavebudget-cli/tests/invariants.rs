@@ -461,3 +461,50 @@ fn python_calls_no_argv_and_no_json() {
     // Every refusal is made by `refuse`, which sets its `kind`: Python matches kinds, so none may lack one.
     assert_eq!(native.matches(" Error::new_err(").count(), 1, "wavebudget.Error made without a kind");
 }
+
+/// Issue 49 point 5: the kinds Python can raise are listed in docs/python.md, from the same source: each
+/// enum's variants (`strum::VariantNames`, the names `kind()` derives) and the Python layer's own
+/// refusals, read from its sources. A kind added to either without the docs fails here.
+#[test]
+fn python_kinds_are_all_listed() {
+    use strum::VariantNames;
+    let docs = std::fs::read_to_string(root().join("docs/python.md")).unwrap();
+    // Variants that carry another enum's error take its kind, not their own name.
+    let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "engine", "output"];
+    let enums: [&[&str]; 9] = [
+        wavebudget_model::ModelError::VARIANTS,
+        wavebudget_model::nvidia::NvRefusal::VARIANTS,
+        wavebudget_engine::Error::VARIANTS,
+        wavebudget_engine::misuse::Misuse::VARIANTS,
+        wavebudget_engine::triton::Refusal::VARIANTS,
+        wavebudget_engine::output::OutputError::VARIANTS,
+        wavebudget_engine::ladder::MergeError::VARIANTS,
+        wavebudget_runtime::Error::VARIANTS,
+        wavebudget_report::ReportError::VARIANTS,
+    ];
+    let mut kinds: Vec<String> =
+        enums.iter().flat_map(|v| v.iter()).filter(|k| !wrappers.contains(k)).map(|k| k.to_string()).collect();
+    let pkg = root().join("crates/wavebudget-python");
+    let native = std::fs::read_to_string(pkg.join("src/lib.rs")).unwrap();
+    let mut python = String::new();
+    for e in std::fs::read_dir(pkg.join("python/wavebudget")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "py") {
+            python.push_str(&std::fs::read_to_string(p).unwrap());
+        }
+    }
+    let found = |re: &str, text: &str| -> Vec<String> {
+        regex::Regex::new(re).unwrap().captures_iter(text).map(|c| c[1].to_string()).collect()
+    };
+    let own = [
+        found(r#"(?:^|[^_a-z])refuse\(\s*"([a-z_]+)""#, &native),
+        found(r#"_refuse\(\s*"([a-z_]+)""#, &python),
+        found(r#"_Refusal\(f?"[^"]*"[^,\n]*,\s*"([a-z_]+)""#, &python),
+        found(r#"kind(?:, [a-z.]+)? = "([a-z_]+)""#, &python),
+        found(r#"kind: str = "([a-z_]+)""#, &python),
+    ];
+    assert!(own.iter().map(Vec::len).sum::<usize>() > 30, "the Python layer's refusals were not found");
+    kinds.extend(own.into_iter().flatten());
+    let missing: Vec<&String> = kinds.iter().filter(|k| !docs.contains(&format!("`{k}`"))).collect();
+    assert!(missing.is_empty(), "kinds Python can raise that docs/python.md does not list: {missing:?}");
+}

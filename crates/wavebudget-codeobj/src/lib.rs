@@ -98,6 +98,8 @@ pub enum Found<'s, 'b> {
 /// `Display`, [`SkipReason::kind`] its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum SkipReason {
     /// A bundle's host entry.
     #[error("host code")]
@@ -122,14 +124,7 @@ pub enum SkipReason {
 impl SkipReason {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            SkipReason::HostCode => "host_code",
-            SkipReason::Empty => "empty",
-            SkipReason::Bitcode => "bitcode",
-            SkipReason::NotAmdgpu => "not_amdgpu",
-            SkipReason::Ptx => "ptx",
-            SkipReason::OtherFatbinEntry => "other_fatbin_entry",
-        }
+        self.into()
     }
 }
 

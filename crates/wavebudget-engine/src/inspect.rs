@@ -524,6 +524,8 @@ pub struct CubinKernelReport {
 /// Why a cubin's kernel has no occupancy in the report; its text (what JSON holds) is its `Display`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum NoOccupancy {
     /// An architecture the NVIDIA model does not have.
     #[error("the model does not know this architecture")]
@@ -543,10 +545,8 @@ impl NoOccupancy {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
         match self {
-            NoOccupancy::UnknownArch => "unknown_arch",
-            NoOccupancy::NoBlockSize => "no_block_size",
-            NoOccupancy::NoRegisterCount => "no_register_count",
             NoOccupancy::Refused(e) => e.kind(),
+            other => other.into(),
         }
     }
 }

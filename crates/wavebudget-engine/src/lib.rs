@@ -35,6 +35,8 @@ pub use note::{Note, PadCause};
 /// Why the engine refused an input; one line each. New variants may be added.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Error {
     /// The reader refused a file or bytes (`path` names it; the reader's message names the structure
     /// and the offset).
@@ -132,12 +134,14 @@ pub enum Error {
     },
     /// An NVIDIA target where only AMD targets are answered (suggest, Python's AMD calls).
     #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, the report's calculator view, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia; docs/nvidia.md)")]
+    #[strum(serialize = "nvidia_target")]
     NvidiaTargetHere {
         /// The name as given.
         name: String,
     },
     /// A name that looks NVIDIA's but is not an architecture or product the model knows.
     #[error("unknown NVIDIA target '{name}' (modelled: {known}; `wavebudget targets --nvidia` lists the products)")]
+    #[strum(serialize = "unknown_target")]
     UnknownNvidiaTarget {
         /// The name as given.
         name: String,
@@ -219,6 +223,7 @@ pub enum Error {
     Triton(triton::Refusal),
     /// An AMD-only option where every input read is an NVIDIA cubin.
     #[error("{option} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|i| format!(" (for a cubin: {i})")).unwrap_or_default())]
+    #[strum(serialize = "amd_flag_on_cubins")]
     AmdOptionOnCubins {
         /// The option.
         option: vendor::LaunchOption,
@@ -228,6 +233,7 @@ pub enum Error {
     /// An NVIDIA-only option where no input holds a cubin (or, in a report, where the page draws the
     /// inputs' AMD code objects and lists their cubins beside them).
     #[error("{option} applies to NVIDIA cubins; {}", if *beside { "the page draws the inputs' AMD code objects (report the NVIDIA binaries on their own)" } else { "the inputs hold AMD code objects only" })]
+    #[strum(serialize = "nvidia_flag_on_code_objects")]
     NvidiaOptionOnCodeObjects {
         /// The option.
         option: vendor::LaunchOption,
@@ -288,34 +294,11 @@ impl Error {
     /// their refusals): what Python's `Error.kind` gives, to match instead of the English.
     pub fn kind(&self) -> &'static str {
         match self {
-            Error::Reader { .. } => "reader",
-            Error::NotATritonCache { .. } => "not_a_triton_cache",
-            Error::Io { .. } => "io",
-            Error::TritonJson { .. } => "triton_json",
-            Error::WarpSize { .. } => "warp_size",
-            Error::TritonArch { .. } => "triton_arch",
-            Error::KernelPattern { .. } => "kernel_pattern",
-            Error::NoKernelMatches { .. } => "no_kernel_matches",
-            Error::NoKernels { .. } => "no_kernels",
-            Error::EmptyTarget => "empty_target",
-            Error::NvidiaTargetList { .. } => "nvidia_target_list",
-            Error::NvidiaTargetHere { .. } => "nvidia_target",
-            Error::UnknownNvidiaTarget { .. } => "unknown_target",
-            Error::NotASweep { .. } => "not_a_sweep",
-            Error::SweepTarget { .. } => "sweep_target",
-            Error::SweepOption { .. } => "sweep_option",
-            Error::NoGpuNode { .. } => "no_gpu_node",
-            Error::IsADirectory { .. } => "is_a_directory",
-            Error::KernelNotFound { .. } => "kernel_not_found",
-            Error::KernelAmbiguous { .. } => "kernel_ambiguous",
-            Error::DispatchRange { .. } => "dispatch_range",
             Error::Runtime(e) => e.kind(),
             Error::Model(e) => e.kind(),
             Error::Triton(r) => r.kind(),
-            Error::AmdOptionOnCubins { .. } => "amd_flag_on_cubins",
-            Error::NvidiaOptionOnCodeObjects { .. } => "nvidia_flag_on_code_objects",
-            Error::BlockRange { .. } => "block_range",
             Error::Nvidia(e) => e.kind(),
+            other => other.into(),
         }
     }
 }

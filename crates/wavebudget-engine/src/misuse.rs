@@ -7,6 +7,8 @@ use wavebudget_model::Vgprs;
 /// A misuse shared by several doors; the English only in `Display`, [`Misuse::kind`] its name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Misuse {
     /// An NVIDIA block size that is not one whole number of threads.
     #[error("--wg-size '{value}': an NVIDIA block size is one whole number of threads, at least 1")]
@@ -48,15 +50,7 @@ pub enum Misuse {
 impl Misuse {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Misuse::BlockSize { .. } => "block_size",
-            Misuse::NoBlockSize => "no_block_size",
-            Misuse::NoRegs { .. } => "no_regs",
-            Misuse::VgprCountAndSplit => "vgpr_count_and_split",
-            Misuse::AgprsWithoutVgprs => "agprs_without_vgprs",
-            Misuse::NoVgprs { .. } => "no_vgprs",
-            Misuse::OutputIsInput { .. } => "output_is_input",
-        }
+        self.into()
     }
 }
 

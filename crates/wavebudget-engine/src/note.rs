@@ -7,6 +7,8 @@ use wavebudget_model::{ModelError, OccupancyNote};
 /// A note on one kernel of `inspect`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Note {
     /// LDS given at launch lowers the occupancy below what the code object alone allows.
     #[error("{dynamic_lds} bytes of LDS given at launch bind: {waves} waves/SIMD where the code object alone allows {alone}")]
@@ -230,29 +232,8 @@ impl Note {
     /// The variant's name in snake case, stable across releases: what Python's `Note.kind` gives.
     pub fn kind(&self) -> &'static str {
         match self {
-            Note::LaunchLdsBinds { .. } => "launch_lds_binds",
-            Note::PaddedDescriptorCaps { .. } => "padded_descriptor_caps",
-            Note::PaddedAtNoCost { .. } => "padded_at_no_cost",
-            Note::NoOccupancy { .. } => "no_occupancy",
-            Note::TargetRefused(_) => "target_refused",
-            Note::UnknownProcessor { .. } => "unknown_processor",
-            Note::NoVgprCount => "no_vgpr_count",
-            Note::WaveSizeNotRun { .. } => "wave_size_not_run",
-            Note::DynamicVgprUnrecorded { .. } => "dynamic_vgpr_unrecorded",
-            Note::DescriptorVgprs { .. } => "descriptor_vgprs",
-            Note::DescriptorSgprs { .. } => "descriptor_sgprs",
-            Note::DescriptorUnencodable { .. } => "descriptor_unencodable",
-            Note::ReqdWorkgroupOverflow { .. } => "reqd_workgroup_overflow",
-            Note::DescriptorLds { .. } => "descriptor_lds",
-            Note::DescriptorScratch { .. } => "descriptor_scratch",
-            Note::DescriptorWave { .. } => "descriptor_wave",
-            Note::NoDescriptor { .. } => "no_descriptor",
-            Note::SymbolMismatch { .. } => "symbol_mismatch",
             Note::Model(n) => n.kind(),
-            Note::PassSet { .. } => "pass_set",
-            Note::NoTritonLaunch { .. } => "no_triton_launch",
-            Note::ModelDiffersFromBuild { .. } => "model_differs_from_build",
-            Note::NoBaselineCounts { .. } => "no_baseline_counts",
+            other => other.into(),
         }
     }
 }

@@ -23,9 +23,12 @@ impl std::fmt::Display for NotRegular {
 /// Why an output was not written; nothing was, and an existing file is intact.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum OutputError {
     /// A chain of symbolic links that does not end in a file.
     #[error("-o {output}: symbolic links that do not end in a file after {hops} hops (a loop); nothing written")]
+    #[strum(serialize = "output_link_loop")]
     LinkLoop {
         /// The output as given.
         output: String,
@@ -34,6 +37,7 @@ pub enum OutputError {
     },
     /// An output that is not a regular file.
     #[error("-o {output}: is {what}; wavebudget writes only regular files")]
+    #[strum(serialize = "output_not_regular")]
     NotRegular {
         /// The output as given.
         output: String,
@@ -54,11 +58,7 @@ pub enum OutputError {
 impl OutputError {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            OutputError::LinkLoop { .. } => "output_link_loop",
-            OutputError::NotRegular { .. } => "output_not_regular",
-            OutputError::Io { .. } => "io",
-        }
+        self.into()
     }
 }
 

@@ -252,6 +252,8 @@ pub fn parse_launch(source: &str, bytes: &[u8]) -> Result<TritonLaunch, JsonProb
 /// A question about a Triton launch without an answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Refusal {
     /// `num_warps` 0.
     #[error("num_warps 0: expected at least 1")]
@@ -291,13 +293,7 @@ pub enum Refusal {
 impl Refusal {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Refusal::NoWarps => "no_warps",
-            Refusal::CodeObjects { .. } => "code_objects",
-            Refusal::NoLaunch { .. } => "no_launch",
-            Refusal::Kernels { .. } => "kernels",
-            Refusal::NoOccupancy { .. } => "no_occupancy",
-        }
+        self.into()
     }
 }
 
@@ -345,6 +341,8 @@ pub struct Explanation {
 /// What LLVM does with `"amdgpu-waves-per-eu"="W,W"` and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Decision {
     /// W = 0: no attribute.
     #[error("waves_per_eu=0 sets no amdgpu-waves-per-eu: LLVM's default")]
@@ -400,19 +398,15 @@ pub enum Decision {
 impl Decision {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Decision::NoRequest => "no_request",
-            Decision::AboveTarget { .. } => "above_target",
-            Decision::BelowRange { .. } => "below_range",
-            Decision::AboveRange { .. } => "above_range",
-            Decision::Accepted { .. } => "accepted",
-        }
+        self.into()
     }
 }
 
 /// A note of [`Explanation`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ExplainNote {
     /// The budget's note.
     #[error(transparent)]
@@ -436,7 +430,7 @@ impl ExplainNote {
     pub fn kind(&self) -> &'static str {
         match self {
             ExplainNote::Budget(n) => n.kind(),
-            ExplainNote::Unrunnable { .. } => "unrunnable",
+            other => other.into(),
         }
     }
 }

@@ -268,7 +268,8 @@ pub fn merge(plan: &[PlannedKernel], shards: &[Sweep]) -> Result<Sweep, MergeErr
 
 /// Why the shards of a distributed sweep do not make the planned ladder.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum MergeError {
     /// A shard holds a kernel the plan does not.
     #[error("kernel '{kernel}': a shard compiled it, the plan has no such kernel")]
@@ -311,13 +312,7 @@ pub enum MergeError {
 impl MergeError {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            MergeError::NotPlanned { .. } => "not_planned",
-            MergeError::TwoBaselines { .. } => "two_baselines",
-            MergeError::TwoLevels { .. } => "two_levels",
-            MergeError::Levels { .. } => "levels",
-            MergeError::NoBaseline { .. } => "no_baseline",
-        }
+        self.into()
     }
 }
 
@@ -326,6 +321,8 @@ impl MergeError {
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum LevelError {
     /// LLVM reported errors compiling it (its error diagnostics, then the emit failure), in its words.
     #[error("{}", .messages.join("; "))]
@@ -376,16 +373,7 @@ pub enum LevelError {
 impl LevelError {
     /// The variant's name in snake case (the JSON's `kind`), stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            LevelError::Llvm { .. } => "llvm",
-            LevelError::CodeObject { .. } => "code_object",
-            LevelError::NoTargetMachine { .. } => "no_target_machine",
-            LevelError::NotCompiled { .. } => "not_compiled",
-            LevelError::NoBaseline => "no_baseline",
-            LevelError::Internal => "internal",
-            LevelError::Aborted { .. } => "aborted",
-            LevelError::Recorded { .. } => "recorded",
-        }
+        self.into()
     }
 }
 
@@ -393,6 +381,8 @@ impl LevelError {
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ProcessorRefusal {
     /// Neither `"target-cpu"` nor a target given.
     #[error("no \"target-cpu\" attribute and no target given")]
@@ -431,13 +421,7 @@ pub enum ProcessorRefusal {
 impl ProcessorRefusal {
     /// The variant's name in snake case (the JSON's `kind`), stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            ProcessorRefusal::NoTarget => "no_target",
-            ProcessorRefusal::TargetCpu { .. } => "target_cpu",
-            ProcessorRefusal::NotLlvmName { .. } => "not_llvm_name",
-            ProcessorRefusal::UnknownToLlvm { .. } => "unknown_to_llvm",
-            ProcessorRefusal::NoAmdgpuTarget => "no_amdgpu_target",
-        }
+        self.into()
     }
 }
 
@@ -565,7 +549,8 @@ pub struct Choice {
 
 /// Why the policy chose a level, or none.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ChoiceReason {
     /// The highest W within the spills (and the hot loop's growth: unconstrained, chosen, the limit in %).
     #[error("the highest W with at most {max_spills} spills{}", growth.map(|(b, x, p)| format!(", hot loop {b} -> {x} instructions (at most +{p}%)")).unwrap_or_default())]
@@ -625,14 +610,7 @@ pub enum ChoiceReason {
 impl ChoiceReason {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            ChoiceReason::Highest { .. } => "highest",
-            ChoiceReason::LoopGrowth { .. } => "loop_growth",
-            ChoiceReason::FewestSpills { .. } => "fewest_spills",
-            ChoiceReason::TooManySpills { .. } => "too_many_spills",
-            ChoiceReason::NoneMet { .. } => "none_met",
-            ChoiceReason::NoneCompiled => "none_compiled",
-        }
+        self.into()
     }
 }
 

@@ -56,7 +56,8 @@ impl std::fmt::Display for Squeezed {
 
 /// What keeps a waves target from being had.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum BlockReason {
     /// The largest launch size needs more waves than asked: LLVM ignores `amdgpu-waves-per-eu` below that.
     #[error("a launch size of up to {max_threads} threads ({waves_per_workgroup} waves of {wave_size}) implies at least {min} waves/SIMD; {llvm} ignores amdgpu-waves-per-eu below that (set amdgpu-flat-work-group-size to the real launch size)")]
@@ -119,13 +120,7 @@ pub enum BlockReason {
 impl BlockReason {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            BlockReason::BelowLaunchMinimum { .. } => "below_launch_minimum",
-            BlockReason::WorkgroupSlots { .. } => "workgroup_slots",
-            BlockReason::Lds { .. } => "lds",
-            BlockReason::SgprInitBug { .. } => "sgpr_init_bug",
-            BlockReason::AboveMaximum { .. } => "above_maximum",
-        }
+        self.into()
     }
 }
 

@@ -4,7 +4,8 @@ use thiserror::Error;
 
 /// Bad input to the model. Messages name what was wrong and the limit it broke.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ModelError {
     /// No processor, alias or product of that name.
     #[error("unknown target '{name}'{}", suggest(.suggestions))]
@@ -71,27 +72,7 @@ impl ModelError {
     /// The variant's name in snake case, stable across releases: what Python's `Error.kind` gives, to
     /// match instead of the English.
     pub fn kind(&self) -> &'static str {
-        match self {
-            ModelError::UnknownTarget { .. } => "unknown_target",
-            ModelError::RemovedTarget { .. } => "removed_target",
-            ModelError::UnknownToLlvm { .. } => "unknown_to_llvm",
-            ModelError::LlvmMajor { .. } => "llvm_major",
-            ModelError::NotModelled { .. } => "not_modelled",
-            ModelError::BadFeature { .. } => "bad_feature",
-            ModelError::WaveSize { .. } => "wave_size",
-            ModelError::BothWaveSizes { .. } => "both_wave_sizes",
-            ModelError::CuMode { .. } => "cu_mode",
-            ModelError::DynamicVgpr { .. } => "dynamic_vgpr",
-            ModelError::TooManyRegisters { .. } => "too_many_registers",
-            ModelError::LdsTooLarge { .. } => "lds_too_large",
-            ModelError::Launch(_) => "launch",
-            ModelError::WorkgroupSize(_) => "workgroup_size",
-            ModelError::Waves { .. } => "waves",
-            ModelError::NotACount { .. } => "not_a_count",
-            ModelError::Generic(_) => "generic",
-            ModelError::Shape { .. } => "shape",
-            ModelError::BoundsDisagree { .. } => "bounds_disagree",
-        }
+        self.into()
     }
 }
 

@@ -6,6 +6,8 @@ use crate::Llvm;
 /// A note on an occupancy ([`crate::Occupancy::notes`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum OccupancyNote {
     /// A processor with the SGPR init bug: LLVM reports a fixed SGPR count, whatever is given.
     #[error("{processor} has the SGPR init bug: LLVM always reports {reported} SGPRs, whatever the kernel uses ({given} given)")]
@@ -61,19 +63,15 @@ pub enum OccupancyNote {
 impl OccupancyNote {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            OccupancyNote::SgprInitBug { .. } => "sgpr_init_bug",
-            OccupancyNote::LaunchRange { .. } => "launch_range",
-            OccupancyNote::LdsGranule { .. } => "lds_granule",
-            OccupancyNote::WholeWorkgroups { .. } => "whole_workgroups",
-            OccupancyNote::AgprAlignment { .. } => "agpr_alignment",
-        }
+        self.into()
     }
 }
 
 /// A note on a budget ([`crate::Budget::notes`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum BudgetNote {
     /// LLVM 22 reserves half the unified file for AGPRs unless `"amdgpu-agpr-alloc"` says otherwise.
     #[error("without \"amdgpu-agpr-alloc\" LLVM reserves half the budget for AGPRs ({arch_vgprs} arch VGPRs); clang -O adds \"amdgpu-agpr-alloc\"=\"0\" when no AGPRs are needed")]
@@ -124,13 +122,7 @@ pub enum BudgetNote {
 impl BudgetNote {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            BudgetNote::AgprHalf { .. } => "agpr_half",
-            BudgetNote::AgprWhole { .. } => "agpr_whole",
-            BudgetNote::LaunchLeaves { .. } => "launch_leaves",
-            BudgetNote::CannotCap { .. } => "cannot_cap",
-            BudgetNote::NoExactVgprs { .. } => "no_exact_vgprs",
-        }
+        self.into()
     }
 }
 

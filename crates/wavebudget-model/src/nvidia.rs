@@ -408,7 +408,8 @@ impl Occupancy {
 
 /// Bad input to the NVIDIA model (a kernel that does not fit is an answer, [`Unlaunchable`], not this).
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum NvRefusal {
     /// A block of 0 threads.
     #[error("a block has at least 1 thread")]
@@ -440,16 +441,7 @@ pub enum NvRefusal {
 impl NvRefusal {
     /// The variant's name in snake case, stable across releases (Python's `Error.kind`).
     pub fn kind(&self) -> &'static str {
-        match self {
-            NvRefusal::ZeroBlock => "zero_block",
-            NvRefusal::Carveout(_) => "carveout",
-            NvRefusal::TooManyBarriers(_) => "too_many_barriers",
-            NvRefusal::MaxDynamicOverOptin { .. } => "max_dynamic_over_optin",
-            NvRefusal::Warps { .. } => "warps",
-            NvRefusal::Blocks { .. } => "blocks",
-            NvRefusal::OutOfReach { .. } => "out_of_reach",
-            NvRefusal::Unlaunchable { .. } => "unlaunchable",
-        }
+        self.into()
     }
 }
 

@@ -35,6 +35,8 @@ impl std::fmt::Display for ReportPart {
 /// Why no page was written (and nothing was).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum ReportError {
     /// More kernels to chart than a page holds.
     #[error(
@@ -105,6 +107,7 @@ pub enum ReportError {
     Output(#[from] wavebudget_engine::output::OutputError),
     /// A part of the page could not be made (a defect of ours): which, and the library's message.
     #[error("{part}: {message}")]
+    #[strum(serialize = "report")]
     Part {
         /// The part.
         part: ReportPart,
@@ -118,21 +121,12 @@ impl ReportError {
     /// their refusals).
     pub fn kind(&self) -> &'static str {
         match self {
-            ReportError::TooManyDetails { .. } => "too_many_details",
-            ReportError::ReportOfNothing => "report_of_nothing",
-            ReportError::KernelWithoutFiles => "kernel_without_files",
-            ReportError::DynamicLdsWithoutFiles => "dynamic_lds_without_files",
-            ReportError::ConfigurationFlagWithFiles { .. } => "configuration_flag_with_files",
-            ReportError::NvidiaFlagWithFiles { .. } => "nvidia_flag_with_files",
-            ReportError::NotNvidiaFlag { .. } => "not_nvidia_flag",
-            ReportError::NoTarget => "no_target",
-            ReportError::OutputInsideInput { .. } => "output_inside_input",
             ReportError::Misuse(m) => m.kind(),
             ReportError::Engine(e) => e.kind(),
             ReportError::Model(e) => e.kind(),
             ReportError::Nvidia(e) => e.kind(),
             ReportError::Output(e) => e.kind(),
-            ReportError::Part { .. } => "report",
+            other => other.into(),
         }
     }
 }

@@ -52,7 +52,8 @@ fn status_text(lib: &Library, s: u32) -> String {
 
 /// Why the HSA runtime gives no device.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum HsaError {
     /// The library cannot be loaded (the loader's words: not installed, ...).
     #[error("{LIBRARY} cannot be loaded: {reason}")]
@@ -107,12 +108,7 @@ pub enum AgentProblem {
 impl HsaError {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            HsaError::Load { .. } => "load",
-            HsaError::MissingSymbol { .. } => "missing_symbol",
-            HsaError::Init { .. } => "init",
-            HsaError::NoGpu { .. } => "no_gpu",
-        }
+        self.into()
     }
 }
 

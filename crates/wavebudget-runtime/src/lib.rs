@@ -39,9 +39,12 @@ fn read_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
 /// What can go wrong; each message names the input and what was wrong with it.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Error {
     /// A code object, bundle or binary the reader refused (its error kept as the source).
     #[error("{}", read_message(.path, .source))]
+    #[strum(serialize = "reader")]
     Read {
         /// The file (or `<bytes>`, `<code object>` for memory).
         path: String,
@@ -193,12 +196,8 @@ impl Error {
     /// The variant's name in snake case, stable across releases (the model's own for its refusals).
     pub fn kind(&self) -> &'static str {
         match self {
-            Error::Read { .. } => "reader",
-            Error::Io { .. } => "io",
-            Error::NoTable(_) => "no_table",
-            Error::Device(_) => "device",
-            Error::Kernel(_) => "kernel",
             Error::Model(e) => e.kind(),
+            other => other.into(),
         }
     }
 }
@@ -241,6 +240,8 @@ pub struct Device {
 /// holds) is its `Display`, [`DeviceNote::kind`] its name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
+#[derive(strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum DeviceNote {
     /// The driver's waves per SIMD differ from LLVM's for the processor (the driver's are used).
     #[error("the driver reports {driver} waves per SIMD; LLVM 22 models {llvm} for {processor}")]
@@ -268,10 +269,7 @@ pub enum DeviceNote {
 impl DeviceNote {
     /// The variant's name in snake case, stable across releases.
     pub fn kind(&self) -> &'static str {
-        match self {
-            DeviceNote::MaxWaves { .. } => "max_waves",
-            DeviceNote::Lds { .. } => "lds",
-        }
+        self.into()
     }
 }
 
