@@ -230,12 +230,7 @@ pub enum ConfigProblem {
     },
 }
 
-impl ConfigProblem {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(ConfigProblem);
 
 /// What makes a records file unusable (after its path).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -288,12 +283,7 @@ pub enum RecordsProblem {
     NoKernels,
 }
 
-impl RecordsProblem {
-    /// `records_` and the variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(RecordsProblem);
 
 /// A module the sweep cannot compile as a whole.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -339,12 +329,7 @@ pub enum ModuleProblem {
     },
 }
 
-impl ModuleProblem {
-    /// `module_` and the variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(ModuleProblem);
 
 /// The reader's error after the path, which its I/O errors already name.
 fn records_message(path: &std::path::Path, e: &wavebudget_codeobj::Error) -> String {

@@ -808,12 +808,7 @@ pub enum NoLadder {
     ModuleNotCompiled,
 }
 
-impl NoLadder {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(NoLadder);
 
 impl Finding {
     /// The variant's name in snake case, stable across releases (an untouched kernel's is its reason's).

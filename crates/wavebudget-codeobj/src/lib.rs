@@ -121,12 +121,7 @@ pub enum SkipReason {
     OtherFatbinEntry,
 }
 
-impl SkipReason {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(SkipReason);
 
 impl serde::Serialize for SkipReason {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {

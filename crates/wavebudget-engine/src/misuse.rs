@@ -47,12 +47,7 @@ pub enum Misuse {
     },
 }
 
-impl Misuse {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(Misuse);
 
 /// A kernel's VGPRs from the three ways of giving them: `--vgprs` (architectural) with `--agprs`, or
 /// `--vgpr-count` (the unified total); `configuration`: asked for the report's one configuration.

@@ -55,12 +55,7 @@ pub enum OutputError {
     },
 }
 
-impl OutputError {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(OutputError);
 
 /// Links followed at most (Linux's own limit).
 const MAX_LINK_HOPS: usize = 40;

@@ -290,12 +290,7 @@ pub enum Refusal {
     },
 }
 
-impl Refusal {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(Refusal);
 
 fn join(notes: &[Note]) -> String {
     notes.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
@@ -395,12 +390,7 @@ pub enum Decision {
     },
 }
 
-impl Decision {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(Decision);
 
 /// A note of [`Explanation`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -309,12 +309,7 @@ pub enum MergeError {
     },
 }
 
-impl MergeError {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(MergeError);
 
 /// Why a level failed or was not compiled. LLVM's own messages are data ([`LevelError::Llvm`]); what the
 /// sweep says itself is a variant, its words only in `Display`.
@@ -370,12 +365,7 @@ pub enum LevelError {
     },
 }
 
-impl LevelError {
-    /// The variant's name in snake case (the JSON's `kind`), stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(LevelError);
 
 /// Why a kernel has no processor the sweep (or `mode=auto`) can compile it for.
 #[non_exhaustive]
@@ -418,12 +408,7 @@ pub enum ProcessorRefusal {
     NoAmdgpuTarget,
 }
 
-impl ProcessorRefusal {
-    /// The variant's name in snake case (the JSON's `kind`), stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(ProcessorRefusal);
 
 /// The JSON form of the typed errors above: the variant's tagged form with its `message` (`Display`)
 /// beside it, for people and for readers that only print. Read back from the tagged form (`message` is
@@ -607,12 +592,7 @@ pub enum ChoiceReason {
     NoneCompiled,
 }
 
-impl ChoiceReason {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(ChoiceReason);
 
 /// [`choose_rungs`] on a sweep's ladder.
 pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {

@@ -117,12 +117,7 @@ pub enum BlockReason {
     },
 }
 
-impl BlockReason {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+crate::kind_is_variant!(BlockReason);
 
 /// The `"amdgpu-waves-per-eu"` minimums LLVM 22 accepts at this launch size and LDS.
 #[non_exhaustive]

@@ -68,13 +68,7 @@ pub enum ModelError {
     BoundsDisagree { from: usize, to: usize },
 }
 
-impl ModelError {
-    /// The variant's name in snake case, stable across releases: what Python's `Error.kind` gives, to
-    /// match instead of the English.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+crate::kind_is_variant!(ModelError);
 
 /// Why a `:feature+`/`:feature-` suffix of a target id is refused.
 #[non_exhaustive]

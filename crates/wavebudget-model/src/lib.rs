@@ -23,6 +23,22 @@
 
 #![forbid(unsafe_code)]
 
+/// `kind()` for enums whose kind is each variant's name in snake case (what `strum::IntoStaticStr` with
+/// `serialize_all = "snake_case"` derives beside the variants; a kind that differs is a
+/// `#[strum(serialize = "...")]` on its variant): stable across releases, what Python's `Error.kind` and
+/// JSON's `kind` give. One definition for every crate's refusals and notes.
+#[macro_export]
+macro_rules! kind_is_variant {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $t {
+            /// The variant's name in snake case, stable across releases (derived from the variants).
+            pub fn kind(&self) -> &'static str {
+                self.into()
+            }
+        }
+    )+};
+}
+
 pub mod batch;
 pub mod budget;
 pub mod error;

@@ -60,12 +60,7 @@ pub enum OccupancyNote {
     },
 }
 
-impl OccupancyNote {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+crate::kind_is_variant!(OccupancyNote);
 
 /// A note on a budget ([`crate::Budget::notes`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -119,12 +114,7 @@ pub enum BudgetNote {
     },
 }
 
-impl BudgetNote {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+crate::kind_is_variant!(BudgetNote);
 
 /// Written as its text.
 impl serde::Serialize for OccupancyNote {

@@ -438,12 +438,7 @@ pub enum NvRefusal {
     OutOfReach { arch: &'static str, want: String, limiter: &'static str, allows: u32, warps: u32 },
 }
 
-impl NvRefusal {
-    /// The variant's name in snake case, stable across releases (Python's `Error.kind`).
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+crate::kind_is_variant!(NvRefusal);
 
 fn round_up(x: u64, unit: u64) -> u64 {
     x.div_ceil(unit) * unit

@@ -105,12 +105,7 @@ pub enum AgentProblem {
     },
 }
 
-impl HsaError {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(HsaError);
 
 /// The GPU agents the HSA runtime reports, or why there are none.
 pub fn devices() -> Result<Vec<Device>, HsaError> {

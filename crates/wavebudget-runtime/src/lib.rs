@@ -266,12 +266,7 @@ pub enum DeviceNote {
     },
 }
 
-impl DeviceNote {
-    /// The variant's name in snake case, stable across releases.
-    pub fn kind(&self) -> &'static str {
-        self.into()
-    }
-}
+wavebudget_model::kind_is_variant!(DeviceNote);
 
 impl Serialize for DeviceNote {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
