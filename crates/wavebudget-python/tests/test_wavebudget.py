@@ -588,10 +588,11 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
         wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=289)
 
 
-@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.triton", "wavebudget.nvidia", "wavebudget.cluster", "wavebudget._native"])
+@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.nvidia", "wavebudget._native"])
 def test_stubs_declare_the_functions_as_they_are(module):
     """The .pyi beside each module declares every public function with the runtime's parameter names,
-    kinds and which have defaults, and names nothing the module lacks: the stubs cannot drift."""
+    kinds and which have defaults, and names nothing the module lacks: the stubs cannot drift.
+    (wavebudget.triton and wavebudget.cluster are their own stubs: annotated inline, no .pyi.)"""
     import ast
     import importlib
     import inspect as std_inspect

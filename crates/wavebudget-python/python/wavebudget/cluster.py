@@ -43,6 +43,9 @@ class SweepError(Exception):
     """Some modules could not be swept: ``errors`` holds one line per module (naming it), ``ladder``
     the ladder of the modules that were (a dict, ``{"kernels": [...]}``)."""
 
+    errors: List[str]
+    ladder: Dict[str, Any]
+
     def __init__(self, errors: List[str], ladder: Dict[str, Any]) -> None:
         super().__init__("; ".join(errors))
         self.errors = errors
@@ -239,6 +242,11 @@ class Shard:
     """Kernels of one module at some levels: one compile job on a worker."""
 
     __slots__ = ("file", "kernels", "levels", "baseline", "cost")
+    file: int
+    kernels: List[str]
+    levels: List[int]
+    baseline: bool
+    cost: float
 
     def __init__(self, file: int, kernels: List[str], levels: List[int], baseline: bool, cost: float) -> None:
         self.file, self.kernels, self.levels, self.baseline, self.cost = file, kernels, levels, baseline, cost

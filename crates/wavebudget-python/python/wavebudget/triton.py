@@ -25,6 +25,22 @@ class Explanation(_NativeWithNotes):
     and the notes read from the engine's answer directly; ``accepted_range``, ``launch_range`` and
     ``to_dict()`` make the JSON object once)."""
 
+    # The fields, for type checkers (read through the record; this module is its own stub).
+    target: str
+    num_warps: int
+    warp_size: int
+    waves_per_eu: int
+    shared: int
+    launch_range: Record
+    launch_waves_per_simd: int
+    launch_limiter: str
+    accepted_range: Optional[Record]
+    ignored: bool
+    reachable: Optional[bool]
+    max_vgprs: Optional[int]
+    unrunnable: bool
+    notes: List[Note]
+
     __slots__ = ()
     _FIELDS = (
         "target", "num_warps", "warp_size", "waves_per_eu", "shared", "launch_waves_per_simd", "launch_limiter",
@@ -197,6 +213,25 @@ class KernelReport(_NativeWithNotes):
     (the code object alone, LLVM's ``; Occupancy``), ``shared``, ``wg_size``, ``next_wave`` (the budget
     for one more wave and what blocks it) and the kernel's ``notes``. The fields below are read from the
     engine's report directly; ``next_wave``, ``to_dict()`` and the rest make the JSON object once."""
+
+    # The fields, for type checkers (read through the record; this module is its own stub).
+    name: str
+    target: str
+    shared: int
+    num_warps: int
+    warp_size: int
+    wg_size: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    llvm_waves_per_simd: Optional[int]
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    next_wave: Optional[Record]
+    notes: List[Note]
 
     __slots__ = ()
     _FIELDS = (
