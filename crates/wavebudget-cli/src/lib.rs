@@ -152,6 +152,7 @@ impl CliError {
             CliError::Runtime(e) => e.kind(),
             CliError::Output(e) => e.kind(),
             CliError::Engine(e) => e.kind(),
+            #[cfg(feature = "llvm")]
             CliError::Llvm(e) => e.kind(),
             other => other.into(),
         }
