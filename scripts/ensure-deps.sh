@@ -41,6 +41,8 @@ command -v python3 >/dev/null || need+=(python3)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv python3-pip)
 # A C++ compiler for the plugin's shim (build.rs).
 command -v c++ >/dev/null || need+=(g++)
+# patchelf: scripts/install.sh sets the installed runtime's SONAME with it (tests/rocm_build.rs installs).
+command -v patchelf >/dev/null || need+=(patchelf)
 
 source "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
 apt_install "test tools are missing (LLVM 22 looked for at $LLVM_PREFIX; or set LLVM_SYS_221_PREFIX)" ${need[@]+"${need[@]}"} || exit 1

@@ -14,7 +14,8 @@
 #                                                            (default: 22; 15 and 19 for clang-15/hipcc, clang-19)
 # Everything installed is stripped (the release profile keeps debug info for profiling; installed copies do
 # not need it). Release builds; LLVM N comes from scripts/build-pass.sh (Debian's llvm-N-dev, installed when
-# missing), and strip from binutils. PREFIX must be a directory or not exist yet.
+# missing), strip from binutils, and patchelf sets the runtime's SONAME on the installed copy. PREFIX must
+# be a directory or not exist yet.
 set -euo pipefail
 if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
@@ -51,6 +52,9 @@ export LLVM_SYS_221_PREFIX="${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}"
 need=()
 [ -x "$LLVM_SYS_221_PREFIX/bin/llvm-config" ] || need+=(llvm-22-dev)
 command -v c++ >/dev/null || need+=(g++)
+# The runtime's SONAME is set on the installed copy (the build stays the plain cdylib C users link from
+# target/release).
+command -v patchelf >/dev/null || need+=(patchelf)
 source scripts/apt-install.sh
 apt_install "the build's tools are missing (or set LLVM_SYS_221_PREFIX); nothing was installed" ${need[@]+"${need[@]}"} || exit 1
 if ! command -v cargo >/dev/null; then
@@ -70,11 +74,10 @@ plugins=()
 for m in "${majors[@]}"; do
   plugins+=("$(bash scripts/build-pass.sh "$m" | tail -1)")
 done
-cargo build --release --locked -q -p wavebudget-cli
-# The runtime with its SONAME, in its own target directory so target/release keeps the plain build.
-cargo rustc --release --locked -q -p wavebudget-runtime --lib --crate-type cdylib --target-dir target/install \
-  -- -C "link-arg=-Wl,-soname,libwavebudget_runtime.so.$soversion"
-runtime=target/install/release/libwavebudget_runtime.so
+# The CLI and the runtime's cdylib in one build of target/release (the runtime is the CLI's dependency,
+# with the same features: nothing is built twice).
+cargo build --release --locked -q -p wavebudget-cli -p wavebudget-runtime
+runtime=target/release/libwavebudget_runtime.so
 
 # Stage, then move into PREFIX.
 stage=$(mktemp -d "${TMPDIR:-/tmp}/wavebudget-install.XXXXXX")
@@ -90,6 +93,7 @@ for i in "${!majors[@]}"; do
 done
 strip "$stage/bin/wavebudget"
 strip --strip-unneeded "$stage/lib/libwavebudget_runtime.so.$version" "$stage"/lib/wavebudget/*.so
+patchelf --set-soname "libwavebudget_runtime.so.$soversion" "$stage/lib/libwavebudget_runtime.so.$version"
 
 cat > "$stage/lib/pkgconfig/wavebudget.pc" <<EOF
 prefix=$prefix

@@ -9,10 +9,11 @@ source scripts/ensure-deps.sh
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 # The plugin's code for LLVM 15 and 19 (its cfg(feature) halves) is linted too, in the target directories
-# scripts/build-pass.sh uses.
-LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --locked -p wavebudget-pass --no-default-features \
+# and the release profile scripts/build-pass.sh builds them with: the shim's C++ (build.rs) and the
+# proc-macros are built once, for the lint and for the tests' plugins.
+LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --release --locked -p wavebudget-pass --no-default-features \
   --features llvm15 --target-dir target/llvm15 -- -D warnings
-LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --no-default-features \
+LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --release --locked -p wavebudget-pass --no-default-features \
   --features llvm19 --target-dir target/llvm19 -- -D warnings
 cargo test --workspace --locked "$@"
 # The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
