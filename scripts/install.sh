@@ -12,7 +12,7 @@
 #     PREFIX/lib/cmake/wavebudget/debian-rocm.cmake     toolchain file: project(... LANGUAGES HIP) on Debian's ROCm
 #     PREFIX/lib/wavebudget/libwavebudget_pass-llvmN.so      the pass plugin for each LLVM major N given
 #                                                            (default: 22; 15 and 19 for clang-15/hipcc, clang-19)
-# Everything installed is stripped (the release profile keeps debug info for profiling; installed copies do
+# Everything installed is stripped (the release profile keeps line tables for profiling; installed copies do
 # not need it). Release builds; LLVM N comes from scripts/build-pass.sh (Debian's llvm-N-dev, installed when
 # missing), strip from binutils, and patchelf sets the runtime's SONAME on the installed copy. PREFIX must
 # be a directory or not exist yet.
