@@ -149,15 +149,17 @@ fn the_rocm_build_doc_runs_as_written() {
     let expected = format!("waves_per_simd={} limiter={}\n", v["waves_per_simd"], v["limiter"].as_str().unwrap());
 
     // Make and CMake with hipcc (clang-15) as CXX; CMake with HIP as a language (the toolchain file for
-    // Debian's layout) with clang-15 and with clang-22, each loading the plugin for its own LLVM.
-    for (step, object) in [
+    // Debian's layout) with clang-15 and with clang-22, each loading the plugin for its own LLVM. Each
+    // project in its own directory, built side by side (the compiles are single-threaded).
+    let steps = [
         ("make", "acc.o"),
         ("cmake", "build/CMakeFiles/acc.dir/acc.cpp.o"),
         ("cmake-hip15", "build/CMakeFiles/acc.dir/acc.hip.o"),
         ("cmake-hip22", "build/CMakeFiles/acc.dir/acc.hip.o"),
         ("cmake-hipcxx15", "build/CMakeFiles/acc.dir/acc.cpp.o"),
         ("cmake-hipcxx22", "build/CMakeFiles/acc.dir/acc.cpp.o"),
-    ] {
+    ];
+    wavebudget_testkit::llvm::parallel_map(&steps, |&(step, object)| {
         let dir = home.join(format!("project-{step}"));
         std::fs::create_dir_all(&dir).unwrap();
         write_files(&dir, &files, |t| t.to_string());
@@ -183,7 +185,7 @@ fn the_rocm_build_doc_runs_as_written() {
         assert!(dir.join(object).is_file(), "{step}: {object}");
         let exe = if step == "make" { dir.join("occ") } else { dir.join("build/occ") };
         assert!(readelf(&["-d"], &exe).contains("Shared library: [libwavebudget_runtime.so.0.1]"), "{step}: NEEDED");
-    }
+    });
 
     // MODE auto with RECORDS through a real compile: clang-22 builds at the highest W of the ladder (the
     // installed command's sweep of clang-22's device IR) whose level compiled without spills.
