@@ -118,8 +118,15 @@ std::string commandLineParams() {
     if (!S.empty())
       S += ';';
     S += O.Key;
-    if (!O.Flag || !O.Opt->getValue().empty())
-      S += "=" + O.Opt->getValue();
+    if (!O.Flag || !O.Opt->getValue().empty()) {
+      // A value's own ';' (a path may hold one) is passed as U+001F, so it cannot start another
+      // setting; the Rust side reads it back as ';'.
+      std::string V = O.Opt->getValue();
+      for (char &C : V)
+        if (C == ';')
+          C = '\x1f';
+      S += "=" + V;
+    }
   }
   return S;
 }

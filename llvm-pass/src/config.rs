@@ -64,7 +64,7 @@ pub enum Value {
 
 /// One setting of the pass, declared once: the pipeline parameter `key`, from which the `-wavebudget-KEY`
 /// option (registered by the shim from this table), the `WAVEBUDGET_KEY` variable, the printed pipeline
-/// and docs/pass.md's settings table (checked by `tests/lit.rs`'s docs test) all follow.
+/// and docs/pass.md's settings table (checked by `the_docs_table_is_the_settings_table` below) all follow.
 #[derive(Debug, Clone, Copy)]
 pub struct Spec {
     /// The pipeline parameter.
@@ -283,6 +283,10 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
             Some((k, v)) => (k, Some(v)),
             None => (item, None),
         };
+        // The shim passes an option value's own ';' as U+001F (COMMAND_LINE_SEMICOLON), so that a value
+        // cannot start another setting.
+        let unescaped = value.map(|v| v.replace(COMMAND_LINE_SEMICOLON, ";"));
+        let value = if *origin == Origin::CommandLine { unescaped.as_deref() } else { value };
         let unknown = || ConfigProblem::Unknown { key: given.to_string(), origin: origin.clone() };
         let negated = given.strip_prefix("no-");
         let spec = SETTINGS
@@ -318,6 +322,9 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
     one_nvidia_request(&l, origin)?;
     Ok(l)
 }
+
+/// How the shim writes a ';' inside a `-wavebudget-*` option's value in the command-line layer's text.
+pub const COMMAND_LINE_SEMICOLON: char = '\u{1f}';
 
 /// The `no-` forms of the flags, as static names for the messages that quote them.
 const NEGATED: [&str; 2] = ["no-exact", "no-clamp"];
@@ -633,6 +640,20 @@ mod tests {
         assert_eq!(c.waves, Some(3));
         let c = Config::layered(None, "no-clamp", &env).unwrap();
         assert!(!c.clamp);
+        // The options give a flag's value as `-wavebudget-clamp=false` does (the shim passes `clamp=false`);
+        // the pipeline text takes no value for it.
+        let c = Config::layered(None, "clamp=false", &env).unwrap();
+        assert!(!c.clamp);
+        // An option's value with a ';' of its own (as the shim passes it) is one value, not two settings.
+        let c = Config::layered(None, "records=/a\u{1f}b.o", &no_env).unwrap();
+        assert_eq!(c.records, Some(PathBuf::from("/a;b.o")));
+        let e = Config::layered(None, "waves=4\u{1f}exact", &no_env).unwrap_err().to_string();
+        assert!(e.contains("got '4;exact'"), "{e}");
+        let c = Config::layered(None, "exact=yes", &no_env).unwrap();
+        assert!(c.exact);
+        let e = Config::layered(None, "exact=maybe", &no_env).unwrap_err().to_string();
+        assert!(e.contains("parameter 'exact' in the -wavebudget-* options") && e.contains("maybe"), "{e}");
+        assert_eq!(problem("exact=true"), ConfigProblem::TakesNoValue { key: "exact", origin: Origin::Params });
         let c = Config::layered(None, "", &no_env).unwrap();
         assert!(!c.is_active());
         let bad = |k: &str| (k == "WAVEBUDGET_WAVES").then(|| "many".to_string());

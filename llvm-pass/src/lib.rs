@@ -81,7 +81,7 @@ pub fn pipelines_without_pass(options: &str, args: &[u8], skipped: u32, pipeline
         }
         asked.join(" ")
     } else {
-        format!("-wavebudget-* options ({options})")
+        format!("-wavebudget-* options ({})", options.replace(config::COMMAND_LINE_SEMICOLON, ";"))
     };
     (skipped > 0 && spirv_compile(args)).then(|| {
         let finding = Finding::SpirvWithoutPipeline { given, skipped, pipelines };

@@ -468,22 +468,6 @@ impl NvidiaArgs {
         })
     }
 
-    /// The first flag given that describes a kernel (not its launch), for refusing it with binaries, whose
-    /// kernels say it themselves.
-    pub fn configuration_given(&self) -> Option<&'static str> {
-        [
-            ("--regs", self.regs.is_some()),
-            ("--shared-mem", self.shared_mem.is_some()),
-            ("--barriers", self.barriers.is_some()),
-            ("--carveout", self.carveout.is_some()),
-            ("--warps-per-sm", self.warps_per_sm.is_some()),
-            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
-        ]
-        .into_iter()
-        .find(|(_, set)| *set)
-        .map(|(f, _)| f)
-    }
-
     /// The first NVIDIA flag given, for refusing it on an AMD target.
     pub fn first_given(&self) -> Option<&'static str> {
         [

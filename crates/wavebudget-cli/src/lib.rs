@@ -267,8 +267,9 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     )?;
     let drawn = match (report.cubins.is_empty(), report.code_objects.is_empty()) {
         (false, true) => Drawn::Cubins,
-        (true, _) => Drawn::CodeObjects { beside: false },
+        (true, false) => Drawn::CodeObjects { beside: false },
         (false, false) => Drawn::Both,
+        (true, true) => Drawn::Neither,
     };
     LaunchOptions {
         target,
@@ -605,5 +606,4 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
     })
 }
 
-/// Links followed from an output before it is refused as a loop (Linux's own limit, `MAXSYMLINKS`).
 pub(crate) use wavebudget_engine::output::{same_file, write_atomic};

@@ -233,6 +233,24 @@ fn options_for_the_other_vendor_are_refused() {
             &format!("{} applies to NVIDIA cubins; the inputs hold AMD code objects only", flag[0]),
         );
     }
+    // The report's one configuration: an AMD one takes no NVIDIA launch words; an NVIDIA one reads --wg-size
+    // as a CUDA block, as occupancy does (over the device's maximum: a page saying it cannot launch).
+    let page = std::env::temp_dir().join(format!("wb-h200-calc-{}.html", std::process::id()));
+    let p = page.to_str().unwrap();
+    refused(
+        &["report", "--target", "gfx942", "--vgprs", "40", "--dynamic-shared-mem", "1024", "-o", p],
+        "--dynamic-shared-mem describes an NVIDIA configuration (--target sm_XY or a product, no input files)",
+    );
+    assert!(!page.exists());
+    let out = Command::new(bin())
+        .args(["report", "--target", "H100", "--regs", "40", "--wg-size", "2048", "-o", p])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("Cannot launch:</strong> 2048 threads is more than a block may have (1024)"));
+    std::fs::remove_file(&page).ok();
     // sm_90 and H200 name the same architecture.
     let by_arch = inspect(&[c, "--target", "sm_90", "--wg-size", "128"]);
     let by_product = inspect(&[c, "--target", "H200", "--wg-size", "128"]);

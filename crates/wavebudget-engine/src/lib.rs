@@ -11,7 +11,9 @@
 //! - [`ladder`]: the sweep's answer (`Sweep`, its kernels' ladders and levels), written and read back in
 //!   one typed form, and the policy that picks a waves target from a ladder.
 //! - [`report`]: the HTML report's inputs (kernels of files and sweeps, or one configuration), each
-//!   evaluated, with its counts, notes and measured ladder; the CLI draws and lays out the page.
+//!   evaluated, with its counts, notes and measured ladder; the `wavebudget-report` crate draws the page.
+//! - [`vendor`], [`misuse`], [`output`]: which launch options go with which vendor's binaries, the
+//!   misuses every door shares, and writing an output.
 //! - [`targets`]: every processor the model knows, with its parameters.
 //! - [`Note`]: what a kernel's evaluation says beside its numbers, one variant per kind.
 

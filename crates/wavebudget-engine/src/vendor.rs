@@ -60,6 +60,9 @@ pub enum Drawn {
     },
     /// Both vendors' kernels (inspect of inputs holding both).
     Both,
+    /// Neither (inputs with no code object and no cubin): no option is the other vendor's; the answer
+    /// says there is nothing.
+    Neither,
 }
 
 /// A launch option an answer may refuse, spelled as the command line spells it.

@@ -67,11 +67,14 @@ pub enum ReportError {
         /// The flag.
         flag: &'static str,
     },
-    /// An NVIDIA configuration flag with input files.
-    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files); a cubin's is read from it")]
+    /// An NVIDIA configuration flag where the page is not an NVIDIA configuration: with input files (a
+    /// cubin says its own), or with an AMD configuration.
+    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files){}", if *.files { "; a cubin's is read from it" } else { "" })]
     NvidiaFlagWithFiles {
         /// The flag.
         flag: &'static str,
+        /// Whether input files were given.
+        files: bool,
     },
     /// An AMD flag in an NVIDIA report configuration.
     #[error("{flag} does not describe an NVIDIA configuration ({NVIDIA_CONFIGURATION_FLAGS})")]

@@ -329,9 +329,15 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         }
     }
     // With files, the launch's NVIDIA words (--dynamic-shared-mem, --max-dynamic-shared-mem, an NVIDIA
-    // --target) apply to their cubins; the rest of a configuration comes from each cubin.
-    if let Some(f) = a.nvidia.configuration_given() {
-        return Err(ReportError::NvidiaFlagWithFiles { flag: f });
+    // --target) apply to their cubins; the rest of a configuration comes from each cubin. An AMD
+    // configuration takes none of them.
+    let launch = [
+        ("--dynamic-shared-mem", a.nvidia.spec.dynamic_shared_mem.is_some()),
+        ("--max-dynamic-shared-mem", a.nvidia.spec.max_dynamic.is_some()),
+    ];
+    let launch_given = launch.into_iter().find(|(_, given)| *given).map(|(f, _)| f);
+    if let Some(f) = a.nvidia.configuration_given().or(launch_given.filter(|_| calculator)) {
+        return Err(ReportError::NvidiaFlagWithFiles { flag: f, files: !calculator });
     }
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {

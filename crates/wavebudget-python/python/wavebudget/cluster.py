@@ -167,7 +167,8 @@ def _typed_error(stderr: str, returncode: int) -> Dict[str, Any]:
             return e
     lines = [l for l in stderr.strip().splitlines() if l.strip()]
     return {"kind": "command", "file": None, "kernel": None,
-            "message": lines[-1].removeprefix("error: ") if lines else f"exit status {returncode}"}
+            "message": (lines[-1][len("error: "):] if lines[-1].startswith("error: ") else lines[-1]) if lines
+            else f"exit status {returncode}"}
 
 
 def _run_cli(cli: Optional[str], name: str, data: bytes, args: List[str]) -> Tuple[bool, Any]:
