@@ -180,7 +180,10 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
         }
         (false, Some(w), None) => vec![Want::WarpsPerSm(w)],
         (false, None, Some(b)) => vec![Want::BlocksPerSm(b)],
-        _ => return Err(UsageError::NoNvidiaWant.into()),
+        _ => {
+            let give = "--warps-per-sm W, --blocks-per-sm N or --all";
+            return Err(UsageError::from(wavebudget_engine::misuse::Misuse::NoNvidiaWant { give }).into());
+        }
     };
     let budgets = wants.iter().map(|&w| t.arch.budget(&k, w).map(|b| (w, b))).collect::<Result<Vec<_>, _>>()?;
     if a.json {

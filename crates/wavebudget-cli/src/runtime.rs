@@ -81,7 +81,10 @@ pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
     let from = match (&a.device, &a.kfd_root) {
         (Some(t), _) => DeviceFrom::Name(t),
         (None, Some(root)) => DeviceFrom::KfdRoot(Path::new(root)),
-        (None, None) => return Err(crate::UsageError::NoDevice.into()),
+        (None, None) => {
+            let give = "--device PROCESSOR or --kfd-root DIR";
+            return Err(wavebudget_engine::misuse::Misuse::NoDevice { give }.into());
+        }
     };
     let device = dispatch::device(from)?;
     let wg = a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()?;

@@ -130,9 +130,6 @@ pub enum UsageError {
     /// `--regs` given to an NVIDIA budget, which answers it.
     #[error("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm")]
     RegsOnBudget,
-    /// An NVIDIA budget with no warps, blocks or `--all`.
-    #[error("give one of --warps-per-sm W, --blocks-per-sm N or --all")]
-    NoNvidiaWant,
     /// `--all` on NVIDIA for a kernel that launches at no register count.
     #[error("{arch} at {block} threads per block: the kernel cannot launch at any register count: {why}")]
     NeverLaunches {
@@ -225,9 +222,6 @@ pub enum UsageError {
     /// `tune` with several modules.
     #[error("tune writes one module: give one input file")]
     TuneOneFile,
-    /// `dispatch` or `device` without a device.
-    #[error("give the device: --device PROCESSOR or --kfd-root DIR")]
-    NoDevice,
     /// `embed` on a file with no AMDGPU code object.
     #[error("{file}: no AMDGPU code object to embed into{}; nothing written", if .skipped.is_empty() { String::new() } else { format!(" (skipped: {})", .skipped.join("; ")) })]
     NothingToEmbed {
@@ -387,7 +381,6 @@ mod tests {
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: "--warps-per-sm" },
             UsageError::RegsOnBudget,
-            UsageError::NoNvidiaWant,
             UsageError::NeverLaunches {
                 arch: "sm_90",
                 block: 2048,
@@ -411,7 +404,6 @@ mod tests {
             UsageError::RayLadder { message: "m".into() },
             UsageError::RaySignal { signal: 9 },
             UsageError::TuneOneFile,
-            UsageError::NoDevice,
             UsageError::NothingToEmbed { file: "f".into(), skipped: vec![] },
             UsageError::NotClang { cc: "cc".into() },
             UsageError::UnsupportedLlvm { cc: "cc".into(), major: 12 },

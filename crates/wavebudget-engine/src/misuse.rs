@@ -37,6 +37,18 @@ pub enum Misuse {
         /// Asked for the report's one configuration.
         configuration: bool,
     },
+    /// A device question without a device; `give` spells the ways to give one as the door takes them.
+    #[error("give the device: {give}")]
+    NoDevice {
+        /// `--device PROCESSOR or --kfd-root DIR`, `device=PROCESSOR or kfd_root=DIR`.
+        give: &'static str,
+    },
+    /// An NVIDIA budget without the warps or blocks per SM to reach; `give` spells them as the door does.
+    #[error("give one of {give}")]
+    NoNvidiaWant {
+        /// `--warps-per-sm W, --blocks-per-sm N or --all`, `warps_per_sm or blocks_per_sm`.
+        give: &'static str,
+    },
     /// An output that is one of the inputs.
     #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
     OutputIsInput {

@@ -1386,7 +1386,10 @@ fn dispatch<'py>(
     let from = match (device, kfd_root.as_deref()) {
         (Some(t), _) => DeviceFrom::Name(t),
         (None, Some(root)) => DeviceFrom::KfdRoot(root),
-        (None, None) => return Err(refuse("no_device", "give the device: device=PROCESSOR or kfd_root=DIR".into())),
+        (None, None) => {
+            let m = wavebudget_engine::misuse::Misuse::NoDevice { give: "device=PROCESSOR or kfd_root=DIR" };
+            return Err(refuse(m.kind(), m.to_string()));
+        }
     };
     let d = py
         .allow_threads(|| {
@@ -1553,7 +1556,10 @@ fn nv_budget<'py>(
     let want = match (warps_per_sm, blocks_per_sm) {
         (Some(w), None) => Want::WarpsPerSm(w),
         (None, Some(b)) => Want::BlocksPerSm(b),
-        _ => return Err(refuse("no_nvidia_want", "give one of warps_per_sm or blocks_per_sm".into())),
+        _ => {
+            let m = wavebudget_engine::misuse::Misuse::NoNvidiaWant { give: "warps_per_sm or blocks_per_sm" };
+            return Err(refuse(m.kind(), m.to_string()));
+        }
     };
     let k = nv_kernel(0, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let b = t.arch.budget(&k, want).map_err(nv_err)?;
