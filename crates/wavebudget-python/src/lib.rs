@@ -411,6 +411,15 @@ fn engine_err(e: wavebudget_engine::Error) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
 
+/// `max_dynamic_shared_mem`: bytes or `"max"` (the engine's one reading), else the refusal naming it.
+fn max_dynamic(v: Option<&str>) -> PyResult<Option<wavebudget_engine::inspect::MaxDynamic>> {
+    v.map(|v| {
+        wavebudget_engine::inspect::MaxDynamic::parse(v)
+            .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
+    })
+    .transpose()
+}
+
 fn report_err(e: wavebudget_report::ReportError) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
@@ -809,12 +818,7 @@ fn cubins<'py>(
     use wavebudget_engine::inspect;
     // The NVIDIA functions' own reading of a target, and the CLI's of a limit.
     let target = target.map(nv_target).transpose()?;
-    let max_dynamic = max_dynamic_shared_mem
-        .map(|v| {
-            inspect::MaxDynamic::parse(v)
-                .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
-        })
-        .transpose()?;
+    let max_dynamic = max_dynamic(max_dynamic_shared_mem)?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
     let opts = inspect::InspectOptions {
         wg_size: block.map(wavebudget_model::WorkgroupSize::fixed),
@@ -1427,13 +1431,7 @@ fn write_report(
     max_dynamic_shared_mem: Option<String>,
 ) -> PyResult<String> {
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
-    let max_dynamic = max_dynamic_shared_mem
-        .as_deref()
-        .map(|v| {
-            wavebudget_engine::inspect::MaxDynamic::parse(v)
-                .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
-        })
-        .transpose()?;
+    let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
     // The report's own request, typed: no argument vector, no text between.
     let request = wavebudget_report::Request {
         files: inputs,
