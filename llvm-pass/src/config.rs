@@ -609,6 +609,15 @@ mod tests {
         }
     }
 
+    /// `NEGATED` holds exactly the `no-` form of each flag of the table: a flag added without it would
+    /// take no `no-` form, one left after its flag would name nothing.
+    #[test]
+    fn each_flag_has_its_no_form() {
+        let flags: Vec<String> =
+            SETTINGS.iter().filter(|s| s.value == Value::Flag).map(|s| format!("no-{}", s.key)).collect();
+        assert_eq!(flags, NEGATED);
+    }
+
     #[test]
     fn every_variable_the_environment_layer_reads_is_listed() {
         // A variable read but not in env_vars() would escape the not-UTF-8 check and the empty-variable note.

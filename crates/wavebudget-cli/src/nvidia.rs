@@ -41,11 +41,11 @@ fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     use wavebudget_engine::misuse::Misuse;
     let s = wg.ok_or(UsageError::from(Misuse::NoBlockSize))?;
-    s.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|&b| b > 0)
-        .ok_or_else(|| CliError::Usage(Misuse::BlockSize { value: s.to_string() }.into()))
+    let given = || s.to_string();
+    let n = s.trim().parse::<u32>().map_err(|_| UsageError::from(Misuse::BlockSize { value: given() }))?;
+    // The engine's rule for a CUDA block (one size, at least one thread), as the report applies it.
+    Ok(wavebudget_engine::misuse::block(Some(wavebudget_model::WorkgroupSize::fixed(n)), given)
+        .map_err(UsageError::from)?)
 }
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no
