@@ -378,6 +378,9 @@ def test_pruner_on_nvidia_drops_only_what_ptxas_compiles_identically(tmp_path):
                [(4, None), (4, 255), (4, 300), (16, None), (16, 255), (16, 256)]]
     kept = wt.pruner("H200")(configs)
     assert [(c.num_warps, c.maxnreg) for c in kept] == [(4, None), (4, 255), (16, None), (16, 255)]
+    # waves_per_eu is not a CUDA option: configs differing in it are not made one.
+    amd_option = [triton.Config({"waves_per_eu": w}, num_warps=4) for w in (0, 2)]
+    assert wt.pruner("H200")(amd_option) == amd_option
     cuobjdump = pathlib.Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
 
     def sass(cfg):

@@ -118,7 +118,7 @@ def _normalise(kwargs: Dict[str, Any], base_arch: str, has_wgp: bool) -> Dict[st
     return out
 
 
-def _config_key(cfg: Any, effective_w: int, normalise: Optional[Callable[[Dict[str, Any]], Dict[str, Any]]] = None) -> tuple:
+def _config_key(cfg: Any, effective_w: Any, normalise: Optional[Callable[[Dict[str, Any]], Dict[str, Any]]] = None) -> tuple:
     kwargs = {k: v for k, v in dict(getattr(cfg, "kwargs", {}) or {}).items() if k != "waves_per_eu"}
     if normalise is not None:
         kwargs = normalise(kwargs)
@@ -149,7 +149,9 @@ def _nv_pruner(target: str) -> Callable[..., List[Any]]:
     def prune(configs: List[Any], named_args: Any = None, **kwargs: Any) -> List[Any]:
         kept, seen = [], set()
         for cfg in configs:
-            key = _config_key(cfg, 0)
+            # waves_per_eu is AMD's: nothing says CUDA compiles two of them alike, so it stays in the key as
+            # given (Triton's CUDA backend refuses it as an unknown keyword, for each config).
+            key = _config_key(cfg, dict(getattr(cfg, "kwargs", {}) or {}).get("waves_per_eu"))
             if checked:
                 others = tuple((a, repr(_nv_maxnreg(getattr(cfg, a, None))) if a == "maxnreg" else v)
                                for a, v in key[1])
