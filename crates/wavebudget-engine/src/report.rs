@@ -254,7 +254,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
         // One page draws one vendor's kernels: beside AMD kernels, each cubin is a line of its own.
         for c in cubins.iter().filter(|c| !c.kernels.is_empty()) {
             skipped.push(format!(
-                "{}: an NVIDIA cubin ({}, {} kernels): a page draws one vendor's kernels; `wavebudget report` of the NVIDIA binaries alone draws them",
+                "{}: an NVIDIA cubin ({}, {} kernels): not drawn, a page draws one vendor's kernels; `wavebudget inspect` shows them",
                 c.source,
                 c.arch,
                 c.kernels.len()
