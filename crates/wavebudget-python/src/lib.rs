@@ -6,6 +6,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 create_exception!(_native, Error, PyValueError, "A refusal: the input named in the message is not usable.");
 create_exception!(
@@ -39,6 +40,91 @@ fn plain_u32(v: &Bound<'_, PyAny>) -> PyResult<u32> {
         }
     }
     Err(NotPlain::new_err(()))
+}
+
+/// A handle's field as Python reads it: numbers and flags as they are, text as `str`, a limiter by its
+/// name, `None` for an absent value.
+trait Field {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
+}
+
+macro_rules! field_as_is {
+    ($($t:ty),*) => {$(
+        impl Field for $t {
+            fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                self.into_bound_py_any(py)
+            }
+        }
+    )*};
+}
+field_as_is!(u32, bool, String, &'static str);
+
+impl Field for wavebudget_model::Limiter {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.as_str().into_bound_py_any(py)
+    }
+}
+
+impl Field for std::borrow::Cow<'_, str> {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.as_ref().into_bound_py_any(py)
+    }
+}
+
+impl<T: Field> Field for Option<T> {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Some(v) => v.py(py),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+}
+
+impl<T: Field> Field for Vec<T> {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let items = self.iter().map(|v| v.py(py)).collect::<PyResult<Vec<_>>>()?;
+        Ok(pyo3::types::PyList::new(py, items)?.into_any())
+    }
+}
+
+/// A native handle's `#[pymethods]`: the methods written after the field list, a getter for each field
+/// listed (`name => path`: `self.path` as [`Field`] gives it), the fields every JSON object of the handle
+/// holds, read without making the object (the Python class's annotations list the same names); and with
+/// `[json: value, notes: path]`, `notes()` (each note's text and kind) and `json_with_note_kinds`.
+macro_rules! handle {
+    (
+        $handle:ident $([json: $json:ident, notes: $($notes:ident).+])? {
+            $($name:ident => $($path:ident).+),* $(,)?
+        }
+        $($methods:tt)*
+    ) => {
+        $(
+            impl $handle {
+                /// The JSON object, with `note_kinds` beside `notes`.
+                fn json_with_note_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    let d = to_py(py, &self.$json)?;
+                    d.set_item("note_kinds", self.$($notes).+.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+                    Ok(d)
+                }
+            }
+        )?
+        #[pymethods]
+        impl $handle {
+            $($methods)*
+            $(
+                /// Each note's text and kind.
+                fn notes(&self) -> Vec<(String, &'static str)> {
+                    self.$($notes).+.iter().map(|n| (n.to_string(), n.kind())).collect()
+                }
+            )?
+            $(
+                #[getter]
+                fn $name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    Field::py(&self.$($path).+, py)
+                }
+            )*
+        }
+    };
 }
 
 /// `wavebudget.Occupancy`: one target's answer. The waves and the limiter are computed on the model's fast
@@ -460,90 +546,23 @@ struct BudgetHandle {
     b: wavebudget_model::Budget,
 }
 
-#[pymethods]
-impl BudgetHandle {
+handle! {
+    BudgetHandle [json: b, notes: b.notes] {
+        target => b.target, processor => b.processor, wave_size => b.wave_size, cu_mode => b.cu_mode, waves => b.waves,
+        lds_bytes => b.lds_bytes, max_vgprs => b.max_vgprs, max_arch_vgprs => b.max_arch_vgprs, max_agprs => b.max_agprs,
+        max_sgprs => b.max_sgprs, llvm_sgpr_budget => b.llvm_sgpr_budget, max_lds_bytes => b.max_lds_bytes,
+        hardware_max_lds_bytes => b.hardware_max_lds_bytes, vgpr_waves_at_budget => b.vgpr_waves_at_budget,
+        reachable => b.reachable, exact_reachable => b.exact_reachable, exact_waves_per_simd => b.exact_waves_per_simd,
+    }
     /// The `budget --json` object, with `note_kinds` beside `notes` and each blocker's `reason_kind`
     /// beside its `reason`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = to_py(py, &self.b)?;
-        d.set_item("note_kinds", self.b.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+        let d = self.json_with_note_kinds(py)?;
         let blocked = d.get_item("blocked_by")?;
         for (i, b) in self.b.blocked_by.iter().enumerate() {
             blocked.get_item(i)?.set_item("reason_kind", b.reason.kind())?;
         }
         Ok(d)
-    }
-    /// Each note's text and kind.
-    fn notes(&self) -> Vec<(String, &'static str)> {
-        self.b.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
-    }
-    #[getter]
-    fn target(&self) -> &str {
-        &self.b.target
-    }
-    #[getter]
-    fn processor(&self) -> &'static str {
-        self.b.processor
-    }
-    #[getter]
-    fn wave_size(&self) -> u32 {
-        self.b.wave_size
-    }
-    #[getter]
-    fn cu_mode(&self) -> bool {
-        self.b.cu_mode
-    }
-    #[getter]
-    fn waves(&self) -> u32 {
-        self.b.waves
-    }
-    #[getter]
-    fn lds_bytes(&self) -> u32 {
-        self.b.lds_bytes
-    }
-    #[getter]
-    fn max_vgprs(&self) -> u32 {
-        self.b.max_vgprs
-    }
-    #[getter]
-    fn max_arch_vgprs(&self) -> u32 {
-        self.b.max_arch_vgprs
-    }
-    #[getter]
-    fn max_agprs(&self) -> u32 {
-        self.b.max_agprs
-    }
-    #[getter]
-    fn max_sgprs(&self) -> Option<u32> {
-        self.b.max_sgprs
-    }
-    #[getter]
-    fn llvm_sgpr_budget(&self) -> u32 {
-        self.b.llvm_sgpr_budget
-    }
-    #[getter]
-    fn max_lds_bytes(&self) -> Option<u32> {
-        self.b.max_lds_bytes
-    }
-    #[getter]
-    fn hardware_max_lds_bytes(&self) -> Option<u32> {
-        self.b.hardware_max_lds_bytes
-    }
-    #[getter]
-    fn vgpr_waves_at_budget(&self) -> u32 {
-        self.b.vgpr_waves_at_budget
-    }
-    #[getter]
-    fn reachable(&self) -> bool {
-        self.b.reachable
-    }
-    #[getter]
-    fn exact_reachable(&self) -> bool {
-        self.b.exact_reachable
-    }
-    #[getter]
-    fn exact_waves_per_simd(&self) -> u32 {
-        self.b.exact_waves_per_simd
     }
 }
 
@@ -572,66 +591,21 @@ struct ExplainHandle {
     e: wavebudget_engine::triton::Explanation,
 }
 
-#[pymethods]
-impl ExplainHandle {
+handle! {
+    ExplainHandle [json: e, notes: e.notes] {
+        target => e.target, num_warps => e.num_warps, warp_size => e.warp_size, waves_per_eu => e.waves_per_eu,
+        shared => e.shared, launch_waves_per_simd => e.launch_waves_per_simd, launch_limiter => e.launch_limiter,
+        ignored => e.ignored, reachable => e.reachable, max_vgprs => e.max_vgprs, unrunnable => e.unrunnable,
+    }
     /// The JSON object, with `reason_kind` and `note_kinds`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = to_py(py, &self.e)?;
+        let d = self.json_with_note_kinds(py)?;
         d.set_item("reason_kind", self.e.reason.kind())?;
-        d.set_item("note_kinds", self.e.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
         Ok(d)
-    }
-    /// Each note's text and kind.
-    fn notes(&self) -> Vec<(String, &'static str)> {
-        self.e.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
     }
     /// The decision's text and kind.
     fn reason(&self) -> (String, &'static str) {
         (self.e.reason.to_string(), self.e.reason.kind())
-    }
-    #[getter]
-    fn target(&self) -> &str {
-        &self.e.target
-    }
-    #[getter]
-    fn num_warps(&self) -> u32 {
-        self.e.num_warps
-    }
-    #[getter]
-    fn warp_size(&self) -> u32 {
-        self.e.warp_size
-    }
-    #[getter]
-    fn waves_per_eu(&self) -> u32 {
-        self.e.waves_per_eu
-    }
-    #[getter]
-    fn shared(&self) -> u32 {
-        self.e.shared
-    }
-    #[getter]
-    fn launch_waves_per_simd(&self) -> u32 {
-        self.e.launch_waves_per_simd
-    }
-    #[getter]
-    fn launch_limiter(&self) -> &'static str {
-        self.e.launch_limiter.as_str()
-    }
-    #[getter]
-    fn ignored(&self) -> bool {
-        self.e.ignored
-    }
-    #[getter]
-    fn reachable(&self) -> Option<bool> {
-        self.e.reachable
-    }
-    #[getter]
-    fn max_vgprs(&self) -> Option<u32> {
-        self.e.max_vgprs
-    }
-    #[getter]
-    fn unrunnable(&self) -> bool {
-        self.e.unrunnable
     }
 }
 
@@ -671,78 +645,17 @@ struct LaunchHandle {
     r: wavebudget_engine::triton::LaunchReport,
 }
 
-#[pymethods]
-impl LaunchHandle {
+handle! {
+    LaunchHandle [json: r, notes: r.notes] {
+        name => r.name, target => r.target, shared => r.shared, num_warps => r.num_warps, warp_size => r.warp_size,
+        wg_size => r.wg_size, waves_per_simd => r.waves_per_simd, limiter => r.limiter, binding => r.binding,
+        llvm_waves_per_simd => r.llvm_waves_per_simd, vgpr_count => r.metadata.vgpr_count,
+        agpr_count => r.metadata.agpr_count, sgpr_count => r.metadata.sgpr_count,
+        vgpr_spill_count => r.metadata.vgpr_spill_count, sgpr_spill_count => r.metadata.sgpr_spill_count,
+    }
     /// The `inspect`-style JSON object of the report, with `note_kinds` beside `notes`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = to_py(py, &self.r)?;
-        d.set_item("note_kinds", self.r.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-        Ok(d)
-    }
-    /// Each note's text and kind.
-    fn notes(&self) -> Vec<(String, &'static str)> {
-        self.r.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
-    }
-    // The fields the JSON object always holds (`None` where it is null).
-    #[getter]
-    fn name(&self) -> &str {
-        &self.r.name
-    }
-    #[getter]
-    fn target(&self) -> &str {
-        &self.r.target
-    }
-    #[getter]
-    fn shared(&self) -> u32 {
-        self.r.shared
-    }
-    #[getter]
-    fn num_warps(&self) -> u32 {
-        self.r.num_warps
-    }
-    #[getter]
-    fn warp_size(&self) -> u32 {
-        self.r.warp_size
-    }
-    #[getter]
-    fn wg_size(&self) -> u32 {
-        self.r.wg_size
-    }
-    #[getter]
-    fn waves_per_simd(&self) -> u32 {
-        self.r.waves_per_simd
-    }
-    #[getter]
-    fn limiter(&self) -> &'static str {
-        self.r.limiter.as_str()
-    }
-    #[getter]
-    fn binding(&self) -> Vec<&'static str> {
-        self.r.binding.iter().map(|l| l.as_str()).collect()
-    }
-    #[getter]
-    fn llvm_waves_per_simd(&self) -> Option<u32> {
-        self.r.llvm_waves_per_simd
-    }
-    #[getter]
-    fn vgpr_count(&self) -> Option<u32> {
-        self.r.metadata.vgpr_count
-    }
-    #[getter]
-    fn agpr_count(&self) -> Option<u32> {
-        self.r.metadata.agpr_count
-    }
-    #[getter]
-    fn sgpr_count(&self) -> Option<u32> {
-        self.r.metadata.sgpr_count
-    }
-    #[getter]
-    fn vgpr_spill_count(&self) -> Option<u32> {
-        self.r.metadata.vgpr_spill_count
-    }
-    #[getter]
-    fn sgpr_spill_count(&self) -> Option<u32> {
-        self.r.metadata.sgpr_spill_count
+        self.json_with_note_kinds(py)
     }
 }
 
@@ -859,74 +772,19 @@ struct KernelHandle {
     k: wavebudget_engine::inspect::KernelReport,
 }
 
-#[pymethods]
-impl KernelHandle {
+handle! {
+    KernelHandle [json: k, notes: k.notes] {
+        name => k.metadata.name, symbol => k.metadata.symbol, vgpr_count => k.metadata.vgpr_count,
+        agpr_count => k.metadata.agpr_count, sgpr_count => k.metadata.sgpr_count,
+        vgpr_spill_count => k.metadata.vgpr_spill_count, sgpr_spill_count => k.metadata.sgpr_spill_count,
+        group_segment_fixed_size => k.metadata.group_segment_fixed_size,
+        private_segment_fixed_size => k.metadata.private_segment_fixed_size, wavefront_size => k.metadata.wavefront_size,
+        max_flat_workgroup_size => k.metadata.max_flat_workgroup_size, waves_per_simd => k.waves_per_simd,
+        limiter => k.limiter, binding => k.binding,
+    }
     /// The kernel's `inspect --json` object, with `note_kinds` beside `notes`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = to_py(py, &self.k)?;
-        d.set_item("note_kinds", self.k.notes.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-        Ok(d)
-    }
-    // The fields every kernel's JSON object holds (`None` where it is null), read without making it.
-    #[getter]
-    fn name(&self) -> &str {
-        &self.k.metadata.name
-    }
-    #[getter]
-    fn symbol(&self) -> &str {
-        &self.k.metadata.symbol
-    }
-    #[getter]
-    fn vgpr_count(&self) -> Option<u32> {
-        self.k.metadata.vgpr_count
-    }
-    #[getter]
-    fn agpr_count(&self) -> Option<u32> {
-        self.k.metadata.agpr_count
-    }
-    #[getter]
-    fn sgpr_count(&self) -> Option<u32> {
-        self.k.metadata.sgpr_count
-    }
-    #[getter]
-    fn vgpr_spill_count(&self) -> Option<u32> {
-        self.k.metadata.vgpr_spill_count
-    }
-    #[getter]
-    fn sgpr_spill_count(&self) -> Option<u32> {
-        self.k.metadata.sgpr_spill_count
-    }
-    #[getter]
-    fn group_segment_fixed_size(&self) -> Option<u32> {
-        self.k.metadata.group_segment_fixed_size
-    }
-    #[getter]
-    fn private_segment_fixed_size(&self) -> Option<u32> {
-        self.k.metadata.private_segment_fixed_size
-    }
-    #[getter]
-    fn wavefront_size(&self) -> Option<u32> {
-        self.k.metadata.wavefront_size
-    }
-    #[getter]
-    fn max_flat_workgroup_size(&self) -> Option<u32> {
-        self.k.metadata.max_flat_workgroup_size
-    }
-    #[getter]
-    fn waves_per_simd(&self) -> Option<u32> {
-        self.k.waves_per_simd
-    }
-    #[getter]
-    fn limiter(&self) -> Option<&'static str> {
-        self.k.limiter.map(|l| l.as_str())
-    }
-    #[getter]
-    fn binding(&self) -> Option<Vec<&'static str>> {
-        self.k.binding.as_ref().map(|b| b.iter().map(|l| l.as_str()).collect())
-    }
-    /// Each note's text and kind.
-    fn notes(&self) -> Vec<(String, &'static str)> {
-        self.k.notes.iter().map(|n| (n.to_string(), n.kind())).collect()
+        self.json_with_note_kinds(py)
     }
 }
 
@@ -939,8 +797,11 @@ struct CodeObjectHandle {
     kernels: Vec<Py<KernelHandle>>,
 }
 
-#[pymethods]
-impl CodeObjectHandle {
+handle! {
+    CodeObjectHandle {
+        source => co.source, processor => co.processor, target_id => co.target_id,
+        code_object_version => co.code_object_version, e_flags => co.e_flags, evaluated_on => co.evaluated_on,
+    }
     /// The code object's `inspect --json` object, each kernel's with `note_kinds`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let d = to_py(py, &self.co)?;
@@ -951,31 +812,6 @@ impl CodeObjectHandle {
     /// The kernels, in metadata order.
     fn kernels(&self, py: Python<'_>) -> Vec<Py<KernelHandle>> {
         self.kernels.iter().map(|k| k.clone_ref(py)).collect()
-    }
-    // The fields every code object's JSON object holds (`None` where it is null).
-    #[getter]
-    fn source(&self) -> &str {
-        &self.co.source
-    }
-    #[getter]
-    fn processor(&self) -> Option<&'static str> {
-        self.co.processor
-    }
-    #[getter]
-    fn target_id(&self) -> Option<&str> {
-        self.co.target_id.as_deref()
-    }
-    #[getter]
-    fn code_object_version(&self) -> Option<u32> {
-        self.co.code_object_version
-    }
-    #[getter]
-    fn e_flags(&self) -> u32 {
-        self.co.e_flags
-    }
-    #[getter]
-    fn evaluated_on(&self) -> Option<&str> {
-        self.co.evaluated_on.as_deref()
     }
     #[getter]
     fn elf_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1480,46 +1316,36 @@ fn nv_target_fields(t: &wavebudget_model::nvidia::Target, d: &Bound<'_, PyAny>) 
     d.set_item("sms", t.sms())
 }
 
-#[allow(clippy::too_many_arguments)] // the Python signature
-fn nv_kernel(
-    regs: u32,
-    block: u32,
-    shared_mem: u32,
-    dynamic_shared_mem: u32,
-    max_dynamic_shared_mem: Option<u32>,
-    barriers: u32,
-    carveout: Option<u32>,
-) -> wavebudget_model::nvidia::Kernel {
-    use wavebudget_model::nvidia::{Carveout, Kernel};
-    Kernel {
-        regs,
-        block,
-        shared_mem,
-        dynamic_shared_mem,
-        max_dynamic_shared_mem,
-        barriers,
-        carveout: carveout.map_or(Carveout::Default, Carveout::Percent),
+/// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block, checked in Python:
+/// static shared memory, dynamic shared memory at launch, its limit in bytes, barriers, carveout.
+#[derive(FromPyObject)]
+struct NvSpec(u32, u32, Option<u32>, u32, Option<u32>);
+
+impl From<NvSpec> for wavebudget_engine::vendor::NvidiaKernelSpec {
+    fn from(NvSpec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout): NvSpec) -> Self {
+        wavebudget_engine::vendor::NvidiaKernelSpec {
+            shared_mem: Some(shared_mem),
+            dynamic_shared_mem: Some(dynamic_shared_mem),
+            max_dynamic: max_dynamic.map(wavebudget_engine::inspect::MaxDynamic::Bytes),
+            barriers: Some(barriers),
+            carveout,
+        }
     }
 }
 
 /// `nvidia.occupancy(...)`: blocks and warps per SM as `cuda_occupancy.h` computes them, a dict with the
 /// names of `wavebudget occupancy --target sm_XY --json`.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, regs, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout))]
+#[pyo3(signature = (target, regs, block, spec))]
 fn nv_occupancy<'py>(
     py: Python<'py>,
     target: &str,
     regs: u32,
     block: u32,
-    shared_mem: u32,
-    dynamic_shared_mem: u32,
-    max_dynamic_shared_mem: Option<u32>,
-    barriers: u32,
-    carveout: Option<u32>,
+    spec: NvSpec,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = nv_target(target)?;
-    let k = nv_kernel(regs, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, regs, block);
     let o = t.arch.occupancy(&k).map_err(nv_err)?;
     let d = to_py(py, &o)?;
     nv_target_fields(&t, &d)?;
@@ -1535,19 +1361,14 @@ fn nv_occupancy<'py>(
 
 /// `nvidia.budget(...)`: the largest registers per thread that reach a warps- or blocks-per-SM target.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, block, warps_per_sm, blocks_per_sm, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout))]
+#[pyo3(signature = (target, block, warps_per_sm, blocks_per_sm, spec))]
 fn nv_budget<'py>(
     py: Python<'py>,
     target: &str,
     block: u32,
     warps_per_sm: Option<u32>,
     blocks_per_sm: Option<u32>,
-    shared_mem: u32,
-    dynamic_shared_mem: u32,
-    max_dynamic_shared_mem: Option<u32>,
-    barriers: u32,
-    carveout: Option<u32>,
+    spec: NvSpec,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_model::nvidia::Want;
     let t = nv_target(target)?;
@@ -1559,7 +1380,7 @@ fn nv_budget<'py>(
             return Err(refuse(m.kind(), m.to_string()));
         }
     };
-    let k = nv_kernel(0, block, shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, 0, block);
     let b = t.arch.budget(&k, want).map_err(nv_err)?;
     let d = to_py(py, &b)?;
     nv_target_fields(&t, &d)?;

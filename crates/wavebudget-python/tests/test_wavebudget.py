@@ -588,20 +588,16 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
         wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=289)
 
 
-@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.nvidia", "wavebudget._native"])
-def test_stubs_declare_the_functions_as_they_are(module):
-    """The .pyi beside each module declares every public function with the runtime's parameter names,
-    kinds and which have defaults, and names nothing the module lacks: the stubs cannot drift.
-    (wavebudget.triton and wavebudget.cluster are their own stubs: annotated inline, no .pyi.)"""
+def test_the_native_stub_declares_the_functions_as_they_are():
+    """_native.pyi declares every public function of the extension with the runtime's parameter names,
+    kinds and which have defaults, and names nothing the module lacks: the stub cannot drift."""
     import ast
-    import importlib
     import inspect as std_inspect
 
-    mod = importlib.import_module(module)
-    path = pathlib.Path(mod.__file__)
-    stub = ast.parse(path.with_name(path.name.split(".")[0] + ".pyi").read_text())
+    mod = wavebudget._native
+    stub = ast.parse(pathlib.Path(mod.__file__).with_name("_native.pyi").read_text())
     declared = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
-    public = {name for name in getattr(mod, "__all__", dir(mod)) if callable(getattr(mod, name, None))
+    public = {name for name in dir(mod) if callable(getattr(mod, name, None))
               and not isinstance(getattr(mod, name), type) and not name.startswith("_")}
     assert public <= set(declared), f"not in the stub: {sorted(public - set(declared))}"
     for name, node in declared.items():
@@ -618,6 +614,26 @@ def test_stubs_declare_the_functions_as_they_are(module):
         if a.kwarg:
             want.append((a.kwarg.arg, "VAR_KEYWORD", False))
         assert got == want, name
+
+
+@pytest.mark.parametrize("module", ["wavebudget", "wavebudget.nvidia", "wavebudget.triton", "wavebudget.cluster"])
+def test_the_python_modules_are_typed_inline(module):
+    """The Python modules are their own stubs (no .pyi beside them to drift): every public function
+    annotates each parameter and its return. (A record class's annotated fields are the ones its native
+    handle serves, ``_FIELDS``: the tests of each record read every one from the handle and the JSON.)"""
+    import importlib
+    import inspect as std_inspect
+
+    mod = importlib.import_module(module)
+    path = pathlib.Path(mod.__file__)
+    assert not path.with_suffix(".pyi").exists(), f"{path.with_suffix('.pyi')} would shadow the inline types"
+    for name in getattr(mod, "__all__", []):
+        obj = getattr(mod, name)
+        if std_inspect.isfunction(obj):
+            sig = std_inspect.signature(obj)
+            unannotated = [p.name for p in sig.parameters.values() if p.annotation is p.empty]
+            assert not unannotated, f"{module}.{name}: {unannotated} not annotated"
+            assert sig.return_annotation is not sig.empty, f"{module}.{name}: no return annotation"
 
 
 def test_suggest_wg_size_with_lds_a_function_of_the_size(tmp_path):

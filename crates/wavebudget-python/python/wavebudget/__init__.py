@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -186,6 +186,10 @@ class BatchLimits:
     scalar answer's ``limits``)."""
 
     __slots__ = ("vgpr", "sgpr", "lds", "workgroup")
+    vgpr: Any
+    sgpr: Any
+    lds: Any
+    workgroup: Any
 
     def __init__(self, vgpr: Any, sgpr: Any, lds: Any, workgroup: Any) -> None:
         self.vgpr, self.sgpr, self.lds, self.workgroup = vgpr, sgpr, lds, workgroup
@@ -202,6 +206,11 @@ class OccupancyBatch:
     ``occupancy()`` (waves over ``max_waves_per_simd``). Every cell equals ``occupancy(...)`` of its values."""
 
     __slots__ = ("target", "max_waves_per_simd", "waves_per_simd", "limiter", "limits")
+    target: str
+    max_waves_per_simd: int
+    waves_per_simd: Any
+    limiter: Any
+    limits: BatchLimits
 
     def __init__(self, target: str, max_waves: int, arrays: Sequence[Any]) -> None:
         self.target = target
@@ -367,6 +376,15 @@ class WgSuggestion(Record):
     maximises), ``min_grid_size`` (workgroups that fill ``cus`` compute units once; None without ``cus``) and,
     with ``all=True``, ``candidates`` (every size considered)."""
 
+    target: str
+    wg_size: int
+    lds: int
+    waves_per_simd: int
+    limiter: str
+    workgroups_per_cu: int
+    resident_waves_per_simd: int
+    min_grid_size: Optional[int]
+
 
 def suggest_wg_size(
     target: str,
@@ -419,18 +437,42 @@ def suggest_wg_size(
     return answers[0] if len(answers) == 1 else answers
 
 
+if TYPE_CHECKING:
+
+    class _Blocker(Record):
+        """A ``Budget.blocked_by`` entry (a plain ``Record`` at run time: this name is for type checkers)."""
+
+        limiter: str
+        reason: Note
+
+    class _Skipped(Record):
+        """A ``CodeObjects.skipped`` entry (a plain ``Record`` at run time: this name is for type checkers)."""
+
+        source: str
+        reason: Note
+
+
 class Target(Record):
     """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
 
+    name: str
+    generation: str
+    wave_sizes: List[int]
+    default_wave_size: int
+    max_waves_per_simd: int
+
 
 class _Native(Record):
-    """A record read from the engine's typed report (a native handle, ``_h``): the fields every object
-    holds (``_FIELDS``) are the handle's attributes, read without making the JSON object; the rest, and
-    ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is needed. Made from a
-    dict (pickle, copy), its handle is a ``Record`` of that dict (a fresh list or record each read)."""
+    """A record read from the engine's typed report (a native handle, ``_h``). A subclass declares its
+    fields once, as annotations (the types a checker sees): each one the class does not define otherwise
+    and does not name in ``_JSON_ONLY`` is a handle attribute (``_FIELDS``), read without making the JSON
+    object; the rest, and ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is
+    needed. Made from a dict (pickle, copy), its handle is a ``Record`` of that dict (a fresh list or record
+    each read)."""
 
     __slots__ = ("_h", "__weakref__")
     _FIELDS: Tuple[str, ...] = ()
+    _JSON_ONLY: Tuple[str, ...] = ()
 
     def __init__(self, d: Any) -> None:
         if isinstance(d, dict):
@@ -453,6 +495,8 @@ class _Native(Record):
         return (type(self), (self._d,))
 
     def __init_subclass__(cls) -> None:
+        declared = cls.__dict__.get("__annotations__", {})
+        cls._FIELDS = tuple(f for f in declared if f not in cls._JSON_ONLY and not hasattr(cls, f))
         # Each field a C-level read of the handle's attribute: no Python frame per access.
         for f in cls._FIELDS:
             setattr(cls, f, property(_operator.attrgetter("_h." + f)))
@@ -493,11 +537,22 @@ class Kernel(_NativeWithNotes):
     ``group_segment_fixed_size``, ...), ``descriptor``, ``waves_per_simd``, ``limiter``, ``notes``."""
 
     __slots__ = ()
-    _FIELDS = (
-        "name", "symbol", "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count", "sgpr_spill_count",
-        "group_segment_fixed_size", "private_segment_fixed_size", "wavefront_size", "max_flat_workgroup_size",
-        "waves_per_simd", "limiter", "binding",
-    )
+    name: str
+    symbol: str
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    group_segment_fixed_size: Optional[int]
+    private_segment_fixed_size: Optional[int]
+    wavefront_size: Optional[int]
+    max_flat_workgroup_size: Optional[int]
+    waves_per_simd: Optional[int]
+    limiter: Optional[str]
+    binding: Optional[List[str]]
+    descriptor: Optional[Record]
+    _JSON_ONLY = ("descriptor",)
 
 
 class Budget(_NativeWithNotes):
@@ -507,11 +562,25 @@ class Budget(_NativeWithNotes):
     object once)."""
 
     __slots__ = ()
-    _FIELDS = (
-        "target", "processor", "wave_size", "cu_mode", "waves", "lds_bytes", "max_vgprs", "max_arch_vgprs",
-        "max_agprs", "max_sgprs", "llvm_sgpr_budget", "max_lds_bytes", "hardware_max_lds_bytes",
-        "vgpr_waves_at_budget", "reachable", "exact_reachable", "exact_waves_per_simd",
-    )
+    target: str
+    processor: str
+    wave_size: int
+    cu_mode: bool
+    waves: int
+    lds_bytes: int
+    max_vgprs: int
+    max_arch_vgprs: int
+    max_agprs: int
+    max_sgprs: Optional[int]
+    llvm_sgpr_budget: int
+    max_lds_bytes: Optional[int]
+    hardware_max_lds_bytes: Optional[int]
+    vgpr_waves_at_budget: int
+    reachable: bool
+    exact_reachable: bool
+    exact_waves_per_simd: int
+    blocked_by: List[_Blocker]
+    _JSON_ONLY = ("blocked_by",)
 
 
 class CodeObject(_Native):
@@ -519,7 +588,13 @@ class CodeObject(_Native):
     ``kernels``."""
 
     __slots__ = ()
-    _FIELDS = ("source", "processor", "target_id", "code_object_version", "e_flags", "evaluated_on", "elf_type")
+    source: str
+    processor: Optional[str]
+    target_id: Optional[str]
+    code_object_version: Optional[int]
+    e_flags: int
+    evaluated_on: Optional[str]
+    elf_type: str
 
     def _made(self) -> Dict[str, Any]:
         d = self._h.dict()
@@ -544,6 +619,15 @@ class CodeObject(_Native):
 class Dispatch(Record):
     """Occupancy of one kernel at one launch on one device: ``waves_per_simd``, ``limiter``,
     ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
+
+    kernel: str
+    target: str
+    workgroup_size: int
+    lds_bytes: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    workgroups_per_cu: int
 
 
 def _whole(name: str, v: Any) -> int:
@@ -794,7 +878,7 @@ class CodeObjects(list):  # type: ignore[type-arg]
     ``reason`` (a ``Note``: ``reason.kind`` is ``"host_code"``, ``"bitcode"``, ``"not_amdgpu"``, ...), as
     the CLI lists them (empty when there are none)."""
 
-    skipped: Sequence[Record] = ()
+    skipped: Sequence[_Skipped] = ()
     #: NVIDIA cubins found beside the code objects (a host binary carrying both), as ``cubins()`` gives them.
     cubins: Sequence[Record] = ()
 

@@ -1,20 +1,35 @@
 from typing import Any, Dict, List, Optional, Tuple, Union
 
+from . import Note, Record
+
 __version__: str
 
-class Error(ValueError): ...
+class Error(ValueError):
+    """A refusal: the one-line message, ``kind`` (what was refused) and ``argument`` (the argument it is
+    about, or None)."""
+    kind: str
+    argument: Optional[str]
 
 class Occupancy:
-    @property
-    def waves_per_simd(self) -> int: ...
-    @property
-    def max_waves_per_simd(self) -> int: ...
-    @property
-    def limiter(self) -> str: ...
-    @property
-    def occupancy(self) -> float: ...
-    @property
-    def target(self) -> str: ...
+    """The model's answer, ``wavebudget.Occupancy``: ``waves_per_simd``, ``max_waves_per_simd``, ``limiter``,
+    ``occupancy`` and ``target`` read from it directly, the other fields from its JSON object."""
+    target: str
+    processor: str
+    wave_size: int
+    cu_mode: bool
+    waves_per_simd: int
+    max_waves_per_simd: int
+    occupancy: float
+    limiter: str
+    binding: List[str]
+    limits: Record
+    vgpr_count: int
+    sgpr_count: int
+    lds_bytes: int
+    workgroup: Record
+    allocated: Record
+    next_step: Optional[Record]
+    notes: List[Note]
     def __getattr__(self, name: str) -> Any: ...
     def __getitem__(self, key: str) -> Any: ...
     def __contains__(self, key: object) -> bool: ...
@@ -80,23 +95,7 @@ def budget(
 
 class BudgetHandle:
     """The model's budget for one target; `dict()` is its `budget --json` object (with `note_kinds`)."""
-    target: str
-    processor: str
-    wave_size: int
-    cu_mode: bool
-    waves: int
-    lds_bytes: int
-    max_vgprs: int
-    max_arch_vgprs: int
-    max_agprs: int
-    max_sgprs: Optional[int]
-    llvm_sgpr_budget: int
-    max_lds_bytes: Optional[int]
-    hardware_max_lds_bytes: Optional[int]
-    vgpr_waves_at_budget: int
-    reachable: bool
-    exact_reachable: bool
-    exact_waves_per_simd: int
+    def __getattr__(self, name: str) -> Any: ...
     def dict(self) -> Dict[str, Any]: ...
     def notes(self) -> List[Tuple[str, str]]: ...
 
@@ -122,52 +121,19 @@ def cubins(
 
 class KernelHandle:
     """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
-    name: str
-    symbol: str
-    vgpr_count: Optional[int]
-    agpr_count: Optional[int]
-    sgpr_count: Optional[int]
-    vgpr_spill_count: Optional[int]
-    sgpr_spill_count: Optional[int]
-    group_segment_fixed_size: Optional[int]
-    private_segment_fixed_size: Optional[int]
-    wavefront_size: Optional[int]
-    max_flat_workgroup_size: Optional[int]
-    waves_per_simd: Optional[int]
-    limiter: Optional[str]
-    binding: Optional[List[str]]
+    def __getattr__(self, name: str) -> Any: ...
     def dict(self) -> Dict[str, Any]: ...
     def notes(self) -> List[Tuple[str, str]]: ...
 
 class CodeObjectHandle:
     """A code object of the engine's inspect report; `dict()` is its `inspect --json` object."""
-    source: str
-    processor: Optional[str]
-    target_id: Optional[str]
-    code_object_version: Optional[int]
-    e_flags: int
-    evaluated_on: Optional[str]
-    elf_type: str
+    def __getattr__(self, name: str) -> Any: ...
     def dict(self) -> Dict[str, Any]: ...
     def kernels(self) -> List[KernelHandle]: ...
 
 class LaunchHandle:
     """`triton.launch_report`'s engine report; `dict()` is its JSON object (with `note_kinds`)."""
-    name: str
-    target: str
-    shared: int
-    num_warps: int
-    warp_size: int
-    wg_size: int
-    waves_per_simd: int
-    limiter: str
-    binding: List[str]
-    llvm_waves_per_simd: Optional[int]
-    vgpr_count: Optional[int]
-    agpr_count: Optional[int]
-    sgpr_count: Optional[int]
-    vgpr_spill_count: Optional[int]
-    sgpr_spill_count: Optional[int]
+    def __getattr__(self, name: str) -> Any: ...
     def dict(self) -> Dict[str, Any]: ...
     def notes(self) -> List[Tuple[str, str]]: ...
 
@@ -177,17 +143,7 @@ def triton_explain(
 
 class ExplainHandle:
     """`triton.explain`'s answer; `dict()` is its JSON object (with `reason_kind` and `note_kinds`)."""
-    target: str
-    num_warps: int
-    warp_size: int
-    waves_per_eu: int
-    shared: int
-    launch_waves_per_simd: int
-    launch_limiter: str
-    ignored: bool
-    reachable: Optional[bool]
-    max_vgprs: Optional[int]
-    unrunnable: bool
+    def __getattr__(self, name: str) -> Any: ...
     def dict(self) -> Dict[str, Any]: ...
     def notes(self) -> List[Tuple[str, str]]: ...
     def reason(self) -> Tuple[str, str]: ...
@@ -198,27 +154,13 @@ def triton_launch_report(
 
 def targets() -> List[Dict[str, Any]]: ...
 
-def nv_occupancy(
-    target: str,
-    regs: int,
-    block: int,
-    shared_mem: int,
-    dynamic_shared_mem: int,
-    max_dynamic_shared_mem: Optional[int],
-    barriers: int,
-    carveout: Optional[int],
-) -> Dict[str, Any]: ...
+# An NVIDIA kernel beside its registers and block: (shared_mem, dynamic_shared_mem, max_dynamic_shared_mem,
+# barriers, carveout).
+NvSpec = Tuple[int, int, Optional[int], int, Optional[int]]
 
+def nv_occupancy(target: str, regs: int, block: int, spec: NvSpec) -> Dict[str, Any]: ...
 def nv_budget(
-    target: str,
-    block: int,
-    warps_per_sm: Optional[int],
-    blocks_per_sm: Optional[int],
-    shared_mem: int,
-    dynamic_shared_mem: int,
-    max_dynamic_shared_mem: Optional[int],
-    barriers: int,
-    carveout: Optional[int],
+    target: str, block: int, warps_per_sm: Optional[int], blocks_per_sm: Optional[int], spec: NvSpec
 ) -> Dict[str, Any]: ...
 
 def nv_targets() -> Dict[str, List[Dict[str, Any]]]: ...

@@ -5,7 +5,7 @@ budget for a warps- or blocks-per-SM target. Targets: ``sm_90``, ``sm_90a``, ``9
 NVIDIA's (``regs``, ``shared_mem``, ``blocks_per_sm``, ``warps_per_sm``). docs/nvidia.md has the model,
 its sources and how it is checked."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import Record, _native, _native_call, _text, _u32
 
@@ -29,6 +29,20 @@ def _opt(name: str, v: Optional[int]) -> Optional[int]:
     return None if v is None else _u32(name, v)
 
 
+def _spec(
+    shared_mem: int, dynamic_shared_mem: int, max_dynamic_shared_mem: Optional[int], barriers: int,
+    carveout: Optional[int],
+) -> Tuple[int, int, Optional[int], int, Optional[int]]:
+    """The kernel beside its registers and block, each value checked, as the native calls take it."""
+    return (
+        _u32("shared_mem", shared_mem),
+        _u32("dynamic_shared_mem", dynamic_shared_mem),
+        _opt("max_dynamic_shared_mem", max_dynamic_shared_mem),
+        _u32("barriers", barriers),
+        _opt("carveout", carveout),
+    )
+
+
 def occupancy(
     target: str,
     *,
@@ -48,11 +62,7 @@ def occupancy(
         _text("target", target),
         _u32("regs", regs),
         _u32("block", block),
-        _u32("shared_mem", shared_mem),
-        _u32("dynamic_shared_mem", dynamic_shared_mem),
-        _opt("max_dynamic_shared_mem", max_dynamic_shared_mem),
-        _u32("barriers", barriers),
-        _opt("carveout", carveout),
+        _spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout),
     )
     return NvOccupancy(d)
 
@@ -78,11 +88,7 @@ def budget(
         _u32("block", block),
         _opt("warps_per_sm", warps_per_sm),
         _opt("blocks_per_sm", blocks_per_sm),
-        _u32("shared_mem", shared_mem),
-        _u32("dynamic_shared_mem", dynamic_shared_mem),
-        _opt("max_dynamic_shared_mem", max_dynamic_shared_mem),
-        _u32("barriers", barriers),
-        _opt("carveout", carveout),
+        _spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout),
     )
     return NvBudget(d)
 

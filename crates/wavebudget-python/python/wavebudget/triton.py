@@ -25,7 +25,7 @@ class Explanation(_NativeWithNotes):
     and the notes read from the engine's answer directly; ``accepted_range``, ``launch_range`` and
     ``to_dict()`` make the JSON object once)."""
 
-    # The fields, for type checkers (read through the record; this module is its own stub).
+    # The fields: their types, and (but for _JSON_ONLY) the handle attributes read directly.
     target: str
     num_warps: int
     warp_size: int
@@ -42,10 +42,7 @@ class Explanation(_NativeWithNotes):
     notes: List[Note]
 
     __slots__ = ()
-    _FIELDS = (
-        "target", "num_warps", "warp_size", "waves_per_eu", "shared", "launch_waves_per_simd", "launch_limiter",
-        "ignored", "reachable", "max_vgprs", "unrunnable",
-    )
+    _JSON_ONLY = ("launch_range", "accepted_range")
 
     @property
     def reason(self) -> Note:
@@ -216,7 +213,7 @@ class KernelReport(_NativeWithNotes):
     for one more wave and what blocks it) and the kernel's ``notes``. The fields below are read from the
     engine's report directly; ``next_wave``, ``to_dict()`` and the rest make the JSON object once."""
 
-    # The fields, for type checkers (read through the record; this module is its own stub).
+    # The fields: their types, and (but for _JSON_ONLY) the handle attributes read directly.
     name: str
     target: str
     shared: int
@@ -236,10 +233,7 @@ class KernelReport(_NativeWithNotes):
     notes: List[Note]
 
     __slots__ = ()
-    _FIELDS = (
-        "name", "target", "shared", "num_warps", "warp_size", "wg_size", "waves_per_simd", "limiter", "binding",
-        "llvm_waves_per_simd", "vgpr_count", "agpr_count", "sgpr_count", "vgpr_spill_count", "sgpr_spill_count",
-    )
+    _JSON_ONLY = ("next_wave",)
 
 
 def _one(code_objects: List[Any], what: str) -> Any:
