@@ -1,6 +1,7 @@
 //! clap definitions of the subcommands, in the vocabulary of llvm-readelf and LLVM's remarks.
 
 use clap::{Args, Parser, Subcommand};
+use wavebudget_engine::vendor::{Flag, Given};
 
 /// Occupancy and register budgets for AMD GPUs, exact against LLVM 22.
 #[derive(Debug, Parser)]
@@ -76,21 +77,8 @@ pub struct ReportArgs {
     /// The HTML file to write (atomically; never over an input).
     #[arg(long, short = 'o', required = true)]
     pub output: String,
-    /// Evaluate binaries on this target; for the calculator view, the target(s), comma separated.
-    #[arg(long, short = 't')]
-    pub target: Option<String>,
-    /// Launch size N, or MIN,MAX (default: each kernel's range; 1,1024 for a configuration).
-    #[arg(long)]
-    pub wg_size: Option<String>,
-    /// LDS bytes per workgroup given at launch, on top of each kernel's static LDS (as in inspect).
-    #[arg(long)]
-    pub dynamic_lds: Option<u32>,
-    /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
-    #[arg(long)]
-    pub kernel: Option<String>,
-    /// The LLVM major whose rules to follow: 22 (default), 19 or 15.
-    #[arg(long, value_parser = parse_llvm)]
-    pub llvm: Option<wavebudget_model::Llvm>,
+    #[command(flatten)]
+    pub eval: EvaluationArgs,
     /// Kernels drawn with charts at most; above it, those that spill, then those one granule from
     /// another wave, then the lowest occupancy (every kernel is in the table).
     #[arg(long, default_value_t = DEFAULT_DETAILS)]
@@ -284,12 +272,40 @@ pub struct InspectArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub eval: EvaluationArgs,
+    /// gfx12: the dynamic-VGPR block size (16 or 32) the kernels were built with
+    /// ("amdgpu-dynamic-vgpr-block-size"), which a code object does not record.
+    #[arg(long)]
+    pub dvgpr_block: Option<u32>,
+    #[command(flatten)]
+    pub cuda: CudaLaunchArgs,
+}
+
+/// An NVIDIA launch's dynamic shared memory: `inspect`'s for cubins, and part of an NVIDIA kernel's flags.
+#[derive(Debug, Args, Default)]
+pub struct CudaLaunchArgs {
+    /// NVIDIA: dynamic shared memory bytes per block given at launch [default: 0; for a Triton cache
+    /// entry, its `shared`].
+    #[arg(long)]
+    pub dynamic_shared_mem: Option<u32>,
+    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
+    /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
+    /// sets it [default: CUDA's 48 KiB less the static shared memory; for a Triton cache entry, max].
+    #[arg(long)]
+    pub max_dynamic_shared_mem: Option<String>,
+}
+
+/// How input binaries are evaluated: the flags `inspect` and `report` share, with one meaning.
+#[derive(Debug, Args)]
+pub struct EvaluationArgs {
     /// Evaluate occupancy on this target instead of each code object's own processor: an AMD processor for
-    /// code objects (gfx942, MI300X), an NVIDIA architecture or product for cubins (sm_90, H200).
+    /// code objects (gfx942, MI300X), an NVIDIA architecture or product for cubins (sm_90, H200); for the
+    /// report's calculator view (no inputs), the target(s), comma separated.
     #[arg(long, short = 't')]
     pub target: Option<String>,
     /// Launch size N, or MIN,MAX (default: 1 to the kernel's .max_flat_workgroup_size, or its
-    /// .reqd_workgroup_size); for a cubin the block size, one number.
+    /// .reqd_workgroup_size; 1,1024 for a configuration); for a cubin the block size, one number.
     #[arg(long)]
     pub wg_size: Option<String>,
     /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
@@ -299,23 +315,10 @@ pub struct InspectArgs {
     /// of each kernel's static LDS [default: 0; for a Triton cache entry, its `shared`].
     #[arg(long)]
     pub dynamic_lds: Option<u32>,
-    /// gfx12: the dynamic-VGPR block size (16 or 32) the kernels were built with
-    /// ("amdgpu-dynamic-vgpr-block-size"), which a code object does not record.
-    #[arg(long)]
-    pub dvgpr_block: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
     #[arg(long, value_parser = parse_llvm)]
     pub llvm: Option<wavebudget_model::Llvm>,
-    /// NVIDIA: dynamic shared memory per block at launch (bytes) [default: 0; for a Triton cache entry,
-    /// its `shared`].
-    #[arg(long)]
-    pub dynamic_shared_mem: Option<u32>,
-    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
-    /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
-    /// sets it [default: CUDA's 48 KiB less the static; for a Triton cache entry, max].
-    #[arg(long)]
-    pub max_dynamic_shared_mem: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -364,18 +367,6 @@ pub struct GenericArgs {
     pub preset: Option<String>,
 }
 
-impl GenericArgs {
-    pub fn any(&self) -> bool {
-        self.register_file_bytes.is_some()
-            || self.wave_width.is_some()
-            || self.register_bytes.is_some()
-            || self.granule.is_some()
-            || self.max_waves.is_some()
-            || self.partitions.is_some()
-            || self.preset.is_some()
-    }
-}
-
 /// A kernel's resources as `occupancy` and `report`'s calculator view take them.
 #[derive(Debug, Args)]
 pub struct ResourceArgs {
@@ -412,6 +403,9 @@ pub struct OccupancyArgs {
     pub generic: GenericArgs,
     #[command(flatten)]
     pub nvidia: NvidiaArgs,
+    /// The vendor flags given, as the parser saw them (`run` fills it).
+    #[arg(skip)]
+    pub given: Given,
 }
 
 /// What an NVIDIA kernel holds, in CUDA's terms (`--target sm_90`, `--target H100`, ...); its block size is
@@ -424,14 +418,8 @@ pub struct NvidiaArgs {
     /// NVIDIA: static shared memory bytes per block (cudaFuncAttributes.sharedSizeBytes).
     #[arg(long)]
     pub shared_mem: Option<u32>,
-    /// NVIDIA: dynamic shared memory bytes given at launch.
-    #[arg(long)]
-    pub dynamic_shared_mem: Option<u32>,
-    /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
-    /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
-    /// sets it [default: CUDA's 48 KiB less the static shared memory].
-    #[arg(long)]
-    pub max_dynamic_shared_mem: Option<String>,
+    #[command(flatten)]
+    pub launch: CudaLaunchArgs,
     /// NVIDIA: named block barriers the kernel uses (default 1, as the CUDA runtime assumes).
     #[arg(long)]
     pub barriers: Option<u32>,
@@ -461,28 +449,11 @@ impl NvidiaArgs {
     pub fn spec(&self) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec, crate::UsageError> {
         Ok(wavebudget_engine::vendor::NvidiaKernelSpec {
             shared_mem: self.shared_mem,
-            dynamic_shared_mem: self.dynamic_shared_mem,
-            max_dynamic: max_dynamic(self.max_dynamic_shared_mem.as_deref())?,
+            dynamic_shared_mem: self.launch.dynamic_shared_mem,
+            max_dynamic: max_dynamic(self.launch.max_dynamic_shared_mem.as_deref())?,
             barriers: self.barriers,
             carveout: self.carveout,
         })
-    }
-
-    /// The first NVIDIA flag given, for refusing it on an AMD target.
-    pub fn first_given(&self) -> Option<&'static str> {
-        [
-            ("--regs", self.regs.is_some()),
-            ("--shared-mem", self.shared_mem.is_some()),
-            ("--dynamic-shared-mem", self.dynamic_shared_mem.is_some()),
-            ("--max-dynamic-shared-mem", self.max_dynamic_shared_mem.is_some()),
-            ("--barriers", self.barriers.is_some()),
-            ("--carveout", self.carveout.is_some()),
-            ("--warps-per-sm", self.warps_per_sm.is_some()),
-            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
-        ]
-        .into_iter()
-        .find(|(_, set)| *set)
-        .map(|(f, _)| f)
     }
 }
 
@@ -533,6 +504,18 @@ pub struct BudgetArgs {
     pub generic: GenericArgs,
     #[command(flatten)]
     pub nvidia: NvidiaArgs,
+    /// The vendor flags given, as the parser saw them (`run` fills it).
+    #[arg(skip)]
+    pub given: Given,
+}
+
+/// The vendor flags given on the command line of `sub` (the subcommand as `matches` parsed it), in the
+/// order its help lists them: the parser's own record of what was typed, read once for every command.
+pub fn given(sub: &clap::Command, matches: &clap::ArgMatches) -> Given {
+    Given::new(sub.get_arguments().filter_map(|arg| {
+        let typed = matches.value_source(arg.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine);
+        arg.get_long().filter(|_| typed).and_then(Flag::from_long)
+    }))
 }
 
 fn parse_wave_size(s: &str) -> Result<u32, String> {

@@ -20,12 +20,12 @@ mod usage;
 
 use args::{BudgetArgs, Cli, Command, GenericArgs, InspectArgs, OccupancyArgs, SuggestArgs, TargetArgs};
 pub use args::{NvidiaArgs, ReportArgs, ResourceArgs};
-use clap::Parser;
 use serde::Serialize;
 use thiserror::Error;
 pub use usage::{Compiled, UsageError};
 use wavebudget_engine::inspect;
 pub use wavebudget_engine::output::NotRegular;
+use wavebudget_engine::vendor::{Flag, Given, Whose};
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
@@ -178,8 +178,24 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(c) => c,
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let parsed = cmd.try_get_matches_from_mut(args).and_then(|m| {
+        let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&m)
+            .map_err(|e| e.format(&mut <Cli as clap::CommandFactory>::command()))?;
+        Ok((cli, m))
+    });
+    let cli = match parsed {
+        Ok((mut cli, m)) => {
+            if let Some((name, sub)) = m.subcommand() {
+                let given = args::given(cmd.find_subcommand(name).expect("the parsed subcommand"), sub);
+                match &mut cli.command {
+                    Command::Occupancy(a) => a.given = given,
+                    Command::Budget(a) => a.given = given,
+                    _ => {}
+                }
+            }
+            cli
+        }
         Err(e) => {
             use clap::error::ErrorKind;
             return match e.kind() {
@@ -232,13 +248,13 @@ fn clap_message(text: &str) -> String {
 
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     use wavebudget_engine::vendor::{Drawn, LaunchOptions, VendorTarget};
-    let target = VendorTarget::parse(a.target.as_deref())?;
-    let wg_size = a.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
-    let kernel = a.kernel.as_deref().map(kernel_regex).transpose()?;
-    let max_dynamic = args::max_dynamic(a.max_dynamic_shared_mem.as_deref())?;
+    let target = VendorTarget::parse(a.eval.target.as_deref())?;
+    let wg_size = a.eval.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
+    let kernel = a.eval.kernel.as_deref().map(kernel_regex).transpose()?;
+    let max_dynamic = args::max_dynamic(a.cuda.max_dynamic_shared_mem.as_deref())?;
     if let Some(value) = a.dvgpr_block {
         // Only LLVM 22 has dynamic VGPRs, in blocks of 16 or 32 ("amdgpu-dynamic-vgpr-block-size").
-        let why = if a.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
+        let why = if a.eval.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
             Some("dynamic VGPRs are LLVM 22's; --llvm names an earlier major")
         } else if value != 16 && value != 32 {
             Some("a dynamic-VGPR block is 16 or 32 VGPRs")
@@ -255,12 +271,12 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             target: target.amd(),
             wg_size,
             kernel: kernel.clone(),
-            dynamic_lds: a.dynamic_lds,
-            llvm: a.llvm.unwrap_or_default(),
+            dynamic_lds: a.eval.dynamic_lds,
+            llvm: a.eval.llvm.unwrap_or_default(),
             dvgpr_block: a.dvgpr_block,
             cuda: inspect::CudaLaunch {
                 target: target.nvidia(),
-                dynamic_shared_mem: a.dynamic_shared_mem,
+                dynamic_shared_mem: a.cuda.dynamic_shared_mem,
                 max_dynamic,
             },
         },
@@ -273,12 +289,12 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     };
     LaunchOptions {
         target,
-        llvm: a.llvm.is_some(),
+        llvm: a.eval.llvm.is_some(),
         dvgpr_block: a.dvgpr_block.is_some(),
-        dynamic_lds: a.dynamic_lds.is_some(),
-        dynamic_shared_mem: a.dynamic_shared_mem.is_some(),
-        max_dynamic_shared_mem: a.max_dynamic_shared_mem.is_some(),
-        wg_size: a.wg_size.as_deref().zip(wg_size),
+        dynamic_lds: a.eval.dynamic_lds.is_some(),
+        dynamic_shared_mem: a.cuda.dynamic_shared_mem.is_some(),
+        max_dynamic_shared_mem: a.cuda.max_dynamic_shared_mem.is_some(),
+        wg_size: a.eval.wg_size.as_deref().zip(wg_size),
     }
     .check(drawn, &report.cubins)?;
     // --dvgpr-block evaluates gfx12 kernels: where the inputs hold none, it would do nothing.
@@ -383,16 +399,20 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
     Ok(p.validate()?)
 }
 
-fn reject_amd_only_flags_for_generic(t: &TargetArgs, extra: &[(&'static str, bool)]) -> Result<(), CliError> {
-    let mut flags = vec![
-        ("--wave-size", t.wave_size.is_some()),
-        ("--cu-mode", t.cu_mode),
-        ("--dvgpr-block", t.dvgpr_block.is_some()),
-        ("--llvm", t.llvm.is_some()),
-    ];
-    flags.extend_from_slice(extra);
-    if let Some((f, _)) = flags.iter().find(|(_, set)| *set) {
-        return Err(UsageError::AmdFlagOnGeneric { flag: f }.into());
+/// Refuses a flag the model `target` names does not take, as `occupancy` and `budget` do before any
+/// other reading: on an AMD or generic target, an NVIDIA flag; on the generic one, the AMD flags and a
+/// launch it does not take; on an AMD target, the generic model's flags. (An NVIDIA target's:
+/// `nvidia::refuse_amd_flags`.)
+fn refuse_other_models_flags(t: &TargetArgs, given: &Given) -> Result<(), CliError> {
+    if let Some(flag) = given.first(Flag::is_nvidia) {
+        return Err(UsageError::NvidiaFlagOnAmd { flag, target: t.target.clone() }.into());
+    }
+    if is_generic(t) {
+        if let Some(flag) = given.first(|f| !f.generic_takes()) {
+            return Err(UsageError::AmdFlagOnGeneric { flag }.into());
+        }
+    } else if given.first_whose(|w| w == Whose::Generic).is_some() {
+        return Err(UsageError::GenericFlags.into());
     }
     Ok(())
 }
@@ -406,23 +426,11 @@ impl ResourceArgs {
 }
 
 fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
-    if let Some(t) = nvidia::target(&a.target)? {
+    if let Some(t) = nvidia::target(&a.target, &a.given)? {
         return nvidia::occupancy(a, t);
     }
-    if let Some(f) = a.nvidia.first_given() {
-        return Err(UsageError::NvidiaFlagOnAmd { flag: f, target: a.target.target.clone() }.into());
-    }
+    refuse_other_models_flags(&a.target, &a.given)?;
     if is_generic(&a.target) {
-        reject_amd_only_flags_for_generic(
-            &a.target,
-            &[
-                ("--agprs", a.resources.agprs.is_some()),
-                ("--sgprs", a.resources.sgprs.is_some()),
-                ("--lds", a.resources.lds.is_some()),
-                ("--wg-size", a.wg_size.is_some()),
-                ("--vgpr-count", a.resources.vgpr_count.is_some()),
-            ],
-        )?;
         let p = generic_params(&a.generic)?;
         let r = a.resources.vgprs.ok_or(UsageError::GenericNoVgprs)?;
         let o = p.occupancy(r);
@@ -436,9 +444,6 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         }
         let out = Out { target: "generic", params: p, scope: generic::SCOPE, result: o };
         return Ok(if a.json { to_json(&out) } else { render::generic_occupancy(&p, &o) });
-    }
-    if a.generic.any() {
-        return Err(UsageError::GenericFlags.into());
     }
     let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, false)?;
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
@@ -533,17 +538,11 @@ pub(crate) fn vgprs_arg(
 }
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {
-    if let Some(t) = nvidia::target(&a.target)? {
+    if let Some(t) = nvidia::target(&a.target, &a.given)? {
         return nvidia::budget(a, t);
     }
-    if let Some(f) = a.nvidia.first_given() {
-        return Err(UsageError::NvidiaFlagOnAmd { flag: f, target: a.target.target.clone() }.into());
-    }
+    refuse_other_models_flags(&a.target, &a.given)?;
     if is_generic(&a.target) {
-        reject_amd_only_flags_for_generic(
-            &a.target,
-            &[("--lds", a.lds.is_some()), ("--wg-size", a.wg_size.is_some())],
-        )?;
         let p = generic_params(&a.generic)?;
         let levels: Vec<u32> = match (a.all, a.waves) {
             (true, _) => {
@@ -582,9 +581,6 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         }
         s.push_str(&format!("  ({})\n", generic::SCOPE));
         return Ok(s);
-    }
-    if a.generic.any() {
-        return Err(UsageError::GenericFlags.into());
     }
     let wg = parse_workgroup(a.wg_size.as_deref())?;
     let lds = a.lds.unwrap_or(0);

@@ -1,41 +1,40 @@
 //! `occupancy`, `budget` and `targets --nvidia` for NVIDIA targets: the arguments in CUDA's terms and the
 //! text for people; every number comes from `wavebudget_model::nvidia`.
 
-use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, ResourceArgs, TargetArgs};
+use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
 use serde::Serialize;
+use wavebudget_engine::vendor::{Given, Whose};
 use wavebudget_model::nvidia::{self, Arch, Budget, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
-/// (or a list with one in it) is refused.
-pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
+/// (or a list with one in it) is refused, and so are AMD's rules and modes (`given`) with an NVIDIA one.
+pub(crate) fn target(t: &TargetArgs, given: &Given) -> Result<Option<Target>, CliError> {
     let Some(found) = wavebudget_engine::targets::nvidia_target(&t.target)? else {
         return Ok(None);
     };
-    let amd_only = [
-        ("--wave-size", t.wave_size.is_some()),
-        ("--cu-mode", t.cu_mode),
-        ("--dvgpr-block", t.dvgpr_block.is_some()),
-        ("--llvm", t.llvm.is_some()),
-    ];
-    if let Some((f, _)) = amd_only.iter().find(|(_, set)| *set) {
-        return Err(UsageError::AmdFlagOnNvidia { flag: f, arch: found.arch.name }.into());
+    if let Some(flag) = given.first_whose(|w| matches!(w, Whose::AmdRules | Whose::AmdMode)) {
+        return Err(UsageError::AmdFlagOnNvidia { flag, arch: found.arch.name }.into());
     }
     Ok(Some(found))
 }
 
-fn reject_amd_resources(r: &ResourceArgs, arch: &Arch) -> Result<(), CliError> {
-    let amd = [
-        ("--vgprs", "--regs", r.vgprs.is_some()),
-        ("--agprs", "--regs", r.agprs.is_some()),
-        ("--vgpr-count", "--regs", r.vgpr_count.is_some()),
-        ("--sgprs", "--regs", r.sgprs.is_some()),
-        ("--lds", "--shared-mem", r.lds.is_some()),
-    ];
-    if let Some((f, instead, _)) = amd.iter().find(|(_, _, set)| *set) {
-        return Err(UsageError::AmdCountOnNvidia { flag: f, arch: arch.name, instead }.into());
+/// An AMD count given for an NVIDIA kernel is refused, naming the flag that gives it there.
+fn refuse_amd_counts(given: &Given, arch: &Arch) -> Result<(), CliError> {
+    match given.first_whose(|w| matches!(w, Whose::AmdCount { .. })).map(|f| (f, f.whose())) {
+        Some((flag, Whose::AmdCount { nvidia: instead })) => {
+            Err(UsageError::AmdCountOnNvidia { flag, arch: arch.name, instead }.into())
+        }
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// The generic model's flags with an NVIDIA target are refused.
+fn refuse_generic(given: &Given) -> Result<(), CliError> {
+    match given.first_whose(|w| w == Whose::Generic) {
+        Some(_) => Err(UsageError::GenericFlags.into()),
+        None => Ok(()),
+    }
 }
 
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
@@ -122,16 +121,10 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
 
 /// `occupancy --target sm_90 --regs N --wg-size B ...`.
 pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
-    reject_amd_resources(&a.resources, t.arch)?;
-    if a.generic.any() {
-        return Err(UsageError::GenericFlags.into());
-    }
-    if let Some(f) =
-        [("--warps-per-sm", a.nvidia.warps_per_sm.is_some()), ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some())]
-            .iter()
-            .find(|(_, set)| *set)
-    {
-        return Err(UsageError::BudgetFlag { flag: f.0 }.into());
+    refuse_amd_counts(&a.given, t.arch)?;
+    refuse_generic(&a.given)?;
+    if let Some(flag) = a.given.first_whose(|w| w == Whose::NvidiaBudget) {
+        return Err(UsageError::BudgetFlag { flag }.into());
     }
     let regs =
         a.nvidia.regs.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoRegs { configuration: false }))?;
@@ -155,12 +148,8 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
 
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
 pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
-    if a.generic.any() {
-        return Err(UsageError::GenericFlags.into());
-    }
-    if a.lds.is_some() {
-        return Err(UsageError::AmdCountOnNvidia { flag: "--lds", arch: t.arch.name, instead: "--shared-mem" }.into());
-    }
+    refuse_generic(&a.given)?;
+    refuse_amd_counts(&a.given, t.arch)?;
     if a.waves.is_some() {
         return Err(UsageError::WavesOnNvidia { arch: t.arch.name }.into());
     }

@@ -267,6 +267,11 @@ pub fn generic_occupancy(p: &GenericParams, o: &GenericOccupancy) -> String {
     )
 }
 
+/// "1 kernel", "3 kernels".
+fn kernels(n: usize) -> String {
+    format!("{n} kernel{}", if n == 1 { "" } else { "s" })
+}
+
 fn opt(v: Option<u32>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
@@ -312,7 +317,7 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
     for co in &r.code_objects {
         let _ = writeln!(
             out,
-            "{}\n  {} (code object v{}, {}, e_flags {:#x}){}: {} kernel{}",
+            "{}\n  {} (code object v{}, {}, e_flags {:#x}){}: {}",
             printable(&co.source),
             printable(co.target_id.as_deref().unwrap_or("unknown target")),
             opt(co.code_object_version),
@@ -327,22 +332,18 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
                 (Some(t), Some(p)) if t.split(':').next() != Some(p) => format!(", evaluated on {t}"),
                 _ => String::new(),
             },
-            co.kernels.len(),
-            if co.kernels.len() == 1 { "" } else { "s" }
+            kernels(co.kernels.len())
         );
         if let Some(l) = &co.launch {
+            let waves = l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}"));
+            let unused = match l.overridden.as_slice() {
+                [] => String::new(),
+                o => format!(" (not used: {}, given on the command line)", o.join(" and ")),
+            };
+            let (source, threads, shared) = (printable(&l.source), l.wg_size, l.shared);
             let _ = writeln!(
                 out,
-                "  launch from {}: {} threads, {} bytes of shared memory{}{}",
-                printable(&l.source),
-                l.wg_size,
-                l.shared,
-                l.waves_per_eu.filter(|&w| w > 0).map_or(String::new(), |w| format!(", waves_per_eu {w}")),
-                if l.overridden.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (not used: {}, given on the command line)", l.overridden.join(" and "))
-                }
+                "  launch from {source}: {threads} threads, {shared} bytes of shared memory{waves}{unused}"
             );
         }
         if co.kernels.is_empty() {
@@ -395,14 +396,13 @@ pub fn inspect_text(r: &wavebudget_engine::inspect::Report) -> String {
     for c in &r.cubins {
         let _ = writeln!(
             out,
-            "{}\n  {} cubin (e_flags {:#x}){}{}: {} kernel{}",
+            "{}\n  {} cubin (e_flags {:#x}){}{}: {}",
             printable(&c.source),
             c.arch,
             c.e_flags,
             c.found.compression.map_or(String::new(), |m| format!(", {m}-compressed")),
             if c.evaluated_on.is_none() { ", an architecture the model does not know" } else { "" },
-            c.kernels.len(),
-            if c.kernels.len() == 1 { "" } else { "s" }
+            kernels(c.kernels.len())
         );
         if c.kernels.is_empty() {
             continue;

@@ -9,19 +9,22 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
     // An NVIDIA configuration's --wg-size is a CUDA block, read as `occupancy` reads it (one number, any
     // size: a block over the device's maximum is the page's "cannot launch"); otherwise a launch range.
     let nvidia_configuration = a.files.is_empty()
-        && a.target.as_deref().is_some_and(|t| wavebudget_engine::targets::nvidia_target(t).is_ok_and(|t| t.is_some()));
-    let wg_size = match (nvidia_configuration, a.wg_size.as_deref()) {
+        && a.eval
+            .target
+            .as_deref()
+            .is_some_and(|t| wavebudget_engine::targets::nvidia_target(t).is_ok_and(|t| t.is_some()));
+    let wg_size = match (nvidia_configuration, a.eval.wg_size.as_deref()) {
         (true, Some(text)) => Some(wavebudget_model::WorkgroupSize::fixed(crate::nvidia::block_size(Some(text))?)),
         (_, text) => text.map(|s| parse_workgroup(Some(s))).transpose()?,
     };
     let request = wavebudget_report::Request {
         files: a.files.clone(),
         output: a.output.clone(),
-        target: a.target.clone(),
+        target: a.eval.target.clone(),
         wg_size,
-        dynamic_lds: a.dynamic_lds,
-        kernel: a.kernel.clone(),
-        llvm: a.llvm,
+        dynamic_lds: a.eval.dynamic_lds,
+        kernel: a.eval.kernel.clone(),
+        llvm: a.eval.llvm,
         details: a.details,
         title: a.title.clone(),
         vgprs: a.resources.vgprs,

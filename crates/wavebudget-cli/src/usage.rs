@@ -3,6 +3,7 @@
 //! is only in `Display`, and [`UsageError::kind`] names the variant for Python's `Error.kind` and tests.
 
 use thiserror::Error;
+use wavebudget_engine::vendor::Flag;
 
 /// A compiled file given where LLVM IR is wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub enum UsageError {
     #[error("{flag} applies to AMD targets, not --target generic (its shape: --preset, or --register-file-bytes, --wave-width, --register-bytes)")]
     AmdFlagOnGeneric {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
     },
     /// The generic form's flags with another target.
     #[error("{GENERIC_FLAGS} go with --target generic")]
@@ -77,7 +78,7 @@ pub enum UsageError {
     #[error("{flag} applies to NVIDIA targets (sm_XY or a product name), not '{target}'")]
     NvidiaFlagOnAmd {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
         /// The target given.
         target: String,
     },
@@ -85,7 +86,7 @@ pub enum UsageError {
     #[error("{flag} applies to AMD targets, not {arch}")]
     AmdFlagOnNvidia {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
         /// The NVIDIA architecture.
         arch: &'static str,
     },
@@ -109,11 +110,11 @@ pub enum UsageError {
     #[error("{flag} is an AMD count; {arch} takes {instead}")]
     AmdCountOnNvidia {
         /// The AMD flag.
-        flag: &'static str,
+        flag: Flag,
         /// The NVIDIA architecture.
         arch: &'static str,
         /// The NVIDIA flag for the same count.
-        instead: &'static str,
+        instead: Flag,
     },
     /// `--waves` (per SIMD) for an NVIDIA budget.
     #[error("--waves is per SIMD on AMD; {arch} takes --warps-per-sm or --blocks-per-sm")]
@@ -125,7 +126,7 @@ pub enum UsageError {
     #[error("{flag} is a budget's target: wavebudget budget")]
     BudgetFlag {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
     },
     /// `--regs` given to an NVIDIA budget, which answers it.
     #[error("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm")]
@@ -371,15 +372,15 @@ mod tests {
             UsageError::EmptyTarget,
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
-            UsageError::AmdFlagOnGeneric { flag: "--cu-mode" },
+            UsageError::AmdFlagOnGeneric { flag: Flag::CuMode },
             UsageError::GenericFlags,
-            UsageError::NvidiaFlagOnAmd { flag: "--regs", target: "gfx942".into() },
-            UsageError::AmdFlagOnNvidia { flag: "--cu-mode", arch: "sm_90" },
-            UsageError::AmdCountOnNvidia { flag: "--vgprs", arch: "sm_90", instead: "--regs" },
+            UsageError::NvidiaFlagOnAmd { flag: Flag::Regs, target: "gfx942".into() },
+            UsageError::AmdFlagOnNvidia { flag: Flag::CuMode, arch: "sm_90" },
+            UsageError::AmdCountOnNvidia { flag: Flag::Vgprs, arch: "sm_90", instead: Flag::Regs },
             UsageError::DvgprBlock { value: 8, why: "x" },
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
-            UsageError::BudgetFlag { flag: "--warps-per-sm" },
+            UsageError::BudgetFlag { flag: Flag::WarpsPerSm },
             UsageError::RegsOnBudget,
             UsageError::NeverLaunches {
                 arch: "sm_90",

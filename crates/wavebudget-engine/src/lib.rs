@@ -228,7 +228,7 @@ pub enum Error {
     #[strum(serialize = "amd_flag_on_cubins")]
     AmdOptionOnCubins {
         /// The option.
-        option: vendor::LaunchOption,
+        option: vendor::Flag,
         /// The option that says it for a cubin, where one does.
         instead: Option<&'static str>,
     },
@@ -238,7 +238,7 @@ pub enum Error {
     #[strum(serialize = "nvidia_flag_on_code_objects")]
     NvidiaOptionOnCodeObjects {
         /// The option.
-        option: vendor::LaunchOption,
+        option: vendor::Flag,
         /// Whether the inputs hold cubins too, beside the AMD code objects drawn.
         beside: bool,
     },

@@ -65,34 +65,172 @@ pub enum Drawn {
     Neither,
 }
 
-/// A launch option an answer may refuse, spelled as the command line spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A flag of a configuration or a launch (`occupancy`, `budget`, `inspect`, `report`, and the same
+/// arguments in Python), spelled as the command line spells it. [`Flag::whose`] is the one statement of
+/// which model, and which part of its input, takes each; the doors find which were given ([`Given`]) and
+/// refuse the first one the model they answer with does not take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
-pub enum LaunchOption {
+pub enum Flag {
     /// `--target`.
     Target,
-    /// `--llvm`.
-    Llvm,
+    /// `--wave-size`.
+    WaveSize,
+    /// `--cu-mode`.
+    CuMode,
     /// `--dvgpr-block`.
     DvgprBlock,
+    /// `--llvm`.
+    Llvm,
+    /// `--vgprs`.
+    Vgprs,
+    /// `--agprs`.
+    Agprs,
+    /// `--vgpr-count`.
+    VgprCount,
+    /// `--sgprs`.
+    Sgprs,
+    /// `--lds`.
+    Lds,
+    /// `--wg-size`.
+    WgSize,
     /// `--dynamic-lds`.
     DynamicLds,
+    /// `--kernel`.
+    Kernel,
+    /// `--regs`.
+    Regs,
+    /// `--shared-mem`.
+    SharedMem,
     /// `--dynamic-shared-mem`.
     DynamicSharedMem,
     /// `--max-dynamic-shared-mem`.
     MaxDynamicSharedMem,
+    /// `--barriers`.
+    Barriers,
+    /// `--carveout`.
+    Carveout,
+    /// `--warps-per-sm`.
+    WarpsPerSm,
+    /// `--blocks-per-sm`.
+    BlocksPerSm,
+    /// `--register-file-bytes`.
+    RegisterFileBytes,
+    /// `--wave-width`.
+    WaveWidth,
+    /// `--register-bytes`.
+    RegisterBytes,
+    /// `--granule`.
+    Granule,
+    /// `--max-waves`.
+    MaxWaves,
+    /// `--partitions`.
+    Partitions,
+    /// `--preset`.
+    Preset,
 }
 
-impl std::fmt::Display for LaunchOption {
+/// Whose a [`Flag`] is: the model, and the part of its input, that takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// Every model's launch: `--target`, `--wg-size` (the generic model has no launch: it takes `--target`
+    /// alone).
+    Launch,
+    /// Which of the inputs: `--kernel`.
+    Inputs,
+    /// AMD's rules for any kernel, a configuration's or a code object's: `--llvm`, `--dvgpr-block`.
+    AmdRules,
+    /// An AMD configuration's mode: `--wave-size`, `--cu-mode`.
+    AmdMode,
+    /// An AMD configuration's count, and the flag that gives the same count for an NVIDIA kernel. The
+    /// generic model takes `--vgprs` (registers per lane) too.
+    AmdCount {
+        /// The NVIDIA flag for the same count.
+        nvidia: Flag,
+    },
+    /// AMD LDS given at launch: `--dynamic-lds`.
+    AmdLaunch,
+    /// An NVIDIA kernel's own: registers, static shared memory, barriers, carveout.
+    NvidiaKernel,
+    /// An NVIDIA launch's: dynamic shared memory and its limit.
+    NvidiaLaunch,
+    /// An NVIDIA budget's target: warps or blocks per SM.
+    NvidiaBudget,
+    /// The generic model's register file.
+    Generic,
+}
+
+impl Flag {
+    /// The flag whose spelling (`--wave-size`) is `--` and `long`.
+    pub fn from_long(long: &str) -> Option<Flag> {
+        <Flag as strum::VariantArray>::VARIANTS.iter().copied().find(|f| <&str>::from(*f) == long)
+    }
+
+    /// Whose it is.
+    pub fn whose(self) -> Whose {
+        use Flag::*;
+        match self {
+            Target | WgSize => Whose::Launch,
+            Kernel => Whose::Inputs,
+            Llvm | DvgprBlock => Whose::AmdRules,
+            WaveSize | CuMode => Whose::AmdMode,
+            Vgprs | Agprs | VgprCount | Sgprs => Whose::AmdCount { nvidia: Regs },
+            Lds => Whose::AmdCount { nvidia: SharedMem },
+            DynamicLds => Whose::AmdLaunch,
+            Regs | SharedMem | Barriers | Carveout => Whose::NvidiaKernel,
+            DynamicSharedMem | MaxDynamicSharedMem => Whose::NvidiaLaunch,
+            WarpsPerSm | BlocksPerSm => Whose::NvidiaBudget,
+            RegisterFileBytes | WaveWidth | RegisterBytes | Granule | MaxWaves | Partitions | Preset => Whose::Generic,
+        }
+    }
+
+    /// Whether it is AMD's: its rules, a configuration's mode or count, or LDS at launch.
+    pub fn is_amd(self) -> bool {
+        matches!(self.whose(), Whose::AmdRules | Whose::AmdMode | Whose::AmdCount { .. } | Whose::AmdLaunch)
+    }
+
+    /// Whether it is NVIDIA's: a kernel's, a launch's or a budget's.
+    pub fn is_nvidia(self) -> bool {
+        matches!(self.whose(), Whose::NvidiaKernel | Whose::NvidiaLaunch | Whose::NvidiaBudget)
+    }
+
+    /// Whether `--target generic` takes it: its register file, `--target`, and `--vgprs` (registers per
+    /// lane).
+    pub fn generic_takes(self) -> bool {
+        matches!(self, Flag::Target | Flag::Vgprs) || self.whose() == Whose::Generic
+    }
+}
+
+impl std::fmt::Display for Flag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            LaunchOption::Target => "--target",
-            LaunchOption::Llvm => "--llvm",
-            LaunchOption::DvgprBlock => "--dvgpr-block",
-            LaunchOption::DynamicLds => "--dynamic-lds",
-            LaunchOption::DynamicSharedMem => "--dynamic-shared-mem",
-            LaunchOption::MaxDynamicSharedMem => "--max-dynamic-shared-mem",
-        })
+        write!(f, "--{}", <&str>::from(*self))
+    }
+}
+
+/// The flags given, in the order the command's help lists them (a refusal names the first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Given(Vec<Flag>);
+
+impl Given {
+    /// These flags, in this order.
+    pub fn new(flags: impl IntoIterator<Item = Flag>) -> Given {
+        Given(flags.into_iter().collect())
+    }
+
+    /// The first flag given that `pred` holds for.
+    pub fn first(&self, pred: impl Fn(Flag) -> bool) -> Option<Flag> {
+        self.0.iter().copied().find(|&f| pred(f))
+    }
+
+    /// The first flag given whose owner `pred` holds for.
+    pub fn first_whose(&self, pred: impl Fn(Whose) -> bool) -> Option<Flag> {
+        self.first(|f| pred(f.whose()))
+    }
+
+    /// Whether `flag` was given.
+    pub fn has(&self, flag: Flag) -> bool {
+        self.0.contains(&flag)
     }
 }
 
@@ -126,10 +264,10 @@ impl LaunchOptions<'_> {
     ) -> crate::Result<()> {
         if drawn == Drawn::Cubins {
             let amd = [
-                (LaunchOption::Target, self.target.amd().is_some(), Some("--target sm_XY or a product")),
-                (LaunchOption::Llvm, self.llvm, None),
-                (LaunchOption::DvgprBlock, self.dvgpr_block, None),
-                (LaunchOption::DynamicLds, self.dynamic_lds, Some("--dynamic-shared-mem")),
+                (Flag::Target, self.target.amd().is_some(), Some("--target sm_XY or a product")),
+                (Flag::Llvm, self.llvm, None),
+                (Flag::DvgprBlock, self.dvgpr_block, None),
+                (Flag::DynamicLds, self.dynamic_lds, Some("--dynamic-shared-mem")),
             ];
             if let Some((option, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
                 return Err(crate::Error::AmdOptionOnCubins { option, instead });
@@ -137,9 +275,9 @@ impl LaunchOptions<'_> {
         }
         if let Drawn::CodeObjects { beside } = drawn {
             let nv = [
-                (LaunchOption::Target, self.target.nvidia().is_some()),
-                (LaunchOption::DynamicSharedMem, self.dynamic_shared_mem),
-                (LaunchOption::MaxDynamicSharedMem, self.max_dynamic_shared_mem),
+                (Flag::Target, self.target.nvidia().is_some()),
+                (Flag::DynamicSharedMem, self.dynamic_shared_mem),
+                (Flag::MaxDynamicSharedMem, self.max_dynamic_shared_mem),
             ];
             if let Some((option, _)) = nv.into_iter().find(|(_, given)| *given) {
                 return Err(crate::Error::NvidiaOptionOnCodeObjects { option, beside });

@@ -3,6 +3,7 @@
 //! [`ReportError::kind`] names the variant (the CLI's and Python's `Error.kind`).
 
 use wavebudget_engine::misuse::Misuse;
+use wavebudget_engine::vendor::Flag;
 
 const NVIDIA_CONFIGURATION_FLAGS: &str =
     "--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout";
@@ -65,14 +66,14 @@ pub enum ReportError {
     )]
     ConfigurationFlagWithFiles {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
     },
     /// An NVIDIA configuration flag where the page is not an NVIDIA configuration: with input files (a
     /// cubin says its own), or with an AMD configuration.
     #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files){}", if *.files { "; a cubin's is read from it" } else { "" })]
     NvidiaFlagWithFiles {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
         /// Whether input files were given.
         files: bool,
     },
@@ -80,7 +81,7 @@ pub enum ReportError {
     #[error("{flag} does not describe an NVIDIA configuration ({NVIDIA_CONFIGURATION_FLAGS})")]
     NotNvidiaFlag {
         /// The flag.
-        flag: &'static str,
+        flag: Flag,
     },
     /// The report's one configuration without a target.
     #[error("one configuration needs --target T")]

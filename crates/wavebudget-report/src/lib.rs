@@ -19,11 +19,13 @@ use wavebudget_engine::inspect::CudaLaunch;
 use wavebudget_engine::misuse::Misuse;
 use wavebudget_engine::output::{same_file, write_atomic};
 use wavebudget_engine::report::{self, Entry, MeasuredRow};
-use wavebudget_engine::vendor::NvidiaKernelSpec;
+use wavebudget_engine::vendor::{Flag, Given, NvidiaKernelSpec, Whose};
 use wavebudget_model::{Limiter, Occupancy, Options, Subtarget};
 use wavebudget_model::{Llvm, WorkgroupSize};
 
 const TEMPLATE: &str = include_str!("report.html");
+/// The head both pages include: the document's start, its title and the style they share.
+const HEAD: &str = include_str!("head.html");
 
 /// Kernels the report draws with charts unless `details` says otherwise.
 pub const DEFAULT_DETAILS: usize = 100;
@@ -80,24 +82,6 @@ pub struct NvidiaRequest {
     pub warps_per_sm: Option<u32>,
     /// A budget's blocks per SM (not a page's; refused).
     pub blocks_per_sm: Option<u32>,
-}
-
-impl NvidiaRequest {
-    /// The first part given that describes a kernel (not its launch), refused with binaries, whose
-    /// kernels say it themselves.
-    fn configuration_given(&self) -> Option<&'static str> {
-        [
-            ("--regs", self.regs.is_some()),
-            ("--shared-mem", self.spec.shared_mem.is_some()),
-            ("--barriers", self.spec.barriers.is_some()),
-            ("--carveout", self.spec.carveout.is_some()),
-            ("--warps-per-sm", self.warps_per_sm.is_some()),
-            ("--blocks-per-sm", self.blocks_per_sm.is_some()),
-        ]
-        .into_iter()
-        .find(|(_, set)| *set)
-        .map(|(f, _)| f)
-    }
 }
 
 /// The launch size as the command line spells it (`N` or `MIN,MAX`).
@@ -302,46 +286,71 @@ struct Detail {
 }
 
 impl Request {
-    /// The AMD configuration's parts, each with whether it was given (the calculator view's counts).
-    fn amd_configuration(&self) -> [(&'static str, bool); 7] {
-        [
-            ("--vgprs", self.vgprs.is_some()),
-            ("--agprs", self.agprs.is_some()),
-            ("--vgpr-count", self.vgpr_count.is_some()),
-            ("--sgprs", self.sgprs.is_some()),
-            ("--lds", self.lds.is_some()),
-            ("--wave-size", self.wave_size.is_some()),
-            ("--cu-mode", self.cu_mode),
-        ]
+    /// The flags this request gives, as `wavebudget report` lists them: the one mapping of its fields to
+    /// the flags whose owners ([`Flag::whose`]) say which page takes each.
+    pub fn given(&self) -> Given {
+        use Flag::*;
+        let (n, spec) = (&self.nvidia, &self.nvidia.spec);
+        Given::new(
+            [
+                (Target, self.target.is_some()),
+                (WgSize, self.wg_size.is_some()),
+                (DynamicLds, self.dynamic_lds.is_some()),
+                (Kernel, self.kernel.is_some()),
+                (Llvm, self.llvm.is_some()),
+                (Vgprs, self.vgprs.is_some()),
+                (Agprs, self.agprs.is_some()),
+                (VgprCount, self.vgpr_count.is_some()),
+                (Sgprs, self.sgprs.is_some()),
+                (Lds, self.lds.is_some()),
+                (WaveSize, self.wave_size.is_some()),
+                (CuMode, self.cu_mode),
+                (Regs, n.regs.is_some()),
+                (SharedMem, spec.shared_mem.is_some()),
+                (DynamicSharedMem, spec.dynamic_shared_mem.is_some()),
+                (MaxDynamicSharedMem, spec.max_dynamic.is_some()),
+                (Barriers, spec.barriers.is_some()),
+                (Carveout, spec.carveout.is_some()),
+                (WarpsPerSm, n.warps_per_sm.is_some()),
+                (BlocksPerSm, n.blocks_per_sm.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(flag, given)| given.then_some(flag)),
+        )
     }
+}
+
+/// Whether `whose` describes an AMD configuration (the calculator view's counts and mode).
+fn amd_configuration(whose: Whose) -> bool {
+    matches!(whose, Whose::AmdCount { .. } | Whose::AmdMode)
 }
 
 /// Writes the page `a` asks for to `a.output` and returns the line `wavebudget report` prints.
 pub fn write(a: &Request) -> Result<String, ReportError> {
-    let calculator_flags = a.amd_configuration();
+    let given = a.given();
     if a.details > MAX_DETAILS {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
     if calculator {
         if let Some(t) = a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten() {
-            return nvidia::page(a, t);
+            return nvidia::page(a, t, &given);
         }
     }
     // With files, the launch's NVIDIA words (--dynamic-shared-mem, --max-dynamic-shared-mem, an NVIDIA
     // --target) apply to their cubins; the rest of a configuration comes from each cubin. An AMD
     // configuration takes none of them.
-    let launch = [
-        ("--dynamic-shared-mem", a.nvidia.spec.dynamic_shared_mem.is_some()),
-        ("--max-dynamic-shared-mem", a.nvidia.spec.max_dynamic.is_some()),
-    ];
-    let launch_given = launch.into_iter().find(|(_, given)| *given).map(|(f, _)| f);
-    if let Some(f) = a.nvidia.configuration_given().or(launch_given.filter(|_| calculator)) {
-        return Err(ReportError::NvidiaFlagWithFiles { flag: f, files: !calculator });
+    let nvidia_here = |w| match w {
+        Whose::NvidiaKernel | Whose::NvidiaBudget => false,
+        Whose::NvidiaLaunch => !calculator,
+        _ => true,
+    };
+    if let Some(flag) = given.first_whose(|w| !nvidia_here(w)) {
+        return Err(ReportError::NvidiaFlagWithFiles { flag, files: !calculator });
     }
     let output = std::path::Path::new(&a.output);
     let (entries, skipped) = if calculator {
-        if !calculator_flags.iter().any(|(_, set)| *set) && a.target.is_none() {
+        if given.first_whose(amd_configuration).is_none() && a.target.is_none() {
             return Err(ReportError::ReportOfNothing);
         }
         if a.kernel.is_some() {
@@ -352,7 +361,7 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         }
         (calculator_entries(a)?, Vec::new())
     } else {
-        if let Some((flag, _)) = calculator_flags.iter().find(|(_, set)| *set) {
+        if let Some(flag) = given.first_whose(amd_configuration) {
             return Err(ReportError::ConfigurationFlagWithFiles { flag });
         }
         for f in &a.files {
@@ -744,14 +753,28 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
 }
 
 fn render(page: &Page) -> Result<String, ReportError> {
+    render_page("report.html", TEMPLATE, page, page_formatter)
+}
+
+/// The page `name` (`template`, which includes `head.html`, the pages' one head) made from `page`, its
+/// values shown by `formatter`.
+pub(crate) fn render_page(
+    name: &'static str,
+    template: &'static str,
+    page: &impl Serialize,
+    formatter: impl Fn(&mut minijinja::Output, &mut minijinja::State, &minijinja::Value) -> Result<(), minijinja::Error>
+        + Send
+        + Sync
+        + 'static,
+) -> Result<String, ReportError> {
     let mut env = minijinja::Environment::new();
-    env.set_formatter(page_formatter);
-    env.add_template("report.html", TEMPLATE)
-        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
-    let t = env
-        .get_template("report.html")
-        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
-    t.render(minijinja::Value::from(minijinja::value::Serde(page)))
+    env.set_formatter(formatter);
+    for (name, template) in [("head.html", HEAD), (name, template)] {
+        env.add_template(name, template)
+            .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
+    }
+    env.get_template(name)
+        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(page))))
         .map_err(|e| ReportError::Part { part: ReportPart::Page, message: e.to_string() })
 }
 

@@ -9,6 +9,7 @@ use crate::{ReportError, ReportPart, Request};
 use serde::Serialize;
 use wavebudget_engine::inspect::CubinReport;
 use wavebudget_engine::misuse::Misuse;
+use wavebudget_engine::vendor::{Given, Whose};
 use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
@@ -116,16 +117,11 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
     found.map(|(x, w)| Mark { x, waves: w, label: format!("{x} {unit}: {w} warps per SM") })
 }
 
-pub(crate) fn page(a: &Request, t: Target) -> Result<String, ReportError> {
-    let others = [
-        ("--llvm", a.llvm.is_some()),
-        ("--dynamic-lds", a.dynamic_lds.is_some()),
-        ("--kernel", a.kernel.is_some()),
-        ("--warps-per-sm", a.nvidia.warps_per_sm.is_some()),
-        ("--blocks-per-sm", a.nvidia.blocks_per_sm.is_some()),
-    ];
-    if let Some((f, _)) = a.amd_configuration().into_iter().chain(others).find(|(_, set)| *set) {
-        return Err(ReportError::NotNvidiaFlag { flag: f });
+/// The page of one NVIDIA configuration: `given` holds its launch and its kernel's own flags only.
+pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, ReportError> {
+    let describes = |w| matches!(w, Whose::Launch | Whose::NvidiaKernel | Whose::NvidiaLaunch);
+    if let Some(flag) = given.first_whose(|w| !describes(w)) {
+        return Err(ReportError::NotNvidiaFlag { flag });
     }
     let n = &a.nvidia;
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
@@ -207,18 +203,11 @@ pub(crate) fn binaries(a: &Request, cubins: &[CubinReport], skipped: Vec<String>
 }
 
 fn render(page: &Page) -> Result<String, ReportError> {
-    let mut env = minijinja::Environment::new();
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     // A kernel without an answer shows empty cells, not "none".
-    env.set_formatter(|out, state, value| match value.is_none() {
+    super::render_page("nvidia.html", TEMPLATE, page, |out, state, value| match value.is_none() {
         true => Ok(()),
         false => super::page_formatter(out, state, value),
-    });
-    env.add_template("nvidia.html", TEMPLATE)
-        .map_err(|e| ReportError::Part { part: ReportPart::Template, message: e.to_string() })?;
-    env.get_template("nvidia.html")
-        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(page))))
-        .map_err(|e| ReportError::Part { part: ReportPart::Page, message: e.to_string() })
+    })
 }
 
 /// One kernel on `t` at its launch `k`: the answer, each limiter, and warps per SM along registers, shared
