@@ -141,23 +141,40 @@ impl From<crate::Error> for Failure {
     }
 }
 
-/// Runs `f`, turning an error or a panic into `err` and `on_error(code)` (NULL for the functions that
-/// return a handle, the code itself for those that return an int).
-unsafe fn guard<T>(
-    err: *mut c_char,
-    len: usize,
-    on_error: impl FnOnce(c_int) -> T,
-    f: impl FnOnce() -> Result<T, Failure>,
-) -> T {
+/// What a C function returns when it fails: NULL for a handle, the error code for a status or a count.
+trait OnError {
+    fn on_error(code: c_int) -> Self;
+}
+
+impl<T> OnError for *mut T {
+    fn on_error(_: c_int) -> Self {
+        std::ptr::null_mut()
+    }
+}
+
+impl OnError for c_int {
+    fn on_error(code: c_int) -> c_int {
+        code
+    }
+}
+
+impl OnError for c_long {
+    fn on_error(code: c_int) -> c_long {
+        code.into()
+    }
+}
+
+/// Runs `f`, turning an error or a panic into `err` and the function's failure value ([`OnError`]).
+unsafe fn guard<T: OnError>(err: *mut c_char, len: usize, f: impl FnOnce() -> Result<T, Failure>) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => v,
         Ok(Err(Failure(code, msg))) => {
             set_err(err, len, &msg);
-            on_error(code)
+            T::on_error(code)
         }
         Err(_) => {
             set_err(err, len, "internal error in libwavebudget_runtime");
-            on_error(WB_ERR_INTERNAL)
+            T::on_error(WB_ERR_INTERNAL)
         }
     }
 }
@@ -180,15 +197,10 @@ pub extern "C" fn wb_version() -> *const c_char {
 /// `path` is a NUL-terminated string; `err` has room for `err_len` bytes (or is NULL).
 #[no_mangle]
 pub unsafe extern "C" fn wb_kernels_open(path: *const c_char, err: *mut c_char, err_len: usize) -> *mut WbKernels {
-    guard(
-        err,
-        err_len,
-        |_| std::ptr::null_mut(),
-        || {
-            let p = str_arg(path, "path")?;
-            Kernels::open(Path::new(p)).map(wrap_kernels).map_err(Failure::from)
-        },
-    )
+    guard(err, err_len, || {
+        let p = str_arg(path, "path")?;
+        Kernels::open(Path::new(p)).map(wrap_kernels).map_err(Failure::from)
+    })
 }
 
 /// # Safety
@@ -200,18 +212,13 @@ pub unsafe extern "C" fn wb_kernels_from_bytes(
     err: *mut c_char,
     err_len: usize,
 ) -> *mut WbKernels {
-    guard(
-        err,
-        err_len,
-        |_| std::ptr::null_mut(),
-        || {
-            if data.is_null() {
-                return Err("data is NULL".into());
-            }
-            let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
-            Kernels::from_bytes(bytes).map(wrap_kernels).map_err(Failure::from)
-        },
-    )
+    guard(err, err_len, || {
+        if data.is_null() {
+            return Err("data is NULL".into());
+        }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
+        Kernels::from_bytes(bytes).map(wrap_kernels).map_err(Failure::from)
+    })
 }
 
 /// # Safety
@@ -263,12 +270,7 @@ pub unsafe extern "C" fn wb_device_from_target(
     err: *mut c_char,
     err_len: usize,
 ) -> *mut WbDevice {
-    guard(
-        err,
-        err_len,
-        |_| std::ptr::null_mut(),
-        || Device::from_target(str_arg(target, "target")?).and_then(wrap_device).map_err(Failure::from),
-    )
+    guard(err, err_len, || Device::from_target(str_arg(target, "target")?).and_then(wrap_device).map_err(Failure::from))
 }
 
 /// # Safety
@@ -281,15 +283,10 @@ pub unsafe extern "C" fn wb_devices_from_kfd(
     err: *mut c_char,
     err_len: usize,
 ) -> c_long {
-    guard(
-        err,
-        err_len,
-        |code| code as _,
-        || {
-            let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
-            hand_out(kfd::devices(Path::new(root)).map_err(Failure::from)?, out, cap)
-        },
-    )
+    guard(err, err_len, || {
+        let root = if root.is_null() { kfd::DEFAULT_ROOT } else { str_arg(root, "root")? };
+        hand_out(kfd::devices(Path::new(root)).map_err(Failure::from)?, out, cap)
+    })
 }
 
 /// # Safety
@@ -301,12 +298,9 @@ pub unsafe extern "C" fn wb_devices_from_hsa(
     err: *mut c_char,
     err_len: usize,
 ) -> c_long {
-    guard(
-        err,
-        err_len,
-        |code| code as _,
-        || hand_out(crate::hsa::devices().map_err(|e| Failure(WB_ERR_DEVICE, e.to_string()))?, out, cap),
-    )
+    guard(err, err_len, || {
+        hand_out(crate::hsa::devices().map_err(|e| Failure(WB_ERR_DEVICE, e.to_string()))?, out, cap)
+    })
 }
 
 /// # Safety
@@ -356,35 +350,30 @@ pub unsafe extern "C" fn wb_dispatch_query(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code as _,
-        || {
-            let k = k.as_ref().ok_or("kernels is NULL")?;
-            let d = d.as_ref().ok_or("device is NULL")?;
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let name = str_arg(kernel, "kernel")?;
-            // The prepared device and the kernel's table entry: no allocation on success.
-            let info = k.lookup(name, &d.device).map_err(Failure::from)?;
-            let r = d
-                .prepared
-                .dispatch(&info.resources, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
-                .map_err(|e| kernel_failure(e, name))?;
-            *out = WbDispatch {
-                waves_per_simd: r.waves_per_simd,
-                limiter: limiter_cstr(r.limiter),
-                workgroups_per_cu: r.workgroups_per_cu,
-                per_wgp: r.wgp as u32,
-                compute_units: d.device.compute_units.unwrap_or(0),
-                persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
-                workgroup_size: r.workgroup_size,
-                lds_bytes: r.lds_bytes,
-                resident_waves_per_simd: r.resident_waves_per_simd,
-            };
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let k = k.as_ref().ok_or("kernels is NULL")?;
+        let d = d.as_ref().ok_or("device is NULL")?;
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let name = str_arg(kernel, "kernel")?;
+        // The prepared device and the kernel's table entry: no allocation on success.
+        let info = k.lookup(name, &d.device).map_err(Failure::from)?;
+        let r = d
+            .prepared
+            .dispatch(&info.resources, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)
+            .map_err(|e| kernel_failure(e, name))?;
+        *out = WbDispatch {
+            waves_per_simd: r.waves_per_simd,
+            limiter: limiter_cstr(r.limiter),
+            workgroups_per_cu: r.workgroups_per_cu,
+            per_wgp: r.wgp as u32,
+            compute_units: d.device.compute_units.unwrap_or(0),
+            persistent_grid_size: r.persistent_grid_size.unwrap_or(0),
+            workgroup_size: r.workgroup_size,
+            lds_bytes: r.lds_bytes,
+            resident_waves_per_simd: r.resident_waves_per_simd,
+        };
+        Ok(0)
+    })
 }
 
 /// A refusal of the prepared dispatch as the generic `dispatch` words it: the kernel named, a launch it
@@ -429,50 +418,45 @@ pub unsafe extern "C" fn wb_choose_variant(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code as _,
-        || {
-            let k = k.as_ref().ok_or("kernels is NULL")?;
-            let d = d.as_ref().ok_or("device is NULL")?;
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let chosen = chosen.as_mut().ok_or("chosen is NULL")?;
-            if names.is_null() || n == 0 {
-                return Err("no variant names".into());
-            }
-            let policy = match policy {
-                0 => crate::Policy::MostWavesWithoutSpills,
-                1 => crate::Policy::FewestSpills,
-                2 => crate::Policy::ForProcessor,
-                p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
-            };
-            // One candidate per name: the build for the device's processor if there is one.
-            let mut candidates = Vec::with_capacity(n);
-            for i in 0..n {
-                let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
-                let found = k.kernels.find(name);
-                let pick = found
-                    .iter()
-                    .copied()
-                    .find(|x| x.processor == d.device.target.processor.name)
-                    .or(found.first().copied())
-                    .ok_or_else(|| Failure(WB_ERR_KERNEL, format!("no kernel named '{name}'")))?;
-                candidates.push(pick);
-            }
-            let c = crate::choose_variant(
-                &candidates,
-                &d.device,
-                (workgroup_size != 0).then_some(workgroup_size),
-                dynamic_lds,
-                policy,
-            )
-            .map_err(Failure::from)?;
-            *chosen = c.index;
-            *out = to_c(&c.dispatch);
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let k = k.as_ref().ok_or("kernels is NULL")?;
+        let d = d.as_ref().ok_or("device is NULL")?;
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let chosen = chosen.as_mut().ok_or("chosen is NULL")?;
+        if names.is_null() || n == 0 {
+            return Err("no variant names".into());
+        }
+        let policy = match policy {
+            0 => crate::Policy::MostWavesWithoutSpills,
+            1 => crate::Policy::FewestSpills,
+            2 => crate::Policy::ForProcessor,
+            p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
+        };
+        // One candidate per name: the build for the device's processor if there is one.
+        let mut candidates = Vec::with_capacity(n);
+        for i in 0..n {
+            let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
+            let found = k.kernels.find(name);
+            let pick = found
+                .iter()
+                .copied()
+                .find(|x| x.processor == d.device.target.processor.name)
+                .or(found.first().copied())
+                .ok_or_else(|| Failure(WB_ERR_KERNEL, format!("no kernel named '{name}'")))?;
+            candidates.push(pick);
+        }
+        let c = crate::choose_variant(
+            &candidates,
+            &d.device,
+            (workgroup_size != 0).then_some(workgroup_size),
+            dynamic_lds,
+            policy,
+        )
+        .map_err(Failure::from)?;
+        *chosen = c.index;
+        *out = to_c(&c.dispatch);
+        Ok(0)
+    })
 }
 
 /// Mirror of `wb_occupancy_result`: the answer of `wb_occupancy`.
@@ -537,29 +521,24 @@ pub unsafe extern "C" fn wb_suggest_wg_size(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
-            // SAFETY: the caller's function, called as the header documents it.
-            let mut lds = |size: u32| lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) });
-            let s = st
-                .suggest_wg_size(vgpr_count, sgpr_count, &mut lds, wg)
-                .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-            *out = WbWgChoice {
-                wg_size: s.best.wg_size,
-                lds_bytes: s.best.lds,
-                waves_per_simd: s.best.waves_per_simd,
-                limiter: limiter_cstr(s.best.limiter),
-                workgroups_per_cu: s.best.workgroups_per_cu,
-                resident_waves_per_simd: s.best.resident_waves_per_simd,
-            };
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+        // SAFETY: the caller's function, called as the header documents it.
+        let mut lds = |size: u32| lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) });
+        let s = st
+            .suggest_wg_size(vgpr_count, sgpr_count, &mut lds, wg)
+            .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *out = WbWgChoice {
+            wg_size: s.best.wg_size,
+            lds_bytes: s.best.lds,
+            waves_per_simd: s.best.waves_per_simd,
+            limiter: limiter_cstr(s.best.limiter),
+            workgroups_per_cu: s.best.workgroups_per_cu,
+            resident_waves_per_simd: s.best.resident_waves_per_simd,
+        };
+        Ok(0)
+    })
 }
 
 /// A target at its default wave size, and a launch range (0, 0: LLVM's default).
@@ -595,34 +574,29 @@ pub unsafe extern "C" fn wb_occupancy(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
-            let usage = wavebudget_model::Usage {
-                vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
-                sgprs: (sgprs != 0).then_some(sgprs),
-                lds: lds_bytes,
-                workgroup: wg,
-            };
-            let o = st.occupancy(&usage).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-            *out = WbOccupancy {
-                waves_per_simd: o.waves_per_simd,
-                limiter: limiter_cstr(o.limiter),
-                max_waves_per_simd: o.max_waves_per_simd,
-                vgpr_waves: o.limits.vgpr,
-                sgpr_waves: o.limits.sgpr,
-                lds_waves: o.limits.lds,
-                workgroup_waves: o.limits.workgroup,
-                vgprs_to_gain: o.next_step.vgprs_to_gain.unwrap_or(0),
-                next_waves: o.next_step.reaches.unwrap_or(0),
-            };
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+        let usage = wavebudget_model::Usage {
+            vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+            sgprs: (sgprs != 0).then_some(sgprs),
+            lds: lds_bytes,
+            workgroup: wg,
+        };
+        let o = st.occupancy(&usage).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *out = WbOccupancy {
+            waves_per_simd: o.waves_per_simd,
+            limiter: limiter_cstr(o.limiter),
+            max_waves_per_simd: o.max_waves_per_simd,
+            vgpr_waves: o.limits.vgpr,
+            sgpr_waves: o.limits.sgpr,
+            lds_waves: o.limits.lds,
+            workgroup_waves: o.limits.workgroup,
+            vgprs_to_gain: o.next_step.vgprs_to_gain.unwrap_or(0),
+            next_waves: o.next_step.reaches.unwrap_or(0),
+        };
+        Ok(0)
+    })
 }
 
 /// # Safety
@@ -638,30 +612,25 @@ pub unsafe extern "C" fn wb_budget(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
-            let b = st.budget(waves, wg, lds_bytes).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-            *out = WbBudget {
-                max_vgprs: b.max_vgprs,
-                max_arch_vgprs: b.max_arch_vgprs,
-                max_agprs: b.max_agprs,
-                max_sgprs: b.max_sgprs.unwrap_or(0),
-                max_lds_bytes: b.max_lds_bytes.unwrap_or(0),
-                has_max_lds_bytes: b.max_lds_bytes.is_some() as u32,
-                reachable: b.reachable as u32,
-                exact_reachable: b.exact_reachable as u32,
-                exact_waves_per_simd: b.exact_waves_per_simd,
-                accepted_min: b.accepted_range.min,
-                accepted_max: b.accepted_range.max,
-            };
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
+        let b = st.budget(waves, wg, lds_bytes).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *out = WbBudget {
+            max_vgprs: b.max_vgprs,
+            max_arch_vgprs: b.max_arch_vgprs,
+            max_agprs: b.max_agprs,
+            max_sgprs: b.max_sgprs.unwrap_or(0),
+            max_lds_bytes: b.max_lds_bytes.unwrap_or(0),
+            has_max_lds_bytes: b.max_lds_bytes.is_some() as u32,
+            reachable: b.reachable as u32,
+            exact_reachable: b.exact_reachable as u32,
+            exact_waves_per_simd: b.exact_waves_per_simd,
+            accepted_min: b.accepted_range.min,
+            accepted_max: b.accepted_range.max,
+        };
+        Ok(0)
+    })
 }
 
 /// Mirror of `wb_column`: `len` 0 (every cell 0; `values` may be NULL), 1 (one value for every cell) or the
@@ -715,58 +684,53 @@ pub unsafe extern "C" fn wb_occupancy_batch(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            use wavebudget_model::{CellsOut, Column, Columns, VgprColumns};
-            let out = out.as_ref().ok_or("out is NULL")?;
-            let (st, _) = compile_time_target(target, 0, 0)?;
-            let col = |c: WbColumn, what: &str, default: &'static u32| -> Result<Column<'_>, Failure> {
-                let (slice, scalar) = column_slice(c, n, what, default)?;
-                Ok(if scalar { Column::scalar(&slice[0]) } else { Column::values(slice) })
-            };
-            // wg_min and wg_max both len 0: LLVM's default range (WorkgroupSize::DEFAULT).
-            static ZERO: u32 = 0;
-            static DEFAULT_MIN: u32 = wavebudget_model::WorkgroupSize::DEFAULT.min;
-            static DEFAULT_MAX: u32 = wavebudget_model::WorkgroupSize::DEFAULT.max;
-            let (lo, hi) = if wg_min.len == 0 && wg_max.len == 0 {
-                (Column::scalar(&DEFAULT_MIN), Column::scalar(&DEFAULT_MAX))
-            } else if wg_max.len == 0 {
-                let c = col(wg_min, "wg_min", &ZERO)?;
-                (c, c)
-            } else {
-                (col(wg_min, "wg_min", &ZERO)?, col(wg_max, "wg_max", &ZERO)?)
-            };
-            let cols = Columns {
-                len: n,
-                vgprs: VgprColumns::Split { arch: col(vgprs, "vgprs", &ZERO)?, agpr: col(agprs, "agprs", &ZERO)? },
-                sgprs: col(sgprs, "sgprs", &ZERO)?,
-                lds: col(lds_bytes, "lds_bytes", &ZERO)?,
-                wg_min: lo,
-                wg_max: hi,
-            };
-            // The caller's arrays, or scratch where it passed NULL.
-            let ptrs =
-                [out.waves_per_simd, out.limiter, out.vgpr_waves, out.sgpr_waves, out.lds_waves, out.workgroup_waves];
-            let mut scratch: Vec<Vec<u8>> =
-                ptrs.iter().map(|p| if p.is_null() { vec![0u8; n] } else { Vec::new() }).collect();
-            let mut slices: Vec<&mut [u8]> = Vec::with_capacity(6);
-            for (p, s) in ptrs.iter().zip(scratch.iter_mut()) {
-                slices.push(if p.is_null() { s.as_mut_slice() } else { std::slice::from_raw_parts_mut(*p, n) });
+    guard(err, err_len, || {
+        use wavebudget_model::{CellsOut, Column, Columns, VgprColumns};
+        let out = out.as_ref().ok_or("out is NULL")?;
+        let (st, _) = compile_time_target(target, 0, 0)?;
+        let col = |c: WbColumn, what: &str, default: &'static u32| -> Result<Column<'_>, Failure> {
+            let (slice, scalar) = column_slice(c, n, what, default)?;
+            Ok(if scalar { Column::scalar(&slice[0]) } else { Column::values(slice) })
+        };
+        // wg_min and wg_max both len 0: LLVM's default range (WorkgroupSize::DEFAULT).
+        static ZERO: u32 = 0;
+        static DEFAULT_MIN: u32 = wavebudget_model::WorkgroupSize::DEFAULT.min;
+        static DEFAULT_MAX: u32 = wavebudget_model::WorkgroupSize::DEFAULT.max;
+        let (lo, hi) = if wg_min.len == 0 && wg_max.len == 0 {
+            (Column::scalar(&DEFAULT_MIN), Column::scalar(&DEFAULT_MAX))
+        } else if wg_max.len == 0 {
+            let c = col(wg_min, "wg_min", &ZERO)?;
+            (c, c)
+        } else {
+            (col(wg_min, "wg_min", &ZERO)?, col(wg_max, "wg_max", &ZERO)?)
+        };
+        let cols = Columns {
+            len: n,
+            vgprs: VgprColumns::Split { arch: col(vgprs, "vgprs", &ZERO)?, agpr: col(agprs, "agprs", &ZERO)? },
+            sgprs: col(sgprs, "sgprs", &ZERO)?,
+            lds: col(lds_bytes, "lds_bytes", &ZERO)?,
+            wg_min: lo,
+            wg_max: hi,
+        };
+        // The caller's arrays, or scratch where it passed NULL.
+        let ptrs =
+            [out.waves_per_simd, out.limiter, out.vgpr_waves, out.sgpr_waves, out.lds_waves, out.workgroup_waves];
+        let mut scratch: Vec<Vec<u8>> =
+            ptrs.iter().map(|p| if p.is_null() { vec![0u8; n] } else { Vec::new() }).collect();
+        let mut slices: Vec<&mut [u8]> = Vec::with_capacity(6);
+        for (p, s) in ptrs.iter().zip(scratch.iter_mut()) {
+            slices.push(if p.is_null() { s.as_mut_slice() } else { std::slice::from_raw_parts_mut(*p, n) });
+        }
+        let [w, l, v, sg, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
+        let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sg, lds: d, workgroup: g };
+        crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
+            if let Some(b) = bad_cell.as_mut() {
+                *b = e.index;
             }
-            let [w, l, v, sg, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
-            let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sg, lds: d, workgroup: g };
-            crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
-                if let Some(b) = bad_cell.as_mut() {
-                    *b = e.index;
-                }
-                Failure(WB_ERR_MODEL, e.to_string())
-            })?;
-            Ok(0)
-        },
-    )
+            Failure(WB_ERR_MODEL, e.to_string())
+        })?;
+        Ok(0)
+    })
 }
 
 /// Mirror of `wb_nv_kernel`: an NVIDIA kernel at a launch.
@@ -865,21 +829,16 @@ pub unsafe extern "C" fn wb_nv_occupancy(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            let out = out.as_mut().ok_or("out is NULL")?;
-            let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
-            let t = nv_target(target)?;
-            let o = t.arch.occupancy(&k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-            *out = nv_result(&t, &o);
-            // The reason a kernel cannot launch, or an empty string: never a stale message.
-            set_err(err, err_len, &o.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let out = out.as_mut().ok_or("out is NULL")?;
+        let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+        let t = nv_target(target)?;
+        let o = t.arch.occupancy(&k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *out = nv_result(&t, &o);
+        // The reason a kernel cannot launch, or an empty string: never a stale message.
+        set_err(err, err_len, &o.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
+        Ok(0)
+    })
 }
 
 /// # Safety
@@ -898,26 +857,21 @@ pub unsafe extern "C" fn wb_nv_budget(
     err_len: usize,
 ) -> c_int {
     use wavebudget_model::nvidia::Want;
-    guard(
-        err,
-        err_len,
-        |code| code,
-        || {
-            let max_regs = max_regs.as_mut().ok_or("max_regs is NULL")?;
-            let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
-            let t = nv_target(target)?;
-            let want = match (warps_per_sm, blocks_per_sm) {
-                (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
-                (0, b) => Want::BlocksPerSm(b),
-                (w, 0) => Want::WarpsPerSm(w),
-                _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
-            };
-            let b = t.arch.budget(&k, want).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-            *max_regs = b.max_regs;
-            if let Some(out) = out.as_mut() {
-                *out = nv_result(&t, &b.occupancy);
-            }
-            Ok(0)
-        },
-    )
+    guard(err, err_len, || {
+        let max_regs = max_regs.as_mut().ok_or("max_regs is NULL")?;
+        let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+        let t = nv_target(target)?;
+        let want = match (warps_per_sm, blocks_per_sm) {
+            (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
+            (0, b) => Want::BlocksPerSm(b),
+            (w, 0) => Want::WarpsPerSm(w),
+            _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
+        };
+        let b = t.arch.budget(&k, want).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *max_regs = b.max_regs;
+        if let Some(out) = out.as_mut() {
+            *out = nv_result(&t, &b.occupancy);
+        }
+        Ok(0)
+    })
 }
