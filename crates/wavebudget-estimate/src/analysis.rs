@@ -24,40 +24,78 @@ struct Val {
     sgpr_lanes: u32,
 }
 
-fn is_uniform_intrinsic(name: &str) -> bool {
-    const UNIFORM: &[&str] = &[
-        "llvm.amdgcn.workgroup.id",
-        "llvm.amdgcn.readfirstlane",
-        "llvm.amdgcn.readlane",
-        "llvm.amdgcn.s.",
-        "llvm.amdgcn.dispatch.ptr",
-        "llvm.amdgcn.kernarg.segment.ptr",
-        "llvm.amdgcn.implicitarg.ptr",
-        "llvm.amdgcn.queue.ptr",
-        "llvm.amdgcn.dispatch.id",
-        "llvm.amdgcn.ballot",
-        "llvm.amdgcn.icmp",
-        "llvm.amdgcn.fcmp",
-    ];
-    UNIFORM.iter().any(|p| name.starts_with(p))
+/// The liveness walk's state across registers. Stamps: block b has register x live in (out) when
+/// `in_stamp[b]` (`out_stamp[b]`) is x + 1, so nothing is cleared between registers.
+struct LiveWalk {
+    in_stamp: Vec<u32>,
+    out_stamp: Vec<u32>,
+    live_out: Vec<Vec<u32>>,
+    /// Blocks the register is newly live into, whose predecessors it is live out of.
+    work: Vec<u32>,
+    /// (register, block) pairs recorded live out.
+    pairs: usize,
 }
 
-fn is_divergent_source(name: &str) -> bool {
-    const SOURCES: &[&str] = &[
-        "llvm.amdgcn.workitem.id",
-        "llvm.amdgcn.mbcnt",
-        "llvm.amdgcn.ds.",
-        "llvm.amdgcn.global.atomic",
-        "llvm.amdgcn.raw.",
-        "llvm.amdgcn.struct.",
-        "llvm.amdgcn.image.",
-        "llvm.amdgcn.buffer.",
-        "llvm.amdgcn.mov.dpp",
-        "llvm.amdgcn.update.dpp",
-        "llvm.amdgcn.permlane",
-        "llvm.amdgcn.global.load",
-    ];
-    SOURCES.iter().any(|p| name.starts_with(p))
+impl LiveWalk {
+    /// The register `stamp - 1` live into block `b`: queued once.
+    fn live_in(&mut self, b: u32, stamp: u32) {
+        if self.in_stamp[b as usize] != stamp {
+            self.in_stamp[b as usize] = stamp;
+            self.work.push(b);
+        }
+    }
+
+    /// The register `stamp - 1` live out of block `b`: recorded once, and live into `b` unless `b`
+    /// defines it.
+    fn live_out(&mut self, b: u32, stamp: u32, defined_in_b: bool) {
+        if self.out_stamp[b as usize] == stamp {
+            return;
+        }
+        self.out_stamp[b as usize] = stamp;
+        self.live_out[b as usize].push(stamp - 1);
+        self.pairs += 1;
+        if !defined_in_b {
+            self.live_in(b, stamp);
+        }
+    }
+}
+
+const DIVERGENT: bool = true;
+const UNIFORM: bool = false;
+
+/// Intrinsics by name prefix, and whether each result is divergent (a lane's own: work-item ids, memory
+/// reads, lane shuffles) or uniform (one value for the wave: workgroup ids, `readfirstlane`, `s_`
+/// intrinsics, ballots). The first prefix that matches decides; another intrinsic is divergent where an
+/// operand is.
+const INTRINSIC_DIVERGENCE: &[(&str, bool)] = &[
+    ("llvm.amdgcn.workitem.id", DIVERGENT),
+    ("llvm.amdgcn.mbcnt", DIVERGENT),
+    ("llvm.amdgcn.ds.", DIVERGENT),
+    ("llvm.amdgcn.global.atomic", DIVERGENT),
+    ("llvm.amdgcn.raw.", DIVERGENT),
+    ("llvm.amdgcn.struct.", DIVERGENT),
+    ("llvm.amdgcn.image.", DIVERGENT),
+    ("llvm.amdgcn.buffer.", DIVERGENT),
+    ("llvm.amdgcn.mov.dpp", DIVERGENT),
+    ("llvm.amdgcn.update.dpp", DIVERGENT),
+    ("llvm.amdgcn.permlane", DIVERGENT),
+    ("llvm.amdgcn.global.load", DIVERGENT),
+    ("llvm.amdgcn.workgroup.id", UNIFORM),
+    ("llvm.amdgcn.readfirstlane", UNIFORM),
+    ("llvm.amdgcn.readlane", UNIFORM),
+    ("llvm.amdgcn.s.", UNIFORM),
+    ("llvm.amdgcn.dispatch.ptr", UNIFORM),
+    ("llvm.amdgcn.kernarg.segment.ptr", UNIFORM),
+    ("llvm.amdgcn.implicitarg.ptr", UNIFORM),
+    ("llvm.amdgcn.queue.ptr", UNIFORM),
+    ("llvm.amdgcn.dispatch.id", UNIFORM),
+    ("llvm.amdgcn.ballot", UNIFORM),
+    ("llvm.amdgcn.icmp", UNIFORM),
+    ("llvm.amdgcn.fcmp", UNIFORM),
+];
+
+fn intrinsic_divergence(name: &str) -> Option<bool> {
+    INTRINSIC_DIVERGENCE.iter().find(|(prefix, _)| name.starts_with(prefix)).map(|&(_, divergent)| divergent)
 }
 
 /// Estimates the peak pressure of a function: number the values, find the divergent ones, cost each in
@@ -350,10 +388,12 @@ impl<'f> Numbered<'f> {
                     };
                     let d = match &inst.kind {
                         Kind::Call(c) if !c.callbr => match c.callee.as_deref() {
-                            Some(name) if is_divergent_source(name) => true,
-                            Some(name) if is_uniform_intrinsic(name) => false,
-                            Some(name) if name.starts_with("llvm.") => any_op(true),
-                            _ => true,
+                            Some(name) => match intrinsic_divergence(name) {
+                                Some(divergent) => divergent,
+                                None if name.starts_with("llvm.") => any_op(true),
+                                None => true,
+                            },
+                            None => true,
                         },
                         Kind::Load { space, .. } => {
                             inst.operands.first().is_some_and(|&p| is_div(p, &divergent))
@@ -588,13 +628,14 @@ impl<'f> Numbered<'f> {
                 }
             }
         }
-        let mut live_out: Vec<Vec<u32>> = vec![Vec::new(); nb];
-        let mut pairs = 0usize;
         let too_large = || TooLarge { values: n, blocks: nb, limit: MAX_LIVE_PAIRS };
-        // Stamps: block b has x live in (out) when in_stamp[b] (out_stamp[b]) is x + 1.
-        let mut in_stamp = vec![0u32; nb];
-        let mut out_stamp = vec![0u32; nb];
-        let mut work: Vec<u32> = Vec::new();
+        let mut w = LiveWalk {
+            in_stamp: vec![0; nb],
+            out_stamp: vec![0; nb],
+            live_out: vec![Vec::new(); nb],
+            work: Vec::new(),
+            pairs: 0,
+        };
         for (x, xuses) in uses.iter().enumerate() {
             if xuses.is_empty() {
                 continue;
@@ -604,43 +645,25 @@ impl<'f> Numbered<'f> {
             let def_block = def.map(|d| d.0);
             for &(b, k, phi) in xuses {
                 if phi {
-                    if out_stamp[b as usize] != stamp {
-                        out_stamp[b as usize] = stamp;
-                        live_out[b as usize].push(x as u32);
-                        pairs += 1;
-                        if def_block != Some(b) && in_stamp[b as usize] != stamp {
-                            in_stamp[b as usize] = stamp;
-                            work.push(b);
-                        }
-                    }
-                } else if def.is_none_or(|(db, dk)| db != b || dk >= k) && in_stamp[b as usize] != stamp {
+                    w.live_out(b, stamp, def_block == Some(b));
+                } else if def.is_none_or(|(db, dk)| db != b || dk >= k) {
                     // Not defined above the use in its block: live into the block.
-                    in_stamp[b as usize] = stamp;
-                    work.push(b);
+                    w.live_in(b, stamp);
                 }
             }
-            while let Some(b) = work.pop() {
+            while let Some(b) = w.work.pop() {
                 for &q in &self.preds[b as usize] {
-                    if out_stamp[q as usize] == stamp {
-                        continue;
-                    }
-                    out_stamp[q as usize] = stamp;
-                    live_out[q as usize].push(x as u32);
-                    pairs += 1;
-                    if def_block != Some(q) && in_stamp[q as usize] != stamp {
-                        in_stamp[q as usize] = stamp;
-                        work.push(q);
-                    }
+                    w.live_out(q, stamp, def_block == Some(q));
                 }
-                if pairs > MAX_LIVE_PAIRS {
+                if w.pairs > MAX_LIVE_PAIRS {
                     return Err(too_large());
                 }
             }
-            if pairs > MAX_LIVE_PAIRS {
+            if w.pairs > MAX_LIVE_PAIRS {
                 return Err(too_large());
             }
         }
-        Ok(live_out)
+        Ok(w.live_out)
     }
 
     /// Which instructions of block `b` are values made only from its LDS loads (the loads, and shuffles,
