@@ -3,7 +3,8 @@
     target/pyvenv/bin/python crates/wavebudget-python/benches/sweep_ray.py [--kernels 60] [--workers 1,2]
 
 The workload: a module of ``--kernels`` accumulator loops (8 to 160 floats live, as
-``tests/lit/Inputs/pressure.ll``'s), gfx942, baseline + W=1..8. For each N in ``--workers``:
+``tests/lit/Inputs/pressure.ll``'s: ``wavebudget_testkit::kernels::accumulator_module``), gfx942, baseline
++ W=1..8. For each N in ``--workers``:
 ``wavebudget sweep --jobs N`` (one process, N threads), then a local Ray cluster started here with N
 worker CPUs (``ray start --head --num-cpus=N``) and ``wavebudget.sweep(..., cluster=...)`` on it. Each
 Ray ladder is first checked equal to the one-machine ladder. Prints wall seconds, compiles per second
@@ -29,40 +30,10 @@ CLI = os.environ.get("WAVEBUDGET_CLI") or str(REPO / "target" / "release" / "wav
 RAY = str(pathlib.Path(sys.executable).parent / "ray")
 
 
-def kernel(name: str, n: int) -> str:
-    consts = ", ".join(f"float {i + 1}.0" for i in range(n))
-    return f"""define amdgpu_kernel void @{name}(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {{
-entry:
-  %id = call i32 @llvm.amdgcn.workitem.id.x()
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi <{n} x float> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %idx = add i32 %i, %id
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
-  %x = load float, ptr addrspace(1) %p
-  %x0 = insertelement <{n} x float> poison, float %x, i32 0
-  %xv = shufflevector <{n} x float> %x0, <{n} x float> poison, <{n} x i32> zeroinitializer
-  %acc.next = call <{n} x float> @llvm.fma.v{n}f32(<{n} x float> %xv, <{n} x float> <{consts}>, <{n} x float> %acc)
-  %i.next = add i32 %i, 1
-  %c = icmp slt i32 %i.next, %n
-  br i1 %c, label %loop, label %exit
-exit:
-  %o = mul i32 %id, {n}
-  %q = getelementptr float, ptr addrspace(1) %out, i32 %o
-  store <{n} x float> %acc.next, ptr addrspace(1) %q, align 4
-  ret void
-}}
-"""
-
-
 def module(kernels: int) -> str:
-    sizes = [8 + (i * 8) % 160 for i in range(kernels)]
-    body = "".join(kernel(f"acc{i}_{n}", n) for i, n in enumerate(sizes))
-    decls = "".join(f"declare <{n} x float> @llvm.fma.v{n}f32(<{n} x float>, <{n} x float>, <{n} x float>)\n"
-                    for n in sorted(set(sizes)))
-    return ('target triple = "amdgcn-amd-amdhsa"\n\n' + body + decls +
-            'attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" "amdgpu-agpr-alloc"="0" }\n')
+    """The workload's IR: ``wavebudget_testkit::kernels::accumulator_module``, printed by its example."""
+    return subprocess.run(["cargo", "run", "-q", "-p", "wavebudget-testkit", "--example", "gen_pressure", "--",
+                           "--kernels", str(kernels)], cwd=REPO, check=True, capture_output=True, text=True).stdout
 
 
 def free_port() -> int:

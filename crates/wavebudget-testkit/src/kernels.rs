@@ -119,6 +119,17 @@ pub fn module(kernels: impl IntoIterator<Item = String>, attrs: &str) -> String 
     s
 }
 
+/// The sweep benchmarks' workload: `kernels` accumulator loops ([`vector_acc`], global input) of 8 to 160
+/// floats live (the `i`th holds `8 + 8i mod 160`, named `acc<i>_<floats>`), for gfx942 at 1 to 256 threads
+/// without AGPRs. `cargo run -p wavebudget-testkit --example gen_pressure -- --kernels N` prints it.
+pub fn accumulator_module(kernels: usize) -> String {
+    let widths = (0..kernels).map(|i| (i, 8 + (i as u32 * 8) % 160));
+    module(
+        widths.map(|(i, n)| vector_acc(&format!("acc{i}_{n}"), n, false)),
+        "\"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\"",
+    )
+}
+
 /// `tests/lit/Inputs/pressure.ll`, the lit tests' records and spill input: `acc40`, `acc124` and `acc160`
 /// ([`vector_acc`] with global input) for gfx942 at 1 to 256 threads. Written by
 /// `cargo run -p wavebudget-testkit --example gen_pressure > tests/lit/Inputs/pressure.ll`; a test checks
