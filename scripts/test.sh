@@ -7,15 +7,27 @@ source scripts/ensure-deps.sh
 "$LLVM_SYS_221_PREFIX/bin/llc" --version | grep -m1 "LLVM version"
 # Formatting and lints are part of the suite: a tree that does not pass them does not pass.
 cargo fmt --all --check
-cargo clippy --workspace --all-targets --locked -- -D warnings
-# The plugin's code for LLVM 15 and 19 (its cfg(feature) halves) is linted too, in the target directories
-# and the release profile scripts/build-pass.sh builds them with: the shim's C++ (build.rs) and the
-# proc-macros are built once, for the lint and for the tests' plugins.
-LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --release --locked -p wavebudget-pass --no-default-features \
-  --features llvm15 --target-dir target/llvm15 -- -D warnings
-LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --release --locked -p wavebudget-pass --no-default-features \
-  --features llvm19 --target-dir target/llvm19 -- -D warnings
-cargo test --workspace --locked "$@"
+# The lints are built once, with the code the tests run: every cargo build of this script and of the tests
+# it starts runs clippy-driver on the workspace's crates (cargo's RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
+# sets it) with warnings as errors, so a lint fails the build the tests need, and no separate check pass
+# compiles the tree again. (Dependencies are not linted: cargo caps their lints.)
+RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+export RUSTC_WORKSPACE_WRAPPER
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-D warnings"
+# Every target of the workspace (lib, binaries, tests, examples, benchmarks) in the test profile, linted.
+cargo test --workspace --all-targets --locked --no-run
+# The plugin's LLVM 15 and 19 halves (its cfg(feature) code), built and linted where the tests and the
+# README's commands take them from (scripts/build-pass.sh: release, target/llvm15 and target/llvm19).
+scripts/build-pass.sh 15 >/dev/null
+scripts/build-pass.sh 19 >/dev/null
+# The tests: with cargo-nextest where it is installed (each test its own process, tests of different
+# binaries side by side: while one waits on llc, Chromium or cargo, another runs), `cargo test` otherwise;
+# the same tests either way (the workspace has no doctests, which nextest does not run).
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --workspace --locked "$@"
+else
+  cargo test --workspace --locked "$@"
+fi
 # The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
 # then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).
 # Triton 3.9.0 (a 286 MB wheel) lets a handful of them compile real Triton kernels for gfx942; Ray 2.60.0

@@ -651,7 +651,8 @@ handle! {
         wg_size => r.wg_size, waves_per_simd => r.waves_per_simd, limiter => r.limiter, binding => r.binding,
         llvm_waves_per_simd => r.llvm_waves_per_simd, vgpr_count => r.metadata.vgpr_count,
         agpr_count => r.metadata.agpr_count, sgpr_count => r.metadata.sgpr_count,
-        vgpr_spill_count => r.metadata.vgpr_spill_count, sgpr_spill_count => r.metadata.sgpr_spill_count,
+        vgpr_spill_count => r.metadata.vgpr_spill_count,
+        sgpr_spill_count => r.metadata.sgpr_spill_count,
     }
     /// The `inspect`-style JSON object of the report, with `note_kinds` beside `notes`.
     fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -776,7 +777,8 @@ handle! {
     KernelHandle [json: k, notes: k.notes] {
         name => k.metadata.name, symbol => k.metadata.symbol, vgpr_count => k.metadata.vgpr_count,
         agpr_count => k.metadata.agpr_count, sgpr_count => k.metadata.sgpr_count,
-        vgpr_spill_count => k.metadata.vgpr_spill_count, sgpr_spill_count => k.metadata.sgpr_spill_count,
+        vgpr_spill_count => k.metadata.vgpr_spill_count,
+        sgpr_spill_count => k.metadata.sgpr_spill_count,
         group_segment_fixed_size => k.metadata.group_segment_fixed_size,
         private_segment_fixed_size => k.metadata.private_segment_fixed_size, wavefront_size => k.metadata.wavefront_size,
         max_flat_workgroup_size => k.metadata.max_flat_workgroup_size, waves_per_simd => k.waves_per_simd,
