@@ -26,7 +26,10 @@ if ! command -v cargo >/dev/null; then
 fi
 export "$var=$prefix"
 if [ "$major" = 22 ]; then
-  cargo build --release --locked -q -p wavebudget-pass
+  # The workspace's default build (the plugin, the CLI, the runtime), not the plugin alone: a build that
+  # selects other packages unifies other features of their dependencies (the code-object writer), and
+  # each switch between the two rebuilt the plugin, the engine and the CLI.
+  cargo build --release --locked -q
   dir=target/release
 else
   # Its own target directory, so the 22 build (and cargo's cache of it) stays where it is.
