@@ -17,6 +17,10 @@ import types
 import wavebudget as wb
 import wavebudget.triton  # noqa: F401 - wb.triton
 
+from _release import require_release
+
+require_release()
+
 REPO = pathlib.Path(__file__).resolve().parents[3]
 ENTRY = REPO / "examples" / "triton-cache" / "2Z3CXQIZ3URV3B673ZA27C3KV4UDPY4B4OAUK53RC7JDWNSXOA5Q"
 HSACO = ENTRY / "transpose.hsaco"

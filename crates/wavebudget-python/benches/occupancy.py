@@ -20,6 +20,10 @@ import timeit
 
 import wavebudget as wb
 
+from _release import require_release
+
+require_release()
+
 
 def plain_gfx942(vgprs: int, sgprs: int, lds: int, wg: int) -> int:
     v = 8 if vgprs < 8 else max(1, min(8, 512 // (-(-vgprs // 8) * 8)))

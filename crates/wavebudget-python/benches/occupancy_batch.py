@@ -18,6 +18,10 @@ import numpy as np
 
 import wavebudget as wb
 
+from _release import require_release
+
+require_release()
+
 
 def numpy_gfx942(vgprs, sgprs, lds, wg):
     v = np.where(vgprs < 8, 8, np.clip(512 // (-(-vgprs // 8) * 8), 1, 8))

@@ -25,6 +25,10 @@ import time
 import wavebudget
 from wavebudget import cluster as wbc
 
+from _release import require_release
+
+require_release()
+
 REPO = pathlib.Path(__file__).resolve().parents[3]
 CLI = os.environ.get("WAVEBUDGET_CLI") or str(REPO / "target" / "release" / "wavebudget")
 RAY = str(pathlib.Path(sys.executable).parent / "ray")

@@ -1435,5 +1435,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BudgetHandle>()?;
     m.add_class::<ExplainHandle>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
+    // installs it): the benchmarks refuse to time such a build.
+    m.add("DEBUG_BUILD", cfg!(debug_assertions))?;
     Ok(())
 }

@@ -3,6 +3,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from . import Note, Record
 
 __version__: str
+DEBUG_BUILD: bool
 
 class Error(ValueError):
     """A refusal: the one-line message, ``kind`` (what was refused) and ``argument`` (the argument it is
