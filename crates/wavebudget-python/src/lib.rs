@@ -87,27 +87,15 @@ impl<T: Field> Field for Vec<T> {
     }
 }
 
-/// A native handle's `#[pymethods]`: the methods written after the field list, a getter for each field
-/// listed (`name => path`: `self.path` as [`Field`] gives it), the fields every JSON object of the handle
-/// holds, read without making the object (the Python class's annotations list the same names); and with
-/// `[json: value, notes: path]`, `notes()` (each note's text and kind) and `json_with_note_kinds`.
+/// A native handle: with `Name(value: Type)`, the frozen pyclass holding the engine's answer; its
+/// `#[pymethods]`: the methods written after the field list, a getter for each field listed (`name =>
+/// path`: `self.path` as [`Field`] gives it), the fields every JSON object of the handle holds, read
+/// without making the object (the Python class's annotations list the same names); and with `[notes:
+/// path]`, `notes()` (each note's text and kind) and `json_with_note_kinds` (the value's JSON object).
 macro_rules! handle {
-    (
-        $handle:ident $([json: $json:ident, notes: $($notes:ident).+])? {
-            $($name:ident => $($path:ident).+),* $(,)?
-        }
-        $($methods:tt)*
-    ) => {
-        $(
-            impl $handle {
-                /// The JSON object, with `note_kinds` beside `notes`.
-                fn json_with_note_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    let d = to_py(py, &self.$json)?;
-                    d.set_item("note_kinds", self.$($notes).+.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-                    Ok(d)
-                }
-            }
-        )?
+    // The methods: `notes()` where the handle has notes, the listed getters, and the methods written.
+    (@methods $handle:ident $([notes: $($notes:ident).+])? { $($name:ident => $($path:ident).+),* $(,)? }
+        $($methods:tt)*) => {
         #[pymethods]
         impl $handle {
             $($methods)*
@@ -124,6 +112,33 @@ macro_rules! handle {
                 }
             )*
         }
+    };
+    // A handle holding one value: the pyclass, `json_with_note_kinds` where it has notes, the methods.
+    (
+        $(#[$attr:meta])*
+        $handle:ident($value:ident: $ty:ty) $([notes: $($notes:ident).+])? { $($fields:tt)* }
+        $($methods:tt)*
+    ) => {
+        $(#[$attr])*
+        #[pyclass(frozen, module = "wavebudget._native")]
+        struct $handle {
+            $value: $ty,
+        }
+        $(
+            impl $handle {
+                /// The JSON object, with `note_kinds` beside `notes`.
+                fn json_with_note_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    let d = to_py(py, &self.$value)?;
+                    d.set_item("note_kinds", self.$($notes).+.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
+                    Ok(d)
+                }
+            }
+        )?
+        handle! { @methods $handle $([notes: $($notes).+])? { $($fields)* } $($methods)* }
+    };
+    // A handle whose pyclass is declared beside it.
+    ($handle:ident { $($fields:tt)* } $($methods:tt)*) => {
+        handle! { @methods $handle { $($fields)* } $($methods)* }
     };
 }
 
@@ -539,15 +554,10 @@ fn budget<'py>(
     })
 }
 
-/// `budget`'s answer for one target: the model's `Budget`, its scalar fields read directly, its JSON
-/// object (`dict`, with `note_kinds`) made on demand.
-#[pyclass(frozen, module = "wavebudget._native")]
-struct BudgetHandle {
-    b: wavebudget_model::Budget,
-}
-
 handle! {
-    BudgetHandle [json: b, notes: b.notes] {
+    /// `budget`'s answer for one target: the model's `Budget`, its scalar fields read directly, its JSON
+    /// object (`dict`, with `note_kinds`) made on demand.
+    BudgetHandle(b: wavebudget_model::Budget) [notes: b.notes] {
         target => b.target, processor => b.processor, wave_size => b.wave_size, cu_mode => b.cu_mode, waves => b.waves,
         lds_bytes => b.lds_bytes, max_vgprs => b.max_vgprs, max_arch_vgprs => b.max_arch_vgprs, max_agprs => b.max_agprs,
         max_sgprs => b.max_sgprs, llvm_sgpr_budget => b.llvm_sgpr_budget, max_lds_bytes => b.max_lds_bytes,
@@ -584,15 +594,10 @@ fn triton_explain<'py>(
     Ok(Py::new(py, ExplainHandle { e })?.into_bound(py).into_any())
 }
 
-/// `triton.explain`'s answer: the engine's `Explanation`, its scalar fields read directly, its JSON
-/// object (`dict`, `reason_kind` and `note_kinds` beside the texts) made on demand.
-#[pyclass(frozen, module = "wavebudget._native")]
-struct ExplainHandle {
-    e: wavebudget_engine::triton::Explanation,
-}
-
 handle! {
-    ExplainHandle [json: e, notes: e.notes] {
+    /// `triton.explain`'s answer: the engine's `Explanation`, its scalar fields read directly, its JSON
+    /// object (`dict`, `reason_kind` and `note_kinds` beside the texts) made on demand.
+    ExplainHandle(e: wavebudget_engine::triton::Explanation) [notes: e.notes] {
         target => e.target, num_warps => e.num_warps, warp_size => e.warp_size, waves_per_eu => e.waves_per_eu,
         shared => e.shared, launch_waves_per_simd => e.launch_waves_per_simd, launch_limiter => e.launch_limiter,
         ignored => e.ignored, reachable => e.reachable, max_vgprs => e.max_vgprs, unrunnable => e.unrunnable,
@@ -638,15 +643,10 @@ fn triton_launch_report<'py>(
     Ok(Py::new(py, LaunchHandle { r })?.into_bound(py).into_any())
 }
 
-/// `triton.launch_report`'s answer: the engine's report, its fields read directly, its JSON object
-/// (`dict`, with `note_kinds`) made on demand.
-#[pyclass(frozen, module = "wavebudget._native")]
-struct LaunchHandle {
-    r: wavebudget_engine::triton::LaunchReport,
-}
-
 handle! {
-    LaunchHandle [json: r, notes: r.notes] {
+    /// `triton.launch_report`'s answer: the engine's report, its fields read directly, its JSON object
+    /// (`dict`, with `note_kinds`) made on demand.
+    LaunchHandle(r: wavebudget_engine::triton::LaunchReport) [notes: r.notes] {
         name => r.name, target => r.target, shared => r.shared, num_warps => r.num_warps, warp_size => r.warp_size,
         wg_size => r.wg_size, waves_per_simd => r.waves_per_simd, limiter => r.limiter, binding => r.binding,
         llvm_waves_per_simd => r.llvm_waves_per_simd, vgpr_count => r.metadata.vgpr_count,
@@ -766,15 +766,10 @@ fn cubins<'py>(
     to_py(py, &report.cubins)
 }
 
-/// One kernel of `code_objects`: the engine's report, whose fields the JSON always holds are read
-/// directly (`get`), and whose whole JSON object (`dict`, with `note_kinds`) is made on demand.
-#[pyclass(frozen, module = "wavebudget._native")]
-struct KernelHandle {
-    k: wavebudget_engine::inspect::KernelReport,
-}
-
 handle! {
-    KernelHandle [json: k, notes: k.notes] {
+    /// One kernel of `code_objects`: the engine's report, whose fields the JSON always holds are read
+    /// directly (`get`), and whose whole JSON object (`dict`, with `note_kinds`) is made on demand.
+    KernelHandle(k: wavebudget_engine::inspect::KernelReport) [notes: k.notes] {
         name => k.metadata.name, symbol => k.metadata.symbol, vgpr_count => k.metadata.vgpr_count,
         agpr_count => k.metadata.agpr_count, sgpr_count => k.metadata.sgpr_count,
         vgpr_spill_count => k.metadata.vgpr_spill_count,
