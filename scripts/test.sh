@@ -7,17 +7,22 @@ source scripts/ensure-deps.sh
 "$LLVM_SYS_221_PREFIX/bin/llc" --version | grep -m1 "LLVM version"
 # Formatting and lints are part of the suite: a tree that does not pass them does not pass.
 cargo fmt --all --check
-# The lints are built once, with the code the tests run: every cargo build of this script and of the tests
-# it starts runs clippy-driver on the workspace's crates (cargo's RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
-# sets it) with warnings as errors, so a lint fails the build the tests need, and no separate check pass
-# compiles the tree again. (Dependencies are not linted: cargo caps their lints.)
-RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
-export RUSTC_WORKSPACE_WRAPPER
-export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-D warnings"
-# Every target of the workspace (lib, binaries, tests, examples, benchmarks) in the test profile, linted.
-cargo test --workspace --all-targets --locked --no-run
-# The plugin's LLVM 15 and 19 halves (its cfg(feature) code), built and linted where the tests and the
-# README's commands take them from (scripts/build-pass.sh: release, target/llvm15 and target/llvm19).
+mkdir -p target
+# The lints: clippy (check mode) for the workspace's every target and for the plugin's LLVM 15 and 19 halves
+# (its cfg(feature) code), in a target directory of their own, started now at the lowest priority: they take
+# the CPU that the builds and tests below leave idle, and their verdict is read at the end, where a lint
+# fails the suite as it always did. (The builds the tests run are plain rustc's, as a user's are.)
+nice -n 19 bash -c '
+  set -e
+  cargo clippy --workspace --all-targets --locked --target-dir target/clippy -- -D warnings
+  LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --locked -p wavebudget-pass --no-default-features \
+    --features llvm15 --target-dir target/clippy -- -D warnings
+  LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --no-default-features \
+    --features llvm19 --target-dir target/clippy -- -D warnings
+' > target/clippy.log 2>&1 &
+lint=$!
+trap 'kill "$lint" 2>/dev/null || true' EXIT
+# The plugin's LLVM 15 and 19 builds, where the tests and the README's commands take them from.
 scripts/build-pass.sh 15 >/dev/null
 scripts/build-pass.sh 19 >/dev/null
 # The tests: with cargo-nextest where it is installed (each test its own process, tests of different
@@ -40,3 +45,10 @@ target/pyvenv/bin/pip install -q --disable-pip-version-check pytest numpy triton
 target/pyvenv/bin/pip install -q --disable-pip-version-check --config-settings=build-args="--profile dev" \
   ./crates/wavebudget-python
 target/pyvenv/bin/python -m pytest -q crates/wavebudget-python/tests
+# The lints' verdict.
+if ! wait "$lint"; then
+  cat target/clippy.log >&2
+  echo "error: clippy found the problems above" >&2
+  exit 1
+fi
+echo "clippy: no warnings (workspace, all targets; the plugin for LLVM 15 and 19)"

@@ -285,13 +285,14 @@ pub struct InspectArgs {
 /// An NVIDIA launch's dynamic shared memory: `inspect`'s for cubins, and part of an NVIDIA kernel's flags.
 #[derive(Debug, Args, Default)]
 pub struct CudaLaunchArgs {
-    /// NVIDIA: dynamic shared memory bytes per block given at launch [default: 0; for a Triton cache
-    /// entry, its `shared`].
+    /// NVIDIA: dynamic shared memory bytes per block given at launch [default: 0; inspect and report of a
+    /// Triton cache entry: its `shared`].
     #[arg(long)]
     pub dynamic_shared_mem: Option<u32>,
     /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
     /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
-    /// sets it [default: CUDA's 48 KiB less the static shared memory; for a Triton cache entry, max].
+    /// sets it [default: CUDA's 48 KiB less the static shared memory; inspect and report of a Triton cache
+    /// entry: max].
     #[arg(long)]
     pub max_dynamic_shared_mem: Option<String>,
 }

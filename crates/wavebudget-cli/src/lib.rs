@@ -402,7 +402,7 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
 /// Refuses a flag the model `target` names does not take, as `occupancy` and `budget` do before any
 /// other reading: on an AMD or generic target, an NVIDIA flag; on the generic one, the AMD flags and a
 /// launch it does not take; on an AMD target, the generic model's flags. (An NVIDIA target's:
-/// `nvidia::refuse_amd_flags`.)
+/// `nvidia::target`, `refuse_amd_counts`, `refuse_generic`.)
 fn refuse_other_models_flags(t: &TargetArgs, given: &Given) -> Result<(), CliError> {
     if let Some(flag) = given.first(Flag::is_nvidia) {
         return Err(UsageError::NvidiaFlagOnAmd { flag, target: t.target.clone() }.into());

@@ -295,8 +295,8 @@ impl Request {
             [
                 (Target, self.target.is_some()),
                 (WgSize, self.wg_size.is_some()),
-                (DynamicLds, self.dynamic_lds.is_some()),
                 (Kernel, self.kernel.is_some()),
+                (DynamicLds, self.dynamic_lds.is_some()),
                 (Llvm, self.llvm.is_some()),
                 (Vgprs, self.vgprs.is_some()),
                 (Agprs, self.agprs.is_some()),

@@ -158,6 +158,8 @@ impl OnError for c_int {
     }
 }
 
+// Where a C long is an int (LLP64, 32-bit), the c_int case above is the same type.
+#[cfg(not(any(windows, target_pointer_width = "32")))]
 impl OnError for c_long {
     fn on_error(code: c_int) -> c_long {
         code.into()

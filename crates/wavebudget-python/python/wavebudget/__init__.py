@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator as _operator
 import os as _os
 import re as _re
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -437,19 +437,19 @@ def suggest_wg_size(
     return answers[0] if len(answers) == 1 else answers
 
 
-if TYPE_CHECKING:
+class _Blocker(Record):
+    """A ``Budget.blocked_by`` entry's fields (the entries are plain ``Record``s; this name types them, and
+    ``typing.get_type_hints(Budget)`` resolves it)."""
 
-    class _Blocker(Record):
-        """A ``Budget.blocked_by`` entry (a plain ``Record`` at run time: this name is for type checkers)."""
+    limiter: str
+    reason: Note
 
-        limiter: str
-        reason: Note
 
-    class _Skipped(Record):
-        """A ``CodeObjects.skipped`` entry (a plain ``Record`` at run time: this name is for type checkers)."""
+class _Skipped(Record):
+    """A ``CodeObjects.skipped`` entry's fields (the entries are plain ``Record``s; this name types them)."""
 
-        source: str
-        reason: Note
+    source: str
+    reason: Note
 
 
 class Target(Record):
