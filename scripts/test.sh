@@ -8,6 +8,9 @@ source scripts/ensure-deps.sh
 # Formatting and lints are part of the suite: a tree that does not pass them does not pass.
 cargo fmt --all --check
 mkdir -p target
+# Debug builds without incremental compilation's caches, which a suite run from a clean clone never reuses
+# (measured: the workspace's test build 62 s instead of 79 s on 2 cores); set CARGO_INCREMENTAL=1 to keep them.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 # The lints: clippy (check mode) for the workspace's every target and for the plugin's LLVM 15 and 19 halves
 # (its cfg(feature) code), in a target directory of their own, started now at the lowest priority: they take
 # the CPU that the builds and tests below leave idle, and their verdict is read at the end, where a lint
