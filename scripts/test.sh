@@ -11,20 +11,6 @@ mkdir -p target
 # Debug builds without incremental compilation's caches, which a suite run from a clean clone never reuses
 # (measured: the workspace's test build 62 s instead of 79 s on 2 cores); set CARGO_INCREMENTAL=1 to keep them.
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
-# The lints: clippy (check mode) for the workspace's every target and for the plugin's LLVM 15 and 19 halves
-# (its cfg(feature) code), in a target directory of their own, started now at the lowest priority: they take
-# the CPU that the builds and tests below leave idle, and their verdict is read at the end, where a lint
-# fails the suite as it always did. (The builds the tests run are plain rustc's, as a user's are.)
-nice -n 19 bash -c '
-  set -e
-  cargo clippy --workspace --all-targets --locked --target-dir target/clippy -- -D warnings
-  LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --locked -p wavebudget-pass --no-default-features \
-    --features llvm15 --target-dir target/clippy -- -D warnings
-  LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --no-default-features \
-    --features llvm19 --target-dir target/clippy -- -D warnings
-' > target/clippy.log 2>&1 &
-lint=$!
-trap 'kill "$lint" 2>/dev/null || true' EXIT
 # The plugin's LLVM 15 and 19 builds, where the tests and the README's commands take them from.
 scripts/build-pass.sh 15 >/dev/null
 scripts/build-pass.sh 19 >/dev/null
@@ -36,6 +22,21 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
   cargo test --workspace --locked "$@"
 fi
+# The lints: clippy (check mode) for the workspace's every target and for the plugin's LLVM 15 and 19 halves
+# (its cfg(feature) code), in a target directory of their own, at the lowest priority beside the Python
+# package's install and tests, which leave about one core idle (the Rust tests before them keep both busy);
+# their verdict is read at the end, where a lint fails the suite as it always did. (The builds the tests
+# run are plain rustc's, as a user's are.)
+nice -n 19 bash -c '
+  set -e
+  cargo clippy --workspace --all-targets --locked --target-dir target/clippy -- -D warnings
+  LLVM_SYS_150_PREFIX=/usr/lib/llvm-15 cargo clippy --locked -p wavebudget-pass --no-default-features \
+    --features llvm15 --target-dir target/clippy -- -D warnings
+  LLVM_SYS_191_PREFIX=/usr/lib/llvm-19 cargo clippy --locked -p wavebudget-pass --no-default-features \
+    --features llvm19 --target-dir target/clippy -- -D warnings
+' > target/clippy.log 2>&1 &
+lint=$!
+trap 'kill "$lint" 2>/dev/null || true' EXIT
 # The Python package as a user installs it: pip builds it from source (maturin from PyPI) into a venv,
 # then its tests run against llc-22, Triton's output and the CLI (target/debug/wavebudget, built above).
 # Triton 3.9.0 (a 286 MB wheel) lets a handful of them compile real Triton kernels for gfx942; Ray 2.60.0

@@ -1,8 +1,9 @@
 //! Every flag of `occupancy`, `budget` and `report` given where its vendor's model does not take it is
 //! refused with the line that names it and says whose it is: each flag against each kind of target
-//! (AMD, NVIDIA, `--target generic`) and, for the report, against input files. The expected lines are the
-//! rules as docs/cli.md states them (an NVIDIA flag on an AMD target, an AMD count on NVIDIA with the flag
-//! that says it there, ...), one table here, not the CLI's own output.
+//! (AMD, NVIDIA, `--target generic`) and, for the report, against input files. The expected lines are
+//! written here from the rules (an NVIDIA flag on an AMD target, an AMD count on NVIDIA with the flag that
+//! says it there, ...), one table, not taken from the CLI's output; the table passed against the CLI as it
+//! was before these refusals were declared by `engine::vendor::Flag::whose`.
 
 use std::process::Command;
 
