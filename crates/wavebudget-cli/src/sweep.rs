@@ -477,7 +477,8 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
         return Err(UsageError::OverwritesInput { output: a.output.clone() }.into());
     }
     let bytes = read(file)?;
-    let bitcode = a.output.ends_with(".bc");
+    // Bitcode for a `.bc` output in any case (`-o tuned.BC` too), as the extension says; text otherwise.
+    let bitcode = output.extension().is_some_and(|e| e.eq_ignore_ascii_case("bc"));
     let policy = Policy { max_spills: a.max_spills, max_loop_growth: a.max_loop_growth };
     let t = match &a.sweep.ray {
         Some(address) => {
