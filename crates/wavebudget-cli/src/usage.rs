@@ -24,11 +24,6 @@ impl std::fmt::Display for Compiled {
     }
 }
 
-/// The flags of `--target generic` that the other targets refuse.
-const GENERIC_FLAGS: &str =
-    "--register-file-bytes, --wave-width, --register-bytes, --granule, --max-waves, --partitions and --preset";
-
-/// The NVIDIA calculator's flags, named when another flag is given with them.
 /// What the arguments of a command get wrong, one line each.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -72,7 +67,7 @@ pub enum UsageError {
         flag: Flag,
     },
     /// The generic form's flags with another target.
-    #[error("{GENERIC_FLAGS} go with --target generic")]
+    #[error("{} go with --target generic", Flag::list_whose(|w| w == wavebudget_engine::vendor::Whose::Generic))]
     GenericFlags,
     /// An NVIDIA flag with an AMD (or unknown) target.
     #[error("{flag} applies to NVIDIA targets (sm_XY or a product name), not '{target}'")]

@@ -185,11 +185,6 @@ impl Flag {
         }
     }
 
-    /// Whether it is AMD's: its rules, a configuration's mode or count, or LDS at launch.
-    pub fn is_amd(self) -> bool {
-        matches!(self.whose(), Whose::AmdRules | Whose::AmdMode | Whose::AmdCount { .. } | Whose::AmdLaunch)
-    }
-
     /// Whether it is NVIDIA's: a kernel's, a launch's or a budget's.
     pub fn is_nvidia(self) -> bool {
         matches!(self.whose(), Whose::NvidiaKernel | Whose::NvidiaLaunch | Whose::NvidiaBudget)
@@ -199,6 +194,18 @@ impl Flag {
     /// lane).
     pub fn generic_takes(self) -> bool {
         matches!(self, Flag::Target | Flag::Vgprs) || self.whose() == Whose::Generic
+    }
+
+    /// The flags whose owner `pred` holds for, in declaration order, listed as a message lists them
+    /// (`--a, --b and --c`).
+    pub fn list_whose(pred: impl Fn(Whose) -> bool) -> String {
+        let spelled: Vec<String> =
+            <Flag as strum::VariantArray>::VARIANTS.iter().filter(|f| pred(f.whose())).map(|f| f.to_string()).collect();
+        match spelled.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        }
     }
 }
 
@@ -226,11 +233,6 @@ impl Given {
     /// The first flag given whose owner `pred` holds for.
     pub fn first_whose(&self, pred: impl Fn(Whose) -> bool) -> Option<Flag> {
         self.first(|f| pred(f.whose()))
-    }
-
-    /// Whether `flag` was given.
-    pub fn has(&self, flag: Flag) -> bool {
-        self.0.contains(&flag)
     }
 }
 

@@ -5,7 +5,9 @@
 use wavebudget_engine::misuse::Misuse;
 use wavebudget_engine::vendor::Flag;
 
-const NVIDIA_CONFIGURATION_FLAGS: &str =
+/// The flags an NVIDIA configuration's page takes beside `--target` (`nvidia::describes`, held to it by a
+/// test), in the order the message has named them.
+pub(crate) const NVIDIA_CONFIGURATION_FLAGS: &str =
     "--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout";
 
 /// What a part of the HTML report could not be made of (a defect of ours, not of the input).

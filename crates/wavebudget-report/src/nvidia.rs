@@ -117,9 +117,13 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
     found.map(|(x, w)| Mark { x, waves: w, label: format!("{x} {unit}: {w} warps per SM") })
 }
 
+/// Whether a flag of this owner describes an NVIDIA configuration: its launch, and its kernel's own.
+pub(crate) fn describes(whose: Whose) -> bool {
+    matches!(whose, Whose::Launch | Whose::NvidiaKernel | Whose::NvidiaLaunch)
+}
+
 /// The page of one NVIDIA configuration: `given` holds its launch and its kernel's own flags only.
 pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, ReportError> {
-    let describes = |w| matches!(w, Whose::Launch | Whose::NvidiaKernel | Whose::NvidiaLaunch);
     if let Some(flag) = given.first_whose(|w| !describes(w)) {
         return Err(ReportError::NotNvidiaFlag { flag });
     }
