@@ -1,5 +1,5 @@
 //! Prints `tests/lit/Inputs/pressure.ll` (see `wavebudget_testkit::kernels::pressure_module`); with
-//! `--kernels N`, the sweep benchmarks' module of N accumulator loops instead
+//! `--kernels N`, the Ray sweep benchmark's module of N accumulator loops instead
 //! (`wavebudget_testkit::kernels::accumulator_module`).
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

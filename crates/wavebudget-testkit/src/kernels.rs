@@ -119,9 +119,9 @@ pub fn module(kernels: impl IntoIterator<Item = String>, attrs: &str) -> String 
     s
 }
 
-/// The sweep benchmarks' workload: `kernels` accumulator loops ([`vector_acc`], global input) of 8 to 160
-/// floats live (the `i`th holds `8 + 8i mod 160`, named `acc<i>_<floats>`), for gfx942 at 1 to 256 threads
-/// without AGPRs. `cargo run -p wavebudget-testkit --example gen_pressure -- --kernels N` prints it.
+/// The Ray sweep benchmark's workload (`crates/wavebudget-python/benches/sweep_ray.py`): `kernels`
+/// accumulator loops ([`vector_acc`], global input) of 8 to 160 floats live (the `i`th holds `8 + 8i mod
+/// 160`, named `acc<i>_<floats>`), for gfx942 at 1 to 256 threads without AGPRs. `cargo run -p wavebudget-testkit --example gen_pressure -- --kernels N` prints it.
 pub fn accumulator_module(kernels: usize) -> String {
     let widths = (0..kernels).map(|i| (i, 8 + (i as u32 * 8) % 160));
     module(
