@@ -14,6 +14,7 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -28,11 +29,25 @@
 #endif
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#if LLVM_VERSION_MAJOR >= 19
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
 
 #include <atomic>
 #include <cstddef>
 #include <cstdio>
+#include <cstdint>
+#include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -396,6 +411,214 @@ int wb_remarks_wanted(LLVMValueRef Fn) {
   Function *F = unwrap<Function>(Fn);
   OptimizationRemarkAnalysis R(PassName, "Budget", F);
   return R.isEnabled() || F->getContext().getLLVMRemarkStreamer() != nullptr;
+}
+
+} // extern "C"
+
+// ---- Facts asked of LLVM itself (llvm-pass/src/llvm_facts.rs) ----
+//
+// The AMDGPU target machine this process's LLVM builds (one per process, made on first use), the subtarget
+// it builds for a processor and feature string (what llc builds for a function with those attributes), and
+// its module-LDS lowering run on a clone of a module. Each is LLVM's own code reached through public
+// virtual interfaces (TargetMachine::getSubtargetImpl, the PassBuilder the target registers its passes
+// with): nothing of the AMDGPU backend's private headers is named here.
+
+extern "C" {
+void LLVMInitializeAMDGPUTargetInfo();
+void LLVMInitializeAMDGPUTarget();
+void LLVMInitializeAMDGPUTargetMC();
+}
+
+namespace {
+std::mutex FactsMutex;
+
+const char AmdTriple[] = "amdgcn-amd-amdhsa";
+
+// The process's AMDGPU target machine, or null where this LLVM has no AMDGPU target. Caller holds
+// FactsMutex.
+TargetMachine *amdgpuTargetMachine() {
+  static TargetMachine *TM = [] () -> TargetMachine * {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    std::string Err;
+#if LLVM_VERSION_MAJOR >= 22
+    Triple TT(AmdTriple);
+    const Target *T = TargetRegistry::lookupTarget(TT, Err);
+    if (!T)
+      return nullptr;
+    return T->createTargetMachine(TT, "", "", TargetOptions(), Reloc::PIC_);
+#else
+    const Target *T = TargetRegistry::lookupTarget(AmdTriple, Err);
+    if (!T)
+      return nullptr;
+    return T->createTargetMachine(AmdTriple, "", "", TargetOptions(), Reloc::PIC_);
+#endif
+  }();
+  return TM;
+}
+
+// A scratch module for the functions whose subtarget is asked for (each made and erased per question).
+Module &scratchModule() {
+  static LLVMContext *Ctx = new LLVMContext();
+  static Module *M = new Module("wavebudget.subtarget", *Ctx);
+  return *M;
+}
+} // namespace
+
+extern "C" {
+
+// The subtarget LLVM builds for a function with "target-cpu"=Cpu and "target-features"=Fs (what llc
+// builds for it: the last setting of a feature wins, implied features follow): for each of the NameCount
+// NUL-terminated feature names in Names, whether it has that feature on (bit I of *On). Features of Fs
+// this LLVM does not know are left out first (LLVM ignores them, with a warning of its own at code
+// generation; LLVM 15 cannot list its features, and takes Fs as it is). Returns 1, or 0 where this LLVM
+// has no AMDGPU target or does not know Cpu (never built: an unknown processor would be compiled for the
+// generic one).
+int wb_subtarget_features(const char *Cpu, size_t CpuLen, const char *Fs, size_t FsLen, const char *Names,
+                          unsigned NameCount, uint64_t *On) {
+  std::lock_guard<std::mutex> Lock(FactsMutex);
+  TargetMachine *TM = amdgpuTargetMachine();
+  if (!TM)
+    return 0;
+  StringRef CpuName(Cpu, CpuLen);
+  const MCSubtargetInfo *Generic = TM->getMCSubtargetInfo();
+  if (!Generic->isCPUStringValid(CpuName))
+    return 0;
+  std::string Kept;
+#if LLVM_VERSION_MAJOR >= 19
+  ArrayRef<SubtargetFeatureKV> Table = Generic->getAllProcessorFeatures();
+  auto Known = [&](StringRef Name) {
+    for (const SubtargetFeatureKV &KV : Table)
+      if (Name == KV.Key)
+        return true;
+    return false;
+  };
+  SmallVector<StringRef, 16> Items;
+  StringRef(Fs, FsLen).split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    StringRef F = Item.trim();
+    if (F.size() < 2 || (F[0] != '+' && F[0] != '-') || !Known(F.drop_front()))
+      continue;
+    if (!Kept.empty())
+      Kept += ',';
+    Kept += F.str();
+  }
+#else
+  Kept = std::string(Fs, FsLen);
+#endif
+  Module &M = scratchModule();
+  Function *Fn = Function::Create(FunctionType::get(Type::getVoidTy(M.getContext()), false),
+                                  GlobalValue::ExternalLinkage, "wavebudget.subtarget", M);
+  Fn->addFnAttr("target-cpu", CpuName);
+  if (!Kept.empty())
+    Fn->addFnAttr("target-features", Kept);
+  const TargetSubtargetInfo *STI = TM->getSubtargetImpl(*Fn);
+  *On = 0;
+  const char *P = Names;
+  for (unsigned I = 0; I < NameCount && I < 64; ++I) {
+    std::string Name(P);
+    P += Name.size() + 1;
+    if (STI->checkFeatures("+" + Name))
+      *On |= uint64_t(1) << I;
+  }
+  Fn->eraseFromParent();
+  return 1;
+}
+
+// LLVM's module-LDS lowering ("amdgpu-lower-module-lds", what llc runs before instruction selection) on a
+// clone of M laid out with the target's data layout (as llc lays out every module): calls Cb with each
+// defined amdgpu_kernel's name, the "amdgpu-lds-size" the lowering leaves on it (Has 0: none, no LDS) and
+// the largest alignment of the dynamic LDS its code names, in module order. Returns 1; 0 where this LLVM has no AMDGPU target or the pass cannot be built; 2 where
+// the module mixes LDS variables with and without absolute addresses, and 3 where
+// -amdgpu-lower-module-lds-strategy was given (the lowering would stop the process on some modules: not
+// run, nothing reported).
+int wb_lowered_lds(LLVMModuleRef MRef,
+                   void (*Cb)(void *, const char *, size_t, const char *, size_t, int, uint64_t), void *Data) {
+  std::lock_guard<std::mutex> Lock(FactsMutex);
+  // A strategy given on the command line (`kernel`, say) stops the process on modules the default
+  // handles ("cannot lower LDS ... reachable from multiple kernels"): not run then.
+  auto &Options = cl::getRegisteredOptions();
+  auto Strategy = Options.find("amdgpu-lower-module-lds-strategy");
+  if (Strategy != Options.end() && Strategy->second->getNumOccurrences() > 0)
+    return 3;
+  Module &Orig = *unwrap(MRef);
+  // LDS variables with absolute addresses (a module lowered before) beside others stop the lowering
+  // ("module cannot mix absolute and non-absolute LDS GVs"); only absolute ones: it has nothing to do.
+  bool Absolute = false, Other = false;
+  for (GlobalVariable &G : Orig.globals())
+    if (G.getAddressSpace() == 3)
+      (G.isAbsoluteSymbolRef() ? Absolute : Other) = true;
+  if (Absolute && Other)
+    return 2;
+  TargetMachine *TM = amdgpuTargetMachine();
+  if (!TM)
+    return 0;
+  std::unique_ptr<Module> M = CloneModule(Orig);
+  // An unnamed kernel that uses LDS stops the lowering ("anonymous kernels cannot use LDS variables"); in
+  // the clone each gets a name (the Rust side says llc will stop there).
+  unsigned Anonymous = 0;
+  for (Function &F : *M)
+    if (!F.hasName() && F.getCallingConv() == CallingConv::AMDGPU_KERNEL)
+      F.setName("__wavebudget_unnamed_kernel." + std::to_string(Anonymous++));
+  M->setDataLayout(TM->createDataLayout());
+#if LLVM_VERSION_MAJOR >= 22
+  M->setTargetTriple(Triple(AmdTriple));
+#else
+  M->setTargetTriple(AmdTriple);
+#endif
+  PassBuilder PB(TM);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, "amdgpu-lower-module-lds")) {
+    consumeError(std::move(E));
+    return 0;
+  }
+  if (!Absolute)
+    MPM.run(*M, MAM);
+  const DataLayout &DL = M->getDataLayout();
+  for (Function &F : *M) {
+    if (F.isDeclaration() || F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
+      continue;
+    Attribute A = F.getFnAttribute("amdgpu-lds-size");
+    StringRef V = A.isStringAttribute() ? A.getValueAsString() : StringRef();
+    // Dynamic LDS the kernel's own code still names after the lowering: instruction selection pads the
+    // static size to its alignment (AMDGPUMachineFunction::setDynLDSAlign), which no pass before it
+    // writes. The largest such alignment is passed beside the attribute (1: none).
+    uint64_t DynAlign = 1;
+    SmallPtrSet<const Value *, 16> Seen;
+    SmallVector<const Value *, 16> Stack;
+    for (Instruction &I : instructions(F))
+      for (const Value *Op : I.operands())
+        if (isa<Constant>(Op))
+          Stack.push_back(Op);
+    while (!Stack.empty()) {
+      const Value *C = Stack.pop_back_val();
+      if (!Seen.insert(C).second)
+        continue;
+      if (auto *G = dyn_cast<GlobalVariable>(C)) {
+        if (G->getAddressSpace() == 3 && DL.getTypeAllocSize(G->getValueType()).isZero())
+          DynAlign = std::max<uint64_t>(DynAlign, DL.getValueOrABITypeAlignment(G->getAlign(), G->getValueType()).value());
+        continue;
+      }
+      if (isa<GlobalValue>(C))
+        continue;
+      if (auto *U = dyn_cast<User>(C))
+        for (const Value *Op : U->operands())
+          if (isa<Constant>(Op))
+            Stack.push_back(Op);
+    }
+    Cb(Data, F.getName().data(), F.getName().size(), V.data(), V.size(), A.isStringAttribute() ? 1 : 0, DynAlign);
+  }
+  return 1;
 }
 
 } // extern "C"

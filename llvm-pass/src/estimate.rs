@@ -92,6 +92,9 @@ pub struct Scan {
     /// It calls something other than an intrinsic: a function, a declaration, inline asm, or through a
     /// pointer (LLVM 15's LDS lowering gives such a kernel its module struct).
     pub calls_anything: bool,
+    /// The direct callees that are only declared here and are not intrinsics (a `-fgpu-rdc` module before
+    /// its device link), in order.
+    pub declared: Vec<LLVMValueRef>,
 }
 
 /// One walk over `f`'s instructions for its calls and, with `lanes`, the lanes bound of [`value_lanes_of`]
@@ -107,6 +110,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
         let mut callees = Vec::new();
         let mut indirect = false;
         let mut calls_anything = false;
+        let mut declared = Vec::new();
         // A declaration has no blocks: its arguments' lanes, and no calls.
         if let Some(n) = bound.as_mut() {
             for p in 0..LLVMCountParams(f) {
@@ -130,6 +134,8 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
                             }
                             if LLVMIsDeclaration(c) == 0 {
                                 callees.push(c);
+                            } else if !ir::name_starts_with(c, &["llvm."]) && !declared.contains(&c) {
+                                declared.push(c);
                             }
                         }
                         None => {
@@ -147,7 +153,7 @@ pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
             }
             b = LLVMGetNextBasicBlock(b);
         }
-        Scan { lanes: bound, calls: (callees, indirect), calls_anything }
+        Scan { lanes: bound, calls: (callees, indirect), calls_anything, declared }
     }
 }
 

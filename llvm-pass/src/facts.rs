@@ -59,6 +59,50 @@ pub struct KernelFacts {
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
     /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
+    /// The features LLVM's own subtarget has on for the kernel's processor and `"target-features"`
+    /// (`None`: not asked, as in unit tests, or this LLVM does not know the processor); the plan takes the
+    /// wave size, CU mode and VGPR file from it rather than reading the string itself.
+    pub subtarget: Option<crate::llvm_facts::SubtargetFeatures>,
+    /// How `lds_attr` and `static_lds` are to be read.
+    pub lds_from: LdsFrom,
+    /// With `LdsFrom::Llvm` after LLVM's lowering: the largest alignment of the dynamic LDS the kernel's
+    /// own code names (0 or 1: none), to which instruction selection pads `lds_attr`'s size.
+    pub lds_dynamic_align: u64,
+    /// Constant tables the kernel (or a function it reaches) reads that hold addresses of LDS variables:
+    /// llc -O2 may fold a load from one into the variable's address and allocate the variable then, which
+    /// no lowering before it shows.
+    pub lds_tables: Vec<LdsTable>,
+    /// The first function the kernel reaches through direct calls that is only declared in this module
+    /// (not an intrinsic): its registers and LDS are the kernel's once it is linked, and are not seen here.
+    pub declared_callee: Option<String>,
+    /// The kernel's control flow is irreducible (`wavebudget_estimate::irreducible`).
+    pub irreducible: bool,
+}
+
+/// Where a kernel's static LDS comes from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LdsFrom {
+    /// `lds_attr` is the `"amdgpu-lds-size"` LLVM's code generation reads: as LLVM's own module-LDS
+    /// lowering left it on a clone of the module (LLVM 19 and 22), or as written where the module has no
+    /// LDS variable for the lowering to place.
+    #[default]
+    Llvm,
+    /// LLVM's lowering could not be asked (why); the static LDS is not known.
+    Unknown(crate::llvm_facts::NotLowered),
+    /// `static_lds` is the port's layout (LLVM 15, whose lowering writes no size and whose instruction
+    /// selection places the variables; `"amdgpu-lds-size"` is not read by LLVM 15).
+    Layout,
+}
+
+/// A constant table holding LDS addresses that a kernel reads.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LdsTable {
+    /// The table global's name.
+    pub table: String,
+    /// The LDS variables whose addresses it holds.
+    pub variables: Vec<String>,
+    /// Their sizes added up: the most the kernel's LDS may grow by when llc folds loads from the table.
+    pub bytes: u64,
 }
 
 /// Reads one kernel's attributes and metadata (LDS is filled in by [`Lds::fill`]).
@@ -88,7 +132,94 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         // Only LLVM 15's allocator has the tuple limit the phi is read for: other majors skip the walk.
         wide_vector_phi: if crate::LLVM == wavebudget_model::Llvm::V15 { wide_vector_phi(f) } else { None },
         value_lanes: None,
+        subtarget: None,
+        lds_from: if crate::LLVM == wavebudget_model::Llvm::V15 { LdsFrom::Layout } else { LdsFrom::Llvm },
+        lds_dynamic_align: 0,
+        lds_tables: Vec::new(),
+        declared_callee: None,
+        irreducible: cfg_irreducible(f),
     }
+}
+
+/// Whether `f`'s CFG is irreducible, read from its blocks' successors alone.
+///
+/// # Safety
+/// `f` must be a live function.
+unsafe fn cfg_irreducible(f: LLVMValueRef) -> bool {
+    let blocks = ir::blocks(f);
+    if blocks.len() < 3 {
+        return false;
+    }
+    let index: ir::PtrMap<LLVMBasicBlockRef, u32> = (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
+    let cfg = wavebudget_estimate::data::Function {
+        blocks: blocks
+            .iter()
+            .map(|&b| wavebudget_estimate::data::Block {
+                insts: Vec::new(),
+                succs: ir::successors(b).iter().filter_map(|s| index.get(s).copied()).collect(),
+            })
+            .collect(),
+        ..Default::default()
+    };
+    wavebudget_estimate::irreducible(&cfg)
+}
+
+/// What LLVM's own subtarget has on for `cpu` (an LLVM processor name, or any spelling the model reads,
+/// as `target=` takes) with `features`; `None` where the model or this LLVM does not know it.
+pub fn llvm_subtarget(cpu: &str, features: &str) -> Option<crate::llvm_facts::SubtargetFeatures> {
+    let name = match wavebudget_model::parse_target(cpu) {
+        Ok(id) => id.processor.name,
+        Err(_) => return None,
+    };
+    crate::llvm_facts::subtarget(name, features)
+}
+
+/// The constant tables of a module that hold LDS addresses: for each global that is not LDS, has an
+/// initializer and is not one of LLVM's lists (`llvm.used`, ...), the LDS variables its initializer names
+/// (through any depth of constant expressions), and the functions that use it.
+///
+/// # Safety
+/// `m` must be a live module.
+pub unsafe fn lds_tables(m: LLVMModuleRef) -> Vec<(LdsTable, ir::PtrSet<LLVMValueRef>)> {
+    let td = LLVMGetModuleDataLayout(m);
+    let mut out = Vec::new();
+    for g in ir::globals(m) {
+        let init = LLVMGetInitializer(g);
+        if init.is_null() || LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3 || ir::name_starts_with(g, &["llvm."]) {
+            continue;
+        }
+        // The LDS globals the initializer names, walked with an explicit stack (no depth limit).
+        let mut seen = ir::PtrSet::default();
+        let mut stack = vec![init];
+        let mut lds: Vec<LLVMValueRef> = Vec::new();
+        while let Some(c) = stack.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            if !LLVMIsAGlobalVariable(c).is_null() {
+                if LLVMGetPointerAddressSpace(LLVMTypeOf(c)) == 3 && !lds.contains(&c) {
+                    lds.push(c);
+                }
+                continue;
+            }
+            if !LLVMIsAGlobalValue(c).is_null() {
+                continue;
+            }
+            stack.extend(ir::operands(c));
+        }
+        if lds.is_empty() {
+            continue;
+        }
+        let mut users = ir::PtrSet::default();
+        using_functions(g, &mut users, 0);
+        if users.is_empty() {
+            continue;
+        }
+        let bytes = lds.iter().map(|&v| LLVMABISizeOfType(td, LLVMGlobalGetValueType(v))).sum();
+        let table = LdsTable { table: ir::name(g), variables: lds.iter().map(|&v| ir::name(v)).collect(), bytes };
+        out.push((table, users));
+    }
+    out
 }
 
 /// The widest phi in `f` whose vector type LLVM 15 legalizes to 32-register tuples (phis lead their
@@ -118,24 +249,26 @@ unsafe fn wide_vector_phi(f: LLVMValueRef) -> Option<(u32, String)> {
     widest.map(|(dwords, ty)| (dwords, ir::type_text(ty)))
 }
 
-/// Functions whose instructions use `v`, looking through constant expressions.
-unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, depth: u32) {
-    if depth > 64 {
-        return;
-    }
-    let mut use_ = LLVMGetFirstUse(v);
-    while !use_.is_null() {
-        let u = LLVMGetUser(use_);
-        use_ = LLVMGetNextUse(use_);
-        if !LLVMIsAInstruction(u).is_null() {
-            let b = LLVMGetInstructionParent(u);
-            if !b.is_null() {
-                out.insert(LLVMGetBasicBlockParent(b));
+/// Functions whose instructions use `v`, looking through constant expressions of any depth (each
+/// constant visited once: the walk is as long as the module's constants, whatever their nesting).
+unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, _depth: u32) {
+    let mut seen = ir::PtrSet::default();
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        let mut use_ = LLVMGetFirstUse(v);
+        while !use_.is_null() {
+            let u = LLVMGetUser(use_);
+            use_ = LLVMGetNextUse(use_);
+            if !LLVMIsAInstruction(u).is_null() {
+                let b = LLVMGetInstructionParent(u);
+                if !b.is_null() {
+                    out.insert(LLVMGetBasicBlockParent(b));
+                }
+            } else if !LLVMIsAGlobalValue(u).is_null() {
+                // Used in another global's initializer (llvm.used, tables): not an access by code.
+            } else if !LLVMIsAConstant(u).is_null() && seen.insert(u) {
+                stack.push(u);
             }
-        } else if !LLVMIsAGlobalValue(u).is_null() {
-            // Used in another global's initializer (llvm.used, tables): not an access by code.
-        } else if !LLVMIsAConstant(u).is_null() {
-            using_functions(u, out, depth + 1);
         }
     }
 }
@@ -483,6 +616,25 @@ impl Lds {
                     .collect()
             })
             .clone()
+    }
+
+    /// The module has no LDS variable.
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+
+    /// Where LLVM's lowering gave the static LDS: only what the kernel reaches through an indirect call
+    /// (the address-taken functions, for the note that says so).
+    ///
+    /// # Safety
+    /// As [`Lds::fill_with`].
+    pub unsafe fn note_reach(&mut self, k: LLVMValueRef, facts: &mut KernelFacts, calls: (Vec<LLVMValueRef>, bool)) {
+        if self.vars.is_empty() {
+            return;
+        }
+        let reach = self.reach(k, calls);
+        facts.indirect_calls |= reach.indirect_calls;
+        facts.indirect_lds_functions = reach.address_taken;
     }
 
     /// Fills `facts`' static LDS (and the address-taken functions counted) for kernel `k`.

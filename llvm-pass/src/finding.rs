@@ -479,6 +479,27 @@ pub enum Finding {
         /// LDS bytes in all.
         lds: u32,
     },
+    /// LLVM's module-LDS lowering could not be asked for the kernel's static LDS.
+    #[error("{}", match .0 {
+        crate::llvm_facts::NotLowered::MixedAbsolute => "the module mixes LDS variables with and without absolute addresses: LLVM's LDS lowering stops the compile (\"module cannot mix absolute and non-absolute LDS GVs\"), so there is no static LDS to plan with",
+        crate::llvm_facts::NotLowered::StrategyGiven => "-amdgpu-lower-module-lds-strategy was given: LLVM's LDS lowering under a strategy other than its default can stop the process, so it is not run here and the static LDS is not known",
+        crate::llvm_facts::NotLowered::Unavailable => "this LLVM could not run its module-LDS lowering (no AMDGPU target): the static LDS is not known",
+    })]
+    LdsNotLowered(crate::llvm_facts::NotLowered),
+    /// An unnamed kernel that allocates LDS: LLVM's lowering stops the compile.
+    #[error("an unnamed kernel cannot use LDS variables: LLVM's LDS lowering stops the compile (\"anonymous kernels cannot use LDS variables\")")]
+    UnnamedKernelLds,
+    /// LDS addresses reached through a constant table: llc may fold the loads and allocate the variables.
+    #[error("reads LDS addresses from {}: llc -O2 may fold such a load into the variable's address and allocate the variable then, up to {bytes} bytes more than the {lds} bytes of static LDS planned with here; the waves target stands only if they fit",
+        tables.iter().map(|t| format!("@{} ({})", t.table, t.variables.iter().map(|v| format!("@{v}")).collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join(", "))]
+    LdsThroughTable {
+        /// The tables and the LDS variables each holds.
+        tables: Vec<crate::facts::LdsTable>,
+        /// The static LDS planned with.
+        lds: u32,
+        /// The most bytes the folded variables may add.
+        bytes: u64,
+    },
 
     // ----- the kernel's own "amdgpu-waves-per-eu" -----
     /// A maximum of 0, which LLVM 19 divides by.
@@ -640,6 +661,22 @@ pub enum Finding {
         /// It makes an indirect call.
         indirect: bool,
     },
+    /// The kernel reaches a function only declared in this module.
+    #[error("calls '{callee}', which is only declared in this module (a -fgpu-rdc build before its device link): LLVM gives the kernel that function's registers and LDS where they are more once it is linked, and they are not seen here, so {waves} waves/SIMD holds only if '{callee}' fits the budget ({budget} VGPRs); load the plugin into the device link (lld --load-pass-plugin) to check the linked kernel")]
+    CallsDeclared {
+        /// The declared function.
+        callee: String,
+        /// The waves set.
+        waves: u32,
+        /// The VGPR budget.
+        budget: u32,
+    },
+    /// Irreducible control flow: no estimate.
+    #[error("has irreducible control flow, which llc makes structured first (new blocks, and registers that carry the way to go), so its registers are not what the IR shows: no spill check for {waves} waves/SIMD; records=PATH (a build's counts) or `wavebudget sweep` give its registers")]
+    IrreducibleNotEstimated {
+        /// The waves set.
+        waves: u32,
+    },
     /// The records have the kernel more than once for this processor, with different counts.
     #[error("the records have this kernel more than once for this processor, with different counts ({}): no one build's; estimating instead", .0.join("; "))]
     RecordsConflict(Vec<String>),
@@ -729,13 +766,37 @@ pub enum Finding {
         /// The budget.
         budget: u32,
     },
-    /// Unified AGPR file without `"amdgpu-agpr-alloc"`: half the budget kept for AGPRs.
-    #[error("without \"amdgpu-agpr-alloc\" LLVM keeps half of the {budget} VGPRs for AGPRs: {arch} arch VGPRs exceed {}, so some go through AGPR copies (clang -O adds \"amdgpu-agpr-alloc\"=\"0\")", budget / 2)]
-    AgprAllocHalf {
-        /// The VGPR budget.
-        budget: u32,
-        /// Arch VGPRs recorded.
+    /// The architectural VGPRs are over what `"amdgpu-agpr-alloc"` (or LLVM 22's default half) leaves,
+    /// the whole count within the budget: the rest live in AGPRs (copies, not memory spills; measured with
+    /// llc-22 on gfx90a, `tests/pass_claims.rs`).
+    #[error("{} {arch} arch VGPRs, over the {split} of the {budget} VGPRs for {waves} waves/SIMD that {} leaves beside AGPRs: {} of them would live in AGPRs (copies, not memory spills)",
+        match from { crate::plan::RegisterSource::Records => "the records have", crate::plan::RegisterSource::Estimate => "estimated" },
+        match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22 without \"amdgpu-agpr-alloc\" (half kept for AGPRs; clang -O adds \"amdgpu-agpr-alloc\"=\"0\" where no AGPR is named)".to_string() },
+        arch - split)]
+    ArchOverSplit {
+        /// Arch VGPRs recorded or estimated.
         arch: u32,
+        /// Arch VGPRs LLVM's split leaves.
+        split: u32,
+        /// The whole VGPR budget.
+        budget: u32,
+        /// The waves set.
+        waves: u32,
+        /// The attribute as written (`None`: absent, LLVM 22's default half).
+        agpr_alloc: Option<String>,
+        /// Where the count came from.
+        from: crate::plan::RegisterSource,
+    },
+    /// `"amdgpu-agpr-alloc"` leaves no architectural VGPR at W.
+    #[error("at {waves} waves/SIMD {} leaves 0 of the {budget} VGPRs for architectural VGPRs: llc-22 cannot allocate (\"no registers from class available to allocate\")",
+        match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22's default split".to_string() })]
+    AgprAllocLeavesNoVgprs {
+        /// The waves.
+        waves: u32,
+        /// The whole VGPR budget.
+        budget: u32,
+        /// The attribute as written.
+        agpr_alloc: Option<String>,
     },
     /// A few registers from one more wave.
     #[error("{vgpr_count} VGPRs reach {now} waves/SIMD; shaving {} registers (to {to}) would give {}", vgpr_count - to, now + 1)]

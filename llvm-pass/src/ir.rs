@@ -152,6 +152,11 @@ pub unsafe fn globals(m: LLVMModuleRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// An `addrspace(3)` (LDS, or NVPTX's `.shared`) global.
+pub unsafe fn is_lds(g: LLVMValueRef) -> bool {
+    LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3
+}
+
 /// The module's first defined `amdgpu_kernel` function, if any.
 pub unsafe fn first_kernel(m: LLVMModuleRef) -> Option<LLVMValueRef> {
     let mut f = LLVMGetFirstFunction(m);

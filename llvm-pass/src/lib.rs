@@ -24,6 +24,7 @@ pub mod finding;
 mod host_llvm;
 mod ir;
 pub mod isolate;
+pub mod llvm_facts;
 pub mod nvptx;
 pub mod plan;
 pub mod records;
@@ -166,8 +167,11 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     }
     let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
         kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
-    // Each kernel's static LDS is filled in right before its plan (see `facts::Lds`).
+    read_llvm_facts(module, cfg, &mut facts);
+    // LLVM 15's static LDS is the port's layout, filled in right before each plan (see `facts::Lds`).
     let mut lds = facts::Lds::new(module);
+    let tables = if lds.is_empty() { Vec::new() } else { facts::lds_tables(module) };
+    let mut calls_of: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, Vec<LLVMValueRef>)> = ir::PtrMap::default();
     report.kernels.reserve_exact(facts.len());
     let records = match &cfg.records {
         Some(path) => match Records::load(path) {
@@ -194,7 +198,20 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         k.value_lanes = scan.lanes;
         k.first_callee = scan.calls.0.first().map(|&c| ir::name(c));
         k.makes_indirect_call = scan.calls.1;
-        lds.fill_with(f, k, scan.calls, scan.calls_anything);
+        // What the kernel reaches through direct calls: a function only declared here, and the constant
+        // tables of LDS addresses read on the way.
+        let reached = reach_calls(f, &scan, &mut calls_of);
+        k.declared_callee = reached.declared.map(|c| ir::name(c));
+        k.lds_tables = tables
+            .iter()
+            .filter(|(_, users)| reached.functions.iter().any(|g| users.contains(g)))
+            .map(|(t, _)| t.clone())
+            .collect();
+        if k.lds_from == facts::LdsFrom::Layout {
+            lds.fill_with(f, k, scan.calls, scan.calls_anything);
+        } else {
+            lds.note_reach(f, k, scan.calls);
+        }
         let k = &*k;
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
@@ -251,6 +268,86 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         ir::append_info_section(module, INFO_SECTION, INFO_GLOBAL, &info);
     }
     report
+}
+
+/// LLVM's own answers for every kernel: the subtarget it builds for the kernel's processor (its
+/// `"target-cpu"`, else `target=`) and `"target-features"`, and (LLVM 19 and 22) the static LDS its
+/// module-LDS lowering gives each kernel on a clone of the module, written into `lds_attr` as the
+/// `"amdgpu-lds-size"` code generation then reads.
+///
+/// # Safety
+/// `module` must be the live module `facts` were read from.
+unsafe fn read_llvm_facts(module: LLVMModuleRef, cfg: &Config, facts: &mut [(LLVMValueRef, facts::KernelFacts)]) {
+    let mut asked: Vec<((String, String), Option<llvm_facts::SubtargetFeatures>)> = Vec::new();
+    for (_, k) in facts.iter_mut() {
+        let Some(cpu) = k.target_cpu.as_ref().or(cfg.target.as_ref()) else { continue };
+        let key = (cpu.clone(), k.target_features.clone());
+        k.subtarget = match asked.iter().find(|(a, _)| *a == key) {
+            Some((_, answer)) => *answer,
+            None => {
+                let answer = facts::llvm_subtarget(cpu, &k.target_features);
+                asked.push((key, answer));
+                answer
+            }
+        };
+    }
+    if LLVM == wavebudget_model::Llvm::V15 || !ir::globals(module).iter().any(|&g| ir::is_lds(g)) {
+        return;
+    }
+    match llvm_facts::lowered_lds(module) {
+        Ok(lowered) if lowered.kernels.len() == facts.len() => {
+            for ((_, k), lds) in facts.iter_mut().zip(lowered.kernels) {
+                k.lds_attr = lds.attribute;
+                k.lds_dynamic_align = lds.dynamic_align;
+            }
+        }
+        Ok(_) => facts
+            .iter_mut()
+            .for_each(|(_, k)| k.lds_from = facts::LdsFrom::Unknown(llvm_facts::NotLowered::Unavailable)),
+        Err(why) => facts.iter_mut().for_each(|(_, k)| k.lds_from = facts::LdsFrom::Unknown(why)),
+    }
+}
+
+/// What a kernel reaches through direct calls.
+struct Reached {
+    /// The kernel and the functions with a body it reaches.
+    functions: Vec<LLVMValueRef>,
+    /// The first function only declared here (not an intrinsic) on the way.
+    declared: Option<LLVMValueRef>,
+}
+
+/// The functions `kernel` reaches through direct calls (its own `scan` given; the others' calls read once
+/// per module into `memo`).
+///
+/// # Safety
+/// `kernel` must be a live function, and `memo` hold calls of the same module.
+unsafe fn reach_calls(
+    kernel: LLVMValueRef,
+    scan: &estimate::Scan,
+    memo: &mut ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, Vec<LLVMValueRef>)>,
+) -> Reached {
+    let mut out = Reached { functions: vec![kernel], declared: scan.declared.first().copied() };
+    if scan.calls.0.is_empty() {
+        return out;
+    }
+    let mut seen = ir::PtrSet::default();
+    seen.insert(kernel);
+    let mut stack = scan.calls.0.clone();
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        out.functions.push(f);
+        let (callees, declared) = memo.entry(f).or_insert_with(|| {
+            let s = estimate::scan(f, false);
+            (s.calls.0, s.declared)
+        });
+        if out.declared.is_none() {
+            out.declared = declared.first().copied();
+        }
+        stack.extend(callees.iter().copied());
+    }
+    out
 }
 
 /// The section the pass writes what it decided into, one line per kernel; it survives llc and ld.lld, so

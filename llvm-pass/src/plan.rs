@@ -3,7 +3,7 @@
 
 use crate::config::{Config, Mode, MAX_REQUEST};
 use crate::estimate::{Pressure, TooLarge};
-use crate::facts::KernelFacts;
+use crate::facts::{KernelFacts, LdsFrom};
 use crate::finding::{Finding, On, Subject, TupleAbort};
 use crate::records::{Lookup, Records};
 use serde::Serialize;
@@ -309,7 +309,7 @@ pub fn plan_kernel(
     let Some((waves, per_kernel)) = phase!(request(facts, cfg)) else { return c.plan };
     c.plan.requested = Some(waves);
     let st = phase!(subtarget_of(&mut c, facts, cfg, memo));
-    phase!(agpr_alloc(facts, &st));
+    let agprs = phase!(agpr_alloc(facts, &st));
     let counts = phase!(register_attributes(facts));
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
@@ -323,6 +323,9 @@ pub fn plan_kernel(
                 if let Ok(mut b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
                     honoured_counts(&mut c, &st, counts, m, max, &mut b);
+                    if let Err(why) = split_vectors(&st, facts, agprs, m, &mut b) {
+                        c.warn(why);
+                    }
                     c.plan.waves = Some(m);
                     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w: m, b: &b, lds, wg });
                     c.plan.budget = Some(b);
@@ -333,6 +336,7 @@ pub fn plan_kernel(
     }
     let (w, mut b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
     honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, &mut b);
+    phase!(split_vectors(&st, facts, agprs, w, &mut b));
     launch_lds(&mut c, &st, cfg.dynamic_shared_mem.unwrap_or(0), lds, wg, w);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
@@ -374,6 +378,7 @@ struct TargetKey {
     from_ir: bool,
     features: String,
     dvgpr: Option<String>,
+    subtarget: Option<crate::llvm_facts::SubtargetFeatures>,
 }
 
 /// Phase 2, the target: `"target-cpu"` (or `target=`) with the xnack/sramecc/wave64/CU-mode features and the
@@ -389,16 +394,18 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo)
             && k.from_ir == from_ir
             && k.features == facts.target_features
             && k.dvgpr.as_ref() == dvgpr
+            && k.subtarget == facts.subtarget
     };
     let (st, target) = match &memo.target {
         Some((key, answer)) if same(key) => answer.clone()?,
         _ => {
-            let answer = target_of(cpu, from_ir, &facts.target_features, dvgpr);
+            let answer = target_of(cpu, from_ir, &facts.target_features, dvgpr, facts.subtarget);
             let key = TargetKey {
                 cpu: cpu.cloned(),
                 from_ir,
                 features: facts.target_features.clone(),
                 dvgpr: dvgpr.cloned(),
+                subtarget: facts.subtarget,
             };
             memo.target = Some((key, answer.clone()));
             answer?
@@ -412,23 +419,32 @@ fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo)
     Ok(st)
 }
 
-/// The subtarget of a `"target-cpu"`, its features and dynamic-VGPR block, with its canonical name.
-fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<&String>) -> TargetAnswer {
+/// The subtarget of a `"target-cpu"`, its features and dynamic-VGPR block, with its canonical name. The
+/// wave size, CU mode and VGPR file are LLVM's own subtarget's (`llvm`, as `facts::llvm_subtarget` asked
+/// it), else the model's reading of the string, which is held to LLVM's (`tests/pass_claims.rs`).
+fn target_of(
+    cpu: Option<&String>,
+    from_ir: bool,
+    features: &str,
+    dvgpr: Option<&String>,
+    llvm: Option<crate::llvm_facts::SubtargetFeatures>,
+) -> TargetAnswer {
     let Some(cpu) = cpu else {
         return Err(Finding::NoTarget);
     };
-    // `+xnack`/`-xnack` and `+sramecc`/`-sramecc` in the features become the target ID's settings, in
-    // that order, each as often as the features say it (a repeat reaches `parse_target`, which refuses it).
+    // `+xnack`/`-xnack` and `+sramecc`/`-sramecc` in the features become the target ID's settings, the
+    // last setting of each winning, as LLVM's target ID reads the string
+    // (`AMDGPUTargetID::setTargetIDFromFeaturesString`).
     let mut id_text = cpu.clone();
     for feat in ["xnack", "sramecc"] {
-        for f in features.split(',') {
-            if let Some(sign @ ('+' | '-')) =
-                f.strip_suffix(feat).filter(|s| s.len() == 1).and_then(|s| s.chars().next())
-            {
-                id_text.push(':');
-                id_text.push_str(feat);
-                id_text.push(sign);
-            }
+        let last = features.split(',').rev().find_map(|f| match f.trim().split_at_checked(1) {
+            Some((sign @ ("+" | "-"), n)) if n == feat => Some(sign),
+            _ => None,
+        });
+        if let Some(sign) = last {
+            id_text.push(':');
+            id_text.push_str(feat);
+            id_text.push_str(sign);
         }
     }
     let id = match parse_target(&id_text) {
@@ -454,8 +470,21 @@ fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<
         };
         return Err(Finding::TargetCpuNotLlvmName { cpu: cpu.clone(), processor: id.processor.name, features });
     }
-    let mut opts =
-        Options { llvm: crate::LLVM, ..Options::try_from_target_features(features).map_err(Finding::FeaturesRefused)? };
+    let read = match llvm {
+        Some(f) if f.wave32 && f.wave64 => {
+            return Err(Finding::FeaturesRefused(wavebudget_model::ModelError::BothWaveSizes {
+                features: features.to_string(),
+            }))
+        }
+        Some(f) => Options {
+            wave_size: if f.wave64 { Some(64) } else { f.wave32.then_some(32) },
+            cu_mode: f.cu_mode,
+            vgprs_1_5x: f.vgprs_1_5x,
+            ..Options::default()
+        },
+        None => Options::try_from_target_features(features).map_err(Finding::FeaturesRefused)?,
+    };
+    let mut opts = Options { llvm: crate::LLVM, ..read };
     if let Some(d) = dvgpr {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
@@ -470,15 +499,36 @@ fn target_of(cpu: Option<&String>, from_ir: bool, features: &str, dvgpr: Option<
 
 /// Phase 2b: `"amdgpu-agpr-alloc"`, which LLVM 22 parses on the processors with one VGPR/AGPR file
 /// (gfx90a, gfx942, gfx950) and fails the compile on where it is malformed; elsewhere, and in LLVM 19
-/// and 15, nothing reads it (checked against llc-22 and llc-19: `tests/lit/malformed-attrs.ll`).
-fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<(), Finding> {
+/// and 15, nothing reads it (checked against llc-22 and llc-19: `tests/lit/malformed-attrs.ll`). Its
+/// `min[,max]` where LLVM reads it.
+fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<Option<(u32, Option<u32>)>, Finding> {
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     match &facts.agpr_alloc_attr {
         Some(v) if unified && st.llvm() >= Llvm::V22 => {
-            llvm_pair(v, true).map(|_| ()).map_err(|which| unparsable("amdgpu-agpr-alloc", v, which))
+            llvm_pair(v, true).map(Some).map_err(|which| unparsable("amdgpu-agpr-alloc", v, which))
         }
-        _ => Ok(()),
+        _ => Ok(None),
     }
+}
+
+/// The budget's split between architectural VGPRs and AGPRs as LLVM's allocator makes it for the kernel
+/// (`Subtarget::vector_split`: `"amdgpu-agpr-alloc"`, or LLVM 22's default half), or why W cannot be set:
+/// a split that leaves no architectural VGPR, where llc-22 stops the compile.
+fn split_vectors(
+    st: &Subtarget,
+    facts: &KernelFacts,
+    agprs: Option<(u32, Option<u32>)>,
+    w: u32,
+    b: &mut Budget,
+) -> Result<(), Finding> {
+    let (arch, agpr) = st.vector_split(b.max_vgprs, agprs);
+    b.max_arch_vgprs = arch;
+    b.max_agprs = agpr;
+    if arch == 0 {
+        let agpr_alloc = facts.agpr_alloc_attr.clone();
+        return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: b.max_vgprs, agpr_alloc });
+    }
+    Ok(())
 }
 
 /// `"amdgpu-num-vgpr"` and `"amdgpu-num-sgpr"`, which every LLVM here fails the compile on where they are
@@ -619,15 +669,27 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
 
 /// Phase 4, static LDS: what the kernel reaches (and `"amdgpu-lds-size"` where LLVM's lowering already ran).
 fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, Finding> {
-    // 4. Static LDS.
-    let mut lds = facts.static_lds;
-    if let Some(a) = &facts.lds_attr {
-        match parse_pair(a) {
-            Some((n, _)) => lds = lds.max(n as u64),
-            None => return Err(Finding::MalformedLdsSize(a.clone())),
+    // 4. Static LDS: what LLVM's code generation will read, as LLVM's own lowering left it (19, 22), or the
+    // port's layout (15, which reads no "amdgpu-lds-size").
+    let lds = match facts.lds_from {
+        LdsFrom::Llvm => {
+            let size = match &facts.lds_attr {
+                Some(a) => match parse_pair(a) {
+                    Some((n, _)) => u64::from(n),
+                    None => return Err(Finding::MalformedLdsSize(a.clone())),
+                },
+                None => 0,
+            };
+            // Instruction selection pads it to the dynamic LDS the kernel names (`setDynLDSAlign`).
+            let g = facts.lds_dynamic_align.max(1);
+            size.div_ceil(g) * g
         }
+        LdsFrom::Layout => facts.static_lds,
+        LdsFrom::Unknown(why) => return Err(Finding::LdsNotLowered(why)),
+    };
+    if lds > 0 && facts.name.is_empty() {
+        return Err(Finding::UnnamedKernelLds);
     }
-
     if lds > st.lds_per_workgroup() as u64 {
         return Err(Finding::StaticLdsTooLarge { lds, max: st.lds_per_workgroup(), processor: st.processor().name });
     }
@@ -641,6 +703,10 @@ fn static_lds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<u32, F
                 lds,
             },
         );
+    }
+    if !facts.lds_tables.is_empty() {
+        let bytes = facts.lds_tables.iter().map(|t| t.bytes).sum();
+        c.warn(Finding::LdsThroughTable { tables: facts.lds_tables.clone(), lds, bytes });
     }
     Ok(lds)
 }
@@ -893,6 +959,15 @@ fn registers(
     if from_records.is_none() && (facts.first_callee.is_some() || facts.makes_indirect_call) {
         c.warn(Finding::CallsNotEstimated { callee: facts.first_callee.clone(), indirect: facts.makes_indirect_call });
     }
+    // A function only declared here (records of a linked build include what it uses).
+    if let (None, Some(callee)) = (&from_records, &facts.declared_callee) {
+        c.warn(Finding::CallsDeclared { callee: callee.clone(), waves: w, budget: b.max_vgprs });
+    }
+    // Irreducible control flow: llc's structurizer changes the code the estimate would read.
+    if from_records.is_none() && facts.irreducible {
+        c.warn(Finding::IrreducibleNotEstimated { waves: w });
+        return;
+    }
     // Nothing shows the estimate and every value of the kernel fits the budget at once: it cannot spill,
     // and there is nothing to say about its registers (`Config::bound_first`).
     // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
@@ -901,7 +976,9 @@ fn registers(
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
             || b.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
     };
-    let fits = |lanes: u32| st.processor().total_vgprs(lanes, 0) <= b.max_vgprs && sgprs_fit(lanes);
+    let fits = |lanes: u32| {
+        st.processor().total_vgprs(lanes, 0) <= b.max_vgprs && lanes <= b.max_arch_vgprs && sgprs_fit(lanes)
+    };
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;
     }
@@ -979,13 +1056,29 @@ fn registers(
         }
         _ => {}
     }
+    // The architectural part over what the AGPR split leaves (LLVM 22 on gfx90a/942/950), where the
+    // whole count fits.
+    let arch = match regs {
+        Registers::Records(r) => r.vgpr_count.saturating_sub(r.agpr_count),
+        Registers::Estimate(u) => match u.vgprs {
+            wavebudget_model::Vgprs::Split { arch, .. } => arch,
+            wavebudget_model::Vgprs::Total(n) => n,
+        },
+    };
+    if unified && !asm_binds && vgpr_count <= b.max_vgprs && arch > b.max_arch_vgprs {
+        c.diag(
+            Severity::Note,
+            Finding::ArchOverSplit {
+                arch,
+                split: b.max_arch_vgprs,
+                budget: b.max_vgprs,
+                waves: w,
+                agpr_alloc: facts.agpr_alloc_attr.clone(),
+                from: source,
+            },
+        );
+    }
     if source == RegisterSource::Records {
-        if unified && facts.agpr_alloc_attr.is_none() {
-            let arch = vgpr_count - regs.agpr_count();
-            if arch > b.max_vgprs / 2 {
-                c.diag(Severity::Note, Finding::AgprAllocHalf { budget: b.max_vgprs, arch });
-            }
-        }
         // One more wave for a few registers?
         if vgpr_count <= b.max_vgprs {
             let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count().unwrap_or(0)));
@@ -1006,11 +1099,14 @@ mod tests {
     use super::*;
     use crate::records::Records;
 
+    /// A kernel as clang -O writes it: LLVM 22's attributor has added `"amdgpu-agpr-alloc"="0"` (no
+    /// AGPR named), so the whole budget is for architectural VGPRs.
     fn facts(name: &str, cpu: &str, wg: Option<&str>) -> KernelFacts {
         KernelFacts {
             name: name.into(),
             target_cpu: Some(cpu.into()),
             flat_wg_attr: wg.map(str::to_string),
+            agpr_alloc_attr: Some("0".into()),
             ..KernelFacts::default()
         }
     }
@@ -1120,7 +1216,7 @@ mod tests {
     #[test]
     fn lds_and_hardware_maximum() {
         let mut f = facts("k", "gfx942", Some("256,256"));
-        f.static_lds = 32768;
+        f.lds_attr = Some("32768".into());
         let p = plan_kernel(&f, &cfg("waves=5"), None, &mut Memo::default(), &mut no_estimate);
         assert_eq!(p.action, Action::Untouched);
         let Finding::CannotBeHad { reasons, .. } = p.diagnostics[0].finding.reason() else {

@@ -16,11 +16,13 @@ define amdgpu_kernel void @k906() #1 { ret void }
 ; gfx908: separate AGPR file, each up to the budget.
 ; CHECK: kernel k908 on gfx908: requested 8 waves/SIMD, set at 8; budget VGPRs 32 (arch 32, AGPR 32)
 define amdgpu_kernel void @k908() #2 { ret void }
-; CHECK: kernel k90a on gfx90a: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 64, AGPR 64)
+; gfx90a, gfx942, gfx950: one file; without "amdgpu-agpr-alloc" LLVM 22 keeps half of it for AGPRs
+; (GCNSubtarget::getMaxNumVectorRegs; llc-22 on such a kernel: "VGPRs: 32", "AGPRs: 32"), with "0" none.
+; CHECK: kernel k90a on gfx90a: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 32, AGPR 32)
 define amdgpu_kernel void @k90a() #3 { ret void }
-; CHECK: kernel k942 on gfx942: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 64, AGPR 64)
+; CHECK: kernel k942 on gfx942: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 32, AGPR 32)
 define amdgpu_kernel void @k942() #4 { ret void }
-; CHECK: kernel k950 on gfx950: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 64, AGPR 64)
+; CHECK: kernel k950 on gfx950: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 32, AGPR 32)
 define amdgpu_kernel void @k950() #5 { ret void }
 ; CHECK: kernel k1010 on gfx1010: requested 8 waves/SIMD, set at 8; budget VGPRs 128
 define amdgpu_kernel void @k1010() #6 { ret void }
@@ -48,6 +50,8 @@ define amdgpu_kernel void @k1250() #15 { ret void }
 ; CHECK: kernel k1100wgp on gfx1100: {{.*}} LLVM accepts 2..16
 define amdgpu_kernel void @k1100wgp() #16 { ret void }
 
+; CHECK: kernel k942agpr0 on gfx942: requested 8 waves/SIMD, set at 8; budget VGPRs 64 (arch 64, AGPR 0)
+define amdgpu_kernel void @k942agpr0() #17 { ret void }
 ; IR: attributes #0 = { "amdgpu-flat-work-group-size"="1,256" "amdgpu-waves-per-eu"="8" "target-cpu"="gfx900" }
 ; IR: attributes #11 = { "amdgpu-flat-work-group-size"="256,256" "amdgpu-waves-per-eu"="8" "target-cpu"="gfx1100" "target-features"="+cumode" }
 
@@ -68,3 +72,4 @@ attributes #13 = { "target-cpu"="gfx1200" "amdgpu-flat-work-group-size"="1,256" 
 attributes #14 = { "target-cpu"="gfx1201" "target-features"="+wavefrontsize64" "amdgpu-flat-work-group-size"="1,256" }
 attributes #15 = { "target-cpu"="gfx1250" "amdgpu-flat-work-group-size"="1,256" }
 attributes #16 = { "target-cpu"="gfx1100" "amdgpu-flat-work-group-size"="256,256" }
+attributes #17 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" "amdgpu-agpr-alloc"="0" }

@@ -11,7 +11,7 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -disable-output %s \
 ; RUN:   -pass-remarks-analysis=other-pass 2>&1 | count 0
 
-; CHECK: remark: <unknown>:0:0: kernel tile on gfx950: requested 4 waves/SIMD, set at 4; budget VGPRs 128 (arch 128, AGPR 128), SGPRs 108, LDS 40960 bytes; LLVM accepts 1..8; launch 256..256, static LDS 8192 bytes; estimated VGPRs {{[0-9]+}}, SGPRs {{[0-9]+}}
+; CHECK: remark: <unknown>:0:0: kernel tile on gfx950: requested 4 waves/SIMD, set at 4; budget VGPRs 128 (arch 64, AGPR 64), SGPRs 108, LDS 40960 bytes; LLVM accepts 1..8; launch 256..256, static LDS 8192 bytes; estimated VGPRs {{[0-9]+}}, SGPRs {{[0-9]+}}
 
 ; YAML: --- !Analysis
 ; YAML-NEXT: Pass: amdgpu-occupancy-budget

@@ -362,6 +362,7 @@ fn options(t: &TargetArgs) -> Options {
         cu_mode: t.cu_mode,
         dvgpr_block: t.dvgpr_block.unwrap_or(0),
         llvm: t.llvm.unwrap_or_default(),
+        vgprs_1_5x: None,
     }
 }
 

@@ -691,6 +691,7 @@ pub fn kernel_report(
                         cu_mode: st.cu_mode(),
                         llvm: opts.llvm,
                         dvgpr_block: block,
+                        vgprs_1_5x: None,
                     };
                     match Subtarget::new(st.id(), o) {
                         Ok(st) => Some(st),

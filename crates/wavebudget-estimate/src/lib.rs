@@ -132,6 +132,99 @@ pub fn estimate(f: &data::Function, target: &TargetId) -> Result<Pressure, TooLa
     analysis::estimate(f, d16_packs(target))
 }
 
+/// Whether `f`'s control flow is irreducible: a cycle entered at more than one block (a retreating edge of
+/// a depth-first walk from the entry whose target does not dominate its source). The estimate's liveness
+/// is over the IR's CFG as it is; llc first makes such a CFG structured (duplicating blocks, adding flow
+/// blocks and the registers that carry which way to go), so its registers are not the estimate's, and the
+/// pass makes no spill check from it. Blocks the entry does not reach are left out, as llc drops them.
+pub fn irreducible(f: &data::Function) -> bool {
+    let n = f.blocks.len();
+    if n == 0 {
+        return false;
+    }
+    // Depth-first order from the entry, iteratively (a function may have many blocks).
+    let succs = |b: usize| f.blocks[b].succs.iter().map(|&s| s as usize).filter(move |&s| s < n);
+    let mut order = Vec::with_capacity(n); // reverse postorder, built reversed
+    let mut state = vec![0u8; n]; // 0 unseen, 1 on the stack, 2 done
+    let mut retreating: Vec<(usize, usize)> = Vec::new();
+    let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, succs(0).collect())];
+    state[0] = 1;
+    while let Some((b, rest)) = stack.last_mut() {
+        let b = *b;
+        match rest.pop() {
+            Some(s) => match state[s] {
+                0 => {
+                    state[s] = 1;
+                    let next: Vec<usize> = succs(s).collect();
+                    stack.push((s, next));
+                }
+                1 => retreating.push((b, s)),
+                _ => {}
+            },
+            None => {
+                state[b] = 2;
+                order.push(b);
+                stack.pop();
+            }
+        }
+    }
+    if retreating.is_empty() {
+        return false;
+    }
+    order.reverse();
+    // Dominators (Cooper, Harvey and Kennedy's iteration over reverse postorder).
+    let mut rpo = vec![usize::MAX; n];
+    for (i, &b) in order.iter().enumerate() {
+        rpo[b] = i;
+    }
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &b in &order {
+        for s in succs(b) {
+            preds[s].push(b);
+        }
+    }
+    let mut idom = vec![usize::MAX; n];
+    idom[0] = 0;
+    let intersect = |idom: &[usize], mut a: usize, mut b: usize| {
+        while a != b {
+            while rpo[a] > rpo[b] {
+                a = idom[a];
+            }
+            while rpo[b] > rpo[a] {
+                b = idom[b];
+            }
+        }
+        a
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().skip(1) {
+            let mut new = usize::MAX;
+            for &p in &preds[b] {
+                if idom[p] == usize::MAX {
+                    continue;
+                }
+                new = if new == usize::MAX { p } else { intersect(&idom, p, new) };
+            }
+            if new != usize::MAX && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    let dominates = |a: usize, mut b: usize| loop {
+        if a == b {
+            return true;
+        }
+        if b == 0 || idom[b] == usize::MAX {
+            return false;
+        }
+        b = idom[b];
+    };
+    retreating.iter().any(|&(from, to)| !dominates(to, from))
+}
+
 /// The most VGPRs [`estimate`] can give `f` on any target: every argument and result in registers of its
 /// own at once, each the lanes of its type (the estimate costs a value at most that, and counts each live
 /// value once). `None` where the estimate adds registers that are not values: matrix ops' fragments and
@@ -153,6 +246,30 @@ pub fn value_lanes(f: &data::Function) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    /// A CFG of empty blocks with these successors.
+    fn cfg(succs: &[&[u32]]) -> crate::data::Function {
+        crate::data::Function {
+            blocks: succs.iter().map(|s| crate::data::Block { insts: Vec::new(), succs: s.to_vec() }).collect(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn irreducible_loops_are_told_from_natural_ones() {
+        // Straight line, a diamond, a natural loop (1 <-> 2 entered at 1), nested natural loops.
+        assert!(!super::irreducible(&cfg(&[&[1], &[2], &[]])));
+        assert!(!super::irreducible(&cfg(&[&[1, 2], &[3], &[3], &[]])));
+        assert!(!super::irreducible(&cfg(&[&[1], &[2], &[1, 3], &[]])));
+        assert!(!super::irreducible(&cfg(&[&[1], &[2], &[2, 3], &[1, 4], &[]])));
+        // The classic irreducible loop: 1 <-> 2, entered at both from 0.
+        assert!(super::irreducible(&cfg(&[&[1, 2], &[2], &[1, 3], &[]])));
+        // The same behind a natural loop's header, and a self loop (natural).
+        assert!(super::irreducible(&cfg(&[&[1], &[2, 3], &[3, 4], &[2], &[1, 5], &[]])));
+        assert!(!super::irreducible(&cfg(&[&[0, 1], &[]])));
+        // An irreducible cycle the entry does not reach is not the kernel's.
+        assert!(!super::irreducible(&cfg(&[&[3], &[2], &[1], &[]])));
+    }
+
     /// The liveness against the brute-force oracle on many random CFGs (the fuzz target's check, from a
     /// fixed generator so a failure reproduces).
     #[test]

@@ -43,36 +43,84 @@ pub struct Options {
     pub dvgpr_block: u32,
     /// The LLVM major whose rules apply (default 22).
     pub llvm: crate::Llvm,
+    /// `Feature1_5xVGPRs` ("allocate1_5xvgprs") as the subtarget LLVM built has it, where that is known
+    /// (a function's `"target-features"` may turn it off, or on); `None`: the processor's own.
+    pub vgprs_1_5x: Option<bool>,
 }
 
 impl Options {
-    /// Wave size and CU mode from an LLVM target-features string as `-mattr` or a function's
-    /// `"target-features"` attribute spell it (`+wavefrontsize64,+cumode`); the last setting of a feature
-    /// wins and other features are ignored. The dynamic-VGPR block is a function attribute, not a feature:
-    /// set `dvgpr_block` separately.
-    /// [`Options::from_target_features`], refusing features LLVM refuses together: both
-    /// `+wavefrontsize32` and `+wavefrontsize64` (llc-22: "must specify exactly one of wavefrontsize32 and
-    /// wavefrontsize64"), where the plain reading would take the last.
+    /// Wave size, CU mode and the 1.5x VGPR file from an LLVM target-features string as `-mattr` or a
+    /// function's `"target-features"` attribute spell it (`+wavefrontsize64,+cumode`), read as LLVM's
+    /// subtarget reads it: in order, the last setting of a feature winning (`+wavefrontsize64,-wavefrontsize64`
+    /// is neither, so the processor's default); other features are ignored. Refuses what LLVM refuses: both
+    /// wave sizes left on (llc-22: "must specify exactly one of wavefrontsize32 and wavefrontsize64"). The
+    /// dynamic-VGPR block is a function attribute, not a feature: set `dvgpr_block` separately. The pass asks
+    /// LLVM's own subtarget instead; this reading is held to it (`tests/pass_subtarget.rs`).
     pub fn try_from_target_features(features: &str) -> Result<Options, ModelError> {
-        let has = |f: &str| features.split(',').any(|x| x.trim() == f);
-        if has("+wavefrontsize32") && has("+wavefrontsize64") {
+        let f = Features::read(features);
+        if f.wave32 == Some(true) && f.wave64 == Some(true) {
             return Err(ModelError::BothWaveSizes { features: features.to_string() });
         }
-        Ok(Options::from_target_features(features))
+        Ok(f.options())
     }
 
+    /// [`Options::try_from_target_features`] where both wave sizes are on: wave64 (as a caller that
+    /// does not refuse has always read it).
     pub fn from_target_features(features: &str) -> Options {
-        let mut o = Options::default();
-        for f in features.split(',').map(str::trim) {
-            match f {
-                "+wavefrontsize64" => o.wave_size = Some(64),
-                "+wavefrontsize32" => o.wave_size = Some(32),
-                "+cumode" => o.cu_mode = true,
-                "-cumode" => o.cu_mode = false,
+        Features::read(features).options()
+    }
+}
+
+/// The features of a target-features string that change the model, each as its last setting says
+/// (`None`: not named).
+#[derive(Default)]
+struct Features {
+    wave32: Option<bool>,
+    wave64: Option<bool>,
+    cu_mode: Option<bool>,
+    vgprs_1_5x: Option<bool>,
+}
+
+impl Features {
+    fn read(features: &str) -> Features {
+        let mut f = Features::default();
+        // GCNSubtarget::initializeSubtargetDependencies: a string that turns any wave size on first turns
+        // off each size it never names (matched without case), then the string applies in order.
+        let lower = features.to_ascii_lowercase();
+        if lower.contains("+wavefrontsize") {
+            if !lower.contains("wavefrontsize32") {
+                f.wave32 = Some(false);
+            }
+            if !lower.contains("wavefrontsize64") {
+                f.wave64 = Some(false);
+            }
+        }
+        for item in features.split(',').map(str::trim) {
+            let (on, name) = match item.split_at_checked(1) {
+                Some(("+", n)) => (true, n),
+                Some(("-", n)) => (false, n),
+                _ => continue,
+            };
+            match name {
+                "wavefrontsize32" => f.wave32 = Some(on),
+                "wavefrontsize64" => f.wave64 = Some(on),
+                "cumode" => f.cu_mode = Some(on),
+                "allocate1_5xvgprs" => f.vgprs_1_5x = Some(on),
                 _ => {}
             }
         }
-        o
+        f
+    }
+
+    fn options(&self) -> Options {
+        // Neither size left on: LLVM turns wave32 on, which is wave32 on GFX10+ and, where the string
+        // turned off a GFX9 processor's wave64, wave32 there too (which the model then refuses).
+        let wave_size = match (self.wave32, self.wave64) {
+            (_, Some(true)) => Some(64),
+            (Some(true), _) | (_, Some(false)) => Some(32),
+            _ => None,
+        };
+        Options { wave_size, cu_mode: self.cu_mode.unwrap_or(false), vgprs_1_5x: self.vgprs_1_5x, ..Options::default() }
     }
 }
 
@@ -135,6 +183,8 @@ pub struct Subtarget {
     max_waves: u32,
     eus_per_cu: u32,
     vgpr: VgprParams,
+    /// The VGPR file is the 1.5x one (`Feature1_5xVGPRs` as this subtarget has it).
+    vgpr_1_5x: bool,
     lds_per_cu: u32,
     lds_per_workgroup: u32,
     lds_granule: u32,
@@ -274,12 +324,11 @@ impl Subtarget {
             llvm: opts.llvm,
             max_waves: p.max_waves_per_eu(),
             eus_per_cu: p.eus_per_cu(cu_mode),
-            // LLVM 15 has no `Feature1_5xVGPRs` (gfx1100/gfx1101 count the plain GFX11 file).
-            vgpr: if opts.llvm == Llvm::V15 {
-                Processor { vgprs_1_5x: false, ..*p }.vgpr_params(wave_size, opts.dvgpr_block)
-            } else {
-                p.vgpr_params(wave_size, opts.dvgpr_block)
-            },
+            vgpr_1_5x: opts.llvm != Llvm::V15 && opts.vgprs_1_5x.unwrap_or(p.vgprs_1_5x),
+            // LLVM 15 has no `Feature1_5xVGPRs` (gfx1100/gfx1101 count the plain GFX11 file); a subtarget's
+            // own setting of it (`Options::vgprs_1_5x`) beats the processor's.
+            vgpr: Processor { vgprs_1_5x: opts.llvm != Llvm::V15 && opts.vgprs_1_5x.unwrap_or(p.vgprs_1_5x), ..*p }
+                .vgpr_params(wave_size, opts.dvgpr_block),
             lds_per_cu: p.lds_per_cu(cu_mode),
             lds_per_workgroup: p.lds_per_workgroup,
             lds_granule: p.lds_granule,
@@ -298,6 +347,7 @@ impl Subtarget {
             cu_mode: self.cu_mode,
             dvgpr_block: self.dvgpr_block,
             llvm: Llvm::V22,
+            vgprs_1_5x: Some(self.vgpr_1_5x),
         };
         Subtarget::new(self.id, opts).unwrap_or(*self)
     }
@@ -547,6 +597,44 @@ impl Subtarget {
         }
     }
 
+    /// How LLVM's register allocator splits a vector register budget `total` (R_max(W), or what
+    /// `"amdgpu-num-vgpr"` leaves of it) into architectural VGPRs and AGPRs for a kernel whose
+    /// `"amdgpu-agpr-alloc"` is `agpr_alloc` (its `min[,max]`, `None` where it has none): LLVM 22's
+    /// `GCNSubtarget::getMaxNumVectorRegs` on the processors with one VGPR/AGPR file, where a kernel
+    /// without the attribute keeps half for AGPRs (clang -O adds "0" where no AGPR is named) and the
+    /// minimum is aligned to 4 (`accum_offset`'s granule). A port: the function is neither virtual nor
+    /// exported from libLLVM (`docs/pass.md`, "What the pass asks LLVM"); `tests/pass_claims.rs` holds it
+    /// to llc-22. Elsewhere, and under LLVM 15 and 19 (which split by what instruction selection used,
+    /// not by the attribute), the split the budget already gives: arch up to the addressable VGPRs, AGPRs
+    /// as many (gfx908) or none.
+    pub fn vector_split(&self, total: u32, agpr_alloc: Option<(u32, Option<u32>)>) -> (u32, u32) {
+        match self.processor().agpr_file {
+            AgprFile::None => (total, 0),
+            AgprFile::Separate => (total.min(self.max_arch_vgprs()), total.min(self.max_agprs())),
+            AgprFile::Unified if self.llvm < Llvm::V22 => {
+                let arch = total.min(self.max_arch_vgprs());
+                (arch, total - arch)
+            }
+            AgprFile::Unified => {
+                let all_agprs = self.max_agprs();
+                let (min, max) = match agpr_alloc {
+                    None => (total / 2, total / 2),
+                    Some((min, max)) => {
+                        // `alignTo` in 64 bits stored back into an `unsigned`, as LLVM does (so the
+                        // largest values wrap to 0).
+                        let g = u64::from(crate::targets::ARCH_VGPR_ALIGN_FOR_AGPRS);
+                        let min = (u64::from(min).div_ceil(g) * g) as u32;
+                        (min.min(all_agprs), max.unwrap_or(u32::MAX))
+                    }
+                };
+                let max = min.max(max).min(total);
+                let min = min.min(all_agprs).min(max);
+                let arch = (total - min).min(self.max_arch_vgprs());
+                (arch, (total - arch).min(max))
+            }
+        }
+    }
+
     /// The registers a compiled kernel's occupancy is computed from, given its metadata counts and its
     /// kernel descriptor's (decoded on this subtarget): the one rule every reader of a code object
     /// (inspect, embed, dispatch, the report, the pass's records) uses, so they agree.
@@ -690,7 +778,13 @@ mod tests {
         check("", (None, false));
         check("+wavefrontsize64", (Some(64), false));
         check("+cumode,+wavefrontsize64", (Some(64), true));
-        check("+wavefrontsize64,+wavefrontsize32", (Some(32), false));
+        check("+wavefrontsize64,+wavefrontsize32", (Some(64), false));
+        // The last setting of a feature wins, as LLVM's subtarget reads the string.
+        check("+wavefrontsize64,-wavefrontsize64", (Some(32), false));
+        check("-wavefrontsize64", (Some(32), false));
+        check("-wavefrontsize32", (None, false));
+        check("+wavefrontsize32,-wavefrontsize32,+wavefrontsize64", (Some(64), false));
+        check("+cumode,-cumode", (None, false));
         check("+cumode,-xnack,-cumode", (None, false));
         check("+xnack,+sramecc", (None, false));
     }

@@ -15,7 +15,7 @@ fn subtarget() -> impl Strategy<Value = Option<Subtarget>> {
     )
         .prop_map(|(i, wave_size, cu_mode, dvgpr_block, llvm)| {
             let id = TargetId { processor: &PROCESSORS[i], xnack: None, sramecc: None };
-            Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block, llvm }).ok()
+            Subtarget::new(id, Options { wave_size, cu_mode, dvgpr_block, llvm, vgprs_1_5x: None }).ok()
         })
 }
 
