@@ -92,9 +92,20 @@ struct SettingOption {
   std::unique_ptr<cl::opt<std::string>> Opt;
 };
 
+// A second copy of the plugin (the same library loaded from another path: opt -load-pass-plugin twice, or
+// clang given two -fpass-plugin) would register every -wavebudget-* option again, which LLVM answers by
+// ending the process ("Option 'wavebudget-waves' registered more than once!"). The first copy to load
+// registers the options and the pass; a later one finds its options there and registers nothing.
+bool secondCopy() {
+  static const bool Second = cl::getRegisteredOptions().count("wavebudget-waves") > 0;
+  return Second;
+}
+
 std::vector<SettingOption> &settingOptions() {
   static std::vector<SettingOption> Options = [] {
     std::vector<SettingOption> V;
+    if (secondCopy())
+      return V;
     size_t Len = 0;
     const char *P = wb_rust_settings(&Len);
     const char *End = P + Len;
@@ -155,11 +166,17 @@ struct RustString {
 
 class OccupancyBudgetPass : public PassInfoMixin<OccupancyBudgetPass> {
   std::shared_ptr<void> Config;
+  // For the instance added at an extension point: whether the same pipeline also names the pass, in which
+  // case the named instance speaks for it and this one does nothing (null for a named instance).
+  std::shared_ptr<std::atomic<bool>> PipelineNamesPass;
 
 public:
-  explicit OccupancyBudgetPass(void *Cfg) : Config(Cfg, wb_rust_free_config) {}
+  explicit OccupancyBudgetPass(void *Cfg, std::shared_ptr<std::atomic<bool>> Named = nullptr)
+      : Config(Cfg, wb_rust_free_config), PipelineNamesPass(std::move(Named)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (PipelineNamesPass && PipelineNamesPass->load())
+      return PreservedAnalyses::all();
     if (!wb_rust_run(Config.get(), wrap(&M)))
       return PreservedAnalyses::all();
     // Only function attributes changed: the CFG and everything computed from the instructions stand.
@@ -224,6 +241,8 @@ std::string ownArguments() {
 // then. Declared after the options, so destroyed before them.
 struct SayWhenNeverTaken {
   ~SayWhenNeverTaken() {
+    if (secondCopy())
+      return;
     unsigned Registered = PipelinesRegistered.load(), WithPass = PipelinesWithPass.load();
     if (Registered <= WithPass)
       return;
@@ -239,6 +258,8 @@ struct SayWhenNeverTaken {
 } SayAtExit;
 
 void registerCallbacks(PassBuilder &PB) {
+  if (secondCopy())
+    return;
   PipelinesRegistered++;
   // This pipeline took the pass (counted once, however often it takes it).
   auto Took = std::make_shared<std::atomic<bool>>(false);
@@ -246,8 +267,10 @@ void registerCallbacks(PassBuilder &PB) {
     if (!Took->exchange(true))
       PipelinesWithPass++;
   };
+  // This pipeline's text names the pass: an instance an extension point adds to it then stays quiet.
+  auto NamesPass = std::make_shared<std::atomic<bool>>(false);
   PB.registerPipelineParsingCallback(
-      [Take](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Take, NamesPass](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         // PassBuilder::checkParametrizedPassName, which LLVM 15 lacks: the name, or name<params>.
         StringRef Base(PassName);
         bool Named = Name == Base || (Name.size() > Base.size() + 1 && Name.substr(0, Base.size()) == Base &&
@@ -261,16 +284,17 @@ void registerCallbacks(PassBuilder &PB) {
         void *Cfg = configure(Params, true);
         if (!Cfg)
           return false;
+        NamesPass->store(true);
         MPM.addPass(OccupancyBudgetPass(Cfg));
         return true;
       });
   // clang -fpass-plugin: run last in the optimization pipeline, at every -O level. The options come
   // from -mllvm -wavebudget-* and WAVEBUDGET_* (read by the Rust side); with no request anywhere the
   // pass only acts on kernels carrying "wavebudget-waves".
-  auto AtEnd = [Take](ModulePassManager &MPM) {
+  auto AtEnd = [Take, NamesPass](ModulePassManager &MPM) {
     Take();
     if (void *Cfg = configure(StringRef(), false))
-      MPM.addPass(OccupancyBudgetPass(Cfg));
+      MPM.addPass(OccupancyBudgetPass(Cfg, NamesPass));
   };
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(
@@ -278,6 +302,10 @@ void registerCallbacks(PassBuilder &PB) {
 #else
   PB.registerOptimizerLastEPCallback([AtEnd](ModulePassManager &MPM, OptimizationLevel) { AtEnd(MPM); });
 #endif
+  // The full-LTO link (`lto<ON>`: what a HIP -fgpu-rdc device link, ld.lld --load-pass-plugin, runs) has
+  // no optimizer-last point; the pass runs at its end instead, on the linked module. A kernel an earlier
+  // run set (pre-link) is known by its .wavebudget.info line and planned again with what it now calls.
+  PB.registerFullLinkTimeOptimizationLastEPCallback([AtEnd](ModulePassManager &MPM, OptimizationLevel) { AtEnd(MPM); });
 }
 
 } // namespace

@@ -361,3 +361,63 @@ fn llvm15_tuple_abort_is_refused_not_written() {
     assert!(occupancy(15, &out).is_some());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// hipcc with -fgpu-rdc (issue 55, point 2): each translation unit's compile runs the pass before the
+/// device link, where a kernel calling a device function of another unit is said to depend on it (its
+/// registers are seen only after linking); the device link, given the plugin
+/// (`-Xoffload-linker --load-pass-plugin=P`, which clang-15 hands to lld), runs it on the linked module:
+/// the kernel the compile set (its .wavebudget.info line) is planned again with the link's request and
+/// the callee now in view, and the executable's code object carries that W, which its own occupancy
+/// (clang-15's allocation, read back by `wavebudget inspect --llvm 15`) reaches.
+#[test]
+fn hipcc_gpu_rdc_acts_before_and_at_the_device_link() {
+    let plugin = plugin_for(15);
+    let p = plugin.display().to_string();
+    let inputs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/inputs");
+    let dir = std::env::temp_dir().join(format!("wb-rdc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |cmd: &mut Command| {
+        let out = cmd.output().expect("run hipcc (Debian's hipcc package; scripts/ensure-deps.sh installs it)");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{cmd:?}: {stderr}");
+        stderr
+    };
+    let mut warnings = Vec::new();
+    for unit in ["rdc_main", "rdc_helper"] {
+        let mut c = Command::new("hipcc");
+        c.args(["--offload-arch=gfx90a", "-fgpu-rdc", "-O2", "-c"])
+            .arg(inputs.join(format!("{unit}.hip")))
+            .arg(format!("-fpass-plugin={p}"))
+            .arg("-o")
+            .arg(dir.join(format!("{unit}.o")))
+            .env("WAVEBUDGET_WAVES", "4");
+        warnings.push(run(&mut c));
+    }
+    assert!(
+        warnings[0].contains("calls '_Z5heavyfi', which is only declared in this module"),
+        "the compile says the kernel depends on a function of another unit: {}",
+        warnings[0]
+    );
+    let app = dir.join("app");
+    let mut link = Command::new("hipcc");
+    link.args(["-fgpu-rdc", "--offload-arch=gfx90a"])
+        .arg(dir.join("rdc_main.o"))
+        .arg(dir.join("rdc_helper.o"))
+        .arg("-o")
+        .arg(&app)
+        .arg("-Xoffload-linker")
+        .arg(format!("--load-pass-plugin={p}"))
+        .env("WAVEBUDGET_WAVES", "3");
+    let linked = run(&mut link);
+    assert!(!linked.contains("only declared"), "linked, the callee is in view: {linked}");
+    let cli = wavebudget_testkit::plugin::profile_dir().join("wavebudget");
+    let out = Command::new(&cli).args(["inspect", "--json", "--llvm", "15"]).arg(&app).output().unwrap();
+    assert!(out.status.success(), "inspect: {}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let k = &v["code_objects"][0]["kernels"][0];
+    assert_eq!(k["name"], "_Z1kPfPKfi");
+    assert_eq!(k["pass"]["waves"], 3, "the link's request, not the compile's 4: {k}");
+    let waves = k["waves_per_simd"].as_u64().unwrap();
+    assert!(waves >= 3, "the linked kernel reaches the W the link set: {k}");
+    std::fs::remove_dir_all(&dir).ok();
+}

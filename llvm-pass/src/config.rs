@@ -1,10 +1,14 @@
 //! The pass's settings and where they come from.
 //!
-//! Three layers, the first that sets a value wins: the pipeline text
-//! (`amdgpu-occupancy-budget<waves=4;exact;records=PATH;mode=advise;clamp;target=gfx942>`), then the
-//! `-wavebudget-*` command-line options (`-mllvm -wavebudget-waves=4` in clang), then the environment
-//! (`WAVEBUDGET_WAVES=4`, ...). A kernel's own `"wavebudget-waves"="N"` attribute overrides the waves of
-//! all three for that kernel.
+//! One rule: each setting comes from the first layer that gives it, and the layers are those of the
+//! command that runs the pass. An instance named in the pipeline text
+//! (`amdgpu-occupancy-budget<waves=4;exact;records=PATH;mode=advise;clamp;target=gfx942>`) takes its
+//! parameters, then the `-wavebudget-*` options of the same command line: what the user wrote for that
+//! run. The environment (`WAVEBUDGET_WAVES=4`, ...) is for the instance an extension point adds (clang,
+//! hipcc, opt's `default<ON>`, an LTO link), whose command line a build may not let one change: options,
+//! then the environment. A `WAVEBUDGET_*` variable set where a named instance runs is not applied, and
+//! the pass says so. A kernel's own `"wavebudget-waves"="N"` attribute overrides the waves for that
+//! kernel. `-print-pipeline-passes` prints the settings in effect, which parse back to the same.
 
 use crate::error::{ConfigProblem, Origin, Setting, Takes};
 use std::path::PathBuf;
@@ -179,6 +183,11 @@ pub struct Config {
     /// `WAVEBUDGET_*` variables that were set but empty (they count as unset; the pass says so when
     /// that leaves it nothing to do).
     pub empty_variables: Vec<String>,
+    /// The instance is named in the pipeline (configured by its parameters and the options alone).
+    pub named: bool,
+    /// `WAVEBUDGET_*` variables set (not empty) where the instance is named in the pipeline, which does
+    /// not read the environment: the pass says they are not applied.
+    pub unapplied_variables: Vec<String>,
     /// Nothing will show an estimate's numbers (the plugin sets this when no remark of the pass is
     /// wanted): a kernel whose values fit the budget all at once (`estimate::value_lanes_of`) cannot
     /// spill, and is not estimated. `false` (every estimate made, as in process and in the sweep)
@@ -285,8 +294,13 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
         };
         // The shim passes an option value's own ';' as U+001F (COMMAND_LINE_SEMICOLON), so that a value
         // cannot start another setting.
-        let unescaped = value.map(|v| v.replace(COMMAND_LINE_SEMICOLON, ";"));
-        let value = if *origin == Origin::CommandLine { unescaped.as_deref() } else { value };
+        let unescaped = match origin {
+            Origin::CommandLine => value.map(|v| v.replace(COMMAND_LINE_SEMICOLON, ";")),
+            // Pipeline text: a value's `%XX` is the byte XX (how `to_params` writes the characters the
+            // pipeline syntax would split at).
+            _ => value.map(percent_decoded),
+        };
+        let value = unescaped.as_deref();
         let unknown = || ConfigProblem::Unknown { key: given.to_string(), origin: origin.clone() };
         let negated = given.strip_prefix("no-");
         let spec = SETTINGS
@@ -321,6 +335,49 @@ fn parse_layer(text: &str, origin: &Origin) -> Result<Layer, ConfigProblem> {
     }
     one_nvidia_request(&l, origin)?;
     Ok(l)
+}
+
+/// The characters of a value that the pipeline syntax would read as its own (LLVM splits the pipeline at
+/// `,`, `(` and `)`, nests at `<` and `>`; the pass splits its parameters at `;`), `%` itself, and
+/// controls: [`Config::to_params`] writes each as `%XX`, and the pipeline layer reads `%XX` back.
+fn needs_percent(c: char) -> bool {
+    matches!(c, ',' | ';' | '<' | '>' | '(' | ')' | '%') || c.is_control()
+}
+
+fn percent_encoded(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        if needs_percent(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `%XX` (two hex digits) as the byte XX; any other `%` as it is.
+fn percent_decoded(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |x: u8| (x as char).to_digit(16);
+        match (b[i], b.get(i + 1).copied().and_then(hex), b.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (x, _, _) => {
+                out.push(x);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// How the shim writes a ';' inside a `-wavebudget-*` option's value in the command-line layer's text.
@@ -385,9 +442,20 @@ impl Config {
             layers.push(parse_layer(p, &Origin::Pipeline(p.to_string()))?);
         }
         layers.push(parse_layer(command_line, &Origin::CommandLine)?);
-        layers.push(env_layer(get)?);
+        // The environment configures the extension-point instance only (the module doc).
+        if params.is_none() {
+            layers.push(env_layer(get)?);
+        }
         let mut cfg = Config::merge(&layers);
-        cfg.empty_variables = env_vars().into_iter().filter(|k| get(k).is_some_and(|v| v.is_empty())).collect();
+        if params.is_none() {
+            cfg.empty_variables = env_vars().into_iter().filter(|k| get(k).is_some_and(|v| v.is_empty())).collect();
+        } else {
+            cfg.named = true;
+            cfg.unapplied_variables = env_vars()
+                .into_iter()
+                .filter_map(|k| get(&k).filter(|v| !v.is_empty()).map(|v| format!("{k}={v}")))
+                .collect();
+        }
         Ok(cfg)
     }
 
@@ -427,6 +495,8 @@ impl Config {
             blocks_per_sm: per_sm_count("blocks-per-sm"),
             dynamic_shared_mem: count("dynamic-shared-mem"),
             empty_variables: Vec::new(),
+            named: false,
+            unapplied_variables: Vec::new(),
             bound_first: false,
         }
     }
@@ -440,12 +510,12 @@ impl Config {
                 let value = match spec.key {
                     "waves" => self.waves.map(|w| w.to_string()),
                     "exact" => self.exact.then(String::new),
-                    "records" => self.records.as_ref().map(|r| r.display().to_string()),
+                    "records" => self.records.as_ref().map(|r| percent_encoded(&r.display().to_string())),
                     "mode" => (self.mode != Mode::Set).then(|| self.mode.as_str().to_string()),
                     "max-spills" => (self.max_spills != 0).then(|| self.max_spills.to_string()),
                     "max-loop-growth" => self.max_loop_growth.map(|p| p.to_string()),
                     "clamp" => self.clamp.then(String::new),
-                    "target" => self.target.clone(),
+                    "target" => self.target.as_deref().map(percent_encoded),
                     "warps-per-sm" => self.warps_per_sm.map(|w| w.to_string()),
                     "blocks-per-sm" => self.blocks_per_sm.map(|b| b.to_string()),
                     "dynamic-shared-mem" => self.dynamic_shared_mem.map(|d| d.to_string()),
@@ -469,6 +539,21 @@ mod tests {
 
     fn no_env(_: &str) -> Option<String> {
         None
+    }
+
+    /// A value holding what the pipeline syntax splits at is printed `%XX` and read back as it was.
+    #[test]
+    fn values_the_pipeline_would_split_round_trip() {
+        for path in ["/tmp/a,b.o", "/tmp/a;b>c(d)%41.o", "/tmp/plain.o", "/tmp/ü n.o"] {
+            let c = Config { records: Some(path.into()), waves: Some(4), ..Config::default() };
+            let text = c.to_params();
+            assert!(!text.contains(',') && !text.contains('>') && !text.contains('('), "{text}");
+            assert_eq!(Config::from_params(&text).unwrap().records.unwrap().display().to_string(), path, "{text}");
+        }
+        assert_eq!(
+            Config::from_params("records=/tmp/a%2Cb.o").unwrap().records.unwrap().display().to_string(),
+            "/tmp/a,b.o"
+        );
     }
 
     #[test]
@@ -643,8 +728,15 @@ mod tests {
             "WAVEBUDGET_CLAMP" => Some("1".to_string()),
             _ => None,
         };
+        // Named in the pipeline: its parameters, then the options; the environment is not read (an ambient
+        // WAVEBUDGET_MODE=advise cannot turn the pipeline's waves=5 into nothing), and it is said.
         let c = Config::layered(Some("waves=5"), "waves=6;exact", &env).unwrap();
-        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(5), true, Mode::Advise, true));
+        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(5), true, Mode::Set, false));
+        assert_eq!(c.unapplied_variables, ["WAVEBUDGET_WAVES=3", "WAVEBUDGET_MODE=advise", "WAVEBUDGET_CLAMP=1"]);
+        // At an extension point: the options, then the environment.
+        let c = Config::layered(None, "exact", &env).unwrap();
+        assert_eq!((c.waves, c.exact, c.mode, c.clamp), (Some(3), true, Mode::Advise, true));
+        assert!(c.unapplied_variables.is_empty());
         let c = Config::layered(None, "", &env).unwrap();
         assert_eq!(c.waves, Some(3));
         let c = Config::layered(None, "no-clamp", &env).unwrap();

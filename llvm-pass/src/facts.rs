@@ -77,6 +77,9 @@ pub struct KernelFacts {
     pub declared_callee: Option<String>,
     /// The kernel's control flow is irreducible (`wavebudget_estimate::irreducible`).
     pub irreducible: bool,
+    /// The W an earlier run of the pass set on this kernel (its `.wavebudget.info` line, and an
+    /// `"amdgpu-waves-per-eu"` that is still that W): the attribute is the pass's, not the kernel's own.
+    pub set_earlier: Option<u32>,
 }
 
 /// Where a kernel's static LDS comes from.
@@ -138,6 +141,7 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
         lds_tables: Vec::new(),
         declared_callee: None,
         irreducible: cfg_irreducible(f),
+        set_earlier: None,
     }
 }
 

@@ -147,7 +147,8 @@ pub unsafe extern "C" fn wb_rust_configure(
         Ok(Ok(h)) => h,
         Ok(Err(e)) => {
             if !err.is_null() {
-                *err = into_c(e.to_string());
+                // A value as given (a path, a target) may hold controls or invisible characters: one line.
+                *err = into_c(wavebudget_model::text::printable(&e.to_string()).into_owned());
             }
             std::ptr::null_mut()
         }

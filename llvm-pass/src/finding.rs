@@ -155,12 +155,15 @@ pub enum Finding {
         pipelines: u32,
     },
     /// No waves target anywhere.
-    #[error("no waves target given{}{}: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's \"wavebudget-waves\"; {kernels} kernel(s) left untouched",
+    #[error("no waves target given{}{}: set waves=N, -wavebudget-waves=N{} or a kernel's \"wavebudget-waves\"; {kernels} kernel(s) left untouched",
         if empty_variables.is_empty() { String::new() } else { format!(" ({} set but empty)", empty_variables.join(", ")) },
-        if *nvidia_options { " (warps-per-sm and blocks-per-sm are for NVPTX kernels)" } else { "" })]
+        if *nvidia_options { " (warps-per-sm and blocks-per-sm are for NVPTX kernels)" } else { "" },
+        if *named { "" } else { ", WAVEBUDGET_WAVES=N" })]
     NoWavesTarget {
         /// Kernels left.
         kernels: usize,
+        /// The pass is named in the pipeline (the environment does not configure it).
+        named: bool,
         /// `WAVEBUDGET_*` variables set to "".
         empty_variables: Vec<String>,
         /// warps-per-sm or blocks-per-sm was given.
@@ -180,6 +183,14 @@ pub enum Finding {
     /// A bad option or variable: nothing done.
     #[error("{0}; nothing done (the module is left as it came)")]
     ConfigRefused(Arc<crate::Error>),
+    /// `WAVEBUDGET_*` variables set where the pass is named in the pipeline, which takes its parameters and
+    /// the `-wavebudget-*` options only.
+    #[error("{} in the environment {} not applied: the pass named in the pipeline takes its parameters and the -wavebudget-* options; the environment configures the instance clang, opt's default<ON> or an LTO link adds",
+        variables.join(" "), if variables.len() == 1 { "is" } else { "are" })]
+    VariablesNotApplied {
+        /// `NAME=value` of each.
+        variables: Vec<String>,
+    },
     /// A panic caught at the plugin boundary.
     #[error("internal error ({0}); the module was left unchanged. Please report it with the input.")]
     Internal(String),
@@ -548,6 +559,14 @@ pub enum Finding {
         own: String,
         /// The module-wide request.
         requested: u32,
+    },
+    /// The kernel's own attribute is the request, and `exact` asks for its cap too.
+    #[error("its own \"amdgpu-waves-per-eu\"=\"{own}\" asks for the request's {waves} waves/SIMD; exact makes it \"{waves},{waves}\"")]
+    OwnMadeExact {
+        /// As written.
+        own: String,
+        /// The request.
+        waves: u32,
     },
     /// The kernel's own attribute, at which LLVM 15 may abort.
     #[error("keeps its own \"amdgpu-waves-per-eu\"=\"{own}\": {why}{}", write.map(|w| format!("; write \"{w}\"")).unwrap_or_default())]

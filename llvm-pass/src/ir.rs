@@ -106,11 +106,33 @@ pub unsafe fn data_layout(m: LLVMModuleRef) -> String {
     owned_c(LLVMGetDataLayoutStr(m))
 }
 
-/// The first line of an LLVM parser message (`file:line:col: error: what`, then the source line and a
-/// caret), without LLVM's own `error: ` so that the caller's one prefix is the only one.
+/// An LLVM parser message (`file:line:col: error: what`, then the source line and a caret, or a reader's
+/// message over several lines) as one line: without LLVM's own `error: ` (the caller's one prefix is the
+/// only one), the source line it points at quoted after `at`, further lines joined with `; `, nothing cut.
 pub fn parse_error_line(message: &str) -> String {
-    let first = message.lines().next().unwrap_or("cannot parse").trim_end();
-    first.replacen(": error: ", ": ", 1)
+    let mut lines = message.lines().map(str::trim_end).filter(|l| !l.trim().is_empty());
+    let first = lines.next().unwrap_or("cannot parse").replacen(": error: ", ": ", 1);
+    let first = first.strip_prefix("error: ").map(str::to_string).unwrap_or(first);
+    let rest: Vec<&str> = lines.collect();
+    // A caret line (spaces and one `^`) points into the line before it: that line is the source.
+    let caret = |l: &str| {
+        l.trim() == "^" || (l.trim_start().starts_with('^') && l.trim().chars().all(|c| c == '^' || c == '~'))
+    };
+    let mut out = first;
+    let mut i = 0;
+    while i < rest.len() {
+        if rest.get(i + 1).is_some_and(|l| caret(l)) {
+            out.push_str(&format!(" (at `{}`)", rest[i].trim()));
+            i += 2;
+        } else {
+            if !caret(rest[i]) {
+                out.push_str("; ");
+                out.push_str(rest[i].trim());
+            }
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The identifier of the module `f` belongs to (the input file opt or clang was given), if any.
@@ -341,21 +363,16 @@ pub type PtrSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<
 pub unsafe fn append_info_section(m: LLVMModuleRef, section: &str, name: &str, text: &str) {
     let ctx = LLVMGetModuleContext(m);
     let cname = std::ffi::CString::new(name).expect("no NUL");
-    let old = LLVMGetNamedGlobal(m, cname.as_ptr());
     let mut bytes: Vec<u8> = Vec::new();
-    if !old.is_null() {
-        let init = LLVMGetInitializer(old);
-        if !init.is_null() && LLVMIsConstantString(init) != 0 {
-            let mut len = 0usize;
-            let p = LLVMGetAsString(init, &mut len);
-            // Keep the lines of kernels this run does not write again (a second run replaces its own).
-            let old_text = String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned();
-            let key = |l: &str| l.split_whitespace().next().map(str::to_string);
-            let new_keys: Vec<Option<String>> = text.lines().map(key).collect();
-            for l in old_text.lines().filter(|l| !new_keys.contains(&key(l))) {
-                bytes.extend_from_slice(l.as_bytes());
-                bytes.push(b'\n');
-            }
+    // Every global in the section (a linked module holds one per module the pass ran on, renamed
+    // `name.1`, ...): their lines of kernels this run does not write again are kept, in one global.
+    let key = |l: &str| l.split_whitespace().next().map(str::to_string);
+    let new_keys: Vec<Option<String>> = text.lines().map(key).collect();
+    for (old, old_bytes) in info_sections(m, section) {
+        let old_text = String::from_utf8_lossy(&old_bytes).into_owned();
+        for l in old_text.lines().filter(|l| !l.is_empty() && !new_keys.contains(&key(l))) {
+            bytes.extend_from_slice(l.as_bytes());
+            bytes.push(b'\n');
         }
         // Replace the old global: drop it from llvm.compiler.used first.
         remove_from_compiler_used(m, old);
@@ -371,6 +388,25 @@ pub unsafe fn append_info_section(m: LLVMModuleRef, section: &str, name: &str, t
     LLVMSetSection(g, csec.as_ptr());
     LLVMSetAlignment(g, 1);
     add_to_compiler_used(m, g);
+}
+
+/// The globals in `section` whose initializer is a constant string, with its bytes.
+pub unsafe fn info_sections(m: LLVMModuleRef, section: &str) -> Vec<(LLVMValueRef, Vec<u8>)> {
+    let mut out = Vec::new();
+    for g in globals(m) {
+        let sec = LLVMGetSection(g);
+        if sec.is_null() || std::ffi::CStr::from_ptr(sec).to_bytes() != section.as_bytes() {
+            continue;
+        }
+        let init = LLVMGetInitializer(g);
+        if init.is_null() || LLVMIsConstantString(init) == 0 {
+            continue;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetAsString(init, &mut len);
+        out.push((g, std::slice::from_raw_parts(p.cast::<u8>(), len).to_vec()));
+    }
+    out
 }
 
 unsafe fn compiler_used_elements(m: LLVMModuleRef) -> (LLVMValueRef, Vec<LLVMValueRef>) {
@@ -455,4 +491,21 @@ unsafe fn const_array(elem: LLVMTypeRef, elems: &mut [LLVMValueRef]) -> LLVMValu
     return LLVMConstArray(elem, elems.as_mut_ptr(), u32::try_from(elems.len()).expect("under 4G elements"));
     #[cfg(not(feature = "llvm15"))]
     return LLVMConstArray2(elem, elems.as_mut_ptr(), elems.len() as u64);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_error_line;
+
+    /// LLVM's parser messages (as llc-22 prints them) become one line with nothing cut.
+    #[test]
+    fn parser_messages_are_one_line_with_their_source() {
+        let m = "x.ll:3:14: error: expected type\n  %x = add i32 %y,\n             ^\n";
+        assert_eq!(parse_error_line(m), "x.ll:3:14: expected type (at `%x = add i32 %y,`)");
+        assert_eq!(
+            parse_error_line("error: Invalid bitcode signature\nmore detail"),
+            "Invalid bitcode signature; more detail"
+        );
+        assert_eq!(parse_error_line(""), "cannot parse");
+    }
 }

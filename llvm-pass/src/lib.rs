@@ -127,6 +127,12 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         report.diagnostics.push(Diagnostic::module(severity, finding))
     };
     let triple = ir::triple(module);
+    if !cfg.unapplied_variables.is_empty()
+        && ir::functions(module).into_iter().any(|f| ir::is_kernel(f) || nvptx::is_kernel(f))
+    {
+        let finding = Finding::VariablesNotApplied { variables: cfg.unapplied_variables.clone() };
+        say(&mut report, Severity::Warning, finding);
+    }
     if nvptx_module(module, &triple) {
         nvptx::run_on_module(module, cfg, &mut report);
         return report;
@@ -156,6 +162,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     if !amd_request && kernels.iter().all(|&f| !ir::has_str_attr(f, "wavebudget-waves")) {
         let finding = Finding::NoWavesTarget {
             kernels: kernels.len(),
+            named: cfg.named,
             empty_variables: cfg.empty_variables.iter().map(|v| v.to_string()).collect(),
             nvidia_options: cfg.warps_per_sm.is_some() || cfg.blocks_per_sm.is_some(),
         };
@@ -168,6 +175,23 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
         kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     read_llvm_facts(module, cfg, &mut facts);
+    // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in the
+    // LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the pass's own,
+    // and the kernel is planned again, with what its module now holds.
+    let earlier: Vec<wavebudget_codeobj::PassInfo> = ir::info_sections(module, INFO_SECTION)
+        .iter()
+        .flat_map(|(_, bytes)| wavebudget_codeobj::parse_pass_info(bytes))
+        .collect();
+    for (_, k) in facts.iter_mut() {
+        let Some(own) = &k.waves_attr else { continue };
+        if let Some(info) = earlier.iter().rev().find(|i| i.kernel == k.name) {
+            let w = info.waves;
+            if *own == w.to_string() || *own == format!("{w},{w}") {
+                k.waves_attr = None;
+                k.set_earlier = Some(w);
+            }
+        }
+    }
     // LLVM 15's static LDS is the port's layout, filled in right before each plan (see `facts::Lds`).
     let mut lds = facts::Lds::new(module);
     let tables = if lds.is_empty() { Vec::new() } else { facts::lds_tables(module) };

@@ -314,7 +314,7 @@ pub fn plan_kernel(
     let (wg, set_flat) = phase!(launch_bounds(&mut c, facts, &st));
     let lds = phase!(static_lds(&mut c, facts, &st));
     if !per_kernel {
-        match phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves)) {
+        match phase!(keeps_own_attribute(&mut c, facts, &st, lds, wg, waves, cfg.exact)) {
             Own::Absent => {}
             Own::Kept => return c.plan,
             // The kernel's own W is what LLVM will allocate for: the same register checks as for a W the
@@ -731,10 +731,17 @@ fn keeps_own_attribute(
     lds: u32,
     wg: WorkgroupSize,
     waves: u32,
+    exact: bool,
 ) -> Result<Own, Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     if let Some(own) = &facts.waves_attr {
         let (m, n) = llvm_pair(own, true).map_err(|which| unparsable("amdgpu-waves-per-eu", own, which))?;
+        // The kernel's own W is the request, and `exact` asks for "W,W": the request refines it, and is
+        // planned (and written) as any other.
+        if exact && m == waves && n != Some(waves) {
+            c.diag(Severity::Note, Finding::OwnMadeExact { own: own.clone(), waves });
+            return Ok(Own::Absent);
+        }
         // A maximum of 0 passes LLVM 15's and 19's order check (`second && first > second`): 15 pads the
         // kernel to every register it may address, 19 divides by it (getMinNumVGPRs(0)) and crashes.
         let zero_max = n == Some(0) && m != 0 && m >= lo && m <= hi && st.llvm() < Llvm::V22;

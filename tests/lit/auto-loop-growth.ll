@@ -13,7 +13,7 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<mode=auto;max-spills=200;max-loop-growth=0;target=gfx942>' \
 ; RUN:   -pass-remarks-analysis=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=ZERO
 ; ZERO: chosen 3
-; RUN: env WAVEBUDGET_MAX_LOOP_GROWTH=40 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<mode=auto;max-spills=200;target=gfx942>' \
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<mode=auto;max-spills=200;target=gfx942>' -wavebudget-max-loop-growth=40 \
 ; RUN:   -pass-remarks-analysis=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=FORTY
 ; FORTY: chosen 5
 ; RUN: sed -e 's/"amdgpu-flat-work-group-size"="1,256"/& "amdgpu-waves-per-eu"="5"/' %s > %t.w5.ll

@@ -6,10 +6,11 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -S %s -o %t.none.ll 2>&1 | FileCheck %s --check-prefix=NOWAVES
 ; RUN: opt -S %s -o %t.ref.ll
 ; RUN: diff %t.ref.ll %t.none.ll
-; NOWAVES: warning: amdgpu-occupancy-budget: no waves target given: set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's "wavebudget-waves"; 2 kernel(s) left untouched
-; An empty WAVEBUDGET_WAVES counts as unset, and the warning says it was empty.
-; RUN: env WAVEBUDGET_WAVES= opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=EMPTY
-; EMPTY: warning: amdgpu-occupancy-budget: no waves target given (WAVEBUDGET_WAVES set but empty): set waves=N
+; NOWAVES: warning: amdgpu-occupancy-budget: no waves target given: set waves=N, -wavebudget-waves=N or a kernel's "wavebudget-waves"; 2 kernel(s) left untouched
+; At an extension point (opt's default<O0>, as clang), where the environment counts, it is named too, and an
+; empty WAVEBUDGET_WAVES counts as unset, and the warning says it was empty.
+; RUN: env WAVEBUDGET_WAVES= opt -load-pass-plugin=%plugin -passes='default<O0>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=EMPTY
+; EMPTY: warning: amdgpu-occupancy-budget: no waves target given (WAVEBUDGET_WAVES set but empty): set waves=N, -wavebudget-waves=N, WAVEBUDGET_WAVES=N or a kernel's "wavebudget-waves"
 ;
 ; target= is checked when it is parsed, in each of its three spellings; the error is the first line opt prints.
 ; RUN: not opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2;target=gfx9999>' -disable-output %s 2> %t.badt
@@ -17,8 +18,8 @@
 ; BADT: {{^}}error: amdgpu-occupancy-budget: parameter 'target' in 'amdgpu-occupancy-budget<waves=2;target=gfx9999>': unknown target 'gfx9999'
 ; RUN: not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -wavebudget-waves=2 -wavebudget-target=gfx940 -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADCL
 ; BADCL: {{^}}error: amdgpu-occupancy-budget: parameter 'target' in the -wavebudget-* options: 'gfx940' was removed in LLVM 22
-; RUN: env WAVEBUDGET_WAVES=2 WAVEBUDGET_TARGET=MI9000 not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
-; BADENV: {{^}}error: amdgpu-occupancy-budget: environment variable WAVEBUDGET_TARGET: unknown target 'MI9000'
+; RUN: env WAVEBUDGET_WAVES=2 WAVEBUDGET_TARGET=MI9000 opt -load-pass-plugin=%plugin -passes='default<O0>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
+; BADENV: {{^}}warning: amdgpu-occupancy-budget: environment variable WAVEBUDGET_TARGET: unknown target 'MI9000'
 ;
 ; Product names and target ids work as target=; the kernel without "target-cpu" gets gfx942's budget.
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2;target=MI300X>' -S %s 2>&1 | FileCheck %s --check-prefix=MI300X

@@ -12,7 +12,7 @@
 ; CAPPED: "nvvm.maxnreg"="128"
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<target=H200;warps-per-sm=16;dynamic-shared-mem=98304>' -S %s -o %t.dyn.ll 2>&1 | FileCheck %s --check-prefix=DYN
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<target=sm_90;warps-per-sm=16>' -wavebudget-dynamic-shared-mem=98304 -S %s -o %t.dyn2.ll 2>&1 | FileCheck %s --check-prefix=DYN
-; RUN: env WAVEBUDGET_DYNAMIC_SHARED_MEM=98304 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<target=sm_90;warps-per-sm=16>' -S %s -o %t.dyn3.ll 2>&1 | FileCheck %s --check-prefix=DYN
+; RUN: env WAVEBUDGET_DYNAMIC_SHARED_MEM=98304 WAVEBUDGET_TARGET=sm_90 WAVEBUDGET_WARPS_PER_SM=16 opt -load-pass-plugin=%plugin -passes='default<O0>' -S %s -o %t.dyn3.ll 2>&1 | FileCheck %s --check-prefix=DYN
 ; DYN: warning: amdgpu-occupancy-budget: kernel 'matmul_k': 16 warps per SM at 128 threads per block on sm_90 is out of reach at any register count: shared_mem allows 2 blocks per SM (8 warps); kernel left untouched
 ; RUN: FileCheck %s --check-prefix=UNCAPPED < %t.dyn.ll
 ; UNCAPPED-NOT: nvvm.maxnreg

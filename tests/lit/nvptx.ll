@@ -10,8 +10,8 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<blocks-per-sm=2>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKS
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4>' -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<warps-per-sm=48;mode=advise>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s 2>&1 | FileCheck %s --check-prefix=ADVISE
-; RUN: env WAVEBUDGET_WARPS_PER_SM=16 opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<blocks-per-sm=2>' -pass-remarks-analysis=amdgpu-occupancy-budget -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKS
-; RUN: env WAVEBUDGET_WARPS_PER_SM=65 not opt -load-pass-plugin=%plugin -passes=amdgpu-occupancy-budget -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
+; RUN: env WAVEBUDGET_WARPS_PER_SM=16 opt -load-pass-plugin=%plugin -passes='default<O0>' -wavebudget-blocks-per-sm=2 -pass-remarks-analysis=amdgpu-occupancy-budget -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BLOCKS
+; RUN: env WAVEBUDGET_WARPS_PER_SM=65 opt -load-pass-plugin=%plugin -passes='default<O0>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BADENV
 
 target triple = "nvptx64-nvidia-cuda"
 

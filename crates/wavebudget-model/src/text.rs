@@ -5,10 +5,19 @@
 
 use std::borrow::Cow;
 
-/// Whether `c` is a bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069): it reorders what
-/// follows it on a page or a terminal.
+/// Whether `c` is a bidirectional override, isolate or mark (U+202A-U+202E, U+2066-U+2069, LRM, RLM and
+/// ALM): it reorders what follows it on a page or a terminal.
 pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
+/// Whether `c` is invisible where it is printed, or breaks a line without being a control: Unicode's
+/// format characters (zero-width space, joiners, soft hyphen, word joiner, invisible operators, the byte
+/// order mark, interlinear annotation, tags) and the line and paragraph separators U+2028 and U+2029.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2028}' | '\u{2029}' | '\u{2060}'..='\u{2065}'
+        | '\u{206a}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0001}' | '\u{e0020}'..='\u{e007f}')
 }
 
 /// `s` with every character `escaped` says escaped (a control as Rust writes it, `\n`, `\u{1b}`; a bidi
@@ -31,10 +40,11 @@ fn escape_where(s: &str, escaped: fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `s` with every control character (newline, tab and ESC included), DEL and bidirectional control
-/// escaped as Rust writes them (`\n`, `\u{1b}`), and unchanged (borrowed) when it has none.
+/// `s` with every control character (newline, tab and ESC included), DEL, bidirectional control and
+/// invisible character ([`is_invisible`]: zero-width space, U+2028, ...) escaped as Rust writes them
+/// (`\n`, `\u{1b}`, `\u{200b}`), and unchanged (borrowed) when it has none: one visible line.
 pub fn printable(s: &str) -> Cow<'_, str> {
-    escape_where(s, |c| c.is_control() || is_bidi_control(c))
+    escape_where(s, |c| c.is_control() || is_bidi_control(c) || is_invisible(c))
 }
 
 /// `s` with each bidirectional override and isolate spelled out (`\u{202e}`), everything else as it is: for
@@ -57,5 +67,8 @@ mod tests {
         assert_eq!(printable("tab\there\u{7f}"), "tab\\there\\u{7f}");
         assert_eq!(printable("ünïcode 名前"), "ünïcode 名前");
         assert!(!printable("\u{1b}[31m\r\n").chars().any(char::is_control));
+        // Line separators, zero-width and bidi marks are spelled out too.
+        assert_eq!(printable("a\u{2028}b\u{200b}c\u{200e}d"), "a\\u{2028}b\\u{200b}c\\u{200e}d");
+        assert_eq!(printable("k\u{2029}\u{feff}\u{e0041}"), "k\\u{2029}\\u{feff}\\u{e0041}");
     }
 }
