@@ -376,8 +376,11 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         l.t("kernel ").a("Kernel", &p.name).t(" ladder (waves: spills):");
         for rung in ladder {
             l.t(" ").a("Waves", rung.waves).t(": ");
+            // A level the pass refused to set (LLVM would ignore it, or cannot compile it) is not a
+            // compile that failed: each is named for what it is.
             match rung.spills {
                 Some(n) => l.a("Spills", n),
+                None if !rung.accepted => l.a("Spills", "refused"),
                 None => l.a("Spills", "failed"),
             };
             // A level LLVM did not meet says what it reached instead.

@@ -39,5 +39,5 @@ pub(crate) fn embed_cmd(a: &EmbedArgs) -> Result<String, CliError> {
     for s in &summary.skipped {
         text.push_str(&format!("  skipped {s}\n"));
     }
-    Ok(text)
+    Ok(crate::summary_beside(&a.output, text))
 }

@@ -178,6 +178,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<T> = args.into_iter().collect();
+    // `sweep --error-format json` writes every error as a JSON object, those of its arguments too (which
+    // clap refuses before the command is known): read from the words as given.
+    let words: Vec<String> =
+        args.iter().map(|a| Into::<std::ffi::OsString>::into(a.clone()).to_string_lossy().into_owned()).collect();
+    let json_errors = words.get(1).is_some_and(|w| w == "sweep")
+        && (words.iter().any(|w| w == "--error-format=json")
+            || words.windows(2).any(|w| w[0] == "--error-format" && w[1] == "json"));
     let mut cmd = <Cli as clap::CommandFactory>::command();
     let parsed = cmd.try_get_matches_from_mut(args).and_then(|m| {
         let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&m)
@@ -202,7 +210,14 @@ where
                 ErrorKind::DisplayHelp
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(e.render().to_string()),
-                _ => Err(CliError::Usage(UsageError::Arguments(clap_message(&e.render().to_string())))),
+                _ => {
+                    let e = CliError::Usage(UsageError::Arguments(clap_message(&e.render().to_string())));
+                    if json_errors {
+                        let errors = vec![TypedError::of(&e, None, None)];
+                        return Err(CliError::Typed { output: String::new(), errors });
+                    }
+                    Err(e)
+                }
             };
         }
     };
@@ -604,3 +619,14 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
 }
 
 pub(crate) use wavebudget_engine::output::{same_file, write_atomic};
+
+/// What a command that wrote `output` prints: its summary, on standard output, or on standard error
+/// where the output itself went to standard output (`-o -`), so the two never mix.
+pub(crate) fn summary_beside(output: &str, summary: String) -> String {
+    if wavebudget_engine::output::is_stdout(std::path::Path::new(output)) {
+        eprint!("{}", wavebudget_model::text::printable_lines(&summary));
+        String::new()
+    } else {
+        summary
+    }
+}

@@ -41,5 +41,5 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
             blocks_per_sm: a.nvidia.blocks_per_sm,
         },
     };
-    Ok(wavebudget_report::write(&request)?)
+    Ok(crate::summary_beside(&a.output, wavebudget_report::write(&request)?))
 }

@@ -123,7 +123,8 @@ fn row(out: &mut String, label: &str, l: &Level) {
             let _ = write!(out, "  FAILED: {}", printable(&error));
         }
         Status::NotAccepted => {
-            let _ = write!(out, "  not set: LLVM 22 would ignore it");
+            // The pass refused to set it (LLVM would ignore it, or it cannot be had): its reason follows.
+            let _ = write!(out, "  refused: not set, as the pass says below");
         }
     }
     out.push('\n');
@@ -505,10 +506,12 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
             .iter()
             .map(|(k, c)| serde_json::json!({"name": k, "waves": c.waves, "reason": c.reason.to_string()}))
             .collect();
-        Ok(serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output })
+        let text = serde_json::to_string_pretty(&Out { kernels: &t.sweep.kernels, chosen, output: &a.output })
             .expect("serializable")
-            + "\n")
+            + "\n";
+        Ok(crate::summary_beside(&a.output, text))
     } else {
-        Ok(render(&t.sweep, Some(&t.chosen)) + &format!("wrote {}\n", a.output))
+        let written = if wavebudget_engine::output::is_stdout(output) { "standard output" } else { &a.output };
+        Ok(crate::summary_beside(&a.output, render(&t.sweep, Some(&t.chosen)) + &format!("wrote {written}\n")))
     }
 }

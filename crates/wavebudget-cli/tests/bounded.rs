@@ -216,7 +216,7 @@ fn a_pipe_is_read_up_to_the_budget() {
     refused(&b, "/dev/stdin", "the pipe gives more than 16777216 bytes");
 }
 
-/// opt with the plugin and `records=` (or `WAVEBUDGET_RECORDS`) naming a FIFO or a device: the pass
+/// opt with the plugin and `records=` (or `WAVEBUDGET_RECORDS` at an extension point) naming a FIFO or a device: the pass
 /// warns in one line naming it and goes on from the IR (it never aborts opt), at once.
 #[test]
 fn records_that_are_not_regular_files_are_refused_inside_opt() {
@@ -232,8 +232,12 @@ fn records_that_are_not_regular_files_are_refused_inside_opt() {
             let mut cmd = Command::new(&opt);
             cmd.arg(format!("-load-pass-plugin={}", plugin.display()));
             if via_env {
+                // The environment configures the instance an extension point adds (opt's default<O0>).
                 cmd.env("WAVEBUDGET_RECORDS", records)
-                    .arg("-passes=amdgpu-occupancy-budget<waves=2;target=gfx942;mode=advise>");
+                    .env("WAVEBUDGET_WAVES", "2")
+                    .env("WAVEBUDGET_TARGET", "gfx942")
+                    .env("WAVEBUDGET_MODE", "advise")
+                    .arg("-passes=default<O0>");
             } else {
                 cmd.arg(format!(
                     "-passes=amdgpu-occupancy-budget<waves=2;target=gfx942;records={records};mode=advise>"

@@ -344,3 +344,78 @@ fn errors_as_json_carry_kind_file_and_kernel() {
         "{e}"
     );
 }
+
+/// Every error `sweep --error-format json` prints is a JSON object, those of its arguments included
+/// (which clap refuses before the command runs): each stderr line of each misuse parses, has a kind, and
+/// its message is the text form's.
+#[test]
+fn every_error_of_sweep_in_json_is_json() {
+    let good = scratch("format-args.ll");
+    std::fs::write(&good, module(&kernels::vector_acc("k", 8, false))).unwrap();
+    let g = good.to_str().unwrap();
+    let misuses: &[&[&str]] = &[
+        &["--bogus", g],
+        &["--waves", g],
+        &["--jobs", "none", g],
+        &["--waves", "abc", g],
+        &["--waves", "0", g],
+        &["--target", "gfx9999", g],
+        &["--target", "gfx942", "--kernel=(", g],
+        &["--target", "gfx942", "/no/such/file.ll"],
+        &[],
+    ];
+    for m in misuses {
+        for form in [&["--error-format", "json"][..], &["--error-format=json"][..]] {
+            let args: Vec<&str> = ["sweep"].iter().chain(form).chain(m.iter()).copied().collect();
+            let out = wb(&args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.trim().is_empty(), "{args:?}: no error");
+            for line in stderr.lines() {
+                let v: serde_json::Value =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {line}"));
+                assert!(v["kind"].as_str().is_some_and(|k| !k.is_empty()), "{args:?}: {line}");
+            }
+            // The text form says the same, prefixed.
+            let text_args: Vec<&str> = ["sweep"].iter().chain(m.iter()).copied().collect();
+            let text = wb(&text_args);
+            let first: serde_json::Value = serde_json::from_str(stderr.lines().next().unwrap()).unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&text.stderr).lines().next().unwrap_or_default(),
+                format!("error: {}", first["message"].as_str().unwrap()),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// `-o -` is standard output on every command that writes a file: tune's module (its table then on
+/// stderr), and no file named `-` is made.
+#[test]
+fn dash_is_standard_output() {
+    let dir = scratch("dash");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.ll");
+    std::fs::write(&input, module(&kernels::vector_acc("k", 8, false))).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wavebudget"))
+        .current_dir(&dir)
+        .args(["tune", "--target", "gfx942", "--waves", "2,4", "-o", "-", "in.ll"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let module_text = String::from_utf8_lossy(&out.stdout);
+    assert!(module_text.contains("define amdgpu_kernel void @k"), "the module on stdout: {module_text}");
+    assert!(module_text.contains("\"amdgpu-waves-per-eu\"="), "{module_text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrote standard output"));
+    assert!(!dir.join("-").exists(), "a file named '-' was written");
+    // The sweep's ladder to `-o -` is the JSON on stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_wavebudget"))
+        .current_dir(&dir)
+        .args(["sweep", "--target", "gfx942", "--waves", "4", "-o", "-", "in.ll"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kernels"][0]["name"], "k");
+    assert!(!dir.join("-").exists());
+}

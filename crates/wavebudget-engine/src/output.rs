@@ -60,6 +60,11 @@ wavebudget_model::kind_is_variant!(OutputError);
 /// Links followed at most (Linux's own limit).
 const MAX_LINK_HOPS: usize = 40;
 
+/// Whether an output names standard output: `-`, as every door takes it (`-o -`).
+pub fn is_stdout(output: &std::path::Path) -> bool {
+    output.as_os_str() == "-"
+}
+
 /// Writes `bytes` to `output` atomically: a temporary file beside it, renamed over it, so a failure
 /// leaves no partial file and an existing output intact. `mode`: permissions to give it (the input's).
 ///
@@ -71,6 +76,15 @@ pub fn write_atomic(
     bytes: &[u8],
     mode: Option<std::fs::Permissions>,
 ) -> Result<(), OutputError> {
+    // `-` is standard output, whatever the door (a file named `-` is `./-`).
+    if is_stdout(output) {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(bytes)
+            .and_then(|_| out.flush())
+            .map_err(|source| OutputError::Io { context: "-o -: standard output".into(), source });
+    }
     let shown = output.display().to_string();
     // Follow the chain of links to the file it ends at (which may not exist yet). A chain that does not
     // end (a loop) is refused: renaming over its last link would replace a link with a file.

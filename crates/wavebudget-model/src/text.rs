@@ -47,6 +47,17 @@ pub fn printable(s: &str) -> Cow<'_, str> {
     escape_where(s, |c| c.is_control() || is_bidi_control(c) || is_invisible(c))
 }
 
+/// [`printable`] of each line of `s`, the lines kept: for text of several lines (a table) that is shown
+/// as it is.
+pub fn printable_lines(s: &str) -> String {
+    s.split_inclusive('\n')
+        .map(|l| match l.strip_suffix('\n') {
+            Some(body) => format!("{}\n", printable(body)),
+            None => printable(l).into_owned(),
+        })
+        .collect()
+}
+
 /// `s` with each bidirectional override and isolate spelled out (`\u{202e}`), everything else as it is: for
 /// text that is escaped otherwise (HTML), where only the reordering must not reach the reader.
 pub fn bidi_shown(s: &str) -> Cow<'_, str> {
