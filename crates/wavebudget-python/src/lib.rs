@@ -473,7 +473,7 @@ fn with_subtargets<T>(
             Some(i) => i,
             None => {
                 let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
-                let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
+                let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
                 let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
                 if cache.len() >= 64 {
                     cache.remove(0);
@@ -981,7 +981,7 @@ fn occupancy_batch<'py>(
     use numpy::{IntoPyArray, PyArrayMethods};
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
-    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
+    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
     let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
     // Six answer bytes a cell per target, and at most six arguments copied into 4-byte columns (a broadcast or
@@ -1111,7 +1111,7 @@ fn suggest_wg_size<'py>(
     all: bool,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
-    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major };
+    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
     let range = match (wg_min, wg_max) {
         (Some(min), Some(max)) => wavebudget_model::WorkgroupSize { min, max },
         _ => wavebudget_model::WorkgroupSize::DEFAULT,
