@@ -498,11 +498,9 @@ extern "C" {
 
 // The subtarget LLVM builds for a function with "target-cpu"=Cpu and "target-features"=Fs (what llc
 // builds for it: the last setting of a feature wins, implied features follow): for each of the NameCount
-// NUL-terminated feature names in Names, whether it has that feature on (bit I of *On). Features of Fs
-// this LLVM does not know are left out first (LLVM ignores them, with a warning of its own at code
-// generation; LLVM 15 cannot list its features, and takes Fs as it is). Returns 1, or 0 where this LLVM
-// has no AMDGPU target or does not know Cpu (never built: an unknown processor would be compiled for the
-// generic one).
+// NUL-terminated feature names in Names, whether it has that feature on (bit I of *On). Returns 1, or 0
+// where this LLVM has no AMDGPU target or does not know Cpu (never built: an unknown processor would be
+// compiled for the generic one).
 int wb_subtarget_features(const char *Cpu, size_t CpuLen, const char *Fs, size_t FsLen, const char *Names,
                           unsigned NameCount, uint64_t *On) {
   std::lock_guard<std::mutex> Lock(FactsMutex);
@@ -513,28 +511,9 @@ int wb_subtarget_features(const char *Cpu, size_t CpuLen, const char *Fs, size_t
   const MCSubtargetInfo *Generic = TM->getMCSubtargetInfo();
   if (!Generic->isCPUStringValid(CpuName))
     return 0;
-  std::string Kept;
-#if LLVM_VERSION_MAJOR >= 19
-  ArrayRef<SubtargetFeatureKV> Table = Generic->getAllProcessorFeatures();
-  auto Known = [&](StringRef Name) {
-    for (const SubtargetFeatureKV &KV : Table)
-      if (Name == KV.Key)
-        return true;
-    return false;
-  };
-  SmallVector<StringRef, 16> Items;
-  StringRef(Fs, FsLen).split(Items, ',', -1, false);
-  for (StringRef Item : Items) {
-    StringRef F = Item.trim();
-    if (F.size() < 2 || (F[0] != '+' && F[0] != '-') || !Known(F.drop_front()))
-      continue;
-    if (!Kept.empty())
-      Kept += ',';
-    Kept += F.str();
-  }
-#else
-  Kept = std::string(Fs, FsLen);
-#endif
+  // The string as given: LLVM reads it whole (GCNSubtarget matches "+wavefrontsize" in any case before it
+  // applies the features it knows, and warns of the others, as llc does).
+  std::string Kept(Fs, FsLen);
   Module &M = scratchModule();
   Function *Fn = Function::Create(FunctionType::get(Type::getVoidTy(M.getContext()), false),
                                   GlobalValue::ExternalLinkage, "wavebudget.subtarget", M);

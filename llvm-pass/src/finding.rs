@@ -807,8 +807,9 @@ pub enum Finding {
         from: crate::plan::RegisterSource,
     },
     /// `"amdgpu-agpr-alloc"` leaves no architectural VGPR at W.
-    #[error("at {waves} waves/SIMD {} leaves 0 of the {budget} VGPRs for architectural VGPRs: llc-22 cannot allocate (\"no registers from class available to allocate\")",
-        match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22's default split".to_string() })]
+    #[error("at {waves} waves/SIMD {} leaves 0 of the {budget} VGPRs for architectural VGPRs: llc-22 cannot allocate (\"no registers from class available to allocate\"){}",
+        match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22's default split".to_string() },
+        if *as_written { "; nor can it as the kernel is written, without a waves target (the budget its launch bounds allow is split the same way)" } else { "" })]
     AgprAllocLeavesNoVgprs {
         /// The waves.
         waves: u32,
@@ -816,6 +817,24 @@ pub enum Finding {
         budget: u32,
         /// The attribute as written.
         agpr_alloc: Option<String>,
+        /// The kernel as written (no waves target) is split the same way: it does not compile at all.
+        as_written: bool,
+    },
+    /// LLVM's subtarget for the kernel has no wave size on (LLVM 15, where a string turns both off).
+    #[error("\"target-features\"=\"{features}\" leaves LLVM {llvm_major} no wave size (both wavefrontsize32 and wavefrontsize64 off): it generates wave32 code against wave64 register budgets, and a budget set here may not compile; name one wave size")]
+    NoWaveSize {
+        /// The features as written.
+        features: String,
+        /// The LLVM major.
+        llvm_major: u32,
+    },
+    /// `"amdgpu-num-vgpr"` holds the kernel to a budget at which LLVM 15's allocator aborts.
+    #[error("\"amdgpu-num-vgpr\"=\"{value}\": {why}; the kernel aborts LLVM 15 at any waves target, so none is set")]
+    NumVgprTupleAbort {
+        /// As written.
+        value: u32,
+        /// Why.
+        why: TupleAbort,
     },
     /// A few registers from one more wave.
     #[error("{vgpr_count} VGPRs reach {now} waves/SIMD; shaving {} registers (to {to}) would give {}", vgpr_count - to, now + 1)]

@@ -323,7 +323,9 @@ pub fn plan_kernel(
                 if let Ok(mut b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
                     honoured_counts(&mut c, &st, counts, m, max, &mut b);
-                    if let Err(why) = split_vectors(&st, facts, agprs, m, &mut b) {
+                    if let Err(why) = split_vectors(&st, facts, agprs, m, wg, &mut b)
+                        .and_then(|()| capped_tuple_abort(facts, &st, counts, &b))
+                    {
                         c.warn(why);
                     }
                     c.plan.waves = Some(m);
@@ -336,7 +338,8 @@ pub fn plan_kernel(
     }
     let (w, mut b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
     honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, &mut b);
-    phase!(split_vectors(&st, facts, agprs, w, &mut b));
+    phase!(split_vectors(&st, facts, agprs, w, wg, &mut b));
+    phase!(capped_tuple_abort(facts, &st, counts, &b));
     launch_lds(&mut c, &st, cfg.dynamic_shared_mem.unwrap_or(0), lds, wg, w);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
@@ -476,15 +479,22 @@ fn target_of(
                 features: features.to_string(),
             }))
         }
+        Some(f) if !f.wave32 && !f.wave64 => {
+            return Err(Finding::NoWaveSize { features: features.to_string(), llvm_major: crate::LLVM.major() })
+        }
         Some(f) => Options {
             wave_size: if f.wave64 { Some(64) } else { f.wave32.then_some(32) },
             cu_mode: f.cu_mode,
             vgprs_1_5x: f.vgprs_1_5x,
             ..Options::default()
         },
-        None => Options::try_from_target_features(features).map_err(Finding::FeaturesRefused)?,
+        None => Options::try_for_processor(features, id.processor).map_err(Finding::FeaturesRefused)?,
     };
     let mut opts = Options { llvm: crate::LLVM, ..read };
+    // CU mode is a GFX10+ switch; LLVM takes `+cumode` elsewhere and it changes nothing there.
+    if !id.processor.generation.is_gfx10_plus() {
+        opts.cu_mode = false;
+    }
     if let Some(d) = dvgpr {
         match d.trim().parse::<u32>() {
             Ok(n) => opts.dvgpr_block = n,
@@ -519,16 +529,32 @@ fn split_vectors(
     facts: &KernelFacts,
     agprs: Option<(u32, Option<u32>)>,
     w: u32,
+    wg: WorkgroupSize,
     b: &mut Budget,
 ) -> Result<(), Finding> {
     let (arch, agpr) = st.vector_split(b.max_vgprs, agprs);
     b.max_arch_vgprs = arch;
     b.max_agprs = agpr;
     if arch == 0 {
+        // Without a waves target LLVM allocates for the fewest waves the launch bounds allow.
+        let lowest = st.waves_per_eu_for_workgroup(wg.max).max(1);
+        let as_written = st.vector_split(st.max_vgprs_for_waves(lowest), agprs).0 == 0;
         let agpr_alloc = facts.agpr_alloc_attr.clone();
-        return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: b.max_vgprs, agpr_alloc });
+        return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: b.max_vgprs, agpr_alloc, as_written });
     }
     Ok(())
+}
+
+/// LLVM 15's allocator abort (`llvm15_tuple_limit`) where `"amdgpu-num-vgpr"` holds the budget at or below
+/// the tuple's 32 VGPRs whatever W is: nothing the pass sets avoids it.
+fn capped_tuple_abort(facts: &KernelFacts, st: &Subtarget, counts: RegisterCounts, b: &Budget) -> Result<(), Finding> {
+    const TUPLE_SAFE_VGPRS: u32 = 32;
+    let (Some((dwords, ty)), Some(value)) = (facts.wide_vector_phi.as_ref(), counts.vgprs) else { return Ok(()) };
+    let budget = b.max_arch_vgprs.min(b.max_vgprs);
+    if st.llvm() != Llvm::V15 || budget > TUPLE_SAFE_VGPRS {
+        return Ok(());
+    }
+    Err(Finding::NumVgprTupleAbort { value, why: TupleAbort { ty: ty.to_string(), dwords: *dwords, budget } })
 }
 
 /// `"amdgpu-num-vgpr"` and `"amdgpu-num-sgpr"`, which every LLVM here fails the compile on where they are

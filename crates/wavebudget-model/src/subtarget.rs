@@ -64,6 +64,23 @@ impl Options {
         Ok(f.options())
     }
 
+    /// [`Options::try_from_target_features`] for `processor`, exactly as LLVM's subtarget for it reads the
+    /// string: GFX8 and GFX9 processors have wave64 on by their definition, which a string naming
+    /// `wavefrontsize64` (in any case, even a spelling LLVM does not know) leaves on, so that
+    /// `+wavefrontsize32` beside it is both sizes, which LLVM refuses; a string that leaves neither size on
+    /// is wave32 (LLVM turns it on). The pass asks LLVM's subtarget itself and uses this where it cannot
+    /// (unit tests); `tests/pass_claims.rs` holds it to LLVM 22's on every processor.
+    pub fn try_for_processor(features: &str, processor: &Processor) -> Result<Options, ModelError> {
+        let f = Features::read(features);
+        let wave64 = f.wave64.unwrap_or(!processor.generation.is_gfx10_plus());
+        let wave32 = f.wave32.unwrap_or(false);
+        if wave32 && wave64 {
+            return Err(ModelError::BothWaveSizes { features: features.to_string() });
+        }
+        let wave_size = Some(if wave64 { 64 } else { 32 });
+        Ok(Options { wave_size, cu_mode: f.cu_mode.unwrap_or(false), vgprs_1_5x: f.vgprs_1_5x, ..Options::default() })
+    }
+
     /// [`Options::try_from_target_features`] where both wave sizes are on: wave64 (as a caller that
     /// does not refuse has always read it).
     pub fn from_target_features(features: &str) -> Options {

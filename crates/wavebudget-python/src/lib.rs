@@ -473,7 +473,8 @@ fn with_subtargets<T>(
             Some(i) => i,
             None => {
                 let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
-                let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
+                let options =
+                    wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
                 let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
                 if cache.len() >= 64 {
                     cache.remove(0);
