@@ -335,13 +335,8 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
             return Ok(levels);
         }
     }
-    init();
-    let triple = TargetTriple::create("amdgcn-amd-amdhsa");
-    let tm = Target::from_triple(&triple).ok().and_then(|t| {
-        t.create_target_machine(&triple, &cpu, "", OptimizationLevel::Default, RelocMode::PIC, CodeModel::Default)
-    });
-    let tm = tm.ok_or_else(|| LevelError::NoTargetMachine { processor: cpu.clone() })?;
-    let emitted = tm.write_to_memory_buffer(&module, FileType::Object);
+    let emitted = with_target_machine(&cpu, |tm| tm.write_to_memory_buffer(&module, FileType::Object))
+        .ok_or_else(|| LevelError::NoTargetMachine { processor: cpu.clone() })?;
     drop(module);
     if !collected.errors.is_empty() || emitted.is_err() {
         let mut messages: Vec<String> = collected.errors.drain(..).collect();
@@ -401,6 +396,39 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
         level.waves_per_simd = num("Occupancy [waves/SIMD]");
     }
     Ok(levels)
+}
+
+thread_local! {
+    /// The target machines this thread made, one per processor: a sweep compiles one chunk's levels one
+    /// after the other in one process, and the target machine (with the subtargets it keeps per function
+    /// features and their register tables) is the same for all of them.
+    static TARGET_MACHINES: std::cell::RefCell<Vec<(String, inkwell::targets::TargetMachine)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `f` with this thread's AMDGPU target machine for `cpu` (made on first use), or `None` where LLVM
+/// cannot make one.
+fn with_target_machine<R>(cpu: &str, f: impl FnOnce(&inkwell::targets::TargetMachine) -> R) -> Option<R> {
+    TARGET_MACHINES.with(|cell| {
+        let mut tms = cell.borrow_mut();
+        if !tms.iter().any(|(c, _)| c == cpu) {
+            init();
+            let triple = TargetTriple::create("amdgcn-amd-amdhsa");
+            let tm = Target::from_triple(&triple).ok().and_then(|t| {
+                t.create_target_machine(
+                    &triple,
+                    cpu,
+                    "",
+                    OptimizationLevel::Default,
+                    RelocMode::PIC,
+                    CodeModel::Default,
+                )
+            })?;
+            tms.push((cpu.to_string(), tm));
+        }
+        let (_, tm) = tms.iter().find(|(c, _)| c == cpu).expect("just made");
+        Some(f(tm))
+    })
 }
 
 /// A level that failed with `e` (no processor to report).
@@ -516,11 +544,19 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
     let jobs = opts.jobs.max(1);
     let waves_of = |cpu: &str| levels_for(cpu, opts);
     // Chunks of consecutive kernels with the same processor and levels; kernels that cannot be compiled
-    // (a processor LLVM or the model does not know) get no chunk.
-    // About four chunks per worker keep threads balanced; one worker has nothing to balance, and every
-    // chunk pays code generation's per-module cost, so it takes them all at once (a distributed sweep's
-    // shards run with one job each).
-    let per_chunk = if jobs == 1 { kernels.len().max(1) } else { kernels.len().div_ceil(jobs * 4).max(1) };
+    // (a processor LLVM or the model does not know) get no chunk. Every chunk pays code generation's
+    // per-module cost at every level (about 20 ms on gfx942: three kernels compiled one module each took
+    // twice the CPU of the three in one module), so the work is split by levels first: kernels are split
+    // into more chunks only where the levels alone cannot give each worker two runs of its own.
+    let levels_per_kernel = kernels
+        .iter()
+        .filter_map(|(_, cpu)| cpu.as_ref().ok())
+        .map(|cpu| waves_of(cpu).len() + usize::from(!opts.no_baseline))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let kernel_chunks = (jobs * 2).div_ceil(levels_per_kernel).clamp(1, kernels.len().max(1));
+    let per_chunk = kernels.len().div_ceil(kernel_chunks).max(1);
     let mut chunks: Vec<(Vec<usize>, Vec<u32>, &str)> = Vec::new();
     for (i, (_, cpu)) in kernels.iter().enumerate() {
         let Ok(cpu) = cpu else { continue };
@@ -554,13 +590,25 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
         }
     };
     // Code generation runs in child processes (`isolate`): LLVM ends the process on a fatal error or a
-    // crash, which must end neither opt, clang nor this sweep. Each (chunk, level) is compiled in a child of
-    // its own, `jobs` at a time, each on the one thread a forked child has: no child starts a thread, so
-    // none can wait on a lock another thread of this process held at the fork (a Python or Ray host has
-    // threads of its own). A child that ends without a result has its chunk compiled again kernel by
+    // crash, which must end neither opt, clang nor this sweep. `jobs` children compile level after level
+    // as they are handed out, each on the one thread a forked child has: no child starts a thread, so none
+    // can wait on a lock another thread of this process held at the fork (a Python or Ray host has threads
+    // of its own). A child pays the fork's page faults and LLVM's setup (the target machine, its register
+    // tables) once for all its levels. A level that ends its child has its chunk compiled again kernel by
     // kernel, each in its own child, so the abort lands on the kernel and level that caused it and the
-    // others still get their numbers.
-    let whole = crate::isolate::isolated_each(&work, jobs, &run);
+    // others still get their numbers; a new child takes the ended one's place.
+    // The (chunk, level) compiles go to a pool of `jobs` workers, the costliest first (high W, which
+    // spills, then lower, the baseline last), so that none is left with a long one at the end.
+    let mut order: Vec<usize> = (0..work.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(work[i].1.unwrap_or(0)), i));
+    let ordered = crate::isolate::isolated_pool(&order, jobs, &|&i: &usize| run(&work[i]));
+    let mut whole: Vec<Option<Result<Vec<(String, Level)>, crate::isolate::Aborted>>> =
+        (0..work.len()).map(|_| None).collect();
+    for (&i, r) in order.iter().zip(ordered) {
+        whole[i] = Some(r);
+    }
+    let whole: Vec<Result<Vec<(String, Level)>, crate::isolate::Aborted>> =
+        whole.into_iter().map(|r| r.expect("every level ran")).collect();
     let mut results: Vec<Vec<(String, Level)>> = Vec::with_capacity(work.len());
     for (r, &(c, w)) in whole.into_iter().zip(&work) {
         match r {
