@@ -431,6 +431,9 @@ fn with_target_machine<R>(cpu: &str, f: impl FnOnce(&inkwell::targets::TargetMac
     })
 }
 
+/// One (chunk, level) compiled in a child: each kernel's level, or how the child ended.
+type Compiled = Result<Vec<(String, Level)>, crate::isolate::Aborted>;
+
 /// A level that failed with `e` (no processor to report).
 fn failed(waves: Option<u32>, e: &LevelError) -> (String, Level) {
     let mut l = Level::empty(waves, Status::Failed);
@@ -602,13 +605,11 @@ pub fn sweep(ir_bytes: &[u8], source: &str, opts: &SweepOptions) -> Result<Sweep
     let mut order: Vec<usize> = (0..work.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(work[i].1.unwrap_or(0)), i));
     let ordered = crate::isolate::isolated_pool(&order, jobs, &|&i: &usize| run(&work[i]));
-    let mut whole: Vec<Option<Result<Vec<(String, Level)>, crate::isolate::Aborted>>> =
-        (0..work.len()).map(|_| None).collect();
+    let mut whole: Vec<Option<Compiled>> = (0..work.len()).map(|_| None).collect();
     for (&i, r) in order.iter().zip(ordered) {
         whole[i] = Some(r);
     }
-    let whole: Vec<Result<Vec<(String, Level)>, crate::isolate::Aborted>> =
-        whole.into_iter().map(|r| r.expect("every level ran")).collect();
+    let whole: Vec<Compiled> = whole.into_iter().map(|r| r.expect("every level ran")).collect();
     let mut results: Vec<Vec<(String, Level)>> = Vec::with_capacity(work.len());
     for (r, &(c, w)) in whole.into_iter().zip(&work) {
         match r {
