@@ -52,9 +52,10 @@ fn gfx9(cpu: &str) -> bool {
 /// XNACK or SRAMECC).
 fn features(r: &mut Lcg, cpu: &str) -> &'static str {
     if gfx9(cpu) {
-        *r.pick(&["", "", "+cumode", "+wavefrontsize64"])
+        const GFX9: [&str; 4] = ["", "", "+cumode", "+wavefrontsize64"];
+        r.pick::<&str>(&GFX9)
     } else {
-        *r.pick(&[
+        const GFX10: [&str; 10] = [
             "",
             "",
             "+wavefrontsize64",
@@ -65,7 +66,8 @@ fn features(r: &mut Lcg, cpu: &str) -> &'static str {
             "-allocate1_5xvgprs",
             "+allocate1_5xvgprs",
             "+wavefrontsize64,-allocate1_5xvgprs",
-        ])
+        ];
+        r.pick::<&str>(&GFX10)
     }
 }
 
@@ -100,7 +102,7 @@ fn module(major: u32, seed: u64) -> Module {
     let target_id: &[&str] = if gfx9(cpu) {
         const IDS: [&[&str]; 4] =
             [&["", ""], &["+xnack", "-xnack,+xnack"], &["-xnack", "+xnack,-xnack"], &["+sramecc,-sramecc", "-sramecc"]];
-        *r.pick(&IDS)
+        r.pick::<&[&str]>(&IDS)
     } else {
         &[""]
     };
@@ -330,6 +332,9 @@ fn errors_of(stderr: &str) -> String {
     stderr.lines().filter(|l| !l.starts_with("remark: ")).collect::<Vec<_>>().join("\n")
 }
 
+/// (checked, held) per kind of claim.
+type Counts = BTreeMap<&'static str, (u32, u32)>;
+
 /// The claims counted: (checked, held) per kind.
 #[derive(Default)]
 struct Tally(BTreeMap<&'static str, (u32, u32)>, Vec<String>);
@@ -491,7 +496,7 @@ fn the_pass_claims_hold_under_llc() {
         }
         (major, m.kernels.len(), t)
     });
-    let mut by_major: BTreeMap<u32, (usize, BTreeMap<&'static str, (u32, u32)>)> = BTreeMap::new();
+    let mut by_major: BTreeMap<u32, (usize, Counts)> = BTreeMap::new();
     let mut wrong = Vec::new();
     for (major, kernels, t) in results {
         let e = by_major.entry(major).or_default();
@@ -528,6 +533,8 @@ fn the_pass_claims_hold_under_llc() {
 /// kernel is its own definition), its `"wavebudget-waves"` replaced by `"amdgpu-waves-per-eu"="W"` or
 /// dropped.
 fn single_kernel(text: &str, name: &str, waves: Option<u32>) -> String {
+    let asked = regex::Regex::new(r#" "wavebudget-waves"="\d+""#).unwrap();
+    let replacement = waves.map(|w| format!(" \"amdgpu-waves-per-eu\"=\"{w}\"")).unwrap_or_default();
     let mut out = String::new();
     let mut skip = false;
     for line in text.lines() {
@@ -535,14 +542,7 @@ fn single_kernel(text: &str, name: &str, waves: Option<u32>) -> String {
             skip = !rest.starts_with(&format!("{name}("));
         }
         if !skip {
-            let l = match waves {
-                Some(w) => {
-                    let re = regex::Regex::new(r#""wavebudget-waves"="\d+""#).unwrap();
-                    re.replace(line, format!("\"amdgpu-waves-per-eu\"=\"{w}\"").as_str()).into_owned()
-                }
-                None => regex::Regex::new(r#" "wavebudget-waves"="\d+""#).unwrap().replace(line, "").into_owned(),
-            };
-            out.push_str(&l);
+            out.push_str(&asked.replace(line, replacement.as_str()));
             out.push('\n');
         }
         if skip && line == "}" {
