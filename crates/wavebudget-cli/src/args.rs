@@ -64,6 +64,27 @@ pub enum Command {
     /// takes them, and `wavebudget sweep --json` output; or no input and --target T --vgprs N: the
     /// calculator view of one configuration.
     Report(ReportArgs),
+    /// Rank the compiled configurations of one kernel on one problem by the latency-hiding model: the
+    /// predicted time against the fastest, the cause that binds (matrix or memory latency, bandwidth,
+    /// compute peak, spills, the last wave's tail), occupancy and coverage. Input: JSON lines, one
+    /// candidate each (`name`, `ir` or `asm`, `registers`, `spills`, `shared`, `num_warps`, `grid`; with
+    /// `measured` on every line, the ranking is checked against it). docs/advice.md
+    Advise(AdviseArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// The candidates: a JSON-lines file.
+    pub candidates: String,
+    /// The product whose figures to use: H200, H100, A100, MI300X, MI355X.
+    #[arg(long, short = 't')]
+    pub target: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Rows to print (every candidate is ranked): the first N.
+    #[arg(long)]
+    pub top: Option<usize>,
 }
 
 /// Kernels `report` draws with charts unless `--details` says otherwise.

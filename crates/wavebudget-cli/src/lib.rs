@@ -6,6 +6,7 @@
 //! - `render`: tables for people (JSON comes straight from the model's serde types).
 //! - `report`: `wavebudget report`'s flags as the `wavebudget-report` crate's request.
 
+mod advise;
 mod args;
 mod embed;
 mod isa;
@@ -84,6 +85,9 @@ pub enum CliError {
     /// The engine refused an input (a code object, a Triton cache entry).
     #[error(transparent)]
     Engine(#[from] wavebudget_engine::Error),
+    /// Advice refused its input (no figures for the target, a candidate it cannot read).
+    #[error(transparent)]
+    Advise(#[from] wavebudget_engine::advise::Refusal),
     #[cfg(feature = "llvm")]
     #[error(transparent)]
     Llvm(#[from] wavebudget_pass::Error),
@@ -152,6 +156,7 @@ impl CliError {
             CliError::Runtime(e) => e.kind(),
             CliError::Output(e) => e.kind(),
             CliError::Engine(e) => e.kind(),
+            CliError::Advise(e) => e.kind(),
             #[cfg(feature = "llvm")]
             CliError::Llvm(e) => e.kind(),
             other => other.into(),
@@ -240,6 +245,7 @@ where
         Command::PassFlags(a) => passflags::pass_flags_cmd(&a),
         Command::Isa(a) => isa::isa_cmd(&a),
         Command::Report(a) => report::report_cmd(&a),
+        Command::Advise(a) => advise::advise_cmd(&a),
     }
 }
 

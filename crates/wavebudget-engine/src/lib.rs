@@ -4,6 +4,9 @@
 //!
 //! - [`inspect`]: every kernel of every code object in files or bytes, evaluated by the model, with its
 //!   descriptor diagnosis and notes ([`inspect::inspect`], [`inspect::inspect_bytes`]).
+//! - [`advise`]: compiled configurations of one kernel ranked by the latency-hiding model
+//!   (`wavebudget-advice`), each with its occupancy under the vendor's launch rule, checked against
+//!   measured times where given.
 //! - [`dispatch`]: a kernel of a file at a launch on a device (named, or read from a KFD topology).
 //! - [`triton`]: Triton's cache (`<hash>/<name>.hsaco` with `<name>.json`) and its launch rule
 //!   (`num_warps x warp_size` threads, `shared` bytes of LDS given at launch), and the answers about
@@ -19,6 +22,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod advise;
 pub mod dispatch;
 pub mod inspect;
 /// The sweep's answer and the policy that picks from a ladder: its own crate, which the pass plugin links

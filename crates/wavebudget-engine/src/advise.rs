@@ -1,0 +1,611 @@
+//! Advice: the compiled configurations of one kernel on one problem (JSON lines as a DSL compiler writes
+//! them, or records handed over in process), each with its occupancy under the vendor's launch rule,
+//! ranked by the advice crate's latency-hiding model; where measured times come with them, the ranking
+//! checked against those (top-1 and top-3 gaps, Spearman, spilling configs against their uncapped twins).
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+use wavebudget_advice::{Candidate, Figures, Prediction, Vendor};
+use wavebudget_model::{nvidia, Llvm, Subtarget, Usage, Vgprs, WorkgroupSize};
+
+/// The most bytes a candidates file or one kernel's IR/assembly may have.
+pub const MAX_TEXT_BYTES: u64 = 64 << 20;
+/// The most candidates one ranking takes.
+pub const MAX_CANDIDATES: usize = 100_000;
+
+/// A kernel's instructions: a file (the IR as Triton hands it to LLVM, PTX, AMDGPU assembly) or its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// LLVM IR in a file.
+    IrFile(PathBuf),
+    /// PTX or AMDGPU assembly in a file.
+    AsmFile(PathBuf),
+    /// LLVM IR text.
+    IrText(String),
+    /// PTX or AMDGPU assembly text.
+    AsmText(String),
+    /// Nothing to read (ranked by what is known).
+    None,
+}
+
+/// One candidate as a DSL compiler knows it after compiling.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// The config's name.
+    pub name: String,
+    /// Its instructions.
+    pub source: Source,
+    /// The kernel to read, where the module holds several.
+    pub kernel: Option<String>,
+    /// Registers per thread (NVIDIA) or `.vgpr_count` (AMD, AGPRs included).
+    pub registers: u32,
+    /// Spilled 32-bit registers.
+    pub spills: u32,
+    /// Shared memory / LDS bytes at launch (Triton's `shared`).
+    pub shared: u32,
+    /// Warps (waves) per workgroup.
+    pub num_warps: u32,
+    /// Workgroups launched.
+    pub grid: u64,
+    /// Measured time (any unit, the same for every record), for the check.
+    pub measured: Option<f64>,
+    /// The config's parameters (as Triton's `Config.all_kwargs()`), for naming twins.
+    pub config: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// Why advice was refused: one line each.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum Refusal {
+    /// The target names no product with figures.
+    #[error("no figures for '{target}': advice needs a product's figures ({known}); an architecture alone does not say its SMs, clocks or bandwidth")]
+    NoFigures {
+        /// As given.
+        target: String,
+        /// The products that have figures.
+        known: String,
+    },
+    /// An architecture with products that have figures: name one.
+    #[error("'{target}' is an architecture: name the product whose figures to use ({products})")]
+    NameAProduct {
+        /// As given.
+        target: String,
+        /// The products of that architecture with figures.
+        products: String,
+    },
+    /// A line of the candidates file that is not a candidate.
+    #[error("{file}:{line}: {problem}")]
+    Line {
+        /// The file.
+        file: String,
+        /// 1-based.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A file too large to read.
+    #[error("{path}: {bytes} bytes, more than the {limit} a candidate's text may have")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// A file that could not be read.
+    #[error("{path}: {why}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The reason.
+        why: String,
+    },
+    /// A kernel the reader cannot take.
+    #[error("candidate '{name}': {why}")]
+    Kernel {
+        /// The candidate.
+        name: String,
+        /// The reader's reason.
+        why: String,
+    },
+    /// A vendor's code for the other vendor's target.
+    #[error("candidate '{name}': {what} on {product}, an {vendor} target")]
+    WrongVendor {
+        /// The candidate.
+        name: String,
+        /// What was given.
+        what: &'static str,
+        /// The target's product.
+        product: &'static str,
+        /// Its vendor.
+        vendor: &'static str,
+    },
+    /// No candidates.
+    #[error("{file}: no candidates")]
+    Empty {
+        /// The file.
+        file: String,
+    },
+    /// More candidates than one ranking takes.
+    #[error("{file}: more than {limit} candidates")]
+    TooMany {
+        /// The file.
+        file: String,
+        /// The limit.
+        limit: usize,
+    },
+    /// A launch the occupancy model refuses.
+    #[error("candidate '{name}': {why}")]
+    Launch {
+        /// The candidate.
+        name: String,
+        /// The model's reason.
+        why: String,
+    },
+}
+
+wavebudget_model::kind_is_variant!(Refusal);
+
+/// The product's figures for a target name.
+pub fn figures(target: &str) -> Result<&'static Figures, Refusal> {
+    if let Some(f) = wavebudget_advice::for_product(target) {
+        return Ok(f);
+    }
+    let products = wavebudget_advice::products_of(target);
+    if !products.is_empty() {
+        return Err(Refusal::NameAProduct { target: target.to_string(), products: products.join(", ") });
+    }
+    Err(Refusal::NoFigures {
+        target: target.to_string(),
+        known: wavebudget_advice::FIGURES.iter().map(|f| f.product).collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// One candidate in the answer: the prediction, with what was measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ranked {
+    /// The model's answer.
+    #[serde(flatten)]
+    pub prediction: Prediction,
+    /// The kernel read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
+    /// The measured time, where given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured: Option<f64>,
+    /// The config, where given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The ranking checked against measured times (every candidate measured).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Check {
+    /// The fastest measured.
+    pub fastest: String,
+    /// Its time.
+    pub fastest_measured: f64,
+    /// The candidates ranked first together: equal in every key the ranking has (time, spills, memory
+    /// cover), which the model cannot order.
+    pub tied_first: Vec<String>,
+    /// The top-ranked config's time over the fastest, less 1 (the slowest of those tied first).
+    pub top1_gap: f64,
+    /// The best of the top three over the fastest, less 1 (ties at the boundary taken at their worst).
+    pub top3_gap: f64,
+    /// Spearman's rank correlation of predicted and measured times.
+    pub spearman: Option<f64>,
+    /// Spilling configs with an uncapped twin (the same config without `maxnreg`): pairs checked.
+    pub twins: usize,
+    /// Those ranked above their twin: (spilling, twin).
+    pub twins_above: Vec<(String, String)>,
+}
+
+/// The answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Advice {
+    /// The product whose figures were used.
+    pub product: &'static str,
+    /// Its architecture.
+    pub arch: &'static str,
+    /// Fastest first.
+    pub candidates: Vec<Ranked>,
+    /// Against measured times, where every candidate has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
+}
+
+/// Read a candidates file: one JSON object per line (`name`, `ir` or `asm`, `registers`, `spills`,
+/// `shared`, `num_warps`, `grid`; optionally `kernel`, `args`, `measured`, `config`). Paths are relative
+/// to the file's directory.
+pub fn read_candidates(path: &Path) -> Result<Vec<Record>, Refusal> {
+    let file = path.display().to_string();
+    let text = read_text(path)?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if out.len() >= MAX_CANDIDATES {
+            return Err(Refusal::TooMany { file, limit: MAX_CANDIDATES });
+        }
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| Refusal::Line {
+            file: file.clone(),
+            line: i + 1,
+            problem: format!("not JSON: {e}"),
+        })?;
+        let rec =
+            record_of(&v, Some(&base)).map_err(|problem| Refusal::Line { file: file.clone(), line: i + 1, problem })?;
+        out.push(rec);
+    }
+    if out.is_empty() {
+        return Err(Refusal::Empty { file });
+    }
+    Ok(out)
+}
+
+/// The fields a record may have.
+pub const RECORD_FIELDS: &[&str] = &[
+    "name",
+    "ir",
+    "asm",
+    "kernel",
+    "registers",
+    "spills",
+    "shared",
+    "num_warps",
+    "grid",
+    "args",
+    "measured",
+    "config",
+];
+
+/// A record from one JSON object (`base`: the directory paths are relative to; `None`: `ir`/`asm` hold
+/// the text itself, as Python hands it over).
+pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, String> {
+    let obj = v.as_object().ok_or("expected a JSON object")?;
+    if let Some(k) = obj.keys().find(|k| !RECORD_FIELDS.contains(&k.as_str())) {
+        return Err(format!("unknown field \"{k}\" (fields: {})", RECORD_FIELDS.join(", ")));
+    }
+    let count = |key: &str, default: Option<u64>| -> Result<u64, String> {
+        match obj.get(key) {
+            None | Some(serde_json::Value::Null) => default.ok_or(format!("\"{key}\" is missing")),
+            Some(x) => x.as_u64().ok_or(format!("\"{key}\": {x} is not a count")),
+        }
+    };
+    let small = |key: &str, default: Option<u64>| -> Result<u32, String> {
+        u32::try_from(count(key, default)?).map_err(|_| format!("\"{key}\" is too large"))
+    };
+    let name = match obj.get("name") {
+        Some(serde_json::Value::String(s)) if !s.is_empty() => s.clone(),
+        Some(x) => return Err(format!("\"name\": {x} is not a name")),
+        None => return Err("\"name\" is missing".into()),
+    };
+    let text = |key: &str| -> Result<Option<&str>, String> {
+        match obj.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s)),
+            Some(x) => Err(format!("\"{key}\": {x} is not a string")),
+        }
+    };
+    let source = match (text("ir")?, text("asm")?) {
+        (Some(_), Some(_)) => return Err("give \"ir\" or \"asm\", not both".into()),
+        (Some(p), None) => match base {
+            Some(b) => Source::IrFile(b.join(p)),
+            None => Source::IrText(p.to_string()),
+        },
+        (None, Some(p)) => match base {
+            Some(b) => Source::AsmFile(b.join(p)),
+            None => Source::AsmText(p.to_string()),
+        },
+        (None, None) => Source::None,
+    };
+    let num_warps = small("num_warps", None)?;
+    if num_warps == 0 {
+        return Err("\"num_warps\" 0: expected at least 1".into());
+    }
+    let grid = count("grid", None)?;
+    if grid == 0 {
+        return Err("\"grid\" 0: expected at least one workgroup".into());
+    }
+    let measured = match obj.get("measured") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(x) => {
+            Some(x.as_f64().filter(|t| t.is_finite() && *t > 0.0).ok_or(format!("\"measured\": {x} is not a time"))?)
+        }
+    };
+    let config = match obj.get("config") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Object(m)) => Some(m.clone()),
+        Some(x) => return Err(format!("\"config\": {x} is not an object")),
+    };
+    Ok(Record {
+        name,
+        source,
+        kernel: text("kernel")?.map(str::to_string),
+        registers: small("registers", None)?,
+        spills: small("spills", Some(0))?,
+        shared: small("shared", Some(0))?,
+        num_warps,
+        grid,
+        measured,
+        config,
+    })
+}
+
+fn read_text(path: &Path) -> Result<String, Refusal> {
+    let name = path.display().to_string();
+    let mapped = wavebudget_codeobj::Mapped::open_regular(path)
+        .map_err(|e| Refusal::Read { path: name.clone(), why: e.to_string() })?;
+    let bytes = mapped.bytes();
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(Refusal::TooLarge { path: name, bytes: bytes.len() as u64, limit: MAX_TEXT_BYTES });
+    }
+    String::from_utf8(bytes.to_vec()).map_err(|e| Refusal::Read { path: name, why: format!("not UTF-8 text ({e})") })
+}
+
+/// Rank the records on a target's figures.
+pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
+    let fig = figures(target)?;
+    let mut candidates = Vec::with_capacity(records.len());
+    let mut kernels = Vec::with_capacity(records.len());
+    for r in records {
+        let (kernel, signals) = read_signals(fig, r)?;
+        let wave = match fig.vendor {
+            Vendor::Nvidia => 32,
+            Vendor::Amd => 64,
+        };
+        let threads = r.num_warps.checked_mul(wave).ok_or_else(|| Refusal::Launch {
+            name: r.name.clone(),
+            why: format!("num_warps {} overflows the launch size", r.num_warps),
+        })?;
+        let resident = resident(fig, r, threads)?;
+        kernels.push(kernel);
+        candidates.push(Candidate {
+            name: r.name.clone(),
+            signals,
+            threads,
+            wave_size: wave,
+            grid: r.grid,
+            resident,
+            spills: r.spills,
+        });
+    }
+    let preds = wavebudget_advice::rank(fig, &candidates);
+    let by_name = |name: &str| records.iter().position(|r| r.name == name);
+    let mut ranked = Vec::with_capacity(preds.len());
+    for p in preds {
+        let i = by_name(&p.name);
+        ranked.push(Ranked {
+            kernel: i.and_then(|i| kernels[i].clone()),
+            measured: i.and_then(|i| records[i].measured),
+            config: i.and_then(|i| records[i].config.clone()),
+            prediction: p,
+        });
+    }
+    let check = ranked.iter().all(|r| r.measured.is_some()).then(|| check(&ranked));
+    Ok(Advice { product: fig.product, arch: fig.arch, candidates: ranked, check })
+}
+
+fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wavebudget_advice::Signals>), Refusal> {
+    let (text, ir) = match &r.source {
+        Source::None => return Ok((None, None)),
+        Source::IrFile(p) => (read_text(p)?, true),
+        Source::AsmFile(p) => (read_text(p)?, false),
+        Source::IrText(t) => (t.clone(), true),
+        Source::AsmText(t) => (t.clone(), false),
+    };
+    let kernel = r.kernel.as_deref();
+    let bad = |why: String| Refusal::Kernel { name: r.name.clone(), why };
+    let wrong = |what: &'static str| Refusal::WrongVendor {
+        name: r.name.clone(),
+        what,
+        product: fig.product,
+        vendor: match fig.vendor {
+            Vendor::Nvidia => "NVIDIA",
+            Vendor::Amd => "AMD",
+        },
+    };
+    let amd_text = !ir && !wavebudget_advice::nvptx::looks_like_ptx(&text);
+    match fig.vendor {
+        Vendor::Nvidia => {
+            if amd_text {
+                return Err(wrong("AMDGPU assembly"));
+            }
+            if ir && (text.contains("target triple = \"amdgcn") || text.contains("amdgpu_kernel")) {
+                return Err(wrong("AMDGPU LLVM IR"));
+            }
+            let got = if ir {
+                wavebudget_advice::nvptx::from_llvm_ir(&text, kernel)
+            } else {
+                wavebudget_advice::nvptx::from_ptx(&text, kernel)
+            };
+            let (name, s) = got.map_err(|e| bad(e.to_string()))?;
+            Ok((Some(name), Some(s)))
+        }
+        Vendor::Amd => {
+            if ir {
+                return Err(bad(
+                    "AMD candidates are read from their assembly (\"asm\": Triton's .amdgcn, llc -filetype=asm): the hot loop's MFMAs and waits are decided by LLVM's code generation".into(),
+                ));
+            }
+            if !amd_text {
+                return Err(wrong("PTX"));
+            }
+            let funcs = wavebudget_isa::parse_assembly(&text).map_err(|e| bad(e.to_string()))?;
+            let f = match kernel {
+                Some(k) => funcs.iter().find(|f| f.name == k),
+                None => funcs.first(),
+            }
+            .ok_or_else(|| {
+                bad(kernel.map_or("no kernel in the assembly".into(), |k| format!("no kernel named {k}")))
+            })?;
+            let lat = fig.amd_latencies.expect("AMD figures carry LLVM's latencies");
+            Ok((Some(f.name.clone()), Some(wavebudget_advice::amdgpu::signals(&f.code, fig.arch, &lat))))
+        }
+    }
+}
+
+/// Workgroups resident per SM/CU: NVIDIA's occupancy with Triton's launch (shared memory dynamic, the
+/// kernel opted into the device's maximum), AMD's hardware residency with LDS at launch.
+fn resident(fig: &Figures, r: &Record, threads: u32) -> Result<u32, Refusal> {
+    let launch = |why: String| Refusal::Launch { name: r.name.clone(), why };
+    match fig.vendor {
+        Vendor::Nvidia => {
+            let t = nvidia::parse_target(fig.product)
+                .ok_or_else(|| launch(format!("{} has no NVIDIA model", fig.product)))?;
+            let kernel = nvidia::Kernel {
+                dynamic_shared_mem: r.shared,
+                max_dynamic_shared_mem: Some(t.arch.shared_mem_per_block_optin()),
+                ..nvidia::Kernel::new(r.registers, threads)
+            };
+            match t.arch.occupancy(&kernel) {
+                Ok(o) => Ok(o.blocks_per_sm),
+                Err(e) => Err(launch(e.to_string())),
+            }
+        }
+        Vendor::Amd => {
+            let id = wavebudget_model::parse_target(fig.arch).map_err(|e| launch(e.to_string()))?;
+            let st = Subtarget::for_kernel(id, Some(64), None, Llvm::V22).map_err(|e| launch(e.to_string()))?;
+            let usage = Usage {
+                vgprs: Vgprs::Total(r.registers),
+                sgprs: None,
+                lds: r.shared,
+                workgroup: WorkgroupSize::fixed(threads),
+            };
+            match st.occupancy(&usage) {
+                Ok(o) => Ok(o.hardware.workgroups_per_cu),
+                Err(e) => Err(launch(e.to_string())),
+            }
+        }
+    }
+}
+
+/// Measured against predicted, ties at their worst.
+fn check(ranked: &[Ranked]) -> Check {
+    let m = |r: &Ranked| r.measured.expect("every candidate measured");
+    let (fi, fastest) =
+        ranked.iter().enumerate().min_by(|a, b| m(a.1).total_cmp(&m(b.1))).map(|(i, r)| (i, m(r))).expect("candidates");
+    let t = |r: &Ranked| r.prediction.relative_time;
+    let same = |a: &Ranked, b: &Ranked| match (t(a), t(b)) {
+        (Some(x), Some(y)) => {
+            (x - y).abs() <= 1e-9 * x.max(y)
+                && a.prediction.spills == b.prediction.spills
+                && a.prediction.memory_cover == b.prediction.memory_cover
+        }
+        _ => false,
+    };
+    // Tie groups in ranked order.
+    let mut groups: Vec<Vec<&Ranked>> = Vec::new();
+    for r in ranked {
+        match groups.last_mut() {
+            Some(g) if same(g[0], r) => g.push(r),
+            _ => groups.push(vec![r]),
+        }
+    }
+    let worst_top = |k: usize| -> f64 {
+        let mut chosen: Vec<f64> = Vec::new();
+        for g in &groups {
+            let room = k - chosen.len();
+            if room == 0 {
+                break;
+            }
+            let mut times: Vec<f64> = g.iter().map(|r| m(r)).collect();
+            times.sort_by(|a, b| b.total_cmp(a));
+            chosen.extend(times.into_iter().take(room.min(g.len())));
+        }
+        chosen.into_iter().fold(f64::INFINITY, f64::min)
+    };
+    let spearman = {
+        let pred: Vec<f64> = ranked.iter().map(|r| t(r).unwrap_or(f64::INFINITY)).collect();
+        let meas: Vec<f64> = ranked.iter().map(m).collect();
+        spearman(&pred, &meas)
+    };
+    let mut twins = 0;
+    let mut above = Vec::new();
+    for (i, r) in ranked.iter().enumerate() {
+        let Some(cfg) = &r.config else { continue };
+        if r.prediction.spills == 0 || cfg.get("maxnreg").is_none_or(serde_json::Value::is_null) {
+            continue;
+        }
+        let twin = ranked.iter().position(|o| {
+            o.config.as_ref().is_some_and(|oc| {
+                oc.get("maxnreg").is_none_or(serde_json::Value::is_null)
+                    && oc.iter().filter(|(k, _)| *k != "maxnreg").all(|(k, v)| cfg.get(k) == Some(v))
+                    && cfg.iter().filter(|(k, _)| *k != "maxnreg").all(|(k, v)| oc.get(k) == Some(v))
+            })
+        });
+        if let Some(j) = twin {
+            twins += 1;
+            if i < j {
+                above.push((r.prediction.name.clone(), ranked[j].prediction.name.clone()));
+            }
+        }
+    }
+    Check {
+        fastest: ranked[fi].prediction.name.clone(),
+        fastest_measured: fastest,
+        tied_first: groups[0].iter().map(|r| r.prediction.name.clone()).collect(),
+        top1_gap: worst_top(1) / fastest - 1.0,
+        top3_gap: worst_top(3) / fastest - 1.0,
+        spearman,
+        twins,
+        twins_above: above,
+    }
+}
+
+/// Spearman's rho with average ranks for ties; `None` under 3 values or without spread.
+pub fn spearman(a: &[f64], b: &[f64]) -> Option<f64> {
+    if a.len() < 3 || a.len() != b.len() {
+        return None;
+    }
+    let ra = ranks(a);
+    let rb = ranks(b);
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    (va > 0.0 && vb > 0.0).then(|| cov / (va * vb).sqrt())
+}
+
+fn ranks(v: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..v.len()).collect();
+    idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+    let mut out = vec![0.0; v.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+            j += 1;
+        }
+        for &k in &idx[i..=j] {
+            out[k] = (i + j) as f64 / 2.0;
+        }
+        i = j + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spearman_of_known_orders() {
+        assert_eq!(spearman(&[1.0, 2.0, 3.0, 4.0], &[10.0, 20.0, 30.0, 40.0]), Some(1.0));
+        assert_eq!(spearman(&[1.0, 2.0, 3.0, 4.0], &[4.0, 3.0, 2.0, 1.0]), Some(-1.0));
+        assert_eq!(spearman(&[1.0, 1.0, 1.0], &[1.0, 2.0, 3.0]), None);
+    }
+
+    #[test]
+    fn records_refuse_what_they_do_not_know() {
+        let v = serde_json::json!({"name": "a", "registers": 32, "num_warps": 4, "grid": 8, "grids": 9});
+        assert!(record_of(&v, None).unwrap_err().contains("unknown field \"grids\""));
+        let v = serde_json::json!({"name": "a", "registers": 32, "num_warps": 0, "grid": 8});
+        assert!(record_of(&v, None).unwrap_err().contains("num_warps"));
+    }
+}
