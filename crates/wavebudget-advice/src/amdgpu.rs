@@ -281,8 +281,10 @@ fn cost(ins: &Instruction, lat: &AmdLatencies, passes: Option<u32>) -> (f64, f64
     let valu = lat.valu_clk.value;
     match classify(m) {
         Class::Matrix => {
-            let p = f64::from(passes.unwrap_or(8)) * lat.pass_clk.value;
-            (valu, p, p)
+            let n = passes.unwrap_or(8);
+            let p = f64::from(n) * lat.pass_clk.value;
+            let wait = lat.xdl_result_wait.iter().find(|(k, _)| *k == n).map_or(0, |(_, w)| *w);
+            (valu, p + f64::from(wait), p)
         }
         Class::Valu => {
             let trans =

@@ -53,6 +53,13 @@ pub struct AmdLatencies {
     pub trans_clk: Figure,
     /// One MFMA pass (`Write{2,4,8,16}PassMAI` count passes).
     pub pass_clk: Figure,
+    /// Clocks an XDL MFMA's result takes beyond its passes before another instruction may read it, by
+    /// passes (2, 4, 8, 16): the wait states LLVM's hazard recognizer puts between an XDL write and a
+    /// VALU read, one clock each. The hardware interlocks a dependent MFMA's SrcC itself; the model takes
+    /// the same length for it.
+    pub xdl_result_wait: [(u32, u32); 4],
+    /// Where `xdl_result_wait` comes from.
+    pub xdl_result_wait_source: &'static str,
 }
 
 /// One product's figures.
@@ -123,6 +130,15 @@ const GFX9_LLVM: AmdLatencies = AmdLatencies {
     valu_clk: f(4.0, "LLVM SISchedule.td Write32Bit 1 (x4 clk)"),
     trans_clk: f(16.0, "LLVM SISchedule.td WriteTrans32 4 (x4 clk)"),
     pass_clk: f(4.0, "LLVM SISchedule.td: an MFMA pass is 4 clocks (Write{2,4,8,16}PassMAI)"),
+    xdl_result_wait: [(2, 5), (4, 7), (8, 11), (16, 19)],
+    xdl_result_wait_source:
+        "LLVM GCNHazardRecognizer.cpp GFX940_XDL_N_PassWriteVgprVALUMemExpReadWaitStates (gfx942: passes + 3)",
+};
+
+const GFX950_LLVM: AmdLatencies = AmdLatencies {
+    xdl_result_wait: [(2, 5), (4, 8), (8, 12), (16, 20)],
+    xdl_result_wait_source: "LLVM GCNHazardRecognizer.cpp GFX940_XDL_N_PassWriteVgprVALUMemExpReadWaitStates (gfx950: passes + 4 above 2 passes)",
+    ..GFX9_LLVM
 };
 
 /// Every product with figures.
@@ -202,7 +218,7 @@ pub static FIGURES: &[Figures] = &[
             (MatrixType::F6F4, f(16384.0, "AMD MI355X: 10.1 PF dense MXFP6/MXFP4 / (256 CUs x 2400 MHz)")),
         ],
         matrix_timing: MatrixTiming { wgmma_latency_is_issue: None, mma_sync_latency_clk: None },
-        amd_latencies: Some(GFX9_LLVM),
+        amd_latencies: Some(GFX950_LLVM),
         dram_bytes_per_s: f(8.0e12, "ROCm GPU specifications / AMD: MI355X 8 TB/s HBM3E"),
         l2_bytes_per_clk_per_unit: None,
         dram_latency_ns: f(133.3, "LLVM SISchedule.td WriteVMEM 320 clk at 2400 MHz (no published HBM latency)"),

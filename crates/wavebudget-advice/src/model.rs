@@ -122,6 +122,9 @@ pub struct Prediction {
     pub matrix_cover: Option<f64>,
     /// Bytes in flight / (latency x bandwidth); >= 1 is covered.
     pub memory_cover: Option<f64>,
+    /// The matrix units' predicted busy share in a full round (matrix work at the peak rate over the
+    /// round's time): the throughput the model predicts against the peak.
+    pub matrix_utilization: Option<f64>,
     /// Share of the time the last partial wave leaves SMs/CUs idle.
     pub tail: f64,
     /// Workgroups resident per SM/CU.
@@ -218,6 +221,7 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
         terms: Terms::default(),
         matrix_cover: None,
         memory_cover: None,
+        matrix_utilization: None,
         tail: 0.0,
         resident: c.resident,
         waves_per_simd,
@@ -340,6 +344,9 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
         }
     }
     let round = p.terms.matrix.max(p.terms.vector).max(p.terms.bandwidth).max(p.terms.latency);
+    if matrix_peak > 0.0 && round > 0.0 {
+        p.matrix_utilization = Some(matrix_peak / round);
+    }
     // The grid in waves of resident workgroups; the last one partial.
     let units = fig.units.value as u64;
     let per_wave = u64::from(c.resident) * units;

@@ -1,0 +1,174 @@
+//! `wavebudget advise` checked on silicon (issue 54).
+//!
+//! H200: the 131 Triton configs of `tests/data/nvidia/h200/` (a copy of `../shared/fixtures/nvidia/h200/`;
+//! its README and `nv_timing.py` say how the H200 timed them, twice) turned into candidates by
+//! `scripts/h200-candidates.py`, ranked, and the ranking checked against the mean of the two runs. The
+//! residency the engine computes under Triton's launch rule must equal the driver's blocks per SM for every
+//! config. MI355X: the seed guide's `mfma_ilp` (tests/inputs/mfma_ilp.hip) compiled by clang-22 for gfx950
+//! at ILP 1, 2, 4, 8, with dynamic LDS throttling it to 1..8 waves/SIMD; the predicted matrix throughput
+//! against the guide's measurements.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_wavebudget"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn advise(target: &str, file: &Path) -> serde_json::Value {
+    let out = Command::new(bin()).args(["advise", "--target", target, "--json"]).arg(file).output().unwrap();
+    assert!(out.status.success(), "advise {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn h200_candidates() -> PathBuf {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-h200");
+    wavebudget_testkit::process::run_ok(
+        Command::new("python3").arg(root().join("scripts/h200-candidates.py")).arg(&dir),
+    );
+    dir
+}
+
+/// Point 3 on the H200 set, group by group, with the numbers printed: what holds is asserted, and the
+/// one criterion the model does not meet (the stencil's top-ranked config) is asserted at the value it
+/// has, so a change either way is seen. docs/advice.md reports the table.
+#[test]
+fn the_h200_set_ranks_as_measured() {
+    let dir = h200_candidates();
+    let timing: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(root().join("crates/wavebudget-cli/tests/data/nvidia/h200/triton-timing.json")).unwrap(),
+    )
+    .unwrap();
+    let driver: std::collections::HashMap<String, u64> = timing["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("ms").is_some())
+        .map(|r| {
+            (r["llir"].as_str().unwrap().trim_end_matches(".ll").to_string(), r["blocks_per_sm"].as_u64().unwrap())
+        })
+        .collect();
+    let mut seen = 0;
+    for kind in ["matmul", "softmax", "stencil"] {
+        let a = advise("H200", &dir.join(format!("{kind}.jsonl")));
+        for c in a["candidates"].as_array().unwrap() {
+            let name = c["name"].as_str().unwrap();
+            assert_eq!(c["resident"].as_u64(), driver.get(name).copied(), "{name}: blocks per SM against the driver's");
+            seen += 1;
+        }
+        let k = &a["check"];
+        let (top1, top3) = (k["top1_gap"].as_f64().unwrap(), k["top3_gap"].as_f64().unwrap());
+        let rho = k["spearman"].as_f64().unwrap();
+        eprintln!(
+            "{kind}: top-1 {:+.1}% (tied first: {}), top-3 {:+.1}%, Spearman {rho:.3}, spilling above twin {} of {}",
+            top1 * 100.0,
+            k["tied_first"],
+            top3 * 100.0,
+            k["twins_above"].as_array().unwrap().len(),
+            k["twins"]
+        );
+        assert!(top3 <= 0.02, "{kind}: the best of the top three is {:+.1}% from the fastest", top3 * 100.0);
+        assert!(k["twins_above"].as_array().unwrap().is_empty(), "{kind}: {}", k["twins_above"]);
+        match kind {
+            "matmul" => {
+                assert!(rho >= 0.8, "matmul Spearman {rho}");
+                assert_eq!(k["twins"], 5, "the five maxnreg configs that spill have an uncapped twin");
+                assert!(top1 <= 0.08, "matmul top-1 {top1}");
+            }
+            "softmax" => assert!(top1 <= 0.05, "softmax top-1 {top1}"),
+            // The model predicts the stencil's TAPS=8 configs equal (every one bound by HBM bandwidth at
+            // the same bytes per element); the H200 runs 2 elements per thread 20% faster than 4 or more.
+            _ => {
+                assert!(top1 > 0.05, "the stencil's top-ranked config is now within 5% ({top1}): update docs/advice.md")
+            }
+        }
+    }
+    assert_eq!(seen, 131);
+}
+
+/// The guide's measurements (MI355X, `mfma_ilp`, PFLOPS): ILP=8 4.84 flat; ILP=1 3.47 at 1 wave/SIMD
+/// (12% occupancy) and 4.54 from 2; ILP=2 4.65 and ILP=4 4.45 at 1 wave/SIMD. As fractions of the ILP=8
+/// plateau, the model's predicted matrix utilization must be within 10 points of each.
+#[test]
+fn mfma_ilp_on_gfx950_follows_the_guide() {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-mfma");
+    let asm = dir.join("mfma_ilp.s");
+    let clang = wavebudget_testkit::llvm::tool("clang");
+    wavebudget_testkit::process::run_ok(
+        Command::new(&clang)
+            .args([
+                "-x",
+                "hip",
+                "--offload-arch=gfx950",
+                "--offload-device-only",
+                "-nogpulib",
+                "-nogpuinc",
+                "-O3",
+                "-S",
+                "-o",
+            ])
+            .arg(&asm)
+            .arg(root().join("tests/inputs/mfma_ilp.hip")),
+    );
+    let text = std::fs::read_to_string(&asm).unwrap();
+    let plateau = 4.84;
+    let mut curves = std::collections::BTreeMap::new();
+    for ilp in [1u32, 2, 4, 8] {
+        let kernel = format!("_Z8mfma_ilpILi{ilp}EEvPKDv8_iS2_Pfi");
+        let total = text
+            .split(&format!("{kernel}:"))
+            .nth(1)
+            .unwrap()
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("; TotalNumVgprs: "))
+            .unwrap()
+            .parse::<u32>()
+            .unwrap();
+        let file = dir.join(format!("ilp{ilp}.jsonl"));
+        let lines: Vec<String> = (1..=8)
+            .map(|w| {
+                serde_json::json!({"name": format!("w{w}"), "asm": "mfma_ilp.s", "kernel": kernel, "registers": total,
+                    "shared": 160 * 1024 / w, "num_warps": 4, "grid": 256 * 64 * w})
+                .to_string()
+            })
+            .collect();
+        std::fs::write(&file, lines.join("\n")).unwrap();
+        let a = advise("MI355X", &file);
+        let mut curve: Vec<(f64, f64)> = a["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["waves_per_simd"].as_f64().unwrap(), c["matrix_utilization"].as_f64().unwrap()))
+            .collect();
+        curve.sort_by(|x, y| x.0.total_cmp(&y.0));
+        curve.dedup_by(|x, y| x.0 == y.0);
+        eprintln!(
+            "ILP={ilp}: {}",
+            curve.iter().map(|(w, u)| format!("{w} waves {:.0}%", u * 100.0)).collect::<Vec<_>>().join(", ")
+        );
+        curves.insert(ilp, curve);
+    }
+    let at = |ilp: u32, w: f64| curves[&ilp].iter().find(|c| c.0 == w).unwrap().1;
+    let near = |got: f64, guide: f64, what: &str| {
+        assert!(
+            (got - guide / plateau).abs() <= 0.10,
+            "{what}: predicted {:.0}%, the guide {:.0}%",
+            got * 100.0,
+            guide / plateau * 100.0
+        )
+    };
+    for &(w, u) in &curves[&8] {
+        assert!(u >= 0.95, "ILP=8 at {w} waves/SIMD: {u}");
+    }
+    near(at(1, 1.0), 3.47, "ILP=1, 1 wave/SIMD");
+    assert!(at(1, 1.0) < at(1, 2.0), "ILP=1 rises with waves");
+    for &(w, u) in curves[&1].iter().filter(|c| c.0 >= 2.0) {
+        near(u, 4.54, &format!("ILP=1, {w} waves/SIMD"));
+    }
+    near(at(2, 1.0), 4.65, "ILP=2, 1 wave/SIMD");
+    near(at(4, 1.0), 4.45, "ILP=4, 1 wave/SIMD");
+}
