@@ -113,9 +113,13 @@ pub struct Prediction {
     pub relative_time: Option<f64>,
     /// What binds.
     pub cause: Cause,
-    /// Seconds per unit of work (matrix FLOP, or byte, or the whole grid): comparable within one ranking.
-    #[serde(skip)]
+    /// Predicted seconds per unit of `work`: comparable between configs of one kernel on one problem
+    /// (what a perf model returns), not a time of the whole kernel (the loop's trip count is not read).
+    #[serde(rename = "seconds_per_work")]
     pub time_per_work: Option<f64>,
+    /// The unit: `matrix_flop` (the hot loop's matrix work), `byte` (its global traffic), `launch` (a
+    /// kernel without a loop: the whole grid once).
+    pub work: &'static str,
     /// Seconds per round on one SM/CU, by resource.
     pub terms: Terms,
     /// Independent matrix instructions in flight / (latency x issue rate); >= 1 is covered.
@@ -146,6 +150,14 @@ enum Work {
 }
 
 impl Work {
+    fn unit(self) -> &'static str {
+        match self {
+            Work::MatrixFlops => "matrix_flop",
+            Work::Bytes => "byte",
+            Work::Kernel => "launch",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Work::MatrixFlops => "matrix FLOPs",
@@ -218,6 +230,7 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
         relative_time: None,
         cause: Cause::Unknown,
         time_per_work: None,
+        work: "launch",
         terms: Terms::default(),
         matrix_cover: None,
         memory_cover: None,
@@ -246,6 +259,7 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
     let threads = f64::from(c.threads);
     let r = f64::from(c.resident);
     let work = work_of(s);
+    p.work = work.unit();
     let matrix_loop = work == Work::MatrixFlops;
     let bw = match (matrix_loop, fig.l2_per_unit()) {
         (true, Some(l2)) => l2,

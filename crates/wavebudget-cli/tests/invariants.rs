@@ -477,7 +477,7 @@ fn python_kinds_are_all_listed() {
     let docs = std::fs::read_to_string(root().join("docs/python.md")).unwrap();
     // Variants that carry another enum's error take its kind, not their own name.
     let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "engine", "output"];
-    let enums: [&[&str]; 9] = [
+    let enums: [&[&str]; 10] = [
         wavebudget_model::ModelError::VARIANTS,
         wavebudget_model::nvidia::NvRefusal::VARIANTS,
         wavebudget_engine::Error::VARIANTS,
@@ -487,6 +487,7 @@ fn python_kinds_are_all_listed() {
         wavebudget_engine::ladder::MergeError::VARIANTS,
         wavebudget_runtime::Error::VARIANTS,
         wavebudget_report::ReportError::VARIANTS,
+        wavebudget_engine::advise::Refusal::VARIANTS,
     ];
     let mut kinds: Vec<String> =
         enums.iter().flat_map(|v| v.iter()).filter(|k| !wrappers.contains(k)).map(|k| k.to_string()).collect();

@@ -77,13 +77,13 @@ pub enum Refusal {
     },
     /// A line of the candidates file that is not a candidate.
     #[error("{file}:{line}: {problem}")]
-    Line {
+    CandidateLine {
         /// The file.
         file: String,
         /// 1-based.
         line: usize,
         /// What is wrong.
-        problem: String,
+        problem: RecordProblem,
     },
     /// A file too large to read.
     #[error("{path}: {bytes} bytes, more than the {limit} a candidate's text may have")]
@@ -97,7 +97,7 @@ pub enum Refusal {
     },
     /// A file that could not be read.
     #[error("{path}: {why}")]
-    Read {
+    Unreadable {
         /// The file.
         path: String,
         /// The reason.
@@ -105,7 +105,7 @@ pub enum Refusal {
     },
     /// A kernel the reader cannot take.
     #[error("candidate '{name}': {why}")]
-    Kernel {
+    CandidateKernel {
         /// The candidate.
         name: String,
         /// The reader's reason.
@@ -125,13 +125,13 @@ pub enum Refusal {
     },
     /// No candidates.
     #[error("{file}: no candidates")]
-    Empty {
+    NoCandidates {
         /// The file.
         file: String,
     },
     /// More candidates than one ranking takes.
     #[error("{file}: more than {limit} candidates")]
-    TooMany {
+    TooManyCandidates {
         /// The file.
         file: String,
         /// The limit.
@@ -139,7 +139,7 @@ pub enum Refusal {
     },
     /// A launch the occupancy model refuses.
     #[error("candidate '{name}': {why}")]
-    Launch {
+    CandidateLaunch {
         /// The candidate.
         name: String,
         /// The model's reason.
@@ -148,6 +148,58 @@ pub enum Refusal {
 }
 
 wavebudget_model::kind_is_variant!(Refusal);
+
+/// What is wrong with one candidate record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordProblem {
+    /// Not JSON.
+    #[error("not JSON: {0}")]
+    NotJson(String),
+    /// Not an object.
+    #[error("expected a JSON object")]
+    NotAnObject,
+    /// A field the format does not have.
+    #[error("unknown field \"{field}\" (fields: {})", RECORD_FIELDS.join(", "))]
+    UnknownField {
+        /// As written.
+        field: String,
+    },
+    /// A field it needs.
+    #[error("\"{0}\" is missing")]
+    Missing(&'static str),
+    /// A count that is not one.
+    #[error("\"{field}\": {value} is not a count")]
+    NotACount {
+        /// The field.
+        field: &'static str,
+        /// As written.
+        value: String,
+    },
+    /// A count over 4294967295.
+    #[error("\"{0}\" is too large")]
+    TooLarge(&'static str),
+    /// A field that must be a string.
+    #[error("\"{field}\": {value} is not a string")]
+    NotAString {
+        /// The field.
+        field: &'static str,
+        /// As written.
+        value: String,
+    },
+    /// Both sources.
+    #[error("give \"ir\" or \"asm\", not both")]
+    BothSources,
+    /// A count that must be at least 1.
+    #[error("\"{0}\" 0: expected at least 1")]
+    Zero(&'static str),
+    /// A measured time that is not a positive finite number.
+    #[error("\"measured\": {0} is not a time")]
+    NotATime(String),
+    /// A config that is not an object.
+    #[error("\"config\": {0} is not an object")]
+    ConfigNotAnObject(String),
+}
 
 /// The product's figures for a target name.
 pub fn figures(target: &str) -> Result<&'static Figures, Refusal> {
@@ -230,19 +282,22 @@ pub fn read_candidates(path: &Path) -> Result<Vec<Record>, Refusal> {
             continue;
         }
         if out.len() >= MAX_CANDIDATES {
-            return Err(Refusal::TooMany { file, limit: MAX_CANDIDATES });
+            return Err(Refusal::TooManyCandidates { file, limit: MAX_CANDIDATES });
         }
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| Refusal::Line {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| Refusal::CandidateLine {
             file: file.clone(),
             line: i + 1,
-            problem: format!("not JSON: {e}"),
+            problem: RecordProblem::NotJson(e.to_string()),
         })?;
-        let rec =
-            record_of(&v, Some(&base)).map_err(|problem| Refusal::Line { file: file.clone(), line: i + 1, problem })?;
+        let rec = record_of(&v, Some(&base)).map_err(|problem| Refusal::CandidateLine {
+            file: file.clone(),
+            line: i + 1,
+            problem,
+        })?;
         out.push(rec);
     }
     if out.is_empty() {
-        return Err(Refusal::Empty { file });
+        return Err(Refusal::NoCandidates { file });
     }
     Ok(out)
 }
@@ -265,34 +320,32 @@ pub const RECORD_FIELDS: &[&str] = &[
 
 /// A record from one JSON object (`base`: the directory paths are relative to; `None`: `ir`/`asm` hold
 /// the text itself, as Python hands it over).
-pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, String> {
-    let obj = v.as_object().ok_or("expected a JSON object")?;
+pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, RecordProblem> {
+    use serde_json::Value;
+    let obj = v.as_object().ok_or(RecordProblem::NotAnObject)?;
     if let Some(k) = obj.keys().find(|k| !RECORD_FIELDS.contains(&k.as_str())) {
-        return Err(format!("unknown field \"{k}\" (fields: {})", RECORD_FIELDS.join(", ")));
+        return Err(RecordProblem::UnknownField { field: k.clone() });
     }
-    let count = |key: &str, default: Option<u64>| -> Result<u64, String> {
+    let field = |key: &str| RECORD_FIELDS.iter().copied().find(|f| *f == key).expect("a listed field");
+    let count = |key: &str, default: Option<u64>| -> Result<u64, RecordProblem> {
         match obj.get(key) {
-            None | Some(serde_json::Value::Null) => default.ok_or(format!("\"{key}\" is missing")),
-            Some(x) => x.as_u64().ok_or(format!("\"{key}\": {x} is not a count")),
+            None | Some(Value::Null) => default.ok_or(RecordProblem::Missing(field(key))),
+            Some(x) => x.as_u64().ok_or_else(|| RecordProblem::NotACount { field: field(key), value: x.to_string() }),
         }
     };
-    let small = |key: &str, default: Option<u64>| -> Result<u32, String> {
-        u32::try_from(count(key, default)?).map_err(|_| format!("\"{key}\" is too large"))
+    let small = |key: &str, default: Option<u64>| -> Result<u32, RecordProblem> {
+        u32::try_from(count(key, default)?).map_err(|_| RecordProblem::TooLarge(field(key)))
     };
-    let name = match obj.get("name") {
-        Some(serde_json::Value::String(s)) if !s.is_empty() => s.clone(),
-        Some(x) => return Err(format!("\"name\": {x} is not a name")),
-        None => return Err("\"name\" is missing".into()),
-    };
-    let text = |key: &str| -> Result<Option<&str>, String> {
+    let text = |key: &str| -> Result<Option<&str>, RecordProblem> {
         match obj.get(key) {
-            None | Some(serde_json::Value::Null) => Ok(None),
-            Some(serde_json::Value::String(s)) => Ok(Some(s)),
-            Some(x) => Err(format!("\"{key}\": {x} is not a string")),
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(x) => Err(RecordProblem::NotAString { field: field(key), value: x.to_string() }),
         }
     };
+    let name = text("name")?.filter(|n| !n.is_empty()).ok_or(RecordProblem::Missing("name"))?.to_string();
     let source = match (text("ir")?, text("asm")?) {
-        (Some(_), Some(_)) => return Err("give \"ir\" or \"asm\", not both".into()),
+        (Some(_), Some(_)) => return Err(RecordProblem::BothSources),
         (Some(p), None) => match base {
             Some(b) => Source::IrFile(b.join(p)),
             None => Source::IrText(p.to_string()),
@@ -305,22 +358,22 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, S
     };
     let num_warps = small("num_warps", None)?;
     if num_warps == 0 {
-        return Err("\"num_warps\" 0: expected at least 1".into());
+        return Err(RecordProblem::Zero("num_warps"));
     }
     let grid = count("grid", None)?;
     if grid == 0 {
-        return Err("\"grid\" 0: expected at least one workgroup".into());
+        return Err(RecordProblem::Zero("grid"));
     }
     let measured = match obj.get("measured") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(x) => {
-            Some(x.as_f64().filter(|t| t.is_finite() && *t > 0.0).ok_or(format!("\"measured\": {x} is not a time"))?)
-        }
+        None | Some(Value::Null) => None,
+        Some(x) => Some(
+            x.as_f64().filter(|t| t.is_finite() && *t > 0.0).ok_or_else(|| RecordProblem::NotATime(x.to_string()))?,
+        ),
     };
     let config = match obj.get("config") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::Object(m)) => Some(m.clone()),
-        Some(x) => return Err(format!("\"config\": {x} is not an object")),
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => Some(m.clone()),
+        Some(x) => return Err(RecordProblem::ConfigNotAnObject(x.to_string())),
     };
     Ok(Record {
         name,
@@ -339,12 +392,13 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, S
 fn read_text(path: &Path) -> Result<String, Refusal> {
     let name = path.display().to_string();
     let mapped = wavebudget_codeobj::Mapped::open_regular(path)
-        .map_err(|e| Refusal::Read { path: name.clone(), why: e.to_string() })?;
+        .map_err(|e| Refusal::Unreadable { path: name.clone(), why: e.to_string() })?;
     let bytes = mapped.bytes();
     if bytes.len() as u64 > MAX_TEXT_BYTES {
         return Err(Refusal::TooLarge { path: name, bytes: bytes.len() as u64, limit: MAX_TEXT_BYTES });
     }
-    String::from_utf8(bytes.to_vec()).map_err(|e| Refusal::Read { path: name, why: format!("not UTF-8 text ({e})") })
+    String::from_utf8(bytes.to_vec())
+        .map_err(|e| Refusal::Unreadable { path: name, why: format!("not UTF-8 text ({e})") })
 }
 
 /// Rank the records on a target's figures.
@@ -358,7 +412,7 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             Vendor::Nvidia => 32,
             Vendor::Amd => 64,
         };
-        let threads = r.num_warps.checked_mul(wave).ok_or_else(|| Refusal::Launch {
+        let threads = r.num_warps.checked_mul(wave).ok_or_else(|| Refusal::CandidateLaunch {
             name: r.name.clone(),
             why: format!("num_warps {} overflows the launch size", r.num_warps),
         })?;
@@ -386,7 +440,7 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             prediction: p,
         });
     }
-    let check = ranked.iter().all(|r| r.measured.is_some()).then(|| check(&ranked));
+    let check = (!ranked.is_empty() && ranked.iter().all(|r| r.measured.is_some())).then(|| check(&ranked));
     Ok(Advice { product: fig.product, arch: fig.arch, candidates: ranked, check })
 }
 
@@ -399,7 +453,7 @@ fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wav
         Source::AsmText(t) => (t.clone(), false),
     };
     let kernel = r.kernel.as_deref();
-    let bad = |why: String| Refusal::Kernel { name: r.name.clone(), why };
+    let bad = |why: String| Refusal::CandidateKernel { name: r.name.clone(), why };
     let wrong = |what: &'static str| Refusal::WrongVendor {
         name: r.name.clone(),
         what,
@@ -452,7 +506,7 @@ fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wav
 /// Workgroups resident per SM/CU: NVIDIA's occupancy with Triton's launch (shared memory dynamic, the
 /// kernel opted into the device's maximum), AMD's hardware residency with LDS at launch.
 fn resident(fig: &Figures, r: &Record, threads: u32) -> Result<u32, Refusal> {
-    let launch = |why: String| Refusal::Launch { name: r.name.clone(), why };
+    let launch = |why: String| Refusal::CandidateLaunch { name: r.name.clone(), why };
     match fig.vendor {
         Vendor::Nvidia => {
             let t = nvidia::parse_target(fig.product)
@@ -604,8 +658,8 @@ mod tests {
     #[test]
     fn records_refuse_what_they_do_not_know() {
         let v = serde_json::json!({"name": "a", "registers": 32, "num_warps": 4, "grid": 8, "grids": 9});
-        assert!(record_of(&v, None).unwrap_err().contains("unknown field \"grids\""));
+        assert!(record_of(&v, None).unwrap_err().to_string().contains("unknown field \"grids\""));
         let v = serde_json::json!({"name": "a", "registers": 32, "num_warps": 0, "grid": 8});
-        assert!(record_of(&v, None).unwrap_err().contains("num_warps"));
+        assert!(record_of(&v, None).unwrap_err().to_string().contains("num_warps"));
     }
 }

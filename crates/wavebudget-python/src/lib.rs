@@ -577,6 +577,38 @@ handle! {
     }
 }
 
+/// `advise(...)`: one kernel's configurations ranked by the latency-hiding model (the engine's
+/// `advise::advise`), as the JSON object `wavebudget advise --json` prints. `records`: dicts with the
+/// candidates file's fields, paths relative to the working directory; `texts[i]`, where given, is the
+/// record's IR (`("ir", text)`) or assembly (`("asm", text)`) handed over in process.
+#[pyfunction]
+#[pyo3(signature = (target, records, texts))]
+fn advise<'py>(
+    py: Python<'py>,
+    target: &str,
+    records: Vec<Bound<'py, PyAny>>,
+    texts: Vec<Option<(String, String)>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::advise::{self, Source};
+    let advise_err = |e: advise::Refusal| refuse(e.kind(), e.to_string());
+    advise::figures(target).map_err(advise_err)?;
+    let mut out = Vec::with_capacity(records.len());
+    for (i, r) in records.iter().enumerate() {
+        let v: serde_json::Value =
+            pythonize::depythonize(r).map_err(|e| refuse("not_a_candidate", format!("candidates[{i}]: {e}")))?;
+        let mut rec = advise::record_of(&v, Some(std::path::Path::new("")))
+            .map_err(|problem| refuse("not_a_candidate", format!("candidates[{i}]: {problem}")))?;
+        match texts.get(i).cloned().flatten() {
+            Some((kind, text)) if kind == "ir" => rec.source = Source::IrText(text),
+            Some((_, text)) => rec.source = Source::AsmText(text),
+            None => {}
+        }
+        out.push(rec);
+    }
+    let a = py.allow_threads(|| advise::advise(target, &out)).map_err(advise_err)?;
+    to_py(py, &a)
+}
+
 /// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as an [`ExplainHandle`].
 #[pyfunction]
 #[pyo3(signature = (target, num_warps, waves_per_eu, warp_size, shared))]
@@ -1409,6 +1441,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
+    m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
     m.add_function(wrap_pyfunction!(suggest_wg_size, m)?)?;

@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _native_call, _python_names, _refuse, _path, _text, _u32, occupancy
 
-__all__ = ["Explanation", "explain", "pruner", "KernelReport", "launch_report"]
+__all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
 
 class Explanation(_NativeWithNotes):
@@ -205,6 +205,43 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
         return kept
 
     return prune
+
+
+def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..., Any]] = None) -> Callable[..., float]:
+    """A perf model for ``triton.autotune(prune_configs_by={"perf_model": ..., "top_k": k})``: Triton 3.9
+    calls it once per config, before compiling any, with the kernel's arguments, the launch's keywords
+    (``grid``) and the config's (``Config.all_kwargs()``), keeps the ``k`` configs with the lowest values
+    and times only those. The value is the latency-hiding model's predicted seconds per unit of the
+    kernel's work (``wavebudget.advise``'s ``seconds_per_work``): comparable between configs of one
+    kernel on one problem.
+
+    Each config is compiled once to read its instructions: with ``kernel`` (the ``@triton.jit`` function
+    the autotuner wraps), by ``kernel.warmup(..., grid=grid, **config)``, which leaves the compile in
+    Triton's cache for the timing that follows; or by ``compile(**kwargs)``, returning a
+    ``CompiledKernel`` (compiled ahead of time: ``triton.compile`` with a ``GPUTarget``) or an advice
+    record (a dict with ``wavebudget.advise``'s fields, for configs compiled before)."""
+    from . import advise
+    target = _text("target", target)
+    if kernel is None and compile is None:
+        raise _refuse("no_compile", "perf_model: give the @triton.jit kernel, or compile= (kwargs -> CompiledKernel)")
+    from . import _native
+    _native_call(_native.advise, target, [], [])  # refuse a target without figures now, not at autotune
+
+    def model(**kwargs: Any) -> float:
+        grid = kwargs.get("grid")
+        if callable(grid):
+            grid = grid(kwargs)
+        if compile is not None:
+            ck = compile(**kwargs)
+        else:
+            args = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+            ck = kernel.warmup(grid=grid, **args)
+        got = advise(target, [ck if isinstance(ck, dict) else (ck, grid)])
+        c = got.candidates[0]
+        t = c["seconds_per_work"]
+        return float("inf") if t is None else float(t)
+
+    return model
 
 
 class KernelReport(_NativeWithNotes):
