@@ -21,7 +21,8 @@ pub enum Mode {
     Set,
     /// Diagnostics and remarks only; the IR is left unchanged.
     Advise,
-    /// Per kernel, the highest W with no spills (at most `max_spills`), from a sweep's records or by
+    /// Per kernel, the W the latency-hiding model picks among the levels with no spills (at most
+    /// `max_spills`; without figures for the processor, the highest such W), from a sweep's records or by
     /// compiling the kernel at every level in process; then as `set`.
     Auto,
 }

@@ -373,7 +373,13 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
     send_remark(f, c"Budget", &r);
     if let Some(ladder) = &p.ladder {
         let mut l = RemarkText::default();
-        l.t("kernel ").a("Kernel", &p.name).t(" ladder (waves: spills):");
+        let fastest = ladder.iter().filter_map(|r| r.predicted).reduce(f64::min);
+        let predicted = fastest.is_some();
+        l.t("kernel ").a("Kernel", &p.name).t(if predicted {
+            " ladder (waves: spills, predicted time against the fastest level):"
+        } else {
+            " ladder (waves: spills):"
+        });
         for rung in ladder {
             l.t(" ").a("Waves", rung.waves).t(": ");
             // A level the pass refused to set (LLVM would ignore it, or cannot compile it) is not a
@@ -386,6 +392,9 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
             // A level LLVM did not meet says what it reached instead.
             if let Some(reached) = rung.reached.filter(|_| !rung.met()) {
                 l.t(" (reached ").a("Reached", reached).t(")");
+            }
+            if let (Some(t), Some(f)) = (rung.predicted, fastest) {
+                l.t(", ").a("Predicted", format!("{:.2}x", t / f));
             }
         }
         l.t("; chosen ").a("Chosen", opt(p.waves));

@@ -59,7 +59,7 @@ fn json_meta(
 pub use wavebudget_ladder::Rung;
 
 /// A kernel's ladder as `mode=auto` weighs it: the unconstrained build (waves 0) and each level.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Ladder {
     pub baseline: Option<Rung>,
     pub rungs: Vec<Rung>,

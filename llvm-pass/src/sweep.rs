@@ -109,7 +109,7 @@ pub fn processor_for(
 // report, `records=` and Python read back the form written here.
 pub use wavebudget_ladder::{
     choose, choose_rungs, merge, Choice, ChoiceReason, KernelLadder, Level, LevelError, PlannedKernel, Policy,
-    ProcessorRefusal, Status, Sweep,
+    Predicted, ProcessorRefusal, Status, Sweep,
 };
 
 #[derive(Default)]
@@ -384,6 +384,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
                     Ok(d) => {
                         let ins = disassemblers[d].1.disassemble(code.bytes, code.address);
                         level.isa = Some(wavebudget_isa::signals(&ins));
+                        level.predicted = predicted(cpu, &target, &ins, level);
                     }
                     Err(e) => level.warnings.push(format!("no ISA signals: {e}")),
                 }
@@ -396,6 +397,39 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
         level.waves_per_simd = num("Occupancy [waves/SIMD]");
     }
     Ok(levels)
+}
+
+/// A compiled level's prediction by the latency-hiding model, where the processor's product has figures
+/// (one product: the model refuses to guess between two): its instructions, its occupancy from its
+/// resources at its own launch range, no grid.
+fn predicted(cpu: &str, target: &str, ins: &[wavebudget_isa::Instruction], level: &Level) -> Option<Predicted> {
+    let products = wavebudget_advice::products_of(cpu);
+    let [product] = products.as_slice() else { return None };
+    let fig = wavebudget_advice::for_product(product)?;
+    let lat = fig.amd_latencies?;
+    let r = level.resources.as_ref()?;
+    let id = wavebudget_model::parse_target(target).ok()?;
+    let st =
+        wavebudget_model::Subtarget::for_kernel(id, Some(r.wavefront_size), r.workgroup_processor_mode, crate::LLVM)
+            .ok()?;
+    let occ = st.evaluate(r, None, 0).ok()?;
+    let candidate = wavebudget_advice::Candidate {
+        name: String::new(),
+        signals: Some(wavebudget_advice::amdgpu::signals(ins, fig.arch, &lat)),
+        threads: occ.hardware.workgroup_size,
+        wave_size: r.wavefront_size,
+        grid: None,
+        resident: occ.hardware.workgroups_per_cu,
+        spills: level.spills().unwrap_or(0),
+    };
+    let p = wavebudget_advice::predict(fig, &candidate);
+    Some(Predicted {
+        product: fig.product.to_string(),
+        seconds_per_work: p.time_per_work?,
+        cause: p.cause.as_str().to_string(),
+        latency_covered: p.latency_covered(),
+        matrix_utilization: p.matrix_utilization,
+    })
 }
 
 thread_local! {

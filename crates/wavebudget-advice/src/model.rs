@@ -22,8 +22,8 @@ pub struct Candidate {
     pub threads: u32,
     /// Threads per wave (32 on NVIDIA).
     pub wave_size: u32,
-    /// Workgroups launched.
-    pub grid: u64,
+    /// Workgroups launched; `None` where unknown (a compiler's sweep): the last wave's tail is not counted.
+    pub grid: Option<u64>,
     /// Workgroups resident per SM/CU, from the occupancy model (0: none fits).
     pub resident: u32,
     /// Spilled 32-bit registers per thread (NVIDIA: Triton's `n_spills`, ptxas's spill bytes / 4; AMD:
@@ -174,6 +174,13 @@ fn work_of(s: &Signals) -> Work {
         Work::MatrixFlops
     } else {
         Work::Bytes
+    }
+}
+
+impl Prediction {
+    /// The binding term is not a latency: the waves and the independent work in each cover it.
+    pub fn latency_covered(&self) -> bool {
+        !matches!(self.cause, Cause::MatrixLatency | Cause::MemoryLatency)
     }
 }
 
@@ -361,10 +368,11 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
     if matrix_peak > 0.0 && round > 0.0 {
         p.matrix_utilization = Some(matrix_peak / round);
     }
-    // The grid in waves of resident workgroups; the last one partial.
+    // The grid in waves of resident workgroups; the last one partial. Without a grid, one full wave.
     let units = fig.units.value as u64;
     let per_wave = u64::from(c.resident) * units;
-    let (full, rest) = (c.grid / per_wave, c.grid % per_wave);
+    let grid = c.grid.unwrap_or(per_wave);
+    let (full, rest) = (grid / per_wave, grid % per_wave);
     let last = if rest == 0 {
         0.0
     } else {
@@ -372,11 +380,11 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
         round_at(&p.terms, r_last / r)
     };
     let total = full as f64 * round + last;
-    let ideal = c.grid as f64 / per_wave as f64 * round;
+    let ideal = grid as f64 / per_wave as f64 * round;
     p.tail = if total > 0.0 { (total - ideal).max(0.0) / total } else { 0.0 };
     let per_work = match work {
-        Work::MatrixFlops if flops_wg > 0.0 => c.grid as f64 * flops_wg,
-        Work::Bytes if load + store > 0.0 => c.grid as f64 * (load + store),
+        Work::MatrixFlops if flops_wg > 0.0 => grid as f64 * flops_wg,
+        Work::Bytes if load + store > 0.0 => grid as f64 * (load + store),
         _ => 1.0,
     };
     p.time_per_work = (total > 0.0).then_some(total / per_work);

@@ -33,7 +33,9 @@ pub enum Command {
     /// each waves target (amdgpu-waves-per-eu set by the amdgpu-occupancy-budget pass), and report what
     /// each budget costs: registers, spills, scratch and the occupancy reached.
     Sweep(SweepCmdArgs),
-    /// Sweep, then set each kernel's amdgpu-waves-per-eu to the highest waves target without spills (or
+    /// Sweep, then set each kernel's amdgpu-waves-per-eu to the waves target the latency-hiding model picks
+    /// (the lowest W whose waves cover the hot loop's latency; without figures for the processor, the
+    /// highest W) among the levels without spills (or
     /// with at most --max-spills) and write the module.
     Tune(TuneArgs),
     /// The GPUs of this machine (or of a captured KFD topology) and their parameters.

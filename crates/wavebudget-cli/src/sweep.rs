@@ -99,12 +99,17 @@ fn cell(v: Option<u32>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
 }
 
-fn row(out: &mut String, label: &str, l: &Level) {
+fn row(out: &mut String, label: &str, l: &Level, fastest: Option<f64>) {
     let spills = format!("{}/{}", cell(l.vgpr_spill_count), cell(l.sgpr_spill_count));
     let hot = l.isa.as_ref().and_then(|i| i.hot_loop);
+    // The model's time against the kernel's fastest predicted level, and what binds.
+    let (time, cause) = match (&l.predicted, fastest) {
+        (Some(p), Some(f)) if l.status == Status::Ok => (format!("{:.2}x", p.seconds_per_work / f), p.cause.clone()),
+        _ => ("-".to_string(), "-".to_string()),
+    };
     let _ = write!(
         out,
-        "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6}",
+        "  {label:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6} {time:>6} {cause:<15}",
         cell(l.vgprs),
         cell(l.agprs),
         cell(l.resources.map(|r| r.vgpr_count)),
@@ -147,12 +152,36 @@ fn render(s: &Sweep, chosen: Option<&[(String, Choice)]>) -> String {
         out.push('\n');
         let _ = writeln!(
             out,
-            "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6}",
-            "waves", "VGPR", "AGPR", "vgpr#", "SGPR", "spill v/s", "scratch", "occ", "loop", "vm0", "lgkm0"
+            "  {:>8}  {:>5} {:>5} {:>6} {:>5} {:>9} {:>7} {:>6} {:>5} {:>4} {:>6} {:>6} {:<15}",
+            "waves",
+            "VGPR",
+            "AGPR",
+            "vgpr#",
+            "SGPR",
+            "spill v/s",
+            "scratch",
+            "occ",
+            "loop",
+            "vm0",
+            "lgkm0",
+            "pred",
+            "bound by"
         );
-        row(&mut out, "baseline", &k.baseline);
+        let fastest = std::iter::once(&k.baseline)
+            .chain(&k.levels)
+            .filter(|l| l.status == Status::Ok)
+            .filter_map(|l| l.predicted.as_ref().map(|p| p.seconds_per_work))
+            .reduce(f64::min);
+        row(&mut out, "baseline", &k.baseline, fastest);
         for l in &k.levels {
-            row(&mut out, &cell(l.waves), l);
+            row(&mut out, &cell(l.waves), l, fastest);
+        }
+        if let Some(p) = std::iter::once(&k.baseline).chain(&k.levels).find_map(|l| l.predicted.as_ref()) {
+            let _ = writeln!(
+                out,
+                "  pred: the latency-hiding model's time against the fastest level ({}'s figures; wavebudget advise)",
+                p.product
+            );
         }
         if let Some(c) = chosen {
             match c[i].1.waves {

@@ -423,7 +423,7 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             signals,
             threads,
             wave_size: wave,
-            grid: r.grid,
+            grid: Some(r.grid),
             resident,
             spills: r.spills,
         });

@@ -30,7 +30,7 @@ impl Status {
 }
 
 /// One compile of one kernel.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Level {
     /// The waves target (absent for the baseline).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -68,6 +68,26 @@ pub struct Level {
     /// object disassembled in process); absent unless compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub isa: Option<wavebudget_isa::Signals>,
+    /// The latency-hiding model's prediction for the compiled level (`wavebudget advise`'s, from the same
+    /// instructions); absent unless compiled for a processor whose product has figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<Predicted>,
+}
+
+/// A level's predicted time, as `mode=auto` and `tune` weigh it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Predicted {
+    /// The product whose figures were used (`MI300X`).
+    pub product: String,
+    /// Seconds per unit of the kernel's work (comparable between the levels of one kernel).
+    pub seconds_per_work: f64,
+    /// What binds (`matrix-latency`, `memory-latency`, `bandwidth`, `compute-peak`, `spills`, ...).
+    pub cause: String,
+    /// The binding term is not a latency: the waves and each wave's independent work cover it.
+    pub latency_covered: bool,
+    /// The matrix units' predicted busy share, where the kernel has matrix instructions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matrix_utilization: Option<f64>,
 }
 
 impl Level {
@@ -85,6 +105,7 @@ impl Level {
             warnings: Vec::new(),
             error: None,
             isa: None,
+            predicted: None,
         }
     }
 
@@ -108,12 +129,14 @@ impl Level {
             accepted: self.status != Status::NotAccepted,
             loop_instructions: self.loop_instructions(),
             reached: if self.status == Status::Ok { self.waves_per_simd } else { None },
+            predicted: self.predicted.as_ref().filter(|_| self.status == Status::Ok).map(|p| p.seconds_per_work),
+            covered: self.predicted.as_ref().filter(|_| self.status == Status::Ok).map(|p| p.latency_covered),
         }
     }
 }
 
 /// One kernel's ladder.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct KernelLadder {
     /// Kernel (symbol) name.
     pub name: String,
@@ -129,7 +152,7 @@ pub struct KernelLadder {
 }
 
 /// The sweep's result: the JSON `wavebudget sweep --json` prints (and `records=` and the report read).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Sweep {
     /// Kernels in module order.
     pub kernels: Vec<KernelLadder>,
@@ -489,7 +512,7 @@ fn path_message(e: serde_path_to_error::Error<serde_json::Error>) -> String {
 }
 
 /// One level of a ladder as `mode=auto` needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rung {
     /// The waves target.
     pub waves: u32,
@@ -504,6 +527,12 @@ pub struct Rung {
     /// before it was kept). Below `waves`, LLVM did not meet the target ("failed to meet occupancy target").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reached: Option<u32>,
+    /// The model's predicted seconds per unit of work at this level (`None`: no figures, not compiled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<f64>,
+    /// The model says the level's waves cover its latency.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub covered: Option<bool>,
 }
 
 impl Rung {
@@ -524,7 +553,7 @@ pub struct Policy {
 }
 
 /// What [`choose`] picked and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
     /// The waves target chosen, if any.
     pub waves: Option<u32>,
@@ -534,9 +563,20 @@ pub struct Choice {
 
 /// Why the policy chose a level, or none.
 #[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum ChoiceReason {
+    /// The latency-hiding model's choice among the levels within the spills: the lowest W whose latency
+    /// is covered, or (none covered) the fastest predicted.
+    #[error("{}; at most {max_spills} spills; predicted {relative:.2}x the fastest level's time", if *covered { "the lowest W whose waves cover the latency (the model)" } else { "no level covers the latency: the fastest predicted (the model)" })]
+    Predicted {
+        /// `max-spills`.
+        max_spills: u32,
+        /// The level covers its latency.
+        covered: bool,
+        /// Its predicted time over the fastest level's.
+        relative: f64,
+    },
     /// The highest W within the spills (and the hot loop's growth: unconstrained, chosen, the limit in %).
     #[error("the highest W with at most {max_spills} spills{}", growth.map(|(b, x, p)| format!(", hot loop {b} -> {x} instructions (at most +{p}%)")).unwrap_or_default())]
     Highest {
@@ -600,7 +640,11 @@ pub fn choose(ladder: &KernelLadder, policy: &Policy) -> Choice {
     choose_rungs(Some(&ladder.baseline.rung()), &rungs, policy)
 }
 
-/// The policy `tune` and `mode=auto` share: the highest waves target among compiled levels that LLVM met
+/// The policy `tune` and `mode=auto` share. Where every level that compiled within the spills has a
+/// prediction from the latency-hiding model: the lowest W whose latency the model says is covered (more
+/// waves than that buy nothing and cost registers; the higher W predicted exactly as fast, the same code,
+/// is written for it), else the fastest predicted (ties: the higher W).
+/// Otherwise, by spills alone: the highest waves target among compiled levels that LLVM met
 /// (the occupancy it reached is at least W: a level where LLVM says "failed to meet occupancy target" is
 /// not a level reached, and is never chosen as the highest) with at most `max_spills` spills (and, with
 /// `max_loop_growth`, a hot loop within that growth over the unconstrained build's). When every level
@@ -615,9 +659,30 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
         (Some(p), Some(b), Some(x)) => u64::from(x) * 100 <= u64::from(b) * (100 + u64::from(p)),
         (Some(_), _, _) => false,
     };
-    let best = compiled()
-        .filter(|r| r.spills.is_some_and(|s| s <= policy.max_spills) && within_growth(r))
-        .max_by_key(|r| r.waves);
+    let pool: Vec<&Rung> =
+        compiled().filter(|r| r.spills.is_some_and(|s| s <= policy.max_spills) && within_growth(r)).collect();
+    if !pool.is_empty() && pool.iter().all(|r| r.predicted.is_some()) {
+        let time = |r: &Rung| r.predicted.unwrap_or(f64::INFINITY);
+        let fastest = pool.iter().map(|r| time(r)).fold(f64::INFINITY, f64::min);
+        // The lowest covered W; levels predicted exactly as fast (the same code: LLVM met the lower target
+        // with the registers of the higher) are one choice, written as the highest of them.
+        let covered = pool.iter().filter(|r| r.covered == Some(true)).min_by_key(|r| r.waves).map(|low| {
+            let same = |r: &&&Rung| (time(r) - time(low)).abs() <= 1e-9 * time(low);
+            *pool.iter().filter(|r| r.covered == Some(true)).filter(same).max_by_key(|r| r.waves).unwrap_or(low)
+        });
+        let (r, covered) = match covered {
+            Some(r) => (r, true),
+            None => (
+                *pool.iter().min_by(|a, b| time(a).total_cmp(&time(b)).then(b.waves.cmp(&a.waves))).expect("not empty"),
+                false,
+            ),
+        };
+        return Choice {
+            waves: Some(r.waves),
+            reason: ChoiceReason::Predicted { max_spills: policy.max_spills, covered, relative: time(r) / fastest },
+        };
+    }
+    let best = pool.iter().max_by_key(|r| r.waves).copied();
     if let Some(r) = best {
         let growth = match (policy.max_loop_growth, base_loop, r.loop_instructions) {
             (Some(p), Some(b), Some(x)) => Some((b, x, p)),
@@ -675,6 +740,48 @@ pub fn choose_rungs(baseline: Option<&Rung>, rungs: &[Rung], policy: &Policy) ->
 mod tests {
     use super::*;
 
+    fn predicted_rung(waves: u32, spills: u32, predicted: f64, covered: bool) -> Rung {
+        Rung {
+            waves,
+            spills: Some(spills),
+            accepted: true,
+            loop_instructions: None,
+            reached: None,
+            predicted: Some(predicted),
+            covered: Some(covered),
+        }
+    }
+
+    /// With predictions: the lowest covered W (raised to the highest W predicted exactly as fast), else
+    /// the fastest; levels over max-spills are not candidates however fast they are predicted.
+    #[test]
+    fn the_model_picks_the_lowest_covered_level() {
+        let p = Policy::default();
+        let ladder = [
+            predicted_rung(1, 0, 2.0, false),
+            predicted_rung(2, 0, 1.0, true),
+            predicted_rung(3, 0, 1.0, true),
+            predicted_rung(4, 0, 0.9, true),
+        ];
+        let c = choose_rungs(None, &ladder, &p);
+        assert_eq!(c.waves, Some(3));
+        assert!(matches!(c.reason, ChoiceReason::Predicted { covered: true, .. }), "{:?}", c.reason);
+        let none_covered =
+            [predicted_rung(1, 0, 2.0, false), predicted_rung(2, 0, 1.5, false), predicted_rung(3, 0, 1.5, false)];
+        let c = choose_rungs(None, &none_covered, &p);
+        assert_eq!(c.waves, Some(3));
+        assert!(matches!(c.reason, ChoiceReason::Predicted { covered: false, .. }));
+        let spilling = [predicted_rung(1, 0, 2.0, false), predicted_rung(2, 5, 1.0, true)];
+        assert_eq!(choose_rungs(None, &spilling, &p).waves, Some(1));
+        assert_eq!(choose_rungs(None, &spilling, &Policy { max_spills: 5, max_loop_growth: None }).waves, Some(2));
+        // One level without a prediction: the spills-only policy, the highest W.
+        let mixed = [
+            predicted_rung(1, 0, 2.0, true),
+            Rung { predicted: None, covered: None, ..predicted_rung(2, 0, 0.0, false) },
+        ];
+        assert_eq!(choose_rungs(None, &mixed, &p).waves, Some(2));
+    }
+
     /// The fields `resources_complete` looks for are the ones a `KernelResources` is written with (a
     /// field added to the type without the list would let a malformed one read as "not compiled").
     #[test]
@@ -701,7 +808,7 @@ mod tests {
     }
 
     fn rung(waves: u32, spills: Option<u32>, loop_instructions: Option<u32>) -> Rung {
-        Rung { waves, spills, accepted: true, loop_instructions, reached: None }
+        Rung { waves, spills, accepted: true, loop_instructions, reached: None, predicted: None, covered: None }
     }
 
     /// A level LLVM did not meet (it reached fewer waves than W) is not chosen, however few its spills:
@@ -765,7 +872,15 @@ mod tests {
         l.waves_per_simd = Some(2);
         assert_eq!(
             l.rung(),
-            Rung { waves: 3, spills: Some(u32::MAX), accepted: true, loop_instructions: None, reached: Some(2) }
+            Rung {
+                waves: 3,
+                spills: Some(u32::MAX),
+                accepted: true,
+                loop_instructions: None,
+                reached: Some(2),
+                predicted: None,
+                covered: None
+            }
         );
         assert!(!l.rung().met());
         l.status = Status::Failed;
