@@ -172,3 +172,34 @@ fn mfma_ilp_on_gfx950_follows_the_guide() {
     near(at(2, 1.0), 4.65, "ILP=2, 1 wave/SIMD");
     near(at(4, 1.0), 4.45, "ILP=4, 1 wave/SIMD");
 }
+
+/// The report draws the model's predicted throughput against waves from a sweep's levels, and its table's
+/// `predicted` column is each level's throughput against the fastest, as the sweep's JSON gives the times.
+#[test]
+fn the_report_draws_predicted_throughput_against_waves() {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-report");
+    let sweep = Command::new(bin())
+        .args(["sweep", "--target", "gfx942", "--json"])
+        .arg(root().join("examples/mfma_tile.ll"))
+        .output()
+        .unwrap();
+    assert!(sweep.status.success(), "{}", String::from_utf8_lossy(&sweep.stderr));
+    std::fs::write(dir.join("sweep.json"), &sweep.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&sweep.stdout).unwrap();
+    let k = &json["kernels"][0];
+    let levels: Vec<&serde_json::Value> =
+        std::iter::once(&k["baseline"]).chain(k["levels"].as_array().unwrap()).collect();
+    let times: Vec<f64> = levels.iter().map(|l| l["predicted"]["seconds_per_work"].as_f64().unwrap()).collect();
+    assert_eq!(levels[0]["predicted"]["product"], "MI300X");
+    let fastest = times.iter().copied().fold(f64::INFINITY, f64::min);
+    wavebudget_testkit::process::run_ok(
+        Command::new(bin()).arg("report").arg(dir.join("sweep.json")).arg("-o").arg(dir.join("r.html")),
+    );
+    let html = std::fs::read_to_string(dir.join("r.html")).unwrap();
+    assert!(html.contains(r#"data-axis="predicted throughput""#));
+    for (l, t) in levels.iter().zip(&times) {
+        let cell =
+            format!("<td>{:.2}</td><td class=\"text\">{}</td>", fastest / t, l["predicted"]["cause"].as_str().unwrap());
+        assert!(html.contains(&cell), "{cell} not in the page");
+    }
+}

@@ -73,6 +73,11 @@ pub struct MeasuredRow {
     pub lgkmcnt0: Option<u64>,
     /// Scratch loads and stores.
     pub scratch_ops: Option<u64>,
+    /// The latency-hiding model's predicted throughput against the kernel's fastest level (1.0: the
+    /// fastest; 0.5: twice its time), where the level compiled and its processor's product has figures.
+    pub predicted_throughput: Option<f64>,
+    /// What binds the level's predicted time (`matrix-latency`, `bandwidth`, ...).
+    pub bound_by: Option<String>,
     /// `v_accvgpr_read/write` copies.
     pub accvgpr_copies: Option<u64>,
     /// LLVM's warnings, or its error where the level failed.
@@ -296,6 +301,13 @@ fn measured_row(l: &Level, st: Option<&Subtarget>) -> MeasuredRow {
         vmcnt0: isa.map(|i| u64::from(i.waitcnt.vmcnt0)),
         lgkmcnt0: isa.map(|i| u64::from(i.waitcnt.lgkmcnt0)),
         scratch_ops: isa.map(|i| u64::from(i.scratch_ops)),
+        // Against the fastest level: set by the caller, which sees them all.
+        predicted_throughput: l
+            .predicted
+            .as_ref()
+            .filter(|_| l.status == wavebudget_ladder::Status::Ok)
+            .map(|p| p.seconds_per_work),
+        bound_by: l.predicted.as_ref().filter(|_| l.status == wavebudget_ladder::Status::Ok).map(|p| p.cause.clone()),
         accvgpr_copies: isa.map(|i| u64::from(i.accvgpr_copies)),
         warnings: if l.warnings.is_empty() {
             l.error.as_ref().map(ToString::to_string).unwrap_or_default()
@@ -384,6 +396,11 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
         });
         let mut measured = vec![measured_row(base, st.as_ref())];
         measured.extend(levels.iter().map(|l| measured_row(l, st.as_ref())));
+        // Seconds per unit of work -> throughput against the fastest level.
+        let fastest = measured.iter().filter_map(|m| m.predicted_throughput).reduce(f64::min);
+        for m in &mut measured {
+            m.predicted_throughput = m.predicted_throughput.zip(fastest).map(|(t, f)| f / t);
+        }
         out.push(Entry {
             input,
             name: name.to_string(),

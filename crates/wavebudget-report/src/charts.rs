@@ -255,6 +255,94 @@ fn draw_counts(svg: &mut String, title_x: &str, categories: &[String], counts: &
     Ok(())
 }
 
+/// One compiled level of a sweep, as the predicted-throughput chart draws it.
+pub(crate) struct Predicted {
+    /// The waves target (`None`: the unconstrained build).
+    pub target: Option<u32>,
+    /// The waves/SIMD LLVM reached.
+    pub waves_per_simd: u32,
+    /// Predicted throughput against the fastest level.
+    pub throughput: f64,
+    /// VGPR + SGPR spills.
+    pub spills: u64,
+}
+
+/// The latency-hiding model's predicted throughput (against the kernel's fastest level) of each compiled
+/// level, at the waves/SIMD it reached: where the curve flattens, more waves buy nothing.
+pub(crate) fn predicted_chart(points: &[Predicted]) -> Result<String, String> {
+    let mut svg = String::new();
+    let r = draw_predicted(&mut svg, points);
+    finish(svg, r, "predicted throughput")
+}
+
+fn draw_predicted(svg: &mut String, points: &[Predicted]) -> DrawResult {
+    let root = SVGBackend::with_string(svg, (600, 300)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let w_hi = points.iter().map(|p| p.waves_per_simd).max().unwrap_or(1).max(1);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(52)
+        .build_cartesian_2d(0.5f64..f64::from(w_hi) + 0.5, 0f64..1.12)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc("waves/SIMD reached")
+        .y_desc("predicted throughput (fastest level = 1)")
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .x_labels(w_hi as usize)
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{y:.1}"))
+        .light_line_style(RGBColor(238, 238, 238))
+        .draw()?;
+    // The best prediction at each occupancy reached, as a line; every level as a point (red: spills).
+    let mut best: Vec<(f64, f64)> = Vec::new();
+    for p in points {
+        let x = f64::from(p.waves_per_simd);
+        match best.iter_mut().find(|(bx, _)| *bx == x) {
+            Some(b) => b.1 = b.1.max(p.throughput),
+            None => best.push((x, p.throughput)),
+        }
+    }
+    best.sort_by(|a, b| a.0.total_cmp(&b.0));
+    chart
+        .draw_series(LineSeries::new(best, LLVM_COLOR.stroke_width(2)))?
+        .label("best level at that occupancy")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LLVM_COLOR.stroke_width(2)));
+    chart.draw_series(points.iter().map(|p| {
+        let color = if p.spills > 0 { POINT_COLOR } else { LLVM_COLOR };
+        Circle::new((f64::from(p.waves_per_simd), p.throughput), 4, color.filled())
+    }))?;
+    // One label per spot on the chart: the waves targets that landed within 2% of each other there
+    // (`W=1,2,3`), so labels do not overprint.
+    let mut labels: Vec<((u32, i64), f64, Vec<u32>)> = Vec::new();
+    for p in points {
+        let Some(w) = p.target else { continue };
+        let key = (p.waves_per_simd, (p.throughput * 50.0).round() as i64);
+        match labels.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, y, ws)) => {
+                *y = y.max(p.throughput);
+                ws.push(w);
+            }
+            None => labels.push((key, p.throughput, vec![w])),
+        }
+    }
+    chart.draw_series(labels.iter().map(|((x, _), y, ws)| {
+        let text = format!("W={}", ws.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+        Text::new(text, (f64::from(*x) + 0.08, *y + 0.03), (FONT, 11).into_font().color(&BLACK))
+    }))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerLeft)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.9))
+        .label_font((FONT, 12))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
 /// One compile of a sweep, as the measured-ladder chart draws it.
 pub(crate) struct Measured {
     pub waves: u32,

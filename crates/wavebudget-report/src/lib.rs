@@ -280,6 +280,8 @@ struct Detail {
     measured: Option<Vec<MeasuredRow>>,
     /// The measured ladder drawn (VGPRs used against R_max per waves target).
     measured_svg: Option<String>,
+    /// The latency-hiding model's predicted throughput against waves, where the sweep has predictions.
+    predicted_svg: Option<String>,
     next: String,
     near: Option<String>,
     notes: Vec<String>,
@@ -728,6 +730,7 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
         charts,
         ladder,
         measured_svg: e.measured.as_deref().map(measured_svg).transpose().map_err(chart_err)?,
+        predicted_svg: e.measured.as_deref().and_then(predicted_svg).transpose().map_err(chart_err)?,
         measured: e.measured.clone(),
         next: next_text(o),
         near,
@@ -750,6 +753,23 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
         .collect();
     let unconstrained = rows.iter().find(|m| m.waves.is_none()).and_then(|m| m.resources.map(|r| r.vgpr_count));
     charts::measured_chart(&levels, unconstrained)
+}
+
+/// The predicted throughput of each compiled level against the waves/SIMD it reached (`None`: no level
+/// has a prediction).
+fn predicted_svg(rows: &[MeasuredRow]) -> Option<Result<String, String>> {
+    let points: Vec<charts::Predicted> = rows
+        .iter()
+        .filter_map(|m| {
+            Some(charts::Predicted {
+                target: m.waves,
+                waves_per_simd: m.waves_per_simd?,
+                throughput: m.predicted_throughput?,
+                spills: m.spills.unwrap_or(0),
+            })
+        })
+        .collect();
+    (!points.is_empty()).then(|| charts::predicted_chart(&points))
 }
 
 fn render(page: &Page) -> Result<String, ReportError> {
