@@ -179,6 +179,41 @@ fn ptx_blocks<'a>(body: &[&'a str]) -> Vec<Block<'a>> {
     blocks
 }
 
+/// What a run of lines holds, before the pipeline depth is settled (blocks are tallied once and summed
+/// over a loop's range).
+#[derive(Default, Clone)]
+struct Tally {
+    s: Signals,
+    wait: Option<u32>,
+    commits: u32,
+    async_copies: bool,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        let (a, b) = (&mut self.s, &o.s);
+        for m in &b.matrix {
+            a.add_matrix(m.clone());
+        }
+        a.global_load_bytes += b.global_load_bytes;
+        a.global_store_bytes += b.global_store_bytes;
+        a.shared_load_bytes += b.shared_load_bytes;
+        a.fp_ops += b.fp_ops;
+        a.transcendental_ops += b.transcendental_ops;
+        a.instructions += b.instructions;
+        for u in &b.unknown {
+            a.note_unknown(u.clone());
+        }
+        self.wait = self.wait.max(o.wait);
+        self.commits += o.commits;
+        self.async_copies |= o.async_copies;
+    }
+
+    fn flops(&self) -> u64 {
+        self.s.matrix.iter().map(|m| m.flops * u64::from(m.count)).sum()
+    }
+}
+
 /// The signals of the hot loop (the loop with the most matrix work, else the most global traffic;
 /// ties: the innermost), or of the whole kernel without a loop.
 fn analyze(blocks: &[Block<'_>], dialect: Dialect) -> Signals {
@@ -194,11 +229,19 @@ fn analyze(blocks: &[Block<'_>], dialect: Dialect) -> Signals {
             }
         }
     }
-    let per_block: Vec<Signals> = blocks.iter().map(|b| read_lines(&b.lines, dialect, false)).collect();
+    let per_block: Vec<Tally> = blocks
+        .iter()
+        .map(|b| {
+            let mut t = Tally::default();
+            for line in &b.lines {
+                tally_line(line, dialect, &mut t);
+            }
+            t
+        })
+        .collect();
     let weight = |a: usize, b: usize| {
-        let flops: u64 =
-            per_block[a..=b].iter().map(|s| s.matrix.iter().map(|m| m.flops * u64::from(m.count)).sum::<u64>()).sum();
-        let bytes: u64 = per_block[a..=b].iter().map(|s| s.global_load_bytes + s.global_store_bytes).sum();
+        let flops: u64 = per_block[a..=b].iter().map(Tally::flops).sum();
+        let bytes: u64 = per_block[a..=b].iter().map(|t| t.s.global_load_bytes + t.s.global_store_bytes).sum();
         (flops, bytes)
     };
     let hot = latch.iter().map(|(&j, &k)| (j, k)).max_by(|&(a0, a1), &(b0, b1)| {
@@ -209,148 +252,219 @@ fn analyze(blocks: &[Block<'_>], dialect: Dialect) -> Signals {
         Some((j, k)) => (j..=k, true),
         None => (0..=blocks.len() - 1, false),
     };
-    let lines: Vec<&str> = blocks[range].iter().flat_map(|b| b.lines.iter().copied()).collect();
-    let mut s = read_lines(&lines, dialect, true);
+    let mut t = Tally::default();
+    for b in &per_block[range.clone()] {
+        t.add(b);
+    }
+    let mut s = t.s;
     s.hot_loop = hot_loop;
-    if s.pipeline_depth == 0 {
-        s.pipeline_depth = 1;
+    s.pipeline_depth = match (t.async_copies, t.wait) {
+        (true, Some(n)) if t.commits > 0 => n / t.commits + 1,
+        _ => 1,
+    };
+    // The dependent chain matters where warps issue the matrix instructions (`mma.sync`): a `wgmma` chain
+    // in one warpgroup already runs at the SM's rate. Followed only then: it reads every operand.
+    if s.matrix.iter().any(|m| m.group == IssueGroup::Warp) {
+        s.matrix_chain = chain(blocks[range].iter().flat_map(|b| b.lines.iter().copied()), dialect);
     }
     s
 }
 
-/// Read lines into signals (`chain`: also follow values to find dependent matrix chains).
-fn read_lines(lines: &[&str], dialect: Dialect, chain: bool) -> Signals {
-    let mut s = Signals::default();
-    let mut wait: Option<u32> = None;
-    let mut commits = 0u32;
-    let mut async_copies = false;
-    let mut depth: HashMap<&str, u32> = HashMap::new();
-    let mut longest = 0u32;
-    for line in lines {
-        let code = match dialect {
-            Dialect::Ir => line.split(", !dbg").next().unwrap_or(line),
-            Dialect::Ptx => line.split("//").next().unwrap_or(line),
-        };
-        let t = code.trim();
-        if t.is_empty() || t.starts_with(';') || t.starts_with('.') || t.starts_with("//") {
-            continue;
+/// The code of a line: without its debug location (IR) or comment (PTX), trimmed; `None` for a line
+/// that is not an instruction.
+fn code_of(line: &str, dialect: Dialect) -> Option<&str> {
+    let code = match dialect {
+        Dialect::Ir => line.split_once(", !dbg").map_or(line, |(c, _)| c),
+        Dialect::Ptx => line.split_once("//").map_or(line, |(c, _)| c),
+    };
+    let t = code.trim();
+    (!(t.is_empty() || t.starts_with(';') || t.starts_with('.') || t.starts_with("//"))).then_some(t)
+}
+
+/// The PTX a line holds: an IR line's inline assembly string, or the PTX line itself.
+fn ptx_of(t: &str, dialect: Dialect) -> Option<&str> {
+    match dialect {
+        Dialect::Ptx => Some(t),
+        Dialect::Ir => {
+            let i = t.find(" asm ")?;
+            let rest = &t[i..];
+            let q = rest.find('"')?;
+            let body = &rest[q + 1..];
+            Some(body.split_once('"').map_or(body, |(b, _)| b))
         }
-        s.instructions += 1;
-        let mut matrix_here = 0u32;
-        // Matrix instructions.
-        for (pos, _) in t.match_indices("wgmma.mma_async") {
-            if let Some(op) = wgmma(&t[pos..]) {
-                s.add_matrix(op);
-                matrix_here += 1;
-            } else {
-                s.note_unknown(format!("{} (a wgmma shape without a figure)", word(&t[pos..])));
-            }
+    }
+}
+
+/// Count one line into a tally.
+fn tally_line(line: &str, dialect: Dialect, tally: &mut Tally) {
+    let Some(t) = code_of(line, dialect) else { return };
+    let s = &mut tally.s;
+    s.instructions += 1;
+    if let Some(ptx) = ptx_of(t, dialect) {
+        read_ptx(ptx, tally);
+    }
+    if dialect == Dialect::Ir {
+        read_ir(t, tally);
+    }
+}
+
+/// PTX text (a line, or an inline assembly string): matrix instructions, copies, loads and stores,
+/// arithmetic.
+fn read_ptx(ptx: &str, tally: &mut Tally) {
+    let s = &mut tally.s;
+    for (pos, _) in ptx.match_indices("wgmma.mma_async") {
+        match wgmma(&ptx[pos..]) {
+            Some(op) => s.add_matrix(op),
+            None => s.note_unknown(format!("{} (a wgmma shape without a figure)", word(&ptx[pos..]))),
         }
-        for pat in ["mma.sync.aligned.", "llvm.nvvm.mma.", "llvm.nvvm.wmma."] {
-            for (pos, _) in t.match_indices(pat) {
-                if t[pos..].starts_with("llvm.nvvm.wmma.") && !t[pos..].contains(".mma.") {
-                    continue;
-                }
-                match warp_mma(&t[pos..]) {
-                    Some(op) => {
-                        s.add_matrix(op);
-                        matrix_here += 1;
-                    }
-                    None => s.note_unknown(format!("{} (an mma shape without a figure)", word(&t[pos..]))),
-                }
-            }
+    }
+    for (pos, _) in ptx.match_indices("mma.sync.aligned.") {
+        match warp_mma(&ptx[pos..]) {
+            Some(op) => s.add_matrix(op),
+            None => s.note_unknown(format!("{} (an mma shape without a figure)", word(&ptx[pos..]))),
         }
-        // Asynchronous copies.
-        for (pos, _) in t.match_indices("cp.async.") {
-            let rest = &t[pos + 9..];
-            if rest.starts_with("bulk") {
-                s.note_unknown(
-                    "cp.async.bulk (TMA): the bytes a copy moves are in its tensor map, not the instruction".into(),
-                );
-            } else if rest.starts_with("ca.shared.global") || rest.starts_with("cg.shared.global") {
-                async_copies = true;
-                if let Some(n) = copy_bytes(rest) {
-                    s.global_load_bytes += n;
-                }
-            } else if rest.starts_with("wait.group(i32 ") || rest.starts_with("wait_group ") {
-                let n = rest.split([' ', '(', ')']).filter_map(|w| w.trim_end_matches(';').parse::<u32>().ok()).next();
-                wait = wait.max(n);
-            } else if rest.starts_with("commit.group") || rest.starts_with("commit_group") {
-                commits += 1;
-            }
+    }
+    for (pos, _) in ptx.match_indices("cp.async.") {
+        copy(&ptx[pos + 9..], tally);
+    }
+    let s = &mut tally.s;
+    for (pos, _) in ptx.match_indices("ld.global") {
+        s.global_load_bytes += ptx_access_bytes(&ptx[pos..]);
+    }
+    for (pos, _) in ptx.match_indices("st.global") {
+        s.global_store_bytes += ptx_access_bytes(&ptx[pos..]);
+    }
+    for (pos, _) in ptx.match_indices("ld.shared") {
+        s.shared_load_bytes += ptx_access_bytes(&ptx[pos..]);
+    }
+    for (pos, _) in ptx.match_indices("ldmatrix.sync.aligned.") {
+        s.shared_load_bytes += ldmatrix_bytes(&ptx[pos..]);
+    }
+    for instr in ptx.split([';', '\n']) {
+        let i = instr.trim();
+        // A guarded instruction (`@%p1 ex2.approx.f32 ...`): the opcode is the second word.
+        let mut words = i.split_whitespace();
+        let op = if i.starts_with('@') { words.nth(1) } else { words.next() }.unwrap_or("");
+        if ["fma.", "add.f", "sub.f", "mul.f", "max.f", "min.f", "neg.f"].iter().any(|p| op.starts_with(p)) {
+            s.fp_ops += 1;
         }
-        // Global and shared loads and stores.
-        for (pos, _) in t.match_indices("ld.global") {
-            s.global_load_bytes += ptx_access_bytes(&t[pos..]);
+        if ["ex2.", "lg2.", "rcp.", "rsqrt.", "sin.", "cos.", "tanh.", "sqrt.approx"].iter().any(|p| op.starts_with(p))
+        {
+            s.transcendental_ops += 1;
         }
-        for (pos, _) in t.match_indices("st.global") {
-            s.global_store_bytes += ptx_access_bytes(&t[pos..]);
+    }
+}
+
+/// `cp.async.` and what follows: a copy's bytes, a wait's groups, a commit.
+fn copy(rest: &str, tally: &mut Tally) {
+    if rest.starts_with("bulk") {
+        tally.s.note_unknown(
+            "cp.async.bulk (TMA): the bytes a copy moves are in its tensor map, not the instruction".into(),
+        );
+    } else if rest.starts_with("ca.shared.global") || rest.starts_with("cg.shared.global") {
+        tally.async_copies = true;
+        if let Some(n) = copy_bytes(rest) {
+            tally.s.global_load_bytes += n;
         }
-        for (pos, _) in t.match_indices("ld.shared") {
-            s.shared_load_bytes += ptx_access_bytes(&t[pos..]);
-        }
-        for (pos, _) in t.match_indices("ldmatrix.sync.aligned.") {
-            let r = &t[pos..];
-            s.shared_load_bytes += if r.contains(".x4") {
-                16
-            } else if r.contains(".x2") {
-                8
-            } else {
-                4
-            };
-        }
-        if dialect == Dialect::Ir {
-            if let Some((ty, space)) = ir_memory(t, "load ") {
+    } else if rest.starts_with("wait.group(i32 ") || rest.starts_with("wait_group ") {
+        let n = rest.split([' ', '(', ')']).filter_map(|w| w.trim_end_matches(';').parse::<u32>().ok()).next();
+        tally.wait = tally.wait.max(n);
+    } else if rest.starts_with("commit.group") || rest.starts_with("commit_group") {
+        tally.commits += 1;
+    }
+}
+
+fn ldmatrix_bytes(r: &str) -> u64 {
+    let w = word(r);
+    if w.contains(".x4") {
+        16
+    } else if w.contains(".x2") {
+        8
+    } else {
+        4
+    }
+}
+
+/// An IR instruction outside inline assembly: NVVM intrinsics, loads and stores, FP arithmetic.
+fn read_ir(t: &str, tally: &mut Tally) {
+    let rhs = t.split_once(" = ").map_or(t, |(_, r)| r).trim_start();
+    let op = rhs.split_whitespace().next().unwrap_or("");
+    match op {
+        "load" => {
+            if let Some((bytes, space)) = ir_memory(t, "load ") {
                 match space {
-                    1 => s.global_load_bytes += ty,
-                    3 => s.shared_load_bytes += ty,
+                    1 => tally.s.global_load_bytes += bytes,
+                    3 => tally.s.shared_load_bytes += bytes,
                     _ => {}
                 }
             }
-            if let Some((ty, 1)) = ir_memory(t, "store ") {
-                s.global_store_bytes += ty;
+            return;
+        }
+        "store" => {
+            if let Some((bytes, 1)) = ir_memory(t, "store ") {
+                tally.s.global_store_bytes += bytes;
             }
-            s.fp_ops += ir_fp_ops(t);
-            s.transcendental_ops += ir_transcendentals(t);
+            return;
+        }
+        "fadd" | "fsub" | "fmul" | "fdiv" | "fneg" => {
+            tally.s.fp_ops += ir_lanes(rhs);
+            return;
+        }
+        _ => {}
+    }
+    // Calls: the callee's name decides.
+    let Some(at) = rhs.find(" @") else { return };
+    let callee = rhs[at + 2..].split('(').next().unwrap_or("");
+    if let Some(nvvm) = callee.strip_prefix("llvm.nvvm.") {
+        if nvvm.starts_with("mma.") || nvvm.starts_with("wmma.") && nvvm.contains(".mma.") {
+            match warp_mma(&format!("llvm.nvvm.{nvvm}")) {
+                Some(op) => tally.s.add_matrix(op),
+                None => tally.s.note_unknown(format!("llvm.nvvm.{nvvm} (an mma shape without a figure)")),
+            }
+        } else if let Some(rest) = nvvm.strip_prefix("cp.async.") {
+            copy(&format!("{rest}{}", &rhs[at + 2 + callee.len()..]), tally);
+        } else if nvvm.starts_with("ldmatrix.sync.aligned.") {
+            tally.s.shared_load_bytes += ldmatrix_bytes(nvvm);
+        } else if ["ex2", "lg2", "rcp", "rsqrt", "sin", "cos", "tanh"].iter().any(|p| nvvm.starts_with(p)) {
+            tally.s.transcendental_ops += ir_lanes(rhs);
+        } else if nvvm.starts_with("fma") || nvvm.starts_with("fmax") || nvvm.starts_with("fmin") {
+            tally.s.fp_ops += ir_lanes(rhs);
+        }
+    } else if let Some(llvm) = callee.strip_prefix("llvm.") {
+        if ["fma.", "fmuladd.", "maxnum.", "minnum."].iter().any(|p| llvm.starts_with(p)) {
+            tally.s.fp_ops += ir_lanes(rhs);
+        } else if ["exp2.", "exp.", "log", "sin.", "cos.", "sqrt."].iter().any(|p| llvm.starts_with(p)) {
+            tally.s.transcendental_ops += ir_lanes(rhs);
+        }
+    }
+}
+
+/// The longest chain of matrix instructions in the lines where each takes an earlier one's result
+/// (through any instructions between them; a phi starts afresh: the previous iteration's value).
+fn chain<'a>(lines: impl Iterator<Item = &'a str>, dialect: Dialect) -> u32 {
+    let mut depth: HashMap<&str, u32> = HashMap::new();
+    let mut longest = 0u32;
+    for line in lines {
+        let Some(t) = code_of(line, dialect) else { continue };
+        let is_matrix = ptx_of(t, dialect)
+            .is_some_and(|p| p.contains("mma.sync.aligned.") || p.contains("wgmma.mma_async"))
+            || t.contains("@llvm.nvvm.mma.")
+            || t.contains("@llvm.nvvm.wmma.");
+        let (defs, uses) = match dialect {
+            Dialect::Ir => ir_defs_uses(t),
+            Dialect::Ptx => ptx_defs_uses(t),
+        };
+        let d = if dialect == Dialect::Ir && t.contains("= phi ") {
+            0
         } else {
-            let m = t.trim_start_matches(['@', '!']).split_whitespace();
-            let op = m.clone().find(|w| !w.starts_with('%') && !w.starts_with('@')).unwrap_or("");
-            let op = if t.starts_with('@') { t.split_whitespace().nth(1).unwrap_or("") } else { op };
-            if ["fma.", "add.f", "sub.f", "mul.f", "max.f", "min.f", "neg.f"].iter().any(|p| op.starts_with(p)) {
-                s.fp_ops += 1;
-            }
-            if ["ex2.", "lg2.", "rcp.", "rsqrt.", "sin.", "cos.", "tanh.", "sqrt.approx"]
-                .iter()
-                .any(|p| op.starts_with(p))
-            {
-                s.transcendental_ops += 1;
-            }
-        }
-        if chain {
-            let (defs, uses) = match dialect {
-                Dialect::Ir => ir_defs_uses(t),
-                Dialect::Ptx => ptx_defs_uses(t),
-            };
-            let is_phi = dialect == Dialect::Ir && t.contains("= phi ");
-            let d = if is_phi {
-                0
-            } else {
-                uses.iter().filter_map(|u| depth.get(u)).copied().max().unwrap_or(0) + matrix_here.min(1)
-            };
-            longest = longest.max(d);
-            for v in defs {
-                depth.insert(v, d);
-            }
+            uses.iter().filter_map(|u| depth.get(u)).copied().max().unwrap_or(0) + u32::from(is_matrix)
+        };
+        longest = longest.max(d);
+        for v in defs {
+            depth.insert(v, d);
         }
     }
-    if chain {
-        s.matrix_chain = longest;
-    }
-    s.pipeline_depth = match (async_copies, wait) {
-        (true, Some(n)) if commits > 0 => n / commits + 1,
-        _ => 1,
-    };
-    s
+    longest
 }
 
 fn word(s: &str) -> &str {
@@ -520,52 +634,6 @@ fn ir_lanes(t: &str) -> u64 {
     }
 }
 
-fn ir_fp_ops(t: &str) -> u64 {
-    let Some((_, rhs)) = t.split_once(" = ") else { return 0 };
-    let rhs = rhs.trim_start();
-    let op = rhs.split_whitespace().next().unwrap_or("");
-    if matches!(op, "fadd" | "fsub" | "fmul" | "fdiv" | "fneg") {
-        return ir_lanes(rhs);
-    }
-    if rhs.contains("@llvm.fma.")
-        || rhs.contains("@llvm.fmuladd.")
-        || rhs.contains("@llvm.maxnum.")
-        || rhs.contains("@llvm.minnum.")
-        || rhs.contains("@llvm.nvvm.fmax")
-        || rhs.contains("@llvm.nvvm.fmin")
-    {
-        return ir_lanes(rhs);
-    }
-    0
-}
-
-fn ir_transcendentals(t: &str) -> u64 {
-    let n = [
-        "ex2.approx",
-        "lg2.approx",
-        "rcp.approx",
-        "rsqrt.approx",
-        "@llvm.exp2.",
-        "@llvm.exp.",
-        "@llvm.log",
-        "@llvm.sin.",
-        "@llvm.cos.",
-        "@llvm.nvvm.ex2",
-        "@llvm.nvvm.lg2",
-        "@llvm.nvvm.rcp",
-        "@llvm.nvvm.rsqrt",
-        "@llvm.sqrt.",
-        "tanh.approx",
-    ]
-    .iter()
-    .map(|p| t.matches(p).count() as u64)
-    .sum::<u64>();
-    if n == 0 {
-        return 0;
-    }
-    n * ir_lanes(t.split_once(" = ").map_or(t, |(_, r)| r))
-}
-
 /// `%x = op %a, %b` -> ([x], [a, b]).
 fn ir_defs_uses(t: &str) -> (Vec<&str>, Vec<&str>) {
     let (lhs, rhs) = match t.split_once(" = ") {
@@ -643,9 +711,9 @@ loop:                                    ; preds = %loop, %1
   tail call void asm sideeffect "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;", "r,l,r"(ptr addrspace(3) %s, ptr addrspace(1) %0, i32 16)
   tail call void @llvm.nvvm.cp.async.commit.group()
   tail call void @llvm.nvvm.cp.async.wait.group(i32 2)
-  %m = tail call { float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0}", "=f"(float %a)
+  %m = tail call { float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0}", "=f"(float %a)
   %v = extractvalue { float } %m, 0
-  %m2 = tail call { float } asm sideeffect "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0}", "=f"(float %v)
+  %m2 = tail call { float } asm sideeffect "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0}", "=f"(float %v)
   %r = extractvalue { float } %m2, 0
   br i1 %c, label %loop, label %exit
 exit:

@@ -123,6 +123,12 @@ pub enum Refusal {
         /// Its vendor.
         vendor: &'static str,
     },
+    /// Two candidates of one name.
+    #[error("two candidates named '{name}': names must tell the configs apart")]
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
     /// No candidates.
     #[error("{file}: no candidates")]
     NoCandidates {
@@ -390,24 +396,44 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
 }
 
 fn read_text(path: &Path) -> Result<String, Refusal> {
-    let name = path.display().to_string();
+    with_text(path, str::to_string)
+}
+
+/// `f` of a regular file's text, read in place (mapped, not copied).
+fn with_text<R>(path: &Path, f: impl FnOnce(&str) -> R) -> Result<R, Refusal> {
+    let name = || path.display().to_string();
     let mapped = wavebudget_codeobj::Mapped::open_regular(path)
-        .map_err(|e| Refusal::Unreadable { path: name.clone(), why: e.to_string() })?;
+        .map_err(|e| Refusal::Unreadable { path: name(), why: e.to_string() })?;
     let bytes = mapped.bytes();
     if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(Refusal::TooLarge { path: name, bytes: bytes.len() as u64, limit: MAX_TEXT_BYTES });
+        return Err(Refusal::TooLarge { path: name(), bytes: bytes.len() as u64, limit: MAX_TEXT_BYTES });
     }
-    String::from_utf8(bytes.to_vec())
-        .map_err(|e| Refusal::Unreadable { path: name, why: format!("not UTF-8 text ({e})") })
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Refusal::Unreadable { path: name(), why: format!("not UTF-8 text ({e})") })?;
+    Ok(f(text))
 }
 
 /// Rank the records on a target's figures.
 pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
     let fig = figures(target)?;
+    let mut seen = std::collections::HashSet::new();
+    if let Some(r) = records.iter().find(|r| !seen.insert(r.name.as_str())) {
+        return Err(Refusal::DuplicateName { name: r.name.clone() });
+    }
+    // Each candidate's instructions read on its own: on every core, in order of the records.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 16);
+    let chunk = records.len().div_ceil(threads).max(1);
+    let read: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|r| read_signals(fig, r)).collect::<Vec<_>>()))
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a reader thread")).collect()
+    });
     let mut candidates = Vec::with_capacity(records.len());
     let mut kernels = Vec::with_capacity(records.len());
-    for r in records {
-        let (kernel, signals) = read_signals(fig, r)?;
+    for (r, got) in records.iter().zip(read) {
+        let (kernel, signals) = got?;
         let wave = match fig.vendor {
             Vendor::Nvidia => 32,
             Vendor::Amd => 64,
@@ -429,7 +455,9 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
         });
     }
     let preds = wavebudget_advice::rank(fig, &candidates);
-    let by_name = |name: &str| records.iter().position(|r| r.name == name);
+    let index: std::collections::HashMap<&str, usize> =
+        records.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
+    let by_name = |name: &str| index.get(name).copied();
     let mut ranked = Vec::with_capacity(preds.len());
     for p in preds {
         let i = by_name(&p.name);
@@ -445,13 +473,18 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
 }
 
 fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wavebudget_advice::Signals>), Refusal> {
-    let (text, ir) = match &r.source {
-        Source::None => return Ok((None, None)),
-        Source::IrFile(p) => (read_text(p)?, true),
-        Source::AsmFile(p) => (read_text(p)?, false),
-        Source::IrText(t) => (t.clone(), true),
-        Source::AsmText(t) => (t.clone(), false),
-    };
+    match &r.source {
+        Source::None => Ok((None, None)),
+        Source::IrFile(p) => with_text(p, |t| signals_of(fig, r, t, true))?,
+        Source::AsmFile(p) => with_text(p, |t| signals_of(fig, r, t, false))?,
+        Source::IrText(t) => signals_of(fig, r, t, true),
+        Source::AsmText(t) => signals_of(fig, r, t, false),
+    }
+}
+
+type Read = Result<(Option<String>, Option<wavebudget_advice::Signals>), Refusal>;
+
+fn signals_of(fig: &Figures, r: &Record, text: &str, ir: bool) -> Read {
     let kernel = r.kernel.as_deref();
     let bad = |why: String| Refusal::CandidateKernel { name: r.name.clone(), why };
     let wrong = |what: &'static str| Refusal::WrongVendor {
@@ -463,7 +496,7 @@ fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wav
             Vendor::Amd => "AMD",
         },
     };
-    let amd_text = !ir && !wavebudget_advice::nvptx::looks_like_ptx(&text);
+    let amd_text = !ir && !wavebudget_advice::nvptx::looks_like_ptx(text);
     match fig.vendor {
         Vendor::Nvidia => {
             if amd_text {
@@ -473,9 +506,9 @@ fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wav
                 return Err(wrong("AMDGPU LLVM IR"));
             }
             let got = if ir {
-                wavebudget_advice::nvptx::from_llvm_ir(&text, kernel)
+                wavebudget_advice::nvptx::from_llvm_ir(text, kernel)
             } else {
-                wavebudget_advice::nvptx::from_ptx(&text, kernel)
+                wavebudget_advice::nvptx::from_ptx(text, kernel)
             };
             let (name, s) = got.map_err(|e| bad(e.to_string()))?;
             Ok((Some(name), Some(s)))
@@ -489,7 +522,7 @@ fn read_signals(fig: &Figures, r: &Record) -> Result<(Option<String>, Option<wav
             if !amd_text {
                 return Err(wrong("PTX"));
             }
-            let funcs = wavebudget_isa::parse_assembly(&text).map_err(|e| bad(e.to_string()))?;
+            let funcs = wavebudget_isa::parse_assembly(text).map_err(|e| bad(e.to_string()))?;
             let f = match kernel {
                 Some(k) => funcs.iter().find(|f| f.name == k),
                 None => funcs.first(),
