@@ -10,7 +10,7 @@ compiling it and `measured`, the mean of the two runs in ms.
 import json, os, sys, tarfile
 
 out = sys.argv[1]
-data = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), '..', 'crates', 'wavebudget-cli', 'tests', 'data', 'nvidia', 'h200')
+data = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(os.path.realpath(__file__)), '..', 'crates', 'wavebudget-cli', 'tests', 'data', 'nvidia', 'h200')
 os.makedirs(os.path.join(out, 'llir'), exist_ok=True)
 with tarfile.open(os.path.join(data, 'triton-llir-all.tar.xz')) as t:
     for m in t.getmembers():

@@ -315,3 +315,54 @@ mod tests {
         assert!(for_product("RX 7900 XTX").is_none());
     }
 }
+
+/// The figures as the rows of docs/advice.md's table: `| product | figure | value | source |`, one row per
+/// figure of each product (the docs are checked against these rows).
+pub fn markdown_rows() -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = |p: &str, what: &str, value: String, source: &str| {
+        rows.push(format!("| {p} | {what} | {value} | {source} |"));
+    };
+    for f in FIGURES {
+        let p = f.product;
+        row(p, "SMs / CUs", format!("{}", f.units.value), f.units.source);
+        row(p, "clock", format!("{} MHz", f.clock_hz.value / 1e6), f.clock_hz.source);
+        for (ty, r) in f.matrix_flops_per_clk {
+            row(p, &format!("matrix {ty:?} FLOP/clk per SM/CU"), format!("{}", r.value), r.source);
+        }
+        if let Some(w) = f.matrix_timing.wgmma_latency_is_issue {
+            row(p, "wgmma latency = its issue time", "yes".into(), w.source);
+        }
+        if let Some(m) = f.matrix_timing.mma_sync_latency_clk {
+            row(p, "mma.sync m16n8k16 latency", format!("{} clk", m.value), m.source);
+        }
+        if let Some(l) = f.amd_latencies {
+            for (what, x) in [
+                ("VMEM latency", l.vmem_clk),
+                ("LDS latency", l.lds_clk),
+                ("SMEM latency", l.smem_clk),
+                ("VALU latency and issue", l.valu_clk),
+                ("transcendental latency", l.trans_clk),
+                ("MFMA pass", l.pass_clk),
+            ] {
+                row(p, what, format!("{} clk", x.value), x.source);
+            }
+            let waits: Vec<String> = l.xdl_result_wait.iter().map(|(n, w)| format!("{n}: +{w}")).collect();
+            row(p, "XDL result wait by passes", format!("{} clk", waits.join(", ")), l.xdl_result_wait_source);
+        }
+        row(p, "HBM bandwidth", format!("{} TB/s", f.dram_bytes_per_s.value / 1e12), f.dram_bytes_per_s.source);
+        match f.l2_bytes_per_clk_per_unit {
+            Some(l2) => row(p, "L2 read bytes/clk per SM/CU", format!("{}", l2.value), l2.source),
+            None => row(p, "L2 read bytes/clk per SM/CU", "none".into(), "no published or measured figure: left out"),
+        }
+        row(p, "memory latency", format!("{} ns", f.dram_latency_ns.value), f.dram_latency_ns.source);
+        row(p, "FP32 lanes/clk per SM/CU", format!("{}", f.fp32_lanes_per_clk.value), f.fp32_lanes_per_clk.source);
+        row(
+            p,
+            "transcendentals/clk per SM/CU",
+            format!("{}", f.transcendental_per_clk.value),
+            f.transcendental_per_clk.source,
+        );
+    }
+    rows
+}

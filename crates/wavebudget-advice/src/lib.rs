@@ -34,3 +34,22 @@ pub enum AnalyzeError {
 }
 
 wavebudget_model::kind_is_variant!(AnalyzeError);
+
+#[cfg(test)]
+mod docs {
+    /// docs/advice.md's figures table is `figures::markdown_rows()`: every figure and its source.
+    #[test]
+    fn the_docs_table_is_the_figures_table() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/advice.md")).unwrap();
+        for row in crate::figures::markdown_rows() {
+            assert!(docs.contains(&row), "docs/advice.md lacks the row:\n{row}\n(print them: cargo test -p wavebudget-advice -- --nocapture print_rows)");
+        }
+    }
+
+    #[test]
+    fn print_rows() {
+        for row in crate::figures::markdown_rows() {
+            println!("{row}");
+        }
+    }
+}
