@@ -891,6 +891,7 @@ impl Held<'_> {
 /// broadcast shape (the common case: no copy, no separate pass), otherwise as `owned_column` converts it.
 fn held_column<'py>(name: &str, arr: &Bound<'py, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Held<'py>> {
     use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    let arr = &readable(arr)?;
     if arr.len() > 1 && arr.shape() == shape && arr.is_c_contiguous() {
         macro_rules! in_place {
             ($($t:ty => $v:ident),*) => {
@@ -907,6 +908,26 @@ fn held_column<'py>(name: &str, arr: &Bound<'py, numpy::PyUntypedArray>, shape: 
         Owned::Scalar(v) => Held::Scalar(v),
         Owned::Values(v) => Held::Owned(v),
     })
+}
+
+/// An array numpy's element views can read: itself where it is aligned and every stride a whole number of
+/// elements, else numpy's own aligned, contiguous copy of it (a field of a packed record array has a byte
+/// stride that is not one, an array made from a buffer at an odd offset is misaligned: read in place, the
+/// first gives a neighbour's bytes and the second is undefined behaviour).
+fn readable<'py>(arr: &Bound<'py, numpy::PyUntypedArray>) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
+    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    let itemsize = arr.dtype().itemsize() as isize;
+    let aligned: bool = arr.getattr("flags")?.getattr("aligned")?.extract()?;
+    if aligned && itemsize > 0 && arr.strides().iter().all(|s| s % itemsize == 0) {
+        return Ok(arr.clone());
+    }
+    // A fresh array (numpy allocates it aligned); `ascontiguousarray` would hand back a misaligned one
+    // that is already contiguous.
+    let kwargs = pyo3::types::PyDict::new(arr.py());
+    kwargs.set_item("copy", true)?;
+    kwargs.set_item("order", "C")?;
+    let copy = arr.py().import("numpy")?.call_method("array", (arr,), Some(&kwargs))?;
+    Ok(copy.downcast_into::<numpy::PyUntypedArray>()?)
 }
 
 /// One input of `occupancy_batch` as u32: one value for every cell, or one per cell in C order of the
@@ -936,6 +957,7 @@ fn multi_index(mut flat: usize, shape: &[usize]) -> String {
 /// a negative value or one over u32 is refused naming the argument and the cell.
 fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Owned> {
     use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    let arr = &readable(arr)?;
     fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize]) -> PyResult<Owned>
     where
         T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,

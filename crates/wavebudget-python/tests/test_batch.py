@@ -190,3 +190,21 @@ def test_big_endian_integers_are_integers():
     assert np.array_equal(a.waves_per_simd, b.waves_per_simd)
     assert list(a.waves_per_simd) == [wb.occupancy("gfx942", vgprs=v, lds=l).waves_per_simd
                                       for v, l in zip([24, 100, 256], [0, 4096, 65536])]
+
+
+def test_record_fields_and_misaligned_arrays_read_their_own_values():
+    """Issue 56: a field of a packed record array (byte stride 5, not a whole number of elements) and an
+    array at an odd offset in a buffer (misaligned) are read as numpy reads them: each cell equals the
+    scalar call on the value numpy shows (they were a neighbour's bytes, and a panic)."""
+    values = [32, 64, 96, 128, 160, 200, 256]
+    rec = np.zeros(len(values), dtype=np.dtype([("pad", "u1"), ("v", "<u4")], align=False))
+    rec["v"] = values
+    assert rec["v"].strides == (5,)
+    buf = np.zeros(4 * len(values) + 1, dtype=np.uint8)
+    buf[1:] = np.array(values, dtype="<u4").view(np.uint8)
+    odd = np.frombuffer(buf.data, dtype="<u4", count=len(values), offset=1)
+    assert not odd.flags.aligned and odd.tolist() == values
+    want = [wb.occupancy("gfx942", vgprs=v, sgprs=16, lds=0, wg_size=256).waves_per_simd for v in values]
+    for arr in (rec["v"], odd):
+        got = wb.occupancy_batch("gfx942", vgprs=arr, sgprs=16, lds=0, wg_size=256)
+        assert got.waves_per_simd.tolist() == want
