@@ -177,8 +177,9 @@ typedef struct wb_batch_out {
 
 /* wb_occupancy for `n` cells: cell i uses vgprs[i] architectural VGPRs, agprs[i] AGPRs, sgprs[i] SGPRs,
  * lds_bytes[i] of static LDS and the launch size range wg_min[i]..wg_max[i] (wg_max of len 0: fixed sizes
- * wg_min; both len 0: 1..1024). Returns 0, or a WB_ERR_* code with `err` set; for a cell the model refuses
- * (WB_ERR_MODEL), its index in `bad_cell` (when not NULL) and the outputs are partial. */
+ * wg_min; both len 0: 1..1024). An output left NULL is not kept (it takes no memory per cell); `n` is at
+ * most 2^32 (WB_ERR_ARGUMENT above). Returns 0, or a WB_ERR_* code with `err` set; for a cell the model
+ * refuses (WB_ERR_MODEL), its index in `bad_cell` (when not NULL) and the outputs are partial. */
 int wb_occupancy_batch(const char *target, size_t n, wb_column vgprs, wb_column agprs, wb_column sgprs,
                        wb_column lds_bytes, wb_column wg_min, wb_column wg_max, const wb_batch_out *out,
                        size_t *bad_cell, char *err, size_t err_len);

@@ -666,6 +666,10 @@ unsafe fn column_slice<'a>(c: WbColumn, n: usize, what: &str, zero: &'a u32) -> 
     }
 }
 
+/// The most cells one `wb_occupancy_batch` takes: 2^32, four GiB of each output (the work stays bounded
+/// where every output is NULL and nothing would show for it).
+pub const MAX_BATCH_CELLS: usize = 1 << 32;
+
 /// # Safety
 /// `target` is a NUL-terminated string; each column's `values` holds `len` values (or is NULL with len 0);
 /// `out` points to a `wb_batch_out` whose non-NULL arrays each hold `n` bytes; `bad_cell` is writable or NULL;
@@ -689,48 +693,72 @@ pub unsafe extern "C" fn wb_occupancy_batch(
     guard(err, err_len, || {
         use wavebudget_model::{CellsOut, Column, Columns, VgprColumns};
         let out = out.as_ref().ok_or("out is NULL")?;
+        if n > MAX_BATCH_CELLS {
+            return Err(Failure(WB_ERR_ARGUMENT, format!("n {n}: more cells than a batch takes ({MAX_BATCH_CELLS})")));
+        }
         let (st, _) = compile_time_target(target, 0, 0)?;
-        let col = |c: WbColumn, what: &str, default: &'static u32| -> Result<Column<'_>, Failure> {
-            let (slice, scalar) = column_slice(c, n, what, default)?;
-            Ok(if scalar { Column::scalar(&slice[0]) } else { Column::values(slice) })
+        // Each column as a slice of n cells, or one value for every cell.
+        let col = |c: WbColumn, what: &str, default: &'static u32| -> Result<(&[u32], bool), Failure> {
+            column_slice(c, n, what, default)
         };
         // wg_min and wg_max both len 0: LLVM's default range (WorkgroupSize::DEFAULT).
         static ZERO: u32 = 0;
         static DEFAULT_MIN: u32 = wavebudget_model::WorkgroupSize::DEFAULT.min;
         static DEFAULT_MAX: u32 = wavebudget_model::WorkgroupSize::DEFAULT.max;
         let (lo, hi) = if wg_min.len == 0 && wg_max.len == 0 {
-            (Column::scalar(&DEFAULT_MIN), Column::scalar(&DEFAULT_MAX))
+            ((std::slice::from_ref(&DEFAULT_MIN), true), (std::slice::from_ref(&DEFAULT_MAX), true))
         } else if wg_max.len == 0 {
             let c = col(wg_min, "wg_min", &ZERO)?;
             (c, c)
         } else {
             (col(wg_min, "wg_min", &ZERO)?, col(wg_max, "wg_max", &ZERO)?)
         };
-        let cols = Columns {
-            len: n,
-            vgprs: VgprColumns::Split { arch: col(vgprs, "vgprs", &ZERO)?, agpr: col(agprs, "agprs", &ZERO)? },
-            sgprs: col(sgprs, "sgprs", &ZERO)?,
-            lds: col(lds_bytes, "lds_bytes", &ZERO)?,
-            wg_min: lo,
-            wg_max: hi,
-        };
-        // The caller's arrays, or scratch where it passed NULL.
+        let (arch, agpr) = (col(vgprs, "vgprs", &ZERO)?, col(agprs, "agprs", &ZERO)?);
+        let (sg, ld) = (col(sgprs, "sgprs", &ZERO)?, col(lds_bytes, "lds_bytes", &ZERO)?);
         let ptrs =
             [out.waves_per_simd, out.limiter, out.vgpr_waves, out.sgpr_waves, out.lds_waves, out.workgroup_waves];
-        let mut scratch: Vec<Vec<u8>> =
-            ptrs.iter().map(|p| if p.is_null() { vec![0u8; n] } else { Vec::new() }).collect();
-        let mut slices: Vec<&mut [u8]> = Vec::with_capacity(6);
-        for (p, s) in ptrs.iter().zip(scratch.iter_mut()) {
-            slices.push(if p.is_null() { s.as_mut_slice() } else { std::slice::from_raw_parts_mut(*p, n) });
-        }
-        let [w, l, v, sg, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
-        let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sg, lds: d, workgroup: g };
-        crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
-            if let Some(b) = bad_cell.as_mut() {
-                *b = e.index;
+        // Chunks of cells: an output passed as NULL is written to a bounded scratch chunk and dropped, so
+        // the work's memory does not grow with n (n bytes per NULL output could not be had for a large n).
+        const CHUNK: usize = 1 << 16;
+        let mut scratch = vec![[0u8; CHUNK]; 6];
+        let mut start = 0usize;
+        while start < n {
+            let end = n.min(start + CHUNK);
+            fn cut(c: (&[u32], bool), start: usize, end: usize) -> Column<'_> {
+                if c.1 {
+                    Column::scalar(&c.0[0])
+                } else {
+                    Column::values(&c.0[start..end])
+                }
             }
-            Failure(WB_ERR_MODEL, e.to_string())
-        })?;
+            let part = |c| cut(c, start, end);
+            let cols = Columns {
+                len: end - start,
+                vgprs: VgprColumns::Split { arch: part(arch), agpr: part(agpr) },
+                sgprs: part(sg),
+                lds: part(ld),
+                wg_min: part(lo),
+                wg_max: part(hi),
+            };
+            let mut slices: Vec<&mut [u8]> = Vec::with_capacity(6);
+            for (p, s) in ptrs.iter().zip(scratch.iter_mut()) {
+                slices.push(if p.is_null() {
+                    &mut s[..end - start]
+                } else {
+                    std::slice::from_raw_parts_mut(p.add(start), end - start)
+                });
+            }
+            let [w, l, v, sgw, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
+            let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sgw, lds: d, workgroup: g };
+            crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
+                if let Some(b) = bad_cell.as_mut() {
+                    *b = start + e.index;
+                }
+                let e = wavebudget_model::CellError { index: start + e.index, ..e };
+                Failure(WB_ERR_MODEL, e.to_string())
+            })?;
+            start = end;
+        }
         Ok(0)
     })
 }

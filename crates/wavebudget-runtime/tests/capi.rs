@@ -233,6 +233,13 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
     }
     assert!(run(&["batch", "gfx942", "40", "0", "256", "10", "300"])
         .starts_with("error -5 cell 1 cell 1: 300 architectural VGPRs is more than gfx942 can address"));
+    // Issue 56: outputs passed as NULL take no memory per cell (a million cells checked in chunks), and a
+    // count past what a batch takes is refused by a line, not an abort or a panic of the host process.
+    assert_eq!(run(&["batch-null", "gfx942", "1000000"]).trim(), "ok");
+    for n in ["1099511627776", "18446744073709551615"] {
+        let got = run(&["batch-null", "gfx942", n]);
+        assert!(got.starts_with(&format!("error -1 n {n}: more cells than a batch takes")), "{n}: {got}");
+    }
     // Errors come back as codes with a message.
     assert!(run(&["budget", "gfx942", "9", "0", "0", "0"]).starts_with("error -5 9 waves per SIMD is outside 1 to 8"));
     assert!(

@@ -85,6 +85,17 @@ int main(int argc, char **argv) {
     std::printf("\n");
     return 0;
   }
-  std::fprintf(stderr, "usage: compile_time occupancy|budget|suggest|batch ...\n");
+  if (what == "batch-null" && argc == 4) {
+    // N cells of one configuration, every output NULL: the call checks the cells and keeps nothing.
+    const size_t n = std::strtoull(argv[3], nullptr, 0);
+    const uint32_t v = 64, s = 16, l = 0, w = 256;
+    wb_batch_out out{nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+    size_t bad = 0;
+    int rc = wb_occupancy_batch(argv[2], n, wb_column{&v, 1}, wb_column{nullptr, 0}, wb_column{&s, 1},
+                                wb_column{&l, 1}, wb_column{&w, 1}, wb_column{nullptr, 0}, &out, &bad, err, sizeof err);
+    std::printf(rc == 0 ? "ok\n" : "error %d %s\n", rc, err);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: compile_time occupancy|budget|suggest|batch|batch-null ...\n");
   return 2;
 }
