@@ -57,7 +57,7 @@ pub fn resolve_kernel(kernels: &Kernels, pattern: &str) -> Result<String> {
 }
 
 /// `kernel` of the file at `path` (code object, offload bundle, host binary) launched with `wg_size`
-/// threads (one size; default the kernel's `.max_flat_workgroup_size`) and `dynamic_lds` bytes on
+/// threads (one size; default the kernel's `.reqd_workgroup_size`, else its `.max_flat_workgroup_size`) and `dynamic_lds` bytes on
 /// `device`.
 pub fn dispatch_file(
     path: &Path,

@@ -81,6 +81,14 @@ impl KernelResources {
         }
     }
 
+    /// The one size a dispatch launches the kernel with when the caller names none: its
+    /// `.reqd_workgroup_size`, else its `.max_flat_workgroup_size` (the top of [`Self::launch_range`]).
+    /// The runtime's `dispatch` (Rust and C) takes it; a kernel whose required size is below its maximum is
+    /// launched at the required size, as `inspect` evaluates it.
+    pub fn default_launch_size(&self) -> u32 {
+        self.launch_range().max
+    }
+
     /// The same kernel without its descriptor's counts: for evaluating it on a processor other than its
     /// own, where the descriptor's encoding means nothing.
     pub fn without_descriptor(self) -> KernelResources {

@@ -617,7 +617,8 @@ impl PreparedDevice {
         Ok(PreparedDevice { device, wave32, wave64, wave32_cu, wave64_cu })
     }
 
-    /// Occupancy of a kernel with `res` launched with `wg_size` threads (default: its maximum) and
+    /// Occupancy of a kernel with `res` launched with `wg_size` threads (default:
+    /// [`KernelResources::default_launch_size`]) and
     /// `dynamic_lds` bytes. Allocates only to report an error.
     #[inline]
     pub fn dispatch(
@@ -641,7 +642,7 @@ impl PreparedDevice {
                 })
             })?;
         // The launch check of Subtarget::evaluate, without its allocation.
-        let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
+        let wg = wg_size.unwrap_or_else(|| res.default_launch_size());
         if wg > res.max_flat_workgroup_size || res.reqd_workgroup_size.is_some_and(|n| n != wg) {
             return Err(st
                 .evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds)
@@ -699,7 +700,7 @@ pub fn dispatch(
         res.workgroup_processor_mode,
         wavebudget_model::Llvm::default(),
     )?;
-    let wg = wg_size.unwrap_or(res.max_flat_workgroup_size);
+    let wg = wg_size.unwrap_or_else(|| res.default_launch_size());
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
     st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
         wavebudget_model::ModelError::Launch(reason) => {

@@ -461,3 +461,33 @@ fn generic_builds_run_on_their_family() {
     let k = both.lookup("acc124", &Device::from_target("gfx942").unwrap()).unwrap();
     assert_eq!((k.processor.as_str(), k.resources.max_flat_workgroup_size), ("gfx942", 128));
 }
+
+/// Issue 56: with no launch size, a dispatch launches a kernel at its `.reqd_workgroup_size` (as inspect
+/// evaluates it), not at a larger `.max_flat_workgroup_size` it would then refuse; the prepared device,
+/// the direct dispatch and the model's own evaluation give one answer, with and without the size named.
+#[test]
+fn dispatch_defaults_to_the_required_size_as_inspect_does() {
+    use wavebudget_model::KernelResources;
+    let res = KernelResources {
+        vgpr_count: 96,
+        agpr_count: 0,
+        sgpr_count: 32,
+        group_segment_fixed_size: 8192,
+        private_segment_fixed_size: 0,
+        wavefront_size: 64,
+        max_flat_workgroup_size: 1024,
+        reqd_workgroup_size: Some(64),
+        spills: 0,
+        descriptor: None,
+        workgroup_processor_mode: Some(false),
+    };
+    let device = wavebudget_runtime::Device::from_target("gfx942").unwrap();
+    let prepared = wavebudget_runtime::PreparedDevice::new(device.clone()).unwrap();
+    let default = prepared.dispatch(&res, None, 0).unwrap();
+    let named = prepared.dispatch(&res, Some(64), 0).unwrap();
+    assert_eq!((default.workgroup_size, default.waves_per_simd), (64, named.waves_per_simd));
+    let st = wavebudget_model::Subtarget::for_kernel(device.target, Some(64), Some(false), Default::default()).unwrap();
+    let inspect = st.evaluate(&res, None, 0).unwrap();
+    assert_eq!(default.waves_per_simd, inspect.waves_per_simd);
+    assert_eq!(default.workgroups_per_cu, inspect.hardware.workgroups_per_cu);
+}
