@@ -203,6 +203,34 @@ fn a_triton_nvidia_cache_equals_the_driver() {
         }
     }
     assert_eq!((checked, unlaunchable), (51, 4));
+    // Issue 56: each entry's cubin named alone reads the Triton launch beside it, as the directory does
+    // (it was evaluated at its own launch bounds: 10 of 55 said a block fits where none can launch).
+    for c in cubins {
+        let alone = inspect(&[c["source"].as_str().unwrap()]);
+        assert_eq!(alone["cubins"][0]["kernels"], c["kernels"], "{}", c["source"]);
+    }
+    // A launch whose files disagree with the cubin beside it is refused, as an AMD entry's is.
+    let entry = Path::new(cubins[0]["source"].as_str().unwrap()).parent().unwrap().to_path_buf();
+    let cubin = std::fs::read_dir(&entry)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "cubin"))
+        .unwrap();
+    let json = cubin.with_extension("json");
+    let orig: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    for (edit, needle) in [
+        (serde_json::json!({"warp_size": 64}), "\"warp_size\" 64 but kernel"),
+        (serde_json::json!({"target": {"backend": "cuda", "arch": 120, "warp_size": 32}}), "\"arch\" 120 but"),
+    ] {
+        let mut v = orig.clone();
+        for (k, x) in edit.as_object().unwrap() {
+            v[k] = x.clone();
+        }
+        std::fs::write(&json, v.to_string()).unwrap();
+        refused(&["inspect", cubin.to_str().unwrap()], needle);
+        refused(&["inspect", entry.to_str().unwrap()], needle);
+    }
+    std::fs::write(&json, orig.to_string()).unwrap();
     std::fs::remove_dir_all(&dir).ok();
 }
 

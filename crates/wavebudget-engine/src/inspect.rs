@@ -337,59 +337,114 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
             if entries.is_empty() {
                 return Err(Error::NotATritonCache { path: input.clone() });
             }
-            for (hsaco, mut launch) in entries {
-                if let Some(l) = launch.as_mut() {
-                    if opts.dynamic_lds.is_some() {
-                        l.overridden.push("shared");
-                    }
-                    if opts.wg_size.is_some() {
-                        l.overridden.push("wg_size");
-                    }
-                }
-                let cubin = hsaco.extension().is_some_and(|e| e == "cubin");
-                let eff = if cubin {
-                    // Triton's CUDA launcher: num_warps x 32 threads, `shared` bytes of dynamic shared memory,
-                    // and the kernel's dynamic limit raised to the device's opt-in maximum.
-                    let device = launch
-                        .as_ref()
-                        .and_then(|l| l.cuda_arch)
-                        .and_then(|a| wavebudget_model::nvidia::parse_target(&format!("sm_{a}")));
-                    InspectOptions {
-                        wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
-                        cuda: CudaLaunch {
-                            target: opts.cuda.target.or(device),
-                            dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(launch.as_ref().map(|l| l.shared)),
-                            max_dynamic: opts.cuda.max_dynamic.or(Some(MaxDynamic::DeviceMax)),
-                        },
-                        ..opts.clone()
-                    }
-                } else {
-                    InspectOptions {
-                        wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
-                        dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
-                        ..opts.clone()
-                    }
-                };
-                let (no_json, first) = (launch.is_none() && !cubin, report.code_objects.len());
-                let file = hsaco.display().to_string();
-                let mapped = triton::map_regular(&hsaco)?;
-                read_bytes(&file, mapped.bytes(), launch, &eff, &mut report)?;
-                if no_json {
-                    // Occupancy from the code object alone: say what it leaves out.
-                    let json = hsaco.with_extension("json");
-                    for k in report.code_objects[first..].iter_mut().flat_map(|co| co.kernels.iter_mut()) {
-                        k.notes.push(Note::NoTritonLaunch {
-                            json: json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned()),
-                        });
-                    }
-                }
+            for (hsaco, launch) in entries {
+                read_entry(&hsaco, launch, true, opts, &mut report)?;
             }
+        } else if let Some(launch) = beside(path)? {
+            // A cache entry's code object named alone: Triton's launch beside it still applies.
+            read_entry(path, Some(launch), false, opts, &mut report)?;
         } else {
             let mapped = Mapped::open(path).map_err(|e| Error::Reader { path: input.clone(), source: e })?;
             read_bytes(input, mapped.bytes(), None, opts, &mut report)?;
         }
     }
     Ok(report)
+}
+
+/// The Triton launch in the `<name>.json` beside a `.hsaco` or `.cubin` named alone, where there is one.
+fn beside(path: &std::path::Path) -> Result<Option<TritonLaunch>> {
+    if !path.extension().is_some_and(|e| e == "hsaco" || e == "cubin") {
+        return Ok(None);
+    }
+    let json = path.with_extension("json");
+    if json.symlink_metadata().is_err() {
+        return Ok(None);
+    }
+    triton::read_launch(&json).map(Some)
+}
+
+/// One Triton cache entry's code object (`.hsaco`) or cubin with its launch: Triton's launch rule where
+/// the options give none. `in_cache`: found by walking a cache directory, where a missing `<name>.json`
+/// is said. A CUDA launch whose warp size is not 32, or whose architecture is not the cubin's, is refused
+/// (the entry's files come from two compiles), as an AMD entry's are.
+fn read_entry(
+    hsaco: &std::path::Path,
+    mut launch: Option<TritonLaunch>,
+    in_cache: bool,
+    opts: &InspectOptions,
+    report: &mut Report,
+) -> Result<()> {
+    if let Some(l) = launch.as_mut() {
+        if opts.dynamic_lds.is_some() {
+            l.overridden.push("shared");
+        }
+        if opts.wg_size.is_some() {
+            l.overridden.push("wg_size");
+        }
+    }
+    let cubin = hsaco.extension().is_some_and(|e| e == "cubin");
+    let eff = if cubin {
+        // Triton's CUDA launcher: num_warps x 32 threads, `shared` bytes of dynamic shared memory,
+        // and the kernel's dynamic limit raised to the device's opt-in maximum.
+        let device = launch
+            .as_ref()
+            .and_then(|l| l.cuda_arch)
+            .and_then(|a| wavebudget_model::nvidia::parse_target(&format!("sm_{a}")));
+        InspectOptions {
+            wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+            cuda: CudaLaunch {
+                target: opts.cuda.target.or(device),
+                dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(launch.as_ref().map(|l| l.shared)),
+                max_dynamic: opts.cuda.max_dynamic.or(Some(MaxDynamic::DeviceMax)),
+            },
+            ..opts.clone()
+        }
+    } else {
+        InspectOptions {
+            wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
+            dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
+            ..opts.clone()
+        }
+    };
+    // A code object without Triton's launch beside it is said (a cubin's table has no notes).
+    let (no_json, first, first_cubin) =
+        (launch.is_none() && in_cache && !cubin, report.code_objects.len(), report.cubins.len());
+    let file = hsaco.display().to_string();
+    let json = hsaco.with_extension("json");
+    let checked = if cubin { launch.clone() } else { None };
+    let mapped = triton::map_regular(hsaco)?;
+    read_bytes(&file, mapped.bytes(), launch, &eff, report)?;
+    if let Some(l) = checked {
+        for c in &report.cubins[first_cubin..] {
+            let kernel = c.kernels.first().map_or(String::new(), |k| k.kernel.name.clone());
+            if l.warp_size != 32 {
+                return Err(Error::WarpSize {
+                    json: json.display().to_string(),
+                    warp_size: l.warp_size,
+                    kernel,
+                    file: file.clone(),
+                    wave: 32,
+                });
+            }
+            let own = c.arch.trim_start_matches("sm_").trim_end_matches(['a', 'f']);
+            if let Some(a) = l.cuda_arch.filter(|a| a.to_string() != own) {
+                return Err(Error::TritonArch {
+                    json: json.display().to_string(),
+                    arch: a.to_string(),
+                    file: file.clone(),
+                    processor: c.arch.clone(),
+                });
+            }
+        }
+    }
+    if no_json {
+        // Occupancy from the code object alone: say what it leaves out.
+        let name = json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned());
+        for k in report.code_objects[first..].iter_mut().flat_map(|co| co.kernels.iter_mut()) {
+            k.notes.push(Note::NoTritonLaunch { json: name.clone() });
+        }
+    }
+    Ok(())
 }
 
 /// [`inspect`] of bytes in memory (a code object, an offload bundle, a HIP binary): `name` stands for

@@ -315,6 +315,8 @@ def test_launch_report_of_triton_nvidia_cache_entries_equals_the_h200_driver(tmp
     for entry in sorted((tmp_path / "triton-cache").iterdir()):
         [cubin] = entry.glob("*.cubin")
         k = wt.launch_report(entry)
+        # The cubin named alone reads the Triton launch beside it, as its entry does (issue 56).
+        assert wt.launch_report(cubin).to_dict() == k.to_dict(), cubin
         occ = k.occupancy
         if occ["unlaunchable"]:
             assert occ["unlaunchable"]["kind"] == "dynamic_shared_mem"
