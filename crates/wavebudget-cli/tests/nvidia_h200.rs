@@ -476,3 +476,27 @@ fn the_other_architectures_equal_cuobjdump() {
         [("sm_120".into(), 11), ("sm_80".into(), 11), ("sm_90".into(), 11)]
     );
 }
+
+/// Issue 56: on a named device, a cubin it cannot load (the nvcc executable's sm_80 and sm_120 entries on
+/// an H200, sm_90) has no occupancy and says why, instead of being evaluated on sm_90; its sm_90 cubin is.
+#[test]
+fn cubins_the_device_cannot_load_have_no_occupancy_there() {
+    let j = inspect(&[data().join("nvapp").to_str().unwrap(), "--target", "H200", "--wg-size", "256"]);
+    let mut seen = std::collections::BTreeMap::new();
+    for c in j["cubins"].as_array().unwrap() {
+        for k in c["kernels"].as_array().unwrap() {
+            let arch = c["arch"].as_str().unwrap().to_string();
+            let got = if arch == "sm_90" {
+                assert!(k["occupancy"]["blocks_per_sm"].as_u64().is_some(), "{k}");
+                "evaluated".to_string()
+            } else {
+                assert!(k.get("occupancy").is_none(), "{k}");
+                k["no_occupancy"].as_str().unwrap().to_string()
+            };
+            seen.insert(arch, got);
+        }
+    }
+    assert_eq!(seen["sm_90"], "evaluated");
+    assert_eq!(seen["sm_80"], "a sm_80 cubin does not load on sm_90");
+    assert_eq!(seen["sm_120"], "a sm_120 cubin does not load on sm_90");
+}

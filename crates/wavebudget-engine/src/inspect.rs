@@ -594,6 +594,15 @@ pub enum NoOccupancy {
     /// The model refused the kernel at that block size (a block of 0 threads).
     #[error("{0}")]
     Refused(wavebudget_model::nvidia::NvRefusal),
+    /// The device cannot load this cubin (SASS runs on its own major, at the same or a later minor; an
+    /// `a` build only on its own architecture).
+    #[error("a {cubin} cubin does not load on {device}")]
+    CannotLoad {
+        /// The cubin's architecture.
+        cubin: String,
+        /// The device's.
+        device: &'static str,
+    },
 }
 
 impl NoOccupancy {
@@ -643,8 +652,15 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Repor
                 let product = |d: [u32; 3]| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x));
                 let block =
                     opts.wg_size.map(|w| w.max).or(k.reqntid.and_then(product)).or(k.max_threads.and_then(product));
+                let loads = |t: &wavebudget_model::nvidia::Target| {
+                    let (maj, min) = (c.sm / 10, c.sm % 10);
+                    t.arch.major == maj && if c.arch_specific { t.arch.minor == min } else { t.arch.minor >= min }
+                };
                 let (occupancy, no_occupancy, launch) = match (target, block, k.regs) {
                     (None, ..) => (None, Some(NoOccupancy::UnknownArch), None),
+                    (Some(t), ..) if !loads(&t) => {
+                        (None, Some(NoOccupancy::CannotLoad { cubin: c.arch(), device: t.arch.name }), None)
+                    }
                     (_, None, _) => (None, Some(NoOccupancy::NoBlockSize), None),
                     (_, _, None) => (None, Some(NoOccupancy::NoRegisterCount), None),
                     (Some(t), Some(block), Some(regs)) => {
