@@ -21,6 +21,12 @@ if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
   exit 1
 fi
+# A PREFIX that is a link to nothing is refused: installing would create the directory it names, which
+# the caller did not ask for.
+if [ -L "$1" ] && [ ! -e "$1" ]; then
+  echo "error: $1: is a link to $(readlink "$1"), which does not exist; nothing was installed" >&2
+  exit 1
+fi
 # PREFIX as the caller meant it (relative to where they are), before moving to the checkout.
 prefix=$(realpath -m "$1")
 shift
@@ -29,11 +35,12 @@ if [ -e "$prefix" ] && [ ! -d "$prefix" ]; then
   echo "error: $prefix: exists and is not a directory; nothing was installed" >&2
   exit 1
 fi
-# pkg-config splits its flags at spaces, and a plugin path with a space, quote, $ or backslash cannot go into
-# the flags `wavebudget pass-flags` prints: such a PREFIX is refused before anything is built.
+# pkg-config splits its flags at spaces and reads `#` as a comment; CMake splits lists at `;`; a plugin path
+# with a space, quote, $ or backslash cannot go into the flags `wavebudget pass-flags` prints: such a PREFIX
+# is refused before anything is built.
 case "$prefix" in
-  *[[:space:]\"\'\$\\\`]*)
-    echo "error: $prefix: a PREFIX with a space, quote, \$, backslash or backquote cannot be used by pkg-config or in compiler flags; nothing was installed" >&2
+  *[[:space:]\"\'\$\\\`\#\;]*)
+    echo "error: $prefix: a PREFIX with a space, quote, \$, backslash, backquote, # or ; cannot be used by pkg-config, CMake or in compiler flags; nothing was installed" >&2
     exit 1
     ;;
 esac
@@ -130,14 +137,24 @@ mkdir -p "$prefix"
 while IFS= read -r d; do
   mkdir -p "$prefix/${d#"$stage"}"
 done < <(find "$stage" -mindepth 1 -type d)
-tmp=""
-trap 'rm -rf "$stage"; [ -z "$tmp" ] || rm -f "$tmp"' EXIT
+# Two steps, so an install is replaced whole or not at all: every file is first copied beside its
+# destination under a fresh name of our own (mktemp: nothing there to write through); only when all are
+# there (a full disk fails here, and the copies are removed) does each go in by rename, which needs no space.
+temps=()
+trap 'rm -rf "$stage"; [ ${#temps[@]} -eq 0 ] || rm -f "${temps[@]}"' EXIT
+dests=()
 while IFS= read -r f; do
   dest="$prefix/${f#"$stage"/}"
-  # A fresh name of our own beside the destination (mktemp: nothing there to write through), then a rename.
   tmp=$(mktemp "$(dirname "$dest")/.wavebudget-install.XXXXXX")
-  cp -P --preserve=mode --remove-destination "$f" "$tmp"
-  mv -fT "$tmp" "$dest"
-  tmp=""
+  temps+=("$tmp")
+  if ! why=$(cp -P --preserve=mode --remove-destination "$f" "$tmp" 2>&1); then
+    echo "error: $dest: could not be written (${why##*: }); nothing was installed" >&2
+    exit 1
+  fi
+  dests+=("$dest")
 done < <(find "$stage" ! -type d)
+for i in "${!dests[@]}"; do
+  mv -fT "${temps[$i]}" "${dests[$i]}"
+done
+temps=()
 echo "installed wavebudget $version into $prefix (plugins for LLVM ${majors[*]})"
