@@ -15,6 +15,10 @@ pub const MAX_UNCOMPRESSED: u64 = 4 << 30;
 /// Largest ratio of uncompressed to compressed size accepted above [`RATIO_FREE_SIZE`]. Code objects
 /// compress 3-20x; a header claiming far more from a small payload is a decompression bomb.
 pub const MAX_RATIO: u64 = 1024;
+/// The most entries a bundle is read with: clang-offload-bundler writes one per target (a host entry and
+/// tens of devices in the largest libraries); a bundle claiming more is refused, so a few kilobytes naming
+/// one code object a million times cannot make a million reports.
+pub const MAX_ENTRIES: u64 = 4096;
 /// Uncompressed sizes up to this are accepted whatever the ratio.
 pub const RATIO_FREE_SIZE: u64 = 64 << 20;
 /// Output reserved per compressed byte before decompressing; the rest grows with real output.
@@ -72,6 +76,13 @@ impl<'a> Bundle<'a> {
                 "offload bundle entry count",
                 BUNDLE_MAGIC.len() as u64,
                 format!("{count} entries claimed, the {} bytes left hold at most {room}", bytes.len() - at),
+            ));
+        }
+        if count > MAX_ENTRIES {
+            return Err(Error::malformed(
+                "offload bundle entry count",
+                BUNDLE_MAGIC.len() as u64,
+                format!("{count} entries: more than the {MAX_ENTRIES} a bundle is read with"),
             ));
         }
         let mut entries = Vec::with_capacity(count as usize);

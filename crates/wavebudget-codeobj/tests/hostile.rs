@@ -179,6 +179,27 @@ fn named_hostile_inputs_give_one_clear_error() {
     put_u64(&mut b, 24 + 8 + 8, 1 << 40);
     check_error("bundle entry past the file", &b, "offload bundle entry", "runs past the bundle");
 
+    // Issue 56: 5,000 entries all naming one code object (each would be read and reported): refused by
+    // count, with no report made.
+    let code = {
+        let e0_off = u64_at(plain, 24 + 8) as usize;
+        let e0_size = u64_at(plain, 24 + 8 + 8) as usize;
+        plain[e0_off..e0_off + e0_size].to_vec()
+    };
+    let n = 5000usize;
+    let id = b"hipv4-amdgcn-amd-amdhsa--gfx90a";
+    let data_at = 24 + 8 + n * (24 + id.len());
+    let mut b = b"__CLANG_OFFLOAD_BUNDLE__".to_vec();
+    b.extend((n as u64).to_le_bytes());
+    for _ in 0..n {
+        b.extend((data_at as u64).to_le_bytes());
+        b.extend((code.len() as u64).to_le_bytes());
+        b.extend((id.len() as u64).to_le_bytes());
+        b.extend(id);
+    }
+    b.extend(&code);
+    check_error("one code object named 5,000 times", &b, "offload bundle entry count", "more than the 4096");
+
     // An entry count the file cannot hold.
     let mut b = plain.clone();
     put_u64(&mut b, 24, u64::MAX);
