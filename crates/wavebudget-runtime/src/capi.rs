@@ -105,6 +105,9 @@ unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {
 // The error codes of wavebudget.h (WB_ERR_*): what kind of failure, beside the message.
 /// A NULL, non-UTF-8 or out-of-range argument.
 pub const WB_ERR_ARGUMENT: c_int = -1;
+/// `wb_nv_kernel.max_dynamic_shared_mem`: the runtime's default limit (48 KiB less the static shared
+/// memory); any other value, 0 included, is the limit in bytes, as CUDA, the CLI and Python read it.
+pub const WB_NV_MAX_DYNAMIC_DEFAULT: u32 = u32::MAX;
 /// A file or bytes the reader refused, or a system file (KFD) that could not be read.
 pub const WB_ERR_INPUT: c_int = -2;
 /// The kernel is not in the file, not built for the device, or cannot take the launch.
@@ -815,7 +818,8 @@ fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure
         block: k.block,
         shared_mem: k.shared_mem,
         dynamic_shared_mem: k.dynamic_shared_mem,
-        max_dynamic_shared_mem: (k.max_dynamic_shared_mem != 0).then_some(k.max_dynamic_shared_mem),
+        max_dynamic_shared_mem: (k.max_dynamic_shared_mem != WB_NV_MAX_DYNAMIC_DEFAULT)
+            .then_some(k.max_dynamic_shared_mem),
         barriers: k.barriers,
         carveout,
     })

@@ -274,9 +274,18 @@ fn c_program_gets_the_h100s_blocks_per_sm() {
 int main(void) {
   char err[256];
   unsigned regs, block, want, n = 0, bad = 0;
-  if (WAVEBUDGET_API_VERSION < 6) return 2;
+  if (WAVEBUDGET_API_VERSION < 7) return 2;
+  /* A limit of 0 is 0, as the CLI's --max-dynamic-shared-mem 0 and Python's: 1 byte of dynamic shared
+     memory cannot launch under it (issue 56: the C API read 0 as the default). */
+  {
+    wb_nv_kernel z = {32, 128, 0, 1, 0, 1, -1};
+    wb_nv_occupancy_result zo;
+    err[0] = 0;
+    int zr = wb_nv_occupancy("H100", &z, &zo, err, sizeof err);
+    printf("limit0 %d %u %s\n", zr, zo.blocks_per_sm, err);
+  }
   while (scanf("%u %u %u", &regs, &block, &want) == 3) {
-    wb_nv_kernel k = {regs, block, 0, 0, 0, 1, -1};
+    wb_nv_kernel k = {regs, block, 0, 0, WB_NV_MAX_DYNAMIC_DEFAULT, 1, -1};
     wb_nv_occupancy_result o;
     if (wb_nv_occupancy("NVIDIA H100 80GB HBM3", &k, &o, err, sizeof err) != 0) { printf("error %s\n", err); return 1; }
     if (o.blocks_per_sm != want || o.warps_per_sm != want * ((block + 31) / 32) || o.sms != 132) {
@@ -286,13 +295,13 @@ int main(void) {
     n++;
   }
   /* At 256 threads: 48 warps per SM at 40 registers (41: 40 warps), 2 blocks at 128 (136: 1). */
-  wb_nv_kernel k = {0, 256, 0, 0, 0, 1, -1};
+  wb_nv_kernel k = {0, 256, 0, 0, WB_NV_MAX_DYNAMIC_DEFAULT, 1, -1};
   unsigned max_regs = 0;
   wb_nv_occupancy_result at;
   if (wb_nv_budget("H100", &k, 48, 0, &max_regs, &at, err, sizeof err) != 0 || max_regs != 40 || at.warps_per_sm != 48) bad++;
   if (wb_nv_budget("sm_90", &k, 0, 2, &max_regs, NULL, err, sizeof err) != 0 || max_regs != 128) bad++;
   /* Refusals: one line each. */
-  int rc = wb_nv_budget("H100", &(wb_nv_kernel){0, 1024, 0, 0, 0, 1, -1}, 0, 3, &max_regs, NULL, err, sizeof err);
+  int rc = wb_nv_budget("H100", &(wb_nv_kernel){0, 1024, 0, 0, WB_NV_MAX_DYNAMIC_DEFAULT, 1, -1}, 0, 3, &max_regs, NULL, err, sizeof err);
   printf("budget3 %d %s\n", rc, err);
   rc = wb_nv_occupancy("sm_107", &k, &at, err, sizeof err);
   printf("sm107 %d %s\n", rc, err);
@@ -326,6 +335,9 @@ int main(void) {
     assert!(text.contains("checked 260 bad 0"), "{text}");
     assert!(text.contains("budget3 -5 3 blocks per SM at 1024 threads per block on sm_90 is out of reach at any register count: warps allows 2 blocks per SM (64 warps)"), "{text}");
     assert!(text.contains("sm107 -5 unknown NVIDIA target 'sm_107'"), "{text}");
+    // The CLI's own line for the same kernel: `occupancy --target H100 --regs 32 --wg-size 128
+    // --dynamic-shared-mem 1 --max-dynamic-shared-mem 0`.
+    assert!(text.contains("limit0 0 0 1 bytes of dynamic shared memory is over the kernel's limit of 0"), "{text}");
     assert!(
         text.contains("unlaunchable 0 0 168 registers per thread x 512 threads needs 86016 registers per block"),
         "{text}"
