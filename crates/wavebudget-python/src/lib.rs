@@ -1461,6 +1461,8 @@ fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
+    // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
+    m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;

@@ -130,7 +130,7 @@ def _config_key(cfg: Any, effective_w: Any, normalise: Optional[Callable[[Dict[s
 # ptxas as Triton 3.9 runs it (checked by identical SASS in tests/test_triton.py): a thread has at most 255
 # registers, so ``.maxnreg`` above 255 compiles as 255. A cap of 255 is not "no cap", not even where the block
 # allows 255 registers anyway (4 warps): a spilling matmul's SASS differs, so those configs are kept.
-_PTXAS_MAX_REGS = 255
+_PTXAS_MAX_REGS = _native.PTXAS_MAX_REGS
 
 
 def _nv_maxnreg(maxnreg: Any) -> Any:
@@ -183,12 +183,9 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
             raise _refuse("warp_size", f"warp_size {warp_size}: an NVIDIA warp is 32 threads ('{target}')") from None
         return _nv_pruner(target)
     base = t["target"].split(":")[0]
-    # A WGP (and so a CU mode that changes code) is what the model accepts cu_mode=True for.
-    try:
-        occupancy(base, cu_mode=True)
-        has_wgp = True
-    except Error:
-        has_wgp = False
+    # A WGP (and so a CU mode that changes code): the processor's own property in the target table.
+    from . import targets
+    has_wgp = any(p.name == base and p.wgp_mode for p in targets())
     version = _triton_version()
     normalise = (lambda kw: _normalise(kw, base, has_wgp)) if version and version.startswith(_NORMALISED_IN) else None
 
