@@ -139,6 +139,9 @@ pub struct Prediction {
     pub spills: u32,
     /// What the model could not tell.
     pub notes: Vec<Note>,
+    /// What it read from the instructions (the hot loop's, per thread or wave).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signals: Option<Signals>,
 }
 
 /// The work one iteration of a workgroup does, which the problem conserves across configs.
@@ -247,6 +250,7 @@ pub fn predict(fig: &Figures, c: &Candidate) -> Prediction {
         waves_per_simd,
         spills: c.spills,
         notes: Vec::new(),
+        signals: c.signals.clone(),
     };
     if c.resident == 0 {
         p.cause = Cause::Unlaunchable;

@@ -162,7 +162,8 @@ fn ir_label(line: &str) -> Option<&str> {
 fn ptx_blocks<'a>(body: &[&'a str]) -> Vec<Block<'a>> {
     let mut blocks = vec![Block { label: "", lines: Vec::new(), succs: Vec::new() }];
     for line in body {
-        let t = line.trim();
+        // A label may carry a comment (`$L__BB0_3:   // =>This Inner Loop Header`).
+        let t = line.split_once("//").map_or(*line, |(c, _)| c).trim();
         if let Some(label) = t.strip_suffix(':').filter(|l| !l.contains(' ') && !l.is_empty()) {
             blocks.push(Block { label, lines: Vec::new(), succs: Vec::new() });
             continue;
@@ -366,8 +367,9 @@ fn copy(rest: &str, tally: &mut Tally) {
         if let Some(n) = copy_bytes(rest) {
             tally.s.global_load_bytes += n;
         }
-    } else if rest.starts_with("wait.group(i32 ") || rest.starts_with("wait_group ") {
-        let n = rest.split([' ', '(', ')']).filter_map(|w| w.trim_end_matches(';').parse::<u32>().ok()).next();
+    } else if let Some(arg) = rest.strip_prefix("wait.group(i32 ").or_else(|| rest.strip_prefix("wait_group")) {
+        // `wait_group 2;` (PTX, a space or a tab before the count) or `wait.group(i32 2)` (NVVM).
+        let n = arg.trim_start().split([')', ';', ' ', '\t']).next().and_then(|w| w.parse::<u32>().ok());
         tally.wait = tally.wait.max(n);
     } else if rest.starts_with("commit.group") || rest.starts_with("commit_group") {
         tally.commits += 1;
@@ -699,6 +701,33 @@ mod tests {
         assert_eq!(ptx_access_bytes("st.global.b16 [ $1 ]"), 2);
         assert_eq!(ir_memory("%5 = load <4 x i32>, ptr addrspace(1) %4, align 16", "load "), Some((16, 1)));
         assert_eq!(ir_memory("store float %x, ptr addrspace(3) %p, align 4", "store "), Some((4, 3)));
+    }
+
+    #[test]
+    fn a_ptx_loop_with_commented_labels() {
+        let ptx = r#"
+.version 8.7
+.target sm_90a
+.visible .entry k(
+	.param .u64 k_param_0
+)
+.maxntid 128, 1, 1
+{
+	.reg .pred 	%p<3>;
+	bra.uni 	$L__BB0_3;
+$L__BB0_3:                              // =>This Inner Loop Header: Depth=1
+	cp.async.cg.shared.global [ %r1 + 0 ], [ %rd1 + 0 ], 0x10, %r2;
+	cp.async.commit_group;
+	cp.async.wait_group 	1;
+	wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%f1, %f2}, %rd3, %rd4, p, 1, 1, 0, 1;
+	@%p1 bra 	$L__BB0_3;
+	ret;
+}
+"#;
+        let (name, s) = from_ptx(ptx, None).unwrap();
+        assert_eq!(name, "k");
+        assert!(s.hot_loop);
+        assert_eq!((s.matrix_count(), s.global_load_bytes, s.pipeline_depth), (1, 16, 2));
     }
 
     #[test]

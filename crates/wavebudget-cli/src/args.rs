@@ -76,8 +76,17 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct AdviseArgs {
-    /// The candidates: a JSON-lines file.
-    pub candidates: String,
+    /// The candidates: JSON-lines files, Triton cache directories (each entry's launch JSON, its cubin's or
+    /// code object's counts, its .ptx or .amdgcn as instructions), cubins or code objects.
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+    /// Workgroups each candidate from a cache entry, cubin or code object launches (a JSON line says its
+    /// own); without it their last wave's tail is not counted.
+    #[arg(long)]
+    pub grid: Option<u64>,
+    /// The kernel whose configs to rank, where cache entries or binaries hold several (its symbol).
+    #[arg(long)]
+    pub kernel: Option<String>,
     /// The product whose figures to use: H200, H100, A100, MI300X, MI355X.
     #[arg(long, short = 't')]
     pub target: String,

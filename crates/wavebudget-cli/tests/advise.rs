@@ -203,3 +203,51 @@ fn the_report_draws_predicted_throughput_against_waves() {
         assert!(html.contains(&cell), "{cell} not in the page");
     }
 }
+
+/// A Triton cache as input: each entry's launch from its JSON, its counts from its cubin (equal to the
+/// driver's: nvidia_h200.rs), its PTX as instructions. The PTX reader's pipeline depth is each matmul
+/// entry's `num_stages - 1` (its JSON, an independent record of what Triton built), its hot loop found
+/// and its `wgmma`s or `mma.sync`s counted; a cache of several kernels is refused unless one is named.
+#[test]
+fn a_triton_cache_is_read_entry_by_entry() {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-cache");
+    let data = root().join("crates/wavebudget-cli/tests/data/nvidia/h200");
+    wavebudget_testkit::process::run_ok(
+        Command::new("tar").arg("xJf").arg(data.join("triton-cache.tar.xz")).arg("-C").arg(&dir),
+    );
+    let cache = dir.join("triton-cache");
+    let out = Command::new(bin()).args(["advise", "--target", "H200"]).arg(&cache).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), err.lines().count()), (Some(1), 1), "{err}");
+    assert!(err.contains("the inputs hold the kernels add_k, layernorm_k, matmul_k, softmax_k"), "{err}");
+    let out = Command::new(bin())
+        .args(["advise", "--target", "H200", "--json", "--kernel", "matmul_k", "--grid", "512"])
+        .arg(&cache)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let a: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut checked = 0;
+    for c in a["candidates"].as_array().unwrap() {
+        let entry = cache.join(c["name"].as_str().unwrap().split('/').next().unwrap());
+        let entry = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.file_name().unwrap().to_string_lossy().starts_with(entry.file_name().unwrap().to_str().unwrap())
+            })
+            .unwrap();
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(entry.join("matmul_k.json")).unwrap()).unwrap();
+        if c["cause"] == "unlaunchable" {
+            continue;
+        }
+        let s = &c["signals"];
+        assert_eq!(s["hot_loop"], true, "{entry:?}");
+        let m = s["matrix"][0]["instruction"].as_str().unwrap();
+        assert!(m.starts_with("wgmma.mma_async") || m.starts_with("mma.sync.aligned"), "{s}");
+        assert_eq!(s["pipeline_depth"].as_u64(), json["num_stages"].as_u64().map(|n| n - 1), "{entry:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 14);
+}

@@ -46,8 +46,9 @@ pub struct Record {
     pub shared: u32,
     /// Warps (waves) per workgroup.
     pub num_warps: u32,
-    /// Workgroups launched.
-    pub grid: u64,
+    /// Workgroups launched (`None`: unknown, as for a cache entry without `--grid`: the last wave's tail
+    /// is not counted).
+    pub grid: Option<u64>,
     /// Measured time (any unit, the same for every record), for the check.
     pub measured: Option<f64>,
     /// The config's parameters (as Triton's `Config.all_kwargs()`), for naming twins.
@@ -122,6 +123,12 @@ pub enum Refusal {
         product: &'static str,
         /// Its vendor.
         vendor: &'static str,
+    },
+    /// Inputs holding several kernels, where a ranking is of one kernel's configs.
+    #[error("the inputs hold the kernels {kernels}: advice ranks the configs of one kernel (give --kernel NAME)")]
+    SeveralKernels {
+        /// Their names.
+        kernels: String,
     },
     /// Two candidates of one name.
     #[error("two candidates named '{name}': names must tell the configs apart")]
@@ -370,6 +377,7 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
     if grid == 0 {
         return Err(RecordProblem::Zero("grid"));
     }
+    let grid = Some(grid);
     let measured = match obj.get("measured") {
         None | Some(Value::Null) => None,
         Some(x) => Some(
@@ -392,6 +400,105 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
         grid,
         measured,
         config,
+    })
+}
+
+/// Candidates from inputs: JSON-lines files (`.jsonl`, `.json`), Triton cache directories (each entry's
+/// launch from its `<name>.json`, its registers and spills from its cubin or code object, its PTX or
+/// AMDGPU assembly beside them as instructions), and cubins or code objects named alone (their counts;
+/// instructions where a `.ptx` or `.amdgcn` of the same name lies beside). `grid`: the workgroups each
+/// entry launches, where the inputs do not say (a cache entry does not).
+pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) -> Result<Vec<Record>, Refusal> {
+    let mut out = Vec::new();
+    let keep = |r: &Record| kernel.is_none_or(|k| r.kernel.as_deref() == Some(k));
+    for p in paths {
+        let path = Path::new(p);
+        if path.is_dir() {
+            let entries = crate::triton::cache_entries(path)
+                .map_err(|e| Refusal::Unreadable { path: p.clone(), why: e.to_string() })?;
+            if entries.is_empty() {
+                return Err(Refusal::Unreadable {
+                    path: p.clone(),
+                    why: "no Triton cache entry (<hash>/<name>.cubin or .hsaco)".into(),
+                });
+            }
+            for (bin, launch) in entries {
+                let r = entry_record(&bin, launch, grid)?;
+                if keep(&r) {
+                    out.push(r);
+                }
+            }
+        } else if path.extension().is_some_and(|e| e == "cubin" || e == "hsaco" || e == "o" || e == "co") {
+            let launch = crate::triton::read_launch(&path.with_extension("json")).ok();
+            let r = entry_record(path, launch, grid)?;
+            if keep(&r) {
+                out.push(r);
+            }
+        } else {
+            out.extend(read_candidates(path)?);
+        }
+        if out.len() > MAX_CANDIDATES {
+            return Err(Refusal::TooManyCandidates { file: p.clone(), limit: MAX_CANDIDATES });
+        }
+    }
+    // A ranking is of one kernel's configs: binaries of several kernels are refused, naming them.
+    let mut names: Vec<&str> =
+        out.iter().filter(|r| r.measured.is_none()).filter_map(|r| r.kernel.as_deref()).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() > 1 && kernel.is_none() {
+        return Err(Refusal::SeveralKernels { kernels: names.join(", ") });
+    }
+    if out.is_empty() {
+        return Err(Refusal::NoCandidates { file: paths.join(", ") });
+    }
+    Ok(out)
+}
+
+/// One compiled kernel file as a candidate: its counts from the reader, Triton's launch where its JSON
+/// gives it, its instructions from the `.ptx` (NVIDIA) or `.amdgcn` (AMD) of the same name.
+fn entry_record(bin: &Path, launch: Option<crate::triton::TritonLaunch>, grid: Option<u64>) -> Result<Record, Refusal> {
+    let file = bin.display().to_string();
+    let unreadable = |why: String| Refusal::Unreadable { path: file.clone(), why };
+    let report = crate::inspect::inspect(std::slice::from_ref(&file), &crate::inspect::InspectOptions::default())
+        .map_err(|e| unreadable(e.to_string()))?;
+    let entry_name = bin.parent().and_then(|d| d.file_name()).map(|n| n.to_string_lossy().into_owned());
+    let (kernel, registers, spills, static_lds) = if let Some(c) = report.cubins.first() {
+        let k = c.kernels.first().ok_or_else(|| unreadable("no kernel in the cubin".into()))?;
+        let regs = k.kernel.regs.ok_or_else(|| unreadable("no register count in the cubin".into()))?;
+        // Triton's n_spills: the local memory bytes per thread over 4.
+        (k.kernel.name.clone(), regs, u32::try_from(k.kernel.local_mem / 4).unwrap_or(u32::MAX), 0)
+    } else if let Some(k) = report.code_objects.first().and_then(|co| co.kernels.first()) {
+        let m = &k.metadata;
+        let regs = m.vgpr_count.ok_or_else(|| unreadable("no .vgpr_count in the code object".into()))?;
+        let spills = m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0));
+        (m.name.to_string(), regs, spills, m.group_segment_fixed_size.unwrap_or(0))
+    } else {
+        return Err(unreadable("no kernel".into()));
+    };
+    let asm = [bin.with_extension("ptx"), bin.with_extension("amdgcn")].into_iter().find(|p| p.is_file());
+    let (num_warps, shared) =
+        match &launch {
+            Some(l) => (l.num_warps(), l.shared),
+            None => return Err(unreadable(
+                "no Triton launch beside it (<name>.json): give the candidate as a JSON line with num_warps and shared"
+                    .into(),
+            )),
+        };
+    Ok(Record {
+        name: match entry_name {
+            Some(e) if e.len() > 8 => format!("{}/{kernel}", &e[..8]),
+            _ => kernel.clone(),
+        },
+        source: asm.map_or(Source::None, Source::AsmFile),
+        kernel: Some(kernel),
+        registers,
+        spills,
+        shared: shared.saturating_add(static_lds),
+        num_warps,
+        grid,
+        measured: None,
+        config: None,
     })
 }
 
@@ -449,7 +556,7 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             signals,
             threads,
             wave_size: wave,
-            grid: Some(r.grid),
+            grid: r.grid,
             resident,
             spills: r.spills,
         });
