@@ -294,28 +294,6 @@ impl Figures {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each per-clock matrix rate times the units and the clock its source used gives the product's
-    /// published peak (the arithmetic in each source line).
-    #[test]
-    fn rates_reproduce_the_published_peaks() {
-        let h = for_product("h200").unwrap();
-        let f16 = h.matrix_rate(MatrixType::F16).unwrap().value;
-        assert!((f16 * 132.0 * 1.83e9 / 1e12 - 989.4).abs() < 1.0);
-        let m = for_product("MI355X").unwrap();
-        let f8 = m.matrix_rate(MatrixType::F8).unwrap().value;
-        assert!((f8 * 256.0 * 2.4e9 / 1e15 - 5.03).abs() < 0.01);
-        let m3 = for_product("mi300x").unwrap();
-        assert!((m3.matrix_rate(MatrixType::F16).unwrap().value * 304.0 * 2.1e9 / 1e12 - 1307.4).abs() < 0.5);
-        assert_eq!(products_of("sm_90a"), ["H200", "H100"]);
-        assert_eq!(products_of("gfx950"), ["MI355X"]);
-        assert!(for_product("RX 7900 XTX").is_none());
-    }
-}
-
 /// The figures as the rows of docs/advice.md's table: `| product | figure | value | source |`, one row per
 /// figure of each product (the docs are checked against these rows).
 pub fn markdown_rows() -> Vec<String> {
@@ -365,4 +343,26 @@ pub fn markdown_rows() -> Vec<String> {
         );
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each per-clock matrix rate times the units and the clock its source used gives the product's
+    /// published peak (the arithmetic in each source line).
+    #[test]
+    fn rates_reproduce_the_published_peaks() {
+        let h = for_product("h200").unwrap();
+        let f16 = h.matrix_rate(MatrixType::F16).unwrap().value;
+        assert!((f16 * 132.0 * 1.83e9 / 1e12 - 989.4).abs() < 1.0);
+        let m = for_product("MI355X").unwrap();
+        let f8 = m.matrix_rate(MatrixType::F8).unwrap().value;
+        assert!((f8 * 256.0 * 2.4e9 / 1e15 - 5.03).abs() < 0.01);
+        let m3 = for_product("mi300x").unwrap();
+        assert!((m3.matrix_rate(MatrixType::F16).unwrap().value * 304.0 * 2.1e9 / 1e12 - 1307.4).abs() < 0.5);
+        assert_eq!(products_of("sm_90a"), ["H200", "H100"]);
+        assert_eq!(products_of("gfx950"), ["MI355X"]);
+        assert!(for_product("RX 7900 XTX").is_none());
+    }
 }
