@@ -471,7 +471,9 @@ fn entry_record(bin: &Path, launch: Option<crate::triton::TritonLaunch>, grid: O
     } else if let Some(k) = report.code_objects.first().and_then(|co| co.kernels.first()) {
         let m = &k.metadata;
         let regs = m.vgpr_count.ok_or_else(|| unreadable("no .vgpr_count in the code object".into()))?;
-        let spills = m.vgpr_spill_count.unwrap_or(0).saturating_add(m.sgpr_spill_count.unwrap_or(0));
+        // The model's spill sum (both counts known), else none recorded.
+        let spills = wavebudget_model::KernelResources::spill_sum(m.vgpr_spill_count, m.sgpr_spill_count)
+            .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX));
         (m.name.to_string(), regs, spills, m.group_segment_fixed_size.unwrap_or(0))
     } else {
         return Err(unreadable("no kernel".into()));
