@@ -257,8 +257,10 @@ def test_lds_given_at_launch_equals_llc_with_that_lds_static(tmp_path):
     assert co.launch.shared == json.loads((TRANSPOSE / "transpose.json").read_text())["shared"] == 65536
     assert co.kernels[0].waves_per_simd == remark == 4
     assert co.kernels[0].limiter == "lds"
-    # Without launch LDS it is LLVM's own number, the "; Occupancy" line Triton's LLVM wrote.
-    alone = wavebudget.code_objects(TRANSPOSE / "transpose.hsaco")[0].kernels[0]
+    # Named alone, the .hsaco is read with the launch its <name>.json gives, as its entry is (issue 56);
+    # without launch LDS it is LLVM's own number, the "; Occupancy" line Triton's LLVM wrote.
+    assert wavebudget.code_objects(TRANSPOSE / "transpose.hsaco")[0].kernels[0].waves_per_simd == 4
+    alone = wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", dynamic_lds=0)[0].kernels[0]
     amdgcn = (TRANSPOSE / "transpose.amdgcn").read_text()
     assert alone.waves_per_simd == int(re.search(r"; Occupancy: (\d+)", amdgcn).group(1))
     # Bytes are read as the file is, and `dynamic_lds` plus the launch size gives the same answer.
