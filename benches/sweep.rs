@@ -43,6 +43,11 @@ fn module(extra: &str) -> String {
     for i in 0..10u32 {
         body.push_str(&kernels::mfma(&format!("mfma{i}"), 1 + i));
     }
+    gfx942_module(&body, extra)
+}
+
+/// `body`'s kernels in a gfx942 module whose attribute group ends with `extra`.
+fn gfx942_module(body: &str, extra: &str) -> String {
     format!(
         "target triple = \"amdgcn-amd-amdhsa\"\n{body}\n{}attributes #0 = {{ \"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\"{extra} }}\n",
         kernels::DECLARATIONS
@@ -78,10 +83,7 @@ fn llc_loop(ir_of: &dyn Fn(&str) -> String, waves: &[u32], dir: &std::path::Path
 fn small_module(sizes: &[u32], extra: &str) -> String {
     let body: String =
         sizes.iter().enumerate().map(|(i, &n)| kernels::vector_acc(&format!("k{i}"), n, false)).collect();
-    format!(
-        "target triple = \"amdgcn-amd-amdhsa\"\n{body}\n{}attributes #0 = {{ \"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\"{extra} }}\n",
-        kernels::DECLARATIONS
-    )
+    gfx942_module(&body, extra)
 }
 
 /// The median of `runs` timings of `f`.
@@ -118,27 +120,7 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("wavebudget-sweep-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
 
-    let t = Instant::now();
-    for w in std::iter::once(None).chain(waves.iter().map(|&w| Some(w))) {
-        let extra = w.map(|w| format!(" \"amdgpu-waves-per-eu\"=\"{w}\"")).unwrap_or_default();
-        let file = dir.join(format!("w{}.ll", w.unwrap_or(0)));
-        std::fs::write(&file, module(&extra)).unwrap();
-        let out = Command::new(llc())
-            .args([
-                "-O2",
-                "-mtriple=amdgcn-amd-amdhsa",
-                "-mcpu=gfx942",
-                "-filetype=obj",
-                "-pass-remarks-analysis=kernel-resource-usage",
-            ])
-            .arg(&file)
-            .arg("-o")
-            .arg(dir.join("out.o"))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    }
-    let llc_loop = t.elapsed().as_secs_f64();
+    let llc_loop = llc_loop(&module, &waves, &dir);
 
     let run = |jobs: usize| {
         let t = Instant::now();

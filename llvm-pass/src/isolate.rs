@@ -145,33 +145,16 @@ fn finish<R: DeserializeOwned>(child: Child) -> Result<R, Aborted> {
     let mut bytes = Vec::new();
     let mut file = std::fs::File::from(child.pipe);
     let read = file.read_to_end(&mut bytes);
-    let mut status = 0;
-    loop {
-        // SAFETY: waits for our own child; `status` lives for the call.
-        let r = unsafe { libc::waitpid(child.pid, &mut status, 0) };
-        if r >= 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            break;
-        }
-    }
-    let ended = || {
-        if libc::WIFSIGNALED(status) {
-            let sig = libc::WTERMSIG(status);
-            // SAFETY: strsignal returns a static or thread-local string for any number.
-            let name = unsafe { CStr::from_ptr(libc::strsignal(sig)) }.to_string_lossy().into_owned();
-            format!("the compile's process ended by signal {sig} ({name})")
-        } else {
-            format!("the compile's process ended with status {}", libc::WEXITSTATUS(status))
-        }
-    };
+    let status = reap(child.pid);
     if read.is_err() {
-        return Err(Aborted(ended()));
+        return Err(Aborted(ended(status)));
     }
     match bytes.split_first() {
         Some((&RESULT, json)) if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0 => {
             serde_json::from_slice(json).map_err(|e| Aborted(format!("the compile's result did not read back: {e}")))
         }
         Some((&FATAL, text)) => Err(Aborted(String::from_utf8_lossy(text).trim_end().to_string())),
-        _ => Err(Aborted(ended())),
+        _ => Err(Aborted(ended(status))),
     }
 }
 

@@ -194,23 +194,12 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
     unsafe {
         if ir::triple(m) != TRIPLE {
             if let Some(cpu) = kernels.iter().find_map(|(_, c)| c.as_ref().ok()) {
-                init();
-                let triple = TargetTriple::create(TRIPLE);
-                if let Some(tm) = Target::from_triple(&triple).ok().and_then(|t| {
-                    t.create_target_machine(
-                        &triple,
-                        cpu,
-                        "",
-                        OptimizationLevel::Default,
-                        RelocMode::PIC,
-                        CodeModel::Default,
-                    )
-                }) {
-                    module.set_triple(&triple);
+                with_target_machine(cpu, |tm| {
+                    module.set_triple(&TargetTriple::create(TRIPLE));
                     if ir::data_layout(m).is_empty() {
                         module.set_data_layout(&tm.get_target_data().get_data_layout());
                     }
-                }
+                });
             }
         }
     }
@@ -447,7 +436,7 @@ fn with_target_machine<R>(cpu: &str, f: impl FnOnce(&inkwell::targets::TargetMac
         let mut tms = cell.borrow_mut();
         if !tms.iter().any(|(c, _)| c == cpu) {
             init();
-            let triple = TargetTriple::create("amdgcn-amd-amdhsa");
+            let triple = TargetTriple::create(TRIPLE);
             let tm = Target::from_triple(&triple).ok().and_then(|t| {
                 t.create_target_machine(
                     &triple,
@@ -793,40 +782,38 @@ mod tests {
         l
     }
 
-    fn ladder(baseline: Level, levels: Vec<Level>) -> KernelLadder {
-        KernelLadder { name: "k".into(), target: String::new(), baseline, levels, module: None }
+    /// A ladder from (W, spills, occupancy, hot-loop length) rows, the baseline (W = None) first.
+    fn ladder(rows: &[(Option<u32>, u32, u32, u32)]) -> KernelLadder {
+        let mut levels = rows.iter().map(|&(w, spills, occ, hot)| level(w, spills, occ, hot));
+        let baseline = levels.next().expect("a baseline row");
+        KernelLadder { name: "k".into(), target: String::new(), baseline, levels: levels.collect(), module: None }
     }
 
     #[test]
     fn every_level_spills_the_fewest_spills_win_when_fewer_than_without_a_target() {
         // The gfx1100 attention case of issue 16: W=4 cuts spills from 80 to 51 at the same waves.
-        let l = ladder(
-            level(None, 80, 2, 100),
-            vec![
-                level(Some(1), 80, 2, 100),
-                level(Some(2), 80, 2, 100),
-                level(Some(3), 80, 2, 100),
-                level(Some(4), 51, 2, 100),
-            ],
-        );
+        // W = 1..3 change nothing; W = 4 cuts spills.
+        let rows: Vec<_> = std::iter::once((None, 80, 2, 100))
+            .chain((1..=3).map(|w| (Some(w), 80, 2, 100)))
+            .chain([(Some(4), 51, 2, 100)])
+            .collect();
+        let l = ladder(&rows);
         let c = choose(&l, &Policy::default());
         assert_eq!(c.waves, Some(4), "{}", c.reason);
         // No level beats the unconstrained build: none.
-        let l = ladder(level(None, 40, 2, 100), vec![level(Some(1), 40, 2, 100), level(Some(2), 60, 2, 100)]);
+        let l = ladder(&[(None, 40, 2, 100), (Some(1), 40, 2, 100), (Some(2), 60, 2, 100)]);
         assert_eq!(choose(&l, &Policy::default()).waves, None);
     }
 
     #[test]
     fn loop_growth_bounds_the_choice() {
-        let l = ladder(
-            level(None, 0, 2, 100),
-            vec![
-                level(Some(2), 0, 2, 100),
-                level(Some(3), 0, 3, 105),
-                level(Some(4), 0, 4, 130),
-                level(Some(5), 3, 5, 140),
-            ],
-        );
+        let l = ladder(&[
+            (None, 0, 2, 100),
+            (Some(2), 0, 2, 100),
+            (Some(3), 0, 3, 105),
+            (Some(4), 0, 4, 130),
+            (Some(5), 3, 5, 140),
+        ]);
         assert_eq!(choose(&l, &Policy::default()).waves, Some(4));
         assert_eq!(choose(&l, &Policy { max_spills: 0, max_loop_growth: Some(10) }).waves, Some(3));
         assert_eq!(choose(&l, &Policy { max_spills: 0, max_loop_growth: Some(30) }).waves, Some(4));
