@@ -11,29 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use wavebudget_model::{subtarget, Llvm, Options};
 use wavebudget_testkit::kernels::{granule_probes, probes_module, Probe};
-use wavebudget_testkit::llvm::{llvm_bin_for, parallel_map, parse_remarks, remark_u32, LlcTarget};
+use wavebudget_testkit::llvm::{llvm_bin_for, parallel_map, parse_remarks, remark_u32, LlcTarget, ONE_PER_FAMILY};
 use wavebudget_testkit::process::fresh_dir;
-
-/// One processor of each family (and each encoding: wave32/wave64, unified/separate AGPRs, the SGPR
-/// init bug), each compiled by every major that knows it.
-const CONFIGS: &[LlcTarget] = &[
-    LlcTarget { cpu: "gfx802", mattr: "" },
-    LlcTarget { cpu: "gfx803", mattr: "" },
-    LlcTarget { cpu: "gfx900", mattr: "" },
-    LlcTarget { cpu: "gfx906", mattr: "-xnack" },
-    LlcTarget { cpu: "gfx908", mattr: "" },
-    LlcTarget { cpu: "gfx90a", mattr: "" },
-    LlcTarget { cpu: "gfx942", mattr: "" },
-    LlcTarget { cpu: "gfx950", mattr: "" },
-    LlcTarget { cpu: "gfx1010", mattr: "" },
-    LlcTarget { cpu: "gfx1030", mattr: "" },
-    LlcTarget { cpu: "gfx1030", mattr: "+wavefrontsize64" },
-    LlcTarget { cpu: "gfx1100", mattr: "" },
-    LlcTarget { cpu: "gfx1100", mattr: "+wavefrontsize64" },
-    LlcTarget { cpu: "gfx1102", mattr: "" },
-    LlcTarget { cpu: "gfx1201", mattr: "" },
-    LlcTarget { cpu: "gfx1250", mattr: "" },
-];
 
 fn compile(major: u32, c: &LlcTarget, probes: &[Probe], dir: &Path) -> (PathBuf, String) {
     let tag = format!("{}{}-{major}", c.cpu, c.mattr.replace(['+', '-', ','], "_"));
@@ -55,7 +34,7 @@ fn compile(major: u32, c: &LlcTarget, probes: &[Probe], dir: &Path) -> (PathBuf,
 fn check_major(llvm: Llvm) {
     let major = llvm.major();
     let dir = fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), &format!("granules-{major}"));
-    let jobs: Vec<(&LlcTarget, Vec<Probe>)> = CONFIGS
+    let jobs: Vec<(&LlcTarget, Vec<Probe>)> = ONE_PER_FAMILY
         .iter()
         .filter_map(|c| {
             let st = subtarget(c.cpu, Options { llvm, ..c.options(0) }).ok()?;

@@ -10,7 +10,7 @@ use regex::Regex;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use wavebudget_testkit::llvm::tool;
+use wavebudget_testkit::llvm::llc_file;
 
 fn isa_json(path: &Path) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_wavebudget")).args(["isa", "--json"]).arg(path).output().unwrap();
@@ -109,14 +109,7 @@ fn object_and_text_agree_and_equal_a_count_over_llc_output() {
         std::fs::write(&ll, ir).unwrap();
         let (s, o) = (dir.join(format!("{tag}.s")), dir.join(format!("{tag}.o")));
         for (kind, out) in [("asm", &s), ("obj", &o)] {
-            let st = Command::new(tool("llc"))
-                .args(["-O2", "-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), &format!("-filetype={kind}")])
-                .arg(&ll)
-                .arg("-o")
-                .arg(out)
-                .status()
-                .unwrap();
-            assert!(st.success(), "llc {tag} {kind}");
+            llc_file(cpu, kind, &ll, out);
         }
         let (from_text, from_object) = (kernels(&isa_json(&s)), kernels(&isa_json(&o)));
         assert_eq!(from_text, from_object, "{tag}: assembly and code object disagree");
@@ -212,14 +205,7 @@ fn assembly_cut_inside_a_kernel_is_refused() {
     )
     .unwrap();
     let s = dir.join("two.s");
-    let st = Command::new(tool("llc"))
-        .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942"])
-        .arg(&ll)
-        .arg("-o")
-        .arg(&s)
-        .status()
-        .unwrap();
-    assert!(st.success());
+    llc_file("gfx942", "asm", &ll, &s);
     let asm = std::fs::read_to_string(&s).unwrap();
     let cut_at = asm.find("\nsecond:").unwrap() + 200;
     let cut = dir.join("two-cut.s");

@@ -93,14 +93,7 @@ fn sweep_equals_llc() {
                     dir.join(format!("{}-{wg}-{}.s", c.cpu, w.unwrap_or(0))),
                 );
                 std::fs::write(&ll, module(c, &extra)).unwrap();
-                let st = Command::new(wavebudget_testkit::llvm::tool("llc"))
-                    .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={}", c.cpu), "-filetype=asm"])
-                    .arg(&ll)
-                    .arg("-o")
-                    .arg(&s)
-                    .status()
-                    .unwrap();
-                assert!(st.success());
+                wavebudget_testkit::llvm::llc_file(c.cpu, "asm", &ll, &s);
                 let out =
                     Command::new(env!("CARGO_BIN_EXE_wavebudget")).args(["isa", "--json"]).arg(&s).output().unwrap();
                 assert!(out.status.success(), "isa {}", String::from_utf8_lossy(&out.stderr));

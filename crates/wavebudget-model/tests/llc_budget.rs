@@ -5,24 +5,9 @@
 use wavebudget_testkit::llvm as common;
 
 use common::{llc_compile, llc_version, parallel_map, remark_u32, LlcTarget as Family};
-use wavebudget_model::{subtarget, WorkgroupSize};
+use wavebudget_model::{subtarget, BlockReason, WorkgroupSize};
 
-const FAMILIES: &[Family] = &[
-    Family { cpu: "gfx803", mattr: "" },
-    Family { cpu: "gfx900", mattr: "" },
-    Family { cpu: "gfx908", mattr: "" },
-    Family { cpu: "gfx90a", mattr: "" },
-    Family { cpu: "gfx942", mattr: "" },
-    Family { cpu: "gfx950", mattr: "" },
-    Family { cpu: "gfx1010", mattr: "" },
-    Family { cpu: "gfx1030", mattr: "" },
-    Family { cpu: "gfx1030", mattr: "+wavefrontsize64" },
-    Family { cpu: "gfx1100", mattr: "" },
-    Family { cpu: "gfx1100", mattr: "+wavefrontsize64" },
-    Family { cpu: "gfx1102", mattr: "+cumode" },
-    Family { cpu: "gfx1201", mattr: "" },
-    Family { cpu: "gfx1250", mattr: "" },
-];
+const FAMILIES: &[Family] = common::ONE_PER_FAMILY;
 
 /// The loaded value depends on the workitem id so the accumulators are divergent (VGPRs, not SALU floats).
 /// Live accumulators are capped so the slowest compiles (gfx1250 W=1 has a 1024-register budget) stay quick;
@@ -46,10 +31,16 @@ fn budgets_hold_under_llc_register_allocation() {
     for (fi, f) in FAMILIES.iter().enumerate() {
         let st = subtarget(f.cpu, f.options(0)).unwrap();
         granules.push(st.vgpr().granule);
-        // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted.
+        // A one-wave workgroup implies 1 wave/SIMD, so every W up to the maximum is accepted, but where
+        // LLVM's SGPR init bug workaround (gfx802) gives every kernel 96 SGPRs: no W above what 96 allow.
         let wg = st.wave_size();
         for w in 1..=st.max_waves() {
             let b = st.budget(w, WorkgroupSize::fixed(wg), 0).unwrap();
+            let init_bug =
+                matches!(b.blocked_by[..], [wavebudget_model::Blocker { reason: BlockReason::SgprInitBug { .. }, .. }]);
+            if !b.reachable && init_bug && w > st.sgpr_waves(96) {
+                continue;
+            }
             assert!(b.reachable, "{} W={w} should be reachable at a one-wave launch: {:?}", f.cpu, b.blocked_by);
             let n = (b.max_vgprs + 8).min(MAX_LIVE);
             jobs.push((fi, w, n, b.max_vgprs, wg));

@@ -11,55 +11,30 @@ use std::fmt::Write as _;
 use wavebudget_model::targets::PROCESSORS;
 use wavebudget_model::{subtarget, Llvm, Options, Usage, Vgprs, WorkgroupSize};
 
-/// Wave64, CU mode and xnack variants; every other processor is compiled with its defaults too.
+/// The variants beyond `ONE_PER_FAMILY`'s (wave64, CU mode, both on one processor, gfx1102 in WGP mode).
 const VARIANTS: &[Config] = &[
-    Config { cpu: "gfx802", mattr: "" },
-    Config { cpu: "gfx803", mattr: "" },
-    Config { cpu: "gfx810", mattr: "" },
-    Config { cpu: "gfx900", mattr: "" },
-    Config { cpu: "gfx906", mattr: "-xnack" },
-    Config { cpu: "gfx908", mattr: "" },
-    Config { cpu: "gfx90a", mattr: "" },
-    Config { cpu: "gfx90c", mattr: "" },
-    Config { cpu: "gfx942", mattr: "" },
-    Config { cpu: "gfx950", mattr: "" },
-    Config { cpu: "gfx9-generic", mattr: "" },
-    Config { cpu: "gfx9-4-generic", mattr: "" },
-    Config { cpu: "gfx1010", mattr: "" },
     Config { cpu: "gfx1012", mattr: "+wavefrontsize64" },
     Config { cpu: "gfx1013", mattr: "+cumode" },
-    Config { cpu: "gfx10-1-generic", mattr: "" },
-    Config { cpu: "gfx1030", mattr: "" },
-    Config { cpu: "gfx1030", mattr: "+wavefrontsize64" },
     Config { cpu: "gfx1032", mattr: "+cumode" },
-    Config { cpu: "gfx1036", mattr: "" },
-    Config { cpu: "gfx10-3-generic", mattr: "" },
-    Config { cpu: "gfx1100", mattr: "" },
-    Config { cpu: "gfx1100", mattr: "+wavefrontsize64" },
     Config { cpu: "gfx1100", mattr: "+cumode" },
     Config { cpu: "gfx1101", mattr: "+cumode,+wavefrontsize64" },
     Config { cpu: "gfx1102", mattr: "" },
     Config { cpu: "gfx1103", mattr: "+wavefrontsize64" },
-    Config { cpu: "gfx1150", mattr: "" },
-    Config { cpu: "gfx1151", mattr: "" },
     Config { cpu: "gfx1153", mattr: "+cumode" },
-    Config { cpu: "gfx11-generic", mattr: "" },
-    Config { cpu: "gfx1200", mattr: "" },
     Config { cpu: "gfx1201", mattr: "+wavefrontsize64" },
     Config { cpu: "gfx1201", mattr: "+cumode" },
-    Config { cpu: "gfx12-generic", mattr: "" },
-    Config { cpu: "gfx1250", mattr: "" },
-    Config { cpu: "gfx1251", mattr: "" },
 ];
 
-/// Every processor with its defaults, then the variants.
+/// Every processor with its defaults where no configuration of it is listed, then `ONE_PER_FAMILY` and
+/// the variants.
 fn configs() -> Vec<Config> {
+    let listed = || common::ONE_PER_FAMILY.iter().chain(VARIANTS);
     let mut all: Vec<Config> = PROCESSORS
         .iter()
-        .filter(|p| !VARIANTS.iter().any(|v| v.cpu == p.name))
+        .filter(|p| !listed().any(|v| v.cpu == p.name))
         .map(|p| Config { cpu: p.name, mattr: "" })
         .collect();
-    all.extend(VARIANTS.iter().map(|c| Config { cpu: c.cpu, mattr: c.mattr }));
+    all.extend(listed().map(|c| Config { cpu: c.cpu, mattr: c.mattr }));
     all
 }
 
@@ -84,9 +59,19 @@ fn options(c: &Config, dvgpr: u32, llvm: Llvm) -> Options {
 fn generate(c: &Config, llvm: Llvm, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
     let st = subtarget(c.cpu, options(c, 0, llvm)).expect("configured target");
     let has_agprs = st.max_agprs() > 0;
-    let max_arch = st.max_arch_vgprs().min(256); // clobbers of v256 and above are ignored by llc
     (0..KERNELS_PER_CONFIG)
         .map(|k| {
+            let dvgpr = if st.processor().dynamic_vgpr && llvm == Llvm::V22 && st.wave_size() == 32 && rng.chance(30) {
+                *rng.pick(&[16u32, 32])
+            } else {
+                0
+            };
+            // The registers a kernel can address in its mode: 8 blocks in dynamic-VGPR mode (128 VGPRs with
+            // blocks of 16, where llc's allocator stops too; an asm clobber of v200 there compiles, but names
+            // a register the wave cannot have, and the model refuses it). Clobbers of v256 and above are
+            // ignored by llc.
+            let st = subtarget(c.cpu, options(c, dvgpr, llvm)).expect("configured target");
+            let max_arch = st.max_arch_vgprs().min(256);
             // Half the VGPR counts sit on a step boundary of the ladder (R_max(W) and R_max(W)+1).
             let arch = if rng.chance(50) {
                 let w = rng.range(1, st.max_waves());
@@ -131,11 +116,6 @@ fn generate(c: &Config, llvm: Llvm, rng: &mut Lcg, idx: usize) -> Vec<Kernel> {
                     let s = *rng.pick(WG_SIZES);
                     Some((s, s))
                 }
-            };
-            let dvgpr = if st.processor().dynamic_vgpr && llvm == Llvm::V22 && st.wave_size() == 32 && rng.chance(30) {
-                *rng.pick(&[16u32, 32])
-            } else {
-                0
             };
             Kernel { name: format!("k{idx}_{k}"), arch, agpr, sgpr_clobber, lds, wg, dvgpr }
         })
@@ -339,4 +319,53 @@ fn exact_cap_matches_llc19() {
 #[test]
 fn exact_cap_matches_llc15() {
     exact_cap_against(Llvm::V15);
+}
+
+/// Dynamic-VGPR mode's addressable registers are the allocator's limit: 200 values live at once on gfx1201
+/// with blocks of 16 are held in the model's `max_arch_vgprs` (8 blocks, 128) and the rest spilled; with
+/// blocks of 32 llc allocates past 128 and stays within the model's 256. (The generated set keeps its asm
+/// clobbers within this limit; the model refuses a kernel above it.)
+#[test]
+fn dynamic_vgpr_blocks_bound_what_llc22_allocates() {
+    let live = 200;
+    let mut body = String::from("  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n");
+    for i in 0..live {
+        let _ = writeln!(body, "  %i{i} = add i32 %tid, {}", i * 4096);
+        let _ = writeln!(body, "  %g{i} = getelementptr float, ptr addrspace(1) %p, i32 %i{i}");
+        let _ = writeln!(body, "  %v{i} = load volatile float, ptr addrspace(1) %g{i}");
+    }
+    for i in 0..live {
+        let _ = writeln!(body, "  store volatile float %v{i}, ptr addrspace(1) %g{}", (i + 7) % live);
+    }
+    for block in [16u32, 32] {
+        let ir = format!(
+            "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {{\n{body}  ret void\n}}\n\
+             declare i32 @llvm.amdgcn.workitem.id.x()\n\
+             attributes #0 = {{ nounwind \"amdgpu-dynamic-vgpr-block-size\"=\"{block}\" }}\n"
+        );
+        let compiled = llc_compile_with(22, &ir, "gfx1201", "", &format!("dvgpr{block}"));
+        let r = &compiled.remarks["k"];
+        let vgprs = remark_u32(r, "VGPRs").unwrap();
+        let st = subtarget("gfx1201", Options { dvgpr_block: block, ..Options::default() }).unwrap();
+        let limit = st.max_arch_vgprs();
+        assert_eq!(limit, 8 * block, "8 blocks of {block}");
+        assert!(vgprs <= limit, "block {block}: llc allocated {vgprs} VGPRs, the model's limit is {limit}");
+        if block == 16 {
+            assert_eq!(vgprs, limit, "block 16: the allocator stops at the limit and spills");
+        } else {
+            assert!(vgprs > 128, "block 32: llc allocates past 128 ({vgprs})");
+        }
+        // The model takes llc's counts to llc's occupancy.
+        let usage = Usage {
+            vgprs: Vgprs::Split { arch: vgprs, agpr: 0 },
+            sgprs: remark_u32(r, "TotalSGPRs"),
+            lds: 0,
+            workgroup: WorkgroupSize::DEFAULT,
+        };
+        assert_eq!(
+            st.occupancy(&usage).map(|o| o.waves_per_simd),
+            Ok(remark_u32(r, "Occupancy [waves/SIMD]").unwrap()),
+            "block {block}"
+        );
+    }
 }

@@ -204,6 +204,19 @@ pub fn llc_compile_with(major: u32, ir: &str, cpu: &str, mattr: &str, tag: &str)
     Compiled { remarks: parse_remarks(&stderr), notes, stderr }
 }
 
+/// `llc-22 -mtriple=amdgcn-amd-amdhsa -mcpu=<cpu> -filetype=<filetype> <ll> -o <out>` (llc's default -O2),
+/// which must succeed.
+pub fn llc_file(cpu: &str, filetype: &str, ll: &Path, out: &Path) {
+    let st = Command::new(tool("llc"))
+        .args(["-mtriple=amdgcn-amd-amdhsa", &format!("-mcpu={cpu}"), &format!("-filetype={filetype}")])
+        .arg(ll)
+        .arg("-o")
+        .arg(out)
+        .status()
+        .expect("run llc");
+    assert!(st.success(), "llc -mcpu={cpu} -filetype={filetype} {} failed", ll.display());
+}
+
 /// A small deterministic generator (no dependency, same kernels every run).
 pub struct Lcg(pub u64);
 
@@ -230,6 +243,28 @@ pub struct LlcTarget {
     pub cpu: &'static str,
     pub mattr: &'static str,
 }
+
+/// One processor of each family, and of each encoding within it (wave32/wave64, CU mode, unified or
+/// separate AGPRs, the SGPR init bug of gfx802, gfx906 without xnack): the llc comparisons that compile a
+/// few probes per target run on these.
+pub const ONE_PER_FAMILY: &[LlcTarget] = &[
+    LlcTarget { cpu: "gfx802", mattr: "" },
+    LlcTarget { cpu: "gfx803", mattr: "" },
+    LlcTarget { cpu: "gfx900", mattr: "" },
+    LlcTarget { cpu: "gfx906", mattr: "-xnack" },
+    LlcTarget { cpu: "gfx908", mattr: "" },
+    LlcTarget { cpu: "gfx90a", mattr: "" },
+    LlcTarget { cpu: "gfx942", mattr: "" },
+    LlcTarget { cpu: "gfx950", mattr: "" },
+    LlcTarget { cpu: "gfx1010", mattr: "" },
+    LlcTarget { cpu: "gfx1030", mattr: "" },
+    LlcTarget { cpu: "gfx1030", mattr: "+wavefrontsize64" },
+    LlcTarget { cpu: "gfx1100", mattr: "" },
+    LlcTarget { cpu: "gfx1100", mattr: "+wavefrontsize64" },
+    LlcTarget { cpu: "gfx1102", mattr: "+cumode" },
+    LlcTarget { cpu: "gfx1201", mattr: "" },
+    LlcTarget { cpu: "gfx1250", mattr: "" },
+];
 
 impl LlcTarget {
     /// The model options the same `-mattr` selects (wave64, CU mode) plus a dynamic-VGPR block size.
