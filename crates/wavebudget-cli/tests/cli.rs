@@ -17,22 +17,12 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}"))
 }
 
+/// The occupancy guide's CDNA example kernel: 128 VGPRs, 50 SGPRs, 32 KiB of LDS, 256 threads.
+const GUIDE_KERNEL: &[&str] = &["--vgprs", "128", "--sgprs", "50", "--lds", "32768", "--wg-size", "256"];
+
 #[test]
 fn occupancy_json_has_the_documented_fields() {
-    let v = json(&[
-        "occupancy",
-        "--target",
-        "gfx942",
-        "--vgprs",
-        "128",
-        "--sgprs",
-        "50",
-        "--lds",
-        "32768",
-        "--wg-size",
-        "256",
-        "--json",
-    ]);
+    let v = json(&[&["occupancy", "--target", "gfx942"], GUIDE_KERNEL, &["--json"]].concat());
     assert_eq!(v["target"], "gfx942");
     assert_eq!(v["waves_per_simd"], 2);
     assert_eq!(v["max_waves_per_simd"], 8);
@@ -51,36 +41,11 @@ fn occupancy_json_has_the_documented_fields() {
 #[test]
 fn several_targets_give_an_array_side_by_side() {
     // The guide's CDNA3 -> CDNA4 example: 2 waves LDS-bound on gfx942, 4 waves VGPR-bound on gfx950.
-    let v = json(&[
-        "occupancy",
-        "--target",
-        "gfx942,gfx950",
-        "--vgprs",
-        "128",
-        "--sgprs",
-        "50",
-        "--lds",
-        "32768",
-        "--wg-size",
-        "256",
-        "--json",
-    ]);
+    let v = json(&[&["occupancy", "--target", "gfx942,gfx950"], GUIDE_KERNEL, &["--json"]].concat());
     let a = v.as_array().expect("array");
     assert_eq!((a[0]["waves_per_simd"].as_u64(), a[0]["limiter"].as_str()), (Some(2), Some("lds")));
     assert_eq!((a[1]["waves_per_simd"].as_u64(), a[1]["limiter"].as_str()), (Some(4), Some("vgpr")));
-    let (code, table, _) = wavebudget(&[
-        "occupancy",
-        "--target",
-        "MI300X,MI355X",
-        "--vgprs",
-        "128",
-        "--sgprs",
-        "50",
-        "--lds",
-        "32768",
-        "--wg-size",
-        "256",
-    ]);
+    let (code, table, _) = wavebudget(&[&["occupancy", "--target", "MI300X,MI355X"], GUIDE_KERNEL].concat());
     assert_eq!(code, 0);
     assert!(
         table.contains("Occupancy [waves/SIMD]") && table.contains("2 of 8 (25%)") && table.contains("4 of 8 (50%)"),

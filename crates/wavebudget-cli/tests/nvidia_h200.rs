@@ -22,6 +22,26 @@ fn inspect(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The H200 driver's answers for the Triton cubins (`triton-cubins/driver.json`).
+fn driver() -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap()
+}
+
+/// Each cubin of `driver()`'s rows, its bytes beside its row.
+fn driver_cubins(d: &serde_json::Value) -> Vec<(Vec<u8>, &serde_json::Value)> {
+    let rows = d["rows"].as_array().unwrap().iter();
+    rows.map(|r| (std::fs::read(data().join("triton-cubins").join(r["file"].as_str().unwrap())).unwrap(), r)).collect()
+}
+
+/// The Triton NVIDIA cache unpacked into a fresh temporary directory named after `tag` (under `triton-cache/`).
+fn triton_cache(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = Command::new("tar").arg("xJf").arg(data().join("triton-cache.tar.xz")).arg("-C").arg(&dir).status();
+    assert!(tar.unwrap().success(), "tar xJf");
+    dir
+}
+
 fn refused(args: &[&str], needle: &str) {
     let out = Command::new(bin()).args(args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -56,8 +76,7 @@ fn facts(k: &serde_json::Value) -> (u64, u64, u64, Option<u64>) {
 /// Triton's launcher raises it.
 #[test]
 fn triton_cubins_equal_the_driver() {
-    let d: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
+    let d = driver();
     assert_eq!(d["device"], "NVIDIA H200");
     let mut points = 0;
     for r in d["rows"].as_array().unwrap() {
@@ -166,19 +185,10 @@ fn an_nvcc_executable_equals_the_driver() {
 /// say they cannot launch, as Triton says "out of resource: shared memory".
 #[test]
 fn a_triton_nvidia_cache_equals_the_driver() {
-    let dir = std::env::temp_dir().join(format!("wb-h200-cache-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let tar = Command::new("tar").arg("xJf").arg(data().join("triton-cache.tar.xz")).arg("-C").arg(&dir).status();
-    assert!(tar.unwrap().success(), "tar xJf");
+    let dir = triton_cache("wb-h200-cache");
     let j = inspect(&[dir.join("triton-cache").to_str().unwrap()]);
-    let d: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
-    let known: Vec<(Vec<u8>, &serde_json::Value)> = d["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (std::fs::read(data().join("triton-cubins").join(r["file"].as_str().unwrap())).unwrap(), r))
-        .collect();
+    let d = driver();
+    let known = driver_cubins(&d);
     let (mut checked, mut unlaunchable) = (0, 0);
     let cubins = j["cubins"].as_array().unwrap();
     assert_eq!(cubins.len(), 55);
@@ -353,18 +363,9 @@ fn report(args: &[&str], page: &Path) {
 /// launch), and the nvcc executable at a block size and dynamic shared memory of the capture.
 #[test]
 fn the_report_of_nvidia_binaries_equals_the_driver() {
-    let dir = std::env::temp_dir().join(format!("wb-h200-report-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let tar = Command::new("tar").arg("xJf").arg(data().join("triton-cache.tar.xz")).arg("-C").arg(&dir).status();
-    assert!(tar.unwrap().success(), "tar xJf");
-    let d: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(data().join("triton-cubins/driver.json")).unwrap()).unwrap();
-    let known: Vec<(Vec<u8>, &serde_json::Value)> = d["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (std::fs::read(data().join("triton-cubins").join(r["file"].as_str().unwrap())).unwrap(), r))
-        .collect();
+    let dir = triton_cache("wb-h200-report");
+    let d = driver();
+    let known = driver_cubins(&d);
     let page = dir.join("cache.html");
     report(&[dir.join("triton-cache").to_str().unwrap(), "--details", "5"], &page);
     let html = std::fs::read_to_string(&page).unwrap();
