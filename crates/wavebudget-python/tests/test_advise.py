@@ -109,26 +109,13 @@ def test_perf_model_of_a_compiled_kernel(tmp_path, monkeypatch):
     """The CompiledKernel path: a matmul compiled here by Triton 3.9 for sm_90 (ptxas from the wheel),
     its value the seconds_per_work wavebudget.advise gives the same kernel, registers and spills from its
     cubin."""
-    triton = pytest.importorskip("triton")
-    import triton.language as tl
-    from triton.backends.compiler import GPUTarget
+    pytest.importorskip("triton")
+    from triton_kernels import compile_mm
 
     monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "cache"))
 
-    @triton.jit
-    def mm(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-        rm = tl.program_id(0) * BM + tl.arange(0, BM)
-        rn = tl.program_id(1) * BN + tl.arange(0, BN)
-        rk = tl.arange(0, BK)
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
-        for k in range(0, K, BK):
-            acc += tl.dot(tl.load(a + rm[:, None] * K + (k + rk)[None, :]), tl.load(b + (k + rk)[:, None] * BN + rn[None, :]))
-        tl.store(c + rm[:, None] * BN + rn[None, :], acc)
-
     def compile_aot(**kw):
-        src = triton.compiler.ASTSource(fn=mm, signature={"a": "*fp16", "b": "*fp16", "c": "*fp32", "K": "i32"},
-                                        constexprs={k: kw[k] for k in ("BM", "BN", "BK")})
-        return triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": kw["num_warps"], "num_stages": 3})
+        return compile_mm(kw["BM"], kw["BN"], kw["BK"], kw["num_warps"])
 
     kw = {"BM": 128, "BN": 128, "BK": 64, "num_warps": 4, "grid": (32, 32)}
     got = wt.perf_model("H200", compile=compile_aot)(**kw)

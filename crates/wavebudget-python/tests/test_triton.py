@@ -360,21 +360,10 @@ def test_pruner_on_nvidia_drops_only_what_ptxas_compiles_identically(tmp_path):
     triton = pytest.importorskip("triton")
     import hashlib
     import subprocess
-    import triton.language as tl
-    from triton.backends.compiler import GPUTarget
+    from triton_kernels import compile_mm
 
     if not triton.__version__.startswith("3.9."):
         pytest.skip("the maxnreg rules are checked with Triton 3.9's ptxas")
-
-    @triton.jit
-    def mm(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-        rm = tl.program_id(0) * BM + tl.arange(0, BM)
-        rn = tl.program_id(1) * BN + tl.arange(0, BN)
-        rk = tl.arange(0, BK)
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
-        for k in range(0, K, BK):
-            acc += tl.dot(tl.load(a + rm[:, None] * K + (k + rk)[None, :]), tl.load(b + (k + rk)[:, None] * BN + rn[None, :]))
-        tl.store(c + rm[:, None] * BN + rn[None, :], acc)
 
     configs = [triton.Config({}, num_warps=w, maxnreg=m) for w, m in
                [(4, None), (4, 255), (4, 300), (16, None), (16, 255), (16, 256)]]
@@ -386,12 +375,8 @@ def test_pruner_on_nvidia_drops_only_what_ptxas_compiles_identically(tmp_path):
     cuobjdump = pathlib.Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
 
     def sass(cfg):
-        src = triton.compiler.ASTSource(fn=mm, signature={"a": "*fp16", "b": "*fp16", "c": "*fp32", "K": "i32"},
-                                        constexprs={"BM": 128, "BN": 256, "BK": 64})
-        opts = {"num_warps": cfg.num_warps, "num_stages": 2}
-        if cfg.maxnreg is not None:
-            opts["maxnreg"] = cfg.maxnreg
-        k = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+        opts = {} if cfg.maxnreg is None else {"maxnreg": cfg.maxnreg}
+        k = compile_mm(128, 256, 64, cfg.num_warps, num_stages=2, **opts)
         f = tmp_path / f"k{cfg.num_warps}_{cfg.maxnreg}.cubin"
         f.write_bytes(k.asm["cubin"])
         out = subprocess.run([str(cuobjdump), "-sass", str(f)], capture_output=True, text=True, check=True).stdout
