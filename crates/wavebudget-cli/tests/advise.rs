@@ -251,3 +251,32 @@ fn a_triton_cache_is_read_entry_by_entry() {
     }
     assert_eq!(checked, 14);
 }
+
+/// A candidate whose `num_warps` x warp size overflows a launch size is refused by one line naming it,
+/// with Triton's launch rule's words (the one rule `explain` and Triton cache entries take too).
+#[test]
+fn a_candidate_without_a_launch_size_is_refused_by_name() {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-launch");
+    std::fs::write(
+        dir.join("k.ptx"),
+        ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\tret;\n}\n",
+    )
+    .unwrap();
+    let line = |name: &str, warps: u64| {
+        format!(
+            "{{\"name\": \"{name}\", \"asm\": \"k.ptx\", \"registers\": 32, \"spills\": 0, \"shared\": 0, \"num_warps\": {warps}, \"grid\": 8}}\n"
+        )
+    };
+    let file = dir.join("c.jsonl");
+    // 2^27 warps of 32 lanes is 2^32 threads: one past u32.
+    std::fs::write(&file, line("ok", 4) + &line("big", 1 << 27)).unwrap();
+    let out = Command::new(bin()).args(["advise", "--target", "H200"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: candidate 'big': num_warps 134217728 x warp_size 32 is no launch size\n"
+    );
+    std::fs::write(&file, line("ok", 4)).unwrap();
+    assert_eq!(advise("H200", &file)["candidates"].as_array().map(Vec::len), Some(1));
+}

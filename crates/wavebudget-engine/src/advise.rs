@@ -547,10 +547,8 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             Vendor::Nvidia => 32,
             Vendor::Amd => 64,
         };
-        let threads = r.num_warps.checked_mul(wave).ok_or_else(|| Refusal::CandidateLaunch {
-            name: r.name.clone(),
-            why: format!("num_warps {} overflows the launch size", r.num_warps),
-        })?;
+        let threads = crate::triton::launch_size(r.num_warps, wave)
+            .map_err(|p| Refusal::CandidateLaunch { name: r.name.clone(), why: p.to_string() })?;
         let resident = resident(fig, r, threads)?;
         kernels.push(kernel);
         candidates.push(Candidate {

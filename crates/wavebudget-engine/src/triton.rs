@@ -35,6 +35,12 @@ pub struct TritonLaunch {
     pub overridden: Vec<&'static str>,
 }
 
+/// Triton's launch size: `num_warps` warps of `warp_size` lanes (every door that turns a Triton config into
+/// a workgroup size takes it here; 0 or an overflow is no launch size).
+pub fn launch_size(num_warps: u32, warp_size: u32) -> Result<u32, JsonProblem> {
+    num_warps.checked_mul(warp_size).filter(|&n| n > 0).ok_or(JsonProblem::NoLaunchSize { num_warps, warp_size })
+}
+
 impl TritonLaunch {
     /// Triton's launch rule: `num_warps` warps of `warp_size` lanes with `shared` bytes of LDS at launch.
     /// `source` names where the numbers came from, for the refusal of a wave size an AMD GPU does not
@@ -43,10 +49,7 @@ impl TritonLaunch {
         if warp_size != 32 && warp_size != 64 {
             return Err(JsonProblem::WarpSize { warp_size });
         }
-        let wg_size = num_warps
-            .checked_mul(warp_size)
-            .filter(|&n| n > 0)
-            .ok_or(JsonProblem::NoLaunchSize { num_warps, warp_size })?;
+        let wg_size = launch_size(num_warps, warp_size)?;
         Ok(TritonLaunch {
             source: source.to_string(),
             shared,
@@ -444,10 +447,7 @@ pub fn explain(st: &Subtarget, num_warps: u32, waves_per_eu: u32, shared: u32) -
         return Err(Error::Triton(Refusal::NoWarps));
     }
     let warp = st.wave_size();
-    let wg = num_warps.checked_mul(warp).ok_or(Error::TritonJson {
-        path: "num_warps".into(),
-        problem: JsonProblem::NoLaunchSize { num_warps, warp_size: warp },
-    })?;
+    let wg = launch_size(num_warps, warp).map_err(|problem| Error::TritonJson { path: "num_warps".into(), problem })?;
     let launch_wg = WorkgroupSize::fixed(wg).validate()?;
     let usage = Usage { vgprs: Vgprs::Total(0), sgprs: Some(0), lds: shared, workgroup: launch_wg };
     let checked = st.check(usage)?;
