@@ -398,10 +398,12 @@ fn predicted(cpu: &str, target: &str, ins: &[wavebudget_isa::Instruction], level
     let lat = fig.amd_latencies?;
     let r = level.resources.as_ref()?;
     let id = wavebudget_model::parse_target(target).ok()?;
-    let st =
-        wavebudget_model::Subtarget::for_kernel(id, Some(r.wavefront_size), r.workgroup_processor_mode, crate::LLVM)
-            .ok()?;
-    let occ = st.evaluate(r, None, 0).ok()?;
+    // The level was compiled for this target: a wave size it does not run is no level to predict.
+    let evaluation = wavebudget_model::Evaluation {
+        foreign_wave: wavebudget_model::ForeignWave::Refuse,
+        ..wavebudget_model::Evaluation::reading(id, crate::LLVM)
+    };
+    let (_, occ) = evaluation.evaluate(r).ok()?;
     let candidate = wavebudget_advice::Candidate {
         name: String::new(),
         signals: Some(wavebudget_advice::amdgpu::signals(ins, fig.arch, &lat)),

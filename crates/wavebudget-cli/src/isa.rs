@@ -222,9 +222,7 @@ fn read_binary(
             let waves = |k: &wavebudget_codeobj::Kernel<'_>| {
                 let id = id?;
                 let res = k.resources(Some(id.processor))?;
-                let wave = id.processor.runs_wave(Some(res.wavefront_size));
-                let st = wavebudget_model::Subtarget::for_kernel(id, wave, res.workgroup_processor_mode, llvm).ok()?;
-                st.evaluate(&res, None, 0).ok().map(|o| o.waves_per_simd)
+                wavebudget_model::Evaluation::reading(id, llvm).evaluate(&res).ok().map(|(_, o)| o.waves_per_simd)
             };
             let mut jobs = Vec::new();
             let mut notes = Vec::new();

@@ -7,21 +7,15 @@
 use crate::rewrite::{Additions, KeyValue};
 use crate::table::{self, Entry, RawRecord, LIMITERS};
 use crate::{CodeObject, Kernel};
-use wavebudget_model::{parse_target, KernelResources, Llvm, Occupancy, Subtarget, TargetId};
+use wavebudget_model::{parse_target, Evaluation, Llvm, Occupancy};
 
-/// The subtarget a kernel runs on: its processor, with the kernel's wave size and WGP/CU mode
-/// ([`KernelResources::cu_mode`]).
-pub fn kernel_subtarget(id: TargetId, res: &KernelResources) -> Option<Subtarget> {
-    let wave = id.processor.runs_wave(Some(res.wavefront_size));
-    Subtarget::for_kernel(id, wave, res.workgroup_processor_mode, Llvm::default()).ok()
-}
-
-/// A kernel's occupancy on its code object's own processor at its own launch range, or `None` where
-/// there is nothing true to say (no metadata counts, a processor the model does not know).
+/// A kernel's occupancy on its code object's own processor at its own launch range (the model's
+/// [`Evaluation::reading`], as inspect reads it), or `None` where there is nothing true to say (no
+/// metadata counts, a processor the model does not know).
 pub fn own_occupancy(co: &CodeObject<'_>, kernel: &Kernel<'_>) -> Option<Occupancy> {
     let id = co.flags.target_id().and_then(|t| parse_target(&t).ok())?;
     let res = kernel.resources(Some(id.processor))?;
-    kernel_subtarget(id, &res)?.evaluate(&res, None, 0).ok()
+    Evaluation::reading(id, Llvm::default()).evaluate(&res).ok().map(|(_, o)| o)
 }
 
 /// What to add to one code object: its kernels' keys (in metadata order) and its table.

@@ -5,7 +5,8 @@ use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
 use wavebudget_model::{
-    KernelResources, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+    Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs,
+    WorkgroupSize,
 };
 
 use crate::triton::{self, TritonLaunch};
@@ -805,7 +806,12 @@ pub fn kernel_report(
         (Some(st), Some(res)) => {
             let evaluated = if same_target { res } else { res.without_descriptor() };
             used = Some(evaluated);
-            match st.evaluate(&evaluated, opts.wg_size, dynamic_lds) {
+            let evaluation = Evaluation {
+                launch: Launch::named_or(opts.wg_size, Launch::OwnRange),
+                dynamic_lds,
+                ..Evaluation::reading(st.id(), opts.llvm)
+            };
+            match evaluation.occupancy_on(st, &evaluated) {
                 Ok(o) => {
                     if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
                         if let Ok(alone) = st.evaluate_waves(&evaluated, opts.wg_size, 0) {
@@ -918,13 +924,13 @@ pub fn subtarget_for(
     notes: &mut Vec<Note>,
 ) -> Option<Subtarget> {
     let p = id.processor;
+    let reading = Evaluation::reading(*id, llvm);
     // A wave size the processor does not run: evaluated at its default, and said.
-    let wave_size = p.runs_wave(wave);
-    if let (Some(w), None) = (wave, wave_size) {
+    if let Some(w) = reading.wave_not_run(wave) {
         notes.push(Note::WaveSizeNotRun { processor: p.name, wave: w, evaluated: p.default_wave_size() });
     }
-    match Subtarget::for_kernel(*id, wave_size, wgp_mode, llvm) {
-        Ok(st) => Some(st),
+    match reading.subtarget(wave, wgp_mode) {
+        Ok(on) => Some(on.subtarget),
         Err(e) => {
             notes.push(Note::NoOccupancy { on: Some(id.canonical()), error: e });
             None

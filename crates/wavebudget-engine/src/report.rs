@@ -7,7 +7,8 @@ use serde::Serialize;
 use wavebudget_codeobj::KernelMeta;
 use wavebudget_model::targets::MAX_FLAT_WORKGROUP_SIZE;
 use wavebudget_model::{
-    parse_target, KernelResources, Llvm, Occupancy, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+    parse_target, Evaluation, KernelResources, Launch, Llvm, Occupancy, Options, Subtarget, TargetId, Usage, Vgprs,
+    WorkgroupSize,
 };
 
 use crate::inspect::{self, InspectOptions, Padding};
@@ -347,7 +348,13 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
         );
         let mut eval = None;
         match (&st, &res) {
-            (Some(st), Some(r)) => match st.evaluate(r, wg, dynamic_lds) {
+            (Some(st), Some(r)) => match (Evaluation {
+                launch: Launch::named_or(wg, Launch::OwnRange),
+                dynamic_lds,
+                ..Evaluation::reading(id, llvm)
+            })
+            .occupancy_on(st, r)
+            {
                 Ok(o) => {
                     if let Some(reported) =
                         base.waves_per_simd.filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)

@@ -14,6 +14,8 @@
 //! - [`budget`]: the inverse, [`Subtarget::budget`] and [`Subtarget::ladder`].
 //! - [`kernel`]: [`KernelResources`], a compiled kernel's counts as every reader of a code object carries
 //!   them, and [`Subtarget::evaluate`], the one evaluation of a kernel at a launch.
+//! - [`evaluation`]: [`Evaluation`], where a door evaluates compiled kernels (target, LLVM, a wave size
+//!   the processor does not run, the launch when none is named, LDS at launch).
 //! - [`batch`]: [`Subtarget::evaluate_grid`] for autotuners.
 //! - [`generic`]: the cross-vendor first-order form `O = floor(F / (R*W*w))`.
 //! - [`nvidia`]: NVIDIA's occupancy as `cuda_occupancy.h` computes it (compute capability 7.0 to 12.1),
@@ -42,6 +44,7 @@ macro_rules! kind_is_variant {
 pub mod batch;
 pub mod budget;
 pub mod error;
+pub mod evaluation;
 pub mod generic;
 pub mod kernel;
 pub mod launch;
@@ -60,6 +63,7 @@ pub use budget::{BlockReason, Blocker, Budget, Squeezed, WavesRange};
 pub use error::{
     DvgprRefusal, FeatureRefusal, GenericRefusal, LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal,
 };
+pub use evaluation::{Evaluation, ForeignWave, Launch, OnSubtarget};
 pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;

@@ -282,10 +282,9 @@ fn align_down(x: u32, g: u32) -> u32 {
 impl Subtarget {
     /// The subtarget a kernel runs on: `id` under `llvm`'s rules, with the kernel's wave size (`None`: the
     /// processor's default) and its WGP or CU mode (`wgp_mode`: the kernel's `.workgroup_processor_mode`,
-    /// else its descriptor's bit; [`Processor::cu_mode`]). The one step from a kernel's facts to the model:
-    /// inspect, embed, `isa` and the runtime's dispatch take it. A wave size the processor does not run is
-    /// refused here; a door that evaluates such a kernel at the default instead passes
-    /// [`Processor::runs_wave`]'s answer.
+    /// else its descriptor's bit; [`Processor::cu_mode`]). The one step from a kernel's facts to the model,
+    /// which the doors take through [`crate::Evaluation`]. A wave size the processor does not run is
+    /// refused here; [`crate::ForeignWave::AtDefault`] evaluates such a kernel at the default instead.
     pub fn for_kernel(
         id: TargetId,
         wave: Option<u32>,

@@ -26,7 +26,9 @@ use std::path::Path;
 use wavebudget_codeobj::table::{Record, Table};
 use wavebudget_codeobj::{walk, CodeObject, Found, Mapped};
 pub use wavebudget_model::KernelResources;
-use wavebudget_model::{parse_target, LaunchTable, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize};
+use wavebudget_model::{
+    parse_target, Evaluation, LaunchTable, Limiter, Options, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
+};
 
 /// The reader's error after the path, which its I/O errors already name.
 fn read_message(path: &str, e: &wavebudget_codeobj::Error) -> String {
@@ -642,10 +644,11 @@ impl PreparedDevice {
                 })
             })?;
         // The launch check of Subtarget::evaluate, without its allocation.
-        let wg = wg_size.unwrap_or_else(|| res.default_launch_size());
+        let evaluation = Evaluation::dispatching(self.device.target, wg_size, dynamic_lds);
+        let wg = evaluation.launch.of(res).max;
         if wg > res.max_flat_workgroup_size || res.reqd_workgroup_size.is_some_and(|n| n != wg) {
-            return Err(st
-                .evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds)
+            return Err(evaluation
+                .occupancy_on(st, res)
                 .err()
                 .map_or_else(|| Error::Kernel(KernelRefusal::LaunchSize(wg)), Error::from));
         }
@@ -694,15 +697,11 @@ pub fn dispatch(
 ) -> Result<Dispatch, Error> {
     let res = &kernel.resources;
     // A wave size the device does not run is refused, not evaluated at its default.
-    let st = Subtarget::for_kernel(
-        device.target,
-        Some(res.wavefront_size),
-        res.workgroup_processor_mode,
-        wavebudget_model::Llvm::default(),
-    )?;
-    let wg = wg_size.unwrap_or_else(|| res.default_launch_size());
+    let evaluation = Evaluation::dispatching(device.target, wg_size, dynamic_lds);
+    let st = evaluation.subtarget_of(res)?.subtarget;
+    let wg = evaluation.launch.of(res).max;
     // The one evaluation: the launch the kernel takes, the registers its descriptor allocates.
-    st.evaluate(res, Some(WorkgroupSize::fixed(wg)), dynamic_lds).map_err(|e| match e {
+    evaluation.occupancy_on(&st, res).map_err(|e| match e {
         wavebudget_model::ModelError::Launch(reason) => {
             Error::Kernel(KernelRefusal::Launch { kernel: kernel.name.clone(), reason })
         }

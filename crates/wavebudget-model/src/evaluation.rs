@@ -1,0 +1,176 @@
+//! Where a door evaluates a compiled kernel: the one place that decides the target's subtarget for the
+//! kernel (its wave size, or the processor's default where the processor does not run it; its WGP or CU
+//! mode), the launch when none is named, and LDS given at launch. Inspect, the report, embed, `isa`, the
+//! runtime's `dispatch` and the pass's sweep each make an [`Evaluation`] and ask it; what differs between
+//! them is a field they set, not a rule they write.
+
+use crate::error::ModelError;
+use crate::kernel::KernelResources;
+use crate::occupancy::Occupancy;
+use crate::subtarget::{Subtarget, WorkgroupSize};
+use crate::target_id::TargetId;
+use crate::Llvm;
+
+/// What an evaluation does with a kernel whose wave size the processor does not run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForeignWave {
+    /// Evaluate it at the processor's default wave size, and say so ([`OnSubtarget::wave_not_run`]):
+    /// reading a code object built for another processor (inspect, the report, embed, `isa`).
+    AtDefault,
+    /// Refuse it: the kernel is to run here (the runtime's `dispatch`, the pass's own compile).
+    Refuse,
+}
+
+/// The launch an evaluation takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Launch {
+    /// The kernel's own launch range ([`KernelResources::launch_range`]): what its metadata allows.
+    OwnRange,
+    /// One size, the kernel's [`KernelResources::default_launch_size`]: what a dispatch that names none
+    /// launches (the top of its own range, so the same occupancy as [`Launch::OwnRange`]).
+    OwnDefault,
+    /// The size the caller names.
+    Given(WorkgroupSize),
+}
+
+impl Launch {
+    /// `Given(size)` where a size is named, else `otherwise`.
+    pub fn named_or(size: Option<WorkgroupSize>, otherwise: Launch) -> Launch {
+        size.map_or(otherwise, Launch::Given)
+    }
+
+    /// The workgroup size this launch is for `k`.
+    pub fn of(self, k: &KernelResources) -> WorkgroupSize {
+        match self {
+            Launch::OwnRange => k.launch_range(),
+            Launch::OwnDefault => WorkgroupSize::fixed(k.default_launch_size()),
+            Launch::Given(wg) => wg,
+        }
+    }
+}
+
+/// A target, an LLVM major's rules and a launch: what a door evaluates compiled kernels at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Evaluation {
+    /// The target the kernels are evaluated on.
+    pub target: TargetId,
+    /// Whose rules.
+    pub llvm: Llvm,
+    /// A wave size the processor does not run.
+    pub foreign_wave: ForeignWave,
+    /// The launch.
+    pub launch: Launch,
+    /// LDS bytes given at launch, on top of each kernel's static LDS.
+    pub dynamic_lds: u32,
+}
+
+/// The subtarget a kernel is evaluated on, and the wave size it was built for where the processor does
+/// not run that one (evaluated at the default instead).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OnSubtarget {
+    /// The subtarget.
+    pub subtarget: Subtarget,
+    /// The kernel's wave size, where [`ForeignWave::AtDefault`] evaluated it at the processor's default.
+    pub wave_not_run: Option<u32>,
+}
+
+impl Evaluation {
+    /// Reading a code object: `target` under `llvm`, a foreign wave size at the default, each kernel at its
+    /// own launch range, no LDS at launch.
+    pub fn reading(target: TargetId, llvm: Llvm) -> Evaluation {
+        Evaluation { target, llvm, foreign_wave: ForeignWave::AtDefault, launch: Launch::OwnRange, dynamic_lds: 0 }
+    }
+
+    /// Dispatching on the device that is there: a foreign wave size refused, the launch named or the
+    /// kernel's default size, `dynamic_lds` at launch, the default LLVM's rules.
+    pub fn dispatching(target: TargetId, wg_size: Option<u32>, dynamic_lds: u32) -> Evaluation {
+        Evaluation {
+            target,
+            llvm: Llvm::default(),
+            foreign_wave: ForeignWave::Refuse,
+            launch: Launch::named_or(wg_size.map(WorkgroupSize::fixed), Launch::OwnDefault),
+            dynamic_lds,
+        }
+    }
+
+    /// The subtarget for a kernel of wave size `wave` (`None`: not known, the default) and WGP or CU mode
+    /// `wgp_mode` ([`crate::targets::Processor::cu_mode`]).
+    pub fn subtarget(&self, wave: Option<u32>, wgp_mode: Option<bool>) -> Result<OnSubtarget, ModelError> {
+        let wave_not_run = self.wave_not_run(wave);
+        let wave = if wave_not_run.is_some() { None } else { wave };
+        Ok(OnSubtarget { subtarget: Subtarget::for_kernel(self.target, wave, wgp_mode, self.llvm)?, wave_not_run })
+    }
+
+    /// `wave`, where this evaluation takes a kernel of that wave size at the processor's default instead.
+    pub fn wave_not_run(&self, wave: Option<u32>) -> Option<u32> {
+        match self.foreign_wave {
+            ForeignWave::AtDefault => wave.filter(|&w| self.target.processor.runs_wave(Some(w)).is_none()),
+            ForeignWave::Refuse => None,
+        }
+    }
+
+    /// [`Evaluation::subtarget`] for a kernel's resources.
+    pub fn subtarget_of(&self, k: &KernelResources) -> Result<OnSubtarget, ModelError> {
+        self.subtarget(Some(k.wavefront_size), k.workgroup_processor_mode)
+    }
+
+    /// The kernel's occupancy on `st` at this evaluation's launch ([`Subtarget::evaluate`]).
+    pub fn occupancy_on(&self, st: &Subtarget, k: &KernelResources) -> Result<Occupancy, ModelError> {
+        st.evaluate(k, Some(self.launch.of(k)), self.dynamic_lds)
+    }
+
+    /// The kernel's subtarget and occupancy.
+    pub fn evaluate(&self, k: &KernelResources) -> Result<(OnSubtarget, Occupancy), ModelError> {
+        let on = self.subtarget_of(k)?;
+        let o = self.occupancy_on(&on.subtarget, k)?;
+        Ok((on, o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_target;
+
+    fn kernel(wave: u32, max_flat: u32, reqd: Option<u32>) -> KernelResources {
+        KernelResources {
+            vgpr_count: 64,
+            agpr_count: 0,
+            sgpr_count: 32,
+            group_segment_fixed_size: 16384,
+            private_segment_fixed_size: 0,
+            wavefront_size: wave,
+            max_flat_workgroup_size: max_flat,
+            reqd_workgroup_size: reqd,
+            spills: 0,
+            descriptor: None,
+            workgroup_processor_mode: None,
+        }
+    }
+
+    #[test]
+    fn a_foreign_wave_is_read_at_the_default_or_refused() {
+        let gfx942 = parse_target("gfx942").unwrap();
+        let k = kernel(32, 256, None);
+        let (on, _) = Evaluation::reading(gfx942, Llvm::V22).evaluate(&k).unwrap();
+        assert_eq!((on.subtarget.wave_size(), on.wave_not_run), (64, Some(32)));
+        assert!(Evaluation::dispatching(gfx942, None, 0).evaluate(&k).is_err());
+        let k64 = kernel(64, 256, None);
+        let (on, _) = Evaluation::reading(gfx942, Llvm::V22).evaluate(&k64).unwrap();
+        assert_eq!(on.wave_not_run, None);
+    }
+
+    /// A dispatch naming no size and a read of the kernel give one answer, a required size included.
+    #[test]
+    fn the_default_launch_and_the_own_range_agree() {
+        for target in ["gfx942", "gfx1100", "gfx90a", "gfx1201"] {
+            let id = parse_target(target).unwrap();
+            for k in [kernel(64, 256, None), kernel(64, 1024, Some(128)), kernel(64, 64, None), kernel(64, 1024, None)]
+            {
+                let read = Evaluation::reading(id, Llvm::default()).evaluate(&k).map(|(_, o)| o.waves_per_simd);
+                let dispatched = Evaluation::dispatching(id, None, 0).evaluate(&k).map(|(_, o)| o.waves_per_simd);
+                assert_eq!(read, dispatched, "{target} {k:?}");
+            }
+        }
+    }
+}
