@@ -487,32 +487,19 @@ fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
     if a.cus == Some(0) {
         return Err(UsageError::ZeroCus.into());
     }
-    #[derive(Serialize)]
-    struct Out {
-        target: String,
-        #[serde(flatten)]
-        best: wavebudget_model::WgChoice,
-        /// Workgroups that fill the device once: --cus x workgroups_per_cu.
-        min_grid_size: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        candidates: Option<Vec<wavebudget_model::WgChoice>>,
-    }
-    let mut outs = Vec::new();
-    for st in subtargets(&a.target)? {
-        let vgprs = match usage.vgprs {
-            Vgprs::Total(t) => t,
-            Vgprs::Split { arch, agpr } => st.total_vgprs(arch, agpr),
-        };
-        // LDS past u32 is past every workgroup's limit: held at u32::MAX, which the model refuses.
-        let mut lds = |wg: u32| u32::try_from(static_lds + per_item * u64::from(wg)).unwrap_or(u32::MAX);
-        let s = st.suggest_wg_size(vgprs, usage.sgprs.unwrap_or(0), &mut lds, range)?;
-        outs.push(Out {
-            target: st.id().canonical(),
-            best: s.best,
-            min_grid_size: a.cus.map(|c| u64::from(c) * u64::from(s.best.workgroups_per_cu)),
-            candidates: a.all.then_some(s.candidates),
-        });
-    }
+    let req = wavebudget_engine::suggest::Request {
+        vgprs: usage.vgprs,
+        sgprs: usage.sgprs.unwrap_or(0),
+        range,
+        cus: a.cus,
+        all: a.all,
+    };
+    // LDS past u32 is past every workgroup's limit: held at u32::MAX, which the model refuses.
+    let mut lds = |wg: u32| u32::try_from(static_lds + per_item * u64::from(wg)).unwrap_or(u32::MAX);
+    let outs = subtargets(&a.target)?
+        .iter()
+        .map(|st| wavebudget_engine::suggest::suggest(st, &req, &mut lds))
+        .collect::<Result<Vec<_>, _>>()?;
     if a.json {
         return Ok(if outs.len() == 1 { to_json(&outs[0]) } else { to_json(&outs) });
     }

@@ -77,3 +77,38 @@ fn every_candidate_is_llcs_occupancy_at_that_size() {
         assert_eq!(v["wg_size"], best["wg_size"], "{cpu}: the choice");
     }
 }
+
+/// A register split the target cannot hold is refused by `suggest` with `occupancy`'s line, not summed
+/// into a total and answered (it was: AGPRs on gfx1100 gave 16 waves, 300 arch VGPRs on gfx942 1 wave).
+/// llc agrees there is no such kernel: a clobber of a31 on gfx1100 or of v299 on gfx942 does not compile
+/// to those counts.
+#[test]
+fn a_split_the_target_cannot_hold_is_refused_as_occupancy_refuses_it() {
+    let run = |cmd: &str, target: &str, vgprs: &str, agprs: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_wavebudget"))
+            .args([cmd, "--target", target, "--vgprs", vgprs, "--agprs", agprs])
+            .output()
+            .unwrap()
+    };
+    for (target, vgprs, agprs) in [("gfx1100", "64", "32"), ("gfx942", "300", "32"), ("gfx90a", "64", "300")] {
+        let s = run("suggest", target, vgprs, agprs);
+        let o = run("occupancy", target, vgprs, agprs);
+        assert_eq!(s.status.code(), Some(1), "{target} {vgprs}+{agprs}: {}", String::from_utf8_lossy(&s.stdout));
+        assert!(s.stdout.is_empty());
+        let line = String::from_utf8_lossy(&s.stderr);
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert_eq!(line, String::from_utf8_lossy(&o.stderr), "{target}: suggest and occupancy refuse alike");
+    }
+    // What the model refuses, llc cannot compile either: the registers are not there.
+    for (cpu, reg) in [("gfx1100", "a31"), ("gfx942", "v299")] {
+        let ir = format!(
+            "define amdgpu_kernel void @k() {{\n  call void asm sideeffect \"\", \"~{{{reg}}}\"()\n  ret void\n}}\n"
+        );
+        let c = wavebudget_testkit::llvm::llc_compile(&ir, cpu, "", &format!("suggest-split-{cpu}"));
+        let r = &c.remarks["k"];
+        assert!(
+            remark_u32(r, "VGPRs").unwrap() < 256 && remark_u32(r, "AGPRs").unwrap_or(0) == 0,
+            "{cpu} {reg}: {r:?}"
+        );
+    }
+}

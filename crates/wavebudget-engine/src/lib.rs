@@ -18,6 +18,7 @@
 //! - [`vendor`], [`misuse`], [`output`]: which launch options go with which vendor's binaries, the
 //!   misuses every door shares, and writing an output.
 //! - [`targets`]: every processor the model knows, with its parameters.
+//! - [`suggest`]: the launch size whose waves stay resident most, per subtarget.
 //! - [`Note`]: what a kernel's evaluation says beside its numbers, one variant per kind.
 
 #![forbid(unsafe_code)]
@@ -32,6 +33,7 @@ pub mod misuse;
 mod note;
 pub mod output;
 pub mod report;
+pub mod suggest;
 pub mod targets;
 pub mod triton;
 pub mod vendor;

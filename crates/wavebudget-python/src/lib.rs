@@ -1172,21 +1172,18 @@ fn suggest_wg_size<'py>(
         _ => wavebudget_model::WorkgroupSize::DEFAULT,
     };
     let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
+    let req = wavebudget_engine::suggest::Request {
+        vgprs: match vgpr_count {
+            Some(t) => wavebudget_model::Vgprs::Total(t),
+            None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+        },
+        sgprs,
+        range,
+        cus,
+        all,
+    };
     let mut answers = Vec::new();
     for st in wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)? {
-        let total = match vgpr_count {
-            Some(t) => t,
-            None => {
-                st.validate(&wavebudget_model::Usage {
-                    vgprs: wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
-                    sgprs: None,
-                    lds: 0,
-                    workgroup: wavebudget_model::WorkgroupSize::DEFAULT,
-                })
-                .map_err(|e| model_err(&e))?;
-                st.total_vgprs(vgprs, agprs)
-            }
-        };
         // The callable's first failure, raised once the model is done (the model's callback cannot fail).
         let mut failure: Option<PyErr> = None;
         let mut lds_of = |wg: u32| -> u32 {
@@ -1221,19 +1218,12 @@ fn suggest_wg_size<'py>(
                 u32::MAX
             })
         };
-        let s = st.suggest_wg_size(total, sgprs, &mut lds_of, range);
+        let s = wavebudget_engine::suggest::suggest(&st, &req, &mut lds_of);
         if let Some(e) = failure {
             return Err(e);
         }
         let s = s.map_err(|e| model_err(&e))?;
-        let mut json = serde_json::to_value(s.best).expect("a launch choice serializes");
-        let obj = json.as_object_mut().expect("an object");
-        obj.insert("target".into(), st.id().canonical().into());
-        obj.insert("min_grid_size".into(), cus.map(|c| u64::from(c) * u64::from(s.best.workgroups_per_cu)).into());
-        if all {
-            obj.insert("candidates".into(), serde_json::to_value(&s.candidates).expect("choices serialize"));
-        }
-        answers.push(to_py(py, &json)?);
+        answers.push(to_py(py, &serde_json::to_value(&s).expect("a suggestion serializes"))?);
     }
     Ok(answers)
 }

@@ -678,6 +678,18 @@ def test_suggest_wg_size_refusals(lds, message, kind):
         wavebudget.suggest_wg_size("gfx942", vgprs=40, lds=lds)
 
 
+@pytest.mark.parametrize("target,vgprs,agprs", [("gfx1100", 64, 32), ("gfx942", 300, 32)])
+def test_suggest_wg_size_refuses_a_split_as_the_cli_does(target, vgprs, agprs):
+    """A register split the target cannot hold: the same refusal from Python and from `wavebudget suggest`
+    (the engine's one suggest validates it)."""
+    cli = subprocess.run([str(CLI), "suggest", "--target", target, "--vgprs", str(vgprs), "--agprs", str(agprs)],
+                         capture_output=True, text=True)
+    assert cli.returncode == 1 and cli.stdout == ""
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.suggest_wg_size(target, vgprs=vgprs, agprs=agprs)
+    assert cli.stderr == f"error: {e.value}\n"
+
+
 def test_suggest_wg_size_raises_what_the_callable_raises():
     def lds(wg):
         raise KeyError(wg)
