@@ -5,7 +5,7 @@ use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
 use serde::Serialize;
 use wavebudget_engine::vendor::{Given, Whose};
-use wavebudget_model::nvidia::{self, Arch, Budget, Kernel, Occupancy, Target, Want};
+use wavebudget_model::nvidia::{self, Arch, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused, and so are AMD's rules and modes (`given`) with an NVIDIA one.
@@ -51,18 +51,6 @@ pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
 /// carveout preference, the default dynamic limit).
 pub(crate) fn kernel(n: &NvidiaArgs, arch: &Arch, regs: u32, block: u32) -> Result<Kernel, CliError> {
     Ok(n.spec()?.kernel(arch, regs, block))
-}
-
-#[derive(Serialize)]
-struct TargetOut {
-    target: &'static str,
-    family: &'static str,
-    product: Option<&'static str>,
-    sms: Option<u32>,
-}
-
-fn target_out(t: &Target) -> TargetOut {
-    TargetOut { target: t.arch.name, family: t.arch.family, product: t.product.map(|p| p.name), sms: t.sms() }
 }
 
 pub(crate) fn heading(t: &Target) -> String {
@@ -129,21 +117,11 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
     let regs =
         a.nvidia.regs.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoRegs { configuration: false }))?;
     let k = kernel(&a.nvidia, t.arch, regs, block_size(a.wg_size.as_deref())?)?;
-    let o = t.arch.occupancy(&k)?;
+    let answer = wavebudget_engine::nvidia::occupancy(&t, k)?;
     if a.json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            #[serde(flatten)]
-            target: TargetOut,
-            kernel: &'a Kernel,
-            #[serde(flatten)]
-            occupancy: &'a Occupancy,
-            grid_blocks: Option<u64>,
-        }
-        let grid = t.sms().filter(|_| o.blocks_per_sm > 0).map(|s| u64::from(s) * u64::from(o.blocks_per_sm));
-        return Ok(to_json(&Out { target: target_out(&t), kernel: &k, occupancy: &o, grid_blocks: grid }));
+        return Ok(to_json(&answer));
     }
-    Ok(occupancy_text(&t, &k, &o))
+    Ok(occupancy_text(&t, &answer.kernel, &answer.occupancy))
 }
 
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
@@ -174,23 +152,9 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
             return Err(UsageError::from(wavebudget_engine::misuse::Misuse::NoNvidiaWant { give }).into());
         }
     };
-    let budgets = wants.iter().map(|&w| t.arch.budget(&k, w).map(|b| (w, b))).collect::<Result<Vec<_>, _>>()?;
+    let answer = wavebudget_engine::nvidia::budget(&t, k, &wants)?;
     if a.json {
-        #[derive(Serialize)]
-        struct Level<'a> {
-            want: Want,
-            #[serde(flatten)]
-            budget: &'a Budget,
-        }
-        #[derive(Serialize)]
-        struct Out<'a> {
-            #[serde(flatten)]
-            target: TargetOut,
-            kernel: &'a Kernel,
-            levels: Vec<Level<'a>>,
-        }
-        let levels = budgets.iter().map(|(w, b)| Level { want: *w, budget: b }).collect();
-        return Ok(to_json(&Out { target: target_out(&t), kernel: &k, levels }));
+        return Ok(to_json(&answer));
     }
     let mut s = format!(
         "{}: {} threads/block, {} B static + {} B dynamic shared memory\n",
@@ -199,7 +163,7 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
         k.shared_mem,
         k.dynamic_shared_mem
     );
-    for (w, b) in &budgets {
+    for wavebudget_engine::nvidia::BudgetLevel { want: w, budget: b } in &answer.levels {
         s.push_str(&format!(
             "  {w}: at most {} registers/thread ({} blocks, {} warps per SM)",
             b.max_regs, b.occupancy.blocks_per_sm, b.occupancy.warps_per_sm

@@ -19,6 +19,7 @@
 //!   misuses every door shares, and writing an output.
 //! - [`targets`]: every processor the model knows, with its parameters.
 //! - [`suggest`]: the launch size whose waves stay resident most, per subtarget.
+//! - [`nvidia`]: NVIDIA's `occupancy` and `budget` answers.
 //! - [`Note`]: what a kernel's evaluation says beside its numbers, one variant per kind.
 
 #![forbid(unsafe_code)]
@@ -31,6 +32,7 @@ pub mod inspect;
 pub use wavebudget_ladder as ladder;
 pub mod misuse;
 mod note;
+pub mod nvidia;
 pub mod output;
 pub mod report;
 pub mod suggest;

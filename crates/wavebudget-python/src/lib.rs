@@ -1350,14 +1350,6 @@ fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
 
-/// The target's identity as the answers carry it.
-fn nv_target_fields(t: &wavebudget_model::nvidia::Target, d: &Bound<'_, PyAny>) -> PyResult<()> {
-    d.set_item("target", t.arch.name)?;
-    d.set_item("family", t.arch.family)?;
-    d.set_item("product", t.product.map(|p| p.name))?;
-    d.set_item("sms", t.sms())
-}
-
 /// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block, checked in Python:
 /// static shared memory, dynamic shared memory at launch, its limit in bytes, barriers, carveout.
 #[derive(FromPyObject)]
@@ -1388,16 +1380,11 @@ fn nv_occupancy<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = nv_target(target)?;
     let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, regs, block);
-    let o = t.arch.occupancy(&k).map_err(nv_err)?;
-    let d = to_py(py, &o)?;
-    nv_target_fields(&t, &d)?;
-    d.set_item("kernel", to_py(py, &k)?)?;
-    d.set_item("occupancy", o.fraction())?;
-    d.set_item("unlaunchable_reason", o.unlaunchable.map(|u| u.to_string()))?;
-    d.set_item(
-        "grid_blocks",
-        t.sms().filter(|_| o.blocks_per_sm > 0).map(|s| u64::from(s) * u64::from(o.blocks_per_sm)),
-    )?;
+    let answer = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
+    let d = to_py(py, &answer)?;
+    // Rendered for Python: the fraction of the SM's warps, the reason in words.
+    d.set_item("occupancy", answer.occupancy.fraction())?;
+    d.set_item("unlaunchable_reason", answer.occupancy.unlaunchable.map(|u| u.to_string()))?;
     Ok(d)
 }
 
@@ -1423,10 +1410,12 @@ fn nv_budget<'py>(
         }
     };
     let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, 0, block);
-    let b = t.arch.budget(&k, want).map_err(nv_err)?;
-    let d = to_py(py, &b)?;
-    nv_target_fields(&t, &d)?;
-    d.set_item("want", to_py(py, &want)?)?;
+    let answer = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(nv_err)?;
+    // One level asked: its fields beside the target's (the CLI's `levels` hold one each).
+    let d = to_py(py, &answer.levels[0])?;
+    for (key, value) in to_py(py, &answer.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
+        d.set_item(key, value)?;
+    }
     Ok(d)
 }
 
