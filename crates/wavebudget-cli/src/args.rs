@@ -207,7 +207,7 @@ pub struct DispatchArgs {
     #[arg(long)]
     pub kfd_root: Option<String>,
     /// Launch size, N (or N,N: the syntax of the other subcommands; a dispatch has one size). Default:
-    /// the kernel's .max_flat_workgroup_size.
+    /// the kernel's .reqd_workgroup_size, else its .max_flat_workgroup_size.
     #[arg(long)]
     pub wg_size: Option<String>,
     /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.

@@ -517,3 +517,40 @@ fn the_runtime_reads_the_embedded_table() {
         assert!(err.contains("run `wavebudget embed`"), "{err}");
     }
 }
+
+/// Issue 56: `dispatch` read an embedded kernel table without looking at the metadata beside it, so a
+/// table edited (or left stale) after `embed` gave numbers `inspect` of the same file contradicts. A table
+/// its metadata contradicts is refused by one line naming the kernel and the count; the untouched file
+/// dispatches as llc counts, and `inspect` of the edited one still reads the metadata.
+#[test]
+fn dispatch_refuses_a_table_its_metadata_contradicts() {
+    let (o, occ) = llc("gfx942", &[], "contradict");
+    let embedded = tmp("contradict-embedded.o");
+    embed(&o, &embedded);
+    let (name, &waves) = occ.iter().next().unwrap();
+    let path = embedded.to_str().unwrap();
+    let out = wb(&["dispatch", path, "--kernel", name, "--device", "gfx942", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["waves_per_simd"], waves, "{v}");
+
+    // The first record's .vgpr_count (the table's header is 32 bytes, the field 32 bytes into a record;
+    // docs/binary-format.md) raised by 64.
+    let mut bytes = std::fs::read(&embedded).unwrap();
+    let at = bytes.windows(4).position(|w| w == b"WBKT").expect("the table's magic") + 32 + 32;
+    let v = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    bytes[at..at + 2].copy_from_slice(&(v + 64).to_le_bytes());
+    let edited = tmp("contradict-edited.o");
+    std::fs::write(&edited, &bytes).unwrap();
+    let e = edited.to_str().unwrap();
+    let out = wb(&["dispatch", e, "--kernel", name, "--device", "gfx942"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let said = format!("the embedded kernel table says .vgpr_count {}, the metadata {v}", v + 64);
+    assert!(err.contains(&said), "{err}");
+    let out = wb(&["inspect", e, "--kernel", name, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("\"waves_per_simd\": {waves}")));
+}

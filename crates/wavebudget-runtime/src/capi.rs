@@ -135,7 +135,10 @@ impl From<&str> for Failure {
 impl From<crate::Error> for Failure {
     fn from(e: crate::Error) -> Failure {
         let code = match &e {
-            crate::Error::Read { .. } | crate::Error::Io { .. } | crate::Error::NoTable(_) => WB_ERR_INPUT,
+            crate::Error::Read { .. }
+            | crate::Error::Io { .. }
+            | crate::Error::NoTable(_)
+            | crate::Error::TableContradicts { .. } => WB_ERR_INPUT,
             crate::Error::Kernel(_) => WB_ERR_KERNEL,
             crate::Error::Device(_) => WB_ERR_DEVICE,
             crate::Error::Model(_) => WB_ERR_MODEL,

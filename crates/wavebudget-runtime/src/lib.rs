@@ -12,8 +12,9 @@
 //! - [`Embedded`] and [`PreparedDevice`]: the allocation-free dispatch path over the kernel table `embed`
 //!   writes; [`choose_variant`] picks among builds of a kernel by policy.
 //!
-//! Kernels come from each code object's embedded table where `embed` wrote one, else from its
-//! `NT_AMDGPU_METADATA` note through the reader crate. The C API is [`capi`] (`include/wavebudget.h`).
+//! Kernels come from each code object's embedded table where `embed` wrote one (held against the
+//! metadata beside it: [`Error::TableContradicts`]), else from its `NT_AMDGPU_METADATA` note through the
+//! reader crate. The C API is [`capi`] (`include/wavebudget.h`).
 
 pub mod batch;
 pub mod capi;
@@ -68,6 +69,19 @@ pub enum Error {
     /// A code object without the kernel table `wavebudget embed` writes.
     #[error("{0}: no wavebudget kernel table note: run `wavebudget embed` on it")]
     NoTable(String),
+    /// An embedded kernel table that its code object's metadata contradicts (stale or edited): which
+    /// count to trust cannot be known, so neither is used.
+    #[error("kernel '{kernel}': the embedded kernel table says {field} {table}, the metadata {metadata}: the table is stale or edited (run `wavebudget embed` on the compiler's output again)")]
+    TableContradicts {
+        /// The kernel.
+        kernel: String,
+        /// The metadata's name of the count.
+        field: &'static str,
+        /// The table's value.
+        table: String,
+        /// The metadata's value.
+        metadata: String,
+    },
     /// A device description is unusable: the file and what is wrong with it.
     #[error("{0}")]
     Device(Box<DeviceRefusal>),
@@ -325,11 +339,44 @@ pub struct KernelInfo {
 pub struct Kernels {
     /// In file order (in a code object read from its table: in the table's hash order).
     pub kernels: Vec<KernelInfo>,
-    /// Code objects read from an embedded kernel table rather than their metadata.
+    /// Code objects whose kernels were read from an embedded kernel table (checked against their metadata).
     pub from_tables: usize,
     /// Kernels found only by their descriptor symbol, with no metadata (no `.vgpr_count`, LDS or launch
     /// bounds): named so a lookup can say why there is no answer, never evaluated with made-up counts.
     pub without_metadata: Vec<String>,
+}
+
+/// The first count of a kernel where its embedded table and its metadata disagree. The table's required
+/// size is compared only where the table has the field (tables of 64-byte records predate it).
+fn table_contradicts(
+    kernel: &str,
+    table: &wavebudget_model::KernelResources,
+    meta: &wavebudget_model::KernelResources,
+) -> Option<Error> {
+    let counts = [
+        (".vgpr_count", table.vgpr_count, meta.vgpr_count),
+        (".agpr_count", table.agpr_count, meta.agpr_count),
+        (".sgpr_count", table.sgpr_count, meta.sgpr_count),
+        (".group_segment_fixed_size", table.group_segment_fixed_size, meta.group_segment_fixed_size),
+        (".private_segment_fixed_size", table.private_segment_fixed_size, meta.private_segment_fixed_size),
+        (".wavefront_size", table.wavefront_size, meta.wavefront_size),
+        (".max_flat_workgroup_size", table.max_flat_workgroup_size, meta.max_flat_workgroup_size),
+    ];
+    let differs = |field: &'static str, t: String, m: String| Error::TableContradicts {
+        kernel: kernel.to_string(),
+        field,
+        table: t,
+        metadata: m,
+    };
+    if let Some(&(field, t, m)) = counts.iter().find(|(_, t, m)| t != m) {
+        return Some(differs(field, t.to_string(), m.to_string()));
+    }
+    match (table.reqd_workgroup_size, meta.reqd_workgroup_size) {
+        (Some(t), m) if Some(t) != m => {
+            Some(differs(".reqd_workgroup_size", t.to_string(), m.map_or("none".into(), |m| m.to_string())))
+        }
+        _ => None,
+    }
 }
 
 /// The kernel table of one code object in memory, read in place: what a runtime keeps per loaded code
@@ -376,19 +423,31 @@ impl Kernels {
     /// kernel table note; others from their `NT_AMDGPU_METADATA` note.
     pub fn from_bytes(bytes: &[u8]) -> Result<Kernels, Error> {
         let mut out = Kernels::default();
+        let mut contradicted = None;
         walk(bytes, &mut |found| {
             if let Found::CodeObject(_, data) = found {
                 if let Some(table) = wavebudget_codeobj::embedded_table(data)? {
                     let t = Table::parse(table)?;
                     let target = wavebudget_codeobj::header_target_id(data)?.unwrap_or_default();
+                    // The metadata beside the table, where the code object has it: a table it contradicts
+                    // is not trusted (inspect reads the metadata).
+                    let meta = CodeObject::parse(data).ok();
                     for i in 0..t.len() {
                         let r = t.at(i);
+                        let resources = r.resources();
+                        let own = meta.as_ref().and_then(|co| {
+                            let p = co.flags.processor.and_then(wavebudget_model::targets::processor);
+                            co.kernels.iter().find(|k| k.meta.name == r.name()).and_then(|k| k.resources(p))
+                        });
+                        if let Some(e) = own.and_then(|m| table_contradicts(r.name(), &resources, &m)) {
+                            contradicted.get_or_insert(e);
+                        }
                         out.kernels.push(KernelInfo {
                             name: r.name().into(),
                             symbol: r.symbol().into(),
                             target: target.clone(),
                             processor: r.processor().into(),
-                            resources: r.resources(),
+                            resources,
                         });
                     }
                     out.from_tables += 1;
@@ -415,7 +474,10 @@ impl Kernels {
             Ok(())
         })
         .map_err(|source| Error::Read { path: "<bytes>".into(), source })?;
-        Ok(out)
+        match contradicted {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 
     /// The kernels named `name` (by `.name` or `.symbol`), one per code object.
