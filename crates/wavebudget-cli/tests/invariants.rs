@@ -362,29 +362,6 @@ fn the_sweep_is_read_back_in_one_typed_form() {
     assert!(text.contains("pub struct Sweep") && text.contains("Deserialize") && text.contains("pub fn choose_rungs"));
 }
 
-/// Whether LLVM's padding of a descriptor costs waves is decided once, by the engine's `inspect::padding`
-/// (inspect's note and the report's charts take it): no other source evaluates a kernel without its
-/// descriptor to compare.
-#[test]
-fn the_padding_rule_is_written_once() {
-    let mut files = Vec::new();
-    for dir in ["crates", "llvm-pass/src"] {
-        rust_sources(&root().join(dir), &mut files);
-    }
-    let home = root().join("crates/wavebudget-engine/src/inspect.rs");
-    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
-        let text = std::fs::read_to_string(f).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        assert!(
-            !code.contains(".without_descriptor()"),
-            "{}: compares with the descriptor's padding itself",
-            f.display()
-        );
-    }
-    let text = std::fs::read_to_string(&home).unwrap();
-    assert!(text.contains("pub fn padding(") && text.contains("pub enum Padding"));
-}
-
 /// The CLI is argument parsing and rendering: the report's inputs (kernels of files and sweeps, or one
 /// configuration, each evaluated), the dispatch's device and kernel, and the target list are the engine's
 /// (`report`, `dispatch`, `targets`), which Python calls too. No CLI source builds a report entry, reads a

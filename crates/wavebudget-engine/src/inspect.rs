@@ -142,49 +142,9 @@ pub struct KernelReport {
     pub resources: Option<KernelResources>,
 }
 
-/// What LLVM's padding of a kernel's descriptor does to its occupancy: the evaluation with the
-/// descriptor's allocation (`o`, as LLVM's remark counts it on the kernel's own processor) against the
-/// counts alone. The one rule for inspect's note and the report's charts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Padding {
-    /// No descriptor, or it allocates what the counts give.
-    None,
-    /// The padding costs waves (an `amdgpu-waves-per-eu` maximum): the counts alone allow `metadata`
-    /// waves/SIMD. What the descriptor allocates is what runs.
-    Caps {
-        /// Waves/SIMD from the counts alone.
-        metadata: u32,
-    },
-    /// The descriptor allocates more than the counts at the same waves (LLVM pads up to the occupancy
-    /// the kernel reaches anyway): the evaluation from the counts, which say what the kernel needs.
-    AtNoCost(Box<wavebudget_model::Occupancy>),
-}
-
-/// [`Padding`] of `res` evaluated as `o` at launch `wg` with `dynamic_lds`.
-pub fn padding(
-    st: &Subtarget,
-    res: &wavebudget_model::KernelResources,
-    wg: Option<WorkgroupSize>,
-    dynamic_lds: u32,
-    o: &wavebudget_model::Occupancy,
-) -> Padding {
-    let Some(d) = res.descriptor else { return Padding::None };
-    // A descriptor the model does not count as padded is evaluated as the counts alone: nothing to compare.
-    let a = st.allocation(res.vgpr_count, res.sgpr_count, Some((d.vgprs, d.sgprs)));
-    if !a.vgprs_padded && !a.sgprs_padded {
-        return Padding::None;
-    }
-    let Ok(plain) = st.evaluate(&res.without_descriptor(), wg, dynamic_lds) else { return Padding::None };
-    if plain.waves_per_simd > o.waves_per_simd {
-        Padding::Caps { metadata: plain.waves_per_simd }
-    } else if plain.waves_per_simd == o.waves_per_simd
-        && (o.vgpr_count > plain.vgpr_count || o.sgpr_count > plain.sgpr_count)
-    {
-        Padding::AtNoCost(Box::new(plain))
-    } else {
-        Padding::None
-    }
-}
+/// What LLVM's padding of a kernel's descriptor does to its occupancy: the model's rule
+/// ([`Evaluation::padding`]).
+pub use wavebudget_model::Padding;
 
 /// The metadata keys an inspect kernel shows, in their order (`null` where the note has none; the
 /// launch-size keys only where present).
@@ -797,20 +757,20 @@ pub fn kernel_report(
     // The kernel's resources (the descriptor decoded on its own processor) and the model's one
     // evaluation, as embed and dispatch do: on the code object's own processor the registers the
     // descriptor allocates count (LLVM's remark reports them); on another target only the metadata's.
-    let same_target = own.zip(eval).is_some_and(|(a, b)| a.processor.name == b.processor.name);
+    let same_target = eval.is_some_and(|id| Evaluation::reading(*id, opts.llvm).on_own_processor(own));
     let resources = k.resources(own.map(|id| id.processor));
     let mut result = None;
     let mut at_no_cost = None;
     let mut used = None;
     match (&eval_st, resources) {
         (Some(st), Some(res)) => {
-            let evaluated = if same_target { res } else { res.without_descriptor() };
-            used = Some(evaluated);
             let evaluation = Evaluation {
                 launch: Launch::named_or(opts.wg_size, Launch::OwnRange),
                 dynamic_lds,
                 ..Evaluation::reading(st.id(), opts.llvm)
             };
+            let evaluated = evaluation.resources_from(res, own);
+            used = Some(evaluated);
             match evaluation.occupancy_on(st, &evaluated) {
                 Ok(o) => {
                     if dynamic_lds > 0 && o.binding.contains(&Limiter::Lds) {
@@ -820,7 +780,7 @@ pub fn kernel_report(
                             }
                         }
                     }
-                    match padding(st, &evaluated, opts.wg_size, dynamic_lds, &o) {
+                    match evaluation.padding(st, &evaluated, &o) {
                         Padding::Caps { metadata } => {
                             notes.push(Note::PaddedDescriptorCaps { metadata, waves: o.waves_per_simd })
                         }

@@ -397,7 +397,12 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             }
         }
         let eval = eval.map(|(st, o)| {
-            let padded = res.map_or(Padding::None, |r| inspect::padding(&st, &r, wg, dynamic_lds, &o));
+            let evaluation = Evaluation {
+                launch: Launch::named_or(wg, Launch::OwnRange),
+                dynamic_lds,
+                ..Evaluation::reading(id, llvm)
+            };
+            let padded = res.map_or(Padding::None, |r| evaluation.padding(&st, &r, &o));
             let o = unpadded(o, padded, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
             (st, o)
         });

@@ -49,6 +49,24 @@ impl Launch {
     }
 }
 
+/// What LLVM's padding of a kernel's descriptor does to its occupancy: the evaluation with the
+/// descriptor's allocation (as LLVM's remark counts it on the kernel's own processor) against the counts
+/// alone ([`Evaluation::padding`]). The one rule for inspect's note and the report's charts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Padding {
+    /// No descriptor, or it allocates what the counts give.
+    None,
+    /// The padding costs waves (an `amdgpu-waves-per-eu` maximum): the counts alone allow `metadata`
+    /// waves/SIMD. What the descriptor allocates is what runs.
+    Caps {
+        /// Waves/SIMD from the counts alone.
+        metadata: u32,
+    },
+    /// The descriptor allocates more than the counts at the same waves (LLVM pads up to the occupancy
+    /// the kernel reaches anyway): the evaluation from the counts, which say what the kernel needs.
+    AtNoCost(Box<Occupancy>),
+}
+
 /// A target, an LLVM major's rules and a launch: what a door evaluates compiled kernels at.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {
@@ -117,6 +135,44 @@ impl Evaluation {
     /// The kernel's occupancy on `st` at this evaluation's launch ([`Subtarget::evaluate`]).
     pub fn occupancy_on(&self, st: &Subtarget, k: &KernelResources) -> Result<Occupancy, ModelError> {
         st.evaluate(k, Some(self.launch.of(k)), self.dynamic_lds)
+    }
+
+    /// The resources a kernel read on `own` (its code object's processor, where known) is evaluated with
+    /// here: on its own processor the registers its descriptor allocates count (LLVM's remark reports
+    /// them); on another, where the descriptor's encoding means nothing, only the metadata's counts.
+    pub fn resources_from(&self, k: KernelResources, own: Option<&TargetId>) -> KernelResources {
+        if self.on_own_processor(own) {
+            k
+        } else {
+            k.without_descriptor()
+        }
+    }
+
+    /// Whether this evaluation's target is the processor `own` (a code object's), where its kernels'
+    /// descriptors mean what they encode.
+    pub fn on_own_processor(&self, own: Option<&TargetId>) -> bool {
+        own.is_some_and(|id| id.processor.name == self.target.processor.name)
+    }
+
+    /// [`Padding`] of `k`, evaluated on `st` as `o` at this evaluation's launch.
+    pub fn padding(&self, st: &Subtarget, k: &KernelResources, o: &Occupancy) -> Padding {
+        let Some(d) = k.descriptor else { return Padding::None };
+        // A descriptor the model does not count as padded is evaluated as the counts alone: nothing to
+        // compare.
+        let a = st.allocation(k.vgpr_count, k.sgpr_count, Some((d.vgprs, d.sgprs)));
+        if !a.vgprs_padded && !a.sgprs_padded {
+            return Padding::None;
+        }
+        let Ok(plain) = self.occupancy_on(st, &k.without_descriptor()) else { return Padding::None };
+        if plain.waves_per_simd > o.waves_per_simd {
+            Padding::Caps { metadata: plain.waves_per_simd }
+        } else if plain.waves_per_simd == o.waves_per_simd
+            && (o.vgpr_count > plain.vgpr_count || o.sgpr_count > plain.sgpr_count)
+        {
+            Padding::AtNoCost(Box::new(plain))
+        } else {
+            Padding::None
+        }
     }
 
     /// The kernel's subtarget and occupancy.

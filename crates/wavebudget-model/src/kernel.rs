@@ -90,8 +90,9 @@ impl KernelResources {
     }
 
     /// The same kernel without its descriptor's counts: for evaluating it on a processor other than its
-    /// own, where the descriptor's encoding means nothing.
-    pub fn without_descriptor(self) -> KernelResources {
+    /// own, where the descriptor's encoding means nothing, and for comparing with its padding. Private to
+    /// the model: the doors take [`crate::Evaluation::resources_from`] and [`crate::Evaluation::padding`].
+    pub(crate) fn without_descriptor(self) -> KernelResources {
         KernelResources { descriptor: None, ..self }
     }
 

@@ -63,7 +63,7 @@ pub use budget::{BlockReason, Blocker, Budget, Squeezed, WavesRange};
 pub use error::{
     DvgprRefusal, FeatureRefusal, GenericRefusal, LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal,
 };
-pub use evaluation::{Evaluation, ForeignWave, Launch, OnSubtarget};
+pub use evaluation::{Evaluation, ForeignWave, Launch, OnSubtarget, Padding};
 pub use kernel::{DescriptorCounts, KernelResources};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
