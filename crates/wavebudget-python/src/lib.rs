@@ -497,7 +497,9 @@ fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py
 /// (stable across releases), to match instead of the English.
 fn refuse(kind: &'static str, message: String) -> PyErr {
     Python::with_gil(|py| {
-        let e = Error::new_err(message);
+        // One line for people, as the CLI prints it: control, bidi and invisible characters of the input
+        // (a name with ESC or NUL in it) are spelled out, never raw.
+        let e = Error::new_err(wavebudget_model::text::printable(&message).into_owned());
         // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
         let _ = e.value(py).setattr("kind", kind);
         let _ = e.value(py).setattr("argument", py.None());
@@ -1437,12 +1439,20 @@ fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     Ok(out.into_any())
 }
 
+/// `_printable(text)`: the text with control, bidi and invisible characters spelled out (the model's
+/// `text::printable`, the CLI's rule), for the refusals the Python layer words itself.
+#[pyfunction]
+fn _printable(text: &str) -> String {
+    wavebudget_model::text::printable(text).into_owned()
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
     m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;
     m.add("NotPlain", m.py().get_type::<NotPlain>())?;
+    m.add_function(wrap_pyfunction!(_printable, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;

@@ -827,3 +827,20 @@ def test_sweep_refusals_are_typed(tmp_path):
         wavebudget.sweep([str(module), str(bad)], cli=str(CLI), waves=1)
     assert all("\x1b" not in line for line in e.value.errors), e.value.errors
     assert any("\\u{1b}[31m" in line for line in e.value.errors), e.value.errors
+
+
+def test_refusals_spell_out_control_characters_as_the_cli_does():
+    """Issue 56: a name with ESC or a line separator in it came back raw in Python's refusal. Every refusal
+    is one printable line, the same as the CLI's (which spells them as Rust escapes them)."""
+    name = "gfx9\x1b[31m42\u2029x"
+    cli = subprocess.run([str(CLI), "occupancy", "--target", name, "--vgprs", "1"], capture_output=True, text=True)
+    assert cli.returncode == 1
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.occupancy(name, vgprs=1)
+    assert cli.stderr == f"error: {e.value}\n"
+    assert "\\u{1b}" in str(e.value) and "\\u{2029}" in str(e.value)
+    assert not any(c.isspace() and c != " " or not c.isprintable() for c in str(e.value))
+    # Refusals the Python layer words itself too.
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.inspect("/nonexistent/\x1b\x00")
+    assert "\x1b" not in str(e.value) and "\x00" not in str(e.value)

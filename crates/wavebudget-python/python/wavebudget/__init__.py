@@ -58,7 +58,7 @@ them)."""
 
 def _refuse(kind: str, message: str, argument: Optional[str] = None) -> Error:
     """A refusal of this kind with this message; ``argument`` names the argument it is about, if one."""
-    e = Error(message)
+    e = Error(_native._printable(message))
     e.kind = kind
     e.argument = argument
     return e

@@ -140,6 +140,8 @@ class LaunchHandle:
 
 PTXAS_MAX_REGS: int
 
+def _printable(text: str) -> str: ...
+
 def advise(target: str, records: List[Any], texts: List[Optional[Tuple[str, str]]]) -> Dict[str, Any]: ...
 def triton_explain(
     target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int

@@ -546,7 +546,7 @@ def sweep(
             show = sys.stderr.isatty() if progress is None else bool(progress)
             ladder, errors, _ = _sweep_ray(files, options, cluster, cli, show)
     except _Refusal as e:
-        err = _native.Error(str(e))
+        err = _native.Error(_native._printable(str(e)))
         err.kind, err.argument = e.kind, e.argument
         raise err from None
     # In input order: the unreadable ones first is the order they were found in, as the command says them.
