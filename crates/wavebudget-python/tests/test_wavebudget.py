@@ -827,6 +827,11 @@ def test_sweep_refusals_are_typed(tmp_path):
         wavebudget.sweep([str(module), str(bad)], cli=str(CLI), waves=1)
     assert all("\x1b" not in line for line in e.value.errors), e.value.errors
     assert any("\\u{1b}[31m" in line for line in e.value.errors), e.value.errors
+    # waves that are not a level list: a typed refusal naming the argument (were bare ValueErrors).
+    for waves in (range(1, 9, 2), range(4, 4), ["x"], [1.5], [True]):
+        with refused("waves", r"^waves=.*: want a range with step 1") as e:
+            wavebudget.sweep(str(module), cli=str(CLI), waves=waves)
+        assert e.value.argument == "waves"
 
 
 def test_refusals_spell_out_control_characters_as_the_cli_does():

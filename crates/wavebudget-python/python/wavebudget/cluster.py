@@ -114,12 +114,15 @@ def _options(target: Optional[str], waves: Any, wg_size: Any) -> List[str]:
     if target is not None:
         args += ["--target", str(target)]
     if waves is not None:
+        want = f"waves={waves!r}: want a range with step 1, a list of whole numbers, a number or a text like '1..8'"
         if isinstance(waves, range):
             if waves.step != 1 or len(waves) == 0:
-                raise ValueError(f"waves={waves!r}: want a range with step 1, a list, a number or a text like '1..8'")
+                raise _Refusal(want, "waves", "waves")
             waves = f"{waves.start}..{waves.stop - 1}"
         elif isinstance(waves, (list, tuple)):
-            waves = ",".join(str(int(w)) for w in waves)
+            if not all(isinstance(w, int) and not isinstance(w, bool) for w in waves):
+                raise _Refusal(want, "waves", "waves")
+            waves = ",".join(str(w) for w in waves)
         args += ["--waves", str(waves)]
     if wg_size is not None:
         if isinstance(wg_size, (list, tuple)):
@@ -534,8 +537,8 @@ def sweep(
         err.kind, err.argument = "no_inputs", "paths"
         raise err
     files, unread = _read(paths)  # type: ignore[arg-type]
-    options = _options(target, waves, wg_size)
     try:
+        options = _options(target, waves, wg_size)
         if len(paths) == 1 and unread:
             raise _Refusal(unread[0])
         if not files:
