@@ -662,16 +662,18 @@ pub struct DispatchData {
 impl PreparedDevice {
     /// Builds the model of `device` once.
     pub fn new(device: Device) -> Result<PreparedDevice, Error> {
+        // The subtargets a dispatch evaluates kernels on (`Evaluation::dispatching`'s), one per wave size
+        // and mode a kernel can be built for: CU mode is a kernel's `.workgroup_processor_mode` false.
+        let dispatching = Evaluation::dispatching(device.target, None, 0);
         let st = |w: u32, cu_mode: bool| {
             if cu_mode && !device.target.processor.has_wgp_mode() {
                 return None;
             }
-            Subtarget::new(device.target, Options { wave_size: Some(w), cu_mode, ..Options::default() }).ok().map(
-                |st| {
-                    let (wgp, units) = units(&device, &st);
-                    Prepared { table: st.launch_table(), st, units, wgp }
-                },
-            )
+            dispatching.subtarget(Some(w), cu_mode.then_some(false)).ok().map(|on| {
+                let st = on.subtarget;
+                let (wgp, units) = units(&device, &st);
+                Prepared { table: st.launch_table(), st, units, wgp }
+            })
         };
         let (wave32, wave64) = (st(32, false), st(64, false));
         if wave32.is_none() && wave64.is_none() {
