@@ -252,15 +252,11 @@ pub enum RecordsProblem {
     )]
     #[strum(serialize = "records_neither_form")]
     NeitherForm,
-    /// A field an inspect code object or kernel must have.
-    #[error("{at} has no {field}")]
-    #[strum(serialize = "records_missing")]
-    Missing {
-        /// Where (`code_objects[0]`, `code_objects[0].kernels[2]`).
-        at: String,
-        /// What (`"processor"`, `"kernels" array`, `"name"`).
-        field: &'static str,
-    },
+    /// JSON with a `"code_objects"` array that is not `inspect --json`'s output (the reader's message,
+    /// with the path: `code_objects[0]: missing field `processor``).
+    #[error("{0}")]
+    #[strum(serialize = "records_not_inspect")]
+    NotInspect(String),
     /// A sweep kernel whose target the model refuses.
     #[error("kernels[{index}]: target \"{target}\": {source}")]
     #[strum(serialize = "records_target")]
@@ -369,7 +365,7 @@ mod tests {
             RecordsProblem::NotJson("x".into()),
             RecordsProblem::NotASweep("x".into()),
             RecordsProblem::NeitherForm,
-            RecordsProblem::Missing { at: "code_objects[0]".into(), field: "\"processor\"" },
+            RecordsProblem::NotInspect("x".into()),
             RecordsProblem::Target { index: 0, target: "gfx9999".into(), source: model() },
             RecordsProblem::NoKernelsInJson,
             RecordsProblem::NoKernels,

@@ -37,23 +37,20 @@ fn registers(
     meta.resources(descriptor, wavebudget_model::targets::processor(processor)).map(crate::Registers::Records)
 }
 
-/// The counts of a JSON kernel (`inspect --json`'s kernel, a sweep's baseline) as metadata.
-fn json_meta(
-    k: &serde_json::Value,
-    num: &dyn Fn(&serde_json::Value, &str) -> Option<u32>,
-) -> wavebudget_codeobj::KernelMeta<'static> {
-    wavebudget_codeobj::KernelMeta {
-        vgpr_count: num(k, "vgpr_count"),
-        agpr_count: num(k, "agpr_count"),
-        sgpr_count: num(k, "sgpr_count"),
-        vgpr_spill_count: num(k, "vgpr_spill_count"),
-        sgpr_spill_count: num(k, "sgpr_spill_count"),
-        group_segment_fixed_size: num(k, "group_segment_fixed_size"),
-        private_segment_fixed_size: num(k, "private_segment_fixed_size"),
-        wavefront_size: num(k, "wavefront_size"),
-        max_flat_workgroup_size: num(k, "max_flat_workgroup_size"),
-        ..Default::default()
-    }
+/// What `records=` reads of `wavebudget inspect --json`: each code object's processor and target id, and
+/// its kernels' metadata under the metadata's names (the reader crate's `KernelMeta`, the type whose
+/// fields the report writes). The report's other fields are not read.
+#[derive(serde::Deserialize)]
+struct InspectJson {
+    code_objects: Vec<InspectCodeObject>,
+}
+
+#[derive(serde::Deserialize)]
+struct InspectCodeObject {
+    processor: String,
+    #[serde(default)]
+    target_id: Option<String>,
+    kernels: Vec<wavebudget_codeobj::KernelMeta<'static>>,
 }
 
 pub use wavebudget_ladder::Rung;
@@ -190,37 +187,25 @@ impl Records {
     /// the counts, the levels the ladder `mode=auto` chooses from).
     pub fn from_json(bytes: &[u8]) -> Result<Records, RecordsProblem> {
         let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| RecordsProblem::NotJson(e.to_string()))?;
-        let num =
-            |k: &serde_json::Value, f: &str| k.get(f).and_then(|x| x.as_u64()).map(|x| x.min(u32::MAX as u64) as u32);
         if v.get("kernels").is_some() {
             let sweep = wavebudget_ladder::Sweep::from_value(&v).map_err(RecordsProblem::NotASweep)?;
             return Records::from_sweep(&sweep);
         }
-        let cos = v.get("code_objects").and_then(|c| c.as_array()).ok_or(RecordsProblem::NeitherForm)?;
-        let missing = |at: String, field| RecordsProblem::Missing { at, field };
+        if v.get("code_objects").and_then(|c| c.as_array()).is_none() {
+            return Err(RecordsProblem::NeitherForm);
+        }
+        // The report in its typed form.
+        let report: InspectJson = wavebudget_ladder::read_typed(&v).map_err(RecordsProblem::NotInspect)?;
         let mut recs = Records::default();
-        for (i, co) in cos.iter().enumerate() {
-            let processor = co
-                .get("processor")
-                .and_then(|p| p.as_str())
-                .ok_or_else(|| missing(format!("code_objects[{i}]"), "\"processor\""))?;
+        for co in &report.code_objects {
             // The settings from its target id where it gives one (`amdgcn-amd-amdhsa--gfx90a:xnack-`).
-            let features =
-                co.get("target_id").and_then(|t| t.as_str()).and_then(|t| wavebudget_model::parse_target(t).ok());
-            let kernels = co
-                .get("kernels")
-                .and_then(|k| k.as_array())
-                .ok_or_else(|| missing(format!("code_objects[{i}]"), "\"kernels\" array"))?;
-            for (j, k) in kernels.iter().enumerate() {
-                let name = k
-                    .get("name")
-                    .and_then(|n| n.as_str())
-                    .ok_or_else(|| missing(format!("code_objects[{i}].kernels[{j}]"), "\"name\""))?;
-                recs.by_name.entry(name.to_string()).or_default().push(Record {
-                    processor: processor.to_string(),
+            let features = co.target_id.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok());
+            for k in &co.kernels {
+                recs.by_name.entry(k.name.to_string()).or_default().push(Record {
+                    processor: co.processor.clone(),
                     xnack: features.and_then(|t| t.xnack),
                     sramecc: features.and_then(|t| t.sramecc),
-                    registers: registers(&json_meta(k, &num), None, processor),
+                    registers: registers(k, None, &co.processor),
                     module: None,
                 });
             }
@@ -345,7 +330,27 @@ impl Records {
 
 #[cfg(test)]
 mod tests {
-    use super::{choose, fits};
+    use super::{choose, fits, Records};
+    use crate::error::RecordsProblem;
+
+    /// `inspect --json` read in its typed form: a missing field or a count of the wrong type is refused
+    /// naming where (it was read as "no count" before), fields the reader does not take are ignored.
+    #[test]
+    fn inspect_json_is_read_typed() {
+        let ok = br#"{"code_objects":[{"processor":"gfx942","target_id":"amdgcn-amd-amdhsa--gfx942:xnack-",
+            "e_flags":1,"kernels":[{"name":"k","vgpr_count":40,"sgpr_count":20,"waves_per_simd":8}]}]}"#;
+        assert_eq!(Records::from_json(ok).unwrap().len(), 1);
+        let refused = |json: &[u8]| match Records::from_json(json) {
+            Err(RecordsProblem::NotInspect(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(br#"{"code_objects":[{"kernels":[]}]}"#), "code_objects[0]: missing field `processor`");
+        assert!(refused(br#"{"code_objects":[{"processor":"gfx942","kernels":[{"vgpr_count":1}]}]}"#)
+            .starts_with("code_objects[0].kernels[0]: missing field `name`"));
+        assert!(refused(br#"{"code_objects":[{"processor":"gfx942","kernels":[{"name":"k","vgpr_count":"40"}]}]}"#)
+            .starts_with("code_objects[0].kernels[0].vgpr_count: invalid type: string"));
+        assert!(matches!(Records::from_json(br#"{"x":1}"#), Err(RecordsProblem::NeitherForm)));
+    }
 
     /// The XNACK rule against what llc-22 and llc-19 count for tile_kernel on gfx90a
     /// (tests/lit/records-features.test): "any" counts as on, so an xnack- build is not its record.

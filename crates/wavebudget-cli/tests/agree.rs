@@ -160,8 +160,10 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
         ));
     }
 
-    // 4. The pass's records of the same file.
+    // 4. The pass's records of the same file, and of inspect's JSON of it (`records=` takes either; the
+    //    JSON through the ladder crate's typed reader of what the engine writes).
     let records = wavebudget_pass::records::Records::load(path).unwrap();
+    let from_inspect = wavebudget_pass::records::Records::from_json(json.as_bytes()).unwrap();
 
     // Kernels that occur once per processor (records are keyed by processor alone).
     let mut per_processor: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -179,13 +181,16 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
             // A kernel compiled for the code object's own target id (its XNACK/SRAMECC settings) finds it.
             let id = wavebudget_model::parse_target(target).ok();
             let (xnack, sramecc) = (id.and_then(|t| t.xnack), id.and_then(|t| t.sramecc));
-            let rec = match records.find(name, None, processor, xnack, sramecc) {
-                wavebudget_pass::records::Lookup::Found(r) => r,
-                other => panic!("{shown} {name}: not in records ({other:?})"),
-            };
-            let regs = rec.registers.unwrap_or_else(|| panic!("{shown} {name}: records without counts"));
-            let p = wavebudget_model::targets::processor(processor).expect("a processor the model knows");
-            assert_eq!((regs.vgpr_count(p), regs.sgpr_count()), (want.0, Some(want.1)), "{shown} {name}: records");
+            for (from, recs) in [("the binary", &records), ("inspect --json", &from_inspect)] {
+                let rec = match recs.find(name, None, processor, xnack, sramecc) {
+                    wavebudget_pass::records::Lookup::Found(r) => r,
+                    other => panic!("{shown} {name}: not in records of {from} ({other:?})"),
+                };
+                let regs = rec.registers.unwrap_or_else(|| panic!("{shown} {name}: records without counts"));
+                let p = wavebudget_model::targets::processor(processor).expect("a processor the model knows");
+                let got = (regs.vgpr_count(p), regs.sgpr_count());
+                assert_eq!(got, (want.0, Some(want.1)), "{shown} {name}: records of {from}");
+            }
         }
         if let Some(&l) = llc.get(name) {
             assert_eq!(want.2, l, "{shown} {name}: inspect vs llc-22's own occupancy");

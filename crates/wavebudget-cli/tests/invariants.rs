@@ -223,6 +223,7 @@ fn refusals_are_not_prose_in_a_string() {
         ("crates/wavebudget-engine/src/lib.rs", "Shape(String),"),
         ("llvm-pass/src/error.rs", "Parse(String),"),
         ("llvm-pass/src/error.rs", "NotASweep(String),"),
+        ("llvm-pass/src/error.rs", "NotInspect(String),"),
     ];
     let mut found = Vec::new();
     for f in files {
@@ -265,6 +266,11 @@ fn refusals_are_not_prose_in_a_string() {
         (
             "crates/wavebudget-ladder/src/lib.rs",
             "pub fn from_value(value: &serde_json::Value) -> Result<Sweep, String> {",
+        ),
+        // serde's words with their path, for any typed reading (the pass's records of `inspect --json`).
+        (
+            "crates/wavebudget-ladder/src/lib.rs",
+            "pub fn read_typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, String> {",
         ),
         // from_value's check of a level's flattened resources: serde's words with the level's path.
         (

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::msgpack::{enter, value_at, Entered, Raw, Value};
@@ -26,11 +26,15 @@ pub struct Metadata<'a> {
 
 /// One entry of `amdhsa.kernels`: every key the code object spec documents for V4-V6 (with the
 /// leading `.` dropped from the field name), plus the keys it does not document, kept as they came.
-#[derive(Debug, Clone, Default, Serialize)]
+/// Read back from JSON under the same names (`inspect --json`'s kernels, as the pass's `records=` reads
+/// them): a key that is absent is `None`, a key of the wrong type is an error; `.args` and the vendor keys
+/// are not read back.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct KernelMeta<'a> {
     /// `.name`: source name.
     pub name: Cow<'a, str>,
     /// `.symbol`: the kernel descriptor's symbol (`<name>.kd`).
+    #[serde(default)]
     pub symbol: Cow<'a, str>,
     /// `.language` ("OpenCL C", "HIP", ...).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,10 +93,10 @@ pub struct KernelMeta<'a> {
     pub cluster_dims: Option<[u32; 3]>,
     /// `.args`: the argument maps, kept encoded (checked, decoded when asked: no occupancy reading needs
     /// them, and they are a third of a typical note).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub args: Option<Raw<'a>>,
     /// Keys the spec does not document (vendor keys such as `.wavebudget.*`), in note order.
-    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "ser_extra")]
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "ser_extra", skip_deserializing)]
     pub extra: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 

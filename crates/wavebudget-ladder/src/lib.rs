@@ -502,6 +502,13 @@ mod tagged {
 }
 
 /// `kernels[0].levels[1]: <what serde says>` (no path for an error at the top).
+/// `value` read as `T`, the error naming the path of what is wrong (`code_objects[0].kernels[2]: missing
+/// field `name``): the pass's `records=` reads `inspect --json` this way, through the reader crate's
+/// `KernelMeta` (the type whose fields the report writes).
+pub fn read_typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(path_message)
+}
+
 fn path_message(e: serde_path_to_error::Error<serde_json::Error>) -> String {
     let path = e.path().to_string();
     if path == "." {
