@@ -344,9 +344,11 @@ pub(crate) unsafe fn remark(f: LLVMValueRef, p: &KernelPlan) {
         r.t(" at ").a("Waves", w);
     }
     if let Some(b) = &p.budget {
-        r.t("; budget VGPRs ").a("MaxVGPRs", b.max_vgprs);
-        r.t(" (arch ").a("MaxArchVGPRs", b.max_arch_vgprs).t(", AGPR ").a("MaxAGPRs", b.max_agprs);
-        r.t("), SGPRs ").a("MaxSGPRs", opt(b.max_sgprs)).t(", LDS ").a("MaxLDS", opt(b.max_lds_bytes));
+        // The plan's limits where it decided them (the kernel's own counts, the AGPR split), else the model's.
+        let l = p.limits.unwrap_or_else(|| crate::plan::Limits::of(b));
+        r.t("; budget VGPRs ").a("MaxVGPRs", l.max_vgprs);
+        r.t(" (arch ").a("MaxArchVGPRs", l.max_arch_vgprs).t(", AGPR ").a("MaxAGPRs", l.max_agprs);
+        r.t("), SGPRs ").a("MaxSGPRs", opt(l.max_sgprs)).t(", LDS ").a("MaxLDS", opt(b.max_lds_bytes));
         r.t(" bytes; LLVM accepts ")
             .a("AcceptedMin", b.accepted_range.min)
             .t("..")

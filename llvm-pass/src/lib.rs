@@ -46,7 +46,7 @@ pub const LLVM: wavebudget_model::Llvm = wavebudget_model::Llvm::V15;
 pub use config::{Config, Mode};
 pub use error::Error;
 pub use finding::{Finding, NoLadder, On, Subject};
-pub use plan::{Action, Diagnostic, KernelPlan, RegisterSource, Registers, Severity};
+pub use plan::{Action, Diagnostic, KernelPlan, Limits, RegisterSource, Registers, Severity};
 
 use crate::llvm_sys::core::LLVMGetModuleContext;
 use crate::llvm_sys::prelude::*;
@@ -275,13 +275,15 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
             ir::set_str_attr(*f, k, v);
             report.changed = true;
         }
-        if let (false, Some(w), Some(b)) = (plan.set_attributes.is_empty(), plan.waves, &plan.budget) {
+        if let (false, Some(w), Some(b), Some(l)) =
+            (plan.set_attributes.is_empty(), plan.waves, &plan.budget, &plan.limits)
+        {
             // The line's format is the reader's own (`wavebudget_codeobj::PassInfo`).
             wavebudget_codeobj::PassInfo {
                 kernel: plan.name.clone(),
                 waves: w,
-                vgpr_budget: b.max_vgprs,
-                sgpr_budget: b.max_sgprs,
+                vgpr_budget: l.max_vgprs,
+                sgpr_budget: l.max_sgprs,
                 workgroup: Some(b.workgroup),
                 lds: Some(b.lds_bytes),
             }

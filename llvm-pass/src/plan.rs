@@ -158,8 +158,11 @@ pub struct KernelPlan {
     pub action: Action,
     /// Attributes written (`mode=set` only), in order.
     pub set_attributes: Vec<(&'static str, String)>,
-    /// The budget for `waves`.
+    /// The model's budget for `waves`, as the model gives it.
     pub budget: Option<Budget>,
+    /// What the kernel may use at `waves` as LLVM will allocate it: the budget under the kernel's own
+    /// `"amdgpu-num-vgpr"`/`"-num-sgpr"` where LLVM honours them, split by `"amdgpu-agpr-alloc"`.
+    pub limits: Option<Limits>,
     /// Launch-size range used.
     pub workgroup: Option<WorkgroupSize>,
     /// Static LDS used.
@@ -186,12 +189,39 @@ impl KernelPlan {
             action: Action::None,
             set_attributes: Vec::new(),
             budget: None,
+            limits: None,
             workgroup: None,
             lds_bytes: None,
             registers: None,
             vgpr_excess: None,
             diagnostics: Vec::new(),
             ladder: None,
+        }
+    }
+}
+
+/// The registers a kernel may use at its waves target, as the plan decides them from the model's
+/// [`Budget`] (which it leaves as the model gave it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Vector registers (arch VGPRs and AGPRs together where one file holds both).
+    pub max_vgprs: u32,
+    /// Architectural VGPRs.
+    pub max_arch_vgprs: u32,
+    /// AGPRs.
+    pub max_agprs: u32,
+    /// SGPRs (`.sgpr_count`); `None` where the model has no SGPR limit for W.
+    pub max_sgprs: Option<u32>,
+}
+
+impl Limits {
+    /// The model's own numbers, before the kernel's attributes.
+    pub fn of(b: &Budget) -> Limits {
+        Limits {
+            max_vgprs: b.max_vgprs,
+            max_arch_vgprs: b.max_arch_vgprs,
+            max_agprs: b.max_agprs,
+            max_sgprs: b.max_sgprs,
         }
     }
 }
@@ -320,30 +350,37 @@ pub fn plan_kernel(
             // The kernel's own W is what LLVM will allocate for: the same register checks as for a W the
             // pass sets.
             Own::Honoured(m) => {
-                if let Ok(mut b) = st.budget(m, wg, lds) {
+                if let Ok(b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
-                    honoured_counts(&mut c, &st, counts, m, max, &mut b);
-                    if let Err(why) = split_vectors(&st, facts, agprs, m, wg, &mut b)
-                        .and_then(|()| capped_tuple_abort(facts, &st, counts, &b))
+                    let capped = honoured_counts(&mut c, &st, counts, m, max, Limits::of(&b));
+                    let l = match split_vectors(&st, facts, agprs, m, wg, capped)
+                        .and_then(|l| capped_tuple_abort(facts, &st, counts, &l).map(|()| l))
                     {
-                        c.warn(why);
-                    }
+                        Ok(l) => l,
+                        Err(why) => {
+                            c.warn(why);
+                            let (arch, agpr) = st.vector_split(capped.max_vgprs, agprs);
+                            Limits { max_arch_vgprs: arch, max_agprs: agpr, ..capped }
+                        }
+                    };
                     c.plan.waves = Some(m);
-                    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w: m, b: &b, lds, wg });
+                    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w: m, l: &l, lds, wg });
                     c.plan.budget = Some(b);
+                    c.plan.limits = Some(l);
                 }
                 return c.plan;
             }
         }
     }
-    let (w, mut b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
-    honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, &mut b);
-    phase!(split_vectors(&st, facts, agprs, w, wg, &mut b));
-    phase!(capped_tuple_abort(facts, &st, counts, &b));
+    let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
+    let capped = honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, Limits::of(&b));
+    let l = phase!(split_vectors(&st, facts, agprs, w, wg, capped));
+    phase!(capped_tuple_abort(facts, &st, counts, &l));
     launch_lds(&mut c, &st, cfg.dynamic_shared_mem.unwrap_or(0), lds, wg, w);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
-    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, b: &b, lds, wg });
+    registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w, l: &l, lds, wg });
     c.plan.budget = Some(b);
+    c.plan.limits = Some(l);
     c.plan
 }
 
@@ -530,27 +567,25 @@ fn split_vectors(
     agprs: Option<(u32, Option<u32>)>,
     w: u32,
     wg: WorkgroupSize,
-    b: &mut Budget,
-) -> Result<(), Finding> {
-    let (arch, agpr) = st.vector_split(b.max_vgprs, agprs);
-    b.max_arch_vgprs = arch;
-    b.max_agprs = agpr;
+    l: Limits,
+) -> Result<Limits, Finding> {
+    let (arch, agpr) = st.vector_split(l.max_vgprs, agprs);
     if arch == 0 {
         // Without a waves target LLVM allocates for the fewest waves the launch bounds allow.
         let lowest = st.waves_per_eu_for_workgroup(wg.max).max(1);
         let as_written = st.vector_split(st.max_vgprs_for_waves(lowest), agprs).0 == 0;
         let agpr_alloc = facts.agpr_alloc_attr.clone();
-        return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: b.max_vgprs, agpr_alloc, as_written });
+        return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: l.max_vgprs, agpr_alloc, as_written });
     }
-    Ok(())
+    Ok(Limits { max_arch_vgprs: arch, max_agprs: agpr, ..l })
 }
 
 /// LLVM 15's allocator abort (`llvm15_tuple_limit`) where `"amdgpu-num-vgpr"` holds the budget at or below
 /// the tuple's 32 VGPRs whatever W is: nothing the pass sets avoids it.
-fn capped_tuple_abort(facts: &KernelFacts, st: &Subtarget, counts: RegisterCounts, b: &Budget) -> Result<(), Finding> {
+fn capped_tuple_abort(facts: &KernelFacts, st: &Subtarget, counts: RegisterCounts, l: &Limits) -> Result<(), Finding> {
     const TUPLE_SAFE_VGPRS: u32 = 32;
     let (Some((dwords, ty)), Some(value)) = (facts.wide_vector_phi.as_ref(), counts.vgprs) else { return Ok(()) };
-    let budget = b.max_arch_vgprs.min(b.max_vgprs);
+    let budget = l.max_arch_vgprs.min(l.max_vgprs);
     if st.llvm() != Llvm::V15 || budget > TUPLE_SAFE_VGPRS {
         return Ok(());
     }
@@ -585,7 +620,7 @@ fn own_maximum(facts: &KernelFacts) -> Option<u32> {
     facts.waves_attr.as_deref().and_then(|a| llvm_pair(a, true).ok()).and_then(|(_, n)| n).filter(|&n| n > 0)
 }
 
-/// The budget `b` for W = `first` (and at most `second` waves) under the kernel's `"amdgpu-num-vgpr"` and
+/// The limits `l` (the model's budget) for W = `first` (and at most `second` waves) under the kernel's `"amdgpu-num-vgpr"` and
 /// `"amdgpu-num-sgpr"`, as the LLVM it runs in takes them (`getMaxNumVGPRs(F)`, `getMaxNumSGPRs(F)`):
 /// - VGPRs: N, doubled where one file holds VGPRs and AGPRs (gfx90a, gfx942, gfx950). LLVM 22 clamps it
 ///   into `getMinNumVGPRs(second)..=getMaxNumVGPRs(first)`; 15 and 19 ignore a value above the maximum or
@@ -594,12 +629,13 @@ fn own_maximum(facts: &KernelFacts) -> Option<u32> {
 ///   reserved ones or above W's maximum.
 ///
 /// A count that lowers the budget says so in a note, and the spill checks use it.
-fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u32, second: u32, b: &mut Budget) {
+fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u32, second: u32, l: Limits) -> Limits {
+    let mut l = l;
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     // LLVM 15 and 19 read 0 as not given (`if (Requested && ...)`); 22 clamps it like any other value.
     let vgprs = counts.vgprs.filter(|&n| n != 0 || st.llvm() >= Llvm::V22);
     if let Some(n) = vgprs {
-        let max = b.max_vgprs;
+        let max = l.max_vgprs;
         let min = st.min_vgprs_for_waves(second);
         let doubled = if unified { n.saturating_mul(2) } else { n };
         let taken = if st.llvm() >= Llvm::V22 {
@@ -612,8 +648,8 @@ fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u
         match taken {
             Some(r) if r < max => {
                 c.diag(Severity::Note, Finding::NumVgprCaps { value: n, budget: r, waves: first, unified, of: max });
-                b.max_vgprs = r;
-                b.max_arch_vgprs = b.max_arch_vgprs.min(r);
+                l.max_vgprs = r;
+                l.max_arch_vgprs = l.max_arch_vgprs.min(r);
             }
             Some(_) => {}
             None => c.diag(Severity::Note, Finding::NumVgprIgnored { value: n, llvm: st.llvm(), min, max, unified }),
@@ -628,11 +664,11 @@ fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u
         // LLVM ignores a value above getMaxNumSGPRs(W, Addressable=false) (GFX8/9: the trap handler's
         // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
         let requestable = st.llvm_max_requestable_sgprs(first);
-        match b.max_sgprs {
+        match l.max_sgprs {
             Some(max) if n > reserved && n <= requestable => {
                 if n < max {
                     c.diag(Severity::Note, Finding::NumSgprCaps { value: n, waves: first, of: max });
-                    b.max_sgprs = Some(n);
+                    l.max_sgprs = Some(n);
                 }
             }
             max => c.diag(
@@ -641,6 +677,7 @@ fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u
             ),
         }
     }
+    l
 }
 
 /// LDS given at launch (`dynamic-shared-mem=`): LLVM decides with the static LDS alone (its accepted range,
@@ -812,27 +849,18 @@ fn budget(
 ) -> Result<(u32, Budget, Action), Finding> {
     let (lo, hi) = st.accepted_waves_range(lds, wg);
     let mut w = waves;
-    // Over the hardware maximum: the model refuses it; here it is one more reason LLVM drops the request
-    // (and clamp moves it into the accepted range).
-    let mut b = match st.budget(w.min(st.max_waves()), wg, lds) {
-        Ok(mut b) if waves > st.max_waves() => {
-            b.waves = waves;
-            b.reachable = false;
-            b.exact_reachable = false;
-            b.blocked_by.insert(
-                0,
-                wavebudget_model::Blocker::new(
-                    Limiter::MaxWaves,
-                    wavebudget_model::BlockReason::AboveMaximum { processor: st.processor().name, max: st.max_waves() },
-                ),
-            );
-            b
-        }
-        Ok(b) => b,
-        Err(e) => return Err(Finding::BudgetRefused(e)),
-    };
+    // Over the hardware maximum: the model's budget is the maximum's, and the request's being above it is
+    // one more reason LLVM drops it (and clamp moves it into the accepted range).
+    let mut b = st.budget(w.min(st.max_waves()), wg, lds).map_err(Finding::BudgetRefused)?;
+    let above = (waves > st.max_waves()).then(|| {
+        wavebudget_model::Blocker::new(
+            Limiter::MaxWaves,
+            wavebudget_model::BlockReason::AboveMaximum { processor: st.processor().name, max: st.max_waves() },
+        )
+    });
     let mut action = Action::Set;
-    let range_blockers: Vec<_> = b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr).collect();
+    let range_blockers: Vec<_> =
+        above.iter().chain(b.blocked_by.iter().filter(|x| x.limiter != Limiter::Sgpr)).collect();
     if !range_blockers.is_empty() {
         let reasons: Vec<_> = range_blockers.iter().map(|x| x.reason.clone()).collect();
         let top = hi.min(st.max_waves());
@@ -944,7 +972,7 @@ fn write_attributes(
 struct Decided<'a> {
     st: &'a Subtarget,
     w: u32,
-    b: &'a Budget,
+    l: &'a Limits,
     lds: u32,
     wg: WorkgroupSize,
 }
@@ -959,7 +987,7 @@ fn registers(
     estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
     d: &Decided<'_>,
 ) {
-    let (st, w, b, lds, wg) = (d.st, d.w, d.b, d.lds, d.wg);
+    let (st, w, b, lds, wg) = (d.st, d.w, d.l, d.lds, d.wg);
     let mut from_records = None;
     if let Some(recs) = records {
         let id = st.id();
@@ -1208,6 +1236,27 @@ mod tests {
         assert_eq!(demangled("plain_c_name"), None);
     }
 
+    /// Issue 56: the plan leaves the model's budget as the model gave it; a kernel's own
+    /// `"amdgpu-num-vgpr"` (honoured by LLVM 22 here) caps the plan's limits, which the checks and the
+    /// remark use, and the AGPR split is the limits' too.
+    #[test]
+    fn an_honoured_count_caps_the_limits_not_the_models_budget() {
+        let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure { vgprs: 40, sgprs: 20, ..Pressure::default() });
+        let mut f = facts("k", "gfx1100", Some("1,256"));
+        f.num_vgpr_attr = Some("64".into());
+        let p = plan_kernel(&f, &cfg("waves=4"), None, &mut Memo::default(), &mut est);
+        assert_eq!(p.action, Action::Set);
+        let model = wavebudget_model::subtarget("gfx1100", wavebudget_model::Options::default())
+            .unwrap()
+            .budget(4, WorkgroupSize { min: 1, max: 256 }, 0)
+            .unwrap();
+        assert_eq!(p.budget.as_ref(), Some(&model));
+        assert!(model.max_vgprs > 64, "{model:?}");
+        let l = p.limits.unwrap();
+        assert_eq!((l.max_vgprs, l.max_arch_vgprs, l.max_agprs), (64, 64, 0));
+        assert!(p.diagnostics.iter().any(|d| matches!(d.finding, Finding::NumVgprCaps { budget: 64, .. })));
+    }
+
     #[test]
     fn sets_the_attribute_with_the_model_budget() {
         let mut est = |_: &wavebudget_model::TargetId| Ok(Pressure { vgprs: 100, sgprs: 20, ..Pressure::default() });
@@ -1216,6 +1265,7 @@ mod tests {
         assert_eq!(p.action, Action::Set);
         assert_eq!(p.set_attributes, vec![("amdgpu-waves-per-eu", "4".to_string())]);
         assert_eq!(p.budget.as_ref().unwrap().max_vgprs, 128);
+        assert_eq!(p.limits.unwrap().max_vgprs, 128);
         assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
         let p = plan_kernel(
             &facts("k", "gfx942", Some("1,256")),
