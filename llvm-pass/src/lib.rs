@@ -247,26 +247,8 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
                 None => Ok(estimate::Pressure::default()),
             }
         };
-        let plan = match ladders.as_ref().map(|l| &l[i]) {
-            // mode=auto, and the kernel did not ask for a W itself: the ladder decides.
-            Some(ladder) if k.wavebudget_attr.is_none() => {
-                let policy = sweep::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
-                let mut plan = match ladder {
-                    Ok(l) => match sweep::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
-                        sweep::Choice { waves: Some(w), .. } => {
-                            let c = Config { waves: Some(w), ..cfg.clone() };
-                            plan::plan_kernel(k, &c, records.as_ref(), &mut memo, &mut estimate)
-                        }
-                        c => plan::untouched_plan(k, auto_refusal(&l.rungs, &c.reason)),
-                    },
-                    Err(why) => plan::untouched_plan(k, Finding::AutoNoLadder(why.clone())),
-                };
-                plan.ladder = ladder.as_ref().ok().map(|l| l.rungs.clone());
-                plan
-            }
-            _ => plan::plan_kernel(k, cfg, records.as_ref(), &mut memo, &mut estimate),
-        };
-        report.kernels.push(plan);
+        let ladder = ladders.as_ref().map(|l| &l[i]);
+        report.kernels.push(plan::plan(k, cfg, ladder, records.as_ref(), &mut memo, &mut estimate));
     }
     // Apply: only after every decision was made, so a failure above leaves the IR as it was.
     let mut info = String::new();
@@ -380,22 +362,6 @@ unsafe fn reach_calls(
 /// the code object carries the request and the budget (`wavebudget inspect` shows them).
 pub const INFO_SECTION: &str = ".wavebudget.info";
 const INFO_GLOBAL: &str = "__wavebudget_info";
-
-/// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
-/// when some level compiled).
-fn auto_refusal(rungs: &[records::Rung], reason: &sweep::ChoiceReason) -> Finding {
-    let (from, to) = match (rungs.first(), rungs.last()) {
-        (Some(a), Some(b)) => (a.waves, b.waves),
-        _ => return Finding::AutoNoLevels,
-    };
-    if rungs.iter().all(|r| !r.accepted) {
-        return Finding::AutoAllIgnored { llvm_major: sweep::LLVM_MAJOR, from, to };
-    }
-    if rungs.iter().all(|r| r.spills.is_none()) {
-        return Finding::AutoNoneCompiled { from, to };
-    }
-    Finding::AutoPolicy(reason.clone())
-}
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
 /// in process (`sweep`), in `facts` order; or why there is none.

@@ -315,6 +315,52 @@ pub fn untouched_plan(facts: &KernelFacts, why: Finding) -> KernelPlan {
     c.untouched(why)
 }
 
+/// Decides what to do with one kernel, `mode=auto`'s choice of W included: with `ladder` (`mode=auto`'s,
+/// for this kernel) and no `"wavebudget-waves"` of its own, the ladder decides W by the sweep's policy
+/// (`cfg.max_spills`, `cfg.max_loop_growth`; `tune` takes the same `choose_rungs`), and the kernel is
+/// planned at it; otherwise as [`plan_kernel`].
+pub fn plan(
+    facts: &KernelFacts,
+    cfg: &Config,
+    ladder: Option<&Result<crate::records::Ladder, crate::finding::NoLadder>>,
+    records: Option<&Records>,
+    memo: &mut Memo,
+    estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
+) -> KernelPlan {
+    let Some(ladder) = ladder.filter(|_| facts.wavebudget_attr.is_none()) else {
+        return plan_kernel(facts, cfg, records, memo, estimate);
+    };
+    let policy = crate::sweep::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
+    let mut plan = match ladder {
+        Ok(l) => match crate::sweep::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
+            crate::sweep::Choice { waves: Some(w), .. } => {
+                let c = Config { waves: Some(w), ..cfg.clone() };
+                plan_kernel(facts, &c, records, memo, estimate)
+            }
+            c => untouched_plan(facts, auto_refusal(&l.rungs, &c.reason)),
+        },
+        Err(why) => untouched_plan(facts, Finding::AutoNoLadder(why.clone())),
+    };
+    plan.ladder = ladder.as_ref().ok().map(|l| l.rungs.clone());
+    plan
+}
+
+/// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
+/// when some level compiled).
+fn auto_refusal(rungs: &[crate::records::Rung], reason: &crate::sweep::ChoiceReason) -> Finding {
+    let (from, to) = match (rungs.first(), rungs.last()) {
+        (Some(a), Some(b)) => (a.waves, b.waves),
+        _ => return Finding::AutoNoLevels,
+    };
+    if rungs.iter().all(|r| !r.accepted) {
+        return Finding::AutoAllIgnored { llvm_major: crate::sweep::LLVM_MAJOR, from, to };
+    }
+    if rungs.iter().all(|r| r.spills.is_none()) {
+        return Finding::AutoNoneCompiled { from, to };
+    }
+    Finding::AutoPolicy(reason.clone())
+}
+
 /// Decides what to do with one kernel. `estimate` is called only when the registers must be estimated.
 ///
 /// The phases, each a function below: the request, the target, the launch bounds, the static LDS, the
