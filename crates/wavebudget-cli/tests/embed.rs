@@ -553,4 +553,47 @@ fn dispatch_refuses_a_table_its_metadata_contradicts() {
     let out = wb(&["inspect", e, "--kernel", name, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("\"waves_per_simd\": {waves}")));
+
+    // A table naming a kernel the metadata does not have: one record's name changed in the table's
+    // strings (one letter's case) and its hash made that name's, where the records stay sorted (the
+    // reader checks both), is refused too.
+    use wavebudget_codeobj::table::{name_hash, HEADER_SIZE, RECORD_SIZE};
+    let mut bytes = std::fs::read(&embedded).unwrap();
+    let magic = bytes.windows(4).position(|w| w == b"WBKT").unwrap();
+    let u32_at = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize;
+    let strings = magic + u32_at(&bytes, magic + 16);
+    let record = |i: usize| magic + HEADER_SIZE + i * RECORD_SIZE;
+    let hash_at = |b: &[u8], i: usize| u64::from_le_bytes(b[record(i)..record(i) + 8].try_into().unwrap());
+    let n = occ.len();
+    let candidates: Vec<(usize, usize, String)> = (0..n)
+        .flat_map(|i| {
+            let (off, len) = (u32_at(&bytes, record(i) + 8), u32_at(&bytes, record(i) + 12));
+            let old = String::from_utf8(bytes[strings + off..strings + off + len].to_vec()).unwrap();
+            (0..len)
+                .filter(|&j| old.as_bytes()[j].is_ascii_alphabetic())
+                .map(|j| {
+                    let mut new = old.clone().into_bytes();
+                    new[j] ^= 0x20;
+                    (i, strings + off, String::from_utf8(new).unwrap())
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let (i, at, renamed) = candidates
+        .into_iter()
+        .find(|(i, _, new)| {
+            let h = name_hash(new);
+            (*i == 0 || hash_at(&bytes, i - 1) < h) && (*i + 1 == n || h < hash_at(&bytes, i + 1))
+        })
+        .expect("a letter whose change keeps the records sorted");
+    bytes[at..at + renamed.len()].copy_from_slice(renamed.as_bytes());
+    bytes[record(i)..record(i) + 8].copy_from_slice(&name_hash(&renamed).to_le_bytes());
+    std::fs::write(&edited, &bytes).unwrap();
+    let out = wb(&["dispatch", e, "--kernel", name, "--device", "gfx942"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let said =
+        format!("kernel '{renamed}': the embedded kernel table says .name {renamed}, the metadata no such kernel");
+    assert!(err.contains(&said), "{err}");
 }

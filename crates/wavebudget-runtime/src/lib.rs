@@ -429,17 +429,29 @@ impl Kernels {
                 if let Some(table) = wavebudget_codeobj::embedded_table(data)? {
                     let t = Table::parse(table)?;
                     let target = wavebudget_codeobj::header_target_id(data)?.unwrap_or_default();
-                    // The metadata beside the table, where the code object has it: a table it contradicts
-                    // is not trusted (inspect reads the metadata).
-                    let meta = CodeObject::parse(data).ok();
+                    // The metadata beside the table, where the code object has it (read once, by name): a
+                    // table it contradicts is not trusted (inspect reads the metadata).
+                    let meta = CodeObject::parse(data).ok().filter(|co| !co.kernels.is_empty()).map(|co| {
+                        let p = co.flags.processor.and_then(wavebudget_model::targets::processor);
+                        let by_name: std::collections::HashMap<String, Option<KernelResources>> =
+                            co.kernels.iter().map(|k| (k.meta.name.to_string(), k.resources(p))).collect();
+                        by_name
+                    });
                     for i in 0..t.len() {
                         let r = t.at(i);
                         let resources = r.resources();
-                        let own = meta.as_ref().and_then(|co| {
-                            let p = co.flags.processor.and_then(wavebudget_model::targets::processor);
-                            co.kernels.iter().find(|k| k.meta.name == r.name()).and_then(|k| k.resources(p))
-                        });
-                        if let Some(e) = own.and_then(|m| table_contradicts(r.name(), &resources, &m)) {
+                        let contradiction = match meta.as_ref().map(|m| m.get(r.name())) {
+                            // No metadata to hold it against, or a kernel the metadata gives no counts.
+                            None | Some(Some(None)) => None,
+                            Some(Some(Some(m))) => table_contradicts(r.name(), &resources, m),
+                            Some(None) => Some(Error::TableContradicts {
+                                kernel: r.name().into(),
+                                field: ".name",
+                                table: r.name().into(),
+                                metadata: "no such kernel".into(),
+                            }),
+                        };
+                        if let Some(e) = contradiction {
                             contradicted.get_or_insert(e);
                         }
                         out.kernels.push(KernelInfo {
