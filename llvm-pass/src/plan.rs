@@ -398,17 +398,12 @@ pub fn plan_kernel(
             Own::Honoured(m) => {
                 if let Ok(b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
-                    let capped = honoured_counts(&mut c, &st, counts, m, max, Limits::of(&b));
-                    let l = match split_vectors(&st, facts, agprs, m, wg, capped)
-                        .and_then(|l| capped_tuple_abort(facts, &st, counts, &l).map(|()| l))
+                    let l = split_vectors(&st, agprs, honoured_counts(&mut c, &st, counts, m, max, Limits::of(&b)));
+                    if let Err(why) = leaves_vgprs(&st, facts, agprs, m, wg, &l)
+                        .and_then(|()| capped_tuple_abort(facts, &st, counts, &l))
                     {
-                        Ok(l) => l,
-                        Err(why) => {
-                            c.warn(why);
-                            let (arch, agpr) = st.vector_split(capped.max_vgprs, agprs);
-                            Limits { max_arch_vgprs: arch, max_agprs: agpr, ..capped }
-                        }
-                    };
+                        c.warn(why);
+                    }
                     c.plan.waves = Some(m);
                     registers(&mut c, facts, cfg, records, estimate, &Decided { st: &st, w: m, l: &l, lds, wg });
                     c.plan.budget = Some(b);
@@ -420,7 +415,8 @@ pub fn plan_kernel(
     }
     let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
     let capped = honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, Limits::of(&b));
-    let l = phase!(split_vectors(&st, facts, agprs, w, wg, capped));
+    let l = split_vectors(&st, agprs, capped);
+    phase!(leaves_vgprs(&st, facts, agprs, w, wg, &l));
     phase!(capped_tuple_abort(facts, &st, counts, &l));
     launch_lds(&mut c, &st, cfg.dynamic_shared_mem.unwrap_or(0), lds, wg, w);
     write_attributes(&mut c, cfg, w, wg, set_flat, action);
@@ -604,26 +600,31 @@ fn agpr_alloc(facts: &KernelFacts, st: &Subtarget) -> Result<Option<(u32, Option
     }
 }
 
-/// The budget's split between architectural VGPRs and AGPRs as LLVM's allocator makes it for the kernel
-/// (`Subtarget::vector_split`: `"amdgpu-agpr-alloc"`, or LLVM 22's default half), or why W cannot be set:
-/// a split that leaves no architectural VGPR, where llc-22 stops the compile.
-fn split_vectors(
+/// Why W cannot be set where the split ([`split_vectors`]) leaves no architectural VGPR: llc-22 stops the
+/// compile there.
+fn leaves_vgprs(
     st: &Subtarget,
     facts: &KernelFacts,
     agprs: Option<(u32, Option<u32>)>,
     w: u32,
     wg: WorkgroupSize,
-    l: Limits,
-) -> Result<Limits, Finding> {
-    let (arch, agpr) = st.vector_split(l.max_vgprs, agprs);
-    if arch == 0 {
+    l: &Limits,
+) -> Result<(), Finding> {
+    if l.max_arch_vgprs == 0 {
         // Without a waves target LLVM allocates for the fewest waves the launch bounds allow.
         let lowest = st.waves_per_eu_for_workgroup(wg.max).max(1);
         let as_written = st.vector_split(st.max_vgprs_for_waves(lowest), agprs).0 == 0;
         let agpr_alloc = facts.agpr_alloc_attr.clone();
         return Err(Finding::AgprAllocLeavesNoVgprs { waves: w, budget: l.max_vgprs, agpr_alloc, as_written });
     }
-    Ok(Limits { max_arch_vgprs: arch, max_agprs: agpr, ..l })
+    Ok(())
+}
+
+/// `l`'s vector registers split between architectural VGPRs and AGPRs as LLVM's allocator makes it for the
+/// kernel (`Subtarget::vector_split`: `"amdgpu-agpr-alloc"`, or LLVM 22's default half).
+fn split_vectors(st: &Subtarget, agprs: Option<(u32, Option<u32>)>, l: Limits) -> Limits {
+    let (arch, agpr) = st.vector_split(l.max_vgprs, agprs);
+    Limits { max_arch_vgprs: arch, max_agprs: agpr, ..l }
 }
 
 /// LLVM 15's allocator abort (`llvm15_tuple_limit`) where `"amdgpu-num-vgpr"` holds the budget at or below
@@ -1033,7 +1034,7 @@ fn registers(
     estimate: &mut dyn FnMut(&wavebudget_model::TargetId) -> Result<Pressure, TooLarge>,
     d: &Decided<'_>,
 ) {
-    let (st, w, b, lds, wg) = (d.st, d.w, d.l, d.lds, d.wg);
+    let (st, w, l, lds, wg) = (d.st, d.w, d.l, d.lds, d.wg);
     let mut from_records = None;
     if let Some(recs) = records {
         let id = st.id();
@@ -1068,7 +1069,7 @@ fn registers(
     }
     // A function only declared here (records of a linked build include what it uses).
     if let (None, Some(callee)) = (&from_records, &facts.declared_callee) {
-        c.warn(Finding::CallsDeclared { callee: callee.clone(), waves: w, budget: b.max_vgprs });
+        c.warn(Finding::CallsDeclared { callee: callee.clone(), waves: w, budget: l.max_vgprs });
     }
     // Irreducible control flow: llc's structurizer changes the code the estimate would read.
     if from_records.is_none() && facts.irreducible {
@@ -1081,10 +1082,10 @@ fn registers(
     // divergent condition takes a 64-bit lane mask.
     let sgprs_fit = |lanes: u32| {
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
-            || b.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
+            || l.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
     };
     let fits = |lanes: u32| {
-        st.processor().total_vgprs(lanes, 0) <= b.max_vgprs && lanes <= b.max_arch_vgprs && sgprs_fit(lanes)
+        st.processor().total_vgprs(lanes, 0) <= l.max_vgprs && lanes <= l.max_arch_vgprs && sgprs_fit(lanes)
     };
     if from_records.is_none() && cfg.bound_first && facts.value_lanes.is_some_and(fits) {
         return;
@@ -1113,13 +1114,13 @@ fn registers(
     // Registers inline asm names are fixed: the allocator cannot spill them to meet the budget, so LLVM
     // misses the waves target instead ("failed to meet occupancy target").
     let asm_total = st.total_vgprs(asm.vgprs, asm.agprs);
-    let asm_binds = asm_total > b.max_vgprs;
+    let asm_binds = asm_total > l.max_vgprs;
     if asm_binds {
         c.warn(Finding::AsmOverBudget {
             vgprs: asm.vgprs,
             agprs: asm.agprs,
             total: asm_total,
-            budget: b.max_vgprs,
+            budget: l.max_vgprs,
             waves: w,
             gets: st.vgpr_waves(asm_total),
         });
@@ -1131,23 +1132,23 @@ fn registers(
         // Said above; the rest of the count can be spilled around the fixed registers.
     } else if separate
         && source == RegisterSource::Estimate
-        && vgpr_count > b.max_vgprs
-        && vgpr_count <= b.max_vgprs + b.max_agprs
+        && vgpr_count > l.max_vgprs
+        && vgpr_count <= l.max_vgprs + l.max_agprs
     {
-        c.diag(Severity::Note, Finding::AgprCopies { estimate: vgpr_count, budget: b.max_vgprs, waves: w });
-    } else if vgpr_count > b.max_vgprs {
-        let excess = vgpr_count - b.max_vgprs;
+        c.diag(Severity::Note, Finding::AgprCopies { estimate: vgpr_count, budget: l.max_vgprs, waves: w });
+    } else if vgpr_count > l.max_vgprs {
+        let excess = vgpr_count - l.max_vgprs;
         c.plan.vgpr_excess = Some(excess);
         c.warn(match source {
-            RegisterSource::Records => Finding::RecordsVgprSpill { vgpr_count, waves: w, budget: b.max_vgprs },
+            RegisterSource::Records => Finding::RecordsVgprSpill { vgpr_count, waves: w, budget: l.max_vgprs },
             RegisterSource::Estimate => {
-                Finding::EstimateVgprSpill { estimate: vgpr_count, waves: w, budget: b.max_vgprs }
+                Finding::EstimateVgprSpill { estimate: vgpr_count, waves: w, budget: l.max_vgprs }
             }
         });
     }
     // SGPRs, as VGPRs: a record's `.sgpr_count` (extras included) or the estimate plus VCC, the one extra
     // every kernel that computes a condition has (XNACK's and flat scratch's are not assumed).
-    match (source, regs.sgpr_count(), b.max_sgprs) {
+    match (source, regs.sgpr_count(), l.max_sgprs) {
         (RegisterSource::Records, Some(s), Some(max_s)) if s > max_s => {
             c.warn(Finding::RecordsSgprSpill { sgpr_count: s, waves: w, budget: max_s });
         }
@@ -1172,13 +1173,13 @@ fn registers(
             wavebudget_model::Vgprs::Total(n) => n,
         },
     };
-    if unified && !asm_binds && vgpr_count <= b.max_vgprs && arch > b.max_arch_vgprs {
+    if unified && !asm_binds && vgpr_count <= l.max_vgprs && arch > l.max_arch_vgprs {
         c.diag(
             Severity::Note,
             Finding::ArchOverSplit {
                 arch,
-                split: b.max_arch_vgprs,
-                budget: b.max_vgprs,
+                split: l.max_arch_vgprs,
+                budget: l.max_vgprs,
                 waves: w,
                 agpr_alloc: facts.agpr_alloc_attr.clone(),
                 from: source,
@@ -1187,7 +1188,7 @@ fn registers(
     }
     if source == RegisterSource::Records {
         // One more wave for a few registers?
-        if vgpr_count <= b.max_vgprs {
+        if vgpr_count <= l.max_vgprs {
             let other = st.workgroup_occupancy(lds, wg).1.min(st.sgpr_waves(regs.sgpr_count().unwrap_or(0)));
             let now = st.vgpr_waves(vgpr_count).min(other);
             let next = now + 1;

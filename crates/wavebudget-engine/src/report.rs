@@ -346,15 +346,11 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             llvm,
             &mut notes,
         );
+        let evaluation =
+            Evaluation { launch: Launch::named_or(wg, Launch::OwnRange), dynamic_lds, ..Evaluation::reading(id, llvm) };
         let mut eval = None;
         match (&st, &res) {
-            (Some(st), Some(r)) => match (Evaluation {
-                launch: Launch::named_or(wg, Launch::OwnRange),
-                dynamic_lds,
-                ..Evaluation::reading(id, llvm)
-            })
-            .occupancy_on(st, r)
-            {
+            (Some(st), Some(r)) => match evaluation.occupancy_on(st, r) {
                 Ok(o) => {
                     if let Some(reported) =
                         base.waves_per_simd.filter(|&w| wg.is_none() && dynamic_lds == 0 && w != o.waves_per_simd)
@@ -397,11 +393,6 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             }
         }
         let eval = eval.map(|(st, o)| {
-            let evaluation = Evaluation {
-                launch: Launch::named_or(wg, Launch::OwnRange),
-                dynamic_lds,
-                ..Evaluation::reading(id, llvm)
-            };
             let padded = res.map_or(Padding::None, |r| evaluation.padding(&st, &r, &o));
             let o = unpadded(o, padded, res.map(|r| r.vgpr_count), res.map(|r| r.sgpr_count), &mut notes);
             (st, o)

@@ -1225,7 +1225,7 @@ fn suggest_wg_size<'py>(
             return Err(e);
         }
         let s = s.map_err(|e| model_err(&e))?;
-        answers.push(to_py(py, &serde_json::to_value(&s).expect("a suggestion serializes"))?);
+        answers.push(to_py(py, &s)?);
     }
     Ok(answers)
 }
