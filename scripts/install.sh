@@ -74,16 +74,16 @@ case "$version" in
   0.*) soversion=$(echo "$version" | cut -d. -f1-2) ;;
   *) soversion=$(echo "$version" | cut -d. -f1) ;;
 esac
-api=$(sed -n 's/^#define WAVEBUDGET_API_VERSION \([0-9]*\)$/\1/p' crates/wavebudget-runtime/include/wavebudget.h)
+api=$(sed -n 's/^#define WAVEBUDGET_API_VERSION \([0-9]*\)$/\1/p' crates/wavebudget-capi/include/wavebudget.h)
 
 # Build everything before touching PREFIX: a failed build installs nothing.
 plugins=()
 for m in "${majors[@]}"; do
   plugins+=("$(bash scripts/build-pass.sh "$m" | tail -1)")
 done
-# The CLI and the runtime's cdylib in one build of target/release (the runtime is the CLI's dependency,
-# with the same features: nothing is built twice).
-cargo build --release --locked -q -p wavebudget-cli -p wavebudget-runtime
+# The CLI and the C library (wavebudget-capi's cdylib) in one build of target/release (the runtime and the
+# engine below it are the CLI's dependencies, with the same features: nothing is built twice).
+cargo build --release --locked -q -p wavebudget-cli -p wavebudget-capi
 runtime=target/release/libwavebudget_runtime.so
 
 # Stage, then move into PREFIX.
@@ -94,7 +94,7 @@ install -m 755 target/release/wavebudget "$stage/bin/wavebudget"
 install -m 755 "$runtime" "$stage/lib/libwavebudget_runtime.so.$version"
 ln -s "libwavebudget_runtime.so.$version" "$stage/lib/libwavebudget_runtime.so.$soversion"
 ln -s "libwavebudget_runtime.so.$soversion" "$stage/lib/libwavebudget_runtime.so"
-install -m 644 crates/wavebudget-runtime/include/wavebudget.h "$stage/include/wavebudget.h"
+install -m 644 crates/wavebudget-capi/include/wavebudget.h "$stage/include/wavebudget.h"
 for i in "${!majors[@]}"; do
   install -m 755 "${plugins[$i]}" "$stage/lib/wavebudget/libwavebudget_pass-llvm${majors[$i]}.so"
 done

@@ -24,6 +24,13 @@ use wavebudget_runtime::{Device, Embedded, KernelResources, PreparedDevice};
 
 use wavebudget_testkit::kernels;
 
+/// The C API's source, compiled into this benchmark: its library is a cdylib only (no rlib of the same
+/// name beside the runtime's), and its functions are called here as C calls them, with this benchmark's
+/// counting allocator seeing their allocations.
+#[allow(dead_code)]
+#[path = "../../wavebudget-capi/src/lib.rs"]
+mod capi;
+
 struct Counting;
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 unsafe impl GlobalAlloc for Counting {
@@ -183,7 +190,7 @@ fn summary() {
     });
     // The C API on the same code object and device, through its exported functions as C calls them.
     let (c_ns, c_alloc) = {
-        use wavebudget_runtime::capi::*;
+        use capi::*;
         let mut err = [0 as std::ffi::c_char; 256];
         // SAFETY: the C API's contract: live buffers, NUL-terminated strings, handles freed once below.
         unsafe {

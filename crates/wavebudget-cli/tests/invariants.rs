@@ -61,8 +61,14 @@ fn only_the_pass_crate_reaches_llvm() {
         assert!(matches!(*c, "wavebudget-pass" | "wavebudget-cli"), "{c} reaches llvm-sys:\n{users}");
     }
     assert!(crates.contains(&"wavebudget-pass"));
-    for c in ["wavebudget-model", "wavebudget-codeobj", "wavebudget-runtime", "wavebudget-engine", "wavebudget-python"]
-    {
+    for c in [
+        "wavebudget-model",
+        "wavebudget-codeobj",
+        "wavebudget-runtime",
+        "wavebudget-capi",
+        "wavebudget-engine",
+        "wavebudget-python",
+    ] {
         assert!(!cargo_tree(&["-p", c]).contains("llvm-sys"), "{c} depends on llvm-sys");
     }
 }
@@ -73,6 +79,7 @@ fn only_the_reader_parses_bytes_and_the_pure_crates_forbid_unsafe() {
     for dir in [
         "crates/wavebudget-model/src",
         "crates/wavebudget-runtime/src",
+        "crates/wavebudget-capi/src",
         "crates/wavebudget-engine/src",
         "crates/wavebudget-cli/src",
         "llvm-pass/src",
@@ -278,7 +285,7 @@ fn refusals_are_not_prose_in_a_string() {
             "fn resources_complete(value: &serde_json::Value) -> Result<(), String> {",
         ),
         (
-            "crates/wavebudget-runtime/src/capi.rs",
+            "crates/wavebudget-capi/src/lib.rs",
             "unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {",
         ),
     ];
@@ -288,6 +295,7 @@ fn refusals_are_not_prose_in_a_string() {
         "crates/wavebudget-engine/src",
         "crates/wavebudget-ladder/src",
         "crates/wavebudget-runtime/src",
+        "crates/wavebudget-capi/src",
         "crates/wavebudget-model/src",
         "crates/wavebudget-codeobj/src",
     ] {

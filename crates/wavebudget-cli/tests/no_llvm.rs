@@ -29,7 +29,7 @@ fn ldd(path: &PathBuf) -> String {
 fn the_cli_without_llvm_links_none_and_says_what_it_cannot_do() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-llvm");
     cargo_build(&["-p", "wavebudget-cli", "--no-default-features"], &dir);
-    cargo_build(&["-p", "wavebudget-runtime"], &dir);
+    cargo_build(&["-p", "wavebudget-capi"], &dir);
     let wb = dir.join("debug/wavebudget");
     let libs = ldd(&wb);
     assert!(!libs.contains("libLLVM"), "wavebudget without the llvm feature links LLVM:\n{libs}");
@@ -55,7 +55,7 @@ fn the_cli_without_llvm_links_none_and_says_what_it_cannot_do() {
     };
     let lib = dir.join("debug/libwavebudget_runtime.so");
     assert!(zstd_symbols(&lib) > 0, "the default runtime should read zstd bundles");
-    cargo_build(&["-p", "wavebudget-runtime", "--no-default-features"], &dir);
+    cargo_build(&["-p", "wavebudget-capi", "--no-default-features"], &dir);
     assert_eq!(zstd_symbols(&lib), 0, "zstd in the runtime built without codecs");
     let tree = |package: &str, extra: &[&str]| {
         let out = Command::new(env!("CARGO"))
@@ -68,9 +68,9 @@ fn the_cli_without_llvm_links_none_and_says_what_it_cannot_do() {
     };
     let writer = "wavebudget-codeobj feature \"write\"";
     assert!(tree("wavebudget-cli", &[]).contains(writer), "cargo tree shows features as expected");
-    let slim_tree = tree("wavebudget-runtime", &["--no-default-features"]);
+    let slim_tree = tree("wavebudget-capi", &["--no-default-features"]);
     for dep in ["zstd v", "flate2 v", writer] {
-        assert!(!slim_tree.contains(dep), "the runtime without default features still has {dep}:\n{slim_tree}");
+        assert!(!slim_tree.contains(dep), "the C library without default features still has {dep}:\n{slim_tree}");
     }
 
     // And the default build does link it (the test above would pass trivially otherwise).

@@ -158,6 +158,14 @@ pub enum Error {
         /// The architectures modelled.
         known: String,
     },
+    /// A name where only an NVIDIA target is answered (Python's `wavebudget.nvidia`, the C API's `wb_nv_*`)
+    /// that is not one.
+    #[error("'{name}' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)")]
+    #[strum(serialize = "unknown_target")]
+    NotNvidiaTarget {
+        /// The name as given.
+        name: String,
+    },
     /// A file that starts as JSON but is not a sweep's output.
     #[error("{path}: not `wavebudget sweep --json` output: {problem}")]
     NotASweep {

@@ -45,6 +45,12 @@ pub fn nvidia_target(list: &str) -> Result<Option<wavebudget_model::nvidia::Targ
     }
 }
 
+/// The NVIDIA target `name` names, where only an NVIDIA target is answered (Python's `wavebudget.nvidia`,
+/// the C API's `wb_nv_*`): [`nvidia_target`]'s reading, and an AMD or unknown name refused.
+pub fn nvidia_only(name: &str) -> Result<wavebudget_model::nvidia::Target> {
+    nvidia_target(name)?.ok_or_else(|| Error::NotNvidiaTarget { name: name.to_string() })
+}
+
 /// One row of `wavebudget targets`.
 #[derive(Debug, Serialize)]
 pub struct TargetRow {

@@ -1340,12 +1340,7 @@ fn write_report(
 
 /// An NVIDIA target by name (the engine's reading, as the CLI's), or the refusal naming it.
 fn nv_target(name: &str) -> PyResult<wavebudget_model::nvidia::Target> {
-    wavebudget_engine::targets::nvidia_target(name).map_err(engine_err)?.ok_or_else(|| {
-        refuse(
-            "unknown_target",
-            format!("'{name}' is not an NVIDIA target (sm_XY or a product name: nvidia.targets())"),
-        )
-    })
+    wavebudget_engine::targets::nvidia_only(name).map_err(engine_err)
 }
 
 fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {

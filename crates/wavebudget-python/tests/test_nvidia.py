@@ -4,6 +4,7 @@ and against the CLI's --json for the same question."""
 
 import json
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -65,6 +66,18 @@ def test_unlaunchable_and_refusals():
     assert o.blocks_per_sm == 0 and o.unlaunchable.kind == "regs"
     with refused("unknown_target", "unknown NVIDIA target 'sm_107'"):
         nvidia.occupancy("sm_107", regs=32, block=128)
+
+
+def test_an_amd_target_is_refused_as_python_and_c_refuse_it():
+    # The engine's one refusal (targets::nvidia_only); the C API's wb_nv_occupancy gives the same line
+    # (crates/wavebudget-capi/tests/capi.rs).
+    line = re.escape(
+        "'gfx942' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)"
+    )
+    with refused("unknown_target", line):
+        nvidia.occupancy("gfx942", regs=32, block=128)
+    with refused("unknown_target", line):
+        nvidia.budget("gfx942", block=128, warps_per_sm=48)
     with refused("zero_block", "a block has at least 1 thread"):
         nvidia.occupancy("H100", regs=32, block=0)
     with refused("out_of_reach", "out of reach at any register count: warps allows 2 blocks"):

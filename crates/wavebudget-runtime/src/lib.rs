@@ -14,10 +14,10 @@
 //!
 //! Kernels come from each code object's embedded table where `embed` wrote one (held against the
 //! metadata beside it: [`Error::TableContradicts`]), else from its `NT_AMDGPU_METADATA` note through the
-//! reader crate. The C API is [`capi`] (`include/wavebudget.h`).
+//! reader crate. The C API (`include/wavebudget.h`, `libwavebudget_runtime.so`) is the `wavebudget-capi` crate,
+//! above the engine.
 
 pub mod batch;
-pub mod capi;
 pub mod fuzzing;
 pub mod hsa;
 pub mod kfd;

@@ -1,4 +1,4 @@
-//! `include/wavebudget.h` against the Rust declarations in `src/capi.rs`: every exported function (name,
+//! `include/wavebudget.h` against the Rust declarations in `src/lib.rs`: every exported function (name,
 //! parameter types, return type) and every `#[repr(C)]` struct (its fields' names and types, in order) is
 //! the same on both sides, so the header and the library cannot drift apart. The Rust side is parsed with
 //! syn; the header with a small reader of its (plain C) declarations.
@@ -70,7 +70,7 @@ fn norm(s: &str) -> String {
 #[test]
 fn header_declares_what_the_library_exports() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = syn::parse_file(&std::fs::read_to_string(root.join("src/capi.rs")).unwrap()).unwrap();
+    let file = syn::parse_file(&std::fs::read_to_string(root.join("src/lib.rs")).unwrap()).unwrap();
     let header = std::fs::read_to_string(root.join("include/wavebudget.h")).unwrap();
     // Comments removed: the declarations alone.
     let mut text = String::new();
@@ -185,7 +185,7 @@ fn header_declares_what_the_library_exports() {
     assert_eq!(
         c_fns.keys().collect::<Vec<_>>(),
         rust_fns.keys().collect::<Vec<_>>(),
-        "functions in the header vs exported by src/capi.rs"
+        "functions in the header vs exported by src/lib.rs"
     );
     for (name, rust) in &rust_fns {
         assert_eq!(&c_fns[name], rust, "{name}: header (return, parameters) vs Rust");

@@ -1,10 +1,12 @@
 //! The C API declared in `include/wavebudget.h`. Every function catches panics and reports errors
-//! through the caller's buffer; none aborts or prints.
+//! through the caller's buffer; none aborts or prints. The answers are the runtime's (`dispatch` and its
+//! neighbours), the engine's (`suggest`, NVIDIA's occupancy and budget) and the model's (occupancy, budget,
+//! the batch): this crate renders them as the header's structs and error codes, and decides nothing.
 
-use crate::{kfd, Device, Kernels, PreparedDevice};
 use std::ffi::{c_char, c_int, c_long, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
+use wavebudget_runtime::{kfd, Device, Kernels, PreparedDevice};
 
 /// Opaque: every kernel of one binary, with their names as C strings.
 pub struct WbKernels {
@@ -23,7 +25,11 @@ fn fnv1a(s: &str) -> u64 {
 impl WbKernels {
     /// The kernel `name` (name or symbol) built for `device`'s processor; a miss gives
     /// [`Kernels::for_device`]'s error.
-    fn lookup(&self, name: &str, device: &Device) -> Result<&crate::KernelInfo, crate::Error> {
+    fn lookup(
+        &self,
+        name: &str,
+        device: &Device,
+    ) -> Result<&wavebudget_runtime::KernelInfo, wavebudget_runtime::Error> {
         let proc = device.target.processor.name;
         let h = fnv1a(name);
         let start = self.index.partition_point(|&(k, _)| k < h);
@@ -132,18 +138,36 @@ impl From<&str> for Failure {
         Failure(WB_ERR_ARGUMENT, msg.into())
     }
 }
-impl From<crate::Error> for Failure {
-    fn from(e: crate::Error) -> Failure {
+impl From<wavebudget_runtime::Error> for Failure {
+    fn from(e: wavebudget_runtime::Error) -> Failure {
         let code = match &e {
-            crate::Error::Read { .. }
-            | crate::Error::Io { .. }
-            | crate::Error::NoTable(_)
-            | crate::Error::TableContradicts { .. } => WB_ERR_INPUT,
-            crate::Error::Kernel(_) => WB_ERR_KERNEL,
-            crate::Error::Device(_) => WB_ERR_DEVICE,
-            crate::Error::Model(_) => WB_ERR_MODEL,
+            wavebudget_runtime::Error::Read { .. }
+            | wavebudget_runtime::Error::Io { .. }
+            | wavebudget_runtime::Error::NoTable(_)
+            | wavebudget_runtime::Error::TableContradicts { .. } => WB_ERR_INPUT,
+            wavebudget_runtime::Error::Kernel(_) => WB_ERR_KERNEL,
+            wavebudget_runtime::Error::Device(_) => WB_ERR_DEVICE,
+            wavebudget_runtime::Error::Model(_) => WB_ERR_MODEL,
+            // The runtime's error is non-exhaustive to Rust users; `every_runtime_error_has_its_code`
+            // fails when it gains a variant this match does not name.
+            _ => WB_ERR_INPUT,
         };
         Failure(code, e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The variants the `From<wavebudget_runtime::Error>` match above names, each with its C code.
+    #[test]
+    fn every_runtime_error_has_its_code() {
+        use strum::VariantNames;
+        let named = ["reader", "io", "no_table", "table_contradicts", "kernel", "device", "model"];
+        let mut variants = wavebudget_runtime::Error::VARIANTS.to_vec();
+        variants.sort_unstable();
+        let mut named = named.to_vec();
+        named.sort_unstable();
+        assert_eq!(variants, named, "a runtime error variant without its C error code in From<Error> for Failure");
     }
 }
 
@@ -252,7 +276,7 @@ pub unsafe extern "C" fn wb_kernels_name(k: *const WbKernels, i: usize) -> *cons
     k.as_ref().and_then(|k| k.names.get(i)).map_or(std::ptr::null(), |n| n.as_ptr())
 }
 
-fn wrap_device(device: Device) -> Result<*mut WbDevice, crate::Error> {
+fn wrap_device(device: Device) -> Result<*mut WbDevice, wavebudget_runtime::Error> {
     let target = CString::new(device.target.canonical()).unwrap_or_default();
     let prepared = PreparedDevice::new(device.clone())?;
     Ok(Box::into_raw(Box::new(WbDevice { device, prepared, target })))
@@ -307,7 +331,7 @@ pub unsafe extern "C" fn wb_devices_from_hsa(
     err_len: usize,
 ) -> c_long {
     guard(err, err_len, || {
-        hand_out(crate::hsa::devices().map_err(|e| Failure(WB_ERR_DEVICE, e.to_string()))?, out, cap)
+        hand_out(wavebudget_runtime::hsa::devices().map_err(|e| Failure(WB_ERR_DEVICE, e.to_string()))?, out, cap)
     })
 }
 
@@ -386,17 +410,17 @@ pub unsafe extern "C" fn wb_dispatch_query(
 
 /// A refusal of the prepared dispatch as the generic `dispatch` words it: the kernel named, a launch it
 /// cannot take a kernel error (WB_ERR_KERNEL), as before this path.
-fn kernel_failure(e: crate::Error, name: &str) -> Failure {
+fn kernel_failure(e: wavebudget_runtime::Error, name: &str) -> Failure {
     match e {
-        crate::Error::Model(wavebudget_model::ModelError::Launch(reason)) => {
+        wavebudget_runtime::Error::Model(wavebudget_model::ModelError::Launch(reason)) => {
             Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}"))
         }
-        crate::Error::Kernel(reason) => Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}")),
+        wavebudget_runtime::Error::Kernel(reason) => Failure(WB_ERR_KERNEL, format!("kernel '{name}': {reason}")),
         e => Failure::from(e),
     }
 }
 
-fn to_c(r: &crate::Dispatch) -> WbDispatch {
+fn to_c(r: &wavebudget_runtime::Dispatch) -> WbDispatch {
     WbDispatch {
         waves_per_simd: r.waves_per_simd,
         limiter: limiter_cstr(r.limiter),
@@ -435,9 +459,9 @@ pub unsafe extern "C" fn wb_choose_variant(
             return Err("no variant names".into());
         }
         let policy = match policy {
-            0 => crate::Policy::MostWavesWithoutSpills,
-            1 => crate::Policy::FewestSpills,
-            2 => crate::Policy::ForProcessor,
+            0 => wavebudget_runtime::Policy::MostWavesWithoutSpills,
+            1 => wavebudget_runtime::Policy::FewestSpills,
+            2 => wavebudget_runtime::Policy::ForProcessor,
             p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
         };
         // One candidate per name: the build for the device's processor if there is one.
@@ -453,7 +477,7 @@ pub unsafe extern "C" fn wb_choose_variant(
                 .ok_or_else(|| Failure(WB_ERR_KERNEL, format!("no kernel named '{name}'")))?;
             candidates.push(pick);
         }
-        let c = crate::choose_variant(
+        let c = wavebudget_runtime::choose_variant(
             &candidates,
             &d.device,
             (workgroup_size != 0).then_some(workgroup_size),
@@ -534,8 +558,14 @@ pub unsafe extern "C" fn wb_suggest_wg_size(
         let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
         // SAFETY: the caller's function, called as the header documents it.
         let mut lds = |size: u32| lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) });
-        let s = st
-            .suggest_wg_size(vgpr_count, sgpr_count, &mut lds, wg)
+        let request = wavebudget_engine::suggest::Request {
+            vgprs: wavebudget_model::Vgprs::Total(vgpr_count),
+            sgprs: sgpr_count,
+            range: wg,
+            cus: None,
+            all: false,
+        };
+        let s = wavebudget_engine::suggest::suggest(&st, &request, &mut lds)
             .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
         *out = WbWgChoice {
             wg_size: s.best.wg_size,
@@ -756,7 +786,7 @@ pub unsafe extern "C" fn wb_occupancy_batch(
             }
             let [w, l, v, sgw, d, g]: [&mut [u8]; 6] = slices.try_into().map_err(|_| "six outputs")?;
             let mut cells = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: sgw, lds: d, workgroup: g };
-            crate::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
+            wavebudget_runtime::batch::evaluate_columns(&st, &cols, &mut cells).map_err(|e| {
                 if let Some(b) = bad_cell.as_mut() {
                     *b = start + e.index;
                 }
@@ -803,10 +833,7 @@ pub struct WbNvOccupancy {
 /// `target` is NULL or a NUL-terminated string.
 unsafe fn nv_target(target: *const c_char) -> Result<wavebudget_model::nvidia::Target, Failure> {
     let name = str_arg(target, "target")?;
-    wavebudget_model::nvidia::parse_target(name).ok_or_else(|| {
-        let known: Vec<&str> = wavebudget_model::nvidia::ARCHS.iter().map(|a| a.name).collect();
-        Failure(WB_ERR_MODEL, format!("unknown NVIDIA target '{name}' (modelled: {})", known.join(", ")))
-    })
+    wavebudget_engine::targets::nvidia_only(name).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))
 }
 
 fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure> {
@@ -828,7 +855,8 @@ fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure
     })
 }
 
-fn nv_result(t: &wavebudget_model::nvidia::Target, o: &wavebudget_model::nvidia::Occupancy) -> WbNvOccupancy {
+/// The engine's answer as `wb_nv_occupancy_result`: the occupancy, and the SMs of the product named.
+fn nv_result(t: &wavebudget_engine::nvidia::TargetFields, o: &wavebudget_model::nvidia::Occupancy) -> WbNvOccupancy {
     use wavebudget_model::nvidia::Limiter;
     let limiter: &'static str = match o.binding().next() {
         Some(Limiter::Warps) => "warps\0",
@@ -851,7 +879,7 @@ fn nv_result(t: &wavebudget_model::nvidia::Target, o: &wavebudget_model::nvidia:
         barriers_blocks: or_max(o.limits.barriers),
         allocated_regs_per_block: o.allocated_regs_per_block,
         allocated_shared_mem_per_block: o.allocated_shared_mem_per_block,
-        sms: t.sms().unwrap_or(0),
+        sms: t.sms.unwrap_or(0),
     }
 }
 
@@ -870,10 +898,10 @@ pub unsafe extern "C" fn wb_nv_occupancy(
         let out = out.as_mut().ok_or("out is NULL")?;
         let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
         let t = nv_target(target)?;
-        let o = t.arch.occupancy(&k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-        *out = nv_result(&t, &o);
+        let a = wavebudget_engine::nvidia::occupancy(&t, k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        *out = nv_result(&a.target, &a.occupancy);
         // The reason a kernel cannot launch, or an empty string: never a stale message.
-        set_err(err, err_len, &o.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
+        set_err(err, err_len, &a.occupancy.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
         Ok(0)
     })
 }
@@ -904,10 +932,11 @@ pub unsafe extern "C" fn wb_nv_budget(
             (w, 0) => Want::WarpsPerSm(w),
             _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
         };
-        let b = t.arch.budget(&k, want).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        let a = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        let b = &a.levels[0].budget;
         *max_regs = b.max_regs;
         if let Some(out) = out.as_mut() {
-            *out = nv_result(&t, &b.occupancy);
+            *out = nv_result(&a.target, &b.occupancy);
         }
         Ok(0)
     })

@@ -305,6 +305,8 @@ int main(void) {
   printf("budget3 %d %s\n", rc, err);
   rc = wb_nv_occupancy("sm_107", &k, &at, err, sizeof err);
   printf("sm107 %d %s\n", rc, err);
+  rc = wb_nv_occupancy("gfx942", &k, &at, err, sizeof err);
+  printf("amd %d %s\n", rc, err);
   k.regs = 168; k.block = 512; err[0] = 0;
   rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
   printf("unlaunchable %d %u %s\n", rc, at.blocks_per_sm, err);
@@ -335,6 +337,14 @@ int main(void) {
     assert!(text.contains("checked 260 bad 0"), "{text}");
     assert!(text.contains("budget3 -5 3 blocks per SM at 1024 threads per block on sm_90 is out of reach at any register count: warps allows 2 blocks per SM (64 warps)"), "{text}");
     assert!(text.contains("sm107 -5 unknown NVIDIA target 'sm_107'"), "{text}");
+    // An AMD processor where only NVIDIA targets are answered: the engine's refusal, Python's word for word
+    // (test_nvidia.py `test_an_amd_target_is_refused_as_python_and_c_refuse_it`).
+    assert!(
+        text.contains(
+            "amd -5 'gfx942' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)\n"
+        ),
+        "{text}"
+    );
     // The CLI's own line for the same kernel: `occupancy --target H100 --regs 32 --wg-size 128
     // --dynamic-shared-mem 1 --max-dynamic-shared-mem 0`.
     assert!(text.contains("limit0 0 0 1 bytes of dynamic shared memory is over the kernel's limit of 0"), "{text}");
