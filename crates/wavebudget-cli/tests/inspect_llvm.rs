@@ -556,3 +556,73 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
     }
     println!("compiled here: {total} kernels equal to llvm-readelf, waves_per_simd equal to the compiler's remarks");
 }
+
+/// gfx12's dynamic VGPRs: a code object does not record the block a kernel was built with, so inspect
+/// evaluates without it and says so, and with `--dvgpr-block` takes the block the caller names. llc-22's
+/// remark for kernels built with blocks of 16 and 32 (200 values live at once: block 16 holds 128 and
+/// spills, block 32 allocates past 128) is the occupancy inspect must give with the block named.
+#[test]
+fn gfx12_dynamic_vgpr_block_is_the_callers_and_llc_agrees() {
+    use std::fmt::Write as _;
+    let dir = scratch("dvgpr");
+    let live = 200;
+    let mut body = String::from("  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n");
+    for i in 0..live {
+        let _ = writeln!(body, "  %i{i} = add i32 %tid, {}", i * 4096);
+        let _ = writeln!(body, "  %g{i} = getelementptr float, ptr addrspace(1) %p, i32 %i{i}");
+        let _ = writeln!(body, "  %v{i} = load volatile float, ptr addrspace(1) %g{i}");
+    }
+    for i in 0..live {
+        let _ = writeln!(body, "  store volatile float %v{i}, ptr addrspace(1) %g{}", (i + 7) % live);
+    }
+    let mut seen = Vec::new();
+    for block in [16u32, 32] {
+        let ll = dir.join(format!("dvgpr{block}.ll"));
+        std::fs::write(
+            &ll,
+            format!(
+                "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {{\n{body}  ret void\n}}\n\
+                 declare i32 @llvm.amdgcn.workitem.id.x()\n\
+                 attributes #0 = {{ nounwind \"amdgpu-dynamic-vgpr-block-size\"=\"{block}\" }}\n"
+            ),
+        )
+        .unwrap();
+        let obj = dir.join(format!("dvgpr{block}.o"));
+        let out = run_ok(
+            Command::new(tool("llc"))
+                .args(["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx1201", "-filetype=obj"])
+                .arg("-pass-remarks-analysis=kernel-resource-usage")
+                .arg(&ll)
+                .arg("-o")
+                .arg(&obj),
+        );
+        let llc: u64 = remarks(&String::from_utf8_lossy(&out.stderr))["k"]["Occupancy [waves/SIMD]"].parse().unwrap();
+        let so = dir.join(format!("dvgpr{block}.so"));
+        run_ok(Command::new(tool("ld.lld")).arg("-shared").arg(&obj).arg("-o").arg(&so));
+        let inspect_with = |extra: &[&str]| -> Value {
+            let out = run_ok(
+                Command::new(env!("CARGO_BIN_EXE_wavebudget"))
+                    .args(["inspect", "--json", "--target", "gfx1201"])
+                    .args(extra)
+                    .arg(&so),
+            );
+            serde_json::from_slice::<Value>(&out.stdout).unwrap()["code_objects"][0]["kernels"][0].clone()
+        };
+        let named = inspect_with(&["--dvgpr-block", &block.to_string()]);
+        assert_eq!(named["waves_per_simd"].as_u64(), Some(llc), "block {block}: inspect --dvgpr-block vs llc-22");
+        assert!(!named["notes"].to_string().contains("which a code object does not record"), "{}", named["notes"]);
+        let unnamed = inspect_with(&[]);
+        assert!(
+            unnamed["notes"].to_string().contains("which a code object does not record"),
+            "block {block}: no note that the file cannot say: {}",
+            unnamed["notes"]
+        );
+        seen.push((llc, unnamed["waves_per_simd"].as_u64()));
+    }
+    // The block decides the answer: llc's two builds differ, so the test would catch a block ignored.
+    assert_ne!(seen[0].0, seen[1].0, "{seen:?}");
+    assert!(
+        seen.iter().any(|&(llc, unnamed)| Some(llc) != unnamed),
+        "without the block inspect gives llc's answer anyway: {seen:?}"
+    );
+}

@@ -5,8 +5,7 @@ use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
 use wavebudget_model::{
-    Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Options, Subtarget, TargetId, Usage, Vgprs,
-    WorkgroupSize,
+    Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
 
 use crate::triton::{self, TritonLaunch};
@@ -705,34 +704,21 @@ pub fn kernel_report(
     // WGP or CU mode: the metadata's, else the descriptor's bit (code object V4 has no metadata key).
     let wgp_mode = m.wgp_mode(k.descriptor.as_ref(), own.map(|id| id.processor));
     // The code object's own subtarget, for the descriptor's encoding.
-    let own_st = own.and_then(|id| subtarget_for(id, wave, wgp_mode, opts.llvm, &mut Vec::new()));
-    let eval_st = match eval {
-        Some(id) => subtarget_for(id, wave, wgp_mode, opts.llvm, &mut notes).and_then(|st| {
-            // gfx12's dynamic VGPRs: the block the user gave, else a note that the file cannot say.
-            if !st.processor().dynamic_vgpr || opts.llvm < wavebudget_model::Llvm::V22 {
-                return Some(st);
-            }
-            match opts.dvgpr_block {
-                None => {
-                    notes.push(Note::DynamicVgprUnrecorded { processor: st.processor().name });
-                    Some(st)
-                }
-                Some(block) => {
-                    let o = Options {
-                        wave_size: Some(st.wave_size()),
-                        cu_mode: st.cu_mode(),
-                        llvm: opts.llvm,
-                        dvgpr_block: block,
-                        vgprs_1_5x: None,
-                    };
-                    match Subtarget::new(st.id(), o) {
-                        Ok(st) => Some(st),
-                        Err(e) => {
-                            notes.push(Note::NoOccupancy { on: Some(st.id().canonical()), error: e });
-                            None
-                        }
-                    }
-                }
+    let own_st =
+        own.and_then(|id| subtarget_for(&Evaluation::reading(*id, opts.llvm), wave, wgp_mode, &mut Vec::new()));
+    let dynamic_lds = opts.dynamic_lds.unwrap_or(0);
+    // The one evaluation on the target asked: its launch, LDS at launch, gfx12's dynamic-VGPR block.
+    let evaluation = eval.map(|id| Evaluation {
+        launch: Launch::named_or(opts.wg_size, Launch::OwnRange),
+        dynamic_lds,
+        dvgpr_block: opts.dvgpr_block,
+        ..Evaluation::reading(*id, opts.llvm)
+    });
+    let eval_st = match &evaluation {
+        Some(evaluation) => subtarget_for(evaluation, wave, wgp_mode, &mut notes).inspect(|st| {
+            // gfx12's dynamic VGPRs without the block the kernels were built with: the file cannot say.
+            if evaluation.dvgpr_unrecorded() {
+                notes.push(Note::DynamicVgprUnrecorded { processor: st.processor().name });
             }
         }),
         None => {
@@ -744,7 +730,6 @@ pub fn kernel_report(
             None
         }
     };
-    let dynamic_lds = opts.dynamic_lds.unwrap_or(0);
     let usage = |vgprs: u32, sgprs: Option<u32>| {
         Some(Usage {
             vgprs: Vgprs::Total(vgprs),
@@ -757,18 +742,13 @@ pub fn kernel_report(
     // The kernel's resources (the descriptor decoded on its own processor) and the model's one
     // evaluation, as embed and dispatch do: on the code object's own processor the registers the
     // descriptor allocates count (LLVM's remark reports them); on another target only the metadata's.
-    let same_target = eval.is_some_and(|id| Evaluation::reading(*id, opts.llvm).on_own_processor(own));
+    let same_target = evaluation.as_ref().is_some_and(|e| e.on_own_processor(own));
     let resources = k.resources(own.map(|id| id.processor));
     let mut result = None;
     let mut at_no_cost = None;
     let mut used = None;
-    match (&eval_st, resources) {
-        (Some(st), Some(res)) => {
-            let evaluation = Evaluation {
-                launch: Launch::named_or(opts.wg_size, Launch::OwnRange),
-                dynamic_lds,
-                ..Evaluation::reading(st.id(), opts.llvm)
-            };
+    match (evaluation.as_ref().zip(eval_st.as_ref()), resources) {
+        (Some((evaluation, st)), Some(res)) => {
             let evaluated = evaluation.resources_from(res, own);
             used = Some(evaluated);
             match evaluation.occupancy_on(st, &evaluated) {
@@ -877,22 +857,20 @@ fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
 pub fn subtarget_for(
-    id: &TargetId,
+    evaluation: &Evaluation,
     wave: Option<u32>,
     wgp_mode: Option<bool>,
-    llvm: wavebudget_model::Llvm,
     notes: &mut Vec<Note>,
 ) -> Option<Subtarget> {
-    let p = id.processor;
-    let reading = Evaluation::reading(*id, llvm);
+    let p = evaluation.target.processor;
     // A wave size the processor does not run: evaluated at its default, and said.
-    if let Some(w) = reading.wave_not_run(wave) {
+    if let Some(w) = evaluation.wave_not_run(wave) {
         notes.push(Note::WaveSizeNotRun { processor: p.name, wave: w, evaluated: p.default_wave_size() });
     }
-    match reading.subtarget(wave, wgp_mode) {
+    match evaluation.subtarget(wave, wgp_mode) {
         Ok(on) => Some(on.subtarget),
         Err(e) => {
-            notes.push(Note::NoOccupancy { on: Some(id.canonical()), error: e });
+            notes.push(Note::NoOccupancy { on: Some(evaluation.target.canonical()), error: e });
             None
         }
     }

@@ -339,15 +339,14 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
             target: target.to_string(),
             error,
         })?;
-        let st = inspect::subtarget_for(
-            &id,
-            res.map(|r| r.wavefront_size),
-            res.and_then(|r| r.workgroup_processor_mode),
-            llvm,
-            &mut notes,
-        );
         let evaluation =
             Evaluation { launch: Launch::named_or(wg, Launch::OwnRange), dynamic_lds, ..Evaluation::reading(id, llvm) };
+        let st = inspect::subtarget_for(
+            &evaluation,
+            res.map(|r| r.wavefront_size),
+            res.and_then(|r| r.workgroup_processor_mode),
+            &mut notes,
+        );
         let mut eval = None;
         match (&st, &res) {
             (Some(st), Some(r)) => match evaluation.occupancy_on(st, r) {

@@ -80,6 +80,10 @@ pub struct Evaluation {
     pub launch: Launch,
     /// LDS bytes given at launch, on top of each kernel's static LDS.
     pub dynamic_lds: u32,
+    /// The dynamic-VGPR block the kernels were built with (`"amdgpu-dynamic-vgpr-block-size"`), where the
+    /// caller says: a code object does not record it. It applies where the processor allocates VGPRs
+    /// dynamically under these rules (gfx12, LLVM 22); elsewhere it is ignored.
+    pub dvgpr_block: Option<u32>,
 }
 
 /// The subtarget a kernel is evaluated on, and the wave size it was built for where the processor does
@@ -96,7 +100,14 @@ impl Evaluation {
     /// Reading a code object: `target` under `llvm`, a foreign wave size at the default, each kernel at its
     /// own launch range, no LDS at launch.
     pub fn reading(target: TargetId, llvm: Llvm) -> Evaluation {
-        Evaluation { target, llvm, foreign_wave: ForeignWave::AtDefault, launch: Launch::OwnRange, dynamic_lds: 0 }
+        Evaluation {
+            target,
+            llvm,
+            foreign_wave: ForeignWave::AtDefault,
+            launch: Launch::OwnRange,
+            dynamic_lds: 0,
+            dvgpr_block: None,
+        }
     }
 
     /// Dispatching on the device that is there: a foreign wave size refused, the launch named or the
@@ -108,7 +119,18 @@ impl Evaluation {
             foreign_wave: ForeignWave::Refuse,
             launch: Launch::named_or(wg_size.map(WorkgroupSize::fixed), Launch::OwnDefault),
             dynamic_lds,
+            dvgpr_block: None,
         }
+    }
+
+    /// Whether the processor allocates VGPRs dynamically under these rules (gfx12, LLVM 22) and no block
+    /// was given: the kernels are evaluated without dynamic VGPRs, which the file cannot confirm.
+    pub fn dvgpr_unrecorded(&self) -> bool {
+        self.dvgpr_applies() && self.dvgpr_block.is_none()
+    }
+
+    fn dvgpr_applies(&self) -> bool {
+        self.target.processor.dynamic_vgpr && self.llvm >= Llvm::V22
     }
 
     /// The subtarget for a kernel of wave size `wave` (`None`: not known, the default) and WGP or CU mode
@@ -116,7 +138,17 @@ impl Evaluation {
     pub fn subtarget(&self, wave: Option<u32>, wgp_mode: Option<bool>) -> Result<OnSubtarget, ModelError> {
         let wave_not_run = self.wave_not_run(wave);
         let wave = if wave_not_run.is_some() { None } else { wave };
-        Ok(OnSubtarget { subtarget: Subtarget::for_kernel(self.target, wave, wgp_mode, self.llvm)?, wave_not_run })
+        let subtarget = Subtarget::new(
+            self.target,
+            crate::Options {
+                wave_size: wave,
+                cu_mode: self.target.processor.cu_mode(wgp_mode),
+                llvm: self.llvm,
+                dvgpr_block: self.dvgpr_block.filter(|_| self.dvgpr_applies()).unwrap_or(0),
+                ..crate::Options::default()
+            },
+        )?;
+        Ok(OnSubtarget { subtarget, wave_not_run })
     }
 
     /// `wave`, where this evaluation takes a kernel of that wave size at the processor's default instead.

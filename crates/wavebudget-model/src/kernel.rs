@@ -101,18 +101,20 @@ impl KernelResources {
     pub fn cu_mode(&self, p: &crate::targets::Processor) -> bool {
         p.cu_mode(self.workgroup_processor_mode)
     }
-}
 
-/// Why a launch cannot be evaluated for a kernel.
-fn launch_error(k: &KernelResources, wg: WorkgroupSize) -> Option<LaunchRefusal> {
-    if wg.max > k.max_flat_workgroup_size {
-        return Some(LaunchRefusal::OverMaxFlat { max: wg.max, max_flat: k.max_flat_workgroup_size });
-    }
-    match k.reqd_workgroup_size {
-        Some(n) if wg.min != n || wg.max != n => {
-            Some(LaunchRefusal::NotRequired { min: wg.min, max: wg.max, required: n })
+    /// Why the kernel cannot be launched at `wg` (over its `.max_flat_workgroup_size`, or not its
+    /// `.reqd_workgroup_size`), or `None`. The one rule for it: [`Subtarget::evaluate`] and the runtime's
+    /// allocation-free dispatch take it.
+    pub fn launch_refusal(&self, wg: WorkgroupSize) -> Option<LaunchRefusal> {
+        if wg.max > self.max_flat_workgroup_size {
+            return Some(LaunchRefusal::OverMaxFlat { max: wg.max, max_flat: self.max_flat_workgroup_size });
         }
-        _ => None,
+        match self.reqd_workgroup_size {
+            Some(n) if wg.min != n || wg.max != n => {
+                Some(LaunchRefusal::NotRequired { min: wg.min, max: wg.max, required: n })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -150,7 +152,7 @@ impl Subtarget {
         dynamic_lds: u32,
     ) -> Result<Usage, ModelError> {
         let wg = launch.unwrap_or_else(|| k.launch_range()).validate()?;
-        if let Some(reason) = launch_error(k, wg) {
+        if let Some(reason) = k.launch_refusal(wg) {
             return Err(ModelError::Launch(reason));
         }
         // Static and launch LDS together past what a workgroup can allocate: the refusal states the true

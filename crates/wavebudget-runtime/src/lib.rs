@@ -719,10 +719,11 @@ impl PreparedDevice {
                     wave_size: res.wavefront_size,
                 })
             })?;
-        // The launch check of Subtarget::evaluate, without its allocation.
+        // The model's launch check (Subtarget::evaluate's), without its allocation; its refusal, in the
+        // model's words, from the evaluation itself.
         let evaluation = Evaluation::dispatching(self.device.target, wg_size, dynamic_lds);
         let wg = evaluation.launch.of(res).max;
-        if wg > res.max_flat_workgroup_size || res.reqd_workgroup_size.is_some_and(|n| n != wg) {
+        if res.launch_refusal(WorkgroupSize::fixed(wg)).is_some() {
             return Err(evaluation
                 .occupancy_on(st, res)
                 .err()
