@@ -76,7 +76,7 @@ fn code_object() -> (Vec<u8>, Vec<String>) {
         .arg(&o));
     ok(Command::new(tool("ld.lld")).arg("-shared").arg(&o).arg("-o").arg(&so));
     let bytes = std::fs::read(&so).unwrap();
-    let (embedded, summary) = rewrite(&bytes, &mut |co| Ok(wavebudget_codeobj::embedding::additions(co))).unwrap();
+    let (embedded, summary) = rewrite(&bytes, &mut |co| Ok(wavebudget_engine::embed::additions(co))).unwrap();
     assert_eq!(summary.kernels, KERNELS as usize);
     let _ = std::fs::remove_dir_all(&dir);
     (embedded, names)

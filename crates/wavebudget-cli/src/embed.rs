@@ -1,13 +1,13 @@
 //! `wavebudget embed IN -o OUT`: occupancy data into every code object of a file (`docs/binary-format.md`):
 //! `.wavebudget.*` keys in each kernel's metadata map and the `WBKT` kernel table in a `wavebudget` note.
-//! What is added is decided by the reader crate (`wavebudget_codeobj::embedding::additions`, the same
-//! evaluation as `inspect`); this file reads arguments, writes the file and reports.
+//! What is added is decided by the engine (`wavebudget_engine::embed::additions`, the same evaluation as
+//! `inspect`); this file reads arguments, writes the file and reports.
 
 use std::path::Path;
 
-use wavebudget_codeobj::embedding::additions;
 use wavebudget_codeobj::rewrite::rewrite;
 use wavebudget_codeobj::Mapped;
+use wavebudget_engine::embed::additions;
 
 use crate::args::EmbedArgs;
 use crate::{write_atomic, CliError, UsageError};

@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use wavebudget_codeobj::embedding::additions;
 use wavebudget_codeobj::table::{Table, LIMITERS};
 use wavebudget_codeobj::{walk, CodeObject, Found};
+use wavebudget_engine::embed::additions;
 use wavebudget_model::WorkgroupSize;
 use wavebudget_runtime::{dispatch, Device, Kernels, PreparedDevice};
 

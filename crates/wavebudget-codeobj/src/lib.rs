@@ -21,8 +21,6 @@ pub mod bundle;
 pub mod cuda;
 pub mod eflags;
 mod elf;
-#[cfg(feature = "write")]
-pub mod embedding;
 mod error;
 pub mod fuzzing;
 #[cfg(feature = "write")]

@@ -1,12 +1,13 @@
 //! What `wavebudget embed` adds to a code object, decided once for every caller (the CLI, benches,
 //! any library user): per kernel the `.wavebudget.*` metadata keys and one `WBKT` table record, from
-//! the kernel's resources ([`crate::Kernel::resources`]) and the model's one evaluation
-//! ([`wavebudget_model::Subtarget::evaluate`]) on the code object's own processor at the kernel's own
-//! launch range; the requested waves and budget come from the pass's `.wavebudget.info` section.
+//! the kernel's resources ([`wavebudget_codeobj::Kernel::resources`]) and the model's one evaluation
+//! ([`Evaluation::reading`]) on the code object's own processor at the kernel's own launch range; the
+//! requested waves and budget come from the pass's `.wavebudget.info` section. The reader crate writes
+//! what this decides (`rewrite`, `table::write`) and evaluates nothing.
 
-use crate::rewrite::{Additions, KeyValue};
-use crate::table::{self, Entry, RawRecord, LIMITERS};
-use crate::{CodeObject, Kernel};
+use wavebudget_codeobj::rewrite::{Additions, KeyValue};
+use wavebudget_codeobj::table::{self, Entry, RawRecord, LIMITERS};
+use wavebudget_codeobj::{CodeObject, Kernel};
 use wavebudget_model::{parse_target, Evaluation, Llvm, Occupancy};
 
 /// A kernel's occupancy on its code object's own processor at its own launch range (the model's
