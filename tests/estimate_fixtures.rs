@@ -17,7 +17,8 @@ fn estimated(path: &Path, target: &str, kernel: &str) -> (u32, u32) {
     let module = ctx.create_module_from_ir(buf).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let f = module.get_function(kernel).unwrap_or_else(|| panic!("{}: no function {kernel}", path.display()));
     // SAFETY: `f` is a function of `module`, alive for this call, used by no other thread.
-    let body = unsafe { estimate::read(f.as_value_ref()) }.expect("a definition");
+    let f = unsafe { wavebudget_pass::ir::Value::from_raw(f.as_value_ref()) };
+    let body = estimate::read(f).expect("a definition");
     let id = wavebudget_model::parse_target(target).expect("a target");
     let p = estimate::estimate(&body, &id).expect("small enough");
     (p.vgprs, p.sgprs)
@@ -103,8 +104,8 @@ fn value_bound_is_never_under_the_estimate() {
                 continue; // not an amdgpu_kernel definition
             }
             // SAFETY: `f` is a function of `module`, alive for these calls, used by no other thread.
-            let (fast, body) =
-                unsafe { (estimate::value_lanes_of(f.as_value_ref()), estimate::read(f.as_value_ref())) };
+            let v = unsafe { wavebudget_pass::ir::Value::from_raw(f.as_value_ref()) };
+            let (fast, body) = (estimate::value_lanes_of(v), estimate::read(v));
             let body = body.expect("a definition");
             let pure = estimate::value_lanes(&body);
             if let Some(l) = fast {

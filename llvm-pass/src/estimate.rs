@@ -1,67 +1,47 @@
 //! The estimate of a kernel's peak register pressure (`wavebudget_estimate`, re-exported here), and the
-//! reader that gives it a function's IR as plain data ([`Function`]): the only code of the estimate that
-//! touches LLVM, and the only unsafe code.
-//!
-//! Every handle used here comes from the function given to [`read`], whose caller guarantees it is a
-//! live function of a module no other thread uses while this runs; each `unsafe` block relies on that.
-//! (`#![deny(unsafe_op_in_unsafe_fn)]`: every unsafe operation is in a block that says why it holds.)
+//! reader that gives it a function's IR as plain data ([`Function`]), through the pass's safe IR layer
+//! ([`crate::ir`]): no `unsafe` here.
 
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 
 pub use wavebudget_estimate::*;
 
-use crate::ir;
-use crate::llvm_sys::core::*;
-use crate::llvm_sys::prelude::*;
-use crate::llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
+use crate::ir::{self, Block as IrBlock, Opcode, Type, TypeKind, Value};
 use wavebudget_estimate::data::{Block, Call, CseKey, Function, Inst, Kind, Operand, Ty};
 
 /// `f`'s body as plain data; `None` for a declaration (no blocks).
-///
-/// # Safety
-/// `f` must be a live function of a module no other thread is using while this runs.
-pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
-    // SAFETY: `f` is live and unshared (this function's contract); the blocks and instructions listed are
-    // its own, read before anything changes the module.
-    let (blocks, insts, params) = unsafe {
-        let blocks = ir::blocks(f);
-        let insts: Vec<Vec<LLVMValueRef>> = blocks.iter().map(|b| ir::instructions(*b)).collect();
-        let params: Vec<LLVMValueRef> = (0..LLVMCountParams(f)).map(|i| LLVMGetParam(f, i)).collect();
-        (blocks, insts, params)
-    };
+pub fn read(f: Value) -> Option<Function> {
+    let blocks = f.blocks();
     if blocks.is_empty() {
         return None;
     }
-    let bindex: ir::PtrMap<LLVMBasicBlockRef, u32> =
-        (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
+    let insts: Vec<Vec<Value>> = blocks.iter().map(|b| b.instructions()).collect();
+    let params = f.params();
+    let bindex: ir::PtrMap<IrBlock, u32> = (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
     // Number the values: arguments, then every instruction with a result.
-    let mut index: ir::PtrMap<LLVMValueRef, u32> = ir::PtrMap::default();
+    let mut index: ir::PtrMap<Value, u32> = ir::PtrMap::default();
     let mut next = 0u32;
     let mut args = Vec::with_capacity(params.len());
     for &p in &params {
         index.insert(p, next);
         next += 1;
-        // SAFETY: `p` is a parameter of `f`.
-        args.push(unsafe { ty(LLVMTypeOf(p)) });
+        args.push(ty(p.ty()));
     }
     for &i in insts.iter().flatten() {
-        // SAFETY: `i` is an instruction of `f`.
-        if unsafe { LLVMGetTypeKind(LLVMTypeOf(i)) } != LLVMTypeKind::LLVMVoidTypeKind {
+        if i.ty().kind() != TypeKind::LLVMVoidTypeKind {
             index.insert(i, next);
             next += 1;
         }
     }
     let mut asm = AsmRegisters::default();
-    let mut constants: ir::PtrMap<LLVMValueRef, u32> = ir::PtrMap::default();
+    let mut constants: ir::PtrMap<Value, u32> = ir::PtrMap::default();
     let mut out = Vec::with_capacity(blocks.len());
     for (b, bi) in blocks.iter().zip(&insts) {
         let mut block = Block { insts: Vec::with_capacity(bi.len()), succs: Vec::new() };
         for &i in bi {
-            // SAFETY: `i` is an instruction of `f`; its operands, type and callee are `f`'s or constants.
-            block.insts.push(unsafe { inst(i, &index, &bindex, &mut constants, &mut asm) });
+            block.insts.push(inst(i, &index, &bindex, &mut constants, &mut asm));
         }
-        // SAFETY: `b` is a block of `f`.
-        block.succs = unsafe { ir::successors(*b) }.iter().filter_map(|s| bindex.get(s).copied()).collect();
+        block.succs = b.successors().iter().filter_map(|s| bindex.get(s).copied()).collect();
         out.push(block);
     }
     Some(Function { args, blocks: out, asm })
@@ -73,12 +53,8 @@ pub unsafe fn read(f: LLVMValueRef) -> Option<Function> {
 /// [`value_lanes`], which looks at the asm's constraints and the intrinsic's operands). A walk over the
 /// instructions with a few calls into LLVM each (type, opcode, next), where [`read`] and the estimate take
 /// tens.
-///
-/// # Safety
-/// `f` must be a live function of a module no other thread is using while this runs.
-pub unsafe fn value_lanes_of(f: LLVMValueRef) -> Option<u32> {
-    // SAFETY: the same contract.
-    unsafe { scan(f, true).lanes }
+pub fn value_lanes_of(f: Value) -> Option<u32> {
+    scan(f, true).lanes
 }
 
 /// What one walk over a function's instructions gives: [`value_lanes_of`]'s bound (when asked for) and
@@ -88,242 +64,187 @@ pub struct Scan {
     pub lanes: Option<u32>,
     /// The direct callees with a body (a declaration, an intrinsic mostly, reaches no LDS and calls
     /// nothing), in order, and whether it makes an indirect call (not inline asm).
-    pub calls: (Vec<LLVMValueRef>, bool),
+    pub calls: (Vec<Value>, bool),
     /// It calls something other than an intrinsic: a function, a declaration, inline asm, or through a
     /// pointer (LLVM 15's LDS lowering gives such a kernel its module struct).
     pub calls_anything: bool,
     /// The direct callees that are only declared here and are not intrinsics (a `-fgpu-rdc` module before
     /// its device link), in order.
-    pub declared: Vec<LLVMValueRef>,
+    pub declared: Vec<Value>,
 }
 
 /// One walk over `f`'s instructions for its calls and, with `lanes`, the lanes bound of [`value_lanes_of`]
 /// (one walk where the plan needs both: the pass reads each kernel's calls for its static LDS).
-///
-/// # Safety
-/// `f` must be a live function of a module no other thread is using while this runs.
-pub unsafe fn scan(f: LLVMValueRef, lanes: bool) -> Scan {
-    // SAFETY: `f` is live and unshared (this function's contract); its parameters, blocks, instructions,
-    // their types and callees are live values and types of the same module.
-    unsafe {
-        let mut bound = lanes.then_some(0u32);
-        let mut callees = Vec::new();
-        let mut indirect = false;
-        let mut calls_anything = false;
-        let mut declared = Vec::new();
-        // A declaration has no blocks: its arguments' lanes, and no calls.
-        if let Some(n) = bound.as_mut() {
-            for p in 0..LLVMCountParams(f) {
-                *n += ir::lanes(LLVMTypeOf(LLVMGetParam(f, p)));
-            }
+pub fn scan(f: Value, lanes: bool) -> Scan {
+    let mut bound = lanes.then_some(0u32);
+    let mut callees = Vec::new();
+    let mut indirect = false;
+    let mut calls_anything = false;
+    let mut declared = Vec::new();
+    // A declaration has no blocks: its arguments' lanes, and no calls.
+    if let Some(n) = bound.as_mut() {
+        for p in f.params() {
+            *n += p.ty().lanes();
         }
-        let mut b = LLVMGetFirstBasicBlock(f);
-        while !b.is_null() {
-            let mut i = LLVMGetFirstInstruction(b);
-            while !i.is_null() {
-                if let Some(n) = bound.as_mut() {
-                    // A void value (a store, a branch) is 0 lanes.
-                    *n = n.saturating_add(ir::lanes(LLVMTypeOf(i)));
-                }
-                if ir::is_call(i) {
-                    match ir::called_function(i) {
-                        Some(c) => {
-                            calls_anything |= !ir::name_starts_with(c, &["llvm."]);
-                            if bound.is_some() && ir::name_starts_with(c, MATRIX) {
-                                bound = None;
-                            }
-                            if LLVMIsDeclaration(c) == 0 {
-                                callees.push(c);
-                            } else if !ir::name_starts_with(c, &["llvm."]) && !declared.contains(&c) {
-                                declared.push(c);
-                            }
-                        }
-                        None => {
-                            calls_anything = true;
-                            let called = LLVMGetCalledValue(i);
-                            if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
-                                bound = None;
-                            } else {
-                                indirect = true;
-                            }
-                        }
+    }
+    for b in f.blocks() {
+        for i in b.instructions() {
+            if let Some(n) = bound.as_mut() {
+                // A void value (a store, a branch) is 0 lanes.
+                *n = n.saturating_add(i.ty().lanes());
+            }
+            if !i.is_call() {
+                continue;
+            }
+            match i.called_function() {
+                Some(c) => {
+                    calls_anything |= !c.name_starts_with(&["llvm."]);
+                    if bound.is_some() && c.name_starts_with(MATRIX) {
+                        bound = None;
+                    }
+                    if !c.is_declaration() {
+                        callees.push(c);
+                    } else if !c.name_starts_with(&["llvm."]) && !declared.contains(&c) {
+                        declared.push(c);
                     }
                 }
-                i = LLVMGetNextInstruction(i);
+                None => {
+                    calls_anything = true;
+                    if i.called_value().is_some_and(Value::is_inline_asm) {
+                        bound = None;
+                    } else {
+                        indirect = true;
+                    }
+                }
             }
-            b = LLVMGetNextBasicBlock(b);
         }
-        Scan { lanes: bound, calls: (callees, indirect), calls_anything, declared }
     }
+    Scan { lanes: bound, calls: (callees, indirect), calls_anything, declared }
 }
 
 /// A type as [`Ty`].
-///
-/// # Safety
-/// `t` must be a live type.
-unsafe fn ty(t: LLVMTypeRef) -> Ty {
-    // SAFETY: `t` is live (the contract); element types of vectors are too.
-    unsafe {
-        let bits = ir::bits(t);
-        let kind = LLVMGetTypeKind(t);
-        let vector = matches!(kind, LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind);
-        Ty {
-            bits,
-            elem_bits: if vector { ir::bits(LLVMGetElementType(t)) } else { bits },
-            mask: kind == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1,
-            space: (kind == LLVMTypeKind::LLVMPointerTypeKind).then(|| LLVMGetPointerAddressSpace(t)),
-        }
+fn ty(t: Type) -> Ty {
+    let bits = t.bits();
+    let kind = t.kind();
+    let vector = matches!(kind, TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind);
+    Ty {
+        bits,
+        elem_bits: if vector { t.element().map_or(0, Type::bits) } else { bits },
+        mask: t.int_width() == Some(1),
+        space: t.address_space(),
     }
 }
 
 /// One instruction, its inline asm's named registers added to `asm`, its constants numbered in
 /// `constants` (LLVM uniques constants, so the same handle is the same constant).
-///
-/// # Safety
-/// `i` must be a live instruction of the function `index` and `bindex` number.
-unsafe fn inst(
-    i: LLVMValueRef,
-    index: &ir::PtrMap<LLVMValueRef, u32>,
-    bindex: &ir::PtrMap<LLVMBasicBlockRef, u32>,
-    constants: &mut ir::PtrMap<LLVMValueRef, u32>,
+fn inst(
+    i: Value,
+    index: &ir::PtrMap<Value, u32>,
+    bindex: &ir::PtrMap<IrBlock, u32>,
+    constants: &mut ir::PtrMap<Value, u32>,
     asm: &mut AsmRegisters,
 ) -> Inst {
-    // SAFETY: `i` is live (the contract): its operands, incoming blocks, type, mask and callee are live
-    // values, blocks and types of the same module.
-    unsafe {
-        let operands = ir::operands(i)
-            .map(|o| match index.get(&o) {
-                Some(&n) => Operand::Value(n),
-                None if !LLVMIsAConstant(o).is_null() => {
-                    let next = constants.len() as u32;
-                    Operand::Constant(*constants.entry(o).or_insert(next))
-                }
-                None => Operand::Other,
+    let operands = i
+        .operands()
+        .into_iter()
+        .map(|o| match index.get(&o) {
+            Some(&n) => Operand::Value(n),
+            None if o.is_constant() => {
+                let next = constants.len() as u32;
+                Operand::Constant(*constants.entry(o).or_insert(next))
+            }
+            None => Operand::Other,
+        })
+        .collect();
+    let t = i.ty();
+    let result = (t.kind() != TypeKind::LLVMVoidTypeKind).then(|| ty(t));
+    let kind = match i.opcode() {
+        Some(Opcode::LLVMPHI) => Kind::Phi {
+            blocks: i.incoming_blocks().iter().map(|b| bindex.get(b).copied().unwrap_or(u32::MAX)).collect(),
+        },
+        Some(Opcode::LLVMLoad) => Kind::Load {
+            space: i.operand(0).and_then(|p| p.ty().address_space()).unwrap_or(0),
+            simple: i.is_simple_memory_op(),
+        },
+        Some(Opcode::LLVMStore) => Kind::Store,
+        Some(Opcode::LLVMAtomicRMW) => Kind::AtomicRmw,
+        Some(Opcode::LLVMAtomicCmpXchg) => Kind::CmpXchg,
+        Some(Opcode::LLVMFence) => Kind::Fence,
+        Some(op @ (Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr)) => {
+            if let Some(called) = i.called_value().filter(|c| c.is_inline_asm()) {
+                asm.add_constraints(&called.inline_asm_constraints());
+            }
+            Kind::Call(Call {
+                callee: i.called_function().map(Value::name),
+                matrix: is_matrix_op(i),
+                callbr: op == Opcode::LLVMCallBr,
             })
-            .collect();
-        let t = LLVMTypeOf(i);
-        let result = (LLVMGetTypeKind(t) != LLVMTypeKind::LLVMVoidTypeKind).then(|| ty(t));
-        let simple = |l: LLVMValueRef| {
-            LLVMGetVolatile(l) == 0 && LLVMGetOrdering(l) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-        };
-        let kind = match LLVMGetInstructionOpcode(i) {
-            LLVMOpcode::LLVMPHI => Kind::Phi {
-                blocks: (0..LLVMCountIncoming(i))
-                    .map(|k| bindex.get(&LLVMGetIncomingBlock(i, k)).copied().unwrap_or(u32::MAX))
-                    .collect(),
-            },
-            LLVMOpcode::LLVMLoad => {
-                Kind::Load { space: LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(i, 0))), simple: simple(i) }
-            }
-            LLVMOpcode::LLVMStore => Kind::Store,
-            LLVMOpcode::LLVMAtomicRMW => Kind::AtomicRmw,
-            LLVMOpcode::LLVMAtomicCmpXchg => Kind::CmpXchg,
-            LLVMOpcode::LLVMFence => Kind::Fence,
-            op @ (LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr) => {
-                let called = LLVMGetCalledValue(i);
-                if !called.is_null() && !LLVMIsAInlineAsm(called).is_null() {
-                    asm.add_constraints(&ir::inline_asm_constraints(called));
-                }
-                Kind::Call(Call {
-                    callee: ir::called_function(i).map(|c| ir::name(c)),
-                    matrix: is_matrix_op(i),
-                    callbr: op == LLVMOpcode::LLVMCallBr,
-                })
-            }
-            LLVMOpcode::LLVMGetElementPtr => Kind::Gep { offset: gep_offset(i) },
-            LLVMOpcode::LLVMShuffleVector => {
-                let undef = LLVMGetUndefMaskElem();
-                Kind::ShuffleVector {
-                    mask: (0..LLVMGetNumMaskElements(i))
-                        .map(|k| Some(LLVMGetMaskValue(i, k)).filter(|&x| x != undef))
-                        .collect(),
-                }
-            }
-            LLVMOpcode::LLVMInsertElement => {
-                let base = LLVMGetOperand(i, 0);
-                Kind::InsertElement { onto_undef: LLVMIsUndef(base) != 0 || !LLVMIsAPoisonValue(base).is_null() }
-            }
-            LLVMOpcode::LLVMExtractElement => Kind::ExtractElement,
-            LLVMOpcode::LLVMBitCast => Kind::BitCast,
-            LLVMOpcode::LLVMBr => Kind::Br { conditional: LLVMIsConditional(i) != 0 },
-            LLVMOpcode::LLVMSwitch => Kind::Switch,
-            _ => Kind::Other,
-        };
-        Inst { kind, ty: result, operands, cse: cse_key(i) }
-    }
+        }
+        Some(Opcode::LLVMGetElementPtr) => Kind::Gep { offset: gep_offset(i) },
+        Some(Opcode::LLVMShuffleVector) => Kind::ShuffleVector { mask: i.shuffle_mask() },
+        Some(Opcode::LLVMInsertElement) => {
+            Kind::InsertElement { onto_undef: i.operand(0).is_some_and(Value::is_undef_or_poison) }
+        }
+        Some(Opcode::LLVMExtractElement) => Kind::ExtractElement,
+        Some(Opcode::LLVMBitCast) => Kind::BitCast,
+        Some(Opcode::LLVMBr) => Kind::Br { conditional: i.is_conditional_branch() },
+        Some(Opcode::LLVMSwitch) => Kind::Switch,
+        _ => Kind::Other,
+    };
+    Inst { kind, ty: result, operands, cse: cse_key(i) }
 }
 
 /// What makes `i` the computation it is, for an instruction the backend's CSE may merge (see
 /// [`Inst::cse`]); types and callees by their (uniqued) handles.
-///
-/// # Safety
-/// `i` must be a live instruction.
-unsafe fn cse_key(i: LLVMValueRef) -> Option<CseKey> {
-    use LLVMOpcode::*;
-    // SAFETY: `i` is live (the contract); its type, predicate, source type and callee are live.
-    unsafe {
-        let op = LLVMGetInstructionOpcode(i);
-        let extra = match op {
-            LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv | LLVMFDiv
-            | LLVMURem | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor
-            | LLVMFNeg | LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP
-            | LLVMFPTrunc | LLVMFPExt | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMSelect
-            | LLVMExtractElement | LLVMInsertElement | LLVMShuffleVector => 0,
-            LLVMICmp => LLVMGetICmpPredicate(i) as u64,
-            LLVMFCmp => LLVMGetFCmpPredicate(i) as u64,
-            LLVMGetElementPtr => LLVMGetGEPSourceElementType(i) as usize as u64,
-            LLVMCall => {
-                let callee = ir::called_function(i)?;
-                if !ir::name_starts_with(callee, MATRIX) && !ir::name_starts_with(callee, PURE) {
-                    return None;
-                }
-                callee as usize as u64
+fn cse_key(i: Value) -> Option<CseKey> {
+    use Opcode::*;
+    let op = i.opcode()?;
+    let extra = match op {
+        LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv | LLVMFDiv | LLVMURem
+        | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMFNeg | LLVMTrunc
+        | LLVMZExt | LLVMSExt | LLVMFPToUI | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc | LLVMFPExt
+        | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMSelect | LLVMExtractElement
+        | LLVMInsertElement | LLVMShuffleVector => 0,
+        LLVMICmp | LLVMFCmp => i.cmp_predicate()?,
+        LLVMGetElementPtr => i.gep_source_type()?.id(),
+        LLVMCall => {
+            let callee = i.called_function()?;
+            if !callee.name_starts_with(MATRIX) && !callee.name_starts_with(PURE) {
+                return None;
             }
-            _ => return None,
-        };
-        Some(CseKey { opcode: op as u32, ty: LLVMTypeOf(i) as usize as u64, extra })
-    }
+            callee.id()
+        }
+        _ => return None,
+    };
+    Some(CseKey { opcode: op as u32, ty: i.ty().id(), extra })
 }
 
 /// The constant byte offset of a GEP with one constant integer index over an element type of whole
 /// bytes.
-///
-/// # Safety
-/// `v` must be a live `getelementptr`.
-unsafe fn gep_offset(v: LLVMValueRef) -> Option<i64> {
-    // SAFETY: `v` is a live GEP (the contract); its operands and source element type are live.
-    unsafe {
-        if LLVMGetNumOperands(v) != 2 {
-            return None;
-        }
-        let idx = LLVMGetOperand(v, 1);
-        if LLVMIsAConstantInt(idx).is_null() {
-            return None;
-        }
-        let elem_bits = ir::bits(LLVMGetGEPSourceElementType(v));
-        if elem_bits == 0 || elem_bits % 8 != 0 {
-            return None;
-        }
-        LLVMConstIntGetSExtValue(idx).checked_mul(i64::from(elem_bits / 8))
+fn gep_offset(v: Value) -> Option<i64> {
+    if v.operand_count() != 2 {
+        return None;
     }
+    let idx = v.operand(1)?.const_sext()?;
+    let elem_bits = v.gep_source_type()?.bits();
+    if elem_bits == 0 || elem_bits % 8 != 0 {
+        return None;
+    }
+    idx.checked_mul(i64::from(elem_bits / 8))
 }
 
 /// A matrix multiply-accumulate intrinsic laid out as (A, B, C, ...): MFMA, WMMA and their sparse forms
 /// whose operands 0 and 1 are the A and B fragments (vectors or floats, not the `i1` sign flags of the
 /// integer WMMA forms) and operand 2 the accumulator, of the result's type.
-///
-/// # Safety
-/// `i` must be a live call.
-unsafe fn is_matrix_op(i: LLVMValueRef) -> bool {
-    // SAFETY: `i` is a live call (the contract); its operands and their types are live.
-    unsafe {
-        if !ir::called_function(i).is_some_and(|c| ir::name_starts_with(c, MATRIX)) || LLVMGetNumArgOperands(i) < 3 {
-            return false;
-        }
-        let fragment = |k: u32| {
-            let t = LLVMTypeOf(LLVMGetOperand(i, k));
-            ir::bits(t) > 1 && LLVMGetTypeKind(t) != LLVMTypeKind::LLVMPointerTypeKind
-        };
-        fragment(0) && fragment(1) && LLVMTypeOf(LLVMGetOperand(i, 2)) == LLVMTypeOf(i)
+fn is_matrix_op(i: Value) -> bool {
+    if !i.called_function().is_some_and(|c| c.name_starts_with(MATRIX)) || i.arg_count() < 3 {
+        return false;
     }
+    let fragment = |k: u32| {
+        i.operand(k).is_some_and(|o| {
+            let t = o.ty();
+            t.bits() > 1 && t.kind() != TypeKind::LLVMPointerTypeKind
+        })
+    };
+    fragment(0) && fragment(1) && i.operand(2).is_some_and(|o| o.ty() == i.ty())
 }

@@ -1,14 +1,10 @@
 //! What the pass reads from the IR for each kernel: target, features, launch bounds, static LDS and the
-//! attributes that steer LLVM's budget.
+//! attributes that steer LLVM's budget. Read through the pass's safe IR layer ([`crate::ir`]): no
+//! `unsafe` here.
 
-use crate::ir;
-use crate::llvm_sys::core::*;
-use crate::llvm_sys::prelude::*;
-use crate::llvm_sys::target::{
-    LLVMABIAlignmentOfType, LLVMABISizeOfType, LLVMCreateTargetData, LLVMDisposeTargetData, LLVMGetModuleDataLayout,
-    LLVMPreferredAlignmentOfType, LLVMSizeOfTypeInBits,
-};
-use crate::llvm_sys::LLVMTypeKind;
+#![forbid(unsafe_code)]
+
+use crate::ir::{self, Module, Type, TypeKind, Value};
 
 /// Everything about one kernel the decisions need, read before anything is changed.
 #[derive(Debug, Clone, Default)]
@@ -109,29 +105,26 @@ pub struct LdsTable {
 }
 
 /// Reads one kernel's attributes and metadata (LDS is filled in by [`Lds::fill`]).
-///
-/// # Safety
-/// `f` must be a live function.
-pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
+pub fn read_kernel(f: Value) -> KernelFacts {
     KernelFacts {
-        name: ir::name(f),
-        target_cpu: ir::str_attr(f, "target-cpu"),
-        target_features: ir::str_attr(f, "target-features").unwrap_or_default(),
-        flat_wg_attr: ir::str_attr(f, "amdgpu-flat-work-group-size"),
-        reqd_wg: ir::function_md_ints(f, "reqd_work_group_size"),
+        name: f.name(),
+        target_cpu: f.str_attr("target-cpu"),
+        target_features: f.str_attr("target-features").unwrap_or_default(),
+        flat_wg_attr: f.str_attr("amdgpu-flat-work-group-size"),
+        reqd_wg: f.function_md_ints("reqd_work_group_size"),
         static_lds: 0,
         first_callee: None,
         makes_indirect_call: false,
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
-        lds_attr: ir::str_attr(f, "amdgpu-lds-size"),
-        waves_attr: ir::str_attr(f, "amdgpu-waves-per-eu"),
-        wavebudget_attr: ir::str_attr(f, "wavebudget-waves"),
-        agpr_alloc_attr: ir::str_attr(f, "amdgpu-agpr-alloc"),
-        dvgpr_attr: ir::str_attr(f, "amdgpu-dynamic-vgpr-block-size"),
-        module: ir::module_identifier(f),
-        num_vgpr_attr: ir::str_attr(f, "amdgpu-num-vgpr"),
-        num_sgpr_attr: ir::str_attr(f, "amdgpu-num-sgpr"),
+        lds_attr: f.str_attr("amdgpu-lds-size"),
+        waves_attr: f.str_attr("amdgpu-waves-per-eu"),
+        wavebudget_attr: f.str_attr("wavebudget-waves"),
+        agpr_alloc_attr: f.str_attr("amdgpu-agpr-alloc"),
+        dvgpr_attr: f.str_attr("amdgpu-dynamic-vgpr-block-size"),
+        module: f.module_identifier(),
+        num_vgpr_attr: f.str_attr("amdgpu-num-vgpr"),
+        num_sgpr_attr: f.str_attr("amdgpu-num-sgpr"),
         // Only LLVM 15's allocator has the tuple limit the phi is read for: other majors skip the walk.
         wide_vector_phi: if crate::LLVM == wavebudget_model::Llvm::V15 { wide_vector_phi(f) } else { None },
         value_lanes: None,
@@ -146,21 +139,18 @@ pub unsafe fn read_kernel(f: LLVMValueRef) -> KernelFacts {
 }
 
 /// Whether `f`'s CFG is irreducible, read from its blocks' successors alone.
-///
-/// # Safety
-/// `f` must be a live function.
-unsafe fn cfg_irreducible(f: LLVMValueRef) -> bool {
-    let blocks = ir::blocks(f);
+fn cfg_irreducible(f: Value) -> bool {
+    let blocks = f.blocks();
     if blocks.len() < 3 {
         return false;
     }
-    let index: ir::PtrMap<LLVMBasicBlockRef, u32> = (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
+    let index: ir::PtrMap<ir::Block, u32> = (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
     let cfg = wavebudget_estimate::data::Function {
         blocks: blocks
             .iter()
             .map(|&b| wavebudget_estimate::data::Block {
                 insts: Vec::new(),
-                succs: ir::successors(b).iter().filter_map(|s| index.get(s).copied()).collect(),
+                succs: b.successors().iter().filter_map(|s| index.get(s).copied()).collect(),
             })
             .collect(),
         ..Default::default()
@@ -181,46 +171,43 @@ pub fn llvm_subtarget(cpu: &str, features: &str) -> Option<crate::llvm_facts::Su
 /// The constant tables of a module that hold LDS addresses: for each global that is not LDS, has an
 /// initializer and is not one of LLVM's lists (`llvm.used`, ...), the LDS variables its initializer names
 /// (through any depth of constant expressions), and the functions that use it.
-///
-/// # Safety
-/// `m` must be a live module.
-pub unsafe fn lds_tables(m: LLVMModuleRef) -> Vec<(LdsTable, ir::PtrSet<LLVMValueRef>)> {
-    let td = LLVMGetModuleDataLayout(m);
+pub fn lds_tables(m: Module) -> Vec<(LdsTable, ir::PtrSet<Value>)> {
+    let td = m.data_layout();
     let mut out = Vec::new();
-    for g in ir::globals(m) {
-        let init = LLVMGetInitializer(g);
-        if init.is_null() || LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3 || ir::name_starts_with(g, &["llvm."]) {
+    for g in m.globals() {
+        let Some(init) = g.initializer() else { continue };
+        if g.is_lds() || g.name_starts_with(&["llvm."]) {
             continue;
         }
         // The LDS globals the initializer names, walked with an explicit stack (no depth limit).
         let mut seen = ir::PtrSet::default();
         let mut stack = vec![init];
-        let mut lds: Vec<LLVMValueRef> = Vec::new();
+        let mut lds: Vec<Value> = Vec::new();
         while let Some(c) = stack.pop() {
             if !seen.insert(c) {
                 continue;
             }
-            if !LLVMIsAGlobalVariable(c).is_null() {
-                if LLVMGetPointerAddressSpace(LLVMTypeOf(c)) == 3 && !lds.contains(&c) {
+            if c.is_global_variable() {
+                if c.is_lds() && !lds.contains(&c) {
                     lds.push(c);
                 }
                 continue;
             }
-            if !LLVMIsAGlobalValue(c).is_null() {
+            if c.is_global_value() {
                 continue;
             }
-            stack.extend(ir::operands(c));
+            stack.extend(c.operands());
         }
         if lds.is_empty() {
             continue;
         }
         let mut users = ir::PtrSet::default();
-        using_functions(g, &mut users, 0);
+        using_functions(g, &mut users);
         if users.is_empty() {
             continue;
         }
-        let bytes = lds.iter().map(|&v| LLVMABISizeOfType(td, LLVMGlobalGetValueType(v))).sum();
-        let table = LdsTable { table: ir::name(g), variables: lds.iter().map(|&v| ir::name(v)).collect(), bytes };
+        let bytes = lds.iter().filter_map(|v| v.value_type()).map(|t| td.alloc_size(t)).sum();
+        let table = LdsTable { table: g.name(), variables: lds.iter().map(|v| v.name()).collect(), bytes };
         out.push((table, users));
     }
     out
@@ -231,46 +218,37 @@ pub unsafe fn lds_tables(m: LLVMModuleRef) -> Vec<(LdsTable, ir::PtrSet<LLVMValu
 /// waves/SIMD, loops carrying `<N x float>`, `<N x i32>`, `<N x double>`, `<N x i64>`, `<N x half>`:
 /// 17 to 32 dwords and 64, 128, 256 abort; 16 or fewer, 33 to 63 but not 64 (34, 36, 40, 44, 48, 52, 60,
 /// 63, 65, 96, 130) and every `half` vector compile.
-///
-/// # Safety
-/// `f` must be a live function.
-unsafe fn wide_vector_phi(f: LLVMValueRef) -> Option<(u32, String)> {
-    let mut widest: Option<(u32, LLVMTypeRef)> = None;
-    for b in ir::blocks(f) {
-        let mut i = LLVMGetFirstInstruction(b);
-        while !i.is_null() && !LLVMIsAPHINode(i).is_null() {
-            let ty = LLVMTypeOf(i);
-            if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMVectorTypeKind && ir::bits(LLVMGetElementType(ty)) >= 32 {
-                let dwords = ir::lanes(ty);
+fn wide_vector_phi(f: Value) -> Option<(u32, String)> {
+    let mut widest: Option<(u32, Type)> = None;
+    for b in f.blocks() {
+        for i in b.phis() {
+            let ty = i.ty();
+            if ty.kind() == TypeKind::LLVMVectorTypeKind && ty.element().is_some_and(|e| e.bits() >= 32) {
+                let dwords = ty.lanes();
                 let tuples = (17..=32).contains(&dwords) || (dwords > 32 && dwords.is_power_of_two());
                 if tuples && widest.is_none_or(|(w, _)| dwords > w) {
                     widest = Some((dwords, ty));
                 }
             }
-            i = LLVMGetNextInstruction(i);
         }
     }
-    widest.map(|(dwords, ty)| (dwords, ir::type_text(ty)))
+    widest.map(|(dwords, ty)| (dwords, ty.text()))
 }
 
 /// Functions whose instructions use `v`, looking through constant expressions of any depth (each
 /// constant visited once: the walk is as long as the module's constants, whatever their nesting).
-unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, _depth: u32) {
+fn using_functions(v: Value, out: &mut ir::PtrSet<Value>) {
     let mut seen = ir::PtrSet::default();
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
-        let mut use_ = LLVMGetFirstUse(v);
-        while !use_.is_null() {
-            let u = LLVMGetUser(use_);
-            use_ = LLVMGetNextUse(use_);
-            if !LLVMIsAInstruction(u).is_null() {
-                let b = LLVMGetInstructionParent(u);
-                if !b.is_null() {
-                    out.insert(LLVMGetBasicBlockParent(b));
+        for u in v.users() {
+            if u.is_instruction() {
+                if let Some(f) = u.parent_function() {
+                    out.insert(f);
                 }
-            } else if !LLVMIsAGlobalValue(u).is_null() {
+            } else if u.is_global_value() {
                 // Used in another global's initializer (llvm.used, tables): not an access by code.
-            } else if !LLVMIsAConstant(u).is_null() && seen.insert(u) {
+            } else if u.is_constant() && seen.insert(u) {
                 stack.push(u);
             }
         }
@@ -278,10 +256,7 @@ unsafe fn using_functions(v: LLVMValueRef, out: &mut ir::PtrSet<LLVMValueRef>, _
 }
 
 /// Direct callees of `f` with a body and whether it makes an indirect call (none for a declaration).
-///
-/// # Safety
-/// `f` must be a live function.
-unsafe fn read_calls(f: LLVMValueRef) -> (Vec<LLVMValueRef>, bool) {
+fn read_calls(f: Value) -> (Vec<Value>, bool) {
     crate::estimate::scan(f, false).calls
 }
 
@@ -490,16 +465,16 @@ pub struct Lds {
     /// The LDS variables.
     vars: Vec<LdsVar>,
     /// The functions using each variable, as indices into `vars` per function.
-    uses: ir::PtrMap<LLVMValueRef, Vec<usize>>,
+    uses: ir::PtrMap<Value, Vec<usize>>,
     /// Each function's direct callees and whether it makes an indirect call, read on first reach.
-    calls: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, bool)>,
+    calls: ir::PtrMap<Value, (Vec<Value>, bool)>,
     /// Functions whose address is taken, read when a kernel first makes an indirect call.
-    address_taken: Option<Vec<LLVMValueRef>>,
+    address_taken: Option<Vec<Value>>,
     /// The module struct: its variables and its size, worked out on the first kernel that needs it.
     module_struct: Option<(Vec<bool>, u64)>,
     /// AMDGPU: the LLVM whose lowering lays the frame out; `None`: NVPTX's `.shared` packing.
     amdgpu: Option<wavebudget_model::Llvm>,
-    m: LLVMModuleRef,
+    m: Module,
 }
 
 /// AMDGPU's data layout as llc gives it to a module without one (the sizes and alignments of types; the
@@ -507,8 +482,8 @@ pub struct Lds {
 const AMDGPU_DATA_LAYOUT: &std::ffi::CStr = c"e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7";
 
 /// Whether a linkage makes a global other than a strong definition (`GlobalValue::isStrongDefinitionForLinker`).
-fn weak_linkage(l: crate::llvm_sys::LLVMLinkage) -> bool {
-    use crate::llvm_sys::LLVMLinkage::*;
+fn weak_linkage(l: ir::Linkage) -> bool {
+    use ir::Linkage::*;
     matches!(
         l,
         LLVMLinkOnceAnyLinkage
@@ -533,90 +508,71 @@ struct Reach {
 
 impl Lds {
     /// The module's LDS variables and the functions using each, laid out for AMDGPU by the rules of the
-    /// LLVM this plugin runs in.
-    ///
-    /// # Safety
-    /// `m` must be a live module, unchanged while this value is used.
-    pub unsafe fn new(m: LLVMModuleRef) -> Lds {
+    /// LLVM this plugin runs in. The module is read as it is when this is made.
+    pub fn new(m: Module) -> Lds {
         Lds::with_rules(m, Some(crate::LLVM))
     }
 
     /// [`Lds::new`] for an NVPTX module: `.shared` variables packed as ptxas packs them.
-    ///
-    /// # Safety
-    /// As [`Lds::new`].
-    pub unsafe fn nvptx(m: LLVMModuleRef) -> Lds {
+    pub fn nvptx(m: Module) -> Lds {
         Lds::with_rules(m, None)
     }
 
-    unsafe fn with_rules(m: LLVMModuleRef, amdgpu: Option<wavebudget_model::Llvm>) -> Lds {
+    fn with_rules(m: Module, amdgpu: Option<wavebudget_model::Llvm>) -> Lds {
         // A module without a data layout (as tests write them for llc -mtriple) gets AMDGPU's from llc; opt
         // before 19 leaves it empty, whose defaults (i64 aligned to 4) are not the target's.
-        let own_layout = amdgpu.is_some() && ir::data_layout(m).is_empty();
-        let td =
-            if own_layout { LLVMCreateTargetData(AMDGPU_DATA_LAYOUT.as_ptr()) } else { LLVMGetModuleDataLayout(m) };
-        let mut uses: ir::PtrMap<LLVMValueRef, Vec<usize>> = ir::PtrMap::default();
+        let td = if amdgpu.is_some() { m.data_layout_or(AMDGPU_DATA_LAYOUT) } else { m.data_layout() };
+        let mut uses: ir::PtrMap<Value, Vec<usize>> = ir::PtrMap::default();
         let mut vars: Vec<LdsVar> = Vec::new();
-        for g in ir::globals(m) {
-            if LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 {
+        for g in m.globals() {
+            if !g.is_lds() {
                 continue;
             }
-            let ty = LLVMGlobalGetValueType(g);
-            let mut name_len = 0usize;
-            let name_ptr = LLVMGetValueName2(g, &mut name_len);
-            let name = if name_ptr.is_null() {
-                Vec::new()
-            } else {
-                std::slice::from_raw_parts(name_ptr.cast::<u8>(), name_len).to_vec()
-            };
-            let size = LLVMABISizeOfType(td, ty);
-            let abi = LLVMABIAlignmentOfType(td, ty) as u64;
+            let Some(ty) = g.value_type() else { continue };
+            let name = g.name_bytes();
+            let size = td.alloc_size(ty);
+            let abi = td.abi_align(ty);
             let var = match amdgpu {
                 Some(llvm) => LdsVar::new(
                     name,
                     size,
-                    LLVMSizeOfTypeInBits(td, ty),
+                    td.size_in_bits(ty),
                     abi,
-                    LLVMPreferredAlignmentOfType(td, ty) as u64,
-                    LLVMGetAlignment(g) as u64,
-                    !LLVMGetInitializer(g).is_null(),
-                    weak_linkage(LLVMGetLinkage(g)),
+                    td.preferred_align(ty),
+                    g.alignment(),
+                    g.initializer().is_some(),
+                    g.linkage().is_some_and(weak_linkage),
                     llvm,
                 ),
                 // ptxas: the declared alignment or the type's.
-                None => {
-                    LdsVar { name, size, abi, align: (LLVMGetAlignment(g) as u64).max(abi).max(1), dynamic: size == 0 }
-                }
+                None => LdsVar { name, size, abi, align: g.alignment().max(abi).max(1), dynamic: size == 0 },
             };
             let idx = vars.len();
             vars.push(var);
             let mut fns = ir::PtrSet::default();
-            using_functions(g, &mut fns, 0);
+            using_functions(g, &mut fns);
             for f in fns {
                 uses.entry(f).or_default().push(idx);
             }
-        }
-        if own_layout {
-            LLVMDisposeTargetData(td);
         }
         Lds { vars, uses, calls: ir::PtrMap::default(), address_taken: None, module_struct: None, amdgpu, m }
     }
 
     /// Direct callees of `f` and whether it makes an indirect call (none for a declaration), read once.
-    unsafe fn calls_of(&mut self, f: LLVMValueRef) -> &(Vec<LLVMValueRef>, bool) {
+    fn calls_of(&mut self, f: Value) -> &(Vec<Value>, bool) {
         self.calls.entry(f).or_insert_with(|| read_calls(f))
     }
 
     /// Functions whose address is taken (any use but as the callee of a call): an indirect call may
     /// reach them.
-    unsafe fn address_taken(&mut self) -> Vec<LLVMValueRef> {
+    fn address_taken(&mut self) -> Vec<Value> {
         let m = self.m;
         self.address_taken
             .get_or_insert_with(|| {
-                ir::functions(m)
+                m.functions()
                     .into_iter()
-                    .filter(|&f| LLVMIsDeclaration(f) == 0)
-                    .filter(|&f| ir::users(f).into_iter().any(|u| !(ir::is_call(u) && LLVMGetCalledValue(u) == f)))
+                    .filter(|f| !f.is_declaration())
+                    .filter(|&f| f.users().into_iter().any(|u| !(u.is_call() && u.called_value() == Some(f))))
                     .collect()
             })
             .clone()
@@ -629,10 +585,7 @@ impl Lds {
 
     /// Where LLVM's lowering gave the static LDS: only what the kernel reaches through an indirect call
     /// (the address-taken functions, for the note that says so).
-    ///
-    /// # Safety
-    /// As [`Lds::fill_with`].
-    pub unsafe fn note_reach(&mut self, k: LLVMValueRef, facts: &mut KernelFacts, calls: (Vec<LLVMValueRef>, bool)) {
+    pub fn note_reach(&mut self, k: Value, facts: &mut KernelFacts, calls: (Vec<Value>, bool)) {
         if self.vars.is_empty() {
             return;
         }
@@ -641,11 +594,9 @@ impl Lds {
         facts.indirect_lds_functions = reach.address_taken;
     }
 
-    /// Fills `facts`' static LDS (and the address-taken functions counted) for kernel `k`.
-    ///
-    /// # Safety
-    /// `k` must be a function of the module given to [`Lds::new`].
-    pub unsafe fn fill(&mut self, k: LLVMValueRef, facts: &mut KernelFacts) {
+    /// Fills `facts`' static LDS (and the address-taken functions counted) for kernel `k` (a function of
+    /// the module given to [`Lds::new`]).
+    pub fn fill(&mut self, k: Value, facts: &mut KernelFacts) {
         if !self.vars.is_empty() {
             self.fill_with(k, facts, read_calls(k), true);
         }
@@ -653,17 +604,8 @@ impl Lds {
 
     /// [`Lds::fill`] with the kernel's calls already read (`estimate::scan`); `calls_anything`: the kernel
     /// calls something other than an intrinsic (a function, a declaration, inline asm, an indirect call),
-    /// which LLVM 15 allocates its module struct for.
-    ///
-    /// # Safety
-    /// `k` must be a function of the module given to [`Lds::new`], `calls` what `scan` read of it.
-    pub unsafe fn fill_with(
-        &mut self,
-        k: LLVMValueRef,
-        facts: &mut KernelFacts,
-        calls: (Vec<LLVMValueRef>, bool),
-        calls_anything: bool,
-    ) {
+    /// which LLVM 15 allocates its module struct for. `calls`: what `scan` read of `k`.
+    pub fn fill_with(&mut self, k: Value, facts: &mut KernelFacts, calls: (Vec<Value>, bool), calls_anything: bool) {
         if self.vars.is_empty() {
             return;
         }
@@ -686,7 +628,7 @@ impl Lds {
     }
 
     /// What kernel `k` reaches (its calls as `scan` read them).
-    unsafe fn reach(&mut self, k: LLVMValueRef, calls: (Vec<LLVMValueRef>, bool)) -> Reach {
+    fn reach(&mut self, k: Value, calls: (Vec<Value>, bool)) -> Reach {
         // The kernel's own calls are not kept: nothing else reaches a kernel by a call.
         let (mut stack, mut indirect_calls) = calls;
         let direct = self.uses.get(&k).cloned().unwrap_or_default();
@@ -700,7 +642,7 @@ impl Lds {
         let mut added_address_taken = false;
         loop {
             while let Some(f) = stack.pop() {
-                if !seen.insert(f) || ir::is_kernel(f) {
+                if !seen.insert(f) || f.is_kernel() {
                     continue;
                 }
                 if let Some(v) = self.uses.get(&f) {
@@ -715,7 +657,7 @@ impl Lds {
             }
             added_address_taken = true;
             for f in self.address_taken() {
-                out.address_taken.push(ir::name(f));
+                out.address_taken.push(f.name());
                 stack.push(f);
             }
         }
@@ -728,7 +670,7 @@ impl Lds {
 
     /// LLVM 19 and 22: the module struct when the kernel reaches one of its variables through calls, its
     /// own struct of everything else it uses or reaches, the dynamic LDS padding.
-    unsafe fn frame_19_22(&mut self, r: &Reach, llvm: wavebudget_model::Llvm) -> u64 {
+    fn frame_19_22(&mut self, r: &Reach, llvm: wavebudget_model::Llvm) -> u64 {
         let (in_module, module_size) =
             if r.through_calls.is_empty() { (Vec::new(), 0) } else { self.module_struct_19_22(llvm).clone() };
         let allocates_module = r.through_calls.iter().any(|&v| in_module.get(v).copied().unwrap_or(false));
@@ -751,10 +693,10 @@ impl Lds {
     }
 
     /// LLVM 19 and 22's module struct (the "hybrid" strategy): which variables are in it, and its size.
-    unsafe fn module_struct_19_22(&mut self, llvm: wavebudget_model::Llvm) -> &(Vec<bool>, u64) {
+    fn module_struct_19_22(&mut self, llvm: wavebudget_model::Llvm) -> &(Vec<bool>, u64) {
         if self.module_struct.is_none() {
             // The kernels reaching each variable through calls.
-            let kernels: Vec<LLVMValueRef> = ir::functions(self.m).into_iter().filter(|&f| ir::is_kernel(f)).collect();
+            let kernels: Vec<Value> = self.m.functions().into_iter().filter(|f| f.is_kernel()).collect();
             let mut reached_by: Vec<Vec<usize>> = vec![Vec::new(); self.vars.len()];
             for (i, &k) in kernels.iter().enumerate() {
                 let calls = read_calls(k);
@@ -793,11 +735,11 @@ impl Lds {
     /// calls anything, its own struct of the rest it uses itself, the dynamic LDS padding. (A kernel that
     /// calls nothing and uses a module variable itself gets the module struct where instruction selection
     /// first meets it; this counts it first, as with a call.)
-    unsafe fn frame_15(&mut self, r: &Reach, calls_anything: bool) -> u64 {
+    fn frame_15(&mut self, r: &Reach, calls_anything: bool) -> u64 {
         if self.module_struct.is_none() {
             let mut in_module = vec![false; self.vars.len()];
             for (f, vs) in self.uses.iter() {
-                if !ir::is_kernel(*f) {
+                if !f.is_kernel() {
                     for &v in vs {
                         in_module[v] = !self.vars[v].dynamic;
                     }

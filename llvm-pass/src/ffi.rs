@@ -178,8 +178,8 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
         Ok(cfg) => {
             // No remark of ours wanted: nothing shows an estimate's numbers, so a kernel that cannot spill
             // need not be estimated (`Config::bound_first`). Remarks are wanted for all functions or none.
-            let first_kernel = crate::ir::first_kernel(module);
-            let quiet = first_kernel.is_some_and(|f| wb_remarks_wanted(f) == 0);
+            let first_kernel = crate::ir::Module::from_raw(module).first_kernel();
+            let quiet = first_kernel.is_some_and(|f| wb_remarks_wanted(f.as_raw()) == 0);
             let bounded;
             let cfg = if quiet {
                 bounded = crate::Config { bound_first: true, ..cfg.clone() };
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             // A warning, not an error: opt and clang have opened their output by now, and an error would
             // leave it truncated; this way they write the module as it came.
             let has_kernels =
-                crate::ir::functions(module).into_iter().any(|f| crate::ir::is_kernel(f) || crate::nvptx::is_kernel(f));
+                crate::ir::Module::from_raw(module).functions().into_iter().any(|f| f.is_kernel() || f.is_ptx_kernel());
             if has_kernels {
                 diagnose(
                     LLVMGetModuleContext(module),

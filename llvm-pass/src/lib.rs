@@ -22,7 +22,7 @@ pub mod facts;
 mod ffi;
 pub mod finding;
 mod host_llvm;
-mod ir;
+pub mod ir;
 pub mod isolate;
 pub mod llvm_facts;
 pub mod nvptx;
@@ -122,13 +122,18 @@ pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
 /// # Safety
 /// `module` must be a live module, not used by another thread during the call.
 pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport {
+    // SAFETY: the contract above is `Module::from_raw`'s.
+    run(unsafe { ir::Module::from_raw(module) }, cfg)
+}
+
+/// [`run_on_module`] on a module handle of the safe IR layer.
+pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
     let mut report = ModuleReport::default();
     let say = |report: &mut ModuleReport, severity, finding: Finding| {
         report.diagnostics.push(Diagnostic::module(severity, finding))
     };
-    let triple = ir::triple(module);
-    if !cfg.unapplied_variables.is_empty()
-        && ir::functions(module).into_iter().any(|f| ir::is_kernel(f) || nvptx::is_kernel(f))
+    let triple = module.triple();
+    if !cfg.unapplied_variables.is_empty() && module.functions().into_iter().any(|f| f.is_kernel() || f.is_ptx_kernel())
     {
         let finding = Finding::VariablesNotApplied { variables: cfg.unapplied_variables.clone() };
         say(&mut report, Severity::Warning, finding);
@@ -137,11 +142,11 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         nvptx::run_on_module(module, cfg, &mut report);
         return report;
     }
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    let kernels: Vec<ir::Value> = module.functions().into_iter().filter(|f| f.is_kernel()).collect();
     if kernels.is_empty() {
         // SPIR-V kernels (HIP's --offload-arch=amdgcnspirv) are compiled for a processor only when they
         // are loaded: asked for waves or not, nothing can be set from here, and that is said.
-        let spir = ir::functions(module).into_iter().filter(|f| ir::is_spir_kernel(*f)).count();
+        let spir = module.functions().into_iter().filter(|f| f.is_spir_kernel()).count();
         if spir > 0 && amd_spirv(triple.as_bytes()) {
             say(&mut report, Severity::Warning, Finding::SpirvKernels { kernels: spir, triple });
             return report;
@@ -159,7 +164,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let amd_request = cfg.waves.is_some() || cfg.mode == Mode::Auto;
     // Nothing asked module-wide: only a kernel's own "wavebudget-waves" can ask, and it is looked for
     // before any kernel is read (a plugin loaded into every compile of a build costs that much).
-    if !amd_request && kernels.iter().all(|&f| !ir::has_str_attr(f, "wavebudget-waves")) {
+    if !amd_request && kernels.iter().all(|f| !f.has_str_attr("wavebudget-waves")) {
         let finding = Finding::NoWavesTarget {
             kernels: kernels.len(),
             named: cfg.named,
@@ -172,15 +177,15 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
-    let mut facts: Vec<(LLVMValueRef, facts::KernelFacts)> =
-        kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
+    let mut facts: Vec<(ir::Value, facts::KernelFacts)> = kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
     read_llvm_facts(module, cfg, &mut facts);
     // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in the
     // LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the pass's own,
     // and the kernel is planned again, with what its module now holds.
-    let earlier: Vec<wavebudget_codeobj::PassInfo> = ir::info_sections(module, INFO_SECTION)
+    let earlier: Vec<wavebudget_codeobj::PassInfo> = module
+        .read_info_sections(INFO_SECTION)
         .iter()
-        .flat_map(|(_, bytes)| wavebudget_codeobj::parse_pass_info(bytes))
+        .flat_map(|bytes| wavebudget_codeobj::parse_pass_info(bytes))
         .collect();
     for (_, k) in facts.iter_mut() {
         let Some(own) = &k.waves_attr else { continue };
@@ -195,7 +200,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     // LLVM 15's static LDS is the port's layout, filled in right before each plan (see `facts::Lds`).
     let mut lds = facts::Lds::new(module);
     let tables = if lds.is_empty() { Vec::new() } else { facts::lds_tables(module) };
-    let mut calls_of: ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, Vec<LLVMValueRef>)> = ir::PtrMap::default();
+    let mut calls_of: ir::PtrMap<ir::Value, (Vec<ir::Value>, Vec<ir::Value>)> = ir::PtrMap::default();
     report.kernels.reserve_exact(facts.len());
     let records = match &cfg.records {
         Some(path) => match Records::load(path) {
@@ -220,12 +225,12 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         // and the register estimate says what it does not see through them.
         let scan = estimate::scan(f, cfg.bound_first);
         k.value_lanes = scan.lanes;
-        k.first_callee = scan.calls.0.first().map(|&c| ir::name(c));
+        k.first_callee = scan.calls.0.first().map(|c| c.name());
         k.makes_indirect_call = scan.calls.1;
         // What the kernel reaches through direct calls: a function only declared here, and the constant
         // tables of LDS addresses read on the way.
         let reached = reach_calls(f, &scan, &mut calls_of);
-        k.declared_callee = reached.declared.map(|c| ir::name(c));
+        k.declared_callee = reached.declared.map(|c| c.name());
         k.lds_tables = tables
             .iter()
             .filter(|(_, users)| reached.functions.iter().any(|g| users.contains(g)))
@@ -240,9 +245,8 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
         let mut estimate = |id: &wavebudget_model::TargetId| {
-            // SAFETY: `f` is a function of the module this pass is running on, which nothing else uses
-            // meanwhile; no IR is changed before the plans are made.
-            match body.get_or_insert_with(|| unsafe { estimate::read(f) }) {
+            // No IR is changed before the plans are made: the body read is the kernel's as planned.
+            match body.get_or_insert_with(|| estimate::read(f)) {
                 Some(function) => estimate::estimate(function, id),
                 None => Ok(estimate::Pressure::default()),
             }
@@ -254,7 +258,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
     let mut info = String::new();
     for ((f, _), plan) in facts.iter().zip(&report.kernels) {
         for (k, v) in &plan.set_attributes {
-            ir::set_str_attr(*f, k, v);
+            f.set_str_attr(k, v);
             report.changed = true;
         }
         if let (false, Some(w), Some(b), Some(l)) =
@@ -273,7 +277,7 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
         }
     }
     if !info.is_empty() {
-        ir::append_info_section(module, INFO_SECTION, INFO_GLOBAL, &info);
+        module.append_info_section(INFO_SECTION, INFO_GLOBAL, &info);
     }
     report
 }
@@ -281,11 +285,8 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport
 /// LLVM's own answers for every kernel: the subtarget it builds for the kernel's processor (its
 /// `"target-cpu"`, else `target=`) and `"target-features"`, and (LLVM 19 and 22) the static LDS its
 /// module-LDS lowering gives each kernel on a clone of the module, written into `lds_attr` as the
-/// `"amdgpu-lds-size"` code generation then reads.
-///
-/// # Safety
-/// `module` must be the live module `facts` were read from.
-unsafe fn read_llvm_facts(module: LLVMModuleRef, cfg: &Config, facts: &mut [(LLVMValueRef, facts::KernelFacts)]) {
+/// `"amdgpu-lds-size"` code generation then reads. `facts`: the module's kernels, in order.
+fn read_llvm_facts(module: ir::Module, cfg: &Config, facts: &mut [(ir::Value, facts::KernelFacts)]) {
     let mut asked: Vec<((String, String), Option<llvm_facts::SubtargetFeatures>)> = Vec::new();
     for (_, k) in facts.iter_mut() {
         let Some(cpu) = k.target_cpu.as_ref().or(cfg.target.as_ref()) else { continue };
@@ -299,7 +300,7 @@ unsafe fn read_llvm_facts(module: LLVMModuleRef, cfg: &Config, facts: &mut [(LLV
             }
         };
     }
-    if LLVM == wavebudget_model::Llvm::V15 || !ir::globals(module).iter().any(|&g| ir::is_lds(g)) {
+    if LLVM == wavebudget_model::Llvm::V15 || !module.globals().iter().any(|g| g.is_lds()) {
         return;
     }
     match llvm_facts::lowered_lds(module) {
@@ -319,20 +320,17 @@ unsafe fn read_llvm_facts(module: LLVMModuleRef, cfg: &Config, facts: &mut [(LLV
 /// What a kernel reaches through direct calls.
 struct Reached {
     /// The kernel and the functions with a body it reaches.
-    functions: Vec<LLVMValueRef>,
+    functions: Vec<ir::Value>,
     /// The first function only declared here (not an intrinsic) on the way.
-    declared: Option<LLVMValueRef>,
+    declared: Option<ir::Value>,
 }
 
 /// The functions `kernel` reaches through direct calls (its own `scan` given; the others' calls read once
 /// per module into `memo`).
-///
-/// # Safety
-/// `kernel` must be a live function, and `memo` hold calls of the same module.
-unsafe fn reach_calls(
-    kernel: LLVMValueRef,
+fn reach_calls(
+    kernel: ir::Value,
     scan: &estimate::Scan,
-    memo: &mut ir::PtrMap<LLVMValueRef, (Vec<LLVMValueRef>, Vec<LLVMValueRef>)>,
+    memo: &mut ir::PtrMap<ir::Value, (Vec<ir::Value>, Vec<ir::Value>)>,
 ) -> Reached {
     let mut out = Reached { functions: vec![kernel], declared: scan.declared.first().copied() };
     if scan.calls.0.is_empty() {
@@ -365,10 +363,10 @@ const INFO_GLOBAL: &str = "__wavebudget_info";
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
 /// in process (`sweep`), in `facts` order; or why there is none.
-unsafe fn auto_ladders(
-    module: LLVMModuleRef,
+fn auto_ladders(
+    module: ir::Module,
     cfg: &Config,
-    facts: &[(LLVMValueRef, facts::KernelFacts)],
+    facts: &[(ir::Value, facts::KernelFacts)],
     records: Option<&Records>,
     report: &mut ModuleReport,
 ) -> Vec<Result<records::Ladder, NoLadder>> {
@@ -408,13 +406,7 @@ unsafe fn auto_ladders(
     if wanted.is_empty() {
         return finish(out);
     }
-    let buf = crate::llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer(module);
-    let bytes = std::slice::from_raw_parts(
-        crate::llvm_sys::core::LLVMGetBufferStart(buf).cast::<u8>(),
-        crate::llvm_sys::core::LLVMGetBufferSize(buf),
-    )
-    .to_vec();
-    crate::llvm_sys::core::LLVMDisposeMemoryBuffer(buf);
+    let bytes = module.bitcode();
     let opts = sweep::SweepOptions {
         fallback_target: cfg.target.clone(),
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
@@ -467,12 +459,11 @@ fn finish(found: Vec<Result<Option<records::Ladder>, NoLadder>>) -> Vec<Result<r
 /// its `ptx_kernel` functions where it has no `amdgpu_kernel` one.
 ///
 /// # Safety
-/// `module` must be a live module.
-unsafe fn nvptx_module(module: LLVMModuleRef, triple: &str) -> bool {
+fn nvptx_module(module: ir::Module, triple: &str) -> bool {
     triple.starts_with("nvptx")
         || (triple.is_empty() && {
-            let fs = ir::functions(module);
-            fs.iter().any(|&f| nvptx::is_kernel(f)) && fs.iter().all(|&f| !ir::is_kernel(f))
+            let fs = module.functions();
+            fs.iter().any(|f| f.is_ptx_kernel()) && fs.iter().all(|f| !f.is_kernel())
         })
 }
 
@@ -484,21 +475,22 @@ unsafe fn nvptx_module(module: LLVMModuleRef, triple: &str) -> bool {
 /// # Safety
 /// `module` must be the live module the report is for.
 pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
-    let ctx = LLVMGetModuleContext(module);
+    // SAFETY: the contract (a live module); its context lives as long as it does.
+    let (m, ctx) = unsafe { (ir::Module::from_raw(module), LLVMGetModuleContext(module)) };
     for d in &report.diagnostics {
         ffi::diagnose(ctx, d);
     }
     // NVPTX kernels' plans say what they did in their diagnostics; the structured remark is AMD's.
-    let nvptx = nvptx_module(module, &ir::triple(module));
-    let is_kernel = |f: LLVMValueRef| if nvptx { nvptx::is_kernel(f) } else { ir::is_kernel(f) };
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
+    let nvptx = nvptx_module(m, &m.triple());
+    let is_kernel = |f: &ir::Value| if nvptx { f.is_ptx_kernel() } else { f.is_kernel() };
+    let kernels: Vec<ir::Value> = m.functions().into_iter().filter(is_kernel).collect();
     for (f, plan) in kernels.iter().zip(&report.kernels) {
-        debug_assert_eq!(ir::name(*f), plan.name);
+        debug_assert_eq!(f.name(), plan.name);
         for d in &plan.diagnostics {
             ffi::diagnose(ctx, d);
         }
         if plan.action != Action::None && !nvptx {
-            ffi::remark(*f, plan);
+            ffi::remark(f.as_raw(), plan);
         }
     }
 }

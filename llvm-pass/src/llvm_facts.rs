@@ -87,7 +87,7 @@ pub struct KernelLds {
 /// What LLVM's module-LDS lowering left on each defined `amdgpu_kernel`, in module order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LoweredLds {
-    /// One entry per kernel, in the order `ir::functions` lists them.
+    /// One entry per kernel, in the order `ir::Module::functions` lists them.
     pub kernels: Vec<KernelLds>,
 }
 
@@ -128,14 +128,11 @@ extern "C" fn collect(
 /// the target's data layout, where it cannot stop the process (the shim names unnamed kernels in the
 /// clone, and runs nothing on a module that mixes absolute and other LDS variables or under a strategy
 /// given on the command line).
-///
-/// # Safety
-/// `m` must be a live module no other thread uses during the call.
-pub unsafe fn lowered_lds(m: LLVMModuleRef) -> Result<LoweredLds, NotLowered> {
+pub fn lowered_lds(m: crate::ir::Module) -> Result<LoweredLds, NotLowered> {
     let mut kernels: Vec<KernelLds> = Vec::new();
-    // SAFETY: `m` is live and unshared (this function's contract); `collect` receives `kernels` only for
-    // the call's duration.
-    let ok = unsafe { wb_lowered_lds(m, collect, (&mut kernels as *mut Vec<KernelLds>).cast()) };
+    // SAFETY: a module of the safe IR layer is live and unshared (its audit); the shim reads it and
+    // lowers a clone; `collect` receives `kernels` only for the call's duration.
+    let ok = unsafe { wb_lowered_lds(m.as_raw(), collect, (&mut kernels as *mut Vec<KernelLds>).cast()) };
     match ok {
         1 => Ok(LoweredLds { kernels }),
         2 => Err(NotLowered::MixedAbsolute),

@@ -5,27 +5,17 @@
 //! `!nvvm.annotations` too); the block size is their `"nvvm.reqntid"` or `"nvvm.maxntid"`
 //! (`__launch_bounds__`); static shared memory the addrspace(3) globals they reach. LLVM 22 only: before
 //! it, launch bounds and the register cap travel as `!nvvm.annotations`, which this pass does not write.
+//! The IR is read and written through the pass's safe IR layer ([`crate::ir`]): no `unsafe` here.
+
+#![forbid(unsafe_code)]
 
 use crate::config::{Config, Mode};
 use crate::facts;
 use crate::finding::{BlockProblem, Finding, On, Subject};
-use crate::ir;
-use crate::llvm_sys::core::{LLVMGetFunctionCallConv, LLVMIsDeclaration};
-use crate::llvm_sys::prelude::*;
+use crate::ir::{Module, Value};
 use crate::plan::{Action, Diagnostic, KernelPlan, Severity};
 use crate::ModuleReport;
 use wavebudget_model::nvidia::{self, Kernel, Want};
-
-/// LLVM's `CallingConv::PTX_Kernel`.
-const CC_PTX_KERNEL: u32 = 71;
-
-/// A defined `ptx_kernel` function.
-///
-/// # Safety
-/// `f` is a live function.
-pub unsafe fn is_kernel(f: LLVMValueRef) -> bool {
-    LLVMGetFunctionCallConv(f) == CC_PTX_KERNEL && LLVMIsDeclaration(f) == 0
-}
 
 /// Threads per block from `"nvvm.reqntid"` / `"nvvm.maxntid"` (`"X"`, `"X,Y"` or `"X,Y,Z"`).
 fn block_of(attr: &str) -> Result<u32, BlockProblem> {
@@ -47,12 +37,9 @@ fn say(plan: &mut KernelPlan, severity: Severity, on: Option<On>, finding: Findi
 }
 
 /// Runs the pass on an NVPTX module's kernels.
-///
-/// # Safety
-/// `module` must be a live module, not used by another thread during the call.
-pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut ModuleReport) {
-    let kernels: Vec<LLVMValueRef> = ir::functions(module).into_iter().filter(|f| is_kernel(*f)).collect();
-    let triple = ir::triple(module);
+pub fn run_on_module(module: Module, cfg: &Config, report: &mut ModuleReport) {
+    let kernels: Vec<Value> = module.functions().into_iter().filter(|f| f.is_ptx_kernel()).collect();
+    let triple = module.triple();
     let top = |report: &mut ModuleReport, severity, finding: Finding| {
         report.diagnostics.push(Diagnostic::module(severity, finding))
     };
@@ -101,14 +88,14 @@ pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config, report: &mut Mo
     // Apply: only after every decision was made.
     for (&f, plan) in kernels.iter().zip(&report.kernels) {
         for (key, v) in &plan.set_attributes {
-            ir::set_str_attr(f, key, v);
+            f.set_str_attr(key, v);
             report.changed = true;
         }
     }
 }
 
 /// One kernel's decision; nothing is written here.
-unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, want: Want) -> KernelPlan {
+fn plan_kernel(f: Value, k: &facts::KernelFacts, cfg: &Config, want: Want) -> KernelPlan {
     let mut plan = KernelPlan::new(&k.name);
     let untouched = |mut plan: KernelPlan, why: Finding| {
         say(&mut plan, Severity::Warning, None, Finding::Untouched(Box::new(why)));
@@ -124,8 +111,8 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
         return untouched(plan, Finding::UnknownNvidiaArch { cpu, known });
     };
     plan.target = Some(target.arch.name.to_string());
-    let bounds = ir::str_attr(f, "nvvm.reqntid").map(|v| ("nvvm.reqntid", v));
-    let Some((which, text)) = bounds.or_else(|| ir::str_attr(f, "nvvm.maxntid").map(|v| ("nvvm.maxntid", v))) else {
+    let bounds = f.str_attr("nvvm.reqntid").map(|v| ("nvvm.reqntid", v));
+    let Some((which, text)) = bounds.or_else(|| f.str_attr("nvvm.maxntid").map(|v| ("nvvm.maxntid", v))) else {
         return untouched(plan, Finding::NoBlockSize);
     };
     let block = match block_of(&text) {
@@ -151,7 +138,7 @@ unsafe fn plan_kernel(f: LLVMValueRef, k: &facts::KernelFacts, cfg: &Config, wan
     };
     let r = budget.max_regs;
     let at = Some(On::Nvidia { arch: target.arch.name, block, shared });
-    let own = ir::str_attr(f, "nvvm.maxnreg");
+    let own = f.str_attr("nvvm.maxnreg");
     match own.as_deref().map(|s| s.trim().parse::<u32>()) {
         // "0" is no cap (LLVM writes no .maxnreg for it): nothing of the kernel's own to keep.
         Some(Ok(0)) => {}

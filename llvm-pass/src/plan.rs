@@ -1,6 +1,8 @@
 //! The decisions, per kernel, from what was read: pure Rust, no LLVM calls, so every branch is testable
 //! on its own. [`crate::run_on_module`] reads the facts, calls [`plan_kernel`], then applies the result.
 
+#![forbid(unsafe_code)]
+
 use crate::config::{Config, Mode, MAX_REQUEST};
 use crate::estimate::{Pressure, TooLarge};
 use crate::facts::{KernelFacts, LdsFrom};

@@ -11,7 +11,6 @@
 use crate::config::{Config, Mode};
 use crate::error::ModuleProblem;
 use crate::ir;
-use crate::llvm_sys::core::{LLVMDeleteFunction, LLVMGetFirstUse};
 use crate::llvm_sys::prelude::*;
 use crate::plan::Action;
 use crate::Error;
@@ -155,26 +154,26 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, name))
         // LLVM's message is "file:line:col: error: what", then the source line and a caret.
         .map_err(|e| Error::Parse(ir::parse_error_line(&e.to_string())))?;
-    let m = module.as_mut_ptr();
-    // SAFETY: the module is alive and used by this thread only.
-    let (kernels, sizes): (KernelList, Sizes) = unsafe {
-        let fs: Vec<LLVMValueRef> = ir::functions(m).into_iter().filter(|f| ir::is_kernel(*f)).collect();
+    // SAFETY: the module is alive (owned here) and used by this thread only.
+    let m = unsafe { ir::Module::from_raw(module.as_mut_ptr()) };
+    let (kernels, sizes): (KernelList, Sizes) = {
+        let fs: Vec<ir::Value> = m.functions().into_iter().filter(|f| f.is_kernel()).collect();
         if fs.is_empty() {
             return Err(ModuleProblem::NoKernels { module: name.to_string() }.into());
         }
-        let triple = ir::triple(m);
+        let triple = m.triple();
         if !triple.is_empty() && !triple.starts_with("amdgcn") {
             return Err(ModuleProblem::Triple { module: name.to_string(), triple }.into());
         }
-        let own: Vec<Option<String>> = fs.iter().map(|&f| ir::str_attr(f, "target-cpu")).collect();
+        let own: Vec<Option<String>> = fs.iter().map(|f| f.str_attr("target-cpu")).collect();
         apply_overrides(m, opts, target.as_ref(), fallback.as_ref());
         fs.iter()
             .zip(own)
             .map(|(&f, own)| {
-                let kname = ir::name(f);
+                let kname = f.name();
                 let id = target.as_ref().or(if own.is_none() { fallback.as_ref() } else { None });
                 let cpu = processor_for(id, own.as_deref());
-                let size = ir::blocks(f).into_iter().map(|b| ir::instructions(b).len() as u64).sum::<u64>();
+                let size = f.blocks().into_iter().map(|b| b.instructions().len() as u64).sum::<u64>();
                 ((kname, cpu), size)
             })
             .filter(|((k, _), _)| opts.only.as_ref().is_none_or(|o| o.contains(k)))
@@ -190,17 +189,14 @@ fn prepare(ir_bytes: &[u8], name: &str, opts: &SweepOptions) -> Result<(Vec<u8>,
     }
     // The sweep compiles for amdgcn-amd-amdhsa (whose code objects carry the metadata it reads); a
     // module without a triple (as LLVM's own tests are written, for llc -mtriple) gets it and its data layout.
-    // SAFETY: the module is alive.
-    unsafe {
-        if ir::triple(m) != TRIPLE {
-            if let Some(cpu) = kernels.iter().find_map(|(_, c)| c.as_ref().ok()) {
-                with_target_machine(cpu, |tm| {
-                    module.set_triple(&TargetTriple::create(TRIPLE));
-                    if ir::data_layout(m).is_empty() {
-                        module.set_data_layout(&tm.get_target_data().get_data_layout());
-                    }
-                });
-            }
+    if m.triple() != TRIPLE {
+        if let Some(cpu) = kernels.iter().find_map(|(_, c)| c.as_ref().ok()) {
+            with_target_machine(cpu, |tm| {
+                module.set_triple(&TargetTriple::create(TRIPLE));
+                if m.data_layout_text().is_empty() {
+                    module.set_data_layout(&tm.get_target_data().get_data_layout());
+                }
+            });
         }
     }
     Ok((module.write_bitcode_to_memory().as_slice().to_vec(), kernels, sizes))
@@ -210,26 +206,26 @@ const TRIPLE: &str = "amdgcn-amd-amdhsa";
 
 /// `--target` (its processor, and the target id's xnack/sramecc settings) on every defined function, the
 /// fallback target on those without `"target-cpu"`, `--wg-size` on every kernel.
-unsafe fn apply_overrides(
-    m: LLVMModuleRef,
+fn apply_overrides(
+    m: ir::Module,
     opts: &SweepOptions,
     target: Option<&wavebudget_model::TargetId>,
     fallback: Option<&wavebudget_model::TargetId>,
 ) {
-    for f in ir::functions(m) {
-        let id = target.or(fallback.filter(|_| ir::str_attr(f, "target-cpu").is_none()));
+    for f in m.functions() {
+        let id = target.or(fallback.filter(|_| f.str_attr("target-cpu").is_none()));
         if let Some(id) = id {
-            if crate::llvm_sys::core::LLVMIsDeclaration(f) == 0 {
-                ir::set_str_attr(f, "target-cpu", id.processor.name);
-                let old = ir::str_attr(f, "target-features").unwrap_or_default();
+            if !f.is_declaration() {
+                f.set_str_attr("target-cpu", id.processor.name);
+                let old = f.str_attr("target-features").unwrap_or_default();
                 let features = with_id_features(&old, id);
                 if features != old {
-                    ir::set_str_attr(f, "target-features", &features);
+                    f.set_str_attr("target-features", &features);
                 }
             }
         }
-        if let (Some((lo, hi)), true) = (opts.wg_size, ir::is_kernel(f)) {
-            ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{lo},{hi}"));
+        if let (Some((lo, hi)), true) = (opts.wg_size, f.is_kernel()) {
+            f.set_str_attr("amdgpu-flat-work-group-size", &format!("{lo},{hi}"));
         }
     }
 }
@@ -259,12 +255,12 @@ fn split(bitcode: &[u8], keep: &[&str]) -> Result<Vec<u8>, LevelError> {
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "split"))
         .map_err(|e| LevelError::Llvm { messages: vec![e.to_string()] })?;
-    // SAFETY: the module is alive; functions are deleted only when nothing uses them.
-    unsafe {
-        for f in ir::functions(module.as_mut_ptr()) {
-            if ir::is_kernel(f) && !keep.contains(&ir::name(f).as_str()) && LLVMGetFirstUse(f).is_null() {
-                LLVMDeleteFunction(f);
-            }
+    // SAFETY: the module is alive (owned here) and used by this thread only.
+    let m = unsafe { ir::Module::from_raw(module.as_mut_ptr()) };
+    for f in m.functions() {
+        if f.is_kernel() && !keep.contains(&f.name().as_str()) {
+            // Deleted only when nothing uses it.
+            m.delete_unused_kernel(f);
         }
     }
     Ok(module.write_bitcode_to_memory().as_slice().to_vec())
@@ -297,21 +293,14 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(bitcode, "sweep"))
         .map_err(|e| LevelError::Llvm { messages: vec![e.to_string()] })?;
-    let m = module.as_mut_ptr();
-    // SAFETY: `m` is alive.
-    let cpu = unsafe {
-        ir::functions(m)
-            .into_iter()
-            .find(|f| ir::is_kernel(*f))
-            .and_then(|f| ir::str_attr(f, "target-cpu"))
-            .unwrap_or_default()
-    };
+    // SAFETY: the module is alive (owned here) and used by this thread only.
+    let m = unsafe { ir::Module::from_raw(module.as_mut_ptr()) };
+    let cpu = m.first_kernel().and_then(|f| f.str_attr("target-cpu")).unwrap_or_default();
     let mut levels: Vec<(String, Level)> =
         names.iter().map(|_| (cpu.clone(), Level::empty(waves, Status::Ok))).collect();
     if let Some(w) = waves {
         let cfg = Config { waves: Some(w), mode: Mode::Set, ..Config::default() };
-        // SAFETY: `m` is alive and only this thread uses it.
-        let report = unsafe { crate::run_on_module(m, &cfg) };
+        let report = crate::run(m, &cfg);
         for (i, name) in names.iter().enumerate() {
             if let Some(p) = report.kernels.iter().find(|p| p.name == *name) {
                 if !matches!(p.action, Action::Set) {
@@ -729,26 +718,27 @@ pub fn tune_from(
     let module = ctx
         .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(ir_bytes, source))
         .map_err(|e| Error::Parse(ir::parse_error_line(&e.to_string())))?;
-    // SAFETY: the module is alive and used by this thread only.
-    unsafe {
+    // SAFETY: the module is alive (owned here) and used by this thread only.
+    let m = unsafe { ir::Module::from_raw(module.as_mut_ptr()) };
+    {
         let parse = |t: &Option<String>| t.as_deref().and_then(|t| wavebudget_model::parse_target(t).ok());
-        apply_overrides(module.as_mut_ptr(), opts, parse(&opts.target).as_ref(), parse(&opts.fallback_target).as_ref());
-        for f in ir::functions(module.as_mut_ptr()) {
-            if !ir::is_kernel(f) {
+        apply_overrides(m, opts, parse(&opts.target).as_ref(), parse(&opts.fallback_target).as_ref());
+        for f in m.functions() {
+            if !f.is_kernel() {
                 continue;
             }
-            let name = ir::name(f);
+            let name = f.name();
             if let Some((_, Choice { waves: Some(w), .. })) = chosen.iter().find(|(k, _)| *k == name) {
                 // The launch bounds each swept level was compiled with: the pass writes the size
                 // `!reqd_work_group_size` fixes where the attribute is missing (LLVM 22's budget ignores the
                 // metadata and would assume 1024 threads, and drop a W above what those allow).
-                if !ir::has_str_attr(f, "amdgpu-flat-work-group-size") {
-                    let dims = ir::function_md_ints(f, "reqd_work_group_size");
+                if !f.has_str_attr("amdgpu-flat-work-group-size") {
+                    let dims = f.function_md_ints("reqd_work_group_size");
                     if let Some(w) = dims.as_deref().and_then(wavebudget_model::WorkgroupSize::required) {
-                        ir::set_str_attr(f, "amdgpu-flat-work-group-size", &format!("{},{}", w.max, w.max));
+                        f.set_str_attr("amdgpu-flat-work-group-size", &format!("{},{}", w.max, w.max));
                     }
                 }
-                ir::set_str_attr(f, "amdgpu-waves-per-eu", &w.to_string());
+                f.set_str_attr("amdgpu-waves-per-eu", &w.to_string());
             }
         }
     }
