@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use wavebudget_model::text::Arg;
 
 use wavebudget_advice::{Candidate, Figures, Prediction, Vendor};
 use wavebudget_model::{nvidia, Llvm, Subtarget, Usage, Vgprs, WorkgroupSize};
@@ -125,7 +126,10 @@ pub enum Refusal {
         vendor: &'static str,
     },
     /// Inputs holding several kernels, where a ranking is of one kernel's configs.
-    #[error("the inputs hold the kernels {kernels}: advice ranks the configs of one kernel (give --kernel NAME)")]
+    #[error(
+        "the inputs hold the kernels {kernels}: advice ranks the configs of one kernel (give {} NAME)",
+        Arg("kernel")
+    )]
     SeveralKernels {
         /// Their names.
         kernels: String,

@@ -4,6 +4,7 @@
 use regex::Regex;
 use serde::Serialize;
 use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
+use wavebudget_model::text::Arg;
 use wavebudget_model::{
     Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
@@ -546,7 +547,7 @@ pub enum NoOccupancy {
     #[error("the model does not know this architecture")]
     UnknownArch,
     /// No block size: neither `--wg-size` nor the cubin's launch bounds.
-    #[error("no launch bounds in the cubin: give --wg-size N")]
+    #[error("no launch bounds in the cubin: give {} N", Arg("wg-size"))]
     NoBlockSize,
     /// No register count in the cubin's `.nv.info`.
     #[error("no register count in the cubin")]

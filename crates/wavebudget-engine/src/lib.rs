@@ -24,6 +24,7 @@
 
 #![forbid(unsafe_code)]
 
+use wavebudget_model::text::Arg;
 pub mod advise;
 pub mod dispatch;
 #[cfg(feature = "write")]
@@ -110,7 +111,7 @@ pub enum Error {
         processor: String,
     },
     /// A kernel filter that is not a regular expression.
-    #[error("--kernel '{pattern}': not a regular expression: {why}")]
+    #[error("{} '{pattern}': not a regular expression: {why}", Arg("kernel"))]
     KernelPattern {
         /// The pattern.
         pattern: String,
@@ -118,7 +119,7 @@ pub enum Error {
         why: String,
     },
     /// A kernel filter that matches no kernel of the inputs.
-    #[error("--kernel '{pattern}' matches none of the {total} kernel(s) in {inputs}")]
+    #[error("{} '{pattern}' matches none of the {total} kernel(s) in {inputs}", Arg("kernel"))]
     NoKernelMatches {
         /// The pattern.
         pattern: String,
@@ -138,7 +139,8 @@ pub enum Error {
     EmptyTarget,
     /// A target list holding an NVIDIA target among others.
     #[error(
-        "--target '{list}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)"
+        "{} '{list}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)",
+        Arg("target")
     )]
     NvidiaTargetList {
         /// The list as given.
@@ -197,7 +199,7 @@ pub enum Error {
         option: report::SweepOption,
     },
     /// A KFD topology root without a GPU node.
-    #[error("--kfd-root {root}: no GPU node")]
+    #[error("{} {root}: no GPU node", Arg("kfd-root"))]
     NoGpuNode {
         /// The root.
         root: String,
@@ -209,7 +211,7 @@ pub enum Error {
         path: String,
     },
     /// A kernel name or pattern that matches no kernel of the file.
-    #[error("--kernel '{pattern}' matches no kernel (kernels: {})", .kernels.join(", "))]
+    #[error("{} '{pattern}' matches no kernel (kernels: {})", Arg("kernel"), .kernels.join(", "))]
     KernelNotFound {
         /// The name or pattern.
         pattern: String,
@@ -217,7 +219,7 @@ pub enum Error {
         kernels: Vec<String>,
     },
     /// A pattern that matches several kernels where one is needed.
-    #[error("--kernel '{pattern}' matches {} kernels ({}); dispatch needs one", .matches.len(), .matches.join(", "))]
+    #[error("{} '{pattern}' matches {} kernels ({}); dispatch needs one", Arg("kernel"), .matches.len(), .matches.join(", "))]
     KernelAmbiguous {
         /// The pattern.
         pattern: String,
@@ -225,7 +227,7 @@ pub enum Error {
         matches: Vec<String>,
     },
     /// A launch range where a dispatch has one size.
-    #[error("--wg-size {min},{max}: a dispatch has one launch size (give N)")]
+    #[error("{} {min},{max}: a dispatch has one launch size (give N)", Arg("wg-size"))]
     DispatchRange {
         /// The range's minimum.
         min: u32,
@@ -242,13 +244,13 @@ pub enum Error {
     #[error("{0}")]
     Triton(triton::Refusal),
     /// An AMD-only option where every input read is an NVIDIA cubin.
-    #[error("{option} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|i| format!(" (for a cubin: {i})")).unwrap_or_default())]
+    #[error("{option} applies to AMD code objects; the inputs hold NVIDIA cubins only{}", instead.map(|(flag, what)| format!(" (for a cubin: {flag}{what})")).unwrap_or_default())]
     #[strum(serialize = "amd_flag_on_cubins")]
     AmdOptionOnCubins {
         /// The option.
         option: vendor::Flag,
-        /// The option that says it for a cubin, where one does.
-        instead: Option<&'static str>,
+        /// The option that says it for a cubin, where one does, and what it takes.
+        instead: Option<(vendor::Flag, &'static str)>,
     },
     /// An NVIDIA-only option where no input holds a cubin (or, in a report, where the page draws the
     /// inputs' AMD code objects and lists their cubins beside them).
@@ -261,7 +263,7 @@ pub enum Error {
         beside: bool,
     },
     /// A launch range where a CUDA block has one size.
-    #[error("--wg-size '{value}': a CUDA block has one size; give one number for the cubins")]
+    #[error("{} '{value}': a CUDA block has one size; give one number for the cubins", Arg("wg-size"))]
     BlockRange {
         /// As given.
         value: String,

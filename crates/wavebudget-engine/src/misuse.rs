@@ -2,6 +2,7 @@
 //! counts that do not go together, a launch an NVIDIA question cannot take, an output over an input.
 //! Declared once; the CLI's `UsageError` and the report's error carry them, with these kinds.
 
+use wavebudget_model::text::Arg;
 use wavebudget_model::Vgprs;
 
 /// A misuse shared by several doors; the English only in `Display`, [`Misuse::kind`] its name.
@@ -11,13 +12,13 @@ use wavebudget_model::Vgprs;
 #[strum(serialize_all = "snake_case")]
 pub enum Misuse {
     /// An NVIDIA block size that is not one whole number of threads.
-    #[error("--wg-size '{value}': an NVIDIA block size is one whole number of threads, at least 1")]
+    #[error("{} '{value}': an NVIDIA block size is one whole number of threads, at least 1", Arg("wg-size"))]
     BlockSize {
         /// What was given.
         value: String,
     },
     /// No block size for an NVIDIA question.
-    #[error("give the block size: --wg-size N (threads per block)")]
+    #[error("give the block size: {} N (threads per block)", Arg("wg-size"))]
     NoBlockSize,
     /// No registers per thread for an NVIDIA question.
     #[error("{}", if *.configuration { "one NVIDIA configuration needs --regs N" } else { "give --regs (registers per thread)" })]
@@ -26,13 +27,13 @@ pub enum Misuse {
         configuration: bool,
     },
     /// `--vgpr-count` with `--vgprs` or `--agprs`.
-    #[error("give either --vgpr-count or --vgprs/--agprs, not both")]
+    #[error("give either {} or {}/{}, not both", Arg("vgpr-count"), Arg("vgprs"), Arg("agprs"))]
     VgprCountAndSplit,
     /// `--agprs` without `--vgprs`.
-    #[error("--agprs needs --vgprs (architectural VGPRs)")]
+    #[error("{} needs {} (architectural VGPRs)", Arg("agprs"), Arg("vgprs"))]
     AgprsWithoutVgprs,
     /// No VGPR count at all.
-    #[error("{} --vgprs N (or --vgpr-count N)", if *.configuration { "one configuration needs" } else { "give" })]
+    #[error("{} {} N (or {} N)", if *.configuration { "one configuration needs" } else { "give" }, Arg("vgprs"), Arg("vgpr-count"))]
     NoVgprs {
         /// Asked for the report's one configuration.
         configuration: bool,

@@ -126,14 +126,17 @@ pub enum SweepOption {
 
 impl std::fmt::Display for SweepOption {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        use wavebudget_model::text::Arg;
+        match self {
             SweepOption::Target => {
-                "--target applies to binaries; a sweep's kernels were compiled for their own targets"
+                write!(f, "{} applies to binaries; a sweep's kernels were compiled for their own targets", Arg("target"))
             }
-            SweepOption::Llvm => {
-                "--llvm applies to binaries; a sweep's levels were compiled by the LLVM that ran it, whose rules evaluate them"
-            }
-        })
+            SweepOption::Llvm => write!(
+                f,
+                "{} applies to binaries; a sweep's levels were compiled by the LLVM that ran it, whose rules evaluate them",
+                Arg("llvm")
+            ),
+        }
     }
 }
 

@@ -210,8 +210,9 @@ impl Flag {
 }
 
 impl std::fmt::Display for Flag {
+    /// As the door in use spells it (`--wave-size`; Python's `wave_size`: [`wavebudget_model::text::Arg`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "--{}", <&str>::from(*self))
+        wavebudget_model::text::Arg(<&str>::from(*self)).fmt(f)
     }
 }
 
@@ -266,10 +267,10 @@ impl LaunchOptions<'_> {
     ) -> crate::Result<()> {
         if drawn == Drawn::Cubins {
             let amd = [
-                (Flag::Target, self.target.amd().is_some(), Some("--target sm_XY or a product")),
+                (Flag::Target, self.target.amd().is_some(), Some((Flag::Target, " sm_XY or a product"))),
                 (Flag::Llvm, self.llvm, None),
                 (Flag::DvgprBlock, self.dvgpr_block, None),
-                (Flag::DynamicLds, self.dynamic_lds, Some("--dynamic-shared-mem")),
+                (Flag::DynamicLds, self.dynamic_lds, Some((Flag::DynamicSharedMem, ""))),
             ];
             if let Some((option, _, instead)) = amd.into_iter().find(|(_, given, _)| *given) {
                 return Err(crate::Error::AmdOptionOnCubins { option, instead });

@@ -4,6 +4,56 @@
 //! through [`printable`]; JSON keeps them exact.
 
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// An argument every door takes, named in a refusal as the door in use spells it: `--wg-size` (the CLI,
+/// and the default for any Rust caller) or `wg_size` (Python, whose native module says so once when it is
+/// imported: [`spell_arguments_for_python`]). The refusal is worded once, with the right name in it; no
+/// door rewrites the text afterwards (which would also rewrite a user's path or kernel name that holds
+/// `--kernel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg(pub &'static str);
+
+static PYTHON_SPELLING: AtomicBool = AtomicBool::new(false);
+
+/// The arguments Python takes under the CLI's name (`wg-size` as `wg_size`); the others keep the CLI's
+/// spelling in every door.
+const PYTHON_TAKES: &[&str] = &[
+    "vgpr-count",
+    "vgprs",
+    "agprs",
+    "sgprs",
+    "lds",
+    "wg-size",
+    "dynamic-lds",
+    "target",
+    "kernel",
+    "llvm",
+    "wave-size",
+    "cu-mode",
+    "device",
+    "kfd-root",
+    "output",
+    "details",
+    "title",
+    "waves",
+];
+
+/// Refusals made from now on in this process name arguments as Python's (`wg_size`): what the Python
+/// extension calls once when it is imported. A process is one door.
+pub fn spell_arguments_for_python() {
+    PYTHON_SPELLING.store(true, Ordering::Relaxed);
+}
+
+impl std::fmt::Display for Arg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if PYTHON_SPELLING.load(Ordering::Relaxed) && PYTHON_TAKES.contains(&self.0) {
+            f.write_str(&self.0.replace('-', "_"))
+        } else {
+            write!(f, "--{}", self.0)
+        }
+    }
+}
 
 /// Whether `c` is a bidirectional override, isolate or mark (U+202A-U+202E, U+2066-U+2069, LRM, RLM and
 /// ALM): it reorders what follows it on a page or a terminal.

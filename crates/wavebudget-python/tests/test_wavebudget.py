@@ -362,6 +362,18 @@ def test_values_that_look_like_options_are_values(tmp_path, monkeypatch):
         wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)
 
 
+def test_refusals_name_python_arguments_and_keep_the_callers_text(tmp_path):
+    # Refusals are worded with Python's argument names when they are made (no rewriting afterwards, which
+    # turned a path holding "--kernel" into one without it): the user's path and pattern stay as given.
+    missing = tmp_path / "no--kernel-x--target.hsaco"
+    with refused("reader", re.escape(str(missing))):
+        wavebudget.code_objects(missing)
+    with refused("no_kernel_matches", "^kernel '--wg-size' matches none of the 1 kernel"):
+        wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", kernel="--wg-size")
+    r = cli("inspect", TRANSPOSE / "transpose.hsaco", "--kernel=--wg-size")
+    assert r.returncode == 1 and r.stderr.startswith("error: --kernel '--wg-size' matches none"), r.stderr
+
+
 @pytest.mark.parametrize("call", [
     lambda: wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", target=942),
     lambda: wavebudget.code_objects(TRANSPOSE / "transpose.hsaco", kernel=1),

@@ -4,11 +4,24 @@
 
 use wavebudget_engine::misuse::Misuse;
 use wavebudget_engine::vendor::Flag;
+use wavebudget_model::text::Arg;
 
 /// The flags an NVIDIA configuration's page takes beside `--target` (`nvidia::describes`, held to it by a
 /// test), in the order the message has named them.
-pub(crate) const NVIDIA_CONFIGURATION_FLAGS: &str =
-    "--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout";
+pub(crate) const NVIDIA_CONFIGURATION_FLAGS: [Flag; 7] = [
+    Flag::Regs,
+    Flag::WgSize,
+    Flag::SharedMem,
+    Flag::DynamicSharedMem,
+    Flag::MaxDynamicSharedMem,
+    Flag::Barriers,
+    Flag::Carveout,
+];
+
+/// [`NVIDIA_CONFIGURATION_FLAGS`] as a message lists them, spelled as the door in use spells them.
+fn nvidia_configuration_flags() -> String {
+    NVIDIA_CONFIGURATION_FLAGS.iter().map(Flag::to_string).collect::<Vec<_>>().join(", ")
+}
 
 /// What a part of the HTML report could not be made of (a defect of ours, not of the input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +56,9 @@ impl std::fmt::Display for ReportPart {
 pub enum ReportError {
     /// More kernels to chart than a page holds.
     #[error(
-        "--details {details}: at most {max} kernels get charts (about 50 KB of page each); every kernel is in the table, and --kernel REGEX picks the ones to draw"
+        "{} {details}: at most {max} kernels get charts (about 50 KB of page each); every kernel is in the table, and {} REGEX picks the ones to draw",
+        Arg("details"),
+        Arg("kernel")
     )]
     TooManyDetails {
         /// What was given.
@@ -53,14 +68,20 @@ pub enum ReportError {
     },
     /// A report with no input files and no configuration.
     #[error(
-        "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or --target T --vgprs N for one configuration"
+        "give input files (code objects, bundles, HIP binaries, Triton cache directories, sweep JSON), or {} T {} N for one configuration",
+        Arg("target"),
+        Arg("vgprs")
     )]
     ReportOfNothing,
     /// `--kernel` for the report's one configuration.
-    #[error("--kernel selects kernels of input files; one configuration has none")]
+    #[error("{} selects kernels of input files; one configuration has none", Arg("kernel"))]
     KernelWithoutFiles,
     /// `--dynamic-lds` for the report's one configuration.
-    #[error("--dynamic-lds applies to input files; one configuration takes all its LDS bytes in --lds")]
+    #[error(
+        "{} applies to input files; one configuration takes all its LDS bytes in {}",
+        Arg("dynamic-lds"),
+        Arg("lds")
+    )]
     DynamicLdsWithoutFiles,
     /// A configuration flag with input files.
     #[error(
@@ -72,7 +93,7 @@ pub enum ReportError {
     },
     /// An NVIDIA configuration flag where the page is not an NVIDIA configuration: with input files (a
     /// cubin says its own), or with an AMD configuration.
-    #[error("{flag} describes an NVIDIA configuration (--target sm_XY or a product, no input files){}", if *.files { "; a cubin's is read from it" } else { "" })]
+    #[error("{flag} describes an NVIDIA configuration ({} sm_XY or a product, no input files){}", Arg("target"), if *.files { "; a cubin's is read from it" } else { "" })]
     NvidiaFlagWithFiles {
         /// The flag.
         flag: Flag,
@@ -80,13 +101,13 @@ pub enum ReportError {
         files: bool,
     },
     /// An AMD flag in an NVIDIA report configuration.
-    #[error("{flag} does not describe an NVIDIA configuration ({NVIDIA_CONFIGURATION_FLAGS})")]
+    #[error("{flag} does not describe an NVIDIA configuration ({})", nvidia_configuration_flags())]
     NotNvidiaFlag {
         /// The flag.
         flag: Flag,
     },
     /// The report's one configuration without a target.
-    #[error("one configuration needs --target T")]
+    #[error("one configuration needs {} T", Arg("target"))]
     NoTarget,
     /// A report's `-o` inside an input directory.
     #[error("-o {output}: is a file inside the input directory {input}; wavebudget never writes over an input")]

@@ -806,14 +806,14 @@ mod tests {
     fn the_nvidia_configuration_flags_named_are_the_ones_taken() {
         use strum::VariantArray;
         use wavebudget_engine::vendor::Flag;
-        let mut named: Vec<&str> = crate::error::NVIDIA_CONFIGURATION_FLAGS.split(", ").collect();
-        let mut taken: Vec<String> = Flag::VARIANTS
+        let mut named: Vec<Flag> = crate::error::NVIDIA_CONFIGURATION_FLAGS.to_vec();
+        let mut taken: Vec<Flag> = Flag::VARIANTS
             .iter()
-            .filter(|f| **f != Flag::Target && crate::nvidia::describes(f.whose()))
-            .map(|f| f.to_string())
+            .copied()
+            .filter(|f| *f != Flag::Target && crate::nvidia::describes(f.whose()))
             .collect();
-        named.sort_unstable();
-        taken.sort_unstable();
+        named.sort_unstable_by_key(|f| <&str>::from(*f));
+        taken.sort_unstable_by_key(|f| <&str>::from(*f));
         assert_eq!(named, taken);
     }
 

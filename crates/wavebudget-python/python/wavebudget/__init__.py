@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import operator as _operator
 import os as _os
-import re as _re
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -334,7 +333,7 @@ def occupancy_batch(
             threads,
         )
     except Error as e:
-        raise _refuse(e.kind, _python_names(str(e))) from None
+        raise _refuse(e.kind, str(e)) from None
     answers = [OccupancyBatch(t, m, a) for t, m, a in out]
     return answers[0] if len(answers) == 1 else answers
 
@@ -660,23 +659,12 @@ def _path(v: Any, name: str = "path") -> str:
         raise _refuse("not_a_path", f"{name}: expected a path (str, bytes or os.PathLike), got {type(v).__name__}") from None
 
 
-# The CLI's flags as the Python arguments that give them: a refusal names what the caller wrote.
-_FLAG_NAMES = _re.compile(
-    r"--(vgpr-count|vgprs|agprs|sgprs|lds|wg-size|dynamic-lds|target|kernel|llvm|wave-size|cu-mode|device|"
-    r"kfd-root|output|details|title|waves)\b"
-)
-
-
-def _python_names(message: str) -> str:
-    return _FLAG_NAMES.sub(lambda m: m.group(1).replace("-", "_"), message)
-
-
 def _native_call(f: Callable[..., Any], *args: Any) -> Any:
     """A typed native call; its refusal raised as ``Error`` with the Python argument names."""
     try:
         return f(*args)
     except Error as e:
-        raise _refuse(e.kind, _python_names(str(e))) from None
+        raise _refuse(e.kind, str(e)) from None
 
 
 def _wg_pair(wg_size: WgSize) -> Optional[Tuple[int, int]]:
@@ -820,7 +808,7 @@ def code_objects(
     try:
         handles, skipped, cubins = _native.inspect(*args)
     except Error as e:  # _native_call's, written out: this call is on the hot path
-        raise _refuse(e.kind, _python_names(str(e))) from None
+        raise _refuse(e.kind, str(e)) from None
     found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
     if not handles and cubins:
         # NVIDIA binaries only: a list would be silently empty.

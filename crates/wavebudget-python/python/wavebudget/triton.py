@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _native_call, _python_names, _refuse, _path, _text, _u32, occupancy
+from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _native_call, _refuse, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
@@ -350,7 +350,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
     try:
         h = _native.triton_launch_report(*args)
     except Error as e:  # _native_call's, written out: this call is on the hot path
-        raise _refuse(e.kind, _python_names(str(e))) from None
+        raise _refuse(e.kind, str(e)) from None
     return KernelReport._of(h)  # type: ignore[attr-defined]
 
 
