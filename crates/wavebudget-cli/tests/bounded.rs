@@ -177,7 +177,7 @@ fn a_thousand_64_mib_bundles_are_refused_before_any_is_decompressed() {
         vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
     ] {
         let b = run_bounded(&mut wb(&args), CEILING);
-        refused(&b, f, "over the input budget of 2147483648 bytes per file (set WAVEBUDGET_INPUT_BUDGET to raise it)");
+        refused(&b, f, "over the input budget of 2147483648 bytes (set WAVEBUDGET_INPUT_BUDGET to raise it)");
         assert!(!out.exists());
     }
     // The budget can be raised; a smaller one refuses earlier.
@@ -185,6 +185,55 @@ fn a_thousand_64_mib_bundles_are_refused_before_any_is_decompressed() {
     refused(&b, f, "decompress to 134217728 bytes (2 bundles), over the input budget of 67108864 bytes");
     let b = run_bounded(wb(&["inspect", f]).env("WAVEBUDGET_INPUT_BUDGET", "lots"), CEILING);
     refused(&b, "WAVEBUDGET_INPUT_BUDGET=\"lots\"", "not a byte count");
+}
+
+/// The input budget is the command's, not each file's: ten compressed bundles (clang-offload-bundler-22
+/// --compress of one code object), each well under the budget, are read together only while what they
+/// decompress to fits it; the one that passes it is refused, naming it and what the earlier ones took.
+#[test]
+fn the_input_budget_is_spent_over_a_commands_inputs() {
+    let dir = scratch("command-budget");
+    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
+    let first = dir.join("b0.bundle");
+    let out = Command::new(wavebudget_testkit::llvm::tool("clang-offload-bundler"))
+        .args(["--compress", "--type=o", "--targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942"])
+        .arg("--input=/dev/null")
+        .arg(format!("--input={}", hsaco.display()))
+        .arg(format!("--output={}", first.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&first).unwrap();
+    assert_eq!(&bytes[..4], b"CCOB");
+    // CCOB v3: magic, version, method, total size, then the uncompressed size (clang's layout).
+    let size = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
+    let files: Vec<String> = (0..10)
+        .map(|i| {
+            let p = dir.join(format!("b{i}.bundle"));
+            std::fs::write(&p, &bytes).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let budget = (3 * size + size / 2).to_string();
+    let inspect = |files: &[String]| {
+        let mut c = wb(&["inspect"]);
+        c.args(files).env("WAVEBUDGET_INPUT_BUDGET", &budget);
+        run_bounded(&mut c, CEILING)
+    };
+    // Three fit; every file alone fits.
+    assert_eq!(inspect(&files[..3]).code, Some(0));
+    assert_eq!(inspect(&files[9..]).code, Some(0));
+    let why = format!(
+        "the compressed bundles up to this one decompress to {size} bytes (1 bundles) after {} bytes of the command's earlier inputs, over the input budget of {budget} bytes",
+        3 * size
+    );
+    refused(&inspect(&files), &files[3], &why);
+    // The report reads its inputs one at a time, within the same budget; no page is written.
+    let page = dir.join("r.html");
+    let mut c = wb(&["report", "-o", page.to_str().unwrap()]);
+    c.args(&files).env("WAVEBUDGET_INPUT_BUDGET", &budget);
+    refused(&run_bounded(&mut c, CEILING), &files[3], &why);
+    assert!(!page.exists());
 }
 
 /// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,

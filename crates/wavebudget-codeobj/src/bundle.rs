@@ -327,9 +327,10 @@ pub struct Located<'a> {
 
 /// Splits a region holding bundles one after another, with zero padding between them (a `.hip_fatbin`
 /// section, or a file of concatenated bundles). Anything else between bundles is an error, and so are
-/// compressed bundles whose uncompressed sizes add up to more than `budget` bytes (refused here, before
-/// any is decompressed; [`decompress`] then holds each to its header's size).
-pub fn split(region: &[u8], budget: u64) -> Result<Vec<Located<'_>>> {
+/// compressed bundles whose uncompressed sizes add up to more than what is left of `budget` (refused here,
+/// before any is decompressed; [`decompress`] then holds each to its header's size). The sizes claimed
+/// are spent from `budget`.
+pub fn split<'a>(region: &'a [u8], budget: &crate::InputBudget) -> Result<Vec<Located<'a>>> {
     let mut out = Vec::new();
     let mut at = 0usize;
     let mut claimed = 0u64;
@@ -341,16 +342,17 @@ pub fn split(region: &[u8], budget: u64) -> Result<Vec<Located<'_>>> {
         } else if rest.starts_with(CCOB_MAGIC) {
             let h = CompressedHeader::parse(rest).map_err(|e| e.within(format!("offload bundle at {at:#x}")))?;
             claimed = claimed.saturating_add(h.uncompressed_size);
-            if claimed > budget {
+            if claimed > budget.left() {
                 return Err(Error::OverBudget {
                     within: Vec::new(),
                     structure: "compressed offload bundle",
                     offset: at as u64,
                     detail: format!(
-                        "the compressed bundles up to this one decompress to {claimed} bytes ({} bundles)",
-                        out.iter().filter(|l: &&Located<'_>| l.compressed.is_some()).count() + 1
+                        "the compressed bundles up to this one decompress to {claimed} bytes ({} bundles){}",
+                        out.iter().filter(|l: &&Located<'_>| l.compressed.is_some()).count() + 1,
+                        budget.earlier()
                     ),
-                    budget,
+                    budget: budget.total(),
                 });
             }
             (h.total_len(rest.len()), Some(h))
@@ -365,5 +367,6 @@ pub fn split(region: &[u8], budget: u64) -> Result<Vec<Located<'_>>> {
         out.push(Located { offset: at, bytes: &rest[..len], compressed });
         at += len.max(1);
     }
+    budget.spend(claimed);
     Ok(out)
 }

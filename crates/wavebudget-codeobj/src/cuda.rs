@@ -349,13 +349,17 @@ pub enum CudaFound<'a> {
 }
 
 /// Every cubin of a file: a cubin itself, a fat binary, or a host ELF with `.nv_fatbin`. `budget`: the
-/// bytes compressed entries may decompress to, summed over the file.
-pub fn walk_cuda(bytes: &[u8], budget: u64, f: &mut dyn FnMut(CudaFound<'_>) -> Result<()>) -> Result<()> {
+/// bytes compressed entries may decompress to (shared by a command's inputs); each entry's is spent
+/// from it before it is decompressed.
+pub fn walk_cuda(
+    bytes: &[u8],
+    budget: &crate::InputBudget,
+    f: &mut dyn FnMut(CudaFound<'_>) -> Result<()>,
+) -> Result<()> {
     if is_cubin(bytes) {
         return f(CudaFound::Cubin(CudaSource::default(), Cow::Borrowed(bytes)));
     }
     let (region, base) = if is_fatbin(bytes) { (bytes, 0u64) } else { nv_fatbin(bytes)? };
-    let mut left = budget;
     let mut p = 0usize;
     let mut entry = 0usize;
     while p < region.len() {
@@ -418,16 +422,16 @@ pub fn walk_cuda(bytes: &[u8], budget: u64, f: &mut dyn FnMut(CudaFound<'_>) -> 
                     let bytes: Cow<'_, [u8]> = match flags & (FLAG_LZ4 | FLAG_ZSTD) {
                         0 => Cow::Borrowed(payload),
                         c => {
-                            if dsize > left {
+                            if dsize > budget.left() {
                                 return Err(Error::OverBudget {
                                     within: Vec::new(),
                                     structure: "fat binary entry",
                                     offset: eat,
-                                    detail: format!("its cubin would decompress to {dsize} bytes"),
-                                    budget,
+                                    detail: format!("its cubin would decompress to {dsize} bytes{}", budget.earlier()),
+                                    budget: budget.total(),
                                 });
                             }
-                            left -= dsize;
+                            budget.spend(dsize);
                             let packed = payload.get(..csize.min(payload.len())).unwrap_or(payload);
                             src.compression = Some(if c == FLAG_LZ4 { "lz4" } else { "zstd" });
                             Cow::Owned(decompress(c, packed, dsize, eat)?)

@@ -33,8 +33,12 @@ pub enum Error {
         detail: String,
     },
     /// Reading the input would hold more bytes than the input budget allows (the sizes its compressed
-    /// bundles claim, summed over the file), refused before anything is decompressed.
-    #[error("{}{structure} at offset {offset:#x}: {detail}, over the input budget of {budget} bytes per file (set {} to raise it)", Within(within), crate::INPUT_BUDGET_ENV)]
+    /// bundles claim, summed over the command's inputs), refused before anything is decompressed.
+    #[error(
+        "{}{structure} at offset {offset:#x}: {detail}, over the input budget of {budget} bytes (set {} to raise it)",
+        Within(within),
+        crate::INPUT_BUDGET_ENV
+    )]
     OverBudget {
         /// Enclosing containers, outermost first.
         within: Vec<String>,

@@ -17,7 +17,7 @@ pub fn check_file(bytes: &[u8]) {
 /// The NVIDIA reader: cubins, fat binaries (with their LZ4 and zstd entries) and `.nv_fatbin`, within a
 /// 64 MiB decompression budget.
 pub fn check_cuda(bytes: &[u8]) {
-    let _ = crate::cuda::walk_cuda(bytes, 64 << 20, &mut |found| {
+    let _ = crate::cuda::walk_cuda(bytes, &crate::InputBudget::new(64 << 20), &mut |found| {
         if let crate::cuda::CudaFound::Cubin(_, b) = found {
             if let Ok(c) = crate::cuda::parse_cubin(&b) {
                 let _ = c.arch();
@@ -47,7 +47,7 @@ pub fn check_metadata(bytes: &[u8]) {
 
 /// The bundle reader: splitting, headers, decompression.
 pub fn check_bundle(bytes: &[u8]) {
-    if let Ok(located) = crate::bundle::split(bytes, crate::DEFAULT_INPUT_BUDGET) {
+    if let Ok(located) = crate::bundle::split(bytes, &crate::InputBudget::new(crate::DEFAULT_INPUT_BUDGET)) {
         for loc in located {
             match loc.compressed {
                 Some(_) => {

@@ -157,6 +157,56 @@ pub fn input_budget() -> Result<u64> {
     }
 }
 
+/// The bytes one command's inputs may decompress to, spent as each input's compressed bundles and fat
+/// binary entries are reached (the sizes their headers claim, before anything is decompressed): ten
+/// inputs each just under the budget are refused at the one that passes it, not read in full each.
+/// A reader of one input makes one of its own ([`walk`]); a command over several ([`walk_with`]) shares
+/// one.
+#[derive(Debug)]
+pub struct InputBudget {
+    total: u64,
+    spent: std::cell::Cell<u64>,
+}
+
+impl InputBudget {
+    /// A budget of `total` bytes, none spent.
+    pub fn new(total: u64) -> InputBudget {
+        InputBudget { total, spent: std::cell::Cell::new(0) }
+    }
+
+    /// The budget in force ([`input_budget`]), none spent.
+    pub fn from_env() -> Result<InputBudget> {
+        Ok(InputBudget::new(input_budget()?))
+    }
+
+    /// The budget.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// What earlier inputs (and earlier parts of this one) took.
+    pub fn spent(&self) -> u64 {
+        self.spent.get()
+    }
+
+    /// What is left.
+    pub fn left(&self) -> u64 {
+        self.total.saturating_sub(self.spent.get())
+    }
+
+    pub(crate) fn spend(&self, bytes: u64) {
+        self.spent.set(self.spent.get().saturating_add(bytes));
+    }
+
+    /// ", after N bytes of earlier inputs" where earlier inputs took some.
+    pub(crate) fn earlier(&self) -> String {
+        match self.spent() {
+            0 => String::new(),
+            n => format!(" after {n} bytes of the command's earlier inputs"),
+        }
+    }
+}
+
 /// `123`, `64K`, `512M`, `4G` (binary units).
 fn parse_bytes(text: &str) -> Option<u64> {
     let t = text.trim();
@@ -180,11 +230,16 @@ pub const HIP_FATBIN_SECTION: &str = ".hip_fatbin";
 /// entries are visited, so memory stays bounded by one bundle. Stops at the first error (from the input
 /// or from `f`).
 pub fn walk(bytes: &[u8], f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Result<WalkSummary> {
-    walk_with(bytes, input_budget()?, f)
+    walk_with(bytes, &InputBudget::from_env()?, f)
 }
 
-/// [`walk`] with an explicit input budget: the bytes the file's compressed bundles may decompress to.
-pub fn walk_with(bytes: &[u8], budget: u64, f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>) -> Result<WalkSummary> {
+/// [`walk`] within `budget`, which a command shares over its inputs: what this input's compressed
+/// bundles decompress to is spent from it.
+pub fn walk_with(
+    bytes: &[u8],
+    budget: &InputBudget,
+    f: &mut dyn FnMut(Found<'_, '_>) -> Result<()>,
+) -> Result<WalkSummary> {
     if is_amdgpu_elf(bytes) {
         f(Found::CodeObject(&Source::default(), bytes))?;
         return Ok(WalkSummary::default());

@@ -465,7 +465,7 @@ pub(crate) fn rewrite_bundles(
     decide: &mut Decide<'_>,
     summary: &mut Summary,
 ) -> Result<crate::hostelf::Rewritten> {
-    let located = bundle::split(region, crate::input_budget()?)?;
+    let located = bundle::split(region, &crate::InputBudget::from_env()?)?;
     let align = alignment_of(located.iter().map(|l| l.offset as u64));
     let mut out = Vec::with_capacity(region.len() + 4096);
     let mut moved = Vec::with_capacity(located.len());

@@ -3,7 +3,9 @@
 
 use regex::Regex;
 use serde::Serialize;
-use wavebudget_codeobj::{walk, CodeObject, ElfKind, Found, Kernel, KernelDescriptor, KernelMeta, Mapped, Value};
+use wavebudget_codeobj::{
+    CodeObject, ElfKind, Found, InputBudget, Kernel, KernelDescriptor, KernelMeta, Mapped, Value,
+};
 use wavebudget_model::text::Arg;
 use wavebudget_model::{
     Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
@@ -288,8 +290,20 @@ impl Report {
     }
 }
 
-/// Reads every file and builds the report.
+/// Reads every file and builds the report. The input budget is the command's: what the files'
+/// compressed bundles and fat binary entries decompress to is summed over all of them.
 pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
+    inspect_within(files, opts, &command_budget(files)?)
+}
+
+/// The input budget in force for a command over `files` (the refusal of a bad setting names the first).
+pub fn command_budget(files: &[String]) -> Result<InputBudget> {
+    InputBudget::from_env().map_err(|e| Error::Reader { path: files.first().cloned().unwrap_or_default(), source: e })
+}
+
+/// [`inspect`] within a budget the caller's command shares over more than these files (the report's
+/// inputs, read one at a time).
+pub fn inspect_within(files: &[String], opts: &InspectOptions, budget: &InputBudget) -> Result<Report> {
     let mut report = Report::empty(opts);
     for input in files {
         let path = std::path::Path::new(input);
@@ -299,14 +313,14 @@ pub fn inspect(files: &[String], opts: &InspectOptions) -> Result<Report> {
                 return Err(Error::NotATritonCache { path: input.clone() });
             }
             for (hsaco, launch) in entries {
-                read_entry(&hsaco, launch, true, opts, &mut report)?;
+                read_entry(&hsaco, launch, true, opts, budget, &mut report)?;
             }
         } else if let Some(launch) = beside(path)? {
             // A cache entry's code object named alone: Triton's launch beside it still applies.
-            read_entry(path, Some(launch), false, opts, &mut report)?;
+            read_entry(path, Some(launch), false, opts, budget, &mut report)?;
         } else {
             let mapped = Mapped::open(path).map_err(|e| Error::Reader { path: input.clone(), source: e })?;
-            read_bytes(input, mapped.bytes(), None, opts, &mut report)?;
+            read_bytes(input, mapped.bytes(), None, opts, budget, &mut report)?;
         }
     }
     Ok(report)
@@ -333,6 +347,7 @@ fn read_entry(
     mut launch: Option<TritonLaunch>,
     in_cache: bool,
     opts: &InspectOptions,
+    budget: &InputBudget,
     report: &mut Report,
 ) -> Result<()> {
     if let Some(l) = launch.as_mut() {
@@ -374,7 +389,7 @@ fn read_entry(
     let json = hsaco.with_extension("json");
     let checked = if cubin { launch.clone() } else { None };
     let mapped = triton::map_regular(hsaco)?;
-    read_bytes(&file, mapped.bytes(), launch, &eff, report)?;
+    read_bytes(&file, mapped.bytes(), launch, &eff, budget, report)?;
     if let Some(l) = checked {
         for c in &report.cubins[first_cubin..] {
             let kernel = c.kernels.first().map_or(String::new(), |k| k.kernel.name.clone());
@@ -418,7 +433,8 @@ pub fn inspect_bytes(name: &str, bytes: &[u8], launch: Option<TritonLaunch>, opt
         dynamic_lds: opts.dynamic_lds.or(launch.as_ref().map(|l| l.shared)),
         ..opts.clone()
     };
-    read_bytes(name, bytes, launch, &eff, &mut report)?;
+    let budget = InputBudget::from_env().map_err(|e| Error::Reader { path: name.to_string(), source: e })?;
+    read_bytes(name, bytes, launch, &eff, &budget, &mut report)?;
     Ok(report)
 }
 
@@ -428,19 +444,20 @@ fn read_bytes(
     bytes: &[u8],
     launch: Option<TritonLaunch>,
     opts: &InspectOptions,
+    budget: &InputBudget,
     report: &mut Report,
 ) -> Result<()> {
     if is_cuda(bytes) {
-        return read_cuda(file, bytes, opts, report);
+        return read_cuda(file, bytes, opts, budget, report);
     }
     // A host binary carrying both vendors' binaries (.hip_fatbin and .nv_fatbin): both are read.
     if !wavebudget_codeobj::is_amdgpu_elf(bytes) && wavebudget_codeobj::cuda::has_nv_fatbin(bytes) {
-        read_cuda(file, bytes, opts, report)?;
+        read_cuda(file, bytes, opts, budget, report)?;
     }
     // Sources are numbered by bundle only when the file holds several: known after the walk.
     let mut pending: Vec<(wavebudget_codeobj::Source, CodeObjectReport)> = Vec::new();
     let mut skipped: Vec<(wavebudget_codeobj::Source, wavebudget_codeobj::SkipReason)> = Vec::new();
-    let summary = walk(bytes, &mut |found| {
+    let summary = wavebudget_codeobj::walk_with(bytes, budget, &mut |found| {
         match found {
             Found::CodeObject(src, co) => {
                 let co = CodeObject::parse(co)?;
@@ -582,9 +599,8 @@ impl Serialize for NoOccupancy {
     }
 }
 
-fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, report: &mut Report) -> Result<()> {
+fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudget, report: &mut Report) -> Result<()> {
     use wavebudget_codeobj::cuda::{self, CudaFound};
-    let budget = wavebudget_codeobj::input_budget().map_err(|e| Error::Reader { path: file.to_string(), source: e })?;
     let mut found = Vec::new();
     cuda::walk_cuda(bytes, budget, &mut |f| {
         match f {

@@ -210,9 +210,12 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
     }
     let mut skipped = Vec::new();
     let mut cubins = Vec::new();
-    // One input at a time, so each code object's input (for the command that draws its charts) is known.
+    // One input at a time, so each code object's input (for the command that draws its charts) is known;
+    // the input budget is the command's, over all of them.
+    let files: Vec<String> = binaries.iter().map(|(_, f)| f.clone()).collect();
+    let budget = inspect::command_budget(&files)?;
     for (input, file) in binaries {
-        let report = inspect::inspect(
+        let report = inspect::inspect_within(
             std::slice::from_ref(&file),
             &InspectOptions {
                 target: opts.target,
@@ -223,6 +226,7 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
                 cuda: opts.cuda,
                 ..InspectOptions::default()
             },
+            &budget,
         )?;
         before_filter += report.kernels_before_filter;
         for s in &report.skipped {

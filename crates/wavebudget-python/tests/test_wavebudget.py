@@ -861,3 +861,30 @@ def test_refusals_spell_out_control_characters_as_the_cli_does():
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.inspect("/nonexistent/\x1b\x00")
     assert "\x1b" not in str(e.value) and "\x00" not in str(e.value)
+
+
+def test_a_reports_inputs_share_one_input_budget(tmp_path, monkeypatch):
+    # The engine's budget is the command's (crates/wavebudget-cli/tests/bounded.rs holds the CLI's): ten
+    # compressed bundles of one code object, each under the budget, are refused at the fourth, which the
+    # refusal names with what the first three took; the page is not written.
+    hsaco = next(TRANSPOSE.glob("*.hsaco"))
+    first = tmp_path / "b0.bundle"
+    subprocess.run(["/usr/lib/llvm-22/bin/clang-offload-bundler", "--compress", "--type=o",
+                    "--targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942",
+                    "--input=/dev/null", f"--input={hsaco}", f"--output={first}"], check=True)
+    data = first.read_bytes()
+    size = int.from_bytes(data[16:24], "little")
+    files = []
+    for i in range(10):
+        p = tmp_path / f"b{i}.bundle"
+        p.write_bytes(data)
+        files.append(p)
+    budget = 3 * size + size // 2
+    monkeypatch.setenv("WAVEBUDGET_INPUT_BUDGET", str(budget))
+    out = tmp_path / "r.html"
+    wavebudget.write_report(*files[:3], output=out)
+    out.unlink()
+    with refused("reader", re.escape(f"decompress to {size} bytes (1 bundles) after {3 * size} bytes of the "
+                                     f"command's earlier inputs, over the input budget of {budget} bytes")) as e:
+        wavebudget.write_report(*files, output=out)
+    assert str(files[3]) in str(e.value) and not out.exists(), str(e.value)
