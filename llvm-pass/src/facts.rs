@@ -138,6 +138,96 @@ pub fn read_kernel(f: Value) -> KernelFacts {
     }
 }
 
+/// The module's AMDGPU kernels as the pass reads them, in module order. What each kernel says of itself
+/// (its attributes and metadata, LLVM's own subtarget and module-LDS lowering, the line an earlier run of
+/// the pass wrote) is read for all of them at once ([`ModuleFacts::read`]); what a kernel reaches (its
+/// calls, the static LDS of the port's layout, the constant tables of LDS addresses) is read right before
+/// its plan ([`ModuleFacts::kernel`]), while its body is still in the cache the plan reads it from. A
+/// kernel's facts are made whole here; the plan takes them as they are.
+pub struct ModuleFacts {
+    kernels: Vec<(Value, KernelFacts)>,
+    lds: Lds,
+    tables: Vec<(LdsTable, ir::PtrSet<Value>)>,
+    /// Each function's direct callees and declared callees, read once per module.
+    calls_of: ir::PtrMap<Value, (Vec<Value>, Vec<Value>)>,
+}
+
+impl ModuleFacts {
+    /// What every defined `amdgpu_kernel` of `module` says of itself.
+    pub fn read(module: Module, cfg: &crate::Config) -> ModuleFacts {
+        let mut kernels: Vec<(Value, KernelFacts)> =
+            module.functions().into_iter().filter(|f| f.is_kernel()).map(|f| (f, read_kernel(f))).collect();
+        read_llvm_facts(module, cfg, &mut kernels);
+        // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in
+        // the LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the
+        // pass's own, and the kernel is planned again, with what its module now holds.
+        let earlier: Vec<wavebudget_codeobj::PassInfo> = module
+            .read_info_sections(crate::INFO_SECTION)
+            .iter()
+            .flat_map(|bytes| wavebudget_codeobj::parse_pass_info(bytes))
+            .collect();
+        for (_, k) in kernels.iter_mut() {
+            let Some(own) = &k.waves_attr else { continue };
+            if let Some(info) = earlier.iter().rev().find(|i| i.kernel == k.name) {
+                let w = info.waves;
+                if *own == w.to_string() || *own == format!("{w},{w}") {
+                    k.waves_attr = None;
+                    k.set_earlier = Some(w);
+                }
+            }
+        }
+        // LLVM 15's static LDS is the port's layout, filled in right before each plan (see `Lds`).
+        let lds = Lds::new(module);
+        let tables = if lds.is_empty() { Vec::new() } else { lds_tables(module) };
+        ModuleFacts { kernels, lds, tables, calls_of: ir::PtrMap::default() }
+    }
+
+    /// The number of kernels.
+    pub fn len(&self) -> usize {
+        self.kernels.len()
+    }
+
+    /// No kernels.
+    pub fn is_empty(&self) -> bool {
+        self.kernels.is_empty()
+    }
+
+    /// Each kernel with what it says of itself (and, for those [`ModuleFacts::kernel`] has made whole,
+    /// what it reaches), in module order.
+    pub fn own(&self) -> &[(Value, KernelFacts)] {
+        &self.kernels
+    }
+
+    /// Kernel `i` made whole: what it reaches read now (with `bound_first`, the lanes bound of its
+    /// values too).
+    pub fn kernel(&mut self, i: usize, bound_first: bool) -> (Value, &KernelFacts) {
+        let (f, k) = &mut self.kernels[i];
+        let f = *f;
+        // One walk for the lanes bound (with `bound_first`) and the calls: the static LDS follows them,
+        // and the register estimate says what it does not see through them.
+        let scan = crate::estimate::scan(f, bound_first);
+        k.value_lanes = scan.lanes;
+        k.first_callee = scan.calls.0.first().map(|c| c.name());
+        k.makes_indirect_call = scan.calls.1;
+        // What the kernel reaches through direct calls: a function only declared here, and the constant
+        // tables of LDS addresses read on the way.
+        let reached = reach_calls(f, &scan, &mut self.calls_of);
+        k.declared_callee = reached.declared.map(|c| c.name());
+        k.lds_tables = self
+            .tables
+            .iter()
+            .filter(|(_, users)| reached.functions.iter().any(|g| users.contains(g)))
+            .map(|(t, _)| t.clone())
+            .collect();
+        if k.lds_from == LdsFrom::Layout {
+            self.lds.fill_with(f, k, scan.calls, scan.calls_anything);
+        } else {
+            self.lds.note_reach(f, k, scan.calls);
+        }
+        (f, k)
+    }
+}
+
 /// Whether `f`'s CFG is irreducible, read from its blocks' successors alone.
 fn cfg_irreducible(f: Value) -> bool {
     let blocks = f.blocks();
@@ -258,6 +348,80 @@ fn using_functions(v: Value, out: &mut ir::PtrSet<Value>) {
 /// Direct callees of `f` with a body and whether it makes an indirect call (none for a declaration).
 fn read_calls(f: Value) -> (Vec<Value>, bool) {
     crate::estimate::scan(f, false).calls
+}
+
+/// LLVM's own answers for every kernel: the subtarget it builds for the kernel's processor (its
+/// `"target-cpu"`, else `target=`) and `"target-features"`, and (LLVM 19 and 22) the static LDS its
+/// module-LDS lowering gives each kernel on a clone of the module, written into `lds_attr` as the
+/// `"amdgpu-lds-size"` code generation then reads. `facts`: the module's kernels, in order.
+fn read_llvm_facts(module: Module, cfg: &crate::Config, facts: &mut [(Value, KernelFacts)]) {
+    let mut asked: Vec<((String, String), Option<crate::llvm_facts::SubtargetFeatures>)> = Vec::new();
+    for (_, k) in facts.iter_mut() {
+        let Some(cpu) = k.target_cpu.as_ref().or(cfg.target.as_ref()) else { continue };
+        let key = (cpu.clone(), k.target_features.clone());
+        k.subtarget = match asked.iter().find(|(a, _)| *a == key) {
+            Some((_, answer)) => *answer,
+            None => {
+                let answer = llvm_subtarget(cpu, &k.target_features);
+                asked.push((key, answer));
+                answer
+            }
+        };
+    }
+    if crate::LLVM == wavebudget_model::Llvm::V15 || !module.globals().iter().any(|g| g.is_lds()) {
+        return;
+    }
+    match crate::llvm_facts::lowered_lds(module) {
+        Ok(lowered) if lowered.kernels.len() == facts.len() => {
+            for ((_, k), lds) in facts.iter_mut().zip(lowered.kernels) {
+                k.lds_attr = lds.attribute;
+                k.lds_dynamic_align = lds.dynamic_align;
+            }
+        }
+        Ok(_) => facts
+            .iter_mut()
+            .for_each(|(_, k)| k.lds_from = LdsFrom::Unknown(crate::llvm_facts::NotLowered::Unavailable)),
+        Err(why) => facts.iter_mut().for_each(|(_, k)| k.lds_from = LdsFrom::Unknown(why)),
+    }
+}
+
+/// What a kernel reaches through direct calls.
+struct Reached {
+    /// The kernel and the functions with a body it reaches.
+    functions: Vec<Value>,
+    /// The first function only declared here (not an intrinsic) on the way.
+    declared: Option<Value>,
+}
+
+/// The functions `kernel` reaches through direct calls (its own `scan` given; the others' calls read once
+/// per module into `memo`).
+fn reach_calls(
+    kernel: Value,
+    scan: &crate::estimate::Scan,
+    memo: &mut ir::PtrMap<Value, (Vec<Value>, Vec<Value>)>,
+) -> Reached {
+    let mut out = Reached { functions: vec![kernel], declared: scan.declared.first().copied() };
+    if scan.calls.0.is_empty() {
+        return out;
+    }
+    let mut seen = ir::PtrSet::default();
+    seen.insert(kernel);
+    let mut stack = scan.calls.0.clone();
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        out.functions.push(f);
+        let (callees, declared) = memo.entry(f).or_insert_with(|| {
+            let s = crate::estimate::scan(f, false);
+            (s.calls.0, s.declared)
+        });
+        if out.declared.is_none() {
+            out.declared = declared.first().copied();
+        }
+        stack.extend(callees.iter().copied());
+    }
+    out
 }
 
 /// Packs (size, align) fields in the given order (decreasing alignment), each at the first aligned

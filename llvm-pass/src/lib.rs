@@ -177,30 +177,9 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
-    let mut facts: Vec<(ir::Value, facts::KernelFacts)> = kernels.iter().map(|&f| (f, facts::read_kernel(f))).collect();
-    read_llvm_facts(module, cfg, &mut facts);
-    // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in the
-    // LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the pass's own,
-    // and the kernel is planned again, with what its module now holds.
-    let earlier: Vec<wavebudget_codeobj::PassInfo> = module
-        .read_info_sections(INFO_SECTION)
-        .iter()
-        .flat_map(|bytes| wavebudget_codeobj::parse_pass_info(bytes))
-        .collect();
-    for (_, k) in facts.iter_mut() {
-        let Some(own) = &k.waves_attr else { continue };
-        if let Some(info) = earlier.iter().rev().find(|i| i.kernel == k.name) {
-            let w = info.waves;
-            if *own == w.to_string() || *own == format!("{w},{w}") {
-                k.waves_attr = None;
-                k.set_earlier = Some(w);
-            }
-        }
-    }
-    // LLVM 15's static LDS is the port's layout, filled in right before each plan (see `facts::Lds`).
-    let mut lds = facts::Lds::new(module);
-    let tables = if lds.is_empty() { Vec::new() } else { facts::lds_tables(module) };
-    let mut calls_of: ir::PtrMap<ir::Value, (Vec<ir::Value>, Vec<ir::Value>)> = ir::PtrMap::default();
+    // What each kernel says of itself (its attributes, LLVM's answers, the pass's earlier lines); what it
+    // reaches is read right before its plan (`ModuleFacts::kernel`).
+    let mut facts = facts::ModuleFacts::read(module, cfg);
     report.kernels.reserve_exact(facts.len());
     let records = match &cfg.records {
         Some(path) => match Records::load(path) {
@@ -215,33 +194,13 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
         None => None,
     };
     let ladders = match cfg.mode {
-        Mode::Auto => Some(auto_ladders(module, cfg, &facts, records.as_ref(), &mut report)),
+        Mode::Auto => Some(auto_ladders(module, cfg, facts.own(), records.as_ref(), &mut report)),
         _ => None,
     };
     let mut memo = plan::Memo::default();
-    for (i, (f, k)) in facts.iter_mut().enumerate() {
-        let f = *f;
-        // One walk for the lanes bound (with `bound_first`) and the calls: the static LDS follows them,
-        // and the register estimate says what it does not see through them.
-        let scan = estimate::scan(f, cfg.bound_first);
-        k.value_lanes = scan.lanes;
-        k.first_callee = scan.calls.0.first().map(|c| c.name());
-        k.makes_indirect_call = scan.calls.1;
-        // What the kernel reaches through direct calls: a function only declared here, and the constant
-        // tables of LDS addresses read on the way.
-        let reached = reach_calls(f, &scan, &mut calls_of);
-        k.declared_callee = reached.declared.map(|c| c.name());
-        k.lds_tables = tables
-            .iter()
-            .filter(|(_, users)| reached.functions.iter().any(|g| users.contains(g)))
-            .map(|(t, _)| t.clone())
-            .collect();
-        if k.lds_from == facts::LdsFrom::Layout {
-            lds.fill_with(f, k, scan.calls, scan.calls_anything);
-        } else {
-            lds.note_reach(f, k, scan.calls);
-        }
-        let k = &*k;
+    for i in 0..facts.len() {
+        // The kernel's facts, whole: nothing changes them after this.
+        let (f, k) = facts.kernel(i, cfg.bound_first);
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
         let mut estimate = |id: &wavebudget_model::TargetId| {
@@ -256,7 +215,7 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
     }
     // Apply: only after every decision was made, so a failure above leaves the IR as it was.
     let mut info = String::new();
-    for ((f, _), plan) in facts.iter().zip(&report.kernels) {
+    for ((f, _), plan) in facts.own().iter().zip(&report.kernels) {
         for (k, v) in &plan.set_attributes {
             f.set_str_attr(k, v);
             report.changed = true;
@@ -280,80 +239,6 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
         module.append_info_section(INFO_SECTION, INFO_GLOBAL, &info);
     }
     report
-}
-
-/// LLVM's own answers for every kernel: the subtarget it builds for the kernel's processor (its
-/// `"target-cpu"`, else `target=`) and `"target-features"`, and (LLVM 19 and 22) the static LDS its
-/// module-LDS lowering gives each kernel on a clone of the module, written into `lds_attr` as the
-/// `"amdgpu-lds-size"` code generation then reads. `facts`: the module's kernels, in order.
-fn read_llvm_facts(module: ir::Module, cfg: &Config, facts: &mut [(ir::Value, facts::KernelFacts)]) {
-    let mut asked: Vec<((String, String), Option<llvm_facts::SubtargetFeatures>)> = Vec::new();
-    for (_, k) in facts.iter_mut() {
-        let Some(cpu) = k.target_cpu.as_ref().or(cfg.target.as_ref()) else { continue };
-        let key = (cpu.clone(), k.target_features.clone());
-        k.subtarget = match asked.iter().find(|(a, _)| *a == key) {
-            Some((_, answer)) => *answer,
-            None => {
-                let answer = facts::llvm_subtarget(cpu, &k.target_features);
-                asked.push((key, answer));
-                answer
-            }
-        };
-    }
-    if LLVM == wavebudget_model::Llvm::V15 || !module.globals().iter().any(|g| g.is_lds()) {
-        return;
-    }
-    match llvm_facts::lowered_lds(module) {
-        Ok(lowered) if lowered.kernels.len() == facts.len() => {
-            for ((_, k), lds) in facts.iter_mut().zip(lowered.kernels) {
-                k.lds_attr = lds.attribute;
-                k.lds_dynamic_align = lds.dynamic_align;
-            }
-        }
-        Ok(_) => facts
-            .iter_mut()
-            .for_each(|(_, k)| k.lds_from = facts::LdsFrom::Unknown(llvm_facts::NotLowered::Unavailable)),
-        Err(why) => facts.iter_mut().for_each(|(_, k)| k.lds_from = facts::LdsFrom::Unknown(why)),
-    }
-}
-
-/// What a kernel reaches through direct calls.
-struct Reached {
-    /// The kernel and the functions with a body it reaches.
-    functions: Vec<ir::Value>,
-    /// The first function only declared here (not an intrinsic) on the way.
-    declared: Option<ir::Value>,
-}
-
-/// The functions `kernel` reaches through direct calls (its own `scan` given; the others' calls read once
-/// per module into `memo`).
-fn reach_calls(
-    kernel: ir::Value,
-    scan: &estimate::Scan,
-    memo: &mut ir::PtrMap<ir::Value, (Vec<ir::Value>, Vec<ir::Value>)>,
-) -> Reached {
-    let mut out = Reached { functions: vec![kernel], declared: scan.declared.first().copied() };
-    if scan.calls.0.is_empty() {
-        return out;
-    }
-    let mut seen = ir::PtrSet::default();
-    seen.insert(kernel);
-    let mut stack = scan.calls.0.clone();
-    while let Some(f) = stack.pop() {
-        if !seen.insert(f) {
-            continue;
-        }
-        out.functions.push(f);
-        let (callees, declared) = memo.entry(f).or_insert_with(|| {
-            let s = estimate::scan(f, false);
-            (s.calls.0, s.declared)
-        });
-        if out.declared.is_none() {
-            out.declared = declared.first().copied();
-        }
-        stack.extend(callees.iter().copied());
-    }
-    out
 }
 
 /// The section the pass writes what it decided into, one line per kernel; it survives llc and ld.lld, so
