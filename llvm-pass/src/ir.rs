@@ -7,9 +7,10 @@
 //!   `unsafe` constructor (`from_raw`, whose caller promises a live module no other thread uses while
 //!   handles made from it are used, and that outlives them), or by a function here from another handle of
 //!   the same module. LLVM keeps every value, block and type alive while its module and context live.
-//! - The pass deletes nothing it hands out: [`Module::append_info_section`] replaces only the
-//!   `.wavebudget.info` globals and `@llvm.compiler.used`, whose handles no function here returns, and
-//!   [`Module::delete_unused_kernel`] deletes a kernel nothing uses, consuming its handle.
+//! - Nothing safe here deletes IR: the two functions that do ([`Module::append_info_section`], which
+//!   replaces the `.wavebudget.info` globals and `@llvm.compiler.used`, and
+//!   [`Module::delete_unused_kernel`]) are `unsafe`, their callers promising that no handle of what they
+//!   delete is used afterwards (handles are `Copy`: the type system cannot see it).
 //! - LLVM's C API casts without checking (`unwrap<Function>`, `cast<User>`): every function here that
 //!   needs a kind of value checks it first (`LLVMIsA*`, or the instruction's opcode) and answers `None`,
 //!   `false` or nothing for another kind, so no input reaches a failing cast.
@@ -177,20 +178,26 @@ impl Module {
         }
     }
 
-    /// Deletes kernel `f` when nothing uses it; whether it did. The handle is consumed.
-    pub fn delete_unused_kernel(self, f: Value) -> bool {
+    /// Deletes kernel `f` when nothing uses it; whether it did.
+    ///
+    /// # Safety
+    /// No handle of `f`, of its blocks, instructions or arguments is used after this returns true.
+    pub unsafe fn delete_unused_kernel(self, f: Value) -> bool {
         if !f.is_kernel() || f.module() != Some(self) || !f.users().is_empty() {
             return false;
         }
-        // SAFETY: `f` is a function of this module with no use; its handle is consumed here, and no
-        // function of this layer returned another of it to keep (the caller's lists are read before).
+        // SAFETY: `f` is a function of this module with no use; the caller keeps no handle of it.
         unsafe { LLVMDeleteFunction(f.0) };
         true
     }
 
     /// Appends `text` to a constant byte array global `name` placed in `section` (created if missing),
     /// and keeps it alive through `@llvm.compiler.used` so no later pass drops it.
-    pub fn append_info_section(self, section: &str, name: &str, text: &str) {
+    ///
+    /// # Safety
+    /// No handle of a global in `section` or of `@llvm.compiler.used` (both replaced here) is used after
+    /// this returns.
+    pub unsafe fn append_info_section(self, section: &str, name: &str, text: &str) {
         let Ok(cname) = std::ffi::CString::new(name) else { return };
         let Ok(csec) = std::ffi::CString::new(section) else { return };
         let mut bytes: Vec<u8> = Vec::new();
@@ -204,9 +211,8 @@ impl Module {
                 bytes.extend_from_slice(l.as_bytes());
                 bytes.push(b'\n');
             }
-            // SAFETY: `old` is a global of this module in the pass's own section (no handle of it is
-            // kept: `info_sections` is private to this use and `read_info_sections` copies bytes only);
-            // it leaves llvm.compiler.used first.
+            // SAFETY: `old` is a global of this module in the pass's own section, of which the caller
+            // keeps no handle (this function's contract); it leaves llvm.compiler.used first.
             unsafe {
                 remove_from_compiler_used(self.0, old.0);
                 LLVMDeleteGlobal(old.0);

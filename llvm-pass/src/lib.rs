@@ -236,7 +236,8 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
         }
     }
     if !info.is_empty() {
-        module.append_info_section(INFO_SECTION, INFO_GLOBAL, &info);
+        // SAFETY: the last use of the module's globals in this run: no handle of one is kept past here.
+        unsafe { module.append_info_section(INFO_SECTION, INFO_GLOBAL, &info) };
     }
     report
 }

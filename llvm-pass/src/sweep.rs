@@ -260,7 +260,8 @@ fn split(bitcode: &[u8], keep: &[&str]) -> Result<Vec<u8>, LevelError> {
     for f in m.functions() {
         if f.is_kernel() && !keep.contains(&f.name().as_str()) {
             // Deleted only when nothing uses it.
-            m.delete_unused_kernel(f);
+            // SAFETY: `f` is not used again: the loop moves on to the next function of the list.
+            unsafe { m.delete_unused_kernel(f) };
         }
     }
     Ok(module.write_bitcode_to_memory().as_slice().to_vec())

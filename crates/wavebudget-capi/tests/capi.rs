@@ -341,7 +341,7 @@ int main(void) {
     // (test_nvidia.py `test_an_amd_target_is_refused_as_python_and_c_refuse_it`).
     assert!(
         text.contains(
-            "amd -5 'gfx942' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)\n"
+            "amd -5 'gfx942' is not an NVIDIA target (an architecture sm_XY, or a product name such as H100)\n"
         ),
         "{text}"
     );

@@ -204,15 +204,16 @@ fn read_binary(
     bytes: &[u8],
     filter: &Option<regex::Regex>,
     llvm: wavebudget_model::Llvm,
+    budget: &wavebudget_codeobj::InputBudget,
 ) -> Result<Vec<IsaSource>, CliError> {
-    use wavebudget_codeobj::{walk, CodeObject, Found};
+    use wavebudget_codeobj::{CodeObject, Found};
     // Read every code object first (the reader is fast), then disassemble them on worker threads, one
     // disassembler per processor and wave size on each worker thread: making one costs more than most
     // kernels, and it remembers what it decoded for the next code objects.
     // Per code object: where it is, its processor, the kernels to disassemble, notes, and its kernel count.
     type Object = (wavebudget_codeobj::Source, String, Vec<Job>, Vec<IsaNote>, usize);
     let mut objects: Vec<Object> = Vec::new();
-    let summary = walk(bytes, &mut |found| {
+    let summary = wavebudget_codeobj::walk_with(bytes, budget, &mut |found| {
         if let Found::CodeObject(src, data) = found {
             let co = CodeObject::parse(data)?;
             let cpu = co.flags.processor.unwrap_or("").to_string();
@@ -328,21 +329,23 @@ fn read_binary(
     _: &[u8],
     _: &Option<regex::Regex>,
     _: wavebudget_model::Llvm,
+    _: &wavebudget_codeobj::InputBudget,
 ) -> Result<Vec<IsaSource>, CliError> {
     Err(UsageError::DisassembleWithoutLlvm { file: file.to_string() }.into())
 }
 
-/// Reads one input: assembly text or a binary.
+/// Reads one input: assembly text or a binary (within `budget`, the command's over its inputs).
 pub fn read(
     file: &str,
     filter: &Option<regex::Regex>,
     llvm: wavebudget_model::Llvm,
+    budget: &wavebudget_codeobj::InputBudget,
 ) -> Result<Vec<IsaSource>, CliError> {
     let mapped = wavebudget_codeobj::Mapped::open(std::path::Path::new(file))
         .map_err(|e| CliError::Reader(file.to_string(), e))?;
     let bytes = mapped.bytes();
     if is_binary(bytes) {
-        return read_binary(file, bytes, filter, llvm);
+        return read_binary(file, bytes, filter, llvm, budget);
     }
     let text =
         std::str::from_utf8(bytes).map_err(|_| CliError::Usage(UsageError::NotIsaInput { file: file.to_string() }))?;
@@ -443,17 +446,19 @@ fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliEr
 pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
     let filter = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
     let llvm = a.llvm.unwrap_or_default();
+    // One input budget over the command's files.
+    let budget = wavebudget_engine::inspect::command_budget(&a.files)?;
     if a.compare {
         let [fa, fb] = a.files.as_slice() else {
             return Err(UsageError::CompareArity { given: a.files.len() }.into());
         };
-        let (ra, rb) = (read(fa, &filter, llvm)?, read(fb, &filter, llvm)?);
+        let (ra, rb) = (read(fa, &filter, llvm, &budget)?, read(fb, &filter, llvm, &budget)?);
         check_selected(&filter, &[fa, fb], &[&ra[..], &rb[..]])?;
         return compare(&ra, &rb, a.json);
     }
     let mut report = IsaReport { code_objects: Vec::new() };
     for f in &a.files {
-        report.code_objects.extend(read(f, &filter, llvm)?);
+        report.code_objects.extend(read(f, &filter, llvm, &budget)?);
     }
     let files: Vec<&str> = a.files.iter().map(String::as_str).collect();
     check_selected(&filter, &files, &[&report.code_objects[..]])?;

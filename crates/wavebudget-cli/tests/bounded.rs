@@ -228,12 +228,30 @@ fn the_input_budget_is_spent_over_a_commands_inputs() {
         3 * size
     );
     refused(&inspect(&files), &files[3], &why);
-    // The report reads its inputs one at a time, within the same budget; no page is written.
+    // The report reads its inputs one at a time, within the same budget; no page is written. `isa`
+    // disassembles them within it too.
     let page = dir.join("r.html");
     let mut c = wb(&["report", "-o", page.to_str().unwrap()]);
     c.args(&files).env("WAVEBUDGET_INPUT_BUDGET", &budget);
     refused(&run_bounded(&mut c, CEILING), &files[3], &why);
     assert!(!page.exists());
+    let mut c = wb(&["isa"]);
+    c.args(&files).env("WAVEBUDGET_INPUT_BUDGET", &budget);
+    refused(&run_bounded(&mut c, CEILING), &files[3], &why);
+    // `advise` reads each code object (here named .co, with Triton's launch beside it) within it.
+    let json = hsaco.with_extension("json");
+    let cos: Vec<String> = (0..10)
+        .map(|i| {
+            let co = dir.join(format!("c{i}.co"));
+            std::fs::write(&co, &bytes).unwrap();
+            std::fs::copy(&json, co.with_extension("json")).unwrap();
+            co.display().to_string()
+        })
+        .collect();
+    let mut c = wb(&["advise", "--target", "MI300X"]);
+    c.args(&cos).env("WAVEBUDGET_INPUT_BUDGET", &budget);
+    let b = run_bounded(&mut c, CEILING);
+    refused(&b, &format!("error: {}: compressed offload bundle", cos[3]), &why);
 }
 
 /// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,

@@ -345,6 +345,11 @@ fn host_sections<'a>(
     Ok((header, sections, shoff))
 }
 
+/// A host ELF with a `.hip_fatbin` section (its sections read, nothing decompressed).
+pub fn has_hip_fatbin(bytes: &[u8]) -> bool {
+    bytes.starts_with(&object::elf::ELFMAG) && !is_amdgpu_elf(bytes) && hip_fatbin(bytes).is_ok()
+}
+
 /// The `.hip_fatbin` section of a host ELF (64-bit little-endian) and its file offset.
 fn hip_fatbin(bytes: &[u8]) -> Result<(&[u8], u64)> {
     use object::read::elf::{FileHeader, SectionHeader};

@@ -414,6 +414,9 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
 /// entry launches, where the inputs do not say (a cache entry does not).
 pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) -> Result<Vec<Record>, Refusal> {
     let mut out = Vec::new();
+    // One input budget over every binary the command reads.
+    let budget = crate::inspect::command_budget(paths)
+        .map_err(|e| Refusal::Unreadable { path: paths.first().cloned().unwrap_or_default(), why: e.to_string() })?;
     let keep = |r: &Record| kernel.is_none_or(|k| r.kernel.as_deref() == Some(k));
     for p in paths {
         let path = Path::new(p);
@@ -427,14 +430,14 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
                 });
             }
             for (bin, launch) in entries {
-                let r = entry_record(&bin, launch, grid)?;
+                let r = entry_record(&bin, launch, grid, &budget)?;
                 if keep(&r) {
                     out.push(r);
                 }
             }
         } else if path.extension().is_some_and(|e| e == "cubin" || e == "hsaco" || e == "o" || e == "co") {
             let launch = crate::triton::read_launch(&path.with_extension("json")).ok();
-            let r = entry_record(path, launch, grid)?;
+            let r = entry_record(path, launch, grid, &budget)?;
             if keep(&r) {
                 out.push(r);
             }
@@ -461,11 +464,21 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
 
 /// One compiled kernel file as a candidate: its counts from the reader, Triton's launch where its JSON
 /// gives it, its instructions from the `.ptx` (NVIDIA) or `.amdgcn` (AMD) of the same name.
-fn entry_record(bin: &Path, launch: Option<crate::triton::TritonLaunch>, grid: Option<u64>) -> Result<Record, Refusal> {
+fn entry_record(
+    bin: &Path,
+    launch: Option<crate::triton::TritonLaunch>,
+    grid: Option<u64>,
+    budget: &wavebudget_codeobj::InputBudget,
+) -> Result<Record, Refusal> {
     let file = bin.display().to_string();
     let unreadable = |why: String| Refusal::Unreadable { path: file.clone(), why };
-    let report = crate::inspect::inspect(std::slice::from_ref(&file), &crate::inspect::InspectOptions::default())
-        .map_err(|e| unreadable(e.to_string()))?;
+    let report =
+        crate::inspect::inspect_within(std::slice::from_ref(&file), &crate::inspect::InspectOptions::default(), budget)
+            .map_err(|e| match e {
+                // The reader's words; the refusal names the file once.
+                crate::Error::Reader { source, .. } => unreadable(source.to_string()),
+                e => unreadable(e.to_string()),
+            })?;
     let entry_name = bin.parent().and_then(|d| d.file_name()).map(|n| n.to_string_lossy().into_owned());
     let (kernel, registers, spills, static_lds) = if let Some(c) = report.cubins.first() {
         let k = c.kernels.first().ok_or_else(|| unreadable("no kernel in the cubin".into()))?;

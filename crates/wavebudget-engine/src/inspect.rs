@@ -6,7 +6,6 @@ use serde::Serialize;
 use wavebudget_codeobj::{
     CodeObject, ElfKind, Found, InputBudget, Kernel, KernelDescriptor, KernelMeta, Mapped, Value,
 };
-use wavebudget_model::text::Arg;
 use wavebudget_model::{
     Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
@@ -499,7 +498,7 @@ fn is_cuda(bytes: &[u8]) -> bool {
         || cuda::is_fatbin(bytes)
         || (!wavebudget_codeobj::is_amdgpu_elf(bytes)
             && cuda::has_nv_fatbin(bytes)
-            && wavebudget_codeobj::walk(bytes, &mut |_| Ok(())).is_err())
+            && !wavebudget_codeobj::has_hip_fatbin(bytes))
 }
 
 /// The refusal that fails the launch of these cubins' kernels (a dynamic shared memory limit above the
@@ -564,7 +563,8 @@ pub enum NoOccupancy {
     #[error("the model does not know this architecture")]
     UnknownArch,
     /// No block size: neither `--wg-size` nor the cubin's launch bounds.
-    #[error("no launch bounds in the cubin: give {} N", Arg("wg-size"))]
+    // Not a refusal: a cubin kernel's "why" in the answer and the page, the same in every door.
+    #[error("no launch bounds in the cubin: give --wg-size N")]
     NoBlockSize,
     /// No register count in the cubin's `.nv.info`.
     #[error("no register count in the cubin")]

@@ -164,7 +164,7 @@ pub enum Error {
     },
     /// A name where only an NVIDIA target is answered (Python's `wavebudget.nvidia`, the C API's `wb_nv_*`)
     /// that is not one.
-    #[error("'{name}' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)")]
+    #[error("'{name}' is not an NVIDIA target (an architecture sm_XY, or a product name such as H100)")]
     #[strum(serialize = "unknown_target")]
     NotNvidiaTarget {
         /// The name as given.

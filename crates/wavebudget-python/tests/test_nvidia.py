@@ -72,7 +72,7 @@ def test_an_amd_target_is_refused_as_python_and_c_refuse_it():
     # The engine's one refusal (targets::nvidia_only); the C API's wb_nv_occupancy gives the same line
     # (crates/wavebudget-capi/tests/capi.rs).
     line = re.escape(
-        "'gfx942' is not an NVIDIA target (sm_XY or a product name: `wavebudget targets --nvidia` lists them)"
+        "'gfx942' is not an NVIDIA target (an architecture sm_XY, or a product name such as H100)"
     )
     with refused("unknown_target", line):
         nvidia.occupancy("gfx942", regs=32, block=128)
