@@ -579,21 +579,27 @@ pub unsafe extern "C" fn wb_suggest_wg_size(
     })
 }
 
-/// A target at its default wave size, and a launch range (0, 0: LLVM's default).
+/// A target at its default wave size, and a launch range (0, 0: LLVM's default): read as the CLI and
+/// Python read them (the range first, then the target by the engine's reading of a target list, which
+/// refuses an NVIDIA name as AMD-only questions do), so a call wrong in both ways is refused alike.
 unsafe fn compile_time_target(
     target: *const c_char,
     wg_min: u32,
     wg_max: u32,
 ) -> Result<(wavebudget_model::Subtarget, wavebudget_model::WorkgroupSize), Failure> {
-    let st = wavebudget_model::subtarget(str_arg(target, "target")?, wavebudget_model::Options::default())
-        .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
     let wg = if (wg_min, wg_max) == (0, 0) {
         wavebudget_model::WorkgroupSize::DEFAULT
     } else {
         wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }
     };
     let wg = wg.validate().map_err(|e| Failure(WB_ERR_ARGUMENT, e.to_string()))?;
-    Ok((st, wg))
+    let name = str_arg(target, "target")?;
+    let subtargets = wavebudget_engine::targets::subtargets(name, wavebudget_model::Options::default())
+        .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+    let [st] = subtargets.as_slice() else {
+        return Err(Failure(WB_ERR_ARGUMENT, format!("target '{name}': one target, not a list")));
+    };
+    Ok((*st, wg))
 }
 
 /// # Safety

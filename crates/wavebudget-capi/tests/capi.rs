@@ -272,7 +272,7 @@ fn c_program_gets_the_h100s_blocks_per_sm() {
 #include <string.h>
 #include "wavebudget.h"
 int main(void) {
-  char err[256];
+  char err[512];
   unsigned regs, block, want, n = 0, bad = 0;
   if (WAVEBUDGET_API_VERSION < 7) return 2;
   /* A limit of 0 is 0, as the CLI's --max-dynamic-shared-mem 0 and Python's: 1 byte of dynamic shared
@@ -307,6 +307,9 @@ int main(void) {
   printf("sm107 %d %s\n", rc, err);
   rc = wb_nv_occupancy("gfx942", &k, &at, err, sizeof err);
   printf("amd %d %s\n", rc, err);
+  wb_wg_choice choice;
+  rc = wb_suggest_wg_size("H100", 64, 0, 0, NULL, NULL, 0, 0, &choice, err, sizeof err);
+  printf("nvamd %d %s\n", rc, err);
   k.regs = 168; k.block = 512; err[0] = 0;
   rc = wb_nv_occupancy("H100", &k, &at, err, sizeof err);
   printf("unlaunchable %d %u %s\n", rc, at.blocks_per_sm, err);
@@ -337,6 +340,12 @@ int main(void) {
     assert!(text.contains("checked 260 bad 0"), "{text}");
     assert!(text.contains("budget3 -5 3 blocks per SM at 1024 threads per block on sm_90 is out of reach at any register count: warps allows 2 blocks per SM (64 warps)"), "{text}");
     assert!(text.contains("sm107 -5 unknown NVIDIA target 'sm_107'"), "{text}");
+    // An NVIDIA target where only AMD targets are answered: the engine's refusal, the CLI's `suggest`
+    // word for word (tests/lit/cli-nvidia.test, E6).
+    assert!(
+        text.contains("nvamd -5 'H100' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, the report's calculator view, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia, C's wb_nv_occupancy and wb_nv_budget; docs/nvidia.md)\n"),
+        "{text}"
+    );
     // An AMD processor where only NVIDIA targets are answered: the engine's refusal, Python's word for word
     // (test_nvidia.py `test_an_amd_target_is_refused_as_python_and_c_refuse_it`).
     assert!(

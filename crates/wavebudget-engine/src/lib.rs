@@ -147,7 +147,7 @@ pub enum Error {
         list: String,
     },
     /// An NVIDIA target where only AMD targets are answered (suggest, Python's AMD calls).
-    #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, the report's calculator view, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia; docs/nvidia.md)")]
+    #[error("'{name}' is an NVIDIA target; this takes AMD targets (NVIDIA targets: occupancy and budget with --regs, the report's calculator view, targets --nvidia, inspect of CUDA binaries, Python's wavebudget.nvidia, C's wb_nv_occupancy and wb_nv_budget; docs/nvidia.md)")]
     #[strum(serialize = "nvidia_target")]
     NvidiaTargetHere {
         /// The name as given.
