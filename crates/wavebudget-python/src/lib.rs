@@ -1173,6 +1173,9 @@ fn suggest_wg_size<'py>(
         (Some(min), Some(max)) => wavebudget_model::WorkgroupSize { min, max },
         _ => wavebudget_model::WorkgroupSize::DEFAULT,
     };
+    // The range before the target, as the CLI and the C API read them: a call wrong in both ways is
+    // refused alike in every door.
+    let range = range.validate().map_err(|e| model_err(&e))?;
     let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
     let req = wavebudget_engine::suggest::Request {
         vgprs: match vgpr_count {

@@ -1,0 +1,149 @@
+"""One question through every door it reaches: the CLI (``target/debug/wavebudget``), Python and the C API
+(``target/debug/libwavebudget_runtime.so`` through ctypes, as a C caller calls it), on a fixed set of
+generated inputs, hostile ones included (launch ranges reversed or over 1024, targets of the other vendor,
+unknown names, register counts past the file). The same answer, or the same refusal word for word (the
+CLI's line is ``error: `` and the refusal; Python's names arguments its own way, ``wg_size`` for
+``--wg-size``, which is the only difference allowed)."""
+
+import ctypes
+import json
+import pathlib
+import random
+import re
+import subprocess
+
+import pytest
+
+import wavebudget
+from wavebudget import nvidia
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+CLI = REPO / "target" / "debug" / "wavebudget"
+# The C library as cargo leaves it (uplifted, or only in deps/ when a test build made it): the newest.
+_LIBS = [p for p in (REPO / "target" / "debug" / "libwavebudget_runtime.so",
+                     REPO / "target" / "debug" / "deps" / "libwavebudget_runtime.so") if p.is_file()]
+LIB = max(_LIBS, key=lambda p: p.stat().st_mtime) if _LIBS else REPO / "target" / "debug" / "libwavebudget_runtime.so"
+
+
+class Choice(ctypes.Structure):
+    _fields_ = [("wg_size", ctypes.c_uint32), ("lds_bytes", ctypes.c_uint32), ("waves_per_simd", ctypes.c_uint32),
+                ("limiter", ctypes.c_char_p), ("workgroups_per_cu", ctypes.c_uint32),
+                ("resident_waves_per_simd", ctypes.c_uint32)]
+
+
+class NvKernel(ctypes.Structure):
+    _fields_ = [("regs", ctypes.c_uint32), ("block", ctypes.c_uint32), ("shared_mem", ctypes.c_uint32),
+                ("dynamic_shared_mem", ctypes.c_uint32), ("max_dynamic_shared_mem", ctypes.c_uint32),
+                ("barriers", ctypes.c_uint32), ("carveout", ctypes.c_int32)]
+
+
+class NvOccupancy(ctypes.Structure):
+    _fields_ = [("blocks_per_sm", ctypes.c_uint32), ("warps_per_sm", ctypes.c_uint32),
+                ("max_warps_per_sm", ctypes.c_uint32), ("limiter", ctypes.c_char_p),
+                ("regs_blocks", ctypes.c_uint32), ("shared_mem_blocks", ctypes.c_uint32),
+                ("warps_blocks", ctypes.c_uint32), ("blocks_blocks", ctypes.c_uint32),
+                ("barriers_blocks", ctypes.c_uint32), ("allocated_regs_per_block", ctypes.c_uint32),
+                ("allocated_shared_mem_per_block", ctypes.c_uint64), ("sms", ctypes.c_uint32)]
+
+
+@pytest.fixture(scope="module")
+def lib():
+    assert LIB.is_file(), f"{LIB}: built by cargo (the wavebudget-capi crate) before the Python tests run"
+    c = ctypes.CDLL(str(LIB))
+    c.wb_suggest_wg_size.argtypes = [ctypes.c_char_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
+                                     ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint32,
+                                     ctypes.POINTER(Choice), ctypes.c_char_p, ctypes.c_size_t]
+    c.wb_nv_occupancy.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.POINTER(NvOccupancy),
+                                  ctypes.c_char_p, ctypes.c_size_t]
+    return c
+
+
+def cli(*args):
+    return subprocess.run([str(CLI), *map(str, args)], capture_output=True, text=True)
+
+
+def python_names(cli_line):
+    """The CLI's refusal with Python's argument names (the one difference the doors may have)."""
+    return re.sub(r"--(wg-size|vgpr-count|sgprs|lds|target)\b", lambda m: m.group(1).replace("-", "_"), cli_line)
+
+
+def test_suggest_is_one_answer_or_one_refusal_in_every_door(lib):
+    rnd = random.Random(56)
+    answered = refused = 0
+    for _ in range(100):
+        target = rnd.choice(["gfx942", "gfx90a", "gfx1100", "gfx1201", "gfx950", "MI300X", "gfx908", "H100", "gfx9999"])
+        vgprs = rnd.choice([0, 1, 24, 64, 100, 128, 200, 256, 1024])
+        sgprs = rnd.choice([0, 16, 40, 106, 200])
+        lds = rnd.choice([0, 0, 1024, 16384, 32768, 65536, 163840])
+        lo, hi = rnd.choice([(0, 0), (0, 0), (1, 1024), (64, 256), (256, 64), (65, 65), (1, 2048)])
+        err = ctypes.create_string_buffer(1024)
+        out = Choice()
+        rc = lib.wb_suggest_wg_size(target.encode(), vgprs, sgprs, lds, None, None, lo, hi, ctypes.byref(out), err, 1024)
+        args = ["suggest", "--target", target, "--vgpr-count", vgprs, "--sgprs", sgprs, "--lds", lds, "--json"]
+        wg = None if (lo, hi) == (0, 0) else (lo, hi)
+        if wg:
+            args += ["--wg-size", f"{lo},{hi}"]
+        r = cli(*args)
+        try:
+            py = wavebudget.suggest_wg_size(target, vgpr_count=vgprs, sgprs=sgprs, lds=lds, wg_size=wg)
+            py_error = None
+        except wavebudget.Error as e:
+            py, py_error = None, str(e)
+        case = (target, vgprs, sgprs, lds, lo, hi)
+        if rc == 0:
+            answered += 1
+            assert r.returncode == 0 and py_error is None, (case, r.stderr, py_error)
+            want = json.loads(r.stdout)
+            want = want[0] if isinstance(want, list) else want
+            c = (out.wg_size, out.lds_bytes, out.waves_per_simd, out.limiter.decode(), out.workgroups_per_cu,
+                 out.resident_waves_per_simd)
+            keys = ("wg_size", "lds", "waves_per_simd", "limiter", "workgroups_per_cu", "resident_waves_per_simd")
+            assert c == tuple(want[k] for k in keys), (case, c, want)
+            py = py[0] if isinstance(py, list) else py
+            assert tuple(py[k] for k in keys) == c, (case, dict(py), c)
+        else:
+            refused += 1
+            assert r.returncode == 1 and py_error is not None, (case, r.stdout, py)
+            line = r.stderr.strip()
+            assert line == "error: " + err.value.decode(), (case, line, err.value)
+            assert py_error == python_names(err.value.decode()), (case, py_error, err.value)
+    assert answered > 15 and refused > 15, (answered, refused)
+
+
+def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
+    rnd = random.Random(56)
+    answered = refused = 0
+    for _ in range(60):
+        target = rnd.choice(["sm_90", "H100", "sm_80", "sm_120", "H200", "gfx942", "sm_107"])
+        k = NvKernel(rnd.choice([0, 16, 32, 64, 128, 168, 255, 256]), rnd.choice([0, 1, 32, 128, 256, 512, 1024, 2048]),
+                     rnd.choice([0, 1024, 49152, 100000]), rnd.choice([0, 1, 4096]), 0xFFFFFFFF,
+                     rnd.choice([0, 1, 16]), rnd.choice([-1, 0, 50, 100]))
+        err = ctypes.create_string_buffer(1024)
+        out = NvOccupancy()
+        rc = lib.wb_nv_occupancy(target.encode(), ctypes.byref(k), ctypes.byref(out), err, 1024)
+        args = ["occupancy", "--target", target, "--regs", k.regs, "--wg-size", k.block, "--shared-mem", k.shared_mem,
+                "--dynamic-shared-mem", k.dynamic_shared_mem, "--barriers", k.barriers, "--json"]
+        carveout = None if k.carveout < 0 else k.carveout
+        if carveout is not None:
+            args += ["--carveout", carveout]
+        r = cli(*args)
+        try:
+            py = nvidia.occupancy(target, regs=k.regs, block=k.block, shared_mem=k.shared_mem,
+                                  dynamic_shared_mem=k.dynamic_shared_mem, barriers=k.barriers, carveout=carveout)
+            py_error = None
+        except wavebudget.Error as e:
+            py, py_error = None, str(e)
+        case = (target, k.regs, k.block, k.shared_mem, k.dynamic_shared_mem, k.barriers, k.carveout)
+        if rc == 0 and r.returncode == 0 and py_error is None:
+            answered += 1
+            want = json.loads(r.stdout)
+            got = (out.blocks_per_sm, out.warps_per_sm, out.max_warps_per_sm)
+            assert got == (want["blocks_per_sm"], want["warps_per_sm"], want["max_warps_per_sm"]), (case, got, want)
+            assert (py["blocks_per_sm"], py["warps_per_sm"], py["max_warps_per_sm"]) == got, (case, dict(py))
+        else:
+            # Refused by every door, or by none: the CLI's flags are refused where the question is AMD's
+            # (an AMD name), which C and Python, given the NVIDIA call, refuse as not an NVIDIA target.
+            refused += 1
+            assert rc != 0 and r.returncode == 1 and py_error is not None, (case, rc, r.stderr, py_error)
+            assert py_error == err.value.decode(), (case, py_error, err.value)
+    assert answered > 20 and refused > 5, (answered, refused)
