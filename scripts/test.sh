@@ -44,6 +44,8 @@ trap 'kill "$lint" 2>/dev/null || true' EXIT
 # is built in cargo's dev profile here (the same code, with overflow checks on; 23 s instead of 50 s on
 # 2 cores): no test times it, and the benchmarks in crates/wavebudget-python/benches/ say to install the
 # release build a user gets.
+# The C library (a cdylib, which no test build makes on its own), for Python's test of every door.
+cargo build --locked -q -p wavebudget-capi
 python3 -m venv target/pyvenv
 target/pyvenv/bin/pip install -q --disable-pip-version-check pytest numpy triton==3.9.0 ray==2.60.0
 target/pyvenv/bin/pip install -q --disable-pip-version-check --config-settings=build-args="--profile dev" \
