@@ -6,7 +6,7 @@
 
 pub use wavebudget_estimate::*;
 
-use crate::ir::{self, Block as IrBlock, Opcode, Type, TypeKind, Value};
+use crate::ir::{self, Block as IrBlock, Instruction, Opcode, Type, TypeKind, Value};
 use wavebudget_estimate::data::{Block, Call, CseKey, Function, Inst, Kind, Operand, Ty};
 
 /// `f`'s body as plain data; `None` for a declaration (no blocks).
@@ -15,7 +15,7 @@ pub fn read(f: Value) -> Option<Function> {
     if blocks.is_empty() {
         return None;
     }
-    let insts: Vec<Vec<Value>> = blocks.iter().map(|b| b.instructions()).collect();
+    let insts: Vec<Vec<Instruction>> = blocks.iter().map(|b| b.instructions()).collect();
     let params = f.params();
     let bindex: ir::PtrMap<IrBlock, u32> = (0u32..).zip(blocks.iter().copied()).map(|(i, b)| (b, i)).collect();
     // Number the values: arguments, then every instruction with a result.
@@ -29,7 +29,7 @@ pub fn read(f: Value) -> Option<Function> {
     }
     for &i in insts.iter().flatten() {
         if i.ty().kind() != TypeKind::LLVMVoidTypeKind {
-            index.insert(i, next);
+            index.insert(i.value(), next);
             next += 1;
         }
     }
@@ -87,8 +87,8 @@ pub fn scan(f: Value, lanes: bool) -> Scan {
             *n += p.ty().lanes();
         }
     }
-    for b in f.blocks() {
-        for i in b.instructions() {
+    for b in f.iter_blocks() {
+        for i in b.iter_instructions() {
             if let Some(n) = bound.as_mut() {
                 // A void value (a store, a branch) is 0 lanes.
                 *n = n.saturating_add(i.ty().lanes());
@@ -138,7 +138,7 @@ fn ty(t: Type) -> Ty {
 /// One instruction, its inline asm's named registers added to `asm`, its constants numbered in
 /// `constants` (LLVM uniques constants, so the same handle is the same constant).
 fn inst(
-    i: Value,
+    i: Instruction,
     index: &ir::PtrMap<Value, u32>,
     bindex: &ir::PtrMap<IrBlock, u32>,
     constants: &mut ir::PtrMap<Value, u32>,
@@ -146,7 +146,6 @@ fn inst(
 ) -> Inst {
     let operands = i
         .operands()
-        .into_iter()
         .map(|o| match index.get(&o) {
             Some(&n) => Operand::Value(n),
             None if o.is_constant() => {
@@ -159,18 +158,18 @@ fn inst(
     let t = i.ty();
     let result = (t.kind() != TypeKind::LLVMVoidTypeKind).then(|| ty(t));
     let kind = match i.opcode() {
-        Some(Opcode::LLVMPHI) => Kind::Phi {
+        Opcode::LLVMPHI => Kind::Phi {
             blocks: i.incoming_blocks().iter().map(|b| bindex.get(b).copied().unwrap_or(u32::MAX)).collect(),
         },
-        Some(Opcode::LLVMLoad) => Kind::Load {
+        Opcode::LLVMLoad => Kind::Load {
             space: i.operand(0).and_then(|p| p.ty().address_space()).unwrap_or(0),
             simple: i.is_simple_memory_op(),
         },
-        Some(Opcode::LLVMStore) => Kind::Store,
-        Some(Opcode::LLVMAtomicRMW) => Kind::AtomicRmw,
-        Some(Opcode::LLVMAtomicCmpXchg) => Kind::CmpXchg,
-        Some(Opcode::LLVMFence) => Kind::Fence,
-        Some(op @ (Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr)) => {
+        Opcode::LLVMStore => Kind::Store,
+        Opcode::LLVMAtomicRMW => Kind::AtomicRmw,
+        Opcode::LLVMAtomicCmpXchg => Kind::CmpXchg,
+        Opcode::LLVMFence => Kind::Fence,
+        op @ (Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr) => {
             if let Some(called) = i.called_value().filter(|c| c.is_inline_asm()) {
                 asm.add_constraints(&called.inline_asm_constraints());
             }
@@ -180,15 +179,15 @@ fn inst(
                 callbr: op == Opcode::LLVMCallBr,
             })
         }
-        Some(Opcode::LLVMGetElementPtr) => Kind::Gep { offset: gep_offset(i) },
-        Some(Opcode::LLVMShuffleVector) => Kind::ShuffleVector { mask: i.shuffle_mask() },
-        Some(Opcode::LLVMInsertElement) => {
+        Opcode::LLVMGetElementPtr => Kind::Gep { offset: gep_offset(i) },
+        Opcode::LLVMShuffleVector => Kind::ShuffleVector { mask: i.shuffle_mask() },
+        Opcode::LLVMInsertElement => {
             Kind::InsertElement { onto_undef: i.operand(0).is_some_and(Value::is_undef_or_poison) }
         }
-        Some(Opcode::LLVMExtractElement) => Kind::ExtractElement,
-        Some(Opcode::LLVMBitCast) => Kind::BitCast,
-        Some(Opcode::LLVMBr) => Kind::Br { conditional: i.is_conditional_branch() },
-        Some(Opcode::LLVMSwitch) => Kind::Switch,
+        Opcode::LLVMExtractElement => Kind::ExtractElement,
+        Opcode::LLVMBitCast => Kind::BitCast,
+        Opcode::LLVMBr => Kind::Br { conditional: i.is_conditional_branch() },
+        Opcode::LLVMSwitch => Kind::Switch,
         _ => Kind::Other,
     };
     Inst { kind, ty: result, operands, cse: cse_key(i) }
@@ -196,9 +195,9 @@ fn inst(
 
 /// What makes `i` the computation it is, for an instruction the backend's CSE may merge (see
 /// [`Inst::cse`]); types and callees by their (uniqued) handles.
-fn cse_key(i: Value) -> Option<CseKey> {
+fn cse_key(i: Instruction) -> Option<CseKey> {
     use Opcode::*;
-    let op = i.opcode()?;
+    let op = i.opcode();
     let extra = match op {
         LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv | LLVMFDiv | LLVMURem
         | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd | LLVMOr | LLVMXor | LLVMFNeg | LLVMTrunc
@@ -221,7 +220,7 @@ fn cse_key(i: Value) -> Option<CseKey> {
 
 /// The constant byte offset of a GEP with one constant integer index over an element type of whole
 /// bytes.
-fn gep_offset(v: Value) -> Option<i64> {
+fn gep_offset(v: Instruction) -> Option<i64> {
     if v.operand_count() != 2 {
         return None;
     }
@@ -236,7 +235,7 @@ fn gep_offset(v: Value) -> Option<i64> {
 /// A matrix multiply-accumulate intrinsic laid out as (A, B, C, ...): MFMA, WMMA and their sparse forms
 /// whose operands 0 and 1 are the A and B fragments (vectors or floats, not the `i1` sign flags of the
 /// integer WMMA forms) and operand 2 the accumulator, of the result's type.
-fn is_matrix_op(i: Value) -> bool {
+fn is_matrix_op(i: Instruction) -> bool {
     if !i.called_function().is_some_and(|c| c.name_starts_with(MATRIX)) || i.arg_count() < 3 {
         return false;
     }

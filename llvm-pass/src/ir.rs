@@ -409,7 +409,9 @@ impl Value {
 
     /// The name (empty if unnamed).
     pub fn name(self) -> String {
-        String::from_utf8_lossy(&self.name_bytes()).into_owned()
+        let mut len = 0usize;
+        // SAFETY: any value has a (possibly empty) name; it is copied at once.
+        unsafe { owned(LLVMGetValueName2(self.0, &mut len), len) }
     }
 
     /// The name's bytes (empty if unnamed).
@@ -527,6 +529,17 @@ impl Value {
         }
         // SAFETY: a function (checked); each index is below its parameter count.
         unsafe { (0..LLVMCountParams(self.0)).filter_map(|i| value(LLVMGetParam(self.0, i))).collect() }
+    }
+
+    /// A function's basic blocks, read as they are iterated (none for a declaration or another value).
+    pub fn iter_blocks(self) -> impl Iterator<Item = Block> {
+        // SAFETY: a function (checked); its first block (or null).
+        let first = if self.is_function() { unsafe { LLVMGetFirstBasicBlock(self.0) } } else { std::ptr::null_mut() };
+        std::iter::successors((!first.is_null()).then_some(Block(first)), |b| {
+            // SAFETY: a live block of this function; its next (or null).
+            let next = unsafe { LLVMGetNextBasicBlock(b.0) };
+            (!next.is_null()).then_some(Block(next))
+        })
     }
 
     /// A function's basic blocks (none for a declaration or another value).
@@ -695,45 +708,31 @@ impl Value {
         self.is_global_value() && self.ty().address_space() == Some(3)
     }
 
-    // Instructions.
+    // Instructions: each checked to be one once (`as_instruction`), then asked as `Instruction`.
+
+    /// The value as an instruction, where it is one.
+    pub fn as_instruction(self) -> Option<Instruction> {
+        self.is_instruction().then_some(Instruction(self.0))
+    }
 
     /// An instruction's opcode (`None` for another value).
     pub fn opcode(self) -> Option<Opcode> {
-        // SAFETY: an instruction (checked).
-        self.is_instruction().then(|| unsafe { LLVMGetInstructionOpcode(self.0) })
+        self.as_instruction().map(Instruction::opcode)
     }
 
     /// A call, invoke or callbr.
     pub fn is_call(self) -> bool {
-        matches!(self.opcode(), Some(Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr))
+        self.as_instruction().is_some_and(Instruction::is_call)
     }
 
     /// What a call calls (`None` for another value).
     pub fn called_value(self) -> Option<Value> {
-        // SAFETY: a call-like instruction (checked by opcode: a `CallBase`).
-        self.is_call().then(|| value(unsafe { LLVMGetCalledValue(self.0) })).flatten()
+        self.as_instruction().and_then(Instruction::called_value)
     }
 
     /// The function a call calls directly (through pointer casts), if any.
     pub fn called_function(self) -> Option<Value> {
-        let mut c = self.called_value()?;
-        // SAFETY: `c` is live; `LLVMGetConstOpcode` is asked of constant expressions only (checked).
-        unsafe {
-            while !LLVMIsAConstantExpr(c.0).is_null() && LLVMGetConstOpcode(c.0) == LLVMOpcode::LLVMBitCast {
-                c = c.operand(0)?;
-            }
-        }
-        c.is_function().then_some(c)
-    }
-
-    /// The number of a call's argument operands (0 for another value).
-    pub fn arg_count(self) -> u32 {
-        // SAFETY: a call-like instruction (checked).
-        if self.is_call() {
-            unsafe { LLVMGetNumArgOperands(self.0) }
-        } else {
-            0
-        }
+        self.as_instruction().and_then(Instruction::called_function)
     }
 
     /// The constraint string of inline assembly (`"=v,~{v200}"`; empty for another value).
@@ -752,9 +751,107 @@ impl Value {
         }
     }
 
-    /// A load or store that is neither volatile nor atomic (`false` for another value).
+    /// An integer constant's value, sign-extended (`None` for another value or one over 64 bits).
+    pub fn const_sext(self) -> Option<i64> {
+        // SAFETY: an integer constant (checked) of at most 64 bits.
+        (self.is_constant_int() && self.ty().int_width().is_some_and(|w| w <= 64))
+            .then(|| unsafe { LLVMConstIntGetSExtValue(self.0) })
+    }
+
+    /// The function an instruction is in.
+    pub fn parent_function(self) -> Option<Value> {
+        let i = self.as_instruction()?;
+        // SAFETY: an instruction (checked); its block, where it has one, belongs to a function.
+        unsafe {
+            let b = LLVMGetInstructionParent(i.0);
+            if b.is_null() {
+                return None;
+            }
+            value(LLVMGetBasicBlockParent(b))
+        }
+    }
+}
+
+/// An instruction: a [`Value`] known to be one (made by [`Block::instructions`], [`Block::phis`] or
+/// [`Value::as_instruction`]), so its questions need no check of the kind of value, only of the opcode
+/// where LLVM's C API casts to one kind of instruction.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Instruction(LLVMValueRef);
+
+impl Instruction {
+    /// The instruction as a value (its result, where it has one).
+    pub fn value(self) -> Value {
+        Value(self.0)
+    }
+
+    /// Its type (void for an instruction without a result).
+    pub fn ty(self) -> Type {
+        // SAFETY: every value has a type.
+        Type(unsafe { LLVMTypeOf(self.0) })
+    }
+
+    /// Its opcode.
+    pub fn opcode(self) -> Opcode {
+        // SAFETY: an instruction (its type's invariant).
+        unsafe { LLVMGetInstructionOpcode(self.0) }
+    }
+
+    /// Its operands (an instruction is a user), read as they are iterated.
+    pub fn operands(self) -> impl Iterator<Item = Value> {
+        // SAFETY: an instruction is a user; each index is below its operand count.
+        let n = unsafe { LLVMGetNumOperands(self.0) }.max(0) as u32;
+        // SAFETY: as above.
+        (0..n).filter_map(move |i| value(unsafe { LLVMGetOperand(self.0, i) }))
+    }
+
+    /// Operand `i`, if it has one.
+    pub fn operand(self, i: u32) -> Option<Value> {
+        // SAFETY: a user; `i` checked against its operand count.
+        unsafe { (i < LLVMGetNumOperands(self.0).max(0) as u32).then(|| value(LLVMGetOperand(self.0, i))).flatten() }
+    }
+
+    /// The number of operands.
+    pub fn operand_count(self) -> u32 {
+        // SAFETY: a user.
+        unsafe { LLVMGetNumOperands(self.0).max(0) as u32 }
+    }
+
+    /// A call, invoke or callbr.
+    pub fn is_call(self) -> bool {
+        matches!(self.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr)
+    }
+
+    /// What a call calls (`None` for another instruction).
+    pub fn called_value(self) -> Option<Value> {
+        // SAFETY: a call-like instruction (checked by opcode: a `CallBase`).
+        self.is_call().then(|| value(unsafe { LLVMGetCalledValue(self.0) })).flatten()
+    }
+
+    /// The function a call calls directly (through pointer casts), if any.
+    pub fn called_function(self) -> Option<Value> {
+        let mut c = self.called_value()?;
+        // SAFETY: `c` is live; `LLVMGetConstOpcode` is asked of constant expressions only (checked).
+        unsafe {
+            while !LLVMIsAConstantExpr(c.0).is_null() && LLVMGetConstOpcode(c.0) == LLVMOpcode::LLVMBitCast {
+                c = c.operand(0)?;
+            }
+        }
+        c.is_function().then_some(c)
+    }
+
+    /// The number of a call's argument operands (0 for another instruction).
+    pub fn arg_count(self) -> u32 {
+        // SAFETY: a call-like instruction (checked).
+        if self.is_call() {
+            unsafe { LLVMGetNumArgOperands(self.0) }
+        } else {
+            0
+        }
+    }
+
+    /// A load or store that is neither volatile nor atomic (`false` for another instruction).
     pub fn is_simple_memory_op(self) -> bool {
-        if !matches!(self.opcode(), Some(Opcode::LLVMLoad | Opcode::LLVMStore)) {
+        if !matches!(self.opcode(), Opcode::LLVMLoad | Opcode::LLVMStore) {
             return false;
         }
         // SAFETY: a load or store (checked by opcode).
@@ -763,18 +860,18 @@ impl Value {
         }
     }
 
-    /// A phi's incoming blocks, in order (none for another value).
+    /// A phi's incoming blocks, in order (none for another instruction).
     pub fn incoming_blocks(self) -> Vec<Block> {
-        if !self.is_phi() {
+        if self.opcode() != Opcode::LLVMPHI {
             return Vec::new();
         }
         // SAFETY: a phi (checked); each index is below its incoming count.
         unsafe { (0..LLVMCountIncoming(self.0)).map(|k| Block(LLVMGetIncomingBlock(self.0, k))).collect() }
     }
 
-    /// A shufflevector's mask, `None` for an undefined element (empty for another value).
+    /// A shufflevector's mask, `None` for an undefined element (empty for another instruction).
     pub fn shuffle_mask(self) -> Vec<Option<i32>> {
-        if self.opcode() != Some(Opcode::LLVMShuffleVector) {
+        if self.opcode() != Opcode::LLVMShuffleVector {
             return Vec::new();
         }
         // SAFETY: a shufflevector (checked); each index is below its mask length.
@@ -786,74 +883,64 @@ impl Value {
         }
     }
 
-    /// A conditional branch (`false` for another value).
+    /// A conditional branch (`false` for another instruction).
     pub fn is_conditional_branch(self) -> bool {
         // SAFETY: a branch (checked by opcode).
-        self.opcode() == Some(Opcode::LLVMBr) && unsafe { LLVMIsConditional(self.0) } != 0
+        self.opcode() == Opcode::LLVMBr && unsafe { LLVMIsConditional(self.0) } != 0
     }
 
-    /// An integer or float comparison's predicate, as a number (`None` for another value).
+    /// An integer or float comparison's predicate, as a number (`None` for another instruction).
     pub fn cmp_predicate(self) -> Option<u64> {
         // SAFETY: an icmp or fcmp (checked by opcode).
-        match self.opcode()? {
+        match self.opcode() {
             Opcode::LLVMICmp => Some(unsafe { LLVMGetICmpPredicate(self.0) } as u64),
             Opcode::LLVMFCmp => Some(unsafe { LLVMGetFCmpPredicate(self.0) } as u64),
             _ => None,
         }
     }
 
-    /// A `getelementptr`'s source element type (`None` for another value).
+    /// A `getelementptr`'s source element type (`None` for another instruction).
     pub fn gep_source_type(self) -> Option<Type> {
         // SAFETY: a GEP instruction (checked by opcode).
-        (self.opcode() == Some(Opcode::LLVMGetElementPtr)).then(|| Type(unsafe { LLVMGetGEPSourceElementType(self.0) }))
-    }
-
-    /// An integer constant's value, sign-extended (`None` for another value or one over 64 bits).
-    pub fn const_sext(self) -> Option<i64> {
-        // SAFETY: an integer constant (checked) of at most 64 bits.
-        (self.is_constant_int() && self.ty().int_width().is_some_and(|w| w <= 64))
-            .then(|| unsafe { LLVMConstIntGetSExtValue(self.0) })
-    }
-
-    /// The function an instruction is in.
-    pub fn parent_function(self) -> Option<Value> {
-        if !self.is_instruction() {
-            return None;
-        }
-        // SAFETY: an instruction (checked); its block, where it has one, belongs to a function.
-        unsafe {
-            let b = LLVMGetInstructionParent(self.0);
-            if b.is_null() {
-                return None;
-            }
-            value(LLVMGetBasicBlockParent(b))
-        }
+        (self.opcode() == Opcode::LLVMGetElementPtr).then(|| Type(unsafe { LLVMGetGEPSourceElementType(self.0) }))
     }
 }
 
 impl Block {
     /// The block's instructions, in order.
-    pub fn instructions(self) -> Vec<Value> {
+    pub fn instructions(self) -> Vec<Instruction> {
         let mut out = Vec::new();
         // SAFETY: a live block; its instructions are live.
         unsafe {
             let mut i = LLVMGetFirstInstruction(self.0);
             while !i.is_null() {
-                out.push(Value(i));
+                out.push(Instruction(i));
                 i = LLVMGetNextInstruction(i);
             }
         }
         out
     }
 
+    /// The block's instructions, in order, read as they are iterated (no list made: the walks over every
+    /// instruction of a kernel take this).
+    pub fn iter_instructions(self) -> impl Iterator<Item = Instruction> {
+        // SAFETY: a live block; its first instruction (or null).
+        let first = unsafe { LLVMGetFirstInstruction(self.0) };
+        std::iter::successors((!first.is_null()).then_some(Instruction(first)), |i| {
+            // SAFETY: a live instruction of this block; its next (or null).
+            let next = unsafe { LLVMGetNextInstruction(i.0) };
+            (!next.is_null()).then_some(Instruction(next))
+        })
+    }
+
     /// The block's leading phis.
-    pub fn phis(self) -> Vec<Value> {
+    pub fn phis(self) -> Vec<Instruction> {
         let mut out = Vec::new();
         // SAFETY: as `instructions`.
         unsafe {
             let mut i = LLVMGetFirstInstruction(self.0);
             while !i.is_null() && !LLVMIsAPHINode(i).is_null() {
-                out.push(Value(i));
+                out.push(Instruction(i));
                 i = LLVMGetNextInstruction(i);
             }
         }
@@ -931,36 +1018,35 @@ impl Type {
 
     /// Bits of a first-class type as the backend holds it (pointers by address space).
     pub fn bits(self) -> u32 {
-        match self.kind() {
-            TypeKind::LLVMIntegerTypeKind => self.int_width().unwrap_or(0),
-            TypeKind::LLVMHalfTypeKind | TypeKind::LLVMBFloatTypeKind => 16,
-            TypeKind::LLVMFloatTypeKind => 32,
-            TypeKind::LLVMDoubleTypeKind => 64,
-            TypeKind::LLVMPointerTypeKind => match self.address_space() {
-                Some(2 | 3 | 5 | 6) => 32,
-                Some(7) => 160,
-                Some(8) => 128,
-                _ => 64,
-            },
-            TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => {
-                // SAFETY: a vector type (matched).
-                let n = unsafe { LLVMGetVectorSize(self.0) };
-                // Sub-dword elements pack (<2 x half> is one register); i1 vectors are masks.
-                self.element().map_or(0, |e| e.bits()).saturating_mul(n)
-            }
-            TypeKind::LLVMArrayTypeKind => {
-                // SAFETY: an array type (matched).
-                let n = unsafe { array_length(self.0) }.min(u32::MAX as u64) as u32;
-                self.element().map_or(0, |e| e.lanes()).saturating_mul(n).saturating_mul(32)
-            }
-            TypeKind::LLVMStructTypeKind => {
-                // SAFETY: a struct type (matched); each index is below its element count.
-                unsafe {
-                    let n = LLVMCountStructElementTypes(self.0);
-                    (0..n).map(|i| Type(LLVMStructGetTypeAtIndex(self.0, i)).lanes() * 32).sum()
+        let t = self.0;
+        // SAFETY: a live type; each call in an arm is one its kind takes (the kind is read once and
+        // matched: this runs for every value the estimate reads).
+        unsafe {
+            match LLVMGetTypeKind(t) {
+                TypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(t),
+                TypeKind::LLVMHalfTypeKind | TypeKind::LLVMBFloatTypeKind => 16,
+                TypeKind::LLVMFloatTypeKind => 32,
+                TypeKind::LLVMDoubleTypeKind => 64,
+                TypeKind::LLVMPointerTypeKind => match LLVMGetPointerAddressSpace(t) {
+                    2 | 3 | 5 | 6 => 32,
+                    7 => 160,
+                    8 => 128,
+                    _ => 64,
+                },
+                TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => {
+                    // Sub-dword elements pack (<2 x half> is one register); i1 vectors are masks.
+                    Type(LLVMGetElementType(t)).bits().saturating_mul(LLVMGetVectorSize(t))
                 }
+                TypeKind::LLVMArrayTypeKind => {
+                    let n = array_length(t).min(u32::MAX as u64) as u32;
+                    Type(LLVMGetElementType(t)).lanes().saturating_mul(n).saturating_mul(32)
+                }
+                TypeKind::LLVMStructTypeKind => {
+                    let n = LLVMCountStructElementTypes(t);
+                    (0..n).map(|i| Type(LLVMStructGetTypeAtIndex(t, i)).lanes() * 32).sum()
+                }
+                _ => 0,
             }
-            _ => 0,
         }
     }
 }
