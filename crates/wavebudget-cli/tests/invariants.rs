@@ -405,7 +405,6 @@ fn the_cli_holds_no_engine_logic() {
             "Sweep::from_json",
             "KernelMeta {",
             "Entry {",
-            "subtarget_for(",
             "Kernels::open(",
             "fn resolve_kernel",
             "PROCESSORS",

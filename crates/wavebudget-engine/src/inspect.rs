@@ -873,7 +873,7 @@ fn extra_value(extra: &[(std::borrow::Cow<'_, str>, Value<'_>)]) -> Option<Value
 }
 
 /// A subtarget for `id` with the kernel's wave size (when the target runs it) and WGP/CU mode.
-pub fn subtarget_for(
+pub(crate) fn subtarget_for(
     evaluation: &Evaluation,
     wave: Option<u32>,
     wgp_mode: Option<bool>,
