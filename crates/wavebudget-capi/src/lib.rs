@@ -842,21 +842,21 @@ unsafe fn nv_target(target: *const c_char) -> Result<wavebudget_model::nvidia::T
     wavebudget_engine::targets::nvidia_only(name).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))
 }
 
-fn nv_kernel(k: &WbNvKernel) -> Result<wavebudget_model::nvidia::Kernel, Failure> {
-    use wavebudget_model::nvidia::{Carveout, Kernel};
+/// The C struct as the engine's kernel specification (the one construction of an NVIDIA kernel the CLI
+/// and Python take too); -1 is the C struct's spelling of the default carveout, the macro its spelling of
+/// the default dynamic shared memory limit.
+fn nv_spec(k: &WbNvKernel) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec, Failure> {
     let carveout = match k.carveout {
-        -1 => Carveout::Default,
-        p if p >= 0 => Carveout::Percent(p as u32),
+        -1 => None,
+        p if p >= 0 => Some(p as u32),
         p => return Err(Failure(WB_ERR_MODEL, format!("carveout {p}: a percentage 0 to 100, or -1"))),
     };
-    Ok(Kernel {
-        regs: k.regs,
-        block: k.block,
-        shared_mem: k.shared_mem,
-        dynamic_shared_mem: k.dynamic_shared_mem,
-        max_dynamic_shared_mem: (k.max_dynamic_shared_mem != WB_NV_MAX_DYNAMIC_DEFAULT)
-            .then_some(k.max_dynamic_shared_mem),
-        barriers: k.barriers,
+    Ok(wavebudget_engine::vendor::NvidiaKernelSpec {
+        shared_mem: Some(k.shared_mem),
+        dynamic_shared_mem: Some(k.dynamic_shared_mem),
+        max_dynamic: (k.max_dynamic_shared_mem != WB_NV_MAX_DYNAMIC_DEFAULT)
+            .then_some(wavebudget_engine::inspect::MaxDynamic::Bytes(k.max_dynamic_shared_mem)),
+        barriers: Some(k.barriers),
         carveout,
     })
 }
@@ -902,9 +902,11 @@ pub unsafe extern "C" fn wb_nv_occupancy(
 ) -> c_int {
     guard(err, err_len, || {
         let out = out.as_mut().ok_or("out is NULL")?;
-        let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+        let c = kernel.as_ref().ok_or("kernel is NULL")?;
+        let spec = nv_spec(c)?;
         let t = nv_target(target)?;
-        let a = wavebudget_engine::nvidia::occupancy(&t, k).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        let a = wavebudget_engine::nvidia::occupancy(&t, spec.kernel(t.arch, c.regs, c.block))
+            .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
         *out = nv_result(&a.target, &a.occupancy);
         // The reason a kernel cannot launch, or an empty string: never a stale message.
         set_err(err, err_len, &a.occupancy.unlaunchable.map(|why| why.to_string()).unwrap_or_default());
@@ -930,8 +932,10 @@ pub unsafe extern "C" fn wb_nv_budget(
     use wavebudget_model::nvidia::Want;
     guard(err, err_len, || {
         let max_regs = max_regs.as_mut().ok_or("max_regs is NULL")?;
-        let k = nv_kernel(kernel.as_ref().ok_or("kernel is NULL")?)?;
+        let c = kernel.as_ref().ok_or("kernel is NULL")?;
+        let spec = nv_spec(c)?;
         let t = nv_target(target)?;
+        let k = spec.kernel(t.arch, c.regs, c.block);
         let want = match (warps_per_sm, blocks_per_sm) {
             (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
             (0, b) => Want::BlocksPerSm(b),
@@ -939,7 +943,7 @@ pub unsafe extern "C" fn wb_nv_budget(
             _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
         };
         let a = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
-        let b = &a.levels[0].budget;
+        let b = &a.levels.first().ok_or("no budget level")?.budget;
         *max_regs = b.max_regs;
         if let Some(out) = out.as_mut() {
             *out = nv_result(&a.target, &b.occupancy);
