@@ -563,30 +563,11 @@ fn objects_bundles_and_host_binaries_compiled_here_match_llvm() {
 /// spills, block 32 allocates past 128) is the occupancy inspect must give with the block named.
 #[test]
 fn gfx12_dynamic_vgpr_block_is_the_callers_and_llc_agrees() {
-    use std::fmt::Write as _;
     let dir = scratch("dvgpr");
-    let live = 200;
-    let mut body = String::from("  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n");
-    for i in 0..live {
-        let _ = writeln!(body, "  %i{i} = add i32 %tid, {}", i * 4096);
-        let _ = writeln!(body, "  %g{i} = getelementptr float, ptr addrspace(1) %p, i32 %i{i}");
-        let _ = writeln!(body, "  %v{i} = load volatile float, ptr addrspace(1) %g{i}");
-    }
-    for i in 0..live {
-        let _ = writeln!(body, "  store volatile float %v{i}, ptr addrspace(1) %g{}", (i + 7) % live);
-    }
     let mut seen = Vec::new();
     for block in [16u32, 32] {
         let ll = dir.join(format!("dvgpr{block}.ll"));
-        std::fs::write(
-            &ll,
-            format!(
-                "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {{\n{body}  ret void\n}}\n\
-                 declare i32 @llvm.amdgcn.workitem.id.x()\n\
-                 attributes #0 = {{ nounwind \"amdgpu-dynamic-vgpr-block-size\"=\"{block}\" }}\n"
-            ),
-        )
-        .unwrap();
+        std::fs::write(&ll, wavebudget_testkit::kernels::live_values_dvgpr(200, block)).unwrap();
         let obj = dir.join(format!("dvgpr{block}.o"));
         let out = run_ok(
             Command::new(tool("llc"))

@@ -327,22 +327,8 @@ fn exact_cap_matches_llc15() {
 /// clobbers within this limit; the model refuses a kernel above it.)
 #[test]
 fn dynamic_vgpr_blocks_bound_what_llc22_allocates() {
-    let live = 200;
-    let mut body = String::from("  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n");
-    for i in 0..live {
-        let _ = writeln!(body, "  %i{i} = add i32 %tid, {}", i * 4096);
-        let _ = writeln!(body, "  %g{i} = getelementptr float, ptr addrspace(1) %p, i32 %i{i}");
-        let _ = writeln!(body, "  %v{i} = load volatile float, ptr addrspace(1) %g{i}");
-    }
-    for i in 0..live {
-        let _ = writeln!(body, "  store volatile float %v{i}, ptr addrspace(1) %g{}", (i + 7) % live);
-    }
     for block in [16u32, 32] {
-        let ir = format!(
-            "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {{\n{body}  ret void\n}}\n\
-             declare i32 @llvm.amdgcn.workitem.id.x()\n\
-             attributes #0 = {{ nounwind \"amdgpu-dynamic-vgpr-block-size\"=\"{block}\" }}\n"
-        );
+        let ir = wavebudget_testkit::kernels::live_values_dvgpr(200, block);
         let compiled = llc_compile_with(22, &ir, "gfx1201", "", &format!("dvgpr{block}"));
         let r = &compiled.remarks["k"];
         let vgprs = remark_u32(r, "VGPRs").unwrap();

@@ -263,3 +263,23 @@ pub fn probes_module(probes: &[Probe]) -> String {
     }
     ir
 }
+
+/// A whole module: kernel `@k` holding `live` volatile loads live at once (each stored back after all are
+/// loaded), built with `"amdgpu-dynamic-vgpr-block-size"=block` (gfx12's dynamic VGPRs): the allocator
+/// must hold `live` values or spill them, whichever the block allows.
+pub fn live_values_dvgpr(live: u32, block: u32) -> String {
+    let mut body = String::from("  %tid = call i32 @llvm.amdgcn.workitem.id.x()\n");
+    for i in 0..live {
+        let _ = writeln!(body, "  %i{i} = add i32 %tid, {}", i * 4096);
+        let _ = writeln!(body, "  %g{i} = getelementptr float, ptr addrspace(1) %p, i32 %i{i}");
+        let _ = writeln!(body, "  %v{i} = load volatile float, ptr addrspace(1) %g{i}");
+    }
+    for i in 0..live {
+        let _ = writeln!(body, "  store volatile float %v{i}, ptr addrspace(1) %g{}", (i + 7) % live);
+    }
+    format!(
+        "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {{\n{body}  ret void\n}}\n\
+         declare i32 @llvm.amdgcn.workitem.id.x()\n\
+         attributes #0 = {{ nounwind \"amdgpu-dynamic-vgpr-block-size\"=\"{block}\" }}\n"
+    )
+}
