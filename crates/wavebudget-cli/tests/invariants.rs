@@ -487,7 +487,10 @@ fn python_kinds_are_all_listed() {
     let mut kinds: Vec<String> =
         enums.iter().flat_map(|v| v.iter()).filter(|k| !wrappers.contains(k)).map(|k| k.to_string()).collect();
     let pkg = root().join("crates/wavebudget-python");
-    let native = std::fs::read_to_string(pkg.join("src/lib.rs")).unwrap();
+    let mut native = String::new();
+    for e in std::fs::read_dir(pkg.join("src")).unwrap() {
+        native.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
+    }
     let mut python = String::new();
     for e in std::fs::read_dir(pkg.join("python/wavebudget")).unwrap() {
         let p = e.unwrap().path();

@@ -8,39 +8,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
 
-create_exception!(_native, Error, PyValueError, "A refusal: the input named in the message is not usable.");
-create_exception!(
-    _native,
-    NotPlain,
-    pyo3::exceptions::PyException,
-    "An argument the typed call does not take as it is (not a plain int, str or bool in range): the \
-     Python layer then takes the CLI's path, whose checks and messages are the package's."
-);
+mod args;
+use args::n;
 
-/// A plain `int` in 0..=u32::MAX (exactly `int`: not bool, not a numpy integer), else `NotPlain`.
-fn plain_u32(v: &Bound<'_, PyAny>) -> PyResult<u32> {
-    if v.is_exact_instance_of::<pyo3::types::PyInt>() {
-        if let Ok(n) = v.extract::<u32>() {
-            return Ok(n);
-        }
-    } else if !v.is_exact_instance_of::<pyo3::types::PyBool>() {
-        // What `_whole` takes through `operator.index` (an int subclass, a numpy integer), when it is in
-        // range: the same number, without the round trip through Python. Anything else (a bool, a
-        // float, a negative or too large count) goes on to Python's checks and their words.
-        // SAFETY: `v` is a live object; PyNumber_Index returns a new reference or NULL with an error set.
-        let index = unsafe { pyo3::ffi::PyNumber_Index(v.as_ptr()) };
-        if index.is_null() {
-            let _ = PyErr::take(v.py());
-        } else {
-            // SAFETY: a new, owned reference from PyNumber_Index.
-            let index = unsafe { Bound::from_owned_ptr(v.py(), index) };
-            if let Ok(n) = index.extract::<u32>() {
-                return Ok(n);
-            }
-        }
-    }
-    Err(NotPlain::new_err(()))
-}
+create_exception!(_native, Error, PyValueError, "A refusal: the input named in the message is not usable.");
 
 /// A handle's field as Python reads it: numbers and flags as they are, text as `str`, a limiter by its
 /// name, `None` for an absent value.
@@ -365,95 +336,70 @@ thread_local! {
     static SUBTARGETS: std::cell::RefCell<Vec<CacheEntry>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The plain values of `occupancy`'s arguments: each a plain `int`/`str`/`bool` in range, or `NotPlain`.
-#[allow(clippy::type_complexity)]
-fn plain_occupancy_args(
-    args: &[&Bound<'_, PyAny>; 10],
-) -> PyResult<(String, wavebudget_model::Usage, Option<u32>, bool, u32)> {
-    let not_plain = || NotPlain::new_err(());
-    let [target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count] = *args;
-    let target = target.downcast_exact::<pyo3::types::PyString>().map_err(|_| not_plain())?.to_cow()?.into_owned();
-    let (vgprs, agprs, sgprs, lds) = (plain_u32(vgprs)?, plain_u32(agprs)?, Some(plain_u32(sgprs)?), plain_u32(lds)?);
-    let (wg_min, wg_max) = if wg_size.is_none() {
-        (wavebudget_model::WorkgroupSize::DEFAULT.min, wavebudget_model::WorkgroupSize::DEFAULT.max)
-    } else if let Ok(t) = wg_size.downcast_exact::<pyo3::types::PyTuple>() {
-        if t.len() != 2 {
-            return Err(not_plain());
-        }
-        (plain_u32(&t.get_item(0)?)?, plain_u32(&t.get_item(1)?)?)
-    } else if let Ok(l) = wg_size.downcast_exact::<pyo3::types::PyList>() {
-        // [MIN, MAX], as _wg_pair takes it: read here, not converted in Python first.
-        if l.len() != 2 {
-            return Err(not_plain());
-        }
-        (plain_u32(&l.get_item(0)?)?, plain_u32(&l.get_item(1)?)?)
-    } else {
-        let n = plain_u32(wg_size)?;
-        (n, n)
-    };
-    let wave_size = if wave_size.is_none() { None } else { Some(plain_u32(wave_size)?) };
-    let cu_mode = cu_mode.downcast_exact::<pyo3::types::PyBool>().map_err(|_| not_plain())?.is_true();
-    let llvm = if llvm.is_none() { 22 } else { plain_u32(llvm)? };
-    let vgprs = if vgpr_count.is_none() {
-        wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs }
-    } else {
-        let total = plain_u32(vgpr_count)?;
-        if vgprs != 0 || agprs != 0 {
-            return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
-        }
-        wavebudget_model::Vgprs::Total(total)
-    };
-    if wave_size.is_some_and(|w| w != 32 && w != 64) {
-        return Err(refuse(
-            "wave_size",
-            format!("wave_size {}: not a wave size (32 or 64)", wave_size.unwrap_or_default()),
-        ));
-    }
-    wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
-    let workgroup =
-        wavebudget_model::WorkgroupSize { min: wg_min, max: wg_max }.validate().map_err(|e| model_err(&e))?;
-    Ok((target, wavebudget_model::Usage { vgprs, sgprs, lds, workgroup }, wave_size, cu_mode, llvm))
-}
-
-/// `wavebudget.occupancy(target, *, vgprs=0, ...)`: the model's answer, typed, one `Occupancy` (a list for
-/// several comma-separated targets). Counts are taken as `operator.index` gives them (an `int`, an `int`
-/// subclass, a numpy integer) when in range; anything else (a float, a bool for a count, a `wg_size` that is
-/// not N, (MIN, MAX) or [MIN, MAX], a target that is not a `str`) is checked by the Python layer's
-/// `_plain_occupancy_args`, whose refusals name it.
+/// `wavebudget.occupancy(target, *, vgprs=0, ...)`: waves per SIMD for these resources, as `wavebudget
+/// occupancy` computes them: one `Occupancy`, a list of them for several comma-separated targets.
+///
+/// `vgprs`/`agprs` are the architectural VGPRs and AGPRs as LLVM's remark gives them; `vgpr_count` instead
+/// is the code object's unified `.vgpr_count` (AGPRs included: a Triton matmul's 289 is 256 + 33 AGPRs), as
+/// `inspect` and Triton's `n_regs` give it. `sgprs` is `.sgpr_count`; `lds` bytes per workgroup, `wg_size`
+/// the launch size (N, or (MIN, MAX) as LLVM's `amdgpu-flat-work-group-size`; default 1..1024). `llvm` is
+/// the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the kernel;
+/// docs/llvm-versions.md).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count))]
+#[pyo3(signature = (target, *, vgprs = 0, agprs = 0, sgprs = 0, lds = 0, wg_size = None, wave_size = None, cu_mode = false, llvm = None, vgpr_count = None))]
 fn occupancy<'py>(
     py: Python<'py>,
-    target: &Bound<'py, PyAny>,
-    vgprs: &Bound<'py, PyAny>,
-    agprs: &Bound<'py, PyAny>,
-    sgprs: &Bound<'py, PyAny>,
-    lds: &Bound<'py, PyAny>,
-    wg_size: &Bound<'py, PyAny>,
-    wave_size: &Bound<'py, PyAny>,
-    cu_mode: &Bound<'py, PyAny>,
-    llvm: &Bound<'py, PyAny>,
-    vgpr_count: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::vgprs>")] vgprs: u32,
+    #[pyo3(from_py_with = "args::count::<n::agprs>")] agprs: u32,
+    #[pyo3(from_py_with = "args::count::<n::sgprs>")] sgprs: u32,
+    #[pyo3(from_py_with = "args::count::<n::lds>")] lds: u32,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let args = [target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count];
-    let (target, usage, wave_size, cu_mode, llvm) = match plain_occupancy_args(&args) {
-        Err(e) if e.is_instance_of::<NotPlain>(py) => {
-            let plain = package(py)?.getattr("_plain_occupancy_args")?.call1(pyo3::types::PyTuple::new(py, args)?)?;
-            let plain = plain.downcast::<pyo3::types::PyTuple>()?;
-            let items: Vec<Bound<'py, PyAny>> = plain.iter().collect();
-            let refs: [&Bound<'py, PyAny>; 10] = std::array::from_fn(|i| &items[i]);
-            plain_occupancy_args(&refs)?
+    let vgprs = match vgpr_count {
+        None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
+        Some(_) if vgprs != 0 || agprs != 0 => {
+            return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()))
         }
-        r => r?,
+        Some(total) => wavebudget_model::Vgprs::Total(total),
     };
-    let mut out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
-    if out.len() == 1 {
-        Ok(Bound::new(py, out.pop().expect("one answer"))?.into_any())
-    } else {
-        Ok(pyo3::types::PyList::new(py, out.into_iter().map(|o| Bound::new(py, o)).collect::<PyResult<Vec<_>>>()?)?
-            .into_any())
+    if let Some(w) = wave_size.filter(|w| *w != 32 && *w != 64) {
+        return Err(refuse("wave_size", format!("wave_size {w}: not a wave size (32 or 64)")));
     }
+    let llvm = llvm.unwrap_or(22);
+    wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
+    let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
+    let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
+    let out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
+    one_or_list(py, out.into_iter().map(|o| Ok(Bound::new(py, o)?.into_any())))
+}
+
+/// One answer as it is, several (a comma-separated target list) as a list.
+fn one_or_list<'py>(
+    py: Python<'py>,
+    answers: impl Iterator<Item = PyResult<Bound<'py, PyAny>>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut out = answers.collect::<PyResult<Vec<_>>>()?;
+    if out.len() == 1 {
+        Ok(out.pop().expect("one answer"))
+    } else {
+        Ok(pyo3::types::PyList::new(py, out)?.into_any())
+    }
+}
+
+/// An answer class of the package (`Budget`, `Dispatch`, `WgSuggestion`, `nvidia.NvOccupancy`, ...) made
+/// from `value`.
+fn answer<'py>(py: Python<'py>, class: &str, value: impl IntoPyObject<'py>) -> PyResult<Bound<'py, PyAny>> {
+    let cls = match class.split_once('.') {
+        Some((module, name)) => py.import(format!("wavebudget.{module}"))?.getattr(name)?,
+        None => package(py)?.getattr(class)?,
+    };
+    cls.call1((value,))
 }
 
 /// `f` of the subtargets of a target list with these options, parsed once per thread (the cache).
@@ -532,29 +478,33 @@ fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::Workgr
     wg.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }.validate()).transpose().map_err(|e| model_err(&e))
 }
 
-/// `budget(target, waves, ...)`: the model's budget for each target of the list, as [`BudgetHandle`]s.
+/// `wavebudget.budget(target, waves, *, ...)`: the largest VGPR, AGPR, SGPR and LDS counts that still allow
+/// `waves` per SIMD, as `wavebudget budget` computes them; `.reachable` says whether the launch allows that
+/// many at all. `llvm`: the LLVM major whose rules apply (15, 19 or 22, the default). One `Budget`, a list
+/// of them for several comma-separated targets.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, waves, wg_size, lds, wave_size, cu_mode, llvm))]
+#[pyo3(signature = (target, waves, *, wg_size = None, lds = 0, wave_size = None, cu_mode = false, llvm = None))]
 fn budget<'py>(
     py: Python<'py>,
-    target: &str,
-    waves: u32,
-    wg_size: Option<(u32, u32)>,
-    lds: u32,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    llvm: Option<u32>,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::waves>")] waves: u32,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::count::<n::lds>")] lds: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
     let wg = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
-    with_subtargets(target, wave_size, cu_mode, llvm.unwrap_or(22), |sts| {
+    let handles = with_subtargets(&target, wave_size, cu_mode, llvm.unwrap_or(22), |sts| {
         sts.iter()
             .map(|st| {
                 let b = st.budget(waves, wg, lds).map_err(|e| model_err(&e))?;
-                Ok(Py::new(py, BudgetHandle { b })?.into_bound(py).into_any())
+                Py::new(py, BudgetHandle { b })
             })
-            .collect()
-    })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    one_or_list(py, handles.into_iter().map(|h| answer(py, "Budget", h)))
 }
 
 handle! {
@@ -749,21 +699,33 @@ fn inspect<'py>(
     Ok((handles, skipped, cubins).into_pyobject(py)?.into_any())
 }
 
-/// `cubins(...)`: the engine's inspect of NVIDIA cubins, fat binaries and executables carrying them (or a
-/// Triton NVIDIA cache directory), as `inspect --json`'s `cubins` list, at a CUDA launch.
+/// `wavebudget.cubins(path_or_bytes, *, ...)`: every NVIDIA cubin in a file (a cubin, a fat binary, an
+/// executable or library carrying them), in `bytes`, or in a Triton NVIDIA cache directory, with each
+/// kernel's facts as the driver reads them (static shared memory without the per-block reserve, local
+/// memory, named barriers) and CUDA's occupancy at a launch, as `wavebudget inspect --json`'s `cubins`.
+/// `block`: threads per block (default the kernel's launch bounds, or a cache entry's `num_warps` x 32);
+/// `dynamic_shared_mem`: bytes at launch (a cache entry's `shared` when not given);
+/// `max_dynamic_shared_mem`: the kernel's limit, bytes or `"max"` (the device's opt-in maximum less the
+/// static, as Triton's launcher sets it; the default for a cache entry); `target`: another device or
+/// architecture (`"H200"`, `"sm_90"`).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (paths, data, target, block, dynamic_shared_mem, max_dynamic_shared_mem, kernel))]
+#[pyo3(signature = (path_or_bytes, *, target = None, block = None, dynamic_shared_mem = None, max_dynamic_shared_mem = None, kernel = None))]
 fn cubins<'py>(
     py: Python<'py>,
-    paths: Vec<String>,
-    data: Option<&[u8]>,
-    target: Option<&str>,
-    block: Option<u32>,
-    dynamic_shared_mem: Option<u32>,
-    max_dynamic_shared_mem: Option<&str>,
-    kernel: Option<&str>,
+    path_or_bytes: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
+    #[pyo3(from_py_with = "args::opt_count::<n::block>")] block: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
+    #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (paths, data) = match path_or_bytes.downcast_exact::<pyo3::types::PyBytes>() {
+        Ok(b) => (Vec::new(), Some(b.as_bytes())),
+        Err(_) => (vec![args::read_path(path_or_bytes, "path_or_bytes")?], None),
+    };
+    let (target, kernel, max_dynamic_shared_mem) =
+        (target.as_deref(), kernel.as_deref(), max_dynamic_shared_mem.as_deref());
     use wavebudget_engine::inspect;
     // The NVIDIA functions' own reading of a target, and the CLI's of a limit.
     let target = target.map(nv_target).transpose()?;
@@ -798,7 +760,8 @@ fn cubins<'py>(
     if let Some(e) = report.cuda_launch_refusal() {
         return Err(nv_err(e.clone()));
     }
-    to_py(py, &report.cubins)
+    let records = report.cubins.iter().map(|c| answer(py, "Record", to_py(py, c)?)).collect::<PyResult<Vec<_>>>()?;
+    Ok(pyo3::types::PyList::new(py, records)?.into_any())
 }
 
 handle! {
@@ -1145,38 +1108,72 @@ fn physical_memory() -> u128 {
         .map_or(u128::MAX, |kb| kb * 1024)
 }
 
-/// `suggest_wg_size`: the launch size with the most resident waves per SIMD, per target, as dicts (the
-/// CLI's `suggest --json` fields). `lds` is a whole number or a callable of the
-/// workgroup size; its exception, or a value that is not a whole number in range, is raised as it is.
+/// `suggest_wg_size`'s `lds`: bytes, or a callable of the workgroup size giving them.
+enum Lds<'py> {
+    Bytes(u32),
+    Of(Bound<'py, PyAny>),
+}
+
+impl<'py> Lds<'py> {
+    fn read(v: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if v.is_callable() {
+            Ok(Lds::Of(v.clone()))
+        } else {
+            args::count::<n::lds>(v).map(Lds::Bytes)
+        }
+    }
+}
+
+/// `wavebudget.suggest_wg_size(target, *, ...)`: the workgroup size (a multiple of the wave size, within
+/// `wg_size`, the kernel's flat range; default 1..1024) whose waves the hardware keeps resident per SIMD are
+/// most, ties to the largest, as CUDA's `cudaOccupancyMaxPotentialBlockSize` answers for NVIDIA (`wavebudget
+/// suggest`). `lds` is the LDS bytes per workgroup, or a callable of the workgroup size giving them (static
+/// plus what the launch adds); its exception, or a value that is not a whole number in range, is raised as
+/// it is. `cus`: compute units of the device, for `min_grid_size`. One `WgSuggestion`, a list of them for
+/// several comma-separated targets.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, vgprs, agprs, vgpr_count, sgprs, lds, wg_min, wg_max, cus, wave_size, cu_mode, llvm, all))]
+#[allow(clippy::too_many_arguments)]
+// the Python signature
+// `lds` is a count or a callable, read in the body; its default (`Lds::Bytes(0)`) has no Python literal, so
+// the text signature is written out (test_signatures.py holds it to the `.pyi`).
+#[pyo3(
+    signature = (target, *, vgprs = 0, agprs = 0, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false),
+    text_signature = "(target, *, vgprs=0, agprs=0, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False)"
+)]
 fn suggest_wg_size<'py>(
     py: Python<'py>,
-    target: &str,
-    vgprs: u32,
-    agprs: u32,
-    vgpr_count: Option<u32>,
-    sgprs: u32,
-    lds: &Bound<'py, PyAny>,
-    wg_min: Option<u32>,
-    wg_max: Option<u32>,
-    cus: Option<u32>,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    llvm: Option<u32>,
-    all: bool,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::vgprs>")] vgprs: u32,
+    #[pyo3(from_py_with = "args::count::<n::agprs>")] agprs: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
+    #[pyo3(from_py_with = "args::count::<n::sgprs>")] sgprs: u32,
+    #[pyo3(from_py_with = "Lds::read")] lds: Lds<'py>,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::opt_count::<n::cus>")] cus: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    if vgpr_count.is_some() && (vgprs != 0 || agprs != 0) {
+        return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+    }
+    let (fixed, lds) = match lds {
+        Lds::Bytes(n) => (Some(n), py.None().into_bound(py)),
+        Lds::Of(f) => (None, f),
+    };
+    if cus == Some(0) {
+        return Err(refuse("cus", "cus 0: a device has at least one compute unit".into()));
+    }
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
-    let range = match (wg_min, wg_max) {
-        (Some(min), Some(max)) => wavebudget_model::WorkgroupSize { min, max },
-        _ => wavebudget_model::WorkgroupSize::DEFAULT,
+    let range = match wg_size {
+        Some((min, max)) => wavebudget_model::WorkgroupSize { min, max },
+        None => wavebudget_model::WorkgroupSize::DEFAULT,
     };
     // The range before the target, as the CLI and the C API read them: a call wrong in both ways is
     // refused alike in every door.
     let range = range.validate().map_err(|e| model_err(&e))?;
-    let fixed: Option<u32> = if lds.is_callable() { None } else { Some(lds.extract()?) };
     let req = wavebudget_engine::suggest::Request {
         vgprs: match vgpr_count {
             Some(t) => wavebudget_model::Vgprs::Total(t),
@@ -1188,7 +1185,7 @@ fn suggest_wg_size<'py>(
         all,
     };
     let mut answers = Vec::new();
-    for st in wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)? {
+    for st in wavebudget_engine::targets::subtargets(&target, options).map_err(engine_err)? {
         // The callable's first failure, raised once the model is done (the model's callback cannot fail).
         let mut failure: Option<PyErr> = None;
         let mut lds_of = |wg: u32| -> u32 {
@@ -1228,9 +1225,9 @@ fn suggest_wg_size<'py>(
             return Err(e);
         }
         let s = s.map_err(|e| model_err(&e))?;
-        answers.push(to_py(py, &s)?);
+        answers.push(answer(py, "WgSuggestion", to_py(py, &s)?));
     }
-    Ok(answers)
+    one_or_list(py, answers.into_iter())
 }
 
 /// `merge_ladders(plan, shards)`: the ladders of a distributed sweep's shards (each `sweep --json` of
@@ -1255,24 +1252,25 @@ fn targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     to_py(py, &wavebudget_engine::targets::rows())
 }
 
-/// `dispatch(...)`: a kernel of a file at a launch on a device (a name, or a KFD topology root), as the
-/// runtime answers it, a dict.
+/// `wavebudget.dispatch(path, kernel, *, ...)`: occupancy of `kernel` in a code object at a launch on a
+/// device (`device`: a product or processor name; or `kfd_root`: a KFD topology root), as `wavebudget
+/// dispatch --json`: a `Dispatch`.
 #[pyfunction]
-#[pyo3(signature = (path, kernel, device, kfd_root, wg_size, dynamic_lds))]
+#[pyo3(signature = (path, kernel, *, device = None, kfd_root = None, wg_size = None, dynamic_lds = 0))]
 fn dispatch<'py>(
     py: Python<'py>,
-    path: std::path::PathBuf,
-    kernel: &str,
-    device: Option<&str>,
-    kfd_root: Option<std::path::PathBuf>,
-    wg_size: Option<(u32, u32)>,
-    dynamic_lds: u32,
+    #[pyo3(from_py_with = "args::path::<n::path>")] path: String,
+    #[pyo3(from_py_with = "args::text::<n::kernel>")] kernel: String,
+    #[pyo3(from_py_with = "args::opt_text::<n::device>")] device: Option<String>,
+    #[pyo3(from_py_with = "args::opt_path::<n::kfd_root>")] kfd_root: Option<String>,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::count::<n::dynamic_lds>")] dynamic_lds: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::dispatch::{self, DeviceFrom};
     let wg = workgroup(wg_size)?;
-    let from = match (device, kfd_root.as_deref()) {
+    let from = match (device.as_deref(), kfd_root.as_deref()) {
         (Some(t), _) => DeviceFrom::Name(t),
-        (None, Some(root)) => DeviceFrom::KfdRoot(root),
+        (None, Some(root)) => DeviceFrom::KfdRoot(std::path::Path::new(root)),
         (None, None) => {
             let m = wavebudget_engine::misuse::Misuse::NoDevice { give: "device=PROCESSOR or kfd_root=DIR" };
             return Err(refuse(m.kind(), m.to_string()));
@@ -1281,50 +1279,57 @@ fn dispatch<'py>(
     let d = py
         .allow_threads(|| {
             let device = dispatch::device(from)?;
-            dispatch::dispatch_file(&path, kernel, &device, wg, dynamic_lds)
+            dispatch::dispatch_file(std::path::Path::new(&path), &kernel, &device, wg, dynamic_lds)
         })
         .map_err(engine_err)?;
-    to_py(py, &d)
+    answer(py, "Dispatch", to_py(py, &d)?)
 }
 
-/// `write_report(...)`: the HTML report of `wavebudget report`, from its arguments as values; returns
-/// the line the command prints.
+/// `wavebudget.write_report(*inputs, output, ...)`: write the HTML report of `wavebudget report` to
+/// `output` and return its path.
+///
+/// `inputs`: code objects, offload bundles, HIP binaries, Triton cache directories, `wavebudget sweep
+/// --json` files; with none, `target` and `vgprs` (or `vgpr_count`) give one configuration (the calculator
+/// view). NVIDIA binaries (cubins, fat binaries, executables, a Triton NVIDIA cache) are drawn at their
+/// launch: `dynamic_shared_mem` bytes, the limit `max_dynamic_shared_mem` (bytes or `"max"`, the device's
+/// opt-in maximum as Triton's launcher sets it). The other arguments are the CLI's flags (docs/report.md).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (inputs, output, target, wg_size, dynamic_lds, kernel, llvm, details, title, vgprs, agprs, vgpr_count, sgprs, lds, wave_size, cu_mode, dynamic_shared_mem, max_dynamic_shared_mem))]
+#[pyo3(signature = (*inputs, output, target = None, wg_size = None, dynamic_lds = None, kernel = None, llvm = None, details = None, title = None, vgprs = None, agprs = None, vgpr_count = None, sgprs = None, lds = None, wave_size = None, cu_mode = false, dynamic_shared_mem = None, max_dynamic_shared_mem = None))]
 fn write_report(
     py: Python<'_>,
-    inputs: Vec<String>,
-    output: String,
-    target: Option<String>,
-    wg_size: Option<(u32, u32)>,
-    dynamic_lds: Option<u32>,
-    kernel: Option<String>,
-    llvm: Option<u32>,
-    details: Option<usize>,
-    title: Option<String>,
-    vgprs: Option<u32>,
-    agprs: Option<u32>,
-    vgpr_count: Option<u32>,
-    sgprs: Option<u32>,
-    lds: Option<u32>,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    dynamic_shared_mem: Option<u32>,
-    max_dynamic_shared_mem: Option<String>,
+    inputs: &Bound<'_, pyo3::types::PyTuple>,
+    #[pyo3(from_py_with = "args::path::<n::output>")] output: String,
+    #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_lds>")] dynamic_lds: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::details>")] details: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_text::<n::title>")] title: Option<String>,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::agprs>")] agprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::sgprs>")] sgprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::lds>")] lds: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
 ) -> PyResult<String> {
+    let inputs = inputs.iter().map(|i| args::path::<n::inputs>(&i)).collect::<PyResult<Vec<_>>>()?;
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
     let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
     // The report's own request, typed: no argument vector, no text between.
     let request = wavebudget_report::Request {
         files: inputs,
-        output,
+        output: output.clone(),
         target,
         wg_size: workgroup(wg_size)?,
         dynamic_lds,
         kernel,
         llvm,
-        details: details.unwrap_or(wavebudget_report::DEFAULT_DETAILS),
+        details: details.map_or(wavebudget_report::DEFAULT_DETAILS, |d| d as usize),
         title,
         vgprs,
         agprs,
@@ -1338,7 +1343,8 @@ fn write_report(
             ..Default::default()
         },
     };
-    py.allow_threads(|| wavebudget_report::write(&request)).map_err(report_err)
+    py.allow_threads(|| wavebudget_report::write(&request)).map_err(report_err)?;
+    Ok(output)
 }
 
 /// An NVIDIA target by name (the engine's reading, as the CLI's), or the refusal naming it.
@@ -1350,57 +1356,74 @@ fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
     refuse(e.kind(), e.to_string())
 }
 
-/// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block, checked in Python:
-/// static shared memory, dynamic shared memory at launch, its limit in bytes, barriers, carveout.
-#[derive(FromPyObject)]
-struct NvSpec(u32, u32, Option<u32>, u32, Option<u32>);
-
-impl From<NvSpec> for wavebudget_engine::vendor::NvidiaKernelSpec {
-    fn from(NvSpec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout): NvSpec) -> Self {
-        wavebudget_engine::vendor::NvidiaKernelSpec {
-            shared_mem: Some(shared_mem),
-            dynamic_shared_mem: Some(dynamic_shared_mem),
-            max_dynamic: max_dynamic.map(wavebudget_engine::inspect::MaxDynamic::Bytes),
-            barriers: Some(barriers),
-            carveout,
-        }
+/// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block: static shared memory,
+/// dynamic shared memory at launch, its limit in bytes, barriers, carveout.
+fn nv_spec(
+    shared_mem: u32,
+    dynamic_shared_mem: u32,
+    max_dynamic: Option<u32>,
+    barriers: u32,
+    carveout: Option<u32>,
+) -> wavebudget_engine::vendor::NvidiaKernelSpec {
+    wavebudget_engine::vendor::NvidiaKernelSpec {
+        shared_mem: Some(shared_mem),
+        dynamic_shared_mem: Some(dynamic_shared_mem),
+        max_dynamic: max_dynamic.map(wavebudget_engine::inspect::MaxDynamic::Bytes),
+        barriers: Some(barriers),
+        carveout,
     }
 }
 
-/// `nvidia.occupancy(...)`: blocks and warps per SM as `cuda_occupancy.h` computes them, a dict with the
-/// names of `wavebudget occupancy --target sm_XY --json`.
+/// `wavebudget.nvidia.occupancy(target, *, regs, block, ...)`: blocks and warps per SM of a kernel of
+/// `regs` registers per thread launched with `block` threads, as `cuda_occupancy.h` computes them (the
+/// names of `wavebudget occupancy --target sm_XY --json`). `max_dynamic_shared_mem`: the kernel's
+/// `cudaFuncAttributeMaxDynamicSharedMemorySize` (default 48 KiB less `shared_mem`); `carveout`: the
+/// preferred shared-memory carveout, percent. An `NvOccupancy`.
 #[pyfunction]
-#[pyo3(signature = (target, regs, block, spec))]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, *, regs, block, shared_mem = 0, dynamic_shared_mem = 0, max_dynamic_shared_mem = None, barriers = 1, carveout = None))]
 fn nv_occupancy<'py>(
     py: Python<'py>,
-    target: &str,
-    regs: u32,
-    block: u32,
-    spec: NvSpec,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::regs>")] regs: u32,
+    #[pyo3(from_py_with = "args::count::<n::block>")] block: u32,
+    #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
+    #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let t = nv_target(target)?;
-    let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, regs, block);
-    let answer = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
-    let d = to_py(py, &answer)?;
+    let t = nv_target(&target)?;
+    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let k = spec.kernel(t.arch, regs, block);
+    let occupancy = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
+    let d = to_py(py, &occupancy)?;
     // Rendered for Python: the fraction of the SM's warps, the reason in words.
-    d.set_item("occupancy", answer.occupancy.fraction())?;
-    d.set_item("unlaunchable_reason", answer.occupancy.unlaunchable.map(|u| u.to_string()))?;
-    Ok(d)
+    d.set_item("occupancy", occupancy.occupancy.fraction())?;
+    d.set_item("unlaunchable_reason", occupancy.occupancy.unlaunchable.map(|u| u.to_string()))?;
+    answer(py, "nvidia.NvOccupancy", d)
 }
 
-/// `nvidia.budget(...)`: the largest registers per thread that reach a warps- or blocks-per-SM target.
+/// `wavebudget.nvidia.budget(target, *, block, ...)`: the largest registers per thread (up to ptxas's 255)
+/// at which a kernel launched with `block` threads keeps `warps_per_sm` warps (or `blocks_per_sm` blocks)
+/// resident per SM; refused, naming the limiter, when no register count reaches it. An `NvBudget`.
 #[pyfunction]
-#[pyo3(signature = (target, block, warps_per_sm, blocks_per_sm, spec))]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (target, *, block, warps_per_sm = None, blocks_per_sm = None, shared_mem = 0, dynamic_shared_mem = 0, max_dynamic_shared_mem = None, barriers = 1, carveout = None))]
 fn nv_budget<'py>(
     py: Python<'py>,
-    target: &str,
-    block: u32,
-    warps_per_sm: Option<u32>,
-    blocks_per_sm: Option<u32>,
-    spec: NvSpec,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::block>")] block: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::warps_per_sm>")] warps_per_sm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::blocks_per_sm>")] blocks_per_sm: Option<u32>,
+    #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
+    #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_model::nvidia::Want;
-    let t = nv_target(target)?;
+    let t = nv_target(&target)?;
     let want = match (warps_per_sm, blocks_per_sm) {
         (Some(w), None) => Want::WarpsPerSm(w),
         (None, Some(b)) => Want::BlocksPerSm(b),
@@ -1409,14 +1432,15 @@ fn nv_budget<'py>(
             return Err(refuse(m.kind(), m.to_string()));
         }
     };
-    let k = wavebudget_engine::vendor::NvidiaKernelSpec::from(spec).kernel(t.arch, 0, block);
-    let answer = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(nv_err)?;
+    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let k = spec.kernel(t.arch, 0, block);
+    let budget = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(nv_err)?;
     // One level asked: its fields beside the target's (the CLI's `levels` hold one each).
-    let d = to_py(py, &answer.levels[0])?;
-    for (key, value) in to_py(py, &answer.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
+    let d = to_py(py, &budget.levels[0])?;
+    for (key, value) in to_py(py, &budget.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
         d.set_item(key, value)?;
     }
-    Ok(d)
+    answer(py, "nvidia.NvBudget", d)
 }
 
 /// `nvidia.targets()`: the architectures and products modelled.
@@ -1451,8 +1475,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
     m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;
-    m.add("NotPlain", m.py().get_type::<NotPlain>())?;
     m.add_function(wrap_pyfunction!(_printable, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_count, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_text, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_flag, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_path, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_wg_pair, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;

@@ -606,8 +606,10 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
 
 def test_the_native_stub_declares_the_functions_as_they_are():
     """_native.pyi declares every public function of the extension with the runtime's parameter names,
-    kinds and which have defaults, and names nothing the module lacks: the stub cannot drift."""
+    kinds and default values (the signature is written once, in Rust's ``#[pyo3(signature)]``; the stub
+    gives the types), a return type for each, and names nothing the module lacks: the stub cannot drift."""
     import ast
+    import importlib
     import inspect as std_inspect
 
     mod = wavebudget._native
@@ -619,17 +621,25 @@ def test_the_native_stub_declares_the_functions_as_they_are():
     for name, node in declared.items():
         assert hasattr(mod, name), f"the stub declares {name}, the module has none"
         params = std_inspect.signature(getattr(mod, name)).parameters.values()
-        got = [(p.name, p.kind.name, p.default is not p.empty) for p in params]
+        none = object()
+        got = [(p.name, p.kind.name, none if p.default is p.empty else p.default) for p in params]
         a = node.args
         positional = a.posonlyargs + a.args
-        pos_defaults = [False] * (len(positional) - len(a.defaults)) + [True] * len(a.defaults)
+        pos_defaults = [none] * (len(positional) - len(a.defaults)) + [ast.literal_eval(d) for d in a.defaults]
         want = [(x.arg, "POSITIONAL_OR_KEYWORD", d) for x, d in zip(positional, pos_defaults)]
         if a.vararg:
-            want.append((a.vararg.arg, "VAR_POSITIONAL", False))
-        want += [(x.arg, "KEYWORD_ONLY", d is not None) for x, d in zip(a.kwonlyargs, a.kw_defaults)]
+            want.append((a.vararg.arg, "VAR_POSITIONAL", none))
+        want += [(x.arg, "KEYWORD_ONLY", none if d is None else ast.literal_eval(d))
+                 for x, d in zip(a.kwonlyargs, a.kw_defaults)]
         if a.kwarg:
-            want.append((a.kwarg.arg, "VAR_KEYWORD", False))
+            want.append((a.kwarg.arg, "VAR_KEYWORD", none))
         assert got == want, name
+        assert node.returns is not None, f"the stub gives {name} no return type"
+    # The package's calls that are the extension's own are declared there.
+    for name in ("occupancy", "budget", "suggest_wg_size", "dispatch", "cubins", "write_report"):
+        assert getattr(wavebudget, name) is getattr(mod, name) and name in declared, name
+    nvidia = importlib.import_module("wavebudget.nvidia")
+    assert nvidia.occupancy is mod.nv_occupancy and nvidia.budget is mod.nv_budget
 
 
 @pytest.mark.parametrize("module", ["wavebudget", "wavebudget.nvidia", "wavebudget.triton", "wavebudget.cluster"])
@@ -888,3 +898,51 @@ def test_a_reports_inputs_share_one_input_budget(tmp_path, monkeypatch):
                                      f"command's earlier inputs, over the input budget of {budget} bytes")) as e:
         wavebudget.write_report(*files, output=out)
     assert str(files[3]) in str(e.value) and not out.exists(), str(e.value)
+
+
+def test_each_argument_is_refused_by_its_own_name(tmp_path):
+    """Issue 56: every argument of the extension's calls is read once, in Rust, by a reader that names it.
+    Each argument of each public call, given a value of the wrong kind (its type in _native.pyi: -1 for a
+    count, 5 for text or a path, 1 for a flag, "x" for a launch size) beside valid others, is refused with
+    that argument's name as ``argument`` and as the message's first word, and the kind of the mistake."""
+    import ast
+
+    mod = wavebudget._native
+    stub = ast.parse(pathlib.Path(mod.__file__).with_name("_native.pyi").read_text())
+    declared = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+    hsaco = TRANSPOSE / "transpose.hsaco"
+    base = {
+        "occupancy": (("gfx942",), {}),
+        "budget": (("gfx942", 4), {}),
+        "suggest_wg_size": (("gfx942",), {}),
+        "dispatch": ((str(hsaco), "transpose"), {"device": "MI300X"}),
+        "cubins": ((str(hsaco),), {}),
+        "write_report": ((), {"output": str(tmp_path / "r.html")}),
+        "nv_occupancy": (("H100",), {"regs": 32, "block": 128}),
+        "nv_budget": (("H100",), {"block": 128, "warps_per_sm": 32}),
+    }
+    wrong = {"int": (-1, "not_a_count"), "str": (5, "not_a_string"), "bool": (1, "not_a_bool"),
+             "PathArg": (5, "not_a_path"), "WgSize": ("x", "not_a_whole_number")}
+    checked = 0
+    for name, (args, kwargs) in base.items():
+        a = declared[name].args
+        params = [(x.arg, x.annotation, "pos") for x in a.args] + [(x.arg, x.annotation, "kw") for x in a.kwonlyargs]
+        if a.vararg:
+            params.append((a.vararg.arg, a.vararg.annotation, "var"))
+        for i, (param, annotation, how) in enumerate(params):
+            text = ast.unparse(annotation)
+            key = next((k for k in ("WgSize", "PathArg", "bool", "int", "str") if k in text), None)
+            assert key, f"{name}({param}: {text}): no wrong value for this type"
+            value, kind = wrong[key]
+            call_args, call_kwargs = list(args), dict(kwargs)
+            if how == "pos":
+                call_args[i] = value
+            elif how == "var":
+                call_args = [value]
+            else:
+                call_kwargs[param] = value
+            with refused(kind, rf"^{param}\b") as e:
+                getattr(mod, name)(*call_args, **call_kwargs)
+            assert e.value.argument == param, (name, param, e.value.argument)
+            checked += 1
+    assert checked >= 60, checked

@@ -326,14 +326,11 @@ def occupancy_batch(
             f"the arrays broadcast to {tuple(shape)}, {cells} cells; at most {_MAX_BATCH_CELLS} ({shapes})",
         )
     zero = np.zeros((), np.uint32)
-    try:
-        out = _native.occupancy_batch(
-            target, list(shape), arrays.get("vgprs", zero), arrays.get("agprs", zero), arrays.get("vgpr_count"),
-            arrays["sgprs"], arrays["lds"], arrays.get("wg_size"), arrays.get("wg_max"), wave_size, cu_mode, llvm,
-            threads,
-        )
-    except Error as e:
-        raise _refuse(e.kind, str(e)) from None
+    out = _native.occupancy_batch(
+        target, list(shape), arrays.get("vgprs", zero), arrays.get("agprs", zero), arrays.get("vgpr_count"),
+        arrays["sgprs"], arrays["lds"], arrays.get("wg_size"), arrays.get("wg_max"), wave_size, cu_mode, llvm,
+        threads,
+    )
     answers = [OccupancyBatch(t, m, a) for t, m, a in out]
     return answers[0] if len(answers) == 1 else answers
 
@@ -354,20 +351,12 @@ def _one_vgpr_form(vgprs: Any, agprs: Any, vgpr_count: Any) -> None:
         raise _refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both")
 
 
-def _u32(name: str, v: Any) -> int:
-    """``_whole``, and at most 4294967295 (what the model's counts hold)."""
-    if type(v) is int and 0 <= v <= _U32:
-        return v
-    n = _whole(name, v)
-    if n > _U32:
-        raise _refuse("not_a_count", f"{name} {n}: over {_U32}")
-    return n
-
-
-def _flag(name: str, v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise _refuse("not_a_bool", f"{name} {v!r}: expected True or False")
-    return v
+# The native readers of arguments (the calls' own, in Rust): a refusal with a kind and a line naming it.
+_u32 = _native._count
+_flag = _native._flag
+_text = _native._text
+_path = _native._path
+_wg_pair = _native._wg_pair
 
 
 class WgSuggestion(Record):
@@ -386,55 +375,7 @@ class WgSuggestion(Record):
     min_grid_size: Optional[int]
 
 
-def suggest_wg_size(
-    target: str,
-    *,
-    vgprs: int = 0,
-    agprs: int = 0,
-    vgpr_count: Optional[int] = None,
-    sgprs: int = 0,
-    lds: Union[int, Any] = 0,
-    wg_size: WgSize = None,
-    cus: Optional[int] = None,
-    wave_size: Optional[int] = None,
-    cu_mode: bool = False,
-    llvm: Optional[int] = None,
-    all: bool = False,  # noqa: A002 - the CLI's --all
-) -> Union[WgSuggestion, List[WgSuggestion]]:
-    """The workgroup size (a multiple of the wave size, within ``wg_size``, the kernel's flat range; default
-    1..1024) whose waves the hardware keeps resident per SIMD are most, ties to the largest, as CUDA's
-    ``cudaOccupancyMaxPotentialBlockSize`` answers for NVIDIA (``wavebudget suggest``). ``lds`` is the LDS
-    bytes per workgroup, or a callable of the workgroup size giving them (static plus what the launch
-    adds). ``cus``: compute units of the device, for ``min_grid_size``."""
-    target = _text("target", target)
-    counts = {n: _u32(n, v) for n, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs))}
-    _one_vgpr_form(vgprs, agprs, vgpr_count)
-    if vgpr_count is not None:
-        vgpr_count = _u32("vgpr_count", vgpr_count)
-    if not callable(lds):
-        lds = _u32("lds", lds)
-    # None: the model's default range (LLVM's 1..1024).
-    lo = hi = None
-    if isinstance(wg_size, (tuple, list)):
-        if len(wg_size) != 2:
-            raise _refuse("wg_size", f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
-        lo, hi = (_u32("wg_size", x) for x in wg_size)
-    elif wg_size is not None:
-        lo = hi = _u32("wg_size", wg_size)
-    if cus is not None:
-        cus = _u32("cus", cus)
-        if cus == 0:
-            raise _refuse("cus", "cus 0: a device has at least one compute unit")
-    if wave_size is not None:
-        wave_size = _u32("wave_size", wave_size)
-    _flag("cu_mode", cu_mode)
-    _flag("all", all)
-    if llvm is not None:
-        llvm = _u32("llvm", llvm)
-    out = _native.suggest_wg_size(target, counts["vgprs"], counts["agprs"], vgpr_count, counts["sgprs"], lds,
-                                  lo, hi, cus, wave_size, cu_mode, llvm, all)
-    answers = [WgSuggestion(d) for d in out]
-    return answers[0] if len(answers) == 1 else answers
+suggest_wg_size = _native.suggest_wg_size
 
 
 class _Blocker(Record):
@@ -630,134 +571,8 @@ class Dispatch(Record):
     workgroups_per_cu: int
 
 
-def _whole(name: str, v: Any) -> int:
-    """A whole number >= 0 from any integer type (int, numpy integers); bool and float are refused."""
-    if isinstance(v, bool):
-        raise _refuse("not_a_whole_number", f"{name} {v!r}: expected a whole number")
-    try:
-        n = _operator.index(v)
-    except TypeError:
-        raise _refuse("not_a_whole_number", f"{name} {v!r}: expected a whole number") from None
-    if n < 0:
-        raise _refuse("not_a_count", f"{name} {n}: expected a whole number, not a negative one")
-    return n
-
-
-def _text(name: str, v: Any) -> str:
-    if not isinstance(v, str) or not v:
-        raise _refuse("not_a_string", f"{name} {v!r}: expected a non-empty string")
-    return v
-
-
-def _path(v: Any, name: str = "path") -> str:
-    """A path argument as text: str, bytes (decoded as the file system does, ``os.fsdecode``) or
-    os.PathLike of either; anything else is refused naming the argument and its type (not its value: an
-    array's repr can run to megabytes)."""
-    try:
-        return _os.fsdecode(v)
-    except TypeError:
-        raise _refuse("not_a_path", f"{name}: expected a path (str, bytes or os.PathLike), got {type(v).__name__}") from None
-
-
-def _native_call(f: Callable[..., Any], *args: Any) -> Any:
-    """A typed native call; its refusal raised as ``Error`` with the Python argument names."""
-    try:
-        return f(*args)
-    except Error as e:
-        raise _refuse(e.kind, str(e)) from None
-
-
-def _wg_pair(wg_size: WgSize) -> Optional[Tuple[int, int]]:
-    """``wg_size`` as (MIN, MAX), or None: N, (MIN, MAX) or [MIN, MAX] of whole numbers."""
-    if wg_size is None:
-        return None
-    if isinstance(wg_size, (tuple, list)):
-        if len(wg_size) != 2:
-            raise _refuse("wg_size", f"wg_size {wg_size!r}: expected N or (MIN, MAX)")
-        lo, hi = (_u32("wg_size", x) for x in wg_size)
-        return (lo, hi)
-    n = _u32("wg_size", wg_size)
-    return (n, n)
-
-
-
-
-def occupancy(
-    target: str,
-    *,
-    vgprs: int = 0,
-    agprs: int = 0,
-    sgprs: int = 0,
-    lds: int = 0,
-    wg_size: WgSize = None,
-    wave_size: Optional[int] = None,
-    cu_mode: bool = False,
-    llvm: Optional[int] = None,
-    vgpr_count: Optional[int] = None,
-) -> Union[Occupancy, List[Occupancy]]:
-    """Waves per SIMD for these resources, as ``wavebudget occupancy`` computes them.
-
-    ``vgprs``/``agprs`` are the architectural VGPRs and AGPRs as LLVM's remark gives them; ``vgpr_count``
-    instead is the code object's unified ``.vgpr_count`` (AGPRs included: a Triton matmul's 289 is 256 +
-    33 AGPRs), as ``inspect`` and Triton's ``n_regs`` give it. ``sgprs`` is ``.sgpr_count``;
-    ``lds`` bytes per workgroup, ``wg_size`` the launch size (N, or (MIN, MAX) as LLVM's
-    ``amdgpu-flat-work-group-size``; default 1..1024). Several comma-separated targets give a list.
-    ``llvm`` is the LLVM major whose rules apply (15, 19 or 22, the default: the compiler that builds the
-    kernel; docs/llvm-versions.md).
-    """
-    # The model directly (no argv, no JSON): the native call takes plain values as they are and asks
-    # _plain_occupancy_args to check and convert any other.
-    return _native.occupancy(target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count)
-
-
-def _plain_occupancy_args(
-    target: Any, vgprs: Any, agprs: Any, sgprs: Any, lds: Any, wg_size: Any, wave_size: Any, cu_mode: Any,
-    llvm: Any, vgpr_count: Any,
-) -> Tuple[Any, ...]:
-    """``occupancy``'s arguments as plain values (int, str, bool, a (MIN, MAX) tuple), or the refusal that
-    names the first one that is not a value of its kind."""
-    _one_vgpr_form(vgprs, agprs, vgpr_count)
-    for name, v in (("vgprs", vgprs), ("agprs", agprs), ("sgprs", sgprs), ("lds", lds)):
-        if v is None:
-            raise _refuse("not_a_whole_number", f"{name} None: expected a whole number")
-    return (
-        _text("target", target),
-        _u32("vgprs", vgprs),
-        _u32("agprs", agprs),
-        _u32("sgprs", sgprs),
-        _u32("lds", lds),
-        _wg_pair(wg_size),
-        None if wave_size is None else _u32("wave_size", wave_size),
-        _flag("cu_mode", cu_mode),
-        None if llvm is None else _u32("llvm", llvm),
-        None if vgpr_count is None else _u32("vgpr_count", vgpr_count),
-    )
-
-
-def budget(
-    target: str,
-    waves: int,
-    *,
-    wg_size: WgSize = None,
-    lds: int = 0,
-    wave_size: Optional[int] = None,
-    cu_mode: bool = False,
-    llvm: Optional[int] = None,
-) -> Union[Budget, List[Budget]]:
-    """The largest VGPR, AGPR, SGPR and LDS counts that still allow ``waves`` per SIMD, as ``wavebudget
-    budget`` computes them; ``.reachable`` says whether the launch allows that many at all. ``llvm``: the
-    LLVM major whose rules apply (15, 19 or 22, the default)."""
-    out = _native_call(
-        _native.budget,
-        _text("target", target),
-        _u32("waves", waves),
-        _wg_pair(wg_size),
-        _u32("lds", lds),
-        None if wave_size is None else _u32("wave_size", wave_size),
-        _flag("cu_mode", cu_mode),
-        None if llvm is None else _u32("llvm", llvm),
-    )
-    return Budget(out[0]) if len(out) == 1 else [Budget(o) for o in out]
+occupancy = _native.occupancy
+budget = _native.budget
 
 
 def targets() -> List[Target]:
@@ -805,10 +620,7 @@ def code_objects(
         None if kernel is None else _text("kernel", kernel),
         None if llvm is None else _u32("llvm", llvm),
     )
-    try:
-        handles, skipped, cubins = _native.inspect(*args)
-    except Error as e:  # _native_call's, written out: this call is on the hot path
-        raise _refuse(e.kind, str(e)) from None
+    handles, skipped, cubins = _native.inspect(*args)
     found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
     if not handles and cubins:
         # NVIDIA binaries only: a list would be silently empty.
@@ -825,40 +637,7 @@ def code_objects(
     return found
 
 
-def cubins(
-    path_or_bytes: Union[str, "_os.PathLike[str]", bytes],
-    *,
-    target: Optional[str] = None,
-    block: Optional[int] = None,
-    dynamic_shared_mem: Optional[int] = None,
-    max_dynamic_shared_mem: Union[int, str, None] = None,
-    kernel: Optional[str] = None,
-) -> List[Record]:
-    """Every NVIDIA cubin in a file (a cubin, a fat binary, an executable or library carrying them) or in a
-    Triton NVIDIA cache directory, with each kernel's facts as the driver reads them (static shared memory
-    without the per-block reserve, local memory, named barriers) and CUDA's occupancy at a launch, as
-    ``wavebudget inspect --json``'s ``cubins``. ``block``: threads per block (default the kernel's launch
-    bounds, or a cache entry's ``num_warps`` x 32); ``dynamic_shared_mem``: bytes at launch (a cache entry's
-    ``shared`` when not given); ``max_dynamic_shared_mem``: the kernel's limit, bytes or ``"max"`` (the
-    device's opt-in maximum less the static, as Triton's launcher sets it; the default for a cache entry);
-    ``target``: another device or architecture (``"H200"``, ``"sm_90"``)."""
-    if type(path_or_bytes) is bytes:
-        paths, data = [], path_or_bytes
-    else:
-        paths, data = [_path(path_or_bytes, "path_or_bytes")], None
-    if max_dynamic_shared_mem is not None and max_dynamic_shared_mem != "max":
-        max_dynamic_shared_mem = str(_u32("max_dynamic_shared_mem", max_dynamic_shared_mem))
-    out = _native_call(
-        _native.cubins,
-        paths,
-        data,
-        None if target is None else _text("target", target),
-        None if block is None else _u32("block", block),
-        None if dynamic_shared_mem is None else _u32("dynamic_shared_mem", dynamic_shared_mem),
-        max_dynamic_shared_mem,
-        None if kernel is None else _text("kernel", kernel),
-    )
-    return [Record(c) for c in out]
+cubins = _native.cubins
 
 
 class CodeObjects(list):  # type: ignore[type-arg]
@@ -872,88 +651,8 @@ class CodeObjects(list):  # type: ignore[type-arg]
     cubins: Sequence[Record] = ()
 
 
-def dispatch(
-    path: Union[str, "_os.PathLike[str]"],
-    kernel: str,
-    *,
-    device: Optional[str] = None,
-    kfd_root: Optional[str] = None,
-    wg_size: WgSize = None,
-    dynamic_lds: int = 0,
-) -> Dispatch:
-    """Occupancy of ``kernel`` in a code object at a launch on a device (a product or processor name,
-    or a KFD topology root), as ``wavebudget dispatch --json``."""
-    wg = _wg_pair(wg_size)
-    return Dispatch(_native_call(
-        _native.dispatch,
-        _path(path),
-        _text("kernel", kernel),
-        None if device is None else _text("device", device),
-        None if kfd_root is None else _path(kfd_root, "kfd_root"),
-        wg,
-        _u32("dynamic_lds", dynamic_lds),
-    ))
-
-
-def write_report(
-    *inputs: Union[str, "_os.PathLike[str]"],
-    output: Union[str, "_os.PathLike[str]"],
-    target: Optional[str] = None,
-    wg_size: WgSize = None,
-    dynamic_lds: Optional[int] = None,
-    kernel: Optional[str] = None,
-    llvm: Optional[int] = None,
-    details: Optional[int] = None,
-    title: Optional[str] = None,
-    vgprs: Optional[int] = None,
-    agprs: Optional[int] = None,
-    vgpr_count: Optional[int] = None,
-    sgprs: Optional[int] = None,
-    lds: Optional[int] = None,
-    wave_size: Optional[int] = None,
-    cu_mode: bool = False,
-    dynamic_shared_mem: Optional[int] = None,
-    max_dynamic_shared_mem: Union[int, str, None] = None,
-) -> str:
-    """Write the HTML report of ``wavebudget report`` to ``output`` and return its path.
-
-    ``inputs``: code objects, offload bundles, HIP binaries, Triton cache directories, ``wavebudget sweep
-    --json`` files; with none, ``target`` and ``vgprs`` (or ``vgpr_count``) give one configuration (the
-    calculator view). NVIDIA binaries (cubins, fat binaries, executables, a Triton NVIDIA cache) are drawn
-    at their launch: ``dynamic_shared_mem`` bytes, the limit ``max_dynamic_shared_mem`` (bytes or
-    ``"max"``, the device's opt-in maximum as Triton's launcher sets it). The other arguments are the
-    CLI's flags (docs/report.md).
-    """
-    def opt(name: str, v: Any) -> Optional[int]:
-        return None if v is None else _u32(name, v)
-
-    if max_dynamic_shared_mem is not None and max_dynamic_shared_mem != "max":
-        max_dynamic_shared_mem = str(_u32("max_dynamic_shared_mem", max_dynamic_shared_mem))
-
-    out = _path(output, "output")
-    _native_call(
-        _native.write_report,
-        [_path(i, "inputs") for i in inputs],
-        out,
-        None if target is None else _text("target", target),
-        _wg_pair(wg_size),
-        opt("dynamic_lds", dynamic_lds),
-        None if kernel is None else _text("kernel", kernel),
-        opt("llvm", llvm),
-        opt("details", details),
-        None if title is None else _text("title", title),
-        opt("vgprs", vgprs),
-        opt("agprs", agprs),
-        opt("vgpr_count", vgpr_count),
-        opt("sgprs", sgprs),
-        opt("lds", lds),
-        opt("wave_size", wave_size),
-        _flag("cu_mode", cu_mode),
-        opt("dynamic_shared_mem", dynamic_shared_mem),
-        max_dynamic_shared_mem,
-    )
-    return out
-
+dispatch = _native.dispatch
+write_report = _native.write_report
 
 
 def _compiled_candidate(kernel: Any, grid: Any, name: Optional[str]) -> Tuple[Dict[str, Any], Tuple[str, str]]:
@@ -1013,7 +712,7 @@ def advise(target: str, candidates: Sequence[Any], *, grid: Any = None) -> Recor
             rec["name"] = f"{rec['name']}#{i}"
         records.append(rec)
         texts.append(text)
-    return Record(_native_call(_native.advise, target, records, texts))
+    return Record(_native.advise(target, records, texts))
 
 
 # The earlier names, kept for callers; not in __all__, so ``from wavebudget import *`` does not shadow the

@@ -1,6 +1,15 @@
-from typing import Any, Dict, List, Optional, Tuple, Union
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import Note, Record
+from . import Budget, Dispatch, Note, Record, WgSuggestion
+from .nvidia import NvBudget, NvOccupancy
+
+# The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
+# declared here once with its types, the signature itself written once in Rust (``#[pyo3(signature)]``);
+# test_the_native_stub_declares_the_functions_as_they_are holds the two to the same names, kinds and
+# defaults.
+WgSize = Union[int, Tuple[int, int], List[int], None]
+PathArg = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 __version__: str
 DEBUG_BUILD: bool
@@ -37,19 +46,18 @@ class Occupancy:
     def keys(self) -> Any: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
-class NotPlain(Exception): ...
-
 def occupancy(
-    target: Any,
-    vgprs: Any,
-    agprs: Any,
-    sgprs: Any,
-    lds: Any,
-    wg_size: Any,
-    wave_size: Any,
-    cu_mode: Any,
-    llvm: Any,
-    vgpr_count: Any,
+    target: str,
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    sgprs: int = 0,
+    lds: int = 0,
+    wg_size: WgSize = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]: ...
 
 def occupancy_batch(
@@ -70,29 +78,30 @@ def occupancy_batch(
 
 def suggest_wg_size(
     target: str,
-    vgprs: int,
-    agprs: int,
-    vgpr_count: Optional[int],
-    sgprs: int,
-    lds: Any,
-    wg_min: Optional[int],
-    wg_max: Optional[int],
-    cus: Optional[int],
-    wave_size: Optional[int],
-    cu_mode: bool,
-    llvm: Optional[int],
-    all: bool,
-) -> List[Dict[str, Any]]: ...
+    *,
+    vgprs: int = 0,
+    agprs: int = 0,
+    vgpr_count: Optional[int] = None,
+    sgprs: int = 0,
+    lds: Union[int, Callable[[int], int]] = 0,
+    wg_size: WgSize = None,
+    cus: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    all: bool = False,
+) -> Union[WgSuggestion, List[WgSuggestion]]: ...
 
 def budget(
     target: str,
     waves: int,
-    wg_size: Optional[Tuple[int, int]],
-    lds: int,
-    wave_size: Optional[int],
-    cu_mode: bool,
-    llvm: Optional[int],
-) -> List["BudgetHandle"]: ...
+    *,
+    wg_size: WgSize = None,
+    lds: int = 0,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+) -> Union[Budget, List[Budget]]: ...
 
 class BudgetHandle:
     """The model's budget for one target; `dict()` is its `budget --json` object (with `note_kinds`)."""
@@ -111,14 +120,14 @@ def inspect(
 ) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str, str]], List[Dict[str, Any]]]: ...
 
 def cubins(
-    paths: List[str],
-    data: Optional[bytes],
-    target: Optional[str],
-    block: Optional[int],
-    dynamic_shared_mem: Optional[int],
-    max_dynamic_shared_mem: Optional[str],
-    kernel: Optional[str],
-) -> List[Dict[str, Any]]: ...
+    path_or_bytes: Union[PathArg, bytes],
+    *,
+    target: Optional[str] = None,
+    block: Optional[int] = None,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
+    kernel: Optional[str] = None,
+) -> List[Record]: ...
 
 class KernelHandle:
     """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
@@ -142,6 +151,13 @@ PTXAS_MAX_REGS: int
 
 def _printable(text: str) -> str: ...
 
+# The readers of arguments, for the Python layer's own readings (a Triton kernel's metadata).
+def _count(name: str, v: Any) -> int: ...
+def _text(name: str, v: Any) -> str: ...
+def _flag(name: str, v: Any) -> bool: ...
+def _path(v: Any, name: str = "path") -> str: ...
+def _wg_pair(v: Any) -> Optional[Tuple[int, int]]: ...
+
 def advise(target: str, records: List[Any], texts: List[Optional[Tuple[str, str]]]) -> Dict[str, Any]: ...
 def triton_explain(
     target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int
@@ -160,44 +176,60 @@ def triton_launch_report(
 
 def targets() -> List[Dict[str, Any]]: ...
 
-# An NVIDIA kernel beside its registers and block: (shared_mem, dynamic_shared_mem, max_dynamic_shared_mem,
-# barriers, carveout).
-NvSpec = Tuple[int, int, Optional[int], int, Optional[int]]
-
-def nv_occupancy(target: str, regs: int, block: int, spec: NvSpec) -> Dict[str, Any]: ...
+def nv_occupancy(
+    target: str,
+    *,
+    regs: int,
+    block: int,
+    shared_mem: int = 0,
+    dynamic_shared_mem: int = 0,
+    max_dynamic_shared_mem: Optional[int] = None,
+    barriers: int = 1,
+    carveout: Optional[int] = None,
+) -> NvOccupancy: ...
 def nv_budget(
-    target: str, block: int, warps_per_sm: Optional[int], blocks_per_sm: Optional[int], spec: NvSpec
-) -> Dict[str, Any]: ...
+    target: str,
+    *,
+    block: int,
+    warps_per_sm: Optional[int] = None,
+    blocks_per_sm: Optional[int] = None,
+    shared_mem: int = 0,
+    dynamic_shared_mem: int = 0,
+    max_dynamic_shared_mem: Optional[int] = None,
+    barriers: int = 1,
+    carveout: Optional[int] = None,
+) -> NvBudget: ...
 
 def nv_targets() -> Dict[str, List[Dict[str, Any]]]: ...
 
 def dispatch(
-    path: str,
+    path: PathArg,
     kernel: str,
-    device: Optional[str],
-    kfd_root: Optional[str],
-    wg_size: Optional[Tuple[int, int]],
-    dynamic_lds: int,
-) -> Dict[str, Any]: ...
+    *,
+    device: Optional[str] = None,
+    kfd_root: Optional[PathArg] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: int = 0,
+) -> Dispatch: ...
 
 def write_report(
-    inputs: List[str],
-    output: str,
-    target: Optional[str],
-    wg_size: Optional[Tuple[int, int]],
-    dynamic_lds: Optional[int],
-    kernel: Optional[str],
-    llvm: Optional[int],
-    details: Optional[int],
-    title: Optional[str],
-    vgprs: Optional[int],
-    agprs: Optional[int],
-    vgpr_count: Optional[int],
-    sgprs: Optional[int],
-    lds: Optional[int],
-    wave_size: Optional[int],
-    cu_mode: bool,
-    dynamic_shared_mem: Optional[int],
-    max_dynamic_shared_mem: Optional[str],
+    *inputs: PathArg,
+    output: PathArg,
+    target: Optional[str] = None,
+    wg_size: WgSize = None,
+    dynamic_lds: Optional[int] = None,
+    kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
+    details: Optional[int] = None,
+    title: Optional[str] = None,
+    vgprs: Optional[int] = None,
+    agprs: Optional[int] = None,
+    vgpr_count: Optional[int] = None,
+    sgprs: Optional[int] = None,
+    lds: Optional[int] = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
 ) -> str: ...
 def merge_ladders(plan: List[Dict[str, Any]], shards: List[str]) -> Dict[str, Any]: ...

@@ -7,7 +7,7 @@ its sources and how it is checked."""
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import Record, _native, _native_call, _text, _u32
+from . import Record, _native
 
 __all__ = ["occupancy", "budget", "targets", "NvOccupancy", "NvBudget"]
 
@@ -25,72 +25,8 @@ class NvBudget(Record):
     ``above``: the occupancy one allocation unit (8 registers) higher."""
 
 
-def _opt(name: str, v: Optional[int]) -> Optional[int]:
-    return None if v is None else _u32(name, v)
-
-
-def _spec(
-    shared_mem: int, dynamic_shared_mem: int, max_dynamic_shared_mem: Optional[int], barriers: int,
-    carveout: Optional[int],
-) -> Tuple[int, int, Optional[int], int, Optional[int]]:
-    """The kernel beside its registers and block, each value checked, as the native calls take it."""
-    return (
-        _u32("shared_mem", shared_mem),
-        _u32("dynamic_shared_mem", dynamic_shared_mem),
-        _opt("max_dynamic_shared_mem", max_dynamic_shared_mem),
-        _u32("barriers", barriers),
-        _opt("carveout", carveout),
-    )
-
-
-def occupancy(
-    target: str,
-    *,
-    regs: int,
-    block: int,
-    shared_mem: int = 0,
-    dynamic_shared_mem: int = 0,
-    max_dynamic_shared_mem: Optional[int] = None,
-    barriers: int = 1,
-    carveout: Optional[int] = None,
-) -> NvOccupancy:
-    """Blocks and warps per SM of a kernel of ``regs`` registers per thread launched with ``block``
-    threads. ``max_dynamic_shared_mem``: the kernel's ``cudaFuncAttributeMaxDynamicSharedMemorySize``
-    (default 48 KiB less ``shared_mem``); ``carveout``: the preferred shared-memory carveout, percent."""
-    d = _native_call(
-        _native.nv_occupancy,
-        _text("target", target),
-        _u32("regs", regs),
-        _u32("block", block),
-        _spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout),
-    )
-    return NvOccupancy(d)
-
-
-def budget(
-    target: str,
-    *,
-    block: int,
-    warps_per_sm: Optional[int] = None,
-    blocks_per_sm: Optional[int] = None,
-    shared_mem: int = 0,
-    dynamic_shared_mem: int = 0,
-    max_dynamic_shared_mem: Optional[int] = None,
-    barriers: int = 1,
-    carveout: Optional[int] = None,
-) -> NvBudget:
-    """The largest registers per thread (up to ptxas's 255) at which a kernel launched with ``block``
-    threads keeps ``warps_per_sm`` warps (or ``blocks_per_sm`` blocks) resident per SM; refused, naming
-    the limiter, when no register count reaches it."""
-    d = _native_call(
-        _native.nv_budget,
-        _text("target", target),
-        _u32("block", block),
-        _opt("warps_per_sm", warps_per_sm),
-        _opt("blocks_per_sm", blocks_per_sm),
-        _spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout),
-    )
-    return NvBudget(d)
+occupancy = _native.nv_occupancy
+budget = _native.nv_budget
 
 
 def targets() -> Dict[str, List[Any]]:

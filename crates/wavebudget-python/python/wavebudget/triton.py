@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _native_call, _refuse, _path, _text, _u32, occupancy
+from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _refuse, _path, _text, _u32, occupancy
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
@@ -76,8 +76,7 @@ def explain(
     above that, so registers are squeezed (and may spill) for waves that cannot run.
     """
     return Explanation(
-        _native_call(
-            _native.triton_explain,
+        _native.triton_explain(
             _text("target", target),
             _u32("num_warps", num_warps),
             _u32("waves_per_eu", waves_per_eu),
@@ -222,7 +221,7 @@ def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..
     if kernel is None and compile is None:
         raise _refuse("no_compile", "perf_model: give the @triton.jit kernel, or compile= (kwargs -> CompiledKernel)")
     from . import _native
-    _native_call(_native.advise, target, [], [])  # refuse a target without figures now, not at autotune
+    _native.advise(target, [], [])  # refuse a target without figures now, not at autotune
 
     def model(**kwargs: Any) -> float:
         grid = kwargs.get("grid")
@@ -347,10 +346,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
     else:
         # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         args = (_path(kernel), None, 0, 0, 0)
-    try:
-        h = _native.triton_launch_report(*args)
-    except Error as e:  # _native_call's, written out: this call is on the hot path
-        raise _refuse(e.kind, str(e)) from None
+    h = _native.triton_launch_report(*args)
     return KernelReport._of(h)  # type: ignore[attr-defined]
 
 

@@ -1,0 +1,255 @@
+//! A Python call's arguments, read once, here, each refused with a kind and a line naming the argument.
+//!
+//! The calls declare their Python signature once (`#[pyo3(signature = ...)]`, defaults included, which
+//! `inspect.signature` and `help()` read) and read each argument with `#[pyo3(from_py_with = ...)]` by one
+//! of the readers below, generic over the argument's name ([`n`]). A `FromPyObject` newtype cannot name
+//! its argument: PyO3 prefixes only an exact `TypeError` with the name (`argument_extraction_error` in
+//! `pyo3::impl_::extract_argument`), and a refusal here is `wavebudget.Error` (a `ValueError`) with its
+//! `kind` and `argument`. The Python layer's own readings (a Triton kernel's metadata) call the same
+//! readers through `_count`, `_text`, `_flag`, `_path` and `_wg_pair`.
+
+use pyo3::prelude::*;
+
+/// The name an argument's refusal gives.
+pub(crate) trait Name {
+    const NAME: &'static str;
+}
+
+macro_rules! names {
+    ($($n:ident),* $(,)?) => {$(
+        #[allow(non_camel_case_types)]
+        pub(crate) struct $n;
+        impl super::Name for $n {
+            const NAME: &'static str = stringify!($n);
+        }
+    )*};
+}
+
+/// The arguments' names, as the calls' signatures spell them.
+pub(crate) mod n {
+    names!(
+        target,
+        vgprs,
+        agprs,
+        sgprs,
+        lds,
+        wg_size,
+        wave_size,
+        cu_mode,
+        llvm,
+        vgpr_count,
+        waves,
+        cus,
+        all,
+        path,
+        kernel,
+        device,
+        kfd_root,
+        dynamic_lds,
+        output,
+        details,
+        title,
+        dynamic_shared_mem,
+        max_dynamic_shared_mem,
+        block,
+        inputs,
+        regs,
+        shared_mem,
+        barriers,
+        carveout,
+        warps_per_sm,
+        blocks_per_sm
+    );
+}
+
+/// `wavebudget.Error` of this kind about the argument `name`.
+fn refuse(kind: &'static str, name: &str, message: String) -> PyErr {
+    let e = crate::refuse(kind, message);
+    Python::with_gil(|py| {
+        // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
+        let _ = e.value(py).setattr("argument", name);
+    });
+    e
+}
+
+fn repr(v: &Bound<'_, PyAny>) -> String {
+    v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+}
+
+/// A whole number from 0 to 4294967295 (what the model's counts hold) from any integer type (`int`, an
+/// `int` subclass, a numpy integer: what `operator.index` takes); a bool and a float are refused.
+pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
+    if v.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(n) = v.extract::<u32>() {
+            return Ok(n);
+        }
+    }
+    let not_whole = || refuse("not_a_whole_number", name, format!("{name} {}: expected a whole number", repr(v)));
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(not_whole());
+    }
+    // SAFETY: `v` is a live object; PyNumber_Index returns a new reference or NULL with an error set.
+    let index = unsafe { pyo3::ffi::PyNumber_Index(v.as_ptr()) };
+    if index.is_null() {
+        let _ = PyErr::take(v.py());
+        return Err(not_whole());
+    }
+    // SAFETY: a new, owned reference from PyNumber_Index.
+    let index = unsafe { Bound::from_owned_ptr(v.py(), index) };
+    if let Ok(n) = index.extract::<u32>() {
+        return Ok(n);
+    }
+    if index.lt(0)? {
+        return Err(refuse(
+            "not_a_count",
+            name,
+            format!("{name} {index}: expected a whole number, not a negative one"),
+        ));
+    }
+    Err(refuse("not_a_count", name, format!("{name} {index}: over {}", u32::MAX)))
+}
+
+/// A non-empty `str`.
+pub(crate) fn read_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    if let Ok(s) = v.downcast::<pyo3::types::PyString>() {
+        let s = s.to_cow()?;
+        if !s.is_empty() {
+            return Ok(s.into_owned());
+        }
+    }
+    Err(refuse("not_a_string", name, format!("{name} {}: expected a non-empty string", repr(v))))
+}
+
+/// `True` or `False` (not a number, not numpy's bool).
+pub(crate) fn read_flag(v: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    match v.downcast_exact::<pyo3::types::PyBool>() {
+        Ok(b) => Ok(b.is_true()),
+        Err(_) => Err(refuse("not_a_bool", name, format!("{name} {}: expected True or False", repr(v)))),
+    }
+}
+
+/// A path as text: `str`, `bytes` (decoded as the file system does, `os.fsdecode`) or `os.PathLike` of
+/// either; anything else is refused naming its type (not its value: an array's repr can run to megabytes).
+pub(crate) fn read_path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    if let Ok(s) = v.downcast_exact::<pyo3::types::PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    let py = v.py();
+    match py.import("os")?.getattr("fsdecode")?.call1((v,)) {
+        Ok(s) => s.extract(),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => {
+            let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            Err(refuse("not_a_path", name, format!("{name}: expected a path (str, bytes or os.PathLike), got {ty}")))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A launch size: N, `(MIN, MAX)` or `[MIN, MAX]` of whole numbers, as `(MIN, MAX)`; None is None.
+pub(crate) fn read_wg_pair(v: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<(u32, u32)>> {
+    if v.is_none() {
+        return Ok(None);
+    }
+    let items = if let Ok(t) = v.downcast::<pyo3::types::PyTuple>() {
+        Some(t.iter().collect::<Vec<_>>())
+    } else if let Ok(l) = v.downcast::<pyo3::types::PyList>() {
+        Some(l.iter().collect::<Vec<_>>())
+    } else {
+        None
+    };
+    match items.as_deref() {
+        None => read_count(v, name).map(|n| Some((n, n))),
+        Some([lo, hi]) => Ok(Some((read_count(lo, name)?, read_count(hi, name)?))),
+        Some(_) => Err(refuse("wg_size", name, format!("{name} {}: expected N or (MIN, MAX)", repr(v)))),
+    }
+}
+
+/// `from_py_with` readers: each the reader above with the argument's name.
+pub(crate) fn count<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<u32> {
+    read_count(v, N::NAME)
+}
+
+pub(crate) fn opt_count<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        read_count(v, N::NAME).map(Some)
+    }
+}
+
+pub(crate) fn text<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    read_text(v, N::NAME)
+}
+
+pub(crate) fn opt_text<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        read_text(v, N::NAME).map(Some)
+    }
+}
+
+pub(crate) fn flag<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    read_flag(v, N::NAME)
+}
+
+pub(crate) fn path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    read_path(v, N::NAME)
+}
+
+pub(crate) fn opt_path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        read_path(v, N::NAME).map(Some)
+    }
+}
+
+pub(crate) fn wg_pair<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u32)>> {
+    read_wg_pair(v, N::NAME)
+}
+
+/// `max_dynamic_shared_mem`: bytes, or `"max"` (the device's opt-in maximum less the static), as the text
+/// the engine reads (`MaxDynamic::parse`); None is None.
+pub(crate) fn max_dynamic<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if v.is_none() {
+        return Ok(None);
+    }
+    if let Ok(s) = v.downcast_exact::<pyo3::types::PyString>() {
+        if s.to_cow()? == "max" {
+            return Ok(Some("max".into()));
+        }
+    }
+    read_count(v, N::NAME).map(|n| Some(n.to_string()))
+}
+
+/// `_count(name, v)`: the count reader for the Python layer's own readings.
+#[pyfunction]
+pub(crate) fn _count(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u32> {
+    read_count(v, name)
+}
+
+/// `_text(name, v)`: the text reader for the Python layer's own readings.
+#[pyfunction]
+pub(crate) fn _text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
+    read_text(v, name)
+}
+
+/// `_flag(name, v)`: the flag reader for the Python layer's own readings.
+#[pyfunction]
+pub(crate) fn _flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    read_flag(v, name)
+}
+
+/// `_path(v, name="path")`: the path reader for the Python layer's own readings.
+#[pyfunction]
+#[pyo3(signature = (v, name = "path"))]
+pub(crate) fn _path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    read_path(v, name)
+}
+
+/// `_wg_pair(v)`: the launch-size reader for the Python layer's own readings.
+#[pyfunction]
+pub(crate) fn _wg_pair(v: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u32)>> {
+    read_wg_pair(v, "wg_size")
+}
