@@ -273,19 +273,6 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     let wg_size = a.eval.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
     let kernel = a.eval.kernel.as_deref().map(kernel_regex).transpose()?;
     let max_dynamic = args::max_dynamic(a.cuda.max_dynamic_shared_mem.as_deref())?;
-    if let Some(value) = a.dvgpr_block {
-        // Only LLVM 22 has dynamic VGPRs, in blocks of 16 or 32 ("amdgpu-dynamic-vgpr-block-size").
-        let why = if a.eval.llvm.is_some_and(|l| l < wavebudget_model::Llvm::V22) {
-            Some("dynamic VGPRs are LLVM 22's; --llvm names an earlier major")
-        } else if value != 16 && value != 32 {
-            Some("a dynamic-VGPR block is 16 or 32 VGPRs")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            return Err(UsageError::DvgprBlock { value, why }.into());
-        }
-    }
     let report = inspect::inspect(
         &a.files,
         &inspect::InspectOptions {
@@ -318,18 +305,6 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
         wg_size: a.eval.wg_size.as_deref().zip(wg_size),
     }
     .check(drawn, &report.cubins)?;
-    // --dvgpr-block evaluates gfx12 kernels: where the inputs hold none, it would do nothing.
-    if let Some(value) = a.dvgpr_block {
-        let dynamic = |p: &str| wavebudget_model::parse_target(p).is_ok_and(|id| id.processor.dynamic_vgpr);
-        let evaluated = |c: &inspect::CodeObjectReport| c.evaluated_on.as_deref().is_some_and(dynamic);
-        if !report.code_objects.iter().any(evaluated) {
-            return Err(UsageError::DvgprBlock {
-                value,
-                why: "it applies to gfx12 kernels with dynamic VGPRs (gfx1200, gfx1201); the inputs are evaluated on none",
-            }
-            .into());
-        }
-    }
     let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }

@@ -85,14 +85,6 @@ pub enum UsageError {
         /// The NVIDIA architecture.
         arch: &'static str,
     },
-    /// `--dvgpr-block` where it cannot apply.
-    #[error("--dvgpr-block {value}: {why}")]
-    DvgprBlock {
-        /// As given.
-        value: u32,
-        /// Why it does not apply.
-        why: &'static str,
-    },
     /// A dynamic shared memory limit that is neither bytes nor `max`.
     #[error(
         "--max-dynamic-shared-mem '{value}': bytes, or max (the device's opt-in maximum less the static shared memory)"
@@ -372,7 +364,6 @@ mod tests {
             UsageError::NvidiaFlagOnAmd { flag: Flag::Regs, target: "gfx942".into() },
             UsageError::AmdFlagOnNvidia { flag: Flag::CuMode, arch: "sm_90" },
             UsageError::AmdCountOnNvidia { flag: Flag::Vgprs, arch: "sm_90", instead: Flag::Regs },
-            UsageError::DvgprBlock { value: 8, why: "x" },
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: Flag::WarpsPerSm },

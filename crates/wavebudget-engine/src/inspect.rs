@@ -10,6 +10,7 @@ use wavebudget_model::{
     Evaluation, KernelResources, Launch, Limiter, OccupancyNote, Subtarget, TargetId, Usage, Vgprs, WorkgroupSize,
 };
 
+use crate::misuse::Misuse;
 use crate::triton::{self, TritonLaunch};
 use crate::{Error, Note, PadCause, Result};
 
@@ -30,6 +31,9 @@ pub struct Report {
     /// Kernels read before `--kernel` filtered them (for the message when it matches none).
     #[serde(skip)]
     pub kernels_before_filter: usize,
+    /// The dynamic-VGPR block asked for (`--dvgpr-block`), for the refusal where it applies to no input.
+    #[serde(skip)]
+    dvgpr_block: Option<u32>,
 }
 
 /// A bundle entry that was not read, and why.
@@ -67,6 +71,10 @@ pub struct CodeObjectReport {
     pub e_flags: u32,
     /// The target the occupancy columns are for (`--target`, else the code object's own).
     pub evaluated_on: Option<String>,
+    /// Whether a dynamic-VGPR block applies on that target under the rules asked (the model's
+    /// `Evaluation::dvgpr_applies`).
+    #[serde(skip)]
+    pub dvgpr_applies: bool,
     /// Top-level metadata keys this reader does not know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata_extra: Option<Value<'static>>,
@@ -258,8 +266,16 @@ impl Report {
         cuda_launch_refusal(&self.cubins)
     }
 
-    /// The refusal of a filter that kept no kernel of `inputs`, else the report.
+    /// The refusal of a filter that kept no kernel of `inputs`, or of a dynamic-VGPR block asked for where
+    /// no input is evaluated on a processor it applies to (it would change nothing), else the report.
     pub fn matched(self, filter: Option<&Regex>, inputs: &str) -> Result<Report> {
+        if let Some(value) = self.dvgpr_block.filter(|_| !self.code_objects.iter().any(|c| c.dvgpr_applies)) {
+            return Err(Misuse::DvgprBlock {
+                value,
+                why: "it applies to gfx12 kernels with dynamic VGPRs (gfx1200, gfx1201); the inputs are evaluated on none",
+            }
+            .into());
+        }
         match filter {
             Some(re)
                 if self.code_objects.iter().all(|c| c.kernels.is_empty())
@@ -285,7 +301,24 @@ impl Report {
             skipped: Vec::new(),
             dynamic_lds: opts.dynamic_lds,
             kernels_before_filter: 0,
+            dvgpr_block: opts.dvgpr_block,
         }
+    }
+}
+
+impl InspectOptions {
+    /// The refusal of a dynamic-VGPR block the model cannot apply under any input: not one of the block
+    /// sizes (16 or 32 VGPRs), or an LLVM major before 22 (which has no dynamic VGPRs).
+    fn dvgpr_refusal(&self) -> Option<Misuse> {
+        let value = self.dvgpr_block?;
+        let why = if self.llvm < wavebudget_model::Llvm::V22 {
+            "dynamic VGPRs are LLVM 22's; --llvm names an earlier major"
+        } else if !wavebudget_model::targets::DYNAMIC_VGPR_BLOCK_SIZES.contains(&value) {
+            "a dynamic-VGPR block is 16 or 32 VGPRs"
+        } else {
+            return None;
+        };
+        Some(Misuse::DvgprBlock { value, why })
     }
 }
 
@@ -303,6 +336,9 @@ pub fn command_budget(files: &[String]) -> Result<InputBudget> {
 /// [`inspect`] within a budget the caller's command shares over more than these files (the report's
 /// inputs, read one at a time).
 pub fn inspect_within(files: &[String], opts: &InspectOptions, budget: &InputBudget) -> Result<Report> {
+    if let Some(m) = opts.dvgpr_refusal() {
+        return Err(m.into());
+    }
     let mut report = Report::empty(opts);
     for input in files {
         let path = std::path::Path::new(input);
@@ -426,6 +462,9 @@ fn read_entry(
 /// the file in sources and messages (`<bytes>`, `<bytes>#<entry id>`). `launch` is a Triton launch
 /// whose `shared` and size apply where `opts` gives none.
 pub fn inspect_bytes(name: &str, bytes: &[u8], launch: Option<TritonLaunch>, opts: &InspectOptions) -> Result<Report> {
+    if let Some(m) = opts.dvgpr_refusal() {
+        return Err(m.into());
+    }
     let mut report = Report::empty(opts);
     let eff = InspectOptions {
         wg_size: opts.wg_size.or(launch.as_ref().map(|l| WorkgroupSize::fixed(l.wg_size))),
@@ -697,6 +736,7 @@ fn code_object_report(
         elf_type: co.kind,
         e_flags: co.e_flags,
         evaluated_on: eval.as_ref().map(TargetId::canonical),
+        dvgpr_applies: eval.is_some_and(|id| Evaluation::reading(id, opts.llvm).dvgpr_applies()),
         metadata_extra: extra,
         launch: None,
         kernels,

@@ -272,6 +272,9 @@ pub enum Error {
     /// maximum, which the driver refuses to set).
     #[error(transparent)]
     Nvidia(wavebudget_model::nvidia::NvRefusal),
+    /// A misuse of the request itself (a flag where it cannot apply).
+    #[error(transparent)]
+    Misuse(#[from] misuse::Misuse),
 }
 
 /// What makes a JSON file not a sweep's output ([`Error::NotASweep`]).
@@ -320,6 +323,7 @@ impl Error {
             Error::Model(e) => e.kind(),
             Error::Triton(r) => r.kind(),
             Error::Nvidia(e) => e.kind(),
+            Error::Misuse(m) => m.kind(),
             other => other.into(),
         }
     }

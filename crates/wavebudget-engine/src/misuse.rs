@@ -50,6 +50,14 @@ pub enum Misuse {
         /// `--warps-per-sm W, --blocks-per-sm N or --all`, `warps_per_sm or blocks_per_sm`.
         give: &'static str,
     },
+    /// A dynamic-VGPR block (`--dvgpr-block`) where it cannot apply: `why`.
+    #[error("{} {value}: {why}", Arg("dvgpr-block"))]
+    DvgprBlock {
+        /// As given.
+        value: u32,
+        /// Why it does not apply.
+        why: &'static str,
+    },
     /// An output that is one of the inputs.
     #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
     OutputIsInput {

@@ -129,7 +129,9 @@ impl Evaluation {
         self.dvgpr_applies() && self.dvgpr_block.is_none()
     }
 
-    fn dvgpr_applies(&self) -> bool {
+    /// Whether these rules allocate VGPRs dynamically on this processor (gfx12, LLVM 22): where a
+    /// dynamic-VGPR block applies at all.
+    pub fn dvgpr_applies(&self) -> bool {
         self.target.processor.dynamic_vgpr && self.llvm >= Llvm::V22
     }
 
