@@ -63,7 +63,7 @@ pub(crate) mod n {
 }
 
 /// `wavebudget.Error` of this kind about the argument `name`.
-fn refuse(kind: &'static str, name: &str, message: String) -> PyErr {
+pub(crate) fn refuse(kind: &'static str, name: &str, message: String) -> PyErr {
     let e = crate::refuse(kind, message);
     Python::with_gil(|py| {
         // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.

@@ -645,22 +645,51 @@ handle! {
     }
 }
 
-/// `code_objects(...)`: the engine's inspect of files (or a Triton cache directory) or of bytes in memory
-/// (a buffer, read in place): a [`CodeObjectHandle`] per code object and the skipped entries (source,
-/// reason, its kind).
+/// `wavebudget.code_objects(path_or_bytes, *, ...)`: every code object in a file (code object, offload
+/// bundle, HIP binary), in bytes (any buffer, read in C order), or in a Triton cache directory, with each
+/// kernel's occupancy, as `wavebudget inspect --json`: a `CodeObjects` list of `CodeObject`.
+///
+/// `dynamic_lds` is LDS given at launch (HIP's dynamic shared memory, Triton's `shared`; a Triton cache
+/// entry's own `shared` when not given), `wg_size` the launch size, `target` another processor to evaluate
+/// on, `kernel` a regular expression on kernel names, `llvm` the LLVM major whose rules evaluate them (15,
+/// 19 or 22, the default). `.skipped` lists the entries that are not AMDGPU code objects, `.cubins` the
+/// NVIDIA cubins found beside them (`cubins()` reads those).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (paths, data, dynamic_lds, wg_size, target, kernel, llvm))]
-fn inspect<'py>(
+#[pyo3(signature = (path_or_bytes, *, dynamic_lds = None, wg_size = None, target = None, kernel = None, llvm = None))]
+fn code_objects<'py>(
     py: Python<'py>,
-    paths: Vec<String>,
-    data: Option<&[u8]>,
-    dynamic_lds: Option<u32>,
-    wg_size: Option<(u32, u32)>,
-    target: Option<&str>,
-    kernel: Option<&str>,
-    llvm: Option<u32>,
+    path_or_bytes: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_lds>")] dynamic_lds: Option<u32>,
+    #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
+    #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
+    #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (paths, copied) = if path_or_bytes.is_exact_instance_of::<pyo3::types::PyBytes>() {
+        (Vec::new(), None)
+    } else if path_or_bytes.is_instance_of::<pyo3::types::PyString>()
+        || path_or_bytes.is_instance(&py.import("os")?.getattr("PathLike")?)?
+    {
+        (vec![args::read_path(path_or_bytes, "path_or_bytes")?], None)
+    } else {
+        // Any other buffer (bytearray, memoryview, array.array, numpy) as its bytes in C order, which also
+        // serves a non-contiguous view.
+        let bytes = py.import("builtins")?.getattr("memoryview")?.call1((path_or_bytes,)).map_err(|_| {
+            let ty = path_or_bytes.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            args::refuse(
+                "not_a_path",
+                "path_or_bytes",
+                format!("path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {ty}"),
+            )
+        })?;
+        (Vec::new(), Some(bytes.call_method0("tobytes")?.downcast_into::<pyo3::types::PyBytes>()?))
+    };
+    let data = match &copied {
+        Some(b) => Some(b.as_bytes()),
+        None => path_or_bytes.downcast_exact::<pyo3::types::PyBytes>().ok().map(|b| b.as_bytes()),
+    };
+    let (target, kernel) = (target.as_deref(), kernel.as_deref());
     use wavebudget_engine::inspect;
     let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| model_err(&e))?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
@@ -674,7 +703,7 @@ fn inspect<'py>(
         ..Default::default()
     };
     let (report, inputs) = match data {
-        // `bytes` read where they lie (the Python layer makes other buffers bytes).
+        // `bytes` read where they lie, other buffers as their copy.
         Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
         None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
     };
@@ -691,12 +720,47 @@ fn inspect<'py>(
             Py::new(py, CodeObjectHandle { co, kernels })
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let skipped: Vec<(String, String, &'static str)> =
-        report.skipped.into_iter().map(|s| (s.source, s.reason.to_string(), s.reason.kind())).collect();
-    // NVIDIA cubins found beside (a host binary carrying both vendors') or instead: their `inspect --json`
-    // objects, for `.cubins` and for the refusal that names `wavebudget.cubins()`.
-    let cubins = to_py(py, &report.cubins)?;
-    Ok((handles, skipped, cubins).into_pyobject(py)?.into_any())
+    if handles.is_empty() && !report.cubins.is_empty() {
+        // NVIDIA binaries only: a list would be silently empty.
+        let arches: std::collections::BTreeSet<&str> = report.cubins.iter().map(|c| c.arch.as_str()).collect();
+        let arches = arches.into_iter().collect::<Vec<_>>().join(", ");
+        return Err(refuse(
+            "nvidia_cubins",
+            format!("{inputs} holds NVIDIA cubins ({arches}), no AMDGPU code objects: wavebudget.cubins() reads them"),
+        ));
+    }
+    if handles.is_empty() && !report.skipped.is_empty() {
+        // The CLI says so in text; a list would be silently empty.
+        let reasons: Vec<String> = report.skipped.iter().map(|s| format!("{} ({})", s.source, s.reason)).collect();
+        return Err(refuse(
+            "no_code_objects",
+            format!("no AMDGPU code objects found in {inputs}: {}", reasons.join("; ")),
+        ));
+    }
+    let package = package(py)?;
+    let of = package.getattr("CodeObject")?.getattr("_of")?;
+    let found = package
+        .getattr("CodeObjects")?
+        .call1((handles.into_iter().map(|h| of.call1((h,))).collect::<PyResult<Vec<_>>>()?,))?;
+    if !report.skipped.is_empty() {
+        let (record, note) = (package.getattr("Record")?, package.getattr("Note")?);
+        let skipped = report
+            .skipped
+            .iter()
+            .map(|s| {
+                let d = pyo3::types::PyDict::new(py);
+                d.set_item("source", &s.source)?;
+                d.set_item("reason", note.call1((s.reason.to_string(), s.reason.kind()))?)?;
+                record.call1((d,))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        found.setattr("skipped", skipped)?;
+    }
+    // A host binary carrying both vendors' binaries: the NVIDIA ones beside, as `cubins()` gives them.
+    let record = package.getattr("Record")?;
+    let cubins = report.cubins.iter().map(|c| record.call1((to_py(py, c)?,))).collect::<PyResult<Vec<_>>>()?;
+    found.setattr("cubins", cubins)?;
+    Ok(found)
 }
 
 /// `wavebudget.cubins(path_or_bytes, *, ...)`: every NVIDIA cubin in a file (a cubin, a fat binary, an
@@ -1490,7 +1554,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(targets, m)?)?;
     m.add_function(wrap_pyfunction!(dispatch, m)?)?;
     m.add_function(wrap_pyfunction!(write_report, m)?)?;
-    m.add_function(wrap_pyfunction!(inspect, m)?)?;
+    m.add_function(wrap_pyfunction!(code_objects, m)?)?;
     m.add_function(wrap_pyfunction!(cubins, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;

@@ -636,7 +636,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
         assert got == want, name
         assert node.returns is not None, f"the stub gives {name} no return type"
     # The package's calls that are the extension's own are declared there.
-    for name in ("occupancy", "budget", "suggest_wg_size", "dispatch", "cubins", "write_report"):
+    for name in ("occupancy", "budget", "suggest_wg_size", "dispatch", "cubins", "write_report", "code_objects"):
         assert getattr(wavebudget, name) is getattr(mod, name) and name in declared, name
     nvidia = importlib.import_module("wavebudget.nvidia")
     assert nvidia.occupancy is mod.nv_occupancy and nvidia.budget is mod.nv_budget
@@ -917,6 +917,7 @@ def test_each_argument_is_refused_by_its_own_name(tmp_path):
         "suggest_wg_size": (("gfx942",), {}),
         "dispatch": ((str(hsaco), "transpose"), {"device": "MI300X"}),
         "cubins": ((str(hsaco),), {}),
+        "code_objects": ((str(hsaco),), {}),
         "write_report": ((), {"output": str(tmp_path / "r.html")}),
         "nv_occupancy": (("H100",), {"regs": 32, "block": 128}),
         "nv_budget": (("H100",), {"block": 128, "warps_per_sm": 32}),

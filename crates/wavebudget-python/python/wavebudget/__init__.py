@@ -580,63 +580,7 @@ def targets() -> List[Target]:
     return [Target(t) for t in _native.targets()]
 
 
-def code_objects(
-    path_or_bytes: Union[str, "_os.PathLike[str]", bytes],
-    *,
-    dynamic_lds: Optional[int] = None,
-    wg_size: WgSize = None,
-    target: Optional[str] = None,
-    kernel: Optional[str] = None,
-    llvm: Optional[int] = None,
-) -> "CodeObjects":
-    """Every code object in a file (code object, offload bundle, HIP binary), in bytes, or in a Triton
-    cache directory, with each kernel's occupancy, as ``wavebudget inspect --json``.
-
-    ``dynamic_lds`` is LDS given at launch (HIP's dynamic shared memory, Triton's ``shared``; a Triton
-    cache entry's own ``shared`` when not given), ``wg_size`` the launch size, ``target`` another
-    processor to evaluate on, ``kernel`` a regular expression on kernel names, ``llvm`` the LLVM major
-    whose rules evaluate them (15, 19 or 22, the default).
-    """
-    if type(path_or_bytes) is bytes:
-        paths, data, source = [], path_or_bytes, "<bytes>"
-    elif isinstance(path_or_bytes, (str, _os.PathLike)):
-        paths, data, source = [_path(path_or_bytes, "path_or_bytes")], None, None
-    else:
-        # bytes as they are; any other buffer (bytearray, memoryview, array.array, numpy) as its bytes in
-        # C order, which also serves a non-contiguous view.
-        try:
-            data = memoryview(path_or_bytes).tobytes()
-        except TypeError:
-            raise _refuse("not_a_path", 
-                f"path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {type(path_or_bytes).__name__}"
-            ) from None
-        paths, source = [], "<bytes>"
-    args = (
-        paths,
-        data,
-        None if dynamic_lds is None else _u32("dynamic_lds", dynamic_lds),
-        None if wg_size is None else _wg_pair(wg_size),
-        None if target is None else _text("target", target),
-        None if kernel is None else _text("kernel", kernel),
-        None if llvm is None else _u32("llvm", llvm),
-    )
-    handles, skipped, cubins = _native.inspect(*args)
-    found = CodeObjects(map(CodeObject._of, handles))  # type: ignore[attr-defined]
-    if not handles and cubins:
-        # NVIDIA binaries only: a list would be silently empty.
-        arches = ", ".join(sorted({c["arch"] for c in cubins}))
-        raise _refuse("nvidia_cubins", f"{source or paths[0]} holds NVIDIA cubins ({arches}), no AMDGPU code objects: wavebudget.cubins() reads them")
-    if skipped:
-        if not handles:
-            # The CLI says so in text; a list would be silently empty.
-            reasons = "; ".join(f"{src} ({reason})" for src, reason, _kind in skipped)
-            raise _refuse("no_code_objects", f"no AMDGPU code objects found in {source or paths[0]}: {reasons}")
-        found.skipped = [Record({"source": src, "reason": Note(reason, kind)}) for src, reason, kind in skipped]
-    # A host binary carrying both vendors' binaries: the NVIDIA ones beside.
-    found.cubins = [Record(c) for c in cubins]
-    return found
-
-
+code_objects = _native.code_objects
 cubins = _native.cubins
 
 

@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import Budget, Dispatch, Note, Record, WgSuggestion
+from . import Budget, CodeObjects, Dispatch, Note, Record, WgSuggestion
 from .nvidia import NvBudget, NvOccupancy
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
@@ -109,15 +109,15 @@ class BudgetHandle:
     def dict(self) -> Dict[str, Any]: ...
     def notes(self) -> List[Tuple[str, str]]: ...
 
-def inspect(
-    paths: List[str],
-    data: Optional[bytes],
-    dynamic_lds: Optional[int],
-    wg_size: Optional[Tuple[int, int]],
-    target: Optional[str],
-    kernel: Optional[str],
-    llvm: Optional[int],
-) -> Tuple[List["CodeObjectHandle"], List[Tuple[str, str, str]], List[Dict[str, Any]]]: ...
+def code_objects(
+    path_or_bytes: Union[PathArg, bytes, bytearray, memoryview, Any],
+    *,
+    dynamic_lds: Optional[int] = None,
+    wg_size: WgSize = None,
+    target: Optional[str] = None,
+    kernel: Optional[str] = None,
+    llvm: Optional[int] = None,
+) -> CodeObjects: ...
 
 def cubins(
     path_or_bytes: Union[PathArg, bytes],
