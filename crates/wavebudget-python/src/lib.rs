@@ -368,15 +368,41 @@ fn occupancy<'py>(
         }
         Some(total) => wavebudget_model::Vgprs::Total(total),
     };
-    if let Some(w) = wave_size.filter(|w| *w != 32 && *w != 64) {
-        return Err(refuse("wave_size", format!("wave_size {w}: not a wave size (32 or 64)")));
-    }
+    wave_size_arg(wave_size)?;
     let llvm = llvm.unwrap_or(22);
     wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
     let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
     let out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
     one_or_list(py, out.into_iter().map(|o| Ok(Bound::new(py, o)?.into_any())))
+}
+
+/// A launch's wave size, 32 or 64, or the refusal naming it.
+fn wave_size_arg(wave_size: Option<u32>) -> PyResult<()> {
+    match wave_size {
+        Some(w) if w != 32 && w != 64 => Err(refuse("wave_size", format!("wave_size {w}: not a wave size (32 or 64)"))),
+        _ => Ok(()),
+    }
+}
+
+/// `_target(target, wave_size=None)`: a target's vendor and the properties a Triton pruner needs, as the
+/// engine reads them (no answer probed for them): `("nvidia", architecture, False)`, or `("amd",
+/// processor, wgp_mode)` (whether the processor has WGPs, so that CU mode changes its code). One target,
+/// not a list.
+#[pyfunction]
+#[pyo3(signature = (target, wave_size = None))]
+fn _target(
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+) -> PyResult<(&'static str, &'static str, bool)> {
+    if let Some(nv) = wavebudget_engine::targets::nvidia_target(&target).map_err(engine_err)? {
+        return Ok(("nvidia", nv.arch.name, false));
+    }
+    wave_size_arg(wave_size)?;
+    with_subtargets(&target, wave_size, false, 22, |sts| match sts {
+        [st] => Ok(("amd", st.processor().name, st.processor().has_wgp_mode())),
+        _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
+    })
 }
 
 /// One answer as it is, several (a comma-separated target list) as a list.
@@ -1555,6 +1581,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dispatch, m)?)?;
     m.add_function(wrap_pyfunction!(write_report, m)?)?;
     m.add_function(wrap_pyfunction!(code_objects, m)?)?;
+    m.add_function(wrap_pyfunction!(_target, m)?)?;
     m.add_function(wrap_pyfunction!(cubins, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;

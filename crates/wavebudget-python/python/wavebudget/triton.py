@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Error, Note, Record, _NativeWithNotes, _U32, _native, _refuse, _path, _text, _u32, occupancy
+from . import Note, Record, _NativeWithNotes, _U32, _native, _refuse, _path, _text, _u32
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
@@ -50,13 +50,6 @@ class Explanation(_NativeWithNotes):
         if isinstance(h, Record):
             return self._d["reason"]
         return Note(*h.reason())
-
-
-def _wave(target: str, warp_size: Optional[int]) -> Dict[str, Any]:
-    o = occupancy(target, wave_size=warp_size)
-    if isinstance(o, list):
-        raise _refuse("target_list", f"target '{target}': one target, not a list")
-    return {"wave_size": o.wave_size, "max": o.max_waves_per_simd, "target": o.target}
 
 
 def explain(
@@ -137,8 +130,6 @@ def _nv_maxnreg(maxnreg: Any) -> Any:
 
 
 def _nv_pruner(target: str) -> Callable[..., List[Any]]:
-    from . import nvidia
-    nvidia.occupancy(target, regs=0, block=32)  # refuse an unknown NVIDIA target now
     version = _triton_version()
     checked = bool(version and version.startswith(_NORMALISED_IN))
 
@@ -173,18 +164,12 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
     Triton is 3.9, whose ptxas this was checked with. ``maxnreg=255`` is kept beside no cap: ptxas
     compiles them differently.
     The first of each such group is kept, so a lone config is never dropped."""
-    try:
-        t = _wave(target, warp_size)  # refuse a bad target now, not at the first autotune
-    except Error as e:
-        if e.kind != "nvidia_target":
-            raise
+    # The target's vendor and processor, read now (a bad target refused now, not at the first autotune).
+    vendor, base, has_wgp = _native._target(target, None if warp_size is None else _u32("warp_size", warp_size))
+    if vendor == "nvidia":
         if warp_size not in (None, 32):
-            raise _refuse("warp_size", f"warp_size {warp_size}: an NVIDIA warp is 32 threads ('{target}')") from None
+            raise _refuse("warp_size", f"warp_size {warp_size}: an NVIDIA warp is 32 threads ('{target}')")
         return _nv_pruner(target)
-    base = t["target"].split(":")[0]
-    # A WGP (and so a CU mode that changes code): the processor's own property in the target table.
-    from . import targets
-    has_wgp = any(p.name == base and p.wgp_mode for p in targets())
     version = _triton_version()
     normalise = (lambda kw: _normalise(kw, base, has_wgp)) if version and version.startswith(_NORMALISED_IN) else None
 
