@@ -209,6 +209,43 @@ pub(crate) fn wg_pair<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u3
     read_wg_pair(v, N::NAME)
 }
 
+/// A file to read, or bytes in memory: `path_or_bytes`.
+pub(crate) enum PathOrBytes<'py> {
+    Path(String),
+    Bytes(Bound<'py, pyo3::types::PyBytes>),
+}
+
+impl PathOrBytes<'_> {
+    /// The paths to read (one or none) and the bytes (or none).
+    pub(crate) fn parts(&self) -> (Vec<String>, Option<&[u8]>) {
+        match self {
+            PathOrBytes::Path(p) => (vec![p.clone()], None),
+            PathOrBytes::Bytes(b) => (Vec::new(), Some(b.as_bytes())),
+        }
+    }
+}
+
+/// `path_or_bytes`: a path (`str` or `os.PathLike`), `bytes` as they are, or any other buffer (bytearray,
+/// memoryview, array.array, numpy) as its bytes in C order, which also serves a non-contiguous view.
+pub(crate) fn path_or_bytes<'py>(v: &Bound<'py, PyAny>) -> PyResult<PathOrBytes<'py>> {
+    let py = v.py();
+    if let Ok(b) = v.downcast_exact::<pyo3::types::PyBytes>() {
+        return Ok(PathOrBytes::Bytes(b.clone()));
+    }
+    if v.is_instance_of::<pyo3::types::PyString>() || v.is_instance(&py.import("os")?.getattr("PathLike")?)? {
+        return read_path(v, "path_or_bytes").map(PathOrBytes::Path);
+    }
+    let view = py.import("builtins")?.getattr("memoryview")?.call1((v,)).map_err(|_| {
+        let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        refuse(
+            "not_a_path",
+            "path_or_bytes",
+            format!("path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {ty}"),
+        )
+    })?;
+    Ok(PathOrBytes::Bytes(view.call_method0("tobytes")?.downcast_into()?))
+}
+
 /// `max_dynamic_shared_mem`: bytes, or `"max"` (the device's opt-in maximum less the static), as the text
 /// the engine reads (`MaxDynamic::parse`); None is None.
 pub(crate) fn max_dynamic<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {

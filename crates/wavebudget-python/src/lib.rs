@@ -8,7 +8,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
 
+mod answer;
 mod args;
+use answer::answer;
 use args::n;
 
 create_exception!(_native, Error, PyValueError, "A refusal: the input named in the message is not usable.");
@@ -56,61 +58,6 @@ impl<T: Field> Field for Vec<T> {
         let items = self.iter().map(|v| v.py(py)).collect::<PyResult<Vec<_>>>()?;
         Ok(pyo3::types::PyList::new(py, items)?.into_any())
     }
-}
-
-/// A native handle: with `Name(value: Type)`, the frozen pyclass holding the engine's answer; its
-/// `#[pymethods]`: the methods written after the field list, a getter for each field listed (`name =>
-/// path`: `self.path` as [`Field`] gives it), the fields every JSON object of the handle holds, read
-/// without making the object (the Python class's annotations list the same names); and with `[notes:
-/// path]`, `notes()` (each note's text and kind) and `json_with_note_kinds` (the value's JSON object).
-macro_rules! handle {
-    // The methods: `notes()` where the handle has notes, the listed getters, and the methods written.
-    (@methods $handle:ident $([notes: $($notes:ident).+])? { $($name:ident => $($path:ident).+),* $(,)? }
-        $($methods:tt)*) => {
-        #[pymethods]
-        impl $handle {
-            $($methods)*
-            $(
-                /// Each note's text and kind.
-                fn notes(&self) -> Vec<(String, &'static str)> {
-                    self.$($notes).+.iter().map(|n| (n.to_string(), n.kind())).collect()
-                }
-            )?
-            $(
-                #[getter]
-                fn $name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    Field::py(&self.$($path).+, py)
-                }
-            )*
-        }
-    };
-    // A handle holding one value: the pyclass, `json_with_note_kinds` where it has notes, the methods.
-    (
-        $(#[$attr:meta])*
-        $handle:ident($value:ident: $ty:ty) $([notes: $($notes:ident).+])? { $($fields:tt)* }
-        $($methods:tt)*
-    ) => {
-        $(#[$attr])*
-        #[pyclass(frozen, module = "wavebudget._native")]
-        struct $handle {
-            $value: $ty,
-        }
-        $(
-            impl $handle {
-                /// The JSON object, with `note_kinds` beside `notes`.
-                fn json_with_note_kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    let d = to_py(py, &self.$value)?;
-                    d.set_item("note_kinds", self.$($notes).+.iter().map(|n| n.kind()).collect::<Vec<_>>())?;
-                    Ok(d)
-                }
-            }
-        )?
-        handle! { @methods $handle $([notes: $($notes).+])? { $($fields)* } $($methods)* }
-    };
-    // A handle whose pyclass is declared beside it.
-    ($handle:ident { $($fields:tt)* } $($methods:tt)*) => {
-        handle! { @methods $handle { $($fields)* } $($methods)* }
-    };
 }
 
 /// `wavebudget.Occupancy`: one target's answer. The waves and the limiter are computed on the model's fast
@@ -526,33 +473,45 @@ fn budget<'py>(
         sts.iter()
             .map(|st| {
                 let b = st.budget(waves, wg, lds).map_err(|e| model_err(&e))?;
-                Py::new(py, BudgetHandle { b })
+                Py::new(py, Budget::new(b))
             })
             .collect::<PyResult<Vec<_>>>()
     })?;
-    one_or_list(py, handles.into_iter().map(|h| answer(py, "Budget", h)))
+    one_or_list(py, handles.into_iter().map(|h| Ok(h.into_bound(py).into_any())))
 }
 
-handle! {
-    /// `budget`'s answer for one target: the model's `Budget`, its scalar fields read directly, its JSON
-    /// object (`dict`, with `note_kinds`) made on demand.
-    BudgetHandle(b: wavebudget_model::Budget) [notes: b.notes] {
+answer! {
+    /// `wavebudget.Budget`: the register, SGPR and LDS budget for a waves target (`max_vgprs`,
+    /// `max_arch_vgprs`, `max_sgprs`, `max_lds_bytes`, `reachable`, `blocked_by`, `notes`, ...), the model's
+    /// `Budget`.
+    Budget("Budget", "wavebudget", b: wavebudget_model::Budget) [notes: b.notes] {
         target => b.target, processor => b.processor, wave_size => b.wave_size, cu_mode => b.cu_mode, waves => b.waves,
         lds_bytes => b.lds_bytes, max_vgprs => b.max_vgprs, max_arch_vgprs => b.max_arch_vgprs, max_agprs => b.max_agprs,
         max_sgprs => b.max_sgprs, llvm_sgpr_budget => b.llvm_sgpr_budget, max_lds_bytes => b.max_lds_bytes,
         hardware_max_lds_bytes => b.hardware_max_lds_bytes, vgpr_waves_at_budget => b.vgpr_waves_at_budget,
         reachable => b.reachable, exact_reachable => b.exact_reachable, exact_waves_per_simd => b.exact_waves_per_simd,
     }
-    /// The `budget --json` object, with `note_kinds` beside `notes` and each blocker's `reason_kind`
-    /// beside its `reason`.
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = self.json_with_note_kinds(py)?;
+    json_only: ["blocked_by"]
+    // The `budget --json` object, each blocker's reason typed.
+    json(py) {
+        let d = with_note_kinds(py, b, b.notes.iter().map(|n| n.kind()))?;
         let blocked = d.get_item("blocked_by")?;
-        for (i, b) in self.b.blocked_by.iter().enumerate() {
-            blocked.get_item(i)?.set_item("reason_kind", b.reason.kind())?;
+        for (i, x) in b.blocked_by.iter().enumerate() {
+            blocked.get_item(i)?.set_item("reason_kind", x.reason.kind())?;
         }
-        Ok(d)
+        d
     }
+}
+
+/// A value's JSON object with its notes' kinds beside (`note_kinds`, which `_typed_notes` takes).
+fn with_note_kinds<'py, T: serde::Serialize>(
+    py: Python<'py>,
+    value: &T,
+    kinds: impl Iterator<Item = &'static str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let d = to_py(py, value)?;
+    d.set_item("note_kinds", kinds.collect::<Vec<_>>())?;
+    Ok(d)
 }
 
 /// `advise(...)`: one kernel's configurations ranked by the latency-hiding model (the engine's
@@ -587,7 +546,7 @@ fn advise<'py>(
     to_py(py, &a)
 }
 
-/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as an [`ExplainHandle`].
+/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as an [`Explanation`].
 #[pyfunction]
 #[pyo3(signature = (target, num_warps, waves_per_eu, warp_size, shared))]
 fn triton_explain<'py>(
@@ -602,31 +561,36 @@ fn triton_explain<'py>(
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
         _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
     })?;
-    Ok(Py::new(py, ExplainHandle { e })?.into_bound(py).into_any())
+    Ok(Bound::new(py, Explanation::new(e))?.into_any())
 }
 
-handle! {
-    /// `triton.explain`'s answer: the engine's `Explanation`, its scalar fields read directly, its JSON
-    /// object (`dict`, `reason_kind` and `note_kinds` beside the texts) made on demand.
-    ExplainHandle(e: wavebudget_engine::triton::Explanation) [notes: e.notes] {
+answer! {
+    /// `wavebudget.triton.Explanation`: what LLVM will do with a `waves_per_eu` (`ignored`, `reason`,
+    /// `accepted_range`, `reachable`, `max_vgprs`, `launch_waves_per_simd`, `unrunnable`, `notes`), the
+    /// engine's `Explanation`.
+    Explanation("Explanation", "wavebudget.triton", e: wavebudget_engine::triton::Explanation) [notes: e.notes] {
         target => e.target, num_warps => e.num_warps, warp_size => e.warp_size, waves_per_eu => e.waves_per_eu,
         shared => e.shared, launch_waves_per_simd => e.launch_waves_per_simd, launch_limiter => e.launch_limiter,
         ignored => e.ignored, reachable => e.reachable, max_vgprs => e.max_vgprs, unrunnable => e.unrunnable,
     }
-    /// The JSON object, with `reason_kind` and `note_kinds`.
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = self.json_with_note_kinds(py)?;
-        d.set_item("reason_kind", self.e.reason.kind())?;
-        Ok(d)
+    json_only: ["launch_range", "accepted_range"]
+    json(py) {
+        let d = with_note_kinds(py, e, e.notes.iter().map(|n| n.kind()))?;
+        d.set_item("reason_kind", e.reason.kind())?;
+        d
     }
-    /// The decision's text and kind.
-    fn reason(&self) -> (String, &'static str) {
-        (self.e.reason.to_string(), self.e.reason.kind())
+    /// The decision, a `Note` of its kind.
+    #[getter]
+    fn reason<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.held {
+            answer::Held::Value(e) => package(py)?.getattr("Note")?.call1((e.reason.to_string(), e.reason.kind())),
+            answer::Held::Json(d) => answer::json_field(py, d, "reason"),
+        }
     }
 }
 
 /// `triton.launch_report(...)`: a compiled kernel's `hsaco` bytes at Triton's launch (`shared`,
-/// `num_warps`, `warp_size`), or a cache entry's path, as a [`LaunchHandle`].
+/// `num_warps`, `warp_size`), or a cache entry's path, as a [`KernelReport`].
 #[pyfunction]
 #[pyo3(signature = (path, hsaco, shared, num_warps, warp_size))]
 fn triton_launch_report<'py>(
@@ -651,13 +615,13 @@ fn triton_launch_report<'py>(
         (None, None) => return Err(refuse("no_input", "give a path or the hsaco bytes".into())),
     }
     .map_err(engine_err)?;
-    Ok(Py::new(py, LaunchHandle { r })?.into_bound(py).into_any())
+    Ok(Bound::new(py, KernelReport::new(r))?.into_any())
 }
 
-handle! {
-    /// `triton.launch_report`'s answer: the engine's report, its fields read directly, its JSON object
-    /// (`dict`, with `note_kinds`) made on demand.
-    LaunchHandle(r: wavebudget_engine::triton::LaunchReport) [notes: r.notes] {
+answer! {
+    /// `wavebudget.triton.KernelReport`: a compiled Triton kernel at launch (`waves_per_simd`, `limiter`,
+    /// `binding`, `llvm_waves_per_simd`, `shared`, `wg_size`, `next_wave`, `notes`), the engine's report.
+    KernelReport("KernelReport", "wavebudget.triton", r: wavebudget_engine::triton::LaunchReport) [notes: r.notes] {
         name => r.name, target => r.target, shared => r.shared, num_warps => r.num_warps, warp_size => r.warp_size,
         wg_size => r.wg_size, waves_per_simd => r.waves_per_simd, limiter => r.limiter, binding => r.binding,
         llvm_waves_per_simd => r.llvm_waves_per_simd, vgpr_count => r.metadata.vgpr_count,
@@ -665,9 +629,9 @@ handle! {
         vgpr_spill_count => r.metadata.vgpr_spill_count,
         sgpr_spill_count => r.metadata.sgpr_spill_count,
     }
-    /// The `inspect`-style JSON object of the report, with `note_kinds` beside `notes`.
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.json_with_note_kinds(py)
+    json_only: ["next_wave"]
+    json(py) {
+        with_note_kinds(py, r, r.notes.iter().map(|n| n.kind()))?
     }
 }
 
@@ -685,36 +649,14 @@ handle! {
 #[pyo3(signature = (path_or_bytes, *, dynamic_lds = None, wg_size = None, target = None, kernel = None, llvm = None))]
 fn code_objects<'py>(
     py: Python<'py>,
-    path_or_bytes: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = "args::path_or_bytes")] path_or_bytes: args::PathOrBytes<'py>,
     #[pyo3(from_py_with = "args::opt_count::<n::dynamic_lds>")] dynamic_lds: Option<u32>,
     #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
     #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
     #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (paths, copied) = if path_or_bytes.is_exact_instance_of::<pyo3::types::PyBytes>() {
-        (Vec::new(), None)
-    } else if path_or_bytes.is_instance_of::<pyo3::types::PyString>()
-        || path_or_bytes.is_instance(&py.import("os")?.getattr("PathLike")?)?
-    {
-        (vec![args::read_path(path_or_bytes, "path_or_bytes")?], None)
-    } else {
-        // Any other buffer (bytearray, memoryview, array.array, numpy) as its bytes in C order, which also
-        // serves a non-contiguous view.
-        let bytes = py.import("builtins")?.getattr("memoryview")?.call1((path_or_bytes,)).map_err(|_| {
-            let ty = path_or_bytes.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
-            args::refuse(
-                "not_a_path",
-                "path_or_bytes",
-                format!("path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {ty}"),
-            )
-        })?;
-        (Vec::new(), Some(bytes.call_method0("tobytes")?.downcast_into::<pyo3::types::PyBytes>()?))
-    };
-    let data = match &copied {
-        Some(b) => Some(b.as_bytes()),
-        None => path_or_bytes.downcast_exact::<pyo3::types::PyBytes>().ok().map(|b| b.as_bytes()),
-    };
+    let (paths, data) = path_or_bytes.parts();
     let (target, kernel) = (target.as_deref(), kernel.as_deref());
     use wavebudget_engine::inspect;
     let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| model_err(&e))?;
@@ -729,7 +671,7 @@ fn code_objects<'py>(
         ..Default::default()
     };
     let (report, inputs) = match data {
-        // `bytes` read where they lie, other buffers as their copy.
+        // `bytes` read where they lie, other buffers as their copy (`args::path_or_bytes`).
         Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
         None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
     };
@@ -741,9 +683,9 @@ fn code_objects<'py>(
         .map(|mut co| {
             let kernels = std::mem::take(&mut co.kernels)
                 .into_iter()
-                .map(|k| Py::new(py, KernelHandle { k }))
+                .map(|k| Py::new(py, Kernel::new(k)))
                 .collect::<PyResult<Vec<_>>>()?;
-            Py::new(py, CodeObjectHandle { co, kernels })
+            Py::new(py, CodeObject::new(CodeObjectValue { co, kernels }))
         })
         .collect::<PyResult<Vec<_>>>()?;
     if handles.is_empty() && !report.cubins.is_empty() {
@@ -764,10 +706,7 @@ fn code_objects<'py>(
         ));
     }
     let package = package(py)?;
-    let of = package.getattr("CodeObject")?.getattr("_of")?;
-    let found = package
-        .getattr("CodeObjects")?
-        .call1((handles.into_iter().map(|h| of.call1((h,))).collect::<PyResult<Vec<_>>>()?,))?;
+    let found = package.getattr("CodeObjects")?.call1((handles,))?;
     if !report.skipped.is_empty() {
         let (record, note) = (package.getattr("Record")?, package.getattr("Note")?);
         let skipped = report
@@ -803,17 +742,14 @@ fn code_objects<'py>(
 #[pyo3(signature = (path_or_bytes, *, target = None, block = None, dynamic_shared_mem = None, max_dynamic_shared_mem = None, kernel = None))]
 fn cubins<'py>(
     py: Python<'py>,
-    path_or_bytes: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = "args::path_or_bytes")] path_or_bytes: args::PathOrBytes<'py>,
     #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
     #[pyo3(from_py_with = "args::opt_count::<n::block>")] block: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
     #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
     #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (paths, data) = match path_or_bytes.downcast_exact::<pyo3::types::PyBytes>() {
-        Ok(b) => (Vec::new(), Some(b.as_bytes())),
-        Err(_) => (vec![args::read_path(path_or_bytes, "path_or_bytes")?], None),
-    };
+    let (paths, data) = path_or_bytes.parts();
     let (target, kernel, max_dynamic_shared_mem) =
         (target.as_deref(), kernel.as_deref(), max_dynamic_shared_mem.as_deref());
     use wavebudget_engine::inspect;
@@ -854,10 +790,11 @@ fn cubins<'py>(
     Ok(pyo3::types::PyList::new(py, records)?.into_any())
 }
 
-handle! {
-    /// One kernel of `code_objects`: the engine's report, whose fields the JSON always holds are read
-    /// directly (`get`), and whose whole JSON object (`dict`, with `note_kinds`) is made on demand.
-    KernelHandle(k: wavebudget_engine::inspect::KernelReport) [notes: k.notes] {
+answer! {
+    /// `wavebudget.Kernel`: one kernel of a code object, the metadata's counts (`vgpr_count`, `agpr_count`,
+    /// `sgpr_count`, `group_segment_fixed_size`, ...), `descriptor`, `waves_per_simd`, `limiter`, `notes`:
+    /// the engine's report of it.
+    Kernel("Kernel", "wavebudget", k: wavebudget_engine::inspect::KernelReport) [notes: k.notes] {
         name => k.metadata.name, symbol => k.metadata.symbol, vgpr_count => k.metadata.vgpr_count,
         agpr_count => k.metadata.agpr_count, sgpr_count => k.metadata.sgpr_count,
         vgpr_spill_count => k.metadata.vgpr_spill_count,
@@ -867,40 +804,63 @@ handle! {
         max_flat_workgroup_size => k.metadata.max_flat_workgroup_size, waves_per_simd => k.waves_per_simd,
         limiter => k.limiter, binding => k.binding,
     }
-    /// The kernel's `inspect --json` object, with `note_kinds` beside `notes`.
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.json_with_note_kinds(py)
+    json_only: ["descriptor"]
+    json(py) {
+        with_note_kinds(py, k, k.notes.iter().map(|n| n.kind()))?
     }
 }
 
-/// One code object of `code_objects`: its fields read directly, its kernels as [`KernelHandle`]s, its
-/// whole JSON object made on demand.
-#[pyclass(frozen, module = "wavebudget._native")]
-struct CodeObjectHandle {
-    /// The report without its kernels (they are in `kernels`).
+/// A code object's report without its kernels, and its kernels as answers.
+pub(crate) struct CodeObjectValue {
     co: wavebudget_engine::inspect::CodeObjectReport,
-    kernels: Vec<Py<KernelHandle>>,
+    kernels: Vec<Py<Kernel>>,
 }
 
-handle! {
-    CodeObjectHandle {
-        source => co.source, processor => co.processor, target_id => co.target_id,
-        code_object_version => co.code_object_version, e_flags => co.e_flags, evaluated_on => co.evaluated_on,
+answer! {
+    /// `wavebudget.CodeObject`: one code object (`source`, `target_id`, `processor`, `launch` for a Triton
+    /// cache entry, `kernels`), the engine's report of it.
+    CodeObject("CodeObject", "wavebudget", c: CodeObjectValue) {
+        source => c.co.source, processor => c.co.processor, target_id => c.co.target_id,
+        code_object_version => c.co.code_object_version, e_flags => c.co.e_flags, evaluated_on => c.co.evaluated_on,
     }
-    /// The code object's `inspect --json` object, each kernel's with `note_kinds`.
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = to_py(py, &self.co)?;
-        let kernels = self.kernels.iter().map(|k| k.get().dict(py)).collect::<PyResult<Vec<_>>>()?;
+    json_only: []
+    // The code object's `inspect --json` object, each kernel's its own (made once, shared with it).
+    json(py) {
+        let d = to_py(py, &c.co)?;
+        let kernels = c.kernels.iter().map(|k| k.get().made(py).cloned()).collect::<PyResult<Vec<_>>>()?;
         d.set_item("kernels", kernels)?;
-        Ok(d)
+        d
     }
     /// The kernels, in metadata order.
-    fn kernels(&self, py: Python<'_>) -> Vec<Py<KernelHandle>> {
-        self.kernels.iter().map(|k| k.clone_ref(py)).collect()
+    #[getter]
+    fn kernels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let kernels: Vec<Py<Kernel>> = match &self.held {
+            answer::Held::Value(c) => c.kernels.iter().map(|k| k.clone_ref(py)).collect(),
+            answer::Held::Json(d) => match d.bind(py).get_item("kernels")? {
+                Some(list) => list
+                    .try_iter()?
+                    .map(|k| Py::new(py, Kernel::from_json(k?.downcast_into()?)))
+                    .collect::<PyResult<_>>()?,
+                None => Vec::new(),
+            },
+        };
+        Ok(pyo3::types::PyList::new(py, kernels)?.into_any())
     }
+    /// `relocatable`, `shared` or `executable`.
     #[getter]
     fn elf_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &self.co.elf_type)
+        match &self.held {
+            answer::Held::Value(c) => to_py(py, &c.co.elf_type),
+            answer::Held::Json(d) => answer::json_field(py, d, "elf_type"),
+        }
+    }
+    /// The launch a Triton cache entry's JSON gave (`shared`, `wg_size`, ...); None otherwise.
+    #[getter]
+    fn launch<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.made(py)?.get_item("launch")? {
+            Some(l) => package(py)?.getattr("Record")?.call1((l,)),
+            None => Ok(py.None().into_bound(py)),
+        }
     }
 }
 
@@ -1590,11 +1550,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nv_targets, m)?)?;
     m.add_function(wrap_pyfunction!(merge_ladders, m)?)?;
     m.add_class::<OccupancyResult>()?;
-    m.add_class::<KernelHandle>()?;
-    m.add_class::<CodeObjectHandle>()?;
-    m.add_class::<LaunchHandle>()?;
-    m.add_class::<BudgetHandle>()?;
-    m.add_class::<ExplainHandle>()?;
+    m.add_class::<Kernel>()?;
+    m.add_class::<CodeObject>()?;
+    m.add_class::<KernelReport>()?;
+    m.add_class::<Budget>()?;
+    m.add_class::<Explanation>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
     // installs it): the benchmarks refuse to time such a build.

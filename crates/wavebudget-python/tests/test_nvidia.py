@@ -126,6 +126,12 @@ def test_code_objects_of_nvidia_binaries_says_where_they_are_read():
             wavebudget.code_objects(f)
     arches = [c.arch for c in wavebudget.cubins(H200 / "nvapp", block=128) if c.kernels]
     assert arches == ["sm_80", "sm_90", "sm_120"]
+    # cubins() takes what code_objects() takes (one reading of path_or_bytes): a path, bytes, any buffer.
+    data = (H200 / "nvapp").read_bytes()
+    by_path = [c.to_dict() for c in wavebudget.cubins(H200 / "nvapp", block=128)]
+    for given in (data, bytearray(data), memoryview(data)[::1]):
+        got = [c.to_dict() for c in wavebudget.cubins(given, block=128)]
+        assert [{**c, "source": None} for c in got] == [{**c, "source": None} for c in by_path]
     with refused("max_dynamic_over_optin", "over what sm_90 lets a kernel"):
         wavebudget.cubins(H200 / "triton-cubins" / "000_add_b128_w1.cubin", block=128, max_dynamic_shared_mem=300000)
     with refused("no_cubins", "no NVIDIA cubins found"):

@@ -112,11 +112,7 @@ def test_budget_is_the_largest_count_llc_keeps_at_the_target(cpu, waves, tmp_pat
 
 def _unmade(record) -> bool:
     """The record's JSON object has not been made (its fields so far were read from the engine's report)."""
-    try:
-        object.__getattribute__(record, "_d")
-    except AttributeError:
-        return True
-    return False
+    return not record._made
 
 
 def test_code_objects_fields_read_from_the_report_equal_the_clis_json(tmp_path):
@@ -147,7 +143,7 @@ def test_code_objects_fields_read_from_the_report_equal_the_clis_json(tmp_path):
         got = wavebudget.code_objects(str(path))
         assert len(got) == len(cli) >= 1
         for co, want in zip(got, cli):
-            for f in wavebudget.CodeObject._FIELDS:
+            for f in wavebudget.CodeObject._FIELDS + ("elf_type",):
                 assert getattr(co, f) == want[f], (path, f)
             kernels = co.kernels
             assert len(kernels) == len(want["kernels"])
@@ -611,6 +607,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
     import ast
     import importlib
     import inspect as std_inspect
+    import types
 
     mod = wavebudget._native
     stub = ast.parse(pathlib.Path(mod.__file__).with_name("_native.pyi").read_text())
@@ -635,6 +632,18 @@ def test_the_native_stub_declares_the_functions_as_they_are():
             want.append((a.kwarg.arg, "VAR_KEYWORD", none))
         assert got == want, name
         assert node.returns is not None, f"the stub gives {name} no return type"
+    # The answer classes: the stub's fields are the class's (those read from the value, `_FIELDS`; from
+    # the JSON object, `_JSON_ONLY`; its other getters), and every `_FIELDS` entry is typed in the stub.
+    classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
+    answers = [c for c in classes.values() if any(getattr(b, "id", None) == "_Answer" for b in c.bases)]
+    assert len(answers) == 5, [c.name for c in answers]
+    for node in answers:
+        cls = getattr(mod, node.name)
+        fields = {x.target.id for x in node.body if isinstance(x, ast.AnnAssign)}
+        getters = {f for f in fields if isinstance(cls.__dict__.get(f), types.GetSetDescriptorType)}
+        assert set(cls._FIELDS) <= getters, (node.name, set(cls._FIELDS) - getters)
+        assert fields == getters | set(cls._JSON_ONLY), (node.name, fields ^ (getters | set(cls._JSON_ONLY)))
+        assert not set(cls._JSON_ONLY) & getters, node.name
     # The package's calls that are the extension's own are declared there.
     for name in ("occupancy", "budget", "suggest_wg_size", "dispatch", "cubins", "write_report", "code_objects"):
         assert getattr(wavebudget, name) is getattr(mod, name) and name in declared, name

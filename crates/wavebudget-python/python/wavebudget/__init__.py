@@ -378,14 +378,6 @@ class WgSuggestion(Record):
 suggest_wg_size = _native.suggest_wg_size
 
 
-class _Blocker(Record):
-    """A ``Budget.blocked_by`` entry's fields (the entries are plain ``Record``s; this name types them, and
-    ``typing.get_type_hints(Budget)`` resolves it)."""
-
-    limiter: str
-    reason: Note
-
-
 class _Skipped(Record):
     """A ``CodeObjects.skipped`` entry's fields (the entries are plain ``Record``s; this name types them)."""
 
@@ -403,158 +395,11 @@ class Target(Record):
     max_waves_per_simd: int
 
 
-class _Native(Record):
-    """A record read from the engine's typed report (a native handle, ``_h``). A subclass declares its
-    fields once, as annotations (the types a checker sees): each one the class does not define otherwise
-    and does not name in ``_JSON_ONLY`` is a handle attribute (``_FIELDS``), read without making the JSON
-    object; the rest, and ``to_dict()``, ``==`` and pickle, use the JSON object, made the first time it is
-    needed. Made from a dict (pickle, copy), its handle is a ``Record`` of that dict (a fresh list or record
-    each read)."""
-
-    __slots__ = ("_h", "__weakref__")
-    _FIELDS: Tuple[str, ...] = ()
-    _JSON_ONLY: Tuple[str, ...] = ()
-
-    def __init__(self, d: Any) -> None:
-        if isinstance(d, dict):
-            object.__setattr__(self, "_d", d)
-            object.__setattr__(self, "_h", Record(d))
-        else:
-            object.__setattr__(self, "_h", d)
-
-    def _made(self) -> Dict[str, Any]:
-        raise NotImplementedError
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "_d":
-            d = self._made()
-            object.__setattr__(self, "_d", d)
-            return d
-        return Record.__getattr__(self, name)
-
-    def __reduce__(self):  # noqa: ANN204 - pickle and copy: the JSON object
-        return (type(self), (self._d,))
-
-    def __init_subclass__(cls) -> None:
-        declared = cls.__dict__.get("__annotations__", {})
-        cls._FIELDS = tuple(f for f in declared if f not in cls._JSON_ONLY and not hasattr(cls, f))
-        # Each field a C-level read of the handle's attribute: no Python frame per access.
-        for f in cls._FIELDS:
-            setattr(cls, f, property(_operator.attrgetter("_h." + f)))
-        cls._of = staticmethod(_maker(cls))  # type: ignore[attr-defined]
-
-
-def _maker(cls: Any) -> Callable[[Any], Any]:
-    """``cls`` around a native handle, as ``cls(handle)`` makes it, without ``__init__``'s test for a
-    dict: ``object.__new__`` and the ``_h`` slot's own setter (one Python frame per object, not two)."""
-    new, set_h = object.__new__, _Native._h.__set__  # type: ignore[attr-defined]
-
-    def of(h: Any) -> Any:
-        o = new(cls)
-        set_h(o, h)
-        return o
-
-    return of
-
-
-class _NativeWithNotes(_Native):
-    """A native record with ``notes`` (``Note`` objects, read from the handle without the JSON object)."""
-
-    __slots__ = ()
-
-    def _made(self) -> Dict[str, Any]:
-        return _typed_notes(self._h.dict())
-
-    @property
-    def notes(self) -> List[Note]:
-        h = self._h
-        if isinstance(h, Record):
-            return list(self._d["notes"])
-        return [Note(t, k) for t, k in h.notes()]
-
-
-class Kernel(_NativeWithNotes):
-    """One kernel of a code object: the metadata's counts (``vgpr_count``, ``agpr_count``, ``sgpr_count``,
-    ``group_segment_fixed_size``, ...), ``descriptor``, ``waves_per_simd``, ``limiter``, ``notes``."""
-
-    __slots__ = ()
-    name: str
-    symbol: str
-    vgpr_count: Optional[int]
-    agpr_count: Optional[int]
-    sgpr_count: Optional[int]
-    vgpr_spill_count: Optional[int]
-    sgpr_spill_count: Optional[int]
-    group_segment_fixed_size: Optional[int]
-    private_segment_fixed_size: Optional[int]
-    wavefront_size: Optional[int]
-    max_flat_workgroup_size: Optional[int]
-    waves_per_simd: Optional[int]
-    limiter: Optional[str]
-    binding: Optional[List[str]]
-    descriptor: Optional[Record]
-    _JSON_ONLY = ("descriptor",)
-
-
-class Budget(_NativeWithNotes):
-    """The register, SGPR and LDS budget for a waves target: ``max_vgprs``, ``max_arch_vgprs``,
-    ``max_sgprs``, ``max_lds_bytes``, ``reachable``, ``blocked_by``, ``notes``, ... (the scalar fields read
-    from the model's answer directly; ``blocked_by``, ``accepted_range``, ``to_dict()`` make the JSON
-    object once)."""
-
-    __slots__ = ()
-    target: str
-    processor: str
-    wave_size: int
-    cu_mode: bool
-    waves: int
-    lds_bytes: int
-    max_vgprs: int
-    max_arch_vgprs: int
-    max_agprs: int
-    max_sgprs: Optional[int]
-    llvm_sgpr_budget: int
-    max_lds_bytes: Optional[int]
-    hardware_max_lds_bytes: Optional[int]
-    vgpr_waves_at_budget: int
-    reachable: bool
-    exact_reachable: bool
-    exact_waves_per_simd: int
-    blocked_by: List[_Blocker]
-    _JSON_ONLY = ("blocked_by",)
-
-
-class CodeObject(_Native):
-    """One code object: ``source``, ``target_id``, ``processor``, ``launch`` (Triton cache entries) and
-    ``kernels``."""
-
-    __slots__ = ()
-    source: str
-    processor: Optional[str]
-    target_id: Optional[str]
-    code_object_version: Optional[int]
-    e_flags: int
-    evaluated_on: Optional[str]
-    elf_type: str
-
-    def _made(self) -> Dict[str, Any]:
-        d = self._h.dict()
-        for k in d["kernels"]:
-            _typed_notes(k)
-        return d
-
-    @property
-    def kernels(self) -> List[Kernel]:  # type: ignore[override]
-        h = self._h
-        if isinstance(h, Record):
-            return [Kernel(k) for k in self._d["kernels"]]
-        return list(map(Kernel._of, h.kernels()))  # type: ignore[attr-defined]
-
-    @property
-    def launch(self) -> Optional[Record]:
-        """The launch a Triton cache entry's JSON gave (``shared``, ``wg_size``, ...); None otherwise."""
-        launch = self._d.get("launch")
-        return None if launch is None else Record(launch)
+# The answer classes over the engine's typed values, native (crates/wavebudget-python/src/answer.rs): their
+# fields are declared there, their types in _native.pyi.
+Kernel = _native.Kernel
+Budget = _native.Budget
+CodeObject = _native.CodeObject
 
 
 class Dispatch(Record):

@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import Budget, CodeObjects, Dispatch, Note, Record, WgSuggestion
+from . import CodeObjects, Dispatch, Note, Record, WgSuggestion
 from .nvidia import NvBudget, NvOccupancy
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
@@ -45,6 +45,111 @@ class Occupancy:
     def __contains__(self, key: object) -> bool: ...
     def keys(self) -> Any: ...
     def to_dict(self) -> Dict[str, Any]: ...
+
+class _Answer:
+    """The record protocol the answer classes share (crates/wavebudget-python/src/answer.rs)."""
+    _FIELDS: Tuple[str, ...]
+    _JSON_ONLY: Tuple[str, ...]
+    _d: Dict[str, Any]
+    _made: bool
+    def __init__(self, d: Dict[str, Any]) -> None: ...
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: object) -> bool: ...
+    def keys(self) -> Any: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Kernel(_Answer):
+    """One kernel of a code object: the metadata's counts, ``descriptor``, ``waves_per_simd``, ``limiter``,
+    ``notes``."""
+    name: str
+    symbol: str
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    group_segment_fixed_size: Optional[int]
+    private_segment_fixed_size: Optional[int]
+    wavefront_size: Optional[int]
+    max_flat_workgroup_size: Optional[int]
+    waves_per_simd: Optional[int]
+    limiter: Optional[str]
+    binding: Optional[List[str]]
+    descriptor: Optional[Record]
+    notes: List[Note]
+
+class CodeObject(_Answer):
+    """One code object: ``source``, ``target_id``, ``processor``, ``launch`` and ``kernels``."""
+    source: str
+    processor: Optional[str]
+    target_id: Optional[str]
+    code_object_version: Optional[int]
+    e_flags: int
+    evaluated_on: Optional[str]
+    elf_type: str
+    kernels: List[Kernel]
+    launch: Optional[Record]
+
+class Budget(_Answer):
+    """The register, SGPR and LDS budget for a waves target."""
+    target: str
+    processor: str
+    wave_size: int
+    cu_mode: bool
+    waves: int
+    lds_bytes: int
+    max_vgprs: int
+    max_arch_vgprs: int
+    max_agprs: int
+    max_sgprs: Optional[int]
+    llvm_sgpr_budget: int
+    max_lds_bytes: Optional[int]
+    hardware_max_lds_bytes: Optional[int]
+    vgpr_waves_at_budget: int
+    reachable: bool
+    exact_reachable: bool
+    exact_waves_per_simd: int
+    blocked_by: List[Record]
+    notes: List[Note]
+
+class Explanation(_Answer):
+    """What LLVM will do with a ``waves_per_eu`` (``wavebudget.triton.Explanation``)."""
+    target: str
+    num_warps: int
+    warp_size: int
+    waves_per_eu: int
+    shared: int
+    launch_range: Record
+    launch_waves_per_simd: int
+    launch_limiter: str
+    accepted_range: Optional[Record]
+    ignored: bool
+    reachable: Optional[bool]
+    max_vgprs: Optional[int]
+    unrunnable: bool
+    reason: Note
+    notes: List[Note]
+
+class KernelReport(_Answer):
+    """A compiled Triton kernel at launch (``wavebudget.triton.KernelReport``)."""
+    name: str
+    target: str
+    shared: int
+    num_warps: int
+    warp_size: int
+    wg_size: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    llvm_waves_per_simd: Optional[int]
+    vgpr_count: Optional[int]
+    agpr_count: Optional[int]
+    sgpr_count: Optional[int]
+    vgpr_spill_count: Optional[int]
+    sgpr_spill_count: Optional[int]
+    next_wave: Optional[Record]
+    notes: List[Note]
 
 def occupancy(
     target: str,
@@ -103,11 +208,6 @@ def budget(
     llvm: Optional[int] = None,
 ) -> Union[Budget, List[Budget]]: ...
 
-class BudgetHandle:
-    """The model's budget for one target; `dict()` is its `budget --json` object (with `note_kinds`)."""
-    def __getattr__(self, name: str) -> Any: ...
-    def dict(self) -> Dict[str, Any]: ...
-    def notes(self) -> List[Tuple[str, str]]: ...
 
 def code_objects(
     path_or_bytes: Union[PathArg, bytes, bytearray, memoryview, Any],
@@ -120,7 +220,7 @@ def code_objects(
 ) -> CodeObjects: ...
 
 def cubins(
-    path_or_bytes: Union[PathArg, bytes],
+    path_or_bytes: Union[PathArg, bytes, bytearray, memoryview, Any],
     *,
     target: Optional[str] = None,
     block: Optional[int] = None,
@@ -129,23 +229,8 @@ def cubins(
     kernel: Optional[str] = None,
 ) -> List[Record]: ...
 
-class KernelHandle:
-    """A kernel of the engine's inspect report; `dict()` is its `inspect --json` object (with `note_kinds`)."""
-    def __getattr__(self, name: str) -> Any: ...
-    def dict(self) -> Dict[str, Any]: ...
-    def notes(self) -> List[Tuple[str, str]]: ...
 
-class CodeObjectHandle:
-    """A code object of the engine's inspect report; `dict()` is its `inspect --json` object."""
-    def __getattr__(self, name: str) -> Any: ...
-    def dict(self) -> Dict[str, Any]: ...
-    def kernels(self) -> List[KernelHandle]: ...
 
-class LaunchHandle:
-    """`triton.launch_report`'s engine report; `dict()` is its JSON object (with `note_kinds`)."""
-    def __getattr__(self, name: str) -> Any: ...
-    def dict(self) -> Dict[str, Any]: ...
-    def notes(self) -> List[Tuple[str, str]]: ...
 
 PTXAS_MAX_REGS: int
 
@@ -162,18 +247,12 @@ def _target(target: str, wave_size: Optional[int] = None) -> Tuple[str, str, boo
 def advise(target: str, records: List[Any], texts: List[Optional[Tuple[str, str]]]) -> Dict[str, Any]: ...
 def triton_explain(
     target: str, num_warps: int, waves_per_eu: int, warp_size: Optional[int], shared: int
-) -> "ExplainHandle": ...
+) -> Explanation: ...
 
-class ExplainHandle:
-    """`triton.explain`'s answer; `dict()` is its JSON object (with `reason_kind` and `note_kinds`)."""
-    def __getattr__(self, name: str) -> Any: ...
-    def dict(self) -> Dict[str, Any]: ...
-    def notes(self) -> List[Tuple[str, str]]: ...
-    def reason(self) -> Tuple[str, str]: ...
 
 def triton_launch_report(
     path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int
-) -> LaunchHandle: ...
+) -> KernelReport: ...
 
 def targets() -> List[Dict[str, Any]]: ...
 

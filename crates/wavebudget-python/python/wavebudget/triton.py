@@ -14,42 +14,14 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Note, Record, _NativeWithNotes, _U32, _native, _refuse, _path, _text, _u32
+from . import Note, Record, _U32, _native, _refuse, _path, _text, _u32
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
 
-class Explanation(_NativeWithNotes):
-    """What LLVM will do with a ``waves_per_eu``: ``ignored``, ``reason``, ``accepted_range``,
-    ``reachable``, ``max_vgprs``, ``launch_waves_per_simd``, ``unrunnable``, ``notes`` (the scalar fields
-    and the notes read from the engine's answer directly; ``accepted_range``, ``launch_range`` and
-    ``to_dict()`` make the JSON object once)."""
-
-    # The fields: their types, and (but for _JSON_ONLY) the handle attributes read directly.
-    target: str
-    num_warps: int
-    warp_size: int
-    waves_per_eu: int
-    shared: int
-    launch_range: Record
-    launch_waves_per_simd: int
-    launch_limiter: str
-    accepted_range: Optional[Record]
-    ignored: bool
-    reachable: Optional[bool]
-    max_vgprs: Optional[int]
-    unrunnable: bool
-    notes: List[Note]
-
-    __slots__ = ()
-    _JSON_ONLY = ("launch_range", "accepted_range")
-
-    @property
-    def reason(self) -> Note:
-        h = self._h
-        if isinstance(h, Record):
-            return self._d["reason"]
-        return Note(*h.reason())
+# The answer classes over the engine's typed values, native (crates/wavebudget-python/src/answer.rs).
+Explanation = _native.Explanation
+KernelReport = _native.KernelReport
 
 
 def explain(
@@ -68,14 +40,12 @@ def explain(
     launch with ``shared`` bytes of LDS and the launch size, registers aside; ``unrunnable`` when W is
     above that, so registers are squeezed (and may spill) for waves that cannot run.
     """
-    return Explanation(
-        _native.triton_explain(
-            _text("target", target),
-            _u32("num_warps", num_warps),
-            _u32("waves_per_eu", waves_per_eu),
-            None if warp_size is None else _u32("warp_size", warp_size),
-            _u32("shared", shared),
-        )
+    return _native.triton_explain(
+        _text("target", target),
+        _u32("num_warps", num_warps),
+        _u32("waves_per_eu", waves_per_eu),
+        None if warp_size is None else _u32("warp_size", warp_size),
+        _u32("shared", shared),
     )
 
 
@@ -225,35 +195,6 @@ def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..
     return model
 
 
-class KernelReport(_NativeWithNotes):
-    """A compiled Triton kernel at launch: ``waves_per_simd``, ``limiter``, ``binding``, ``llvm_waves_per_simd``
-    (the code object alone, LLVM's ``; Occupancy``), ``shared``, ``wg_size``, ``next_wave`` (the budget
-    for one more wave and what blocks it) and the kernel's ``notes``. The fields below are read from the
-    engine's report directly; ``next_wave``, ``to_dict()`` and the rest make the JSON object once."""
-
-    # The fields: their types, and (but for _JSON_ONLY) the handle attributes read directly.
-    name: str
-    target: str
-    shared: int
-    num_warps: int
-    warp_size: int
-    wg_size: int
-    waves_per_simd: int
-    limiter: str
-    binding: List[str]
-    llvm_waves_per_simd: Optional[int]
-    vgpr_count: Optional[int]
-    agpr_count: Optional[int]
-    sgpr_count: Optional[int]
-    vgpr_spill_count: Optional[int]
-    sgpr_spill_count: Optional[int]
-    next_wave: Optional[Record]
-    notes: List[Note]
-
-    __slots__ = ()
-    _JSON_ONLY = ("next_wave",)
-
-
 def _one(code_objects: List[Any], what: str) -> Any:
     if len(code_objects) != 1:
         raise _refuse("code_objects", f"{what}: a Triton cache entry holds one code object; found {len(code_objects)}")
@@ -331,8 +272,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
     else:
         # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
         args = (_path(kernel), None, 0, 0, 0)
-    h = _native.triton_launch_report(*args)
-    return KernelReport._of(h)  # type: ignore[attr-defined]
+    return _native.triton_launch_report(*args)
 
 
 report = launch_report
