@@ -26,7 +26,7 @@ use thiserror::Error;
 pub use usage::{Compiled, UsageError};
 use wavebudget_engine::inspect;
 pub use wavebudget_engine::output::NotRegular;
-use wavebudget_engine::vendor::{Flag, Given, Whose};
+use wavebudget_engine::vendor::{ConfigurationModel, Given};
 use wavebudget_model::generic::{self, GenericParams};
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
@@ -397,21 +397,20 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
 }
 
 /// Refuses a flag the model `target` names does not take, as `occupancy` and `budget` do before any
-/// other reading: on an AMD or generic target, an NVIDIA flag; on the generic one, the AMD flags and a
-/// launch it does not take; on an AMD target, the generic model's flags. (An NVIDIA target's:
-/// `nvidia::target`, `refuse_amd_counts`, `refuse_generic`.)
-fn refuse_other_models_flags(t: &TargetArgs, given: &Given) -> Result<(), CliError> {
-    if let Some(flag) = given.first(Flag::is_nvidia) {
-        return Err(UsageError::NvidiaFlagOnAmd { flag, target: t.target.clone() }.into());
-    }
-    if is_generic(t) {
-        if let Some(flag) = given.first(|f| !f.generic_takes()) {
-            return Err(UsageError::AmdFlagOnGeneric { flag }.into());
-        }
-    } else if given.first_whose(|w| w == Whose::Generic).is_some() {
-        return Err(UsageError::GenericFlags.into());
-    }
-    Ok(())
+/// other reading: the engine's one rule ([`ConfigurationModel::refuse_foreign`]).
+fn refuse_other_models_flags(model: ConfigurationModel<'_>, given: &Given) -> Result<(), CliError> {
+    Ok(model.refuse_foreign(given).map_err(wavebudget_engine::Error::from)?)
+}
+
+/// The model `t` names for a configuration: NVIDIA's (with its target), generic or AMD.
+fn configuration_model(
+    t: &TargetArgs,
+) -> Result<(ConfigurationModel<'_>, Option<wavebudget_model::nvidia::Target>), CliError> {
+    Ok(match nvidia::target(t)? {
+        Some(found) => (ConfigurationModel::Nvidia(found.arch.name), Some(found)),
+        None if is_generic(t) => (ConfigurationModel::Generic(&t.target), None),
+        None => (ConfigurationModel::Amd(&t.target), None),
+    })
 }
 
 impl ResourceArgs {
@@ -423,10 +422,11 @@ impl ResourceArgs {
 }
 
 fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
-    if let Some(t) = nvidia::target(&a.target, &a.given)? {
+    let (model, nvidia) = configuration_model(&a.target)?;
+    refuse_other_models_flags(model, &a.given)?;
+    if let Some(t) = nvidia {
         return nvidia::occupancy(a, t);
     }
-    refuse_other_models_flags(&a.target, &a.given)?;
     if is_generic(&a.target) {
         let p = generic_params(&a.generic)?;
         let r = a.resources.vgprs.ok_or(UsageError::GenericNoVgprs)?;
@@ -522,10 +522,11 @@ pub(crate) fn vgprs_arg(
 }
 
 fn budget(a: &BudgetArgs) -> Result<String, CliError> {
-    if let Some(t) = nvidia::target(&a.target, &a.given)? {
+    let (model, nvidia) = configuration_model(&a.target)?;
+    refuse_other_models_flags(model, &a.given)?;
+    if let Some(t) = nvidia {
         return nvidia::budget(a, t);
     }
-    refuse_other_models_flags(&a.target, &a.given)?;
     if is_generic(&a.target) {
         let p = generic_params(&a.generic)?;
         let levels: Vec<u32> = match (a.all, a.waves) {

@@ -4,37 +4,13 @@
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
 use serde::Serialize;
-use wavebudget_engine::vendor::{Given, Whose};
+use wavebudget_engine::vendor::Whose;
 use wavebudget_model::nvidia::{self, Arch, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
-/// (or a list with one in it) is refused, and so are AMD's rules and modes (`given`) with an NVIDIA one.
-pub(crate) fn target(t: &TargetArgs, given: &Given) -> Result<Option<Target>, CliError> {
-    let Some(found) = wavebudget_engine::targets::nvidia_target(&t.target)? else {
-        return Ok(None);
-    };
-    if let Some(flag) = given.first_whose(|w| matches!(w, Whose::AmdRules | Whose::AmdMode)) {
-        return Err(UsageError::AmdFlagOnNvidia { flag, arch: found.arch.name }.into());
-    }
-    Ok(Some(found))
-}
-
-/// An AMD count given for an NVIDIA kernel is refused, naming the flag that gives it there.
-fn refuse_amd_counts(given: &Given, arch: &Arch) -> Result<(), CliError> {
-    match given.first_whose(|w| matches!(w, Whose::AmdCount { .. })).map(|f| (f, f.whose())) {
-        Some((flag, Whose::AmdCount { nvidia: instead })) => {
-            Err(UsageError::AmdCountOnNvidia { flag, arch: arch.name, instead }.into())
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The generic model's flags with an NVIDIA target are refused.
-fn refuse_generic(given: &Given) -> Result<(), CliError> {
-    match given.first_whose(|w| w == Whose::Generic) {
-        Some(_) => Err(UsageError::GenericFlags.into()),
-        None => Ok(()),
-    }
+/// (or a list with one in it) is refused.
+pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
+    Ok(wavebudget_engine::targets::nvidia_target(&t.target)?)
 }
 
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
@@ -109,8 +85,6 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
 
 /// `occupancy --target sm_90 --regs N --wg-size B ...`.
 pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
-    refuse_amd_counts(&a.given, t.arch)?;
-    refuse_generic(&a.given)?;
     if let Some(flag) = a.given.first_whose(|w| w == Whose::NvidiaBudget) {
         return Err(UsageError::BudgetFlag { flag }.into());
     }
@@ -126,8 +100,6 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
 
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
 pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
-    refuse_generic(&a.given)?;
-    refuse_amd_counts(&a.given, t.arch)?;
     if a.waves.is_some() {
         return Err(UsageError::WavesOnNvidia { arch: t.arch.name }.into());
     }

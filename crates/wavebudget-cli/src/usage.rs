@@ -60,31 +60,6 @@ pub enum UsageError {
     /// `--target generic` without the register file's shape.
     #[error("--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)")]
     GenericIncomplete,
-    /// An AMD-only flag with `--target generic`.
-    #[error("{flag} applies to AMD targets, not --target generic (its shape: --preset, or --register-file-bytes, --wave-width, --register-bytes)")]
-    AmdFlagOnGeneric {
-        /// The flag.
-        flag: Flag,
-    },
-    /// The generic form's flags with another target.
-    #[error("{} go with --target generic", Flag::list_whose(|w| w == wavebudget_engine::vendor::Whose::Generic))]
-    GenericFlags,
-    /// An NVIDIA flag with an AMD (or unknown) target.
-    #[error("{flag} applies to NVIDIA targets (sm_XY or a product name), not '{target}'")]
-    NvidiaFlagOnAmd {
-        /// The flag.
-        flag: Flag,
-        /// The target given.
-        target: String,
-    },
-    /// An AMD-only flag with an NVIDIA target.
-    #[error("{flag} applies to AMD targets, not {arch}")]
-    AmdFlagOnNvidia {
-        /// The flag.
-        flag: Flag,
-        /// The NVIDIA architecture.
-        arch: &'static str,
-    },
     /// A dynamic shared memory limit that is neither bytes nor `max`.
     #[error(
         "--max-dynamic-shared-mem '{value}': bytes, or max (the device's opt-in maximum less the static shared memory)"
@@ -92,16 +67,6 @@ pub enum UsageError {
     MaxDynamicValue {
         /// As given.
         value: String,
-    },
-    /// An AMD count with an NVIDIA target, and the flag that says it there.
-    #[error("{flag} is an AMD count; {arch} takes {instead}")]
-    AmdCountOnNvidia {
-        /// The AMD flag.
-        flag: Flag,
-        /// The NVIDIA architecture.
-        arch: &'static str,
-        /// The NVIDIA flag for the same count.
-        instead: Flag,
     },
     /// `--waves` (per SIMD) for an NVIDIA budget.
     #[error("--waves is per SIMD on AMD; {arch} takes --warps-per-sm or --blocks-per-sm")]
@@ -359,11 +324,6 @@ mod tests {
             UsageError::EmptyTarget,
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
-            UsageError::AmdFlagOnGeneric { flag: Flag::CuMode },
-            UsageError::GenericFlags,
-            UsageError::NvidiaFlagOnAmd { flag: Flag::Regs, target: "gfx942".into() },
-            UsageError::AmdFlagOnNvidia { flag: Flag::CuMode, arch: "sm_90" },
-            UsageError::AmdCountOnNvidia { flag: Flag::Vgprs, arch: "sm_90", instead: Flag::Regs },
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
             UsageError::BudgetFlag { flag: Flag::WarpsPerSm },

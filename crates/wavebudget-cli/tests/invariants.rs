@@ -471,7 +471,7 @@ fn python_kinds_are_all_listed() {
     use strum::VariantNames;
     let docs = std::fs::read_to_string(root().join("docs/python.md")).unwrap();
     // Variants that carry another enum's error take its kind, not their own name.
-    let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "engine", "output"];
+    let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "flag", "engine", "output"];
     let enums: [&[&str]; 10] = [
         wavebudget_model::ModelError::VARIANTS,
         wavebudget_model::nvidia::NvRefusal::VARIANTS,

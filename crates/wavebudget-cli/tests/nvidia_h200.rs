@@ -271,13 +271,14 @@ fn options_for_the_other_vendor_are_refused() {
             &format!("{} applies to NVIDIA cubins; the inputs hold AMD code objects only", flag[0]),
         );
     }
-    // The report's one configuration: an AMD one takes no NVIDIA launch words; an NVIDIA one reads --wg-size
-    // as a CUDA block, as occupancy does (over the device's maximum: a page saying it cannot launch).
+    // The report's one configuration: an AMD one takes no NVIDIA launch words (refused as occupancy refuses
+    // them); an NVIDIA one reads --wg-size as a CUDA block, as occupancy does (over the device's maximum: a
+    // page saying it cannot launch).
     let page = std::env::temp_dir().join(format!("wb-h200-calc-{}.html", std::process::id()));
     let p = page.to_str().unwrap();
     refused(
         &["report", "--target", "gfx942", "--vgprs", "40", "--dynamic-shared-mem", "1024", "-o", p],
-        "--dynamic-shared-mem describes an NVIDIA configuration (--target sm_XY or a product, no input files)",
+        "--dynamic-shared-mem applies to NVIDIA targets (sm_XY or a product name), not 'gfx942'",
     );
     assert!(!page.exists());
     let out = Command::new(bin())

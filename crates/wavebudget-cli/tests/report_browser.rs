@@ -549,9 +549,7 @@ fn the_nvidia_calculator_view_is_cuda_occupancy_h_and_the_h100() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).starts_with("error: --vgprs does not describe an NVIDIA configuration")
-    );
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --vgprs is an AMD count; sm_90 takes --regs"));
 }
 
 /// NVIDIA binaries drawn (issue 47): the nvcc executable of `tests/data/nvidia/h200` at 128 threads, loaded

@@ -113,11 +113,16 @@ fn report_refuses_each_flag_its_page_does_not_take() {
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("page.html");
     let page = page.to_str().unwrap();
-    // An AMD configuration: no NVIDIA flag describes it.
+    // An AMD configuration: the rule `occupancy` follows (one rule, the engine's), no NVIDIA flag.
     let amd = ["report", "--target", "gfx942", "--vgprs", "10", "-o", page];
     for f in NVIDIA_KERNEL.iter().chain(NVIDIA_LAUNCH).chain(NVIDIA_BUDGET) {
+        refused(&amd, f, &format!("{} applies to NVIDIA targets (sm_XY or a product name), not 'gfx942'", f[0]));
+    }
+    // No target named: the page says what an NVIDIA configuration is.
+    let untargeted = ["report", "--vgprs", "10", "-o", page];
+    for f in NVIDIA_KERNEL.iter().chain(NVIDIA_LAUNCH).chain(NVIDIA_BUDGET) {
         let line = format!("{} describes an NVIDIA configuration (--target sm_XY or a product, no input files)", f[0]);
-        refused(&amd, f, &line);
+        refused(&untargeted, f, &line);
     }
     // Input files: a kernel's own counts come from them; the launch's NVIDIA words are for cubins.
     let files = ["report", CODE_OBJECT, "-o", page];
@@ -136,10 +141,16 @@ fn report_refuses_each_flag_its_page_does_not_take() {
         );
         refused(&files, f, &line);
     }
-    // An NVIDIA configuration: CUDA's terms only.
+    // An NVIDIA configuration: CUDA's terms only; an AMD flag refused as `occupancy` refuses it.
     let nv = ["report", "--target", "H100", "--regs", "40", "--wg-size", "64", "-o", page];
-    let others = [&["--llvm", "19"][..], &["--dynamic-lds", "1024"][..], &["--kernel", "k"][..]];
-    for f in configuration.chain(others).chain(NVIDIA_BUDGET.iter().copied()) {
+    for (f, instead) in AMD_COUNTS {
+        refused(&nv, f, &format!("{} is an AMD count; sm_90 takes {instead}", f[0]));
+    }
+    for f in [&["--wave-size", "64"][..], &["--cu-mode"][..], &["--llvm", "19"][..], &["--dynamic-lds", "1024"][..]] {
+        refused(&nv, f, &format!("{} applies to AMD targets, not sm_90", f[0]));
+    }
+    // What the page does not draw: a budget's target, a kernel of input files.
+    for f in NVIDIA_BUDGET.iter().copied().chain([&["--kernel", "k"][..]]) {
         let line = format!(
             "{} does not describe an NVIDIA configuration (--regs, --wg-size, --shared-mem, --dynamic-shared-mem, --max-dynamic-shared-mem, --barriers, --carveout)",
             f[0]

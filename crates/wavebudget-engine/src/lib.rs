@@ -275,6 +275,9 @@ pub enum Error {
     /// A misuse of the request itself (a flag where it cannot apply).
     #[error(transparent)]
     Misuse(#[from] misuse::Misuse),
+    /// A flag the model answering a configuration does not take.
+    #[error(transparent)]
+    Flag(#[from] vendor::FlagMisuse),
 }
 
 /// What makes a JSON file not a sweep's output ([`Error::NotASweep`]).
@@ -324,6 +327,7 @@ impl Error {
             Error::Triton(r) => r.kind(),
             Error::Nvidia(e) => e.kind(),
             Error::Misuse(m) => m.kind(),
+            Error::Flag(f) => f.kind(),
             other => other.into(),
         }
     }

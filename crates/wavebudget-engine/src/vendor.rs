@@ -216,6 +216,100 @@ impl std::fmt::Display for Flag {
     }
 }
 
+/// The model a configuration is answered by (`occupancy`, `budget`, the report's one configuration),
+/// with the target as the user named it.
+#[derive(Clone, Copy, Debug)]
+pub enum ConfigurationModel<'a> {
+    /// An AMD processor (or a name that is no NVIDIA one).
+    Amd(&'a str),
+    /// `--target generic`.
+    Generic(&'a str),
+    /// An NVIDIA architecture.
+    Nvidia(&'static str),
+}
+
+/// A flag given where the model answering the configuration does not take it.
+#[derive(Debug, Clone, thiserror::Error, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum FlagMisuse {
+    /// An NVIDIA flag with an AMD (or unknown, or generic) target.
+    #[error("{flag} applies to NVIDIA targets (sm_XY or a product name), not '{target}'")]
+    NvidiaFlagOnAmd {
+        /// The flag.
+        flag: Flag,
+        /// The target given.
+        target: String,
+    },
+    /// An AMD-only flag with `--target generic`.
+    #[error("{flag} applies to AMD targets, not --target generic (its shape: --preset, or --register-file-bytes, --wave-width, --register-bytes)")]
+    AmdFlagOnGeneric {
+        /// The flag.
+        flag: Flag,
+    },
+    /// The generic form's flags with another target.
+    #[error("{} go with --target generic", Flag::list_whose(|w| w == Whose::Generic))]
+    GenericFlags,
+    /// An AMD flag (rules, mode, launch) with an NVIDIA target.
+    #[error("{flag} applies to AMD targets, not {arch}")]
+    AmdFlagOnNvidia {
+        /// The flag.
+        flag: Flag,
+        /// The NVIDIA architecture.
+        arch: &'static str,
+    },
+    /// An AMD count with an NVIDIA target, and the flag that says it there.
+    #[error("{flag} is an AMD count; {arch} takes {instead}")]
+    AmdCountOnNvidia {
+        /// The AMD flag.
+        flag: Flag,
+        /// The NVIDIA architecture.
+        arch: &'static str,
+        /// The NVIDIA flag for the same count.
+        instead: Flag,
+    },
+}
+
+impl FlagMisuse {
+    /// The refusal's kind: its variant's name.
+    pub fn kind(&self) -> &'static str {
+        self.into()
+    }
+}
+
+impl ConfigurationModel<'_> {
+    /// Whether this model takes `flag` for a configuration: the one statement, from [`Flag::whose`], of
+    /// which vendor's flags go with which target (the question's own flags, such as a budget's target on
+    /// `occupancy`, are the door's to refuse).
+    pub fn takes(self, flag: Flag) -> bool {
+        match self {
+            ConfigurationModel::Amd(_) => !flag.is_nvidia() && flag.whose() != Whose::Generic,
+            ConfigurationModel::Generic(_) => flag.generic_takes(),
+            ConfigurationModel::Nvidia(_) => !matches!(
+                flag.whose(),
+                Whose::AmdRules | Whose::AmdMode | Whose::AmdLaunch | Whose::AmdCount { .. } | Whose::Generic
+            ),
+        }
+    }
+
+    /// The first flag given that this model does not take, refused in words that say whose it is (and,
+    /// for an AMD count on NVIDIA, the flag that gives it there).
+    pub fn refuse_foreign(self, given: &Given) -> Result<(), FlagMisuse> {
+        let Some(flag) = given.first(|f| !self.takes(f)) else { return Ok(()) };
+        Err(match (self, flag.whose()) {
+            (_, Whose::Generic) => FlagMisuse::GenericFlags,
+            (ConfigurationModel::Amd(target) | ConfigurationModel::Generic(target), _) if flag.is_nvidia() => {
+                FlagMisuse::NvidiaFlagOnAmd { flag, target: target.to_string() }
+            }
+            (ConfigurationModel::Amd(_) | ConfigurationModel::Generic(_), _) => FlagMisuse::AmdFlagOnGeneric { flag },
+            (ConfigurationModel::Nvidia(arch), Whose::AmdCount { nvidia }) => {
+                FlagMisuse::AmdCountOnNvidia { flag, arch, instead: nvidia }
+            }
+            (ConfigurationModel::Nvidia(arch), _) => FlagMisuse::AmdFlagOnNvidia { flag, arch },
+        })
+    }
+}
+
 /// The flags given, in the order the command's help lists them (a refusal names the first).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Given(Vec<Flag>);

@@ -4,7 +4,6 @@
 //! through [`printable`]; JSON keeps them exact.
 
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An argument every door takes, named in a refusal as the door in use spells it: `--wg-size` (the CLI,
 /// and the default for any Rust caller) or `wg_size` (Python, whose native module says so once when it is
@@ -14,40 +13,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arg(pub &'static str);
 
-static PYTHON_SPELLING: AtomicBool = AtomicBool::new(false);
+/// The arguments the door in use takes by another spelling than the CLI's (`wg_size` for `wg-size`), set
+/// once per process by the door; empty in the CLI and for any Rust caller.
+static OTHER_SPELLING: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
 
-/// The arguments Python takes under the CLI's name (`wg-size` as `wg_size`); the others keep the CLI's
-/// spelling in every door.
-const PYTHON_TAKES: &[&str] = &[
-    "vgpr-count",
-    "vgprs",
-    "agprs",
-    "sgprs",
-    "lds",
-    "wg-size",
-    "dynamic-lds",
-    "target",
-    "kernel",
-    "llvm",
-    "wave-size",
-    "cu-mode",
-    "device",
-    "kfd-root",
-    "output",
-    "details",
-    "title",
-    "waves",
-];
-
-/// Refusals made from now on in this process name arguments as Python's (`wg_size`): what the Python
-/// extension calls once when it is imported. A process is one door.
-pub fn spell_arguments_for_python() {
-    PYTHON_SPELLING.store(true, Ordering::Relaxed);
+/// Refusals made from now on in this process name arguments as Python's: each of `names` (Python's
+/// spelling, `wg_size`: the arguments its calls take, as their signatures name them) for the CLI's
+/// `--wg-size`; a flag Python has no argument for keeps the CLI's spelling. What the Python extension
+/// calls once when it is imported; a process is one door (a second call changes nothing).
+pub fn spell_arguments_for_python(names: &'static [&'static str]) {
+    let _ = OTHER_SPELLING.set(names);
 }
 
 impl std::fmt::Display for Arg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if PYTHON_SPELLING.load(Ordering::Relaxed) && PYTHON_TAKES.contains(&self.0) {
+        let python = OTHER_SPELLING.get().is_some_and(|names| {
+            names.iter().any(|n| {
+                n.len() == self.0.len()
+                    && n.bytes().zip(self.0.bytes()).all(|(a, b)| a == b || (a == b'_' && b == b'-'))
+            })
+        });
+        if python {
             f.write_str(&self.0.replace('-', "_"))
         } else {
             write!(f, "--{}", self.0)

@@ -16,13 +16,18 @@ pub(crate) trait Name {
 }
 
 macro_rules! names {
-    ($($n:ident),* $(,)?) => {$(
-        #[allow(non_camel_case_types)]
-        pub(crate) struct $n;
-        impl super::Name for $n {
-            const NAME: &'static str = stringify!($n);
-        }
-    )*};
+    ($($n:ident),* $(,)?) => {
+        $(
+            #[allow(non_camel_case_types)]
+            pub(crate) struct $n;
+            impl super::Name for $n {
+                const NAME: &'static str = stringify!($n);
+            }
+        )*
+        /// Every argument name the calls read: how a refusal names a flag in Python
+        /// (`wavebudget_model::text::spell_arguments_for_python`).
+        pub(crate) const ALL: &[&str] = &[$(stringify!($n)),*];
+    };
 }
 
 /// The arguments' names, as the calls' signatures spell them.

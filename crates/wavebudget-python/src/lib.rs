@@ -1340,12 +1340,13 @@ fn dispatch<'py>(
 ///
 /// `inputs`: code objects, offload bundles, HIP binaries, Triton cache directories, `wavebudget sweep
 /// --json` files; with none, `target` and `vgprs` (or `vgpr_count`) give one configuration (the calculator
-/// view). NVIDIA binaries (cubins, fat binaries, executables, a Triton NVIDIA cache) are drawn at their
+/// view), or an NVIDIA `target` with `regs`, `wg_size` (the block) and optionally `shared_mem`,
+/// `dynamic_shared_mem`, `max_dynamic_shared_mem`, `barriers`, `carveout` (CUDA's terms). NVIDIA binaries (cubins, fat binaries, executables, a Triton NVIDIA cache) are drawn at their
 /// launch: `dynamic_shared_mem` bytes, the limit `max_dynamic_shared_mem` (bytes or `"max"`, the device's
 /// opt-in maximum as Triton's launcher sets it). The other arguments are the CLI's flags (docs/report.md).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (*inputs, output, target = None, wg_size = None, dynamic_lds = None, kernel = None, llvm = None, details = None, title = None, vgprs = None, agprs = None, vgpr_count = None, sgprs = None, lds = None, wave_size = None, cu_mode = false, dynamic_shared_mem = None, max_dynamic_shared_mem = None))]
+#[pyo3(signature = (*inputs, output, target = None, wg_size = None, dynamic_lds = None, kernel = None, llvm = None, details = None, title = None, vgprs = None, agprs = None, vgpr_count = None, sgprs = None, lds = None, wave_size = None, cu_mode = false, dynamic_shared_mem = None, max_dynamic_shared_mem = None, regs = None, shared_mem = None, barriers = None, carveout = None))]
 fn write_report(
     py: Python<'_>,
     inputs: &Bound<'_, pyo3::types::PyTuple>,
@@ -1366,6 +1367,10 @@ fn write_report(
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
     #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
     #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
+    #[pyo3(from_py_with = "args::opt_count::<n::regs>")] regs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::shared_mem>")] shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::barriers>")] barriers: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<String> {
     let inputs = inputs.iter().map(|i| args::path::<n::inputs>(&i)).collect::<PyResult<Vec<_>>>()?;
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
@@ -1389,7 +1394,14 @@ fn write_report(
         wave_size,
         cu_mode,
         nvidia: wavebudget_report::NvidiaRequest {
-            spec: wavebudget_engine::vendor::NvidiaKernelSpec { dynamic_shared_mem, max_dynamic, ..Default::default() },
+            regs,
+            spec: wavebudget_engine::vendor::NvidiaKernelSpec {
+                shared_mem,
+                dynamic_shared_mem,
+                max_dynamic,
+                barriers,
+                carveout,
+            },
             ..Default::default()
         },
     };
@@ -1521,7 +1533,7 @@ fn _printable(text: &str) -> String {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Refusals name arguments as Python's (`wg_size`, not `--wg-size`): worded so when they are made.
-    wavebudget_model::text::spell_arguments_for_python();
+    wavebudget_model::text::spell_arguments_for_python(n::ALL);
     m.add("Error", m.py().get_type::<Error>())?;
     // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
     m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;

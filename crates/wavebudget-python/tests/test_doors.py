@@ -6,6 +6,7 @@ CLI's line is ``error: `` and the refusal; Python's names arguments its own way,
 ``--wg-size``, which is the only difference allowed)."""
 
 import ctypes
+import inspect
 import json
 import pathlib
 import random
@@ -147,3 +148,41 @@ def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
             assert rc != 0 and r.returncode == 1 and py_error is not None, (case, rc, r.stderr, py_error)
             assert py_error == err.value.decode(), (case, py_error, err.value)
     assert answered > 20 and refused > 5, (answered, refused)
+
+
+def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
+    """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
+    the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)
+    refuse an AMD count or rule on an NVIDIA target, and an NVIDIA flag on an AMD one, in the same words
+    (the argument spelled each door's way). Written from the rule, not from either door's output."""
+    out = str(tmp_path / "page.html")
+    cases = [
+        # (target, CLI flag and value, Python keyword, the refusal with CLI spelling)
+        ("H100", ["--vgprs", "40"], {"vgprs": 40}, "--vgprs is an AMD count; sm_90 takes --regs"),
+        ("H100", ["--lds", "1024"], {"lds": 1024}, "--lds is an AMD count; sm_90 takes --shared-mem"),
+        ("H100", ["--wave-size", "64"], {"wave_size": 64}, "--wave-size applies to AMD targets, not sm_90"),
+        ("H100", ["--cu-mode"], {"cu_mode": True}, "--cu-mode applies to AMD targets, not sm_90"),
+        ("gfx942", ["--dynamic-shared-mem", "64"], {"dynamic_shared_mem": 64},
+         "--dynamic-shared-mem applies to NVIDIA targets (sm_XY or a product name), not 'gfx942'"),
+    ]
+    for target, flag, kw, line in cases:
+        base = ["--regs", "32", "--wg-size", "64"] if target == "H100" else ["--vgprs", "32"]
+        for argv in (["occupancy", "--target", target, *base, *flag], ["report", "-o", out, "--target", target, *base, *flag]):
+            got = subprocess.run([str(CLI), *argv], capture_output=True, text=True)
+            assert (got.returncode, got.stderr.strip()) == (1, f"error: {line}"), argv
+        py_base = {"wg_size": 64} if target == "H100" else {"vgprs": 32}
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.write_report(output=out, target=target, **py_base, **kw)
+        # Python spells the arguments it has its way; a flag it has no argument for stays the CLI's.
+        params = inspect.signature(wavebudget.write_report).parameters
+        spelled = re.sub(r"--([a-z-]+)",
+                         lambda m: m.group(1).replace("-", "_") if m.group(1).replace("-", "_") in params else m.group(0),
+                         line)
+        assert str(e.value) == spelled, (target, kw)
+    assert not pathlib.Path(out).exists()
+    # And the NVIDIA configuration the rule points to is one Python can ask for: the same page, byte for byte.
+    cli_page, py_page = tmp_path / "cli.html", tmp_path / "py.html"
+    subprocess.run([str(CLI), "report", "-o", str(cli_page), "--target", "H100", "--regs", "40", "--wg-size", "128",
+                    "--shared-mem", "1024", "--barriers", "2", "--carveout", "50"], check=True, capture_output=True)
+    wavebudget.write_report(output=py_page, target="H100", regs=40, wg_size=128, shared_mem=1024, barriers=2, carveout=50)
+    assert py_page.read_bytes() == cli_page.read_bytes()

@@ -334,8 +334,15 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
-    if calculator {
-        if let Some(t) = a.target.as_deref().map(wavebudget_engine::targets::nvidia_target).transpose()?.flatten() {
+    if let (true, Some(target)) = (calculator, a.target.as_deref()) {
+        // One configuration on a named target: the engine's one rule for which vendor's flags go with it,
+        // as `occupancy` and `budget` apply it.
+        use wavebudget_engine::vendor::ConfigurationModel;
+        let nvidia = wavebudget_engine::targets::nvidia_target(target)?;
+        let model =
+            nvidia.as_ref().map_or(ConfigurationModel::Amd(target), |t| ConfigurationModel::Nvidia(t.arch.name));
+        model.refuse_foreign(&given).map_err(wavebudget_engine::Error::from)?;
+        if let Some(t) = nvidia {
             return nvidia::page(a, t, &given);
         }
     }

@@ -311,5 +311,9 @@ def write_report(
     cu_mode: bool = False,
     dynamic_shared_mem: Optional[int] = None,
     max_dynamic_shared_mem: Union[int, str, None] = None,
+    regs: Optional[int] = None,
+    shared_mem: Optional[int] = None,
+    barriers: Optional[int] = None,
+    carveout: Optional[int] = None,
 ) -> str: ...
 def merge_ladders(plan: List[Dict[str, Any]], shards: List[str]) -> Dict[str, Any]: ...
