@@ -63,7 +63,11 @@ pub(crate) mod n {
         barriers,
         carveout,
         warps_per_sm,
-        blocks_per_sm
+        blocks_per_sm,
+        num_warps,
+        waves_per_eu,
+        warp_size,
+        shared,
     );
 }
 

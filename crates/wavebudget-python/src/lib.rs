@@ -546,18 +546,25 @@ fn advise<'py>(
     to_py(py, &a)
 }
 
-/// `triton.explain(...)`: what LLVM does with `waves_per_eu` on a Triton kernel, as an [`Explanation`].
+/// `wavebudget.triton.explain(target, *, num_warps, waves_per_eu, ...)`: what LLVM will do with
+/// `waves_per_eu` for a kernel of `num_warps` warps, before compiling: an `Explanation`.
+///
+/// `ignored` is true when the code will be identical to `waves_per_eu=0`, with `reason`; `reachable`
+/// whether LLVM can cap occupancy at exactly W waves/SIMD (it pads registers to do so); `max_vgprs` the
+/// VGPRs LLVM allows at W; `launch_waves_per_simd` the waves the hardware can run at launch with `shared`
+/// bytes of LDS and the launch size, registers aside; `unrunnable` when W is above that, so registers are
+/// squeezed (and may spill) for waves that cannot run.
 #[pyfunction]
-#[pyo3(signature = (target, num_warps, waves_per_eu, warp_size, shared))]
+#[pyo3(name = "explain", signature = (target, *, num_warps, waves_per_eu, warp_size = None, shared = 0))]
 fn triton_explain<'py>(
     py: Python<'py>,
-    target: &str,
-    num_warps: u32,
-    waves_per_eu: u32,
-    warp_size: Option<u32>,
-    shared: u32,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::count::<n::num_warps>")] num_warps: u32,
+    #[pyo3(from_py_with = "args::count::<n::waves_per_eu>")] waves_per_eu: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::warp_size>")] warp_size: Option<u32>,
+    #[pyo3(from_py_with = "args::count::<n::shared>")] shared: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let e = with_subtargets(target, warp_size, false, 22, |sts| match sts {
+    let e = with_subtargets(&target, warp_size, false, 22, |sts| match sts {
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
         _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
     })?;

@@ -649,6 +649,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
         assert getattr(wavebudget, name) is getattr(mod, name) and name in declared, name
     nvidia = importlib.import_module("wavebudget.nvidia")
     assert nvidia.occupancy is mod.nv_occupancy and nvidia.budget is mod.nv_budget
+    assert importlib.import_module("wavebudget.triton").explain is mod.explain
 
 
 @pytest.mark.parametrize("module", ["wavebudget", "wavebudget.nvidia", "wavebudget.triton", "wavebudget.cluster"])
@@ -930,6 +931,7 @@ def test_each_argument_is_refused_by_its_own_name(tmp_path):
         "write_report": ((), {"output": str(tmp_path / "r.html")}),
         "nv_occupancy": (("H100",), {"regs": 32, "block": 128}),
         "nv_budget": (("H100",), {"block": 128, "warps_per_sm": 32}),
+        "explain": (("gfx942",), {"num_warps": 4, "waves_per_eu": 2}),
     }
     wrong = {"int": (-1, "not_a_count"), "str": (5, "not_a_string"), "bool": (1, "not_a_bool"),
              "PathArg": (5, "not_a_path"), "WgSize": ("x", "not_a_whole_number")}

@@ -24,29 +24,7 @@ Explanation = _native.Explanation
 KernelReport = _native.KernelReport
 
 
-def explain(
-    target: str,
-    *,
-    num_warps: int,
-    waves_per_eu: int,
-    warp_size: Optional[int] = None,
-    shared: int = 0,
-) -> Explanation:
-    """What LLVM will do with ``waves_per_eu`` for a kernel of ``num_warps`` warps, before compiling.
-
-    ``ignored`` is true when the code will be identical to ``waves_per_eu=0``, with ``reason``;
-    ``reachable`` whether LLVM can cap occupancy at exactly W waves/SIMD (it pads registers to do so);
-    ``max_vgprs`` the VGPRs LLVM allows at W; ``launch_waves_per_simd`` the waves the hardware can run at
-    launch with ``shared`` bytes of LDS and the launch size, registers aside; ``unrunnable`` when W is
-    above that, so registers are squeezed (and may spill) for waves that cannot run.
-    """
-    return _native.triton_explain(
-        _text("target", target),
-        _u32("num_warps", num_warps),
-        _u32("waves_per_eu", waves_per_eu),
-        None if warp_size is None else _u32("warp_size", warp_size),
-        _u32("shared", shared),
-    )
+explain = _native.explain
 
 
 # Options Triton 3.9's AMD backend makes no difference with (checked by byte-identical .hsaco from real
