@@ -68,6 +68,7 @@ pub(crate) mod n {
         waves_per_eu,
         warp_size,
         shared,
+        threads,
     );
 }
 

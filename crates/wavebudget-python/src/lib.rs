@@ -1034,12 +1034,182 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
 /// limiter's code, the VGPR, SGPR, LDS and workgroup terms), each an array of the broadcast shape.
 type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
 
-/// `occupancy_batch`: numpy integer arrays (the Python layer has checked their kinds and broadcast shape)
-/// in, six uint8 arrays of that shape per target out; every cell equals the scalar `occupancy`.
+/// Dimensions an argument of `occupancy_batch` may have (numpy's own limit is 64).
+const MAX_BATCH_DIMS: usize = 32;
+/// Cells a batch may have: six answer bytes each per target, allocated before any work; a larger broadcast
+/// (a view of a few bytes can name 10**10 cells) is refused before anything is computed.
+const MAX_BATCH_CELLS: u128 = 1 << 32;
+
+/// An argument of `occupancy_batch` as numpy reads it (`numpy.asarray`): an integer array of any dtype, in
+/// this machine's byte order; anything else is refused naming it.
+fn int_array<'py>(
+    np: &Bound<'py, PyModule>,
+    name: &str,
+    v: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
+    let py = v.py();
+    if v.is_none() {
+        return Err(args::refuse("dtype", name, format!("{name} None: expected integers")));
+    }
+    let mut a = match np.call_method1("asarray", (v,)) {
+        Ok(a) => a,
+        // A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
+            let why = e.value(py).to_string();
+            return Err(args::refuse("ragged", name, format!("{name}: not a rectangular array of integers ({why})")));
+        }
+        Err(e) => return Err(e),
+    };
+    let dtype = a.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let message = format!("{name}: expected integers (any integer dtype), got dtype {dtype}");
+        return Err(args::refuse("dtype", name, message));
+    }
+    let ndim: usize = a.getattr("ndim")?.extract()?;
+    if ndim > MAX_BATCH_DIMS {
+        return Err(args::refuse("dims", name, format!("{name}: {ndim} dimensions; at most {MAX_BATCH_DIMS}")));
+    }
+    if !dtype.getattr("isnative")?.extract::<bool>()? {
+        // Big-endian integers are integers: read in this machine's byte order.
+        a = a.call_method1("astype", (dtype.call_method1("newbyteorder", ("=",))?,))?;
+    }
+    Ok(a.downcast_into()?)
+}
+
+/// An integer (`int` or numpy's) equal to 0; anything else, a bool included, is not.
+fn is_zero(v: &Bound<'_, PyAny>) -> bool {
+    !v.is_instance_of::<pyo3::types::PyBool>() && args::read_count(v, "").is_ok_and(|n| n == 0)
+}
+
+/// `wavebudget.occupancy_batch(target, *, ...)`: `occupancy` over numpy arrays, every argument an integer
+/// array of any dtype (or a number), broadcast together as numpy broadcasts (`numpy.broadcast_shapes`);
+/// the answer (`OccupancyBatch`, a list of them for several comma-separated targets) holds arrays of that
+/// shape, every cell equal to `occupancy(...)` of its values.
+///
+/// `vgpr_count` (the code object's unified count, AGPRs included) is given instead of `vgprs`/`agprs`.
+/// `wg_size` is a fixed launch size per cell, or `(MIN, MAX)` (each an array or a number) as LLVM's
+/// `amdgpu-flat-work-group-size` (default: the range 1..1024, as `occupancy`). A cell the model refuses
+/// (over a register or LDS limit) refuses the call, naming the cell. `threads`: at most this many threads
+/// (default: every core; batches under 65,536 cells take one). Needs numpy.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, shape, vgprs, agprs, vgpr_count, sgprs, lds, wg_min, wg_max, wave_size, cu_mode, llvm, threads))]
+#[allow(clippy::too_many_arguments)]
+// the Python signature
+// The arrays' defaults (the number 0) have no Rust literal of their type: the text signature is written out
+// (test_signatures holds it to the `.pyi`).
+#[pyo3(
+    signature = (target, *, vgprs = None, agprs = None, sgprs = None, lds = None, wg_size = None, vgpr_count = None, wave_size = None, cu_mode = false, llvm = None, threads = None),
+    text_signature = "(target, *, vgprs=0, agprs=0, sgprs=0, lds=0, wg_size=None, vgpr_count=None, wave_size=None, cu_mode=False, llvm=None, threads=None)"
+)]
 fn occupancy_batch<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "batch_arg")] vgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "batch_arg")] agprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "batch_arg")] sgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "batch_arg")] lds: Option<Bound<'py, PyAny>>,
+    wg_size: Option<Bound<'py, PyAny>>,
+    vgpr_count: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::threads>")] threads: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Ok(np) = py.import("numpy") else {
+        return Err(refuse("no_numpy", "occupancy_batch needs numpy (pip install numpy)".into()));
+    };
+    if threads == Some(0) {
+        return Err(refuse("threads", "threads 0: expected at least 1".into()));
+    }
+    let zero = 0u32.into_pyobject(py)?.into_any();
+    let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
+    let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
+    if vgpr_count.is_some() && !(is_zero(&vgprs) && is_zero(&agprs)) {
+        return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+    }
+    // The arguments in the order their refusals are named, each read as numpy reads it.
+    let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
+    match vgpr_count {
+        Some(t) => named.push(("vgpr_count", t)),
+        None => named.extend([("vgprs", vgprs), ("agprs", agprs)]),
+    }
+    match wg_size {
+        Some(w) if w.is_exact_instance_of::<pyo3::types::PyTuple>() => {
+            let t = w.downcast_into::<pyo3::types::PyTuple>()?;
+            if t.len() != 2 {
+                let n = t.len();
+                return Err(refuse("wg_size", format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}")));
+            }
+            named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
+        }
+        Some(w) => named.push(("wg_size", w)),
+        None => {}
+    }
+    let arrays = named
+        .into_iter()
+        .map(|(k, v)| Ok((k, int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let shapes = || {
+        let each: Vec<String> = arrays
+            .iter()
+            .map(|(k, a)| {
+                format!("{k} {}", a.getattr("shape").and_then(|s| s.repr()).map_or("?".into(), |r| r.to_string()))
+            })
+            .collect();
+        each.join(", ")
+    };
+    let shape_of: Vec<Bound<'py, PyAny>> = arrays.iter().map(|(_, a)| a.getattr("shape")).collect::<PyResult<_>>()?;
+    let shape = match np.call_method1("broadcast_shapes", pyo3::types::PyTuple::new(py, shape_of)?) {
+        Ok(s) => s,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
+            return Err(refuse("broadcast", format!("the arrays do not broadcast together: {}", shapes())));
+        }
+        Err(e) => return Err(e),
+    };
+    let dims: Vec<usize> = shape.extract()?;
+    let cells: u128 = dims.iter().map(|&d| d as u128).product();
+    if cells > MAX_BATCH_CELLS {
+        return Err(refuse(
+            "too_many_cells",
+            format!(
+                "the arrays broadcast to {}, {cells} cells; at most {MAX_BATCH_CELLS} ({})",
+                shape.repr()?,
+                shapes()
+            ),
+        ));
+    }
+    let get = |k: &str| arrays.iter().find(|(n, _)| *n == k).map(|(_, a)| a);
+    let zero = np.call_method1("zeros", ((), np.getattr("uint32")?))?.downcast_into::<numpy::PyUntypedArray>()?;
+    let out = batch_columns(
+        py,
+        &target,
+        dims,
+        get("vgprs").unwrap_or(&zero),
+        get("agprs").unwrap_or(&zero),
+        get("vgpr_count"),
+        get("sgprs").unwrap_or(&zero),
+        get("lds").unwrap_or(&zero),
+        get("wg_size"),
+        get("wg_max"),
+        wave_size,
+        cu_mode,
+        llvm,
+        threads.map(|t| t as usize),
+    )?;
+    let class = package(py)?.getattr("OccupancyBatch")?;
+    one_or_list(py, out.into_iter().map(|(t, m, a)| class.call1((t, m, a.to_vec()))))
+}
+
+/// `occupancy_batch`'s arguments read as a number or an array later, in the order refusals name them; a
+/// `None` given is kept to be refused as not integers (the argument's absence is the number 0).
+fn batch_arg<'py>(v: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    Ok(Some(v.clone()))
+}
+
+/// The batch over numpy integer arrays (their kinds and broadcast shape checked) in, six uint8 arrays of that
+/// shape per target out; every cell equals the scalar `occupancy`.
+#[allow(clippy::too_many_arguments)]
+fn batch_columns<'py>(
     py: Python<'py>,
     target: &str,
     shape: Vec<usize>,

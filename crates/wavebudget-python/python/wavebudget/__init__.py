@@ -11,7 +11,6 @@ needed: the native module is the CLI built without its LLVM feature.
 
 from __future__ import annotations
 
-import operator as _operator
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -236,119 +235,7 @@ class OccupancyBatch:
         return f"OccupancyBatch(target={self.target!r}, shape={self.shape})"
 
 
-# Dimensions an argument of ``occupancy_batch`` may have (numpy's own limit is 64).
-_MAX_BATCH_DIMS = 32
-# Cells a batch may have: six answer bytes each per target, allocated before any work; a larger broadcast
-# (a view of a few bytes can name 10**10 cells) is refused before anything is computed.
-_MAX_BATCH_CELLS = 1 << 32
-
-
-def _int_array(np: Any, name: str, v: Any) -> Any:
-    if v is None:
-        raise _refuse("dtype", f"{name} None: expected integers", name)
-    try:
-        a = np.asarray(v)
-    except ValueError as e:
-        # A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
-        raise _refuse("ragged", f"{name}: not a rectangular array of integers ({e})", name) from None
-    if a.dtype.kind not in "iu":
-        raise _refuse("dtype", f"{name}: expected integers (any integer dtype), got dtype {a.dtype}", name)
-    if a.ndim > _MAX_BATCH_DIMS:
-        raise _refuse("dims", f"{name}: {a.ndim} dimensions; at most {_MAX_BATCH_DIMS}", name)
-    if not a.dtype.isnative:
-        # Big-endian integers are integers: read in this machine's byte order.
-        a = a.astype(a.dtype.newbyteorder("="))
-    return a
-
-
-def occupancy_batch(
-    target: str,
-    *,
-    vgprs: Any = 0,
-    agprs: Any = 0,
-    sgprs: Any = 0,
-    lds: Any = 0,
-    wg_size: Any = None,
-    vgpr_count: Any = None,
-    wave_size: Optional[int] = None,
-    cu_mode: bool = False,
-    llvm: Optional[int] = None,
-    threads: Optional[int] = None,
-) -> Union[OccupancyBatch, List[OccupancyBatch]]:
-    """``occupancy`` over numpy arrays: every argument an integer array of any dtype (or a number), broadcast
-    together as numpy broadcasts; the answer holds arrays of that shape (``OccupancyBatch``).
-
-    ``vgpr_count`` (the code object's unified count, AGPRs included) is given instead of ``vgprs``/``agprs``.
-    ``wg_size`` is a fixed launch size per cell, or ``(MIN, MAX)`` (each an array or a number) as LLVM's
-    ``amdgpu-flat-work-group-size`` (default: the range 1..1024, as ``occupancy``). A cell the
-    model refuses (over a register or LDS limit) refuses the call, naming the cell. Several comma-separated
-    targets give a list. ``threads``: at most this many threads (default: every core; batches under 65,536
-    cells take one). Needs numpy."""
-    try:
-        import numpy as np
-    except ImportError:
-        raise _refuse("no_numpy", "occupancy_batch needs numpy (pip install numpy)") from None
-    target = _text("target", target)
-    if wave_size is not None:
-        wave_size = _u32("wave_size", wave_size)
-    _flag("cu_mode", cu_mode)
-    if llvm is not None:
-        llvm = _u32("llvm", llvm)
-    if threads is not None:
-        threads = _u32("threads", threads)
-        if threads == 0:
-            raise _refuse("threads", "threads 0: expected at least 1")
-    named = {"sgprs": sgprs, "lds": lds}
-    _one_vgpr_form(vgprs, agprs, vgpr_count)
-    if vgpr_count is not None:
-        named["vgpr_count"] = vgpr_count
-    else:
-        named["vgprs"], named["agprs"] = vgprs, agprs
-    if isinstance(wg_size, tuple):
-        if len(wg_size) != 2:
-            raise _refuse("wg_size", f"wg_size: expected sizes or (MIN, MAX), got a tuple of {len(wg_size)}")
-        named["wg_size"], named["wg_max"] = wg_size
-    elif wg_size is not None:
-        named["wg_size"] = wg_size
-    arrays = {k: _int_array(np, "wg_size" if k == "wg_max" else k, v) for k, v in named.items()}
-    try:
-        shape = np.broadcast_shapes(*(a.shape for a in arrays.values()))
-    except ValueError:
-        shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
-        raise _refuse("broadcast", f"the arrays do not broadcast together: {shapes}") from None
-    cells = 1
-    for d in shape:
-        cells *= int(d)
-    if cells > _MAX_BATCH_CELLS:
-        shapes = ", ".join(f"{k} {a.shape}" for k, a in arrays.items())
-        raise _refuse(
-            "too_many_cells",
-            f"the arrays broadcast to {tuple(shape)}, {cells} cells; at most {_MAX_BATCH_CELLS} ({shapes})",
-        )
-    zero = np.zeros((), np.uint32)
-    out = _native.occupancy_batch(
-        target, list(shape), arrays.get("vgprs", zero), arrays.get("agprs", zero), arrays.get("vgpr_count"),
-        arrays["sgprs"], arrays["lds"], arrays.get("wg_size"), arrays.get("wg_max"), wave_size, cu_mode, llvm,
-        threads,
-    )
-    answers = [OccupancyBatch(t, m, a) for t, m, a in out]
-    return answers[0] if len(answers) == 1 else answers
-
-
-def _is_zero(v: Any) -> bool:
-    """An integer (int or numpy's) equal to 0; anything else, bool included, is not."""
-    if isinstance(v, bool):
-        return False
-    try:
-        return _operator.index(v) == 0
-    except TypeError:
-        return False
-
-
-def _one_vgpr_form(vgprs: Any, agprs: Any, vgpr_count: Any) -> None:
-    """Refuses ``vgpr_count`` beside non-zero ``vgprs``/``agprs``: one form of the vector registers, not two."""
-    if vgpr_count is not None and not (_is_zero(vgprs) and _is_zero(agprs)):
-        raise _refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both")
+occupancy_batch = _native.occupancy_batch
 
 
 # The native readers of arguments (the calls' own, in Rust): a refusal with a kind and a line naming it.

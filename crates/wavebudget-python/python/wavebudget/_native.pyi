@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import CodeObjects, Dispatch, Note, Record, WgSuggestion
+from . import CodeObjects, Dispatch, Note, OccupancyBatch, Record, WgSuggestion
 from .nvidia import NvBudget, NvOccupancy
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
@@ -167,19 +167,18 @@ def occupancy(
 
 def occupancy_batch(
     target: str,
-    shape: List[int],
-    vgprs: Any,
-    agprs: Any,
-    vgpr_count: Any,
-    sgprs: Any,
-    lds: Any,
-    wg_min: Any,
-    wg_max: Any,
-    wave_size: Optional[int],
-    cu_mode: bool,
-    llvm: Optional[int],
-    threads: Optional[int],
-) -> List[Tuple[str, int, List[Any]]]: ...
+    *,
+    vgprs: Any = 0,
+    agprs: Any = 0,
+    sgprs: Any = 0,
+    lds: Any = 0,
+    wg_size: Any = None,
+    vgpr_count: Any = None,
+    wave_size: Optional[int] = None,
+    cu_mode: bool = False,
+    llvm: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Union[OccupancyBatch, List[OccupancyBatch]]: ...
 
 def suggest_wg_size(
     target: str,
