@@ -1096,7 +1096,7 @@ fn is_zero(v: &Bound<'_, PyAny>) -> bool {
 #[allow(clippy::too_many_arguments)]
 // the Python signature
 // The arrays' defaults (the number 0) have no Rust literal of their type: the text signature is written out
-// (test_signatures holds it to the `.pyi`).
+// (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
 #[pyo3(
     signature = (target, *, vgprs = None, agprs = None, sgprs = None, lds = None, wg_size = None, vgpr_count = None, wave_size = None, cu_mode = false, llvm = None, threads = None),
     text_signature = "(target, *, vgprs=0, agprs=0, sgprs=0, lds=0, wg_size=None, vgpr_count=None, wave_size=None, cu_mode=False, llvm=None, threads=None)"
@@ -1362,7 +1362,7 @@ impl<'py> Lds<'py> {
 #[allow(clippy::too_many_arguments)]
 // the Python signature
 // `lds` is a count or a callable, read in the body; its default (`Lds::Bytes(0)`) has no Python literal, so
-// the text signature is written out (test_signatures.py holds it to the `.pyi`).
+// the text signature is written out (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
 #[pyo3(
     signature = (target, *, vgprs = 0, agprs = 0, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false),
     text_signature = "(target, *, vgprs=0, agprs=0, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False)"
