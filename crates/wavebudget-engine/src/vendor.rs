@@ -229,7 +229,7 @@ pub enum ConfigurationModel<'a> {
 }
 
 /// A flag given where the model answering the configuration does not take it.
-#[derive(Debug, Clone, thiserror::Error, strum::IntoStaticStr)]
+#[derive(Debug, Clone, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 #[non_exhaustive]
 pub enum FlagMisuse {

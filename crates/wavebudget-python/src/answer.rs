@@ -29,11 +29,11 @@ pub(crate) fn typed<'py>(py: Python<'py>, d: Bound<'py, PyAny>) -> PyResult<Boun
 }
 
 /// A field of a rebuilt answer: from its JSON object, wrapped as a record reads it (a fresh list or
-/// record each read).
+/// record each read); a JSON object without it (one a caller made) has no such field, as a record has not.
 pub(crate) fn json_field<'py>(py: Python<'py>, d: &Py<PyDict>, name: &str) -> PyResult<Bound<'py, PyAny>> {
     match d.bind(py).get_item(name)? {
         Some(v) => helper(py, "_wrap")?.call1((v,)),
-        None => Ok(py.None().into_bound(py)),
+        None => Err(pyo3::exceptions::PyAttributeError::new_err(format!("no field '{name}'"))),
     }
 }
 
@@ -119,7 +119,7 @@ macro_rules! answer {
         $($methods:tt)*
     ) => {
         $(#[$attr])*
-        #[pyclass(frozen, weakref, name = $name, module = $module)]
+        #[pyclass(frozen, weakref, subclass, name = $name, module = $module)]
         pub(crate) struct $class {
             held: $crate::answer::Held<$ty>,
             made: pyo3::sync::GILOnceCell<Py<pyo3::types::PyDict>>,
@@ -207,8 +207,8 @@ macro_rules! answer {
             fn __delattr__(&self, _name: &str) -> PyResult<()> {
                 Err(pyo3::exceptions::PyAttributeError::new_err(concat!($name, " is read-only")))
             }
-            fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-                self.made(py)?.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
+            fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+                self.made(py)?.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.clone().unbind()))
             }
             fn __contains__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
                 self.made(py)?.contains(key)

@@ -101,8 +101,10 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     // SAFETY: `v` is a live object; PyNumber_Index returns a new reference or NULL with an error set.
     let index = unsafe { pyo3::ffi::PyNumber_Index(v.as_ptr()) };
     if index.is_null() {
-        let _ = PyErr::take(v.py());
-        return Err(not_whole());
+        // No `__index__` (a TypeError) is not a whole number; anything else its `__index__` raised (an
+        // interrupt, a MemoryError) is raised as it is.
+        let e = PyErr::take(v.py()).unwrap_or_else(|| pyo3::exceptions::PyTypeError::new_err("no __index__"));
+        return Err(if e.is_instance_of::<pyo3::exceptions::PyTypeError>(v.py()) { not_whole() } else { e });
     }
     // SAFETY: a new, owned reference from PyNumber_Index.
     let index = unsafe { Bound::from_owned_ptr(v.py(), index) };
@@ -119,10 +121,12 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     Err(refuse("not_a_count", name, format!("{name} {index}: over {}", u32::MAX)))
 }
 
-/// A non-empty `str`.
+/// A non-empty `str` (that UTF-8 can hold: not a lone surrogate).
 pub(crate) fn read_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     if let Ok(s) = v.downcast::<pyo3::types::PyString>() {
-        let s = s.to_cow()?;
+        let Ok(s) = s.to_cow() else {
+            return Err(refuse("not_a_string", name, format!("{name} {}: not text UTF-8 can hold", repr(v))));
+        };
         if !s.is_empty() {
             return Ok(s.into_owned());
         }
@@ -138,20 +142,37 @@ pub(crate) fn read_flag(v: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     }
 }
 
-/// A path as text: `str`, `bytes` (decoded as the file system does, `os.fsdecode`) or `os.PathLike` of
-/// either; anything else is refused naming its type (not its value: an array's repr can run to megabytes).
-pub(crate) fn read_path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+/// A path as Python's file functions take it: `str`, `bytes` or `os.PathLike` of either, decoded as the
+/// file system does (`os.fsdecode`: a name that is not UTF-8 keeps its bytes as surrogates); anything else
+/// is refused naming its type (not its value: an array's repr can run to megabytes).
+fn fsdecode<'py>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyString>> {
     if let Ok(s) = v.downcast_exact::<pyo3::types::PyString>() {
-        return Ok(s.to_cow()?.into_owned());
+        return Ok(s.clone());
     }
     let py = v.py();
     match py.import("os")?.getattr("fsdecode")?.call1((v,)) {
-        Ok(s) => s.extract(),
+        Ok(s) => Ok(s.downcast_into()?),
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => {
             let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
             Err(refuse("not_a_path", name, format!("{name}: expected a path (str, bytes or os.PathLike), got {ty}")))
         }
         Err(e) => Err(e),
+    }
+}
+
+/// A path as the file system names it, any bytes included (what `dispatch` opens).
+pub(crate) fn read_os_path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<std::path::PathBuf> {
+    // A str with surrogates encodes back to the file's own bytes (PyUnicode_EncodeFSDefault).
+    fsdecode(v, name)?.extract()
+}
+
+/// A path as text, for the readers that name their inputs in their answers (`source`): one that is not
+/// UTF-8 is refused naming it, not raised as Python's UnicodeEncodeError.
+pub(crate) fn read_path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    let s = fsdecode(v, name)?;
+    match s.to_cow() {
+        Ok(text) => Ok(text.into_owned()),
+        Err(_) => Err(refuse("not_a_path", name, format!("{name} {}: a path that is not UTF-8; rename it", repr(&s)))),
     }
 }
 
@@ -207,11 +228,15 @@ pub(crate) fn path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<String> {
     read_path(v, N::NAME)
 }
 
-pub(crate) fn opt_path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+pub(crate) fn os_path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<std::path::PathBuf> {
+    read_os_path(v, N::NAME)
+}
+
+pub(crate) fn opt_os_path<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<std::path::PathBuf>> {
     if v.is_none() {
         Ok(None)
     } else {
-        read_path(v, N::NAME).map(Some)
+        read_os_path(v, N::NAME).map(Some)
     }
 }
 
@@ -245,7 +270,10 @@ pub(crate) fn path_or_bytes<'py>(v: &Bound<'py, PyAny>) -> PyResult<PathOrBytes<
     if v.is_instance_of::<pyo3::types::PyString>() || v.is_instance(&py.import("os")?.getattr("PathLike")?)? {
         return read_path(v, "path_or_bytes").map(PathOrBytes::Path);
     }
-    let view = py.import("builtins")?.getattr("memoryview")?.call1((v,)).map_err(|_| {
+    let view = py.import("builtins")?.getattr("memoryview")?.call1((v,)).map_err(|e| {
+        if !e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+            return e;
+        }
         let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
         refuse(
             "not_a_path",
@@ -262,10 +290,8 @@ pub(crate) fn max_dynamic<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<Stri
     if v.is_none() {
         return Ok(None);
     }
-    if let Ok(s) = v.downcast_exact::<pyo3::types::PyString>() {
-        if s.to_cow()? == "max" {
-            return Ok(Some("max".into()));
-        }
+    if v.is_instance_of::<pyo3::types::PyString>() && v.eq("max")? {
+        return Ok(Some("max".into()));
     }
     read_count(v, N::NAME).map(|n| Some(n.to_string()))
 }
@@ -291,12 +317,66 @@ pub(crate) fn _flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// `_path(v, name="path")`: the path reader for the Python layer's own readings.
 #[pyfunction]
 #[pyo3(signature = (v, name = "path"))]
-pub(crate) fn _path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
-    read_path(v, name)
+pub(crate) fn _path<'py>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyString>> {
+    fsdecode(v, name)
 }
 
 /// `_wg_pair(v)`: the launch-size reader for the Python layer's own readings.
 #[pyfunction]
 pub(crate) fn _wg_pair(v: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u32)>> {
     read_wg_pair(v, "wg_size")
+}
+
+/// Dimensions an argument of `occupancy_batch` may have (numpy's own limit is 64).
+pub(crate) const MAX_BATCH_DIMS: usize = 32;
+/// Cells a batch may have: six answer bytes each per target, allocated before any work; a larger broadcast
+/// (a view of a few bytes can name 10**10 cells) is refused before anything is computed.
+pub(crate) const MAX_BATCH_CELLS: u128 = 1 << 32;
+
+/// An argument of `occupancy_batch` as numpy reads it (`numpy.asarray`): an integer array of any dtype, in
+/// this machine's byte order; anything else is refused naming it.
+pub(crate) fn int_array<'py>(
+    np: &Bound<'py, PyModule>,
+    name: &str,
+    v: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
+    let py = v.py();
+    if v.is_none() {
+        return Err(refuse("dtype", name, format!("{name} None: expected integers")));
+    }
+    let mut a = match np.call_method1("asarray", (v,)) {
+        Ok(a) => a,
+        // A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
+            let why = e.value(py).to_string();
+            return Err(refuse("ragged", name, format!("{name}: not a rectangular array of integers ({why})")));
+        }
+        Err(e) => return Err(e),
+    };
+    let dtype = a.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let message = format!("{name}: expected integers (any integer dtype), got dtype {dtype}");
+        return Err(refuse("dtype", name, message));
+    }
+    let ndim: usize = a.getattr("ndim")?.extract()?;
+    if ndim > MAX_BATCH_DIMS {
+        return Err(refuse("dims", name, format!("{name}: {ndim} dimensions; at most {MAX_BATCH_DIMS}")));
+    }
+    if !dtype.getattr("isnative")?.extract::<bool>()? {
+        // Big-endian integers are integers: read in this machine's byte order.
+        a = a.call_method1("astype", (dtype.call_method1("newbyteorder", ("=",))?,))?;
+    }
+    Ok(a.downcast_into()?)
+}
+
+/// An integer (`int` or numpy's) equal to 0; anything else, a bool included, is not.
+pub(crate) fn is_zero(v: &Bound<'_, PyAny>) -> bool {
+    !v.is_instance_of::<pyo3::types::PyBool>() && read_count(v, "").is_ok_and(|n| n == 0)
+}
+
+/// `occupancy_batch`'s arguments read as a number or an array later, in the order refusals name them; a
+/// `None` given is kept to be refused as not integers (the argument's absence is the number 0).
+pub(crate) fn batch_arg<'py>(v: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    Ok(Some(v.clone()))
 }

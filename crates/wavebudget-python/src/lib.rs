@@ -1034,54 +1034,6 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
 /// limiter's code, the VGPR, SGPR, LDS and workgroup terms), each an array of the broadcast shape.
 type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
 
-/// Dimensions an argument of `occupancy_batch` may have (numpy's own limit is 64).
-const MAX_BATCH_DIMS: usize = 32;
-/// Cells a batch may have: six answer bytes each per target, allocated before any work; a larger broadcast
-/// (a view of a few bytes can name 10**10 cells) is refused before anything is computed.
-const MAX_BATCH_CELLS: u128 = 1 << 32;
-
-/// An argument of `occupancy_batch` as numpy reads it (`numpy.asarray`): an integer array of any dtype, in
-/// this machine's byte order; anything else is refused naming it.
-fn int_array<'py>(
-    np: &Bound<'py, PyModule>,
-    name: &str,
-    v: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
-    let py = v.py();
-    if v.is_none() {
-        return Err(args::refuse("dtype", name, format!("{name} None: expected integers")));
-    }
-    let mut a = match np.call_method1("asarray", (v,)) {
-        Ok(a) => a,
-        // A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
-            let why = e.value(py).to_string();
-            return Err(args::refuse("ragged", name, format!("{name}: not a rectangular array of integers ({why})")));
-        }
-        Err(e) => return Err(e),
-    };
-    let dtype = a.getattr("dtype")?;
-    let kind: String = dtype.getattr("kind")?.extract()?;
-    if kind != "i" && kind != "u" {
-        let message = format!("{name}: expected integers (any integer dtype), got dtype {dtype}");
-        return Err(args::refuse("dtype", name, message));
-    }
-    let ndim: usize = a.getattr("ndim")?.extract()?;
-    if ndim > MAX_BATCH_DIMS {
-        return Err(args::refuse("dims", name, format!("{name}: {ndim} dimensions; at most {MAX_BATCH_DIMS}")));
-    }
-    if !dtype.getattr("isnative")?.extract::<bool>()? {
-        // Big-endian integers are integers: read in this machine's byte order.
-        a = a.call_method1("astype", (dtype.call_method1("newbyteorder", ("=",))?,))?;
-    }
-    Ok(a.downcast_into()?)
-}
-
-/// An integer (`int` or numpy's) equal to 0; anything else, a bool included, is not.
-fn is_zero(v: &Bound<'_, PyAny>) -> bool {
-    !v.is_instance_of::<pyo3::types::PyBool>() && args::read_count(v, "").is_ok_and(|n| n == 0)
-}
-
 /// `wavebudget.occupancy_batch(target, *, ...)`: `occupancy` over numpy arrays, every argument an integer
 /// array of any dtype (or a number), broadcast together as numpy broadcasts (`numpy.broadcast_shapes`);
 /// the answer (`OccupancyBatch`, a list of them for several comma-separated targets) holds arrays of that
@@ -1104,10 +1056,10 @@ fn is_zero(v: &Bound<'_, PyAny>) -> bool {
 fn occupancy_batch<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
-    #[pyo3(from_py_with = "batch_arg")] vgprs: Option<Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = "batch_arg")] agprs: Option<Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = "batch_arg")] sgprs: Option<Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = "batch_arg")] lds: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] vgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] agprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] sgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] lds: Option<Bound<'py, PyAny>>,
     wg_size: Option<Bound<'py, PyAny>>,
     vgpr_count: Option<Bound<'py, PyAny>>,
     #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
@@ -1124,7 +1076,7 @@ fn occupancy_batch<'py>(
     let zero = 0u32.into_pyobject(py)?.into_any();
     let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
     let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
-    if vgpr_count.is_some() && !(is_zero(&vgprs) && is_zero(&agprs)) {
+    if vgpr_count.is_some() && !(args::is_zero(&vgprs) && args::is_zero(&agprs)) {
         return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
     }
     // The arguments in the order their refusals are named, each read as numpy reads it.
@@ -1134,11 +1086,12 @@ fn occupancy_batch<'py>(
         None => named.extend([("vgprs", vgprs), ("agprs", agprs)]),
     }
     match wg_size {
-        Some(w) if w.is_exact_instance_of::<pyo3::types::PyTuple>() => {
+        Some(w) if w.is_instance_of::<pyo3::types::PyTuple>() => {
             let t = w.downcast_into::<pyo3::types::PyTuple>()?;
             if t.len() != 2 {
                 let n = t.len();
-                return Err(refuse("wg_size", format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}")));
+                let message = format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}");
+                return Err(args::refuse("wg_size", "wg_size", message));
             }
             named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
         }
@@ -1147,7 +1100,7 @@ fn occupancy_batch<'py>(
     }
     let arrays = named
         .into_iter()
-        .map(|(k, v)| Ok((k, int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
+        .map(|(k, v)| Ok((k, args::int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
         .collect::<PyResult<Vec<_>>>()?;
     let shapes = || {
         let each: Vec<String> = arrays
@@ -1168,12 +1121,13 @@ fn occupancy_batch<'py>(
     };
     let dims: Vec<usize> = shape.extract()?;
     let cells: u128 = dims.iter().map(|&d| d as u128).product();
-    if cells > MAX_BATCH_CELLS {
+    if cells > args::MAX_BATCH_CELLS {
         return Err(refuse(
             "too_many_cells",
             format!(
-                "the arrays broadcast to {}, {cells} cells; at most {MAX_BATCH_CELLS} ({})",
+                "the arrays broadcast to {}, {cells} cells; at most {} ({})",
                 shape.repr()?,
+                args::MAX_BATCH_CELLS,
                 shapes()
             ),
         ));
@@ -1198,12 +1152,6 @@ fn occupancy_batch<'py>(
     )?;
     let class = package(py)?.getattr("OccupancyBatch")?;
     one_or_list(py, out.into_iter().map(|(t, m, a)| class.call1((t, m, a.to_vec()))))
-}
-
-/// `occupancy_batch`'s arguments read as a number or an array later, in the order refusals name them; a
-/// `None` given is kept to be refused as not integers (the argument's absence is the number 0).
-fn batch_arg<'py>(v: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
-    Ok(Some(v.clone()))
 }
 
 /// The batch over numpy integer arrays (their kinds and broadcast shape checked) in, six uint8 arrays of that
@@ -1486,10 +1434,10 @@ fn targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 #[pyo3(signature = (path, kernel, *, device = None, kfd_root = None, wg_size = None, dynamic_lds = 0))]
 fn dispatch<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = "args::path::<n::path>")] path: String,
+    #[pyo3(from_py_with = "args::os_path::<n::path>")] path: std::path::PathBuf,
     #[pyo3(from_py_with = "args::text::<n::kernel>")] kernel: String,
     #[pyo3(from_py_with = "args::opt_text::<n::device>")] device: Option<String>,
-    #[pyo3(from_py_with = "args::opt_path::<n::kfd_root>")] kfd_root: Option<String>,
+    #[pyo3(from_py_with = "args::opt_os_path::<n::kfd_root>")] kfd_root: Option<std::path::PathBuf>,
     #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
     #[pyo3(from_py_with = "args::count::<n::dynamic_lds>")] dynamic_lds: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -1497,7 +1445,7 @@ fn dispatch<'py>(
     let wg = workgroup(wg_size)?;
     let from = match (device.as_deref(), kfd_root.as_deref()) {
         (Some(t), _) => DeviceFrom::Name(t),
-        (None, Some(root)) => DeviceFrom::KfdRoot(std::path::Path::new(root)),
+        (None, Some(root)) => DeviceFrom::KfdRoot(root),
         (None, None) => {
             let m = wavebudget_engine::misuse::Misuse::NoDevice { give: "device=PROCESSOR or kfd_root=DIR" };
             return Err(refuse(m.kind(), m.to_string()));
@@ -1506,7 +1454,7 @@ fn dispatch<'py>(
     let d = py
         .allow_threads(|| {
             let device = dispatch::device(from)?;
-            dispatch::dispatch_file(std::path::Path::new(&path), &kernel, &device, wg, dynamic_lds)
+            dispatch::dispatch_file(&path, &kernel, &device, wg, dynamic_lds)
         })
         .map_err(engine_err)?;
     answer(py, "Dispatch", to_py(py, &d)?)

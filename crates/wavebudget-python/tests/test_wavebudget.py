@@ -958,3 +958,60 @@ def test_each_argument_is_refused_by_its_own_name(tmp_path):
             assert e.value.argument == param, (name, param, e.value.argument)
             checked += 1
     assert checked >= 60, checked
+
+
+def test_arguments_python_can_hold_are_read_or_refused_as_refusals(tmp_path):
+    """What a review of the native readers found (issue 56 point 4), each now read or refused, never raised
+    as Python's own exception: a file name that is not UTF-8 is opened where the call opens it (dispatch,
+    triton.launch_report), and refused by name where the answer would name it (code_objects); text UTF-8
+    cannot hold is refused; an interrupt raised by an argument's __index__ is not turned into a refusal;
+    a tuple subclass is a (MIN, MAX) launch range in occupancy_batch as in occupancy."""
+    import collections
+    import shutil
+
+    import numpy as np
+
+    odd = os.fsdecode(bytes(tmp_path) + b"/k\xff.hsaco")
+    shutil.copy(TRANSPOSE / "transpose.hsaco", odd)
+    want = wavebudget.dispatch(TRANSPOSE / "transpose.hsaco", "transpose", device="MI300X", wg_size=1024)
+    assert wavebudget.dispatch(odd, "transpose", device="MI300X", wg_size=1024) == want
+    assert wavebudget.dispatch(os.fsencode(odd), "transpose", device="MI300X", wg_size=1024) == want
+    with refused("not_a_path", r"^path_or_bytes .*: a path that is not UTF-8") as e:
+        wavebudget.code_objects(odd)
+    assert e.value.argument == "path_or_bytes"
+    entry = os.fsdecode(bytes(tmp_path) + b"/entry\xff")
+    shutil.copytree(TRANSPOSE, entry)
+    assert wavebudget.triton.launch_report(entry) == wavebudget.triton.launch_report(TRANSPOSE)
+    with refused("not_a_string", r"^target '\\ud800': not text UTF-8 can hold$"):
+        wavebudget.occupancy("\ud800")
+    with refused("not_a_whole_number", r"^max_dynamic_shared_mem '\\ud800': expected a whole number$"):
+        wavebudget.cubins(TRANSPOSE / "transpose.hsaco", max_dynamic_shared_mem="\ud800")
+
+    class Interrupting:
+        def __index__(self):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        wavebudget.occupancy("gfx942", vgprs=Interrupting())
+    WG = collections.namedtuple("WG", "lo hi")
+    batch = wavebudget.occupancy_batch("gfx942", vgprs=np.array([64, 200]), wg_size=WG(64, 256))
+    scalar = [wavebudget.occupancy("gfx942", vgprs=v, wg_size=(64, 256)).waves_per_simd for v in (64, 200)]
+    assert batch.waves_per_simd.tolist() == scalar
+    with refused("wg_size", r"^wg_size: expected sizes or \(MIN, MAX\), got a tuple of 3$") as e:
+        wavebudget.occupancy_batch("gfx942", vgprs=64, wg_size=(1, 2, 3))
+    assert e.value.argument == "wg_size"
+
+
+def test_the_native_answers_are_records():
+    """The native answer classes are records as the Python ones they replaced were: isinstance of
+    Record, equal to a Record of the same JSON object either way round, a missing key a KeyError."""
+    b = wavebudget.budget("gfx942", 4, wg_size=256)
+    k = wavebudget.code_objects(TRANSPOSE)[0].kernels[0]
+    for answer in (b, k, wavebudget.triton.explain("gfx942", num_warps=8, waves_per_eu=2)):
+        assert isinstance(answer, wavebudget.Record)
+        assert answer == wavebudget.Record(answer._d) and wavebudget.Record(answer._d) == answer
+        with pytest.raises(KeyError):
+            answer[0]
+        with pytest.raises(AttributeError):
+            answer.no_such_field
+    assert b != wavebudget.budget("gfx942", 5, wg_size=256)

@@ -11,6 +11,7 @@ needed: the native module is the CLI built without its LLVM feature.
 
 from __future__ import annotations
 
+import abc as _abc
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -66,8 +67,10 @@ WgSize = Union[int, Tuple[int, int], None]
 _U32 = 0xFFFFFFFF
 
 
-class Record:
-    """A JSON object of the CLI's output with attribute access; ``to_dict()`` gives the JSON back."""
+class Record(metaclass=_abc.ABCMeta):
+    """A JSON object of the CLI's output with attribute access; ``to_dict()`` gives the JSON back. The
+    native answer classes (``Budget``, ``Kernel``, ``CodeObject``, ``triton.Explanation``,
+    ``triton.KernelReport``) are records too (registered: ``isinstance(b, Record)``, and ``==`` either way)."""
 
     __slots__ = ("_d",)
 
@@ -287,6 +290,8 @@ class Target(Record):
 Kernel = _native.Kernel
 Budget = _native.Budget
 CodeObject = _native.CodeObject
+for _answer in (Kernel, Budget, CodeObject, _native.Explanation, _native.KernelReport):
+    Record.register(_answer)
 
 
 class Dispatch(Record):
