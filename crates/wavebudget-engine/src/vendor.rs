@@ -1,7 +1,9 @@
-//! The launch options of `inspect` and the report over binaries, each belonging to one vendor: `--target`
-//! read once as an AMD processor or an NVIDIA architecture or product ([`VendorTarget`]), and one check of
-//! the options given against the kernels an answer is about ([`LaunchOptions::check`]). The CLI's
-//! commands and Python take the same check; each refusal names the option as the command spells it.
+//! Which vendor each flag is: [`Flag::whose`], the one statement of which model and which part of its
+//! input takes each flag; the one rule for a configuration's flags ([`ConfigurationModel::refuse_foreign`],
+//! its words [`FlagMisuse`]); `--target` read once as an AMD processor or an NVIDIA architecture or
+//! product ([`VendorTarget`]); and one check of the launch options given against the kernels an answer over
+//! binaries is about ([`LaunchOptions::check`]). The CLI's commands and Python take the same rules; each
+//! refusal names the flag as the door in use spells it.
 
 use crate::inspect::{self, CubinReport};
 use wavebudget_model::WorkgroupSize;

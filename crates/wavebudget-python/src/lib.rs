@@ -1,7 +1,8 @@
-//! `wavebudget._native`: the CLI's commands, called in process. `run` returns the CLI's `--json` output
-//! (or its text) for the Python layer to turn into objects; `occupancy` is a typed call of the model (no
-//! argv, no JSON), its answer a native object read field by field. A refusal raises `wavebudget.Error` with
-//! the CLI's one-line message. No LLVM is linked: the CLI is built without its `llvm` feature.
+//! `wavebudget._native`: the package's calls, each a typed call of the model, the engine or the report
+//! (no argv, no JSON text), its signature declared here (`#[pyo3(signature)]`), its arguments read by
+//! [`args`], its answer a native object ([`answer`], `Occupancy`) or a record made from the engine's serde
+//! form. A refusal raises `wavebudget.Error` with the CLI's one-line message (arguments spelled Python's
+//! way) and its kind. No LLVM is linked, and no CLI crate.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

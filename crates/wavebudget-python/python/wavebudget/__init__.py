@@ -2,7 +2,7 @@
 
 The model (occupancy and its inverse, the register/SGPR/LDS budget for a waves target) and the
 code-object reader, with the ``wavebudget`` CLI's semantics, messages and JSON field names. No LLVM is
-needed: the native module is the CLI built without its LLVM feature.
+needed: the native module calls the model and the engine the CLI calls, without LLVM.
 
     >>> import wavebudget
     >>> wavebudget.occupancy("gfx942", vgprs=128, wg_size=256).waves_per_simd
