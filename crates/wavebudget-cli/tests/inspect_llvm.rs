@@ -1,6 +1,8 @@
 //! `wavebudget inspect` against LLVM 22's own readers: `clang-offload-bundler-22 --list/--unbundle`,
 //! `llvm-readelf-22 --notes` / `-h`, `llvm-objdump-22` (kernel descriptors), and llc's/clang's
 //! "Occupancy [waves/SIMD]" remarks, on a real ROCm library from Debian and on objects compiled here.
+// The test reads the bytes of files it builds (clippy.toml keeps decoding input bytes to the reader crate).
+#![allow(clippy::disallowed_methods)]
 
 use wavebudget_testkit::llvm as common;
 use wavebudget_testkit::process::{fresh_dir, run_ok};

@@ -16,6 +16,9 @@
 //! `zlib` and `zstd` (compressed bundles). Without a codec a compressed bundle is an error that says so.
 
 #![forbid(unsafe_code)]
+// The reader: decoding bytes is this crate's job, and no other's (the workspace's clippy.toml disallows
+// `from_le_bytes` and the like everywhere else).
+#![allow(clippy::disallowed_methods)]
 
 pub mod bundle;
 pub mod cuda;
