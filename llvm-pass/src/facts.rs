@@ -192,17 +192,18 @@ impl ModuleFacts {
         self.kernels.is_empty()
     }
 
-    /// Each kernel with what it says of itself (and, for those [`ModuleFacts::kernel`] has made whole,
-    /// what it reaches), in module order.
+    /// Each kernel with what it says of itself, in module order: read once, never changed after.
     pub fn own(&self) -> &[(Value, KernelFacts)] {
         &self.kernels
     }
 
     /// Kernel `i` made whole: what it reaches read now (with `bound_first`, the lanes bound of its
     /// values too).
-    pub fn kernel(&mut self, i: usize, bound_first: bool) -> (Value, &KernelFacts) {
-        let (f, k) = &mut self.kernels[i];
-        let f = *f;
+    /// The value is the kernel's own facts with what it reaches, whole: the module's facts are not
+    /// changed (the caches of calls and LLVM 15's LDS layout are).
+    pub fn kernel(&mut self, i: usize, bound_first: bool) -> (Value, KernelFacts) {
+        let (f, own) = &self.kernels[i];
+        let (f, mut k) = (*f, own.clone());
         // One walk for the lanes bound (with `bound_first`) and the calls: the static LDS follows them,
         // and the register estimate says what it does not see through them.
         let scan = crate::estimate::scan(f, bound_first);
@@ -220,9 +221,9 @@ impl ModuleFacts {
             .map(|(t, _)| t.clone())
             .collect();
         if k.lds_from == LdsFrom::Layout {
-            self.lds.fill_with(f, k, scan.calls, scan.calls_anything);
+            self.lds.fill_with(f, &mut k, scan.calls, scan.calls_anything);
         } else {
-            self.lds.note_reach(f, k, scan.calls);
+            self.lds.note_reach(f, &mut k, scan.calls);
         }
         (f, k)
     }

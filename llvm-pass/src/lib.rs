@@ -199,7 +199,7 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
     };
     let mut memo = plan::Memo::default();
     for i in 0..facts.len() {
-        // The kernel's facts, whole: nothing changes them after this.
+        // The kernel's facts, whole: an owned value nothing changes after this.
         let (f, k) = facts.kernel(i, cfg.bound_first);
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
@@ -211,7 +211,7 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
             }
         };
         let ladder = ladders.as_ref().map(|l| &l[i]);
-        report.kernels.push(plan::plan(k, cfg, ladder, records.as_ref(), &mut memo, &mut estimate));
+        report.kernels.push(plan::plan(&k, cfg, ladder, records.as_ref(), &mut memo, &mut estimate));
     }
     // Apply: only after every decision was made, so a failure above leaves the IR as it was.
     let mut info = String::new();
