@@ -6,7 +6,7 @@
 //! its argument: PyO3 prefixes only an exact `TypeError` with the name (`argument_extraction_error` in
 //! `pyo3::impl_::extract_argument`), and a refusal here is `wavebudget.Error` (a `ValueError`) with its
 //! `kind` and `argument`. The Python layer's own readings (a Triton kernel's metadata) call the same
-//! readers through `_count`, `_text`, `_flag`, `_path` and `_wg_pair`.
+//! readers through `_count`, `_text` and `_path`.
 
 use pyo3::prelude::*;
 
@@ -308,23 +308,11 @@ pub(crate) fn _text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
     read_text(v, name)
 }
 
-/// `_flag(name, v)`: the flag reader for the Python layer's own readings.
-#[pyfunction]
-pub(crate) fn _flag(name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    read_flag(v, name)
-}
-
 /// `_path(v, name="path")`: the path reader for the Python layer's own readings.
 #[pyfunction]
 #[pyo3(signature = (v, name = "path"))]
 pub(crate) fn _path<'py>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, pyo3::types::PyString>> {
     fsdecode(v, name)
-}
-
-/// `_wg_pair(v)`: the launch-size reader for the Python layer's own readings.
-#[pyfunction]
-pub(crate) fn _wg_pair(v: &Bound<'_, PyAny>) -> PyResult<Option<(u32, u32)>> {
-    read_wg_pair(v, "wg_size")
 }
 
 /// Dimensions an argument of `occupancy_batch` may have (numpy's own limit is 64).

@@ -1666,9 +1666,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_printable, m)?)?;
     m.add_function(wrap_pyfunction!(args::_count, m)?)?;
     m.add_function(wrap_pyfunction!(args::_text, m)?)?;
-    m.add_function(wrap_pyfunction!(args::_flag, m)?)?;
     m.add_function(wrap_pyfunction!(args::_path, m)?)?;
-    m.add_function(wrap_pyfunction!(args::_wg_pair, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;

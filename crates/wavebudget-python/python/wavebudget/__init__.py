@@ -12,8 +12,7 @@ needed: the native module calls the model and the engine the CLI calls, without 
 from __future__ import annotations
 
 import abc as _abc
-import os as _os
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -61,8 +60,6 @@ def _refuse(kind: str, message: str, argument: Optional[str] = None) -> Error:
     e.kind = kind
     e.argument = argument
     return e
-
-WgSize = Union[int, Tuple[int, int], None]
 
 _U32 = 0xFFFFFFFF
 
@@ -243,10 +240,8 @@ occupancy_batch = _native.occupancy_batch
 
 # The native readers of arguments (the calls' own, in Rust): a refusal with a kind and a line naming it.
 _u32 = _native._count
-_flag = _native._flag
 _text = _native._text
 _path = _native._path
-_wg_pair = _native._wg_pair
 
 
 class WgSuggestion(Record):

@@ -5,7 +5,7 @@ budget for a warps- or blocks-per-SM target. Targets: ``sm_90``, ``sm_90a``, ``9
 NVIDIA's (``regs``, ``shared_mem``, ``blocks_per_sm``, ``warps_per_sm``). docs/nvidia.md has the model,
 its sources and how it is checked."""
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List
 
 from . import Record, _native
 

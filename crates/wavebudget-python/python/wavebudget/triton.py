@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Note, Record, _U32, _native, _refuse, _path, _text, _u32
+from . import Record, _U32, _native, _refuse, _path, _text, _u32
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
