@@ -186,3 +186,91 @@ def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
                     "--shared-mem", "1024", "--barriers", "2", "--carveout", "50"], check=True, capture_output=True)
     wavebudget.write_report(output=py_page, target="H100", regs=40, wg_size=128, shared_mem=1024, barriers=2, carveout=50)
     assert py_page.read_bytes() == cli_page.read_bytes()
+
+
+class Dispatch(ctypes.Structure):
+    _fields_ = [("waves_per_simd", ctypes.c_uint32), ("limiter", ctypes.c_char_p),
+                ("workgroups_per_cu", ctypes.c_uint32), ("per_wgp", ctypes.c_uint32),
+                ("compute_units", ctypes.c_uint32), ("persistent_grid_size", ctypes.c_uint32),
+                ("workgroup_size", ctypes.c_uint32), ("lds_bytes", ctypes.c_uint32),
+                ("resident_waves_per_simd", ctypes.c_uint32)]
+
+
+def _kernel_ir(vgprs: int, flat: str, reqd: str = "") -> str:
+    """A kernel LLVM counts `vgprs` VGPRs for (inline asm clobbering the last), its flat range, and its
+    `!reqd_work_group_size` when given."""
+    attach = " !reqd_work_group_size !0" if reqd else ""
+    node = f"!0 = !{{{reqd}}}\n" if reqd else ""
+    return f"""define amdgpu_kernel void @k(ptr addrspace(1) %out) #0{attach} {{
+  %wi = call i32 @llvm.amdgcn.workitem.id.x()
+  call void asm sideeffect "", "~{{v{vgprs - 1}}}"()
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %wi
+  store i32 %wi, ptr addrspace(1) %q
+  ret void
+}}
+declare i32 @llvm.amdgcn.workitem.id.x()
+attributes #0 = {{ "amdgpu-flat-work-group-size"="{flat}" "amdgpu-agpr-alloc"="0" }}
+{node}"""
+
+
+def test_dispatch_is_one_answer_in_every_door_and_inspects_too(lib, tmp_path):
+    """Issue 56 point 1: a kernel at a launch on a device is one Evaluation. The CLI's `dispatch`, Python's
+    `dispatch` and the C API's `wb_dispatch_query` give one answer or one refusal for kernels llc-22
+    compiled with and without `!reqd_work_group_size`, with no launch size (the kernel's own: the required
+    size, else the top of its range) and with each of several; and `inspect` (Python's `code_objects`)
+    evaluates the kernel at that launch to the same waves per SIMD."""
+    llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_kernels_free.argtypes = [ctypes.c_void_p]
+    lib.wb_device_from_target.restype = ctypes.c_void_p
+    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_device_free.argtypes = [ctypes.c_void_p]
+    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
+                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
+    kernels = [(40, "1,1024", ""), (100, "1,1024", "i32 64, i32 2, i32 1"), (200, "1,256", "i32 256, i32 1, i32 1"),
+               (60, "64,512", "")]
+    fields = ("waves_per_simd", "limiter", "workgroups_per_cu", "workgroup_size", "lds_bytes",
+              "resident_waves_per_simd")
+    checked = refusals = 0
+    for n, (vgprs, flat, reqd) in enumerate(kernels):
+        src, obj = tmp_path / f"k{n}.ll", tmp_path / f"k{n}.o"
+        src.write_text(_kernel_ir(vgprs, flat, reqd))
+        subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o",
+                        str(obj)], check=True, capture_output=True)
+        err = ctypes.create_string_buffer(1024)
+        kh = lib.wb_kernels_open(str(obj).encode(), err, 1024)
+        assert kh, err.value
+        dev = lib.wb_device_from_target(b"MI300X", err, 1024)
+        assert dev, err.value
+        try:
+            for wg in (None, 64, 128, 256, 1024):
+                args = ["dispatch", "--device", "MI300X", "--kernel", "k", "--json", obj]
+                got_cli = cli(*args, *([] if wg is None else ["--wg-size", wg]))
+                out = Dispatch()
+                rc = lib.wb_dispatch_query(kh, b"k", dev, wg or 0, 0, ctypes.byref(out), err, 1024)
+                try:
+                    py = wavebudget.dispatch(obj, "k", device="MI300X", wg_size=wg)
+                    py_err = None
+                except wavebudget.Error as e:
+                    py, py_err = None, str(e)
+                what = (vgprs, flat, reqd, wg)
+                if got_cli.returncode == 0:
+                    want = json.loads(got_cli.stdout)
+                    assert rc == 0 and py is not None, (what, err.value, py_err)
+                    c = {f: getattr(out, f) for f in fields}
+                    c["limiter"] = c["limiter"].decode()
+                    assert {f: want[f] for f in fields} == c == {f: py[f] for f in fields}, what
+                    # inspect evaluates the kernel at the same launch to the same waves.
+                    [co] = wavebudget.code_objects(obj, target="gfx942", wg_size=wg)
+                    assert co.kernels[0].waves_per_simd == want["waves_per_simd"], what
+                    checked += 1
+                else:
+                    line = got_cli.stderr.strip().removeprefix("error: ")
+                    assert rc != 0 and err.value.decode() == line, (what, err.value)
+                    assert py_err == python_names(line), (what, py_err)
+                    refusals += 1
+        finally:
+            lib.wb_device_free(dev)
+            lib.wb_kernels_free(kh)
+    assert checked >= 12 and refusals >= 3, (checked, refusals)
