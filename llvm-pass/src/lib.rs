@@ -15,7 +15,6 @@
 //! - [`nvptx`]: the same request for NVPTX kernels (`warps-per-sm=N`): `"nvvm.maxnreg"` from CUDA's rules.
 
 pub mod config;
-pub mod disasm;
 pub mod error;
 pub mod estimate;
 pub mod facts;

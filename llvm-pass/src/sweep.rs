@@ -328,7 +328,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
     let co = wavebudget_codeobj::CodeObject::parse(obj.as_slice())
         .map_err(|e| LevelError::CodeObject { reason: e.to_string() })?;
     let target = co.target_id().unwrap_or(cpu);
-    let mut disassemblers: Vec<(&str, crate::disasm::Disassembler)> = Vec::new();
+    let mut disassemblers: Vec<(&str, wavebudget_disasm::Disassembler)> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let (t, level) = &mut levels[i];
         *t = target.clone();
@@ -354,7 +354,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
                 // One disassembler per wave size for the whole chunk, not one per kernel.
                 let d = match disassemblers.iter().position(|(f, _)| *f == features) {
                     Some(d) => Ok(d),
-                    None => crate::disasm::Disassembler::new(cpu, features).map(|d| {
+                    None => wavebudget_disasm::Disassembler::new(cpu, features).map(|d| {
                         disassemblers.push((features, d));
                         disassemblers.len() - 1
                     }),

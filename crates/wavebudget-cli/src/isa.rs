@@ -196,7 +196,7 @@ struct Job {
 /// One code object's kernels and notes on bytes LLVM could not decode, or why its disassembler could not
 /// be made.
 #[cfg(feature = "llvm")]
-type Disassembled = Result<(Vec<IsaKernel>, Vec<IsaNote>), wavebudget_pass::disasm::DisasmError>;
+type Disassembled = Result<(Vec<IsaKernel>, Vec<IsaNote>), wavebudget_disasm::DisasmError>;
 
 #[cfg(feature = "llvm")]
 fn read_binary(
@@ -269,7 +269,7 @@ fn read_binary(
                 // This worker's disassemblers, one per processor and wave size, kept across code objects
                 // (the most recently used last): each remembers the instructions it decoded, and a
                 // library's code objects repeat them.
-                let mut disassemblers: Vec<((&str, &str), wavebudget_pass::disasm::Disassembler)> = Vec::new();
+                let mut disassemblers: Vec<((&str, &str), wavebudget_disasm::Disassembler)> = Vec::new();
                 while let Some(&i) = order.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
                     let (_, cpu, jobs, _, _) = &objects[i];
                     let r = (|| {
@@ -287,8 +287,7 @@ fn read_binary(
                                     if disassemblers.len() >= KEEP_DISASSEMBLERS {
                                         disassemblers.remove(0);
                                     }
-                                    disassemblers
-                                        .push((key, wavebudget_pass::disasm::Disassembler::new(cpu, j.features)?));
+                                    disassemblers.push((key, wavebudget_disasm::Disassembler::new(cpu, j.features)?));
                                 }
                             }
                             let d = disassemblers.len() - 1;

@@ -48,7 +48,7 @@ pub enum CliError {
         /// The input.
         file: String,
         /// Why.
-        error: wavebudget_pass::disasm::DisasmError,
+        error: wavebudget_disasm::DisasmError,
     },
     /// An interrupt or a termination stopped the command before it wrote anything (`sweep --ray`).
     #[error("interrupted; nothing written")]

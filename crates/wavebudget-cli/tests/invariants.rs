@@ -53,14 +53,17 @@ fn the_plugin_links_no_runtime_loader_or_regex() {
 }
 
 #[test]
-fn only_the_pass_crate_reaches_llvm() {
+fn only_the_pass_and_disassembler_crates_reach_llvm() {
     let users = cargo_tree(&["-i", "llvm-sys"]);
     let crates: Vec<&str> =
         users.lines().filter(|l| l.starts_with("wavebudget")).map(|l| l.split(' ').next().unwrap()).collect();
     for c in &crates {
-        assert!(matches!(*c, "wavebudget-pass" | "wavebudget-cli"), "{c} reaches llvm-sys:\n{users}");
+        assert!(
+            matches!(*c, "wavebudget-pass" | "wavebudget-disasm" | "wavebudget-cli"),
+            "{c} reaches llvm-sys:\n{users}"
+        );
     }
-    assert!(crates.contains(&"wavebudget-pass"));
+    assert!(crates.contains(&"wavebudget-pass") && crates.contains(&"wavebudget-disasm"), "{users}");
     for c in [
         "wavebudget-model",
         "wavebudget-codeobj",

@@ -5,10 +5,10 @@
 //! LLVM's decoder is a function of the bytes it may read for one instruction (at most 8 to 20, by
 //! processor) and of nothing else, so a disassembler remembers what LLVM made of each window of bytes and
 //! decodes a window it has seen once only: on Debian's librocsparse four instructions in five are found in
-//! the memo, and the output is byte for byte the same (`tests/disasm_memo.rs` checks it against LLVM
+//! the memo, and the output is byte for byte the same (`tests/memo.rs` checks it against LLVM
 //! decoding every instruction).
 
-use crate::llvm_sys::disassembler::{LLVMCreateDisasmCPUFeatures, LLVMDisasmDispose, LLVMDisasmInstruction};
+use inkwell::llvm_sys::disassembler::{LLVMCreateDisasmCPUFeatures, LLVMDisasmDispose, LLVMDisasmInstruction};
 use inkwell::targets::{InitializationConfig, Target};
 use std::ffi::CString;
 use std::sync::Arc;
@@ -22,7 +22,7 @@ extern "C" {
 /// LLVM's AMDGPU disassembler for one processor and feature set; made once and used for many kernels
 /// (making one costs far more than disassembling a small kernel).
 pub struct Disassembler {
-    dc: crate::llvm_sys::disassembler::LLVMDisasmContextRef,
+    dc: inkwell::llvm_sys::disassembler::LLVMDisasmContextRef,
     /// The most bytes LLVM's decoder reads for one instruction on this processor.
     window: usize,
     /// What LLVM made of each window of bytes seen so far: the decoder is a function of the bytes it may
@@ -207,7 +207,7 @@ impl Disassembler {
     }
 
     /// Without the memo, every instruction decoded by LLVM from all the bytes left, at its address: the
-    /// reference the memo is tested against (`tests/disasm_memo.rs`).
+    /// reference the memo is tested against (`tests/memo.rs`).
     pub fn without_memo(mut self) -> Disassembler {
         self.remember = false;
         self

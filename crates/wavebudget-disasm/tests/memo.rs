@@ -1,4 +1,4 @@
-//! The disassembler's memo (one LLVM decode per distinct window of bytes, `llvm-pass/src/disasm.rs`) gives
+//! The disassembler's memo (one LLVM decode per distinct window of bytes, `src/lib.rs`) gives
 //! exactly what LLVM gives when it decodes every instruction from all the bytes left and at its own
 //! address: on every kernel of Debian's librocrand (gfx803 to gfx1030, 560 kernels from hipcc) and on
 //! llc-22's code for the targets whose windows are longer (gfx950: 16 bytes; gfx1100, gfx1201: 20), and
@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 use wavebudget_codeobj::{walk, CodeObject, Found};
-use wavebudget_pass::disasm::Disassembler;
+use wavebudget_disasm::Disassembler;
 
 /// Kernels compared and instructions found in them.
 fn compare_all(name: &str, bytes: &[u8]) -> (usize, usize) {
@@ -51,7 +51,7 @@ fn memo_equals_llvm_on_every_librocrand_kernel() {
 
 #[test]
 fn memo_equals_llvm_on_long_window_targets() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let dir = std::env::temp_dir().join(format!("wb-disasm-memo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut total = 0;
