@@ -316,21 +316,12 @@ fn occupancy<'py>(
         }
         Some(total) => wavebudget_model::Vgprs::Total(total),
     };
-    wave_size_arg(wave_size)?;
     let llvm = llvm.unwrap_or(22);
     wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
     let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
     let out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
     one_or_list(py, out.into_iter().map(|o| Ok(Bound::new(py, o)?.into_any())))
-}
-
-/// A launch's wave size, 32 or 64, or the refusal naming it.
-fn wave_size_arg(wave_size: Option<u32>) -> PyResult<()> {
-    match wave_size {
-        Some(w) if w != 32 && w != 64 => Err(refuse("wave_size", format!("wave_size {w}: not a wave size (32 or 64)"))),
-        _ => Ok(()),
-    }
 }
 
 /// `_target(target, wave_size=None)`: a target's vendor and the properties a Triton pruner needs, as the
@@ -346,7 +337,6 @@ fn _target(
     if let Some(nv) = wavebudget_engine::targets::nvidia_target(&target).map_err(engine_err)? {
         return Ok(("nvidia", nv.arch.name, false));
     }
-    wave_size_arg(wave_size)?;
     with_subtargets(&target, wave_size, false, 22, |sts| match sts {
         [st] => Ok(("amd", st.processor().name, st.processor().has_wgp_mode())),
         _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),

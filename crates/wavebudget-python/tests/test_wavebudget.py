@@ -1015,3 +1015,18 @@ def test_the_native_answers_are_records():
         with pytest.raises(AttributeError):
             answer.no_such_field
     assert b != wavebudget.budget("gfx942", 5, wg_size=256)
+
+
+def test_a_wave_size_the_processor_lacks_is_one_refusal_in_every_call():
+    """The model says which wave sizes a processor runs; no call decides it again: occupancy, budget,
+    suggest_wg_size and occupancy_batch refuse wave_size=48 (and wave32 on gfx942) in the model's words."""
+    import numpy as np
+
+    for size in (48, 32):
+        want = f"gfx942 has no wave{size} mode (wave sizes: wave64)"
+        for call in (lambda: wavebudget.occupancy("gfx942", vgprs=8, wave_size=size),
+                     lambda: wavebudget.budget("gfx942", 4, wave_size=size),
+                     lambda: wavebudget.suggest_wg_size("gfx942", vgprs=8, wave_size=size),
+                     lambda: wavebudget.occupancy_batch("gfx942", vgprs=np.array([8]), wave_size=size)):
+            with refused("wave_size", rf"^{re.escape(want)}$"):
+                call()
