@@ -307,16 +307,15 @@ impl Report {
 }
 
 impl InspectOptions {
-    /// The refusal of a dynamic-VGPR block the model cannot apply under any input: not one of the block
-    /// sizes (16 or 32 VGPRs), or an LLVM major before 22 (which has no dynamic VGPRs).
+    /// The refusal of a dynamic-VGPR block the model cannot apply under any input (the model's rule,
+    /// `dvgpr_block_refusal`: an LLVM major before 22, a block other than 16 or 32 VGPRs), in the words
+    /// of the flag.
     fn dvgpr_refusal(&self) -> Option<Misuse> {
+        use wavebudget_model::DvgprRefusal;
         let value = self.dvgpr_block?;
-        let why = if self.llvm < wavebudget_model::Llvm::V22 {
-            "dynamic VGPRs are LLVM 22's; --llvm names an earlier major"
-        } else if !wavebudget_model::targets::DYNAMIC_VGPR_BLOCK_SIZES.contains(&value) {
-            "a dynamic-VGPR block is 16 or 32 VGPRs"
-        } else {
-            return None;
+        let why = match wavebudget_model::dvgpr_block_refusal(value, self.llvm)? {
+            DvgprRefusal::NotAvailable { .. } => "dynamic VGPRs are LLVM 22's; --llvm names an earlier major",
+            _ => "a dynamic-VGPR block is 16 or 32 VGPRs",
         };
         Some(Misuse::DvgprBlock { value, why })
     }

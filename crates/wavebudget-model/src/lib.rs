@@ -69,7 +69,7 @@ pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
 pub use notes::{BudgetNote, OccupancyNote};
 pub use occupancy::{Allocated, Checked, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
-pub use subtarget::{Options, RegisterAllocation, Subtarget, WorkgroupSize};
+pub use subtarget::{dvgpr_block_refusal, Options, RegisterAllocation, Subtarget, WorkgroupSize};
 pub use suggest::{Suggestion, WgChoice};
 pub use target_id::{parse_target, TargetId};
 

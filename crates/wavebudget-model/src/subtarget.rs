@@ -208,6 +208,19 @@ pub struct Subtarget {
     barriers: u32,
 }
 
+/// Why a dynamic-VGPR block cannot be modelled on any processor under these rules: an LLVM major
+/// before 22 (which has no dynamic VGPRs), or a block size other than 16 or 32 VGPRs. The one rule,
+/// which [`Subtarget::new`] applies and a door asks before it knows a processor.
+pub fn dvgpr_block_refusal(block: u32, llvm: crate::Llvm) -> Option<DvgprRefusal> {
+    if llvm < crate::Llvm::V22 {
+        Some(DvgprRefusal::NotAvailable { llvm })
+    } else if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&block) {
+        Some(DvgprRefusal::BlockSize { block })
+    } else {
+        None
+    }
+}
+
 impl Subtarget {
     /// Processor and target-id features.
     #[inline]
@@ -316,18 +329,11 @@ impl Subtarget {
         }
         let cu_mode = if p.has_wgp_mode() { opts.cu_mode } else { p.generation.is_gfx10_plus() };
         if opts.dvgpr_block != 0 {
-            if !p.dynamic_vgpr || opts.llvm < crate::Llvm::V22 {
-                return Err(ModelError::DynamicVgpr {
-                    target: p.name,
-                    reason: DvgprRefusal::NotAvailable { llvm: opts.llvm },
-                });
+            let refused = |reason| ModelError::DynamicVgpr { target: p.name, reason };
+            if !p.dynamic_vgpr {
+                return Err(refused(DvgprRefusal::NotAvailable { llvm: opts.llvm }));
             }
-            if !DYNAMIC_VGPR_BLOCK_SIZES.contains(&opts.dvgpr_block) {
-                return Err(ModelError::DynamicVgpr {
-                    target: p.name,
-                    reason: DvgprRefusal::BlockSize { block: opts.dvgpr_block },
-                });
-            }
+            dvgpr_block_refusal(opts.dvgpr_block, opts.llvm).map_or(Ok(()), |r| Err(refused(r)))?;
             if wave_size != 32 {
                 return Err(ModelError::DynamicVgpr { target: p.name, reason: DvgprRefusal::Wave64 });
             }
