@@ -674,7 +674,7 @@ mod tests {
     /// parameter, the option, the variable), so the docs cannot name a setting the pass does not take.
     #[test]
     fn the_docs_table_is_the_settings_table() {
-        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pass.md")).unwrap();
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/pass.md")).unwrap();
         let start = docs.find("| pipeline parameter |").expect("the settings table");
         let rows: Vec<&str> = docs[start..].lines().skip(2).take_while(|l| l.starts_with('|')).collect();
         assert_eq!(rows.len(), SETTINGS.len(), "{rows:#?}");

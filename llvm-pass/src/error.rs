@@ -1,4 +1,4 @@
-//! The pass crate's one error type: each message is one line naming the input and what was wrong, and
+//! The pass's one error type (the sweep's too): each message is one line naming the input and what was wrong, and
 //! the underlying error is kept as the source.
 
 use std::path::PathBuf;

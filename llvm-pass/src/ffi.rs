@@ -35,10 +35,16 @@ extern "C" {
     fn wb_llvm_major() -> u32;
 }
 
-/// The entry point `opt -load-pass-plugin` and `clang -fpass-plugin` look up. It must be defined in
-/// Rust: a symbol defined only in the C++ static library is not exported from the cdylib.
-#[no_mangle]
-pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
+/// The compiler `mode=auto` sweeps with, named once by the plugin's entry point before LLVM has the plugin's
+/// callbacks (`wavebudget_pass::llvmGetPassPluginInfo`); unset, `mode=auto` says it has none.
+static COMPILER: std::sync::OnceLock<&'static dyn crate::LadderCompiler> = std::sync::OnceLock::new();
+
+/// What the entry point `opt -load-pass-plugin` and `clang -fpass-plugin` look up returns, with
+/// `compiler` for `mode=auto`. The entry point itself is the plugin crate's (`llvmGetPassPluginInfo`
+/// must be defined in Rust in the cdylib: a symbol defined only in the C++ static library is not
+/// exported from it).
+pub fn plugin_info(compiler: &'static dyn crate::LadderCompiler) -> PassPluginLibraryInfo {
+    let _ = COMPILER.set(compiler);
     // Loaded into another major's opt or clang, the dynamic loader has put a second libLLVM (ours) beside
     // the host's, and registering our callbacks on the host's PassBuilder would corrupt it (15 and 19
     // share plugin API 1, so LLVM's own version check passes and the process later aborts). One line
@@ -187,7 +193,7 @@ pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) 
             } else {
                 cfg
             };
-            let report = crate::run_on_module(module, cfg);
+            let report = crate::run_on_module(module, cfg, COMPILER.get().copied());
             crate::emit(module, &report);
             report.changed
         }

@@ -905,6 +905,10 @@ pub enum NoLadder {
     /// The module could not be swept at all (the module's own warning says why).
     #[error("the module could not be compiled")]
     ModuleNotCompiled,
+    /// The pass was run without an in-process compiler (the pass proper alone, not the plugin nor
+    /// `wavebudget_pass::run`) and the records give no ladder.
+    #[error("no ladder in the records, and this caller of the pass compiles none in process (records=PATH from `wavebudget sweep --json` gives one)")]
+    NoCompiler,
 }
 
 wavebudget_model::kind_is_variant!(NoLadder);

@@ -2,9 +2,12 @@
 //! `"amdgpu-waves-per-eu"` on every AMDGPU kernel, and says before code generation where that budget
 //! will spill or where LLVM would silently ignore it.
 //!
-//! Built as `libwavebudget_pass.so` for `opt -load-pass-plugin` / `clang -fpass-plugin` (the C++ shim in
-//! `llvm-pass/shim.cpp` registers it and forwards here, see [`ffi`]), and usable in process by a compiler
-//! that holds an `LLVMModuleRef` through [`run_on_module`].
+//! The pass proper. The plugin `libwavebudget_pass.so` (the root package, `wavebudget_pass`) is this crate
+//! with its entry point and the in-process sweep for `mode=auto` (`wavebudget-sweep`, a crate above this
+//! one since each of its levels is this pass's work, handed in as a [`LadderCompiler`]). The C++ shim
+//! (`llvm-pass/shim.cpp`, compiled by this crate's build script) registers the pass with opt and clang
+//! and forwards here (see [`ffi`]); a compiler that holds an `LLVMModuleRef` runs it through
+//! `wavebudget_pass::run_on_module`.
 //!
 //! Modules:
 //! - [`config`]: settings from pipeline parameters, `-wavebudget-*` options and `WAVEBUDGET_*`.
@@ -13,25 +16,25 @@
 //! - [`records`]: register counts of a previous build (code objects, bundles, `inspect --json`).
 //! - [`plan`]: the decisions, pure Rust.
 //! - [`nvptx`]: the same request for NVPTX kernels (`warps-per-sm=N`): `"nvvm.maxnreg"` from CUDA's rules.
+//! - [`processor`]: which processor LLVM is handed, and whether the running LLVM knows it.
 
 pub mod config;
 pub mod error;
 pub mod estimate;
 pub mod facts;
-mod ffi;
+pub mod ffi;
 pub mod finding;
 mod host_llvm;
 pub mod ir;
-pub mod isolate;
 pub mod llvm_facts;
 pub mod nvptx;
 pub mod plan;
+pub mod processor;
 pub mod records;
-pub mod sweep;
 
 // The C API of the LLVM major this build is for (feature `llvm15`, `llvm19` or `llvm22`), as inkwell
 // re-exports it; build.rs checks that exactly one is chosen.
-pub(crate) use inkwell::llvm_sys;
+pub use inkwell::llvm_sys;
 
 /// The LLVM major this build runs in: the model follows its rules (occupancy, budgets, which
 /// `amdgpu-waves-per-eu` values it accepts, the processors it knows).
@@ -50,6 +53,20 @@ pub use plan::{Action, Diagnostic, KernelPlan, Limits, RegisterSource, Registers
 use crate::llvm_sys::core::LLVMGetModuleContext;
 use crate::llvm_sys::prelude::*;
 use records::Records;
+
+/// What compiles a module's kernels at every waves level for `mode=auto`: the in-process sweep
+/// (`wavebudget_sweep::InProcess`). Each level of a sweep is this pass's own work, so the sweep is a crate
+/// above this one, handed in by whoever runs the pass (the plugin's entry point, `wavebudget_pass::run`).
+pub trait LadderCompiler: Sync {
+    /// The sweep of `kernels` of `bitcode` (a module this process's LLVM wrote), with `fallback_target`
+    /// the processor of the functions without `"target-cpu"` (the pass's `target=`).
+    fn sweep(
+        &self,
+        bitcode: &[u8],
+        kernels: &[String],
+        fallback_target: Option<&str>,
+    ) -> Result<wavebudget_ladder::Sweep, Error>;
+}
 
 /// The result of one run over a module.
 #[derive(Debug, Clone, Default, serde::Serialize)]
@@ -118,15 +135,22 @@ pub const PANIC_FOR_TESTING: &str = "WAVEBUDGET_INTERNAL_PANIC_FOR_TESTING";
 /// Does nothing on modules that are not `amdgcn` or have no kernels. Diagnostics are returned; the
 /// plugin also hands them to LLVM (see [`emit`]).
 ///
+/// `mode=auto` compiles the ladders the records do not give with `compiler`; without one, such a kernel
+/// is told that it has none ([`NoLadder::NoCompiler`]).
+///
 /// # Safety
 /// `module` must be a live module, not used by another thread during the call.
-pub unsafe fn run_on_module(module: LLVMModuleRef, cfg: &Config) -> ModuleReport {
+pub unsafe fn run_on_module(
+    module: LLVMModuleRef,
+    cfg: &Config,
+    compiler: Option<&dyn LadderCompiler>,
+) -> ModuleReport {
     // SAFETY: the contract above is `Module::from_raw`'s.
-    run(unsafe { ir::Module::from_raw(module) }, cfg)
+    run(unsafe { ir::Module::from_raw(module) }, cfg, compiler)
 }
 
 /// [`run_on_module`] on a module handle of the safe IR layer.
-pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
+pub fn run(module: ir::Module, cfg: &Config, compiler: Option<&dyn LadderCompiler>) -> ModuleReport {
     let mut report = ModuleReport::default();
     let say = |report: &mut ModuleReport, severity, finding: Finding| {
         report.diagnostics.push(Diagnostic::module(severity, finding))
@@ -193,7 +217,7 @@ pub fn run(module: ir::Module, cfg: &Config) -> ModuleReport {
         None => None,
     };
     let ladders = match cfg.mode {
-        Mode::Auto => Some(auto_ladders(module, cfg, facts.own(), records.as_ref(), &mut report)),
+        Mode::Auto => Some(auto_ladders(module, cfg, compiler, facts.own(), records.as_ref(), &mut report)),
         _ => None,
     };
     let mut memo = plan::Memo::default();
@@ -247,10 +271,11 @@ pub const INFO_SECTION: &str = ".wavebudget.info";
 const INFO_GLOBAL: &str = "__wavebudget_info";
 
 /// `mode=auto`: each kernel's ladder, from a sweep's records or by compiling the module at every level
-/// in process (`sweep`), in `facts` order; or why there is none.
+/// in process (`compiler`), in `facts` order; or why there is none.
 fn auto_ladders(
     module: ir::Module,
     cfg: &Config,
+    compiler: Option<&dyn LadderCompiler>,
     facts: &[(ir::Value, facts::KernelFacts)],
     records: Option<&Records>,
     report: &mut ModuleReport,
@@ -269,8 +294,8 @@ fn auto_ladders(
     let processors: Vec<Result<String, NoLadder>> = facts
         .iter()
         .map(|(_, k)| match &k.target_cpu {
-            Some(cpu) => sweep::processor_for(None, Some(cpu)).map_err(NoLadder::Processor),
-            None if target.is_some() => sweep::processor_for(target.as_ref(), None).map_err(NoLadder::Processor),
+            Some(cpu) => processor::processor_for(None, Some(cpu)).map_err(NoLadder::Processor),
+            None if target.is_some() => processor::processor_for(target.as_ref(), None).map_err(NoLadder::Processor),
             None => Err(NoLadder::NoTarget),
         })
         .collect();
@@ -291,28 +316,29 @@ fn auto_ladders(
     if wanted.is_empty() {
         return finish(out);
     }
-    let bytes = module.bitcode();
-    let opts = sweep::SweepOptions {
-        fallback_target: cfg.target.clone(),
-        jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
-        only: Some(wanted.clone()),
-        written_by_llvm: true,
-        ..sweep::SweepOptions::default()
+    let Some(compiler) = compiler else {
+        let none = |slot: Result<Option<records::Ladder>, NoLadder>| slot.and_then(|l| l.ok_or(NoLadder::NoCompiler));
+        return out.into_iter().map(none).collect();
     };
-    let swept = opts.only.clone().unwrap_or_default();
-    match sweep::sweep(&bytes, "module", &opts) {
+    let bytes = module.bitcode();
+    match compiler.sweep(&bytes, &wanted, cfg.target.as_deref()) {
         Ok(s) => {
             for (slot, (_, k)) in out.iter_mut().zip(facts) {
-                if !matches!(slot, Ok(None)) || !swept.contains(&k.name) {
+                if !matches!(slot, Ok(None)) || !wanted.contains(&k.name) {
                     continue;
                 }
                 *slot = match s.kernels.iter().find(|l| l.name == k.name) {
-                    Some(l) if l.baseline.status == sweep::Status::Failed && l.levels.is_empty() => {
+                    Some(l) if l.baseline.status == wavebudget_ladder::Status::Failed && l.levels.is_empty() => {
                         Err(NoLadder::Compile(l.baseline.error.clone()))
                     }
                     Some(l) => Ok(Some(records::Ladder {
                         baseline: Some(l.baseline.rung()),
-                        rungs: l.levels.iter().filter(|x| x.waves.is_some()).map(sweep::Level::rung).collect(),
+                        rungs: l
+                            .levels
+                            .iter()
+                            .filter(|x| x.waves.is_some())
+                            .map(wavebudget_ladder::Level::rung)
+                            .collect(),
                     })),
                     None => Err(NoLadder::NotReached),
                 };
@@ -377,6 +403,42 @@ pub unsafe fn emit(module: LLVMModuleRef, report: &ModuleReport) {
         if plan.action != Action::None && !nvptx {
             ffi::remark(f.as_raw(), plan);
         }
+    }
+}
+
+#[cfg(test)]
+mod auto_tests {
+    use super::*;
+    use inkwell::context::Context;
+    use inkwell::memory_buffer::MemoryBuffer;
+
+    /// `mode=auto` run on the pass proper alone, with no records: no ladder is invented and nothing is
+    /// set; the kernel is told that this caller compiles none (the plugin and `wavebudget_pass::run` hand
+    /// the pass the sweep, which tests/lit/auto-*.ll run).
+    #[test]
+    fn auto_without_a_compiler_says_so_and_sets_nothing() {
+        let ir = r#"
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {
+  store i32 1, ptr addrspace(1) %p
+  ret void
+}
+attributes #0 = { "target-cpu"="gfx942" }
+"#;
+        let ctx = Context::create();
+        let buf = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "k.ll");
+        let module = ctx.create_module_from_ir(buf).unwrap();
+        // SAFETY: a live module this thread owns.
+        let m = unsafe { ir::Module::from_raw(module.as_mut_ptr()) };
+        let report = run(m, &Config { mode: Mode::Auto, ..Config::default() }, None);
+        assert!(!report.changed);
+        let plan = &report.kernels[0];
+        assert!(plan.set_attributes.is_empty(), "{plan:?}");
+        let told =
+            plan.diagnostics.iter().any(|d| matches!(d.finding.reason(), Finding::AutoNoLadder(NoLadder::NoCompiler)));
+        assert!(told, "{:?}", plan.diagnostics);
+        let f = m.functions().into_iter().find(|f| f.name() == "k").unwrap();
+        assert!(!f.has_str_attr("amdgpu-waves-per-eu"));
     }
 }
 

@@ -332,10 +332,10 @@ pub fn plan(
     let Some(ladder) = ladder.filter(|_| facts.wavebudget_attr.is_none()) else {
         return plan_kernel(facts, cfg, records, memo, estimate);
     };
-    let policy = crate::sweep::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
+    let policy = wavebudget_ladder::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
     let mut plan = match ladder {
-        Ok(l) => match crate::sweep::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
-            crate::sweep::Choice { waves: Some(w), .. } => {
+        Ok(l) => match wavebudget_ladder::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
+            wavebudget_ladder::Choice { waves: Some(w), .. } => {
                 let c = Config { waves: Some(w), ..cfg.clone() };
                 plan_kernel(facts, &c, records, memo, estimate)
             }
@@ -349,13 +349,13 @@ pub fn plan(
 
 /// Why `mode=auto` chose no level from a ladder: what the levels say, not a guess (the policy's reason
 /// when some level compiled).
-fn auto_refusal(rungs: &[crate::records::Rung], reason: &crate::sweep::ChoiceReason) -> Finding {
+fn auto_refusal(rungs: &[crate::records::Rung], reason: &wavebudget_ladder::ChoiceReason) -> Finding {
     let (from, to) = match (rungs.first(), rungs.last()) {
         (Some(a), Some(b)) => (a.waves, b.waves),
         _ => return Finding::AutoNoLevels,
     };
     if rungs.iter().all(|r| !r.accepted) {
-        return Finding::AutoAllIgnored { llvm_major: crate::sweep::LLVM_MAJOR, from, to };
+        return Finding::AutoAllIgnored { llvm_major: crate::processor::LLVM_MAJOR, from, to };
     }
     if rungs.iter().all(|r| r.spills.is_none()) {
         return Finding::AutoNoneCompiled { from, to };

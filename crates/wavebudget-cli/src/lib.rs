@@ -90,7 +90,7 @@ pub enum CliError {
     Advise(#[from] wavebudget_engine::advise::Refusal),
     #[cfg(feature = "llvm")]
     #[error(transparent)]
-    Llvm(#[from] wavebudget_pass::Error),
+    Llvm(#[from] wavebudget_pass_core::Error),
     /// Some inputs could not be done and the rest were (a sweep of several modules): `output` is the
     /// answer for the rest (printed on stdout), each of `errors` one line naming its input; exit 1.
     #[error("{}", errors.join("; "))]
@@ -170,7 +170,7 @@ pub fn version_text() -> &'static str {
     static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     TEXT.get_or_init(|| {
         #[cfg(feature = "llvm")]
-        let llvm = format!("LLVM {}", wavebudget_pass::LLVM.major());
+        let llvm = format!("LLVM {}", wavebudget_pass_core::LLVM.major());
         #[cfg(not(feature = "llvm"))]
         let llvm = "without LLVM".to_string();
         format!("{} ({llvm})", env!("CARGO_PKG_VERSION"))

@@ -50,7 +50,7 @@ pub fn pass_flags_cmd(a: &PassFlagsArgs) -> Result<String, CliError> {
     if a.waves == 0 {
         return Err(UsageError::ZeroWaves.into());
     }
-    // The pass's own bound (`wavebudget_pass::config::MAX_REQUEST`; this binary may be built without
+    // The pass's own bound (`wavebudget_pass_core::config::MAX_REQUEST`; this binary may be built without
     // the pass): past it the compile would stop on the flag.
     if a.waves > wavebudget_model::targets::MAX_WAVES_PER_EU_ANY {
         return Err(UsageError::WavesOverMax { waves: a.waves }.into());

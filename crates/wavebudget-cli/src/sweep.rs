@@ -1,4 +1,4 @@
-//! `wavebudget sweep` and `wavebudget tune`: the ladder by in-process code generation (the pass crate
+//! `wavebudget sweep` and `wavebudget tune`: the ladder by in-process code generation (`wavebudget-sweep`
 //! does the compiling; this file reads arguments and formats).
 
 use crate::args::{SweepArgs, SweepCmdArgs, TuneArgs};
@@ -7,7 +7,7 @@ use crate::{CliError, UsageError};
 use std::fmt::Write as _;
 use std::path::Path;
 use wavebudget_model::text::printable;
-use wavebudget_pass::sweep::{
+use wavebudget_sweep::{
     Choice, Level, LevelError, PlannedKernel, Policy, ProcessorRefusal, Status, Sweep, SweepOptions,
 };
 
@@ -75,7 +75,7 @@ fn read(path: &str) -> Result<Vec<u8>, CliError> {
 /// The sweep, or an error when no kernel could be compiled at all (every one refused before LLVM saw
 /// it: a processor LLVM or the model does not know), naming each kernel and why.
 fn run_sweep(bytes: &[u8], file: &str, opts: &SweepOptions) -> Result<Sweep, CliError> {
-    let s = wavebudget_pass::sweep::sweep(bytes, file, opts).map_err(CliError::Llvm)?;
+    let s = wavebudget_sweep::sweep(bytes, file, opts).map_err(CliError::Llvm)?;
     refuse_uncompiled(&s, file)?;
     Ok(s)
 }
@@ -256,9 +256,8 @@ fn sweep_files(c: &SweepCmdArgs) -> Result<String, Fail> {
         let about = |error: CliError| {
             Fail::File(Box::new(FileError { file: file.clone(), kernel: Some(c.kernel.join(", ")), error }))
         };
-        let planned = read(file)
-            .and_then(|b| wavebudget_pass::sweep::plan(&b, file, &opts).map_err(CliError::Llvm))
-            .map_err(about)?;
+        let planned =
+            read(file).and_then(|b| wavebudget_sweep::plan(&b, file, &opts).map_err(CliError::Llvm)).map_err(about)?;
         let names: Vec<String> = planned
             .iter()
             .map(|k| k.name.clone())
@@ -351,8 +350,7 @@ fn plan(a: &SweepArgs, opts: &SweepOptions, output: Option<&str>, kernel: Option
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for file in &a.files {
-        let planned =
-            read(file).and_then(|bytes| wavebudget_pass::sweep::plan(&bytes, file, opts).map_err(CliError::Llvm));
+        let planned = read(file).and_then(|bytes| wavebudget_sweep::plan(&bytes, file, opts).map_err(CliError::Llvm));
         match planned {
             Ok(kernels) => files.push(File { file, kernels }),
             Err(error) if a.files.len() > 1 => errors.push(FileError { file: file.clone(), kernel: None, error }),
@@ -516,9 +514,9 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
             if failed {
                 return Err(CliError::Partial { output: String::new(), errors: Vec::new() });
             }
-            wavebudget_pass::sweep::tune_from(&bytes, file, &opts, &policy, bitcode, s)
+            wavebudget_sweep::tune_from(&bytes, file, &opts, &policy, bitcode, s)
         }
-        None => wavebudget_pass::sweep::tune(&bytes, file, &opts, &policy, bitcode),
+        None => wavebudget_sweep::tune(&bytes, file, &opts, &policy, bitcode),
     }
     .map_err(CliError::Llvm)?;
     refuse_uncompiled(&t.sweep, file)?;
@@ -526,7 +524,7 @@ pub(crate) fn tune_cmd(a: &TuneArgs) -> Result<String, CliError> {
     if a.sweep.json {
         #[derive(serde::Serialize)]
         struct Out<'a> {
-            kernels: &'a [wavebudget_pass::sweep::KernelLadder],
+            kernels: &'a [wavebudget_sweep::KernelLadder],
             chosen: Vec<serde_json::Value>,
             output: &'a str,
         }

@@ -162,8 +162,8 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
 
     // 4. The pass's records of the same file, and of inspect's JSON of it (`records=` takes either; the
     //    JSON through the ladder crate's typed reader of what the engine writes).
-    let records = wavebudget_pass::records::Records::load(path).unwrap();
-    let from_inspect = wavebudget_pass::records::Records::from_json(json.as_bytes()).unwrap();
+    let records = wavebudget_pass_core::records::Records::load(path).unwrap();
+    let from_inspect = wavebudget_pass_core::records::Records::from_json(json.as_bytes()).unwrap();
 
     // Kernels that occur once per processor (records are keyed by processor alone).
     let mut per_processor: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -183,7 +183,7 @@ fn check_file(path: &Path, llc: &BTreeMap<String, u32>) -> usize {
             let (xnack, sramecc) = (id.and_then(|t| t.xnack), id.and_then(|t| t.sramecc));
             for (from, recs) in [("the binary", &records), ("inspect --json", &from_inspect)] {
                 let rec = match recs.find(name, None, processor, xnack, sramecc) {
-                    wavebudget_pass::records::Lookup::Found(r) => r,
+                    wavebudget_pass_core::records::Lookup::Found(r) => r,
                     other => panic!("{shown} {name}: not in records of {from} ({other:?})"),
                 };
                 let regs = rec.registers.unwrap_or_else(|| panic!("{shown} {name}: records without counts"));

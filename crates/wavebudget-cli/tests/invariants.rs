@@ -1,6 +1,7 @@
 //! The invariants of docs/ARCHITECTURE.md that a command can check, checked: the model depends on no
-//! reader, runtime or LLVM crate; only the pass crate (and through it the CLI's default build) depends on
-//! llvm-sys; only the reader crate parses bytes (no other library source decodes integers from bytes);
+//! reader, runtime or LLVM crate; only the pass's, the sweep's and the disassembler's crates (and through
+//! them the CLI's default build) depend on llvm-sys; the pass proper reaches neither the sweep nor the
+//! disassembler; only the reader crate parses bytes (no other library source decodes integers from bytes);
 //! the model and the reader forbid unsafe code.
 
 use std::path::{Path, PathBuf};
@@ -52,6 +53,20 @@ fn the_plugin_links_no_runtime_loader_or_regex() {
     assert!(tree.lines().any(|l| l.starts_with("wavebudget-ladder ")), "{tree}");
 }
 
+/// Issue 56 point 3: the in-process sweep and the disassembler live apart from the pass proper. Each level of
+/// a sweep is the pass's own work, so the sweep is a crate above the pass proper; the plugin joins them.
+#[test]
+fn the_pass_proper_reaches_neither_the_sweep_nor_the_disassembler() {
+    let tree = cargo_tree(&["-p", "wavebudget-pass-core"]);
+    for dep in ["wavebudget-sweep ", "wavebudget-disasm ", "wavebudget-advice "] {
+        assert!(!tree.lines().any(|l| l.starts_with(dep)), "the pass proper depends on {dep}:\n{tree}");
+    }
+    let plugin = cargo_tree(&["-p", "wavebudget-pass", "--depth", "1"]);
+    for dep in ["wavebudget-pass-core ", "wavebudget-sweep "] {
+        assert!(plugin.lines().any(|l| l.starts_with(dep)), "the plugin does not join {dep}:\n{plugin}");
+    }
+}
+
 #[test]
 fn only_the_pass_and_disassembler_crates_reach_llvm() {
     let users = cargo_tree(&["-i", "llvm-sys"]);
@@ -59,11 +74,20 @@ fn only_the_pass_and_disassembler_crates_reach_llvm() {
         users.lines().filter(|l| l.starts_with("wavebudget")).map(|l| l.split(' ').next().unwrap()).collect();
     for c in &crates {
         assert!(
-            matches!(*c, "wavebudget-pass" | "wavebudget-disasm" | "wavebudget-cli"),
+            matches!(
+                *c,
+                "wavebudget-pass"
+                    | "wavebudget-pass-core"
+                    | "wavebudget-sweep"
+                    | "wavebudget-disasm"
+                    | "wavebudget-cli"
+            ),
             "{c} reaches llvm-sys:\n{users}"
         );
     }
-    assert!(crates.contains(&"wavebudget-pass") && crates.contains(&"wavebudget-disasm"), "{users}");
+    for c in ["wavebudget-pass", "wavebudget-pass-core", "wavebudget-sweep", "wavebudget-disasm"] {
+        assert!(crates.contains(&c), "{c}: {users}");
+    }
     for c in [
         "wavebudget-model",
         "wavebudget-codeobj",

@@ -229,7 +229,7 @@ pub fn irreducible(f: &data::Function) -> bool {
 /// own at once, each the lanes of its type (the estimate costs a value at most that, and counts each live
 /// value once). `None` where the estimate adds registers that are not values: matrix ops' fragments and
 /// registers inline assembly names. A kernel whose bound fits a budget cannot spill under it, so the
-/// pass need not estimate it when no remark shows the number (`wavebudget_pass::Config::bound_first`).
+/// pass need not estimate it when no remark shows the number (`wavebudget_pass_core::Config::bound_first`).
 pub fn value_lanes(f: &data::Function) -> Option<u32> {
     if f.asm != AsmRegisters::default() {
         return None;

@@ -1,6 +1,6 @@
 //! ISA signals per kernel: what a register budget did to the code. Pure (no LLVM, no I/O): the input is
 //! a kernel's instructions, from assembly text ([`parse_assembly`]: llc `-filetype=asm` output, Triton's
-//! `.amdgcn`) or from a disassembler (the pass crate's, over a code object's bytes), and the output is
+//! `.amdgcn`) or from a disassembler (`wavebudget-disasm`, over a code object's bytes), and the output is
 //! [`Signals`]: counts by class, the waits that expose memory latency, the loops found from backward
 //! branches with the innermost hot loop, AGPR<->VGPR copies and scratch (spill) traffic.
 //!

@@ -1,7 +1,7 @@
 //! The sweep's answer as one typed form: what `wavebudget sweep --json` writes (serde), and what the
 //! report, the pass's `records=` and `tune`/`mode=auto` read back ([`Sweep::from_json`]), with the policy
 //! that picks a waves target from a ladder ([`choose_rungs`]). The compiles themselves need LLVM and live
-//! in the pass crate; everything about their results is here.
+//! in `wavebudget-sweep`; everything about their results is here.
 
 use serde::{Deserialize, Serialize};
 use wavebudget_model::KernelResources;

@@ -1,5 +1,6 @@
-//! Builds llvm-pass/shim.cpp (the C++ half of libwavebudget_pass.so) against the LLVM major chosen by
-//! the cargo feature (`llvm22`, the default; `llvm19`; `llvm15`: exactly one).
+//! Builds shim.cpp (the C++ half of the pass: libwavebudget_pass.so and every binary that runs the pass
+//! or the sweep in process link it) against the LLVM major chosen by the cargo feature (`llvm22`, the
+//! default; `llvm19`; `llvm15`: exactly one).
 //!
 //! LLVM N is found as llvm-sys finds it: `$LLVM_SYS_<N>_PREFIX/bin/llvm-config` (`LLVM_SYS_221_PREFIX`,
 //! `LLVM_SYS_191_PREFIX`, `LLVM_SYS_150_PREFIX`), else `llvm-config-N`, else `/usr/lib/llvm-N`, else
@@ -44,7 +45,7 @@ fn query(cfg: &PathBuf, arg: &str) -> String {
 }
 
 fn main() {
-    println!("cargo:rerun-if-changed=llvm-pass/shim.cpp");
+    println!("cargo:rerun-if-changed=shim.cpp");
     let chosen: Vec<_> = MAJORS
         .iter()
         .filter(|(feature, _, _)| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some())
@@ -62,7 +63,7 @@ fn main() {
     let version = query(&cfg, "--version");
     assert!(version.starts_with(&format!("{major}.")), "{} is LLVM {version}, not {major}", cfg.display());
     let mut build = cc::Build::new();
-    build.cpp(true).pic(true).file("llvm-pass/shim.cpp").warnings(false);
+    build.cpp(true).pic(true).file("shim.cpp").warnings(false);
     for flag in query(&cfg, "--cxxflags").split_whitespace() {
         build.flag(flag);
     }

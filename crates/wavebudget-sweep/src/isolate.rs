@@ -94,8 +94,8 @@ fn child_setup(fd: i32) {
     // SAFETY: replaces whatever handler the host tool installed (clang installs one) with ours, in
     // this process only.
     unsafe {
-        crate::llvm_sys::error_handling::LLVMResetFatalErrorHandler();
-        crate::llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(on_fatal));
+        inkwell::llvm_sys::error_handling::LLVMResetFatalErrorHandler();
+        inkwell::llvm_sys::error_handling::LLVMInstallFatalErrorHandler(Some(on_fatal));
     }
 }
 

@@ -8,19 +8,21 @@
 //! threads. A job that fails (an LLVM error diagnostic, an emit failure) is reported as failed at its
 //! level with LLVM's message; the rest of the sweep goes on.
 
-use crate::config::{Config, Mode};
-use crate::error::ModuleProblem;
-use crate::ir;
-use crate::llvm_sys::prelude::*;
-use crate::plan::Action;
-use crate::Error;
+pub mod isolate;
+
 use inkwell::context::Context;
+use inkwell::llvm_sys::prelude::*;
 use inkwell::memory_buffer::MemoryBuffer;
-use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetTriple};
+use inkwell::targets::{CodeModel, FileType, RelocMode, Target, TargetTriple};
 use inkwell::OptimizationLevel;
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use wavebudget_pass_core::config::{Config, Mode};
+use wavebudget_pass_core::error::ModuleProblem;
+use wavebudget_pass_core::ir;
+use wavebudget_pass_core::plan::Action;
+use wavebudget_pass_core::Error;
 
 extern "C" {
     fn wb_set_sweep_handler(
@@ -28,6 +30,24 @@ extern "C" {
         cb: unsafe extern "C" fn(*mut c_void, c_int, *const c_char, usize, c_int),
         data: *mut c_void,
     );
+}
+
+/// The pass's `mode=auto` compiler: the sweep, in process, of the kernels the records do not cover, on
+/// every core (the plugin's entry point and `wavebudget_pass::run_on_module` hand it to the pass).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InProcess;
+
+impl wavebudget_pass_core::LadderCompiler for InProcess {
+    fn sweep(&self, bitcode: &[u8], kernels: &[String], fallback_target: Option<&str>) -> Result<Sweep, Error> {
+        let opts = SweepOptions {
+            fallback_target: fallback_target.map(str::to_string),
+            jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            only: Some(kernels.to_vec()),
+            written_by_llvm: true,
+            ..SweepOptions::default()
+        };
+        sweep(bitcode, "module", &opts)
+    }
 }
 
 /// What to sweep.
@@ -56,53 +76,7 @@ pub struct SweepOptions {
     pub written_by_llvm: bool,
 }
 
-extern "C" {
-    fn wb_processor_known(cpu: *const c_char, len: usize) -> c_int;
-}
-
-/// Whether the LLVM this process runs knows `cpu` as an `amdgcn` processor (`None`: no AMDGPU
-/// target is registered). A processor it does not know would be compiled for a generic CPU, and
-/// instruction selection can then abort the process, so nothing is compiled for one.
-pub fn llvm_knows_processor(cpu: &str) -> Option<bool> {
-    init();
-    // SAFETY: (pointer, length) of a live string; the shim copies nothing.
-    match unsafe { wb_processor_known(cpu.as_ptr().cast(), cpu.len()) } {
-        1 => Some(true),
-        0 => Some(false),
-        _ => None,
-    }
-}
-
-/// The LLVM major this crate is built against (what messages name).
-pub const LLVM_MAJOR: u32 = crate::LLVM.major();
-
-/// The processor name LLVM is handed for a kernel: the override's, else its `"target-cpu"`, refused
-/// with the reason when the model or the running LLVM does not know it.
-pub fn processor_for(
-    target: Option<&wavebudget_model::TargetId>,
-    target_cpu: Option<&str>,
-) -> Result<String, ProcessorRefusal> {
-    let name = match (target, target_cpu) {
-        (Some(id), _) => id.processor.name.to_string(),
-        (None, Some(cpu)) => {
-            let id = wavebudget_model::parse_target(cpu)
-                .map_err(|e| ProcessorRefusal::TargetCpu { cpu: cpu.to_string(), reason: e.to_string() })?;
-            if id.processor.name != cpu {
-                return Err(ProcessorRefusal::NotLlvmName {
-                    cpu: cpu.to_string(),
-                    processor: id.processor.name.to_string(),
-                });
-            }
-            id.processor.name.to_string()
-        }
-        (None, None) => return Err(ProcessorRefusal::NoTarget),
-    };
-    match llvm_knows_processor(&name) {
-        Some(true) => Ok(name),
-        Some(false) => Err(ProcessorRefusal::UnknownToLlvm { llvm: LLVM_MAJOR, processor: name }),
-        None => Err(ProcessorRefusal::NoAmdgpuTarget),
-    }
-}
+pub use wavebudget_pass_core::processor::{llvm_knows_processor, processor_for, LLVM_MAJOR};
 
 // The sweep's result types and the choosing policy are the engine's (LLVM-free, serde both ways): the
 // report, `records=` and Python read back the form written here.
@@ -130,8 +104,7 @@ unsafe extern "C" fn collect(data: *mut c_void, severity: c_int, msg: *const c_c
 }
 
 fn init() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| Target::initialize_amd_gpu(&InitializationConfig::default()));
+    wavebudget_pass_core::processor::init_amdgpu();
 }
 
 /// Kernel names with the processor each is compiled for, or why it is not compiled.
@@ -301,7 +274,7 @@ fn compile(bitcode: &[u8], names: &[&str], waves: Option<u32>) -> Result<Vec<(St
         names.iter().map(|_| (cpu.clone(), Level::empty(waves, Status::Ok))).collect();
     if let Some(w) = waves {
         let cfg = Config { waves: Some(w), mode: Mode::Set, ..Config::default() };
-        let report = crate::run(m, &cfg);
+        let report = wavebudget_pass_core::run(m, &cfg, None);
         for (i, name) in names.iter().enumerate() {
             if let Some(p) = report.kernels.iter().find(|p| p.name == *name) {
                 if !matches!(p.action, Action::Set) {
@@ -391,7 +364,7 @@ fn predicted(cpu: &str, target: &str, ins: &[wavebudget_isa::Instruction], level
     // The level was compiled for this target: a wave size it does not run is no level to predict.
     let evaluation = wavebudget_model::Evaluation {
         foreign_wave: wavebudget_model::ForeignWave::Refuse,
-        ..wavebudget_model::Evaluation::reading(id, crate::LLVM)
+        ..wavebudget_model::Evaluation::reading(id, wavebudget_pass_core::LLVM)
     };
     let (_, occ) = evaluation.evaluate(r).ok()?;
     let candidate = wavebudget_advice::Candidate {
@@ -500,9 +473,12 @@ fn levels_for(cpu: &str, opts: &SweepOptions) -> Vec<u32> {
     if !opts.waves.is_empty() {
         return opts.waves.clone();
     }
-    let max = wavebudget_model::subtarget(cpu, wavebudget_model::Options { llvm: crate::LLVM, ..Default::default() })
-        .map(|s| s.max_waves())
-        .unwrap_or(8);
+    let max = wavebudget_model::subtarget(
+        cpu,
+        wavebudget_model::Options { llvm: wavebudget_pass_core::LLVM, ..Default::default() },
+    )
+    .map(|s| s.max_waves())
+    .unwrap_or(8);
     (1..=max).collect()
 }
 
