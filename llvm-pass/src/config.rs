@@ -15,6 +15,7 @@ use std::path::PathBuf;
 
 /// What the pass does with what it finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Mode {
     /// Set `"amdgpu-waves-per-eu"` (and launch bounds from `!reqd_work_group_size`) and diagnose.
     #[default]
@@ -56,6 +57,7 @@ const MAX_BLOCKS_PER_SM: u32 = wavebudget_model::nvidia::MAX_BLOCKS_PER_SM_ANY;
 
 /// What a setting's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Value {
     /// No value: present or `no-` (a boolean in the environment and on the command line).
     Flag,

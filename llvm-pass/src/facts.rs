@@ -80,6 +80,7 @@ pub struct KernelFacts {
 
 /// Where a kernel's static LDS comes from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum LdsFrom {
     /// `lds_attr` is the `"amdgpu-lds-size"` LLVM's code generation reads: as LLVM's own module-LDS
     /// lowering left it on a clone of the module (LLVM 19 and 22), or as written where the module has no

@@ -22,6 +22,7 @@ pub struct Subject {
 
 /// What a kernel was evaluated on, as the message says it after its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum On {
     /// An AMDGPU target id (or the `"target-cpu"` as written, before it was read), with the wave size
     /// and CU mode where the processor has a choice (GFX10+).

@@ -15,6 +15,7 @@ use wavebudget_model::{parse_target, Budget, Limiter, Llvm, Options, Subtarget, 
 /// Severity of a diagnostic, as LLVM's `DiagnosticSeverity`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Severity {
     /// Fails the compile.
     Error,
@@ -69,6 +70,7 @@ impl Serialize for Diagnostic {
 /// Where the register counts compared with the budget came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum RegisterSource {
     /// A previous build's code object or `inspect --json`.
     Records,
@@ -80,6 +82,7 @@ pub enum RegisterSource {
 /// or the IR estimate, as the model takes a kernel's usage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Registers {
     /// A previous build's code object, `inspect --json` or sweep baseline (`records=PATH`).
     Records(wavebudget_model::KernelResources),
@@ -130,6 +133,7 @@ impl Registers {
 /// What happened to the attribute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Action {
     /// Nothing requested for this kernel.
     None,

@@ -64,6 +64,7 @@ pub struct Ladder {
 
 /// What the records say of a kernel on a processor.
 #[derive(Debug)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Lookup<'a> {
     /// One record (or several with the same counts).
     Found(&'a Record),

@@ -22,6 +22,7 @@ const fn f(value: f64, source: &'static str) -> Figure {
 /// The vendor, which picks how instructions and occupancy are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Vendor {
     Nvidia,
     Amd,

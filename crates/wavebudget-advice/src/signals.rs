@@ -6,6 +6,7 @@ use serde::Serialize;
 /// The element type a matrix instruction multiplies (its A/B operands), which selects the peak rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum MatrixType {
     /// FP16 or BF16.
     F16,
@@ -45,6 +46,7 @@ pub struct MatrixOps {
 /// The group of threads one matrix instruction works for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum IssueGroup {
     /// Four warps (`wgmma`): one instruction per warpgroup.
     Warpgroup,

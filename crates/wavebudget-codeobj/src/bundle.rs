@@ -129,6 +129,7 @@ impl<'a> Bundle<'a> {
 /// Compression method of a `CCOB` bundle (`llvm::compression::Format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Compression {
     /// zlib.
     Zlib,

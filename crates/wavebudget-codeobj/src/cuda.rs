@@ -341,6 +341,7 @@ impl CudaSource {
 }
 
 /// What the walk finds: a cubin, or an entry it does not read (PTX) and why.
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum CudaFound<'a> {
     /// A cubin's bytes (decompressed where the entry was compressed).
     Cubin(CudaSource, Cow<'a, [u8]>),

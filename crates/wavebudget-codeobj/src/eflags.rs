@@ -97,6 +97,7 @@ pub fn mach_name(mach: u32) -> Option<&'static str> {
 /// A target feature's setting in `e_flags` (code object V4+).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Feature {
     /// The processor does not support the feature.
     Unsupported,

@@ -21,6 +21,7 @@ pub const NOTE_NAME: &[u8] = b"AMDGPU";
 /// What kind of ELF file the code object is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum ElfKind {
     /// `ET_REL`: an object from `llc -filetype=obj` or `clang -c`.
     Relocatable,

@@ -67,6 +67,7 @@ pub struct Source {
 /// The kind of file a code object was found in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Container {
     /// A clang offload bundle file (one or several bundles).
     Bundle,
@@ -88,6 +89,7 @@ impl Source {
 
 /// What [`walk`] reports.
 #[derive(Debug)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Found<'s, 'b> {
     /// A code object's bytes.
     CodeObject(&'s Source, &'b [u8]),

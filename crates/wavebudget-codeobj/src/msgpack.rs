@@ -348,6 +348,7 @@ impl Serialize for Raw<'_> {
 
 /// One MessagePack value, strings and binaries borrowed from the note where the input allows.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Value<'a> {
     /// `nil`.
     Nil,

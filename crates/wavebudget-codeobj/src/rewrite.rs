@@ -33,6 +33,7 @@ pub const KEY_PREFIX: &str = ".wavebudget.";
 
 /// A value of a vendor key.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum KeyValue {
     /// A MessagePack unsigned integer.
     UInt(u64),

@@ -17,6 +17,7 @@ pub const MAX_CANDIDATES: usize = 100_000;
 
 /// A kernel's instructions: a file (the IR as Triton hands it to LLVM, PTX, AMDGPU assembly) or its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Source {
     /// LLVM IR in a file.
     IrFile(PathBuf),

@@ -10,6 +10,7 @@ use crate::{Error, Result};
 
 /// Where the device comes from.
 #[derive(Debug, Clone, Copy)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum DeviceFrom<'a> {
     /// A processor or product name (no CU count, so no persistent grid size).
     Name(&'a str),

@@ -218,6 +218,7 @@ pub struct CudaLaunch {
 
 /// The dynamic shared memory limit a launcher sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum MaxDynamic {
     /// This many bytes.
     Bytes(u32),

@@ -11,6 +11,7 @@ use wavebudget_model::WorkgroupSize;
 /// `--target` as read: an AMD processor (for code objects), an NVIDIA architecture or product (for
 /// cubins), or none. An NVIDIA-looking name the model does not have is refused as NVIDIA's.
 #[derive(Clone, Copy, Debug, Default)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum VendorTarget {
     /// None given.
     #[default]
@@ -52,6 +53,7 @@ impl VendorTarget {
 
 /// Which vendor's kernels an answer is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Drawn {
     /// NVIDIA cubins only.
     Cubins,
@@ -135,6 +137,7 @@ pub enum Flag {
 
 /// Whose a [`Flag`] is: the model, and the part of its input, that takes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Whose {
     /// Every model's launch: `--target`, `--wg-size` (the generic model has no launch: it takes `--target`
     /// alone).
@@ -221,6 +224,7 @@ impl std::fmt::Display for Flag {
 /// The model a configuration is answered by (`occupancy`, `budget`, the report's one configuration),
 /// with the target as the user named it.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum ConfigurationModel<'a> {
     /// An AMD processor (or a name that is no NVIDIA one).
     Amd(&'a str),

@@ -55,6 +55,7 @@ pub struct CseKey {
 /// An operand: a numbered value, a constant (including globals and functions), or anything else (a block,
 /// inline assembly, metadata).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Operand {
     /// Argument or instruction result number `n`.
     Value(u32),
@@ -96,6 +97,7 @@ impl Ty {
 
 /// What an instruction is.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Kind {
     /// A phi; `blocks[k]` is the block operand `k` comes from.
     Phi { blocks: Vec<u32> },

@@ -41,6 +41,7 @@ impl Instruction {
 
 /// The class an instruction counts in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Class {
     /// `v_mfma*`, `v_smfmac*`, `v_wmma*`, `v_swmmac*`: the matrix cores.
     Matrix,

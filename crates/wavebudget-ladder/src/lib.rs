@@ -9,6 +9,7 @@ use wavebudget_model::KernelResources;
 /// How a level ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Status {
     /// Compiled.
     Ok,

@@ -257,6 +257,7 @@ impl<'a> Column<'a> {
 /// Vector registers per cell: as LLVM's remarks give them (architectural VGPRs and AGPRs), or the code
 /// object's unified `.vgpr_count`.
 #[derive(Debug, Clone, Copy)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum VgprColumns<'a> {
     /// Architectural VGPRs and AGPRs.
     Split { arch: Column<'a>, agpr: Column<'a> },

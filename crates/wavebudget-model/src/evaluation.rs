@@ -13,6 +13,7 @@ use crate::Llvm;
 
 /// What an evaluation does with a kernel whose wave size the processor does not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum ForeignWave {
     /// Evaluate it at the processor's default wave size, and say so ([`OnSubtarget::wave_not_run`]):
     /// reading a code object built for another processor (inspect, the report, embed, `isa`).
@@ -23,6 +24,7 @@ pub enum ForeignWave {
 
 /// The launch an evaluation takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Launch {
     /// The kernel's own launch range ([`KernelResources::launch_range`]): what its metadata allows.
     OwnRange,
@@ -53,6 +55,7 @@ impl Launch {
 /// descriptor's allocation (as LLVM's remark counts it on the kernel's own processor) against the counts
 /// alone ([`Evaluation::padding`]). The one rule for inspect's note and the report's charts.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Padding {
     /// No descriptor, or it allocates what the counts give.
     None,

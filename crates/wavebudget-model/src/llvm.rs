@@ -7,6 +7,7 @@ use crate::error::ModelError;
 
 /// An LLVM major the model follows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Llvm {
     /// LLVM 15 (Debian 12's clang-15, ROCm 5.x).
     V15,

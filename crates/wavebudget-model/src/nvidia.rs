@@ -248,6 +248,7 @@ pub fn looks_nvidia(name: &str) -> bool {
 /// The L1/shared split asked for: CUDA's `cudaFuncAttributePreferredSharedMemoryCarveout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Carveout {
     /// No preference: the most shared memory the SM has.
     #[default]
@@ -298,6 +299,7 @@ impl Kernel {
 /// What limits resident blocks, in CUDA's words (`cudaOccLimitingFactor`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Limiter {
     /// Warps per SM.
     Warps,
@@ -640,6 +642,7 @@ impl Arch {
 /// What a register budget asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Want {
     /// At least this many warps resident per SM.
     WarpsPerSm(u32),

@@ -8,6 +8,7 @@ use serde::Serialize;
 /// Vector registers as a kernel reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Vgprs {
     /// Architectural VGPRs and AGPRs as in LLVM's remarks ("VGPRs", "AGPRs").
     Split { arch: u32, agpr: u32 },

@@ -221,6 +221,7 @@ impl Error {
 /// Where a device's description came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum DeviceSource {
     /// A processor name given by the user.
     Target,
@@ -832,6 +833,7 @@ fn units(device: &Device, st: &Subtarget) -> (bool, Option<u32>) {
 /// launch bounds or processors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Policy {
     /// The most resident waves per SIMD among variants without spills (ties: fewer VGPRs); if every
     /// variant spills, the fewest spills.
