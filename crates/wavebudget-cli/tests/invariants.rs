@@ -379,93 +379,21 @@ fn the_cli_holds_no_engine_logic() {
     }
 }
 
-/// The Python package calls typed functions: no module of it runs the CLI's argv (`_native.run`), parses
-/// JSON text or writes a temporary file, and the native module makes no JSON text (its answers are Python
-/// objects made from the serde form, `pythonize`). One module is the exception by necessity: `cluster.py`
-/// is the sweep, which compiles with LLVM 22, which the package does not link; it runs the `wavebudget`
-/// command (here or on Ray workers) and reads its JSON, and never `_native.run`.
+/// The Python extension reaches the engine and the report, typed: it depends on neither the CLI crate
+/// (no argument vector, issue 49 point 2) nor serde_json (no JSON text between; its answers are Python
+/// objects made from the serde form by `pythonize`, and a candidate is read by the engine's
+/// `advise::CandidateObject`). Its modules' imports are held by tests/test_wavebudget.py
+/// `test_the_modules_call_typed_functions_not_the_command_or_json`; a `wavebudget.Error` without a kind
+/// cannot be made (its type is private to `refusal` in src/lib.rs).
 #[test]
-fn python_calls_no_argv_and_no_json() {
-    let pkg = root().join("crates/wavebudget-python/python/wavebudget");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&pkg).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "py") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let sweep = path.file_name().is_some_and(|n| n == "cluster.py");
-            for call in ["_native.run", "json.loads", "tempfile", "subprocess"] {
-                if sweep && call != "_native.run" {
-                    continue;
-                }
-                assert!(!text.contains(call), "{}: {call}", path.display());
-            }
-            checked += 1;
-        }
+fn python_reaches_the_engine_not_the_cli_nor_json() {
+    let tree = cargo_tree(&["-p", "wavebudget-python", "--depth", "1"]);
+    for dep in ["wavebudget-cli ", "serde_json "] {
+        assert!(!tree.lines().any(|l| l.starts_with(dep)), "wavebudget-python depends on {dep}:\n{tree}");
     }
-    assert!(checked >= 2);
-    let native = std::fs::read_to_string(root().join("crates/wavebudget-python/src/lib.rs")).unwrap();
-    for text in ["serde_json::to_string", "serde_json::from_str", ".json()"] {
-        assert!(!native.contains(text), "wavebudget-python/src/lib.rs: {text}");
+    for dep in ["wavebudget-engine ", "wavebudget-report ", "pythonize "] {
+        assert!(tree.lines().any(|l| l.starts_with(dep)), "{dep}: {tree}");
     }
-    // No path through the CLI crate: the extension does not depend on it (issue 49 point 2); the report
-    // is the wavebudget-report crate, called with its typed request.
-    assert!(!native.contains("wavebudget_cli"), "wavebudget-python/src/lib.rs names the CLI crate");
-    let tree = cargo_tree(&["-p", "wavebudget-python"]);
-    assert!(!tree.lines().any(|l| l.starts_with("wavebudget-cli ")), "wavebudget-python depends on the CLI:\n{tree}");
-    assert!(tree.lines().any(|l| l.starts_with("wavebudget-report ")), "{tree}");
-    // Every refusal is made by `refuse`, which sets its `kind`: Python matches kinds, so none may lack one.
-    assert_eq!(native.matches(" Error::new_err(").count(), 1, "wavebudget.Error made without a kind");
-}
-
-/// Issue 49 point 5: the kinds Python can raise are listed in docs/python.md, from the same source: each
-/// enum's variants (`strum::VariantNames`, the names `kind()` derives) and the Python layer's own
-/// refusals, read from its sources. A kind added to either without the docs fails here.
-#[test]
-fn python_kinds_are_all_listed() {
-    use strum::VariantNames;
-    let docs = std::fs::read_to_string(root().join("docs/python.md")).unwrap();
-    // Variants that carry another enum's error take its kind, not their own name.
-    let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "flag", "engine", "output"];
-    let enums: [&[&str]; 11] = [
-        wavebudget_model::ModelError::VARIANTS,
-        // write_report's one configuration follows the engine's rule for a configuration's flags.
-        wavebudget_engine::vendor::FlagMisuse::VARIANTS,
-        wavebudget_model::nvidia::NvRefusal::VARIANTS,
-        wavebudget_engine::Error::VARIANTS,
-        wavebudget_engine::misuse::Misuse::VARIANTS,
-        wavebudget_engine::triton::Refusal::VARIANTS,
-        wavebudget_engine::output::OutputError::VARIANTS,
-        wavebudget_engine::ladder::MergeError::VARIANTS,
-        wavebudget_runtime::Error::VARIANTS,
-        wavebudget_report::ReportError::VARIANTS,
-        wavebudget_engine::advise::Refusal::VARIANTS,
-    ];
-    let mut kinds: Vec<String> =
-        enums.iter().flat_map(|v| v.iter()).filter(|k| !wrappers.contains(k)).map(|k| k.to_string()).collect();
-    let pkg = root().join("crates/wavebudget-python");
-    let mut native = String::new();
-    for e in std::fs::read_dir(pkg.join("src")).unwrap() {
-        native.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
-    }
-    let mut python = String::new();
-    for e in std::fs::read_dir(pkg.join("python/wavebudget")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "py") {
-            python.push_str(&std::fs::read_to_string(p).unwrap());
-        }
-    }
-    let found = |re: &str, text: &str| -> Vec<String> {
-        regex::Regex::new(re).unwrap().captures_iter(text).map(|c| c[1].to_string()).collect()
-    };
-    let own = [
-        found(r#"(?:^|[^_a-z])refuse\(\s*"([a-z_]+)""#, &native),
-        found(r#"_refuse\(\s*"([a-z_]+)""#, &python),
-        found(r#"_Refusal\(f?"[^"]*"[^,\n]*,\s*"([a-z_]+)""#, &python),
-        found(r#"kind(?:, [a-z.]+)? = "([a-z_]+)""#, &python),
-        found(r#"kind: str = "([a-z_]+)""#, &python),
-    ];
-    assert!(own.iter().map(Vec::len).sum::<usize>() > 30, "the Python layer's refusals were not found");
-    kinds.extend(own.into_iter().flatten());
-    let missing: Vec<&String> = kinds.iter().filter(|k| !docs.contains(&format!("`{k}`"))).collect();
-    assert!(missing.is_empty(), "kinds Python can raise that docs/python.md does not list: {missing:?}");
+    let all = cargo_tree(&["-p", "wavebudget-python"]);
+    assert!(!all.lines().any(|l| l.starts_with("wavebudget-cli ")), "wavebudget-python reaches the CLI:\n{all}");
 }

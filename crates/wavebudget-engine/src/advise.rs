@@ -336,6 +336,20 @@ pub const RECORD_FIELDS: &[&str] = &[
     "config",
 ];
 
+/// One candidate as a caller hands it over in memory (Python's dict, read by serde): a JSON object, whose
+/// fields [`record_of`] reads as a JSONL line's. The object stays opaque, so a door reads a candidate here
+/// and never as JSON text of its own.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(transparent)]
+pub struct CandidateObject(serde_json::Value);
+
+impl CandidateObject {
+    /// The record of a candidate handed over in memory (`ir`/`asm` hold the text itself, or nothing).
+    pub fn record(&self) -> Result<Record, RecordProblem> {
+        record_of(&self.0, Some(Path::new("")))
+    }
+}
+
 /// A record from one JSON object (`base`: the directory paths are relative to; `None`: `ir`/`asm` hold
 /// the text itself, as Python hands it over).
 pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, RecordProblem> {

@@ -8,6 +8,7 @@
 //! `kind` and `argument`. The Python layer's own readings (a Triton kernel's metadata) call the same
 //! readers through `_count`, `_text` and `_path`.
 
+use crate::Kind;
 use pyo3::prelude::*;
 
 /// The name an argument's refusal gives.
@@ -73,7 +74,7 @@ pub(crate) mod n {
 }
 
 /// `wavebudget.Error` of this kind about the argument `name`.
-pub(crate) fn refuse(kind: &'static str, name: &str, message: String) -> PyErr {
+pub(crate) fn refuse(kind: Kind, name: &str, message: String) -> PyErr {
     let e = crate::refuse(kind, message);
     Python::with_gil(|py| {
         // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
@@ -94,7 +95,7 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
             return Ok(n);
         }
     }
-    let not_whole = || refuse("not_a_whole_number", name, format!("{name} {}: expected a whole number", repr(v)));
+    let not_whole = || refuse(Kind::NotAWholeNumber, name, format!("{name} {}: expected a whole number", repr(v)));
     if v.is_instance_of::<pyo3::types::PyBool>() {
         return Err(not_whole());
     }
@@ -113,32 +114,32 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     }
     if index.lt(0)? {
         return Err(refuse(
-            "not_a_count",
+            Kind::NotACount,
             name,
             format!("{name} {index}: expected a whole number, not a negative one"),
         ));
     }
-    Err(refuse("not_a_count", name, format!("{name} {index}: over {}", u32::MAX)))
+    Err(refuse(Kind::NotACount, name, format!("{name} {index}: over {}", u32::MAX)))
 }
 
 /// A non-empty `str` (that UTF-8 can hold: not a lone surrogate).
 pub(crate) fn read_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     if let Ok(s) = v.downcast::<pyo3::types::PyString>() {
         let Ok(s) = s.to_cow() else {
-            return Err(refuse("not_a_string", name, format!("{name} {}: not text UTF-8 can hold", repr(v))));
+            return Err(refuse(Kind::NotAString, name, format!("{name} {}: not text UTF-8 can hold", repr(v))));
         };
         if !s.is_empty() {
             return Ok(s.into_owned());
         }
     }
-    Err(refuse("not_a_string", name, format!("{name} {}: expected a non-empty string", repr(v))))
+    Err(refuse(Kind::NotAString, name, format!("{name} {}: expected a non-empty string", repr(v))))
 }
 
 /// `True` or `False` (not a number, not numpy's bool).
 pub(crate) fn read_flag(v: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     match v.downcast_exact::<pyo3::types::PyBool>() {
         Ok(b) => Ok(b.is_true()),
-        Err(_) => Err(refuse("not_a_bool", name, format!("{name} {}: expected True or False", repr(v)))),
+        Err(_) => Err(refuse(Kind::NotABool, name, format!("{name} {}: expected True or False", repr(v)))),
     }
 }
 
@@ -154,7 +155,7 @@ fn fsdecode<'py>(v: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, pyo3:
         Ok(s) => Ok(s.downcast_into()?),
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) => {
             let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
-            Err(refuse("not_a_path", name, format!("{name}: expected a path (str, bytes or os.PathLike), got {ty}")))
+            Err(refuse(Kind::NotAPath, name, format!("{name}: expected a path (str, bytes or os.PathLike), got {ty}")))
         }
         Err(e) => Err(e),
     }
@@ -172,7 +173,9 @@ pub(crate) fn read_path(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     let s = fsdecode(v, name)?;
     match s.to_cow() {
         Ok(text) => Ok(text.into_owned()),
-        Err(_) => Err(refuse("not_a_path", name, format!("{name} {}: a path that is not UTF-8; rename it", repr(&s)))),
+        Err(_) => {
+            Err(refuse(Kind::NotAPath, name, format!("{name} {}: a path that is not UTF-8; rename it", repr(&s))))
+        }
     }
 }
 
@@ -191,7 +194,7 @@ pub(crate) fn read_wg_pair(v: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<
     match items.as_deref() {
         None => read_count(v, name).map(|n| Some((n, n))),
         Some([lo, hi]) => Ok(Some((read_count(lo, name)?, read_count(hi, name)?))),
-        Some(_) => Err(refuse("wg_size", name, format!("{name} {}: expected N or (MIN, MAX)", repr(v)))),
+        Some(_) => Err(refuse(Kind::WgSize, name, format!("{name} {}: expected N or (MIN, MAX)", repr(v)))),
     }
 }
 
@@ -276,7 +279,7 @@ pub(crate) fn path_or_bytes<'py>(v: &Bound<'py, PyAny>) -> PyResult<PathOrBytes<
         }
         let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
         refuse(
-            "not_a_path",
+            Kind::NotAPath,
             "path_or_bytes",
             format!("path_or_bytes: expected a path (str or os.PathLike) or bytes-like data, got {ty}"),
         )
@@ -330,14 +333,14 @@ pub(crate) fn int_array<'py>(
 ) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
     let py = v.py();
     if v.is_none() {
-        return Err(refuse("dtype", name, format!("{name} None: expected integers")));
+        return Err(refuse(Kind::Dtype, name, format!("{name} None: expected integers")));
     }
     let mut a = match np.call_method1("asarray", (v,)) {
         Ok(a) => a,
         // A ragged list ("inhomogeneous shape"): numpy's words name the dimension.
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
             let why = e.value(py).to_string();
-            return Err(refuse("ragged", name, format!("{name}: not a rectangular array of integers ({why})")));
+            return Err(refuse(Kind::Ragged, name, format!("{name}: not a rectangular array of integers ({why})")));
         }
         Err(e) => return Err(e),
     };
@@ -345,11 +348,11 @@ pub(crate) fn int_array<'py>(
     let kind: String = dtype.getattr("kind")?.extract()?;
     if kind != "i" && kind != "u" {
         let message = format!("{name}: expected integers (any integer dtype), got dtype {dtype}");
-        return Err(refuse("dtype", name, message));
+        return Err(refuse(Kind::Dtype, name, message));
     }
     let ndim: usize = a.getattr("ndim")?.extract()?;
     if ndim > MAX_BATCH_DIMS {
-        return Err(refuse("dims", name, format!("{name}: {ndim} dimensions; at most {MAX_BATCH_DIMS}")));
+        return Err(refuse(Kind::Dims, name, format!("{name}: {ndim} dimensions; at most {MAX_BATCH_DIMS}")));
     }
     if !dtype.getattr("isnative")?.extract::<bool>()? {
         // Big-endian integers are integers: read in this machine's byte order.

@@ -4,8 +4,6 @@
 //! form. A refusal raises `wavebudget.Error` with the CLI's one-line message (arguments spelled Python's
 //! way) and its kind. No LLVM is linked, and no CLI crate.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
 
@@ -14,7 +12,41 @@ mod args;
 use answer::answer;
 use args::n;
 
-create_exception!(_native, Error, PyValueError, "A refusal: the input named in the message is not usable.");
+/// `wavebudget.Error`, made here only: its type is private to this module (no other code of the crate can
+/// raise one without a `kind`), and [`refuse_kind`] is the one way to make one.
+mod refusal {
+    use pyo3::prelude::*;
+
+    mod exception {
+        pyo3::create_exception!(
+            _native,
+            Error,
+            pyo3::exceptions::PyValueError,
+            "A refusal: the input named in the message is not usable."
+        );
+    }
+
+    /// A refusal: `wavebudget.Error` with its one-line message and `kind`, the name of the refusal's
+    /// variant (stable across releases), to match instead of the English.
+    pub(crate) fn refuse_kind(kind: &'static str, message: String) -> PyErr {
+        Python::with_gil(|py| {
+            // One line for people, as the CLI prints it: control, bidi and invisible characters of the
+            // input (a name with ESC or NUL in it) are spelled out, never raw.
+            let e = exception::Error::new_err(wavebudget_model::text::printable(&message).into_owned());
+            // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
+            let _ = e.value(py).setattr("kind", kind);
+            let _ = e.value(py).setattr("argument", py.None());
+            e
+        })
+    }
+
+    /// The exception type, for the module to export.
+    pub(crate) fn error_type(py: Python<'_>) -> Bound<'_, pyo3::types::PyType> {
+        py.get_type::<exception::Error>()
+    }
+}
+
+use refusal::refuse_kind;
 
 /// A handle's field as Python reads it: numbers and flags as they are, text as `str`, a limiter by its
 /// name, `None` for an absent value.
@@ -239,7 +271,7 @@ fn _restore_occupancy(
         wavebudget_model::WorkgroupSize { min: wg_size.0, max: wg_size.1 }.validate().map_err(|e| model_err(&e))?;
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
     let mut out = evaluate(target, usage, wave_size, cu_mode, llvm)?;
-    out.pop().ok_or_else(|| refuse("empty_target", "target is empty".into()))
+    out.pop().ok_or_else(|| refuse(Kind::EmptyTarget, "target is empty".into()))
 }
 
 /// Each target's answer for `usage`.
@@ -312,7 +344,7 @@ fn occupancy<'py>(
     let vgprs = match vgpr_count {
         None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
         Some(_) if vgprs != 0 || agprs != 0 => {
-            return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()))
+            return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()))
         }
         Some(total) => wavebudget_model::Vgprs::Total(total),
     };
@@ -339,7 +371,7 @@ fn _target(
     }
     with_subtargets(&target, wave_size, false, 22, |sts| match sts {
         [st] => Ok(("amd", st.processor().name, st.processor().has_wgp_mode())),
-        _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
+        _ => Err(refuse(Kind::TargetList, format!("target '{target}': one target, not a list"))),
     })
 }
 
@@ -400,42 +432,113 @@ fn with_subtargets<T>(
 /// An engine or model answer as Python objects (dicts, lists, ints, strs: what the CLI's JSON holds),
 /// made from its serde form directly, with no JSON text between.
 fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py, PyAny>> {
-    pythonize::pythonize(py, v).map_err(|e| refuse("internal", e.to_string()))
+    pythonize::pythonize(py, v).map_err(|e| refuse(Kind::Internal, e.to_string()))
 }
 
-/// A refusal: `wavebudget.Error` with its one-line message and `kind`, the name of the refusal's variant
-/// (stable across releases), to match instead of the English.
-fn refuse(kind: &'static str, message: String) -> PyErr {
-    Python::with_gil(|py| {
-        // One line for people, as the CLI prints it: control, bidi and invisible characters of the input
-        // (a name with ESC or NUL in it) are spelled out, never raw.
-        let e = Error::new_err(wavebudget_model::text::printable(&message).into_owned());
-        // Setting an attribute on a fresh exception cannot fail short of memory; the message stands alone.
-        let _ = e.value(py).setattr("kind", kind);
-        let _ = e.value(py).setattr("argument", py.None());
-        e
-    })
+/// The kinds of the refusals the package makes itself, as `Error.kind` spells them (snake case). The
+/// engine's and the model's refusals take their own variants' names; [`KINDS`] is every kind Python can
+/// raise, which docs/python.md lists (tests/test_errors.py holds the two to each other).
+#[derive(Debug, Clone, Copy, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub(crate) enum Kind {
+    // The extension's (an argument's value or type).
+    Broadcast,
+    Cus,
+    Dims,
+    Dtype,
+    EmptyTarget,
+    Internal,
+    LdsCallable,
+    MaxDynamicValue,
+    NoCodeObjects,
+    NoCubins,
+    NoInput,
+    NoNumpy,
+    NotABool,
+    NotACandidate,
+    NotACount,
+    NotAPath,
+    NotAString,
+    NotAWholeNumber,
+    NotReadable,
+    NvidiaCubins,
+    Ragged,
+    TargetList,
+    Threads,
+    TooManyCells,
+    VgprForms,
+    WgSize,
+}
+
+/// The kinds of the refusals the Python modules make (`_refuse`, `cluster._Refusal`, which take only a
+/// kind listed in `KINDS`): Triton's objects, the sweep's command.
+#[derive(Debug, Clone, Copy, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
+#[allow(dead_code, reason = "made in Python: the variants are only names here")]
+enum PythonKind {
+    NoGrid,
+    NotTritonMetadata,
+    WarpSize,
+    NoCompile,
+    CodeObjects,
+    Sweep,
+    CliOutput,
+    Waves,
+    NoInputs,
+}
+
+/// Every kind a refusal of the package can carry: the package's own ([`Kind`], [`PythonKind`]) and the variants of each
+/// engine, model, runtime and report refusal it passes on (a variant that wraps another enum's refusal
+/// takes that one's kind, and is not a kind of its own).
+fn kinds() -> Vec<&'static str> {
+    use strum::VariantNames;
+    let wrappers = ["runtime", "model", "triton", "nvidia", "misuse", "flag", "engine", "output"];
+    let enums: [&[&'static str]; 13] = [
+        Kind::VARIANTS,
+        PythonKind::VARIANTS,
+        wavebudget_model::ModelError::VARIANTS,
+        wavebudget_engine::vendor::FlagMisuse::VARIANTS,
+        wavebudget_model::nvidia::NvRefusal::VARIANTS,
+        wavebudget_engine::Error::VARIANTS,
+        wavebudget_engine::misuse::Misuse::VARIANTS,
+        wavebudget_engine::triton::Refusal::VARIANTS,
+        wavebudget_engine::output::OutputError::VARIANTS,
+        wavebudget_engine::ladder::MergeError::VARIANTS,
+        wavebudget_runtime::Error::VARIANTS,
+        wavebudget_report::ReportError::VARIANTS,
+        wavebudget_engine::advise::Refusal::VARIANTS,
+    ];
+    let mut all: Vec<&'static str> =
+        enums.iter().flat_map(|v| v.iter().copied()).filter(|k| !wrappers.contains(k)).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// A refusal of the extension's own kind.
+fn refuse(kind: Kind, message: String) -> PyErr {
+    refuse_kind(kind.into(), message)
 }
 
 fn model_err(e: &wavebudget_model::ModelError) -> PyErr {
-    refuse(e.kind(), e.to_string())
+    refuse_kind(e.kind(), e.to_string())
 }
 
 fn engine_err(e: wavebudget_engine::Error) -> PyErr {
-    refuse(e.kind(), e.to_string())
+    refuse_kind(e.kind(), e.to_string())
 }
 
 /// `max_dynamic_shared_mem`: bytes or `"max"` (the engine's one reading), else the refusal naming it.
 fn max_dynamic(v: Option<&str>) -> PyResult<Option<wavebudget_engine::inspect::MaxDynamic>> {
     v.map(|v| {
         wavebudget_engine::inspect::MaxDynamic::parse(v)
-            .ok_or_else(|| refuse("max_dynamic_value", format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
+            .ok_or_else(|| refuse(Kind::MaxDynamicValue, format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
     })
     .transpose()
 }
 
 fn report_err(e: wavebudget_report::ReportError) -> PyErr {
-    refuse(e.kind(), e.to_string())
+    refuse_kind(e.kind(), e.to_string())
 }
 
 fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::WorkgroupSize>> {
@@ -518,14 +621,14 @@ fn advise<'py>(
     texts: Vec<Option<(String, String)>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::advise::{self, Source};
-    let advise_err = |e: advise::Refusal| refuse(e.kind(), e.to_string());
+    let advise_err = |e: advise::Refusal| refuse_kind(e.kind(), e.to_string());
     advise::figures(target).map_err(advise_err)?;
     let mut out = Vec::with_capacity(records.len());
     for (i, r) in records.iter().enumerate() {
-        let v: serde_json::Value =
-            pythonize::depythonize(r).map_err(|e| refuse("not_a_candidate", format!("candidates[{i}]: {e}")))?;
-        let mut rec = advise::record_of(&v, Some(std::path::Path::new("")))
-            .map_err(|problem| refuse("not_a_candidate", format!("candidates[{i}]: {problem}")))?;
+        let c: advise::CandidateObject =
+            pythonize::depythonize(r).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
+        let mut rec =
+            c.record().map_err(|problem| refuse(Kind::NotACandidate, format!("candidates[{i}]: {problem}")))?;
         match texts.get(i).cloned().flatten() {
             Some((kind, text)) if kind == "ir" => rec.source = Source::IrText(text),
             Some((_, text)) => rec.source = Source::AsmText(text),
@@ -557,7 +660,7 @@ fn triton_explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let e = with_subtargets(&target, warp_size, false, 22, |sts| match sts {
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
-        _ => Err(refuse("target_list", format!("target '{target}': one target, not a list"))),
+        _ => Err(refuse(Kind::TargetList, format!("target '{target}': one target, not a list"))),
     })?;
     Ok(Bound::new(py, Explanation::new(e))?.into_any())
 }
@@ -610,7 +713,7 @@ fn triton_launch_report<'py>(
                 .map_err(engine_err)?;
             triton::launch_report("the compiled kernel's hsaco", bytes, launch, llvm)
         }
-        (None, None) => return Err(refuse("no_input", "give a path or the hsaco bytes".into())),
+        (None, None) => return Err(refuse(Kind::NoInput, "give a path or the hsaco bytes".into())),
     }
     .map_err(engine_err)?;
     Ok(Bound::new(py, KernelReport::new(r))?.into_any())
@@ -691,7 +794,7 @@ fn code_objects<'py>(
         let arches: std::collections::BTreeSet<&str> = report.cubins.iter().map(|c| c.arch.as_str()).collect();
         let arches = arches.into_iter().collect::<Vec<_>>().join(", ");
         return Err(refuse(
-            "nvidia_cubins",
+            Kind::NvidiaCubins,
             format!("{inputs} holds NVIDIA cubins ({arches}), no AMDGPU code objects: wavebudget.cubins() reads them"),
         ));
     }
@@ -699,7 +802,7 @@ fn code_objects<'py>(
         // The CLI says so in text; a list would be silently empty.
         let reasons: Vec<String> = report.skipped.iter().map(|s| format!("{} ({})", s.source, s.reason)).collect();
         return Err(refuse(
-            "no_code_objects",
+            Kind::NoCodeObjects,
             format!("no AMDGPU code objects found in {inputs}: {}", reasons.join("; ")),
         ));
     }
@@ -774,7 +877,7 @@ fn cubins<'py>(
             "; it holds AMD code objects: wavebudget.code_objects() reads them"
         };
         return Err(refuse(
-            "no_cubins",
+            Kind::NoCubins,
             format!(
                 "no NVIDIA cubins found in {inputs}{found}{}",
                 if what.is_empty() { String::new() } else { format!(": {}", what.join("; ")) }
@@ -975,13 +1078,13 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
     where
         T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
     {
-        let ro = arr.try_readonly().map_err(|e| refuse("not_readable", format!("{name}: {e}")))?;
+        let ro = arr.try_readonly().map_err(|e| refuse(Kind::NotReadable, format!("{name}: {e}")))?;
         let view = ro.as_array();
         // The value named by its index in the broadcast shape (in the argument's own shape when it holds
         // one value; no index for a number).
         let bad_at = |index: String, v: T| {
             let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
-            refuse("not_a_count", format!("{name}{index} = {v}: {why}"))
+            refuse(Kind::NotACount, format!("{name}{index} = {v}: {why}"))
         };
         let bad = |i: usize, v: T| bad_at(multi_index(i, shape), v);
         if view.len() == 1 {
@@ -991,7 +1094,7 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
         }
         let b = view
             .broadcast(shape)
-            .ok_or_else(|| refuse("broadcast", format!("{name}: does not broadcast to {shape:?}")))?;
+            .ok_or_else(|| refuse(Kind::Broadcast, format!("{name}: does not broadcast to {shape:?}")))?;
         // Range first (a loop that vectorizes), then the conversion; the index only for the message.
         let in_range = |v: &T| (*v).try_into().is_ok();
         let out: Vec<u32> = match b.as_slice() {
@@ -1018,7 +1121,7 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
         };
     }
     try_dtypes!(u32, i64, i32, u64, u16, i16, u8, i8);
-    Err(refuse("dtype", format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
+    Err(refuse(Kind::Dtype, format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
 }
 
 /// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
@@ -1059,16 +1162,16 @@ fn occupancy_batch<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::threads>")] threads: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let Ok(np) = py.import("numpy") else {
-        return Err(refuse("no_numpy", "occupancy_batch needs numpy (pip install numpy)".into()));
+        return Err(refuse(Kind::NoNumpy, "occupancy_batch needs numpy (pip install numpy)".into()));
     };
     if threads == Some(0) {
-        return Err(refuse("threads", "threads 0: expected at least 1".into()));
+        return Err(refuse(Kind::Threads, "threads 0: expected at least 1".into()));
     }
     let zero = 0u32.into_pyobject(py)?.into_any();
     let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
     let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
     if vgpr_count.is_some() && !(args::is_zero(&vgprs) && args::is_zero(&agprs)) {
-        return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+        return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
     }
     // The arguments in the order their refusals are named, each read as numpy reads it.
     let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
@@ -1082,7 +1185,7 @@ fn occupancy_batch<'py>(
             if t.len() != 2 {
                 let n = t.len();
                 let message = format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}");
-                return Err(args::refuse("wg_size", "wg_size", message));
+                return Err(args::refuse(Kind::WgSize, "wg_size", message));
             }
             named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
         }
@@ -1106,7 +1209,7 @@ fn occupancy_batch<'py>(
     let shape = match np.call_method1("broadcast_shapes", pyo3::types::PyTuple::new(py, shape_of)?) {
         Ok(s) => s,
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
-            return Err(refuse("broadcast", format!("the arrays do not broadcast together: {}", shapes())));
+            return Err(refuse(Kind::Broadcast, format!("the arrays do not broadcast together: {}", shapes())));
         }
         Err(e) => return Err(e),
     };
@@ -1114,7 +1217,7 @@ fn occupancy_batch<'py>(
     let cells: u128 = dims.iter().map(|&d| d as u128).product();
     if cells > args::MAX_BATCH_CELLS {
         return Err(refuse(
-            "too_many_cells",
+            Kind::TooManyCells,
             format!(
                 "the arrays broadcast to {}, {cells} cells; at most {} ({})",
                 shape.repr()?,
@@ -1232,7 +1335,7 @@ fn batch_columns<'py>(
                 return range;
             }
         }
-        refuse(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))
+        refuse_kind(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))
     };
     let mut answers = Vec::with_capacity(subtargets.len());
     for st in &subtargets {
@@ -1322,14 +1425,14 @@ fn suggest_wg_size<'py>(
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     if vgpr_count.is_some() && (vgprs != 0 || agprs != 0) {
-        return Err(refuse("vgpr_forms", "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+        return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
     }
     let (fixed, lds) = match lds {
         Lds::Bytes(n) => (Some(n), py.None().into_bound(py)),
         Lds::Of(f) => (None, f),
     };
     if cus == Some(0) {
-        return Err(refuse("cus", "cus 0: a device has at least one compute unit".into()));
+        return Err(refuse(Kind::Cus, "cus 0: a device has at least one compute unit".into()));
     }
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
@@ -1363,11 +1466,11 @@ fn suggest_wg_size<'py>(
             }
             let got = lds.call1((wg,)).and_then(|v| {
                 if v.is_instance_of::<pyo3::types::PyBool>() {
-                    return Err(refuse("lds_callable", format!("lds({wg}) returned {v}: expected a whole number")));
+                    return Err(refuse(Kind::LdsCallable, format!("lds({wg}) returned {v}: expected a whole number")));
                 }
                 let n = v.call_method0("__index__").map_err(|_| {
                     refuse(
-                        "lds_callable",
+                        Kind::LdsCallable,
                         format!(
                             "lds({wg}) returned {}: expected a whole number",
                             v.repr().map_or_else(|_| "?".into(), |r| r.to_string())
@@ -1376,7 +1479,7 @@ fn suggest_wg_size<'py>(
                 })?;
                 n.extract::<u32>().map_err(|_| {
                     refuse(
-                        "lds_callable",
+                        Kind::LdsCallable,
                         format!("lds({wg}) returned {n}: expected a whole number of bytes from 0 to 4294967295"),
                     )
                 })
@@ -1404,12 +1507,12 @@ fn suggest_wg_size<'py>(
 fn merge_ladders<'py>(py: Python<'py>, plan: &Bound<'py, PyAny>, shards: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::ladder::{merge, PlannedKernel, Sweep};
     let plan: Vec<PlannedKernel> =
-        pythonize::depythonize(plan).map_err(|e| refuse("internal", format!("a sweep plan: {e}")))?;
+        pythonize::depythonize(plan).map_err(|e| refuse(Kind::Internal, format!("a sweep plan: {e}")))?;
     let shards = shards
         .iter()
-        .map(|s| Sweep::from_json(s.as_bytes()).map_err(|e| refuse("internal", format!("a shard's ladder: {e}"))))
+        .map(|s| Sweep::from_json(s.as_bytes()).map_err(|e| refuse(Kind::Internal, format!("a shard's ladder: {e}"))))
         .collect::<PyResult<Vec<_>>>()?;
-    to_py(py, &merge(&plan, &shards).map_err(|e| refuse(e.kind(), e.to_string()))?)
+    to_py(py, &merge(&plan, &shards).map_err(|e| refuse_kind(e.kind(), e.to_string()))?)
 }
 
 /// `targets()`: every processor the model knows, as dicts (the `targets --json` fields).
@@ -1439,7 +1542,7 @@ fn dispatch<'py>(
         (None, Some(root)) => DeviceFrom::KfdRoot(root),
         (None, None) => {
             let m = wavebudget_engine::misuse::Misuse::NoDevice { give: "device=PROCESSOR or kfd_root=DIR" };
-            return Err(refuse(m.kind(), m.to_string()));
+            return Err(refuse_kind(m.kind(), m.to_string()));
         }
     };
     let d = py
@@ -1531,7 +1634,7 @@ fn nv_target(name: &str) -> PyResult<wavebudget_model::nvidia::Target> {
 }
 
 fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
-    refuse(e.kind(), e.to_string())
+    refuse_kind(e.kind(), e.to_string())
 }
 
 /// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block: static shared memory,
@@ -1607,7 +1710,7 @@ fn nv_budget<'py>(
         (None, Some(b)) => Want::BlocksPerSm(b),
         _ => {
             let m = wavebudget_engine::misuse::Misuse::NoNvidiaWant { give: "warps_per_sm or blocks_per_sm" };
-            return Err(refuse(m.kind(), m.to_string()));
+            return Err(refuse_kind(m.kind(), m.to_string()));
         }
     };
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
@@ -1650,9 +1753,10 @@ fn _printable(text: &str) -> String {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Refusals name arguments as Python's (`wg_size`, not `--wg-size`): worded so when they are made.
     wavebudget_model::text::spell_arguments_for_python(n::ALL);
-    m.add("Error", m.py().get_type::<Error>())?;
+    m.add("Error", refusal::error_type(m.py()))?;
     // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
     m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;
+    m.add("KINDS", pyo3::types::PyTuple::new(m.py(), kinds())?)?;
     m.add_function(wrap_pyfunction!(_printable, m)?)?;
     m.add_function(wrap_pyfunction!(args::_count, m)?)?;
     m.add_function(wrap_pyfunction!(args::_text, m)?)?;

@@ -1030,3 +1030,69 @@ def test_a_wave_size_the_processor_lacks_is_one_refusal_in_every_call():
                      lambda: wavebudget.occupancy_batch("gfx942", vgprs=np.array([8]), wave_size=size)):
             with refused("wave_size", rf"^{re.escape(want)}$"):
                 call()
+
+
+def test_every_kind_a_refusal_can_carry_is_in_the_docs():
+    """Issue 49 point 5, held by the types: ``_native.KINDS`` is every kind the package can raise, made
+    from the enums themselves (the extension's ``Kind``, the modules' ``PythonKind``, and the variants of
+    each engine, model, runtime and report refusal), and docs/python.md lists each of them."""
+    from wavebudget import _native
+
+    docs = (REPO / "docs/python.md").read_text()
+    assert len(_native.KINDS) > 100 and "unknown_target" in _native.KINDS and "no_grid" in _native.KINDS
+    missing = [k for k in _native.KINDS if f"`{k}`" not in docs]
+    assert not missing, f"kinds Python can raise that docs/python.md does not list: {missing}"
+
+
+def test_a_refusal_of_an_undeclared_kind_is_a_bug_not_an_answer():
+    """The modules' refusals take only a declared kind, so a new one cannot skip KINDS (and the docs)."""
+    from wavebudget import cluster
+
+    assert isinstance(wavebudget._refuse("no_grid", "m"), wavebudget.Error)
+    with pytest.raises(RuntimeError, match="not one of _native.KINDS"):
+        wavebudget._refuse("not_declared_anywhere", "m")
+    with pytest.raises(RuntimeError, match="not one of _native.KINDS"):
+        cluster._Refusal("m", "not_declared_anywhere")
+    e = cluster._Refusal("m", "no_inputs", "paths").error()
+    assert (type(e), e.kind, e.argument) == (wavebudget.Error, "no_inputs", "paths")
+
+
+def _imports(code):
+    """The modules a code object imports, at its top or in any function or class inside it (the bytecode's
+    IMPORT_NAME instructions: what the compiler made of the source, lazy imports included)."""
+    import dis
+
+    found = set()
+    for ins in dis.get_instructions(code):
+        if ins.opname == "IMPORT_NAME":
+            found.add(ins.argval.split(".")[0])
+    for const in code.co_consts:
+        if hasattr(const, "co_code"):
+            found |= _imports(const)
+    return found
+
+
+def test_the_modules_call_typed_functions_not_the_command_or_json():
+    """The package calls typed functions: the extension has no argument-vector entry (``run``), and no module
+    imports json, tempfile or subprocess, anywhere in its code. One module is the exception by necessity:
+    ``cluster`` is the sweep, which compiles with LLVM 22, which the package does not link; it runs the
+    ``wavebudget`` command (here or on Ray workers) and reads its JSON. (The extension cannot make JSON
+    text: it does not depend on serde_json, held by tests/invariants.rs in the CLI crate.)"""
+    import importlib
+    import pkgutil
+
+    from wavebudget import _native
+
+    assert not hasattr(_native, "run")
+    names = ["wavebudget"] + [f"wavebudget.{m.name}" for m in pkgutil.iter_modules(wavebudget.__path__)]
+    checked = 0
+    for name in names:
+        mod = importlib.import_module(name)
+        if name in ("wavebudget._native", "wavebudget.cluster"):
+            continue
+        imported = _imports(mod.__loader__.get_code(name))
+        assert not imported & {"json", "tempfile", "subprocess"}, f"{name} imports {imported}"
+        checked += 1
+    assert checked == 3, names
+    # The check sees what cluster does import (and lazily too).
+    assert {"json", "subprocess"} <= _imports(importlib.import_module("wavebudget.cluster").__loader__.get_code("wavebudget.cluster"))

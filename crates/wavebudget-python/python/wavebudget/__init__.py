@@ -55,7 +55,10 @@ them)."""
 
 
 def _refuse(kind: str, message: str, argument: Optional[str] = None) -> Error:
-    """A refusal of this kind with this message; ``argument`` names the argument it is about, if one."""
+    """A refusal of this kind with this message; ``argument`` names the argument it is about, if one.
+    The kind is one of ``_native.KINDS`` (``PythonKind`` in src/lib.rs), which docs/python.md lists."""
+    if kind not in _native.KINDS:
+        raise RuntimeError(f"refusal kind {kind!r} is not one of _native.KINDS (PythonKind in src/lib.rs)")
     e = Error(_native._printable(message))
     e.kind = kind
     e.argument = argument

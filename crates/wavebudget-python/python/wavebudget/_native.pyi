@@ -232,6 +232,7 @@ def cubins(
 
 
 PTXAS_MAX_REGS: int
+KINDS: Tuple[str, ...]
 
 def _printable(text: str) -> str: ...
 

@@ -58,8 +58,16 @@ class _Refusal(Exception):
 
     def __init__(self, message: str, kind: str = "sweep", argument: Optional[str] = None) -> None:
         super().__init__(message)
+        if kind not in _native.KINDS:
+            raise RuntimeError(f"refusal kind {kind!r} is not one of _native.KINDS (PythonKind in src/lib.rs)")
         self.kind = kind
         self.argument = argument
+
+    def error(self) -> Exception:
+        """As the package's ``wavebudget.Error``."""
+        err = _native.Error(_native._printable(str(self)))
+        err.kind, err.argument = self.kind, self.argument
+        return err
 
 
 def _json_of(exe: str, out: str, what: str) -> Any:
@@ -533,9 +541,7 @@ def sweep(
         paths = [paths]  # type: ignore[list-item]
     paths = list(paths)  # type: ignore[arg-type]
     if not paths:
-        err = _native.Error("sweep: no input files (paths is empty)")
-        err.kind, err.argument = "no_inputs", "paths"
-        raise err
+        raise _Refusal("sweep: no input files (paths is empty)", "no_inputs", "paths").error()
     files, unread = _read(paths)  # type: ignore[arg-type]
     try:
         options = _options(target, waves, wg_size)
@@ -549,9 +555,7 @@ def sweep(
             show = sys.stderr.isatty() if progress is None else bool(progress)
             ladder, errors, _ = _sweep_ray(files, options, cluster, cli, show)
     except _Refusal as e:
-        err = _native.Error(_native._printable(str(e)))
-        err.kind, err.argument = e.kind, e.argument
-        raise err from None
+        raise e.error() from None
     # In input order: the unreadable ones first is the order they were found in, as the command says them.
     errors = unread + errors
     if errors:
