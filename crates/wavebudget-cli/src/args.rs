@@ -122,7 +122,7 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// Configuration: wave size (GFX10+ default 32).
-    #[arg(long, value_parser = parse_wave_size)]
+    #[arg(long)]
     pub wave_size: Option<u32>,
     /// Configuration: CU mode instead of WGP mode (GFX10-12).
     #[arg(long)]
@@ -361,7 +361,7 @@ pub struct TargetArgs {
     #[arg(long, short = 't')]
     pub target: String,
     /// Wave size (GFX10+ default 32).
-    #[arg(long, value_parser = parse_wave_size)]
+    #[arg(long)]
     pub wave_size: Option<u32>,
     /// CU mode instead of WGP mode (GFX10-12; -mcumode).
     #[arg(long)]
@@ -549,14 +549,6 @@ pub fn given(sub: &clap::Command, matches: &clap::ArgMatches) -> Given {
         let typed = matches.value_source(arg.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine);
         arg.get_long().filter(|_| typed).and_then(Flag::from_long)
     }))
-}
-
-fn parse_wave_size(s: &str) -> Result<u32, String> {
-    match s {
-        "32" => Ok(32),
-        "64" => Ok(64),
-        _ => Err(format!("'{s}' is not a wave size (32 or 64)")),
-    }
 }
 
 fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, String> {

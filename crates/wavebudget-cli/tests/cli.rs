@@ -163,7 +163,14 @@ fn bad_input_is_one_line_and_exit_1() {
             "2048 is over the maximum flat workgroup size 1024",
         ),
         (&["occupancy", "-t", "gfx942", "--vgprs", "1", "--wave-size", "32"], "gfx942 has no wave32 mode"),
-        (&["occupancy", "-t", "gfx942", "--vgprs", "1", "--wave-size", "48"], "'48' is not a wave size"),
+        (
+            &["occupancy", "-t", "gfx942", "--vgprs", "1", "--wave-size", "48"],
+            "gfx942 has no wave48 mode (wave sizes: wave64)",
+        ),
+        (
+            &["budget", "-t", "gfx1100", "--waves", "4", "--wave-size", "48"],
+            "gfx1100 has no wave48 mode (wave sizes: wave32, wave64)",
+        ),
         (&["occupancy", "-t", "gfx942", "--vgprs", "x"], "invalid value 'x'"),
         (&["occupancy", "-t", "gfx942"], "give --vgprs N"),
         (&["budget", "-t", "gfx942"], "give --waves W or --all"),

@@ -188,6 +188,28 @@ def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     assert py_page.read_bytes() == cli_page.read_bytes()
 
 
+def test_a_wave_size_the_processor_lacks_is_the_models_refusal_in_every_door():
+    """A wave size is the model's to refuse: the CLI took only 32 or 64 at argument parsing, in its own words,
+    where Python had the model's. Each door now gives the model's one line for a size the processor lacks."""
+    cases = [
+        # (target, wave size, the model's refusal, from its processor table: gfx9 runs wave64 only)
+        ("gfx942", 48, "gfx942 has no wave48 mode (wave sizes: wave64)"),
+        ("gfx942", 32, "gfx942 has no wave32 mode (wave sizes: wave64)"),
+        ("gfx1100", 48, "gfx1100 has no wave48 mode (wave sizes: wave32, wave64)"),
+        ("gfx1100", 0, "gfx1100 has no wave0 mode (wave sizes: wave32, wave64)"),
+    ]
+    for target, wave, line in cases:
+        for argv, call in (
+            (["occupancy", "--target", target, "--vgprs", "32"], lambda: wavebudget.occupancy(target, vgprs=32, wave_size=wave)),
+            (["budget", "--target", target, "--waves", "4"], lambda: wavebudget.budget(target, waves=4, wave_size=wave)),
+        ):
+            got = subprocess.run([str(CLI), *argv, "--wave-size", str(wave)], capture_output=True, text=True)
+            assert (got.returncode, got.stderr.strip()) == (1, f"error: {line}"), argv
+            with pytest.raises(wavebudget.Error) as e:
+                call()
+            assert (str(e.value), e.value.kind) == (line, "wave_size"), argv
+
+
 class Dispatch(ctypes.Structure):
     _fields_ = [("waves_per_simd", ctypes.c_uint32), ("limiter", ctypes.c_char_p),
                 ("workgroups_per_cu", ctypes.c_uint32), ("per_wgp", ctypes.c_uint32),
