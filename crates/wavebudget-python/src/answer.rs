@@ -1,5 +1,6 @@
-//! The answer classes (`Kernel`, `CodeObject`, `Budget`, `triton.Explanation`, `triton.KernelReport`):
-//! each a native class over the engine's or the model's typed value, its fields declared once, here.
+//! The answer classes (`Kernel`, `CodeObject`, `Budget`, `Dispatch`, `WgSuggestion`, `Target`,
+//! `triton.Explanation`, `triton.KernelReport`, `nvidia.NvOccupancy`, `nvidia.NvBudget`): each a native
+//! class over the engine's or the model's typed value, its fields declared once, by [`answer!`].
 //!
 //! A field every JSON object of the class holds is a getter reading the value directly
 //! ([`crate::Field`]); the class's `_FIELDS` lists them. Any other field (`blocked_by`, `descriptor`,

@@ -63,7 +63,7 @@ macro_rules! field_as_is {
         }
     )*};
 }
-field_as_is!(u32, bool, String, &'static str);
+field_as_is!(u32, u64, f64, bool, String, &'static str);
 
 impl Field for wavebudget_model::Limiter {
     fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -83,6 +83,13 @@ impl<T: Field> Field for Option<T> {
             Some(v) => v.py(py),
             None => Ok(py.None().into_bound(py)),
         }
+    }
+}
+
+impl<T: Field> Field for &[T] {
+    fn py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let items = self.iter().map(|v| v.py(py)).collect::<PyResult<Vec<_>>>()?;
+        Ok(pyo3::types::PyList::new(py, items)?.into_any())
     }
 }
 
@@ -1494,7 +1501,7 @@ fn suggest_wg_size<'py>(
             return Err(e);
         }
         let s = s.map_err(|e| model_err(&e))?;
-        answers.push(answer(py, "WgSuggestion", to_py(py, &s)?));
+        answers.push(Bound::new(py, WgSuggestion::new(s)).map(Bound::into_any));
     }
     one_or_list(py, answers.into_iter())
 }
@@ -1515,10 +1522,111 @@ fn merge_ladders<'py>(py: Python<'py>, plan: &Bound<'py, PyAny>, shards: Vec<Str
     to_py(py, &merge(&plan, &shards).map_err(|e| refuse_kind(e.kind(), e.to_string()))?)
 }
 
-/// `targets()`: every processor the model knows, as dicts (the `targets --json` fields).
+/// `targets()`: every processor the model knows, each a [`Target`] (the `targets --json` fields).
 #[pyfunction]
 fn targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    to_py(py, &wavebudget_engine::targets::rows())
+    let rows = wavebudget_engine::targets::rows().into_iter().map(|t| Py::new(py, Target::new(t)));
+    Ok(pyo3::types::PyList::new(py, rows.collect::<PyResult<Vec<_>>>()?)?.into_any())
+}
+
+answer! {
+    /// `wavebudget.Target`: a processor LLVM 22 knows (`name`, `generation`, `wave_sizes`,
+    /// `max_waves_per_simd`, ...), the engine's `TargetRow`.
+    Target("Target", "wavebudget", t: wavebudget_engine::targets::TargetRow) {
+        name => t.name, generation => t.generation, family => t.family, generic => t.generic,
+        wave_sizes => t.wave_sizes, default_wave_size => t.default_wave_size,
+        max_waves_per_simd => t.max_waves_per_simd, simds_per_cu => t.simds_per_cu, wgp_mode => t.wgp_mode,
+        vgprs_total => t.vgprs_total, vgpr_granule => t.vgpr_granule, vgprs_addressable => t.vgprs_addressable,
+        vgprs_total_wave64 => t.vgprs_total_wave64, vgpr_granule_wave64 => t.vgpr_granule_wave64,
+        sgprs_limit_occupancy => t.sgprs_limit_occupancy, lds_per_workgroup => t.lds_per_workgroup,
+        lds_per_cu => t.lds_per_cu, lds_granule => t.lds_granule, dynamic_vgpr => t.dynamic_vgpr,
+        xnack => t.xnack, sramecc => t.sramecc, products => t.products,
+    }
+    json_only: ["agprs"]
+    json(py) { to_py(py, t)? }
+}
+
+answer! {
+    /// `wavebudget.Dispatch`: occupancy of one kernel at one launch on one device (`waves_per_simd`,
+    /// `limiter`, `workgroups_per_cu`, `persistent_grid_size`, ...), the runtime's `Dispatch`.
+    Dispatch("Dispatch", "wavebudget", d: wavebudget_runtime::Dispatch) {
+        kernel => d.kernel, target => d.target, workgroup_size => d.workgroup_size, lds_bytes => d.lds_bytes,
+        waves_per_simd => d.waves_per_simd, limiter => d.limiter, binding => d.binding,
+        workgroups_per_cu => d.workgroups_per_cu, resident_waves_per_simd => d.resident_waves_per_simd,
+        unit => d.unit, compute_units => d.compute_units, persistent_grid_size => d.persistent_grid_size,
+    }
+    json_only: []
+    json(py) { to_py(py, d)? }
+}
+
+answer! {
+    /// `wavebudget.WgSuggestion`: the launch size to use (`wg_size`, `lds` at that size, `waves_per_simd`
+    /// and `limiter` at that fixed size, `workgroups_per_cu`, `resident_waves_per_simd`, `min_grid_size`,
+    /// and with `all=True` `candidates`), the engine's `Suggested`.
+    WgSuggestion("WgSuggestion", "wavebudget", s: wavebudget_engine::suggest::Suggested) {
+        target => s.target, wg_size => s.best.wg_size, lds => s.best.lds, waves_per_simd => s.best.waves_per_simd,
+        limiter => s.best.limiter, workgroups_per_cu => s.best.workgroups_per_cu,
+        resident_waves_per_simd => s.best.resident_waves_per_simd, min_grid_size => s.min_grid_size,
+    }
+    json_only: ["candidates"]
+    json(py) { to_py(py, s)? }
+}
+
+/// NVIDIA's occupancy answer with what Python renders beside it.
+pub(crate) struct NvOccupancyValue {
+    answer: wavebudget_engine::nvidia::OccupancyAnswer,
+    /// The warps as a fraction of the SM's.
+    occupancy: f64,
+    /// Why no block fits, in words.
+    unlaunchable_reason: Option<String>,
+}
+
+answer! {
+    /// `wavebudget.nvidia.NvOccupancy`: one kernel at one launch (`blocks_per_sm`, `warps_per_sm`,
+    /// `max_warps_per_sm`, `occupancy` (warps as a fraction of the SM's), `limiters`, `limits`,
+    /// `allocated_regs_per_block`, `allocated_shared_mem_per_block`, `unlaunchable`, `grid_blocks`), the
+    /// engine's `OccupancyAnswer`.
+    NvOccupancy("NvOccupancy", "wavebudget.nvidia", v: NvOccupancyValue) {
+        target => v.answer.target.target, family => v.answer.target.family, product => v.answer.target.product,
+        sms => v.answer.target.sms, arch => v.answer.occupancy.arch,
+        blocks_per_sm => v.answer.occupancy.blocks_per_sm, warps_per_sm => v.answer.occupancy.warps_per_sm,
+        max_warps_per_sm => v.answer.occupancy.max_warps_per_sm,
+        allocated_regs_per_block => v.answer.occupancy.allocated_regs_per_block,
+        allocated_shared_mem_per_block => v.answer.occupancy.allocated_shared_mem_per_block,
+        shared_mem_per_sm => v.answer.occupancy.shared_mem_per_sm, grid_blocks => v.answer.grid_blocks,
+        occupancy => v.occupancy, unlaunchable_reason => v.unlaunchable_reason,
+    }
+    json_only: ["kernel", "limits", "limiters", "unlaunchable"]
+    json(py) {
+        let d = to_py(py, &v.answer)?;
+        d.set_item("occupancy", v.occupancy)?;
+        d.set_item("unlaunchable_reason", v.unlaunchable_reason.as_deref())?;
+        d
+    }
+}
+
+/// One NVIDIA register budget with its target.
+pub(crate) struct NvBudgetValue {
+    level: wavebudget_engine::nvidia::BudgetLevel,
+    target: wavebudget_engine::nvidia::TargetFields,
+}
+
+answer! {
+    /// `wavebudget.nvidia.NvBudget`: `max_regs` (the largest registers per thread that reach the target),
+    /// `occupancy` there, and `above` (the occupancy one allocation unit higher), the engine's `BudgetLevel`.
+    NvBudget("NvBudget", "wavebudget.nvidia", v: NvBudgetValue) {
+        target => v.target.target, family => v.target.family, product => v.target.product, sms => v.target.sms,
+        max_regs => v.level.budget.max_regs,
+    }
+    json_only: ["want", "occupancy", "above"]
+    json(py) {
+        // The level's fields beside the target's (the CLI's `levels` hold one each).
+        let d = to_py(py, &v.level)?;
+        for (key, value) in to_py(py, &v.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
+            d.set_item(key, value)?;
+        }
+        d
+    }
 }
 
 /// `wavebudget.dispatch(path, kernel, *, ...)`: occupancy of `kernel` in a code object at a launch on a
@@ -1551,7 +1659,7 @@ fn dispatch<'py>(
             dispatch::dispatch_file(&path, &kernel, &device, wg, dynamic_lds)
         })
         .map_err(engine_err)?;
-    answer(py, "Dispatch", to_py(py, &d)?)
+    Ok(Bound::new(py, Dispatch::new(d))?.into_any())
 }
 
 /// `wavebudget.write_report(*inputs, output, ...)`: write the HTML report of `wavebudget report` to
@@ -1677,12 +1785,11 @@ fn nv_occupancy<'py>(
     let t = nv_target(&target)?;
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let k = spec.kernel(t.arch, regs, block);
-    let occupancy = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
-    let d = to_py(py, &occupancy)?;
+    let answer = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
     // Rendered for Python: the fraction of the SM's warps, the reason in words.
-    d.set_item("occupancy", occupancy.occupancy.fraction())?;
-    d.set_item("unlaunchable_reason", occupancy.occupancy.unlaunchable.map(|u| u.to_string()))?;
-    answer(py, "nvidia.NvOccupancy", d)
+    let occupancy = answer.occupancy.fraction();
+    let unlaunchable_reason = answer.occupancy.unlaunchable.map(|u| u.to_string());
+    Ok(Bound::new(py, NvOccupancy::new(NvOccupancyValue { answer, occupancy, unlaunchable_reason }))?.into_any())
 }
 
 /// `wavebudget.nvidia.budget(target, *, block, ...)`: the largest registers per thread (up to ptxas's 255)
@@ -1716,12 +1823,9 @@ fn nv_budget<'py>(
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(nv_err)?;
-    // One level asked: its fields beside the target's (the CLI's `levels` hold one each).
-    let d = to_py(py, &budget.levels[0])?;
-    for (key, value) in to_py(py, &budget.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
-        d.set_item(key, value)?;
-    }
-    answer(py, "nvidia.NvBudget", d)
+    // One level asked.
+    let value = NvBudgetValue { level: budget.levels[0], target: budget.target };
+    Ok(Bound::new(py, NvBudget::new(value))?.into_any())
 }
 
 /// `nvidia.targets()`: the architectures and products modelled.
@@ -1785,6 +1889,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KernelReport>()?;
     m.add_class::<Budget>()?;
     m.add_class::<Explanation>()?;
+    m.add_class::<Target>()?;
+    m.add_class::<Dispatch>()?;
+    m.add_class::<WgSuggestion>()?;
+    m.add_class::<NvOccupancy>()?;
+    m.add_class::<NvBudget>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
     // installs it): the benchmarks refuse to time such a build.

@@ -636,7 +636,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
     # the JSON object, `_JSON_ONLY`; its other getters), and every `_FIELDS` entry is typed in the stub.
     classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
     answers = [c for c in classes.values() if any(getattr(b, "id", None) == "_Answer" for b in c.bases)]
-    assert len(answers) == 5, [c.name for c in answers]
+    assert len(answers) == 10, [c.name for c in answers]
     for node in answers:
         cls = getattr(mod, node.name)
         fields = {x.target.id for x in node.body if isinstance(x, ast.AnnAssign)}
@@ -1096,3 +1096,55 @@ def test_the_modules_call_typed_functions_not_the_command_or_json():
     assert checked == 3, names
     # The check sees what cluster does import (and lazily too).
     assert {"json", "subprocess"} <= _imports(importlib.import_module("wavebudget.cluster").__loader__.get_code("wavebudget.cluster"))
+
+
+def test_targets_suggestions_and_nvidia_answers_read_from_the_answer_equal_the_clis_json():
+    """`targets`, `suggest_wg_size` and `nvidia.occupancy`/`budget` answer with native classes over the
+    engine's values (issue 56 point 4): each field read from the value equals the CLI's `--json` object,
+    the whole object is the CLI's (NVIDIA's with Python's two renderings beside it), made only when asked,
+    and the answers copy, pickle and compare as records. (`Dispatch` is held to the CLI and C by
+    test_doors.py.)"""
+    import copy
+    import pickle
+
+    import wavebudget.nvidia
+
+    def holds(answer, want, cls, python_only=()):
+        for f in set(cls._FIELDS) - set(python_only):
+            assert getattr(answer, f) == want[f], (cls.__name__, f)
+        assert _unmade(answer)
+        for c in (copy.deepcopy(answer), pickle.loads(pickle.dumps(answer))):
+            assert c == answer and type(c) is cls and isinstance(c, wavebudget.Record)
+        with pytest.raises(AttributeError):
+            answer.target = "x"
+
+    rows = cli_json(["targets", "--json"])
+    got = wavebudget.targets()
+    assert len(got) == len(rows) > 40
+    for t, want in zip(got, rows):
+        holds(t, want, wavebudget.Target)
+        assert t.to_dict() == want
+    for target, args in [("gfx942", ["--vgprs", "64"]), ("gfx1100", ["--vgprs", "90", "--sgprs", "40", "--cus", "48"]),
+                         ("gfx90a", ["--vgprs", "130", "--lds", "16384", "--all"])]:
+        want = cli_json(["suggest", "--target", target, *args, "--json"])
+        kw = {a.lstrip("-").replace("-", "_"): int(b) for a, b in zip(args[::2], args[1::2]) if a != "--all"}
+        s = wavebudget.suggest_wg_size(target, all="--all" in args, **kw)
+        holds(s, want, wavebudget.WgSuggestion)
+        assert s.to_dict() == want
+    for target, regs, block, shared in [("H100", 32, 256, 0), ("sm_80", 128, 512, 49152), ("H200", 255, 1024, 0)]:
+        want = cli_json(["occupancy", "--target", target, "--regs", regs, "--wg-size", block,
+                         "--shared-mem", shared, "--json"])
+        o = wavebudget.nvidia.occupancy(target, regs=regs, block=block, shared_mem=shared)
+        # Python's renderings: the fraction of the SM's warps, and why no block fits in words.
+        fraction = want["warps_per_sm"] / want["max_warps_per_sm"]
+        holds(o, {**want, "occupancy": fraction}, wavebudget.nvidia.NvOccupancy, python_only=("unlaunchable_reason",))
+        assert (o.unlaunchable_reason is None) == (want["unlaunchable"] is None)
+        mine = o.to_dict()
+        assert (mine.pop("occupancy"), mine.pop("unlaunchable_reason")) == (fraction, o.unlaunchable_reason)
+        assert mine == want
+    for target, block, warps in [("H100", 256, 32), ("sm_86", 128, 24)]:
+        want = cli_json(["budget", "--target", target, "--wg-size", block, "--warps-per-sm", warps, "--json"])
+        b = wavebudget.nvidia.budget(target, block=block, warps_per_sm=warps)
+        level = {**{k: v for k, v in want.items() if k not in ("kernel", "levels")}, **want["levels"][0]}
+        holds(b, level, wavebudget.nvidia.NvBudget)
+        assert b.to_dict() == level

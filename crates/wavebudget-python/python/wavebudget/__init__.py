@@ -247,22 +247,6 @@ _text = _native._text
 _path = _native._path
 
 
-class WgSuggestion(Record):
-    """The launch size to use: ``wg_size``, ``lds`` (bytes at that size), ``waves_per_simd`` and ``limiter``
-    (LLVM's count at that fixed size), ``workgroups_per_cu``, ``resident_waves_per_simd`` (what the choice
-    maximises), ``min_grid_size`` (workgroups that fill ``cus`` compute units once; None without ``cus``) and,
-    with ``all=True``, ``candidates`` (every size considered)."""
-
-    target: str
-    wg_size: int
-    lds: int
-    waves_per_simd: int
-    limiter: str
-    workgroups_per_cu: int
-    resident_waves_per_simd: int
-    min_grid_size: Optional[int]
-
-
 suggest_wg_size = _native.suggest_wg_size
 
 
@@ -273,46 +257,24 @@ class _Skipped(Record):
     reason: Note
 
 
-class Target(Record):
-    """A processor LLVM 22 knows: ``name``, ``generation``, ``wave_sizes``, ``max_waves_per_simd``, ..."""
-
-    name: str
-    generation: str
-    wave_sizes: List[int]
-    default_wave_size: int
-    max_waves_per_simd: int
-
-
 # The answer classes over the engine's typed values, native (crates/wavebudget-python/src/answer.rs): their
 # fields are declared there, their types in _native.pyi.
 Kernel = _native.Kernel
 Budget = _native.Budget
 CodeObject = _native.CodeObject
-for _answer in (Kernel, Budget, CodeObject, _native.Explanation, _native.KernelReport):
+Target = _native.Target
+Dispatch = _native.Dispatch
+WgSuggestion = _native.WgSuggestion
+for _answer in (Kernel, Budget, CodeObject, Target, Dispatch, WgSuggestion, _native.Explanation,
+                _native.KernelReport, _native.NvOccupancy, _native.NvBudget):
     Record.register(_answer)
-
-
-class Dispatch(Record):
-    """Occupancy of one kernel at one launch on one device: ``waves_per_simd``, ``limiter``,
-    ``workgroups_per_cu``, ``persistent_grid_size``, ..."""
-
-    kernel: str
-    target: str
-    workgroup_size: int
-    lds_bytes: int
-    waves_per_simd: int
-    limiter: str
-    binding: List[str]
-    workgroups_per_cu: int
 
 
 occupancy = _native.occupancy
 budget = _native.budget
 
 
-def targets() -> List[Target]:
-    """Every processor the model knows (LLVM 22's AMDGPU processors), as ``wavebudget targets --json``."""
-    return [Target(t) for t in _native.targets()]
+targets = _native.targets
 
 
 code_objects = _native.code_objects

@@ -1,8 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import CodeObjects, Dispatch, Note, OccupancyBatch, Record, WgSuggestion
-from .nvidia import NvBudget, NvOccupancy
+from . import CodeObjects, Note, OccupancyBatch, Record
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
 # declared here once with its types, the signature itself written once in Rust (``#[pyo3(signature)]``);
@@ -112,6 +111,91 @@ class Budget(_Answer):
     exact_waves_per_simd: int
     blocked_by: List[Record]
     notes: List[Note]
+
+class Target(_Answer):
+    """A processor LLVM 22 knows."""
+    name: str
+    generation: str
+    family: str
+    generic: bool
+    wave_sizes: List[int]
+    default_wave_size: int
+    max_waves_per_simd: int
+    simds_per_cu: int
+    wgp_mode: bool
+    vgprs_total: int
+    vgpr_granule: int
+    vgprs_addressable: int
+    vgprs_total_wave64: Optional[int]
+    vgpr_granule_wave64: Optional[int]
+    agprs: Record
+    sgprs_limit_occupancy: bool
+    lds_per_workgroup: int
+    lds_per_cu: int
+    lds_granule: int
+    dynamic_vgpr: bool
+    xnack: bool
+    sramecc: bool
+    products: List[str]
+
+class Dispatch(_Answer):
+    """Occupancy of one kernel at one launch on one device."""
+    kernel: str
+    target: str
+    workgroup_size: int
+    lds_bytes: int
+    waves_per_simd: int
+    limiter: str
+    binding: List[str]
+    workgroups_per_cu: int
+    resident_waves_per_simd: int
+    unit: str
+    compute_units: Optional[int]
+    persistent_grid_size: Optional[int]
+
+class WgSuggestion(_Answer):
+    """The launch size to use (``candidates`` with ``all=True`` only)."""
+    target: str
+    wg_size: int
+    lds: int
+    waves_per_simd: int
+    limiter: str
+    workgroups_per_cu: int
+    resident_waves_per_simd: int
+    min_grid_size: Optional[int]
+    candidates: List[Record]
+
+class NvOccupancy(_Answer):
+    """One kernel at one launch on an NVIDIA target (``wavebudget.nvidia.NvOccupancy``)."""
+    target: str
+    family: str
+    product: Optional[str]
+    sms: Optional[int]
+    arch: str
+    kernel: Record
+    blocks_per_sm: int
+    warps_per_sm: int
+    max_warps_per_sm: int
+    limits: Record
+    limiters: List[str]
+    allocated_regs_per_block: int
+    allocated_shared_mem_per_block: int
+    shared_mem_per_sm: int
+    unlaunchable: Optional[str]
+    grid_blocks: Optional[int]
+    occupancy: float
+    unlaunchable_reason: Optional[str]
+
+class NvBudget(_Answer):
+    """A register budget on an NVIDIA target (``wavebudget.nvidia.NvBudget``)."""
+    target: str
+    family: str
+    product: Optional[str]
+    sms: Optional[int]
+    want: Record
+    max_regs: int
+    occupancy: Record
+    above: Optional[Record]
 
 class Explanation(_Answer):
     """What LLVM will do with a ``waves_per_eu`` (``wavebudget.triton.Explanation``)."""
@@ -252,7 +336,7 @@ def triton_launch_report(
     path: Optional[str], hsaco: Optional[bytes], shared: int, num_warps: int, warp_size: int
 ) -> KernelReport: ...
 
-def targets() -> List[Dict[str, Any]]: ...
+def targets() -> List[Target]: ...
 
 def nv_occupancy(
     target: str,

@@ -7,24 +7,15 @@ its sources and how it is checked."""
 
 from typing import Any, Dict, List
 
-from . import Record, _native
+from . import _native
 
 __all__ = ["occupancy", "budget", "targets", "NvOccupancy", "NvBudget"]
 
 
-class NvOccupancy(Record):
-    """One kernel at one launch: ``blocks_per_sm``, ``warps_per_sm``, ``max_warps_per_sm``, ``occupancy``
-    (warps as a fraction of the SM's), ``limiters`` (every limiter at the minimum: ``"regs"``,
-    ``"shared_mem"``, ``"warps"``, ``"blocks"``, ``"barriers"``), ``limits`` (blocks per SM each allows;
-    None where it does not limit), ``allocated_regs_per_block``, ``allocated_shared_mem_per_block``,
-    ``unlaunchable`` (why no block fits, else None), ``grid_blocks`` (a product's SMs x blocks)."""
-
-
-class NvBudget(Record):
-    """``max_regs`` (the largest registers per thread that reach the target), ``occupancy`` there, and
-    ``above``: the occupancy one allocation unit (8 registers) higher."""
-
-
+# The answers, native (crates/wavebudget-python/src/lib.rs): their fields are declared there, their types
+# in _native.pyi.
+NvOccupancy = _native.NvOccupancy
+NvBudget = _native.NvBudget
 occupancy = _native.nv_occupancy
 budget = _native.nv_budget
 
