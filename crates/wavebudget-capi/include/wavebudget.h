@@ -161,7 +161,8 @@ int wb_suggest_wg_size(const char *target, uint32_t vgpr_count, uint32_t sgpr_co
                        char *err, size_t err_len);
 
 /* Batches, for autotuners and compilers pruning many configurations: one column per input, each `len` 0
- * (every cell 0), 1 (one value for every cell) or `n` (one value per cell). */
+ * (every cell 0), 1 (one value for every cell) or `n` (one value per cell); `values` aligned as a uint32_t
+ * array is (one off a 4-byte boundary, into a packed struct, is refused with WB_ERR_ARGUMENT). */
 typedef struct wb_column {
   const uint32_t *values;
   size_t len;

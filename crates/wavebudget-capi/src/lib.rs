@@ -702,6 +702,12 @@ unsafe fn column_slice<'a>(c: WbColumn, n: usize, what: &str, zero: &'a u32) -> 
     match c.len {
         0 => Ok((std::slice::from_ref(zero), true)),
         _ if c.values.is_null() => Err(Failure(WB_ERR_ARGUMENT, format!("{what}.values is NULL with len {}", c.len))),
+        // A uint32_t pointer off a 4-byte boundary (one into a packed struct): read as one it would be
+        // undefined behaviour in Rust as in C; refused by name instead.
+        _ if !c.values.is_aligned() => Err(Failure(
+            WB_ERR_ARGUMENT,
+            format!("{what}.values {:p} is not aligned to 4 bytes (a uint32_t array)", c.values),
+        )),
         1 if n != 1 => Ok((std::slice::from_raw_parts(c.values, 1), true)),
         len if len == n => Ok((std::slice::from_raw_parts(c.values, n), false)),
         len => Err(Failure(WB_ERR_ARGUMENT, format!("{what}.len is {len}: expected 0, 1 or the {n} cells"))),

@@ -331,3 +331,52 @@ fn a_kernel_without_launch_bounds_says_why_it_has_no_occupancy() {
     assert!(k.get("no_occupancy").is_none() && k["occupancy"]["blocks_per_sm"].as_u64().unwrap() > 0, "{k}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A block over the kernel's `.maxntid` gets no number (issue 56): the driver's maximum threads per block
+/// for such a kernel is its `.maxntid` (the H200's 256 for `__launch_bounds__(256)`, nvapp_occ.jsonl), past
+/// which a launch fails. A `.reqntid` kernel is answered at any block, as the driver answers it (its
+/// maximum stays 1,024: driver.json's Triton cubins). Each as the IR's `nvvm.maxntid`/`nvvm.reqntid` gave it
+/// to ptxas; an answer is `cuda_occupancy.h`'s.
+#[test]
+fn a_block_over_the_kernels_maxntid_has_no_occupancy() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("k.ll");
+    // k8: maxntid 256; k40: reqntid 64,2 (128 threads); k96: maxntid 1024.
+    std::fs::write(&ll, module(&[8, 40, 96])).unwrap();
+    let ptx = dir.join("k.ptx");
+    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-o"]).arg(&ptx).arg(&ll));
+    let cubin = dir.join("k.cubin");
+    run(Command::new(ptxas()).args(["-arch=sm_90", "-o"]).arg(&cubin).arg(&ptx));
+    let oracle = Oracle::build();
+    let at = |block: u32| {
+        let out = run(Command::new(bin()).arg("inspect").arg(&cubin).args(["--json", "--wg-size", &block.to_string()]));
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["cubins"][0]["kernels"].as_array().unwrap().clone()
+    };
+    let over = "a block of 512 threads is over the kernel's .maxntid 256 (the driver's most threads per block for it)";
+    let cases: [(u32, [Option<&str>; 3]); 3] =
+        [(512, [Some(over), None, None]), (128, [None, None, None]), (256, [None, None, None])];
+    let t = parse_target("sm_90").unwrap();
+    for (block, want) in cases {
+        let ks = at(block);
+        assert_eq!(ks.len(), 3);
+        for (name, why) in ["k8", "k40", "k96"].into_iter().zip(want) {
+            let k = ks.iter().find(|k| k["name"] == name).unwrap();
+            match why {
+                Some(why) => {
+                    assert_eq!(k["no_occupancy"], why, "{k}");
+                    assert!(k.get("occupancy").is_none(), "{k}");
+                }
+                None => {
+                    let regs = k["regs"].as_u64().unwrap() as u32;
+                    let shared = k["shared_mem"].as_u64().unwrap() as u32;
+                    let q = Kernel { shared_mem: shared, ..Kernel::new(regs, block) };
+                    let want = oracle.ask(&[(t.arch, q)])[0][1];
+                    assert_eq!(k["occupancy"]["blocks_per_sm"].as_i64(), Some(want), "{block}: {k}");
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -420,6 +420,7 @@ fn read_entry(
     // A code object without Triton's launch beside it is said (a cubin's table has no notes).
     let (no_json, first, first_cubin) =
         (launch.is_none() && in_cache && !cubin, report.code_objects.len(), report.cubins.len());
+    let launch_missing = launch.is_none();
     let file = hsaco.display().to_string();
     let json = hsaco.with_extension("json");
     let checked = if cubin { launch.clone() } else { None };
@@ -445,6 +446,17 @@ fn read_entry(
                     file: file.clone(),
                     processor: c.arch.clone(),
                 });
+            }
+        }
+    }
+    if cubin && in_cache && launch_missing && opts.cuda.dynamic_shared_mem.is_none() && opts.dynamic_lds.is_none() {
+        // A cubin's occupancy without Triton's `shared` would be a number for a launch nobody makes (the
+        // shared memory is what binds a Triton kernel as often as not): none, and why, as AMD's entry says.
+        let name = json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned());
+        for k in report.cubins[first_cubin..].iter_mut().flat_map(|c| c.kernels.iter_mut()) {
+            if k.no_occupancy.is_none() {
+                (k.occupancy, k.launch) = (None, None);
+                k.no_occupancy = Some(NoOccupancy::NoTritonLaunch { json: name.clone() });
             }
         }
     }
@@ -620,6 +632,30 @@ pub enum NoOccupancy {
         /// The device's.
         device: &'static str,
     },
+    /// A block over the kernel's `.maxntid`: the driver's `CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK` is
+    /// that bound ("the maximum number of threads per block, beyond which a launch of the function would
+    /// fail"; the H200 driver reports 256 for `__launch_bounds__(256)`, tests/data/nvidia/h200). A
+    /// `.reqntid` is no such bound to the driver (it reports 1,024 for Triton's `.reqntid 32` kernels and
+    /// answers their occupancy at other blocks), and is not refused.
+    #[error(
+        "a block of {block} threads is over the kernel's .maxntid {max} (the driver's most threads per block for it)"
+    )]
+    OverMaxntid {
+        /// The block asked for.
+        block: u32,
+        /// `.maxntid`'s threads.
+        max: u32,
+    },
+    /// A cubin of a Triton cache entry without its `<name>.json`: Triton's launch (its dynamic shared
+    /// memory, often what binds) is unknown, and no launch size or shared memory was given in its place.
+    #[error(
+        "no {json} beside it: Triton's launch (its shared memory) is unknown; give {} BYTES",
+        wavebudget_model::text::Arg("dynamic-shared-mem")
+    )]
+    NoTritonLaunch {
+        /// The JSON file's name.
+        json: String,
+    },
 }
 
 impl NoOccupancy {
@@ -672,6 +708,11 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudg
                     let (maj, min) = (c.sm / 10, c.sm % 10);
                     t.arch.major == maj && if c.arch_specific { t.arch.minor == min } else { t.arch.minor >= min }
                 };
+                // The kernel's `.maxntid`, against a block given for it.
+                let bounds = block.and_then(|b| match k.max_threads.and_then(product) {
+                    Some(max) if b > max => Some(NoOccupancy::OverMaxntid { block: b, max }),
+                    _ => None,
+                });
                 let (occupancy, no_occupancy, launch) = match (target, block, k.regs) {
                     (None, ..) => (None, Some(NoOccupancy::UnknownArch), None),
                     (Some(t), ..) if !loads(&t) => {
@@ -694,6 +735,12 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudg
                             Err(e) => (None, Some(NoOccupancy::Refused(e)), Some(kernel)),
                         }
                     }
+                };
+                // Past the model's answer (a limit over the device's, which the driver refuses to set
+                // whatever the block, stays the command's refusal): a block the kernel cannot launch with.
+                let (occupancy, no_occupancy, launch) = match (bounds, &no_occupancy) {
+                    (Some(b), None) => (None, Some(b), None),
+                    _ => (occupancy, no_occupancy, launch),
                 };
                 CubinKernelReport { kernel: k.clone(), block, occupancy, no_occupancy, launch }
             })

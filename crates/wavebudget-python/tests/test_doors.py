@@ -16,6 +16,7 @@ import subprocess
 import pytest
 
 import wavebudget
+import wavebudget.triton  # noqa: F401 - wavebudget.triton
 from wavebudget import nvidia
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -208,6 +209,110 @@ def test_a_wave_size_the_processor_lacks_is_the_models_refusal_in_every_door():
             with pytest.raises(wavebudget.Error) as e:
                 call()
             assert (str(e.value), e.value.kind) == (line, "wave_size"), argv
+
+
+H200 = REPO / "crates" / "wavebudget-cli" / "tests" / "data" / "nvidia" / "h200"
+
+
+def _nvidia_cache(tmp_path):
+    import tarfile
+
+    with tarfile.open(H200 / "triton-cache.tar.xz") as t:
+        t.extractall(tmp_path, filter="data")
+    return tmp_path / "triton-cache"
+
+
+def test_nvidia_launches_the_kernel_cannot_make_are_one_answer_in_every_door(tmp_path):
+    """Issue 56, NVIDIA: a Triton cache entry whose <name>.json is gone (Triton's `shared` unknown), and a
+    block over a kernel's .maxntid (past the driver's most threads per block for it), have no occupancy,
+    and say why in the same words through the CLI (`inspect --json`) and Python (`cubins`,
+    `triton.launch_report`); a launch report is the kernel's record itself (its `to_dict()` a dict), and
+    an entry that is not one cubin of one kernel is refused by kind."""
+    import json as _json
+
+    cache = _nvidia_cache(tmp_path)
+    entries = sorted(p for p in cache.iterdir() if p.is_dir() and any(p.glob("*.cubin")))
+    assert len(entries) >= 50
+    for entry in entries[:6]:
+        [cubin] = entry.glob("*.cubin")
+        with_json = wavebudget.triton.launch_report(entry)
+        assert type(with_json.to_dict()) is dict and with_json.to_dict() == _json.loads(
+            cli("inspect", "--json", entry).stdout)["cubins"][0]["kernels"][0]
+        cubin.with_suffix(".json").unlink()
+        want = f"no {cubin.stem}.json beside it: Triton's launch (its shared memory) is unknown; give {{}} BYTES"
+        k = _json.loads(cli("inspect", "--json", entry).stdout)["cubins"][0]["kernels"][0]
+        assert k["no_occupancy"] == want.format("--dynamic-shared-mem") and "occupancy" not in k, k
+        for got in (wavebudget.triton.launch_report(entry), wavebudget.cubins(entry)[0].kernels[0]):
+            assert got.no_occupancy == want.format("dynamic_shared_mem") and "occupancy" not in got, entry
+        # Given the launch's shared memory, there is a number again, the same in both doors.
+        k = _json.loads(cli("inspect", "--json", entry, "--dynamic-shared-mem", "0").stdout)["cubins"][0]["kernels"][0]
+        assert k["occupancy"] == wavebudget.cubins(entry, dynamic_shared_mem=0)[0].kernels[0].occupancy.to_dict()
+    # nvcc's __launch_bounds__(256) kernel in its sm_90 cubin: at most 256 threads a block (the H200 driver's
+    # maximum for it), 4 blocks per SM at 256 (nvapp_occ.jsonl); its sm_80 and sm_120 cubins do not load there.
+    nvapp = H200 / "nvapp"
+    over = "a block of 512 threads is over the kernel's .maxntid 256 (the driver's most threads per block for it)"
+    for block, sm90 in ((256, (4, None)), (512, (None, over))):
+        got = {}
+        for c in _json.loads(cli("inspect", "--json", nvapp, "--target", "H200", "--wg-size", block).stdout)["cubins"]:
+            for k in c["kernels"]:
+                if k["name"].startswith("_Z9k_lb256_4"):
+                    got[c["arch"]] = ((k.get("occupancy") or {}).get("blocks_per_sm"), k.get("no_occupancy"))
+        py = {c.arch: ((k.to_dict().get("occupancy") or {}).get("blocks_per_sm"), k.to_dict().get("no_occupancy"))
+              for c in wavebudget.cubins(nvapp, target="H200", block=block) for k in c.kernels
+              if k.name.startswith("_Z9k_lb256_4")}
+        assert got == py and got["sm_90"] == sm90, (block, got, py)
+        assert got["sm_80"] == (None, "a sm_80 cubin does not load on sm_90"), got
+    # A cubin of many kernels named as a Triton entry's: refused by kind, not an IndexError.
+    (tmp_path / "k").mkdir()
+    (tmp_path / "k" / "k.cubin").write_bytes(nvapp.read_bytes())
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.triton.launch_report(tmp_path / "k" / "k.cubin")
+    assert e.value.kind == "code_objects" and "one cubin of one kernel" in str(e.value)
+
+
+class Column(ctypes.Structure):
+    _fields_ = [("values", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+
+
+class BatchOut(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_void_p) for n in ("waves_per_simd", "limiter", "vgpr_waves", "sgpr_waves", "lds_waves",
+                                             "workgroup_waves")]
+
+
+def test_a_batch_of_misaligned_values_is_read_or_refused_never_an_abort(lib):
+    """Issue 56: an array off its element's boundary (a field of a packed record, an odd offset into a
+    buffer). Python reads its values as numpy shows them (test_batch.py holds every cell to the scalar call);
+    C, whose `const uint32_t *` cannot be off a 4-byte boundary, refuses such a pointer by name with
+    WB_ERR_ARGUMENT where it aborted the host process, and answers the same cells as Python from the same
+    values aligned."""
+    import numpy as np
+
+    values = [32, 64, 96, 128, 160, 200, 256]
+    buf = (ctypes.c_uint8 * (4 * len(values) + 4))()
+    aligned = ctypes.addressof(buf) + (-ctypes.addressof(buf)) % 4
+    ctypes.memmove(aligned, np.array(values, dtype="<u4").tobytes(), 4 * len(values))
+    ctypes.memmove(aligned + 1, np.array(values, dtype="<u4").tobytes(), 4 * len(values))
+    odd = np.frombuffer(buf, dtype="<u4", count=len(values), offset=aligned + 1 - ctypes.addressof(buf))
+    assert not odd.flags.aligned and odd.tolist() == values
+    py = wavebudget.occupancy_batch("gfx942", vgprs=odd, sgprs=16, lds=0, wg_size=256).waves_per_simd.tolist()
+    lib.wb_occupancy_batch.argtypes = [ctypes.c_char_p, ctypes.c_size_t] + [Column] * 6 + [
+        ctypes.POINTER(BatchOut), ctypes.POINTER(ctypes.c_size_t), ctypes.c_char_p, ctypes.c_size_t]
+    waves = (ctypes.c_uint8 * len(values))()
+    out = BatchOut(waves_per_simd=ctypes.addressof(waves))
+    sgprs, wg = (ctypes.c_uint32 * 1)(16), (ctypes.c_uint32 * 1)(256)
+    err = ctypes.create_string_buffer(256)
+
+    def batch(address):
+        return lib.wb_occupancy_batch(b"gfx942", len(values), Column(address, len(values)), Column(None, 0),
+                                      Column(ctypes.addressof(sgprs), 1), Column(None, 0),
+                                      Column(ctypes.addressof(wg), 1), Column(None, 0), ctypes.byref(out), None,
+                                      err, len(err))
+
+    assert batch(aligned + 1) == -1, "a misaligned column was read"
+    assert err.value.decode().startswith("vgprs.values 0x") and "is not aligned to 4 bytes" in err.value.decode()
+    ctypes.memmove(aligned, np.array(values, dtype="<u4").tobytes(), 4 * len(values))
+    assert batch(aligned) == 0, err.value
+    assert list(waves) == py
 
 
 class Dispatch(ctypes.Structure):

@@ -152,10 +152,11 @@ def _typed_notes(d: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _plain(v: Any) -> Any:
-    """A deep copy as JSON holds it: dicts, lists, and each ``Note`` as its text."""
+    """A deep copy as JSON holds it: dicts, lists (a fixed-size array, such as a cubin's ``reqntid``, is a
+    tuple in the answer and a list in JSON), and each ``Note`` as its text."""
     if isinstance(v, dict):
         return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
+    if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     if isinstance(v, Note):
         return str(v)

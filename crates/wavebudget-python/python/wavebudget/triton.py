@@ -179,6 +179,15 @@ def _one(code_objects: List[Any], what: str) -> Any:
     return code_objects[0]
 
 
+def _one_cubin_kernel(found: List[Any], what: str) -> Record:
+    """The one kernel of a Triton NVIDIA kernel's one cubin, as ``wavebudget.cubins`` reads it."""
+    kernels = [k for c in found for k in c.kernels]
+    if len(found) != 1 or len(kernels) != 1:
+        raise _refuse("code_objects", f"{what}: a Triton kernel is one cubin of one kernel; found {len(found)} "
+                      f"cubin(s) with {len(kernels)} kernel(s)")
+    return kernels[0]
+
+
 _LAUNCH = ("shared", "num_warps", "warp_size")
 
 
@@ -197,7 +206,7 @@ def _cuda_launch(kernel: Any) -> Record:
     block = _u32("kernel.metadata.num_warps", num_warps) * 32
     found = cubins(data, target=f"sm_{_u32('kernel.metadata.target.arch', arch)}", block=block,
                    dynamic_shared_mem=_u32("kernel.metadata.shared", shared), max_dynamic_shared_mem="max")
-    return Record(found[0].kernels[0])
+    return _one_cubin_kernel(found, "kernel.asm['cubin']")
 
 
 def _is_cuda_entry(path: str) -> bool:
@@ -225,7 +234,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
         path = _path(kernel)
         if _is_cuda_entry(path):
             from . import cubins
-            return Record(cubins(path)[0].kernels[0])
+            return _one_cubin_kernel(cubins(path), path)
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
         try:
