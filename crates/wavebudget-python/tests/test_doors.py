@@ -115,10 +115,15 @@ def test_suggest_is_one_answer_or_one_refusal_in_every_door(lib):
 def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
     rnd = random.Random(56)
     answered = refused = 0
-    for _ in range(60):
+    limits = {0: 0, 0xFFFFFFFF: None, 49152: 49152, 100000: 100000, 231424: 231424, 300000: 300000}
+    seen_limits = set()
+    for _ in range(90):
         target = rnd.choice(["sm_90", "H100", "sm_80", "sm_120", "H200", "gfx942", "sm_107"])
+        # The dynamic shared memory limit too (issue 56: C's 0 meant the default where the CLI's and
+        # Python's 0 is 0; C's default is WB_NV_MAX_DYNAMIC_DEFAULT, the others' an absent argument).
+        limit = rnd.choice(list(limits))
         k = NvKernel(rnd.choice([0, 16, 32, 64, 128, 168, 255, 256]), rnd.choice([0, 1, 32, 128, 256, 512, 1024, 2048]),
-                     rnd.choice([0, 1024, 49152, 100000]), rnd.choice([0, 1, 4096]), 0xFFFFFFFF,
+                     rnd.choice([0, 1024, 49152, 100000]), rnd.choice([0, 1, 4096, 65536]), limit,
                      rnd.choice([0, 1, 16]), rnd.choice([-1, 0, 50, 100]))
         err = ctypes.create_string_buffer(1024)
         out = NvOccupancy()
@@ -128,10 +133,13 @@ def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
         carveout = None if k.carveout < 0 else k.carveout
         if carveout is not None:
             args += ["--carveout", carveout]
+        if limits[limit] is not None:
+            args += ["--max-dynamic-shared-mem", limits[limit]]
         r = cli(*args)
         try:
             py = nvidia.occupancy(target, regs=k.regs, block=k.block, shared_mem=k.shared_mem,
-                                  dynamic_shared_mem=k.dynamic_shared_mem, barriers=k.barriers, carveout=carveout)
+                                  dynamic_shared_mem=k.dynamic_shared_mem, barriers=k.barriers, carveout=carveout,
+                                  max_dynamic_shared_mem=limits[limit])
             py_error = None
         except wavebudget.Error as e:
             py, py_error = None, str(e)
@@ -142,6 +150,7 @@ def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
             got = (out.blocks_per_sm, out.warps_per_sm, out.max_warps_per_sm)
             assert got == (want["blocks_per_sm"], want["warps_per_sm"], want["max_warps_per_sm"]), (case, got, want)
             assert (py["blocks_per_sm"], py["warps_per_sm"], py["max_warps_per_sm"]) == got, (case, dict(py))
+            seen_limits.add((limit, out.blocks_per_sm > 0))
         else:
             # Refused by every door, or by none: the CLI's flags are refused where the question is AMD's
             # (an AMD name), which C and Python, given the NVIDIA call, refuse as not an NVIDIA target.
@@ -149,6 +158,8 @@ def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
             assert rc != 0 and r.returncode == 1 and py_error is not None, (case, rc, r.stderr, py_error)
             assert py_error == err.value.decode(), (case, py_error, err.value)
     assert answered > 20 and refused > 5, (answered, refused)
+    # A limit of 0 answered (a kernel with no dynamic shared memory launches) and one that binds (none fits).
+    assert {(0, True), (0, False)} <= seen_limits, seen_limits
 
 
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
@@ -388,16 +399,58 @@ def test_dispatch_is_one_answer_in_every_door_and_inspects_too(lib, tmp_path):
                     c = {f: getattr(out, f) for f in fields}
                     c["limiter"] = c["limiter"].decode()
                     assert {f: want[f] for f in fields} == c == {f: py[f] for f in fields}, what
-                    # inspect evaluates the kernel at the same launch to the same waves.
+                    # inspect evaluates the kernel at the same launch to the same waves, in both its doors.
                     [co] = wavebudget.code_objects(obj, target="gfx942", wg_size=wg)
                     assert co.kernels[0].waves_per_simd == want["waves_per_simd"], what
+                    ins = cli("inspect", "--json", "--target", "gfx942", obj, *([] if wg is None else ["--wg-size", wg]))
+                    assert json.loads(ins.stdout)["code_objects"][0]["kernels"][0]["waves_per_simd"] == want["waves_per_simd"]
                     checked += 1
                 else:
                     line = got_cli.stderr.strip().removeprefix("error: ")
                     assert rc != 0 and err.value.decode() == line, (what, err.value)
                     assert py_err == python_names(line), (what, py_err)
+                    # inspect has no occupancy there either, in both its doors, and says so.
+                    [co] = wavebudget.code_objects(obj, target="gfx942", wg_size=wg)
+                    launch = [] if wg is None else ["--wg-size", wg]
+                    ins = json.loads(cli("inspect", "--json", "--target", "gfx942", obj, *launch).stdout)
+                    k = ins["code_objects"][0]["kernels"][0]
+                    assert co.kernels[0].waves_per_simd is None and k["waves_per_simd"] is None, (what, k)
                     refusals += 1
         finally:
             lib.wb_device_free(dev)
             lib.wb_kernels_free(kh)
     assert checked >= 12 and refusals >= 3, (checked, refusals)
+
+
+def test_an_embedded_table_its_metadata_contradicts_is_one_refusal_in_every_door(lib, tmp_path):
+    """Issue 56: `dispatch` trusted an embedded kernel table that the code object's own metadata
+    contradicts. A table edited after `embed` (the first record's .vgpr_count raised by 64: the header is
+    32 bytes, the field 32 bytes into a record, docs/binary-format.md) is refused in the same line by the
+    CLI's and Python's `dispatch` and by the C API's `wb_kernels_open`; `inspect` reads the metadata, and
+    answers what it answered before the edit."""
+    llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
+    src, obj, emb, edited = (tmp_path / n for n in ("k.ll", "k.o", "k.emb.o", "k.edited.o"))
+    src.write_text(_kernel_ir(40, "1,256"))
+    subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o", str(obj)],
+                   check=True, capture_output=True)
+    assert cli("embed", obj, "-o", emb).returncode == 0
+    before = wavebudget.dispatch(emb, "k", device="MI300X")
+    data = bytearray(emb.read_bytes())
+    at = data.index(b"WBKT") + 32 + 32
+    count = int.from_bytes(data[at:at + 2], "little")
+    data[at:at + 2] = (count + 64).to_bytes(2, "little")
+    edited.write_bytes(bytes(data))
+    r = cli("dispatch", edited, "--kernel", "k", "--device", "MI300X")
+    line = r.stderr.strip().removeprefix("error: ")
+    assert r.returncode == 1 and not r.stdout and "\n" not in line, r
+    assert f"the embedded kernel table says .vgpr_count {count + 64}, the metadata {count}" in line, line
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.dispatch(edited, "k", device="MI300X")
+    assert str(e.value) == line
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    err = ctypes.create_string_buffer(1024)
+    assert not lib.wb_kernels_open(str(edited).encode(), err, 1024)
+    assert err.value.decode() == line
+    [co] = wavebudget.code_objects(edited)
+    assert co.kernels[0].waves_per_simd == before.waves_per_simd and co.kernels[0].vgpr_count == count
