@@ -380,3 +380,65 @@ fn a_block_over_the_kernels_maxntid_has_no_occupancy() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The input budget is the command's for CUDA fat binaries too (issue 56): ten LZ4-compressed fat binaries
+/// (nvFatbin 12.9 `-compress-all` of one ptxas cubin), each well under the budget, are read together only
+/// while what they decompress to fits it; the one that passes it is refused, naming it.
+#[test]
+fn the_input_budget_is_spent_over_a_commands_fat_binaries() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("k.ll");
+    std::fs::write(&ll, module(&[8, 40, 96, 160])).unwrap();
+    let ptx = dir.join("k.ptx");
+    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-o"]).arg(&ptx).arg(&ll));
+    let cubin = dir.join("k.cubin");
+    run(Command::new(ptxas()).args(["-arch=sm_90", "-o"]).arg(&cubin).arg(&ptx));
+    let nv = nvfatbin_dir();
+    let mk = dir.join("mkfatbin");
+    run(Command::new("cc")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nvidia/mkfatbin.c"))
+        .arg("-I")
+        .arg(&nv)
+        .arg("-o")
+        .arg(&mk)
+        .arg(nv.join("libnvfatbin.so.12"))
+        .arg(format!("-Wl,-rpath,{}", nv.display())));
+    let first = dir.join("f0.fatbin");
+    run(Command::new(&mk).arg(&first).arg("-compress-all").arg(format!("cubin:{}", cubin.display())).arg("90"));
+    let bytes = std::fs::read(&first).unwrap();
+    let size = std::fs::metadata(&cubin).unwrap().len();
+    assert!((bytes.len() as u64) < size, "not compressed: {} of {size} bytes", bytes.len());
+    let files: Vec<String> = (0..10)
+        .map(|i| {
+            let p = dir.join(format!("f{i}.fatbin"));
+            std::fs::write(&p, &bytes).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    // Room for three and a half of what each decompresses to (the cubin, give or take the entry's padding).
+    let budget = (3 * size + size / 2).to_string();
+    let inspect = |files: &[String]| {
+        Command::new(bin()).arg("inspect").args(files).env("WAVEBUDGET_INPUT_BUDGET", &budget).output().unwrap()
+    };
+    assert!(inspect(&files[..3]).status.success());
+    assert!(inspect(&files[9..]).status.success());
+    let out = inspect(&files);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("error: {}", files[3])), "{err}");
+    assert!(err.contains(&format!("over the input budget of {budget} bytes")), "{err}");
+    // The report reads its inputs within the same budget, and writes no page.
+    let page = dir.join("r.html");
+    let out = Command::new(bin())
+        .args(["report", "-o", page.to_str().unwrap()])
+        .args(&files)
+        .env("WAVEBUDGET_INPUT_BUDGET", &budget)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), err);
+    assert!(!page.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
