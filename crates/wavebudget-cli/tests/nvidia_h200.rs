@@ -501,4 +501,19 @@ fn cubins_the_device_cannot_load_have_no_occupancy_there() {
     assert_eq!(seen["sm_90"], "evaluated");
     assert_eq!(seen["sm_80"], "a sm_80 cubin does not load on sm_90");
     assert_eq!(seen["sm_120"], "a sm_120 cubin does not load on sm_90");
+    // The page: only the sm_90 cubin's rows say they were evaluated on sm_90; the others say why not.
+    let dir = std::env::temp_dir().join(format!("wb-h200-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("nvapp.html");
+    report(&[data().join("nvapp").to_str().unwrap(), "--target", "H200", "--wg-size", "256"], &page);
+    let rows = page_rows(&page);
+    assert_eq!(rows.len(), 33);
+    let cubins = j["cubins"].as_array().unwrap();
+    let sm90 = &cubins.iter().find(|c| c["arch"] == "sm_90" && c["kernels"][0].is_object()).unwrap()["source"];
+    for r in &rows {
+        let on_sm90 = r["source"] == *sm90;
+        assert_eq!(r["arch"], if on_sm90 { "sm_90" } else { "" }, "{r:?}");
+        assert_eq!(r["blocks-per-sm"].is_empty(), !on_sm90, "{r:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -173,7 +173,11 @@ pub(crate) fn binaries(a: &Request, cubins: &[CubinReport], skipped: Vec<String>
             rows.push(Row {
                 name: k.kernel.name.clone(),
                 source: c.source.clone(),
-                arch: c.evaluated_on.map_or_else(|| c.arch.clone(), str::to_string),
+                // Where it was evaluated: none for a cubin the target cannot load or the model lacks.
+                arch: match (&k.no_occupancy, c.evaluated_on) {
+                    (Some(wavebudget_engine::inspect::NoOccupancy::CannotLoad { .. }), _) | (_, None) => String::new(),
+                    (_, Some(on)) => on.to_string(),
+                },
                 regs: k.kernel.regs,
                 shared_mem: k.kernel.shared_mem,
                 local_mem: k.kernel.local_mem,
