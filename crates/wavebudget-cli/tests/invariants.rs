@@ -250,7 +250,9 @@ fn refusals_are_not_prose_in_a_string() {
     ];
     let mut libraries = Vec::new();
     for dir in [
+        "src",
         "llvm-pass/src",
+        "crates/wavebudget-sweep/src",
         "crates/wavebudget-engine/src",
         "crates/wavebudget-ladder/src",
         "crates/wavebudget-runtime/src",

@@ -515,5 +515,19 @@ fn cubins_the_device_cannot_load_have_no_occupancy_there() {
         assert_eq!(r["arch"], if on_sm90 { "sm_90" } else { "" }, "{r:?}");
         assert_eq!(r["blocks-per-sm"].is_empty(), !on_sm90, "{r:?}");
     }
+    // The charts' block-size axis ends where the kernel's blocks do: `__launch_bounds__(256)` at 256 (the
+    // driver's most threads per block for it), a kernel without launch bounds at the device's 1,024.
+    let page = dir.join("details.html");
+    report(&[data().join("nvapp").to_str().unwrap(), "--target", "H200", "--wg-size", "256", "--details", "40"], &page);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let last_block = |kernel: &str| {
+        let card = html.split("class=\"card kernel\"").find(|c| c[..c.len().min(800)].contains(kernel)).unwrap();
+        let axis = &card[card.find("data-axis=\"Warps per SM vs threads per block\"").unwrap()..];
+        let steps = &axis[..axis.find("</table>").unwrap()];
+        let to = regex::Regex::new(r#"data-to="(\d+)""#).unwrap();
+        to.captures_iter(steps).last().unwrap()[1].to_string()
+    };
+    assert_eq!(last_block("k_lb256_4"), "256");
+    assert_eq!(last_block("k_small"), "1024");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -344,7 +344,8 @@ pub const RECORD_FIELDS: &[&str] = &[
 pub struct CandidateObject(serde_json::Value);
 
 impl CandidateObject {
-    /// The record of a candidate handed over in memory (`ir`/`asm` hold the text itself, or nothing).
+    /// The record of a candidate handed over in memory (`ir`/`asm` paths as a JSONL line's, relative to the
+    /// working directory; Python hands the texts of compiled kernels over beside it).
     pub fn record(&self) -> Result<Record, RecordProblem> {
         record_of(&self.0, Some(Path::new("")))
     }

@@ -449,7 +449,7 @@ fn read_entry(
             }
         }
     }
-    if cubin && in_cache && launch_missing && opts.cuda.dynamic_shared_mem.is_none() && opts.dynamic_lds.is_none() {
+    if cubin && in_cache && launch_missing && opts.cuda.dynamic_shared_mem.is_none() {
         // A cubin's occupancy without Triton's `shared` would be a number for a launch nobody makes (the
         // shared memory is what binds a Triton kernel as often as not): none, and why, as AMD's entry says.
         let name = json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned());
@@ -647,7 +647,8 @@ pub enum NoOccupancy {
         max: u32,
     },
     /// A cubin of a Triton cache entry without its `<name>.json`: Triton's launch (its dynamic shared
-    /// memory, often what binds) is unknown, and no launch size or shared memory was given in its place.
+    /// memory, often what binds) is unknown, and no dynamic shared memory was given in its place
+    /// (`--dynamic-shared-mem`; the block is the kernel's `.maxntid`, which Triton sets).
     #[error(
         "no {json} beside it: Triton's launch (its shared memory) is unknown; give {} BYTES",
         wavebudget_model::text::Arg("dynamic-shared-mem")
@@ -725,7 +726,7 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudg
                         let max_dynamic_shared_mem = opts.cuda.max_dynamic.map(|m| m.bytes(t.arch, shared_mem));
                         let kernel = wavebudget_model::nvidia::Kernel {
                             shared_mem,
-                            dynamic_shared_mem: opts.cuda.dynamic_shared_mem.or(opts.dynamic_lds).unwrap_or(0),
+                            dynamic_shared_mem: opts.cuda.dynamic_shared_mem.unwrap_or(0),
                             max_dynamic_shared_mem,
                             barriers: k.barriers,
                             ..wavebudget_model::nvidia::Kernel::new(regs, block)

@@ -585,6 +585,37 @@ pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
     launch_report(&name, mapped.bytes(), launch, llvm)
 }
 
+/// A Triton NVIDIA cache entry (its directory, or its `.cubin` with the `<name>.json` beside it) at
+/// Triton's launch: its one kernel as `inspect` reads it. Without the JSON, Triton's launch is unknown and
+/// refused as an AMD entry's is ([`Refusal::NoLaunch`]); an entry of other than one cubin of one kernel
+/// is refused ([`Refusal::CodeObjects`], [`Refusal::Kernels`]).
+pub fn cuda_launch_entry(path: &Path) -> Result<inspect::CubinKernelReport> {
+    let (cubin, launch) = if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
+        let mut entries = cache_entries_of(path, Some(meta))?;
+        if entries.len() != 1 {
+            let what = path.display().to_string();
+            return Err(Error::Triton(Refusal::CodeObjects { what, found: entries.len() }));
+        }
+        entries.remove(0)
+    } else {
+        (path.to_path_buf(), launch_beside(&path.with_extension("json"))?)
+    };
+    let name = cubin.display().to_string();
+    if launch.is_none() {
+        return Err(Error::Triton(Refusal::NoLaunch { hsaco: name }));
+    }
+    let mut report = inspect::inspect(&[path.display().to_string()], &InspectOptions::default())?;
+    if report.cubins.len() != 1 || !report.code_objects.is_empty() {
+        let found = report.cubins.len() + report.code_objects.len();
+        return Err(Error::Triton(Refusal::CodeObjects { what: name, found }));
+    }
+    let mut kernels = report.cubins.remove(0).kernels;
+    if kernels.len() != 1 {
+        return Err(Error::Triton(Refusal::Kernels { code_object: name, found: kernels.len() }));
+    }
+    Ok(kernels.remove(0))
+}
+
 /// The register and spill counts of a kernel's metadata, under the metadata's names.
 fn counts_json<S: serde::Serializer>(m: &KernelMeta<'static>, s: S) -> std::result::Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;

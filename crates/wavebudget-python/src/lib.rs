@@ -444,7 +444,8 @@ fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py
 
 /// The kinds of the refusals the package makes itself, as `Error.kind` spells them (snake case). The
 /// engine's and the model's refusals take their own variants' names; [`KINDS`] is every kind Python can
-/// raise, which docs/python.md lists (tests/test_errors.py holds the two to each other).
+/// raise, which docs/python.md lists (`test_every_kind_a_refusal_can_carry_is_in_the_docs` in
+/// tests/test_wavebudget.py holds the two to each other).
 #[derive(Debug, Clone, Copy, strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub(crate) enum Kind {
@@ -724,6 +725,14 @@ fn triton_launch_report<'py>(
     }
     .map_err(engine_err)?;
     Ok(Bound::new(py, KernelReport::new(r))?.into_any())
+}
+
+/// `triton.launch_report(path)` of a Triton NVIDIA cache entry (its directory, or its `.cubin` with the
+/// `<name>.json` beside it): its one kernel at Triton's launch, as `cubins` reads it (a `Record`).
+#[pyfunction]
+fn triton_cuda_launch_report(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, PyAny>> {
+    let k = py.allow_threads(|| wavebudget_engine::triton::cuda_launch_entry(&path)).map_err(engine_err)?;
+    answer(py, "Record", to_py(py, &k)?)
 }
 
 answer! {
@@ -1879,6 +1888,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cubins, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
     m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;
+    m.add_function(wrap_pyfunction!(triton_cuda_launch_report, m)?)?;
     m.add_function(wrap_pyfunction!(nv_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(nv_budget, m)?)?;
     m.add_function(wrap_pyfunction!(nv_targets, m)?)?;

@@ -253,8 +253,18 @@ def test_nvidia_launches_the_kernel_cannot_make_are_one_answer_in_every_door(tmp
         want = f"no {cubin.stem}.json beside it: Triton's launch (its shared memory) is unknown; give {{}} BYTES"
         k = _json.loads(cli("inspect", "--json", entry).stdout)["cubins"][0]["kernels"][0]
         assert k["no_occupancy"] == want.format("--dynamic-shared-mem") and "occupancy" not in k, k
-        for got in (wavebudget.triton.launch_report(entry), wavebudget.cubins(entry)[0].kernels[0]):
-            assert got.no_occupancy == want.format("dynamic_shared_mem") and "occupancy" not in got, entry
+        got = wavebudget.cubins(entry)[0].kernels[0]
+        assert got.no_occupancy == want.format("dynamic_shared_mem") and "occupancy" not in got, entry
+        # A launch report is of Triton's launch: without it, refused as an AMD entry's is, whether the
+        # entry or its cubin is named.
+        for named in (entry, cubin):
+            with pytest.raises(wavebudget.Error) as e:
+                wavebudget.triton.launch_report(named)
+            assert e.value.kind == "no_launch" and str(e.value) == f"{cubin}: no <name>.json beside it: Triton's launch is unknown"
+        # --dynamic-lds is AMD's launch word: a cubin among AMD code objects does not take it.
+        hsaco = REPO / "examples" / "triton-cache" / "E5XNSOXA26KK4JEUQ5ZSH7ORPFZ7ELOP2EJCXRYHXA4RUMBIJ7IA" / "softmax.hsaco"
+        mixed = _json.loads(cli("inspect", "--json", hsaco, entry, "--dynamic-lds", "100000").stdout)["cubins"]
+        assert mixed[0]["kernels"][0]["no_occupancy"] == want.format("--dynamic-shared-mem"), mixed
         # Given the launch's shared memory, there is a number again, the same in both doors.
         k = _json.loads(cli("inspect", "--json", entry, "--dynamic-shared-mem", "0").stdout)["cubins"][0]["kernels"][0]
         assert k["occupancy"] == wavebudget.cubins(entry, dynamic_shared_mem=0)[0].kernels[0].occupancy.to_dict()
@@ -273,12 +283,19 @@ def test_nvidia_launches_the_kernel_cannot_make_are_one_answer_in_every_door(tmp
               if k.name.startswith("_Z9k_lb256_4")}
         assert got == py and got["sm_90"] == sm90, (block, got, py)
         assert got["sm_80"] == (None, "a sm_80 cubin does not load on sm_90"), got
-    # A cubin of many kernels named as a Triton entry's: refused by kind, not an IndexError.
+    # A file of many cubins named as a Triton entry's: refused by kind (it has no launch; given one, its
+    # cubins are not one of the launch's architecture), never an IndexError.
     (tmp_path / "k").mkdir()
     (tmp_path / "k" / "k.cubin").write_bytes(nvapp.read_bytes())
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.triton.launch_report(tmp_path / "k" / "k.cubin")
-    assert e.value.kind == "code_objects" and "one cubin of one kernel" in str(e.value)
+    assert e.value.kind == "no_launch"
+    [other] = entries[-1].glob("*.cubin")  # an entry whose JSON is still there
+    (tmp_path / "k" / "k.json").write_bytes(other.with_suffix(".json").read_bytes())
+    for named in (tmp_path / "k", tmp_path / "k" / "k.cubin"):
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.triton.launch_report(named)
+        assert e.value.kind in ("triton_arch", "code_objects", "kernels"), (e.value.kind, str(e.value))
 
 
 class Column(ctypes.Structure):

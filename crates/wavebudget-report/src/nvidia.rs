@@ -131,7 +131,7 @@ pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, Repo
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
     let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
     let k = n.spec.kernel(t.arch, regs, block);
-    let v = view(&t, k, None, None)?;
+    let v = view(&t, k, 1024, None, None)?;
     let target = v.target.clone();
     let page = Page {
         title: a.title.clone().unwrap_or_else(|| format!("wavebudget: occupancy of one configuration on {target}")),
@@ -160,7 +160,11 @@ pub(crate) fn binaries(a: &Request, cubins: &[CubinReport], skipped: Vec<String>
             let o = k.occupancy.as_ref();
             let detail = match (c.evaluated.as_ref(), k.launch, o) {
                 (Some(t), Some(launch), Some(_)) if kernels.len() < a.details => {
-                    kernels.push(view(t, launch, Some(k.kernel.name.clone()), Some(c.source.clone()))?);
+                    // A kernel's `.maxntid` bounds its blocks (the driver's most threads per block for it).
+                    let max_block =
+                        k.kernel.max_threads.and_then(|d| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x)));
+                    let max_block = max_block.map_or(1024, |m| m.min(1024));
+                    kernels.push(view(t, launch, max_block, Some(k.kernel.name.clone()), Some(c.source.clone()))?);
                     Some(kernels.len() - 1)
                 }
                 _ => None,
@@ -220,7 +224,15 @@ fn render(page: &Page) -> Result<String, ReportError> {
 
 /// One kernel on `t` at its launch `k`: the answer, each limiter, and warps per SM along registers, shared
 /// memory and block size with the others held.
-fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> Result<KernelView, ReportError> {
+/// `max_block`: the most threads a block of the kernel may have (its `.maxntid`, else the device's 1,024),
+/// where the block-size axis ends.
+fn view(
+    t: &Target,
+    k: Kernel,
+    max_block: u32,
+    name: Option<String>,
+    source: Option<String>,
+) -> Result<KernelView, ReportError> {
     let arch = t.arch;
     let (regs, block) = (k.regs, k.block);
     let o = arch.occupancy(&k)?;
@@ -244,7 +256,14 @@ fn view(t: &Target, k: Kernel, name: Option<String>, source: Option<String>) -> 
             "registers",
         ),
         (Axis::SharedMem, steps(0, optin, &|b| warps(&shared_kernel(b))), total_shared, optin, true, "bytes"),
-        (Axis::BlockSize, steps(1, 1024, &|b| warps(&Kernel { block: b, ..k })), block, 1024, false, "threads"),
+        (
+            Axis::BlockSize,
+            steps(1, max_block, &|b| warps(&Kernel { block: b, ..k })),
+            block,
+            max_block,
+            false,
+            "threads",
+        ),
     ];
     let mut charts_out = Vec::new();
     for (axis, st, x, x_max, down, unit) in axes {

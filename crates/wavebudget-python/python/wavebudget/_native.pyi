@@ -128,7 +128,7 @@ class Target(_Answer):
     vgprs_addressable: int
     vgprs_total_wave64: Optional[int]
     vgpr_granule_wave64: Optional[int]
-    agprs: Record
+    agprs: str
     sgprs_limit_occupancy: bool
     lds_per_workgroup: int
     lds_per_cu: int
@@ -181,7 +181,7 @@ class NvOccupancy(_Answer):
     allocated_regs_per_block: int
     allocated_shared_mem_per_block: int
     shared_mem_per_sm: int
-    unlaunchable: Optional[str]
+    unlaunchable: Optional[Record]
     grid_blocks: Optional[int]
     occupancy: float
     unlaunchable_reason: Optional[str]
@@ -361,6 +361,8 @@ def nv_budget(
     barriers: int = 1,
     carveout: Optional[int] = None,
 ) -> NvBudget: ...
+
+def triton_cuda_launch_report(path: PathArg) -> Record: ...
 
 def nv_targets() -> Dict[str, List[Dict[str, Any]]]: ...
 

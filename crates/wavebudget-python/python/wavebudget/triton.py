@@ -233,8 +233,9 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
     if not (hasattr(kernel, "asm") and hasattr(kernel, "metadata")):
         path = _path(kernel)
         if _is_cuda_entry(path):
-            from . import cubins
-            return _one_cubin_kernel(cubins(path), path)
+            # The engine resolves the entry, reads Triton's launch beside the cubin (refusing without it,
+            # as an AMD entry is refused) and evaluates its one kernel there.
+            return _native.triton_cuda_launch_report(path)
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
         try:
