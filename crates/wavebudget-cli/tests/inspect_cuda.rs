@@ -101,26 +101,22 @@ fn inspect_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&run(Command::new(bin()).arg("inspect").arg(path).arg("--json"))).unwrap()
 }
 
-#[test]
-fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
-    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ll = dir.join("k.ll");
-    std::fs::write(&ll, module(&[8, 40, 96, 160, 24])).unwrap();
-    let archs = ["sm_75", "sm_80", "sm_86", "sm_90", "sm_90a", "sm_100", "sm_120"];
-    let mut cubins = Vec::new();
-    for a in archs {
-        let ptx = dir.join(format!("{a}.ptx"));
-        // PTX 8.8 (ptxas 12.9's): what sm_90a, sm_100 and sm_120 need.
-        run(Command::new(tool("llc"))
-            .args(["-mtriple=nvptx64-nvidia-cuda", &format!("-mcpu={a}"), "-mattr=+ptx88", "-o"])
-            .arg(&ptx)
-            .arg(&ll));
-        let cubin = dir.join(format!("{a}.cubin"));
-        run(Command::new(ptxas()).args([&format!("-arch={a}"), "-o"]).arg(&cubin).arg(&ptx));
-        cubins.push((a, cubin));
-    }
-    // nvFatbin, as a C program links it.
+/// A cubin of `ir` for `arch`, as a CUDA build makes one: llc-22's PTX (8.8, ptxas 12.9's: what sm_90a,
+/// sm_100 and sm_120 need), then ptxas; `<name>.ll`, `.ptx` and `.cubin` in `dir`.
+fn cubin_of(dir: &Path, name: &str, ir: &str, arch: &str) -> PathBuf {
+    let (ll, ptx, cubin) =
+        (dir.join(format!("{name}.ll")), dir.join(format!("{name}.ptx")), dir.join(format!("{name}.cubin")));
+    std::fs::write(&ll, ir).unwrap();
+    run(Command::new(tool("llc"))
+        .args(["-mtriple=nvptx64-nvidia-cuda", &format!("-mcpu={arch}"), "-mattr=+ptx88", "-o"])
+        .arg(&ptx)
+        .arg(&ll));
+    run(Command::new(ptxas()).args([&format!("-arch={arch}"), "-o"]).arg(&cubin).arg(&ptx));
+    cubin
+}
+
+/// tests/data/nvidia/mkfatbin.c built in `dir` against PyPI's nvFatbin.
+fn mkfatbin(dir: &Path) -> PathBuf {
     let nv = nvfatbin_dir();
     let mk = dir.join("mkfatbin");
     run(Command::new("cc")
@@ -131,6 +127,18 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
         .arg(&mk)
         .arg(nv.join("libnvfatbin.so.12"))
         .arg(format!("-Wl,-rpath,{}", nv.display())));
+    mk
+}
+
+#[test]
+fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ir = module(&[8, 40, 96, 160, 24]);
+    let archs = ["sm_75", "sm_80", "sm_86", "sm_90", "sm_90a", "sm_100", "sm_120"];
+    let cubins: Vec<(&str, PathBuf)> = archs.iter().map(|&a| (a, cubin_of(&dir, a, &ir, a))).collect();
+    // nvFatbin, as a C program links it.
+    let mk = mkfatbin(&dir);
     let mut fatbins = Vec::new();
     for (tag, option) in [("plain", "-compress=false"), ("lz4", "-compress-all"), ("zstd", "-compress-mode=size")] {
         let out = dir.join(format!("{tag}.fatbin"));
@@ -316,12 +324,7 @@ fn inspect_equals_cuobjdump_on_cubins_fat_binaries_and_a_host_library() {
 fn a_kernel_without_launch_bounds_says_why_it_has_no_occupancy() {
     let dir = std::env::temp_dir().join(format!("wavebudget-cuda-nobounds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ll = dir.join("k.ll");
-    std::fs::write(&ll, module(&[8]).replace(" #0 {", " {")).unwrap();
-    let ptx = dir.join("k.ptx");
-    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80", "-o"]).arg(&ptx).arg(&ll));
-    let cubin = dir.join("k.cubin");
-    run(Command::new(ptxas()).args(["-arch=sm_80", "-o"]).arg(&cubin).arg(&ptx));
+    let cubin = cubin_of(&dir, "k", &module(&[8]).replace(" #0 {", " {"), "sm_80");
     let k = &inspect_json(&cubin)["cubins"][0]["kernels"][0];
     assert_eq!(k["no_occupancy"], "no launch bounds in the cubin: give --wg-size N", "{k}");
     assert!(k.get("occupancy").is_none(), "{k}");
@@ -341,13 +344,8 @@ fn a_kernel_without_launch_bounds_says_why_it_has_no_occupancy() {
 fn a_block_over_the_kernels_maxntid_has_no_occupancy() {
     let dir = std::env::temp_dir().join(format!("wavebudget-cuda-bounds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ll = dir.join("k.ll");
     // k8: maxntid 256; k40: reqntid 64,2 (128 threads); k96: maxntid 1024.
-    std::fs::write(&ll, module(&[8, 40, 96])).unwrap();
-    let ptx = dir.join("k.ptx");
-    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-o"]).arg(&ptx).arg(&ll));
-    let cubin = dir.join("k.cubin");
-    run(Command::new(ptxas()).args(["-arch=sm_90", "-o"]).arg(&cubin).arg(&ptx));
+    let cubin = cubin_of(&dir, "k", &module(&[8, 40, 96]), "sm_90");
     let oracle = Oracle::build();
     let at = |block: u32| {
         let out = run(Command::new(bin()).arg("inspect").arg(&cubin).args(["--json", "--wg-size", &block.to_string()]));
@@ -388,22 +386,8 @@ fn a_block_over_the_kernels_maxntid_has_no_occupancy() {
 fn the_input_budget_is_spent_over_a_commands_fat_binaries() {
     let dir = std::env::temp_dir().join(format!("wavebudget-cuda-budget-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ll = dir.join("k.ll");
-    std::fs::write(&ll, module(&[8, 40, 96, 160])).unwrap();
-    let ptx = dir.join("k.ptx");
-    run(Command::new(tool("llc")).args(["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", "-o"]).arg(&ptx).arg(&ll));
-    let cubin = dir.join("k.cubin");
-    run(Command::new(ptxas()).args(["-arch=sm_90", "-o"]).arg(&cubin).arg(&ptx));
-    let nv = nvfatbin_dir();
-    let mk = dir.join("mkfatbin");
-    run(Command::new("cc")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nvidia/mkfatbin.c"))
-        .arg("-I")
-        .arg(&nv)
-        .arg("-o")
-        .arg(&mk)
-        .arg(nv.join("libnvfatbin.so.12"))
-        .arg(format!("-Wl,-rpath,{}", nv.display())));
+    let cubin = cubin_of(&dir, "k", &module(&[8, 40, 96, 160]), "sm_90");
+    let mk = mkfatbin(&dir);
     let first = dir.join("f0.fatbin");
     run(Command::new(&mk).arg(&first).arg("-compress-all").arg(format!("cubin:{}", cubin.display())).arg("90"));
     let bytes = std::fs::read(&first).unwrap();

@@ -562,11 +562,12 @@ pub fn launch_report(name: &str, hsaco: &[u8], launch: TritonLaunch, llvm: Llvm)
     report_of(name, at_launch, &launch)
 }
 
-/// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
-/// the `<name>.json` beside it.
-pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
+/// A Triton cache entry's one code object (`.hsaco` or `.cubin`) and its launch: the entry's directory
+/// (one code object), or the code object itself with the `<name>.json` beside it; refused without the
+/// JSON, since Triton's launch is then unknown.
+fn entry_at(path: &Path) -> Result<(PathBuf, TritonLaunch)> {
     // The directory's metadata read once: `is_dir` here, its (device, inode) in the walk.
-    let (hsaco, launch) = if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
+    let (file, launch) = if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
         let mut entries = cache_entries_of(path, Some(meta))?;
         if entries.is_empty() {
             return Err(Error::NotATritonCache { path: path.display().to_string() });
@@ -579,10 +580,18 @@ pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
     } else {
         (path.to_path_buf(), launch_beside(&path.with_extension("json"))?)
     };
-    let name = hsaco.display().to_string();
-    let launch = launch.ok_or_else(|| Error::Triton(Refusal::NoLaunch { hsaco: name.clone() }))?;
+    match launch {
+        Some(launch) => Ok((file, launch)),
+        None => Err(Error::Triton(Refusal::NoLaunch { hsaco: file.display().to_string() })),
+    }
+}
+
+/// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
+/// the `<name>.json` beside it.
+pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
+    let (hsaco, launch) = entry_at(path)?;
     let mapped = map_regular(&hsaco)?;
-    launch_report(&name, mapped.bytes(), launch, llvm)
+    launch_report(&hsaco.display().to_string(), mapped.bytes(), launch, llvm)
 }
 
 /// A Triton NVIDIA cache entry (its directory, or its `.cubin` with the `<name>.json` beside it) at
@@ -590,20 +599,7 @@ pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
 /// refused as an AMD entry's is ([`Refusal::NoLaunch`]); an entry of other than one cubin of one kernel
 /// is refused ([`Refusal::CodeObjects`], [`Refusal::Kernels`]).
 pub fn cuda_launch_entry(path: &Path) -> Result<inspect::CubinKernelReport> {
-    let (cubin, launch) = if let Some(meta) = std::fs::metadata(path).ok().filter(|m| m.is_dir()) {
-        let mut entries = cache_entries_of(path, Some(meta))?;
-        if entries.len() != 1 {
-            let what = path.display().to_string();
-            return Err(Error::Triton(Refusal::CodeObjects { what, found: entries.len() }));
-        }
-        entries.remove(0)
-    } else {
-        (path.to_path_buf(), launch_beside(&path.with_extension("json"))?)
-    };
-    let name = cubin.display().to_string();
-    if launch.is_none() {
-        return Err(Error::Triton(Refusal::NoLaunch { hsaco: name }));
-    }
+    let name = entry_at(path)?.0.display().to_string();
     let mut report = inspect::inspect(&[path.display().to_string()], &InspectOptions::default())?;
     if report.cubins.len() != 1 || !report.code_objects.is_empty() {
         let found = report.cubins.len() + report.code_objects.len();
