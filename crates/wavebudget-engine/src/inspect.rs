@@ -702,15 +702,13 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudg
             .iter()
             .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.name)))
             .map(|k| {
-                let product = |d: [u32; 3]| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x));
-                let block =
-                    opts.wg_size.map(|w| w.max).or(k.reqntid.and_then(product)).or(k.max_threads.and_then(product));
+                let block = opts.wg_size.map(|w| w.max).or(k.reqntid_threads()).or(k.maxntid_threads());
                 let loads = |t: &wavebudget_model::nvidia::Target| {
                     let (maj, min) = (c.sm / 10, c.sm % 10);
                     t.arch.major == maj && if c.arch_specific { t.arch.minor == min } else { t.arch.minor >= min }
                 };
                 // The kernel's `.maxntid`, against a block given for it.
-                let bounds = block.and_then(|b| match k.max_threads.and_then(product) {
+                let bounds = block.and_then(|b| match k.maxntid_threads() {
                     Some(max) if b > max => Some(NoOccupancy::OverMaxntid { block: b, max }),
                     _ => None,
                 });

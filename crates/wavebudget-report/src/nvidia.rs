@@ -10,7 +10,7 @@ use serde::Serialize;
 use wavebudget_engine::inspect::CubinReport;
 use wavebudget_engine::misuse::Misuse;
 use wavebudget_engine::vendor::{Given, Whose};
-use wavebudget_model::nvidia::{Kernel, Limiter, Target, PTXAS_MAX_REGS};
+use wavebudget_model::nvidia::{Kernel, Limiter, Target, MAX_THREADS_PER_BLOCK, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
 
@@ -131,7 +131,7 @@ pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, Repo
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
     let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
     let k = n.spec.kernel(t.arch, regs, block);
-    let v = view(&t, k, 1024, None, None)?;
+    let v = view(&t, k, MAX_THREADS_PER_BLOCK, None, None)?;
     let target = v.target.clone();
     let page = Page {
         title: a.title.clone().unwrap_or_else(|| format!("wavebudget: occupancy of one configuration on {target}")),
@@ -161,9 +161,8 @@ pub(crate) fn binaries(a: &Request, cubins: &[CubinReport], skipped: Vec<String>
             let detail = match (c.evaluated.as_ref(), k.launch, o) {
                 (Some(t), Some(launch), Some(_)) if kernels.len() < a.details => {
                     // A kernel's `.maxntid` bounds its blocks (the driver's most threads per block for it).
-                    let max_block =
-                        k.kernel.max_threads.and_then(|d| d.iter().try_fold(1u32, |a, &x| a.checked_mul(x)));
-                    let max_block = max_block.map_or(1024, |m| m.min(1024));
+                    let device = MAX_THREADS_PER_BLOCK;
+                    let max_block = k.kernel.maxntid_threads().map_or(device, |m| m.min(device));
                     kernels.push(view(t, launch, max_block, Some(k.kernel.name.clone()), Some(c.source.clone()))?);
                     Some(kernels.len() - 1)
                 }
@@ -224,7 +223,8 @@ fn render(page: &Page) -> Result<String, ReportError> {
 
 /// One kernel on `t` at its launch `k`: the answer, each limiter, and warps per SM along registers, shared
 /// memory and block size with the others held.
-/// `max_block`: the most threads a block of the kernel may have (its `.maxntid`, else the device's 1,024),
+/// `max_block`: the most threads a block of the kernel may have (its `.maxntid`, else the device's
+/// `MAX_THREADS_PER_BLOCK`),
 /// where the block-size axis ends.
 fn view(
     t: &Target,
@@ -238,7 +238,7 @@ fn view(
     let o = arch.occupancy(&k)?;
     let warps = |k: &Kernel| arch.occupancy(k).map(|o| o.warps_per_sm).unwrap_or(0);
     let max = arch.max_warps_per_sm();
-    // Registers 0..=255 at this block and shared memory; block sizes 1..=1024; shared memory (static plus
+    // Registers 0..=255 at this block and shared memory; block sizes 1..=max_block; shared memory (static plus
     // dynamic, as one dynamic size with the opt-in limit raised) 0..=the opt-in maximum.
     let total_shared = k.shared_mem.saturating_add(k.dynamic_shared_mem);
     let optin = arch.shared_mem_per_block_optin();
