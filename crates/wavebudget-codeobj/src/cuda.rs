@@ -91,19 +91,14 @@ pub struct CubinKernel {
 impl CubinKernel {
     /// The threads of its `.reqntid`: the block it was compiled for (none where the product overflows).
     pub fn reqntid_threads(&self) -> Option<u32> {
-        self.reqntid.and_then(threads)
+        self.reqntid.and_then(wavebudget_model::KernelResources::threads)
     }
 
     /// The threads of its `.maxntid`: the most a block of it may have (the driver's maximum threads per
     /// block for it; none where the product overflows).
     pub fn maxntid_threads(&self) -> Option<u32> {
-        self.max_threads.and_then(threads)
+        self.max_threads.and_then(wavebudget_model::KernelResources::threads)
     }
-}
-
-/// x * y * z threads, where that fits.
-fn threads([x, y, z]: [u32; 3]) -> Option<u32> {
-    x.checked_mul(y)?.checked_mul(z)
 }
 
 /// A parsed cubin.

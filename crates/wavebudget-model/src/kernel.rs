@@ -60,10 +60,17 @@ impl KernelResources {
     /// the same) and the report all take it.
     pub fn launch_of(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
         match (reqd, max_flat) {
-            (Some([x, y, z]), _) => x.checked_mul(y).and_then(|v| v.checked_mul(z)).map(WorkgroupSize::fixed),
+            (Some(dims), _) => Self::threads(dims).map(WorkgroupSize::fixed),
             (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
             (None, None) => Some(WorkgroupSize::DEFAULT),
         }
+    }
+
+    /// The threads of a workgroup's (a CUDA block's) three dimensions, `x * y * z`; `None` where the product
+    /// overflows. The one product of launch dimensions: AMD's `.reqd_workgroup_size`, a cubin's `.reqntid`
+    /// and `.maxntid`.
+    pub fn threads([x, y, z]: [u32; 3]) -> Option<u32> {
+        x.checked_mul(y)?.checked_mul(z)
     }
 
     /// VGPR + SGPR spills when both counts are known (one missing is not a 0: there is no sum), without
