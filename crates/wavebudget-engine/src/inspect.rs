@@ -379,8 +379,46 @@ fn beside(path: &std::path::Path) -> Result<Option<TritonLaunch>> {
 /// (the entry's files come from two compiles), as an AMD entry's are.
 fn read_entry(
     hsaco: &std::path::Path,
-    mut launch: Option<TritonLaunch>,
+    launch: Option<TritonLaunch>,
     in_cache: bool,
+    opts: &InspectOptions,
+    budget: &InputBudget,
+    report: &mut Report,
+) -> Result<()> {
+    let entry = Entry {
+        file: hsaco.display().to_string(),
+        json: hsaco.with_extension("json").display().to_string(),
+        cubin: hsaco.extension().is_some_and(|e| e == "cubin"),
+        in_cache,
+    };
+    let mapped = triton::map_regular(hsaco)?;
+    read_entry_bytes(&entry, mapped.bytes(), launch, opts, budget, report)
+}
+
+/// A Triton kernel's code object as [`read_entry`] reads it: its name in messages, the JSON its launch is
+/// (or would be) read from, whether it is a cubin, and whether a cache walk found it.
+struct Entry {
+    file: String,
+    json: String,
+    cubin: bool,
+    in_cache: bool,
+}
+
+/// A Triton NVIDIA kernel's cubin (its bytes, `name` in messages: a compiled kernel's) at Triton's
+/// `launch`, by the rule a cache entry's cubin is read with.
+pub fn cubin_at_launch(name: &str, bytes: &[u8], launch: TritonLaunch) -> Result<Report> {
+    let opts = InspectOptions::default();
+    let budget = InputBudget::from_env().map_err(|e| Error::Reader { path: name.to_string(), source: e })?;
+    let entry = Entry { file: name.to_string(), json: launch.source.clone(), cubin: true, in_cache: false };
+    let mut report = Report::empty(&opts);
+    read_entry_bytes(&entry, bytes, Some(launch), &opts, &budget, &mut report)?;
+    Ok(report)
+}
+
+fn read_entry_bytes(
+    entry: &Entry,
+    bytes: &[u8],
+    mut launch: Option<TritonLaunch>,
     opts: &InspectOptions,
     budget: &InputBudget,
     report: &mut Report,
@@ -393,7 +431,7 @@ fn read_entry(
             l.overridden.push("wg_size");
         }
     }
-    let cubin = hsaco.extension().is_some_and(|e| e == "cubin");
+    let cubin = entry.cubin;
     let eff = if cubin {
         // Triton's CUDA launcher: num_warps x 32 threads, `shared` bytes of dynamic shared memory,
         // and the kernel's dynamic limit raised to the device's opt-in maximum.
@@ -419,13 +457,11 @@ fn read_entry(
     };
     // A code object without Triton's launch beside it is said (a cubin's table has no notes).
     let (no_json, first, first_cubin) =
-        (launch.is_none() && in_cache && !cubin, report.code_objects.len(), report.cubins.len());
+        (launch.is_none() && entry.in_cache && !cubin, report.code_objects.len(), report.cubins.len());
     let launch_missing = launch.is_none();
-    let file = hsaco.display().to_string();
-    let json = hsaco.with_extension("json");
+    let (file, json) = (entry.file.clone(), std::path::Path::new(&entry.json));
     let checked = if cubin { launch.clone() } else { None };
-    let mapped = triton::map_regular(hsaco)?;
-    read_bytes(&file, mapped.bytes(), launch, &eff, budget, report)?;
+    read_bytes(&file, bytes, launch, &eff, budget, report)?;
     if let Some(l) = checked {
         for c in &report.cubins[first_cubin..] {
             let kernel = c.kernels.first().map_or(String::new(), |k| k.kernel.name.clone());
@@ -449,7 +485,7 @@ fn read_entry(
             }
         }
     }
-    if cubin && in_cache && launch_missing && opts.cuda.dynamic_shared_mem.is_none() {
+    if cubin && entry.in_cache && launch_missing && opts.cuda.dynamic_shared_mem.is_none() {
         // A cubin's occupancy without Triton's `shared` would be a number for a launch nobody makes (the
         // shared memory is what binds a Triton kernel as often as not): none, and why, as AMD's entry says.
         let name = json.file_name().map_or("<name>.json".into(), |n| n.to_string_lossy().into_owned());

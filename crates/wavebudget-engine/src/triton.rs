@@ -595,19 +595,28 @@ pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
 }
 
 /// A Triton NVIDIA cache entry (its directory, or its `.cubin` with the `<name>.json` beside it) at
-/// Triton's launch: its one kernel as `inspect` reads it. Without the JSON, Triton's launch is unknown and
-/// refused as an AMD entry's is ([`Refusal::NoLaunch`]); an entry of other than one cubin of one kernel
-/// is refused ([`Refusal::CodeObjects`], [`Refusal::Kernels`]).
+/// Triton's launch: its one kernel, as [`cuda_launch_report`] reads it. Without the JSON, Triton's launch
+/// is unknown and refused as an AMD entry's is ([`Refusal::NoLaunch`]).
 pub fn cuda_launch_entry(path: &Path) -> Result<inspect::CubinKernelReport> {
-    let name = entry_at(path)?.0.display().to_string();
-    let mut report = inspect::inspect(&[path.display().to_string()], &InspectOptions::default())?;
+    let (cubin, launch) = entry_at(path)?;
+    let mapped = map_regular(&cubin)?;
+    cuda_launch_report(&cubin.display().to_string(), mapped.bytes(), launch)
+}
+
+/// A compiled Triton NVIDIA kernel (its cubin's bytes, named `name` in messages) at Triton's `launch`
+/// (Triton's CUDA launcher: `num_warps` x 32 threads, `shared` bytes of dynamic shared memory, the limit
+/// raised to the device's opt-in maximum, on the architecture it was compiled for): its one kernel as
+/// `inspect` reads it. Other than one cubin of one kernel is refused ([`Refusal::CodeObjects`],
+/// [`Refusal::Kernels`]).
+pub fn cuda_launch_report(name: &str, cubin: &[u8], launch: TritonLaunch) -> Result<inspect::CubinKernelReport> {
+    let mut report = inspect::cubin_at_launch(name, cubin, launch)?;
     if report.cubins.len() != 1 || !report.code_objects.is_empty() {
         let found = report.cubins.len() + report.code_objects.len();
-        return Err(Error::Triton(Refusal::CodeObjects { what: name, found }));
+        return Err(Error::Triton(Refusal::CodeObjects { what: name.to_string(), found }));
     }
     let mut kernels = report.cubins.remove(0).kernels;
     if kernels.len() != 1 {
-        return Err(Error::Triton(Refusal::Kernels { code_object: name, found: kernels.len() }));
+        return Err(Error::Triton(Refusal::Kernels { code_object: name.to_string(), found: kernels.len() }));
     }
     Ok(kernels.remove(0))
 }

@@ -727,11 +727,33 @@ fn triton_launch_report<'py>(
     Ok(Bound::new(py, KernelReport::new(r))?.into_any())
 }
 
-/// `triton.launch_report(path)` of a Triton NVIDIA cache entry (its directory, or its `.cubin` with the
-/// `<name>.json` beside it): its one kernel at Triton's launch, as `cubins` reads it (a `Record`).
+/// `triton.launch_report` of a Triton NVIDIA kernel: a cache entry (its directory, or its `.cubin` with
+/// the `<name>.json` beside it), or a compiled kernel's cubin bytes with its metadata's `shared`,
+/// `num_warps` and `target.arch`: its one kernel at Triton's launch, as `cubins` reads it (a `Record`).
 #[pyfunction]
-fn triton_cuda_launch_report(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, PyAny>> {
-    let k = py.allow_threads(|| wavebudget_engine::triton::cuda_launch_entry(&path)).map_err(engine_err)?;
+#[pyo3(signature = (path, cubin, shared, num_warps, arch))]
+fn triton_cuda_launch_report<'py>(
+    py: Python<'py>,
+    path: Option<std::path::PathBuf>,
+    cubin: Option<&[u8]>,
+    shared: u32,
+    num_warps: u32,
+    arch: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::triton;
+    let k = match (path, cubin) {
+        (Some(p), _) => py.allow_threads(|| triton::cuda_launch_entry(&p)),
+        (None, Some(bytes)) => {
+            let what = "kernel.metadata";
+            let launch = triton::TritonLaunch::new(what, shared, num_warps, 32)
+                .map(|l| triton::TritonLaunch { cuda_arch: Some(arch), ..l })
+                .map_err(|problem| wavebudget_engine::Error::TritonJson { path: what.into(), problem })
+                .map_err(engine_err)?;
+            triton::cuda_launch_report("the compiled kernel's cubin", bytes, launch)
+        }
+        (None, None) => return Err(refuse(Kind::NoInput, "give a path or the cubin bytes".into())),
+    }
+    .map_err(engine_err)?;
     answer(py, "Record", to_py(py, &k)?)
 }
 

@@ -179,21 +179,11 @@ def _one(code_objects: List[Any], what: str) -> Any:
     return code_objects[0]
 
 
-def _one_cubin_kernel(found: List[Any], what: str) -> Record:
-    """The one kernel of a Triton NVIDIA kernel's one cubin, as ``wavebudget.cubins`` reads it."""
-    kernels = [k for c in found for k in c.kernels]
-    if len(found) != 1 or len(kernels) != 1:
-        raise _refuse("code_objects", f"{what}: a Triton kernel is one cubin of one kernel; found {len(found)} "
-                      f"cubin(s) with {len(kernels)} kernel(s)")
-    return kernels[0]
-
-
 _LAUNCH = ("shared", "num_warps", "warp_size")
 
 
 def _cuda_launch(kernel: Any) -> Record:
     """A CUDA ``CompiledKernel`` at Triton's launch, as ``wavebudget.cubins`` reads its cubin."""
-    from . import cubins
     md = kernel.metadata
     try:
         shared, num_warps, arch = md.shared, md.num_warps, md.target.arch
@@ -203,10 +193,10 @@ def _cuda_launch(kernel: Any) -> Record:
     data = kernel.asm["cubin"]
     if type(data) is not bytes:
         data = memoryview(data).tobytes()
-    block = _u32("kernel.metadata.num_warps", num_warps) * 32
-    found = cubins(data, target=f"sm_{_u32('kernel.metadata.target.arch', arch)}", block=block,
-                   dynamic_shared_mem=_u32("kernel.metadata.shared", shared), max_dynamic_shared_mem="max")
-    return _one_cubin_kernel(found, "kernel.asm['cubin']")
+    # Triton's CUDA launch rule is the engine's, as for a cache entry's cubin.
+    return _native.triton_cuda_launch_report(None, data, _u32("kernel.metadata.shared", shared),
+                                             _u32("kernel.metadata.num_warps", num_warps),
+                                             _u32("kernel.metadata.target.arch", arch))
 
 
 def _is_cuda_entry(path: str) -> bool:
@@ -235,7 +225,7 @@ def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelR
         if _is_cuda_entry(path):
             # The engine resolves the entry, reads Triton's launch beside the cubin (refusing without it,
             # as an AMD entry is refused) and evaluates its one kernel there.
-            return _native.triton_cuda_launch_report(path)
+            return _native.triton_cuda_launch_report(path, None, 0, 0, 0)
     if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
         md = kernel.metadata
         try:
