@@ -19,13 +19,15 @@ use wavebudget_model::nvidia::{self, Kernel, Want};
 
 /// Threads per block from `"nvvm.reqntid"` / `"nvvm.maxntid"` (`"X"`, `"X,Y"` or `"X,Y,Z"`).
 fn block_of(attr: &str) -> Result<u32, BlockProblem> {
-    let mut n: u64 = 1;
+    let mut dims = Vec::new();
     for d in attr.split(',') {
         let v: u64 = d.trim().parse().map_err(|_| BlockProblem::NotDims(attr.to_string()))?;
-        n = n.saturating_mul(v);
+        // A dimension past 32 bits is a parsed number but no launch size.
+        dims.push(u32::try_from(v).map_err(|_| BlockProblem::NotASize(attr.to_string()))?);
     }
-    match u32::try_from(n) {
-        Ok(b) if b >= 1 => Ok(b),
+    let dims = wavebudget_model::LaunchDims::from_list(&dims).ok_or_else(|| BlockProblem::NotDims(attr.to_string()))?;
+    match dims.threads() {
+        Some(b) if b >= 1 => Ok(b),
         _ => Err(BlockProblem::NotASize(attr.to_string())),
     }
 }
@@ -189,5 +191,8 @@ mod tests {
         assert!(block_of("0").is_err());
         assert!(block_of("x").is_err());
         assert!(block_of("65536,65536").is_err());
+        assert_eq!(block_of("4294967296"), Err(super::BlockProblem::NotASize("4294967296".into())));
+        // NVVM's launch attributes have at most three dimensions.
+        assert_eq!(block_of("1,1,1,1"), Err(super::BlockProblem::NotDims("1,1,1,1".into())));
     }
 }

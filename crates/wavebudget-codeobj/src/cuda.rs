@@ -81,9 +81,9 @@ pub struct CubinKernel {
     /// Parameter constant bank bytes (`.nv.constant0.<kernel>`).
     pub param_bank: u64,
     /// `.maxntid` as ptxas kept it.
-    pub max_threads: Option<[u32; 3]>,
+    pub max_threads: Option<wavebudget_model::LaunchDims>,
     /// `.reqntid` as ptxas kept it.
-    pub reqntid: Option<[u32; 3]>,
+    pub reqntid: Option<wavebudget_model::LaunchDims>,
     /// `.maxnreg` as ptxas kept it.
     pub maxreg: Option<u32>,
 }
@@ -91,13 +91,13 @@ pub struct CubinKernel {
 impl CubinKernel {
     /// The threads of its `.reqntid`: the block it was compiled for (none where the product overflows).
     pub fn reqntid_threads(&self) -> Option<u32> {
-        self.reqntid.and_then(wavebudget_model::KernelResources::threads)
+        self.reqntid.and_then(wavebudget_model::LaunchDims::threads)
     }
 
     /// The threads of its `.maxntid`: the most a block of it may have (the driver's maximum threads per
     /// block for it; none where the product overflows).
     pub fn maxntid_threads(&self) -> Option<u32> {
-        self.max_threads.and_then(wavebudget_model::KernelResources::threads)
+        self.max_threads.and_then(wavebudget_model::LaunchDims::threads)
     }
 }
 
@@ -236,8 +236,8 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
     // Per kernel text section: the launch bounds ptxas kept (the first of each).
     #[derive(Default)]
     struct Bounds {
-        max_threads: Option<[u32; 3]>,
-        reqntid: Option<[u32; 3]>,
+        max_threads: Option<wavebudget_model::LaunchDims>,
+        reqntid: Option<wavebudget_model::LaunchDims>,
         maxreg: Option<u32>,
         barriers: Option<u32>,
     }
@@ -262,8 +262,10 @@ pub fn parse_cubin(bytes: &[u8]) -> Result<Cubin> {
             } else {
                 let b = per_section.entry(s.sh_info(e)).or_default();
                 for_each_attribute(data, off, &mut |a, p| match a {
-                    EIATTR_MAX_THREADS if b.max_threads.is_none() => b.max_threads = dims(p),
-                    EIATTR_REQNTID if b.reqntid.is_none() => b.reqntid = dims(p),
+                    EIATTR_MAX_THREADS if b.max_threads.is_none() => {
+                        b.max_threads = dims(p).map(wavebudget_model::LaunchDims::new)
+                    }
+                    EIATTR_REQNTID if b.reqntid.is_none() => b.reqntid = dims(p).map(wavebudget_model::LaunchDims::new),
                     EIATTR_MAXREG_COUNT if b.maxreg.is_none() => {
                         b.maxreg = p.get(..2).map(|h| u32::from(u16::from_le_bytes([h[0], h[1]])))
                     }

@@ -69,7 +69,7 @@ pub struct KernelMeta<'a> {
     pub max_flat_workgroup_size: Option<u32>,
     /// `.reqd_workgroup_size`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reqd_workgroup_size: Option<[u32; 3]>,
+    pub reqd_workgroup_size: Option<wavebudget_model::LaunchDims>,
     /// `.workgroup_size_hint`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workgroup_size_hint: Option<[u32; 3]>,
@@ -440,7 +440,9 @@ impl<'a> KernelMeta<'a> {
                 ".kernarg_segment_align" => k.kernarg_segment_align = Some(u32_at(b, at, 3, name, here)?),
                 ".wavefront_size" => k.wavefront_size = Some(u32_at(b, at, 3, name, here)?),
                 ".max_flat_workgroup_size" => k.max_flat_workgroup_size = Some(u32_at(b, at, 3, name, here)?),
-                ".reqd_workgroup_size" => k.reqd_workgroup_size = Some(want_dims(&value(at)?, name, here)?),
+                ".reqd_workgroup_size" => {
+                    k.reqd_workgroup_size = Some(wavebudget_model::LaunchDims::new(want_dims(&value(at)?, name, here)?))
+                }
                 ".workgroup_size_hint" => k.workgroup_size_hint = Some(want_dims(&value(at)?, name, here)?),
                 ".cluster_dims" => k.cluster_dims = Some(want_dims(&value(at)?, name, here)?),
                 ".vec_type_hint" => k.vec_type_hint = Some(str_at(b, at, 3, name, here)?),

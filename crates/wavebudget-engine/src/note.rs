@@ -103,10 +103,10 @@ pub enum Note {
         expected: u32,
     },
     /// `.reqd_workgroup_size` whose product does not fit a launch size (32 bits): no launch to evaluate.
-    #[error(".reqd_workgroup_size [{}, {}, {}] multiplies to more than any launch size: no occupancy", dims[0], dims[1], dims[2])]
+    #[error(".reqd_workgroup_size {dims} multiplies to more than any launch size: no occupancy")]
     ReqdWorkgroupOverflow {
         /// The three sizes.
-        dims: [u32; 3],
+        dims: wavebudget_model::LaunchDims,
     },
     /// A metadata count more than the descriptor's field can encode (no rounding to compare with).
     #[error(

@@ -21,6 +21,46 @@ pub struct DescriptorCounts {
     pub sgprs: Option<u32>,
 }
 
+/// A kernel's launch dimensions `[x, y, z]`: AMD's `.reqd_workgroup_size`, a cubin's `.reqntid` and
+/// `.maxntid`, NVVM's `"nvvm.reqntid"`. The dimensions are private: their one product is
+/// [`LaunchDims::threads`], so no other code multiplies them out (three places did, with different answers
+/// for an overflow). They are shown through `Display` (`[x, y, z]`) and serialized as the metadata's array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LaunchDims([u32; 3]);
+
+impl LaunchDims {
+    /// The dimensions `[x, y, z]`.
+    pub const fn new(dims: [u32; 3]) -> LaunchDims {
+        LaunchDims(dims)
+    }
+
+    /// One to three dimensions as a launch attribute lists them (`"nvvm.reqntid"="128"` is `[128, 1, 1]`);
+    /// `None` for none or more than three.
+    pub fn from_list(dims: &[u32]) -> Option<LaunchDims> {
+        match *dims {
+            [x] => Some(LaunchDims([x, 1, 1])),
+            [x, y] => Some(LaunchDims([x, y, 1])),
+            [x, y, z] => Some(LaunchDims([x, y, z])),
+            _ => None,
+        }
+    }
+
+    /// The threads of a workgroup (a CUDA block) so shaped, `x * y * z`; `None` where the product
+    /// overflows 32 bits.
+    pub fn threads(self) -> Option<u32> {
+        let [x, y, z] = self.0;
+        x.checked_mul(y)?.checked_mul(z)
+    }
+}
+
+impl std::fmt::Display for LaunchDims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [x, y, z] = self.0;
+        write!(f, "[{x}, {y}, {z}]")
+    }
+}
+
 /// One kernel's resources, under the AMDGPU metadata's names (read back from `wavebudget sweep --json`,
 /// which flattens them into each level, by deserializing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,19 +98,12 @@ impl KernelResources {
     /// the product overflows, a note no LLVM writes), else 1 to `.max_flat_workgroup_size`, else LLVM's
     /// default range. The one rule for it: inspect, the reader's `resources` (whose `launch_range` gives
     /// the same) and the report all take it.
-    pub fn launch_of(reqd: Option<[u32; 3]>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
+    pub fn launch_of(reqd: Option<LaunchDims>, max_flat: Option<u32>) -> Option<WorkgroupSize> {
         match (reqd, max_flat) {
-            (Some(dims), _) => Self::threads(dims).map(WorkgroupSize::fixed),
+            (Some(dims), _) => dims.threads().map(WorkgroupSize::fixed),
             (None, Some(max)) => Some(WorkgroupSize { min: 1, max }),
             (None, None) => Some(WorkgroupSize::DEFAULT),
         }
-    }
-
-    /// The threads of a workgroup's (a CUDA block's) three dimensions, `x * y * z`; `None` where the product
-    /// overflows. The one product of launch dimensions: AMD's `.reqd_workgroup_size`, a cubin's `.reqntid`
-    /// and `.maxntid`.
-    pub fn threads([x, y, z]: [u32; 3]) -> Option<u32> {
-        x.checked_mul(y)?.checked_mul(z)
     }
 
     /// VGPR + SGPR spills when both counts are known (one missing is not a 0: there is no sum), without
@@ -195,9 +228,19 @@ mod tests {
         assert_eq!(KernelResources::launch_of(None, None), Some(WorkgroupSize { min: 1, max: 1024 }));
         assert_eq!(KernelResources::launch_of(None, Some(256)), Some(WorkgroupSize { min: 1, max: 256 }));
         // A required size fixes the launch, whatever the maximum says.
-        assert_eq!(KernelResources::launch_of(Some([16, 4, 2]), Some(1024)), Some(WorkgroupSize::fixed(128)));
+        assert_eq!(
+            KernelResources::launch_of(Some(LaunchDims::new([16, 4, 2])), Some(1024)),
+            Some(WorkgroupSize::fixed(128))
+        );
         // A product no u32 holds is a corrupt note: no range, not the maximum's range instead.
-        assert_eq!(KernelResources::launch_of(Some([65536, 65536, 1]), Some(256)), None);
+        assert_eq!(KernelResources::launch_of(Some(LaunchDims::new([65536, 65536, 1])), Some(256)), None);
+        // The dimensions show and serialize as the metadata's array; a list of one or two is padded with 1.
+        let d = LaunchDims::from_list(&[64, 2]).unwrap();
+        assert_eq!((d.to_string(), d.threads()), ("[64, 2, 1]".to_string(), Some(128)));
+        assert_eq!(serde_json::to_string(&d).unwrap(), "[64,2,1]");
+        assert_eq!(serde_json::from_str::<LaunchDims>("[64,2,1]").unwrap(), d);
+        assert_eq!((LaunchDims::from_list(&[]), LaunchDims::from_list(&[1, 1, 1, 1])), (None, None));
+        assert_eq!(LaunchDims::new([u32::MAX, 2, 1]).threads(), None);
         assert_eq!(KernelResources::spill_sum(Some(2), Some(3)), Some(5));
         assert_eq!(KernelResources::spill_sum(Some(u32::MAX), Some(u32::MAX)), Some(2 * u64::from(u32::MAX)));
         assert_eq!(KernelResources::spill_sum(Some(2), None), None);

@@ -64,7 +64,7 @@ pub use error::{
     DvgprRefusal, FeatureRefusal, GenericRefusal, LaunchRefusal, ModelError, OutOfRange, WorkgroupRefusal,
 };
 pub use evaluation::{Evaluation, ForeignWave, Launch, OnSubtarget, Padding};
-pub use kernel::{DescriptorCounts, KernelResources};
+pub use kernel::{DescriptorCounts, KernelResources, LaunchDims};
 pub use launch::{LaunchTable, Resident};
 pub use llvm::Llvm;
 pub use notes::{BudgetNote, OccupancyNote};
