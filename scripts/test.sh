@@ -57,4 +57,11 @@ if ! wait "$lint"; then
   echo "error: clippy found the problems above" >&2
   exit 1
 fi
+# A clippy.toml path that names nothing is only a warning of clippy's configuration, not of the code: a
+# renamed function would silently leave its rule unchecked.
+if grep -q 'does not refer to a reachable' target/clippy.log; then
+  grep -A3 'does not refer to a reachable' target/clippy.log >&2
+  echo "error: a clippy.toml rule names a path that does not exist" >&2
+  exit 1
+fi
 echo "clippy: no warnings (workspace, all targets; the plugin for LLVM 15 and 19)"

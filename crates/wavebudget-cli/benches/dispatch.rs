@@ -28,6 +28,10 @@ use wavebudget_testkit::kernels;
 /// name beside the runtime's), and its functions are called here as C calls them, with this benchmark's
 /// counting allocator seeing their allocations.
 #[allow(dead_code)]
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the C API's source, held to the workspace's clippy.toml in its own crate"
+)]
 #[path = "../../wavebudget-capi/src/lib.rs"]
 mod capi;
 

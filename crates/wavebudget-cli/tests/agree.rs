@@ -3,6 +3,8 @@
 //! at dispatch), the runtime's dispatch on the kernel's own processor, and the pass's records of the
 //! same file agree: the same counts, the same waves and the same binding limiters; and on the llc
 //! corpus the waves are llc-22's own "Occupancy [waves/SIMD]".
+
+#![allow(clippy::disallowed_methods, reason = "a test reads the JSON a command printed by key, to check each field")]
 #![cfg(feature = "llvm")]
 
 use std::collections::BTreeMap;

@@ -6,6 +6,8 @@
 //! must be cuobjdump's, each cubin's architecture its `arch =`, and blocks per SM `cuda_occupancy.h`'s
 //! (g++) at the block size the kernel's launch bounds give. Damaged input is one line naming the offset.
 
+#![allow(clippy::disallowed_methods, reason = "a test reads the JSON a command printed by key, to check each field")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use wavebudget_model::nvidia::{parse_target, Kernel};

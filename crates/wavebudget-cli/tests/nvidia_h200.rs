@@ -5,6 +5,8 @@
 //! (`cuFuncGetAttribute`, `cuOccupancyMaxActiveBlocksPerMultiprocessor`). cuobjdump is not the oracle here:
 //! on sm_90 it counts the 1 KiB the driver reserves per block as static shared memory.
 
+#![allow(clippy::disallowed_methods, reason = "a test reads the JSON a command printed by key, to check each field")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,6 +1,8 @@
 //! `wavebudget sweep` and `tune` as a user runs them: a kernel that fails at one level while the others
 //! go on, bad input (one line, exit 1, nothing written), and `tune`'s output checked with llc-22.
 
+#![allow(clippy::disallowed_methods, reason = "a test reads the JSON a command printed by key, to check each field")]
+
 use wavebudget_testkit::kernels;
 use wavebudget_testkit::llvm as common;
 

@@ -6,6 +6,8 @@
 //! reports a level as not accepted (the pass would not write an attribute LLVM 22 drops), llc's build with
 //! the attribute must equal its build without it: LLVM did drop it.
 
+#![allow(clippy::disallowed_methods, reason = "a test reads the JSON a command printed by key, to check each field")]
+
 use wavebudget_testkit::kernels;
 use wavebudget_testkit::llvm as common;
 

@@ -181,6 +181,10 @@ impl Sweep {
 /// The compiled kernel's resources are flattened into a level, and serde reads a flattened `Option` that
 /// fails to parse as absent: a level with `"spills": "abc"` would read as not compiled. A level that
 /// carries any of their fields must carry all of them, well formed; the first that does not is named.
+#[expect(
+    clippy::disallowed_methods,
+    reason = "the typed reading's own check: it walks the document serde reads, to name the first level that is not whole"
+)]
 fn resources_complete(value: &serde_json::Value) -> Result<(), String> {
     let fields = resource_fields();
     let Some(kernels) = value.get("kernels").and_then(|k| k.as_array()) else { return Ok(()) };
