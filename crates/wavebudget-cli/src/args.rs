@@ -551,7 +551,16 @@ pub fn given(sub: &clap::Command, matches: &clap::ArgMatches) -> Given {
     }))
 }
 
-fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, String> {
-    let n: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not an LLVM major (15, 19 or 22)"))?;
-    wavebudget_model::Llvm::from_major(n).map_err(|e| e.to_string())
+/// Why `--llvm`'s value is not an LLVM major the model knows (clap prints it after the flag).
+#[derive(Debug, thiserror::Error)]
+enum LlvmArg {
+    #[error("'{0}' is not an LLVM major (15, 19 or 22)")]
+    NotANumber(String),
+    #[error(transparent)]
+    Unknown(#[from] wavebudget_model::ModelError),
+}
+
+fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, LlvmArg> {
+    let n: u32 = s.trim().parse().map_err(|_| LlvmArg::NotANumber(s.to_string()))?;
+    Ok(wavebudget_model::Llvm::from_major(n)?)
 }

@@ -4,6 +4,7 @@
 //! disassembler; only the reader crate parses bytes (no other library source decodes integers from bytes);
 //! the model and the reader forbid unsafe code.
 
+use quote::ToTokens;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -100,73 +101,256 @@ fn only_the_pass_and_disassembler_crates_reach_llvm() {
     }
 }
 
-/// The structs of a source file (name and body) that declare both a `vgpr_count` and an `sgpr_count` field.
-fn structs_with_both_counts(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("struct ") {
-        let after = &rest[at + "struct ".len()..];
-        let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        let Some(open) = after.find(['{', ';', '(']) else { break };
-        rest = &after[open..];
-        if !rest.starts_with('{') || name.is_empty() {
+/// Every library source of the workspace, parsed by `syn` (Rust's grammar, as the compiler's lints read a
+/// crate), without its `#[cfg(test)]` modules: tests, benches, fuzz targets, examples and the test helpers
+/// are not the library.
+fn library_syntax() -> Vec<(String, syn::File)> {
+    let mut files = Vec::new();
+    for dir in ["src", "crates", "llvm-pass/src"] {
+        rust_sources(&root().join(dir), &mut files);
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
+        if ["/tests/", "/benches/", "/fuzz/", "wavebudget-testkit", "/examples/", "/build.rs"]
+            .iter()
+            .any(|d| format!("/{rel}").contains(d))
+        {
             continue;
         }
-        let mut depth = 0;
-        let end = rest
-            .char_indices()
-            .find(|&(_, c)| {
-                depth += i32::from(c == '{') - i32::from(c == '}');
-                depth == 0
-            })
-            .map_or(rest.len(), |(i, _)| i);
-        let body = &rest[..end];
-        let field = |f: &str| {
-            body.lines().any(|l| {
-                let l = l.trim_start();
-                let l = l
-                    .strip_prefix("pub(crate) ")
-                    .or(l.strip_prefix("pub(super) "))
-                    .or(l.strip_prefix("pub "))
-                    .unwrap_or(l);
-                l.starts_with(&format!("{f}:"))
-            })
-        };
-        if field("vgpr_count") && field("sgpr_count") {
-            found.push(name);
-        }
-        rest = &rest[end..];
+        let text = std::fs::read_to_string(&f).unwrap();
+        let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        out.push((rel, file));
     }
-    found
+    assert!(out.len() > 80, "only {} library sources", out.len());
+    out
+}
+
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
+}
+
+/// Whether a type is `String` (or `std::string::String`).
+fn is_string(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "String"))
+}
+
+/// The `T` of a type `Option<T>`.
+fn option_of(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+    match args.args.first() {
+        Some(syn::GenericArgument::Type(t)) if last.ident == "Option" => Some(t),
+        _ => None,
+    }
+}
+
+/// The types a sweep's JSON is written and read back as (the ladder crate's).
+const SWEEP_TYPES: [&str; 4] = ["Sweep", "Level", "KernelLadder", "Rung"];
+
+/// What the checks below find in the library's syntax trees.
+#[derive(Default)]
+struct Found {
+    file: String,
+    /// Structs (and the table's `record!`) with both a `vgpr_count` and an `sgpr_count` field.
+    both_counts: Vec<String>,
+    /// Error variants printed whole from one `String` (`#[error("{0}")] V(String)`).
+    prose_variants: Vec<String>,
+    /// Functions that refuse with a `String` (`-> Result<_, String>`).
+    string_refusals: Vec<String>,
+    /// Struct fields that carry a reason or an error as prose (`reason: String`, `error: Option<String>`).
+    prose_fields: Vec<String>,
+    /// Struct literals whose `message` is a `format!`.
+    formatted_messages: Vec<String>,
+    /// Additions (`+`, `*_add`, `zip`) of the two spill counts, and functions named `spill_sum`.
+    spill_sums: Vec<String>,
+    /// Structs and enums named as the sweep's types are (`Sweep`, `Level`, `KernelLadder`, `Rung`).
+    sweep_types: Vec<String>,
+    /// The function being walked.
+    function: Vec<String>,
+}
+
+impl Found {
+    fn at(&self, what: impl std::fmt::Display) -> String {
+        format!("{}: {what}", self.file)
+    }
+
+    /// `owner`'s fields; a struct's (`of_struct`) are held to carry no reason or error as prose (an error
+    /// variant may carry another program's words, which its `#[error]` prints).
+    fn fields(&mut self, owner: &str, fields: &syn::Fields, of_struct: bool) {
+        let named = |n: &str| fields.iter().any(|f| f.ident.as_ref().is_some_and(|i| i == n));
+        if named("vgpr_count") && named("sgpr_count") {
+            self.both_counts.push(self.at(owner));
+        }
+        for f in fields {
+            let Some(name) = &f.ident else { continue };
+            let prose = is_string(&f.ty) || option_of(&f.ty).is_some_and(is_string);
+            if of_struct && prose && (name == "reason" || name == "error") {
+                self.prose_fields.push(self.at(format!("{owner}.{name}")));
+            }
+        }
+    }
+}
+
+/// The identifiers an expression names: its fields and paths.
+fn names_in(e: &syn::Expr) -> Vec<String> {
+    struct Names(Vec<String>);
+    impl<'a> syn::visit::Visit<'a> for Names {
+        fn visit_member(&mut self, m: &'a syn::Member) {
+            if let syn::Member::Named(i) = m {
+                self.0.push(i.to_string());
+            }
+        }
+        fn visit_ident(&mut self, i: &'a proc_macro2::Ident) {
+            self.0.push(i.to_string());
+        }
+    }
+    let mut n = Names(Vec::new());
+    syn::visit::Visit::visit_expr(&mut n, e);
+    n.0
+}
+
+impl<'a> syn::visit::Visit<'a> for Found {
+    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
+        if !is_cfg_test(&m.attrs) {
+            syn::visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_struct(&mut self, s: &'a syn::ItemStruct) {
+        if matches!(s.vis, syn::Visibility::Public(_)) && SWEEP_TYPES.iter().any(|t| s.ident == t) {
+            self.sweep_types.push(self.at(&s.ident));
+        }
+        self.fields(&s.ident.to_string(), &s.fields, true);
+        syn::visit::visit_item_struct(self, s);
+    }
+
+    fn visit_item_enum(&mut self, e: &'a syn::ItemEnum) {
+        if matches!(e.vis, syn::Visibility::Public(_)) && SWEEP_TYPES.iter().any(|t| e.ident == t) {
+            self.sweep_types.push(self.at(&e.ident));
+        }
+        for v in &e.variants {
+            self.fields(&format!("{}::{}", e.ident, v.ident), &v.fields, false);
+            let whole = v
+                .attrs
+                .iter()
+                .any(|a| a.path().is_ident("error") && a.parse_args::<syn::LitStr>().is_ok_and(|l| l.value() == "{0}"));
+            let one_string =
+                matches!(&v.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1 && is_string(&f.unnamed[0].ty));
+            if whole && one_string {
+                self.prose_variants.push(self.at(format!("{}::{}", e.ident, v.ident)));
+            }
+        }
+        syn::visit::visit_item_enum(self, e);
+    }
+
+    fn visit_item_macro(&mut self, m: &'a syn::ItemMacro) {
+        // The kernel table's record is declared through `record! { field: type, ... }`.
+        if m.mac.path.is_ident("record") {
+            use syn::parse::Parser;
+            let parse = syn::punctuated::Punctuated::<syn::Field, syn::Token![,]>::parse_terminated_with;
+            if let Ok(fields) =
+                (|input: syn::parse::ParseStream| parse(input, syn::Field::parse_named)).parse2(m.mac.tokens.clone())
+            {
+                let fields = syn::Fields::Named(syn::FieldsNamed { brace_token: Default::default(), named: fields });
+                self.fields("record! (RawRecord)", &fields, true);
+            }
+        }
+        syn::visit::visit_item_macro(self, m);
+    }
+
+    fn visit_signature(&mut self, sig: &'a syn::Signature) {
+        if sig.ident == "spill_sum" {
+            self.spill_sums.push(self.at(format!("fn {}", sig.ident)));
+        }
+        if let syn::ReturnType::Type(_, ty) = &sig.output {
+            if let syn::Type::Path(p) = &**ty {
+                let last = p.path.segments.last().unwrap();
+                if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                    let err = args.args.iter().nth(1);
+                    if last.ident == "Result" && matches!(err, Some(syn::GenericArgument::Type(t)) if is_string(t)) {
+                        self.string_refusals.push(self.at(format!("fn {}", sig.ident)));
+                    }
+                }
+            }
+        }
+        syn::visit::visit_signature(self, sig);
+    }
+
+    fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
+        self.function.push(f.sig.ident.to_string());
+        syn::visit::visit_item_fn(self, f);
+        self.function.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
+        self.function.push(f.sig.ident.to_string());
+        syn::visit::visit_impl_item_fn(self, f);
+        self.function.pop();
+    }
+
+    fn visit_expr_struct(&mut self, e: &'a syn::ExprStruct) {
+        for f in &e.fields {
+            let message = matches!(&f.member, syn::Member::Named(i) if i == "message");
+            if message && matches!(&f.expr, syn::Expr::Macro(m) if m.mac.path.is_ident("format")) {
+                self.formatted_messages.push(self.at(e.path.to_token_stream()));
+            }
+        }
+        syn::visit::visit_expr_struct(self, e);
+    }
+
+    fn visit_expr(&mut self, e: &'a syn::Expr) {
+        let adds = match e {
+            syn::Expr::Binary(b) => matches!(b.op, syn::BinOp::Add(_) | syn::BinOp::AddAssign(_)),
+            syn::Expr::MethodCall(m) => ["saturating_add", "checked_add", "wrapping_add", "overflowing_add", "zip"]
+                .iter()
+                .any(|n| m.method == n),
+            _ => false,
+        };
+        if adds {
+            let names = names_in(e);
+            if names.iter().any(|n| n == "vgpr_spill_count") && names.iter().any(|n| n == "sgpr_spill_count") {
+                let within = self.function.last().cloned().unwrap_or_default();
+                self.spill_sums.push(self.at(format!("an addition of both spill counts in fn {within}")));
+            }
+        }
+        syn::visit::visit_expr(self, e);
+    }
+}
+
+/// The library's syntax trees, walked once for the three checks below.
+fn found() -> Vec<Found> {
+    library_syntax()
+        .into_iter()
+        .map(|(file, tree)| {
+            let mut f = Found { file, ..Found::default() };
+            syn::visit::Visit::visit_file(&mut f, &tree);
+            f
+        })
+        .collect()
+}
+
+fn all(found: &[Found], pick: impl Fn(&Found) -> &Vec<String>) -> Vec<String> {
+    let mut v: Vec<String> = found.iter().flat_map(|f| pick(f).iter().cloned()).collect();
+    v.sort();
+    v
 }
 
 /// Issue 13: one kernel-resources type. Besides the metadata decoder (`KernelMeta`), the table record
-/// (declared through `record!`, so its fields are `vgpr_count: u16` inside a macro call, not a struct) and
-/// the shared type (`KernelResources`), only the model's answer (`Occupancy`, which reports the counts it
-/// evaluated) carries both counts; every other type holds one of these.
+/// (declared through `record!`) and the shared type (`KernelResources`), only the model's answer
+/// (`Occupancy`, which reports the counts it evaluated) and one note that quotes them carry both counts;
+/// every other type holds one of these. Read from the library's syntax trees (structs, enum variants and the table's macro), not its text.
 #[test]
 fn four_types_carry_a_kernels_register_counts() {
-    let mut files = Vec::new();
-    for dir in ["crates", "llvm-pass/src"] {
-        rust_sources(&root().join(dir), &mut files);
-    }
-    let mut found = Vec::new();
-    for f in &files {
-        let rel = f.strip_prefix(root()).unwrap_or(f).display().to_string();
-        // Library sources only: tests, benches, fuzz targets and the test helpers are not the library.
-        if ["/tests/", "/benches/", "/fuzz/", "wavebudget-testkit", "/examples/"].iter().any(|d| rel.contains(d)) {
-            continue;
-        }
-        let text = std::fs::read_to_string(f).unwrap();
-        found.extend(structs_with_both_counts(&text).into_iter().map(|s| format!("{rel}: {s}")));
-    }
-    found.sort();
-    let table = std::fs::read_to_string(root().join("crates/wavebudget-codeobj/src/table.rs")).unwrap();
-    assert!(table.contains("record! {") && table.contains("    vgpr_count: u16,"), "the table record moved");
     assert_eq!(
-        found,
+        all(&found(), |f| &f.both_counts),
         [
             "crates/wavebudget-codeobj/src/metadata.rs: KernelMeta",
+            "crates/wavebudget-codeobj/src/table.rs: record! (RawRecord)",
+            // A note quoting the counts it compares with the descriptor's (its message names both); the
+            // text check this replaces read structs only and did not see it.
+            "crates/wavebudget-engine/src/note.rs: Note::PaddedAtNoCost",
             "crates/wavebudget-model/src/kernel.rs: KernelResources",
             "crates/wavebudget-model/src/occupancy.rs: Occupancy",
         ],
@@ -176,208 +360,90 @@ fn four_types_carry_a_kernels_register_counts() {
 
 /// A refusal is a variant with data, its English only in `Display`: no error variant is a bare `String`
 /// printed whole (`#[error("{0}")] Variant(String)`), except those holding another program's message
-/// (clap's, LLVM's parser's, serde's). The CLI's usage errors were one such variant at ~80 call sites.
+/// (clap's, LLVM's parser's, serde's). No library function refuses with a `String` but serde's words with
+/// their path and the C API's argument check (whose text goes to the caller's error buffer); no reason or
+/// error is a `String` field; no diagnostic is a formatted `message` (the pass's are `Finding`s).
 #[test]
 fn refusals_are_not_prose_in_a_string() {
-    let mut files = Vec::new();
-    for dir in ["crates", "llvm-pass/src"] {
-        rust_sources(&root().join(dir), &mut files);
+    let found = found();
+    assert_eq!(
+        all(&found, |f| &f.prose_variants),
+        [
+            "crates/wavebudget-cli/src/usage.rs: UsageError::Arguments",
+            "crates/wavebudget-engine/src/lib.rs: SweepProblem::Shape",
+            "llvm-pass/src/error.rs: Error::Parse",
+            "llvm-pass/src/error.rs: RecordsProblem::NotASweep",
+            "llvm-pass/src/error.rs: RecordsProblem::NotInspect",
+        ],
+        "a refusal written as prose in a String"
+    );
+    assert_eq!(
+        all(&found, |f| &f.string_refusals),
+        [
+            "crates/wavebudget-capi/src/lib.rs: fn str_arg",
+            "crates/wavebudget-ladder/src/lib.rs: fn from_json",
+            "crates/wavebudget-ladder/src/lib.rs: fn from_value",
+            "crates/wavebudget-ladder/src/lib.rs: fn read_typed",
+            "crates/wavebudget-ladder/src/lib.rs: fn resources_complete",
+        ],
+        "a library function that refuses with a String"
+    );
+    assert_eq!(all(&found, |f| &f.prose_fields), Vec::<String>::new(), "a reason or an error as prose");
+    assert_eq!(all(&found, |f| &f.formatted_messages), Vec::<String>::new(), "a diagnostic as a formatted message");
+}
+
+/// The VGPR + SGPR spill sum is written once, in the model (`KernelResources::spill_sum`): no other
+/// function adds the two spill counts (four did, with different answers for an overflow or a missing
+/// count). Read from the syntax trees: an addition (`+`, `+=`, `saturating_add` and the like, `zip`) whose
+/// operands name both counts, or a second `spill_sum`. The launch range's one product is held by a type
+/// instead: `LaunchDims` keeps its dimensions private, so `LaunchDims::threads` is the only product.
+#[test]
+fn the_spill_rule_is_written_once() {
+    assert_eq!(
+        all(&found(), |f| &f.spill_sums),
+        ["crates/wavebudget-model/src/kernel.rs: fn spill_sum"],
+        "the spill counts added outside KernelResources::spill_sum"
+    );
+}
+
+/// The types the sweep writes and reads back are declared once, in the ladder crate (the pass and the
+/// engine re-export them): no other library declares a public `Sweep`, `Level`, `KernelLadder` or `Rung`. Reading
+/// the sweep's JSON by hand is clippy's to refuse (`clippy.toml`: `serde_json::Value::get`).
+#[test]
+fn the_sweeps_types_are_declared_once() {
+    let found = all(&found(), |f| &f.sweep_types);
+    assert!(found.len() >= 3, "{found:?}");
+    for t in &found {
+        assert!(t.starts_with("crates/wavebudget-ladder/src/"), "declares the sweep's type again: {t}");
     }
-    // (file, variant): the message is a third party's.
-    let theirs = [
-        ("crates/wavebudget-cli/src/usage.rs", "Arguments(String),"),
-        ("crates/wavebudget-engine/src/lib.rs", "Shape(String),"),
-        ("llvm-pass/src/error.rs", "Parse(String),"),
-        ("llvm-pass/src/error.rs", "NotASweep(String),"),
-        ("llvm-pass/src/error.rs", "NotInspect(String),"),
-    ];
-    let mut found = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        // A kind's own attribute (`#[strum(serialize = ...)]`) may stand between the message and the variant.
-        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.starts_with("#[strum(")).collect();
-        for w in lines.windows(2) {
-            if w[0] == "#[error(\"{0}\")]" && w[1].ends_with("(String),") {
-                let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
-                found.push((rel, w[1].to_string()));
-            }
-        }
-    }
-    for (f, v) in &found {
-        assert!(theirs.iter().any(|(tf, tv)| tf == f && tv == v), "{f}: {v} is a refusal written as prose in a String");
-    }
-    assert_eq!(found.len(), theirs.len(), "{found:?}");
-    // The CLI's own refusals match by variant: no call site builds one from a formatted message.
-    let cli = std::fs::read_to_string(root().join("crates/wavebudget-cli/src/lib.rs")).unwrap();
-    assert!(!cli.contains("Usage(String)"));
-    // The pass's diagnostics are `Finding`s (llvm-pass/src/finding.rs): none is a formatted message, and
-    // the policy's reason is `ChoiceReason`.
-    let mut pass = Vec::new();
-    rust_sources(&root().join("llvm-pass/src"), &mut pass);
-    for f in &pass {
-        let text = std::fs::read_to_string(f).unwrap();
-        assert!(!text.contains("message: format!("), "{}: a diagnostic written as a formatted message", f.display());
-    }
-    let finding = std::fs::read_to_string(root().join("llvm-pass/src/finding.rs")).unwrap();
-    assert!(finding.contains("pub enum Finding") && finding.contains("#[non_exhaustive]"));
-    let ladder = std::fs::read_to_string(root().join("crates/wavebudget-ladder/src/lib.rs")).unwrap();
-    assert!(!ladder.contains("pub reason: String"), "the ladder policy's reason is prose in a String");
-    // The sweep's errors (a level's, a planned kernel's) are typed in the JSON too, not sentences.
-    assert!(!ladder.contains("error: Option<String>"), "a sweep error is prose in a String");
-    // No library function refuses with a String (the processor refusal, the shards' merge, the HSA
-    // runtime and the disassembler were): only serde's words with their path, and the C API's argument
-    // check, whose text goes to the caller's error buffer.
-    let theirs = [
-        ("crates/wavebudget-ladder/src/lib.rs", "pub fn from_json(bytes: &[u8]) -> Result<Sweep, String> {"),
-        (
-            "crates/wavebudget-ladder/src/lib.rs",
-            "pub fn from_value(value: &serde_json::Value) -> Result<Sweep, String> {",
-        ),
-        // serde's words with their path, for any typed reading (the pass's records of `inspect --json`).
-        (
-            "crates/wavebudget-ladder/src/lib.rs",
-            "pub fn read_typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, String> {",
-        ),
-        // from_value's check of a level's flattened resources: serde's words with the level's path.
-        (
-            "crates/wavebudget-ladder/src/lib.rs",
-            "fn resources_complete(value: &serde_json::Value) -> Result<(), String> {",
-        ),
-        (
-            "crates/wavebudget-capi/src/lib.rs",
-            "unsafe fn str_arg<'a>(p: *const c_char, what: &str) -> Result<&'a str, String> {",
-        ),
-    ];
-    let mut libraries = Vec::new();
-    for dir in [
-        "src",
-        "llvm-pass/src",
-        "crates/wavebudget-sweep/src",
-        "crates/wavebudget-engine/src",
-        "crates/wavebudget-ladder/src",
-        "crates/wavebudget-runtime/src",
-        "crates/wavebudget-capi/src",
-        "crates/wavebudget-model/src",
-        "crates/wavebudget-codeobj/src",
+}
+
+/// The CLI is argument parsing and rendering, and a JSON document with a type of ours is read in it: both
+/// are held by clippy (`.ci/run` runs it with `-D warnings`), not by reading sources. Clippy reads the
+/// `clippy.toml` nearest a crate's manifest, so the CLI's (crates/wavebudget-cli/clippy.toml) replaces the
+/// workspace's for the CLI: it must hold every rule of the workspace's, then the CLI's own (the engine's
+/// work: reading a sweep, the dispatch's kernel table, the spill sum, a kernel's launch, the processor
+/// list). The workspace's disallows walking a JSON value by key (`serde_json::Value::get`, `pointer`)
+/// except where a site says why its document has no type.
+#[test]
+fn the_clis_clippy_list_is_the_workspaces_and_its_own() {
+    let rules = |path: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        text.lines().map(str::trim).filter(|l| l.starts_with("{ path = ")).map(str::to_string).collect()
+    };
+    let workspace = rules("clippy.toml");
+    let cli = rules("crates/wavebudget-cli/clippy.toml");
+    assert!(workspace.iter().any(|r| r.contains("\"serde_json::Value::get\"")), "{workspace:?}");
+    assert_eq!(cli[..workspace.len().min(cli.len())], workspace[..], "the CLI's clippy.toml lost a workspace rule");
+    let own: Vec<&str> = cli[workspace.len()..].iter().map(|r| r.split('"').nth(1).unwrap()).collect();
+    for engine in [
+        "wavebudget_ladder::Sweep::from_json",
+        "wavebudget_runtime::Kernels::open",
+        "wavebudget_model::kernel::KernelResources::spill_sum",
+        "wavebudget_model::kernel::KernelResources::launch_of",
+        "wavebudget_model::targets::processor",
     ] {
-        rust_sources(&root().join(dir), &mut libraries);
-    }
-    let mut found = Vec::new();
-    for f in &libraries {
-        let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
-        let text = std::fs::read_to_string(f).unwrap();
-        // The library's code: a file's test module (last, by this codebase's habit) may compare refusals
-        // by their text.
-        let library = text.split("\n#[cfg(test)]\nmod ").next().unwrap_or("");
-        for line in library.lines().map(str::trim) {
-            if line.contains("-> Result<") && line.ends_with(", String> {") {
-                assert!(theirs.contains(&(rel.as_str(), line)), "{rel}: `{line}` refuses with a String");
-                found.push(line.to_string());
-            }
-        }
-    }
-    assert_eq!(found.len(), theirs.len(), "{found:?}");
-}
-
-/// The launch range a kernel's metadata gives and the VGPR + SGPR spill sum are each written once, in the
-/// model (`KernelResources::launch_of`, `KernelResources::spill_sum`): no other source multiplies a
-/// `.reqd_workgroup_size` out or adds the two spill counts (they did in three and four places, with
-/// different answers for an overflow or a missing count).
-#[test]
-fn the_launch_range_and_spill_rules_are_written_once() {
-    let mut files = Vec::new();
-    for dir in ["crates", "llvm-pass/src"] {
-        rust_sources(&root().join(dir), &mut files);
-    }
-    let home = root().join("crates/wavebudget-model/src/kernel.rs");
-    let mut checked = 0;
-    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
-        let text = std::fs::read_to_string(f).unwrap();
-        checked += 1;
-        for l in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            assert!(!l.contains("checked_mul(y)"), "{}: multiplies .reqd_workgroup_size out: {l}", f.display());
-            // Both counts on one line are a sum in the making (or "v/s" text): a sum must be the model's.
-            let both = l.contains("vgpr_spill_count") && l.contains("sgpr_spill_count") && !l.contains("format!");
-            let adds_spills = (both && !l.contains("KernelResources::spill_sum"))
-                || l.contains("fn spill_sum")
-                || (l.contains("spill_count") && l.contains("saturating_add"));
-            assert!(!adds_spills, "{}: adds the spill counts itself: {l}", f.display());
-        }
-    }
-    assert!(checked > 50, "only {checked} sources read");
-    let text = std::fs::read_to_string(&home).unwrap();
-    assert!(text.contains("pub fn launch_of(") && text.contains("pub fn spill_sum("));
-}
-
-/// The sweep's JSON is read back in one typed form, the engine's `ladder::Sweep`: no other source walks a
-/// sweep document by hand (`"levels"`, `"baseline"` looked up in a JSON value), and the types the sweep
-/// writes are declared once, in the engine (the pass re-exports them).
-#[test]
-fn the_sweep_is_read_back_in_one_typed_form() {
-    let mut files = Vec::new();
-    for dir in ["crates", "llvm-pass/src"] {
-        rust_sources(&root().join(dir), &mut files);
-    }
-    let home = root().join("crates/wavebudget-ladder/src/lib.rs");
-    let mut checked = 0;
-    for f in files.iter().filter(|f| !f.components().any(|c| c.as_os_str() == "tests") && **f != home) {
-        let text = std::fs::read_to_string(f).unwrap();
-        checked += 1;
-        for l in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            for key in ["\"levels\"", "\"baseline\""] {
-                assert!(!l.contains(&format!("get({key})")), "{}: reads sweep JSON untyped: {l}", f.display());
-            }
-            for decl in ["pub struct KernelLadder", "pub struct Level ", "pub struct Sweep ", "pub struct Rung"] {
-                assert!(!l.contains(decl), "{}: declares the sweep's type again: {l}", f.display());
-            }
-        }
-    }
-    assert!(checked > 50, "only {checked} sources read");
-    let text = std::fs::read_to_string(&home).unwrap();
-    assert!(text.contains("pub struct Sweep") && text.contains("Deserialize") && text.contains("pub fn choose_rungs"));
-}
-
-/// The CLI is argument parsing and rendering: the report's inputs (kernels of files and sweeps, or one
-/// configuration, each evaluated), the dispatch's device and kernel, and the target list are the engine's
-/// (`report`, `dispatch`, `targets`), which Python calls too. No CLI source builds a report entry, reads a
-/// sweep, evaluates a kernel from its metadata, lists the processors or resolves a kernel itself.
-#[test]
-fn the_cli_holds_no_engine_logic() {
-    let mut files = Vec::new();
-    rust_sources(&root().join("crates/wavebudget-cli/src"), &mut files);
-    assert!(files.len() > 10);
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        // One reading of a sweep is the CLI's own: `sweep --ray` gets the ladder the Python driver merged
-        // (by the engine's `ladder::merge`) back from it, to print or to tune from.
-        let code = if f.ends_with("sweep.rs") {
-            assert_eq!(code.matches("Sweep::from_json").count(), 1, "{}", f.display());
-            code.replacen("Sweep::from_json", "", 1)
-        } else {
-            code.to_string()
-        };
-        for logic in [
-            "Sweep::from_json",
-            "KernelMeta {",
-            "Entry {",
-            "Kernels::open(",
-            "fn resolve_kernel",
-            "PROCESSORS",
-            "map(str::trim).filter(|s| !s.is_empty())",
-            "spill_sum(",
-        ] {
-            assert!(!code.contains(logic), "{}: does the engine's work ({logic})", f.display());
-        }
-    }
-    for (module, api) in [
-        ("report.rs", "pub fn files("),
-        ("report.rs", "pub fn configuration("),
-        ("dispatch.rs", "pub fn dispatch_file("),
-        ("targets.rs", "pub fn rows("),
-    ] {
-        let text = std::fs::read_to_string(root().join("crates/wavebudget-engine/src").join(module)).unwrap();
-        assert!(text.contains(api), "wavebudget-engine/src/{module} lost {api}");
+        assert!(own.contains(&engine), "the CLI may call {engine}: {own:?}");
     }
 }
 

@@ -38,9 +38,17 @@ where
     Ok(())
 }
 
-/// Plotters' drawing errors carry the backend's; a chart that cannot be drawn is a bug worth one line.
-fn finish(svg: String, r: DrawResult, what: &str) -> Result<String, String> {
-    r.map(|_| svg).map_err(|e| format!("drawing the {what} chart: {e}"))
+/// A chart plotters could not draw: which, and the backend's words (a bug worth one line).
+#[derive(Debug, thiserror::Error)]
+#[error("drawing the {what} chart: {backend}")]
+pub(crate) struct DrawError {
+    what: String,
+    backend: String,
+}
+
+/// Plotters' drawing errors carry the backend's.
+fn finish(svg: String, r: DrawResult, what: &str) -> Result<String, DrawError> {
+    r.map(|_| svg).map_err(|e| DrawError { what: what.to_string(), backend: e.to_string() })
 }
 
 /// Thousands with a thin space, for byte axes.
@@ -55,7 +63,7 @@ fn human(x: f64) -> String {
 
 /// A step chart: occupancy against one resource, LLVM's rule solid and the hardware's dashed where it
 /// differs, the kernel's point in red and its next step in green.
-pub(crate) fn step_chart(c: &Curve, max_waves: u32, llvm_label: &str) -> Result<String, String> {
+pub(crate) fn step_chart(c: &Curve, max_waves: u32, llvm_label: &str) -> Result<String, DrawError> {
     let mut svg = String::new();
     let r = draw_step_chart(&mut svg, c, max_waves, llvm_label);
     finish(svg, r, c.axis.title())
@@ -147,7 +155,7 @@ fn draw_step_chart(svg: &mut String, c: &Curve, max_waves: u32, llvm_label: &str
 }
 
 /// The four limiters as horizontal bars in waves/SIMD, the binding ones red.
-pub(crate) fn limiter_chart(bars: &[LimiterBar], max_waves: u32) -> Result<String, String> {
+pub(crate) fn limiter_chart(bars: &[LimiterBar], max_waves: u32) -> Result<String, DrawError> {
     let mut svg = String::new();
     let r = draw_limiters(&mut svg, bars, max_waves);
     finish(svg, r, "limiter")
@@ -209,7 +217,7 @@ fn draw_limiters(svg: &mut String, bars: &[LimiterBar], max_waves: u32) -> DrawR
 }
 
 /// A vertical bar chart of counts per category (the summary's histograms).
-pub(crate) fn count_chart(title_x: &str, categories: &[String], counts: &[u64]) -> Result<String, String> {
+pub(crate) fn count_chart(title_x: &str, categories: &[String], counts: &[u64]) -> Result<String, DrawError> {
     let mut svg = String::new();
     let r = draw_counts(&mut svg, title_x, categories, counts);
     finish(svg, r, title_x)
@@ -269,7 +277,7 @@ pub(crate) struct Predicted {
 
 /// The latency-hiding model's predicted throughput (against the kernel's fastest level) of each compiled
 /// level, at the waves/SIMD it reached: where the curve flattens, more waves buy nothing.
-pub(crate) fn predicted_chart(points: &[Predicted]) -> Result<String, String> {
+pub(crate) fn predicted_chart(points: &[Predicted]) -> Result<String, DrawError> {
     let mut svg = String::new();
     let r = draw_predicted(&mut svg, points);
     finish(svg, r, "predicted throughput")
@@ -353,7 +361,7 @@ pub(crate) struct Measured {
 
 /// The measured ladder: per waves target, the VGPRs the compile used (bars) against the budget R_max
 /// (the dashed line) and the unconstrained build (the grey line), with each level's spills above its bar.
-pub(crate) fn measured_chart(levels: &[Measured], unconstrained: Option<u32>) -> Result<String, String> {
+pub(crate) fn measured_chart(levels: &[Measured], unconstrained: Option<u32>) -> Result<String, DrawError> {
     let mut svg = String::new();
     let r = draw_measured(&mut svg, levels, unconstrained);
     finish(svg, r, "measured ladder")

@@ -746,11 +746,11 @@ fn detail(id: usize, e: &Entry, st: &Subtarget, o: &Occupancy, near: Option<Stri
 }
 
 /// A chart the report could not draw (plotters' message, naming the chart).
-fn chart_err(message: String) -> ReportError {
-    ReportError::Part { part: ReportPart::Chart, message }
+fn chart_err(e: charts::DrawError) -> ReportError {
+    ReportError::Part { part: ReportPart::Chart, message: e.to_string() }
 }
 
-fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
+fn measured_svg(rows: &[MeasuredRow]) -> Result<String, charts::DrawError> {
     let levels: Vec<charts::Measured> = rows
         .iter()
         .filter_map(|m| {
@@ -764,7 +764,7 @@ fn measured_svg(rows: &[MeasuredRow]) -> Result<String, String> {
 
 /// The predicted throughput of each compiled level against the waves/SIMD it reached (`None`: no level
 /// has a prediction).
-fn predicted_svg(rows: &[MeasuredRow]) -> Option<Result<String, String>> {
+fn predicted_svg(rows: &[MeasuredRow]) -> Option<Result<String, charts::DrawError>> {
     let points: Vec<charts::Predicted> = rows
         .iter()
         .filter_map(|m| {
