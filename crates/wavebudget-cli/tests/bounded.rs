@@ -256,6 +256,59 @@ fn the_input_budget_is_spent_over_a_commands_inputs() {
     refused(&b, &format!("error: {}: compressed offload bundle", cos[3]), &why);
 }
 
+/// Issue 56: a compressed bundle of a few KB whose 1,000,000 entries all name one code object (each would be
+/// read, evaluated and reported: 5 GB before the limit). Every door that reads bundles refuses it by its
+/// entry count, in the same words: the CLI's readers (`inspect`, `isa`, `embed`, `dispatch`, `report`) and
+/// the runtime's `Kernels::open`, which the C API's `wb_kernels_open` is. Python's `code_objects` and C's
+/// are held to the CLI's words on the uncompressed form by test_doors.py.
+#[test]
+fn one_code_object_named_a_million_times_is_refused_by_every_door() {
+    let dir = scratch("million-entries");
+    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
+    let code = std::fs::read(&hsaco).unwrap();
+    let n = 1_000_000usize;
+    let id = b"hipv4-amdgcn-amd-amdhsa--gfx942";
+    let data_at = 24 + 8 + n * (24 + id.len());
+    let mut raw = Vec::with_capacity(data_at + code.len());
+    raw.extend_from_slice(b"__CLANG_OFFLOAD_BUNDLE__");
+    raw.extend_from_slice(&(n as u64).to_le_bytes());
+    for _ in 0..n {
+        raw.extend_from_slice(&(data_at as u64).to_le_bytes());
+        raw.extend_from_slice(&(code.len() as u64).to_le_bytes());
+        raw.extend_from_slice(&(id.len() as u64).to_le_bytes());
+        raw.extend_from_slice(id);
+    }
+    raw.extend_from_slice(&code);
+    let payload = zstd::bulk::compress(&raw, 19).unwrap();
+    let bundle = ccob(1, raw.len() as u64, md5_low(&raw), &payload);
+    assert!(bundle.len() < code.len() + (64 << 10), "{} bytes", bundle.len());
+    let file = dir.join("million.bundle");
+    std::fs::write(&file, &bundle).unwrap();
+    let f = file.to_str().unwrap();
+    let why = "1000000 entries: more than the 4096 a bundle is read with";
+    let out = dir.join("out");
+    let page = dir.join("page.html");
+    for args in [
+        vec!["inspect", f],
+        vec!["inspect", "--json", f],
+        vec!["isa", f],
+        vec!["embed", f, "-o", out.to_str().unwrap()],
+        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
+        vec!["report", f, "-o", page.to_str().unwrap()],
+    ] {
+        let b = run_bounded(&mut wb(&args), CEILING);
+        refused(&b, f, why);
+        assert!(!out.exists() && !page.exists(), "{args:?} wrote its output");
+    }
+    let start = std::time::Instant::now();
+    let err = match wavebudget_runtime::Kernels::open(&file) {
+        Ok(_) => panic!("the runtime read {f}"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains(f) && err.contains(why), "{err}");
+    assert!(start.elapsed() < CEILING);
+}
+
 /// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,
 /// while the header claims 4 GiB. Refused by the budget before decompression.
 #[test]

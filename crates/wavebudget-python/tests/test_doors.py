@@ -471,3 +471,40 @@ def test_an_embedded_table_its_metadata_contradicts_is_one_refusal_in_every_door
     assert err.value.decode() == line
     [co] = wavebudget.code_objects(edited)
     assert co.kernels[0].waves_per_simd == before.waves_per_simd and co.kernels[0].vgpr_count == count
+
+
+def test_one_code_object_named_a_million_times_is_one_refusal_in_every_door(lib, tmp_path):
+    """Issue 56: a bundle whose 1,000,000 entries all name one code object (5 GB of work before the
+    limit) is refused by its entry count, in the same line, by the CLI's `inspect` and `dispatch`,
+    Python's `code_objects`, `dispatch` and `write_report`, and C's `wb_kernels_open`. The layout is
+    clang-offload-bundler's (docs/binary-format.md): magic, count, then per entry offset, size, id length
+    and id; the code object is llc-22's. The compressed form (a few KB) is crates/wavebudget-cli/tests/
+    bounded.rs's, through the CLI and the runtime."""
+    llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
+    src, obj, bundle = (tmp_path / n for n in ("k.ll", "k.o", "million.bundle"))
+    src.write_text(_kernel_ir(40, "1,256"))
+    subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o", str(obj)],
+                   check=True, capture_output=True)
+    code = obj.read_bytes()
+    n, ident = 1_000_000, b"hipv4-amdgcn-amd-amdhsa--gfx942"
+    data_at = 24 + 8 + n * (24 + len(ident))
+    entry = data_at.to_bytes(8, "little") + len(code).to_bytes(8, "little") + len(ident).to_bytes(8, "little") + ident
+    bundle.write_bytes(b"__CLANG_OFFLOAD_BUNDLE__" + n.to_bytes(8, "little") + entry * n + code)
+    why = "1000000 entries: more than the 4096 a bundle is read with"
+    r = cli("inspect", bundle)
+    line = r.stderr.strip().removeprefix("error: ")
+    assert r.returncode == 1 and not r.stdout and "\n" not in line and why in line and str(bundle) in line, r
+    r = cli("dispatch", bundle, "--kernel", "k", "--device", "MI300X")
+    assert r.returncode == 1 and not r.stdout and r.stderr.strip().removeprefix("error: ") == line, r
+    page = tmp_path / "page.html"
+    for call in (lambda: wavebudget.code_objects(bundle), lambda: wavebudget.dispatch(bundle, "k", device="MI300X"),
+                 lambda: wavebudget.write_report(bundle, output=page)):
+        with pytest.raises(wavebudget.Error) as e:
+            call()
+        assert str(e.value) == line
+    assert not page.exists()
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    err = ctypes.create_string_buffer(1024)
+    assert not lib.wb_kernels_open(str(bundle).encode(), err, 1024)
+    assert err.value.decode() == line
