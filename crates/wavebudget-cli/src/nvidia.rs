@@ -3,9 +3,8 @@
 
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
-use serde::Serialize;
 use wavebudget_engine::vendor::Whose;
-use wavebudget_model::nvidia::{self, Arch, Kernel, Occupancy, Target, Want};
+use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused.
@@ -148,48 +147,27 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
     Ok(s)
 }
 
-/// `targets --nvidia`.
+/// `targets --nvidia`: the engine's list, rendered.
 pub(crate) fn targets(json: bool) -> String {
+    let rows = wavebudget_engine::targets::nvidia_rows();
     if json {
-        #[derive(Serialize)]
-        struct Out {
-            archs: Vec<ArchRow>,
-            products: &'static [nvidia::Product],
-        }
-        #[derive(Serialize)]
-        struct ArchRow {
-            #[serde(flatten)]
-            arch: &'static Arch,
-            max_warps_per_sm: u32,
-            shared_mem_per_block_optin: u32,
-            shared_mem_granule: u32,
-        }
-        let archs = nvidia::ARCHS
-            .iter()
-            .map(|a| ArchRow {
-                arch: a,
-                max_warps_per_sm: a.max_warps_per_sm(),
-                shared_mem_per_block_optin: a.shared_mem_per_block_optin(),
-                shared_mem_granule: a.shared_mem_granule(),
-            })
-            .collect();
-        return to_json(&Out { archs, products: nvidia::PRODUCTS });
+        return to_json(&rows);
     }
     let mut s = String::from("arch    family     warps/SM  blocks/SM  shared/SM  opt-in/block  reserved/block\n");
-    for a in nvidia::ARCHS {
+    for r in &rows.archs {
         s.push_str(&format!(
             "{:<7} {:<10} {:>8}  {:>9}  {:>9}  {:>12}  {:>14}\n",
-            a.name,
-            a.family,
-            a.max_warps_per_sm(),
-            a.max_blocks_per_sm,
-            a.shared_mem_per_sm,
-            a.shared_mem_per_block_optin(),
-            a.reserved_shared_mem_per_block
+            r.arch.name,
+            r.arch.family,
+            r.max_warps_per_sm,
+            r.arch.max_blocks_per_sm,
+            r.arch.shared_mem_per_sm,
+            r.shared_mem_per_block_optin,
+            r.arch.reserved_shared_mem_per_block
         ));
     }
     s.push_str("\nproduct               arch     SMs\n");
-    for p in nvidia::PRODUCTS {
+    for p in rows.products {
         s.push_str(&format!("{:<21} {:<7} {:>4}\n", p.name, p.arch, p.sms));
     }
     s.push_str("\nAll: 64K registers per SM in 4 sub-partitions, allocated per warp in 256-register units; 48 KiB static shared memory per block.\n");

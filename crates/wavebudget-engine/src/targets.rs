@@ -141,6 +141,45 @@ pub fn rows() -> Vec<TargetRow> {
         .collect()
 }
 
+/// `targets --nvidia` and Python's `nvidia.targets()`: every compute capability the NVIDIA model has (its
+/// table's figures and those derived from them), and the products by name.
+#[derive(Debug, Clone, Serialize)]
+pub struct NvidiaTargets {
+    /// The architectures, in the model's order.
+    pub archs: Vec<NvidiaArchRow>,
+    /// The products, with their SM counts and sources.
+    pub products: &'static [wavebudget_model::nvidia::Product],
+}
+
+/// One compute capability with the figures derived from its table.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct NvidiaArchRow {
+    /// The table's row.
+    #[serde(flatten)]
+    pub arch: &'static wavebudget_model::nvidia::Arch,
+    /// Warps per SM at most.
+    pub max_warps_per_sm: u32,
+    /// Shared memory a block may opt in to.
+    pub shared_mem_per_block_optin: u32,
+    /// The shared memory allocation granule.
+    pub shared_mem_granule: u32,
+}
+
+/// Every NVIDIA architecture and product the model knows: the one list the CLI and Python render.
+pub fn nvidia_rows() -> NvidiaTargets {
+    use wavebudget_model::nvidia::{ARCHS, PRODUCTS};
+    let archs = ARCHS
+        .iter()
+        .map(|a| NvidiaArchRow {
+            arch: a,
+            max_warps_per_sm: a.max_warps_per_sm(),
+            shared_mem_per_block_optin: a.shared_mem_per_block_optin(),
+            shared_mem_granule: a.shared_mem_granule(),
+        })
+        .collect();
+    NvidiaTargets { archs, products: PRODUCTS }
+}
+
 /// An NVIDIA target as a heading: `H100 (sm_90, Hopper, 132 SMs)`, or `sm_90 (Hopper)`.
 pub fn nvidia_heading(t: &wavebudget_model::nvidia::Target) -> String {
     match t.product {

@@ -395,16 +395,6 @@ fn one_or_list<'py>(
     }
 }
 
-/// An answer class of the package (`Budget`, `Dispatch`, `WgSuggestion`, `nvidia.NvOccupancy`, ...) made
-/// from `value`.
-fn answer<'py>(py: Python<'py>, class: &str, value: impl IntoPyObject<'py>) -> PyResult<Bound<'py, PyAny>> {
-    let cls = match class.split_once('.') {
-        Some((module, name)) => py.import(format!("wavebudget.{module}"))?.getattr(name)?,
-        None => package(py)?.getattr(class)?,
-    };
-    cls.call1((value,))
-}
-
 /// `f` of the subtargets of a target list with these options, parsed once per thread (the cache).
 fn with_subtargets<T>(
     target: &str,
@@ -729,7 +719,7 @@ fn triton_launch_report<'py>(
 
 /// `triton.launch_report` of a Triton NVIDIA kernel: a cache entry (its directory, or its `.cubin` with
 /// the `<name>.json` beside it), or a compiled kernel's cubin bytes with its metadata's `shared`,
-/// `num_warps` and `target.arch`: its one kernel at Triton's launch, as `cubins` reads it (a `Record`).
+/// `num_warps` and `target.arch`: its one kernel at Triton's launch, as `cubins` reads it (a `CubinKernel`).
 #[pyfunction]
 #[pyo3(signature = (path, cubin, shared, num_warps, arch))]
 fn triton_cuda_launch_report<'py>(
@@ -754,7 +744,7 @@ fn triton_cuda_launch_report<'py>(
         (None, None) => return Err(refuse(Kind::NoInput, "give a path or the cubin bytes".into())),
     }
     .map_err(engine_err)?;
-    answer(py, "Record", to_py(py, &k)?)
+    Ok(Bound::new(py, CubinKernel::new(k))?.into_any())
 }
 
 answer! {
@@ -861,8 +851,7 @@ fn code_objects<'py>(
         found.setattr("skipped", skipped)?;
     }
     // A host binary carrying both vendors' binaries: the NVIDIA ones beside, as `cubins()` gives them.
-    let record = package.getattr("Record")?;
-    let cubins = report.cubins.iter().map(|c| record.call1((to_py(py, c)?,))).collect::<PyResult<Vec<_>>>()?;
+    let cubins = report.cubins.into_iter().map(|c| cubin(py, c)).collect::<PyResult<Vec<_>>>()?;
     found.setattr("cubins", cubins)?;
     Ok(found)
 }
@@ -925,8 +914,70 @@ fn cubins<'py>(
     if let Some(e) = report.cuda_launch_refusal() {
         return Err(nv_err(e.clone()));
     }
-    let records = report.cubins.iter().map(|c| answer(py, "Record", to_py(py, c)?)).collect::<PyResult<Vec<_>>>()?;
-    Ok(pyo3::types::PyList::new(py, records)?.into_any())
+    let cubins = report.cubins.into_iter().map(|c| cubin(py, c)).collect::<PyResult<Vec<_>>>()?;
+    Ok(pyo3::types::PyList::new(py, cubins)?.into_any())
+}
+
+/// A cubin's report as its answer, each kernel its own.
+fn cubin(py: Python<'_>, mut c: wavebudget_engine::inspect::CubinReport) -> PyResult<Py<Cubin>> {
+    let kernels = std::mem::take(&mut c.kernels)
+        .into_iter()
+        .map(|k| Py::new(py, CubinKernel::new(k)))
+        .collect::<PyResult<Vec<_>>>()?;
+    Py::new(py, Cubin::new(CubinValue { c, kernels }))
+}
+
+/// A cubin's report without its kernels, and its kernels as answers.
+pub(crate) struct CubinValue {
+    c: wavebudget_engine::inspect::CubinReport,
+    kernels: Vec<Py<CubinKernel>>,
+}
+
+answer! {
+    /// `wavebudget.Cubin`: one NVIDIA cubin (`source`, `arch`, `e_flags`, `evaluated_on`, where it was found,
+    /// `kernels`), the engine's report of it, as `inspect --json`'s `cubins`.
+    Cubin("Cubin", "wavebudget", c: CubinValue) {
+        source => c.c.source, arch => c.c.arch, e_flags => c.c.e_flags, evaluated_on => c.c.evaluated_on,
+    }
+    json_only: ["fatbin_offset", "entry", "compression"]
+    // The cubin's `inspect --json` object, each kernel's its own (made once, shared with it).
+    json(py) {
+        let d = to_py(py, &c.c)?;
+        let kernels = c.kernels.iter().map(|k| k.get().made(py).cloned()).collect::<PyResult<Vec<_>>>()?;
+        d.set_item("kernels", kernels)?;
+        d
+    }
+    /// The kernels, in symbol-table order.
+    #[getter]
+    fn kernels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let kernels: Vec<Py<CubinKernel>> = match &self.held {
+            answer::Held::Value(c) => c.kernels.iter().map(|k| k.clone_ref(py)).collect(),
+            answer::Held::Json(d) => match d.bind(py).get_item("kernels")? {
+                Some(list) => list
+                    .try_iter()?
+                    .map(|k| Py::new(py, CubinKernel::from_json(k?.downcast_into()?)))
+                    .collect::<PyResult<_>>()?,
+                None => Vec::new(),
+            },
+        };
+        Ok(pyo3::types::PyList::new(py, kernels)?.into_any())
+    }
+}
+
+answer! {
+    /// `wavebudget.CubinKernel`: one kernel of a cubin (what the cubin says: `regs`, `shared_mem`,
+    /// `local_mem`, `barriers`, launch bounds; `block`, and CUDA's `occupancy` there or `no_occupancy`), the
+    /// engine's report of it.
+    CubinKernel("CubinKernel", "wavebudget", k: wavebudget_engine::inspect::CubinKernelReport) {
+        name => k.kernel.name, regs => k.kernel.regs, shared_mem => k.kernel.shared_mem,
+        shared_section => k.kernel.shared_section, reserved_shared => k.kernel.reserved_shared,
+        local_mem => k.kernel.local_mem, barriers => k.kernel.barriers, stack => k.kernel.stack,
+        frame => k.kernel.frame, param_bank => k.kernel.param_bank, maxreg => k.kernel.maxreg, block => k.block,
+    }
+    json_only: ["max_threads", "reqntid", "occupancy", "no_occupancy"]
+    json(py) {
+        to_py(py, k)?
+    }
 }
 
 answer! {
@@ -1859,22 +1910,20 @@ fn nv_budget<'py>(
     Ok(Bound::new(py, NvBudget::new(value))?.into_any())
 }
 
-/// `nvidia.targets()`: the architectures and products modelled.
+/// `nvidia.targets()`: the architectures and products modelled, the engine's list.
 #[pyfunction]
 fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    use wavebudget_model::nvidia::{ARCHS, PRODUCTS};
-    let archs = pyo3::types::PyList::empty(py);
-    for a in ARCHS {
-        let d = to_py(py, a)?;
-        d.set_item("max_warps_per_sm", a.max_warps_per_sm())?;
-        d.set_item("shared_mem_per_block_optin", a.shared_mem_per_block_optin())?;
-        d.set_item("shared_mem_granule", a.shared_mem_granule())?;
-        archs.append(d)?;
+    Ok(Bound::new(py, NvTargets::new(wavebudget_engine::targets::nvidia_rows()))?.into_any())
+}
+
+answer! {
+    /// `wavebudget.nvidia.NvTargets`: `archs` (each compute capability's figures) and `products` (by name,
+    /// with their SM counts and sources), as `wavebudget targets --nvidia --json`.
+    NvTargets("NvTargets", "wavebudget.nvidia", t: wavebudget_engine::targets::NvidiaTargets) {}
+    json_only: ["archs", "products"]
+    json(py) {
+        to_py(py, t)?
     }
-    let out = pyo3::types::PyDict::new(py);
-    out.set_item("archs", archs)?;
-    out.set_item("products", to_py(py, &PRODUCTS)?)?;
-    Ok(out.into_any())
 }
 
 /// `_printable(text)`: the text with control, bidi and invisible characters spelled out (the model's
@@ -1918,6 +1967,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<OccupancyResult>()?;
     m.add_class::<Kernel>()?;
     m.add_class::<CodeObject>()?;
+    m.add_class::<Cubin>()?;
+    m.add_class::<CubinKernel>()?;
     m.add_class::<KernelReport>()?;
     m.add_class::<Budget>()?;
     m.add_class::<Explanation>()?;
@@ -1926,6 +1977,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<WgSuggestion>()?;
     m.add_class::<NvOccupancy>()?;
     m.add_class::<NvBudget>()?;
+    m.add_class::<NvTargets>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
     // installs it): the benchmarks refuse to time such a build.

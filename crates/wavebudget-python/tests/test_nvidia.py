@@ -98,6 +98,11 @@ def test_targets_carry_the_h100s_own_properties():
     assert sm90["reserved_shared_mem_per_block"] == dev["reservedSharedMemPerBlock"]
     assert {p["name"]: p["sms"] for p in t["products"]}["H100"] == dev["multiProcessorCount"]
     assert len({a["name"] for a in t["archs"]}) == len(t["archs"])
+    # The engine's one list, as the CLI renders it: a native answer, its fields the JSON's.
+    want = json.loads(subprocess.run([str(REPO / "target" / "debug" / "wavebudget"), "targets", "--nvidia", "--json"],
+                                     capture_output=True, text=True, check=True).stdout)
+    assert type(t) is nvidia.NvTargets and t.to_dict() == want
+    assert [a.to_dict() for a in t.archs] == want["archs"] and [p.name for p in t.products] == [p["name"] for p in want["products"]]
 
 
 H200 = REPO / "crates" / "wavebudget-cli" / "tests" / "data" / "nvidia" / "h200"

@@ -636,7 +636,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
     # the JSON object, `_JSON_ONLY`; its other getters), and every `_FIELDS` entry is typed in the stub.
     classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
     answers = [c for c in classes.values() if any(getattr(b, "id", None) == "_Answer" for b in c.bases)]
-    assert len(answers) == 10, [c.name for c in answers]
+    assert len(answers) == 13, [c.name for c in answers]
     for node in answers:
         cls = getattr(mod, node.name)
         fields = {x.target.id for x in node.body if isinstance(x, ast.AnnAssign)}
@@ -648,7 +648,7 @@ def test_the_native_stub_declares_the_functions_as_they_are():
     for name in ("occupancy", "budget", "suggest_wg_size", "dispatch", "cubins", "write_report", "code_objects"):
         assert getattr(wavebudget, name) is getattr(mod, name) and name in declared, name
     nvidia = importlib.import_module("wavebudget.nvidia")
-    assert nvidia.occupancy is mod.nv_occupancy and nvidia.budget is mod.nv_budget
+    assert nvidia.occupancy is mod.nv_occupancy and nvidia.budget is mod.nv_budget and nvidia.targets is mod.nv_targets
     assert importlib.import_module("wavebudget.triton").explain is mod.explain
 
 
@@ -1096,6 +1096,48 @@ def test_the_modules_call_typed_functions_not_the_command_or_json():
     assert checked == 3, names
     # The check sees what cluster does import (and lazily too).
     assert {"json", "subprocess"} <= _imports(importlib.import_module("wavebudget.cluster").__loader__.get_code("wavebudget.cluster"))
+
+
+def test_cubins_fields_read_from_the_report_equal_the_clis_json():
+    """`cubins()` answers with native `Cubin`s and `CubinKernel`s over the engine's report (issue 56 point
+    4): for an nvcc executable of three architectures (one kernel over its `.maxntid` at the block asked,
+    so without occupancy) and a Triton cubin with its launch, each field read from the value equals the
+    CLI's `inspect --json` object, and the whole object is the CLI's; the answers copy, pickle and compare
+    as records, and are read-only. An NVIDIA `triton.launch_report` is the entry's one `CubinKernel`."""
+    import copy
+    import pickle
+
+    h200 = REPO / "crates" / "wavebudget-cli" / "tests" / "data" / "nvidia" / "h200"
+    cubin = h200 / "triton-cubins" / "000_add_b128_w1.cubin"
+    for path, args, kw in [(h200 / "nvapp", ["--wg-size", "512"], {"block": 512}),
+                           (cubin, ["--target", "H200", "--wg-size", "128", "--dynamic-shared-mem", "4096"],
+                            {"target": "H200", "block": 128, "dynamic_shared_mem": 4096})]:
+        want = cli_json(["inspect", "--json", path, *args])["cubins"]
+        got = wavebudget.cubins(path, **kw)
+        assert len(got) == len(want) >= 1
+        kernels = 0
+        for c, w in zip(got, want):
+            assert type(c) is wavebudget.Cubin and isinstance(c, wavebudget.Record)
+            for f in wavebudget.Cubin._FIELDS:
+                assert getattr(c, f) == w[f], f
+            assert len(c.kernels) == len(w["kernels"])
+            for k, wk in zip(c.kernels, w["kernels"]):
+                kernels += 1
+                assert type(k) is wavebudget.CubinKernel
+                for f in wavebudget.CubinKernel._FIELDS:
+                    assert getattr(k, f) == wk[f], (wk["name"], f)
+                assert _unmade(k)
+                assert ("occupancy" in k) == ("occupancy" in wk) and ("no_occupancy" in k) == ("no_occupancy" in wk)
+                assert k.to_dict() == wk
+            assert c.to_dict() == w
+            for copied in (copy.deepcopy(c), pickle.loads(pickle.dumps(c))):
+                assert copied == c and type(copied) is wavebudget.Cubin
+                assert [x.to_dict() for x in copied.kernels] == w["kernels"]
+            with pytest.raises(AttributeError):
+                c.arch = "sm_00"
+        assert kernels >= 1
+    over = [k for c in wavebudget.cubins(h200 / "nvapp", block=512) for k in c.kernels if "no_occupancy" in k]
+    assert over and all(".maxntid" in k.no_occupancy for k in over), [k.to_dict() for k in over]
 
 
 def test_targets_suggestions_and_nvidia_answers_read_from_the_answer_equal_the_clis_json():

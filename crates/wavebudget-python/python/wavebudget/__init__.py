@@ -25,6 +25,8 @@ __all__ = [
     "Target",
     "CodeObject",
     "CodeObjects",
+    "Cubin",
+    "CubinKernel",
     "Kernel",
     "Dispatch",
     "occupancy",
@@ -263,11 +265,13 @@ class _Skipped(Record):
 Kernel = _native.Kernel
 Budget = _native.Budget
 CodeObject = _native.CodeObject
+Cubin = _native.Cubin
+CubinKernel = _native.CubinKernel
 Target = _native.Target
 Dispatch = _native.Dispatch
 WgSuggestion = _native.WgSuggestion
-for _answer in (Kernel, Budget, CodeObject, Target, Dispatch, WgSuggestion, _native.Explanation,
-                _native.KernelReport, _native.NvOccupancy, _native.NvBudget):
+for _answer in (Kernel, Budget, CodeObject, Cubin, CubinKernel, Target, Dispatch, WgSuggestion, _native.Explanation,
+                _native.KernelReport, _native.NvOccupancy, _native.NvBudget, _native.NvTargets):
     Record.register(_answer)
 
 
@@ -290,7 +294,7 @@ class CodeObjects(list):  # type: ignore[type-arg]
 
     skipped: Sequence[_Skipped] = ()
     #: NVIDIA cubins found beside the code objects (a host binary carrying both), as ``cubins()`` gives them.
-    cubins: Sequence[Record] = ()
+    cubins: Sequence["Cubin"] = ()
 
 
 dispatch = _native.dispatch

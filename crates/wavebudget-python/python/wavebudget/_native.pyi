@@ -90,6 +90,37 @@ class CodeObject(_Answer):
     kernels: List[Kernel]
     launch: Optional[Record]
 
+class CubinKernel(_Answer):
+    """One kernel of a cubin: what the cubin says, ``block``, and CUDA's ``occupancy`` there (or why it has
+    none, ``no_occupancy``)."""
+    name: str
+    regs: Optional[int]
+    shared_mem: int
+    shared_section: int
+    reserved_shared: int
+    local_mem: int
+    barriers: int
+    stack: Optional[int]
+    frame: Optional[int]
+    param_bank: int
+    maxreg: Optional[int]
+    block: Optional[int]
+    max_threads: Optional[List[int]]
+    reqntid: Optional[List[int]]
+    occupancy: Record
+    no_occupancy: str
+
+class Cubin(_Answer):
+    """One NVIDIA cubin: ``source``, ``arch``, ``e_flags``, ``evaluated_on``, where it was found, ``kernels``."""
+    source: str
+    arch: str
+    e_flags: int
+    evaluated_on: Optional[str]
+    fatbin_offset: int
+    entry: int
+    compression: str
+    kernels: List[CubinKernel]
+
 class Budget(_Answer):
     """The register, SGPR and LDS budget for a waves target."""
     target: str
@@ -196,6 +227,12 @@ class NvBudget(_Answer):
     max_regs: int
     occupancy: Record
     above: Optional[Record]
+
+class NvTargets(_Answer):
+    """The NVIDIA architectures and products modelled (``wavebudget.nvidia.NvTargets``): ``archs`` and
+    ``products``, as ``wavebudget targets --nvidia --json``."""
+    archs: List[Record]
+    products: List[Record]
 
 class Explanation(_Answer):
     """What LLVM will do with a ``waves_per_eu`` (``wavebudget.triton.Explanation``)."""
@@ -310,7 +347,7 @@ def cubins(
     dynamic_shared_mem: Optional[int] = None,
     max_dynamic_shared_mem: Union[int, str, None] = None,
     kernel: Optional[str] = None,
-) -> List[Record]: ...
+) -> List[Cubin]: ...
 
 
 
@@ -364,9 +401,9 @@ def nv_budget(
 
 def triton_cuda_launch_report(
     path: Optional[PathArg], cubin: Optional[bytes], shared: int, num_warps: int, arch: int
-) -> Record: ...
+) -> CubinKernel: ...
 
-def nv_targets() -> Dict[str, List[Dict[str, Any]]]: ...
+def nv_targets() -> NvTargets: ...
 
 def dispatch(
     path: PathArg,

@@ -5,23 +5,21 @@ budget for a warps- or blocks-per-SM target. Targets: ``sm_90``, ``sm_90a``, ``9
 NVIDIA's (``regs``, ``shared_mem``, ``blocks_per_sm``, ``warps_per_sm``). docs/nvidia.md has the model,
 its sources and how it is checked."""
 
-from typing import Any, Dict, List
-
 from . import _native
 
-__all__ = ["occupancy", "budget", "targets", "NvOccupancy", "NvBudget"]
+__all__ = ["occupancy", "budget", "targets", "NvOccupancy", "NvBudget", "NvTargets"]
 
 
 # The answers, native (crates/wavebudget-python/src/lib.rs): their fields are declared there, their types
 # in _native.pyi.
 NvOccupancy = _native.NvOccupancy
 NvBudget = _native.NvBudget
+NvTargets = _native.NvTargets
 occupancy = _native.nv_occupancy
 budget = _native.nv_budget
 
 
-def targets() -> Dict[str, List[Any]]:
-    """``{"archs": [...], "products": [...]}``: every compute capability modelled (its per-SM figures)
-    and the products by name with their SM counts and sources."""
-    out: Dict[str, List[Any]] = _native.nv_targets()
-    return out
+# ``targets()``: every compute capability modelled (``archs``: its per-SM figures) and the products by name
+# (``products``: their SM counts and sources), an ``NvTargets`` (``t.archs`` or ``t["archs"]``), the
+# engine's list as ``wavebudget targets --nvidia --json`` renders it.
+targets = _native.nv_targets

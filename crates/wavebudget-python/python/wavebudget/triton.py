@@ -14,7 +14,7 @@ from __future__ import annotations
 import os as _os
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from . import Record, _U32, _native, _refuse, _path, _text, _u32
+from . import CubinKernel, _U32, _native, _refuse, _path, _text, _u32
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
@@ -182,7 +182,7 @@ def _one(code_objects: List[Any], what: str) -> Any:
 _LAUNCH = ("shared", "num_warps", "warp_size")
 
 
-def _cuda_launch(kernel: Any) -> Record:
+def _cuda_launch(kernel: Any) -> CubinKernel:
     """A CUDA ``CompiledKernel`` at Triton's launch, as ``wavebudget.cubins`` reads its cubin."""
     md = kernel.metadata
     try:
@@ -209,7 +209,7 @@ def _is_cuda_entry(path: str) -> bool:
     return False
 
 
-def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelReport, Record]:
+def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelReport, CubinKernel]:
     """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
     a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
     Triton's ``shared``, the launch size ``num_warps * warp_size``.
