@@ -635,7 +635,20 @@ fn advise<'py>(
         out.push(rec);
     }
     let a = py.allow_threads(|| advise::advise(target, &out)).map_err(advise_err)?;
-    to_py(py, &a)
+    Ok(Bound::new(py, Advice::new(a))?.into_any())
+}
+
+answer! {
+    /// `wavebudget.Advice`: the candidates ranked fastest first (`candidates`, each with `relative_time`,
+    /// `cause`, `seconds_per_work`, ...), the `product` and `arch` whose figures were used, and `check`
+    /// where every candidate has a measured time: the engine's advice, as `wavebudget advise --json`.
+    Advice("Advice", "wavebudget", a: wavebudget_engine::advise::Advice) {
+        product => a.product, arch => a.arch,
+    }
+    json_only: ["candidates", "check"]
+    json(py) {
+        to_py(py, a)?
+    }
 }
 
 /// `wavebudget.triton.explain(target, *, num_warps, waves_per_eu, ...)`: what LLVM will do with
@@ -1978,6 +1991,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NvOccupancy>()?;
     m.add_class::<NvBudget>()?;
     m.add_class::<NvTargets>()?;
+    m.add_class::<Advice>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
     // installs it): the benchmarks refuse to time such a build.

@@ -32,6 +32,9 @@ def test_advise_of_records_is_the_clis(h200_candidates, monkeypatch):
     want = json.loads(subprocess.run([str(CLI), "advise", "--target", "H200", "--json", "matmul.jsonl"],
                                      capture_output=True, text=True, check=True).stdout)
     assert got.to_dict() == want
+    # A native answer over the engine's advice (issue 56 point 4): its value fields are the JSON's.
+    assert type(got) is wavebudget.Advice and isinstance(got, wavebudget.Record)
+    assert all(getattr(got, f) == want[f] for f in wavebudget.Advice._FIELDS) and got.arch == "sm_90"
     assert got.candidates[0].cause == want["candidates"][0]["cause"]
     assert got.check.spearman >= 0.8
 

@@ -27,6 +27,7 @@ __all__ = [
     "CodeObjects",
     "Cubin",
     "CubinKernel",
+    "Advice",
     "Kernel",
     "Dispatch",
     "occupancy",
@@ -266,11 +267,12 @@ Kernel = _native.Kernel
 Budget = _native.Budget
 CodeObject = _native.CodeObject
 Cubin = _native.Cubin
+Advice = _native.Advice
 CubinKernel = _native.CubinKernel
 Target = _native.Target
 Dispatch = _native.Dispatch
 WgSuggestion = _native.WgSuggestion
-for _answer in (Kernel, Budget, CodeObject, Cubin, CubinKernel, Target, Dispatch, WgSuggestion, _native.Explanation,
+for _answer in (Kernel, Budget, CodeObject, Cubin, CubinKernel, Advice, Target, Dispatch, WgSuggestion, _native.Explanation,
                 _native.KernelReport, _native.NvOccupancy, _native.NvBudget, _native.NvTargets):
     Record.register(_answer)
 
@@ -329,7 +331,7 @@ def _compiled_candidate(kernel: Any, grid: Any, name: Optional[str]) -> Tuple[Di
     raise _refuse("not_triton_metadata", f"{label}: neither a cubin nor an hsaco in kernel.asm: not a compiled Triton kernel")
 
 
-def advise(target: str, candidates: Sequence[Any], *, grid: Any = None) -> Record:
+def advise(target: str, candidates: Sequence[Any], *, grid: Any = None) -> "Advice":
     """Rank the compiled configurations of one kernel on one problem by the latency-hiding model, as
     ``wavebudget advise --target T --json`` does: fastest first, each with ``relative_time`` (against the
     fastest), ``cause`` (``matrix-latency``, ``memory-latency``, ``bandwidth``, ``compute-peak``,
@@ -358,7 +360,7 @@ def advise(target: str, candidates: Sequence[Any], *, grid: Any = None) -> Recor
             rec["name"] = f"{rec['name']}#{i}"
         records.append(rec)
         texts.append(text)
-    return Record(_native.advise(target, records, texts))
+    return _native.advise(target, records, texts)
 
 
 # The earlier names, kept for callers; not in __all__, so ``from wavebudget import *`` does not shadow the

@@ -121,6 +121,15 @@ class Cubin(_Answer):
     compression: str
     kernels: List[CubinKernel]
 
+class Advice(_Answer):
+    """Compiled configurations ranked fastest first by the latency-hiding model: ``candidates`` (each a
+    record with ``relative_time``, ``cause``, ``seconds_per_work``, ...), ``product`` and ``arch`` whose
+    figures were used, ``check`` where every candidate has a measured time."""
+    product: str
+    arch: str
+    candidates: List[Record]
+    check: Record
+
 class Budget(_Answer):
     """The register, SGPR and LDS budget for a waves target."""
     target: str
@@ -363,7 +372,7 @@ def _text(name: str, v: Any) -> str: ...
 def _path(v: Any, name: str = "path") -> str: ...
 def _target(target: str, wave_size: Optional[int] = None) -> Tuple[str, str, bool]: ...
 
-def advise(target: str, records: List[Any], texts: List[Optional[Tuple[str, str]]]) -> Dict[str, Any]: ...
+def advise(target: str, records: List[Any], texts: List[Optional[Tuple[str, str]]]) -> Advice: ...
 def explain(
     target: str, *, num_warps: int, waves_per_eu: int, warp_size: Optional[int] = None, shared: int = 0
 ) -> Explanation: ...
