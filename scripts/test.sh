@@ -57,11 +57,12 @@ if ! wait "$lint"; then
   echo "error: clippy found the problems above" >&2
   exit 1
 fi
-# A clippy.toml path that names nothing is only a warning of clippy's configuration, not of the code: a
-# renamed function would silently leave its rule unchecked.
-if grep -q 'does not refer to a reachable' target/clippy.log; then
-  grep -A3 'does not refer to a reachable' target/clippy.log >&2
-  echo "error: a clippy.toml rule names a path that does not exist" >&2
+# A clippy.toml rule that names nothing (or not a function) is only a warning of clippy's configuration,
+# pointing into the clippy.toml, not of the code: a renamed function would silently leave its rule
+# unchecked.
+if grep -q -- '--> .*clippy\.toml:' target/clippy.log; then
+  grep -B1 -A3 -- '--> .*clippy\.toml:' target/clippy.log >&2
+  echo "error: a clippy.toml rule does not name a function" >&2
   exit 1
 fi
 echo "clippy: no warnings (workspace, all targets; the plugin for LLVM 15 and 19)"

@@ -56,35 +56,6 @@ struct InspectCodeObject {
 pub use wavebudget_ladder::Rung;
 
 /// A kernel's ladder as `mode=auto` weighs it: the unconstrained build (waves 0) and each level.
-/// Which of the two documents records come from, by its top-level keys as serde reads them: a sweep has
-/// `kernels` (any value, `null` included), `inspect --json` an array of `code_objects`.
-#[derive(serde::Deserialize, Default)]
-struct Form {
-    #[serde(default)]
-    kernels: Seen,
-    #[serde(default)]
-    code_objects: Option<Shape>,
-}
-
-/// A key that is there, whatever its value.
-#[derive(Default)]
-struct Seen(bool);
-
-impl<'de> serde::Deserialize<'de> for Seen {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seen, D::Error> {
-        serde::de::IgnoredAny::deserialize(d).map(|_| Seen(true))
-    }
-}
-
-/// An array, or anything else.
-#[derive(serde::Deserialize)]
-#[serde(untagged)]
-#[allow(dead_code, reason = "only which variant it is is read")]
-enum Shape {
-    Array(Vec<serde::de::IgnoredAny>),
-    Other(serde::de::IgnoredAny),
-}
-
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Ladder {
     pub baseline: Option<Rung>,
@@ -217,12 +188,14 @@ impl Records {
     /// the counts, the levels the ladder `mode=auto` chooses from).
     pub fn from_json(bytes: &[u8]) -> Result<Records, RecordsProblem> {
         let v: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| RecordsProblem::NotJson(e.to_string()))?;
-        let form = <Form as serde::Deserialize>::deserialize(&v).unwrap_or_default();
-        if form.kernels.0 {
+        // Which of the two typed forms it is, by its top-level key; each is then read by serde.
+        #[expect(clippy::disallowed_methods, reason = "tells the two typed forms apart; neither is walked by hand")]
+        let (sweep, inspect) = (v.get("kernels").is_some(), v.get("code_objects").is_some_and(|c| c.is_array()));
+        if sweep {
             let sweep = wavebudget_ladder::Sweep::from_value(&v).map_err(RecordsProblem::NotASweep)?;
             return Records::from_sweep(&sweep);
         }
-        if !matches!(form.code_objects, Some(Shape::Array(_))) {
+        if !inspect {
             return Err(RecordsProblem::NeitherForm);
         }
         // The report in its typed form.

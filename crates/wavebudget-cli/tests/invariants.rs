@@ -112,7 +112,7 @@ fn library_syntax() -> Vec<(String, syn::File)> {
     let mut out = Vec::new();
     for f in files {
         let rel = f.strip_prefix(root()).unwrap().to_string_lossy().to_string();
-        if ["/tests/", "/benches/", "/fuzz/", "wavebudget-testkit", "/examples/", "/build.rs"]
+        if ["/tests/", "/benches/", "/fuzz/", "wavebudget-testkit", "/examples/"]
             .iter()
             .any(|d| format!("/{rel}").contains(d))
         {
@@ -126,8 +126,9 @@ fn library_syntax() -> Vec<(String, syn::File)> {
     out
 }
 
+/// `#[cfg(test)]` exactly (not `cfg(not(test))`, not `cfg(any(test, ...))`).
 fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| a.path().is_ident("cfg") && a.meta.to_token_stream().to_string().contains("test"))
+    attrs.iter().any(|a| a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test"))
 }
 
 /// Whether a type is `String` (or `std::string::String`).

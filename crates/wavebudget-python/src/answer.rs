@@ -1,5 +1,6 @@
-//! The answer classes (`Kernel`, `CodeObject`, `Budget`, `Dispatch`, `WgSuggestion`, `Target`,
-//! `triton.Explanation`, `triton.KernelReport`, `nvidia.NvOccupancy`, `nvidia.NvBudget`): each a native
+//! The answer classes (`Kernel`, `CodeObject`, `Cubin`, `CubinKernel`, `Advice`, `Budget`, `Dispatch`,
+//! `WgSuggestion`, `Target`, `triton.Explanation`, `triton.KernelReport`, `nvidia.NvOccupancy`,
+//! `nvidia.NvBudget`, `nvidia.NvTargets`): each a native
 //! class over the engine's or the model's typed value, its fields declared once, by [`answer!`].
 //!
 //! A field every JSON object of the class holds is a getter reading the value directly
@@ -80,7 +81,7 @@ pub(crate) fn eq(slf: &Bound<'_, PyAny>, made: &Bound<'_, PyDict>, other: &Bound
 /// `Class(name=..., target=..., ...)` of the fields people look for first, where the answer has them.
 pub(crate) fn repr(class: &str, made: &Bound<'_, PyDict>) -> PyResult<String> {
     let mut parts = Vec::new();
-    for k in ["name", "kernel", "target", "waves_per_simd", "limiter", "waves", "max_vgprs"] {
+    for k in ["name", "kernel", "target", "arch", "waves_per_simd", "limiter", "waves", "max_vgprs"] {
         if let Some(v) = made.get_item(k)? {
             parts.push(format!("{k}={}", v.repr()?));
         }

@@ -105,8 +105,9 @@ class CubinKernel(_Answer):
     param_bank: int
     maxreg: Optional[int]
     block: Optional[int]
-    max_threads: Optional[List[int]]
-    reqntid: Optional[List[int]]
+    max_threads: Optional[Tuple[int, int, int]]
+    reqntid: Optional[Tuple[int, int, int]]
+    # One of the two is there: CUDA's occupancy at the block, or why there is none.
     occupancy: Record
     no_occupancy: str
 
@@ -116,6 +117,7 @@ class Cubin(_Answer):
     arch: str
     e_flags: int
     evaluated_on: Optional[str]
+    # Only for a fat binary's entry (and its compression where it was compressed).
     fatbin_offset: int
     entry: int
     compression: str
