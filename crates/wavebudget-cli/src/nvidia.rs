@@ -3,7 +3,7 @@
 
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
-use wavebudget_engine::vendor::Whose;
+use wavebudget_engine::vendor::Question;
 use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target, Want};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
@@ -84,9 +84,7 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
 
 /// `occupancy --target sm_90 --regs N --wg-size B ...`.
 pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
-    if let Some(flag) = a.given.first_whose(|w| w == Whose::NvidiaBudget) {
-        return Err(UsageError::BudgetFlag { flag }.into());
-    }
+    Question::Occupancy.refuse_unasked_nvidia(&a.given).map_err(wavebudget_engine::Error::from)?;
     let regs =
         a.nvidia.regs.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoRegs { configuration: false }))?;
     let k = kernel(&a.nvidia, t.arch, regs, block_size(a.wg_size.as_deref())?)?;
@@ -102,9 +100,7 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
     if a.waves.is_some() {
         return Err(UsageError::WavesOnNvidia { arch: t.arch.name }.into());
     }
-    if a.nvidia.regs.is_some() {
-        return Err(UsageError::RegsOnBudget.into());
-    }
+    Question::Budget.refuse_unasked_nvidia(&a.given).map_err(wavebudget_engine::Error::from)?;
     let block = block_size(a.wg_size.as_deref())?;
     let k = kernel(&a.nvidia, t.arch, 0, block)?;
     let wants: Vec<Want> = match (a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm) {

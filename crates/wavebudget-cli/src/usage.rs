@@ -3,7 +3,6 @@
 //! is only in `Display`, and [`UsageError::kind`] names the variant for Python's `Error.kind` and tests.
 
 use thiserror::Error;
-use wavebudget_engine::vendor::Flag;
 
 /// A compiled file given where LLVM IR is wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,15 +73,6 @@ pub enum UsageError {
         /// The NVIDIA architecture.
         arch: &'static str,
     },
-    /// A budget's target given to `occupancy` on NVIDIA.
-    #[error("{flag} is a budget's target: wavebudget budget")]
-    BudgetFlag {
-        /// The flag.
-        flag: Flag,
-    },
-    /// `--regs` given to an NVIDIA budget, which answers it.
-    #[error("--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm")]
-    RegsOnBudget,
     /// `--all` on NVIDIA for a kernel that launches at no register count.
     #[error("{arch} at {block} threads per block: the kernel cannot launch at any register count: {why}")]
     NeverLaunches {
@@ -326,8 +316,6 @@ mod tests {
             UsageError::GenericIncomplete,
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::WavesOnNvidia { arch: "sm_90" },
-            UsageError::BudgetFlag { flag: Flag::WarpsPerSm },
-            UsageError::RegsOnBudget,
             UsageError::NeverLaunches {
                 arch: "sm_90",
                 block: 2048,

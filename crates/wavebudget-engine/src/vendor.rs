@@ -274,6 +274,77 @@ pub enum FlagMisuse {
         /// The NVIDIA flag for the same count.
         instead: Flag,
     },
+    /// A budget's target (warps or blocks per SM) asked of an NVIDIA configuration's occupancy.
+    #[error("{flag} is a budget's target: wavebudget budget")]
+    BudgetFlag {
+        /// The flag.
+        flag: Flag,
+    },
+    /// The registers per thread given to an NVIDIA budget, which answers them.
+    #[error("{} is what a budget answers: give {} or {}", Flag::Regs, Flag::WarpsPerSm, Flag::BlocksPerSm)]
+    RegsOnBudget,
+    /// A flag that does not describe one NVIDIA configuration, on the report's page of it.
+    #[error("{flag} does not describe an NVIDIA configuration ({})", page_flags_listed())]
+    NotNvidiaFlag {
+        /// The flag.
+        flag: Flag,
+    },
+}
+
+/// The flags the report's page of one NVIDIA configuration takes beside `--target`, in the order its
+/// refusal names them (held to [`Question::takes_on_nvidia`] by a test).
+const PAGE_FLAGS: [Flag; 7] = [
+    Flag::Regs,
+    Flag::WgSize,
+    Flag::SharedMem,
+    Flag::DynamicSharedMem,
+    Flag::MaxDynamicSharedMem,
+    Flag::Barriers,
+    Flag::Carveout,
+];
+
+/// [`PAGE_FLAGS`] as a message lists them, spelled as the door in use spells them.
+fn page_flags_listed() -> String {
+    PAGE_FLAGS.iter().map(Flag::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The question a command asks of one NVIDIA configuration (beside the vendor's rule,
+/// [`ConfigurationModel::takes`], which flags each question takes is stated here once): its occupancy
+/// (`occupancy`), its register budget (`budget`), or the report's page of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: the commands that ask of one configuration")]
+pub enum Question {
+    /// Blocks and warps per SM at the registers given.
+    Occupancy,
+    /// The registers that reach a warps or blocks per SM target.
+    Budget,
+    /// The report's page of one configuration (its occupancy and its curves).
+    Page,
+}
+
+impl Question {
+    /// Whether the question takes `flag` of an NVIDIA configuration: the launch and the kernel's own
+    /// (a budget answers the registers: not `--regs`), and a budget its target.
+    pub fn takes_on_nvidia(self, flag: Flag) -> bool {
+        match flag.whose() {
+            Whose::Launch | Whose::NvidiaLaunch => true,
+            Whose::NvidiaKernel => !(self == Question::Budget && flag == Flag::Regs),
+            Whose::NvidiaBudget => self == Question::Budget,
+            _ => false,
+        }
+    }
+
+    /// The first of `given` the question does not take of an NVIDIA configuration, refused in the
+    /// question's words (run after [`ConfigurationModel::refuse_foreign`], which refuses the other
+    /// vendor's flags).
+    pub fn refuse_unasked_nvidia(self, given: &Given) -> Result<(), FlagMisuse> {
+        let Some(flag) = given.first(|f| !self.takes_on_nvidia(f)) else { return Ok(()) };
+        Err(match self {
+            Question::Occupancy if flag.whose() == Whose::NvidiaBudget => FlagMisuse::BudgetFlag { flag },
+            Question::Budget if flag == Flag::Regs => FlagMisuse::RegsOnBudget,
+            _ => FlagMisuse::NotNvidiaFlag { flag },
+        })
+    }
 }
 
 impl FlagMisuse {
@@ -435,5 +506,60 @@ impl NvidiaKernelSpec {
             barriers: self.barriers.unwrap_or(1),
             carveout: self.carveout.map_or(Carveout::Default, Carveout::Percent),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::VariantArray;
+
+    /// The page's refusal lists the flags the page takes: every flag `takes_on_nvidia` accepts for it
+    /// but `--target`, and no other.
+    #[test]
+    fn the_page_flags_named_are_the_ones_taken() {
+        let mut named = PAGE_FLAGS.to_vec();
+        let mut taken: Vec<Flag> = Flag::VARIANTS
+            .iter()
+            .copied()
+            .filter(|f| *f != Flag::Target && Question::Page.takes_on_nvidia(*f))
+            .collect();
+        named.sort_unstable_by_key(|f| <&str>::from(*f));
+        taken.sort_unstable_by_key(|f| <&str>::from(*f));
+        assert_eq!(named, taken);
+    }
+
+    /// Each question's own flags: a budget's target only on `budget`, whose registers it answers; the
+    /// page and occupancy take the kernel's and the launch's; each refusal names the first flag unasked.
+    #[test]
+    fn each_question_takes_its_own_flags() {
+        use Question::*;
+        for f in Flag::VARIANTS.iter().copied() {
+            let nvidia = matches!(f.whose(), Whose::Launch | Whose::NvidiaKernel | Whose::NvidiaLaunch);
+            assert_eq!(Occupancy.takes_on_nvidia(f), nvidia, "{f}");
+            assert_eq!(Page.takes_on_nvidia(f), nvidia, "{f}");
+            assert_eq!(
+                Budget.takes_on_nvidia(f),
+                (nvidia && f != Flag::Regs) || f.whose() == Whose::NvidiaBudget,
+                "{f}"
+            );
+        }
+        let given = Given::new([Flag::WgSize, Flag::WarpsPerSm, Flag::BlocksPerSm]);
+        assert!(matches!(
+            Occupancy.refuse_unasked_nvidia(&given),
+            Err(FlagMisuse::BudgetFlag { flag: Flag::WarpsPerSm })
+        ));
+        assert!(matches!(
+            Page.refuse_unasked_nvidia(&given),
+            Err(FlagMisuse::NotNvidiaFlag { flag: Flag::WarpsPerSm })
+        ));
+        assert!(Budget.refuse_unasked_nvidia(&given).is_ok());
+        let regs = Given::new([Flag::Regs, Flag::WarpsPerSm]);
+        assert!(matches!(Budget.refuse_unasked_nvidia(&regs), Err(FlagMisuse::RegsOnBudget)));
+        assert!(Occupancy.refuse_unasked_nvidia(&Given::new([Flag::Regs, Flag::SharedMem])).is_ok());
+        assert!(matches!(
+            Page.refuse_unasked_nvidia(&Given::new([Flag::Kernel])),
+            Err(FlagMisuse::NotNvidiaFlag { .. })
+        ));
     }
 }

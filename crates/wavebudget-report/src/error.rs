@@ -6,23 +6,6 @@ use wavebudget_engine::misuse::Misuse;
 use wavebudget_engine::vendor::Flag;
 use wavebudget_model::text::Arg;
 
-/// The flags an NVIDIA configuration's page takes beside `--target` (`nvidia::describes`, held to it by a
-/// test), in the order the message has named them.
-pub(crate) const NVIDIA_CONFIGURATION_FLAGS: [Flag; 7] = [
-    Flag::Regs,
-    Flag::WgSize,
-    Flag::SharedMem,
-    Flag::DynamicSharedMem,
-    Flag::MaxDynamicSharedMem,
-    Flag::Barriers,
-    Flag::Carveout,
-];
-
-/// [`NVIDIA_CONFIGURATION_FLAGS`] as a message lists them, spelled as the door in use spells them.
-fn nvidia_configuration_flags() -> String {
-    NVIDIA_CONFIGURATION_FLAGS.iter().map(Flag::to_string).collect::<Vec<_>>().join(", ")
-}
-
 /// What a part of the HTML report could not be made of (a defect of ours, not of the input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -99,12 +82,6 @@ pub enum ReportError {
         flag: Flag,
         /// Whether input files were given.
         files: bool,
-    },
-    /// An AMD flag in an NVIDIA report configuration.
-    #[error("{flag} does not describe an NVIDIA configuration ({})", nvidia_configuration_flags())]
-    NotNvidiaFlag {
-        /// The flag.
-        flag: Flag,
     },
     /// The report's one configuration without a target.
     #[error("one configuration needs {} T", Arg("target"))]

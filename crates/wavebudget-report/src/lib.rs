@@ -807,23 +807,6 @@ pub(crate) fn render_page(
 
 #[cfg(test)]
 mod tests {
-    /// The refusal that lists an NVIDIA configuration's flags lists the ones the page takes: every flag
-    /// `nvidia::describes` accepts but `--target`, and no other.
-    #[test]
-    fn the_nvidia_configuration_flags_named_are_the_ones_taken() {
-        use strum::VariantArray;
-        use wavebudget_engine::vendor::Flag;
-        let mut named: Vec<Flag> = crate::error::NVIDIA_CONFIGURATION_FLAGS.to_vec();
-        let mut taken: Vec<Flag> = Flag::VARIANTS
-            .iter()
-            .copied()
-            .filter(|f| *f != Flag::Target && crate::nvidia::describes(f.whose()))
-            .collect();
-        named.sort_unstable_by_key(|f| <&str>::from(*f));
-        taken.sort_unstable_by_key(|f| <&str>::from(*f));
-        assert_eq!(named, taken);
-    }
-
     #[test]
     fn a_missing_spill_count_is_no_sum() {
         assert_eq!(wavebudget_model::KernelResources::spill_sum(Some(2), Some(3)), Some(5));

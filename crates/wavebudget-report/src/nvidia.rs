@@ -9,7 +9,7 @@ use crate::{ReportError, ReportPart, Request};
 use serde::Serialize;
 use wavebudget_engine::inspect::CubinReport;
 use wavebudget_engine::misuse::Misuse;
-use wavebudget_engine::vendor::{Given, Whose};
+use wavebudget_engine::vendor::{Given, Question};
 use wavebudget_model::nvidia::{Kernel, Limiter, Target, MAX_THREADS_PER_BLOCK, PTXAS_MAX_REGS};
 
 const TEMPLATE: &str = include_str!("nvidia.html");
@@ -117,16 +117,9 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
     found.map(|(x, w)| Mark { x, waves: w, label: format!("{x} {unit}: {w} warps per SM") })
 }
 
-/// Whether a flag of this owner describes an NVIDIA configuration: its launch, and its kernel's own.
-pub(crate) fn describes(whose: Whose) -> bool {
-    matches!(whose, Whose::Launch | Whose::NvidiaKernel | Whose::NvidiaLaunch)
-}
-
 /// The page of one NVIDIA configuration: `given` holds its launch and its kernel's own flags only.
 pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, ReportError> {
-    if let Some(flag) = given.first_whose(|w| !describes(w)) {
-        return Err(ReportError::NotNvidiaFlag { flag });
-    }
+    Question::Page.refuse_unasked_nvidia(given).map_err(wavebudget_engine::Error::from)?;
     let n = &a.nvidia;
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
     let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
