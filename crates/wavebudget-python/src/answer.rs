@@ -39,6 +39,31 @@ pub(crate) fn json_field<'py>(py: Python<'py>, d: &Py<PyDict>, name: &str) -> Py
     }
 }
 
+/// A container answer's nested answers (a code object's or a cubin's `kernels`): the value's own, shared,
+/// or each rebuilt from the JSON object's `key` list (none where it has none).
+pub(crate) fn nested<'py, V, T>(
+    py: Python<'py>,
+    held: &Held<V>,
+    own: impl Fn(&V) -> &Vec<Py<T>>,
+    key: &str,
+    rebuild: impl Fn(Bound<'py, PyDict>) -> T,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    T: pyo3::PyClass,
+    pyo3::PyClassInitializer<T>: From<T>,
+{
+    let items: Vec<Py<T>> = match held {
+        Held::Value(v) => own(v).iter().map(|k| k.clone_ref(py)).collect(),
+        Held::Json(d) => match d.bind(py).get_item(key)? {
+            Some(list) => {
+                list.try_iter()?.map(|k| Py::new(py, rebuild(k?.downcast_into()?))).collect::<PyResult<_>>()?
+            }
+            None => Vec::new(),
+        },
+    };
+    Ok(PyList::new(py, items)?.into_any())
+}
+
 /// The protocol every answer class shares, over its JSON object (`made`).
 pub(crate) fn getattr<'py>(
     py: Python<'py>,

@@ -963,17 +963,7 @@ answer! {
     /// The kernels, in symbol-table order.
     #[getter]
     fn kernels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let kernels: Vec<Py<CubinKernel>> = match &self.held {
-            answer::Held::Value(c) => c.kernels.iter().map(|k| k.clone_ref(py)).collect(),
-            answer::Held::Json(d) => match d.bind(py).get_item("kernels")? {
-                Some(list) => list
-                    .try_iter()?
-                    .map(|k| Py::new(py, CubinKernel::from_json(k?.downcast_into()?)))
-                    .collect::<PyResult<_>>()?,
-                None => Vec::new(),
-            },
-        };
-        Ok(pyo3::types::PyList::new(py, kernels)?.into_any())
+        answer::nested(py, &self.held, |c| &c.kernels, "kernels", CubinKernel::from_json)
     }
 }
 
@@ -1037,17 +1027,7 @@ answer! {
     /// The kernels, in metadata order.
     #[getter]
     fn kernels<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let kernels: Vec<Py<Kernel>> = match &self.held {
-            answer::Held::Value(c) => c.kernels.iter().map(|k| k.clone_ref(py)).collect(),
-            answer::Held::Json(d) => match d.bind(py).get_item("kernels")? {
-                Some(list) => list
-                    .try_iter()?
-                    .map(|k| Py::new(py, Kernel::from_json(k?.downcast_into()?)))
-                    .collect::<PyResult<_>>()?,
-                None => Vec::new(),
-            },
-        };
-        Ok(pyo3::types::PyList::new(py, kernels)?.into_any())
+        answer::nested(py, &self.held, |c| &c.kernels, "kernels", Kernel::from_json)
     }
     /// `relocatable`, `shared` or `executable`.
     #[getter]

@@ -6,20 +6,13 @@ NVIDIA's (``regs``, ``shared_mem``, ``blocks_per_sm``, ``warps_per_sm``). docs/n
 its sources and how it is checked."""
 
 from . import _native
+from ._native import NvBudget, NvOccupancy, NvTargets
 
 __all__ = ["occupancy", "budget", "targets", "NvOccupancy", "NvBudget", "NvTargets"]
 
-
-# The answers, native (crates/wavebudget-python/src/lib.rs): their fields are declared there, their types
-# in _native.pyi.
-NvOccupancy = _native.NvOccupancy
-NvBudget = _native.NvBudget
-NvTargets = _native.NvTargets
-occupancy = _native.nv_occupancy
-budget = _native.nv_budget
-
-
-# ``targets()``: every compute capability modelled (``archs``: its per-SM figures) and the products by name
-# (``products``: their SM counts and sources), an ``NvTargets`` (``t.archs`` or ``t["archs"]``), the
-# engine's list as ``wavebudget targets --nvidia --json`` renders it.
-targets = _native.nv_targets
+# The answers are native (crates/wavebudget-python/src/lib.rs): their fields are declared there, their
+# types in _native.pyi. ``occupancy`` and ``budget`` answer one kernel; ``targets()`` gives every compute
+# capability modelled (``archs``: its per-SM figures) and the products by name (``products``: their SM
+# counts and sources), an ``NvTargets`` (``t.archs`` or ``t["archs"]``), the engine's list as ``wavebudget
+# targets --nvidia --json`` renders it.
+occupancy, budget, targets = _native.nv_occupancy, _native.nv_budget, _native.nv_targets
