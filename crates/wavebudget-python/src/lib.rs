@@ -188,8 +188,9 @@ impl OccupancyResult {
     fn __delattr__(&self, _name: &str) -> PyResult<()> {
         Err(pyo3::exceptions::PyAttributeError::new_err("Occupancy is read-only"))
     }
-    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        self.dict(py)?.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.to_string()))
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        // As a record's: any key, a missing one a KeyError (not a TypeError for a key that is no string).
+        self.dict(py)?.get_item(key)?.ok_or_else(|| pyo3::exceptions::PyKeyError::new_err(key.clone().unbind()))
     }
     fn __contains__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.dict(py)?.contains(key)

@@ -1007,7 +1007,8 @@ def test_the_native_answers_are_records():
     Record, equal to a Record of the same JSON object either way round, a missing key a KeyError."""
     b = wavebudget.budget("gfx942", 4, wg_size=256)
     k = wavebudget.code_objects(TRANSPOSE)[0].kernels[0]
-    for answer in (b, k, wavebudget.triton.explain("gfx942", num_warps=8, waves_per_eu=2)):
+    o = wavebudget.occupancy("gfx942", vgprs=64)
+    for answer in (b, k, o, wavebudget.triton.explain("gfx942", num_warps=8, waves_per_eu=2)):
         assert isinstance(answer, wavebudget.Record)
         assert answer == wavebudget.Record(answer._d) and wavebudget.Record(answer._d) == answer
         with pytest.raises(KeyError):

@@ -72,8 +72,9 @@ _U32 = 0xFFFFFFFF
 
 class Record(metaclass=_abc.ABCMeta):
     """A JSON object of the CLI's output with attribute access; ``to_dict()`` gives the JSON back. The
-    native answer classes (``Budget``, ``Kernel``, ``CodeObject``, ``triton.Explanation``,
-    ``triton.KernelReport``) are records too (registered: ``isinstance(b, Record)``, and ``==`` either way)."""
+    native answer classes (``Occupancy``, ``Budget``, ``Kernel``, ``CodeObject``, ``Cubin``, ``Advice``,
+    ``triton.KernelReport``, ...) are records too (registered: ``isinstance(b, Record)``, and ``==``
+    either way)."""
 
     __slots__ = ("_d",)
 
@@ -272,7 +273,7 @@ CubinKernel = _native.CubinKernel
 Target = _native.Target
 Dispatch = _native.Dispatch
 WgSuggestion = _native.WgSuggestion
-for _answer in (Kernel, Budget, CodeObject, Cubin, CubinKernel, Advice, Target, Dispatch, WgSuggestion, _native.Explanation,
+for _answer in (Occupancy, Kernel, Budget, CodeObject, Cubin, CubinKernel, Advice, Target, Dispatch, WgSuggestion, _native.Explanation,
                 _native.KernelReport, _native.NvOccupancy, _native.NvBudget, _native.NvTargets):
     Record.register(_answer)
 
