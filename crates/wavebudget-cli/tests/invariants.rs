@@ -147,6 +147,9 @@ fn option_of(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
+/// The methods that add two counts (and `zip`, which pairs two optional counts for a sum).
+const ADDS: [&str; 6] = ["saturating_add", "checked_add", "wrapping_add", "overflowing_add", "strict_add", "zip"];
+
 /// The types a sweep's JSON is written and read back as (the ladder crate's).
 const SWEEP_TYPES: [&str; 4] = ["Sweep", "Level", "KernelLadder", "Rung"];
 
@@ -304,9 +307,10 @@ impl<'a> syn::visit::Visit<'a> for Found {
     fn visit_expr(&mut self, e: &'a syn::Expr) {
         let adds = match e {
             syn::Expr::Binary(b) => matches!(b.op, syn::BinOp::Add(_) | syn::BinOp::AddAssign(_)),
-            syn::Expr::MethodCall(m) => ["saturating_add", "checked_add", "wrapping_add", "overflowing_add", "zip"]
-                .iter()
-                .any(|n| m.method == n),
+            syn::Expr::MethodCall(m) => ADDS.iter().any(|n| m.method == n),
+            // `u32::checked_add(a, b)`, `Option::zip(a, b)`: the same sums as paths.
+            syn::Expr::Call(c) => matches!(&*c.func, syn::Expr::Path(p)
+                if p.path.segments.last().is_some_and(|s| ADDS.iter().any(|n| s.ident == n))),
             _ => false,
         };
         if adds {
@@ -395,8 +399,8 @@ fn refusals_are_not_prose_in_a_string() {
 
 /// The VGPR + SGPR spill sum is written once, in the model (`KernelResources::spill_sum`): no other
 /// function adds the two spill counts (four did, with different answers for an overflow or a missing
-/// count). Read from the syntax trees: an addition (`+`, `+=`, `saturating_add` and the like, `zip`) whose
-/// operands name both counts, or a second `spill_sum`. The launch range's one product is held by a type
+/// count). Read from the syntax trees: an addition (`+`, `+=`, `saturating_add` and the like, `zip`, as
+/// methods or as paths: `u32::checked_add(a, b)`) whose operands name both counts, or a second `spill_sum`. The launch range's one product is held by a type
 /// instead: `LaunchDims` keeps its dimensions private, so `LaunchDims::threads` is the only product.
 #[test]
 fn the_spill_rule_is_written_once() {

@@ -353,6 +353,10 @@ impl CandidateObject {
 
 /// A record from one JSON object (`base`: the directory paths are relative to; `None`: `ir`/`asm` hold
 /// the text itself, as Python hands it over).
+#[expect(
+    clippy::disallowed_methods,
+    reason = "a candidate line has no type of ours: each field is read, and refused, by its name"
+)]
 pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, RecordProblem> {
     use serde_json::Value;
     let obj = v.as_object().ok_or(RecordProblem::NotAnObject)?;
@@ -712,6 +716,7 @@ fn resident(fig: &Figures, r: &Record, threads: u32) -> Result<u32, Refusal> {
 }
 
 /// Measured against predicted, ties at their worst.
+#[expect(clippy::disallowed_methods, reason = "a candidate's config is the caller's own object: only maxnreg is named")]
 fn check(ranked: &[Ranked]) -> Check {
     let m = |r: &Ranked| r.measured.expect("every candidate measured");
     let (fi, fastest) =
