@@ -305,7 +305,7 @@ fn auto_ladders(
         .zip(processors)
         .map(|((_, k), p)| {
             let p = p?;
-            let own = (feature_setting(&k.target_features, "xnack"), feature_setting(&k.target_features, "sramecc"));
+            let own = wavebudget_model::target_id::feature_settings(&k.target_features);
             Ok(records.and_then(|r| r.ladder(&k.name, &p, own)).cloned())
         })
         .collect();
@@ -349,16 +349,6 @@ fn auto_ladders(
             .push(Diagnostic::module(Severity::Warning, Finding::AutoCompileFailed(std::sync::Arc::new(e)))),
     }
     finish(out)
-}
-
-/// A feature's setting in a "target-features" list (`+xnack` on, `-xnack` off; the last one counts, as
-/// LLVM reads the list), `None` where it is not named.
-fn feature_setting(features: &str, name: &str) -> Option<bool> {
-    features.split(',').rev().find_map(|f| match f.trim().split_at_checked(1) {
-        Some(("+", n)) if n == name => Some(true),
-        Some(("-", n)) if n == name => Some(false),
-        _ => None,
-    })
 }
 
 /// The ladders found, a kernel still without one marked as in a module that could not be compiled.

@@ -524,15 +524,12 @@ fn target_of(
     // last setting of each winning, as LLVM's target ID reads the string
     // (`AMDGPUTargetID::setTargetIDFromFeaturesString`).
     let mut id_text = cpu.clone();
-    for feat in ["xnack", "sramecc"] {
-        let last = features.split(',').rev().find_map(|f| match f.trim().split_at_checked(1) {
-            Some((sign @ ("+" | "-"), n)) if n == feat => Some(sign),
-            _ => None,
-        });
-        if let Some(sign) = last {
+    let (xnack, sramecc) = wavebudget_model::target_id::feature_settings(features);
+    for (feat, on) in [("xnack", xnack), ("sramecc", sramecc)] {
+        if let Some(on) = on {
             id_text.push(':');
             id_text.push_str(feat);
-            id_text.push_str(sign);
+            id_text.push_str(if on { "+" } else { "-" });
         }
     }
     let id = match parse_target(&id_text) {

@@ -41,6 +41,21 @@ impl TargetId {
     }
 }
 
+/// The `xnack` and `sramecc` settings (in that order) a `"target-features"` string makes: `+xnack`,
+/// `-sramecc`, the last setting of each winning, `None` where it makes none, as LLVM's target ID reads the
+/// string (`AMDGPUTargetID::setTargetIDFromFeaturesString`). The one reading of it: the pass's plan (a
+/// kernel's target ID) and its records (which build a kernel matches) take it.
+pub fn feature_settings(features: &str) -> (Option<bool>, Option<bool>) {
+    let last = |name: &str| {
+        features.split(',').rev().find_map(|f| match f.trim().split_at_checked(1) {
+            Some(("+", n)) if n == name => Some(true),
+            Some(("-", n)) if n == name => Some(false),
+            _ => None,
+        })
+    };
+    (last("xnack"), last("sramecc"))
+}
+
 /// Reduce a product name to letters and digits, dropping vendor words.
 fn normalize_product(s: &str) -> String {
     let lower = s.to_ascii_lowercase();
@@ -149,6 +164,16 @@ pub fn suggestions(input: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn feature_strings_set_xnack_and_sramecc_as_llvm_reads_them() {
+        use super::feature_settings;
+        assert_eq!(feature_settings(""), (None, None));
+        assert_eq!(feature_settings("+xnack,-sramecc"), (Some(true), Some(false)));
+        // The last setting wins; other features and spaces are no setting.
+        assert_eq!(feature_settings("+xnack, +wavefrontsize64 ,-xnack"), (Some(false), None));
+        assert_eq!(feature_settings("+xnack-on,sramecc,+sramecc"), (None, Some(true)));
+    }
+
     use super::*;
 
     fn check(input: &str, expected: Result<&str, &str>) {
