@@ -935,20 +935,19 @@ pub unsafe extern "C" fn wb_nv_budget(
     err: *mut c_char,
     err_len: usize,
 ) -> c_int {
-    use wavebudget_model::nvidia::Want;
+    use wavebudget_engine::nvidia::Levels;
     guard(err, err_len, || {
         let max_regs = max_regs.as_mut().ok_or("max_regs is NULL")?;
         let c = kernel.as_ref().ok_or("kernel is NULL")?;
         let spec = nv_spec(c)?;
         let t = nv_target(target)?;
         let k = spec.kernel(t.arch, c.regs, c.block);
-        let want = match (warps_per_sm, blocks_per_sm) {
-            (0, 0) => return Err("give warps_per_sm or blocks_per_sm".into()),
-            (0, b) => Want::BlocksPerSm(b),
-            (w, 0) => Want::WarpsPerSm(w),
-            _ => return Err("give warps_per_sm or blocks_per_sm, not both (the other 0)".into()),
-        };
-        let a = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
+        // 0 is "not given": C has no optional argument.
+        let given = |n: u32| (n != 0).then_some(n);
+        let give = "warps_per_sm or blocks_per_sm (the other 0)";
+        let levels = Levels::from_given(false, given(warps_per_sm), given(blocks_per_sm), give)
+            .map_err(|m| Failure(WB_ERR_ARGUMENT, m.to_string()))?;
+        let a = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
         let b = &a.levels.first().ok_or("no budget level")?.budget;
         *max_regs = b.max_regs;
         if let Some(out) = out.as_mut() {

@@ -3,8 +3,9 @@
 
 use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
 use crate::{to_json, CliError, UsageError};
+use wavebudget_engine::nvidia::Levels;
 use wavebudget_engine::vendor::Question;
-use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target, Want};
+use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused.
@@ -84,7 +85,7 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
 
 /// `occupancy --target sm_90 --regs N --wg-size B ...`.
 pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError> {
-    Question::Occupancy.refuse_unasked_nvidia(&a.given).map_err(wavebudget_engine::Error::from)?;
+    Question::Occupancy.refuse_unasked_nvidia(t.arch.name, &a.given).map_err(wavebudget_engine::Error::from)?;
     let regs =
         a.nvidia.regs.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoRegs { configuration: false }))?;
     let k = kernel(&a.nvidia, t.arch, regs, block_size(a.wg_size.as_deref())?)?;
@@ -97,29 +98,13 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
 
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
 pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
-    if a.waves.is_some() {
-        return Err(UsageError::WavesOnNvidia { arch: t.arch.name }.into());
-    }
-    Question::Budget.refuse_unasked_nvidia(&a.given).map_err(wavebudget_engine::Error::from)?;
+    Question::Budget.refuse_unasked_nvidia(t.arch.name, &a.given).map_err(wavebudget_engine::Error::from)?;
     let block = block_size(a.wg_size.as_deref())?;
     let k = kernel(&a.nvidia, t.arch, 0, block)?;
-    let wants: Vec<Want> = match (a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm) {
-        (true, None, None) => {
-            // Every blocks-per-SM level the block size allows at the fewest registers.
-            let floor = t.arch.occupancy(&k)?;
-            if let Some(why) = floor.unlaunchable {
-                return Err(UsageError::NeverLaunches { arch: t.arch.name, block, why }.into());
-            }
-            (1..=floor.blocks_per_sm).map(Want::BlocksPerSm).collect()
-        }
-        (false, Some(w), None) => vec![Want::WarpsPerSm(w)],
-        (false, None, Some(b)) => vec![Want::BlocksPerSm(b)],
-        _ => {
-            let give = "--warps-per-sm W, --blocks-per-sm N or --all";
-            return Err(UsageError::from(wavebudget_engine::misuse::Misuse::NoNvidiaWant { give }).into());
-        }
-    };
-    let answer = wavebudget_engine::nvidia::budget(&t, k, &wants)?;
+    let give = "--warps-per-sm W, --blocks-per-sm N or --all";
+    let levels =
+        Levels::from_given(a.all, a.nvidia.warps_per_sm, a.nvidia.blocks_per_sm, give).map_err(UsageError::from)?;
+    let answer = wavebudget_engine::nvidia::budget(&t, k, levels)?;
     if a.json {
         return Ok(to_json(&answer));
     }

@@ -67,22 +67,6 @@ pub enum UsageError {
         /// As given.
         value: String,
     },
-    /// `--waves` (per SIMD) for an NVIDIA budget.
-    #[error("--waves is per SIMD on AMD; {arch} takes --warps-per-sm or --blocks-per-sm")]
-    WavesOnNvidia {
-        /// The NVIDIA architecture.
-        arch: &'static str,
-    },
-    /// `--all` on NVIDIA for a kernel that launches at no register count.
-    #[error("{arch} at {block} threads per block: the kernel cannot launch at any register count: {why}")]
-    NeverLaunches {
-        /// The NVIDIA architecture.
-        arch: &'static str,
-        /// Threads per block.
-        block: u32,
-        /// The model's reason.
-        why: wavebudget_model::nvidia::Unlaunchable,
-    },
     /// `--vgprs` missing for the generic form.
     #[error("--vgprs (registers per lane) is required")]
     GenericNoVgprs,
@@ -315,12 +299,6 @@ mod tests {
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
             UsageError::MaxDynamicValue { value: "x".into() },
-            UsageError::WavesOnNvidia { arch: "sm_90" },
-            UsageError::NeverLaunches {
-                arch: "sm_90",
-                block: 2048,
-                why: wavebudget_model::nvidia::Unlaunchable::BlockSize { block: 2048, max: 1024 },
-            },
             UsageError::GenericNoVgprs,
             UsageError::SuggestGeneric,
             UsageError::ZeroCus,

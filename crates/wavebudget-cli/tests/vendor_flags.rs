@@ -101,6 +101,7 @@ fn budget_refuses_each_flag_its_target_does_not_take() {
         refused(&nv, f, GENERIC_LINE);
     }
     refused(&nv, &["--regs", "40"], "--regs is what a budget answers: give --warps-per-sm or --blocks-per-sm");
+    refused(&nv, &["--waves", "4"], "--waves is per SIMD on AMD; sm_90 takes --warps-per-sm or --blocks-per-sm");
     let generic = ["budget", "--target", "generic", "--preset", "ampere", "--waves", "4"];
     for f in AMD_RULES.iter().chain([&["--lds", "1024"][..], &["--wg-size", "64"][..]].iter()) {
         refused(&generic, f, &format!("{} {ON_GENERIC}", f[0]));

@@ -269,9 +269,19 @@ pub enum Error {
         value: String,
     },
     /// The NVIDIA model refused the launch (a dynamic shared memory limit over the device's opt-in
-    /// maximum, which the driver refuses to set).
+    /// maximum, which the driver refuses to set) or a budget level.
     #[error(transparent)]
     Nvidia(wavebudget_model::nvidia::NvRefusal),
+    /// Every blocks-per-SM level asked of an NVIDIA kernel that launches at no register count.
+    #[error("{arch} at {block} threads per block: the kernel cannot launch at any register count: {why}")]
+    NeverLaunches {
+        /// The NVIDIA architecture.
+        arch: &'static str,
+        /// Threads per block.
+        block: u32,
+        /// The model's reason.
+        why: wavebudget_model::nvidia::Unlaunchable,
+    },
     /// A misuse of the request itself (a flag where it cannot apply).
     #[error(transparent)]
     Misuse(#[from] misuse::Misuse),

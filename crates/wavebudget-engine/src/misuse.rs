@@ -44,10 +44,11 @@ pub enum Misuse {
         /// `--device PROCESSOR or --kfd-root DIR`, `device=PROCESSOR or kfd_root=DIR`.
         give: &'static str,
     },
-    /// An NVIDIA budget without the warps or blocks per SM to reach; `give` spells them as the door does.
+    /// An NVIDIA budget without one of the warps or blocks per SM to reach (or with both); `give` spells
+    /// them as the door does ([`crate::nvidia::Levels::from_given`]).
     #[error("give one of {give}")]
     NoNvidiaWant {
-        /// `--warps-per-sm W, --blocks-per-sm N or --all`, `warps_per_sm or blocks_per_sm`.
+        /// `--warps-per-sm W, --blocks-per-sm N or --all`, `warps_per_sm or blocks_per_sm`, C's.
         give: &'static str,
     },
     /// A dynamic-VGPR block (`--dvgpr-block`) where it cannot apply: `why`.

@@ -2,6 +2,8 @@
 //! JSON, Python as dicts (adding what it renders: the occupancy fraction, the reason in words). Every number
 //! is `wavebudget_model::nvidia`'s.
 
+use crate::misuse::Misuse;
+use crate::Error;
 use serde::Serialize;
 use wavebudget_model::nvidia::{Budget, Kernel, NvRefusal, Occupancy, Target, Want};
 
@@ -68,11 +70,52 @@ pub struct BudgetAnswer {
     pub levels: Vec<BudgetLevel>,
 }
 
-/// `kernel`'s register budget on `t` for each of `wants`.
-pub fn budget(t: &Target, kernel: Kernel, wants: &[Want]) -> Result<BudgetAnswer, NvRefusal> {
+/// What an NVIDIA budget is asked for: one level, or every blocks-per-SM level the block allows at the
+/// fewest registers (the CLI's `budget --all`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Levels {
+    /// One level.
+    One(Want),
+    /// Every blocks-per-SM level from 1 to what the kernel reaches at 0 registers.
+    EveryBlocksPerSm,
+}
+
+impl Levels {
+    /// What a door was given, the one rule of every door: exactly one of `every`, `warps_per_sm` and
+    /// `blocks_per_sm` (a door without `every` passes `false`); `give` spells them as the door does.
+    pub fn from_given(
+        every: bool,
+        warps_per_sm: Option<u32>,
+        blocks_per_sm: Option<u32>,
+        give: &'static str,
+    ) -> Result<Levels, Misuse> {
+        match (every, warps_per_sm, blocks_per_sm) {
+            (true, None, None) => Ok(Levels::EveryBlocksPerSm),
+            (false, Some(w), None) => Ok(Levels::One(Want::WarpsPerSm(w))),
+            (false, None, Some(b)) => Ok(Levels::One(Want::BlocksPerSm(b))),
+            _ => Err(Misuse::NoNvidiaWant { give }),
+        }
+    }
+}
+
+/// `kernel`'s register budget on `t` for each level asked, in order; every blocks-per-SM level is refused
+/// for a kernel that cannot launch at any register count.
+pub fn budget(t: &Target, kernel: Kernel, levels: Levels) -> crate::Result<BudgetAnswer> {
+    let wants: Vec<Want> = match levels {
+        Levels::One(want) => vec![want],
+        Levels::EveryBlocksPerSm => {
+            let floor = t.arch.occupancy(&kernel).map_err(Error::Nvidia)?;
+            if let Some(why) = floor.unlaunchable {
+                return Err(Error::NeverLaunches { arch: t.arch.name, block: kernel.block, why });
+            }
+            (1..=floor.blocks_per_sm).map(Want::BlocksPerSm).collect()
+        }
+    };
     let levels = wants
         .iter()
         .map(|&want| t.arch.budget(&kernel, want).map(|budget| BudgetLevel { want, budget }))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::Nvidia)?;
     Ok(BudgetAnswer { target: TargetFields::from(t), kernel, levels })
 }

@@ -119,6 +119,8 @@ pub enum Flag {
     WarpsPerSm,
     /// `--blocks-per-sm`.
     BlocksPerSm,
+    /// `--waves`.
+    Waves,
     /// `--register-file-bytes`.
     RegisterFileBytes,
     /// `--wave-width`.
@@ -162,6 +164,8 @@ pub enum Whose {
     NvidiaLaunch,
     /// An NVIDIA budget's target: warps or blocks per SM.
     NvidiaBudget,
+    /// A budget's target in waves per SIMD: AMD's and the generic model's (`--waves`).
+    SimdBudget,
     /// The generic model's register file.
     Generic,
 }
@@ -186,6 +190,7 @@ impl Flag {
             Regs | SharedMem | Barriers | Carveout => Whose::NvidiaKernel,
             DynamicSharedMem | MaxDynamicSharedMem => Whose::NvidiaLaunch,
             WarpsPerSm | BlocksPerSm => Whose::NvidiaBudget,
+            Waves => Whose::SimdBudget,
             RegisterFileBytes | WaveWidth | RegisterBytes | Granule | MaxWaves | Partitions | Preset => Whose::Generic,
         }
     }
@@ -195,10 +200,10 @@ impl Flag {
         matches!(self.whose(), Whose::NvidiaKernel | Whose::NvidiaLaunch | Whose::NvidiaBudget)
     }
 
-    /// Whether `--target generic` takes it: its register file, `--target`, and `--vgprs` (registers per
-    /// lane).
+    /// Whether `--target generic` takes it: its register file, `--target`, `--vgprs` (registers per
+    /// lane), and a budget's waves.
     pub fn generic_takes(self) -> bool {
-        matches!(self, Flag::Target | Flag::Vgprs) || self.whose() == Whose::Generic
+        matches!(self, Flag::Target | Flag::Vgprs) || matches!(self.whose(), Whose::Generic | Whose::SimdBudget)
     }
 
     /// The flags whose owner `pred` holds for, in declaration order, listed as a message lists them
@@ -280,6 +285,14 @@ pub enum FlagMisuse {
         /// The flag.
         flag: Flag,
     },
+    /// A budget's waves per SIMD asked of an NVIDIA configuration.
+    #[error("{flag} is per SIMD on AMD; {arch} takes {} or {}", Flag::WarpsPerSm, Flag::BlocksPerSm)]
+    WavesOnNvidia {
+        /// The flag.
+        flag: Flag,
+        /// The NVIDIA architecture.
+        arch: &'static str,
+    },
     /// The registers per thread given to an NVIDIA budget, which answers them.
     #[error("{} is what a budget answers: give {} or {}", Flag::Regs, Flag::WarpsPerSm, Flag::BlocksPerSm)]
     RegsOnBudget,
@@ -334,12 +347,13 @@ impl Question {
         }
     }
 
-    /// The first of `given` the question does not take of an NVIDIA configuration, refused in the
-    /// question's words (run after [`ConfigurationModel::refuse_foreign`], which refuses the other
+    /// The first of `given` the question does not take of a configuration of NVIDIA's `arch`, refused in
+    /// the question's words (run after [`ConfigurationModel::refuse_foreign`], which refuses the other
     /// vendor's flags).
-    pub fn refuse_unasked_nvidia(self, given: &Given) -> Result<(), FlagMisuse> {
+    pub fn refuse_unasked_nvidia(self, arch: &'static str, given: &Given) -> Result<(), FlagMisuse> {
         let Some(flag) = given.first(|f| !self.takes_on_nvidia(f)) else { return Ok(()) };
         Err(match self {
+            _ if flag.whose() == Whose::SimdBudget => FlagMisuse::WavesOnNvidia { flag, arch },
             Question::Occupancy if flag.whose() == Whose::NvidiaBudget => FlagMisuse::BudgetFlag { flag },
             Question::Budget if flag == Flag::Regs => FlagMisuse::RegsOnBudget,
             _ => FlagMisuse::NotNvidiaFlag { flag },
@@ -546,20 +560,25 @@ mod tests {
         }
         let given = Given::new([Flag::WgSize, Flag::WarpsPerSm, Flag::BlocksPerSm]);
         assert!(matches!(
-            Occupancy.refuse_unasked_nvidia(&given),
+            Occupancy.refuse_unasked_nvidia("sm_90", &given),
             Err(FlagMisuse::BudgetFlag { flag: Flag::WarpsPerSm })
         ));
         assert!(matches!(
-            Page.refuse_unasked_nvidia(&given),
+            Page.refuse_unasked_nvidia("sm_90", &given),
             Err(FlagMisuse::NotNvidiaFlag { flag: Flag::WarpsPerSm })
         ));
-        assert!(Budget.refuse_unasked_nvidia(&given).is_ok());
+        assert!(Budget.refuse_unasked_nvidia("sm_90", &given).is_ok());
         let regs = Given::new([Flag::Regs, Flag::WarpsPerSm]);
-        assert!(matches!(Budget.refuse_unasked_nvidia(&regs), Err(FlagMisuse::RegsOnBudget)));
-        assert!(Occupancy.refuse_unasked_nvidia(&Given::new([Flag::Regs, Flag::SharedMem])).is_ok());
+        assert!(matches!(Budget.refuse_unasked_nvidia("sm_90", &regs), Err(FlagMisuse::RegsOnBudget)));
+        assert!(Occupancy.refuse_unasked_nvidia("sm_90", &Given::new([Flag::Regs, Flag::SharedMem])).is_ok());
         assert!(matches!(
-            Page.refuse_unasked_nvidia(&Given::new([Flag::Kernel])),
+            Page.refuse_unasked_nvidia("sm_90", &Given::new([Flag::Kernel])),
             Err(FlagMisuse::NotNvidiaFlag { .. })
         ));
+        // A budget's waves per SIMD is no NVIDIA question's: refused first, in help order, naming the arch.
+        let waves = Given::new([Flag::Waves, Flag::Regs]);
+        let e = Budget.refuse_unasked_nvidia("sm_90", &waves).unwrap_err();
+        assert!(matches!(e, FlagMisuse::WavesOnNvidia { flag: Flag::Waves, arch: "sm_90" }));
+        assert_eq!(e.to_string(), "--waves is per SIMD on AMD; sm_90 takes --warps-per-sm or --blocks-per-sm");
     }
 }

@@ -1886,19 +1886,13 @@ fn nv_budget<'py>(
     #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
     #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use wavebudget_model::nvidia::Want;
+    use wavebudget_engine::nvidia::Levels;
     let t = nv_target(&target)?;
-    let want = match (warps_per_sm, blocks_per_sm) {
-        (Some(w), None) => Want::WarpsPerSm(w),
-        (None, Some(b)) => Want::BlocksPerSm(b),
-        _ => {
-            let m = wavebudget_engine::misuse::Misuse::NoNvidiaWant { give: "warps_per_sm or blocks_per_sm" };
-            return Err(refuse_kind(m.kind(), m.to_string()));
-        }
-    };
+    let levels = Levels::from_given(false, warps_per_sm, blocks_per_sm, "warps_per_sm or blocks_per_sm")
+        .map_err(|m| refuse_kind(m.kind(), m.to_string()))?;
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
     let k = spec.kernel(t.arch, 0, block);
-    let budget = wavebudget_engine::nvidia::budget(&t, k, &[want]).map_err(nv_err)?;
+    let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;
     // One level asked.
     let value = NvBudgetValue { level: budget.levels[0], target: budget.target };
     Ok(Bound::new(py, NvBudget::new(value))?.into_any())

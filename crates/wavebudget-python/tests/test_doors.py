@@ -57,6 +57,9 @@ def lib():
                                      ctypes.POINTER(Choice), ctypes.c_char_p, ctypes.c_size_t]
     c.wb_nv_occupancy.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.POINTER(NvOccupancy),
                                   ctypes.c_char_p, ctypes.c_size_t]
+    c.wb_nv_budget.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.c_uint32, ctypes.c_uint32,
+                               ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(NvOccupancy), ctypes.c_char_p,
+                               ctypes.c_size_t]
     return c
 
 
@@ -160,6 +163,55 @@ def test_nvidia_occupancy_is_one_answer_or_one_refusal_in_every_door(lib):
     assert answered > 20 and refused > 5, (answered, refused)
     # A limit of 0 answered (a kernel with no dynamic shared memory launches) and one that binds (none fits).
     assert {(0, True), (0, False)} <= seen_limits, seen_limits
+
+
+def test_nvidia_budget_is_one_answer_or_one_refusal_in_every_door(lib):
+    """`budget` of an NVIDIA configuration: the CLI, Python and C ask the engine which level was given (one
+    of warps and blocks per SM; each door spells them its own way, C's 0 being "not given") and answer the
+    same registers, or refuse in the same words."""
+    rnd = random.Random(5656)
+    answered = refused = 0
+    kinds = set()
+    for _ in range(200):
+        target = rnd.choice(["sm_90", "H100", "sm_80", "H200", "sm_75"])
+        warps, blocks = rnd.choice([(0, 0), (16, 0), (32, 0), (65, 0), (0, 1), (0, 2), (0, 4), (0, 33), (8, 2)])
+        k = NvKernel(0, rnd.choice([32, 128, 256, 256, 1024, 2048]), rnd.choice([0, 0, 49152, 100000]),
+                     rnd.choice([0, 4096]), 0xFFFFFFFF, rnd.choice([1, 1, 16, 17]), -1)
+        err = ctypes.create_string_buffer(1024)
+        out, max_regs = NvOccupancy(), ctypes.c_uint32()
+        rc = lib.wb_nv_budget(target.encode(), ctypes.byref(k), warps, blocks, ctypes.byref(max_regs),
+                              ctypes.byref(out), err, 1024)
+        args = ["budget", "--target", target, "--wg-size", k.block, "--shared-mem", k.shared_mem,
+                "--dynamic-shared-mem", k.dynamic_shared_mem, "--barriers", k.barriers, "--json"]
+        args += ["--warps-per-sm", warps] if warps else []
+        args += ["--blocks-per-sm", blocks] if blocks else []
+        r = cli(*args)
+        try:
+            py = nvidia.budget(target, block=k.block, shared_mem=k.shared_mem, dynamic_shared_mem=k.dynamic_shared_mem,
+                               barriers=k.barriers, warps_per_sm=warps or None, blocks_per_sm=blocks or None)
+            py_error = None
+        except wavebudget.Error as e:
+            py, py_error = None, e
+        case = (target, warps, blocks, k.block, k.shared_mem, k.dynamic_shared_mem, k.barriers)
+        if rc == 0 and r.returncode == 0 and py_error is None:
+            answered += 1
+            level = json.loads(r.stdout)["levels"][0]
+            assert (max_regs.value, out.warps_per_sm) == (level["max_regs"], level["occupancy"]["warps_per_sm"]), case
+            assert (py["max_regs"], py["occupancy"]["warps_per_sm"]) == (max_regs.value, out.warps_per_sm), case
+        else:
+            refused += 1
+            assert rc != 0 and r.returncode == 1 and py_error is not None, (case, rc, r.stderr, py_error)
+            kinds.add(py_error.kind)
+            c_line = err.value.decode()
+            if py_error.kind == "no_nvidia_want":
+                # The one rule, each door spelling what it takes.
+                assert str(py_error) == "give one of warps_per_sm or blocks_per_sm", case
+                assert c_line == "give one of warps_per_sm or blocks_per_sm (the other 0)", case
+                assert r.stderr == "error: give one of --warps-per-sm W, --blocks-per-sm N or --all\n", case
+            else:
+                assert str(py_error) == c_line, (case, str(py_error), c_line)
+    assert answered > 20 and refused > 20, (answered, refused)
+    assert {"no_nvidia_want", "out_of_reach", "unlaunchable"} <= kinds, kinds
 
 
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):

@@ -119,7 +119,7 @@ fn next(steps: &[Step], x: u32, w: u32, down: bool, unit: &str) -> Option<Mark> 
 
 /// The page of one NVIDIA configuration: `given` holds its launch and its kernel's own flags only.
 pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, ReportError> {
-    Question::Page.refuse_unasked_nvidia(given).map_err(wavebudget_engine::Error::from)?;
+    Question::Page.refuse_unasked_nvidia(t.arch.name, given).map_err(wavebudget_engine::Error::from)?;
     let n = &a.nvidia;
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
     let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
