@@ -549,6 +549,17 @@ impl<'a> Record<'a> {
     pub fn descriptor_sgprs(&self) -> u32 {
         field!(self.raw, descriptor_sgprs: u16) as u32
     }
+    /// Whether the record is long enough to hold `.reqd_workgroup_size` (tables of 64-byte records
+    /// predate it): where it does, its 0 says the kernel fixes no size.
+    #[inline]
+    pub fn has_reqd_workgroup_size(&self) -> bool {
+        self.raw.len() >= offset::reqd_workgroup_size + 4
+    }
+    /// Whether the record is long enough to hold the WGP/CU mode field.
+    #[inline]
+    pub fn has_workgroup_processor_mode(&self) -> bool {
+        self.raw.len() >= offset::workgroup_processor_mode + 4
+    }
     /// `.reqd_workgroup_size` in threads (0: none, or a record too short to have it).
     #[inline]
     pub fn reqd_workgroup_size(&self) -> u32 {

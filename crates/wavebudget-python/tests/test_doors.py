@@ -491,38 +491,68 @@ def test_dispatch_is_one_answer_in_every_door_and_inspects_too(lib, tmp_path):
     assert checked >= 12 and refusals >= 3, (checked, refusals)
 
 
+# The fields of a table record a dispatch reads (docs/binary-format.md: the table's header is 32 bytes; a
+# record's offset and width), each with the value an edit writes there, as a function of what was there.
+_DISPATCH_FIELDS = [
+    ("wave_size", 30, 1, lambda v: 32 if v == 64 else 64, ".wavefront_size"),
+    ("vgpr_count", 32, 2, lambda v: v + 64, ".vgpr_count"),
+    ("agpr_count", 34, 2, lambda v: v + 4, ".agpr_count"),
+    ("sgpr_count", 36, 2, lambda v: v + 8, ".sgpr_count"),
+    ("max_workgroup_size", 38, 2, lambda v: v // 2, ".max_flat_workgroup_size"),
+    ("static_lds", 40, 4, lambda v: v + 4096, ".group_segment_fixed_size"),
+    ("scratch", 44, 4, lambda v: v + 16, ".private_segment_fixed_size"),
+    ("spills", 56, 4, lambda v: v + 1, ".vgpr_spill_count + .sgpr_spill_count"),
+    ("descriptor_vgprs", 60, 2, lambda v: v * 2, "the descriptor's allocation"),
+    ("descriptor_sgprs", 62, 2, lambda v: v + 16, "the descriptor's allocation"),
+    ("reqd_workgroup_size", 64, 4, lambda v: 128 if v == 0 else 0, ".reqd_workgroup_size"),
+]
+
+
 def test_an_embedded_table_its_metadata_contradicts_is_one_refusal_in_every_door(lib, tmp_path):
     """Issue 56: `dispatch` trusted an embedded kernel table that the code object's own metadata
-    contradicts. A table edited after `embed` (the first record's .vgpr_count raised by 64: the header is
-    32 bytes, the field 32 bytes into a record, docs/binary-format.md) is refused in the same line by the
-    CLI's and Python's `dispatch` and by the C API's `wb_kernels_open`; `inspect` reads the metadata, and
-    answers what it answered before the edit."""
+    contradicts. Each field of the table a dispatch reads (`_DISPATCH_FIELDS`), edited after `embed` in the
+    first record of a kernel llc-22 compiled with and without `!reqd_work_group_size` (a required size of
+    0 where the metadata has 32 among them, and a descriptor's allocation `inspect` reads otherwise), is
+    refused in the same line, naming the field, by the CLI's and Python's `dispatch` and by the C API's
+    `wb_kernels_open`; `inspect` reads the metadata, and answers what it answered before the edit."""
     llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
-    src, obj, emb, edited = (tmp_path / n for n in ("k.ll", "k.o", "k.emb.o", "k.edited.o"))
-    src.write_text(_kernel_ir(40, "1,256"))
-    subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o", str(obj)],
-                   check=True, capture_output=True)
-    assert cli("embed", obj, "-o", emb).returncode == 0
-    before = wavebudget.dispatch(emb, "k", device="MI300X")
-    data = bytearray(emb.read_bytes())
-    at = data.index(b"WBKT") + 32 + 32
-    count = int.from_bytes(data[at:at + 2], "little")
-    data[at:at + 2] = (count + 64).to_bytes(2, "little")
-    edited.write_bytes(bytes(data))
-    r = cli("dispatch", edited, "--kernel", "k", "--device", "MI300X")
-    line = r.stderr.strip().removeprefix("error: ")
-    assert r.returncode == 1 and not r.stdout and "\n" not in line, r
-    assert f"the embedded kernel table says .vgpr_count {count + 64}, the metadata {count}" in line, line
-    with pytest.raises(wavebudget.Error) as e:
-        wavebudget.dispatch(edited, "k", device="MI300X")
-    assert str(e.value) == line
     lib.wb_kernels_open.restype = ctypes.c_void_p
     lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
-    err = ctypes.create_string_buffer(1024)
-    assert not lib.wb_kernels_open(str(edited).encode(), err, 1024)
-    assert err.value.decode() == line
-    [co] = wavebudget.code_objects(edited)
-    assert co.kernels[0].waves_per_simd == before.waves_per_simd and co.kernels[0].vgpr_count == count
+    refused = []
+    for reqd in ("", "i32 32, i32 1, i32 1"):
+        tag = "reqd" if reqd else "flat"
+        src, obj, emb, edited = (tmp_path / f"{tag}.{n}" for n in ("ll", "o", "emb.o", "edited.o"))
+        src.write_text(_kernel_ir(40, "1,256", reqd))
+        subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o",
+                        str(obj)], check=True, capture_output=True)
+        assert cli("embed", obj, "-o", emb).returncode == 0
+        before = wavebudget.dispatch(emb, "k", device="MI300X")
+        for field, offset, width, edit, named in _DISPATCH_FIELDS:
+            data = bytearray(emb.read_bytes())
+            at = data.index(b"WBKT") + 32 + offset
+            was = int.from_bytes(data[at:at + width], "little")
+            data[at:at + width] = edit(was).to_bytes(width, "little")
+            edited.write_bytes(bytes(data))
+            case = (tag, field, was, edit(was))
+            r = cli("dispatch", edited, "--kernel", "k", "--device", "MI300X")
+            line = r.stderr.strip().removeprefix("error: ")
+            assert r.returncode == 1 and not r.stdout and "\n" not in line, (case, r)
+            assert f"the embedded kernel table says {named} " in line and "the table is stale or edited" in line, \
+                (case, line)
+            with pytest.raises(wavebudget.Error) as e:
+                wavebudget.dispatch(edited, "k", device="MI300X")
+            assert str(e.value) == line, case
+            err = ctypes.create_string_buffer(1024)
+            assert not lib.wb_kernels_open(str(edited).encode(), err, 1024), case
+            assert err.value.decode() == line, case
+            [co] = wavebudget.code_objects(edited)
+            assert co.kernels[0].waves_per_simd == before.waves_per_simd, case
+            refused.append(case)
+    assert len(refused) == 2 * len(_DISPATCH_FIELDS)
+    # The edits an audit found trusted: a required size of 0 over the metadata's 32, and a
+    # descriptor's doubled VGPRs (inspect pads to the descriptor's, a dispatch to the table's).
+    assert ("reqd", "reqd_workgroup_size", 32, 0) in refused
+    assert any(c[1] == "descriptor_vgprs" and c[2] > 0 for c in refused)
 
 
 def test_one_code_object_named_a_million_times_is_one_refusal_in_every_door(lib, tmp_path):

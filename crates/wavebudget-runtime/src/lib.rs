@@ -347,13 +347,16 @@ pub struct Kernels {
     pub without_metadata: Vec<String>,
 }
 
-/// The first count of a kernel where its embedded table and its metadata disagree. The table's required
-/// size is compared only where the table has the field (tables of 64-byte records predate it).
+/// The first field of a kernel where its embedded table and its metadata disagree: every field the table
+/// gives a dispatch (the counts, the spills, what the descriptor allocates, the required size and the
+/// WGP/CU mode; the last two only where the record is long enough to hold them: tables of 64-byte records
+/// predate them).
 fn table_contradicts(
     kernel: &str,
-    table: &wavebudget_model::KernelResources,
+    record: &wavebudget_codeobj::table::Record<'_>,
     meta: &wavebudget_model::KernelResources,
 ) -> Option<Error> {
+    let table = record.resources();
     let counts = [
         (".vgpr_count", table.vgpr_count, meta.vgpr_count),
         (".agpr_count", table.agpr_count, meta.agpr_count),
@@ -362,6 +365,7 @@ fn table_contradicts(
         (".private_segment_fixed_size", table.private_segment_fixed_size, meta.private_segment_fixed_size),
         (".wavefront_size", table.wavefront_size, meta.wavefront_size),
         (".max_flat_workgroup_size", table.max_flat_workgroup_size, meta.max_flat_workgroup_size),
+        (".vgpr_spill_count + .sgpr_spill_count", table.spills, meta.spills),
     ];
     let differs = |field: &'static str, t: String, m: String| Error::TableContradicts {
         kernel: kernel.to_string(),
@@ -372,12 +376,27 @@ fn table_contradicts(
     if let Some(&(field, t, m)) = counts.iter().find(|(_, t, m)| t != m) {
         return Some(differs(field, t.to_string(), m.to_string()));
     }
-    match (table.reqd_workgroup_size, meta.reqd_workgroup_size) {
-        (Some(t), m) if Some(t) != m => {
-            Some(differs(".reqd_workgroup_size", t.to_string(), m.map_or("none".into(), |m| m.to_string())))
-        }
-        _ => None,
+    let shown = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+    let descriptor = |d: Option<wavebudget_model::DescriptorCounts>| {
+        shown(d.map(|d| match d.sgprs {
+            Some(s) => format!("{} VGPRs, {s} SGPRs", d.vgprs),
+            None => format!("{} VGPRs", d.vgprs),
+        }))
+    };
+    if table.descriptor != meta.descriptor {
+        return Some(differs("the descriptor's allocation", descriptor(table.descriptor), descriptor(meta.descriptor)));
     }
+    let reqd = (table.reqd_workgroup_size, meta.reqd_workgroup_size);
+    if record.has_reqd_workgroup_size() && reqd.0 != reqd.1 {
+        let threads = |n: Option<u32>| shown(n.map(|n| n.to_string()));
+        return Some(differs(".reqd_workgroup_size", threads(reqd.0), threads(reqd.1)));
+    }
+    let mode = (table.workgroup_processor_mode, meta.workgroup_processor_mode);
+    if record.has_workgroup_processor_mode() && mode.0 != mode.1 {
+        let named = |m: Option<bool>| shown(m.map(|wgp| if wgp { "WGP" } else { "CU" }.to_string()));
+        return Some(differs(".workgroup_processor_mode", named(mode.0), named(mode.1)));
+    }
+    None
 }
 
 /// The kernel table of one code object in memory, read in place: what a runtime keeps per loaded code
@@ -444,7 +463,7 @@ impl Kernels {
                         let contradiction = match meta.as_ref().map(|m| m.get(r.name())) {
                             // No metadata to hold it against, or a kernel the metadata gives no counts.
                             None | Some(Some(None)) => None,
-                            Some(Some(Some(m))) => table_contradicts(r.name(), &resources, m),
+                            Some(Some(Some(m))) => table_contradicts(r.name(), &r, m),
                             Some(None) => Some(Error::TableContradicts {
                                 kernel: r.name().into(),
                                 field: ".name",
