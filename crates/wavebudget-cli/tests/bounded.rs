@@ -309,6 +309,53 @@ fn one_code_object_named_a_million_times_is_refused_by_every_door() {
     assert!(start.elapsed() < CEILING);
 }
 
+/// At the limit a bundle is read with, 4096 entries naming one code object (a real Triton hsaco, padded
+/// to 1 MiB with a trailing section-less tail the reader ignores): `embed` rewrote each entry, writing
+/// 4096 copies (4.3 GB from 1.3 MB, 8.5 GB of memory). It rewrites the code object once, and every entry
+/// of its output names that one copy: the output is about one code object, within the ceilings, and
+/// `inspect` of it gives each entry the answer it gives the input's.
+#[test]
+fn one_code_object_named_by_every_entry_is_embedded_once() {
+    let dir = scratch("shared-entries");
+    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
+    let mut code = std::fs::read(&hsaco).unwrap();
+    code.resize(1 << 20, 0);
+    let n = 4096usize;
+    let id = b"hipv4-amdgcn-amd-amdhsa--gfx942";
+    let data_at = (24 + 8 + n * (24 + id.len())).next_multiple_of(4096);
+    let mut raw = Vec::with_capacity(data_at + code.len());
+    raw.extend_from_slice(b"__CLANG_OFFLOAD_BUNDLE__");
+    raw.extend_from_slice(&(n as u64).to_le_bytes());
+    for _ in 0..n {
+        raw.extend_from_slice(&(data_at as u64).to_le_bytes());
+        raw.extend_from_slice(&(code.len() as u64).to_le_bytes());
+        raw.extend_from_slice(&(id.len() as u64).to_le_bytes());
+        raw.extend_from_slice(id);
+    }
+    raw.resize(data_at, 0);
+    raw.extend_from_slice(&code);
+    let file = dir.join("shared.bundle");
+    std::fs::write(&file, &raw).unwrap();
+    let out = dir.join("shared.embedded");
+    let (f, o) = (file.to_str().unwrap(), out.to_str().unwrap());
+    let b = run_bounded(&mut wb(&["embed", f, "-o", o]), CEILING);
+    assert!(!b.timed_out && b.code == Some(0), "{}", b.stderr);
+    assert!(b.peak_rss_kb < RSS_CEILING_KB, "peak RSS {} KiB", b.peak_rss_kb);
+    assert!(b.stdout.contains(&format!("{n} code object(s)")), "{}", b.stdout);
+    let written = std::fs::metadata(&out).unwrap().len();
+    assert!(written < 2 * raw.len() as u64, "{written} bytes written from {}", raw.len());
+    let inspect = |p: &str| {
+        let b = run_bounded(&mut wb(&["inspect", "--json", p]), CEILING);
+        assert_eq!(b.code, Some(0), "{}", b.stderr);
+        let v: serde_json::Value = serde_json::from_str(&b.stdout).unwrap();
+        let cos = v["code_objects"].as_array().unwrap().clone();
+        cos.iter().map(|co| co["kernels"][0]["waves_per_simd"].clone()).collect::<Vec<_>>()
+    };
+    let (before, after) = (inspect(f), inspect(o));
+    assert_eq!(before.len(), n);
+    assert_eq!(before, after);
+}
+
 /// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,
 /// while the header claims 4 GiB. Refused by the budget before decompression.
 #[test]

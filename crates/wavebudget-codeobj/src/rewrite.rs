@@ -374,10 +374,31 @@ fn align_up(n: u64, a: u64) -> u64 {
 fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<Vec<u8>> {
     let b = Bundle::parse(bytes)?;
     let mut contents: Vec<Cow<'_, [u8]>> = Vec::with_capacity(b.entries.len());
+    // (entry, the earlier entry whose rewritten bytes it names).
+    let mut shared: Vec<(usize, usize)> = Vec::new();
+    // Entries naming the same bytes (one code object for several targets' ids, or a bundle made to
+    // multiply its work) are rewritten once and keep naming one copy: the output is no larger than the
+    // input's distinct code objects rewritten (4096 entries naming one code object wrote 4096 copies).
+    let mut rewritten: std::collections::HashMap<(u64, usize), (usize, Summary)> = std::collections::HashMap::new();
     for entry in &b.entries {
         if is_amdgpu_elf(entry.data) {
+            let key = (entry.offset, entry.data.len());
+            if let Some((first, once)) = rewritten.get(&key) {
+                summary.code_objects += once.code_objects;
+                summary.kernels += once.kernels;
+                contents.push(Cow::Owned(Vec::new()));
+                shared.push((contents.len() - 1, *first));
+                continue;
+            }
+            let before = (summary.code_objects, summary.kernels);
             let new = rewrite_code_object(entry.data, decide, summary)
                 .map_err(|err| err.within(format!("entry {} at {:#x}", entry.id, entry.offset)))?;
+            let once = Summary {
+                code_objects: summary.code_objects - before.0,
+                kernels: summary.kernels - before.1,
+                skipped: Vec::new(),
+            };
+            rewritten.insert(key, (contents.len(), once));
             contents.push(Cow::Owned(new));
         } else {
             if !entry.data.is_empty() || !entry.id.starts_with("host-") {
@@ -395,19 +416,34 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
     out.extend_from_slice(BUNDLE_MAGIC);
     out.extend_from_slice(&(b.entries.len() as u64).to_le_bytes());
     let mut at = header_size;
-    let mut offsets = Vec::with_capacity(b.entries.len());
-    for (entry, data) in b.entries.iter().zip(&contents) {
-        at = align_up(at, align);
-        offsets.push(at);
-        out.extend_from_slice(&at.to_le_bytes());
-        out.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    // Where each entry's bytes are, and their size; `None` for an entry naming an earlier one's.
+    let mut placed: Vec<Option<(u64, u64)>> = Vec::with_capacity(b.entries.len());
+    let sharer: std::collections::HashMap<usize, usize> = shared.into_iter().collect();
+    for (i, (entry, data)) in b.entries.iter().zip(&contents).enumerate() {
+        let (offset, size) = match sharer.get(&i) {
+            Some(&first) => {
+                let (o, n) = placed[first].expect("an entry names an earlier one");
+                placed.push(None);
+                (o, n)
+            }
+            None => {
+                at = align_up(at, align);
+                let here = (at, data.len() as u64);
+                placed.push(Some(here));
+                at += data.len() as u64;
+                here
+            }
+        };
+        out.extend_from_slice(&offset.to_le_bytes());
+        out.extend_from_slice(&size.to_le_bytes());
         out.extend_from_slice(&(entry.id.len() as u64).to_le_bytes());
         out.extend_from_slice(entry.id.as_bytes());
-        at += data.len() as u64;
     }
-    for (o, data) in offsets.iter().zip(&contents) {
-        out.resize(*o as usize, 0);
-        out.extend_from_slice(data);
+    for (placed, data) in placed.iter().zip(&contents) {
+        if let Some((o, _)) = placed {
+            out.resize(*o as usize, 0);
+            out.extend_from_slice(data);
+        }
     }
     Ok(out)
 }
