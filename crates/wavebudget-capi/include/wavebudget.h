@@ -6,7 +6,8 @@
  *
  * Link with -lwavebudget_runtime. Every function is safe to call with NULL where a pointer is optional;
  * errors return NULL (functions that return a handle) or a negative WB_ERR_* code (functions that return an
- * int) and write one line naming what was wrong into `err` (truncated to `err_len`, always NUL-terminated
+ * int) and write one line naming what was wrong into `err`, UTF-8, its control characters spelled out as
+ * the CLI prints them (`\u{1b}`; truncated to `err_len` at a character's boundary, always NUL-terminated
  * when err_len > 0). Objects are independent; a wb_kernels or wb_device may be used
  * from several threads at once for queries. Nothing here aborts or prints.
  */

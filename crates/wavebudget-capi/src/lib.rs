@@ -95,9 +95,14 @@ unsafe fn set_err(err: *mut c_char, len: usize, msg: &str) {
     if err.is_null() || len == 0 {
         return;
     }
-    let bytes = msg.as_bytes();
-    let n = bytes.len().min(len - 1);
-    std::ptr::copy_nonoverlapping(bytes.as_ptr(), err.cast::<u8>(), n);
+    // One visible line, as the CLI and Python print it (a control character, ESC or NUL among them, from
+    // a name in the input is spelled out), cut at a character's boundary where the buffer is short.
+    let msg = wavebudget_model::text::printable(msg);
+    let mut n = msg.len().min(len - 1);
+    while !msg.is_char_boundary(n) {
+        n -= 1;
+    }
+    std::ptr::copy_nonoverlapping(msg.as_ptr(), err.cast::<u8>(), n);
     *err.add(n) = 0;
 }
 

@@ -214,6 +214,42 @@ def test_nvidia_budget_is_one_answer_or_one_refusal_in_every_door(lib):
     assert {"no_nvidia_want", "out_of_reach", "unlaunchable"} <= kinds, kinds
 
 
+def test_a_name_with_control_characters_is_one_visible_line_in_every_door(lib, tmp_path):
+    """A refusal quoting the caller's words (a path, a target) spells out their control, bidi and invisible
+    characters in every door (the model's `text::printable`): the C API wrote ESC and the rest raw into
+    its error buffer where the CLI and Python escape them. A buffer too short for the line is cut at a
+    character's boundary, still terminated."""
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    for name in ("no\x1b[31mX.o", "a\u202eb.o", "t\tz\u200b.o", "del\x7f.o"):
+        path = str(tmp_path / name)
+        err = ctypes.create_string_buffer(1024)
+        assert not lib.wb_kernels_open(path.encode(), err, 1024)
+        c_line = err.value.decode()
+        r = cli("inspect", path)
+        assert r.returncode == 1 and r.stderr == f"error: {c_line}\n", (name, r.stderr, c_line)
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.code_objects(path)
+        assert str(e.value) == c_line
+        assert c_line.isprintable() and path not in c_line, c_line
+        # NVIDIA's target check, C and Python.
+        k = NvKernel(32, 128, 0, 0, 0xFFFFFFFF, 1, -1)
+        assert lib.wb_nv_occupancy(name.encode(), ctypes.byref(k), ctypes.byref(NvOccupancy()), err, 1024) != 0
+        with pytest.raises(wavebudget.Error) as e:
+            nvidia.occupancy(name, regs=32, block=128)
+        assert str(e.value) == err.value.decode() and err.value.decode().isprintable()
+    # Cut short inside a multi-byte character (the bidi control spelled out is ASCII; a name's own
+    # non-ASCII letter is not): the bytes kept are whole characters.
+    path = str(tmp_path / ("\u00e9" * 40))
+    at = len(f"cannot read {tmp_path}/".encode())
+    for size in range(at, at + 12):
+        err = ctypes.create_string_buffer(size)
+        assert not lib.wb_kernels_open(path.encode(), err, size)
+        kept = err.raw[:size].split(b"\0")[0]
+        assert len(kept) <= size - 1 and kept.decode("utf-8").startswith("cannot read "), (size, kept)
+        assert len(kept) >= size - 2, (size, kept)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)
