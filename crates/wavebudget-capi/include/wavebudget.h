@@ -82,7 +82,8 @@ const char *wb_device_target(const wb_device *device);
 /* Compute units, 0 if unknown. */
 uint32_t wb_device_compute_units(const wb_device *device);
 
-/* How a launch of `kernel` (name or symbol) with `workgroup_size` threads (0: the kernel's own launch, its
+/* How a launch of `kernel` (its name or symbol; else, as `wavebudget dispatch` and Python take it, a regular
+ * expression matching one kernel name) with `workgroup_size` threads (0: the kernel's own launch, its
  * .reqd_workgroup_size, else its .max_flat_workgroup_size, as inspect evaluates it) and `dynamic_lds` bytes
  * fits on `device`. Returns 0, or a WB_ERR_* code with `err` set. */
 int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_device *device,

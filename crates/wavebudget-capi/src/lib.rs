@@ -202,7 +202,12 @@ impl OnError for c_long {
 }
 
 /// Runs `f`, turning an error or a panic into `err` and the function's failure value ([`OnError`]).
+/// The parameters of this header's functions that a refusal may name (`Arg`): spelled as C spells them
+/// (`kernel`, not `--kernel`).
+const C_PARAMETERS: &[&str] = &["target", "kernel", "vgprs", "agprs", "vgpr_count"];
+
 unsafe fn guard<T: OnError>(err: *mut c_char, len: usize, f: impl FnOnce() -> Result<T, Failure>) -> T {
+    wavebudget_model::text::spell_arguments_as(C_PARAMETERS);
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => v,
         Ok(Err(Failure(code, msg))) => {
@@ -392,8 +397,18 @@ pub unsafe extern "C" fn wb_dispatch_query(
         let d = d.as_ref().ok_or("device is NULL")?;
         let out = out.as_mut().ok_or("out is NULL")?;
         let name = str_arg(kernel, "kernel")?;
-        // The prepared device and the kernel's table entry: no allocation on success.
-        let info = k.lookup(name, &d.device).map_err(Failure::from)?;
+        // The prepared device and the kernel's table entry: no allocation on success. A name no kernel has
+        // is what it is in every door (`wavebudget_engine::dispatch::resolve_kernel`): a pattern that must
+        // match one kernel, refused in the engine's words.
+        let info = match k.lookup(name, &d.device) {
+            Ok(info) => info,
+            Err(wavebudget_runtime::Error::Kernel(wavebudget_runtime::KernelRefusal::NotFound { .. })) => {
+                let one = wavebudget_engine::dispatch::resolve_kernel(&k.kernels, name)
+                    .map_err(|e| Failure(WB_ERR_KERNEL, e.to_string()))?;
+                k.lookup(&one, &d.device).map_err(Failure::from)?
+            }
+            Err(e) => return Err(Failure::from(e)),
+        };
         let r = d
             .prepared
             .dispatch(&info.resources, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds)

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 /// An argument every door takes, named in a refusal as the door in use spells it: `--wg-size` (the CLI,
 /// and the default for any Rust caller) or `wg_size` (Python, whose native module says so once when it is
-/// imported: [`spell_arguments_for_python`]). The refusal is worded once, with the right name in it; no
+/// imported, and C, whose library says so at its first call: [`spell_arguments_as`]). The refusal is worded once, with the right name in it; no
 /// door rewrites the text afterwards (which would also rewrite a user's path or kernel name that holds
 /// `--kernel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,23 +17,24 @@ pub struct Arg(pub &'static str);
 /// once per process by the door; empty in the CLI and for any Rust caller.
 static OTHER_SPELLING: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
 
-/// Refusals made from now on in this process name arguments as Python's: each of `names` (Python's
-/// spelling, `wg_size`: the arguments its calls take, as their signatures name them) for the CLI's
-/// `--wg-size`; a flag Python has no argument for keeps the CLI's spelling. What the Python extension
-/// calls once when it is imported; a process is one door (a second call changes nothing).
-pub fn spell_arguments_for_python(names: &'static [&'static str]) {
+/// Refusals made from now on in this process name arguments as the door's own: each of `names` (its
+/// spelling, `wg_size`: the arguments Python's calls take, as their signatures name them, or the
+/// parameters of C's functions) for the CLI's `--wg-size`; a flag the door has no argument for keeps the
+/// CLI's spelling. What the Python extension calls once when it is imported, and the C library at its
+/// first call; a process is one door (a second call changes nothing; each library holds its own).
+pub fn spell_arguments_as(names: &'static [&'static str]) {
     let _ = OTHER_SPELLING.set(names);
 }
 
 impl std::fmt::Display for Arg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let python = OTHER_SPELLING.get().is_some_and(|names| {
+        let own = OTHER_SPELLING.get().is_some_and(|names| {
             names.iter().any(|n| {
                 n.len() == self.0.len()
                     && n.bytes().zip(self.0.bytes()).all(|(a, b)| a == b || (a == b'_' && b == b'-'))
             })
         });
-        if python {
+        if own {
             f.write_str(&self.0.replace('-', "_"))
         } else {
             write!(f, "--{}", self.0)

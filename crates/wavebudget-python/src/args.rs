@@ -26,7 +26,7 @@ macro_rules! names {
             }
         )*
         /// Every argument name the calls read: how a refusal names a flag in Python
-        /// (`wavebudget_model::text::spell_arguments_for_python`).
+        /// (`wavebudget_model::text::spell_arguments_as`).
         pub(crate) const ALL: &[&str] = &[$(stringify!($n)),*];
     };
 }

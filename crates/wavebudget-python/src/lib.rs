@@ -1924,7 +1924,7 @@ fn _printable(text: &str) -> String {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Refusals name arguments as Python's (`wg_size`, not `--wg-size`): worded so when they are made.
-    wavebudget_model::text::spell_arguments_for_python(n::ALL);
+    wavebudget_model::text::spell_arguments_as(n::ALL);
     m.add("Error", refusal::error_type(m.py()))?;
     // The most registers ptxas gives a thread (a `maxnreg` above it compiles as it): the model's constant.
     m.add("PTXAS_MAX_REGS", wavebudget_model::nvidia::PTXAS_MAX_REGS)?;

@@ -456,6 +456,51 @@ attributes #0 = {{ "amdgpu-flat-work-group-size"="{flat}" "amdgpu-agpr-alloc"="0
 {node}"""
 
 
+def test_a_kernel_is_named_by_one_rule_in_every_door(lib, tmp_path):
+    """What `kernel` means to `dispatch` is one rule (the engine's `resolve_kernel`): an exact name or
+    symbol, else a regular expression that must match one kernel name. The C API took exact names only
+    (`t$` answered by the CLI and Python, refused by C, and a missing name refused in other words); now
+    the three doors give one answer or one refusal, C and Python naming the argument `kernel`."""
+    llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
+    two = _kernel_ir(40, "1,256").replace("@k(", "@ka(") + _kernel_ir(100, "1,256").replace("@k(", "@kb(").split(
+        "declare i32")[0]
+    src, obj = tmp_path / "two.ll", tmp_path / "two.o"
+    src.write_text(two)
+    subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o", str(obj)],
+                   check=True, capture_output=True)
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_device_from_target.restype = ctypes.c_void_p
+    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
+                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
+    err = ctypes.create_string_buffer(1024)
+    kh, dev = lib.wb_kernels_open(str(obj).encode(), err, 1024), lib.wb_device_from_target(b"MI300X", err, 1024)
+    assert kh and dev, err.value
+    answered = {}
+    for pattern in ("ka", "kb", "ka.kd", "a$", "^kb", "k.*a", "k", ".*", "zz", "(", "ka.kd$"):
+        r = cli("dispatch", obj, "--kernel", pattern, "--device", "MI300X", "--json")
+        out = Dispatch()
+        rc = lib.wb_dispatch_query(kh, pattern.encode(), dev, 0, 0, ctypes.byref(out), err, 1024)
+        try:
+            py, py_err = wavebudget.dispatch(obj, pattern, device="MI300X"), None
+        except wavebudget.Error as e:
+            py, py_err = None, str(e)
+        if r.returncode == 0:
+            waves = json.loads(r.stdout)["waves_per_simd"]
+            assert rc == 0 and py is not None and out.waves_per_simd == py.waves_per_simd == waves, (pattern, err.value)
+            answered[pattern] = waves
+        else:
+            line = r.stderr.strip().removeprefix("error: ")
+            assert line.startswith(f"--kernel '{pattern}'"), line
+            assert rc == -3 and err.value.decode() == py_err == line.replace("--kernel", "kernel", 1), \
+                (pattern, line, err.value, py_err)
+    # Two kernels of different VGPRs, each reached by its name, its symbol and a pattern; `k` and `.*`
+    # match both, `zz` neither, `(` is no expression.
+    assert answered["ka"] == answered["ka.kd"] == answered["a$"] == answered["k.*a"] != answered["kb"] == answered["^kb"]
+    assert set(answered) == {"ka", "kb", "ka.kd", "a$", "^kb", "k.*a"}, answered
+
+
 def test_dispatch_is_one_answer_in_every_door_and_inspects_too(lib, tmp_path):
     """Issue 56 point 1: a kernel at a launch on a device is one Evaluation. The CLI's `dispatch`, Python's
     `dispatch` and the C API's `wb_dispatch_query` give one answer or one refusal for kernels llc-22
