@@ -21,12 +21,21 @@ if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
   exit 1
 fi
-# A PREFIX that is a link to nothing is refused: installing would create the directory it names, which
-# the caller did not ask for.
+# A PREFIX that is a link to nothing, or passes through one (`link/`, `link/.`, `link/sub`), is refused:
+# installing would create the directory it names, which the caller did not ask for. Its components are
+# read as written (realpath -s: no link followed), from PREFIX up to /.
 if [ -L "$1" ] && [ ! -e "$1" ]; then
   echo "error: $1: is a link to $(readlink "$1"), which does not exist; nothing was installed" >&2
   exit 1
 fi
+component=$(realpath -m -s -- "$1")
+while [ "$component" != / ]; do
+  if [ -L "$component" ] && [ ! -e "$component" ]; then
+    echo "error: $1: $component is a link to $(readlink "$component"), which does not exist; nothing was installed" >&2
+    exit 1
+  fi
+  component=$(dirname "$component")
+done
 # PREFIX as the caller meant it (relative to where they are), before moving to the checkout.
 prefix=$(realpath -m "$1")
 shift
@@ -123,7 +132,15 @@ sed -e "s/@VERSION@/$version/g" -e "s/@MAJOR@/${version%%.*}/g" -e "s/@MINOR@/$(
   > "$stage/lib/cmake/wavebudget/wavebudgetConfigVersion.cmake"
 install -m 644 scripts/cmake/debian-rocm.cmake "$stage/lib/cmake/wavebudget/debian-rocm.cmake"
 
-# Nothing in PREFIX that is not a regular file or a link is replaced (a directory or FIFO where a file goes).
+# Nothing in PREFIX that is not a regular file or a link is replaced (a directory or FIFO where a file goes),
+# and nothing but a directory (or a link to one) stands where a directory goes.
+while IFS= read -r d; do
+  dest="$prefix/${d#"$stage"/}"
+  if { [ -e "$dest" ] && [ ! -d "$dest" ]; } || { [ -L "$dest" ] && [ ! -e "$dest" ]; }; then
+    echo "error: $dest: exists and is not a directory; nothing was installed" >&2
+    exit 1
+  fi
+done < <(find "$stage" -mindepth 1 -type d)
 while IFS= read -r f; do
   dest="$prefix/${f#"$stage"/}"
   if [ -e "$dest" ] && [ ! -L "$dest" ] && [ ! -f "$dest" ]; then
@@ -133,15 +150,31 @@ while IFS= read -r f; do
 done < <(find "$stage" ! -type d)
 # Each file goes in by rename: a link found where a file goes is replaced, never written through (the file it
 # points to stays as it is), and a process running an installed copy keeps the one it mapped.
-mkdir -p "$prefix"
+# The directories this install makes, listed so that a failed install removes them again (deepest first).
+made=()
+missing=()
+d=$prefix
+while [ ! -e "$d" ]; do
+  missing=("$d" ${missing[@]+"${missing[@]}"})
+  d=$(dirname "$d")
+done
+temps=()
+trap 'rm -rf "$stage"; [ ${#temps[@]} -eq 0 ] || rm -f "${temps[@]}"; for ((i = ${#made[@]} - 1; i >= 0; i--)); do rmdir "${made[$i]}" 2>/dev/null || true; done' EXIT
+for d in ${missing[@]+"${missing[@]}"}; do
+  mkdir "$d"
+  made+=("$d")
+done
 while IFS= read -r d; do
-  mkdir -p "$prefix/${d#"$stage"}"
-done < <(find "$stage" -mindepth 1 -type d)
+  dest="$prefix/${d#"$stage"/}"
+  if [ ! -e "$dest" ]; then
+    mkdir "$dest"
+    made+=("$dest")
+  fi
+done < <(find "$stage" -mindepth 1 -type d | sort)
 # Two steps, so an install is replaced whole or not at all: every file is first copied beside its
 # destination under a fresh name of our own (mktemp: nothing there to write through); only when all are
-# there (a full disk fails here, and the copies are removed) does each go in by rename, which needs no space.
-temps=()
-trap 'rm -rf "$stage"; [ ${#temps[@]} -eq 0 ] || rm -f "${temps[@]}"' EXIT
+# there (a full disk fails here, and the copies are removed with the directories made) does each go in by
+# rename, which needs no space.
 dests=()
 while IFS= read -r f; do
   dest="$prefix/${f#"$stage"/}"
@@ -157,4 +190,5 @@ for i in "${!dests[@]}"; do
   mv -fT "${temps[$i]}" "${dests[$i]}"
 done
 temps=()
+made=()
 echo "installed wavebudget $version into $prefix (plugins for LLVM ${majors[*]})"

@@ -98,6 +98,41 @@ fn a_prefix_that_links_to_nothing_is_refused_and_its_target_not_made() {
     assert!(!home.join("nowhere").exists());
 }
 
+/// The same through the link: a PREFIX that passes through a link to nothing (`link/`, `link/.`,
+/// `link/sub`) made the directory the link names, and installed there (the audit of issue 56).
+#[test]
+fn a_prefix_through_a_link_to_nothing_is_refused_and_nothing_is_made() {
+    let home = scratch("through");
+    std::os::unix::fs::symlink(home.join("nowhere"), home.join("dangling")).unwrap();
+    for through in ["dangling/", "dangling/.", "dangling/sub", "dangling/sub/deeper/"] {
+        let out = install(Path::new(through), &home);
+        refused(&out, "dangling is a link to");
+        assert!(stderr(&out).contains("which does not exist; nothing was installed"), "{through}: {}", stderr(&out));
+        assert!(!home.join("nowhere").exists(), "{through}: made the link's target");
+    }
+}
+
+/// Where the install needs a directory (`PREFIX/lib`), a file, a FIFO or a link to nothing is refused in
+/// one line before anything is written, each left as it was.
+#[test]
+fn a_file_where_a_directory_goes_is_refused_and_nothing_is_installed() {
+    let home = scratch("not-a-dir");
+    for (name, make) in [("file", "touch"), ("fifo", "mkfifo"), ("dangling", "")] {
+        let prefix = home.join(name);
+        std::fs::create_dir_all(&prefix).unwrap();
+        let lib = prefix.join("lib");
+        if make.is_empty() {
+            std::os::unix::fs::symlink(home.join("nowhere"), &lib).unwrap();
+        } else {
+            assert!(Command::new(make).arg(&lib).status().unwrap().success());
+        }
+        let out = install(&prefix, &home);
+        refused(&out, "lib: exists and is not a directory; nothing was installed");
+        assert_eq!(tree(&prefix).len(), 1, "{name}: something was installed");
+        assert!(!home.join("nowhere").exists());
+    }
+}
+
 /// A relative PREFIX is the caller's (where they run it from), not the checkout's; a link found where a
 /// file goes is replaced, never written through: the file it points to keeps its bytes and the installed
 /// header is a file again.
@@ -172,4 +207,15 @@ fn an_install_that_does_not_fit_leaves_the_one_before_whole() {
         stderr(&second)
     );
     assert_eq!(before, after, "the first install changed, or a copy was left behind");
+    // A first install that does not fit leaves nothing behind: not the directories it made either.
+    let tiny = home.join("tiny");
+    std::fs::create_dir_all(&tiny).unwrap();
+    let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"]).arg(&tiny).status().unwrap();
+    assert!(mounted.success());
+    let failed = install(&tiny.join("new/prefix"), &home);
+    let left: Vec<_> = std::fs::read_dir(&tiny).unwrap().map(|e| e.unwrap().path()).collect();
+    let _ = Command::new("umount").arg(&tiny).status();
+    assert_eq!(failed.status.code(), Some(1), "{}", stderr(&failed));
+    assert!(stderr(&failed).contains("No space left on device"), "{}", stderr(&failed));
+    assert!(left.is_empty(), "a failed first install left {left:?}");
 }
