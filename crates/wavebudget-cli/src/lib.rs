@@ -343,13 +343,17 @@ fn targets(json: bool) -> Result<String, CliError> {
 
 pub(crate) fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError> {
     let Some(s) = s else { return Ok(WorkgroupSize::DEFAULT) };
+    Ok(parse_workgroup_text(s)?.validate()?)
+}
+
+/// `N` or `MIN,MAX` as numbers, not yet held to a launch's bounds.
+pub(crate) fn parse_workgroup_text(s: &str) -> Result<WorkgroupSize, CliError> {
     let num =
         |x: &str| x.trim().parse::<u32>().map_err(|_| CliError::Usage(UsageError::WgSize { value: s.to_string() }));
-    let wg = match s.split_once(',') {
+    Ok(match s.split_once(',') {
         Some((a, b)) => WorkgroupSize { min: num(a)?, max: num(b)? },
         None => WorkgroupSize::fixed(num(s)?),
-    };
-    Ok(wg.validate()?)
+    })
 }
 
 fn options(t: &TargetArgs) -> Options {

@@ -2,7 +2,7 @@
 //! the dynamic shared memory limit parsed here, as every command parses them); the page is the crate's.
 
 use crate::args::ReportArgs;
-use crate::{parse_workgroup, CliError};
+use crate::{parse_workgroup_text, CliError};
 
 /// `wavebudget report`.
 pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
@@ -15,7 +15,8 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
             .is_some_and(|t| wavebudget_engine::targets::nvidia_target(t).is_ok_and(|t| t.is_some()));
     let wg_size = match (nvidia_configuration, a.eval.wg_size.as_deref()) {
         (true, Some(text)) => Some(wavebudget_model::WorkgroupSize::fixed(crate::nvidia::block_size(Some(text))?)),
-        (_, text) => text.map(|s| parse_workgroup(Some(s))).transpose()?,
+        // Read here, held to a launch's bounds by the report (for every door).
+        (_, text) => text.map(parse_workgroup_text).transpose()?,
     };
     let request = wavebudget_report::Request {
         files: a.files.clone(),

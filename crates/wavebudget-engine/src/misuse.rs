@@ -11,7 +11,7 @@ use wavebudget_model::Vgprs;
 #[derive(strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum Misuse {
-    /// An NVIDIA block size that is not one whole number of threads.
+    /// An NVIDIA block size that is not one whole number of threads (a range; 0 is the model's refusal).
     #[error("{} '{value}': an NVIDIA block size is one whole number of threads, at least 1", Arg("wg-size"))]
     BlockSize {
         /// What was given.
@@ -92,7 +92,8 @@ pub fn vgprs(
 pub fn block(wg: Option<wavebudget_model::WorkgroupSize>, given: impl FnOnce() -> String) -> Result<u32, Misuse> {
     match wg {
         None => Err(Misuse::NoBlockSize),
-        Some(w) if w.min == w.max && w.max > 0 => Ok(w.max),
+        // 0 is the model's to refuse (`NvRefusal::ZeroBlock`), as Python's and C's block of 0 is.
+        Some(w) if w.min == w.max => Ok(w.max),
         Some(_) => Err(Misuse::BlockSize { value: given() }),
     }
 }

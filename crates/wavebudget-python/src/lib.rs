@@ -899,8 +899,11 @@ fn cubins<'py>(
     let target = target.map(nv_target).transpose()?;
     let max_dynamic = max_dynamic(max_dynamic_shared_mem)?;
     let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
+    // A block is a launch size as the CLI's `inspect --wg-size` reads it, refused where that is.
+    let block =
+        block.map(|b| wavebudget_model::WorkgroupSize::fixed(b).validate()).transpose().map_err(|e| model_err(&e))?;
     let opts = inspect::InspectOptions {
-        wg_size: block.map(wavebudget_model::WorkgroupSize::fixed),
+        wg_size: block,
         kernel: filter.clone(),
         cuda: inspect::CudaLaunch { target, dynamic_shared_mem, max_dynamic },
         ..Default::default()
@@ -1783,7 +1786,9 @@ fn write_report(
         files: inputs,
         output: output.clone(),
         target,
-        wg_size: workgroup(wg_size)?,
+        // As the CLI's `--wg-size` reaches the report: read, not yet held to a vendor's bounds (an NVIDIA
+        // block of 2048 is a page saying it cannot launch, an AMD launch of 2048 a refusal).
+        wg_size: wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }),
         dynamic_lds,
         kernel,
         llvm,

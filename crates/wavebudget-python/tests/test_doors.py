@@ -250,6 +250,61 @@ def test_a_name_with_control_characters_is_one_visible_line_in_every_door(lib, t
         assert len(kept) >= size - 2, (size, kept)
 
 
+def test_a_block_of_no_threads_is_one_refusal_in_every_door(lib, tmp_path):
+    """A block of 0 threads: the NVIDIA model's refusal in every door that asks of one configuration (the
+    CLI's `occupancy`, `budget` and `report`; Python's `nvidia.occupancy`, `nvidia.budget` and
+    `write_report`; C's `wb_nv_occupancy` and `wb_nv_budget`): the CLI said "--wg-size '0': an NVIDIA block
+    size is one whole number of threads" where the others said the model's words. And a cubin's launch:
+    `inspect --wg-size` and Python's `cubins(block=)` refuse 0 and 2048 alike (Python answered each kernel
+    "unlaunchable" where the CLI refused the launch)."""
+    zero = "a block has at least 1 thread"
+    lines = [cli("occupancy", "--target", "H100", "--regs", 32, "--wg-size", 0),
+             cli("budget", "--target", "H100", "--wg-size", 0, "--warps-per-sm", 8),
+             cli("budget", "--target", "H100", "--wg-size", 0, "--all"),
+             cli("report", "--target", "H100", "--regs", 32, "--wg-size", 0, "-o", tmp_path / "cli.html")]
+    for r in lines:
+        assert (r.returncode, r.stdout, r.stderr) == (1, "", f"error: {zero}\n"), r
+    for call in (lambda: nvidia.occupancy("H100", regs=32, block=0),
+                 lambda: nvidia.budget("H100", block=0, warps_per_sm=8),
+                 lambda: wavebudget.write_report(target="H100", regs=32, wg_size=0, output=tmp_path / "py.html")):
+        with pytest.raises(wavebudget.Error) as e:
+            call()
+        assert (e.value.kind, str(e.value)) == ("zero_block", zero)
+    assert not (tmp_path / "cli.html").exists() and not (tmp_path / "py.html").exists()
+    err = ctypes.create_string_buffer(1024)
+    k = NvKernel(32, 0, 0, 0, 0xFFFFFFFF, 1, -1)
+    assert lib.wb_nv_occupancy(b"H100", ctypes.byref(k), ctypes.byref(NvOccupancy()), err, 1024) != 0
+    assert err.value.decode() == zero
+    assert lib.wb_nv_budget(b"H100", ctypes.byref(k), 8, 0, ctypes.byref(ctypes.c_uint32()), None, err, 1024) != 0
+    assert err.value.decode() == zero
+    # The report's launch size is read by each door and held to its bounds by the report, for both: one
+    # NVIDIA configuration's block of 2048 is a page ("cannot launch"), a launch of inputs 0 or 2048 and an
+    # AMD configuration's 0 are refused (Python refused the first, and drew the inputs at 0).
+    r = cli("report", "--target", "H100", "--regs", 32, "--wg-size", 2048, "-o", tmp_path / "cli.html")
+    assert r.returncode == 0 and (tmp_path / "cli.html").is_file(), r
+    wavebudget.write_report(target="H100", regs=32, wg_size=2048, output=tmp_path / "py.html")
+    assert (tmp_path / "py.html").is_file()
+    cache = REPO / "examples/triton-cache"
+    for args, kwargs in ((["--target", "gfx942", "--vgprs", 10, "--wg-size", 0], dict(target="gfx942", vgprs=10)),
+                         ([cache, "--wg-size", 0], dict(inputs=[cache])), ([cache, "--wg-size", 2048], dict(inputs=[cache]))):
+        r = cli("report", *args, "-o", tmp_path / "refused.html")
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and "\n" not in line, r
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.write_report(*kwargs.pop("inputs", []), wg_size=args[-1], output=tmp_path / "refused.html",
+                                    **kwargs)
+        assert (e.value.kind, str(e.value)) == ("workgroup_size", line)
+        assert not (tmp_path / "refused.html").exists()
+    cubin = REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/000_add_b128_w1.cubin"
+    for block in (0, 2048):
+        r = cli("inspect", cubin, "--wg-size", block)
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and not r.stdout and "\n" not in line, r
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.cubins(cubin, block=block)
+        assert (e.value.kind, str(e.value)) == ("workgroup_size", line), (block, line)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

@@ -40,7 +40,7 @@ pub struct Request {
     pub output: String,
     /// Evaluate binaries on this target; for the calculator view, the target(s), comma separated.
     pub target: Option<String>,
-    /// The launch size.
+    /// The launch size as given (`--wg-size`, `wg_size`): [`write`] holds it to its bounds.
     pub wg_size: Option<WorkgroupSize>,
     /// LDS bytes per workgroup given at launch.
     pub dynamic_lds: Option<u32>,
@@ -334,6 +334,16 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
+    let nvidia_configuration = match (calculator, a.target.as_deref()) {
+        (true, Some(target)) => wavebudget_engine::targets::nvidia_target(target)?.is_some(),
+        _ => false,
+    };
+    // The launch size as every door hands it over, read but not yet held to bounds: one NVIDIA
+    // configuration's is a CUDA block (any size: one over the device's maximum is its page's "cannot
+    // launch"; 0 the model's refusal); every other a launch range, held to its bounds here.
+    if let Some(wg) = a.wg_size.filter(|_| !nvidia_configuration) {
+        wg.validate()?;
+    }
     if let (true, Some(target)) = (calculator, a.target.as_deref()) {
         // One configuration on a named target: the engine's one rule for which vendor's flags go with it,
         // as `occupancy` and `budget` apply it.
