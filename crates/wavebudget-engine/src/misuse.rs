@@ -60,7 +60,7 @@ pub enum Misuse {
         why: &'static str,
     },
     /// An output that is one of the inputs.
-    #[error("-o {output}: is the input {input}; wavebudget never writes over an input")]
+    #[error("{} {output}: is the input {input}; wavebudget never writes over an input", Arg("output"))]
     OutputIsInput {
         /// The output as given.
         output: String,

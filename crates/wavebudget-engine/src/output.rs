@@ -1,6 +1,8 @@
 //! Writing an answer to a file, the one way every door writes (the CLI's `-o`, the HTML report, Python's
 //! `write_report`): atomically, only over a regular file, never over an input.
 
+use wavebudget_model::text::Arg;
+
 /// What an output path is that wavebudget does not write over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -27,7 +29,10 @@ impl std::fmt::Display for NotRegular {
 #[strum(serialize_all = "snake_case")]
 pub enum OutputError {
     /// A chain of symbolic links that does not end in a file.
-    #[error("-o {output}: symbolic links that do not end in a file after {hops} hops (a loop); nothing written")]
+    #[error(
+        "{} {output}: symbolic links that do not end in a file after {hops} hops (a loop); nothing written",
+        Arg("output")
+    )]
     #[strum(serialize = "output_link_loop")]
     LinkLoop {
         /// The output as given.
@@ -36,7 +41,7 @@ pub enum OutputError {
         hops: u32,
     },
     /// An output that is not a regular file.
-    #[error("-o {output}: is {what}; wavebudget writes only regular files")]
+    #[error("{} {output}: is {what}; wavebudget writes only regular files", Arg("output"))]
     #[strum(serialize = "output_not_regular")]
     NotRegular {
         /// The output as given.
@@ -83,7 +88,7 @@ pub fn write_atomic(
         return out
             .write_all(bytes)
             .and_then(|_| out.flush())
-            .map_err(|source| OutputError::Io { context: "-o -: standard output".into(), source });
+            .map_err(|source| OutputError::Io { context: format!("{} -: standard output", Arg("output")), source });
     }
     let shown = output.display().to_string();
     // Follow the chain of links to the file it ends at (which may not exist yet). A chain that does not
@@ -95,8 +100,10 @@ pub fn write_atomic(
         if hops > MAX_LINK_HOPS {
             return Err(OutputError::LinkLoop { output: shown, hops: MAX_LINK_HOPS as u32 });
         }
-        let link = std::fs::read_link(&target)
-            .map_err(|source| OutputError::Io { context: format!("-o {shown}: cannot read the link"), source })?;
+        let link = std::fs::read_link(&target).map_err(|source| OutputError::Io {
+            context: format!("{} {shown}: cannot read the link", Arg("output")),
+            source,
+        })?;
         target = target.parent().unwrap_or(std::path::Path::new(".")).join(link);
     }
     if let Ok(m) = std::fs::metadata(&target) {
@@ -119,7 +126,7 @@ pub fn write_atomic(
         .and_then(|_| std::fs::rename(&tmp, &target));
     result.map_err(|source| {
         let _ = std::fs::remove_file(&tmp);
-        OutputError::Io { context: format!("-o {shown}: cannot write"), source }
+        OutputError::Io { context: format!("{} {shown}: cannot write", Arg("output")), source }
     })
 }
 

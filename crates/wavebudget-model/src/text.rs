@@ -36,6 +36,9 @@ impl std::fmt::Display for Arg {
         });
         if own {
             f.write_str(&self.0.replace('-', "_"))
+        } else if self.0 == "output" {
+            // The CLI's output is named by its short flag, as every command's usage shows it.
+            f.write_str("-o")
         } else {
             write!(f, "--{}", self.0)
         }

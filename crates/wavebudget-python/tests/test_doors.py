@@ -305,6 +305,24 @@ def test_a_block_of_no_threads_is_one_refusal_in_every_door(lib, tmp_path):
         assert (e.value.kind, str(e.value)) == ("workgroup_size", line), (block, line)
 
 
+def test_an_output_not_written_is_one_refusal_naming_the_doors_argument(tmp_path):
+    """An output wavebudget does not write (a device, a directory, an input, a link loop) is refused by the
+    CLI's `report` and Python's `write_report` in one line, naming the output as each door takes it: the
+    CLI's `-o`, Python's `output` (Python's refusals said `-o`)."""
+    cache = REPO / "examples/triton-cache"
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    for output, inputs, kind in (("/dev/null", [], "output_not_regular"), (str(tmp_path), [], "output_not_regular"),
+                                 (str(cache), [cache], "output_is_input"), (str(loop), [], "output_link_loop")):
+        config = [] if inputs else ["--target", "gfx942", "--vgprs", 10]
+        r = cli("report", *inputs, *config, "-o", output)
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and "\n" not in line and line.startswith(f"-o {output}: "), r
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.write_report(*inputs, output=output, **({} if inputs else {"target": "gfx942", "vgprs": 10}))
+        assert (e.value.kind, str(e.value)) == (kind, "output" + line.removeprefix("-o")), (output, line)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

@@ -87,7 +87,10 @@ pub enum ReportError {
     #[error("one configuration needs {} T", Arg("target"))]
     NoTarget,
     /// A report's `-o` inside an input directory.
-    #[error("-o {output}: is a file inside the input directory {input}; wavebudget never writes over an input")]
+    #[error(
+        "{} {output}: is a file inside the input directory {input}; wavebudget never writes over an input",
+        Arg("output")
+    )]
     OutputInsideInput {
         /// The output as given.
         output: String,
