@@ -577,7 +577,7 @@ pub unsafe extern "C" fn wb_suggest_wg_size(
         let out = out.as_mut().ok_or("out is NULL")?;
         let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
         // SAFETY: the caller's function, called as the header documents it.
-        let mut lds = |size: u32| lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) });
+        let mut lds = |size: u32| u64::from(lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) }));
         let request = wavebudget_engine::suggest::Request {
             vgprs: wavebudget_model::Vgprs::Total(vgpr_count),
             sgprs: sgpr_count,

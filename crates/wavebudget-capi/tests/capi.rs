@@ -215,7 +215,12 @@ fn cpp_compiler_gets_the_models_answers_checked_by_llc() {
         ]);
         let st = wavebudget_model::subtarget(cpu, Default::default()).unwrap();
         let s = st
-            .suggest_wg_size(vgprs, sgprs, &mut |wg| fixed + per_item * wg, wavebudget_model::WorkgroupSize::DEFAULT)
+            .suggest_wg_size(
+                vgprs,
+                sgprs,
+                &mut |wg| u64::from(fixed + per_item * wg),
+                wavebudget_model::WorkgroupSize::DEFAULT,
+            )
             .unwrap();
         assert_eq!(
             (field(&line, "wg"), field(&line, "lds"), field(&line, "waves"), field(&line, "resident")),

@@ -473,8 +473,9 @@ fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
         cus: a.cus,
         all: a.all,
     };
-    // LDS past u32 is past every workgroup's limit: held at u32::MAX, which the model refuses.
-    let mut lds = |wg: u32| u32::try_from(static_lds + per_item * u64::from(wg)).unwrap_or(u32::MAX);
+    // Exact in u64 (a u32 count and a u32 per item times a launch size of at most 1024): the model refuses
+    // what no workgroup can allocate with the bytes as they are.
+    let mut lds = |wg: u32| static_lds + per_item * u64::from(wg);
     let outs = subtargets(&a.target)?
         .iter()
         .map(|st| wavebudget_engine::suggest::suggest(st, &req, &mut lds))

@@ -35,7 +35,7 @@ pub struct Suggested {
 }
 
 /// The best launch size on `st`, `lds` giving the LDS bytes per workgroup of each size.
-pub fn suggest(st: &Subtarget, req: &Request, lds: &mut dyn FnMut(u32) -> u32) -> Result<Suggested, ModelError> {
+pub fn suggest(st: &Subtarget, req: &Request, lds: &mut dyn FnMut(u32) -> u64) -> Result<Suggested, ModelError> {
     let total = match req.vgprs {
         Vgprs::Total(t) => t,
         Vgprs::Split { arch, agpr } => {

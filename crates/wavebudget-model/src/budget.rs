@@ -193,7 +193,7 @@ impl Subtarget {
         }
         wg.validate()?;
         if lds > self.lds_per_workgroup() {
-            return Err(ModelError::LdsTooLarge { target: name, bytes: lds, max: self.lds_per_workgroup() });
+            return Err(ModelError::LdsTooLarge { target: name, bytes: u64::from(lds), max: self.lds_per_workgroup() });
         }
         let (lo, hi) = self.accepted_waves_range(lds, wg);
         let mut blocked_by = Vec::new();

@@ -42,7 +42,7 @@ pub enum ModelError {
     TooManyRegisters { target: &'static str, what: &'static str, count: u32, max: u32, detail: &'static str },
     /// Static LDS over the per-workgroup maximum.
     #[error("{bytes} bytes of LDS is more than a workgroup can allocate on {target} ({max} bytes)")]
-    LdsTooLarge { target: &'static str, bytes: u32, max: u32 },
+    LdsTooLarge { target: &'static str, bytes: u64, max: u32 },
     /// A launch a compiled kernel cannot take (over its `.max_flat_workgroup_size`, not its
     /// `.reqd_workgroup_size`, more LDS than a workgroup has), or no launch size that fits.
     #[error("{0}")]

@@ -288,7 +288,11 @@ impl Subtarget {
             }
         }
         if u.lds > self.lds_per_workgroup() {
-            return Err(ModelError::LdsTooLarge { target: name, bytes: u.lds, max: self.lds_per_workgroup() });
+            return Err(ModelError::LdsTooLarge {
+                target: name,
+                bytes: u64::from(u.lds),
+                max: self.lds_per_workgroup(),
+            });
         }
         u.workgroup.validate()?;
         Ok(())

@@ -42,7 +42,7 @@ impl Subtarget {
         &self,
         vgprs: u32,
         sgprs: u32,
-        lds: &mut dyn FnMut(u32) -> u32,
+        lds: &mut dyn FnMut(u32) -> u64,
         range: WorkgroupSize,
     ) -> Result<Suggestion, ModelError> {
         let range = range.validate()?;
@@ -52,36 +52,38 @@ impl Subtarget {
         let mut last_error = None;
         let mut wg = first;
         while wg <= range.max {
-            let bytes = lds(wg);
-            if bytes > self.lds_per_workgroup() {
+            let asked = lds(wg);
+            let fits = u32::try_from(asked).ok().filter(|&b| b <= self.lds_per_workgroup());
+            let Some(bytes) = fits else {
                 last_error = Some(ModelError::LdsTooLarge {
                     target: self.processor().name,
-                    bytes,
+                    bytes: asked,
                     max: self.lds_per_workgroup(),
                 });
-            } else {
-                match self.resident(vgprs, sgprs, bytes, wg) {
-                    Some(r) => candidates.push(WgChoice {
-                        wg_size: wg,
+                wg += wave;
+                continue;
+            };
+            match self.resident(vgprs, sgprs, bytes, wg) {
+                Some(r) => candidates.push(WgChoice {
+                    wg_size: wg,
+                    lds: bytes,
+                    waves_per_simd: r.waves_per_simd,
+                    limiter: r.limits.limiter(r.waves_per_simd, self.max_waves()),
+                    workgroups_per_cu: r.workgroups_per_cu,
+                    resident_waves_per_simd: r.resident_waves_per_simd,
+                }),
+                // The same validation `occupancy` gives its reason with.
+                None => {
+                    let u = crate::Usage {
+                        vgprs: crate::Vgprs::Total(vgprs),
+                        sgprs: Some(sgprs),
                         lds: bytes,
-                        waves_per_simd: r.waves_per_simd,
-                        limiter: r.limits.limiter(r.waves_per_simd, self.max_waves()),
-                        workgroups_per_cu: r.workgroups_per_cu,
-                        resident_waves_per_simd: r.resident_waves_per_simd,
-                    }),
-                    // The same validation `occupancy` gives its reason with.
-                    None => {
-                        let u = crate::Usage {
-                            vgprs: crate::Vgprs::Total(vgprs),
-                            sgprs: Some(sgprs),
-                            lds: bytes,
-                            workgroup: WorkgroupSize::fixed(wg),
-                        };
-                        return Err(self.validate(&u).err().unwrap_or(ModelError::Launch(LaunchRefusal::NoFit {
-                            wg_size: wg,
-                            target: self.processor().name,
-                        })));
-                    }
+                        workgroup: WorkgroupSize::fixed(wg),
+                    };
+                    return Err(self.validate(&u).err().unwrap_or(ModelError::Launch(LaunchRefusal::NoFit {
+                        wg_size: wg,
+                        target: self.processor().name,
+                    })));
                 }
             }
             wg += wave;
@@ -112,7 +114,7 @@ mod tests {
             let st = subtarget(target, Options::default()).unwrap();
             for (vgprs, sgprs, lds_per_item) in [(32, 20, 0), (96, 40, 16), (200, 90, 64), (256, 102, 0)] {
                 let lds = |wg: u32| 1024 + lds_per_item * wg;
-                let s = st.suggest_wg_size(vgprs, sgprs, &mut |wg| lds(wg), WorkgroupSize::DEFAULT).unwrap();
+                let s = st.suggest_wg_size(vgprs, sgprs, &mut |wg| u64::from(lds(wg)), WorkgroupSize::DEFAULT).unwrap();
                 let mut wg = st.wave_size();
                 let mut expect = None;
                 for c in &s.candidates {
@@ -139,7 +141,7 @@ mod tests {
         let s = st.suggest_wg_size(64, 30, &mut |_| 0, WorkgroupSize { min: 100, max: 300 }).unwrap();
         assert_eq!(s.candidates.iter().map(|c| c.wg_size).collect::<Vec<_>>(), vec![128, 192, 256]);
         // 256 bytes per work-item: 1024 work-items would need 256 KiB; only sizes up to 256 fit 64 KiB.
-        let s = st.suggest_wg_size(64, 30, &mut |wg| 256 * wg, WorkgroupSize::DEFAULT).unwrap();
+        let s = st.suggest_wg_size(64, 30, &mut |wg| u64::from(256 * wg), WorkgroupSize::DEFAULT).unwrap();
         assert!(s.candidates.iter().all(|c| c.lds <= 65536) && s.candidates.len() == 4);
         let e = st.suggest_wg_size(64, 30, &mut |_| 1 << 20, WorkgroupSize::DEFAULT).unwrap_err();
         assert!(e.to_string().contains("LDS"), "{e}");

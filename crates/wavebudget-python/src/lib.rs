@@ -1543,12 +1543,12 @@ fn suggest_wg_size<'py>(
     for st in wavebudget_engine::targets::subtargets(&target, options).map_err(engine_err)? {
         // The callable's first failure, raised once the model is done (the model's callback cannot fail).
         let mut failure: Option<PyErr> = None;
-        let mut lds_of = |wg: u32| -> u32 {
+        let mut lds_of = |wg: u32| -> u64 {
             if let Some(v) = fixed {
-                return v;
+                return u64::from(v);
             }
             if failure.is_some() {
-                return u32::MAX;
+                return u64::MAX;
             }
             let got = lds.call1((wg,)).and_then(|v| {
                 if v.is_instance_of::<pyo3::types::PyBool>() {
@@ -1563,16 +1563,18 @@ fn suggest_wg_size<'py>(
                         ),
                     )
                 })?;
-                n.extract::<u32>().map_err(|_| {
+                // Any count: past what a workgroup allocates is the model's refusal, with the bytes as
+                // they are (the CLI's --lds-per-item reaches it the same way).
+                n.extract::<u64>().map_err(|_| {
                     refuse(
                         Kind::LdsCallable,
-                        format!("lds({wg}) returned {n}: expected a whole number of bytes from 0 to 4294967295"),
+                        format!("lds({wg}) returned {n}: expected a whole number of bytes from 0 to {}", u64::MAX),
                     )
                 })
             });
             got.unwrap_or_else(|e| {
                 failure = Some(e);
-                u32::MAX
+                u64::MAX
             })
         };
         let s = wavebudget_engine::suggest::suggest(&st, &req, &mut lds_of);

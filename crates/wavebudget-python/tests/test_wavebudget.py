@@ -701,7 +701,8 @@ def test_suggest_wg_size_with_lds_a_function_of_the_size(tmp_path):
 
 @pytest.mark.parametrize("lds,message,kind", [
     (lambda wg: "many", r"^lds\(64\) returned 'many': expected a whole number$", "lds_callable"),
-    (lambda wg: -wg, r"^lds\(64\) returned -64: expected a whole number of bytes from 0 to 4294967295$", "lds_callable"),
+    (lambda wg: -wg, r"^lds\(64\) returned -64: expected a whole number of bytes from 0 to 18446744073709551615$",
+     "lds_callable"),
     (lambda wg: True, r"^lds\(64\) returned True: expected a whole number$", "lds_callable"),
     (-1, r"^lds -1: expected a whole number, not a negative one$", "not_a_count"),
 ])
@@ -720,6 +721,19 @@ def test_suggest_wg_size_refuses_a_split_as_the_cli_does(target, vgprs, agprs):
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.suggest_wg_size(target, vgprs=vgprs, agprs=agprs)
     assert cli.stderr == f"error: {e.value}\n"
+
+
+def test_lds_past_32_bits_is_refused_with_its_bytes_as_the_cli_refuses_it():
+    """LDS that grows with the launch size past 32 bits: the CLI's `--lds-per-item` held it at 4294967295 and
+    printed that number; it and Python's callable now reach the model with the bytes as they are (4 MiB per
+    item at 1024 items: 4294967296), and both refuse in the same words."""
+    cli = subprocess.run([str(CLI), "suggest", "--target", "gfx942", "--vgpr-count", "10", "--lds-per-item",
+                          str(4 << 20)], capture_output=True, text=True)
+    line = "4294967296 bytes of LDS is more than a workgroup can allocate on gfx942 (65536 bytes)"
+    assert (cli.returncode, cli.stdout, cli.stderr) == (1, "", f"error: {line}\n")
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.suggest_wg_size("gfx942", vgpr_count=10, lds=lambda s: (4 << 20) * s)
+    assert (e.value.kind, str(e.value)) == ("lds_too_large", line)
 
 
 def test_suggest_wg_size_raises_what_the_callable_raises():
