@@ -248,9 +248,12 @@ fn binding(limits: &Limits, waves: u32, max: u32) -> Vec<Limiter> {
 }
 
 impl Subtarget {
-    /// Validate a usage against what the target can address.
+    /// Validate a usage against what the target can address: the launch size first (as every door reads
+    /// it first, before the counts: one cell of a batch with two problems is refused for the one a
+    /// scalar call names), then the registers and the LDS.
     #[inline]
     pub fn validate(&self, u: &Usage) -> Result<(), ModelError> {
+        u.workgroup.validate()?;
         let name = self.processor().name;
         let too_many =
             |what, count, max, detail| ModelError::TooManyRegisters { target: name, what, count, max, detail };
@@ -294,7 +297,6 @@ impl Subtarget {
                 max: self.lds_per_workgroup(),
             });
         }
-        u.workgroup.validate()?;
         Ok(())
     }
 

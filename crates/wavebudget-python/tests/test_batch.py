@@ -208,3 +208,22 @@ def test_record_fields_and_misaligned_arrays_read_their_own_values():
     for arr in (rec["v"], odd):
         got = wb.occupancy_batch("gfx942", vgprs=arr, sgprs=16, lds=0, wg_size=256)
         assert got.waves_per_simd.tolist() == want
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(vgprs=300, wg_size=1030),
+    dict(vgprs=300, agprs=300, wg_size=(300, 200)),
+    dict(vgprs=10, sgprs=200, lds=100000, wg_size=0),
+    dict(vgpr_count=600, lds=70000, wg_size=(64, 2048)),
+])
+def test_a_cell_with_two_problems_is_refused_for_the_one_a_scalar_call_names(kwargs):
+    """A cell with a bad launch size and a bad count: the batch named the count where the scalar call (the
+    CLI, Python and C alike) names the launch size, which every door reads first. The model's `validate`
+    now checks the launch first, so the batch's cell is refused in the scalar call's words."""
+    with pytest.raises(wb.Error) as scalar:
+        wb.occupancy("gfx942", **kwargs)
+    columns = {k: (v if isinstance(v, tuple) else np.array([v, v])) for k, v in kwargs.items()}
+    with pytest.raises(wb.Error) as batch:
+        wb.occupancy_batch("gfx942", **columns)
+    assert str(batch.value) == f"cell [0]: {scalar.value}" and batch.value.kind == scalar.value.kind
+    assert str(scalar.value).startswith("workgroup size ")
