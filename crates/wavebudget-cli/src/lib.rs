@@ -367,10 +367,7 @@ fn options(t: &TargetArgs) -> Options {
 }
 
 fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
-    match wavebudget_engine::targets::subtargets(&t.target, options(t)) {
-        Err(wavebudget_engine::Error::EmptyTarget) => Err(UsageError::EmptyTarget.into()),
-        r => Ok(r?),
-    }
+    Ok(wavebudget_engine::targets::subtargets(&t.target, options(t))?)
 }
 
 fn is_generic(t: &TargetArgs) -> bool {

@@ -47,9 +47,6 @@ pub enum UsageError {
         /// What was given.
         value: String,
     },
-    /// `--target ''`.
-    #[error("--target is empty")]
-    EmptyTarget,
     /// A `--preset` the generic form does not have.
     #[error("unknown --preset '{name}' (presets: {})", wavebudget_model::generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", "))]
     UnknownPreset {
@@ -295,7 +292,6 @@ mod tests {
             UsageError::Arguments("a".into()),
             UsageError::WithoutLlvm,
             UsageError::WgSize { value: "x".into() },
-            UsageError::EmptyTarget,
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
             UsageError::MaxDynamicValue { value: "x".into() },

@@ -134,8 +134,8 @@ pub enum Error {
         /// The inputs, comma-separated.
         inputs: String,
     },
-    /// A target list with no target in it.
-    #[error("target is empty")]
+    /// A target list with no target in it (`--target ''`, `target=","`).
+    #[error("{} is empty", Arg("target"))]
     EmptyTarget,
     /// A target list holding an NVIDIA target among others.
     #[error(

@@ -128,7 +128,8 @@ pub(crate) fn read_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
         let Ok(s) = s.to_cow() else {
             return Err(refuse(Kind::NotAString, name, format!("{name} {}: not text UTF-8 can hold", repr(v))));
         };
-        if !s.is_empty() {
+        // An empty target is the engine's to refuse (`Error::EmptyTarget`), in every door's words.
+        if !s.is_empty() || name == "target" {
             return Ok(s.into_owned());
         }
     }

@@ -323,6 +323,28 @@ def test_an_output_not_written_is_one_refusal_naming_the_doors_argument(tmp_path
         assert (e.value.kind, str(e.value)) == (kind, "output" + line.removeprefix("-o")), (output, line)
 
 
+def test_an_empty_target_is_one_refusal_in_every_door(lib):
+    """An empty target list (`''`, `','`) is the engine's refusal in every door, each naming the argument
+    its way: the CLI said `--target is empty`, Python `target '': expected a non-empty string` (its
+    argument reader's) and C `target is empty`."""
+    buf = ctypes.create_string_buffer(4096)  # room for any of the C answers' structs
+    for t in ("", ","):
+        calls = [(["occupancy", "--vgprs", 1], lambda: wavebudget.occupancy(t, vgprs=1),
+                  lambda err: lib.wb_occupancy(t.encode(), 1, 0, 0, 0, 0, 0, buf, err, 1024)),
+                 (["budget", "--waves", 2], lambda: wavebudget.budget(t, 2),
+                  lambda err: lib.wb_budget(t.encode(), 2, 0, 0, 0, buf, err, 1024)),
+                 (["suggest", "--vgprs", 1], lambda: wavebudget.suggest_wg_size(t, vgprs=1), None)]
+        for args, py, c in calls:
+            r = cli(args[0], "--target", t, *args[1:])
+            assert (r.returncode, r.stdout, r.stderr) == (1, "", "error: --target is empty\n"), (t, args, r)
+            with pytest.raises(wavebudget.Error) as e:
+                py()
+            assert (e.value.kind, str(e.value)) == ("empty_target", "target is empty"), (t, args)
+            if c is not None:
+                err = ctypes.create_string_buffer(1024)
+                assert c(err) != 0 and err.value.decode() == "target is empty", (t, args, err.value)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)
