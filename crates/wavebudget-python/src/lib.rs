@@ -352,7 +352,7 @@ fn occupancy<'py>(
     let vgprs = match vgpr_count {
         None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
         Some(_) if vgprs != 0 || agprs != 0 => {
-            return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()))
+            return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit))
         }
         Some(total) => wavebudget_model::Vgprs::Total(total),
     };
@@ -465,7 +465,6 @@ pub(crate) enum Kind {
     TargetList,
     Threads,
     TooManyCells,
-    VgprForms,
     WgSize,
 }
 
@@ -521,6 +520,11 @@ fn refuse(kind: Kind, message: String) -> PyErr {
 
 fn model_err(e: &wavebudget_model::ModelError) -> PyErr {
     refuse_kind(e.kind(), e.to_string())
+}
+
+/// A misuse every door shares, in the engine's words and kind (`give either vgpr_count or vgprs/agprs`).
+fn misuse(m: wavebudget_engine::misuse::Misuse) -> PyErr {
+    refuse_kind(m.kind(), m.to_string())
 }
 
 fn engine_err(e: wavebudget_engine::Error) -> PyErr {
@@ -1257,7 +1261,7 @@ fn occupancy_batch<'py>(
     let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
     let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
     if vgpr_count.is_some() && !(args::is_zero(&vgprs) && args::is_zero(&agprs)) {
-        return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+        return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
     }
     // The arguments in the order their refusals are named, each read as numpy reads it.
     let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
@@ -1511,7 +1515,7 @@ fn suggest_wg_size<'py>(
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     if vgpr_count.is_some() && (vgprs != 0 || agprs != 0) {
-        return Err(refuse(Kind::VgprForms, "give vgpr_count (AGPRs included) or vgprs and agprs, not both".into()));
+        return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
     }
     let (fixed, lds) = match lds {
         Lds::Bytes(n) => (Some(n), py.None().into_bound(py)),

@@ -141,7 +141,7 @@ def test_threads_give_the_same_arrays():
     (dict(vgprs=np.array([1.0])), r"^vgprs: expected integers \(any integer dtype\), got dtype float64$", "dtype"),
     (dict(vgprs=True), r"^vgprs: expected integers \(any integer dtype\), got dtype bool$", "dtype"),
     (dict(vgprs=np.array([1, 2]), lds=[1, 2, 3]), r"^the arrays do not broadcast together: ", "broadcast"),
-    (dict(vgprs=1, vgpr_count=4), r"^give vgpr_count \(AGPRs included\) or vgprs and agprs, not both$", "vgpr_forms"),
+    (dict(vgprs=1, vgpr_count=4), r"^give either vgpr_count or vgprs/agprs, not both$", "vgpr_count_and_split"),
     (dict(wg_size=np.array([0, 64])), r"^cell \[0\]: workgroup size must be at least 1$", "workgroup_size"),
     (dict(wg_size=(1, 2, 3)), r"^wg_size: expected sizes or \(MIN, MAX\), got a tuple of 3$", "wg_size"),
     (dict(threads=0), r"^threads 0: expected at least 1$", "threads"),

@@ -345,6 +345,23 @@ def test_an_empty_target_is_one_refusal_in_every_door(lib):
                 assert c(err) != 0 and err.value.decode() == "target is empty", (t, args, err.value)
 
 
+def test_a_vgpr_count_with_a_split_is_the_engines_refusal_in_every_door():
+    """`vgpr_count` with `vgprs`/`agprs`: Python worded its own refusal three times (`give vgpr_count (AGPRs
+    included) or vgprs and agprs, not both`, kind `vgpr_forms`) beside the engine's misuse the CLI gives.
+    Every Python call now gives the engine's, in Python's spelling."""
+    r = cli("occupancy", "--target", "gfx942", "--vgprs", 1, "--vgpr-count", 3)
+    line = r.stderr.strip().removeprefix("error: ")
+    assert r.returncode == 1 and line == "give either --vgpr-count or --vgprs/--agprs, not both", r
+    import numpy as np
+    for call in (lambda: wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=3),
+                 lambda: wavebudget.suggest_wg_size("gfx942", vgprs=1, vgpr_count=3),
+                 lambda: wavebudget.occupancy_batch("gfx942", vgprs=np.array([1]), vgpr_count=np.array([3]))):
+        with pytest.raises(wavebudget.Error) as e:
+            call()
+        assert (e.value.kind, str(e.value)) == ("vgpr_count_and_split", python_names(line).replace(
+            "--vgprs/--agprs", "vgprs/agprs")), str(e.value)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

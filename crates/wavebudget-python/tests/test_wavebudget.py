@@ -596,7 +596,7 @@ def test_vgpr_count_is_the_unified_count_llc_reports(tmp_path):
     assert wavebudget.occupancy("gfx942", vgpr_count=289, wg_size=[256, 256]).waves_per_simd == remark
     with refused("too_many_registers", "289 architectural VGPRs is more than gfx942 can address"):
         wavebudget.occupancy("gfx942", vgprs=289)
-    with refused("vgpr_forms", "give vgpr_count .* or vgprs and agprs, not both"):
+    with refused("vgpr_count_and_split", "^give either vgpr_count or vgprs/agprs, not both$"):
         wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=289)
 
 
@@ -765,7 +765,7 @@ def test_vgpr_count_beside_a_zero_of_any_integer_type_is_one_form():
 
     assert wavebudget.occupancy("gfx942", vgprs=np.int64(0), vgpr_count=289).waves_per_simd == 1
     for call in (wavebudget.occupancy, wavebudget.occupancy_batch, wavebudget.suggest_wg_size):
-        with refused("vgpr_forms", "give vgpr_count .* or vgprs and agprs, not both"):
+        with refused("vgpr_count_and_split", "^give either vgpr_count or vgprs/agprs, not both$"):
             call("gfx942", agprs=np.int32(4), vgpr_count=289)
 
 
