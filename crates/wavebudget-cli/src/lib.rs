@@ -457,11 +457,12 @@ fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
         return Err(UsageError::SuggestGeneric.into());
     }
-    let usage = a.resources.usage(WorkgroupSize::DEFAULT, false)?;
+    // The launch range, then the counts, then the device: the order every door reads them in.
     let range = parse_workgroup(a.wg_size.as_deref())?;
+    let usage = a.resources.usage(WorkgroupSize::DEFAULT, false)?;
     let (static_lds, per_item) = (u64::from(a.resources.lds.unwrap_or(0)), u64::from(a.lds_per_item));
     if a.cus == Some(0) {
-        return Err(UsageError::ZeroCus.into());
+        return Err(UsageError::from(wavebudget_engine::misuse::Misuse::Cus).into());
     }
     let req = wavebudget_engine::suggest::Request {
         vgprs: usage.vgprs,

@@ -70,9 +70,6 @@ pub enum UsageError {
     /// `suggest` for the generic form.
     #[error("suggest needs an AMD target (--target generic has no launch model)")]
     SuggestGeneric,
-    /// `--cus 0`.
-    #[error("--cus 0: a device has at least one compute unit")]
-    ZeroCus,
     /// A budget with neither `--waves` nor `--all`.
     #[error("give --waves W or --all")]
     NoWaves,
@@ -297,7 +294,6 @@ mod tests {
             UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::GenericNoVgprs,
             UsageError::SuggestGeneric,
-            UsageError::ZeroCus,
             UsageError::NoWaves,
             UsageError::ZeroWaves,
             UsageError::WavesSpec { value: "x".into() },

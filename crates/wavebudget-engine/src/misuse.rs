@@ -38,6 +38,9 @@ pub enum Misuse {
         /// Asked for the report's one configuration.
         configuration: bool,
     },
+    /// A device of no compute units (`--cus 0`, `cus=0`).
+    #[error("{} 0: a device has at least one compute unit", Arg("cus"))]
+    Cus,
     /// A device question without a device; `give` spells the ways to give one as the door takes them.
     #[error("give the device: {give}")]
     NoDevice {

@@ -349,6 +349,8 @@ fn occupancy<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // The launch range first, then the counts and the rest: the order every door reads them in.
+    let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
     let vgprs = match vgpr_count {
         None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
         Some(_) if vgprs != 0 || agprs != 0 => {
@@ -358,7 +360,6 @@ fn occupancy<'py>(
     };
     let llvm = llvm.unwrap_or(22);
     wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
-    let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
     let out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
     one_or_list(py, out.into_iter().map(|o| Ok(Bound::new(py, o)?.into_any())))
@@ -442,7 +443,6 @@ fn to_py<'py, T: serde::Serialize>(py: Python<'py>, v: &T) -> PyResult<Bound<'py
 pub(crate) enum Kind {
     // The extension's (an argument's value or type).
     Broadcast,
-    Cus,
     Dims,
     Dtype,
     EmptyTarget,
@@ -1514,6 +1514,13 @@ fn suggest_wg_size<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    // The launch range, then the counts, the device and the target: the order every door reads them in,
+    // so that a call wrong in two ways is refused alike in every door.
+    let range = match wg_size {
+        Some((min, max)) => wavebudget_model::WorkgroupSize { min, max },
+        None => wavebudget_model::WorkgroupSize::DEFAULT,
+    };
+    let range = range.validate().map_err(|e| model_err(&e))?;
     if vgpr_count.is_some() && (vgprs != 0 || agprs != 0) {
         return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
     }
@@ -1522,17 +1529,10 @@ fn suggest_wg_size<'py>(
         Lds::Of(f) => (None, f),
     };
     if cus == Some(0) {
-        return Err(refuse(Kind::Cus, "cus 0: a device has at least one compute unit".into()));
+        return Err(misuse(wavebudget_engine::misuse::Misuse::Cus));
     }
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
-    let range = match wg_size {
-        Some((min, max)) => wavebudget_model::WorkgroupSize { min, max },
-        None => wavebudget_model::WorkgroupSize::DEFAULT,
-    };
-    // The range before the target, as the CLI and the C API read them: a call wrong in both ways is
-    // refused alike in every door.
-    let range = range.validate().map_err(|e| model_err(&e))?;
     let req = wavebudget_engine::suggest::Request {
         vgprs: match vgpr_count {
             Some(t) => wavebudget_model::Vgprs::Total(t),

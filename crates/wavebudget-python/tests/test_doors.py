@@ -362,6 +362,40 @@ def test_a_vgpr_count_with_a_split_is_the_engines_refusal_in_every_door():
             "--vgprs/--agprs", "vgprs/agprs")), str(e.value)
 
 
+def test_a_call_wrong_in_two_ways_is_refused_for_the_same_one_in_every_door(lib):
+    """A bad launch size beside another problem (a vgpr_count with a split, no compute units, an unknown or
+    empty target): every door reads the launch size first (the model's `validate` too) and refuses it.
+    The CLI's `suggest` read the counts first and Python the target, the split and the CU count first."""
+    buf = ctypes.create_string_buffer(4096)
+    cases = [
+        (["occupancy", "--target", "gfx942", "--vgprs", 1, "--vgpr-count", 10, "--wg-size", 0],
+         lambda: wavebudget.occupancy("gfx942", vgprs=1, vgpr_count=10, wg_size=0), None),
+        (["suggest", "--target", "gfx942", "--vgprs", 1, "--vgpr-count", 10, "--wg-size", 0],
+         lambda: wavebudget.suggest_wg_size("gfx942", vgprs=1, vgpr_count=10, wg_size=0), None),
+        (["suggest", "--target", "gfx942", "--vgpr-count", 10, "--wg-size", "1030", "--cus", 0],
+         lambda: wavebudget.suggest_wg_size("gfx942", vgpr_count=10, wg_size=1030, cus=0), None),
+        (["occupancy", "--target", "gfx9999", "--vgprs", 1, "--wg-size", "300,200"],
+         lambda: wavebudget.occupancy("gfx9999", vgprs=1, wg_size=(300, 200)),
+         lambda err: lib.wb_occupancy(b"gfx9999", 1, 0, 0, 0, 300, 200, buf, err, 1024)),
+        (["occupancy", "--target", "", "--vgprs", 1, "--wg-size", 0],
+         lambda: wavebudget.occupancy("", vgprs=1, wg_size=0),
+         lambda err: lib.wb_occupancy(b"", 1, 0, 0, 0, 0, 5, buf, err, 1024)),
+        (["budget", "--target", "gfx9999", "--waves", 2, "--wg-size", 2000],
+         lambda: wavebudget.budget("gfx9999", 2, wg_size=2000),
+         lambda err: lib.wb_budget(b"gfx9999", 2, 2000, 2000, 0, buf, err, 1024)),
+    ]
+    for args, py, c in cases:
+        r = cli(*args)
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and line.startswith("workgroup size "), (args, r.stderr)
+        with pytest.raises(wavebudget.Error) as e:
+            py()
+        assert (e.value.kind, str(e.value)) == ("workgroup_size", line), (args, str(e.value))
+        if c is not None:
+            err = ctypes.create_string_buffer(1024)
+            assert c(err) != 0 and err.value.decode() == line, (args, err.value)
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)
