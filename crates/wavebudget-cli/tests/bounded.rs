@@ -261,14 +261,12 @@ fn the_input_budget_is_spent_over_a_commands_inputs() {
 /// entry count, in the same words: the CLI's readers (`inspect`, `isa`, `embed`, `dispatch`, `report`) and
 /// the runtime's `Kernels::open`, which the C API's `wb_kernels_open` is. Python's `code_objects` and C's
 /// are held to the CLI's words on the uncompressed form by test_doors.py.
-#[test]
-fn one_code_object_named_a_million_times_is_refused_by_every_door() {
-    let dir = scratch("million-entries");
-    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
-    let code = std::fs::read(&hsaco).unwrap();
-    let n = 1_000_000usize;
+/// An uncompressed offload bundle (clang-offload-bundler's layout, docs/binary-format.md: magic, count,
+/// then per entry offset, size, id length and id) of `n` gfx942 entries that all name `code`, placed at
+/// the first multiple of `align` after the header.
+fn bundle_naming(code: &[u8], n: usize, align: usize) -> Vec<u8> {
     let id = b"hipv4-amdgcn-amd-amdhsa--gfx942";
-    let data_at = 24 + 8 + n * (24 + id.len());
+    let data_at = (24 + 8 + n * (24 + id.len())).next_multiple_of(align);
     let mut raw = Vec::with_capacity(data_at + code.len());
     raw.extend_from_slice(b"__CLANG_OFFLOAD_BUNDLE__");
     raw.extend_from_slice(&(n as u64).to_le_bytes());
@@ -278,7 +276,17 @@ fn one_code_object_named_a_million_times_is_refused_by_every_door() {
         raw.extend_from_slice(&(id.len() as u64).to_le_bytes());
         raw.extend_from_slice(id);
     }
-    raw.extend_from_slice(&code);
+    raw.resize(data_at, 0);
+    raw.extend_from_slice(code);
+    raw
+}
+
+#[test]
+fn one_code_object_named_a_million_times_is_refused_by_every_door() {
+    let dir = scratch("million-entries");
+    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
+    let code = std::fs::read(&hsaco).unwrap();
+    let raw = bundle_naming(&code, 1_000_000, 1);
     let payload = zstd::bulk::compress(&raw, 19).unwrap();
     let bundle = ccob(1, raw.len() as u64, md5_low(&raw), &payload);
     assert!(bundle.len() < code.len() + (64 << 10), "{} bytes", bundle.len());
@@ -321,19 +329,7 @@ fn one_code_object_named_by_every_entry_is_embedded_once() {
     let mut code = std::fs::read(&hsaco).unwrap();
     code.resize(1 << 20, 0);
     let n = 4096usize;
-    let id = b"hipv4-amdgcn-amd-amdhsa--gfx942";
-    let data_at = (24 + 8 + n * (24 + id.len())).next_multiple_of(4096);
-    let mut raw = Vec::with_capacity(data_at + code.len());
-    raw.extend_from_slice(b"__CLANG_OFFLOAD_BUNDLE__");
-    raw.extend_from_slice(&(n as u64).to_le_bytes());
-    for _ in 0..n {
-        raw.extend_from_slice(&(data_at as u64).to_le_bytes());
-        raw.extend_from_slice(&(code.len() as u64).to_le_bytes());
-        raw.extend_from_slice(&(id.len() as u64).to_le_bytes());
-        raw.extend_from_slice(id);
-    }
-    raw.resize(data_at, 0);
-    raw.extend_from_slice(&code);
+    let raw = bundle_naming(&code, n, 4096);
     let file = dir.join("shared.bundle");
     std::fs::write(&file, &raw).unwrap();
     let out = dir.join("shared.embedded");
