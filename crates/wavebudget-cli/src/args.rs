@@ -469,12 +469,7 @@ pub struct NvidiaArgs {
 
 /// `--max-dynamic-shared-mem`: bytes or `max`, the one reading of every command that takes it.
 pub fn max_dynamic(value: Option<&str>) -> Result<Option<wavebudget_engine::inspect::MaxDynamic>, crate::UsageError> {
-    value
-        .map(|v| {
-            wavebudget_engine::inspect::MaxDynamic::parse(v)
-                .ok_or_else(|| crate::UsageError::MaxDynamicValue { value: v.to_string() })
-        })
-        .transpose()
+    Ok(wavebudget_engine::misuse::max_dynamic(value)?)
 }
 
 impl NvidiaArgs {

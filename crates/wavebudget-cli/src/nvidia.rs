@@ -17,10 +17,10 @@ pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     use wavebudget_engine::misuse::Misuse;
     let s = wg.ok_or(UsageError::from(Misuse::NoBlockSize))?;
     let given = || s.to_string();
-    let n = s.trim().parse::<u32>().map_err(|_| UsageError::from(Misuse::BlockSize { value: given() }))?;
-    // The engine's rule for a CUDA block (one size, at least one thread), as the report applies it.
-    Ok(wavebudget_engine::misuse::block(Some(wavebudget_model::WorkgroupSize::fixed(n)), given)
-        .map_err(UsageError::from)?)
+    // `N`, or `MIN,MAX` as every --wg-size is read (Python's `(64, 64)` is the same); then the engine's rule
+    // for a CUDA block (one size; 0 the model's refusal), as the report applies it.
+    let wg = crate::parse_workgroup_text(s).map_err(|_| UsageError::from(Misuse::BlockSize { value: given() }))?;
+    Ok(wavebudget_engine::misuse::block(Some(wg), given).map_err(UsageError::from)?)
 }
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no

@@ -56,14 +56,6 @@ pub enum UsageError {
     /// `--target generic` without the register file's shape.
     #[error("--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)")]
     GenericIncomplete,
-    /// A dynamic shared memory limit that is neither bytes nor `max`.
-    #[error(
-        "--max-dynamic-shared-mem '{value}': bytes, or max (the device's opt-in maximum less the static shared memory)"
-    )]
-    MaxDynamicValue {
-        /// As given.
-        value: String,
-    },
     /// `--vgprs` missing for the generic form.
     #[error("--vgprs (registers per lane) is required")]
     GenericNoVgprs,
@@ -291,7 +283,6 @@ mod tests {
             UsageError::WgSize { value: "x".into() },
             UsageError::UnknownPreset { name: "x".into() },
             UsageError::GenericIncomplete,
-            UsageError::MaxDynamicValue { value: "x".into() },
             UsageError::GenericNoVgprs,
             UsageError::SuggestGeneric,
             UsageError::NoWaves,

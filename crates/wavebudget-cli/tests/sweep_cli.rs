@@ -421,3 +421,18 @@ fn dash_is_standard_output() {
     assert_eq!(v["kernels"][0]["name"], "k");
     assert!(!dir.join("-").exists());
 }
+
+/// A report of a sweep's JSON whose `--kernel` keeps no kernel names the inputs it read: the sweep's file
+/// was left out of the list (`... kernel(s) in ` with nothing after it), which only named the binaries.
+#[test]
+fn a_kernel_filter_that_keeps_nothing_names_the_sweeps_file() {
+    let sweep = scratch("one-kernel.sweep.json");
+    let ladder = r#"{"kernels": [{"name": "k", "target": "gfx942", "baseline": {"status": "ok"}, "levels": [{"waves": 2, "status": "ok"}]}]}"#;
+    std::fs::write(&sweep, ladder).unwrap();
+    let s = sweep.to_str().unwrap();
+    let page = scratch("never.html");
+    let out = wb(&["report", s, "--kernel", "zz", "-o", page.to_str().unwrap()]);
+    one_error_line(&out, &format!("--kernel 'zz' matches none of the 1 kernel(s) in {s}"));
+    assert!(String::from_utf8_lossy(&out.stderr).trim_end().ends_with(s));
+    assert!(!page.exists());
+}

@@ -21,7 +21,7 @@ pub enum Misuse {
     #[error("give the block size: {} N (threads per block)", Arg("wg-size"))]
     NoBlockSize,
     /// No registers per thread for an NVIDIA question.
-    #[error("{}", if *.configuration { "one NVIDIA configuration needs --regs N" } else { "give --regs (registers per thread)" })]
+    #[error("{}", if *.configuration { format!("one NVIDIA configuration needs {} N", Arg("regs")) } else { format!("give {} (registers per thread)", Arg("regs")) })]
     NoRegs {
         /// Asked for the report's one configuration.
         configuration: bool,
@@ -37,6 +37,15 @@ pub enum Misuse {
     NoVgprs {
         /// Asked for the report's one configuration.
         configuration: bool,
+    },
+    /// A dynamic shared memory limit that is neither bytes nor `max`.
+    #[error(
+        "{} '{value}': bytes, or max (the device's opt-in maximum less the static shared memory)",
+        Arg("max-dynamic-shared-mem")
+    )]
+    MaxDynamicValue {
+        /// As given.
+        value: String,
     },
     /// A device of no compute units (`--cus 0`, `cus=0`).
     #[error("{} 0: a device has at least one compute unit", Arg("cus"))]
@@ -99,4 +108,12 @@ pub fn block(wg: Option<wavebudget_model::WorkgroupSize>, given: impl FnOnce() -
         Some(w) if w.min == w.max => Ok(w.max),
         Some(_) => Err(Misuse::BlockSize { value: given() }),
     }
+}
+
+/// A dynamic shared memory limit as every door takes it, as text (`--max-dynamic-shared-mem`, Python's
+/// `max_dynamic_shared_mem`, a whole number given as its digits): bytes or `max`, else refused.
+pub fn max_dynamic(value: Option<&str>) -> Result<Option<crate::inspect::MaxDynamic>, Misuse> {
+    value
+        .map(|v| crate::inspect::MaxDynamic::parse(v).ok_or_else(|| Misuse::MaxDynamicValue { value: v.to_string() }))
+        .transpose()
 }

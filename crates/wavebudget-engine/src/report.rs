@@ -212,8 +212,8 @@ pub fn files(files: &[String], opts: &FileOptions) -> Result<Inputs> {
     let mut cubins = Vec::new();
     // One input at a time, so each code object's input (for the command that draws its charts) is known;
     // the input budget is the command's, over all of them.
-    let files: Vec<String> = binaries.iter().map(|(_, f)| f.clone()).collect();
-    let budget = inspect::command_budget(&files)?;
+    let binary_files: Vec<String> = binaries.iter().map(|(_, f)| f.clone()).collect();
+    let budget = inspect::command_budget(&binary_files)?;
     for (input, file) in binaries {
         let report = inspect::inspect_within(
             std::slice::from_ref(&file),

@@ -122,18 +122,17 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     Err(refuse(Kind::NotACount, name, format!("{name} {index}: over {}", u32::MAX)))
 }
 
-/// A non-empty `str` (that UTF-8 can hold: not a lone surrogate).
+/// A `str` (that UTF-8 can hold: not a lone surrogate), the empty one included.
 pub(crate) fn read_text(v: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     if let Ok(s) = v.downcast::<pyo3::types::PyString>() {
         let Ok(s) = s.to_cow() else {
             return Err(refuse(Kind::NotAString, name, format!("{name} {}: not text UTF-8 can hold", repr(v))));
         };
-        // An empty target is the engine's to refuse (`Error::EmptyTarget`), in every door's words.
-        if !s.is_empty() || name == "target" {
-            return Ok(s.into_owned());
-        }
+        // Any string, the empty one included, as the CLI takes it: what it means is the engine's (an empty
+        // target is refused as `Error::EmptyTarget`, an empty kernel pattern matches every kernel).
+        return Ok(s.into_owned());
     }
-    Err(refuse(Kind::NotAString, name, format!("{name} {}: expected a non-empty string", repr(v))))
+    Err(refuse(Kind::NotAString, name, format!("{name} {}: expected a string", repr(v))))
 }
 
 /// `True` or `False` (not a number, not numpy's bool).
@@ -294,8 +293,9 @@ pub(crate) fn max_dynamic<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<Stri
     if v.is_none() {
         return Ok(None);
     }
-    if v.is_instance_of::<pyo3::types::PyString>() && v.eq("max")? {
-        return Ok(Some("max".into()));
+    // A string is the engine's to read (`max`, or refused in every door's words); a number is a count.
+    if v.is_instance_of::<pyo3::types::PyString>() {
+        return read_text(v, N::NAME).map(Some);
     }
     read_count(v, N::NAME).map(|n| Some(n.to_string()))
 }

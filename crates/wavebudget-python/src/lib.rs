@@ -448,7 +448,6 @@ pub(crate) enum Kind {
     EmptyTarget,
     Internal,
     LdsCallable,
-    MaxDynamicValue,
     NoCodeObjects,
     NoCubins,
     NoInput,
@@ -533,11 +532,7 @@ fn engine_err(e: wavebudget_engine::Error) -> PyErr {
 
 /// `max_dynamic_shared_mem`: bytes or `"max"` (the engine's one reading), else the refusal naming it.
 fn max_dynamic(v: Option<&str>) -> PyResult<Option<wavebudget_engine::inspect::MaxDynamic>> {
-    v.map(|v| {
-        wavebudget_engine::inspect::MaxDynamic::parse(v)
-            .ok_or_else(|| refuse(Kind::MaxDynamicValue, format!("max_dynamic_shared_mem '{v}': bytes, or \"max\"")))
-    })
-    .transpose()
+    wavebudget_engine::misuse::max_dynamic(v).map_err(misuse)
 }
 
 fn report_err(e: wavebudget_report::ReportError) -> PyErr {

@@ -396,6 +396,36 @@ def test_a_call_wrong_in_two_ways_is_refused_for_the_same_one_in_every_door(lib)
             assert c(err) != 0 and err.value.decode() == line, (args, err.value)
 
 
+def test_the_third_audits_cases_are_one_answer_in_both_doors(tmp_path):
+    """What a read of `inspect` and `report` against `code_objects`, `cubins` and `write_report` found:
+    an NVIDIA page's launch of `64,64` refused by the CLI and drawn by Python; an empty kernel pattern or
+    title taken by the CLI and refused by Python's argument reader; a `max_dynamic_shared_mem` text other
+    than `max` refused in two wordings; and `one NVIDIA configuration needs --regs N` in Python."""
+    r = cli("report", "--target", "H100", "--regs", 32, "--wg-size", "64,64", "-o", tmp_path / "cli.html")
+    assert r.returncode == 0, r
+    wavebudget.write_report(target="H100", regs=32, wg_size=(64, 64), output=tmp_path / "py.html")
+    assert (tmp_path / "cli.html").read_bytes() == (tmp_path / "py.html").read_bytes()
+    cache = REPO / "examples/triton-cache"
+    everything = json.loads(cli("inspect", "--json", "--kernel", "", cache).stdout)
+    assert [k.name for co in wavebudget.code_objects(cache, kernel="") for k in co.kernels] == \
+        [k["name"] for co in everything["code_objects"] for k in co["kernels"]]
+    assert cli("report", cache, "--title", "", "-o", tmp_path / "t1.html").returncode == 0
+    wavebudget.write_report(cache, title="", output=tmp_path / "t2.html")
+    assert (tmp_path / "t1.html").read_bytes() == (tmp_path / "t2.html").read_bytes()
+    cubin = REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/000_add_b128_w1.cubin"
+    r = cli("inspect", "--max-dynamic-shared-mem", "MAX", cubin)
+    line = r.stderr.strip().removeprefix("error: ")
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.cubins(cubin, max_dynamic_shared_mem="MAX")
+    assert (e.value.kind, str(e.value)) == ("max_dynamic_value", line.replace("--max-dynamic-shared-mem",
+                                                                              "max_dynamic_shared_mem"))
+    r = cli("report", "--target", "H100", "--wg-size", 64, "-o", tmp_path / "x.html")
+    assert r.stderr == "error: one NVIDIA configuration needs --regs N\n", r
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.write_report(target="H100", wg_size=64, output=tmp_path / "x.html")
+    assert (e.value.kind, str(e.value)) == ("no_regs", "one NVIDIA configuration needs regs N")
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

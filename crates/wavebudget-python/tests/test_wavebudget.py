@@ -998,7 +998,8 @@ def test_arguments_python_can_hold_are_read_or_refused_as_refusals(tmp_path):
     assert wavebudget.triton.launch_report(entry) == wavebudget.triton.launch_report(TRANSPOSE)
     with refused("not_a_string", r"^target '\\ud800': not text UTF-8 can hold$"):
         wavebudget.occupancy("\ud800")
-    with refused("not_a_whole_number", r"^max_dynamic_shared_mem '\\ud800': expected a whole number$"):
+    # A string is the engine's to read as bytes or "max": one UTF-8 cannot hold is refused as any text is.
+    with refused("not_a_string", r"^max_dynamic_shared_mem '\\ud800': not text UTF-8 can hold$"):
         wavebudget.cubins(TRANSPOSE / "transpose.hsaco", max_dynamic_shared_mem="\ud800")
 
     class Interrupting:
