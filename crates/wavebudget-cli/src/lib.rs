@@ -268,44 +268,23 @@ fn clap_message(text: &str) -> String {
 }
 
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
-    use wavebudget_engine::vendor::{Drawn, LaunchOptions, VendorTarget};
-    let target = VendorTarget::parse(a.eval.target.as_deref())?;
-    let wg_size = a.eval.wg_size.as_deref().map(|s| parse_workgroup(Some(s))).transpose()?;
-    let kernel = a.eval.kernel.as_deref().map(kernel_regex).transpose()?;
-    let max_dynamic = args::max_dynamic(a.cuda.max_dynamic_shared_mem.as_deref())?;
-    let report = inspect::inspect(
-        &a.files,
-        &inspect::InspectOptions {
-            target: target.amd(),
-            wg_size,
-            kernel: kernel.clone(),
+    // The engine's one inspect question (as Python's `code_objects` and `cubins` ask it): the CLI reads
+    // the launch size's text and renders the report.
+    let wg_text = a.eval.wg_size.as_deref();
+    let wg_size = wg_text.map(parse_workgroup_text).transpose()?;
+    let report = inspect::ask(
+        inspect::Inputs::Files(&a.files),
+        &inspect::Ask {
+            target: a.eval.target.as_deref(),
+            wg_size: wg_text.zip(wg_size),
+            kernel: a.eval.kernel.as_deref(),
             dynamic_lds: a.eval.dynamic_lds,
-            llvm: a.eval.llvm.unwrap_or_default(),
+            llvm: a.eval.llvm,
             dvgpr_block: a.dvgpr_block,
-            cuda: inspect::CudaLaunch {
-                target: target.nvidia(),
-                dynamic_shared_mem: a.cuda.dynamic_shared_mem,
-                max_dynamic,
-            },
+            dynamic_shared_mem: a.cuda.dynamic_shared_mem,
+            max_dynamic_shared_mem: a.cuda.max_dynamic_shared_mem.as_deref(),
         },
     )?;
-    let drawn = match (report.cubins.is_empty(), report.code_objects.is_empty()) {
-        (false, true) => Drawn::Cubins,
-        (true, false) => Drawn::CodeObjects { beside: false },
-        (false, false) => Drawn::Both,
-        (true, true) => Drawn::Neither,
-    };
-    LaunchOptions {
-        target,
-        llvm: a.eval.llvm.is_some(),
-        dvgpr_block: a.dvgpr_block.is_some(),
-        dynamic_lds: a.eval.dynamic_lds.is_some(),
-        dynamic_shared_mem: a.cuda.dynamic_shared_mem.is_some(),
-        max_dynamic_shared_mem: a.cuda.max_dynamic_shared_mem.is_some(),
-        wg_size: a.eval.wg_size.as_deref().zip(wg_size),
-    }
-    .check(drawn, &report.cubins)?;
-    let report = report.matched(kernel.as_ref(), &a.files.join(", "))?;
     Ok(if a.json { to_json(&report) } else { render::inspect_text(&report) })
 }
 

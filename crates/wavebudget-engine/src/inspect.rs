@@ -244,6 +244,80 @@ impl MaxDynamic {
     }
 }
 
+/// What `inspect` reads: files named, or bytes in memory (named `<bytes>` in refusals).
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: files or bytes")]
+pub enum Inputs<'a> {
+    /// Files, directories (Triton caches) and host binaries, by path.
+    Files(&'a [String]),
+    /// One binary in memory.
+    Bytes(&'a [u8]),
+}
+
+/// The inspect question as every door asks it (the CLI's `inspect`, Python's `code_objects` and
+/// `cubins`): its options as given, read and checked here in one order, so that each door gives the same
+/// answer and, for a question wrong in several ways, the same refusal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ask<'a> {
+    /// `--target`: an AMD processor, or an NVIDIA architecture or product for cubins.
+    pub target: Option<&'a str>,
+    /// `--wg-size` as given (its text, for a refusal) and as read (numbers, not yet held to bounds).
+    pub wg_size: Option<(&'a str, WorkgroupSize)>,
+    /// `--kernel`'s pattern.
+    pub kernel: Option<&'a str>,
+    /// `--dynamic-lds`.
+    pub dynamic_lds: Option<u32>,
+    /// `--llvm`, read.
+    pub llvm: Option<wavebudget_model::Llvm>,
+    /// `--dvgpr-block`.
+    pub dvgpr_block: Option<u32>,
+    /// `--dynamic-shared-mem`.
+    pub dynamic_shared_mem: Option<u32>,
+    /// `--max-dynamic-shared-mem` as given: bytes or `max`.
+    pub max_dynamic_shared_mem: Option<&'a str>,
+}
+
+/// Reads `inputs` as `ask` says: the target, the launch size, the kernel pattern and the dynamic limit are
+/// read first (in that order), then the inputs; an option for the other vendor's binaries than those the
+/// inputs hold is refused ([`LaunchOptions::check`]), and a pattern that keeps no kernel.
+pub fn ask(inputs: Inputs<'_>, ask: &Ask<'_>) -> Result<Report> {
+    use crate::vendor::{Drawn, LaunchOptions, VendorTarget};
+    let target = VendorTarget::parse(ask.target)?;
+    let wg_size = ask.wg_size.map(|(_, wg)| wg.validate()).transpose()?;
+    let kernel = ask.kernel.map(kernel_filter).transpose()?;
+    let max_dynamic = crate::misuse::max_dynamic(ask.max_dynamic_shared_mem)?;
+    let opts = InspectOptions {
+        target: target.amd(),
+        wg_size,
+        kernel: kernel.clone(),
+        dynamic_lds: ask.dynamic_lds,
+        llvm: ask.llvm.unwrap_or_default(),
+        dvgpr_block: ask.dvgpr_block,
+        cuda: CudaLaunch { target: target.nvidia(), dynamic_shared_mem: ask.dynamic_shared_mem, max_dynamic },
+    };
+    let (report, named) = match inputs {
+        Inputs::Files(files) => (inspect(files, &opts)?, files.join(", ")),
+        Inputs::Bytes(bytes) => (inspect_bytes("<bytes>", bytes, None, &opts)?, "<bytes>".to_string()),
+    };
+    let drawn = match (report.cubins.is_empty(), report.code_objects.is_empty()) {
+        (false, true) => Drawn::Cubins,
+        (true, false) => Drawn::CodeObjects { beside: false },
+        (false, false) => Drawn::Both,
+        (true, true) => Drawn::Neither,
+    };
+    LaunchOptions {
+        target,
+        llvm: ask.llvm.is_some(),
+        dvgpr_block: ask.dvgpr_block.is_some(),
+        dynamic_lds: ask.dynamic_lds.is_some(),
+        dynamic_shared_mem: ask.dynamic_shared_mem.is_some(),
+        max_dynamic_shared_mem: ask.max_dynamic_shared_mem.is_some(),
+        wg_size: ask.wg_size.map(|(text, _)| text).zip(wg_size),
+    }
+    .check(drawn, &report.cubins)?;
+    report.matched(kernel.as_ref(), &named)
+}
+
 /// A kernel filter: a regular expression (unanchored, like grep) matched against a kernel's name and
 /// symbol, the same wherever a filter is taken.
 /// Whether `--kernel`'s `re` keeps a kernel: its name matches, or the pattern is exactly its symbol

@@ -799,25 +799,26 @@ fn code_objects<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (paths, data) = path_or_bytes.parts();
-    let (target, kernel) = (target.as_deref(), kernel.as_deref());
     use wavebudget_engine::inspect;
-    let target = target.map(wavebudget_model::parse_target).transpose().map_err(|e| model_err(&e))?;
-    let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
-    let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?.unwrap_or_default();
-    let opts = inspect::InspectOptions {
-        target,
-        wg_size: workgroup(wg_size)?,
-        kernel: filter.clone(),
+    let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
+    let wg = wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max });
+    let wg_text = wg.map(wavebudget_report::wg_text);
+    // The engine's one inspect question, as the CLI's `inspect` asks it.
+    let ask = inspect::Ask {
+        target: target.as_deref(),
+        wg_size: wg_text.as_deref().zip(wg),
+        kernel: kernel.as_deref(),
         dynamic_lds,
         llvm,
         ..Default::default()
     };
-    let (report, inputs) = match data {
+    let inputs = if data.is_some() { "<bytes>".to_string() } else { paths.join(", ") };
+    let mut report = match data {
         // `bytes` read where they lie, other buffers as their copy (`args::path_or_bytes`).
-        Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
-        None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
-    };
-    let mut report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
+        Some(bytes) => inspect::ask(inspect::Inputs::Bytes(bytes), &ask),
+        None => py.allow_threads(|| inspect::ask(inspect::Inputs::Files(&paths), &ask)),
+    }
+    .map_err(engine_err)?;
     // Each code object and kernel stays the engine's typed report, read by the Python layer field by
     // field; its dict (the `inspect --json` object) is made only when asked for.
     let handles = std::mem::take(&mut report.code_objects)
@@ -891,27 +892,24 @@ fn cubins<'py>(
     #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (paths, data) = path_or_bytes.parts();
-    let (target, kernel, max_dynamic_shared_mem) =
-        (target.as_deref(), kernel.as_deref(), max_dynamic_shared_mem.as_deref());
     use wavebudget_engine::inspect;
-    // The NVIDIA functions' own reading of a target, and the CLI's of a limit.
-    let target = target.map(nv_target).transpose()?;
-    let max_dynamic = max_dynamic(max_dynamic_shared_mem)?;
-    let filter = kernel.map(inspect::kernel_filter).transpose().map_err(engine_err)?;
-    // A block is a launch size as the CLI's `inspect --wg-size` reads it, refused where that is.
-    let block =
-        block.map(|b| wavebudget_model::WorkgroupSize::fixed(b).validate()).transpose().map_err(|e| model_err(&e))?;
-    let opts = inspect::InspectOptions {
-        wg_size: block,
-        kernel: filter.clone(),
-        cuda: inspect::CudaLaunch { target, dynamic_shared_mem, max_dynamic },
+    // The engine's one inspect question, as the CLI's `inspect` asks it (a block is its `--wg-size`).
+    let block = block.map(wavebudget_model::WorkgroupSize::fixed);
+    let block_text = block.map(wavebudget_report::wg_text);
+    let ask = inspect::Ask {
+        target: target.as_deref(),
+        wg_size: block_text.as_deref().zip(block),
+        kernel: kernel.as_deref(),
+        dynamic_shared_mem,
+        max_dynamic_shared_mem: max_dynamic_shared_mem.as_deref(),
         ..Default::default()
     };
-    let (report, inputs) = match data {
-        Some(bytes) => (inspect::inspect_bytes("<bytes>", bytes, None, &opts), "<bytes>".to_string()),
-        None => (py.allow_threads(|| inspect::inspect(&paths, &opts)), paths.join(", ")),
-    };
-    let report = report.and_then(|r| r.matched(filter.as_ref(), &inputs)).map_err(engine_err)?;
+    let inputs = if data.is_some() { "<bytes>".to_string() } else { paths.join(", ") };
+    let report = match data {
+        Some(bytes) => inspect::ask(inspect::Inputs::Bytes(bytes), &ask),
+        None => py.allow_threads(|| inspect::ask(inspect::Inputs::Files(&paths), &ask)),
+    }
+    .map_err(engine_err)?;
     if report.cubins.is_empty() {
         let what: Vec<String> = report.skipped.iter().map(|s| format!("{} ({})", s.source, s.reason)).collect();
         let found = if report.code_objects.is_empty() {

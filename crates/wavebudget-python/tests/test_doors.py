@@ -426,6 +426,35 @@ def test_the_third_audits_cases_are_one_answer_in_both_doors(tmp_path):
     assert (e.value.kind, str(e.value)) == ("no_regs", "one NVIDIA configuration needs regs N")
 
 
+def test_inspect_is_one_question_in_the_cli_and_python(tmp_path):
+    """`inspect` and Python's `code_objects` and `cubins` ask the engine's one question (`inspect::ask`): a
+    target for the other vendor's binaries, a target list, a missing file, and options wrong in two ways
+    are refused alike. Python read its target first, and as one vendor's (`code_objects(target="H100")`
+    said "unknown target 'H100'" where the CLI says the target applies to cubins)."""
+    amd = REPO / "fuzz/seeds/file/gfx942.so"
+    cubin = REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/074_matmul_float32_128x128x32_w4_s4.cubin"
+    missing = tmp_path / "missing.o"
+    cases = [
+        (["--target", "H100", amd], lambda: wavebudget.code_objects(amd, target="H100")),
+        (["--target", "H100,H200", amd], lambda: wavebudget.code_objects(amd, target="H100,H200")),
+        (["--target", "gfx942", cubin], lambda: wavebudget.cubins(cubin, target="gfx942")),
+        (["--target", "generic", cubin], lambda: wavebudget.cubins(cubin, target="generic")),
+        (["--target", "H100", missing], lambda: wavebudget.code_objects(missing, target="H100")),
+        (["--wg-size", 0, "--kernel", "(", amd], lambda: wavebudget.code_objects(amd, wg_size=0, kernel="(")),
+        (["--kernel", "(", "--max-dynamic-shared-mem", "huge", cubin],
+         lambda: wavebudget.cubins(cubin, kernel="(", max_dynamic_shared_mem="huge")),
+    ]
+    spelled = {"--target": "target", "--kernel": "kernel", "--max-dynamic-shared-mem": "max_dynamic_shared_mem"}
+    for args, call in cases:
+        r = cli("inspect", "--json", *args)
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and not r.stdout and "\n" not in line, (args, r)
+        with pytest.raises(wavebudget.Error) as e:
+            call()
+        want = re.sub("|".join(spelled), lambda m: spelled[m.group(0)], line)
+        assert str(e.value) == want, (args, line, str(e.value))
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

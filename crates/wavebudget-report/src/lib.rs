@@ -85,7 +85,7 @@ pub struct NvidiaRequest {
 }
 
 /// The launch size as the command line spells it (`N` or `MIN,MAX`).
-fn wg_text(w: WorkgroupSize) -> String {
+pub fn wg_text(w: WorkgroupSize) -> String {
     if w.min == w.max {
         w.min.to_string()
     } else {
