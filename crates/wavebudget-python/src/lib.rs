@@ -848,22 +848,8 @@ fn code_objects<'py>(
             format!("no AMDGPU code objects found in {inputs}: {}", reasons.join("; ")),
         ));
     }
-    let package = package(py)?;
-    let found = package.getattr("CodeObjects")?.call1((handles,))?;
-    if !report.skipped.is_empty() {
-        let (record, note) = (package.getattr("Record")?, package.getattr("Note")?);
-        let skipped = report
-            .skipped
-            .iter()
-            .map(|s| {
-                let d = pyo3::types::PyDict::new(py);
-                d.set_item("source", &s.source)?;
-                d.set_item("reason", note.call1((s.reason.to_string(), s.reason.kind()))?)?;
-                record.call1((d,))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        found.setattr("skipped", skipped)?;
-    }
+    let found = package(py)?.getattr("CodeObjects")?.call1((handles,))?;
+    set_skipped(py, &found, &report.skipped)?;
     // A host binary carrying both vendors' binaries: the NVIDIA ones beside, as `cubins()` gives them.
     let cubins = report.cubins.into_iter().map(|c| cubin(py, c)).collect::<PyResult<Vec<_>>>()?;
     found.setattr("cubins", cubins)?;
@@ -929,7 +915,33 @@ fn cubins<'py>(
         return Err(nv_err(e.clone()));
     }
     let cubins = report.cubins.into_iter().map(|c| cubin(py, c)).collect::<PyResult<Vec<_>>>()?;
-    Ok(pyo3::types::PyList::new(py, cubins)?.into_any())
+    let found = package(py)?.getattr("Cubins")?.call1((cubins,))?;
+    set_skipped(py, &found, &report.skipped)?;
+    Ok(found)
+}
+
+/// `found.skipped`: the entries the walk passed over, each a `Record` of `source` and `reason` (a
+/// `Note`), as the CLI's `inspect` lists them; left as the class's empty default where there are none.
+fn set_skipped<'py>(
+    py: Python<'py>,
+    found: &Bound<'py, PyAny>,
+    skipped: &[wavebudget_engine::inspect::Skipped],
+) -> PyResult<()> {
+    if skipped.is_empty() {
+        return Ok(());
+    }
+    let package = package(py)?;
+    let (record, note) = (package.getattr("Record")?, package.getattr("Note")?);
+    let skipped = skipped
+        .iter()
+        .map(|s| {
+            let d = pyo3::types::PyDict::new(py);
+            d.set_item("source", &s.source)?;
+            d.set_item("reason", note.call1((s.reason.to_string(), s.reason.kind()))?)?;
+            record.call1((d,))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    found.setattr("skipped", skipped)
 }
 
 /// A cubin's report as its answer, each kernel its own.

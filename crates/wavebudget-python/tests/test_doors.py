@@ -455,6 +455,18 @@ def test_inspect_is_one_question_in_the_cli_and_python(tmp_path):
         assert str(e.value) == want, (args, line, str(e.value))
 
 
+def test_cubins_lists_what_it_skipped_as_inspect_does():
+    """A fat binary's PTX entry, which `inspect` lists as skipped: `cubins()` returned a plain list and
+    dropped it. It answers a `Cubins` list whose `skipped` holds what the CLI's JSON holds."""
+    nvapp = REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/nvapp"
+    want = json.loads(cli("inspect", "--json", nvapp).stdout)
+    found = wavebudget.cubins(nvapp)
+    assert isinstance(found, wavebudget.Cubins) and len(found) == len(want["cubins"])
+    assert [{"source": s.source, "reason": str(s.reason)} for s in found.skipped] == want["skipped"] != []
+    assert {s.reason.kind for s in found.skipped} == {"ptx"}
+    assert wavebudget.cubins(REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/000_add_b128_w1.cubin").skipped == ()
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

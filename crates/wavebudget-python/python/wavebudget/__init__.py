@@ -25,6 +25,7 @@ __all__ = [
     "Target",
     "CodeObject",
     "CodeObjects",
+    "Cubins",
     "Cubin",
     "CubinKernel",
     "Advice",
@@ -298,6 +299,14 @@ class CodeObjects(list):  # type: ignore[type-arg]
     skipped: Sequence[_Skipped] = ()
     #: NVIDIA cubins found beside the code objects (a host binary carrying both), as ``cubins()`` gives them.
     cubins: Sequence["Cubin"] = ()
+
+
+class Cubins(list):  # type: ignore[type-arg]
+    """What ``cubins`` found: a list of ``Cubin``, and ``skipped``: the entries that are not cubins (a fat
+    binary's PTX, which the driver compiles at load time; a host binary's AMD bundles), each a record with
+    ``source`` and ``reason`` (a ``Note``), as the CLI's ``inspect`` lists them (empty when there are none)."""
+
+    skipped: Sequence[_Skipped] = ()
 
 
 dispatch = _native.dispatch

@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from . import CodeObjects, Note, OccupancyBatch, Record
+from . import CodeObjects, Cubins, Note, OccupancyBatch, Record
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
 # declared here once with its types, the signature itself written once in Rust (``#[pyo3(signature)]``);
@@ -358,7 +358,7 @@ def cubins(
     dynamic_shared_mem: Optional[int] = None,
     max_dynamic_shared_mem: Union[int, str, None] = None,
     kernel: Optional[str] = None,
-) -> List[Cubin]: ...
+) -> Cubins: ...
 
 
 
