@@ -1842,14 +1842,14 @@ fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
 fn nv_spec(
     shared_mem: u32,
     dynamic_shared_mem: u32,
-    max_dynamic: Option<u32>,
+    max_dynamic: Option<wavebudget_engine::inspect::MaxDynamic>,
     barriers: u32,
     carveout: Option<u32>,
 ) -> wavebudget_engine::vendor::NvidiaKernelSpec {
     wavebudget_engine::vendor::NvidiaKernelSpec {
         shared_mem: Some(shared_mem),
         dynamic_shared_mem: Some(dynamic_shared_mem),
-        max_dynamic: max_dynamic.map(wavebudget_engine::inspect::MaxDynamic::Bytes),
+        max_dynamic,
         barriers: Some(barriers),
         carveout,
     }
@@ -1858,8 +1858,9 @@ fn nv_spec(
 /// `wavebudget.nvidia.occupancy(target, *, regs, block, ...)`: blocks and warps per SM of a kernel of
 /// `regs` registers per thread launched with `block` threads, as `cuda_occupancy.h` computes them (the
 /// names of `wavebudget occupancy --target sm_XY --json`). `max_dynamic_shared_mem`: the kernel's
-/// `cudaFuncAttributeMaxDynamicSharedMemorySize` (default 48 KiB less `shared_mem`); `carveout`: the
-/// preferred shared-memory carveout, percent. An `NvOccupancy`.
+/// `cudaFuncAttributeMaxDynamicSharedMemorySize`, bytes or `"max"` (the device's opt-in maximum less
+/// `shared_mem`; default 48 KiB less `shared_mem`); `carveout`: the preferred shared-memory carveout,
+/// percent. An `NvOccupancy`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
 #[pyo3(signature = (target, *, regs, block, shared_mem = 0, dynamic_shared_mem = 0, max_dynamic_shared_mem = None, barriers = 1, carveout = None))]
@@ -1870,12 +1871,13 @@ fn nv_occupancy<'py>(
     #[pyo3(from_py_with = "args::count::<n::block>")] block: u32,
     #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
     #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
-    #[pyo3(from_py_with = "args::opt_count::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
     #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
     #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = nv_target(&target)?;
-    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
+    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout);
     let k = spec.kernel(t.arch, regs, block);
     let answer = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
     // Rendered for Python: the fraction of the SM's warps, the reason in words.
@@ -1898,7 +1900,7 @@ fn nv_budget<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::blocks_per_sm>")] blocks_per_sm: Option<u32>,
     #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
     #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
-    #[pyo3(from_py_with = "args::opt_count::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
     #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
     #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -1906,7 +1908,8 @@ fn nv_budget<'py>(
     let t = nv_target(&target)?;
     let levels = Levels::from_given(false, warps_per_sm, blocks_per_sm, "warps_per_sm or blocks_per_sm")
         .map_err(|m| refuse_kind(m.kind(), m.to_string()))?;
-    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic_shared_mem, barriers, carveout);
+    let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
+    let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout);
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;
     // One level asked.

@@ -467,6 +467,21 @@ def test_cubins_lists_what_it_skipped_as_inspect_does():
     assert wavebudget.cubins(REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/000_add_b128_w1.cubin").skipped == ()
 
 
+def test_an_nvidia_configurations_limit_may_be_max_in_both_doors():
+    """`--max-dynamic-shared-mem max` (the device's opt-in maximum less the static shared memory) is taken
+    by the CLI's `occupancy` and `budget`; Python's `nvidia.occupancy` and `nvidia.budget` took a number
+    only. Both now read it as the engine does, to the same answer."""
+    launch = ["--wg-size", 128, "--shared-mem", 1000, "--dynamic-shared-mem", 100000, "--max-dynamic-shared-mem", "max"]
+    want = json.loads(cli("occupancy", "--target", "H100", "--regs", 32, *launch, "--json").stdout)
+    got = nvidia.occupancy("H100", regs=32, block=128, shared_mem=1000, dynamic_shared_mem=100000,
+                           max_dynamic_shared_mem="max")
+    assert (got["blocks_per_sm"], got["warps_per_sm"]) == (want["blocks_per_sm"], want["warps_per_sm"]) == (2, 8)
+    want = json.loads(cli("budget", "--target", "H100", *launch, "--warps-per-sm", 8, "--json").stdout)
+    got = nvidia.budget("H100", block=128, shared_mem=1000, dynamic_shared_mem=100000, warps_per_sm=8,
+                        max_dynamic_shared_mem="max")
+    assert got["max_regs"] == want["levels"][0]["max_regs"]
+
+
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
     """Which vendor's flags go with a configuration's target is the engine's one rule (issue 56 point 2):
     the CLI's occupancy, the CLI's report and Python's write_report (the report's one configuration)

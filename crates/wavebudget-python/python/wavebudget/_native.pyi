@@ -393,7 +393,7 @@ def nv_occupancy(
     block: int,
     shared_mem: int = 0,
     dynamic_shared_mem: int = 0,
-    max_dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
     barriers: int = 1,
     carveout: Optional[int] = None,
 ) -> NvOccupancy: ...
@@ -405,7 +405,7 @@ def nv_budget(
     blocks_per_sm: Optional[int] = None,
     shared_mem: int = 0,
     dynamic_shared_mem: int = 0,
-    max_dynamic_shared_mem: Optional[int] = None,
+    max_dynamic_shared_mem: Union[int, str, None] = None,
     barriers: int = 1,
     carveout: Optional[int] = None,
 ) -> NvBudget: ...
