@@ -26,8 +26,10 @@ extern "C" {
  * against 2 must be rebuilt). 4: wb_suggest_wg_size and wb_wg_choice. 5: wb_occupancy_batch, wb_column and wb_batch_out.
  * 6: NVIDIA targets, wb_nv_occupancy, wb_nv_budget, wb_nv_kernel and wb_nv_occupancy_result.
  * 7: wb_nv_kernel.max_dynamic_shared_mem 0 is a limit of 0, as CUDA, the CLI and Python read it; the default
- * is WB_NV_MAX_DYNAMIC_DEFAULT (code built against 6 passing 0 for the default must pass the macro). */
-#define WAVEBUDGET_API_VERSION 7
+ * is WB_NV_MAX_DYNAMIC_DEFAULT (code built against 6 passing 0 for the default must pass the macro).
+ * 8: WB_NV_MAX_DYNAMIC_OPTIN, the device's opt-in maximum (the CLI's --max-dynamic-shared-mem max); a
+ * dispatch's kernel is a name, a symbol or a pattern matching one name, as the CLI and Python take it. */
+#define WAVEBUDGET_API_VERSION 8
 
 /* The error codes int-returning functions give (the message in `err` says the rest). */
 #define WB_ERR_ARGUMENT -1 /* a NULL, non-UTF-8 or out-of-range argument */
@@ -193,13 +195,15 @@ int wb_occupancy_batch(const char *target, size_t n, wb_column vgprs, wb_column 
 /* NVIDIA targets (docs/nvidia.md): "sm_90", "sm_90a", "9.0" or a product name ("H100", "RTX 4090"), with
  * CUDA's occupancy rules (cuda_occupancy.h). A kernel at a launch, in CUDA's terms: */
 #define WB_NV_MAX_DYNAMIC_DEFAULT 0xFFFFFFFFu /* wb_nv_kernel.max_dynamic_shared_mem: the runtime's default */
+#define WB_NV_MAX_DYNAMIC_OPTIN 0xFFFFFFFEu   /* the device's opt-in maximum less shared_mem ("max") */
 typedef struct wb_nv_kernel {
   uint32_t regs;                   /* registers per thread (cudaFuncAttributes.numRegs) */
   uint32_t block;                  /* threads per block */
   uint32_t shared_mem;             /* static shared memory bytes (sharedSizeBytes) */
   uint32_t dynamic_shared_mem;     /* dynamic shared memory bytes given at launch */
   uint32_t max_dynamic_shared_mem; /* cudaFuncAttributeMaxDynamicSharedMemorySize in bytes (0 is 0);
-                                      WB_NV_MAX_DYNAMIC_DEFAULT: the default (48 KiB less shared_mem) */
+                                      WB_NV_MAX_DYNAMIC_DEFAULT: the default (48 KiB less shared_mem);
+                                      WB_NV_MAX_DYNAMIC_OPTIN: the device's opt-in maximum less it */
   uint32_t barriers;               /* named block barriers (the CUDA runtime assumes 1) */
   int32_t carveout;                /* preferred shared-memory carveout in percent; -1: no preference */
 } wb_nv_kernel;

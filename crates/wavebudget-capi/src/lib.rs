@@ -119,6 +119,9 @@ pub const WB_ERR_ARGUMENT: c_int = -1;
 /// `wb_nv_kernel.max_dynamic_shared_mem`: the runtime's default limit (48 KiB less the static shared
 /// memory); any other value, 0 included, is the limit in bytes, as CUDA, the CLI and Python read it.
 pub const WB_NV_MAX_DYNAMIC_DEFAULT: u32 = u32::MAX;
+/// `wb_nv_kernel.max_dynamic_shared_mem`: the device's opt-in maximum less the static shared memory, what
+/// the CLI's `--max-dynamic-shared-mem max` and Python's `"max"` ask for.
+pub const WB_NV_MAX_DYNAMIC_OPTIN: u32 = u32::MAX - 1;
 /// A file or bytes the reader refused, or a system file (KFD) that could not be read.
 pub const WB_ERR_INPUT: c_int = -2;
 /// The kernel is not in the file, not built for the device, or cannot take the launch.
@@ -880,8 +883,11 @@ fn nv_spec(k: &WbNvKernel) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec
     Ok(wavebudget_engine::vendor::NvidiaKernelSpec {
         shared_mem: Some(k.shared_mem),
         dynamic_shared_mem: Some(k.dynamic_shared_mem),
-        max_dynamic: (k.max_dynamic_shared_mem != WB_NV_MAX_DYNAMIC_DEFAULT)
-            .then_some(wavebudget_engine::inspect::MaxDynamic::Bytes(k.max_dynamic_shared_mem)),
+        max_dynamic: match k.max_dynamic_shared_mem {
+            WB_NV_MAX_DYNAMIC_DEFAULT => None,
+            WB_NV_MAX_DYNAMIC_OPTIN => Some(wavebudget_engine::inspect::MaxDynamic::DeviceMax),
+            bytes => Some(wavebudget_engine::inspect::MaxDynamic::Bytes(bytes)),
+        },
         barriers: Some(k.barriers),
         carveout,
     })

@@ -467,10 +467,10 @@ def test_cubins_lists_what_it_skipped_as_inspect_does():
     assert wavebudget.cubins(REPO / "crates/wavebudget-cli/tests/data/nvidia/h200/triton-cubins/000_add_b128_w1.cubin").skipped == ()
 
 
-def test_an_nvidia_configurations_limit_may_be_max_in_both_doors():
+def test_an_nvidia_configurations_limit_may_be_max_in_every_door(lib):
     """`--max-dynamic-shared-mem max` (the device's opt-in maximum less the static shared memory) is taken
     by the CLI's `occupancy` and `budget`; Python's `nvidia.occupancy` and `nvidia.budget` took a number
-    only. Both now read it as the engine does, to the same answer."""
+    only, and C had no way to ask it. All now read it as the engine does, to the same answer."""
     launch = ["--wg-size", 128, "--shared-mem", 1000, "--dynamic-shared-mem", 100000, "--max-dynamic-shared-mem", "max"]
     want = json.loads(cli("occupancy", "--target", "H100", "--regs", 32, *launch, "--json").stdout)
     got = nvidia.occupancy("H100", regs=32, block=128, shared_mem=1000, dynamic_shared_mem=100000,
@@ -480,6 +480,16 @@ def test_an_nvidia_configurations_limit_may_be_max_in_both_doors():
     got = nvidia.budget("H100", block=128, shared_mem=1000, dynamic_shared_mem=100000, warps_per_sm=8,
                         max_dynamic_shared_mem="max")
     assert got["max_regs"] == want["levels"][0]["max_regs"]
+    # C's WB_NV_MAX_DYNAMIC_OPTIN (API version 8) asks the same.
+    lib.wb_nv_budget.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.c_uint32, ctypes.c_uint32,
+                                 ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(NvOccupancy), ctypes.c_char_p,
+                                 ctypes.c_size_t]
+    k, out, err = NvKernel(32, 128, 1000, 100000, 0xFFFFFFFE, 1, -1), NvOccupancy(), ctypes.create_string_buffer(256)
+    assert lib.wb_nv_occupancy(b"H100", ctypes.byref(k), ctypes.byref(out), err, 256) == 0, err.value
+    assert (out.blocks_per_sm, out.warps_per_sm) == (2, 8)
+    regs = ctypes.c_uint32()
+    assert lib.wb_nv_budget(b"H100", ctypes.byref(k), 8, 0, ctypes.byref(regs), None, err, 256) == 0, err.value
+    assert regs.value == got["max_regs"]
 
 
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):
