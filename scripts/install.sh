@@ -21,20 +21,24 @@ if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "usage: scripts/install.sh PREFIX [MAJOR ...]   (MAJOR: 15, 19, 22; default 22)" >&2
   exit 1
 fi
-# A PREFIX that is a link to nothing, or passes through one (`link/`, `link/.`, `link/sub`), is refused:
-# installing would create the directory it names, which the caller did not ask for. Its components are
-# read as written (realpath -s: no link followed), from PREFIX up to /.
+# A PREFIX that is a link to nothing, or passes through one (`link/`, `link/.`, `link/sub`, `link/../p`), is
+# refused: installing would create the directory it names, which the caller did not ask for.
 if [ -L "$1" ] && [ ! -e "$1" ]; then
   echo "error: $1: is a link to $(readlink "$1"), which does not exist; nothing was installed" >&2
   exit 1
 fi
-component=$(realpath -m -s -- "$1")
-while [ "$component" != / ]; do
+# Each prefix of PREFIX as written, component by component (`..` not collapsed: `link/../p` passes through
+# `link`, as the install would).
+case "$1" in /*) component=/ ;; *) component= ;; esac
+IFS=/ read -r -a parts <<< "$1"
+for part in ${parts[@]+"${parts[@]}"}; do
+  [ -n "$part" ] || continue
+  component="${component%/}${component:+/}$part"
+  [ "${component:0:2}" != "//" ] || component="${component:1}"
   if [ -L "$component" ] && [ ! -e "$component" ]; then
     echo "error: $1: $component is a link to $(readlink "$component"), which does not exist; nothing was installed" >&2
     exit 1
   fi
-  component=$(dirname "$component")
 done
 # PREFIX as the caller meant it (relative to where they are), before moving to the checkout.
 prefix=$(realpath -m "$1")
@@ -42,6 +46,15 @@ shift
 cd "$(dirname "$(readlink -f "$0")")/.."
 if [ -e "$prefix" ] && [ ! -d "$prefix" ]; then
   echo "error: $prefix: exists and is not a directory; nothing was installed" >&2
+  exit 1
+fi
+# Nor may the nearest part of it that exists be anything but a directory (a file where PREFIX's parent goes).
+existing=$prefix
+while [ ! -e "$existing" ] && [ "$existing" != / ]; do
+  existing=$(dirname "$existing")
+done
+if [ ! -d "$existing" ]; then
+  echo "error: $existing: exists and is not a directory; nothing was installed" >&2
   exit 1
 fi
 # pkg-config splits its flags at spaces and reads `#` as a comment; CMake splits lists at `;`; a plugin path

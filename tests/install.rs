@@ -104,12 +104,25 @@ fn a_prefix_that_links_to_nothing_is_refused_and_its_target_not_made() {
 fn a_prefix_through_a_link_to_nothing_is_refused_and_nothing_is_made() {
     let home = scratch("through");
     std::os::unix::fs::symlink(home.join("nowhere"), home.join("dangling")).unwrap();
-    for through in ["dangling/", "dangling/.", "dangling/sub", "dangling/sub/deeper/"] {
+    for through in ["dangling/", "dangling/.", "dangling/sub", "dangling/sub/deeper/", "dangling/../p", "./dangling/"] {
         let out = install(Path::new(through), &home);
         refused(&out, "dangling is a link to");
         assert!(stderr(&out).contains("which does not exist; nothing was installed"), "{through}: {}", stderr(&out));
         assert!(!home.join("nowhere").exists(), "{through}: made the link's target");
     }
+    // As an absolute path too.
+    refused(&install(&home.join("dangling/../q"), &home), "dangling is a link to");
+}
+
+/// A file where a parent of PREFIX goes ended in mkdir's raw error after the whole build: the nearest
+/// part of PREFIX that exists must be a directory, refused otherwise before anything is built.
+#[test]
+fn a_file_where_a_parent_of_prefix_goes_is_refused_before_anything_is_built() {
+    let home = scratch("parent-file");
+    std::fs::write(home.join("a-file"), "x").unwrap();
+    let out = install(&home.join("a-file/sub/prefix"), &home);
+    refused(&out, "a-file: exists and is not a directory; nothing was installed");
+    assert_eq!(std::fs::read(home.join("a-file")).unwrap(), b"x");
 }
 
 /// Where the install needs a directory (`PREFIX/lib`), a file, a FIFO or a link to nothing is refused in

@@ -350,6 +350,20 @@ fn one_code_object_named_by_every_entry_is_embedded_once() {
     let (before, after) = (inspect(f), inspect(o));
     assert_eq!(before.len(), n);
     assert_eq!(before, after);
+
+    // The same offset with sizes a byte apart (the reader takes each alike, its padding ignored): each
+    // entry was rewritten whole again. Entries that share bytes without being one range are refused.
+    let mut overlapping = raw.clone();
+    let entry_size = 24 + b"hipv4-amdgcn-amd-amdhsa--gfx942".len();
+    for i in 0..n {
+        let at = 24 + 8 + i * entry_size + 8;
+        overlapping[at..at + 8].copy_from_slice(&((code.len() - i) as u64).to_le_bytes());
+    }
+    std::fs::write(&file, &overlapping).unwrap();
+    let _ = std::fs::remove_file(&out);
+    let b = run_bounded(&mut wb(&["embed", f, "-o", o]), CEILING);
+    refused(&b, f, "overlap; a bundle's entries do not share bytes");
+    assert!(!out.exists(), "embed wrote its output");
 }
 
 /// A zstd frame followed by a 4 MiB skippable frame: the payload is large enough for the ratio check,

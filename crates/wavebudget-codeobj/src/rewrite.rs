@@ -377,9 +377,30 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
     // (entry, the earlier entry whose rewritten bytes it names).
     let mut shared: Vec<(usize, usize)> = Vec::new();
     // Entries naming the same bytes (one code object for several targets' ids, or a bundle made to
-    // multiply its work) are rewritten once and keep naming one copy: the output is no larger than the
-    // input's distinct code objects rewritten (4096 entries naming one code object wrote 4096 copies).
+    // multiply its work) are rewritten once and keep naming one copy: with overlaps refused below, the
+    // output is no larger than the input's code objects rewritten (4096 entries naming one wrote 4096).
     let mut rewritten: std::collections::HashMap<(u64, usize), (usize, Summary)> = std::collections::HashMap::new();
+    // Code objects that share some bytes without being the same range (one offset with sizes a byte apart,
+    // which the reader takes alike) are refused: clang-offload-bundler lays entries end to end, and each
+    // would be rewritten whole, the output growing with the entries rather than with the input.
+    let mut ranges: Vec<(u64, u64)> = b
+        .entries
+        .iter()
+        .filter(|e| is_amdgpu_elf(e.data))
+        .map(|e| (e.offset, e.offset + e.data.len() as u64))
+        .collect();
+    ranges.sort_unstable();
+    ranges.dedup();
+    if let Some(w) = ranges.windows(2).find(|w| w[1].0 < w[0].1) {
+        return Err(Error::malformed(
+            "offload bundle",
+            w[1].0,
+            format!(
+                "the code objects at {:#x}..{:#x} and {:#x}..{:#x} overlap; a bundle's entries do not share bytes",
+                w[0].0, w[0].1, w[1].0, w[1].1
+            ),
+        ));
+    }
     for entry in &b.entries {
         if is_amdgpu_elf(entry.data) {
             let key = (entry.offset, entry.data.len());

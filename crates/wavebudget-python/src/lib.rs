@@ -1906,9 +1906,10 @@ fn nv_budget<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::nvidia::Levels;
     let t = nv_target(&target)?;
+    // The kernel's launch before the level asked, as the CLI reads them.
+    let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
     let levels = Levels::from_given(false, warps_per_sm, blocks_per_sm, "warps_per_sm or blocks_per_sm")
         .map_err(|m| refuse_kind(m.kind(), m.to_string()))?;
-    let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout);
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;

@@ -480,6 +480,11 @@ def test_an_nvidia_configurations_limit_may_be_max_in_every_door(lib):
     got = nvidia.budget("H100", block=128, shared_mem=1000, dynamic_shared_mem=100000, warps_per_sm=8,
                         max_dynamic_shared_mem="max")
     assert got["max_regs"] == want["levels"][0]["max_regs"]
+    # A bad limit and no level: both doors read the launch before the level, and refuse the limit.
+    r = cli("budget", "--target", "H100", "--wg-size", 128, "--max-dynamic-shared-mem", "foo")
+    with pytest.raises(wavebudget.Error) as e:
+        nvidia.budget("H100", block=128, max_dynamic_shared_mem="foo")
+    assert str(e.value) == r.stderr.strip().removeprefix("error: --").replace("-", "_", 3)
     # C's WB_NV_MAX_DYNAMIC_OPTIN (API version 8) asks the same.
     lib.wb_nv_budget.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.c_uint32, ctypes.c_uint32,
                                  ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(NvOccupancy), ctypes.c_char_p,
@@ -828,6 +833,7 @@ _DISPATCH_FIELDS = [
     ("descriptor_vgprs", 60, 2, lambda v: v * 2, "the descriptor's allocation"),
     ("descriptor_sgprs", 62, 2, lambda v: v + 16, "the descriptor's allocation"),
     ("reqd_workgroup_size", 64, 4, lambda v: 128 if v == 0 else 0, ".reqd_workgroup_size"),
+    ("workgroup_processor_mode", 68, 4, lambda v: 1 if v != 1 else 2, ".workgroup_processor_mode"),
 ]
 
 
@@ -871,6 +877,24 @@ def test_an_embedded_table_its_metadata_contradicts_is_one_refusal_in_every_door
             [co] = wavebudget.code_objects(edited)
             assert co.kernels[0].waves_per_simd == before.waves_per_simd, case
             refused.append(case)
+        # The processor the record names, in the table's strings (header: strings at +16, their size at
+        # +20): a dispatch finds the kernel's build by it, so gfx90a there answered an MI250X.
+        data = bytearray(emb.read_bytes())
+        magic = data.index(b"WBKT")
+        strings = magic + int.from_bytes(data[magic + 16:magic + 20], "little")
+        at = data.index(b"gfx942", strings, strings + int.from_bytes(data[magic + 20:magic + 24], "little"))
+        data[at:at + 6] = b"gfx90a"
+        edited.write_bytes(bytes(data))
+        for device in ("MI300X", "MI250X"):
+            r = cli("dispatch", edited, "--kernel", "k", "--device", device)
+            line = r.stderr.strip().removeprefix("error: ")
+            assert r.returncode == 1 and "the embedded kernel table says the processor gfx90a, the metadata gfx942" \
+                in line, (tag, device, r)
+            with pytest.raises(wavebudget.Error) as e:
+                wavebudget.dispatch(edited, "k", device=device)
+            assert str(e.value) == line
+        err = ctypes.create_string_buffer(1024)
+        assert not lib.wb_kernels_open(str(edited).encode(), err, 1024) and err.value.decode() == line
     assert len(refused) == 2 * len(_DISPATCH_FIELDS)
     # The edits an audit found trusted: a required size of 0 over the metadata's 32, and a
     # descriptor's doubled VGPRs (inspect pads to the descriptor's, a dispatch to the table's).

@@ -386,7 +386,8 @@ fn table_contradicts(
     if table.descriptor != meta.descriptor {
         return Some(differs("the descriptor's allocation", descriptor(table.descriptor), descriptor(meta.descriptor)));
     }
-    let reqd = (table.reqd_workgroup_size, meta.reqd_workgroup_size);
+    // A required size of 0 threads in the metadata (`[0, 1, 1]`) is "none" in a table, which has no 0.
+    let reqd = (table.reqd_workgroup_size, meta.reqd_workgroup_size.filter(|&n| n != 0));
     if record.has_reqd_workgroup_size() && reqd.0 != reqd.1 {
         let threads = |n: Option<u32>| shown(n.map(|n| n.to_string()));
         return Some(differs(".reqd_workgroup_size", threads(reqd.0), threads(reqd.1)));
@@ -451,7 +452,11 @@ impl Kernels {
                     let target = wavebudget_codeobj::header_target_id(data)?.unwrap_or_default();
                     // The metadata beside the table, where the code object has it (read once, by name): a
                     // table it contradicts is not trusted (inspect reads the metadata).
-                    let meta = CodeObject::parse(data).ok().filter(|co| !co.kernels.is_empty()).map(|co| {
+                    let parsed = CodeObject::parse(data).ok();
+                    // The processor the ELF header names, which the table's records repeat (a dispatch
+                    // finds a kernel's build by it).
+                    let header_processor = parsed.as_ref().and_then(|co| co.flags.processor);
+                    let meta = parsed.filter(|co| !co.kernels.is_empty()).map(|co| {
                         let p = co.flags.processor.and_then(wavebudget_model::targets::processor);
                         let by_name: std::collections::HashMap<String, Option<KernelResources>> =
                             co.kernels.iter().map(|k| (k.meta.name.to_string(), k.resources(p))).collect();
@@ -460,7 +465,14 @@ impl Kernels {
                     for i in 0..t.len() {
                         let r = t.at(i);
                         let resources = r.resources();
-                        let contradiction = match meta.as_ref().map(|m| m.get(r.name())) {
+                        let processor =
+                            header_processor.filter(|&p| p != r.processor()).map(|p| Error::TableContradicts {
+                                kernel: r.name().into(),
+                                field: "the processor",
+                                table: r.processor().into(),
+                                metadata: format!("{p} (the ELF header's)"),
+                            });
+                        let contradiction = processor.or_else(|| match meta.as_ref().map(|m| m.get(r.name())) {
                             // No metadata to hold it against, or a kernel the metadata gives no counts.
                             None | Some(Some(None)) => None,
                             Some(Some(Some(m))) => table_contradicts(r.name(), &r, m),
@@ -470,7 +482,7 @@ impl Kernels {
                                 table: r.name().into(),
                                 metadata: "no such kernel".into(),
                             }),
-                        };
+                        });
                         if let Some(e) = contradiction {
                             contradicted.get_or_insert(e);
                         }
