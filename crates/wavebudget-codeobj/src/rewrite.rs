@@ -373,13 +373,6 @@ fn align_up(n: u64, a: u64) -> u64 {
 /// Rebuilds one uncompressed bundle with its AMDGPU entries rewritten.
 fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<Vec<u8>> {
     let b = Bundle::parse(bytes)?;
-    let mut contents: Vec<Cow<'_, [u8]>> = Vec::with_capacity(b.entries.len());
-    // (entry, the earlier entry whose rewritten bytes it names).
-    let mut shared: Vec<(usize, usize)> = Vec::new();
-    // Entries naming the same bytes (one code object for several targets' ids, or a bundle made to
-    // multiply its work) are rewritten once and keep naming one copy: with overlaps refused below, the
-    // output is no larger than the input's code objects rewritten (4096 entries naming one wrote 4096).
-    let mut rewritten: std::collections::HashMap<(u64, usize), (usize, Summary)> = std::collections::HashMap::new();
     // Code objects that share some bytes without being the same range (one offset with sizes a byte apart,
     // which the reader takes alike) are refused: clang-offload-bundler lays entries end to end, and each
     // would be rewritten whole, the output growing with the entries rather than with the input.
@@ -401,25 +394,27 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
             ),
         ));
     }
-    for entry in &b.entries {
+    // Entries naming the same range (one code object for several targets' ids, or a bundle made to multiply
+    // its work) are rewritten once and keep naming one copy, so the output is no larger than the input's
+    // code objects rewritten (4096 entries naming one wrote 4096). `source[i]`: the entry whose bytes entry
+    // `i` carries, itself or the first naming its range; `first`: that entry and what its rewrite counted.
+    let mut contents: Vec<Cow<'_, [u8]>> = Vec::with_capacity(b.entries.len());
+    let mut source: Vec<usize> = Vec::with_capacity(b.entries.len());
+    let mut first: std::collections::HashMap<(u64, usize), (usize, usize, usize)> = std::collections::HashMap::new();
+    for (i, entry) in b.entries.iter().enumerate() {
         if is_amdgpu_elf(entry.data) {
             let key = (entry.offset, entry.data.len());
-            if let Some((first, once)) = rewritten.get(&key) {
-                summary.code_objects += once.code_objects;
-                summary.kernels += once.kernels;
-                contents.push(Cow::Owned(Vec::new()));
-                shared.push((contents.len() - 1, *first));
+            if let Some(&(j, code_objects, kernels)) = first.get(&key) {
+                summary.code_objects += code_objects;
+                summary.kernels += kernels;
+                source.push(j);
+                contents.push(Cow::Borrowed(&[]));
                 continue;
             }
             let before = (summary.code_objects, summary.kernels);
             let new = rewrite_code_object(entry.data, decide, summary)
                 .map_err(|err| err.within(format!("entry {} at {:#x}", entry.id, entry.offset)))?;
-            let once = Summary {
-                code_objects: summary.code_objects - before.0,
-                kernels: summary.kernels - before.1,
-                skipped: Vec::new(),
-            };
-            rewritten.insert(key, (contents.len(), once));
+            first.insert(key, (i, summary.code_objects - before.0, summary.kernels - before.1));
             contents.push(Cow::Owned(new));
         } else {
             if !entry.data.is_empty() || !entry.id.starts_with("host-") {
@@ -427,6 +422,7 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
             }
             contents.push(Cow::Borrowed(entry.data));
         }
+        source.push(i);
     }
     let align = alignment_of(b.entries.iter().filter(|e| !e.data.is_empty()).map(|e| e.offset));
     let mut header_size = (BUNDLE_MAGIC.len() + 8) as u64;
@@ -436,35 +432,27 @@ fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) 
     let mut out = Vec::new();
     out.extend_from_slice(BUNDLE_MAGIC);
     out.extend_from_slice(&(b.entries.len() as u64).to_le_bytes());
+    // Each entry's offset and size in the output: its own place, or its source's.
     let mut at = header_size;
-    // Where each entry's bytes are, and their size; `None` for an entry naming an earlier one's.
-    let mut placed: Vec<Option<(u64, u64)>> = Vec::with_capacity(b.entries.len());
-    let sharer: std::collections::HashMap<usize, usize> = shared.into_iter().collect();
+    let mut placed: Vec<(u64, u64)> = Vec::with_capacity(b.entries.len());
     for (i, (entry, data)) in b.entries.iter().zip(&contents).enumerate() {
-        let (offset, size) = match sharer.get(&i) {
-            Some(&first) => {
-                let (o, n) = placed[first].expect("an entry names an earlier one");
-                placed.push(None);
-                (o, n)
-            }
-            None => {
-                at = align_up(at, align);
-                let here = (at, data.len() as u64);
-                placed.push(Some(here));
-                at += data.len() as u64;
-                here
-            }
+        let here = if source[i] == i {
+            at = align_up(at, align);
+            let here = (at, data.len() as u64);
+            at += data.len() as u64;
+            here
+        } else {
+            placed[source[i]]
         };
-        out.extend_from_slice(&offset.to_le_bytes());
-        out.extend_from_slice(&size.to_le_bytes());
+        placed.push(here);
+        out.extend_from_slice(&here.0.to_le_bytes());
+        out.extend_from_slice(&here.1.to_le_bytes());
         out.extend_from_slice(&(entry.id.len() as u64).to_le_bytes());
         out.extend_from_slice(entry.id.as_bytes());
     }
-    for (placed, data) in placed.iter().zip(&contents) {
-        if let Some((o, _)) = placed {
-            out.resize(*o as usize, 0);
-            out.extend_from_slice(data);
-        }
+    for (i, data) in contents.iter().enumerate().filter(|&(i, _)| source[i] == i) {
+        out.resize(placed[i].0 as usize, 0);
+        out.extend_from_slice(data);
     }
     Ok(out)
 }
