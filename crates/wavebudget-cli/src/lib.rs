@@ -270,16 +270,12 @@ fn clap_message(text: &str) -> String {
 fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
     // The engine's one inspect question (as Python's `code_objects` and `cubins` ask it): the CLI reads
     // the launch size's text and renders the report.
-    let wg_text = a.eval.wg_size.as_deref();
-    // The target is read before the launch size's text, as `ask` reads them (a refusal of both is the
-    // target's); `ask` reads it again from the same text.
-    wavebudget_engine::vendor::VendorTarget::parse(a.eval.target.as_deref())?;
-    let wg_size = wg_text.map(parse_workgroup_text).transpose()?;
+    let wg_size = a.eval.wg_size.as_deref().map(parse_workgroup_text).transpose()?;
     let report = inspect::ask(
         inspect::Inputs::Files(&a.files),
         &inspect::Ask {
             target: a.eval.target.as_deref(),
-            wg_size: wg_text.zip(wg_size),
+            wg_size,
             kernel: a.eval.kernel.as_deref(),
             dynamic_lds: a.eval.dynamic_lds,
             llvm: a.eval.llvm,

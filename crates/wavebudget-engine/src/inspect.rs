@@ -261,8 +261,8 @@ pub enum Inputs<'a> {
 pub struct Ask<'a> {
     /// `--target`: an AMD processor, or an NVIDIA architecture or product for cubins.
     pub target: Option<&'a str>,
-    /// `--wg-size` as given (its text, for a refusal) and as read (numbers, not yet held to bounds).
-    pub wg_size: Option<(&'a str, WorkgroupSize)>,
+    /// `--wg-size` as read (numbers, not yet held to bounds).
+    pub wg_size: Option<WorkgroupSize>,
     /// `--kernel`'s pattern.
     pub kernel: Option<&'a str>,
     /// `--dynamic-lds`.
@@ -277,13 +277,14 @@ pub struct Ask<'a> {
     pub max_dynamic_shared_mem: Option<&'a str>,
 }
 
-/// Reads `inputs` as `ask` says: the target, the launch size, the kernel pattern and the dynamic limit are
-/// read first (in that order), then the inputs; an option for the other vendor's binaries than those the
-/// inputs hold is refused ([`LaunchOptions::check`]), and a pattern that keeps no kernel.
+/// Reads `inputs` as `ask` says: the launch size, the target, the kernel pattern and the dynamic limit are
+/// read first (in that order: the launch size first, as every question reads it), then the inputs; an
+/// option for the other vendor's binaries than those the inputs hold is refused
+/// ([`LaunchOptions::check`]), and a pattern that keeps no kernel.
 pub fn ask(inputs: Inputs<'_>, ask: &Ask<'_>) -> Result<Report> {
     use crate::vendor::{Drawn, LaunchOptions, VendorTarget};
+    let wg_size = ask.wg_size.map(WorkgroupSize::validate).transpose()?;
     let target = VendorTarget::parse(ask.target)?;
-    let wg_size = ask.wg_size.map(|(_, wg)| wg.validate()).transpose()?;
     let kernel = ask.kernel.map(kernel_filter).transpose()?;
     let max_dynamic = crate::misuse::max_dynamic(ask.max_dynamic_shared_mem)?;
     let opts = InspectOptions {
@@ -305,6 +306,7 @@ pub fn ask(inputs: Inputs<'_>, ask: &Ask<'_>) -> Result<Report> {
         (false, false) => Drawn::Both,
         (true, true) => Drawn::Neither,
     };
+    let wg_text = wg_size.map(|w| w.to_string());
     LaunchOptions {
         target,
         llvm: ask.llvm.is_some(),
@@ -312,7 +314,7 @@ pub fn ask(inputs: Inputs<'_>, ask: &Ask<'_>) -> Result<Report> {
         dynamic_lds: ask.dynamic_lds.is_some(),
         dynamic_shared_mem: ask.dynamic_shared_mem.is_some(),
         max_dynamic_shared_mem: ask.max_dynamic_shared_mem.is_some(),
-        wg_size: ask.wg_size.map(|(text, _)| text).zip(wg_size),
+        wg_size: wg_text.as_deref().zip(wg_size),
     }
     .check(drawn, &report.cubins)?;
     report.matched(kernel.as_ref(), &named)

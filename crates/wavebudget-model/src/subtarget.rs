@@ -150,6 +150,17 @@ pub struct WorkgroupSize {
     pub max: u32,
 }
 
+/// As the command line spells a launch size: `N`, or `MIN,MAX`.
+impl std::fmt::Display for WorkgroupSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{},{}", self.min, self.max)
+        }
+    }
+}
+
 impl WorkgroupSize {
     /// The launch size an IR kernel's `!reqd_work_group_size` fixes: the product of its dimensions, when
     /// each is known and the product is a launch size LLVM takes (1 to 1024); the one reading of it for the

@@ -801,24 +801,16 @@ fn code_objects<'py>(
     let (paths, data) = path_or_bytes.parts();
     use wavebudget_engine::inspect;
     let llvm = llvm.map(wavebudget_model::Llvm::from_major).transpose().map_err(|e| model_err(&e))?;
-    let wg = wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max });
-    let wg_text = wg.map(wavebudget_report::wg_text);
     // The engine's one inspect question, as the CLI's `inspect` asks it.
     let ask = inspect::Ask {
         target: target.as_deref(),
-        wg_size: wg_text.as_deref().zip(wg),
+        wg_size: wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max }),
         kernel: kernel.as_deref(),
         dynamic_lds,
         llvm,
         ..Default::default()
     };
-    let inputs = if data.is_some() { "<bytes>".to_string() } else { paths.join(", ") };
-    let mut report = match data {
-        // `bytes` read where they lie, other buffers as their copy (`args::path_or_bytes`).
-        Some(bytes) => inspect::ask(inspect::Inputs::Bytes(bytes), &ask),
-        None => py.allow_threads(|| inspect::ask(inspect::Inputs::Files(&paths), &ask)),
-    }
-    .map_err(engine_err)?;
+    let (mut report, inputs) = ask_inspect(py, &paths, data, &ask)?;
     // Each code object and kernel stays the engine's typed report, read by the Python layer field by
     // field; its dict (the `inspect --json` object) is made only when asked for.
     let handles = std::mem::take(&mut report.code_objects)
@@ -880,22 +872,15 @@ fn cubins<'py>(
     let (paths, data) = path_or_bytes.parts();
     use wavebudget_engine::inspect;
     // The engine's one inspect question, as the CLI's `inspect` asks it (a block is its `--wg-size`).
-    let block = block.map(wavebudget_model::WorkgroupSize::fixed);
-    let block_text = block.map(wavebudget_report::wg_text);
     let ask = inspect::Ask {
         target: target.as_deref(),
-        wg_size: block_text.as_deref().zip(block),
+        wg_size: block.map(wavebudget_model::WorkgroupSize::fixed),
         kernel: kernel.as_deref(),
         dynamic_shared_mem,
         max_dynamic_shared_mem: max_dynamic_shared_mem.as_deref(),
         ..Default::default()
     };
-    let inputs = if data.is_some() { "<bytes>".to_string() } else { paths.join(", ") };
-    let report = match data {
-        Some(bytes) => inspect::ask(inspect::Inputs::Bytes(bytes), &ask),
-        None => py.allow_threads(|| inspect::ask(inspect::Inputs::Files(&paths), &ask)),
-    }
-    .map_err(engine_err)?;
+    let (report, inputs) = ask_inspect(py, &paths, data, &ask)?;
     if report.cubins.is_empty() {
         let what: Vec<String> = report.skipped.iter().map(|s| format!("{} ({})", s.source, s.reason)).collect();
         let found = if report.code_objects.is_empty() {
@@ -918,6 +903,22 @@ fn cubins<'py>(
     let found = package(py)?.getattr("Cubins")?.call1((cubins,))?;
     set_skipped(py, &found, &report.skipped)?;
     Ok(found)
+}
+
+/// The engine's inspect question of a path (read with the GIL released) or of bytes in memory (read where
+/// they lie, other buffers as their copy: `args::path_or_bytes`), and the inputs as refusals name them.
+fn ask_inspect(
+    py: Python<'_>,
+    paths: &[String],
+    data: Option<&[u8]>,
+    ask: &wavebudget_engine::inspect::Ask<'_>,
+) -> PyResult<(wavebudget_engine::inspect::Report, String)> {
+    use wavebudget_engine::inspect::{ask as inspect, Inputs};
+    let (report, inputs) = match data {
+        Some(bytes) => (inspect(Inputs::Bytes(bytes), ask), "<bytes>".to_string()),
+        None => (py.allow_threads(|| inspect(Inputs::Files(paths), ask)), paths.join(", ")),
+    };
+    Ok((report.map_err(engine_err)?, inputs))
 }
 
 /// `found.skipped`: the entries the walk passed over, each a `Record` of `source` and `reason` (a
@@ -1908,8 +1909,8 @@ fn nv_budget<'py>(
     let t = nv_target(&target)?;
     // The kernel's launch before the level asked, as the CLI reads them.
     let max_dynamic = max_dynamic(max_dynamic_shared_mem.as_deref())?;
-    let levels = Levels::from_given(false, warps_per_sm, blocks_per_sm, "warps_per_sm or blocks_per_sm")
-        .map_err(|m| refuse_kind(m.kind(), m.to_string()))?;
+    let levels =
+        Levels::from_given(false, warps_per_sm, blocks_per_sm, "warps_per_sm or blocks_per_sm").map_err(misuse)?;
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout);
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;

@@ -84,15 +84,6 @@ pub struct NvidiaRequest {
     pub blocks_per_sm: Option<u32>,
 }
 
-/// The launch size as the command line spells it (`N` or `MIN,MAX`).
-pub fn wg_text(w: WorkgroupSize) -> String {
-    if w.min == w.max {
-        w.min.to_string()
-    } else {
-        format!("{},{}", w.min, w.max)
-    }
-}
-
 /// The most kernels `--details` draws.
 const MAX_DETAILS: usize = 1000;
 
@@ -195,7 +186,7 @@ fn shell_word(s: &str) -> String {
 /// Per input, `wavebudget report INPUT` with the flags that decided this page's numbers.
 fn commands(a: &Request) -> Vec<String> {
     let mut flags = String::new();
-    for (flag, v) in [("--target", &a.target), ("--wg-size", &a.wg_size.map(wg_text))] {
+    for (flag, v) in [("--target", &a.target), ("--wg-size", &a.wg_size.map(|w| w.to_string()))] {
         if let Some(v) = v {
             flags.push_str(&format!(" {flag} {}", shell_word(v)));
         }
@@ -334,21 +325,21 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
-    let nvidia_configuration = match (calculator, a.target.as_deref()) {
-        (true, Some(target)) => wavebudget_engine::targets::nvidia_target(target)?.is_some(),
-        _ => false,
+    // One configuration's NVIDIA target, where it names one.
+    let nvidia = match (calculator, a.target.as_deref()) {
+        (true, Some(target)) => wavebudget_engine::targets::nvidia_target(target)?,
+        _ => None,
     };
     // The launch size as every door hands it over, read but not yet held to bounds: one NVIDIA
     // configuration's is a CUDA block (any size: one over the device's maximum is its page's "cannot
     // launch"; 0 the model's refusal); every other a launch range, held to its bounds here.
-    if let Some(wg) = a.wg_size.filter(|_| !nvidia_configuration) {
+    if let Some(wg) = a.wg_size.filter(|_| nvidia.is_none()) {
         wg.validate()?;
     }
     if let (true, Some(target)) = (calculator, a.target.as_deref()) {
         // One configuration on a named target: the engine's one rule for which vendor's flags go with it,
         // as `occupancy` and `budget` apply it.
         use wavebudget_engine::vendor::ConfigurationModel;
-        let nvidia = wavebudget_engine::targets::nvidia_target(target)?;
         let model =
             nvidia.as_ref().map_or(ConfigurationModel::Amd(target), |t| ConfigurationModel::Nvidia(t.arch.name));
         model.refuse_foreign(&given).map_err(wavebudget_engine::Error::from)?;
@@ -447,7 +438,7 @@ fn calculator_entries(a: &Request) -> Result<Vec<Entry>, ReportError> {
 fn file_entries(a: &Request) -> Result<report::Inputs, ReportError> {
     let target = wavebudget_engine::vendor::VendorTarget::parse(a.target.as_deref())?;
     let wg_size = a.wg_size;
-    let wg_text = wg_size.map(wg_text);
+    let wg_text = wg_size.map(|w| w.to_string());
     let opts = report::FileOptions {
         target: target.amd(),
         wg_size,

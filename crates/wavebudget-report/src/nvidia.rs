@@ -122,7 +122,7 @@ pub(crate) fn page(a: &Request, t: Target, given: &Given) -> Result<String, Repo
     Question::Page.refuse_unasked_nvidia(t.arch.name, given).map_err(wavebudget_engine::Error::from)?;
     let n = &a.nvidia;
     let regs = n.regs.ok_or(Misuse::NoRegs { configuration: true })?;
-    let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(crate::wg_text).unwrap_or_default())?;
+    let block = wavebudget_engine::misuse::block(a.wg_size, || a.wg_size.map(|w| w.to_string()).unwrap_or_default())?;
     let k = n.spec.kernel(t.arch, regs, block);
     let v = view(&t, k, MAX_THREADS_PER_BLOCK, None, None)?;
     let target = v.target.clone();
