@@ -354,9 +354,9 @@ pub struct Kernels {
 fn table_contradicts(
     kernel: &str,
     record: &wavebudget_codeobj::table::Record<'_>,
+    table: &wavebudget_model::KernelResources,
     meta: &wavebudget_model::KernelResources,
 ) -> Option<Error> {
-    let table = record.resources();
     let counts = [
         (".vgpr_count", table.vgpr_count, meta.vgpr_count),
         (".agpr_count", table.agpr_count, meta.agpr_count),
@@ -386,8 +386,7 @@ fn table_contradicts(
     if table.descriptor != meta.descriptor {
         return Some(differs("the descriptor's allocation", descriptor(table.descriptor), descriptor(meta.descriptor)));
     }
-    // A required size of 0 threads in the metadata (`[0, 1, 1]`) is "none" in a table, which has no 0.
-    let reqd = (table.reqd_workgroup_size, meta.reqd_workgroup_size.filter(|&n| n != 0));
+    let reqd = (table.reqd_workgroup_size, meta.reqd_workgroup_size);
     if record.has_reqd_workgroup_size() && reqd.0 != reqd.1 {
         let threads = |n: Option<u32>| shown(n.map(|n| n.to_string()));
         return Some(differs(".reqd_workgroup_size", threads(reqd.0), threads(reqd.1)));
@@ -475,7 +474,7 @@ impl Kernels {
                         let contradiction = processor.or_else(|| match meta.as_ref().map(|m| m.get(r.name())) {
                             // No metadata to hold it against, or a kernel the metadata gives no counts.
                             None | Some(Some(None)) => None,
-                            Some(Some(Some(m))) => table_contradicts(r.name(), &r, m),
+                            Some(Some(Some(m))) => table_contradicts(r.name(), &r, &resources, m),
                             Some(None) => Some(Error::TableContradicts {
                                 kernel: r.name().into(),
                                 field: ".name",
