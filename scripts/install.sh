@@ -22,19 +22,14 @@ if [ $# -lt 1 ] || [ -z "$1" ]; then
   exit 1
 fi
 # A PREFIX that is a link to nothing, or passes through one (`link/`, `link/.`, `link/sub`, `link/../p`), is
-# refused: installing would create the directory it names, which the caller did not ask for.
-if [ -L "$1" ] && [ ! -e "$1" ]; then
-  echo "error: $1: is a link to $(readlink "$1"), which does not exist; nothing was installed" >&2
-  exit 1
-fi
-# Each prefix of PREFIX as written, component by component (`..` not collapsed: `link/../p` passes through
+# refused: installing would create the directory it names, which the caller did not ask for. Each prefix of
+# PREFIX is looked at as written, component by component (`..` not collapsed: `link/../p` passes through
 # `link`, as the install would).
 case "$1" in /*) component=/ ;; *) component= ;; esac
 IFS=/ read -r -a parts <<< "$1"
 for part in ${parts[@]+"${parts[@]}"}; do
   [ -n "$part" ] || continue
   component="${component%/}${component:+/}$part"
-  [ "${component:0:2}" != "//" ] || component="${component:1}"
   if [ -L "$component" ] && [ ! -e "$component" ]; then
     echo "error: $1: $component is a link to $(readlink "$component"), which does not exist; nothing was installed" >&2
     exit 1

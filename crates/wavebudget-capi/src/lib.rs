@@ -204,11 +204,11 @@ impl OnError for c_long {
     }
 }
 
-/// Runs `f`, turning an error or a panic into `err` and the function's failure value ([`OnError`]).
 /// The parameters of this header's functions that a refusal may name (`Arg`): spelled as C spells them
 /// (`kernel`, not `--kernel`).
 const C_PARAMETERS: &[&str] = &["target", "kernel", "vgprs", "agprs", "vgpr_count"];
 
+/// Runs `f`, turning an error or a panic into `err` and the function's failure value ([`OnError`]).
 unsafe fn guard<T: OnError>(err: *mut c_char, len: usize, f: impl FnOnce() -> Result<T, Failure>) -> T {
     wavebudget_model::text::spell_arguments_as(C_PARAMETERS);
     match catch_unwind(AssertUnwindSafe(f)) {

@@ -7,9 +7,9 @@ use std::borrow::Cow;
 
 /// An argument every door takes, named in a refusal as the door in use spells it: `--wg-size` (the CLI,
 /// and the default for any Rust caller) or `wg_size` (Python, whose native module says so once when it is
-/// imported, and C, whose library says so at its first call: [`spell_arguments_as`]). The refusal is worded once, with the right name in it; no
-/// door rewrites the text afterwards (which would also rewrite a user's path or kernel name that holds
-/// `--kernel`).
+/// imported, and C, whose library says so at its first call: [`spell_arguments_as`]). The refusal is
+/// worded once, with the right name in it; no door rewrites the text afterwards (which would also rewrite a
+/// user's path or kernel name that holds `--kernel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arg(pub &'static str);
 
