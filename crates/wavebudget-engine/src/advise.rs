@@ -494,51 +494,105 @@ fn entry_record(
     let unreadable = |why: String| Refusal::Unreadable { path: file.clone(), why };
     let report =
         crate::inspect::inspect_within(std::slice::from_ref(&file), &crate::inspect::InspectOptions::default(), budget)
-            .map_err(|e| match e {
-                // The reader's words; the refusal names the file once.
-                crate::Error::Reader { source, .. } => unreadable(source.to_string()),
-                e => unreadable(e.to_string()),
-            })?;
+            .map_err(|e| unreadable(reader_words(e)))?;
+    let counts = Counts::of(&report, &file)?;
     let entry_name = bin.parent().and_then(|d| d.file_name()).map(|n| n.to_string_lossy().into_owned());
-    let (kernel, registers, spills, static_lds) = if let Some(c) = report.cubins.first() {
-        let k = c.kernels.first().ok_or_else(|| unreadable("no kernel in the cubin".into()))?;
-        let regs = k.kernel.regs.ok_or_else(|| unreadable("no register count in the cubin".into()))?;
-        // Triton's n_spills: the local memory bytes per thread over 4.
-        (k.kernel.name.clone(), regs, u32::try_from(k.kernel.local_mem / 4).unwrap_or(u32::MAX), 0)
-    } else if let Some(k) = report.code_objects.first().and_then(|co| co.kernels.first()) {
-        let m = &k.metadata;
-        let regs = m.vgpr_count.ok_or_else(|| unreadable("no .vgpr_count in the code object".into()))?;
-        // The model's spill sum (both counts known), else none recorded.
-        let spills = wavebudget_model::KernelResources::spill_sum(m.vgpr_spill_count, m.sgpr_spill_count)
-            .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX));
-        (m.name.to_string(), regs, spills, m.group_segment_fixed_size.unwrap_or(0))
-    } else {
-        return Err(unreadable("no kernel".into()));
-    };
     let asm = [bin.with_extension("ptx"), bin.with_extension("amdgcn")].into_iter().find(|p| p.is_file());
-    let (num_warps, shared) =
-        match &launch {
-            Some(l) => (l.num_warps(), l.shared),
-            None => return Err(unreadable(
-                "no Triton launch beside it (<name>.json): give the candidate as a JSON line with num_warps and shared"
-                    .into(),
-            )),
-        };
-    Ok(Record {
-        name: match entry_name {
-            Some(e) if e.len() > 8 => format!("{}/{kernel}", &e[..8]),
-            _ => kernel.clone(),
-        },
-        source: asm.map_or(Source::None, Source::AsmFile),
-        kernel: Some(kernel),
-        registers,
-        spills,
-        shared: shared.saturating_add(static_lds),
-        num_warps,
-        grid,
-        measured: None,
-        config: None,
-    })
+    let Some(launch) = launch else {
+        return Err(unreadable(
+            "no Triton launch beside it (<name>.json): give the candidate as a JSON line with num_warps and shared"
+                .into(),
+        ));
+    };
+    let name = match entry_name {
+        Some(e) if e.len() > 8 => format!("{}/{}", &e[..8], counts.kernel),
+        _ => counts.kernel.clone(),
+    };
+    Ok(counts.record(name, asm.map_or(Source::None, Source::AsmFile), &launch, grid))
+}
+
+/// A compiled Triton kernel handed over in process (Python's `CompiledKernel`): its binary's `bytes`
+/// (`file` in messages; `cubin`: NVIDIA's), Triton's `launch` from its metadata, its instructions
+/// `source`, named `name` (else by its kernel). Read as [`read_inputs`] reads a cache entry's file: the
+/// launch held to the binary, one rule for the registers, the spills and the LDS at launch, whichever
+/// door hands the kernel over.
+pub fn compiled_record(
+    name: Option<String>,
+    file: &str,
+    bytes: &[u8],
+    cubin: bool,
+    launch: crate::triton::TritonLaunch,
+    grid: Option<u64>,
+    source: Source,
+) -> Result<Record, Refusal> {
+    let unreadable = |why: String| Refusal::Unreadable { path: file.to_string(), why };
+    let report = crate::inspect::binary_at_launch(file, bytes, cubin, launch.clone())
+        .map_err(|e| unreadable(reader_words(e)))?;
+    let counts = Counts::of(&report, file)?;
+    let name = name.unwrap_or_else(|| counts.kernel.clone());
+    Ok(counts.record(name, source, &launch, grid))
+}
+
+/// The reader's words for a binary it could not read (the refusal names the file once).
+fn reader_words(e: crate::Error) -> String {
+    match e {
+        crate::Error::Reader { source, .. } => source.to_string(),
+        e => e.to_string(),
+    }
+}
+
+/// What a candidate takes from its compiled kernel: the kernel's name, its registers, its spills and its
+/// static LDS.
+struct Counts {
+    kernel: String,
+    registers: u32,
+    spills: u32,
+    static_lds: u32,
+}
+
+impl Counts {
+    /// The first kernel of a binary's report: a cubin's (`regs`; Triton's `n_spills`, the local memory
+    /// bytes per thread over 4) or a code object's (`.vgpr_count`; the model's spill sum); `file` names the
+    /// binary in the refusal.
+    fn of(report: &crate::inspect::Report, file: &str) -> Result<Counts, Refusal> {
+        let unreadable = |why: &str| Refusal::Unreadable { path: file.to_string(), why: why.to_string() };
+        if let Some(c) = report.cubins.first() {
+            let k = c.kernels.first().ok_or_else(|| unreadable("no kernel in the cubin"))?;
+            let registers = k.kernel.regs.ok_or_else(|| unreadable("no register count in the cubin"))?;
+            let spills = u32::try_from(k.kernel.local_mem / 4).unwrap_or(u32::MAX);
+            Ok(Counts { kernel: k.kernel.name.clone(), registers, spills, static_lds: 0 })
+        } else if let Some(k) = report.code_objects.first().and_then(|co| co.kernels.first()) {
+            let m = &k.metadata;
+            let registers = m.vgpr_count.ok_or_else(|| unreadable("no .vgpr_count in the code object"))?;
+            // The model's spill sum (both counts known), else none recorded.
+            let spills = wavebudget_model::KernelResources::spill_sum(m.vgpr_spill_count, m.sgpr_spill_count)
+                .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX));
+            Ok(Counts {
+                kernel: m.name.to_string(),
+                registers,
+                spills,
+                static_lds: m.group_segment_fixed_size.unwrap_or(0),
+            })
+        } else {
+            Err(unreadable("no kernel"))
+        }
+    }
+
+    /// The candidate: Triton's launch (its warps, and its `shared` on top of the static LDS).
+    fn record(self, name: String, source: Source, launch: &crate::triton::TritonLaunch, grid: Option<u64>) -> Record {
+        Record {
+            name,
+            source,
+            kernel: Some(self.kernel),
+            registers: self.registers,
+            spills: self.spills,
+            shared: launch.shared.saturating_add(self.static_lds),
+            num_warps: launch.num_warps(),
+            grid,
+            measured: None,
+            config: None,
+        }
+    }
 }
 
 fn read_text(path: &Path) -> Result<String, Refusal> {

@@ -464,7 +464,7 @@ fn read_entry(
     let entry = Entry {
         file: hsaco.display().to_string(),
         json: hsaco.with_extension("json").display().to_string(),
-        cubin: hsaco.extension().is_some_and(|e| e == "cubin"),
+        cubin: triton::is_cubin(hsaco),
         in_cache,
     };
     let mapped = triton::map_regular(hsaco)?;
@@ -480,12 +480,13 @@ struct Entry {
     in_cache: bool,
 }
 
-/// A Triton NVIDIA kernel's cubin (its bytes, `name` in messages: a compiled kernel's) at Triton's
-/// `launch`, by the rule a cache entry's cubin is read with.
-pub fn cubin_at_launch(name: &str, bytes: &[u8], launch: TritonLaunch) -> Result<Report> {
+/// A Triton kernel's binary in memory (a compiled kernel's, `name` in messages; `cubin`: NVIDIA's, else
+/// AMD's code object) at Triton's `launch`, by the rule a cache entry's file is read with: the launch held
+/// to the binary (its wave size, its architecture) and applied where the options give none.
+pub fn binary_at_launch(name: &str, bytes: &[u8], cubin: bool, launch: TritonLaunch) -> Result<Report> {
     let opts = InspectOptions::default();
     let budget = InputBudget::from_env().map_err(|e| Error::Reader { path: name.to_string(), source: e })?;
-    let entry = Entry { file: name.to_string(), json: launch.source.clone(), cubin: true, in_cache: false };
+    let entry = Entry { file: name.to_string(), json: launch.source.clone(), cubin, in_cache: false };
     let mut report = Report::empty(&opts);
     read_entry_bytes(&entry, bytes, Some(launch), &opts, &budget, &mut report)?;
     Ok(report)

@@ -590,21 +590,35 @@ fn entry_at(path: &Path) -> Result<(PathBuf, TritonLaunch)> {
     }
 }
 
-/// [`launch_report`] of a Triton cache entry: its directory (one `.hsaco`), or the `.hsaco` itself, with
-/// the `<name>.json` beside it.
-pub fn launch_report_entry(path: &Path, llvm: Llvm) -> Result<LaunchReport> {
-    let (hsaco, launch) = entry_at(path)?;
-    let mapped = map_regular(&hsaco)?;
-    launch_report(&hsaco.display().to_string(), mapped.bytes(), launch, llvm)
+/// A Triton cache entry at Triton's launch, as its file is: an AMD kernel's report, or an NVIDIA kernel as
+/// `inspect` reads its cubin.
+#[derive(Debug, Clone)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set, one per vendor: its users match every variant")]
+pub enum EntryReport {
+    /// A `.hsaco`'s kernel ([`launch_report`]).
+    Amd(LaunchReport),
+    /// A `.cubin`'s kernel ([`cuda_launch_report`]); without the JSON, Triton's launch is unknown and
+    /// refused as an AMD entry's is ([`Refusal::NoLaunch`]).
+    Cuda(inspect::CubinKernelReport),
 }
 
-/// A Triton NVIDIA cache entry (its directory, or its `.cubin` with the `<name>.json` beside it) at
-/// Triton's launch: its one kernel, as [`cuda_launch_report`] reads it. Without the JSON, Triton's launch
-/// is unknown and refused as an AMD entry's is ([`Refusal::NoLaunch`]).
-pub fn cuda_launch_entry(path: &Path) -> Result<inspect::CubinKernelReport> {
-    let (cubin, launch) = entry_at(path)?;
-    let mapped = map_regular(&cubin)?;
-    cuda_launch_report(&cubin.display().to_string(), mapped.bytes(), launch)
+/// A Triton cache entry of either vendor at Triton's launch: its directory (one `.hsaco` or `.cubin`), or
+/// the file itself, with the `<name>.json` beside it. Which vendor is the entry's file's (a `.cubin` is
+/// NVIDIA's, as a cache walk and `inspect` take it); a directory holding both is two entries, refused.
+pub fn entry_launch_report(path: &Path, llvm: Llvm) -> Result<EntryReport> {
+    let (file, launch) = entry_at(path)?;
+    let mapped = map_regular(&file)?;
+    let name = file.display().to_string();
+    if is_cubin(&file) {
+        cuda_launch_report(&name, mapped.bytes(), launch).map(EntryReport::Cuda)
+    } else {
+        launch_report(&name, mapped.bytes(), launch, llvm).map(EntryReport::Amd)
+    }
+}
+
+/// Whether a cache entry's file is an NVIDIA cubin (by its name, as Triton writes it).
+pub(crate) fn is_cubin(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e == "cubin")
 }
 
 /// A compiled Triton NVIDIA kernel (its cubin's bytes, named `name` in messages) at Triton's `launch`
@@ -613,7 +627,7 @@ pub fn cuda_launch_entry(path: &Path) -> Result<inspect::CubinKernelReport> {
 /// `inspect` reads it. Other than one cubin of one kernel is refused ([`Refusal::CodeObjects`],
 /// [`Refusal::Kernels`]).
 pub fn cuda_launch_report(name: &str, cubin: &[u8], launch: TritonLaunch) -> Result<inspect::CubinKernelReport> {
-    let mut report = inspect::cubin_at_launch(name, cubin, launch)?;
+    let mut report = inspect::binary_at_launch(name, cubin, true, launch)?;
     if report.cubins.len() != 1 || !report.code_objects.is_empty() {
         let found = report.cubins.len() + report.code_objects.len();
         return Err(Error::Triton(Refusal::CodeObjects { what: name.to_string(), found }));

@@ -9,6 +9,7 @@ use pyo3::IntoPyObjectExt;
 
 mod answer;
 mod args;
+mod compiled;
 use answer::answer;
 use args::n;
 
@@ -450,7 +451,7 @@ pub(crate) enum Kind {
     LdsCallable,
     NoCodeObjects,
     NoCubins,
-    NoInput,
+    NoGrid,
     NoNumpy,
     NotABool,
     NotACandidate,
@@ -459,6 +460,7 @@ pub(crate) enum Kind {
     NotAString,
     NotAWholeNumber,
     NotReadable,
+    NotTritonMetadata,
     NvidiaCubins,
     Ragged,
     TargetList,
@@ -473,8 +475,6 @@ pub(crate) enum Kind {
 #[strum(serialize_all = "snake_case")]
 #[allow(dead_code, reason = "made in Python: the variants are only names here")]
 enum PythonKind {
-    NoGrid,
-    NotTritonMetadata,
     WarpSize,
     NoCompile,
     CodeObjects,
@@ -606,36 +606,111 @@ fn with_note_kinds<'py, T: serde::Serialize>(
     Ok(d)
 }
 
-/// `advise(...)`: one kernel's configurations ranked by the latency-hiding model (the engine's
-/// `advise::advise`), as the JSON object `wavebudget advise --json` prints. `records`: dicts with the
-/// candidates file's fields, paths relative to the working directory; `texts[i]`, where given, is the
-/// record's IR (`("ir", text)`) or assembly (`("asm", text)`) handed over in process.
+/// Rank the compiled configurations of one kernel on one problem by the latency-hiding model, as
+/// ``wavebudget advise --target T --json`` does: fastest first, each with ``relative_time`` (against the
+/// fastest), ``cause`` (``matrix-latency``, ``memory-latency``, ``bandwidth``, ``compute-peak``,
+/// ``spills``, ``tail``), ``seconds_per_work`` and ``work`` (its unit), ``terms``, ``matrix_cover`` and
+/// ``memory_cover`` (>= 1: latency covered), ``matrix_utilization``, ``tail``, ``resident``,
+/// ``waves_per_simd``, ``spills``, ``notes``; ``check`` where every candidate has ``measured``.
+///
+/// ``candidates``: dicts with the candidates file's fields (``name``, ``ir`` or ``asm`` as paths,
+/// ``registers``, ``spills``, ``shared``, ``num_warps``, ``grid``; optionally ``kernel``, ``args``,
+/// ``measured``, ``config``), or Triton ``CompiledKernel`` objects (``grid``: the workgroups launched, a
+/// count or a tuple, here or per kernel as ``(kernel, grid)`` pairs), whose counts are read as the
+/// command reads a cache entry's (its registers, spills and LDS at launch) and whose instructions
+/// (NVPTX IR, else PTX; AMD's assembly) are handed over in process. ``target``: a product with figures
+/// (``H200``, ``H100``, ``A100``, ``MI300X``, ``MI355X``).
 #[pyfunction]
-#[pyo3(signature = (target, records, texts))]
+#[pyo3(signature = (target, candidates, *, grid = None))]
 fn advise<'py>(
     py: Python<'py>,
-    target: &str,
-    records: Vec<Bound<'py, PyAny>>,
-    texts: Vec<Option<(String, String)>>,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    candidates: &Bound<'py, PyAny>,
+    grid: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::advise::{self, Source};
     let advise_err = |e: advise::Refusal| refuse_kind(e.kind(), e.to_string());
-    advise::figures(target).map_err(advise_err)?;
-    let mut out = Vec::with_capacity(records.len());
-    for (i, r) in records.iter().enumerate() {
-        let c: advise::CandidateObject =
-            pythonize::depythonize(r).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
+    // The target first: one without figures is refused before any candidate is read.
+    advise::figures(&target).map_err(advise_err)?;
+    let mut out: Vec<advise::Record> = Vec::new();
+    for (i, c) in candidates.try_iter()?.enumerate() {
+        let c = c?;
+        if c.is_instance_of::<pyo3::types::PyDict>() {
+            let obj: advise::CandidateObject =
+                pythonize::depythonize(&c).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
+            out.push(
+                obj.record().map_err(|problem| refuse(Kind::NotACandidate, format!("candidates[{i}]: {problem}")))?,
+            );
+            continue;
+        }
+        let pair = c.downcast::<pyo3::types::PyTuple>().ok().filter(|t| t.len() == 2);
+        let (kernel, g) = match pair {
+            Some(t) => (t.get_item(0)?, Some(t.get_item(1)?).filter(|g| !g.is_none())),
+            None => (c.clone(), grid.clone().filter(|g| !g.is_none())),
+        };
+        if !compiled::is_compiled(&kernel)? {
+            let ty = kernel.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            return Err(refuse(
+                Kind::NotACandidate,
+                format!("candidates[{i}]: a dict or a compiled Triton kernel, not {ty}"),
+            ));
+        }
+        let k = compiled::Compiled::read(&kernel)?;
+        let name = match k.metadata.getattr("name") {
+            Ok(v) if !v.is_none() => Some(v.str()?.to_string()),
+            _ => None,
+        };
+        let Some(g) = g else {
+            let label = name.as_deref().unwrap_or("kernel");
+            return Err(refuse(
+                Kind::NoGrid,
+                format!("{label}: give grid= (the workgroups launched): a CompiledKernel does not know it"),
+            ));
+        };
+        let workgroups = grid_count(&g)?;
+        let source = match k.binary {
+            compiled::Binary::Cubin => match k.text("llir")? {
+                Some(ir) => Source::IrText(ir),
+                None => k.text("ptx")?.map_or(Source::None, Source::AsmText),
+            },
+            compiled::Binary::Hsaco => k.text("amdgcn")?.map_or(Source::None, Source::AsmText),
+        };
+        let cubin = matches!(k.binary, compiled::Binary::Cubin);
         let mut rec =
-            c.record().map_err(|problem| refuse(Kind::NotACandidate, format!("candidates[{i}]: {problem}")))?;
-        match texts.get(i).cloned().flatten() {
-            Some((kind, text)) if kind == "ir" => rec.source = Source::IrText(text),
-            Some((_, text)) => rec.source = Source::AsmText(text),
-            None => {}
+            advise::compiled_record(name, k.file(), &k.bytes, cubin, k.launch.clone(), Some(workgroups), source)
+                .map_err(advise_err)?;
+        // Two compiled kernels of one name (a config's name is its kernel's) are told apart by position.
+        if out.iter().any(|r| r.name == rec.name) {
+            rec.name = format!("{}#{i}", rec.name);
         }
         out.push(rec);
     }
-    let a = py.allow_threads(|| advise::advise(target, &out)).map_err(advise_err)?;
+    let a = py.allow_threads(|| advise::advise(&target, &out)).map_err(advise_err)?;
     Ok(Bound::new(py, Advice::new(a))?.into_any())
+}
+
+/// A launch's workgroups: a count, or a grid's dimensions (a tuple or list of counts), multiplied.
+fn grid_count(g: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let dims: Vec<Bound<'_, PyAny>> =
+        if g.is_instance_of::<pyo3::types::PyTuple>() || g.is_instance_of::<pyo3::types::PyList>() {
+            g.try_iter()?.collect::<PyResult<_>>()?
+        } else {
+            vec![g.clone()]
+        };
+    let mut n: u64 = 1;
+    for d in &dims {
+        n = n.checked_mul(u64::from(args::read_count(d, "grid")?)).ok_or_else(|| {
+            refuse(
+                Kind::NotACount,
+                format!(
+                    "grid {}: more than {} workgroups",
+                    g.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
+                    u64::MAX
+                ),
+            )
+        })?;
+    }
+    Ok(n)
 }
 
 answer! {
@@ -701,63 +776,37 @@ answer! {
     }
 }
 
-/// `triton.launch_report(...)`: a compiled kernel's `hsaco` bytes at Triton's launch (`shared`,
-/// `num_warps`, `warp_size`), or a cache entry's path, as a [`KernelReport`].
+/// Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
+/// a cache entry directory, or its ``<name>.hsaco`` or ``<name>.cubin`` (with ``<name>.json`` beside it).
+/// Launch LDS is Triton's ``shared``, the launch size ``num_warps * warp_size``: a ``KernelReport``.
+///
+/// An NVIDIA kernel (a CUDA ``CompiledKernel``, a cache entry with a ``.cubin``) gives its kernel record
+/// as ``wavebudget.cubins`` reads it at Triton's launch (a ``CubinKernel``): ``num_warps`` x 32 threads,
+/// ``shared`` bytes of dynamic shared memory, the limit raised to the device maximum as Triton's launcher
+/// raises it; ``occupancy`` holds the blocks per SM, and ``occupancy["unlaunchable"]`` why an entry
+/// cannot launch. Which vendor an entry is, the engine decides from its file
+/// (`triton::entry_launch_report`); a compiled kernel is read by [`compiled::Compiled`].
 #[pyfunction]
-#[pyo3(signature = (path, hsaco, shared, num_warps, warp_size))]
-fn triton_launch_report<'py>(
-    py: Python<'py>,
-    path: Option<std::path::PathBuf>,
-    hsaco: Option<&[u8]>,
-    shared: u32,
-    num_warps: u32,
-    warp_size: u32,
-) -> PyResult<Bound<'py, PyAny>> {
-    use wavebudget_engine::triton;
+#[pyo3(signature = (kernel))]
+fn launch_report<'py>(py: Python<'py>, kernel: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::triton::{self, EntryReport};
     let llvm = wavebudget_model::Llvm::default();
-    let r = match (path, hsaco) {
-        (Some(p), _) => py.allow_threads(|| triton::launch_report_entry(&p, llvm)),
-        (None, Some(bytes)) => {
-            let what = "kernel.metadata";
-            let launch = triton::TritonLaunch::new(what, shared, num_warps, warp_size)
-                .map_err(|problem| wavebudget_engine::Error::TritonJson { path: what.into(), problem })
-                .map_err(engine_err)?;
-            triton::launch_report("the compiled kernel's hsaco", bytes, launch, llvm)
+    let report = if compiled::is_compiled(kernel)? {
+        let c = compiled::Compiled::read(kernel)?;
+        let (file, bytes, launch) = (c.file(), c.bytes, c.launch);
+        match c.binary {
+            compiled::Binary::Hsaco => triton::launch_report(file, &bytes, launch, llvm).map(EntryReport::Amd),
+            compiled::Binary::Cubin => triton::cuda_launch_report(file, &bytes, launch).map(EntryReport::Cuda),
         }
-        (None, None) => return Err(refuse(Kind::NoInput, "give a path or the hsaco bytes".into())),
+    } else {
+        let path = args::read_os_path(kernel, "kernel")?;
+        py.allow_threads(|| triton::entry_launch_report(&path, llvm))
     }
     .map_err(engine_err)?;
-    Ok(Bound::new(py, KernelReport::new(r))?.into_any())
-}
-
-/// `triton.launch_report` of a Triton NVIDIA kernel: a cache entry (its directory, or its `.cubin` with
-/// the `<name>.json` beside it), or a compiled kernel's cubin bytes with its metadata's `shared`,
-/// `num_warps` and `target.arch`: its one kernel at Triton's launch, as `cubins` reads it (a `CubinKernel`).
-#[pyfunction]
-#[pyo3(signature = (path, cubin, shared, num_warps, arch))]
-fn triton_cuda_launch_report<'py>(
-    py: Python<'py>,
-    path: Option<std::path::PathBuf>,
-    cubin: Option<&[u8]>,
-    shared: u32,
-    num_warps: u32,
-    arch: u32,
-) -> PyResult<Bound<'py, PyAny>> {
-    use wavebudget_engine::triton;
-    let k = match (path, cubin) {
-        (Some(p), _) => py.allow_threads(|| triton::cuda_launch_entry(&p)),
-        (None, Some(bytes)) => {
-            let what = "kernel.metadata";
-            let launch = triton::TritonLaunch::new(what, shared, num_warps, 32)
-                .map(|l| triton::TritonLaunch { cuda_arch: Some(arch), ..l })
-                .map_err(|problem| wavebudget_engine::Error::TritonJson { path: what.into(), problem })
-                .map_err(engine_err)?;
-            triton::cuda_launch_report("the compiled kernel's cubin", bytes, launch)
-        }
-        (None, None) => return Err(refuse(Kind::NoInput, "give a path or the cubin bytes".into())),
-    }
-    .map_err(engine_err)?;
-    Ok(Bound::new(py, CubinKernel::new(k))?.into_any())
+    Ok(match report {
+        EntryReport::Amd(r) => Bound::new(py, KernelReport::new(r))?.into_any(),
+        EntryReport::Cuda(k) => Bound::new(py, CubinKernel::new(k))?.into_any(),
+    })
 }
 
 answer! {
@@ -1967,8 +2016,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_target, m)?)?;
     m.add_function(wrap_pyfunction!(cubins, m)?)?;
     m.add_function(wrap_pyfunction!(triton_explain, m)?)?;
-    m.add_function(wrap_pyfunction!(triton_launch_report, m)?)?;
-    m.add_function(wrap_pyfunction!(triton_cuda_launch_report, m)?)?;
+    m.add_function(wrap_pyfunction!(launch_report, m)?)?;
     m.add_function(wrap_pyfunction!(nv_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(nv_budget, m)?)?;
     m.add_function(wrap_pyfunction!(nv_targets, m)?)?;

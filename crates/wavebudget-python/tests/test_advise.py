@@ -133,3 +133,76 @@ def test_perf_model_refusals():
         wt.perf_model("gfx1100", compile=lambda **k: None)
     with refused("no_compile"):
         wt.perf_model("H200")
+
+
+def test_a_compiled_kernel_is_the_candidate_its_cache_entry_is(tmp_path, monkeypatch):
+    """Issue 56: one rule for the candidate a compiled kernel is. A matmul compiled here by Triton 3.9 for
+    sm_90, handed to `wavebudget.advise` in process, and the cache entry Triton wrote for it, read by
+    `wavebudget advise` (its cubin's counts, its JSON's launch, its .ptx): the same candidate, prediction
+    for prediction; and AMD's likewise. Before, Python read a kernel's counts by its own rule (a code
+    object's `shared` without its static LDS, its spills summed with a missing count as 0), where the
+    command used the engine's."""
+    pytest.importorskip("triton")
+    import types
+    from triton_kernels import compile_mm
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path / "cache"))
+    k = compile_mm(128, 128, 64, 4)
+    [cubin] = list((tmp_path / "cache").rglob("*.cubin"))
+    cli = subprocess.run([str(CLI), "advise", "--target", "H200", "--json", "--grid", "1024", str(cubin.parent)],
+                         capture_output=True, text=True, check=True)
+    want = json.loads(cli.stdout)["candidates"][0]
+    # The entry's instructions are its PTX: the kernel handed over with its PTX and no NVPTX IR.
+    ptx_only = types.SimpleNamespace(asm={n: v for n, v in k.asm.items() if n != "llir"}, metadata=k.metadata)
+    got = wavebudget.advise("H200", [(ptx_only, (32, 32))]).candidates[0].to_dict()
+    assert want["spills"] == got["spills"] and want["resident"] == got["resident"] >= 1
+    assert {f: v for f, v in got.items() if f != "name"} == {f: v for f, v in want.items() if f != "name"}
+    assert got["name"] == k.metadata.name and want["name"].endswith("/" + k.metadata.name)
+    # The launch is held to the binary as an entry's is: an architecture not the cubin's is refused by both,
+    # of one kind now (Python's own reading refused it as `triton_arch`, the command as `unreadable`).
+    md = k.metadata
+    wrong = types.SimpleNamespace(asm=ptx_only.asm, metadata=types.SimpleNamespace(
+        name=md.name, shared=md.shared, num_warps=md.num_warps, target=types.SimpleNamespace(arch=80)))
+    with refused("unreadable", "80.*sm_90|sm_90.*80"):
+        wavebudget.advise("H200", [(wrong, 1)])
+    entry_json = cubin.with_suffix(".json")
+    edited = json.loads(entry_json.read_text())
+    edited["target"]["arch"] = 80
+    entry_json.write_text(json.dumps(edited))
+    cli = subprocess.run([str(CLI), "advise", "--target", "H200", "--json", "--grid", "1024", str(cubin.parent)],
+                         capture_output=True, text=True)
+    assert cli.returncode == 1 and "80" in cli.stderr and "sm_90" in cli.stderr, cli.stderr
+    # AMD: the two Triton cache entries of examples/ (gfx942), each as the kernel object Triton hands over
+    # (its hsaco, amdgcn and metadata) and as the entry the command reads.
+    for entry in sorted((REPO / "examples" / "triton-cache").iterdir()):
+        [hsaco] = entry.glob("*.hsaco")
+        md = json.loads(hsaco.with_suffix(".json").read_text())
+        kernel = types.SimpleNamespace(
+            asm={"hsaco": hsaco.read_bytes(), "amdgcn": hsaco.with_suffix(".amdgcn").read_text()},
+            metadata=types.SimpleNamespace(name=md["name"], shared=md["shared"], num_warps=md["num_warps"],
+                                           warp_size=md["warp_size"]))
+        cli = subprocess.run([str(CLI), "advise", "--target", "MI300X", "--json", "--grid", "512", str(entry)],
+                             capture_output=True, text=True, check=True)
+        want = json.loads(cli.stdout)["candidates"][0]
+        got = wavebudget.advise("MI300X", [(kernel, 512)]).candidates[0].to_dict()
+        assert {f: v for f, v in got.items() if f != "name"} == {f: v for f, v in want.items() if f != "name"}, entry
+
+
+def test_a_triton_kernel_object_is_read_or_refused_in_one_line(tmp_path):
+    """Issue 56: a kernel object with `asm` and `metadata` but neither binary in `asm` was a bare
+    KeyError from `launch_report` (and a refusal from `advise`); one refusal from both now."""
+    import types
+
+    for asm in ({}, {"ptx": "x"}, {"amdgcn": "x"}):
+        fake = types.SimpleNamespace(asm=asm, metadata=types.SimpleNamespace(shared=0, num_warps=4, warp_size=64))
+        with refused("not_triton_metadata", "^kernel.asm holds neither an hsaco nor a cubin: not a compiled Triton kernel$"):
+            wt.launch_report(fake)
+        with refused("not_triton_metadata", "^kernel.asm holds neither an hsaco nor a cubin"):
+            wavebudget.advise("H200", [(fake, 1)])
+    # A CUDA kernel's metadata without its target: named, as an AMD kernel's missing warp size is.
+    fake = types.SimpleNamespace(asm={"cubin": b"x"}, metadata=types.SimpleNamespace(shared=0, num_warps=4))
+    with refused("not_triton_metadata", r"^kernel.metadata \(SimpleNamespace\) has no target.arch: not a compiled"):
+        wt.launch_report(fake)
+    with refused("not_a_whole_number", "^kernel.metadata.num_warps '4': expected a whole number$"):
+        wt.launch_report(types.SimpleNamespace(asm={"hsaco": b"x"},
+                                               metadata=types.SimpleNamespace(shared=0, num_warps="4", warp_size=64)))

@@ -313,64 +313,9 @@ dispatch = _native.dispatch
 write_report = _native.write_report
 
 
-def _compiled_candidate(kernel: Any, grid: Any, name: Optional[str]) -> Tuple[Dict[str, Any], Tuple[str, str]]:
-    """A Triton ``CompiledKernel`` as an advice record and its instructions: NVIDIA's NVPTX IR (``llir``,
-    else its PTX) with the cubin's registers and local memory (Triton's ``n_spills`` is that over 4);
-    AMD's ``amdgcn`` with the code object's counts."""
-    from . import triton as _triton
-    md = kernel.metadata
-    asm = kernel.asm
-    if grid is None:
-        raise _refuse("no_grid", f"{name or getattr(md, 'name', 'kernel')}: give grid= (the workgroups launched): a CompiledKernel does not know it")
-    n = 1
-    for g in (grid if isinstance(grid, (tuple, list)) else (grid,)):
-        n *= _u32("grid", g)
-    label = name or str(getattr(md, "name", "kernel"))
-    if "cubin" in asm and "hsaco" not in asm:
-        k = _triton._cuda_launch(kernel)
-        text = ("ir", asm["llir"]) if asm.get("llir") else ("asm", asm["ptx"])
-        rec = {"name": label, "registers": k["regs"], "spills": k["local_mem"] // 4, "shared": md.shared,
-               "num_warps": md.num_warps, "grid": n}
-        return rec, text
-    if "hsaco" in asm:
-        k = _triton.launch_report(kernel)
-        spills = (k.vgpr_spill_count or 0) + (k.sgpr_spill_count or 0)
-        rec = {"name": label, "registers": k.vgpr_count, "spills": spills, "shared": md.shared,
-               "num_warps": md.num_warps, "grid": n}
-        return rec, ("asm", asm["amdgcn"])
-    raise _refuse("not_triton_metadata", f"{label}: neither a cubin nor an hsaco in kernel.asm: not a compiled Triton kernel")
-
-
-def advise(target: str, candidates: Sequence[Any], *, grid: Any = None) -> "Advice":
-    """Rank the compiled configurations of one kernel on one problem by the latency-hiding model, as
-    ``wavebudget advise --target T --json`` does: fastest first, each with ``relative_time`` (against the
-    fastest), ``cause`` (``matrix-latency``, ``memory-latency``, ``bandwidth``, ``compute-peak``,
-    ``spills``, ``tail``), ``seconds_per_work`` and ``work`` (its unit), ``terms``, ``matrix_cover`` and
-    ``memory_cover`` (>= 1: latency covered), ``matrix_utilization``, ``tail``, ``resident``,
-    ``waves_per_simd``, ``spills``, ``notes``; ``check`` where every candidate has ``measured``.
-
-    ``candidates``: dicts with the candidates file's fields (``name``, ``ir`` or ``asm`` as paths,
-    ``registers``, ``spills``, ``shared``, ``num_warps``, ``grid``; optionally ``kernel``, ``args``,
-    ``measured``, ``config``), or Triton ``CompiledKernel`` objects (``grid``: the workgroups launched, a
-    count or a tuple, here or per kernel as ``(kernel, grid)`` pairs). ``target``: a product with figures
-    (``H200``, ``H100``, ``A100``, ``MI300X``, ``MI355X``)."""
-    target = _text("target", target)
-    records: List[Any] = []
-    texts: List[Optional[Tuple[str, str]]] = []
-    for i, c in enumerate(candidates):
-        if isinstance(c, dict):
-            records.append(c)
-            texts.append(None)
-            continue
-        k, g = (c if isinstance(c, tuple) and len(c) == 2 else (c, grid))
-        if not (hasattr(k, "asm") and hasattr(k, "metadata")):
-            raise _refuse("not_a_candidate", f"candidates[{i}]: a dict or a compiled Triton kernel, not {type(k).__name__}")
-        rec, text = _compiled_candidate(k, g, None)
-        if any(r.get("name") == rec["name"] for r in records if isinstance(r, dict)):
-            rec["name"] = f"{rec['name']}#{i}"
-        records.append(rec)
-        texts.append(text)
-    return _native.advise(target, records, texts)
+# Ranking one kernel's compiled configurations by the latency-hiding model (native: dicts with the
+# candidates file's fields, or Triton ``CompiledKernel``s read by the engine's rule for a cache entry).
+advise = _native.advise
 
 
 # The earlier names, kept for callers; not in __all__, so ``from wavebudget import *`` does not shadow the

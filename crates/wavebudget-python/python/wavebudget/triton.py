@@ -11,10 +11,9 @@ This module needs no Triton; ``pruner`` reads ``triton.Config`` objects duck-typ
 
 from __future__ import annotations
 
-import os as _os
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional
 
-from . import CubinKernel, _U32, _native, _refuse, _path, _text, _u32
+from . import _native, _refuse, _text, _u32
 
 __all__ = ["Explanation", "explain", "pruner", "perf_model", "KernelReport", "launch_report"]
 
@@ -153,8 +152,7 @@ def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..
     target = _text("target", target)
     if kernel is None and compile is None:
         raise _refuse("no_compile", "perf_model: give the @triton.jit kernel, or compile= (kwargs -> CompiledKernel)")
-    from . import _native
-    _native.advise(target, [], [])  # refuse a target without figures now, not at autotune
+    _native.advise(target, [])  # refuse a target without figures now, not at autotune
 
     def model(**kwargs: Any) -> float:
         grid = kwargs.get("grid")
@@ -173,84 +171,9 @@ def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..
     return model
 
 
-def _one(code_objects: List[Any], what: str) -> Any:
-    if len(code_objects) != 1:
-        raise _refuse("code_objects", f"{what}: a Triton cache entry holds one code object; found {len(code_objects)}")
-    return code_objects[0]
-
-
-_LAUNCH = ("shared", "num_warps", "warp_size")
-
-
-def _cuda_launch(kernel: Any) -> CubinKernel:
-    """A CUDA ``CompiledKernel`` at Triton's launch, as ``wavebudget.cubins`` reads its cubin."""
-    md = kernel.metadata
-    try:
-        shared, num_warps, arch = md.shared, md.num_warps, md.target.arch
-    except AttributeError:
-        raise _refuse("not_triton_metadata",
-                      f"kernel.metadata ({type(md).__name__}) has no shared, num_warps or target.arch: not a compiled Triton kernel's metadata") from None
-    data = kernel.asm["cubin"]
-    if type(data) is not bytes:
-        data = memoryview(data).tobytes()
-    # Triton's CUDA launch rule is the engine's, as for a cache entry's cubin.
-    return _native.triton_cuda_launch_report(None, data, _u32("kernel.metadata.shared", shared),
-                                             _u32("kernel.metadata.num_warps", num_warps),
-                                             _u32("kernel.metadata.target.arch", arch))
-
-
-def _is_cuda_entry(path: str) -> bool:
-    """A Triton NVIDIA cache entry: a ``.cubin``, or a directory holding one and no ``.hsaco``."""
-    if path.endswith(".cubin"):
-        return True
-    if _os.path.isdir(path):
-        names = _os.listdir(path)
-        return any(n.endswith(".cubin") for n in names) and not any(n.endswith(".hsaco") for n in names)
-    return False
-
-
-def launch_report(kernel: Union[Any, str, "_os.PathLike[str]"]) -> Union[KernelReport, CubinKernel]:
-    """Occupancy at launch of a compiled Triton kernel: a ``CompiledKernel`` (``triton.compile``'s result),
-    a cache entry directory, or its ``<name>.hsaco`` (with ``<name>.json`` beside it). Launch LDS is
-    Triton's ``shared``, the launch size ``num_warps * warp_size``.
-
-    An NVIDIA kernel (a CUDA ``CompiledKernel``, a cache entry with a ``.cubin``) gives its kernel record as
-    ``wavebudget.cubins`` reads it at Triton's launch: ``num_warps`` x 32 threads, ``shared`` bytes of dynamic
-    shared memory, the limit raised to the device maximum as Triton's launcher raises it; ``occupancy`` holds
-    the blocks per SM, and ``occupancy["unlaunchable"]`` why an entry cannot launch."""
-    if hasattr(kernel, "asm") and hasattr(kernel, "metadata") and "cubin" in kernel.asm and "hsaco" not in kernel.asm:
-        return _cuda_launch(kernel)
-    if not (hasattr(kernel, "asm") and hasattr(kernel, "metadata")):
-        path = _path(kernel)
-        if _is_cuda_entry(path):
-            # The engine resolves the entry, reads Triton's launch beside the cubin (refusing without it,
-            # as an AMD entry is refused) and evaluates its one kernel there.
-            return _native.triton_cuda_launch_report(path, None, 0, 0, 0)
-    if hasattr(kernel, "asm") and hasattr(kernel, "metadata"):
-        md = kernel.metadata
-        try:
-            launch = (md.shared, md.num_warps, md.warp_size)
-        except AttributeError:
-            missing = [n for n in _LAUNCH if not hasattr(md, n)]
-            if not missing:
-                raise
-            raise _refuse(
-                "not_triton_metadata",
-                f"kernel.metadata ({type(md).__name__}) has no {', '.join(missing)}: not a compiled Triton kernel's metadata"
-            ) from None
-        shared, num_warps, warp = launch
-        # Counts as Triton gives them (ints in range) taken as they are; anything else checked and named.
-        if not (type(shared) is int and type(num_warps) is int and type(warp) is int
-                and 0 <= shared <= _U32 and 0 <= num_warps <= _U32 and 0 <= warp <= _U32):
-            shared, num_warps, warp = (_u32(f"kernel.metadata.{n}", v) for n, v in zip(_LAUNCH, launch))
-        data = kernel.asm["hsaco"]
-        if type(data) is not bytes:
-            data = memoryview(data).tobytes()
-        args = (None, data, shared, num_warps, warp)
-    else:
-        # A cache entry: the engine reads the <name>.json beside the .hsaco (one reader of Triton's JSON).
-        args = (_path(kernel), None, 0, 0, 0)
-    return _native.triton_launch_report(*args)
+# Occupancy at launch of a compiled Triton kernel or a cache entry, either vendor's (native: the engine
+# decides the vendor and reads Triton's launch; its docstring says what it takes).
+launch_report = _native.launch_report
 
 
 report = launch_report
