@@ -581,13 +581,9 @@ pub unsafe extern "C" fn wb_suggest_wg_size(
         let (st, wg) = compile_time_target(target, wg_min, wg_max)?;
         // SAFETY: the caller's function, called as the header documents it.
         let mut lds = |size: u32| u64::from(lds_fn.map_or(lds_bytes, |f| unsafe { f(size, user) }));
-        let request = wavebudget_engine::suggest::Request {
-            vgprs: wavebudget_model::Vgprs::Total(vgpr_count),
-            sgprs: sgpr_count,
-            range: wg,
-            cus: None,
-            all: false,
-        };
+        let request =
+            wavebudget_engine::suggest::Request::new(Some(wg), None, None, Some(vgpr_count), sgpr_count, None, false)
+                .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
         let s = wavebudget_engine::suggest::suggest(&st, &request, &mut lds)
             .map_err(|e| Failure(WB_ERR_MODEL, e.to_string()))?;
         *out = WbWgChoice {

@@ -435,20 +435,19 @@ fn suggest(a: &SuggestArgs) -> Result<String, CliError> {
     if is_generic(&a.target) {
         return Err(UsageError::SuggestGeneric.into());
     }
-    // The launch range, then the counts, then the device: the order every door reads them in.
-    let range = parse_workgroup(a.wg_size.as_deref())?;
-    let usage = a.resources.usage(WorkgroupSize::DEFAULT, false)?;
-    let (static_lds, per_item) = (u64::from(a.resources.lds.unwrap_or(0)), u64::from(a.lds_per_item));
-    if a.cus == Some(0) {
-        return Err(UsageError::from(wavebudget_engine::misuse::Misuse::Cus).into());
-    }
-    let req = wavebudget_engine::suggest::Request {
-        vgprs: usage.vgprs,
-        sgprs: usage.sgprs.unwrap_or(0),
+    // The launch range, then the counts, then the device: the order every door reads them in (the engine's).
+    let range = a.wg_size.as_deref().map(parse_workgroup_text).transpose()?;
+    let r = &a.resources;
+    let req = wavebudget_engine::suggest::Request::new(
         range,
-        cus: a.cus,
-        all: a.all,
-    };
+        r.vgprs,
+        r.agprs,
+        r.vgpr_count,
+        r.sgprs.unwrap_or(0),
+        a.cus,
+        a.all,
+    )?;
+    let (static_lds, per_item) = (u64::from(r.lds.unwrap_or(0)), u64::from(a.lds_per_item));
     // Exact in u64 (a u32 count and a u32 per item times a launch size of at most 1024): the model refuses
     // what no workgroup can allocate with the bytes as they are.
     let mut lds = |wg: u32| static_lds + per_item * u64::from(wg);

@@ -4,19 +4,43 @@
 use serde::Serialize;
 use wavebudget_model::{ModelError, Subtarget, Usage, Vgprs, WgChoice, WorkgroupSize};
 
-/// What is asked: a kernel's registers, its launch range, and what the answer adds.
+/// What is asked: a kernel's registers, its launch range, and what the answer adds. Made by
+/// [`Request::new`] only (its fields are the engine's), so every door reads a question in one order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     /// Its vector registers, as a total or arch + AGPRs (validated against the target, as `occupancy`).
-    pub vgprs: Vgprs,
+    vgprs: Vgprs,
     /// Its SGPRs.
-    pub sgprs: u32,
+    sgprs: u32,
     /// The launch sizes it may take.
-    pub range: WorkgroupSize,
+    range: WorkgroupSize,
     /// Compute units of the device, for `min_grid_size`.
-    pub cus: Option<u32>,
+    cus: Option<u32>,
     /// Every candidate size, not only the best.
-    pub all: bool,
+    all: bool,
+}
+
+impl Request {
+    /// The question as every door asks it, read in the order every door reads it, so that a call wrong in
+    /// two ways is refused for the same problem everywhere: the launch range (`None`: 1 to 1024), then the
+    /// registers as given (`--vgprs`/`--agprs` or `--vgpr-count`: [`crate::misuse::vgprs`]), then the
+    /// device (a device of 0 compute units is refused).
+    pub fn new(
+        range: Option<WorkgroupSize>,
+        vgprs: Option<u32>,
+        agprs: Option<u32>,
+        vgpr_count: Option<u32>,
+        sgprs: u32,
+        cus: Option<u32>,
+        all: bool,
+    ) -> crate::Result<Request> {
+        let range = range.unwrap_or(WorkgroupSize::DEFAULT).validate()?;
+        let vgprs = crate::misuse::vgprs(vgprs, agprs, vgpr_count, false)?;
+        if cus == Some(0) {
+            return Err(crate::misuse::Misuse::Cus.into());
+        }
+        Ok(Request { vgprs, sgprs, range, cus, all })
+    }
 }
 
 /// The answer on one subtarget.

@@ -336,12 +336,12 @@ thread_local! {
 /// docs/llvm-versions.md).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, *, vgprs = 0, agprs = 0, sgprs = 0, lds = 0, wg_size = None, wave_size = None, cu_mode = false, llvm = None, vgpr_count = None))]
+#[pyo3(signature = (target, *, vgprs = None, agprs = None, sgprs = 0, lds = 0, wg_size = None, wave_size = None, cu_mode = false, llvm = None, vgpr_count = None))]
 fn occupancy<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
-    #[pyo3(from_py_with = "args::count::<n::vgprs>")] vgprs: u32,
-    #[pyo3(from_py_with = "args::count::<n::agprs>")] agprs: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::agprs>")] agprs: Option<u32>,
     #[pyo3(from_py_with = "args::count::<n::sgprs>")] sgprs: u32,
     #[pyo3(from_py_with = "args::count::<n::lds>")] lds: u32,
     #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
@@ -352,13 +352,8 @@ fn occupancy<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     // The launch range first, then the counts and the rest: the order every door reads them in.
     let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
-    let vgprs = match vgpr_count {
-        None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
-        Some(_) if vgprs != 0 || agprs != 0 => {
-            return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit))
-        }
-        Some(total) => wavebudget_model::Vgprs::Total(total),
-    };
+    // The registers as every door takes them (the engine's rule: one way of giving them, at least one).
+    let vgprs = wavebudget_engine::misuse::vgprs(vgprs, agprs, vgpr_count, false).map_err(misuse)?;
     let llvm = llvm.unwrap_or(22);
     wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
@@ -1551,14 +1546,14 @@ impl<'py> Lds<'py> {
 // `lds` is a count or a callable, read in the body; its default (`Lds::Bytes(0)`) has no Python literal, so
 // the text signature is written out (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
 #[pyo3(
-    signature = (target, *, vgprs = 0, agprs = 0, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false),
-    text_signature = "(target, *, vgprs=0, agprs=0, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False)"
+    signature = (target, *, vgprs = None, agprs = None, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false),
+    text_signature = "(target, *, vgprs=None, agprs=None, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False)"
 )]
 fn suggest_wg_size<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
-    #[pyo3(from_py_with = "args::count::<n::vgprs>")] vgprs: u32,
-    #[pyo3(from_py_with = "args::count::<n::agprs>")] agprs: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::agprs>")] agprs: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
     #[pyo3(from_py_with = "args::count::<n::sgprs>")] sgprs: u32,
     #[pyo3(from_py_with = "Lds::read")] lds: Lds<'py>,
@@ -1569,35 +1564,17 @@ fn suggest_wg_size<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    // The launch range, then the counts, the device and the target: the order every door reads them in,
-    // so that a call wrong in two ways is refused alike in every door.
-    let range = match wg_size {
-        Some((min, max)) => wavebudget_model::WorkgroupSize { min, max },
-        None => wavebudget_model::WorkgroupSize::DEFAULT,
-    };
-    let range = range.validate().map_err(|e| model_err(&e))?;
-    if vgpr_count.is_some() && (vgprs != 0 || agprs != 0) {
-        return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
-    }
+    // The launch range, then the counts and the device (the engine's order for every door), then the
+    // target: a call wrong in two ways is refused alike in every door.
+    let range = wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max });
+    let req = wavebudget_engine::suggest::Request::new(range, vgprs, agprs, vgpr_count, sgprs, cus, all)
+        .map_err(engine_err)?;
     let (fixed, lds) = match lds {
         Lds::Bytes(n) => (Some(n), py.None().into_bound(py)),
         Lds::Of(f) => (None, f),
     };
-    if cus == Some(0) {
-        return Err(misuse(wavebudget_engine::misuse::Misuse::Cus));
-    }
     let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
-    let req = wavebudget_engine::suggest::Request {
-        vgprs: match vgpr_count {
-            Some(t) => wavebudget_model::Vgprs::Total(t),
-            None => wavebudget_model::Vgprs::Split { arch: vgprs, agpr: agprs },
-        },
-        sgprs,
-        range,
-        cus,
-        all,
-    };
     let mut answers = Vec::new();
     for st in wavebudget_engine::targets::subtargets(&target, options).map_err(engine_err)? {
         // The callable's first failure, raised once the model is done (the model's callback cannot fail).

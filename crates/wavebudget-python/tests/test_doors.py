@@ -937,3 +937,25 @@ def test_one_code_object_named_a_million_times_is_one_refusal_in_every_door(lib,
     err = ctypes.create_string_buffer(1024)
     assert not lib.wb_kernels_open(str(bundle).encode(), err, 1024)
     assert err.value.decode() == line
+
+
+def test_a_question_without_registers_is_one_refusal_in_every_door():
+    """Issue 56: `occupancy` and `suggest` given no VGPR count at all. The CLI refused ("give --vgprs N (or
+    --vgpr-count N)") where Python answered for 0 VGPRs, a count no input gave; and Python took
+    `vgprs=0` beside `vgpr_count` (its default and a 0 given were one value) where the CLI refused both.
+    One rule now, the engine's (`misuse::vgprs`, and `suggest::Request::new` for the order): the same
+    refusal, and a count of 0 given is an answer in both doors."""
+    for cmd, call in (("occupancy", wavebudget.occupancy), ("suggest", wavebudget.suggest_wg_size)):
+        r = cli(cmd, "--target", "gfx942", "--wg-size", "256")
+        assert r.returncode == 1 and r.stderr == "error: give --vgprs N (or --vgpr-count N)\n", (cmd, r.stderr)
+        with pytest.raises(wavebudget.Error) as e:
+            call("gfx942", wg_size=256)
+        assert (e.value.kind, str(e.value)) == ("no_vgprs", "give vgprs N (or vgpr_count N)"), cmd
+        r = cli(cmd, "--target", "gfx942", "--wg-size", "256", "--vgprs", "0", "--vgpr-count", "8")
+        assert r.returncode == 1 and "give either --vgpr-count or --vgprs/--agprs, not both" in r.stderr, r.stderr
+        with pytest.raises(wavebudget.Error) as e:
+            call("gfx942", wg_size=256, vgprs=0, vgpr_count=8)
+        assert e.value.kind == "vgpr_count_and_split", cmd
+        # Zero VGPRs given: the same answer through both.
+        want = json.loads(cli(cmd, "--target", "gfx942", "--wg-size", "256", "--vgprs", "0", "--json").stdout)
+        assert call("gfx942", wg_size=256, vgprs=0).to_dict() == want, cmd

@@ -574,7 +574,10 @@ def test_paths_and_buffers_of_every_kind_are_taken_or_refused_briefly(tmp_path, 
 
 
 def test_refusals_name_the_python_arguments_not_cli_flags():
-    with refused("not_a_whole_number", "^vgprs None: expected a whole number$"):
+    with refused("not_a_whole_number", "^vgprs 1.5: expected a whole number$"):
+        wavebudget.occupancy("gfx942", vgprs=1.5)
+    # None is no count given: the engine's refusal, in Python's names.
+    with refused("no_vgprs", "^give vgprs N \\(or vgpr_count N\\)$"):
         wavebudget.occupancy("gfx942", vgprs=None)
     # A refusal worded by the command line names the Python argument.
     with pytest.raises(wavebudget.Error) as e:
@@ -760,10 +763,15 @@ def test_suggest_wg_size_names_the_argument_out_of_range(kwargs, message, kind):
 
 
 def test_vgpr_count_beside_a_zero_of_any_integer_type_is_one_form():
-    """numpy's 0 for vgprs is no count given twice; a non-zero one is refused in all three calls."""
+    """A count given beside vgpr_count is refused in all three calls, of any integer type. In `occupancy`
+    and `suggest_wg_size` a 0 is a count given (`vgprs=0` is 0 VGPRs; None is none), refused as the CLI's
+    `--vgprs 0 --vgpr-count 289` is (it was taken as none given there, where the CLI refused it)."""
     import numpy as np
 
-    assert wavebudget.occupancy("gfx942", vgprs=np.int64(0), vgpr_count=289).waves_per_simd == 1
+    assert wavebudget.occupancy("gfx942", vgpr_count=289).waves_per_simd == 1
+    for call in (wavebudget.occupancy, wavebudget.suggest_wg_size):
+        with refused("vgpr_count_and_split", "^give either vgpr_count or vgprs/agprs, not both$"):
+            call("gfx942", vgprs=np.int64(0), vgpr_count=289)
     for call in (wavebudget.occupancy, wavebudget.occupancy_batch, wavebudget.suggest_wg_size):
         with refused("vgpr_count_and_split", "^give either vgpr_count or vgprs/agprs, not both$"):
             call("gfx942", agprs=np.int32(4), vgpr_count=289)

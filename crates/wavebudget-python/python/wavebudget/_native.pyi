@@ -286,8 +286,8 @@ class KernelReport(_Answer):
 def occupancy(
     target: str,
     *,
-    vgprs: int = 0,
-    agprs: int = 0,
+    vgprs: Optional[int] = None,
+    agprs: Optional[int] = None,
     sgprs: int = 0,
     lds: int = 0,
     wg_size: WgSize = None,
@@ -315,8 +315,8 @@ def occupancy_batch(
 def suggest_wg_size(
     target: str,
     *,
-    vgprs: int = 0,
-    agprs: int = 0,
+    vgprs: Optional[int] = None,
+    agprs: Optional[int] = None,
     vgpr_count: Optional[int] = None,
     sgprs: int = 0,
     lds: Union[int, Callable[[int], int]] = 0,
