@@ -282,3 +282,49 @@ fn a_candidate_without_a_launch_size_is_refused_by_name() {
     std::fs::write(&file, line("ok", 4)).unwrap();
     assert_eq!(advise("H200", &file)["candidates"].as_array().map(Vec::len), Some(1));
 }
+
+/// Issue 56 point 1: advice's AMD residency is the one evaluation of the binary (inspect's at Triton's
+/// launch), not a second reading of its counts. A kernel of 24 VGPRs built with `"amdgpu-waves-per-eu"`
+/// `"2,2"` (what Triton's `waves_per_eu=2` writes): llc-22 pads its descriptor to cap it at 2 waves/SIMD.
+/// Advice took its `.vgpr_count` as a configuration and predicted 8 waves/SIMD; it now predicts llc's 2,
+/// as inspect does, and its unpadded twin 8 still.
+#[test]
+fn advice_on_a_code_object_takes_its_evaluation_padding_included() {
+    let dir = wavebudget_testkit::process::fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "advise-padded");
+    for (name, waves_per_eu) in [("padded", Some(2)), ("twin", None)] {
+        let attr = waves_per_eu.map_or(String::new(), |w| format!(" \"amdgpu-waves-per-eu\"=\"{w},{w}\""));
+        let ir = format!(
+            "define amdgpu_kernel void @k(ptr addrspace(1) %out) #0 {{\n  %wi = call i32 @llvm.amdgcn.workitem.id.x()\n  \
+             call void asm sideeffect \"\", \"~{{v23}}\"()\n  %q = getelementptr i32, ptr addrspace(1) %out, i32 %wi\n  \
+             store i32 %wi, ptr addrspace(1) %q\n  ret void\n}}\ndeclare i32 @llvm.amdgcn.workitem.id.x()\n\
+             attributes #0 = {{ \"amdgpu-flat-work-group-size\"=\"1,256\" \"amdgpu-agpr-alloc\"=\"0\"{attr} }}\n"
+        );
+        let llc = wavebudget_testkit::llvm::llc_compile(&ir, "gfx942", "", &format!("advise-{name}"));
+        let remark = wavebudget_testkit::llvm::remark_u32(&llc.remarks["k"], "Occupancy [waves/SIMD]").unwrap();
+        assert_eq!(remark, if waves_per_eu.is_some() { 2 } else { 8 }, "llc-22's remark");
+        // A Triton cache entry of it: the code object, its assembly and Triton's launch (4 warps of 64).
+        let entry = dir.join(name);
+        std::fs::create_dir_all(&entry).unwrap();
+        let ll = entry.join("k.ll");
+        std::fs::write(&ll, &ir).unwrap();
+        wavebudget_testkit::llvm::llc_file("gfx942", "obj", &ll, &entry.join("k.hsaco"));
+        wavebudget_testkit::llvm::llc_file("gfx942", "asm", &ll, &entry.join("k.amdgcn"));
+        std::fs::remove_file(&ll).unwrap();
+        std::fs::write(
+            entry.join("k.json"),
+            r#"{"name": "k", "shared": 0, "num_warps": 4, "warp_size": 64, "target": {"backend": "hip", "arch": "gfx942", "warp_size": 64}}"#,
+        )
+        .unwrap();
+        let out = Command::new(bin())
+            .args(["advise", "--target", "MI300X", "--json", "--grid", "100000"])
+            .arg(&entry)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let a: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let c = &a["candidates"][0];
+        assert_eq!(c["waves_per_simd"].as_f64(), Some(f64::from(remark)), "{name}: {c}");
+        // 256 threads are one wave per SIMD a workgroup: the workgroups per CU are the waves per SIMD.
+        assert_eq!(c["resident"].as_u64(), Some(u64::from(remark)), "{name}: {c}");
+    }
+}

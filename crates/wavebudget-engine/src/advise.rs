@@ -55,6 +55,21 @@ pub struct Record {
     pub measured: Option<f64>,
     /// The config's parameters (as Triton's `Config.all_kwargs()`), for naming twins.
     pub config: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Its residency as the engine evaluated its binary at Triton's launch, where a binary gave the
+    /// candidate (`None` for a candidate line, which carries counts only).
+    pub evaluated: Option<Evaluated>,
+}
+
+/// An AMD code object's kernel as inspect evaluates it at Triton's launch (the one `Evaluation`: the
+/// descriptor's allocation, where LLVM padded it to cap occupancy at an `amdgpu-waves-per-eu`, its SGPRs,
+/// LDS at launch), on its own processor. Advice takes its residency where it ranks on that processor,
+/// rather than deriving one again from the candidate's counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evaluated {
+    /// The processor it was evaluated on (`gfx942`).
+    pub processor: &'static str,
+    /// Workgroups resident per CU at that launch.
+    pub workgroups_per_cu: u32,
 }
 
 /// Why advice was refused: one line each.
@@ -424,6 +439,7 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
         grid,
         measured,
         config,
+        evaluated: None,
     })
 }
 
@@ -548,6 +564,7 @@ struct Counts {
     registers: u32,
     spills: u32,
     static_lds: u32,
+    evaluated: Option<Evaluated>,
 }
 
 impl Counts {
@@ -560,7 +577,7 @@ impl Counts {
             let k = c.kernels.first().ok_or_else(|| unreadable("no kernel in the cubin"))?;
             let registers = k.kernel.regs.ok_or_else(|| unreadable("no register count in the cubin"))?;
             let spills = u32::try_from(k.kernel.local_mem / 4).unwrap_or(u32::MAX);
-            Ok(Counts { kernel: k.kernel.name.clone(), registers, spills, static_lds: 0 })
+            Ok(Counts { kernel: k.kernel.name.clone(), registers, spills, static_lds: 0, evaluated: None })
         } else if let Some(k) = report.code_objects.first().and_then(|co| co.kernels.first()) {
             let m = &k.metadata;
             let registers = m.vgpr_count.ok_or_else(|| unreadable("no .vgpr_count in the code object"))?;
@@ -572,6 +589,10 @@ impl Counts {
                 registers,
                 spills,
                 static_lds: m.group_segment_fixed_size.unwrap_or(0),
+                evaluated: k.evaluation.as_ref().map(|(st, o)| Evaluated {
+                    processor: st.processor().name,
+                    workgroups_per_cu: o.hardware.workgroups_per_cu,
+                }),
             })
         } else {
             Err(unreadable("no kernel"))
@@ -591,6 +612,7 @@ impl Counts {
             grid,
             measured: None,
             config: None,
+            evaluated: self.evaluated,
         }
     }
 }
@@ -640,7 +662,14 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
         };
         let threads = crate::triton::launch_size(r.num_warps, wave)
             .map_err(|p| Refusal::CandidateLaunch { name: r.name.clone(), why: p.to_string() })?;
-        let resident = resident(fig, r, threads)?;
+        // A binary's own evaluation where it ranks on the binary's processor (the descriptor's padding and
+        // its SGPRs included); else the candidate's counts as a configuration.
+        let resident = match &r.evaluated {
+            Some(e) if fig.vendor == Vendor::Amd && e.processor == fig.arch && e.workgroups_per_cu > 0 => {
+                e.workgroups_per_cu
+            }
+            _ => resident(fig, r, threads)?,
+        };
         kernels.push(kernel);
         candidates.push(Candidate {
             name: r.name.clone(),
