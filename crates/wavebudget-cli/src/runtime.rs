@@ -4,7 +4,7 @@ use crate::args::{DeviceArgs, DispatchArgs};
 use crate::CliError;
 use std::fmt::Write as _;
 use std::path::Path;
-use wavebudget_engine::dispatch::{self, DeviceFrom};
+use wavebudget_engine::dispatch;
 use wavebudget_model::text::printable;
 use wavebudget_runtime::{kfd, Device};
 
@@ -78,16 +78,11 @@ fn table(devices: &[Device]) -> String {
 }
 
 pub(crate) fn dispatch_cmd(a: &DispatchArgs) -> Result<String, CliError> {
-    let from = match (&a.device, &a.kfd_root) {
-        (Some(t), _) => DeviceFrom::Name(t),
-        (None, Some(root)) => DeviceFrom::KfdRoot(Path::new(root)),
-        (None, None) => {
-            let give = "--device PROCESSOR or --kfd-root DIR";
-            return Err(wavebudget_engine::misuse::Misuse::NoDevice { give }.into());
-        }
-    };
+    // The launch size, then the device: the engine's order for every door.
+    let wg = a.wg_size.as_deref().map(crate::parse_workgroup_text).transpose()?;
+    let give = "--device PROCESSOR or --kfd-root DIR";
+    let (wg, from) = dispatch::question(wg, a.device.as_deref(), a.kfd_root.as_deref().map(Path::new), give)?;
     let device = dispatch::device(from)?;
-    let wg = a.wg_size.as_deref().map(|s| crate::parse_workgroup(Some(s))).transpose()?;
     let d = dispatch::dispatch_file(Path::new(&a.file), &a.kernel, &device, wg, a.dynamic_lds)?;
     if a.json {
         return Ok(serde_json::to_string_pretty(&d).expect("serializable") + "\n");

@@ -18,6 +18,25 @@ pub enum DeviceFrom<'a> {
     KfdRoot(&'a Path),
 }
 
+/// A dispatch question as every door reads it, in one order: the launch size first (`None`: the kernel's
+/// own), then where the device comes from (a name, else a KFD root; neither is refused, `give` spelling
+/// the two as the door takes them: `--device PROCESSOR or --kfd-root DIR`, `device=PROCESSOR or
+/// kfd_root=DIR`).
+pub fn question<'a>(
+    wg: Option<WorkgroupSize>,
+    name: Option<&'a str>,
+    kfd_root: Option<&'a Path>,
+    give: &'static str,
+) -> Result<(Option<WorkgroupSize>, DeviceFrom<'a>)> {
+    let wg = wg.map(WorkgroupSize::validate).transpose()?;
+    let from = match (name, kfd_root) {
+        (Some(t), _) => DeviceFrom::Name(t),
+        (None, Some(root)) => DeviceFrom::KfdRoot(root),
+        (None, None) => return Err(crate::misuse::Misuse::NoDevice { give }.into()),
+    };
+    Ok((wg, from))
+}
+
 /// The device.
 pub fn device(from: DeviceFrom<'_>) -> Result<Device> {
     match from {

@@ -1760,16 +1760,11 @@ fn dispatch<'py>(
     #[pyo3(from_py_with = "args::wg_pair::<n::wg_size>")] wg_size: Option<(u32, u32)>,
     #[pyo3(from_py_with = "args::count::<n::dynamic_lds>")] dynamic_lds: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use wavebudget_engine::dispatch::{self, DeviceFrom};
-    let wg = workgroup(wg_size)?;
-    let from = match (device.as_deref(), kfd_root.as_deref()) {
-        (Some(t), _) => DeviceFrom::Name(t),
-        (None, Some(root)) => DeviceFrom::KfdRoot(root),
-        (None, None) => {
-            let m = wavebudget_engine::misuse::Misuse::NoDevice { give: "device=PROCESSOR or kfd_root=DIR" };
-            return Err(refuse_kind(m.kind(), m.to_string()));
-        }
-    };
+    use wavebudget_engine::dispatch;
+    // The launch size, then the device: the engine's order for every door.
+    let wg = wg_size.map(|(min, max)| wavebudget_model::WorkgroupSize { min, max });
+    let give = "device=PROCESSOR or kfd_root=DIR";
+    let (wg, from) = dispatch::question(wg, device.as_deref(), kfd_root.as_deref(), give).map_err(engine_err)?;
     let d = py
         .allow_threads(|| {
             let device = dispatch::device(from)?;

@@ -959,3 +959,24 @@ def test_a_question_without_registers_is_one_refusal_in_every_door():
         # Zero VGPRs given: the same answer through both.
         want = json.loads(cli(cmd, "--target", "gfx942", "--wg-size", "256", "--vgprs", "0", "--json").stdout)
         assert call("gfx942", wg_size=256, vgprs=0).to_dict() == want, cmd
+
+
+def test_a_dispatch_wrong_in_two_ways_is_refused_for_the_launch_first_in_every_door():
+    """Issue 56: `dispatch` with a launch size of 0 and no device (or an unknown one): the CLI read the
+    device first and named it; Python read the launch first. The engine's `dispatch::question` reads them in
+    one order (the launch size, then the device), for both doors."""
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx900.so"
+    kernel = wavebudget.code_objects(so)[0].kernels[0].name
+    for device, py_device in (((), None), (("--device", "gfx9999"), "gfx9999")):
+        r = cli("dispatch", so, "--kernel", kernel, "--wg-size", "0", *device)
+        assert r.returncode == 1 and r.stderr == "error: workgroup size must be at least 1\n", r.stderr
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.dispatch(so, kernel, wg_size=0, device=py_device)
+        assert "error: " + str(e.value) + "\n" == r.stderr and e.value.kind == "workgroup_size"
+    # A good launch size and no device: the device's refusal, in each door's names.
+    r = cli("dispatch", so, "--kernel", kernel, "--wg-size", "64")
+    assert r.stderr == "error: give the device: --device PROCESSOR or --kfd-root DIR\n", r.stderr
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.dispatch(so, kernel, wg_size=64)
+    assert (e.value.kind, str(e.value)) == ("no_device", "give the device: device=PROCESSOR or kfd_root=DIR")
+
