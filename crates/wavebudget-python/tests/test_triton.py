@@ -82,6 +82,14 @@ def test_pruner_drops_only_what_llvm_compiles_identically():
     kept = prune(configs, {})
     assert kept == [configs[0], configs[2], configs[3], configs[4]]
     assert prune([configs[1]], {}) == [configs[1]]
+    # A count that is not a whole number is refused, as `explain` refuses it: waves_per_eu=2.9 was read as 2
+    # (dropping a config as the twin of a waves_per_eu=2 one), num_warps=0 as 4.
+    with refused("not_a_whole_number", "^waves_per_eu 2.9: expected a whole number$"):
+        prune([configs[2], triton.Config({"BLOCK": 64, "waves_per_eu": 2.9}, num_warps=8)], {})
+    with refused("no_warps", "^num_warps 0"):
+        wt.explain("gfx942", num_warps=0, waves_per_eu=1)
+    with refused("no_warps", "^num_warps 0"):
+        prune([triton.Config({"BLOCK": 64, "waves_per_eu": 1}, num_warps=0)], {})
 
 
 def test_pruner_drops_the_options_triton_overwrites_or_ignores():

@@ -882,10 +882,21 @@ def test_sweep_refusals_are_typed(tmp_path):
     assert all("\x1b" not in line for line in e.value.errors), e.value.errors
     assert any("\\u{1b}[31m" in line for line in e.value.errors), e.value.errors
     # waves that are not a level list: a typed refusal naming the argument (were bare ValueErrors).
-    for waves in (range(1, 9, 2), range(4, 4), ["x"], [1.5], [True]):
-        with refused("waves", r"^waves=.*: want a range with step 1") as e:
-            wavebudget.sweep(str(module), cli=str(CLI), waves=waves)
-        assert e.value.argument == "waves"
+    with refused("waves", r"^waves=range\(4, 4\): want a range, a list of whole numbers") as e:
+        wavebudget.sweep(str(module), cli=str(CLI), waves=range(4, 4))
+    assert e.value.argument == "waves"
+    # A level or a launch size that is not a whole number: the package's one reader refuses it, in Python's
+    # names, as `occupancy` does (a launch size of 64.7 was swept as 64; `waves=[1.5]` named --waves).
+    for kw, line in ((dict(waves=["x"]), "waves 'x'"), (dict(waves=[1.5]), "waves 1.5"), (dict(waves=[True]), "waves True"),
+                     (dict(wg_size=(64.7, 256)), "wg_size 64.7"), (dict(wg_size=True), "wg_size True")):
+        with refused("not_a_whole_number", f"^{re.escape(line)}: expected a whole number$") as e:
+            wavebudget.sweep(str(module), cli=str(CLI), **kw)
+        assert e.value.argument == next(iter(kw))
+    with refused("not_a_whole_number", "^wg_size 64.7: expected a whole number$"):
+        wavebudget.occupancy("gfx942", vgprs=64, wg_size=(64.7, 256))
+    # A range of any step is its levels, as the command's --waves 1,3,5,7 (it was refused).
+    odd = wavebudget.sweep(str(module), cli=str(CLI), waves=range(1, 9, 2))
+    assert odd == wavebudget.sweep(str(module), cli=str(CLI), waves=[1, 3, 5, 7])
 
 
 def test_refusals_spell_out_control_characters_as_the_cli_does():

@@ -121,20 +121,27 @@ def _options(target: Optional[str], waves: Any, wg_size: Any) -> List[str]:
     args: List[str] = []
     if target is not None:
         args += ["--target", str(target)]
+    # Counts are read by the package's one reader (a float, a bool or a negative refused as every call
+    # refuses it, in Python's names), then handed to the command as its text.
     if waves is not None:
-        want = f"waves={waves!r}: want a range with step 1, a list of whole numbers, a number or a text like '1..8'"
+        want = f"waves={waves!r}: want a range, a list of whole numbers, a number or a text like '1..8'"
         if isinstance(waves, range):
-            if waves.step != 1 or len(waves) == 0:
+            if len(waves) == 0:
                 raise _Refusal(want, "waves", "waves")
-            waves = f"{waves.start}..{waves.stop - 1}"
+            waves = (f"{waves.start}..{waves.stop - 1}" if waves.step == 1
+                     else ",".join(str(w) for w in waves))
         elif isinstance(waves, (list, tuple)):
-            if not all(isinstance(w, int) and not isinstance(w, bool) for w in waves):
+            if not waves:
                 raise _Refusal(want, "waves", "waves")
-            waves = ",".join(str(w) for w in waves)
+            waves = ",".join(str(_native._count("waves", w)) for w in waves)
+        elif not isinstance(waves, str):
+            waves = _native._count("waves", waves)
         args += ["--waves", str(waves)]
     if wg_size is not None:
         if isinstance(wg_size, (list, tuple)):
-            wg_size = ",".join(str(int(w)) for w in wg_size)
+            wg_size = ",".join(str(_native._count("wg_size", w)) for w in wg_size)
+        elif not isinstance(wg_size, str):
+            wg_size = _native._count("wg_size", wg_size)
         args += ["--wg-size", str(wg_size)]
     return args
 

@@ -123,8 +123,11 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
     def prune(configs: List[Any], named_args: Any = None, **kwargs: Any) -> List[Any]:
         kept, seen = [], set()
         for cfg in configs:
-            w = int(dict(getattr(cfg, "kwargs", {}) or {}).get("waves_per_eu", 0) or 0)
-            nw = int(getattr(cfg, "num_warps", 4) or 4)
+            # Read by the package's one reader: a count that is not a whole number is refused, as `explain`
+            # refuses it, never rounded into another config's key. Absent: Triton's Config defaults
+            # (waves_per_eu unset, num_warps=4).
+            w = _u32("waves_per_eu", dict(getattr(cfg, "kwargs", {}) or {}).get("waves_per_eu", 0))
+            nw = _u32("num_warps", getattr(cfg, "num_warps", 4))
             effective = 0 if w and explain(target, num_warps=nw, waves_per_eu=w, warp_size=warp_size).ignored else w
             key = _config_key(cfg, effective, normalise)
             if key not in seen:
