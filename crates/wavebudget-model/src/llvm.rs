@@ -6,7 +6,7 @@
 use crate::error::ModelError;
 
 /// An LLVM major the model follows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
 pub enum Llvm {
     /// LLVM 15 (Debian 12's clang-15, ROCm 5.x).
@@ -14,11 +14,20 @@ pub enum Llvm {
     /// LLVM 19 (ROCm 6.x-era compilers).
     V19,
     /// LLVM 22, the reference and the default.
-    #[default]
     V22,
 }
 
+impl Default for Llvm {
+    fn default() -> Llvm {
+        Llvm::DEFAULT
+    }
+}
+
 impl Llvm {
+    /// The rules followed where the caller names no major (every door's default; a constant, for the
+    /// doors that need it at compile time).
+    pub const DEFAULT: Llvm = Llvm::V22;
+
     /// Every major the model follows, oldest first.
     pub const ALL: [Llvm; 3] = [Llvm::V15, Llvm::V19, Llvm::V22];
 

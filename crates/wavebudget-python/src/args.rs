@@ -43,6 +43,7 @@ pub(crate) mod n {
         wave_size,
         cu_mode,
         llvm,
+        dvgpr_block,
         vgpr_count,
         waves,
         cus,

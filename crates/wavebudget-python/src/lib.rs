@@ -114,6 +114,7 @@ struct OccupancyResult {
     wave_size: Option<u32>,
     cu_mode: bool,
     llvm: u32,
+    dvgpr_block: u32,
     /// The whole answer as a dict with typed notes, made once.
     dict: pyo3::sync::GILOnceCell<Py<pyo3::types::PyDict>>,
 }
@@ -251,6 +252,7 @@ impl OccupancyResult {
             me.cu_mode,
             me.llvm,
             total,
+            me.dvgpr_block,
         );
         Ok((py.import("wavebudget._native")?.getattr("_restore_occupancy")?, args.into_pyobject(py)?.into_any()))
     }
@@ -259,7 +261,7 @@ impl OccupancyResult {
 /// The one answer `__reduce__` names: `occupancy` of one target with these plain values.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count))]
+#[pyo3(signature = (target, vgprs, agprs, sgprs, lds, wg_size, wave_size, cu_mode, llvm, vgpr_count, dvgpr_block = 0))]
 fn _restore_occupancy(
     target: &str,
     vgprs: u32,
@@ -271,6 +273,7 @@ fn _restore_occupancy(
     cu_mode: bool,
     llvm: u32,
     vgpr_count: Option<u32>,
+    dvgpr_block: u32,
 ) -> PyResult<OccupancyResult> {
     let vgprs = match vgpr_count {
         Some(t) => wavebudget_model::Vgprs::Total(t),
@@ -279,19 +282,14 @@ fn _restore_occupancy(
     let workgroup =
         wavebudget_model::WorkgroupSize { min: wg_size.0, max: wg_size.1 }.validate().map_err(|e| model_err(&e))?;
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
-    let mut out = evaluate(target, usage, wave_size, cu_mode, llvm)?;
+    let mut out = evaluate(target, usage, Options { wave_size, cu_mode, llvm, dvgpr_block })?;
     out.pop().ok_or_else(|| refuse(Kind::EmptyTarget, "target is empty".into()))
 }
 
 /// Each target's answer for `usage`.
-fn evaluate(
-    target: &str,
-    usage: wavebudget_model::Usage,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    llvm: u32,
-) -> PyResult<Vec<OccupancyResult>> {
-    with_subtargets(target, wave_size, cu_mode, llvm, |sts| {
+fn evaluate(target: &str, usage: wavebudget_model::Usage, o: Options) -> PyResult<Vec<OccupancyResult>> {
+    let Options { wave_size, cu_mode, llvm, dvgpr_block } = o;
+    with_subtargets(target, o, |sts| {
         sts.iter()
             .map(|st| {
                 let checked = st.check(usage).map_err(|e| model_err(&e))?;
@@ -304,6 +302,7 @@ fn evaluate(
                     wave_size,
                     cu_mode,
                     llvm,
+                    dvgpr_block,
                     dict: pyo3::sync::GILOnceCell::new(),
                 })
             })
@@ -315,10 +314,36 @@ fn evaluate(
 /// compared in place (no key allocated per call).
 struct CacheEntry {
     target: String,
+    options: Options,
+    subtargets: Vec<wavebudget_model::Subtarget>,
+}
+
+/// A call's subtarget options as Python gives them (`llvm` a major, `dvgpr_block` 0 for none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Options {
     wave_size: Option<u32>,
     cu_mode: bool,
     llvm: u32,
-    subtargets: Vec<wavebudget_model::Subtarget>,
+    dvgpr_block: u32,
+}
+
+impl Options {
+    /// A call's options: its LLVM major (the model's default where none is named) and dynamic-VGPR block.
+    fn of(wave_size: Option<u32>, cu_mode: bool, llvm: Option<u32>, dvgpr_block: Option<u32>) -> Options {
+        Options { wave_size, cu_mode, llvm: llvm.unwrap_or(DEFAULT_LLVM), dvgpr_block: dvgpr_block.unwrap_or(0) }
+    }
+
+    /// The model's options (an LLVM major it does not follow refused).
+    fn model(self) -> PyResult<wavebudget_model::Options> {
+        let llvm = wavebudget_model::Llvm::from_major(self.llvm).map_err(|e| model_err(&e))?;
+        Ok(wavebudget_model::Options {
+            wave_size: self.wave_size,
+            cu_mode: self.cu_mode,
+            dvgpr_block: self.dvgpr_block,
+            llvm,
+            vgprs_1_5x: None,
+        })
+    }
 }
 
 thread_local! {
@@ -336,7 +361,7 @@ thread_local! {
 /// docs/llvm-versions.md).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, *, vgprs = None, agprs = None, sgprs = 0, lds = 0, wg_size = None, wave_size = None, cu_mode = false, llvm = None, vgpr_count = None))]
+#[pyo3(signature = (target, *, vgprs = None, agprs = None, sgprs = 0, lds = 0, wg_size = None, wave_size = None, cu_mode = false, llvm = None, vgpr_count = None, dvgpr_block = None))]
 fn occupancy<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
@@ -349,15 +374,16 @@ fn occupancy<'py>(
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::vgpr_count>")] vgpr_count: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     // The launch range first, then the counts and the rest: the order every door reads them in.
     let workgroup = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
     // The registers as every door takes them (the engine's rule: one way of giving them, at least one).
     let vgprs = wavebudget_engine::misuse::vgprs(vgprs, agprs, vgpr_count, false).map_err(misuse)?;
-    let llvm = llvm.unwrap_or(22);
-    wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
+    let options = Options::of(wave_size, cu_mode, llvm, dvgpr_block);
+    options.model()?;
     let usage = wavebudget_model::Usage { vgprs, sgprs: Some(sgprs), lds, workgroup };
-    let out = evaluate(&target, usage, wave_size, cu_mode, llvm)?;
+    let out = evaluate(&target, usage, options)?;
     one_or_list(py, out.into_iter().map(|o| Ok(Bound::new(py, o)?.into_any())))
 }
 
@@ -374,7 +400,7 @@ fn _target(
     if let Some(nv) = wavebudget_engine::targets::nvidia_target(&target).map_err(engine_err)? {
         return Ok(("nvidia", nv.arch.name, false));
     }
-    with_subtargets(&target, wave_size, false, 22, |sts| match sts {
+    with_subtargets(&target, Options::of(wave_size, false, None, None), |sts| match sts {
         [st] => Ok(("amd", st.processor().name, st.processor().has_wgp_mode())),
         _ => Err(refuse(Kind::TargetList, format!("target '{target}': one target, not a list"))),
     })
@@ -396,27 +422,21 @@ fn one_or_list<'py>(
 /// `f` of the subtargets of a target list with these options, parsed once per thread (the cache).
 fn with_subtargets<T>(
     target: &str,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    llvm: u32,
+    options: Options,
     f: impl FnOnce(&[wavebudget_model::Subtarget]) -> PyResult<T>,
 ) -> PyResult<T> {
     SUBTARGETS.with(|cache| {
         let mut cache = cache.borrow_mut();
-        let found = cache
-            .iter()
-            .position(|e| e.target == target && e.wave_size == wave_size && e.cu_mode == cu_mode && e.llvm == llvm);
+        let found = cache.iter().position(|e| e.target == target && e.options == options);
         let i = match found {
             Some(i) => i,
             None => {
-                let major = wavebudget_model::Llvm::from_major(llvm).map_err(|e| model_err(&e))?;
-                let options =
-                    wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
-                let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
+                let subtargets =
+                    wavebudget_engine::targets::subtargets(target, options.model()?).map_err(engine_err)?;
                 if cache.len() >= 64 {
                     cache.remove(0);
                 }
-                cache.push(CacheEntry { target: target.to_string(), wave_size, cu_mode, llvm, subtargets });
+                cache.push(CacheEntry { target: target.to_string(), options, subtargets });
                 cache.len() - 1
             }
         };
@@ -507,6 +527,9 @@ fn kinds() -> Vec<&'static str> {
     all
 }
 
+/// The LLVM major whose rules apply where a call names none: the model's default, as the CLI's.
+const DEFAULT_LLVM: u32 = wavebudget_model::Llvm::DEFAULT.major();
+
 /// A refusal of the extension's own kind.
 fn refuse(kind: Kind, message: String) -> PyErr {
     refuse_kind(kind.into(), message)
@@ -544,7 +567,7 @@ fn workgroup(wg: Option<(u32, u32)>) -> PyResult<Option<wavebudget_model::Workgr
 /// of them for several comma-separated targets.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, waves, *, wg_size = None, lds = 0, wave_size = None, cu_mode = false, llvm = None))]
+#[pyo3(signature = (target, waves, *, wg_size = None, lds = 0, wave_size = None, cu_mode = false, llvm = None, dvgpr_block = None))]
 fn budget<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
@@ -554,9 +577,10 @@ fn budget<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let wg = workgroup(wg_size)?.unwrap_or(wavebudget_model::WorkgroupSize::DEFAULT);
-    let handles = with_subtargets(&target, wave_size, cu_mode, llvm.unwrap_or(22), |sts| {
+    let handles = with_subtargets(&target, Options::of(wave_size, cu_mode, llvm, dvgpr_block), |sts| {
         sts.iter()
             .map(|st| {
                 let b = st.budget(waves, wg, lds).map_err(|e| model_err(&e))?;
@@ -739,7 +763,7 @@ fn triton_explain<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::warp_size>")] warp_size: Option<u32>,
     #[pyo3(from_py_with = "args::count::<n::shared>")] shared: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let e = with_subtargets(&target, warp_size, false, 22, |sts| match sts {
+    let e = with_subtargets(&target, Options::of(warp_size, false, None, None), |sts| match sts {
         [st] => wavebudget_engine::triton::explain(st, num_warps, waves_per_eu, shared).map_err(engine_err),
         _ => Err(refuse(Kind::TargetList, format!("target '{target}': one target, not a list"))),
     })?;
@@ -832,7 +856,7 @@ answer! {
 /// NVIDIA cubins found beside them (`cubins()` reads those).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (path_or_bytes, *, dynamic_lds = None, wg_size = None, target = None, kernel = None, llvm = None))]
+#[pyo3(signature = (path_or_bytes, *, dynamic_lds = None, wg_size = None, target = None, kernel = None, llvm = None, dvgpr_block = None))]
 fn code_objects<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::path_or_bytes")] path_or_bytes: args::PathOrBytes<'py>,
@@ -841,6 +865,7 @@ fn code_objects<'py>(
     #[pyo3(from_py_with = "args::opt_text::<n::target>")] target: Option<String>,
     #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (paths, data) = path_or_bytes.parts();
     use wavebudget_engine::inspect;
@@ -852,6 +877,7 @@ fn code_objects<'py>(
         kernel: kernel.as_deref(),
         dynamic_lds,
         llvm,
+        dvgpr_block,
         ..Default::default()
     };
     let (mut report, inputs) = ask_inspect(py, &paths, data, &ask)?;
@@ -1409,7 +1435,7 @@ fn batch_columns<'py>(
 ) -> PyResult<Vec<BatchAnswer<'py>>> {
     use numpy::{IntoPyArray, PyArrayMethods};
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
-    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(DEFAULT_LLVM)).map_err(|e| model_err(&e))?;
     let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
     let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
@@ -1546,8 +1572,8 @@ impl<'py> Lds<'py> {
 // `lds` is a count or a callable, read in the body; its default (`Lds::Bytes(0)`) has no Python literal, so
 // the text signature is written out (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
 #[pyo3(
-    signature = (target, *, vgprs = None, agprs = None, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false),
-    text_signature = "(target, *, vgprs=None, agprs=None, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False)"
+    signature = (target, *, vgprs = None, agprs = None, vgpr_count = None, sgprs = 0, lds = Lds::Bytes(0), wg_size = None, cus = None, wave_size = None, cu_mode = false, llvm = None, all = false, dvgpr_block = None),
+    text_signature = "(target, *, vgprs=None, agprs=None, vgpr_count=None, sgprs=0, lds=0, wg_size=None, cus=None, wave_size=None, cu_mode=False, llvm=None, all=False, dvgpr_block=None)"
 )]
 fn suggest_wg_size<'py>(
     py: Python<'py>,
@@ -1563,6 +1589,7 @@ fn suggest_wg_size<'py>(
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     // The launch range, then the counts and the device (the engine's order for every door), then the
     // target: a call wrong in two ways is refused alike in every door.
@@ -1573,8 +1600,7 @@ fn suggest_wg_size<'py>(
         Lds::Bytes(n) => (Some(n), py.None().into_bound(py)),
         Lds::Of(f) => (None, f),
     };
-    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(22)).map_err(|e| model_err(&e))?;
-    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
+    let options = Options::of(wave_size, cu_mode, llvm, dvgpr_block).model()?;
     let mut answers = Vec::new();
     for st in wavebudget_engine::targets::subtargets(&target, options).map_err(engine_err)? {
         // The callable's first failure, raised once the model is done (the model's callback cannot fail).

@@ -980,3 +980,32 @@ def test_a_dispatch_wrong_in_two_ways_is_refused_for_the_launch_first_in_every_d
         wavebudget.dispatch(so, kernel, wg_size=64)
     assert (e.value.kind, str(e.value)) == ("no_device", "give the device: device=PROCESSOR or kfd_root=DIR")
 
+
+def test_a_dynamic_vgpr_block_is_asked_alike_through_the_cli_and_python():
+    """Issue 56: `--dvgpr-block` (gfx12's dynamic-VGPR block, which a code object does not record) was the
+    CLI's only: Python fixed it at none, so `occupancy`, `budget`, `suggest_wg_size` and `code_objects` could
+    not ask what `wavebudget occupancy --target gfx1201 --dvgpr-block 16` answers (13 waves where none gives
+    12). The same answers and refusals now, through the model's one reading of the option."""
+    base = ["--target", "gfx1201", "--wg-size", "256"]
+    for block in (16, 32):
+        want = json.loads(cli("occupancy", *base, "--vgprs", "100", "--dvgpr-block", block, "--json").stdout)
+        assert wavebudget.occupancy("gfx1201", vgprs=100, wg_size=256, dvgpr_block=block).to_dict() == want
+        want = json.loads(cli("budget", *base, "--waves", "8", "--dvgpr-block", block, "--json").stdout)
+        assert wavebudget.budget("gfx1201", 8, wg_size=256, dvgpr_block=block).to_dict() == want
+        want = json.loads(cli("suggest", "--target", "gfx1201", "--vgprs", "100", "--dvgpr-block", block, "--json").stdout)
+        assert wavebudget.suggest_wg_size("gfx1201", vgprs=100, dvgpr_block=block).to_dict() == want
+    with_block = wavebudget.occupancy("gfx1201", vgprs=100, wg_size=256, dvgpr_block=16)
+    assert with_block.waves_per_simd != wavebudget.occupancy("gfx1201", vgprs=100, wg_size=256).waves_per_simd
+    import pickle
+    assert pickle.loads(pickle.dumps(with_block)).to_dict() == with_block.to_dict()
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx1201.so"
+    want = json.loads(cli("inspect", so, "--dvgpr-block", "16", "--json").stdout)["code_objects"]
+    assert [c.to_dict() for c in wavebudget.code_objects(so, dvgpr_block=16)] == want
+    # Refused alike: a block that is not 16 or 32, a processor without the mode, an LLVM before 22.
+    for target, block, llvm in (("gfx1201", 8, None), ("gfx942", 16, None), ("gfx1201", 16, 19)):
+        args = ["occupancy", "--target", target, "--vgprs", "100", "--dvgpr-block", block]
+        r = cli(*args, *(("--llvm", llvm) if llvm else ()))
+        assert r.returncode == 1, r.stdout
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.occupancy(target, vgprs=100, dvgpr_block=block, llvm=llvm)
+        assert "error: " + str(e.value) + "\n" == r.stderr, (target, block, llvm)

@@ -295,6 +295,7 @@ def occupancy(
     cu_mode: bool = False,
     llvm: Optional[int] = None,
     vgpr_count: Optional[int] = None,
+    dvgpr_block: Optional[int] = None,
 ) -> Union[Occupancy, List[Occupancy]]: ...
 
 def occupancy_batch(
@@ -326,6 +327,7 @@ def suggest_wg_size(
     cu_mode: bool = False,
     llvm: Optional[int] = None,
     all: bool = False,
+    dvgpr_block: Optional[int] = None,
 ) -> Union[WgSuggestion, List[WgSuggestion]]: ...
 
 def budget(
@@ -337,6 +339,7 @@ def budget(
     wave_size: Optional[int] = None,
     cu_mode: bool = False,
     llvm: Optional[int] = None,
+    dvgpr_block: Optional[int] = None,
 ) -> Union[Budget, List[Budget]]: ...
 
 
@@ -348,6 +351,7 @@ def code_objects(
     target: Optional[str] = None,
     kernel: Optional[str] = None,
     llvm: Optional[int] = None,
+    dvgpr_block: Optional[int] = None,
 ) -> CodeObjects: ...
 
 def cubins(
