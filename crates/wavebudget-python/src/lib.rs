@@ -1887,20 +1887,15 @@ fn nv_err(e: wavebudget_model::nvidia::NvRefusal) -> PyErr {
 
 /// `nvidia.occupancy`'s and `nvidia.budget`'s kernel beside its registers and block: static shared memory,
 /// dynamic shared memory at launch, its limit in bytes, barriers, carveout.
+/// What is not given is `None`: the engine's defaults apply (`NvidiaKernelSpec::kernel`), as for the CLI.
 fn nv_spec(
-    shared_mem: u32,
-    dynamic_shared_mem: u32,
+    shared_mem: Option<u32>,
+    dynamic_shared_mem: Option<u32>,
     max_dynamic: Option<wavebudget_engine::inspect::MaxDynamic>,
-    barriers: u32,
+    barriers: Option<u32>,
     carveout: Option<u32>,
 ) -> wavebudget_engine::vendor::NvidiaKernelSpec {
-    wavebudget_engine::vendor::NvidiaKernelSpec {
-        shared_mem: Some(shared_mem),
-        dynamic_shared_mem: Some(dynamic_shared_mem),
-        max_dynamic,
-        barriers: Some(barriers),
-        carveout,
-    }
+    wavebudget_engine::vendor::NvidiaKernelSpec { shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout }
 }
 
 /// `wavebudget.nvidia.occupancy(target, *, regs, block, ...)`: blocks and warps per SM of a kernel of
@@ -1911,16 +1906,16 @@ fn nv_spec(
 /// percent. An `NvOccupancy`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, *, regs, block, shared_mem = 0, dynamic_shared_mem = 0, max_dynamic_shared_mem = None, barriers = 1, carveout = None))]
+#[pyo3(signature = (target, *, regs, block, shared_mem = None, dynamic_shared_mem = None, max_dynamic_shared_mem = None, barriers = None, carveout = None))]
 fn nv_occupancy<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
     #[pyo3(from_py_with = "args::count::<n::regs>")] regs: u32,
     #[pyo3(from_py_with = "args::count::<n::block>")] block: u32,
-    #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
-    #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::shared_mem>")] shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
     #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
-    #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::barriers>")] barriers: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let t = nv_target(&target)?;
@@ -1939,17 +1934,17 @@ fn nv_occupancy<'py>(
 /// resident per SM; refused, naming the limiter, when no register count reaches it. An `NvBudget`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (target, *, block, warps_per_sm = None, blocks_per_sm = None, shared_mem = 0, dynamic_shared_mem = 0, max_dynamic_shared_mem = None, barriers = 1, carveout = None))]
+#[pyo3(signature = (target, *, block, warps_per_sm = None, blocks_per_sm = None, shared_mem = None, dynamic_shared_mem = None, max_dynamic_shared_mem = None, barriers = None, carveout = None))]
 fn nv_budget<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
     #[pyo3(from_py_with = "args::count::<n::block>")] block: u32,
     #[pyo3(from_py_with = "args::opt_count::<n::warps_per_sm>")] warps_per_sm: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::blocks_per_sm>")] blocks_per_sm: Option<u32>,
-    #[pyo3(from_py_with = "args::count::<n::shared_mem>")] shared_mem: u32,
-    #[pyo3(from_py_with = "args::count::<n::dynamic_shared_mem>")] dynamic_shared_mem: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::shared_mem>")] shared_mem: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dynamic_shared_mem>")] dynamic_shared_mem: Option<u32>,
     #[pyo3(from_py_with = "args::max_dynamic::<n::max_dynamic_shared_mem>")] max_dynamic_shared_mem: Option<String>,
-    #[pyo3(from_py_with = "args::count::<n::barriers>")] barriers: u32,
+    #[pyo3(from_py_with = "args::opt_count::<n::barriers>")] barriers: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::carveout>")] carveout: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::nvidia::Levels;

@@ -393,10 +393,10 @@ def nv_occupancy(
     *,
     regs: int,
     block: int,
-    shared_mem: int = 0,
-    dynamic_shared_mem: int = 0,
+    shared_mem: Optional[int] = None,
+    dynamic_shared_mem: Optional[int] = None,
     max_dynamic_shared_mem: Union[int, str, None] = None,
-    barriers: int = 1,
+    barriers: Optional[int] = None,
     carveout: Optional[int] = None,
 ) -> NvOccupancy: ...
 def nv_budget(
@@ -405,10 +405,10 @@ def nv_budget(
     block: int,
     warps_per_sm: Optional[int] = None,
     blocks_per_sm: Optional[int] = None,
-    shared_mem: int = 0,
-    dynamic_shared_mem: int = 0,
+    shared_mem: Optional[int] = None,
+    dynamic_shared_mem: Optional[int] = None,
     max_dynamic_shared_mem: Union[int, str, None] = None,
-    barriers: int = 1,
+    barriers: Optional[int] = None,
     carveout: Optional[int] = None,
 ) -> NvBudget: ...
 
