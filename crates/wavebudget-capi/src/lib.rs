@@ -400,6 +400,13 @@ pub unsafe extern "C" fn wb_dispatch_query(
         let d = d.as_ref().ok_or("device is NULL")?;
         let out = out.as_mut().ok_or("out is NULL")?;
         let name = str_arg(kernel, "kernel")?;
+        // The launch size first, as every door reads a dispatch (`wavebudget_engine::dispatch::question`):
+        // one no workgroup can have is refused before the kernel is looked up (0 is the kernel's own).
+        if workgroup_size != 0 {
+            wavebudget_model::WorkgroupSize::fixed(workgroup_size)
+                .validate()
+                .map_err(|e| Failure::from(wavebudget_runtime::Error::Model(e)))?;
+        }
         // The prepared device and the kernel's table entry: no allocation on success. A name no kernel has
         // is what it is in every door (`wavebudget_engine::dispatch::resolve_kernel`): a pattern that must
         // match one kernel, refused in the engine's words.

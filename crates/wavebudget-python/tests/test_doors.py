@@ -981,6 +981,33 @@ def test_a_dispatch_wrong_in_two_ways_is_refused_for_the_launch_first_in_every_d
     assert (e.value.kind, str(e.value)) == ("no_device", "give the device: device=PROCESSOR or kfd_root=DIR")
 
 
+
+def test_c_reads_a_dispatchs_launch_size_before_its_kernel(lib):
+    """Issue 56: `wb_dispatch_query` looked the kernel up before it read the launch size: a size of 2048 for
+    a kernel built for another processor (or a name no kernel has) got the kernel's refusal in C and the
+    launch size's in the CLI and Python. The launch size first in every door now."""
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
+    kernel = wavebudget.code_objects(so)[0].kernels[0].name
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_device_from_target.restype = ctypes.c_void_p
+    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
+                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
+    err = ctypes.create_string_buffer(1024)
+    kh, dev = lib.wb_kernels_open(str(so).encode(), err, 1024), lib.wb_device_from_target(b"MI300X", err, 1024)
+    assert kh and dev, err.value
+    for name in (kernel, "nope"):
+        r = cli("dispatch", so, "--kernel", name, "--device", "MI300X", "--wg-size", "2048")
+        want = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and want == "workgroup size 2048 is over the maximum flat workgroup size 1024", want
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.dispatch(so, name, device="MI300X", wg_size=2048)
+        out = Dispatch()
+        rc = lib.wb_dispatch_query(kh, name.encode(), dev, 2048, 0, ctypes.byref(out), err, 1024)
+        assert rc != 0 and err.value.decode() == str(e.value) == want, (name, err.value)
+
+
 def test_a_dynamic_vgpr_block_is_asked_alike_through_the_cli_and_python():
     """Issue 56: `--dvgpr-block` (gfx12's dynamic-VGPR block, which a code object does not record) was the
     CLI's only: Python fixed it at none, so `occupancy`, `budget`, `suggest_wg_size` and `code_objects` could
