@@ -8,9 +8,6 @@ use wavebudget_engine::advise::{self, Advice};
 pub fn advise_cmd(a: &AdviseArgs) -> Result<String, CliError> {
     // The target first: a wrong one is refused before any file is read.
     advise::figures(&a.target)?;
-    if a.grid == Some(0) {
-        return Err(crate::UsageError::Arguments("--grid 0: a launch has at least one workgroup".into()).into());
-    }
     let records = advise::read_inputs(&a.inputs, a.grid, a.kernel.as_deref())?;
     let advice = advise::advise(&a.target, &records)?;
     if a.json {

@@ -150,6 +150,9 @@ pub enum Refusal {
         /// Their names.
         kernels: String,
     },
+    /// A launch of no workgroups (`--grid 0`, Python's `grid=0`).
+    #[error("{} 0: a launch has at least one workgroup", Arg("grid"))]
+    GridZero,
     /// Two candidates of one name.
     #[error("two candidates named '{name}': names must tell the configs apart")]
     DuplicateName {
@@ -449,6 +452,9 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
 /// instructions where a `.ptx` or `.amdgcn` of the same name lies beside). `grid`: the workgroups each
 /// entry launches, where the inputs do not say (a cache entry does not).
 pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) -> Result<Vec<Record>, Refusal> {
+    if grid == Some(0) {
+        return Err(Refusal::GridZero);
+    }
     let mut out = Vec::new();
     // One input budget over every binary the command reads.
     let budget = crate::inspect::command_budget(paths)
@@ -484,18 +490,25 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
             return Err(Refusal::TooManyCandidates { file: p.clone(), limit: MAX_CANDIDATES });
         }
     }
-    // A ranking is of one kernel's configs: binaries of several kernels are refused, naming them.
+    one_kernel(&out, kernel, &paths.join(", "))?;
+    Ok(out)
+}
+
+/// What a ranking takes, whichever door gathered its candidates (`inputs` names them in the refusal): at
+/// least one candidate, and one kernel's configs (the unmeasured candidates' kernels, unless `kernel`
+/// names the one to rank).
+pub fn one_kernel(records: &[Record], kernel: Option<&str>, inputs: &str) -> Result<(), Refusal> {
     let mut names: Vec<&str> =
-        out.iter().filter(|r| r.measured.is_none()).filter_map(|r| r.kernel.as_deref()).collect();
+        records.iter().filter(|r| r.measured.is_none()).filter_map(|r| r.kernel.as_deref()).collect();
     names.sort_unstable();
     names.dedup();
     if names.len() > 1 && kernel.is_none() {
         return Err(Refusal::SeveralKernels { kernels: names.join(", ") });
     }
-    if out.is_empty() {
-        return Err(Refusal::NoCandidates { file: paths.join(", ") });
+    if records.is_empty() {
+        return Err(Refusal::NoCandidates { file: inputs.to_string() });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// One compiled kernel file as a candidate: its counts from the reader, Triton's launch where its JSON

@@ -44,6 +44,7 @@ pub(crate) mod n {
         cu_mode,
         llvm,
         dvgpr_block,
+        grid,
         vgpr_count,
         waves,
         cus,

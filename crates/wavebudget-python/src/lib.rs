@@ -640,12 +640,13 @@ fn with_note_kinds<'py, T: serde::Serialize>(
 /// (NVPTX IR, else PTX; AMD's assembly) are handed over in process. ``target``: a product with figures
 /// (``H200``, ``H100``, ``A100``, ``MI300X``, ``MI355X``).
 #[pyfunction]
-#[pyo3(signature = (target, candidates, *, grid = None))]
+#[pyo3(signature = (target, candidates, *, grid = None, kernel = None))]
 fn advise<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
     candidates: &Bound<'py, PyAny>,
     grid: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::opt_text::<n::kernel>")] kernel: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::advise::{self, Source};
     let advise_err = |e: advise::Refusal| refuse_kind(e.kind(), e.to_string());
@@ -663,18 +664,18 @@ fn advise<'py>(
             continue;
         }
         let pair = c.downcast::<pyo3::types::PyTuple>().ok().filter(|t| t.len() == 2);
-        let (kernel, g) = match pair {
+        let (object, g) = match pair {
             Some(t) => (t.get_item(0)?, Some(t.get_item(1)?).filter(|g| !g.is_none())),
             None => (c.clone(), grid.clone().filter(|g| !g.is_none())),
         };
-        if !compiled::is_compiled(&kernel)? {
-            let ty = kernel.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        if !compiled::is_compiled(&object)? {
+            let ty = object.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
             return Err(refuse(
                 Kind::NotACandidate,
                 format!("candidates[{i}]: a dict or a compiled Triton kernel, not {ty}"),
             ));
         }
-        let k = compiled::Compiled::read(&kernel)?;
+        let k = compiled::Compiled::read(&object)?;
         let name = match k.metadata.getattr("name") {
             Ok(v) if !v.is_none() => Some(v.str()?.to_string()),
             _ => None,
@@ -698,17 +699,33 @@ fn advise<'py>(
         let mut rec =
             advise::compiled_record(name, k.file(), &k.bytes, cubin, k.launch.clone(), Some(workgroups), source)
                 .map_err(advise_err)?;
+        // `kernel` keeps a compiled kernel of that name only, as the command's `--kernel` keeps a binary's.
+        if kernel.as_deref().is_some_and(|want| rec.kernel.as_deref() != Some(want)) {
+            continue;
+        }
         // Two compiled kernels of one name (a config's name is its kernel's) are told apart by position.
         if out.iter().any(|r| r.name == rec.name) {
             rec.name = format!("{}#{i}", rec.name);
         }
         out.push(rec);
     }
+    // What a ranking takes, as the command's inputs are held to it: one kernel's configs, at least one.
+    advise::one_kernel(&out, kernel.as_deref(), "candidates").map_err(advise_err)?;
     let a = py.allow_threads(|| advise::advise(&target, &out)).map_err(advise_err)?;
     Ok(Bound::new(py, Advice::new(a))?.into_any())
 }
 
-/// A launch's workgroups: a count, or a grid's dimensions (a tuple or list of counts), multiplied.
+/// `_advice_target(target)`: refuses, as `advise` does first, a target without advice's figures (what
+/// `triton.perf_model` checks when it is made, not at the first autotune).
+#[pyfunction]
+fn _advice_target(#[pyo3(from_py_with = "args::text::<n::target>")] target: String) -> PyResult<()> {
+    let e = |e: wavebudget_engine::advise::Refusal| refuse_kind(e.kind(), e.to_string());
+    wavebudget_engine::advise::figures(&target).map(|_| ()).map_err(e)
+}
+
+/// A launch's workgroups: a count, or a grid's dimensions (a tuple or list of counts), multiplied, each a
+/// whole number to 2^64 - 1 as the command's `--grid` and a candidate line's `grid` take; a launch of no
+/// workgroups is the engine's refusal.
 fn grid_count(g: &Bound<'_, PyAny>) -> PyResult<u64> {
     let dims: Vec<Bound<'_, PyAny>> =
         if g.is_instance_of::<pyo3::types::PyTuple>() || g.is_instance_of::<pyo3::types::PyList>() {
@@ -716,18 +733,25 @@ fn grid_count(g: &Bound<'_, PyAny>) -> PyResult<u64> {
         } else {
             vec![g.clone()]
         };
+    let over = || {
+        let shown = g.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        refuse(Kind::NotACount, format!("grid {shown}: more than {} workgroups", u64::MAX))
+    };
     let mut n: u64 = 1;
     for d in &dims {
-        n = n.checked_mul(u64::from(args::read_count(d, "grid")?)).ok_or_else(|| {
-            refuse(
-                Kind::NotACount,
-                format!(
-                    "grid {}: more than {} workgroups",
-                    g.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
-                    u64::MAX
-                ),
-            )
-        })?;
+        let int = d.is_exact_instance_of::<pyo3::types::PyInt>();
+        let dim = match d.extract::<u64>() {
+            Ok(v) if int => v,
+            // Past u64 (a positive int): more workgroups than a launch counts.
+            Err(_) if int && d.gt(0)? => return Err(over()),
+            // Anything else is the one reader's to refuse (not a whole number, negative), in its words.
+            _ => u64::from(args::read_count(d, <n::grid as args::Name>::NAME)?),
+        };
+        n = n.checked_mul(dim).ok_or_else(over)?;
+    }
+    if n == 0 {
+        let e = wavebudget_engine::advise::Refusal::GridZero;
+        return Err(refuse_kind(e.kind(), e.to_string()));
     }
     Ok(n)
 }
@@ -1998,6 +2022,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(args::_path, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(advise, m)?)?;
+    m.add_function(wrap_pyfunction!(_advice_target, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy_batch, m)?)?;
     m.add_function(wrap_pyfunction!(suggest_wg_size, m)?)?;

@@ -206,3 +206,47 @@ def test_a_triton_kernel_object_is_read_or_refused_in_one_line(tmp_path):
     with refused("not_a_whole_number", "^kernel.metadata.num_warps '4': expected a whole number$"):
         wt.launch_report(types.SimpleNamespace(asm={"hsaco": b"x"},
                                                metadata=types.SimpleNamespace(shared=0, num_warps="4", warp_size=64)))
+
+
+def test_python_holds_its_candidates_to_what_the_command_holds_its_inputs_to(tmp_path):
+    """Issue 56: Python's `advise` ranked what `wavebudget advise` refuses: a launch of 0 workgroups
+    (`grid=0`, `grid=(4, 0)`), candidates of several kernels, no candidates at all; and refused a grid the
+    command takes (`2**32` workgroups). The engine's rules now (`Refusal::GridZero`, `advise::one_kernel`)
+    for both doors, and `kernel=` picks the kernel as `--kernel` does."""
+    import types
+
+    entry = sorted((REPO / "examples" / "triton-cache").iterdir())[0]
+    [hsaco] = entry.glob("*.hsaco")
+    md = json.loads(hsaco.with_suffix(".json").read_text())
+    kernel = types.SimpleNamespace(
+        asm={"hsaco": hsaco.read_bytes(), "amdgcn": hsaco.with_suffix(".amdgcn").read_text()},
+        metadata=types.SimpleNamespace(name=md["name"], shared=md["shared"], num_warps=md["num_warps"],
+                                       warp_size=md["warp_size"]))
+    cmd = [str(CLI), "advise", "--target", "MI300X", "--json"]
+    r = subprocess.run(cmd + ["--grid", "0", str(entry)], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stderr == "error: --grid 0: a launch has at least one workgroup\n", r.stderr
+    for grid in (0, (4, 0)):
+        with refused("grid_zero", "^grid 0: a launch has at least one workgroup$"):
+            wavebudget.advise("MI300X", [kernel], grid=grid)
+    # 2**32 workgroups: an answer in both, the same.
+    r = subprocess.run(cmd + ["--grid", str(2**32), str(entry)], capture_output=True, text=True, check=True)
+    want = json.loads(r.stdout)["candidates"][0]
+    got = wavebudget.advise("MI300X", [kernel], grid=2**32).candidates[0].to_dict()
+    assert {f: v for f, v in got.items() if f != "name"} == {f: v for f, v in want.items() if f != "name"}
+    with refused("not_a_count", "^grid 18446744073709551616: more than 18446744073709551615 workgroups$"):
+        wavebudget.advise("MI300X", [kernel], grid=2**64)
+    # Candidates of two kernels, and none.
+    lines = [{"name": "a", "kernel": "k1", "registers": 32, "num_warps": 4, "grid": 8},
+             {"name": "b", "kernel": "k2", "registers": 32, "num_warps": 4, "grid": 8}]
+    f = tmp_path / "k.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    r = subprocess.run([str(CLI), "advise", "--target", "H200", str(f)], capture_output=True, text=True)
+    assert r.returncode == 1 and "the inputs hold the kernels k1, k2" in r.stderr and "--kernel NAME" in r.stderr
+    with refused("several_kernels", r"^the inputs hold the kernels k1, k2: .*\(give kernel NAME\)$"):
+        wavebudget.advise("H200", lines)
+    assert [c.name for c in wavebudget.advise("H200", lines, kernel="k1").candidates] == ["a", "b"]
+    (tmp_path / "empty.jsonl").write_text("")
+    r = subprocess.run([str(CLI), "advise", "--target", "H200", str(tmp_path / "empty.jsonl")], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stderr.endswith("empty.jsonl: no candidates\n"), r.stderr
+    with refused("no_candidates", "^candidates: no candidates$"):
+        wavebudget.advise("H200", [])

@@ -155,7 +155,7 @@ def perf_model(target: str, kernel: Any = None, *, compile: Optional[Callable[..
     target = _text("target", target)
     if kernel is None and compile is None:
         raise _refuse("no_compile", "perf_model: give the @triton.jit kernel, or compile= (kwargs -> CompiledKernel)")
-    _native.advise(target, [])  # refuse a target without figures now, not at autotune
+    _native._advice_target(target)  # refuse a target without figures now, not at autotune
 
     def model(**kwargs: Any) -> float:
         grid = kwargs.get("grid")
