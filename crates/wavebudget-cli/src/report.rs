@@ -6,15 +6,18 @@ use crate::{parse_workgroup_text, CliError};
 
 /// `wavebudget report`.
 pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
-    // An NVIDIA configuration's --wg-size is a CUDA block, read as `occupancy` reads it (one number, any
-    // size: a block over the device's maximum is the page's "cannot launch"); otherwise a launch range.
+    // An NVIDIA configuration's --wg-size is a CUDA block: its text read here (what is not N or MIN,MAX is
+    // refused as a block), the rest (one number, any size: a block over the device's maximum is the page's
+    // "cannot launch") the report's, in its order, as for Python; otherwise a launch range.
     let nvidia_configuration = a.files.is_empty()
         && a.eval
             .target
             .as_deref()
             .is_some_and(|t| wavebudget_engine::targets::nvidia_target(t).is_ok_and(|t| t.is_some()));
     let wg_size = match (nvidia_configuration, a.eval.wg_size.as_deref()) {
-        (true, Some(text)) => Some(wavebudget_model::WorkgroupSize::fixed(crate::nvidia::block_size(Some(text))?)),
+        (true, Some(text)) => Some(parse_workgroup_text(text).map_err(|_| {
+            crate::UsageError::from(wavebudget_engine::misuse::Misuse::BlockSize { value: text.to_string() })
+        })?),
         // Read here, held to a launch's bounds by the report (for every door).
         (_, text) => text.map(parse_workgroup_text).transpose()?,
     };
