@@ -1060,3 +1060,30 @@ def test_an_nvidia_page_wrong_in_two_ways_is_one_refusal_in_both_doors(tmp_path)
         spelled = re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line)
         assert str(e.value) == spelled, (flags, line, str(e.value))
     assert not (tmp_path / "c.html").exists() and not (tmp_path / "p.html").exists()
+
+
+def test_launch_lds_past_a_workgroups_is_one_refusal_in_every_door(lib):
+    """Issue 56: LDS given at launch past what a workgroup can allocate: the CLI and Python said the
+    evaluation's words (static and launch LDS apart), C the runtime table's ("70000 bytes of LDS is more
+    than ..."; 698 cases in a helper's audit). The runtime's prepared dispatch refuses in the evaluation's
+    words now, for every door."""
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
+    kernel = wavebudget.code_objects(so)[0].kernels[0].name
+    lib.wb_kernels_open.restype = ctypes.c_void_p
+    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_device_from_target.restype = ctypes.c_void_p
+    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
+    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
+                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
+    err = ctypes.create_string_buffer(1024)
+    kh, dev = lib.wb_kernels_open(str(so).encode(), err, 1024), lib.wb_device_from_target(b"gfx1100", err, 1024)
+    assert kh and dev, err.value
+    for lds in (65537, 70000, 2**32 - 1):
+        r = cli("dispatch", so, "--kernel", kernel, "--device", "gfx1100", "--dynamic-lds", lds)
+        want = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and "given at launch make" in want, want
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.dispatch(so, kernel, device="gfx1100", dynamic_lds=lds)
+        out = Dispatch()
+        rc = lib.wb_dispatch_query(kh, kernel.encode(), dev, 0, lds, ctypes.byref(out), err, 1024)
+        assert rc != 0 and err.value.decode() == str(e.value) == want, (lds, err.value, want)

@@ -764,7 +764,11 @@ impl PreparedDevice {
         let (vgprs, sgprs) = allocated(res, st);
         let found = if lds <= st.lds_per_workgroup() { table.resident(vgprs, sgprs, lds, wg) } else { None };
         let Some(r) = found else {
-            // Out of range: the model says what.
+            // Out of range: the model says what, as the evaluation words it for every door (static and launch
+            // LDS apart, where the two together are past a workgroup's).
+            if let Err(e) = evaluation.occupancy_on(st, res) {
+                return Err(Error::from(e));
+            }
             let usage = Usage {
                 vgprs: Vgprs::Total(res.vgpr_count),
                 sgprs: Some(res.sgpr_count),
