@@ -135,6 +135,18 @@ def test_perf_model_refusals():
         wt.perf_model("H200")
 
 
+def _compiled_from_entry(entry):
+    """An AMD Triton cache entry as the kernel object Triton hands over: its hsaco, amdgcn and metadata."""
+    import types
+
+    [hsaco] = entry.glob("*.hsaco")
+    md = json.loads(hsaco.with_suffix(".json").read_text())
+    return types.SimpleNamespace(
+        asm={"hsaco": hsaco.read_bytes(), "amdgcn": hsaco.with_suffix(".amdgcn").read_text()},
+        metadata=types.SimpleNamespace(name=md["name"], shared=md["shared"], num_warps=md["num_warps"],
+                                       warp_size=md["warp_size"]))
+
+
 def test_a_compiled_kernel_is_the_candidate_its_cache_entry_is(tmp_path, monkeypatch):
     """Issue 56: one rule for the candidate a compiled kernel is. A matmul compiled here by Triton 3.9 for
     sm_90, handed to `wavebudget.advise` in process, and the cache entry Triton wrote for it, read by
@@ -175,12 +187,7 @@ def test_a_compiled_kernel_is_the_candidate_its_cache_entry_is(tmp_path, monkeyp
     # AMD: the two Triton cache entries of examples/ (gfx942), each as the kernel object Triton hands over
     # (its hsaco, amdgcn and metadata) and as the entry the command reads.
     for entry in sorted((REPO / "examples" / "triton-cache").iterdir()):
-        [hsaco] = entry.glob("*.hsaco")
-        md = json.loads(hsaco.with_suffix(".json").read_text())
-        kernel = types.SimpleNamespace(
-            asm={"hsaco": hsaco.read_bytes(), "amdgcn": hsaco.with_suffix(".amdgcn").read_text()},
-            metadata=types.SimpleNamespace(name=md["name"], shared=md["shared"], num_warps=md["num_warps"],
-                                           warp_size=md["warp_size"]))
+        kernel = _compiled_from_entry(entry)
         cli = subprocess.run([str(CLI), "advise", "--target", "MI300X", "--json", "--grid", "512", str(entry)],
                              capture_output=True, text=True, check=True)
         want = json.loads(cli.stdout)["candidates"][0]
@@ -213,15 +220,8 @@ def test_python_holds_its_candidates_to_what_the_command_holds_its_inputs_to(tmp
     (`grid=0`, `grid=(4, 0)`), candidates of several kernels, no candidates at all; and refused a grid the
     command takes (`2**32` workgroups). The engine's rules now (`Refusal::GridZero`, `advise::one_kernel`)
     for both doors, and `kernel=` picks the kernel as `--kernel` does."""
-    import types
-
     entry = sorted((REPO / "examples" / "triton-cache").iterdir())[0]
-    [hsaco] = entry.glob("*.hsaco")
-    md = json.loads(hsaco.with_suffix(".json").read_text())
-    kernel = types.SimpleNamespace(
-        asm={"hsaco": hsaco.read_bytes(), "amdgcn": hsaco.with_suffix(".amdgcn").read_text()},
-        metadata=types.SimpleNamespace(name=md["name"], shared=md["shared"], num_warps=md["num_warps"],
-                                       warp_size=md["warp_size"]))
+    kernel = _compiled_from_entry(entry)
     cmd = [str(CLI), "advise", "--target", "MI300X", "--json"]
     r = subprocess.run(cmd + ["--grid", "0", str(entry)], capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr == "error: --grid 0: a launch has at least one workgroup\n", r.stderr

@@ -715,15 +715,7 @@ def test_a_kernel_is_named_by_one_rule_in_every_door(lib, tmp_path):
     src.write_text(two)
     subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o", str(obj)],
                    check=True, capture_output=True)
-    lib.wb_kernels_open.restype = ctypes.c_void_p
-    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
-    lib.wb_device_from_target.restype = ctypes.c_void_p
-    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
-    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
-                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
-    err = ctypes.create_string_buffer(1024)
-    kh, dev = lib.wb_kernels_open(str(obj).encode(), err, 1024), lib.wb_device_from_target(b"MI300X", err, 1024)
-    assert kh and dev, err.value
+    kh, dev, err = _c_kernels_on(lib, obj, b"MI300X")
     answered = {}
     for pattern in ("ka", "kb", "ka.kd", "a$", "^kb", "k.*a", "k", ".*", "zz", "(", "ka.kd$"):
         r = cli("dispatch", obj, "--kernel", pattern, "--device", "MI300X", "--json")
@@ -982,12 +974,8 @@ def test_a_dispatch_wrong_in_two_ways_is_refused_for_the_launch_first_in_every_d
 
 
 
-def test_c_reads_a_dispatchs_launch_size_before_its_kernel(lib):
-    """Issue 56: `wb_dispatch_query` looked the kernel up before it read the launch size: a size of 2048 for
-    a kernel built for another processor (or a name no kernel has) got the kernel's refusal in C and the
-    launch size's in the CLI and Python. The launch size first in every door now."""
-    so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
-    kernel = wavebudget.code_objects(so)[0].kernels[0].name
+def _c_kernels_on(lib, path, device):
+    """The C library's kernel table of `path` and its device `device` (by name), with an error buffer."""
     lib.wb_kernels_open.restype = ctypes.c_void_p
     lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
     lib.wb_device_from_target.restype = ctypes.c_void_p
@@ -995,8 +983,18 @@ def test_c_reads_a_dispatchs_launch_size_before_its_kernel(lib):
     lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
                                       ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
     err = ctypes.create_string_buffer(1024)
-    kh, dev = lib.wb_kernels_open(str(so).encode(), err, 1024), lib.wb_device_from_target(b"MI300X", err, 1024)
+    kh, dev = lib.wb_kernels_open(str(path).encode(), err, 1024), lib.wb_device_from_target(device, err, 1024)
     assert kh and dev, err.value
+    return kh, dev, err
+
+
+def test_c_reads_a_dispatchs_launch_size_before_its_kernel(lib):
+    """Issue 56: `wb_dispatch_query` looked the kernel up before it read the launch size: a size of 2048 for
+    a kernel built for another processor (or a name no kernel has) got the kernel's refusal in C and the
+    launch size's in the CLI and Python. The launch size first in every door now."""
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
+    kernel = wavebudget.code_objects(so)[0].kernels[0].name
+    kh, dev, err = _c_kernels_on(lib, so, b"MI300X")
     for name in (kernel, "nope"):
         r = cli("dispatch", so, "--kernel", name, "--device", "MI300X", "--wg-size", "2048")
         want = r.stderr.strip().removeprefix("error: ")
@@ -1069,15 +1067,7 @@ def test_launch_lds_past_a_workgroups_is_one_refusal_in_every_door(lib):
     words now, for every door."""
     so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
     kernel = wavebudget.code_objects(so)[0].kernels[0].name
-    lib.wb_kernels_open.restype = ctypes.c_void_p
-    lib.wb_kernels_open.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
-    lib.wb_device_from_target.restype = ctypes.c_void_p
-    lib.wb_device_from_target.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t]
-    lib.wb_dispatch_query.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32,
-                                      ctypes.c_uint32, ctypes.POINTER(Dispatch), ctypes.c_char_p, ctypes.c_size_t]
-    err = ctypes.create_string_buffer(1024)
-    kh, dev = lib.wb_kernels_open(str(so).encode(), err, 1024), lib.wb_device_from_target(b"gfx1100", err, 1024)
-    assert kh and dev, err.value
+    kh, dev, err = _c_kernels_on(lib, so, b"gfx1100")
     for lds in (65537, 70000, 2**32 - 1):
         r = cli("dispatch", so, "--kernel", kernel, "--device", "gfx1100", "--dynamic-lds", lds)
         want = r.stderr.strip().removeprefix("error: ")
