@@ -21,7 +21,8 @@ pub(crate) enum Binary {
 /// A compiled Triton kernel as the engine takes it.
 pub(crate) struct Compiled<'py> {
     pub(crate) binary: Binary,
-    pub(crate) bytes: Vec<u8>,
+    /// The binary as Python holds it (not copied: `bytes` are read in place).
+    data: Bound<'py, pyo3::types::PyBytes>,
     pub(crate) launch: TritonLaunch,
     pub(crate) asm: Bound<'py, PyAny>,
     pub(crate) metadata: Bound<'py, PyAny>,
@@ -89,8 +90,13 @@ impl<'py> Compiled<'py> {
             Binary::Hsaco => "hsaco",
             Binary::Cubin => "cubin",
         };
-        let bytes = buffer_bytes(&asm.get_item(key)?)?;
-        Ok(Compiled { binary, bytes, launch, asm, metadata })
+        let data = buffer_bytes(&asm.get_item(key)?)?;
+        Ok(Compiled { binary, data, launch, asm, metadata })
+    }
+
+    /// The binary's bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        self.data.as_bytes()
     }
 
     /// The name in messages of its binary.
@@ -115,11 +121,11 @@ impl<'py> Compiled<'py> {
     }
 }
 
-/// A binary's bytes: `bytes` as they are, any other buffer in C order.
-fn buffer_bytes(v: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+/// A binary's bytes: `bytes` as they are (no copy), any other buffer copied in C order.
+fn buffer_bytes<'py>(v: &Bound<'py, PyAny>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
     if let Ok(b) = v.downcast::<pyo3::types::PyBytes>() {
-        return Ok(b.as_bytes().to_vec());
+        return Ok(b.clone());
     }
     let view = v.py().import("builtins")?.getattr("memoryview")?.call1((v,))?;
-    Ok(view.call_method0("tobytes")?.downcast_into::<pyo3::types::PyBytes>()?.as_bytes().to_vec())
+    Ok(view.call_method0("tobytes")?.downcast_into::<pyo3::types::PyBytes>()?)
 }

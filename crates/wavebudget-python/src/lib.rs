@@ -697,7 +697,7 @@ fn advise<'py>(
         };
         let cubin = matches!(k.binary, compiled::Binary::Cubin);
         let mut rec =
-            advise::compiled_record(name, k.file(), &k.bytes, cubin, k.launch.clone(), Some(workgroups), source)
+            advise::compiled_record(name, k.file(), k.bytes(), cubin, k.launch.clone(), Some(workgroups), source)
                 .map_err(advise_err)?;
         // `kernel` keeps a compiled kernel of that name only, as the command's `--kernel` keeps a binary's.
         if kernel.as_deref().is_some_and(|want| rec.kernel.as_deref() != Some(want)) {
@@ -836,10 +836,10 @@ fn launch_report<'py>(py: Python<'py>, kernel: &Bound<'py, PyAny>) -> PyResult<B
     let llvm = wavebudget_model::Llvm::default();
     let report = if compiled::is_compiled(kernel)? {
         let c = compiled::Compiled::read(kernel)?;
-        let (file, bytes, launch) = (c.file(), c.bytes, c.launch);
+        let (file, bytes, launch) = (c.file(), c.bytes(), c.launch.clone());
         match c.binary {
-            compiled::Binary::Hsaco => triton::launch_report(file, &bytes, launch, llvm).map(EntryReport::Amd),
-            compiled::Binary::Cubin => triton::cuda_launch_report(file, &bytes, launch).map(EntryReport::Cuda),
+            compiled::Binary::Hsaco => triton::launch_report(file, bytes, launch, llvm).map(EntryReport::Amd),
+            compiled::Binary::Cubin => triton::cuda_launch_report(file, bytes, launch).map(EntryReport::Cuda),
         }
     } else {
         let path = args::read_os_path(kernel, "kernel")?;
