@@ -30,7 +30,8 @@ pub(crate) struct Compiled<'py> {
 
 /// Whether `v` is a compiled kernel (has `asm` and `metadata`), not a path.
 pub(crate) fn is_compiled(v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(v.hasattr("asm")? && v.hasattr("metadata")?)
+    let py = v.py();
+    Ok(v.hasattr(pyo3::intern!(py, "asm"))? && v.hasattr(pyo3::intern!(py, "metadata"))?)
 }
 
 /// Where the metadata names it in messages.
@@ -40,12 +41,15 @@ impl<'py> Compiled<'py> {
     /// Reads a compiled kernel: its binary (an `hsaco` where there is one, else a `cubin`) and Triton's
     /// launch from its metadata (a field missing: not Triton's metadata; a value: a count, named).
     pub(crate) fn read(kernel: &Bound<'py, PyAny>) -> PyResult<Compiled<'py>> {
-        let asm = kernel.getattr("asm")?;
-        let metadata = kernel.getattr("metadata")?;
-        let holds = |key: &str| asm.contains(key).unwrap_or(false);
-        let binary = if holds("hsaco") {
+        // Names interned once per process: a call is a few attribute reads, not a few string allocations.
+        let py = kernel.py();
+        let asm = kernel.getattr(pyo3::intern!(py, "asm"))?;
+        let metadata = kernel.getattr(pyo3::intern!(py, "metadata"))?;
+        let holds = |key: &Bound<'py, pyo3::types::PyString>| asm.contains(key).unwrap_or(false);
+        let (hsaco, cubin) = (pyo3::intern!(py, "hsaco"), pyo3::intern!(py, "cubin"));
+        let binary = if holds(hsaco) {
             Binary::Hsaco
-        } else if holds("cubin") {
+        } else if holds(cubin) {
             Binary::Cubin
         } else {
             return Err(refuse(
@@ -58,12 +62,18 @@ impl<'py> Compiled<'py> {
             Binary::Hsaco => ["shared", "num_warps", "warp_size"],
             Binary::Cubin => ["shared", "num_warps", "target.arch"],
         };
+        let third: &[&Bound<'py, pyo3::types::PyString>] = match binary {
+            Binary::Hsaco => &[pyo3::intern!(py, "warp_size")],
+            Binary::Cubin => &[pyo3::intern!(py, "target"), pyo3::intern!(py, "arch")],
+        };
+        let paths: [&[&Bound<'py, pyo3::types::PyString>]; 3] =
+            [&[pyo3::intern!(py, "shared")], &[pyo3::intern!(py, "num_warps")], third];
         let mut values = Vec::with_capacity(3);
         let mut missing = Vec::new();
-        for f in fields {
+        for (f, path) in fields.into_iter().zip(paths) {
             let mut v = Some(metadata.clone());
-            for part in f.split('.') {
-                v = v.and_then(|o| o.getattr(part).ok());
+            for part in path {
+                v = v.and_then(|o| o.getattr(*part).ok());
             }
             match v {
                 Some(v) => values.push(v),
@@ -87,8 +97,8 @@ impl<'py> Compiled<'py> {
         }
         .map_err(|problem| engine_err(wavebudget_engine::Error::TritonJson { path: WHAT.into(), problem }))?;
         let key = match binary {
-            Binary::Hsaco => "hsaco",
-            Binary::Cubin => "cubin",
+            Binary::Hsaco => hsaco,
+            Binary::Cubin => cubin,
         };
         let data = buffer_bytes(&asm.get_item(key)?)?;
         Ok(Compiled { binary, data, launch, asm, metadata })
@@ -97,6 +107,11 @@ impl<'py> Compiled<'py> {
     /// The binary's bytes.
     pub(crate) fn bytes(&self) -> &[u8] {
         self.data.as_bytes()
+    }
+
+    /// Its binary, the object holding its bytes, and Triton's launch (taken, not copied).
+    pub(crate) fn into_parts(self) -> (Binary, Bound<'py, pyo3::types::PyBytes>, TritonLaunch) {
+        (self.binary, self.data, self.launch)
     }
 
     /// The name in messages of its binary.

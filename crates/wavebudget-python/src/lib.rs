@@ -836,10 +836,11 @@ fn launch_report<'py>(py: Python<'py>, kernel: &Bound<'py, PyAny>) -> PyResult<B
     let llvm = wavebudget_model::Llvm::default();
     let report = if compiled::is_compiled(kernel)? {
         let c = compiled::Compiled::read(kernel)?;
-        let (file, bytes, launch) = (c.file(), c.bytes(), c.launch.clone());
-        match c.binary {
-            compiled::Binary::Hsaco => triton::launch_report(file, bytes, launch, llvm).map(EntryReport::Amd),
-            compiled::Binary::Cubin => triton::cuda_launch_report(file, bytes, launch).map(EntryReport::Cuda),
+        let file = c.file();
+        let (binary, data, launch) = c.into_parts();
+        match binary {
+            compiled::Binary::Hsaco => triton::launch_report(file, data.as_bytes(), launch, llvm).map(EntryReport::Amd),
+            compiled::Binary::Cubin => triton::cuda_launch_report(file, data.as_bytes(), launch).map(EntryReport::Cuda),
         }
     } else {
         let path = args::read_os_path(kernel, "kernel")?;
