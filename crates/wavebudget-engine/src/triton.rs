@@ -62,6 +62,12 @@ impl TritonLaunch {
         })
     }
 
+    /// Triton's CUDA launch rule: `num_warps` warps of 32 threads with `shared` bytes of dynamic shared
+    /// memory, on compute capability `arch` (what a CUDA `CompiledKernel`'s metadata gives: `target.arch`).
+    pub fn cuda(source: &str, shared: u32, num_warps: u32, arch: u32) -> Result<TritonLaunch, JsonProblem> {
+        Ok(TritonLaunch { cuda_arch: Some(arch), ..TritonLaunch::new(source, shared, num_warps, 32)? })
+    }
+
     /// The refusal of a code object built for another processor than the JSON's `arch` (the entry's
     /// files come from two compiles), or `None`. Product names and target ids are compared by processor.
     pub fn check_arch(&self, file: &str, processor: Option<&str>) -> Option<Error> {

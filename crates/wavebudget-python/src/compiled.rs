@@ -57,7 +57,7 @@ impl<'py> Compiled<'py> {
                 "kernel.asm holds neither an hsaco nor a cubin: not a compiled Triton kernel".into(),
             ));
         };
-        // Triton's launch: AMD's warp size is the metadata's, NVIDIA's 32 on the architecture it names.
+        // Triton's launch (the engine's rule): AMD's warp size is the metadata's; NVIDIA's the architecture.
         let fields: [&str; 3] = match binary {
             Binary::Hsaco => ["shared", "num_warps", "warp_size"],
             Binary::Cubin => ["shared", "num_warps", "target.arch"],
@@ -71,9 +71,15 @@ impl<'py> Compiled<'py> {
         let mut values = Vec::with_capacity(3);
         let mut missing = Vec::new();
         for (f, path) in fields.into_iter().zip(paths) {
+            // A field that is not there (AttributeError) is named; anything else its property raised is
+            // raised as it is.
             let mut v = Some(metadata.clone());
             for part in path {
-                v = v.and_then(|o| o.getattr(*part).ok());
+                v = match v.map(|o| o.getattr(*part)).transpose() {
+                    Ok(v) => v,
+                    Err(e) if e.is_instance_of::<pyo3::exceptions::PyAttributeError>(py) => None,
+                    Err(e) => return Err(e),
+                };
             }
             match v {
                 Some(v) => values.push(v),
@@ -91,9 +97,7 @@ impl<'py> Compiled<'py> {
         let (shared, num_warps, third) = (count(0)?, count(1)?, count(2)?);
         let launch = match binary {
             Binary::Hsaco => TritonLaunch::new(WHAT, shared, num_warps, third),
-            Binary::Cubin => {
-                TritonLaunch::new(WHAT, shared, num_warps, 32).map(|l| TritonLaunch { cuda_arch: Some(third), ..l })
-            }
+            Binary::Cubin => TritonLaunch::cuda(WHAT, shared, num_warps, third),
         }
         .map_err(|problem| engine_err(wavebudget_engine::Error::TritonJson { path: WHAT.into(), problem }))?;
         let key = match binary {

@@ -210,6 +210,17 @@ def test_a_triton_kernel_object_is_read_or_refused_in_one_line(tmp_path):
     fake = types.SimpleNamespace(asm={"cubin": b"x"}, metadata=types.SimpleNamespace(shared=0, num_warps=4))
     with refused("not_triton_metadata", r"^kernel.metadata \(SimpleNamespace\) has no target.arch: not a compiled"):
         wt.launch_report(fake)
+    # A metadata field whose property raises: its own exception, not "has no" (only an AttributeError is a
+    # missing field).
+    class Failing:
+        num_warps, warp_size = 4, 64
+
+        @property
+        def shared(self):
+            raise RuntimeError("metadata unavailable")
+
+    with pytest.raises(RuntimeError, match="metadata unavailable"):
+        wt.launch_report(types.SimpleNamespace(asm={"hsaco": b"x"}, metadata=Failing()))
     with refused("not_a_whole_number", "^kernel.metadata.num_warps '4': expected a whole number$"):
         wt.launch_report(types.SimpleNamespace(asm={"hsaco": b"x"},
                                                metadata=types.SimpleNamespace(shared=0, num_warps="4", warp_size=64)))
