@@ -135,7 +135,8 @@ impl<'py> Compiled<'py> {
         if v.is_none() {
             return Ok(None);
         }
-        let s: String = v.str()?.extract()?;
+        // Text as Triton gives it (a `str`); anything else is refused by name, not read as its repr.
+        let s = crate::args::read_text(&v, &format!("kernel.asm[{key:?}]"))?;
         Ok(Some(s).filter(|s| !s.is_empty()))
     }
 }

@@ -210,6 +210,11 @@ def test_a_triton_kernel_object_is_read_or_refused_in_one_line(tmp_path):
     fake = types.SimpleNamespace(asm={"cubin": b"x"}, metadata=types.SimpleNamespace(shared=0, num_warps=4))
     with refused("not_triton_metadata", r"^kernel.metadata \(SimpleNamespace\) has no target.arch: not a compiled"):
         wt.launch_report(fake)
+    # Instructions that are not text: refused by name, not read as their repr.
+    amd = types.SimpleNamespace(asm={"hsaco": b"x", "amdgcn": b"s_endpgm"},
+                                metadata=types.SimpleNamespace(name="k", shared=0, num_warps=4, warp_size=64))
+    with refused("not_a_string", '^kernel.asm\\["amdgcn"\\] b\'s_endpgm\': '):
+        wavebudget.advise("MI300X", [(amd, 1)])
     # A metadata field whose property raises: its own exception, not "has no" (only an AttributeError is a
     # missing field).
     class Failing:
