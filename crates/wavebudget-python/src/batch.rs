@@ -1,0 +1,419 @@
+//! `occupancy_batch`: the model's batch over numpy arrays of any integer dtype, read in place where numpy's
+//! layout allows, and its answer class.
+
+use pyo3::prelude::*;
+
+use crate::args::{self, n};
+use crate::{engine_err, misuse, model_err, one_or_list, package, refuse, refuse_kind, Kind, DEFAULT_LLVM};
+
+/// One input of `occupancy_batch` as the model's column takes it: one value for every cell, a numpy array of
+/// the broadcast shape read in place (C-contiguous, any integer dtype: the model converts and range-checks
+/// each value as it reads it), or the values of a broadcast or strided array copied into u32 in C order.
+enum Held<'py> {
+    Scalar(u32),
+    Owned(Vec<u32>),
+    U32(numpy::PyReadonlyArrayDyn<'py, u32>),
+    I64(numpy::PyReadonlyArrayDyn<'py, i64>),
+    I32(numpy::PyReadonlyArrayDyn<'py, i32>),
+    U64(numpy::PyReadonlyArrayDyn<'py, u64>),
+    U16(numpy::PyReadonlyArrayDyn<'py, u16>),
+    I16(numpy::PyReadonlyArrayDyn<'py, i16>),
+    U8(numpy::PyReadonlyArrayDyn<'py, u8>),
+    I8(numpy::PyReadonlyArrayDyn<'py, i8>),
+}
+
+impl Held<'_> {
+    fn column(&self) -> wavebudget_model::Column<'_> {
+        use wavebudget_model::Column;
+        // Held only when C-contiguous (`held_column`), so `as_slice` is Some.
+        fn slice<'a, T: numpy::Element>(a: &'a numpy::PyReadonlyArrayDyn<'_, T>) -> &'a [T] {
+            a.as_slice().unwrap_or_default()
+        }
+        match self {
+            Held::Scalar(v) => Column::scalar(v),
+            Held::Owned(v) => Column::values(v),
+            Held::U32(a) => Column::of(slice(a)),
+            Held::I64(a) => Column::of(slice(a)),
+            Held::I32(a) => Column::of(slice(a)),
+            Held::U64(a) => Column::of(slice(a)),
+            Held::U16(a) => Column::of(slice(a)),
+            Held::I16(a) => Column::of(slice(a)),
+            Held::U8(a) => Column::of(slice(a)),
+            Held::I8(a) => Column::of(slice(a)),
+        }
+    }
+}
+
+/// A numpy integer array as `occupancy_batch`'s column: read in place when it is C-contiguous with the
+/// broadcast shape (the common case: no copy, no separate pass), otherwise as `owned_column` converts it.
+fn held_column<'py>(name: &str, arr: &Bound<'py, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Held<'py>> {
+    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    let arr = &readable(arr)?;
+    if arr.len() > 1 && arr.shape() == shape && arr.is_c_contiguous() {
+        macro_rules! in_place {
+            ($($t:ty => $v:ident),*) => {
+                $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
+                    if let Ok(ro) = a.try_readonly() {
+                        return Ok(Held::$v(ro));
+                    }
+                })*
+            };
+        }
+        in_place!(u32 => U32, i64 => I64, i32 => I32, u64 => U64, u16 => U16, i16 => I16, u8 => U8, i8 => I8);
+    }
+    Ok(match owned_column(name, arr, shape)? {
+        Owned::Scalar(v) => Held::Scalar(v),
+        Owned::Values(v) => Held::Owned(v),
+    })
+}
+
+/// An array numpy's element views can read: itself where it is aligned and every stride a whole number of
+/// elements, else numpy's own aligned, contiguous copy of it (a field of a packed record array has a byte
+/// stride that is not one, an array made from a buffer at an odd offset is misaligned: read in place, the
+/// first gives a neighbour's bytes and the second is undefined behaviour).
+fn readable<'py>(arr: &Bound<'py, numpy::PyUntypedArray>) -> PyResult<Bound<'py, numpy::PyUntypedArray>> {
+    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    let itemsize = arr.dtype().itemsize() as isize;
+    let aligned: bool = arr.getattr("flags")?.getattr("aligned")?.extract()?;
+    if aligned && itemsize > 0 && arr.strides().iter().all(|s| s % itemsize == 0) {
+        return Ok(arr.clone());
+    }
+    // A fresh array (numpy allocates it aligned); `ascontiguousarray` would hand back a misaligned one
+    // that is already contiguous.
+    let kwargs = pyo3::types::PyDict::new(arr.py());
+    kwargs.set_item("copy", true)?;
+    kwargs.set_item("order", "C")?;
+    let copy = arr.py().import("numpy")?.call_method("array", (arr,), Some(&kwargs))?;
+    Ok(copy.downcast_into::<numpy::PyUntypedArray>()?)
+}
+
+/// One input of `occupancy_batch` as u32: one value for every cell, or one per cell in C order of the
+/// broadcast shape.
+enum Owned {
+    Scalar(u32),
+    Values(Vec<u32>),
+}
+
+/// `(2, 5)` for a cell's flat index in `shape` (C order), as numpy writes an index.
+fn multi_index(mut flat: usize, shape: &[usize]) -> String {
+    let mut idx = vec![0usize; shape.len()];
+    for (d, &len) in shape.iter().enumerate().rev() {
+        if len > 0 {
+            idx[d] = flat % len;
+            flat /= len;
+        }
+    }
+    match idx.as_slice() {
+        [] => "()".to_string(),
+        [i] => format!("[{i}]"),
+        _ => format!("[{}]", idx.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// A numpy integer array of any dtype, broadcast to `shape`, as u32 values (or one value when it holds one);
+/// a negative value or one over u32 is refused naming the argument and the cell.
+fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Owned> {
+    use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+    let arr = &readable(arr)?;
+    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize]) -> PyResult<Owned>
+    where
+        T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
+    {
+        let ro = arr.try_readonly().map_err(|e| refuse(Kind::NotReadable, format!("{name}: {e}")))?;
+        let view = ro.as_array();
+        // The value named by its index in the broadcast shape (in the argument's own shape when it holds
+        // one value; no index for a number).
+        let bad_at = |index: String, v: T| {
+            let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
+            refuse(Kind::NotACount, format!("{name}{index} = {v}: {why}"))
+        };
+        let bad = |i: usize, v: T| bad_at(multi_index(i, shape), v);
+        if view.len() == 1 {
+            let v = *view.iter().next().expect("one element");
+            let index = if view.ndim() == 0 { String::new() } else { multi_index(0, view.shape()) };
+            return v.try_into().map(Owned::Scalar).map_err(|_| bad_at(index, v));
+        }
+        let b = view
+            .broadcast(shape)
+            .ok_or_else(|| refuse(Kind::Broadcast, format!("{name}: does not broadcast to {shape:?}")))?;
+        // Range first (a loop that vectorizes), then the conversion; the index only for the message.
+        let in_range = |v: &T| (*v).try_into().is_ok();
+        let out: Vec<u32> = match b.as_slice() {
+            Some(slice) => {
+                if let Some(i) = slice.iter().position(|v| !in_range(v)) {
+                    return Err(bad(i, slice[i]));
+                }
+                slice.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
+            }
+            None => {
+                if let Some((i, &v)) = b.iter().enumerate().find(|(_, v)| !in_range(v)) {
+                    return Err(bad(i, v));
+                }
+                b.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
+            }
+        };
+        Ok(Owned::Values(out))
+    }
+    macro_rules! try_dtypes {
+        ($($t:ty),*) => {
+            $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
+                return convert(name, a, shape);
+            })*
+        };
+    }
+    try_dtypes!(u32, i64, i32, u64, u16, i16, u8, i8);
+    Err(refuse(Kind::Dtype, format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
+}
+
+/// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
+/// limiter's code, the VGPR, SGPR, LDS and workgroup terms), each an array of the broadcast shape.
+type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
+
+/// `wavebudget.occupancy_batch(target, *, ...)`: `occupancy` over numpy arrays, every argument an integer
+/// array of any dtype (or a number), broadcast together as numpy broadcasts (`numpy.broadcast_shapes`);
+/// the answer (`OccupancyBatch`, a list of them for several comma-separated targets) holds arrays of that
+/// shape, every cell equal to `occupancy(...)` of its values.
+///
+/// `vgpr_count` (the code object's unified count, AGPRs included) is given instead of `vgprs`/`agprs`.
+/// `wg_size` is a fixed launch size per cell, or `(MIN, MAX)` (each an array or a number) as LLVM's
+/// `amdgpu-flat-work-group-size` (default: the range 1..1024, as `occupancy`). A cell the model refuses
+/// (over a register or LDS limit) refuses the call, naming the cell. `threads`: at most this many threads
+/// (default: every core; batches under 65,536 cells take one). Needs numpy.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+// the Python signature
+// The arrays' defaults (the number 0) have no Rust literal of their type: the text signature is written out
+// (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
+#[pyo3(
+    signature = (target, *, vgprs = None, agprs = None, sgprs = None, lds = None, wg_size = None, vgpr_count = None, wave_size = None, cu_mode = false, llvm = None, threads = None),
+    text_signature = "(target, *, vgprs=0, agprs=0, sgprs=0, lds=0, wg_size=None, vgpr_count=None, wave_size=None, cu_mode=False, llvm=None, threads=None)"
+)]
+pub(crate) fn occupancy_batch<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
+    #[pyo3(from_py_with = "args::batch_arg")] vgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] agprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] sgprs: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::batch_arg")] lds: Option<Bound<'py, PyAny>>,
+    wg_size: Option<Bound<'py, PyAny>>,
+    vgpr_count: Option<Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
+    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::threads>")] threads: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Ok(np) = py.import("numpy") else {
+        return Err(refuse(Kind::NoNumpy, "occupancy_batch needs numpy (pip install numpy)".into()));
+    };
+    if threads == Some(0) {
+        return Err(refuse(Kind::Threads, "threads 0: expected at least 1".into()));
+    }
+    let zero = 0u32.into_pyobject(py)?.into_any();
+    let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
+    let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
+    if vgpr_count.is_some() && !(args::is_zero(&vgprs) && args::is_zero(&agprs)) {
+        return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
+    }
+    // The arguments in the order their refusals are named, each read as numpy reads it.
+    let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
+    match vgpr_count {
+        Some(t) => named.push(("vgpr_count", t)),
+        None => named.extend([("vgprs", vgprs), ("agprs", agprs)]),
+    }
+    match wg_size {
+        Some(w) if w.is_instance_of::<pyo3::types::PyTuple>() => {
+            let t = w.downcast_into::<pyo3::types::PyTuple>()?;
+            if t.len() != 2 {
+                let n = t.len();
+                let message = format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}");
+                return Err(args::refuse(Kind::WgSize, "wg_size", message));
+            }
+            named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
+        }
+        Some(w) => named.push(("wg_size", w)),
+        None => {}
+    }
+    let arrays = named
+        .into_iter()
+        .map(|(k, v)| Ok((k, args::int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let shapes = || {
+        let each: Vec<String> = arrays
+            .iter()
+            .map(|(k, a)| {
+                format!("{k} {}", a.getattr("shape").and_then(|s| s.repr()).map_or("?".into(), |r| r.to_string()))
+            })
+            .collect();
+        each.join(", ")
+    };
+    let shape_of: Vec<Bound<'py, PyAny>> = arrays.iter().map(|(_, a)| a.getattr("shape")).collect::<PyResult<_>>()?;
+    let shape = match np.call_method1("broadcast_shapes", pyo3::types::PyTuple::new(py, shape_of)?) {
+        Ok(s) => s,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) => {
+            return Err(refuse(Kind::Broadcast, format!("the arrays do not broadcast together: {}", shapes())));
+        }
+        Err(e) => return Err(e),
+    };
+    let dims: Vec<usize> = shape.extract()?;
+    let cells: u128 = dims.iter().map(|&d| d as u128).product();
+    if cells > args::MAX_BATCH_CELLS {
+        return Err(refuse(
+            Kind::TooManyCells,
+            format!(
+                "the arrays broadcast to {}, {cells} cells; at most {} ({})",
+                shape.repr()?,
+                args::MAX_BATCH_CELLS,
+                shapes()
+            ),
+        ));
+    }
+    let get = |k: &str| arrays.iter().find(|(n, _)| *n == k).map(|(_, a)| a);
+    let zero = np.call_method1("zeros", ((), np.getattr("uint32")?))?.downcast_into::<numpy::PyUntypedArray>()?;
+    let out = batch_columns(
+        py,
+        &target,
+        dims,
+        get("vgprs").unwrap_or(&zero),
+        get("agprs").unwrap_or(&zero),
+        get("vgpr_count"),
+        get("sgprs").unwrap_or(&zero),
+        get("lds").unwrap_or(&zero),
+        get("wg_size"),
+        get("wg_max"),
+        wave_size,
+        cu_mode,
+        llvm,
+        threads.map(|t| t as usize),
+    )?;
+    let class = package(py)?.getattr("OccupancyBatch")?;
+    one_or_list(py, out.into_iter().map(|(t, m, a)| class.call1((t, m, a.to_vec()))))
+}
+
+/// The batch over numpy integer arrays (their kinds and broadcast shape checked) in, six uint8 arrays of that
+/// shape per target out; every cell equals the scalar `occupancy`.
+#[allow(clippy::too_many_arguments)]
+fn batch_columns<'py>(
+    py: Python<'py>,
+    target: &str,
+    shape: Vec<usize>,
+    vgprs: &Bound<'py, numpy::PyUntypedArray>,
+    agprs: &Bound<'py, numpy::PyUntypedArray>,
+    vgpr_count: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    sgprs: &Bound<'py, numpy::PyUntypedArray>,
+    lds: &Bound<'py, numpy::PyUntypedArray>,
+    wg_min: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    wg_max: Option<&Bound<'py, numpy::PyUntypedArray>>,
+    wave_size: Option<u32>,
+    cu_mode: bool,
+    llvm: Option<u32>,
+    threads: Option<usize>,
+) -> PyResult<Vec<BatchAnswer<'py>>> {
+    use numpy::{IntoPyArray, PyArrayMethods};
+    use wavebudget_model::{CellsOut, Columns, VgprColumns};
+    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(DEFAULT_LLVM)).map_err(|e| model_err(&e))?;
+    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
+    let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
+    let n: usize = shape.iter().product();
+    // Six answer bytes a cell per target, and at most six arguments copied into 4-byte columns (a broadcast or
+    // strided one): more than this machine's memory is Python's MemoryError before anything is copied or
+    // computed (an allocation Linux grants lazily would otherwise be killed, or abort half-way).
+    let need = (n as u128) * (6 * subtargets.len() as u128 + 6 * 4);
+    if need > physical_memory() {
+        return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
+            "occupancy_batch: {n} cells on {} target(s) need {need} bytes of answers, more than this machine's memory",
+            subtargets.len()
+        )));
+    }
+    let vgpr_cols = match vgpr_count {
+        Some(t) => (held_column("vgpr_count", t, &shape)?, None),
+        None => (held_column("vgprs", vgprs, &shape)?, Some(held_column("agprs", agprs, &shape)?)),
+    };
+    let sgprs_held = held_column("sgprs", sgprs, &shape)?;
+    let lds_held = held_column("lds", lds, &shape)?;
+    // No launch size: LLVM's default range (WorkgroupSize::DEFAULT); one array: fixed sizes; two: (MIN, MAX).
+    let (wg_min_held, wg_max_held) = match (wg_min, wg_max) {
+        (Some(lo), Some(hi)) => (held_column("wg_size", lo, &shape)?, Some(held_column("wg_size", hi, &shape)?)),
+        (Some(w), None) => (held_column("wg_size", w, &shape)?, None),
+        _ => {
+            let d = wavebudget_model::WorkgroupSize::DEFAULT;
+            (Held::Scalar(d.min), Some(Held::Scalar(d.max)))
+        }
+    };
+    let wg_max_ref = wg_max_held.as_ref().unwrap_or(&wg_min_held);
+    let in_place = [
+        Some(&vgpr_cols.0),
+        vgpr_cols.1.as_ref(),
+        Some(&sgprs_held),
+        Some(&lds_held),
+        Some(&wg_min_held),
+        Some(wg_max_ref),
+    ]
+    .into_iter()
+    .flatten()
+    .any(|h| !matches!(h, Held::Scalar(_) | Held::Owned(_)));
+    let cols = Columns {
+        len: n,
+        vgprs: match &vgpr_cols {
+            (t, None) => VgprColumns::Total(t.column()),
+            (arch, Some(agpr)) => VgprColumns::Split { arch: arch.column(), agpr: agpr.column() },
+        },
+        sgprs: sgprs_held.column(),
+        lds: lds_held.column(),
+        wg_min: wg_min_held.column(),
+        wg_max: wg_max_ref.column(),
+    };
+    // A refused cell: a value that is not a u32 in any argument is named first, in argument order, as the
+    // copying path names it (the arrays read in place were not checked ahead); then the model's refusal.
+    let refusal = |e: wavebudget_model::CellError| -> PyErr {
+        let mut named: Vec<(&str, &Bound<'py, numpy::PyUntypedArray>)> = match vgpr_count {
+            Some(t) => vec![("vgpr_count", t)],
+            None => vec![("vgprs", vgprs), ("agprs", agprs)],
+        };
+        named.extend([("sgprs", sgprs), ("lds", lds)]);
+        named.extend(wg_min.into_iter().chain(wg_max).map(|w| ("wg_size", w)));
+        for (name, arr) in named {
+            if let Err(range) = owned_column(name, arr, &shape) {
+                return range;
+            }
+        }
+        refuse_kind(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))
+    };
+    let mut answers = Vec::with_capacity(subtargets.len());
+    for st in &subtargets {
+        // The answer's memory is had before any work, or refused as Python's MemoryError (never an abort).
+        let mut bufs: [Vec<u8>; 6] = Default::default();
+        for b in &mut bufs {
+            b.try_reserve_exact(n).map_err(|_| {
+                pyo3::exceptions::PyMemoryError::new_err(format!(
+                    "occupancy_batch: {n} cells need {} bytes of answers per target",
+                    n.saturating_mul(6)
+                ))
+            })?;
+            b.resize(n, 0);
+        }
+        let compute = move || {
+            let mut bufs = bufs;
+            let [w, l, v, s, d, g] = &mut bufs;
+            let out = CellsOut { waves_per_simd: w, limiter: l, vgpr: v, sgpr: s, lds: d, workgroup: g };
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            wavebudget_runtime::batch::evaluate_columns_on(st, threads, &cols, out).map(|()| bufs)
+        };
+        // Arrays read in place stay the caller's: the GIL is held while they are read, so no Python thread
+        // writes them meanwhile (the batch's own threads need no GIL). Copied columns free the GIL.
+        let computed = if in_place { compute() } else { py.allow_threads(compute) };
+        let bufs = computed.map_err(refusal)?;
+        let arrays = bufs.map(|b| b.into_pyarray(py).reshape(shape.clone()).expect("n cells reshape to shape"));
+        answers.push((st.id().canonical(), st.max_waves(), arrays));
+    }
+    Ok(answers)
+}
+
+/// This machine's physical memory in bytes (`u128::MAX` where it cannot be read).
+fn physical_memory() -> u128 {
+    let text = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().strip_suffix("kB"))
+        .and_then(|v| v.trim().parse::<u128>().ok())
+        .map_or(u128::MAX, |kb| kb * 1024)
+}
