@@ -364,13 +364,8 @@ pub(crate) fn int_array<'py>(
     Ok(a.downcast_into()?)
 }
 
-/// An integer (`int` or numpy's) equal to 0; anything else, a bool included, is not.
-pub(crate) fn is_zero(v: &Bound<'_, PyAny>) -> bool {
-    !v.is_instance_of::<pyo3::types::PyBool>() && read_count(v, "").is_ok_and(|n| n == 0)
-}
-
-/// `occupancy_batch`'s arguments read as a number or an array later, in the order refusals name them; a
-/// `None` given is kept to be refused as not integers (the argument's absence is the number 0).
+/// `occupancy_batch`'s `sgprs` and `lds`, read as a number or an array later, in the order refusals name
+/// them; a `None` given is kept to be refused as not integers (the argument's absence is the number 0).
 pub(crate) fn batch_arg<'py>(v: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
     Ok(Some(v.clone()))
 }

@@ -2,9 +2,10 @@
 //! layout allows, and its answer class.
 
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 use crate::args::{self, n};
-use crate::{engine_err, misuse, model_err, one_or_list, package, refuse, refuse_kind, Kind, DEFAULT_LLVM};
+use crate::{engine_err, misuse, one_or_list, refuse, refuse_kind, Kind};
 
 /// One input of `occupancy_batch` as the model's column takes it: one value for every cell, a numpy array of
 /// the broadcast shape read in place (C-contiguous, any integer dtype: the model converts and range-checks
@@ -185,14 +186,14 @@ type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
 // The arrays' defaults (the number 0) have no Rust literal of their type: the text signature is written out
 // (test_the_native_stub_declares_the_functions_as_they_are holds it to the `.pyi`).
 #[pyo3(
-    signature = (target, *, vgprs = None, agprs = None, sgprs = None, lds = None, wg_size = None, vgpr_count = None, wave_size = None, cu_mode = false, llvm = None, threads = None),
-    text_signature = "(target, *, vgprs=0, agprs=0, sgprs=0, lds=0, wg_size=None, vgpr_count=None, wave_size=None, cu_mode=False, llvm=None, threads=None)"
+    signature = (target, *, vgprs = None, agprs = None, sgprs = None, lds = None, wg_size = None, vgpr_count = None, wave_size = None, cu_mode = false, llvm = None, threads = None, dvgpr_block = None),
+    text_signature = "(target, *, vgprs=None, agprs=None, sgprs=0, lds=0, wg_size=None, vgpr_count=None, wave_size=None, cu_mode=False, llvm=None, threads=None, dvgpr_block=None)"
 )]
 pub(crate) fn occupancy_batch<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = "args::text::<n::target>")] target: String,
-    #[pyo3(from_py_with = "args::batch_arg")] vgprs: Option<Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = "args::batch_arg")] agprs: Option<Bound<'py, PyAny>>,
+    vgprs: Option<Bound<'py, PyAny>>,
+    agprs: Option<Bound<'py, PyAny>>,
     #[pyo3(from_py_with = "args::batch_arg")] sgprs: Option<Bound<'py, PyAny>>,
     #[pyo3(from_py_with = "args::batch_arg")] lds: Option<Bound<'py, PyAny>>,
     wg_size: Option<Bound<'py, PyAny>>,
@@ -201,6 +202,7 @@ pub(crate) fn occupancy_batch<'py>(
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
     #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::threads>")] threads: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let Ok(np) = py.import("numpy") else {
         return Err(refuse(Kind::NoNumpy, "occupancy_batch needs numpy (pip install numpy)".into()));
@@ -210,16 +212,9 @@ pub(crate) fn occupancy_batch<'py>(
     }
     let zero = 0u32.into_pyobject(py)?.into_any();
     let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
-    let (vgprs, agprs, sgprs, lds) = (given(vgprs), given(agprs), given(sgprs), given(lds));
-    if vgpr_count.is_some() && !(args::is_zero(&vgprs) && args::is_zero(&agprs)) {
-        return Err(misuse(wavebudget_engine::misuse::Misuse::VgprCountAndSplit));
-    }
+    let (sgprs, lds) = (given(sgprs), given(lds));
     // The arguments in the order their refusals are named, each read as numpy reads it.
     let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
-    match vgpr_count {
-        Some(t) => named.push(("vgpr_count", t)),
-        None => named.extend([("vgprs", vgprs), ("agprs", agprs)]),
-    }
     match wg_size {
         Some(w) if w.is_instance_of::<pyo3::types::PyTuple>() => {
             let t = w.downcast_into::<pyo3::types::PyTuple>()?;
@@ -233,10 +228,20 @@ pub(crate) fn occupancy_batch<'py>(
         Some(w) => named.push(("wg_size", w)),
         None => {}
     }
+    match &vgpr_count {
+        Some(t) => named.push(("vgpr_count", t.clone())),
+        None => named
+            .extend([vgprs.clone().map(|v| ("vgprs", v)), agprs.clone().map(|a| ("agprs", a))].into_iter().flatten()),
+    }
     let arrays = named
         .into_iter()
         .map(|(k, v)| Ok((k, args::int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
         .collect::<PyResult<Vec<_>>>()?;
+    // The registers as every door takes them, after the launch range as the scalar call reads them: one way
+    // of giving them, at least one (the engine's rule, on which arguments are given: an array of zeros is
+    // a count given, as `vgprs=0` is in `occupancy`).
+    let present = |v: &Option<Bound<'py, PyAny>>| v.as_ref().map(|_| 0);
+    wavebudget_engine::misuse::vgprs(present(&vgprs), present(&agprs), present(&vgpr_count), false).map_err(misuse)?;
     let shapes = || {
         let each: Vec<String> = arrays
             .iter()
@@ -283,10 +288,16 @@ pub(crate) fn occupancy_batch<'py>(
         wave_size,
         cu_mode,
         llvm,
+        dvgpr_block,
         threads.map(|t| t as usize),
     )?;
-    let class = package(py)?.getattr("OccupancyBatch")?;
-    one_or_list(py, out.into_iter().map(|(t, m, a)| class.call1((t, m, a.to_vec()))))
+    one_or_list(
+        py,
+        out.into_iter().map(|(target, max_waves_per_simd, arrays)| {
+            let arrays = arrays.map(Bound::unbind);
+            Ok(Bound::new(py, OccupancyBatch { target, max_waves_per_simd, arrays })?.into_any())
+        }),
+    )
 }
 
 /// The batch over numpy integer arrays (their kinds and broadcast shape checked) in, six uint8 arrays of that
@@ -306,12 +317,12 @@ fn batch_columns<'py>(
     wave_size: Option<u32>,
     cu_mode: bool,
     llvm: Option<u32>,
+    dvgpr_block: Option<u32>,
     threads: Option<usize>,
 ) -> PyResult<Vec<BatchAnswer<'py>>> {
     use numpy::{IntoPyArray, PyArrayMethods};
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
-    let major = wavebudget_model::Llvm::from_major(llvm.unwrap_or(DEFAULT_LLVM)).map_err(|e| model_err(&e))?;
-    let options = wavebudget_model::Options { wave_size, cu_mode, dvgpr_block: 0, llvm: major, vgprs_1_5x: None };
+    let options = crate::Options::of(wave_size, cu_mode, llvm, dvgpr_block).model()?;
     let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
     // Six answer bytes a cell per target, and at most six arguments copied into 4-byte columns (a broadcast or
@@ -416,4 +427,105 @@ fn physical_memory() -> u128 {
         .and_then(|v| v.trim().strip_suffix("kB"))
         .and_then(|v| v.trim().parse::<u128>().ok())
         .map_or(u128::MAX, |kb| kb * 1024)
+}
+
+/// The limiter names by code (the model's `Limiter::ALL` in `Limiter::code` order): `LIMITERS`, into which
+/// `OccupancyBatch.limiter` indexes.
+pub(crate) fn limiter_names() -> Vec<&'static str> {
+    wavebudget_model::Limiter::ALL.iter().map(|l| l.as_str()).collect()
+}
+
+/// `occupancy_batch`'s answer for one target: numpy arrays of the inputs' broadcast shape, every cell equal
+/// to `occupancy(...)` of its values. `waves_per_simd` (uint8), `limiter` (uint8 codes into `LIMITERS`),
+/// `limits` (each limiter's waves, one array each).
+#[pyclass(frozen, module = "wavebudget")]
+pub(crate) struct OccupancyBatch {
+    /// The target's canonical name.
+    #[pyo3(get)]
+    target: String,
+    /// The target's most waves per SIMD (`occupancy()`'s denominator).
+    #[pyo3(get)]
+    max_waves_per_simd: u32,
+    /// Waves per SIMD, the limiter's code, and the VGPR, SGPR, LDS and workgroup terms.
+    arrays: [Py<numpy::PyArrayDyn<u8>>; 6],
+}
+
+#[pymethods]
+impl OccupancyBatch {
+    /// The answer made again from its parts (what pickling calls).
+    #[new]
+    fn new(target: String, max_waves_per_simd: u32, arrays: [Py<numpy::PyArrayDyn<u8>>; 6]) -> Self {
+        OccupancyBatch { target, max_waves_per_simd, arrays }
+    }
+
+    /// Waves per SIMD of each cell (uint8).
+    #[getter]
+    fn waves_per_simd(&self, py: Python<'_>) -> Py<numpy::PyArrayDyn<u8>> {
+        self.arrays[0].clone_ref(py)
+    }
+
+    /// The limiter of each cell as its code into `LIMITERS` (uint8).
+    #[getter]
+    fn limiter(&self, py: Python<'_>) -> Py<numpy::PyArrayDyn<u8>> {
+        self.arrays[1].clone_ref(py)
+    }
+
+    /// Each limiter's waves per SIMD, one array each (as the scalar answer's `limits`).
+    #[getter]
+    fn limits(&self, py: Python<'_>) -> PyResult<Py<BatchLimits>> {
+        let [vgpr, sgpr, lds, workgroup] = [2, 3, 4, 5].map(|i| self.arrays[i].clone_ref(py));
+        Py::new(py, BatchLimits { vgpr, sgpr, lds, workgroup })
+    }
+
+    /// The inputs' broadcast shape (a tuple, as numpy's).
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.arrays[0].bind(py).getattr("shape")
+    }
+
+    /// The limiter of each cell by name (a numpy array of str).
+    fn limiter_names<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let names = py.import("numpy")?.call_method1("array", (limiter_names(),))?;
+        names.get_item(self.arrays[1].bind(py))
+    }
+
+    /// Waves per SIMD over the target's maximum (float64).
+    fn occupancy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.arrays[0].bind(py).as_any().div(f64::from(self.max_waves_per_simd))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let me = slf.get();
+        let arrays: Vec<_> = me.arrays.iter().map(|a| a.clone_ref(slf.py())).collect();
+        (slf.get_type(), (me.target.clone(), me.max_waves_per_simd, arrays)).into_bound_py_any(slf.py())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "OccupancyBatch(target={}, shape={})",
+            self.target.as_str().into_pyobject(py)?.repr()?,
+            self.shape(py)?.repr()?
+        ))
+    }
+}
+
+/// Each limiter's waves per SIMD in a batch, one array each: `vgpr`, `sgpr`, `lds`, `workgroup` (as the
+/// scalar answer's `limits`).
+#[pyclass(frozen, module = "wavebudget")]
+pub(crate) struct BatchLimits {
+    #[pyo3(get)]
+    vgpr: Py<numpy::PyArrayDyn<u8>>,
+    #[pyo3(get)]
+    sgpr: Py<numpy::PyArrayDyn<u8>>,
+    #[pyo3(get)]
+    lds: Py<numpy::PyArrayDyn<u8>>,
+    #[pyo3(get)]
+    workgroup: Py<numpy::PyArrayDyn<u8>>,
+}
+
+#[pymethods]
+impl BatchLimits {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("BatchLimits(shape={})", self.vgpr.bind(py).getattr("shape")?.repr()?))
+    }
 }

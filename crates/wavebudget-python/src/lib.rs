@@ -1644,6 +1644,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NvBudget>()?;
     m.add_class::<NvTargets>()?;
     m.add_class::<Advice>()?;
+    m.add_class::<batch::OccupancyBatch>()?;
+    m.add_class::<batch::BatchLimits>()?;
+    m.add("LIMITERS", pyo3::types::PyTuple::new(m.py(), batch::limiter_names())?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Whether this extension was built without optimisation (cargo's dev profile, as scripts/test.sh
     // installs it): the benchmarks refuse to time such a build.

@@ -132,7 +132,7 @@ def test_threads_give_the_same_arrays():
 @pytest.mark.parametrize("kwargs,message,kind", [
     (dict(vgprs=np.array([[1, 300]])), r"^cell \[0, 1\]: 300 architectural VGPRs is more than gfx942 can address", "too_many_registers"),
     (dict(vgprs=np.array([1, -6])), r"^vgprs\[1\] = -6: expected a whole number, not a negative one$", "not_a_count"),
-    (dict(lds=np.array([2**40], np.int64)), r"^lds\[0\] = 1099511627776: over 4294967295$", "not_a_count"),
+    (dict(vgprs=1, lds=np.array([2**40], np.int64)), r"^lds\[0\] = 1099511627776: over 4294967295$", "not_a_count"),
     # A value out of range is named before a cell the model refuses, whichever comes first.
     (dict(vgprs=np.array([1, 300, 3]), sgprs=np.array([1, 2, -1])), r"^sgprs\[2\] = -1: expected a whole number", "not_a_count"),
     (dict(vgprs=np.array([1, 300, 3], np.uint16), lds=np.array([5, 6, 2**33])), r"^lds\[2\] = 8589934592: over", "not_a_count"),
@@ -142,7 +142,7 @@ def test_threads_give_the_same_arrays():
     (dict(vgprs=True), r"^vgprs: expected integers \(any integer dtype\), got dtype bool$", "dtype"),
     (dict(vgprs=np.array([1, 2]), lds=[1, 2, 3]), r"^the arrays do not broadcast together: ", "broadcast"),
     (dict(vgprs=1, vgpr_count=4), r"^give either vgpr_count or vgprs/agprs, not both$", "vgpr_count_and_split"),
-    (dict(wg_size=np.array([0, 64])), r"^cell \[0\]: workgroup size must be at least 1$", "workgroup_size"),
+    (dict(vgprs=1, wg_size=np.array([0, 64])), r"^cell \[0\]: workgroup size must be at least 1$", "workgroup_size"),
     (dict(wg_size=(1, 2, 3)), r"^wg_size: expected sizes or \(MIN, MAX\), got a tuple of 3$", "wg_size"),
     (dict(threads=0), r"^threads 0: expected at least 1$", "threads"),
 ])
@@ -227,3 +227,42 @@ def test_a_cell_with_two_problems_is_refused_for_the_one_a_scalar_call_names(kwa
         wb.occupancy_batch("gfx942", **columns)
     assert str(batch.value) == f"cell [0]: {scalar.value}" and batch.value.kind == scalar.value.kind
     assert str(scalar.value).startswith("workgroup size ")
+
+
+def test_a_dynamic_vgpr_block_is_asked_alike_in_the_batch():
+    """Issue 56: `dvgpr_block` reached occupancy, budget and suggest but not the batch (fixed at none): the
+    batch's cells equal the scalar call's with the block, which differs from none on gfx1201 (the CLI's
+    `--dvgpr-block 16` answer is compared there: tests/test_doors.py), and the block's refusals are the
+    scalar call's."""
+    vgprs = np.array([24, 64, 100, 128])
+    for block in (16, 32):
+        got = wb.occupancy_batch("gfx1201", vgprs=vgprs, wg_size=256, dvgpr_block=block).waves_per_simd.tolist()
+        assert got == [wb.occupancy("gfx1201", vgprs=int(v), wg_size=256, dvgpr_block=block).waves_per_simd
+                       for v in vgprs]
+    assert (wb.occupancy_batch("gfx1201", vgprs=100, wg_size=256, dvgpr_block=16).waves_per_simd
+            != wb.occupancy_batch("gfx1201", vgprs=100, wg_size=256).waves_per_simd)
+    for target, block in (("gfx1201", 8), ("gfx942", 16)):
+        with pytest.raises(wb.Error) as scalar:
+            wb.occupancy(target, vgprs=100, dvgpr_block=block)
+        with pytest.raises(wb.Error) as batch:
+            wb.occupancy_batch(target, vgprs=np.array([100]), dvgpr_block=block)
+        assert (str(batch.value), batch.value.kind) == (str(scalar.value), scalar.value.kind)
+
+
+def test_the_answer_is_the_extensions_class_and_pickles():
+    """The answer class is native (crates/wavebudget-python/src/batch.rs), with the fields the scalar answer
+    names, ``LIMITERS`` the model's limiter names in code order, and pickling keeping the arrays."""
+    import pickle
+    vgprs, lds = np.array([[24, 256], [128, 64]]), np.array([0, 65536])
+    got = wb.occupancy_batch("gfx942", vgprs=vgprs, lds=lds)
+    assert type(got).__module__ == "wavebudget" and got.shape == (2, 2)
+    assert wb.LIMITERS == ("vgpr", "sgpr", "lds", "workgroup", "max_waves")
+    for i, j in np.ndindex(2, 2):
+        o = wb.occupancy("gfx942", vgprs=int(vgprs[i, j]), lds=int(lds[j]))
+        assert got.limiter_names()[i, j] == o.limiter
+        assert (got.limits.vgpr[i, j], got.limits.lds[i, j]) == (o.limits.vgpr, o.limits.lds)
+        assert got.occupancy()[i, j] == o.occupancy
+    back = pickle.loads(pickle.dumps(got))
+    assert back.target == got.target and back.max_waves_per_simd == got.max_waves_per_simd
+    assert np.array_equal(back.waves_per_simd, got.waves_per_simd) and np.array_equal(back.limits.lds, got.limits.lds)
+    assert repr(got) == "OccupancyBatch(target='gfx942', shape=(2, 2))"

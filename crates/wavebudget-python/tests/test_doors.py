@@ -1077,3 +1077,22 @@ def test_launch_lds_past_a_workgroups_is_one_refusal_in_every_door(lib):
         out = Dispatch()
         rc = lib.wb_dispatch_query(kh, kernel.encode(), dev, 0, lds, ctypes.byref(out), err, 1024)
         assert rc != 0 and err.value.decode() == str(e.value) == want, (lds, err.value, want)
+
+
+@pytest.mark.parametrize("kwargs,flags", [
+    (dict(lds=[0, 4096]), []),
+    (dict(agprs=[4, 8]), ["--agprs", "4"]),
+    (dict(vgprs=0, vgpr_count=[64, 128]), ["--vgprs", "0", "--vgpr-count", "64"]),
+    (dict(agprs=[0, 0], vgpr_count=[64, 128]), ["--agprs", "0", "--vgpr-count", "64"]),
+])
+def test_the_registers_are_given_one_way_as_the_command_takes_them(kwargs, flags):
+    """Issue 56: the batch read no VGPRs as 0 (a number no input gave: `occupancy` and the CLI refuse "give
+    --vgprs N") and an array of zeros beside `vgpr_count` as none given (the scalar call's 0 is a count
+    given). Now the engine's rule on which arguments are given: the CLI's refusal, in Python's words."""
+    import numpy
+    r = cli("occupancy", "--target", "gfx942", *flags)
+    assert r.returncode == 1, r
+    line = r.stderr.strip().removeprefix("error: ")
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.occupancy_batch("gfx942", **{k: numpy.array(v) for k, v in kwargs.items()})
+    assert str(e.value) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line), (e.value, line)

@@ -184,66 +184,14 @@ The model's native answer: the common fields are read from it directly, and the 
 (``to_dict()``, the other fields) is made the first time it is asked for. Read-only, comparable, picklable."""
 
 
-LIMITERS: Tuple[str, ...] = ("vgpr", "sgpr", "lds", "workgroup", "max_waves")
+LIMITERS: Tuple[str, ...] = _native.LIMITERS
 """The limiter names by code: ``OccupancyBatch.limiter`` holds indexes into this tuple (the model's
 ``Limiter::code``)."""
 
-
-class BatchLimits:
-    """Each limiter's waves per SIMD, one array each: ``vgpr``, ``sgpr``, ``lds``, ``workgroup`` (as the
-    scalar answer's ``limits``)."""
-
-    __slots__ = ("vgpr", "sgpr", "lds", "workgroup")
-    vgpr: Any
-    sgpr: Any
-    lds: Any
-    workgroup: Any
-
-    def __init__(self, vgpr: Any, sgpr: Any, lds: Any, workgroup: Any) -> None:
-        self.vgpr, self.sgpr, self.lds, self.workgroup = vgpr, sgpr, lds, workgroup
-
-    def __repr__(self) -> str:
-        return f"BatchLimits(shape={self.vgpr.shape})"
-
-
-class OccupancyBatch:
-    """``occupancy_batch``'s answer for one target: numpy arrays of the inputs' broadcast shape.
-
-    ``waves_per_simd`` (uint8), ``limiter`` (uint8 codes into ``LIMITERS``; ``limiter_names()`` gives the
-    names), ``limits`` (``.vgpr``, ``.sgpr``, ``.lds``, ``.workgroup``: each limiter's waves), and
-    ``occupancy()`` (waves over ``max_waves_per_simd``). Every cell equals ``occupancy(...)`` of its values."""
-
-    __slots__ = ("target", "max_waves_per_simd", "waves_per_simd", "limiter", "limits")
-    target: str
-    max_waves_per_simd: int
-    waves_per_simd: Any
-    limiter: Any
-    limits: BatchLimits
-
-    def __init__(self, target: str, max_waves: int, arrays: Sequence[Any]) -> None:
-        self.target = target
-        self.max_waves_per_simd = max_waves
-        self.waves_per_simd, self.limiter = arrays[0], arrays[1]
-        self.limits = BatchLimits(*arrays[2:6])
-
-    @property
-    def shape(self) -> Tuple[int, ...]:
-        return tuple(self.waves_per_simd.shape)
-
-    def limiter_names(self) -> Any:
-        """The limiter of each cell by name (a numpy array of str)."""
-        import numpy as np
-
-        return np.array(LIMITERS)[self.limiter]
-
-    def occupancy(self) -> Any:
-        """Waves per SIMD over the target's maximum (float64)."""
-        return self.waves_per_simd / float(self.max_waves_per_simd)
-
-    def __repr__(self) -> str:
-        return f"OccupancyBatch(target={self.target!r}, shape={self.shape})"
-
-
+# occupancy_batch's answer, native (crates/wavebudget-python/src/batch.rs): numpy arrays of the inputs'
+# broadcast shape, ``limits`` one array per limiter, ``limiter_names()`` and ``occupancy()``.
+OccupancyBatch = _native.OccupancyBatch
+BatchLimits = _native.BatchLimits
 occupancy_batch = _native.occupancy_batch
 
 

@@ -1,7 +1,7 @@
 import os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from . import CodeObjects, Cubins, Note, OccupancyBatch, Record
+from . import CodeObjects, Cubins, Note, Record
 
 # The public calls below are the package's own (``wavebudget.occupancy`` is ``_native.occupancy``): each
 # declared here once with its types, the signature itself written once in Rust (``#[pyo3(signature)]``);
@@ -44,6 +44,26 @@ class Occupancy:
     def __contains__(self, key: object) -> bool: ...
     def keys(self) -> Any: ...
     def to_dict(self) -> Dict[str, Any]: ...
+
+class BatchLimits:
+    """Each limiter's waves per SIMD in a batch, one array each (as the scalar answer's ``limits``)."""
+    vgpr: Any
+    sgpr: Any
+    lds: Any
+    workgroup: Any
+
+class OccupancyBatch:
+    """``occupancy_batch``'s answer for one target: numpy arrays of the inputs' broadcast shape
+    (crates/wavebudget-python/src/batch.rs)."""
+    target: str
+    max_waves_per_simd: int
+    waves_per_simd: Any
+    limiter: Any
+    limits: BatchLimits
+    shape: Tuple[int, ...]
+    def __init__(self, target: str, max_waves_per_simd: int, arrays: Sequence[Any]) -> None: ...
+    def limiter_names(self) -> Any: ...
+    def occupancy(self) -> Any: ...
 
 class _Answer:
     """The record protocol the answer classes share (crates/wavebudget-python/src/answer.rs)."""
@@ -301,8 +321,8 @@ def occupancy(
 def occupancy_batch(
     target: str,
     *,
-    vgprs: Any = 0,
-    agprs: Any = 0,
+    vgprs: Any = None,
+    agprs: Any = None,
     sgprs: Any = 0,
     lds: Any = 0,
     wg_size: Any = None,
@@ -311,6 +331,7 @@ def occupancy_batch(
     cu_mode: bool = False,
     llvm: Optional[int] = None,
     threads: Optional[int] = None,
+    dvgpr_block: Optional[int] = None,
 ) -> Union[OccupancyBatch, List[OccupancyBatch]]: ...
 
 def suggest_wg_size(
@@ -368,6 +389,7 @@ def cubins(
 
 
 PTXAS_MAX_REGS: int
+LIMITERS: Tuple[str, ...]
 KINDS: Tuple[str, ...]
 
 def _printable(text: str) -> str: ...
