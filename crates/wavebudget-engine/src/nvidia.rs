@@ -39,13 +39,34 @@ pub struct OccupancyAnswer {
     pub occupancy: Occupancy,
     /// Blocks that fill the product's SMs once (none where no product is named or no block fits).
     pub grid_blocks: Option<u64>,
+    /// The warps as a fraction of the SM's (`occupancy` in JSON, as the AMD answer's).
+    #[serde(rename = "occupancy")]
+    pub fraction: f64,
+    /// Why no block fits, in words (`occupancy.unlaunchable`'s text; none where one does).
+    #[serde(serialize_with = "as_text")]
+    pub unlaunchable_reason: Option<wavebudget_model::nvidia::Unlaunchable>,
+}
+
+/// An unlaunchable kernel's reason as its text.
+fn as_text<S: serde::Serializer>(u: &Option<wavebudget_model::nvidia::Unlaunchable>, s: S) -> Result<S::Ok, S::Error> {
+    match u {
+        Some(u) => s.collect_str(u),
+        None => s.serialize_none(),
+    }
 }
 
 /// `kernel`'s occupancy on `t`.
 pub fn occupancy(t: &Target, kernel: Kernel) -> Result<OccupancyAnswer, NvRefusal> {
     let o = t.arch.occupancy(&kernel)?;
     let grid_blocks = t.sms().filter(|_| o.blocks_per_sm > 0).map(|s| u64::from(s) * u64::from(o.blocks_per_sm));
-    Ok(OccupancyAnswer { target: TargetFields::from(t), kernel, occupancy: o, grid_blocks })
+    Ok(OccupancyAnswer {
+        target: TargetFields::from(t),
+        kernel,
+        occupancy: o,
+        grid_blocks,
+        fraction: o.fraction(),
+        unlaunchable_reason: o.unlaunchable,
+    })
 }
 
 /// One register budget: what was asked and the answer.

@@ -1329,37 +1329,23 @@ answer! {
     json(py) { to_py(py, s)? }
 }
 
-/// NVIDIA's occupancy answer with what Python renders beside it.
-pub(crate) struct NvOccupancyValue {
-    answer: wavebudget_engine::nvidia::OccupancyAnswer,
-    /// The warps as a fraction of the SM's.
-    occupancy: f64,
-    /// Why no block fits, in words.
-    unlaunchable_reason: Option<String>,
-}
-
 answer! {
     /// `wavebudget.nvidia.NvOccupancy`: one kernel at one launch (`blocks_per_sm`, `warps_per_sm`,
     /// `max_warps_per_sm`, `occupancy` (warps as a fraction of the SM's), `limiters`, `limits`,
     /// `allocated_regs_per_block`, `allocated_shared_mem_per_block`, `unlaunchable`, `grid_blocks`), the
     /// engine's `OccupancyAnswer`.
-    NvOccupancy("NvOccupancy", "wavebudget.nvidia", v: NvOccupancyValue) {
-        target => v.answer.target.target, family => v.answer.target.family, product => v.answer.target.product,
-        sms => v.answer.target.sms, arch => v.answer.occupancy.arch,
-        blocks_per_sm => v.answer.occupancy.blocks_per_sm, warps_per_sm => v.answer.occupancy.warps_per_sm,
-        max_warps_per_sm => v.answer.occupancy.max_warps_per_sm,
-        allocated_regs_per_block => v.answer.occupancy.allocated_regs_per_block,
-        allocated_shared_mem_per_block => v.answer.occupancy.allocated_shared_mem_per_block,
-        shared_mem_per_sm => v.answer.occupancy.shared_mem_per_sm, grid_blocks => v.answer.grid_blocks,
-        occupancy => v.occupancy, unlaunchable_reason => v.unlaunchable_reason,
+    NvOccupancy("NvOccupancy", "wavebudget.nvidia", v: wavebudget_engine::nvidia::OccupancyAnswer) {
+        target => v.target.target, family => v.target.family, product => v.target.product,
+        sms => v.target.sms, arch => v.occupancy.arch,
+        blocks_per_sm => v.occupancy.blocks_per_sm, warps_per_sm => v.occupancy.warps_per_sm,
+        max_warps_per_sm => v.occupancy.max_warps_per_sm,
+        allocated_regs_per_block => v.occupancy.allocated_regs_per_block,
+        allocated_shared_mem_per_block => v.occupancy.allocated_shared_mem_per_block,
+        shared_mem_per_sm => v.occupancy.shared_mem_per_sm, grid_blocks => v.grid_blocks,
+        occupancy => v.fraction,
     }
-    json_only: ["kernel", "limits", "limiters", "unlaunchable"]
-    json(py) {
-        let d = to_py(py, &v.answer)?;
-        d.set_item("occupancy", v.occupancy)?;
-        d.set_item("unlaunchable_reason", v.unlaunchable_reason.as_deref())?;
-        d
-    }
+    json_only: ["kernel", "limits", "limiters", "unlaunchable", "unlaunchable_reason"]
+    json(py) { to_py(py, v)? }
 }
 
 /// One NVIDIA register budget with its target.
@@ -1537,10 +1523,7 @@ fn nv_occupancy<'py>(
     let spec = nv_spec(shared_mem, dynamic_shared_mem, max_dynamic, barriers, carveout);
     let k = spec.kernel(t.arch, regs, block);
     let answer = wavebudget_engine::nvidia::occupancy(&t, k).map_err(nv_err)?;
-    // Rendered for Python: the fraction of the SM's warps, the reason in words.
-    let occupancy = answer.occupancy.fraction();
-    let unlaunchable_reason = answer.occupancy.unlaunchable.map(|u| u.to_string());
-    Ok(Bound::new(py, NvOccupancy::new(NvOccupancyValue { answer, occupancy, unlaunchable_reason }))?.into_any())
+    Ok(Bound::new(py, NvOccupancy::new(answer))?.into_any())
 }
 
 /// `wavebudget.nvidia.budget(target, *, block, ...)`: the largest registers per thread (up to ptxas's 255)
