@@ -328,7 +328,7 @@ fn a_kernel_without_launch_bounds_says_why_it_has_no_occupancy() {
     std::fs::create_dir_all(&dir).unwrap();
     let cubin = cubin_of(&dir, "k", &module(&[8]).replace(" #0 {", " {"), "sm_80");
     let k = &inspect_json(&cubin)["cubins"][0]["kernels"][0];
-    assert_eq!(k["no_occupancy"], "no launch bounds in the cubin: give --wg-size N", "{k}");
+    assert_eq!(k["no_occupancy"], "no launch bounds in the cubin and no block size given", "{k}");
     assert!(k.get("occupancy").is_none(), "{k}");
     let with = run(Command::new(bin()).arg("inspect").arg(&cubin).args(["--json", "--wg-size", "128"]));
     let with: serde_json::Value = serde_json::from_str(&with).unwrap();

@@ -728,7 +728,8 @@ pub enum NoOccupancy {
     UnknownArch,
     /// No block size: neither `--wg-size` nor the cubin's launch bounds.
     // Not a refusal: a cubin kernel's "why" in the answer and the page, the same in every door.
-    #[error("no launch bounds in the cubin: give --wg-size N")]
+    // Door-neutral: the CLI takes the block as `--wg-size`, Python's `cubins()` as `block`.
+    #[error("no launch bounds in the cubin and no block size given")]
     NoBlockSize,
     /// No register count in the cubin's `.nv.info`.
     #[error("no register count in the cubin")]
