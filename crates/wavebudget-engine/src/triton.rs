@@ -35,6 +35,9 @@ pub struct TritonLaunch {
     pub overridden: Vec<&'static str>,
 }
 
+/// The threads of an NVIDIA warp, which Triton's CUDA backend launches `num_warps` of.
+pub const CUDA_WARP_SIZE: u32 = 32;
+
 /// Triton's launch size: `num_warps` warps of `warp_size` lanes (every door that turns a Triton config into
 /// a workgroup size takes it here; 0 or an overflow is no launch size).
 pub fn launch_size(num_warps: u32, warp_size: u32) -> Result<u32, JsonProblem> {
@@ -65,7 +68,7 @@ impl TritonLaunch {
     /// Triton's CUDA launch rule: `num_warps` warps of 32 threads with `shared` bytes of dynamic shared
     /// memory, on compute capability `arch` (what a CUDA `CompiledKernel`'s metadata gives: `target.arch`).
     pub fn cuda(source: &str, shared: u32, num_warps: u32, arch: u32) -> Result<TritonLaunch, JsonProblem> {
-        Ok(TritonLaunch { cuda_arch: Some(arch), ..TritonLaunch::new(source, shared, num_warps, 32)? })
+        Ok(TritonLaunch { cuda_arch: Some(arch), ..TritonLaunch::new(source, shared, num_warps, CUDA_WARP_SIZE)? })
     }
 
     /// The refusal of a code object built for another processor than the JSON's `arch` (the entry's

@@ -391,7 +391,8 @@ fn occupancy<'py>(
 /// `_target(target, wave_size=None)`: a target's vendor and the properties a Triton pruner needs, as the
 /// engine reads them (no answer probed for them): `("nvidia", architecture, False)`, or `("amd",
 /// processor, wgp_mode)` (whether the processor has WGPs, so that CU mode changes its code). One target,
-/// not a list.
+/// not a list. A wave size an NVIDIA target does not have (a warp is 32 threads, Triton's CUDA launch rule:
+/// `TritonLaunch::cuda`) is refused here, as the AMD processor's is by its subtarget.
 #[pyfunction]
 #[pyo3(signature = (target, wave_size = None))]
 fn _target(
@@ -399,6 +400,11 @@ fn _target(
     #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
 ) -> PyResult<(&'static str, &'static str, bool)> {
     if let Some(nv) = wavebudget_engine::targets::nvidia_target(&target).map_err(engine_err)? {
+        let warp = wavebudget_engine::triton::CUDA_WARP_SIZE;
+        if let Some(w) = wave_size.filter(|&w| w != warp) {
+            let message = format!("warp_size {w}: an NVIDIA warp is {warp} threads ('{target}')");
+            return Err(args::refuse(Kind::WarpSize, "warp_size", message));
+        }
         return Ok(("nvidia", nv.arch.name, false));
     }
     with_subtargets(&target, Options::of(wave_size, false, None, None), |sts| match sts {
@@ -482,6 +488,7 @@ pub(crate) enum Kind {
     TargetList,
     Threads,
     TooManyCells,
+    WarpSize,
     WgSize,
 }
 
@@ -491,7 +498,6 @@ pub(crate) enum Kind {
 #[strum(serialize_all = "snake_case")]
 #[allow(dead_code, reason = "made in Python: the variants are only names here")]
 enum PythonKind {
-    WarpSize,
     NoCompile,
     CodeObjects,
     Sweep,

@@ -114,8 +114,6 @@ def pruner(target: str, *, warp_size: Optional[int] = None) -> Callable[..., Lis
     # The target's vendor and processor, read now (a bad target refused now, not at the first autotune).
     vendor, base, has_wgp = _native._target(target, None if warp_size is None else _u32("warp_size", warp_size))
     if vendor == "nvidia":
-        if warp_size not in (None, 32):
-            raise _refuse("warp_size", f"warp_size {warp_size}: an NVIDIA warp is 32 threads ('{target}')")
         return _nv_pruner(target)
     version = _triton_version()
     normalise = (lambda kw: _normalise(kw, base, has_wgp)) if version and version.startswith(_NORMALISED_IN) else None
