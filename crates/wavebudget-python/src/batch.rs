@@ -114,9 +114,19 @@ fn multi_index(mut flat: usize, shape: &[usize]) -> String {
 /// A numpy integer array of any dtype, broadcast to `shape`, as u32 values (or one value when it holds one);
 /// a negative value or one over u32 is refused naming the argument and the cell.
 fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Owned> {
+    read_column(name, arr, shape, true)
+}
+
+/// The refusal of a value of `arr` that is not a u32, as [`owned_column`] names it, without copying the values.
+fn check_range(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<()> {
+    read_column(name, arr, shape, false).map(drop)
+}
+
+/// [`owned_column`], the values kept where `keep` (else only checked: `Owned::Values` is empty).
+fn read_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize], keep: bool) -> PyResult<Owned> {
     use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
     let arr = &readable(arr)?;
-    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize]) -> PyResult<Owned>
+    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize], keep: bool) -> PyResult<Owned>
     where
         T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
     {
@@ -144,11 +154,17 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
                 if let Some(i) = slice.iter().position(|v| !in_range(v)) {
                     return Err(bad(i, slice[i]));
                 }
+                if !keep {
+                    return Ok(Owned::Values(Vec::new()));
+                }
                 slice.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
             }
             None => {
                 if let Some((i, &v)) = b.iter().enumerate().find(|(_, v)| !in_range(v)) {
                     return Err(bad(i, v));
+                }
+                if !keep {
+                    return Ok(Owned::Values(Vec::new()));
                 }
                 b.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
             }
@@ -158,12 +174,50 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
     macro_rules! try_dtypes {
         ($($t:ty),*) => {
             $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
-                return convert(name, a, shape);
+                return convert(name, a, shape, keep);
             })*
         };
     }
     try_dtypes!(u32, i64, i32, u64, u16, i16, u8, i8);
     Err(refuse(Kind::Dtype, format!("{name}: expected integers (any integer dtype), got dtype {}", arr.dtype())))
+}
+
+/// What the scalar call refuses before its own rules (the registers' form, the options, the target): a value
+/// that is not a u32, in its argument order, then the launch range of a cell (`WorkgroupSize::validate`, the
+/// scalar call's reading of `wg_size`); `None` where every value and launch range is one it takes. Asked only
+/// when one of those rules refused: the launch sizes are copied to be read (refused as Python's MemoryError,
+/// as the batch's answer is, where they are more than this machine's memory).
+fn first_value_refusal(
+    arrays: &[(&str, Bound<'_, numpy::PyUntypedArray>)],
+    shape: &[usize],
+) -> PyResult<Option<PyErr>> {
+    for (name, arr) in arrays {
+        if let Err(range) = check_range(if *name == "wg_max" { "wg_size" } else { name }, arr, shape) {
+            return Ok(Some(range));
+        }
+    }
+    let column = |k: &str| arrays.iter().find(|(n, _)| *n == k).map(|(_, a)| a);
+    let Some(lo) = column("wg_size") else { return Ok(None) };
+    let n: usize = shape.iter().product();
+    if (n as u128) * 8 > physical_memory() {
+        return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
+            "occupancy_batch: {n} cells' launch sizes are more than this machine's memory"
+        )));
+    }
+    let lo = owned_column("wg_size", lo, shape)?;
+    let hi = column("wg_max").map(|a| owned_column("wg_size", a, shape)).transpose()?;
+    let at = |c: &Owned, i: usize| match c {
+        Owned::Scalar(v) => *v,
+        Owned::Values(v) => v[i],
+    };
+    for i in 0..n {
+        let min = at(&lo, i);
+        let max = hi.as_ref().map_or(min, |h| at(h, i));
+        if let Err(e) = (wavebudget_model::WorkgroupSize { min, max }).validate() {
+            return Ok(Some(refuse_kind(e.kind(), format!("cell {}: {e}", multi_index(i, shape)))));
+        }
+    }
+    Ok(None)
 }
 
 /// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
@@ -213,8 +267,11 @@ pub(crate) fn occupancy_batch<'py>(
     let zero = 0u32.into_pyobject(py)?.into_any();
     let given = |v: Option<Bound<'py, PyAny>>| v.unwrap_or_else(|| zero.clone());
     let (sgprs, lds) = (given(sgprs), given(lds));
-    // The arguments in the order their refusals are named, each read as numpy reads it.
-    let mut named: Vec<(&str, Bound<'py, PyAny>)> = vec![("sgprs", sgprs), ("lds", lds)];
+    // The arguments in the order the scalar call reads them (its signature's), each read as numpy reads
+    // it: every one given, so that a value out of range is named as `occupancy` names it.
+    let mut named: Vec<(&str, Bound<'py, PyAny>)> = Vec::new();
+    named.extend([vgprs.clone().map(|v| ("vgprs", v)), agprs.clone().map(|a| ("agprs", a))].into_iter().flatten());
+    named.extend([("sgprs", sgprs), ("lds", lds)]);
     match wg_size {
         Some(w) if w.is_instance_of::<pyo3::types::PyTuple>() => {
             let t = w.downcast_into::<pyo3::types::PyTuple>()?;
@@ -228,20 +285,11 @@ pub(crate) fn occupancy_batch<'py>(
         Some(w) => named.push(("wg_size", w)),
         None => {}
     }
-    match &vgpr_count {
-        Some(t) => named.push(("vgpr_count", t.clone())),
-        None => named
-            .extend([vgprs.clone().map(|v| ("vgprs", v)), agprs.clone().map(|a| ("agprs", a))].into_iter().flatten()),
-    }
+    named.extend(vgpr_count.clone().map(|t| ("vgpr_count", t)));
     let arrays = named
         .into_iter()
         .map(|(k, v)| Ok((k, args::int_array(&np, if k == "wg_max" { "wg_size" } else { k }, &v)?)))
         .collect::<PyResult<Vec<_>>>()?;
-    // The registers as every door takes them, after the launch range as the scalar call reads them: one way
-    // of giving them, at least one (the engine's rule, on which arguments are given: an array of zeros is
-    // a count given, as `vgprs=0` is in `occupancy`).
-    let present = |v: &Option<Bound<'py, PyAny>>| v.as_ref().map(|_| 0);
-    wavebudget_engine::misuse::vgprs(present(&vgprs), present(&agprs), present(&vgpr_count), false).map_err(misuse)?;
     let shapes = || {
         let each: Vec<String> = arrays
             .iter()
@@ -272,11 +320,24 @@ pub(crate) fn occupancy_batch<'py>(
             ),
         ));
     }
+    // The call's own rules, in the scalar call's order: the registers given one way (the engine's rule, on
+    // which arguments are given: an array of zeros is a count given, as `vgprs=0` is in `occupancy`), the
+    // options, the target. The scalar call reads its values and the launch range before these: where one
+    // refuses, a value out of range or a cell's launch range is named first, as `occupancy` names it.
+    let present = |v: &Option<Bound<'py, PyAny>>| v.as_ref().map(|_| 0);
+    let call = wavebudget_engine::misuse::vgprs(present(&vgprs), present(&agprs), present(&vgpr_count), false)
+        .map_err(misuse)
+        .and_then(|_| crate::Options::of(wave_size, cu_mode, llvm, dvgpr_block).model())
+        .and_then(|o| wavebudget_engine::targets::subtargets(&target, o).map_err(engine_err));
+    let subtargets = match call {
+        Ok(s) => s,
+        Err(e) => return Err(first_value_refusal(&arrays, &dims)?.unwrap_or(e)),
+    };
     let get = |k: &str| arrays.iter().find(|(n, _)| *n == k).map(|(_, a)| a);
     let zero = np.call_method1("zeros", ((), np.getattr("uint32")?))?.downcast_into::<numpy::PyUntypedArray>()?;
     let out = batch_columns(
         py,
-        &target,
+        &subtargets,
         dims,
         get("vgprs").unwrap_or(&zero),
         get("agprs").unwrap_or(&zero),
@@ -285,10 +346,6 @@ pub(crate) fn occupancy_batch<'py>(
         get("lds").unwrap_or(&zero),
         get("wg_size"),
         get("wg_max"),
-        wave_size,
-        cu_mode,
-        llvm,
-        dvgpr_block,
         threads.map(|t| t as usize),
     )?;
     one_or_list(
@@ -305,7 +362,7 @@ pub(crate) fn occupancy_batch<'py>(
 #[allow(clippy::too_many_arguments)]
 fn batch_columns<'py>(
     py: Python<'py>,
-    target: &str,
+    subtargets: &[wavebudget_model::Subtarget],
     shape: Vec<usize>,
     vgprs: &Bound<'py, numpy::PyUntypedArray>,
     agprs: &Bound<'py, numpy::PyUntypedArray>,
@@ -314,16 +371,10 @@ fn batch_columns<'py>(
     lds: &Bound<'py, numpy::PyUntypedArray>,
     wg_min: Option<&Bound<'py, numpy::PyUntypedArray>>,
     wg_max: Option<&Bound<'py, numpy::PyUntypedArray>>,
-    wave_size: Option<u32>,
-    cu_mode: bool,
-    llvm: Option<u32>,
-    dvgpr_block: Option<u32>,
     threads: Option<usize>,
 ) -> PyResult<Vec<BatchAnswer<'py>>> {
     use numpy::{IntoPyArray, PyArrayMethods};
     use wavebudget_model::{CellsOut, Columns, VgprColumns};
-    let options = crate::Options::of(wave_size, cu_mode, llvm, dvgpr_block).model()?;
-    let subtargets = wavebudget_engine::targets::subtargets(target, options).map_err(engine_err)?;
     let n: usize = shape.iter().product();
     // Six answer bytes a cell per target, and at most six arguments copied into 4-byte columns (a broadcast or
     // strided one): more than this machine's memory is Python's MemoryError before anything is copied or
@@ -377,20 +428,21 @@ fn batch_columns<'py>(
     // copying path names it (the arrays read in place were not checked ahead); then the model's refusal.
     let refusal = |e: wavebudget_model::CellError| -> PyErr {
         let mut named: Vec<(&str, &Bound<'py, numpy::PyUntypedArray>)> = match vgpr_count {
-            Some(t) => vec![("vgpr_count", t)],
+            Some(_) => vec![],
             None => vec![("vgprs", vgprs), ("agprs", agprs)],
         };
         named.extend([("sgprs", sgprs), ("lds", lds)]);
         named.extend(wg_min.into_iter().chain(wg_max).map(|w| ("wg_size", w)));
+        named.extend(vgpr_count.map(|t| ("vgpr_count", t)));
         for (name, arr) in named {
-            if let Err(range) = owned_column(name, arr, &shape) {
+            if let Err(range) = check_range(name, arr, &shape) {
                 return range;
             }
         }
         refuse_kind(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))
     };
     let mut answers = Vec::with_capacity(subtargets.len());
-    for st in &subtargets {
+    for st in subtargets {
         // The answer's memory is had before any work, or refused as Python's MemoryError (never an abort).
         let mut bufs: [Vec<u8>; 6] = Default::default();
         for b in &mut bufs {

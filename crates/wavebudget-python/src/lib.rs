@@ -1354,27 +1354,49 @@ answer! {
     json(py) { to_py(py, v)? }
 }
 
-/// One NVIDIA register budget with its target.
+/// One NVIDIA register budget: the engine's answer (one level asked) and that level.
 pub(crate) struct NvBudgetValue {
+    answer: wavebudget_engine::nvidia::BudgetAnswer,
     level: wavebudget_engine::nvidia::BudgetLevel,
-    target: wavebudget_engine::nvidia::TargetFields,
 }
 
 answer! {
-    /// `wavebudget.nvidia.NvBudget`: `max_regs` (the largest registers per thread that reach the target),
-    /// `occupancy` there, and `above` (the occupancy one allocation unit higher), the engine's `BudgetLevel`.
+    /// `wavebudget.nvidia.NvBudget`: the engine's `BudgetAnswer` of one level, as `wavebudget budget --target
+    /// sm_XY --json` (`kernel`, `levels`), with that level's fields read directly: `want`, `max_regs` (the
+    /// largest registers per thread that reach it), `occupancy` there, and `above` (the occupancy one
+    /// allocation unit higher).
     NvBudget("NvBudget", "wavebudget.nvidia", v: NvBudgetValue) {
-        target => v.target.target, family => v.target.family, product => v.target.product, sms => v.target.sms,
-        max_regs => v.level.budget.max_regs,
+        target => v.answer.target.target, family => v.answer.target.family, product => v.answer.target.product,
+        sms => v.answer.target.sms, max_regs => v.level.budget.max_regs,
     }
-    json_only: ["want", "occupancy", "above"]
-    json(py) {
-        // The level's fields beside the target's (the CLI's `levels` hold one each).
-        let d = to_py(py, &v.level)?;
-        for (key, value) in to_py(py, &v.target)?.downcast::<pyo3::types::PyDict>()?.iter() {
-            d.set_item(key, value)?;
+    json_only: ["kernel", "levels"]
+    json(py) { to_py(py, &v.answer)? }
+    /// What was asked: `warps_per_sm` or `blocks_per_sm`.
+    #[getter]
+    fn want<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.level_field(py, "want")
+    }
+    /// The occupancy at `max_regs`.
+    #[getter]
+    fn occupancy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.level_field(py, "occupancy")
+    }
+    /// The occupancy one allocation unit above `max_regs` (None at ptxas's 255).
+    #[getter]
+    fn above<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.level_field(py, "above")
+    }
+}
+
+impl NvBudget {
+    /// A field of the one level (`levels[0]`), as a record where it is an object.
+    fn level_field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        let level = self.made(py)?.get_item("levels")?.map(|l| l.get_item(0)).transpose()?;
+        match level.map(|l| l.get_item(key)).transpose()? {
+            Some(v) if v.is_instance_of::<pyo3::types::PyDict>() => package(py)?.getattr("Record")?.call1((v,)),
+            Some(v) => Ok(v),
+            None => Ok(py.None().into_bound(py)),
         }
-        d
     }
 }
 
@@ -1560,8 +1582,8 @@ fn nv_budget<'py>(
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;
     // One level asked.
-    let value = NvBudgetValue { level: budget.levels[0], target: budget.target };
-    Ok(Bound::new(py, NvBudget::new(value))?.into_any())
+    let level = budget.levels[0];
+    Ok(Bound::new(py, NvBudget::new(NvBudgetValue { answer: budget, level }))?.into_any())
 }
 
 /// `nvidia.targets()`: the architectures and products modelled, the engine's list.

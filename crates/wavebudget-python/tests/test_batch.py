@@ -266,3 +266,28 @@ def test_the_answer_is_the_extensions_class_and_pickles():
     assert back.target == got.target and back.max_waves_per_simd == got.max_waves_per_simd
     assert np.array_equal(back.waves_per_simd, got.waves_per_simd) and np.array_equal(back.limits.lds, got.limits.lds)
     assert repr(got) == "OccupancyBatch(target='gfx942', shape=(2, 2))"
+
+
+@pytest.mark.parametrize("target,kwargs", [
+    ("gfx942", dict(vgprs=8, vgpr_count=-1)),
+    ("gfx942", dict(vgprs=8, vgpr_count=2**32)),
+    ("gfx942", dict(vgprs=10, wg_size=2048, cu_mode=True)),
+    ("gfx950", dict(vgprs=10, wg_size=0, llvm=19)),
+    ("gfx942", dict(vgprs=10, lds=2**32, wave_size=32)),
+    ("gfx1201", dict(vgprs=10, wg_size=2048, dvgpr_block=8)),
+    ("gfx942", dict(agprs=5, wg_size=0)),
+    ("gfx942", dict(wg_size=0)),
+    ("gfx90a", dict(sgprs=-1)),
+    ("gfx90a", dict(vgprs=10, wg_size=(128, 64), wave_size=32)),
+])
+def test_a_call_wrong_in_two_ways_is_refused_for_what_the_scalar_call_names(target, kwargs):
+    """Issue 56 (a helper's audit, 121 of 2,200 generated calls): the batch checked the registers' form and
+    the target's options before the values and the launch range, which `occupancy` (and the CLI) read
+    first, so a call wrong in two ways was refused for the other one. Now the scalar call's order: the same
+    kind and words (a range refusal spells the value as `name = v`, a launch size names its cell)."""
+    with pytest.raises(wb.Error) as scalar:
+        wb.occupancy(target, **kwargs)
+    with pytest.raises(wb.Error) as batch:
+        wb.occupancy_batch(target, **kwargs)
+    assert batch.value.kind == scalar.value.kind, (str(batch.value), str(scalar.value))
+    assert str(batch.value).removeprefix("cell (): ").replace(" = ", " ") == str(scalar.value)

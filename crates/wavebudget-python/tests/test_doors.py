@@ -197,7 +197,8 @@ def test_nvidia_budget_is_one_answer_or_one_refusal_in_every_door(lib):
             answered += 1
             level = json.loads(r.stdout)["levels"][0]
             assert (max_regs.value, out.warps_per_sm) == (level["max_regs"], level["occupancy"]["warps_per_sm"]), case
-            assert (py["max_regs"], py["occupancy"]["warps_per_sm"]) == (max_regs.value, out.warps_per_sm), case
+            assert (py.max_regs, py.occupancy.warps_per_sm) == (max_regs.value, out.warps_per_sm), case
+            assert py.to_dict() == json.loads(r.stdout), case
         else:
             refused += 1
             assert rc != 0 and r.returncode == 1 and py_error is not None, (case, rc, r.stderr, py_error)
@@ -479,7 +480,7 @@ def test_an_nvidia_configurations_limit_may_be_max_in_every_door(lib):
     want = json.loads(cli("budget", "--target", "H100", *launch, "--warps-per-sm", 8, "--json").stdout)
     got = nvidia.budget("H100", block=128, shared_mem=1000, dynamic_shared_mem=100000, warps_per_sm=8,
                         max_dynamic_shared_mem="max")
-    assert got["max_regs"] == want["levels"][0]["max_regs"]
+    assert got.max_regs == want["levels"][0]["max_regs"] and got.to_dict() == want
     # A bad limit and no level: both doors read the launch before the level, and refuse the limit.
     r = cli("budget", "--target", "H100", "--wg-size", 128, "--max-dynamic-shared-mem", "foo")
     with pytest.raises(wavebudget.Error) as e:
@@ -494,7 +495,7 @@ def test_an_nvidia_configurations_limit_may_be_max_in_every_door(lib):
     assert (out.blocks_per_sm, out.warps_per_sm) == (2, 8)
     regs = ctypes.c_uint32()
     assert lib.wb_nv_budget(b"H100", ctypes.byref(k), 8, 0, ctypes.byref(regs), None, err, 256) == 0, err.value
-    assert regs.value == got["max_regs"]
+    assert regs.value == got.max_regs
 
 
 def test_a_configurations_flags_are_one_rule_in_every_door(tmp_path):

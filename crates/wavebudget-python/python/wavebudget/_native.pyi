@@ -249,11 +249,14 @@ class NvOccupancy(_Answer):
     unlaunchable_reason: Optional[str]
 
 class NvBudget(_Answer):
-    """A register budget on an NVIDIA target (``wavebudget.nvidia.NvBudget``)."""
+    """A register budget on an NVIDIA target (``wavebudget.nvidia.NvBudget``): the command's answer
+    (``kernel``, ``levels``: the one level asked), that level's fields read directly."""
     target: str
     family: str
     product: Optional[str]
     sms: Optional[int]
+    kernel: Record
+    levels: List[Record]
     want: Record
     max_regs: int
     occupancy: Record
