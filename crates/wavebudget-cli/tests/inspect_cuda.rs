@@ -428,3 +428,25 @@ fn the_input_budget_is_spent_over_a_commands_fat_binaries() {
     assert!(!page.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--kernel` on a cubin is the rule `inspect` applies to a code object (`kernel_selected`): a name that
+/// matches, or the pattern that is exactly the kernel's symbol (a cubin's is its name). Cubins kept a kernel
+/// by the regular expression alone, so a name PTX allows with a character that means something else in a
+/// pattern (`$`) could not be asked for by itself.
+#[test]
+fn a_cubin_kernel_is_kept_by_its_exact_name() {
+    let dir = std::env::temp_dir().join(format!("wavebudget-cuda-symbol-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cubin = cubin_of(&dir, "k", &module(&[8, 16]).replace("@k8(", "@\"k8$x\"("), "sm_80");
+    let names = |args: &[&str]| -> Vec<String> {
+        let out = Command::new(bin()).arg("inspect").arg(&cubin).args(args).arg("--json").output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["cubins"][0]["kernels"].as_array().unwrap().iter().map(|k| k["name"].as_str().unwrap().to_string()).collect()
+    };
+    let all = names(&[]);
+    assert!(all.contains(&"k8$x".to_string()) && all.len() == 2, "{all:?}");
+    assert_eq!(names(&["--kernel", "k8$x"]), ["k8$x"]);
+    assert_eq!(names(&["--kernel", "k16"]), ["k16"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

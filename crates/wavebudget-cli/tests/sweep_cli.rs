@@ -436,3 +436,30 @@ fn a_kernel_filter_that_keeps_nothing_names_the_sweeps_file() {
     assert!(String::from_utf8_lossy(&out.stderr).trim_end().ends_with(s));
     assert!(!page.exists());
 }
+
+/// `--kernel` is one rule wherever a filter is taken (`inspect::kernel_selected`): a kernel's name matches
+/// the pattern, or the pattern is exactly its symbol (`k.kd`). The report read a sweep's kernels by the
+/// name alone, so `--kernel k.kd`, which keeps the kernel in `inspect` and `sweep`, kept none there.
+#[test]
+fn a_sweeps_kernel_is_kept_by_its_symbol_as_inspect_keeps_it() {
+    let dir = scratch("symbol");
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.ll");
+    std::fs::write(&input, module(&kernels::vector_acc("k", 8, false))).unwrap();
+    let sweep = dir.join("k.sweep.json");
+    let out =
+        wb(&["sweep", "--target", "gfx942", "--waves", "4", "-o", sweep.to_str().unwrap(), input.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The same pattern through the sweep itself keeps the kernel: the rule the report must follow.
+    let again =
+        wb(&["sweep", "--target", "gfx942", "--waves", "4", "--kernel", "k.kd", "-o", "-", input.to_str().unwrap()]);
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    let page = dir.join("k.html");
+    let out = wb(&["report", sweep.to_str().unwrap(), "--kernel", "k.kd", "-o", page.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The page of the kernel kept by its name.
+    let by_name = dir.join("k-by-name.html");
+    let out = wb(&["report", sweep.to_str().unwrap(), "--kernel", "^k$", "-o", by_name.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(&page).unwrap(), std::fs::read(&by_name).unwrap());
+}

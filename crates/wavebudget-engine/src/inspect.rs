@@ -814,7 +814,8 @@ fn read_cuda(file: &str, bytes: &[u8], opts: &InspectOptions, budget: &InputBudg
         let kernels = c
             .kernels
             .iter()
-            .filter(|k| opts.kernel.as_ref().is_none_or(|re| re.is_match(&k.name)))
+            // A cubin kernel's symbol is its name (no descriptor symbol beside it).
+            .filter(|k| opts.kernel.as_ref().is_none_or(|re| kernel_selected(re, &k.name, &k.name)))
             .map(|k| {
                 let block = opts.wg_size.map(|w| w.max).or(k.reqntid_threads()).or(k.maxntid_threads());
                 let loads = |t: &wavebudget_model::nvidia::Target| {

@@ -335,7 +335,7 @@ fn sweep_entries(path: &str, input: usize, opts: &FileOptions, llvm: Llvm) -> Re
     let mut out = Vec::new();
     for (i, k) in sweep.kernels.iter().enumerate() {
         let (name, target, base, levels) = (k.name.as_str(), k.target.as_str(), &k.baseline, &k.levels);
-        if opts.kernel.as_ref().is_some_and(|re| !re.is_match(name)) {
+        if opts.kernel.as_ref().is_some_and(|re| !crate::inspect::kernel_selected(re, name, &format!("{name}.kd"))) {
             continue;
         }
         let mut notes = Vec::new();
