@@ -899,13 +899,15 @@ fn nv_spec(k: &WbNvKernel) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec
 /// The engine's answer as `wb_nv_occupancy_result`: the occupancy, and the SMs of the product named.
 fn nv_result(t: &wavebudget_engine::nvidia::TargetFields, o: &wavebudget_model::nvidia::Occupancy) -> WbNvOccupancy {
     use wavebudget_model::nvidia::Limiter;
+    // The model's first binding limiter, its name as C's static string (never none: the model's blocks per
+    // SM is one of its limits; an empty string if a later model had none, not a limiter it did not name).
     let limiter: &'static str = match o.binding().next() {
         Some(Limiter::Warps) => "warps\0",
         Some(Limiter::Regs) => "regs\0",
         Some(Limiter::SharedMem) => "shared_mem\0",
         Some(Limiter::Blocks) => "blocks\0",
         Some(Limiter::Barriers) => "barriers\0",
-        None => "blocks\0",
+        _ => "\0",
     };
     let or_max = |v: Option<u32>| v.unwrap_or(u32::MAX);
     WbNvOccupancy {

@@ -37,7 +37,7 @@ fn limit_text(v: Option<u32>) -> String {
     v.map_or("-".into(), |b| b.to_string())
 }
 
-fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
+fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy, grid_blocks: Option<u64>) -> String {
     let mut s = format!(
         "{}: {} registers/thread, {} threads/block, {} B static + {} B dynamic shared memory\n",
         heading(t),
@@ -74,11 +74,8 @@ fn occupancy_text(t: &Target, k: &Kernel, o: &Occupancy) -> String {
         t.arch.reserved_shared_mem_per_block,
         o.shared_mem_per_sm
     ));
-    if let Some(sms) = t.sms() {
-        s.push_str(&format!(
-            "  grid that fills the device once: {} blocks\n",
-            u64::from(o.blocks_per_sm) * u64::from(sms)
-        ));
+    if let Some(blocks) = grid_blocks {
+        s.push_str(&format!("  grid that fills the device once: {blocks} blocks\n"));
     }
     s
 }
@@ -93,7 +90,7 @@ pub(crate) fn occupancy(a: &OccupancyArgs, t: Target) -> Result<String, CliError
     if a.json {
         return Ok(to_json(&answer));
     }
-    Ok(occupancy_text(&t, &answer.kernel, &answer.occupancy))
+    Ok(occupancy_text(&t, &answer.kernel, &answer.occupancy, answer.grid_blocks))
 }
 
 /// `budget --target H100 --wg-size B --warps-per-sm W` (or `--blocks-per-sm N`, or `--all`).
@@ -120,8 +117,8 @@ pub(crate) fn budget(a: &BudgetArgs, t: Target) -> Result<String, CliError> {
             "  {w}: at most {} registers/thread ({} blocks, {} warps per SM)",
             b.max_regs, b.occupancy.blocks_per_sm, b.occupancy.warps_per_sm
         ));
-        if let Some(up) = &b.above {
-            s.push_str(&format!("; {} registers give {} warps", b.max_regs.div_ceil(8) * 8 + 1, up.warps_per_sm));
+        if let (Some(regs), Some(up)) = (b.above_regs, &b.above) {
+            s.push_str(&format!("; {regs} registers give {} warps", up.warps_per_sm));
         }
         s.push('\n');
     }

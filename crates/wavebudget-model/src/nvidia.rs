@@ -666,6 +666,9 @@ pub struct Budget {
     pub max_regs: u32,
     /// The occupancy at that count.
     pub occupancy: Occupancy,
+    /// The register count `above` is at: one more than `max_regs` (allocated as the next unit), none at
+    /// ptxas's 255 or where no count above fits.
+    pub above_regs: Option<u32>,
     /// What the next register (one allocation unit more) costs: the occupancy there, if any register
     /// count above fits.
     pub above: Option<Occupancy>,
@@ -718,8 +721,10 @@ impl Arch {
                 hi = mid - 1;
             }
         }
-        let above = if lo < PTXAS_MAX_REGS { Some(at(((lo / 8 + 1) * 8).min(PTXAS_MAX_REGS))?) } else { None };
-        Ok(Budget { max_regs: lo, occupancy: at(lo)?, above: above.filter(|o| o.blocks_per_sm > 0) })
+        // One register more: the next allocation unit (`lo` is a multiple of it below 255).
+        let above_regs = (lo < PTXAS_MAX_REGS).then_some(lo + 1);
+        let above = above_regs.map(&at).transpose()?.filter(|o| o.blocks_per_sm > 0);
+        Ok(Budget { max_regs: lo, occupancy: at(lo)?, above_regs: above_regs.filter(|_| above.is_some()), above })
     }
 }
 

@@ -420,7 +420,7 @@ impl Subtarget {
             cu_mode: self.cu_mode(),
             waves_per_simd: waves,
             max_waves_per_simd: self.max_waves(),
-            occupancy: f64::from(waves) / f64::from(self.max_waves()),
+            occupancy: self.fraction(waves),
             limiter: binding.first().copied().unwrap_or(Limiter::MaxWaves),
             binding,
             limits,

@@ -166,10 +166,10 @@ impl WorkgroupSize {
     /// each is known and the product is a launch size LLVM takes (1 to 1024); the one reading of it for the
     /// pass's plan and `tune`'s output.
     pub fn required(dims: &[Option<u64>]) -> Option<WorkgroupSize> {
-        let product = dims.iter().try_fold(1u64, |p, d| d.map(|d| p.saturating_mul(d)))?;
-        (1..=u64::from(crate::targets::MAX_FLAT_WORKGROUP_SIZE))
-            .contains(&product)
-            .then(|| WorkgroupSize::fixed(product as u32))
+        // Each dimension a u32 (a larger one makes no launch size), multiplied by the one product.
+        let dims: Vec<u32> = dims.iter().map(|d| d.and_then(|d| u32::try_from(d).ok())).collect::<Option<_>>()?;
+        let product = crate::kernel::LaunchDims::from_list(&dims)?.threads()?;
+        (1..=crate::targets::MAX_FLAT_WORKGROUP_SIZE).contains(&product).then(|| WorkgroupSize::fixed(product))
     }
 
     /// LLVM's default for kernels without the attribute: 1..1024.
@@ -262,6 +262,10 @@ impl Subtarget {
     #[inline]
     pub fn max_waves(&self) -> u32 {
         self.max_waves
+    }
+    /// Occupancy as a fraction: `waves_per_simd` over [`Subtarget::max_waves`] (the answer's `occupancy`).
+    pub fn fraction(&self, waves_per_simd: u32) -> f64 {
+        f64::from(waves_per_simd) / f64::from(self.max_waves)
     }
     /// `getEUsPerCU`.
     #[inline]

@@ -164,7 +164,7 @@ impl OccupancyResult {
     }
     #[getter]
     fn occupancy(&self) -> f64 {
-        f64::from(self.waves_per_simd) / f64::from(self.st.max_waves())
+        self.st.fraction(self.waves_per_simd)
     }
     #[getter]
     fn target(&self) -> String {
