@@ -349,7 +349,7 @@ fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
 }
 
 fn is_generic(t: &TargetArgs) -> bool {
-    t.target.trim().eq_ignore_ascii_case("generic")
+    wavebudget_engine::vendor::names_generic(&t.target)
 }
 
 fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
@@ -385,11 +385,7 @@ fn refuse_other_models_flags(model: ConfigurationModel<'_>, given: &Given) -> Re
 fn configuration_model(
     t: &TargetArgs,
 ) -> Result<(ConfigurationModel<'_>, Option<wavebudget_model::nvidia::Target>), CliError> {
-    Ok(match nvidia::target(t)? {
-        Some(found) => (ConfigurationModel::Nvidia(found.arch.name), Some(found)),
-        None if is_generic(t) => (ConfigurationModel::Generic(&t.target), None),
-        None => (ConfigurationModel::Amd(&t.target), None),
-    })
+    Ok(ConfigurationModel::read(&t.target)?)
 }
 
 impl ResourceArgs {

@@ -1,7 +1,7 @@
 //! `occupancy`, `budget` and `targets --nvidia` for NVIDIA targets: the arguments in CUDA's terms and the
 //! text for people; every number comes from `wavebudget_model::nvidia`.
 
-use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs, TargetArgs};
+use crate::args::{BudgetArgs, NvidiaArgs, OccupancyArgs};
 use crate::{to_json, CliError, UsageError};
 use wavebudget_engine::nvidia::Levels;
 use wavebudget_engine::vendor::Question;
@@ -9,10 +9,6 @@ use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target};
 
 /// The NVIDIA target `--target` names, if it names one; a name that looks NVIDIA's but is not modelled
 /// (or a list with one in it) is refused.
-pub(crate) fn target(t: &TargetArgs) -> Result<Option<Target>, CliError> {
-    Ok(wavebudget_engine::targets::nvidia_target(&t.target)?)
-}
-
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     use wavebudget_engine::misuse::Misuse;
     let s = wg.ok_or(UsageError::from(Misuse::NoBlockSize))?;

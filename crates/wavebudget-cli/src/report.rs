@@ -13,7 +13,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         && a.eval
             .target
             .as_deref()
-            .is_some_and(|t| wavebudget_engine::targets::nvidia_target(t).is_ok_and(|t| t.is_some()));
+            .is_some_and(|t| wavebudget_engine::vendor::ConfigurationModel::read(t).is_ok_and(|(_, nv)| nv.is_some()));
     let wg_size = match (nvidia_configuration, a.eval.wg_size.as_deref()) {
         (true, Some(text)) => Some(parse_workgroup_text(text).map_err(|_| {
             crate::UsageError::from(wavebudget_engine::misuse::Misuse::BlockSize { value: text.to_string() })

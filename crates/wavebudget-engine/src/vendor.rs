@@ -239,6 +239,24 @@ pub enum ConfigurationModel<'a> {
     Nvidia(&'static str),
 }
 
+impl<'a> ConfigurationModel<'a> {
+    /// The one reading of a configuration's target (`occupancy`, `budget`, the report's one
+    /// configuration): an NVIDIA architecture or product (with its target), `generic`, or else an AMD
+    /// processor, which the subtargets read (and refuse) later.
+    pub fn read(target: &'a str) -> crate::Result<(ConfigurationModel<'a>, Option<wavebudget_model::nvidia::Target>)> {
+        Ok(match crate::targets::nvidia_target(target)? {
+            Some(found) => (ConfigurationModel::Nvidia(found.arch.name), Some(found)),
+            None if names_generic(target) => (ConfigurationModel::Generic(target), None),
+            None => (ConfigurationModel::Amd(target), None),
+        })
+    }
+}
+
+/// Whether a target names the generic first-order model (`generic`, any case).
+pub fn names_generic(target: &str) -> bool {
+    target.trim().eq_ignore_ascii_case("generic")
+}
+
 /// A flag given where the model answering the configuration does not take it.
 #[derive(Debug, Clone, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]

@@ -1097,3 +1097,22 @@ def test_the_registers_are_given_one_way_as_the_command_takes_them(kwargs, flags
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.occupancy_batch("gfx942", **{k: numpy.array(v) for k, v in kwargs.items()})
     assert str(e.value) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line), (e.value, line)
+
+
+def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(tmp_path):
+    """Issue 56: a configuration's target was read three ways (the CLI's occupancy and budget knew
+    `generic`, the report crate read NVIDIA or else AMD), so `report --target generic` was "unknown target
+    'generic'; run 'wavebudget targets'", a list that has no generic. The engine's one reading
+    (`ConfigurationModel::read`) now serves both; the report refuses the first-order model by name, in the
+    CLI and in Python alike, and writes nothing."""
+    for target in ("generic", "Generic "):
+        r = cli("report", "-o", tmp_path / "c.html", "--target", target, "--vgprs", 100)
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and "first-order model" in line and "unknown target" not in line, r.stderr
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.write_report(output=str(tmp_path / "p.html"), target=target, vgprs=100)
+        assert (e.value.kind, str(e.value)) == ("generic", line.replace("--target", "target"))
+        assert not (tmp_path / "c.html").exists() and not (tmp_path / "p.html").exists()
+    # occupancy reads the same word as the generic model (its --preset), not as a target it does not know.
+    r = cli("occupancy", "--target", "Generic ", "--preset", "rdna3", "--vgprs", 64)
+    assert r.returncode == 0 and "unknown target" not in r.stderr, r.stderr

@@ -56,6 +56,12 @@ pub enum ReportError {
         Arg("vgprs")
     )]
     ReportOfNothing,
+    /// `--target generic` for the report's one configuration: the first-order model has numbers, no page.
+    #[error(
+        "{} generic is the first-order model of occupancy and budget; the report draws AMD and NVIDIA targets",
+        Arg("target")
+    )]
+    Generic,
     /// `--kernel` for the report's one configuration.
     #[error("{} selects kernels of input files; one configuration has none", Arg("kernel"))]
     KernelWithoutFiles,

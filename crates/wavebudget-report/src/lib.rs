@@ -325,23 +325,28 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
         return Err(ReportError::TooManyDetails { details: a.details, max: MAX_DETAILS });
     }
     let calculator = a.files.is_empty();
-    // One configuration's NVIDIA target, where it names one.
-    let nvidia = match (calculator, a.target.as_deref()) {
-        (true, Some(target)) => wavebudget_engine::targets::nvidia_target(target)?,
-        _ => None,
+    // One configuration's model, read by the engine's one reading of its target (the NVIDIA target where it
+    // names one).
+    use wavebudget_engine::vendor::ConfigurationModel;
+    let (model, nvidia) = match (calculator, a.target.as_deref()) {
+        (true, Some(target)) => {
+            let (model, nvidia) = ConfigurationModel::read(target)?;
+            (Some(model), nvidia)
+        }
+        _ => (None, None),
     };
+    if let Some(ConfigurationModel::Generic(_)) = model {
+        return Err(ReportError::Generic);
+    }
     // The launch size as every door hands it over, read but not yet held to bounds: one NVIDIA
     // configuration's is a CUDA block (any size: one over the device's maximum is its page's "cannot
     // launch"; 0 the model's refusal); every other a launch range, held to its bounds here.
     if let Some(wg) = a.wg_size.filter(|_| nvidia.is_none()) {
         wg.validate()?;
     }
-    if let (true, Some(target)) = (calculator, a.target.as_deref()) {
+    if let Some(model) = model {
         // One configuration on a named target: the engine's one rule for which vendor's flags go with it,
         // as `occupancy` and `budget` apply it.
-        use wavebudget_engine::vendor::ConfigurationModel;
-        let model =
-            nvidia.as_ref().map_or(ConfigurationModel::Amd(target), |t| ConfigurationModel::Nvidia(t.arch.name));
         model.refuse_foreign(&given).map_err(wavebudget_engine::Error::from)?;
         if let Some(t) = nvidia {
             return nvidia::page(a, t, &given);
