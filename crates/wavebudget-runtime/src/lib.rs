@@ -612,20 +612,10 @@ fn loads(target: &str, device: &Device) -> bool {
 }
 
 /// The xnack and sramecc settings of a target ID (`amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-`, or the
-/// processor with its settings): `None` where it leaves one unset ("any").
+/// processor with its settings), as the model reads a target ID: `None` where it leaves one unset ("any"),
+/// or where it is no target ID the model reads (it then says nothing of either).
 fn feature_settings(target: &str) -> [Option<bool>; 2] {
-    let mut out = [None, None];
-    let id = target.rsplit("--").next().unwrap_or(target);
-    for part in id.split(':').skip(1) {
-        match part {
-            "xnack+" => out[0] = Some(true),
-            "xnack-" => out[0] = Some(false),
-            "sramecc+" => out[1] = Some(true),
-            "sramecc-" => out[1] = Some(false),
-            _ => {}
-        }
-    }
-    out
+    wavebudget_model::parse_target(target).map_or([None, None], |id| [id.xnack, id.sramecc])
 }
 
 /// The answer for one launch.
@@ -929,4 +919,17 @@ pub fn choose_variant(
     };
     best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() })
         .ok_or_else(|| Error::Kernel(KernelRefusal::NoVariant { processor: proc.to_string(), skipped }))
+}
+
+#[cfg(test)]
+mod feature_settings_tests {
+    /// The settings a target ID spells, in either order, with or without the triple; none where it spells
+    /// none (the model's reading replaced a hand-written one here: the same answers).
+    #[test]
+    fn a_target_ids_settings_are_what_it_spells() {
+        assert_eq!(super::feature_settings("amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-"), [Some(false), Some(true)]);
+        assert_eq!(super::feature_settings("gfx90a:xnack+"), [Some(true), None]);
+        assert_eq!(super::feature_settings("gfx908:sramecc-"), [None, Some(false)]);
+        assert_eq!(super::feature_settings("amdgcn-amd-amdhsa--gfx1100"), [None, None]);
+    }
 }
