@@ -1,6 +1,6 @@
-//! NVIDIA's answers to `occupancy` and `budget`, as typed values made once: the CLI renders them as text or
-//! JSON, Python as dicts (adding what it renders: the occupancy fraction, the reason in words). Every number
-//! is `wavebudget_model::nvidia`'s.
+//! NVIDIA's answers to `occupancy` and `budget`, as typed values made once (the occupancy fraction and the
+//! reason in words included): the CLI renders them as text or JSON, Python as its answer classes over the
+//! same JSON, C as its structs. Every number is `wavebudget_model::nvidia`'s.
 
 use crate::misuse::Misuse;
 use crate::Error;
