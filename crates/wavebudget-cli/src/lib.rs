@@ -27,7 +27,7 @@ pub use usage::{Compiled, UsageError};
 use wavebudget_engine::inspect;
 pub use wavebudget_engine::output::NotRegular;
 use wavebudget_engine::vendor::{ConfigurationModel, Given};
-use wavebudget_model::generic::{self, GenericParams};
+use wavebudget_model::generic::GenericParams;
 use wavebudget_model::{ModelError, Options, Subtarget, Usage, Vgprs, WorkgroupSize};
 
 /// A failure the user must fix; the message is one line. The variants tell the kinds apart (and keep
@@ -353,26 +353,16 @@ fn is_generic(t: &TargetArgs) -> bool {
 }
 
 fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
-    let base = match &g.preset {
-        Some(name) => generic::preset(name)
-            .map(|p| p.params)
-            .ok_or_else(|| CliError::Usage(UsageError::UnknownPreset { name: name.clone() }))?,
-        None => {
-            let (Some(f), Some(w), Some(b)) = (g.register_file_bytes, g.wave_width, g.register_bytes) else {
-                return Err(UsageError::GenericIncomplete.into());
-            };
-            GenericParams::first_order(f, w, b)
-        }
+    let shape = wavebudget_engine::generic::Shape {
+        preset: g.preset.as_deref(),
+        register_file_bytes: g.register_file_bytes,
+        wave_width: g.wave_width,
+        register_bytes: g.register_bytes,
+        granule: g.granule,
+        max_waves: g.max_waves,
+        partitions: g.partitions,
     };
-    let p = GenericParams {
-        register_file_bytes: g.register_file_bytes.unwrap_or(base.register_file_bytes),
-        wave_width: g.wave_width.unwrap_or(base.wave_width),
-        register_bytes: g.register_bytes.unwrap_or(base.register_bytes),
-        granule: g.granule.unwrap_or(base.granule),
-        max_waves: g.max_waves.unwrap_or(base.max_waves),
-        partitions: g.partitions.unwrap_or(base.partitions),
-    };
-    Ok(p.validate()?)
+    Ok(shape.params()?)
 }
 
 /// Refuses a flag the model `target` names does not take, as `occupancy` and `budget` do before any
@@ -403,19 +393,8 @@ fn occupancy(a: &OccupancyArgs) -> Result<String, CliError> {
         return nvidia::occupancy(a, t);
     }
     if is_generic(&a.target) {
-        let p = generic_params(&a.generic)?;
-        let r = a.resources.vgprs.ok_or(UsageError::GenericNoVgprs)?;
-        let o = p.occupancy(r);
-        #[derive(Serialize)]
-        struct Out {
-            target: &'static str,
-            params: GenericParams,
-            scope: &'static str,
-            #[serde(flatten)]
-            result: generic::GenericOccupancy,
-        }
-        let out = Out { target: "generic", params: p, scope: generic::SCOPE, result: o };
-        return Ok(if a.json { to_json(&out) } else { render::generic_occupancy(&p, &o) });
+        let answer = wavebudget_engine::generic::occupancy(generic_params(&a.generic)?, a.resources.vgprs)?;
+        return Ok(if a.json { to_json(&answer) } else { render::generic_occupancy(&answer.params, &answer.result) });
     }
     let usage = a.resources.usage(parse_workgroup(a.wg_size.as_deref())?, false)?;
     let results = subtargets(&a.target)?.iter().map(|st| st.occupancy(&usage)).collect::<Result<Vec<_>, _>>()?;
@@ -504,43 +483,21 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         return nvidia::budget(a, t);
     }
     if is_generic(&a.target) {
-        let p = generic_params(&a.generic)?;
-        let levels: Vec<u32> = match (a.all, a.waves) {
-            (true, _) => {
-                let top = if p.max_waves != 0 {
-                    p.max_waves
-                } else {
-                    u32::try_from(p.occupancy(1).waves).unwrap_or(u32::MAX).min(256)
-                };
-                (1..=top.max(1)).collect()
-            }
-            (false, Some(w)) => vec![w],
+        use wavebudget_engine::generic::Levels;
+        let levels = match (a.all, a.waves) {
+            (true, _) => Levels::Every,
+            (false, Some(w)) => Levels::One(w),
             (false, None) => return Err(UsageError::NoWaves.into()),
         };
-        #[derive(Serialize)]
-        struct Level {
-            waves: u32,
-            max_registers: u64,
-        }
-        let rows = levels
-            .iter()
-            .map(|&w| p.max_registers(w).map(|r| Level { waves: w, max_registers: r }))
-            .collect::<Result<Vec<_>, _>>()?;
+        let answer = wavebudget_engine::generic::budget(generic_params(&a.generic)?, levels)?;
         if a.json {
-            #[derive(Serialize)]
-            struct Out<'a> {
-                target: &'static str,
-                params: GenericParams,
-                scope: &'static str,
-                levels: &'a [Level],
-            }
-            return Ok(to_json(&Out { target: "generic", params: p, scope: generic::SCOPE, levels: &rows }));
+            return Ok(to_json(&answer));
         }
-        let mut s = render::generic_header(&p);
-        for r in &rows {
+        let mut s = render::generic_header(&answer.params);
+        for r in &answer.levels {
             s.push_str(&format!("  {:>3} waves: R_max = {} registers/lane\n", r.waves, r.max_registers));
         }
-        s.push_str(&format!("  ({})\n", generic::SCOPE));
+        s.push_str(&format!("  ({})\n", answer.scope));
         return Ok(s);
     }
     let wg = parse_workgroup(a.wg_size.as_deref())?;

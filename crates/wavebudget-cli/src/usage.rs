@@ -47,18 +47,6 @@ pub enum UsageError {
         /// What was given.
         value: String,
     },
-    /// A `--preset` the generic form does not have.
-    #[error("unknown --preset '{name}' (presets: {})", wavebudget_model::generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", "))]
-    UnknownPreset {
-        /// What was given.
-        name: String,
-    },
-    /// `--target generic` without the register file's shape.
-    #[error("--target generic needs --register-file-bytes, --wave-width and --register-bytes (or --preset)")]
-    GenericIncomplete,
-    /// `--vgprs` missing for the generic form.
-    #[error("--vgprs (registers per lane) is required")]
-    GenericNoVgprs,
     /// `suggest` for the generic form.
     #[error("suggest needs an AMD target (--target generic has no launch model)")]
     SuggestGeneric,
@@ -281,9 +269,6 @@ mod tests {
             UsageError::Arguments("a".into()),
             UsageError::WithoutLlvm,
             UsageError::WgSize { value: "x".into() },
-            UsageError::UnknownPreset { name: "x".into() },
-            UsageError::GenericIncomplete,
-            UsageError::GenericNoVgprs,
             UsageError::SuggestGeneric,
             UsageError::NoWaves,
             UsageError::ZeroWaves,

@@ -29,6 +29,7 @@ pub mod advise;
 pub mod dispatch;
 #[cfg(feature = "write")]
 pub mod embed;
+pub mod generic;
 pub mod inspect;
 /// The sweep's answer and the policy that picks from a ladder: its own crate, which the pass plugin links
 /// without the rest of the engine.

@@ -26,6 +26,25 @@ pub enum Misuse {
         /// Asked for the report's one configuration.
         configuration: bool,
     },
+    /// A `--preset` the generic form does not have.
+    #[error("unknown {} '{name}' (presets: {})", Arg("preset"), wavebudget_model::generic::PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", "))]
+    UnknownPreset {
+        /// What was given.
+        name: String,
+    },
+    /// `--target generic` without the register file's shape.
+    #[error(
+        "{} generic needs {}, {} and {} (or {})",
+        Arg("target"),
+        Arg("register-file-bytes"),
+        Arg("wave-width"),
+        Arg("register-bytes"),
+        Arg("preset")
+    )]
+    GenericIncomplete,
+    /// No registers per lane for the generic form.
+    #[error("{} (registers per lane) is required", Arg("vgprs"))]
+    GenericNoVgprs,
     /// `--vgpr-count` with `--vgprs` or `--agprs`.
     #[error("give either {} or {}/{}, not both", Arg("vgpr-count"), Arg("vgprs"), Arg("agprs"))]
     VgprCountAndSplit,
