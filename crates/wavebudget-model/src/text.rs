@@ -104,6 +104,62 @@ pub fn bidi_shown(s: &str) -> Cow<'_, str> {
     escape_where(s, is_bidi_control)
 }
 
+/// Why a value given for a count (a whole number from 0 to 4294967295, what the model's counts hold) is not
+/// one: worded once for every door, with the argument as the door names it (`--vgprs`, `vgprs`) and the value
+/// as it was given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotACount {
+    /// Not a whole number (a fraction, text, a bool).
+    #[error("{arg} {value}: expected a whole number")]
+    NotWhole {
+        /// The argument.
+        arg: String,
+        /// What was given.
+        value: String,
+    },
+    /// A negative whole number.
+    #[error("{arg} {value}: expected a whole number, not a negative one")]
+    Negative {
+        /// The argument.
+        arg: String,
+        /// What was given.
+        value: String,
+    },
+    /// A whole number over 4294967295.
+    #[error("{arg} {value}: over {}", u32::MAX)]
+    Over {
+        /// The argument.
+        arg: String,
+        /// What was given.
+        value: String,
+    },
+}
+
+impl NotACount {
+    /// The refusal's kind: `not_a_whole_number`, or `not_a_count` (a whole number out of range).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NotACount::NotWhole { .. } => "not_a_whole_number",
+            NotACount::Negative { .. } | NotACount::Over { .. } => "not_a_count",
+        }
+    }
+}
+
+/// A count from its decimal text, as the command line gives it (`arg` as the door names it): digits, with
+/// an optional sign; anything else is not a whole number.
+pub fn count_from_text(arg: &str, text: &str) -> Result<u32, NotACount> {
+    let (arg, value) = (arg.to_string(), text.to_string());
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NotACount::NotWhole { arg, value });
+    }
+    if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {
+        return Err(NotACount::Negative { arg, value });
+    }
+    digits.parse::<u32>().map_err(|_| NotACount::Over { arg, value })
+}
+
 #[cfg(test)]
 mod tests {
     use super::printable;
@@ -121,5 +177,25 @@ mod tests {
         // Line separators, zero-width and bidi marks are spelled out too.
         assert_eq!(printable("a\u{2028}b\u{200b}c\u{200e}d"), "a\\u{2028}b\\u{200b}c\\u{200e}d");
         assert_eq!(printable("k\u{2029}\u{feff}\u{e0041}"), "k\\u{2029}\\u{feff}\\u{e0041}");
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::{count_from_text, NotACount};
+
+    #[test]
+    fn a_count_is_a_whole_number_within_32_bits() {
+        assert_eq!(count_from_text("--vgprs", "128"), Ok(128));
+        assert_eq!(count_from_text("--vgprs", "+7"), Ok(7));
+        assert_eq!(count_from_text("--vgprs", "-0"), Ok(0));
+        assert_eq!(count_from_text("--vgprs", "4294967295"), Ok(u32::MAX));
+        let e = count_from_text("--vgprs", "4294967296").unwrap_err();
+        assert_eq!((e.to_string().as_str(), e.kind()), ("--vgprs 4294967296: over 4294967295", "not_a_count"));
+        let e = count_from_text("vgprs", "-1").unwrap_err();
+        assert_eq!(e.to_string(), "vgprs -1: expected a whole number, not a negative one");
+        for bad in ["1.5", "", "x", "1e3", " 1", "-"] {
+            assert!(matches!(count_from_text("--lds", bad), Err(NotACount::NotWhole { .. })), "{bad:?}");
+        }
     }
 }

@@ -97,7 +97,11 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
             return Ok(n);
         }
     }
-    let not_whole = || refuse(Kind::NotAWholeNumber, name, format!("{name} {}: expected a whole number", repr(v)));
+    // The words are the model's, for every door (`NotACount`); the value as Python shows it.
+    use wavebudget_model::text::NotACount;
+    let arg = || name.to_string();
+    let not_whole =
+        || refuse(Kind::NotAWholeNumber, name, NotACount::NotWhole { arg: arg(), value: repr(v) }.to_string());
     if v.is_instance_of::<pyo3::types::PyBool>() {
         return Err(not_whole());
     }
@@ -114,14 +118,10 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     if let Ok(n) = index.extract::<u32>() {
         return Ok(n);
     }
-    if index.lt(0)? {
-        return Err(refuse(
-            Kind::NotACount,
-            name,
-            format!("{name} {index}: expected a whole number, not a negative one"),
-        ));
-    }
-    Err(refuse(Kind::NotACount, name, format!("{name} {index}: over {}", u32::MAX)))
+    let value = index.to_string();
+    let e =
+        if index.lt(0)? { NotACount::Negative { arg: arg(), value } } else { NotACount::Over { arg: arg(), value } };
+    Err(refuse(Kind::NotACount, name, e.to_string()))
 }
 
 /// A `str` (that UTF-8 can hold: not a lone surrogate), the empty one included.

@@ -1116,3 +1116,28 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
     # occupancy reads the same word as the generic model (its --preset), not as a target it does not know.
     r = cli("occupancy", "--target", "Generic ", "--preset", "rdna3", "--vgprs", 64)
     assert r.returncode == 0 and "unknown target" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("flags,call", [
+    (["occupancy", "--target", "gfx942", "--vgprs", "-1"], lambda: wavebudget.occupancy("gfx942", vgprs=-1)),
+    (["occupancy", "--target", "gfx942", "--vgprs", "1.5"], lambda: wavebudget.occupancy("gfx942", vgprs=1.5)),
+    (["occupancy", "--target", "gfx942", "--vgprs", "8", "--lds", str(2**32)],
+     lambda: wavebudget.occupancy("gfx942", vgprs=8, lds=2**32)),
+    (["budget", "--target", "gfx942", "--waves", "-3"], lambda: wavebudget.budget("gfx942", -3)),
+    (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--barriers", str(2**32)],
+     lambda: nvidia.occupancy("H100", regs=32, block=64, barriers=2**32)),
+    (["suggest", "--target", "gfx942", "--vgprs", "64", "--cus", "-2"],
+     lambda: wavebudget.suggest_wg_size("gfx942", vgprs=64, cus=-2)),
+])
+def test_a_value_that_is_not_a_count_is_one_refusal_in_both_doors(flags, call):
+    """Issue 56: a count was read by each door's own parser: clap said "unexpected argument '-1' found"
+    (a negative number taken for a flag), "invalid digit found in string" or "4294967296 is not in
+    0..=4294967295" where Python said "vgprs -1: expected a whole number, not a negative one". Both now
+    read it by the model's one rule (`text::NotACount`), naming the argument as each door spells it."""
+    r = cli(*flags)
+    line = r.stderr.strip().removeprefix("error: ")
+    assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    with pytest.raises(wavebudget.Error) as e:
+        call()
+    assert str(e.value) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line), (e.value, line)
+    assert e.value.kind in ("not_a_count", "not_a_whole_number")
