@@ -208,7 +208,7 @@ pub struct DispatchArgs {
     pub kfd_root: Option<String>,
     /// Launch size, N (or N,N: the syntax of the other subcommands; a dispatch has one size). Default:
     /// the kernel's .reqd_workgroup_size, else its .max_flat_workgroup_size.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.
     #[arg(long, value_parser = Count, allow_negative_numbers = true, default_value_t = 0)]
@@ -227,7 +227,7 @@ pub struct SweepArgs {
     #[arg(long, short = 't')]
     pub target: Option<String>,
     /// Launch size for every kernel: N or MIN,MAX (sets "amdgpu-flat-work-group-size"="MIN,MAX").
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Waves targets: a range (1..8), a list (2,4,6) or one value (default: 1 to the target's maximum).
     #[arg(long)]
@@ -339,7 +339,7 @@ pub struct EvaluationArgs {
     pub target: Option<String>,
     /// Launch size N, or MIN,MAX (default: 1 to the kernel's .max_flat_workgroup_size, or its
     /// .reqd_workgroup_size; 1,1024 for a configuration); for a cubin the block size, one number.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
     #[arg(long)]
@@ -427,7 +427,7 @@ pub struct OccupancyArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// Launch size N, or MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024 like LLVM).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Print JSON (an object; an array for several targets).
     #[arg(long)]
@@ -495,7 +495,7 @@ pub struct SuggestArgs {
     #[arg(long, value_parser = Count, allow_negative_numbers = true, default_value_t = 0)]
     pub lds_per_item: u32,
     /// The kernel's range, MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Compute units of the device (per the model's "CU": WGPs on GFX10+ in WGP mode count as one), for
     /// the grid that fills it once. Without it the grid is given per CU.
@@ -520,7 +520,7 @@ pub struct BudgetArgs {
     #[arg(long)]
     pub all: bool,
     /// Launch size N, or MIN,MAX (default 1,1024 like LLVM).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub wg_size: Option<String>,
     /// Static LDS bytes per workgroup the kernel already uses.
     #[arg(long, value_parser = Count, allow_negative_numbers = true)]

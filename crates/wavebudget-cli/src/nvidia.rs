@@ -15,7 +15,11 @@ pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     let given = || s.to_string();
     // `N`, or `MIN,MAX` as every --wg-size is read (Python's `(64, 64)` is the same); then the engine's rule
     // for a CUDA block (one size; 0 the model's refusal), as the report applies it.
-    let wg = crate::parse_workgroup_text(s).map_err(|_| UsageError::from(Misuse::BlockSize { value: given() }))?;
+    let wg = crate::parse_workgroup_text(s).map_err(|e| match e {
+        // A size that is no count is refused as one (Python's `block=-1` alike); any other text as no block.
+        CliError::Usage(UsageError::Count(c)) => UsageError::Count(c),
+        _ => UsageError::from(Misuse::BlockSize { value: given() }),
+    })?;
     Ok(wavebudget_engine::misuse::block(Some(wg), given).map_err(UsageError::from)?)
 }
 

@@ -32,6 +32,9 @@ pub enum UsageError {
     /// A misuse every door shares (the engine's declaration, its kind).
     #[error(transparent)]
     Misuse(#[from] wavebudget_engine::misuse::Misuse),
+    /// A value that is not a count (the model's words and kind, as Python's).
+    #[error(transparent)]
+    Count(#[from] wavebudget_model::text::NotACount),
     /// clap's own message (an unknown flag, a missing value), its first line.
     #[error("{0}")]
     Arguments(String),
@@ -253,6 +256,7 @@ impl UsageError {
     pub fn kind(&self) -> &'static str {
         match self {
             UsageError::Misuse(m) => m.kind(),
+            UsageError::Count(c) => c.kind(),
             other => other.into(),
         }
     }

@@ -1128,6 +1128,12 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
      lambda: nvidia.occupancy("H100", regs=32, block=64, barriers=2**32)),
     (["suggest", "--target", "gfx942", "--vgprs", "64", "--cus", "-2"],
      lambda: wavebudget.suggest_wg_size("gfx942", vgprs=64, cus=-2)),
+    (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "-1"],
+     lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)),
+    (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "64," + str(2**32)],
+     lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(64, 2**32))),
+    (["inspect", str(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"), "--wg-size", "-5"],
+     lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", wg_size=-5)),
 ])
 def test_a_value_that_is_not_a_count_is_one_refusal_in_both_doors(flags, call):
     """Issue 56: a count was read by each door's own parser: clap said "unexpected argument '-1' found"
