@@ -577,6 +577,24 @@ pub(crate) struct BatchLimits {
 
 #[pymethods]
 impl BatchLimits {
+    /// The four arrays again (what pickling and copying call).
+    #[new]
+    fn new(
+        vgpr: Py<numpy::PyArrayDyn<u8>>,
+        sgpr: Py<numpy::PyArrayDyn<u8>>,
+        lds: Py<numpy::PyArrayDyn<u8>>,
+        workgroup: Py<numpy::PyArrayDyn<u8>>,
+    ) -> Self {
+        BatchLimits { vgpr, sgpr, lds, workgroup }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let me = slf.get();
+        let py = slf.py();
+        let arrays = (me.vgpr.clone_ref(py), me.sgpr.clone_ref(py), me.lds.clone_ref(py), me.workgroup.clone_ref(py));
+        (slf.get_type(), arrays).into_bound_py_any(py)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("BatchLimits(shape={})", self.vgpr.bind(py).getattr("shape")?.repr()?))
     }

@@ -1354,10 +1354,9 @@ answer! {
     json(py) { to_py(py, v)? }
 }
 
-/// One NVIDIA register budget: the engine's answer (one level asked) and that level.
+/// One NVIDIA register budget: the engine's answer, one level asked.
 pub(crate) struct NvBudgetValue {
     answer: wavebudget_engine::nvidia::BudgetAnswer,
-    level: wavebudget_engine::nvidia::BudgetLevel,
 }
 
 answer! {
@@ -1367,10 +1366,16 @@ answer! {
     /// allocation unit higher).
     NvBudget("NvBudget", "wavebudget.nvidia", v: NvBudgetValue) {
         target => v.answer.target.target, family => v.answer.target.family, product => v.answer.target.product,
-        sms => v.answer.target.sms, max_regs => v.level.budget.max_regs,
+        sms => v.answer.target.sms,
     }
     json_only: ["kernel", "levels"]
     json(py) { to_py(py, &v.answer)? }
+    /// The largest registers per thread that reach the level (read from the answer's one level, so that a
+    /// copied or unpickled answer, which holds only its JSON, has it too).
+    #[getter]
+    fn max_regs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.level_field(py, "max_regs")
+    }
     /// What was asked: `warps_per_sm` or `blocks_per_sm`.
     #[getter]
     fn want<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -1582,8 +1587,7 @@ fn nv_budget<'py>(
     let k = spec.kernel(t.arch, 0, block);
     let budget = wavebudget_engine::nvidia::budget(&t, k, levels).map_err(engine_err)?;
     // One level asked.
-    let level = budget.levels[0];
-    Ok(Bound::new(py, NvBudget::new(NvBudgetValue { answer: budget, level }))?.into_any())
+    Ok(Bound::new(py, NvBudget::new(NvBudgetValue { answer: budget }))?.into_any())
 }
 
 /// `nvidia.targets()`: the architectures and products modelled, the engine's list.

@@ -54,6 +54,12 @@ def test_same_answer_as_the_cli():
     assert b.to_dict() == cli
     (level,) = cli["levels"]
     assert (b.max_regs, b.above.to_dict()) == (level["max_regs"], level["above"])
+    # A copy or an unpickled answer holds only the JSON: the level's fields are read from it alike.
+    import copy
+    import pickle
+    for c in (copy.copy(b), copy.deepcopy(b), pickle.loads(pickle.dumps(b))):
+        assert (c.max_regs, c.want.to_dict(), c.occupancy.to_dict(), c.above.to_dict()) == (
+            level["max_regs"], level["want"], level["occupancy"], level["above"])
     for k in ("target", "family", "product", "sms"):
         assert b.to_dict()[k] == cli[k], k
 

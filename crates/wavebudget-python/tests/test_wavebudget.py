@@ -1192,6 +1192,9 @@ def test_targets_suggestions_and_nvidia_answers_read_from_the_answer_equal_the_c
         assert _unmade(answer)
         for c in (copy.deepcopy(answer), pickle.loads(pickle.dumps(answer))):
             assert c == answer and type(c) is cls and isinstance(c, wavebudget.Record)
+            # A copy holds only the JSON: every field reads the same from it (NvBudget's max_regs did not).
+            for f in set(cls._FIELDS) - set(python_only):
+                assert getattr(c, f) == want[f], (cls.__name__, f, "copied")
         with pytest.raises(AttributeError):
             answer.target = "x"
 

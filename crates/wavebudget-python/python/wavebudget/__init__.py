@@ -190,9 +190,7 @@ LIMITERS: Tuple[str, ...] = _native.LIMITERS
 
 # occupancy_batch's answer, native (crates/wavebudget-python/src/batch.rs): numpy arrays of the inputs'
 # broadcast shape, ``limits`` one array per limiter, ``limiter_names()`` and ``occupancy()``.
-OccupancyBatch = _native.OccupancyBatch
-BatchLimits = _native.BatchLimits
-occupancy_batch = _native.occupancy_batch
+from ._native import BatchLimits, OccupancyBatch, occupancy_batch  # noqa: E402
 
 
 # The native readers of arguments (the calls' own, in Rust): a refusal with a kind and a line naming it.
@@ -213,15 +211,7 @@ class _Skipped(Record):
 
 # The answer classes over the engine's typed values, native (crates/wavebudget-python/src/answer.rs): their
 # fields are declared there, their types in _native.pyi.
-Kernel = _native.Kernel
-Budget = _native.Budget
-CodeObject = _native.CodeObject
-Cubin = _native.Cubin
-Advice = _native.Advice
-CubinKernel = _native.CubinKernel
-Target = _native.Target
-Dispatch = _native.Dispatch
-WgSuggestion = _native.WgSuggestion
+from ._native import Advice, Budget, CodeObject, Cubin, CubinKernel, Dispatch, Kernel, Target, WgSuggestion  # noqa: E402
 for _answer in (Occupancy, Kernel, Budget, CodeObject, Cubin, CubinKernel, Advice, Target, Dispatch, WgSuggestion, _native.Explanation,
                 _native.KernelReport, _native.NvOccupancy, _native.NvBudget, _native.NvTargets):
     Record.register(_answer)
