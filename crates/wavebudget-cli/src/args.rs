@@ -122,7 +122,7 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// Configuration: wave size (GFX10+ default 32).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub wave_size: Option<u32>,
     /// Configuration: CU mode instead of WGP mode (GFX10-12).
     #[arg(long)]
@@ -158,7 +158,7 @@ pub struct PassFlagsArgs {
     #[arg(long)]
     pub cc: String,
     /// Waves per SIMD to ask for.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub waves: u32,
     /// The plugin [default: where scripts/build-pass.sh N puts it, next to this wavebudget].
     #[arg(long)]
@@ -208,10 +208,10 @@ pub struct DispatchArgs {
     pub kfd_root: Option<String>,
     /// Launch size, N (or N,N: the syntax of the other subcommands; a dispatch has one size). Default:
     /// the kernel's .reqd_workgroup_size, else its .max_flat_workgroup_size.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, default_value_t = 0)]
     pub dynamic_lds: u32,
     /// Print JSON.
     #[arg(long)]
@@ -227,7 +227,7 @@ pub struct SweepArgs {
     #[arg(long, short = 't')]
     pub target: Option<String>,
     /// Launch size for every kernel: N or MIN,MAX (sets "amdgpu-flat-work-group-size"="MIN,MAX").
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Waves targets: a range (1..8), a list (2,4,6) or one value (default: 1 to the target's maximum).
     #[arg(long)]
@@ -287,11 +287,11 @@ pub struct TuneArgs {
     pub output: String,
     /// Spills (VGPR + SGPR) a chosen level may have. When every level spills more, the level with the
     /// fewest spills is chosen if it has fewer than the unconstrained build.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, default_value_t = 0)]
     pub max_spills: u32,
     /// Also keep the hot loop (the whole kernel without a loop) within PCT% more instructions than the
     /// unconstrained build's: the highest W that does not lengthen the loop the waves must hide.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true, value_name = "PCT")]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, value_name = "PCT")]
     pub max_loop_growth: Option<u32>,
 }
 
@@ -308,7 +308,7 @@ pub struct InspectArgs {
     pub eval: EvaluationArgs,
     /// gfx12: the dynamic-VGPR block size (16 or 32) the kernels were built with
     /// ("amdgpu-dynamic-vgpr-block-size"), which a code object does not record.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub dvgpr_block: Option<u32>,
     #[command(flatten)]
     pub cuda: CudaLaunchArgs,
@@ -319,7 +319,7 @@ pub struct InspectArgs {
 pub struct CudaLaunchArgs {
     /// NVIDIA: dynamic shared memory bytes per block given at launch [default: 0; inspect and report of a
     /// Triton cache entry: its `shared`].
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub dynamic_shared_mem: Option<u32>,
     /// NVIDIA: the kernel's dynamic shared memory limit (cudaFuncAttributeMaxDynamicSharedMemorySize):
     /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
@@ -339,14 +339,14 @@ pub struct EvaluationArgs {
     pub target: Option<String>,
     /// Launch size N, or MIN,MAX (default: 1 to the kernel's .max_flat_workgroup_size, or its
     /// .reqd_workgroup_size; 1,1024 for a configuration); for a cubin the block size, one number.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Only kernels whose name matches this regular expression (or whose symbol, NAME.kd, it is).
     #[arg(long)]
     pub kernel: Option<String>,
     /// LDS bytes per workgroup given at launch (HIP's dynamic shared memory, Triton's `shared`), on top
     /// of each kernel's static LDS [default: 0; for a Triton cache entry, its `shared`].
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub dynamic_lds: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
@@ -361,13 +361,13 @@ pub struct TargetArgs {
     #[arg(long, short = 't')]
     pub target: String,
     /// Wave size (GFX10+ default 32).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub wave_size: Option<u32>,
     /// CU mode instead of WGP mode (GFX10-12; -mcumode).
     #[arg(long)]
     pub cu_mode: bool,
     /// gfx12 dynamic-VGPR block size (16 or 32), as "amdgpu-dynamic-vgpr-block-size".
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub dvgpr_block: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
@@ -381,19 +381,19 @@ pub struct GenericArgs {
     #[arg(long)]
     pub register_file_bytes: Option<u64>,
     /// generic: lanes per wave (W).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub wave_width: Option<u32>,
     /// generic: bytes per register per lane (w).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub register_bytes: Option<u32>,
     /// generic: register allocation granule.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub granule: Option<u32>,
     /// generic: cap on resident waves.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub max_waves: Option<u32>,
     /// generic: sub-partitions of the register file, each wave's registers within one (NVIDIA SM: 4).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub partitions: Option<u32>,
     /// generic: start from a preset (ampere, rdna3, xe-hpg, m1); other generic flags override it.
     #[arg(long)]
@@ -404,19 +404,19 @@ pub struct GenericArgs {
 #[derive(Debug, Args)]
 pub struct ResourceArgs {
     /// Architectural VGPRs (LLVM's "VGPRs" remark); for `occupancy --target generic`, registers per lane.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub vgprs: Option<u32>,
     /// Accumulation VGPRs (LLVM's "AGPRs" remark; gfx908/gfx90a/gfx942/gfx950).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub agprs: Option<u32>,
     /// The code object's unified .vgpr_count instead of --vgprs/--agprs.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub vgpr_count: Option<u32>,
     /// Total SGPRs as in .sgpr_count (VCC/XNACK/flat-scratch extras included).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub sgprs: Option<u32>,
     /// Static LDS bytes per workgroup (.group_segment_fixed_size).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub lds: Option<u32>,
 }
 
@@ -427,7 +427,7 @@ pub struct OccupancyArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// Launch size N, or MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024 like LLVM).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Print JSON (an object; an array for several targets).
     #[arg(long)]
@@ -446,24 +446,24 @@ pub struct OccupancyArgs {
 #[derive(Debug, Args, Default)]
 pub struct NvidiaArgs {
     /// NVIDIA: registers per thread (ptxas -v's "Used N registers", cudaFuncAttributes.numRegs).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub regs: Option<u32>,
     /// NVIDIA: static shared memory bytes per block (cudaFuncAttributes.sharedSizeBytes).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub shared_mem: Option<u32>,
     #[command(flatten)]
     pub launch: CudaLaunchArgs,
     /// NVIDIA: named block barriers the kernel uses (default 1, as the CUDA runtime assumes).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub barriers: Option<u32>,
     /// NVIDIA: the shared-memory carveout preference, percent (cudaFuncAttributePreferredSharedMemoryCarveout).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub carveout: Option<u32>,
     /// NVIDIA budget: the warps per SM to reach.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub warps_per_sm: Option<u32>,
     /// NVIDIA budget: the blocks per SM to reach.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub blocks_per_sm: Option<u32>,
 }
 
@@ -492,14 +492,14 @@ pub struct SuggestArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// LDS bytes per work-item on top of --lds (shared memory that grows with the workgroup).
-    #[arg(long, value_parser = Count, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, default_value_t = 0)]
     pub lds_per_item: u32,
     /// The kernel's range, MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Compute units of the device (per the model's "CU": WGPs on GFX10+ in WGP mode count as one), for
     /// the grid that fills it once. Without it the grid is given per CU.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub cus: Option<u32>,
     /// Every size considered, not only the choice.
     #[arg(long)]
@@ -514,16 +514,16 @@ pub struct BudgetArgs {
     #[command(flatten)]
     pub target: TargetArgs,
     /// Target waves per SIMD.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true, short = 'w', conflicts_with = "all")]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, short = 'w', conflicts_with = "all")]
     pub waves: Option<u32>,
     /// Print the whole ladder W = 1..max.
     #[arg(long)]
     pub all: bool,
     /// Launch size N, or MIN,MAX (default 1,1024 like LLVM).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Static LDS bytes per workgroup the kernel already uses.
-    #[arg(long, value_parser = Count, allow_negative_numbers = true)]
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
     pub lds: Option<u32>,
     /// Print JSON.
     #[arg(long)]
@@ -561,23 +561,9 @@ fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, LlvmArg> {
 }
 
 /// A count flag's value, read as every door reads a count (`wavebudget_model::text::count_from_text`): a
-/// whole number from 0 to 4294967295, else refused in the model's words naming the flag (Python's
-/// `vgprs=-1` and the command line's `--vgprs -1` are the same refusal; clap's own parser said
-/// "unexpected argument '-1' found", or "invalid digit found in string").
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Count;
-
-impl clap::builder::TypedValueParser for Count {
-    type Value = u32;
-
-    fn parse_ref(
-        &self,
-        _: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<u32, clap::Error> {
-        let flag = arg.and_then(clap::Arg::get_long).map_or_else(|| "a count".to_string(), |l| format!("--{l}"));
-        wavebudget_model::text::count_from_text(&flag, &value.to_string_lossy())
-            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))
-    }
+/// whole number from 0 to 4294967295, else refused in the model's words and kind (Python's `vgprs=-1` and
+/// the command line's `--vgprs -1` are the same refusal; clap's own parser said "unexpected argument '-1'
+/// found", or "invalid digit found in string"). clap names the flag afterwards (`run`'s error handling).
+pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount> {
+    wavebudget_model::text::count_from_text("", text)
 }

@@ -216,7 +216,18 @@ where
                 | ErrorKind::DisplayVersion
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Ok(e.render().to_string()),
                 _ => {
-                    let e = CliError::Usage(UsageError::Arguments(clap_message(&e.render().to_string())));
+                    // A count flag's value that is no count: the model's refusal, naming the flag as clap
+                    // records it (`--vgprs <VGPRS>`); any other, clap's own first line.
+                    let count = std::error::Error::source(&e)
+                        .and_then(|s| s.downcast_ref::<wavebudget_model::text::NotACount>());
+                    let flag = match e.get(clap::error::ContextKind::InvalidArg) {
+                        Some(clap::error::ContextValue::String(a)) => a.split_whitespace().next().map(str::to_string),
+                        _ => None,
+                    };
+                    let e = CliError::Usage(match (count, flag) {
+                        (Some(c), Some(flag)) => UsageError::Count(c.clone().named(&flag)),
+                        _ => UsageError::Arguments(clap_message(&e.render().to_string())),
+                    });
                     if json_errors {
                         let errors = vec![TypedError::of(&e, None, None)];
                         return Err(CliError::Typed { output: String::new(), errors });

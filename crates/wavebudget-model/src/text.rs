@@ -137,6 +137,16 @@ pub enum NotACount {
 }
 
 impl NotACount {
+    /// The same refusal naming `arg` (a reader that learns the argument's name after the value: clap's).
+    pub fn named(self, arg: &str) -> NotACount {
+        let arg = arg.to_string();
+        match self {
+            NotACount::NotWhole { value, .. } => NotACount::NotWhole { arg, value },
+            NotACount::Negative { value, .. } => NotACount::Negative { arg, value },
+            NotACount::Over { value, .. } => NotACount::Over { arg, value },
+        }
+    }
+
     /// The refusal's kind: `not_a_whole_number`, or `not_a_count` (a whole number out of range).
     pub fn kind(&self) -> &'static str {
         match self {
