@@ -114,19 +114,9 @@ fn multi_index(mut flat: usize, shape: &[usize]) -> String {
 /// A numpy integer array of any dtype, broadcast to `shape`, as u32 values (or one value when it holds one);
 /// a negative value or one over u32 is refused naming the argument and the cell.
 fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Owned> {
-    read_column(name, arr, shape, true)
-}
-
-/// The refusal of a value of `arr` that is not a u32, as [`owned_column`] names it, without copying the values.
-fn check_range(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<()> {
-    read_column(name, arr, shape, false).map(drop)
-}
-
-/// [`owned_column`], the values kept where `keep` (else only checked: `Owned::Values` is empty).
-fn read_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize], keep: bool) -> PyResult<Owned> {
     use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
     let arr = &readable(arr)?;
-    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize], keep: bool) -> PyResult<Owned>
+    fn convert<T>(name: &str, arr: &Bound<'_, PyArrayDyn<T>>, shape: &[usize]) -> PyResult<Owned>
     where
         T: numpy::Element + Copy + TryInto<u32> + std::fmt::Display + Default + PartialOrd,
     {
@@ -154,17 +144,11 @@ fn read_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usiz
                 if let Some(i) = slice.iter().position(|v| !in_range(v)) {
                     return Err(bad(i, slice[i]));
                 }
-                if !keep {
-                    return Ok(Owned::Values(Vec::new()));
-                }
                 slice.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
             }
             None => {
                 if let Some((i, &v)) = b.iter().enumerate().find(|(_, v)| !in_range(v)) {
                     return Err(bad(i, v));
-                }
-                if !keep {
-                    return Ok(Owned::Values(Vec::new()));
                 }
                 b.iter().map(|&v| v.try_into().unwrap_or(0)).collect()
             }
@@ -174,7 +158,7 @@ fn read_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usiz
     macro_rules! try_dtypes {
         ($($t:ty),*) => {
             $(if let Ok(a) = arr.downcast::<PyArrayDyn<$t>>() {
-                return convert(name, a, shape, keep);
+                return convert(name, a, shape);
             })*
         };
     }
@@ -191,33 +175,120 @@ fn first_value_refusal(
     arrays: &[(&str, Bound<'_, numpy::PyUntypedArray>)],
     shape: &[usize],
 ) -> PyResult<Option<PyErr>> {
+    // Read over each array's own values (or the launch pair's own broadcast), not over every cell: the
+    // work is the input's size, however far numpy broadcasts it.
     for (name, arr) in arrays {
-        if let Err(range) = check_range(if *name == "wg_max" { "wg_size" } else { name }, arr, shape) {
+        if let Some(range) = range_refusal(if *name == "wg_max" { "wg_size" } else { name }, arr, shape)? {
             return Ok(Some(range));
         }
     }
     let column = |k: &str| arrays.iter().find(|(n, _)| *n == k).map(|(_, a)| a);
     let Some(lo) = column("wg_size") else { return Ok(None) };
-    let n: usize = shape.iter().product();
-    if (n as u128) * 8 > physical_memory() {
-        return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
-            "occupancy_batch: {n} cells' launch sizes are more than this machine's memory"
-        )));
-    }
-    let lo = owned_column("wg_size", lo, shape)?;
-    let hi = column("wg_max").map(|a| owned_column("wg_size", a, shape)).transpose()?;
-    let at = |c: &Owned, i: usize| match c {
-        Owned::Scalar(v) => *v,
-        Owned::Values(v) => v[i],
+    let py = lo.py();
+    // The launch range per cell: (MIN, MAX) as their own broadcast, or one size for both.
+    let pair = match column("wg_max") {
+        Some(hi) => py.import("numpy")?.call_method1("broadcast_arrays", (lo, hi))?,
+        None => pyo3::types::PyTuple::new(py, [lo, lo])?.into_any(),
     };
-    for i in 0..n {
-        let min = at(&lo, i);
-        let max = hi.as_ref().map_or(min, |h| at(h, i));
-        if let Err(e) = (wavebudget_model::WorkgroupSize { min, max }).validate() {
-            return Ok(Some(refuse_kind(e.kind(), format!("cell {}: {e}", multi_index(i, shape)))));
+    let (lo, hi): (Bound<'_, numpy::PyUntypedArray>, Bound<'_, numpy::PyUntypedArray>) = pair.extract()?;
+    let mut both = distinct(&[&lo, &hi])?;
+    let (hi, lo) = (both.pop().expect("two"), both.pop().expect("two"));
+    use numpy::ndarray::Dimension;
+    use numpy::PyArrayMethods;
+    let (lo, hi) = (as_i64(&lo)?, as_i64(&hi)?);
+    let (lo, hi) = (lo.readonly(), hi.readonly());
+    let (lo, hi) = (lo.as_array(), hi.as_array());
+    let mut first: Option<(usize, wavebudget_model::ModelError)> = None;
+    for ((idx, &min), &max) in lo.indexed_iter().zip(hi.iter()) {
+        let size = wavebudget_model::WorkgroupSize { min: min as u32, max: max as u32 };
+        if let Err(e) = size.validate() {
+            let at = first_cell(idx.slice(), lo.shape(), shape);
+            if first.as_ref().is_none_or(|(f, _)| at < *f) {
+                first = Some((at, e));
+            }
         }
     }
-    Ok(None)
+    Ok(first.map(|(i, e)| refuse_kind(e.kind(), format!("cell {}: {e}", multi_index(i, shape)))))
+}
+
+/// The refusal of a value of `arr` that is not a u32, named by its cell in `shape` (by its own index where
+/// the array holds one value, none for a number), as the copying reader names it; over the array's own
+/// values, so the work is the input's size however far it is broadcast.
+fn range_refusal(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usize]) -> PyResult<Option<PyErr>> {
+    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    // Unsigned values read as u64 (an int64 would wrap those over 2^63), signed as i64.
+    let (whole, arr) = (arr, &distinct(&[arr])?.remove(0));
+    let found = if arr.dtype().kind() == b'u' {
+        let a = arr.call_method1("astype", ("uint64",))?.downcast_into::<numpy::PyArrayDyn<u64>>()?;
+        first_in_cells(&a, shape, |v| v > u64::from(u32::MAX)).map(|(i, v)| (i, v.to_string(), false))
+    } else {
+        first_in_cells(&as_i64(arr)?, shape, |v| u32::try_from(v).is_err()).map(|(i, v)| (i, v.to_string(), v < 0))
+    };
+    Ok(found.map(|(i, v, negative)| {
+        let why = if negative { "expected a whole number, not a negative one" } else { "over 4294967295" };
+        let index = match (whole.len(), whole.ndim()) {
+            (1, 0) => String::new(),
+            (1, _) => multi_index(0, whole.shape()),
+            _ => multi_index(i, shape),
+        };
+        refuse(Kind::NotACount, format!("{name}{index} = {v}: {why}"))
+    }))
+}
+
+/// Views of `arrays` (of one shape) without the dimensions every one of them repeats (numpy's broadcast
+/// views have stride 0 there): each value read once, at the first cell it stands in.
+fn distinct<'py>(arrays: &[&Bound<'py, numpy::PyUntypedArray>]) -> PyResult<Vec<Bound<'py, numpy::PyUntypedArray>>> {
+    use numpy::PyUntypedArrayMethods;
+    let Some(first) = arrays.first() else { return Ok(Vec::new()) };
+    if first.ndim() == 0 {
+        // One value (indexing with `()` would give numpy's scalar, not an array).
+        return Ok(arrays.iter().map(|a| (*a).clone()).collect());
+    }
+    let py = first.py();
+    let index: Vec<Bound<'py, pyo3::types::PySlice>> = (0..first.ndim())
+        .map(|d| {
+            if arrays.iter().all(|a| a.strides()[d] == 0) {
+                pyo3::types::PySlice::new(py, 0, 1, 1)
+            } else {
+                pyo3::types::PySlice::full(py)
+            }
+        })
+        .collect();
+    let index = pyo3::types::PyTuple::new(py, index)?;
+    arrays.iter().map(|a| Ok(a.get_item(&index)?.downcast_into::<numpy::PyUntypedArray>()?)).collect()
+}
+
+/// An integer array of any dtype as int64 (numpy's conversion; the values a batch takes fit it).
+fn as_i64<'py>(arr: &Bound<'py, numpy::PyUntypedArray>) -> PyResult<Bound<'py, numpy::PyArrayDyn<i64>>> {
+    Ok(arr.call_method1("astype", ("int64",))?.downcast_into::<numpy::PyArrayDyn<i64>>()?)
+}
+
+/// The first cell (C order of `shape`) whose value `bad` refuses, and the value: over the array's own
+/// values, each at the first cell numpy broadcasts it to.
+fn first_in_cells<T: numpy::Element + Copy>(
+    arr: &Bound<'_, numpy::PyArrayDyn<T>>,
+    shape: &[usize],
+    bad: impl Fn(T) -> bool,
+) -> Option<(usize, T)> {
+    use numpy::ndarray::Dimension;
+    use numpy::{PyArrayMethods, PyUntypedArrayMethods};
+    let ro = arr.readonly();
+    let view = ro.as_array();
+    let own = arr.shape().to_vec();
+    view.indexed_iter()
+        .filter(|(_, &v)| bad(v))
+        .map(|(idx, &v)| (first_cell(idx.slice(), &own, shape), v))
+        .min_by_key(|(at, _)| *at)
+}
+
+/// The flat index (C order of `shape`) of the first cell an element at `idx` of an array of shape `own`
+/// broadcasts to: 0 along every dimension it is broadcast over.
+fn first_cell(idx: &[usize], own: &[usize], shape: &[usize]) -> usize {
+    let offset = shape.len() - own.len();
+    shape.iter().enumerate().fold(0, |flat, (d, &len)| {
+        let i = if d < offset || own[d - offset] == 1 { 0 } else { idx[d - offset] };
+        flat * len + i
+    })
 }
 
 /// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
@@ -252,11 +323,12 @@ pub(crate) fn occupancy_batch<'py>(
     #[pyo3(from_py_with = "args::batch_arg")] lds: Option<Bound<'py, PyAny>>,
     wg_size: Option<Bound<'py, PyAny>>,
     vgpr_count: Option<Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = "args::opt_count::<n::wave_size>")] wave_size: Option<u32>,
+    // The count options are read in the body, after the arrays before them in the scalar call's order.
+    wave_size: Option<Bound<'py, PyAny>>,
     #[pyo3(from_py_with = "args::flag::<n::cu_mode>")] cu_mode: bool,
-    #[pyo3(from_py_with = "args::opt_count::<n::llvm>")] llvm: Option<u32>,
+    llvm: Option<Bound<'py, PyAny>>,
     #[pyo3(from_py_with = "args::opt_count::<n::threads>")] threads: Option<u32>,
-    #[pyo3(from_py_with = "args::opt_count::<n::dvgpr_block>")] dvgpr_block: Option<u32>,
+    dvgpr_block: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let Ok(np) = py.import("numpy") else {
         return Err(refuse(Kind::NoNumpy, "occupancy_batch needs numpy (pip install numpy)".into()));
@@ -272,15 +344,17 @@ pub(crate) fn occupancy_batch<'py>(
     let mut named: Vec<(&str, Bound<'py, PyAny>)> = Vec::new();
     named.extend([vgprs.clone().map(|v| ("vgprs", v)), agprs.clone().map(|a| ("agprs", a))].into_iter().flatten());
     named.extend([("sgprs", sgprs), ("lds", lds)]);
+    // A launch size that is no pair is refused after the values read before it (as the scalar call reads it).
+    let mut wg_shape = None;
     match wg_size {
         Some(w) if w.is_instance_of::<pyo3::types::PyTuple>() => {
             let t = w.downcast_into::<pyo3::types::PyTuple>()?;
-            if t.len() != 2 {
-                let n = t.len();
-                let message = format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {n}");
-                return Err(args::refuse(Kind::WgSize, "wg_size", message));
+            if t.len() == 2 {
+                named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
+            } else {
+                let message = format!("wg_size: expected sizes or (MIN, MAX), got a tuple of {}", t.len());
+                wg_shape = Some(args::refuse(Kind::WgSize, "wg_size", message));
             }
-            named.extend([("wg_size", t.get_item(0)?), ("wg_max", t.get_item(1)?)]);
         }
         Some(w) => named.push(("wg_size", w)),
         None => {}
@@ -320,6 +394,29 @@ pub(crate) fn occupancy_batch<'py>(
             ),
         ));
     }
+    // The count options, as the scalar call reads them after its arrays: a value out of range in an array
+    // read before an option (`vgprs`..`wg_size`; `vgpr_count` too before `dvgpr_block`) is named first.
+    let earlier = |e: PyErr, through: &str| -> PyErr {
+        let order = ["vgprs", "agprs", "sgprs", "lds", "wg_size", "wg_max", "vgpr_count"];
+        let last = order.iter().position(|n| *n == through).unwrap_or(order.len() - 1);
+        for (name, arr) in arrays.iter().filter(|(n, _)| order[..=last].contains(n)) {
+            match range_refusal(if *name == "wg_max" { "wg_size" } else { name }, arr, &dims) {
+                Ok(Some(range)) => return range,
+                Ok(None) => {}
+                Err(other) => return other,
+            }
+        }
+        e
+    };
+    if let Some(e) = wg_shape {
+        return Err(earlier(e, "lds"));
+    }
+    let read = |v: &Option<Bound<'py, PyAny>>, f: fn(&Bound<'py, PyAny>) -> PyResult<Option<u32>>| {
+        v.as_ref().map(f).transpose().map(Option::flatten)
+    };
+    let wave_size = read(&wave_size, args::opt_count::<n::wave_size>).map_err(|e| earlier(e, "wg_max"))?;
+    let llvm = read(&llvm, args::opt_count::<n::llvm>).map_err(|e| earlier(e, "wg_max"))?;
+    let dvgpr_block = read(&dvgpr_block, args::opt_count::<n::dvgpr_block>).map_err(|e| earlier(e, "vgpr_count"))?;
     // The call's own rules, in the scalar call's order: the registers given one way (the engine's rule, on
     // which arguments are given: an array of zeros is a count given, as `vgprs=0` is in `occupancy`), the
     // options, the target. The scalar call reads its values and the launch range before these: where one
@@ -435,8 +532,10 @@ fn batch_columns<'py>(
         named.extend(wg_min.into_iter().chain(wg_max).map(|w| ("wg_size", w)));
         named.extend(vgpr_count.map(|t| ("vgpr_count", t)));
         for (name, arr) in named {
-            if let Err(range) = check_range(name, arr, &shape) {
-                return range;
+            match range_refusal(name, arr, &shape) {
+                Ok(Some(range)) => return range,
+                Ok(None) => {}
+                Err(other) => return other,
             }
         }
         refuse_kind(e.error.kind(), format!("cell {}: {}", multi_index(e.index, &shape), e.error))

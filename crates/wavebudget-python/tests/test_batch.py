@@ -282,6 +282,12 @@ def test_the_answer_is_the_extensions_class_and_pickles():
     ("gfx942", dict(wg_size=0)),
     ("gfx90a", dict(sgprs=-1)),
     ("gfx90a", dict(vgprs=10, wg_size=(128, 64), wave_size=32)),
+    # An option read after the arrays before it (a helper's review of the change above).
+    ("gfx942", dict(vgprs=-1, wave_size=-1)),
+    ("gfx942", dict(sgprs=-1, wave_size=-1)),
+    ("gfx942", dict(vgprs=8, sgprs=-1, dvgpr_block=-1)),
+    ("gfx942", dict(vgpr_count=-1, dvgpr_block=-1)),
+    ("gfx942", dict(vgprs=-1, wg_size=(1, 2, 3))),
 ])
 def test_a_call_wrong_in_two_ways_is_refused_for_what_the_scalar_call_names(target, kwargs):
     """Issue 56 (a helper's audit, 121 of 2,200 generated calls): the batch checked the registers' form and
