@@ -325,7 +325,7 @@ pub struct CudaLaunchArgs {
     /// bytes, or `max` for the device's opt-in maximum less the static shared memory, as Triton's launcher
     /// sets it [default: CUDA's 48 KiB less the static shared memory; inspect and report of a Triton cache
     /// entry: max].
-    #[arg(long)]
+    #[arg(long, value_parser = bytes_or_max, allow_negative_numbers = true)]
     pub max_dynamic_shared_mem: Option<String>,
 }
 
@@ -566,4 +566,15 @@ fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, LlvmArg> {
 /// found", or "invalid digit found in string"). clap names the flag afterwards (`run`'s error handling).
 pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount> {
     wavebudget_model::text::count_from_text("", text)
+}
+
+/// `--max-dynamic-shared-mem`'s text: a number is a count by the one rule (a negative or one over 32 bits
+/// refused in the model's words, as Python's `max_dynamic_shared_mem=-1`); the rest (`max`, or what is
+/// neither) the engine's to read.
+pub(crate) fn bytes_or_max(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        count(text)?;
+    }
+    Ok(text.to_string())
 }

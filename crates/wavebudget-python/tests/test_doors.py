@@ -1132,6 +1132,10 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
      lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=-1)),
     (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "64," + str(2**32)],
      lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(64, 2**32))),
+    (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--max-dynamic-shared-mem", "-1"],
+     lambda: nvidia.occupancy("H100", regs=32, block=64, max_dynamic_shared_mem=-1)),
+    (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "-1,64"],
+     lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(-1, 64))),
     (["inspect", str(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"), "--wg-size", "-5"],
      lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", wg_size=-5)),
 ])
