@@ -82,7 +82,7 @@ pub struct AdviseArgs {
     pub inputs: Vec<String>,
     /// Workgroups each candidate from a cache entry, cubin or code object launches (a JSON line says its
     /// own); without it their last wave's tail is not counted.
-    #[arg(long)]
+    #[arg(long, value_parser = whole_u64, allow_negative_numbers = true)]
     pub grid: Option<u64>,
     /// The kernel whose configs to rank, where cache entries or binaries hold several (its symbol).
     #[arg(long)]
@@ -94,7 +94,7 @@ pub struct AdviseArgs {
     #[arg(long)]
     pub json: bool,
     /// Rows to print (every candidate is ranked): the first N.
-    #[arg(long)]
+    #[arg(long, value_parser = count_usize, allow_negative_numbers = true)]
     pub top: Option<usize>,
 }
 
@@ -113,7 +113,7 @@ pub struct ReportArgs {
     pub eval: EvaluationArgs,
     /// Kernels drawn with charts at most; above it, those that spill, then those one granule from
     /// another wave, then the lowest occupancy (every kernel is in the table).
-    #[arg(long, default_value_t = DEFAULT_DETAILS)]
+    #[arg(long, value_parser = count_usize, allow_negative_numbers = true, default_value_t = DEFAULT_DETAILS)]
     pub details: usize,
     /// The page's title.
     #[arg(long)]
@@ -233,7 +233,7 @@ pub struct SweepArgs {
     #[arg(long)]
     pub waves: Option<String>,
     /// Compiles in parallel (default: the number of cores).
-    #[arg(long, short = 'j')]
+    #[arg(long, value_parser = count_usize, allow_negative_numbers = true, short = 'j')]
     pub jobs: Option<usize>,
     /// Print JSON (also what the pass reads back as records=).
     #[arg(long)]
@@ -378,7 +378,7 @@ pub struct TargetArgs {
 #[derive(Debug, Args, Default)]
 pub struct GenericArgs {
     /// generic: register file bytes (F).
-    #[arg(long)]
+    #[arg(long, value_parser = whole_u64, allow_negative_numbers = true)]
     pub register_file_bytes: Option<u64>,
     /// generic: lanes per wave (W).
     #[arg(long, value_parser = count, allow_negative_numbers = true)]
@@ -577,4 +577,14 @@ pub(crate) fn bytes_or_max(text: &str) -> Result<String, wavebudget_model::text:
         count(text)?;
     }
     Ok(text.to_string())
+}
+
+/// A `usize` flag's value (how many kernels to draw, rows to print, jobs to run): a count by the one rule.
+pub(crate) fn count_usize(text: &str) -> Result<usize, wavebudget_model::text::NotACount> {
+    count(text).map(|v| v as usize)
+}
+
+/// A `u64` flag's value (a grid's blocks, a register file's bytes): a whole number by the one rule.
+pub(crate) fn whole_u64(text: &str) -> Result<u64, wavebudget_model::text::NotACount> {
+    wavebudget_model::text::whole_from_text("", text, u64::MAX)
 }

@@ -126,13 +126,15 @@ pub enum NotACount {
         /// What was given.
         value: String,
     },
-    /// A whole number over 4294967295.
-    #[error("{arg} {value}: over {}", u32::MAX)]
+    /// A whole number over the most the argument holds (4294967295 for a count).
+    #[error("{arg} {value}: over {max}")]
     Over {
         /// The argument.
         arg: String,
         /// What was given.
         value: String,
+        /// The most it holds.
+        max: u64,
     },
 }
 
@@ -143,7 +145,7 @@ impl NotACount {
         match self {
             NotACount::NotWhole { value, .. } => NotACount::NotWhole { arg, value },
             NotACount::Negative { value, .. } => NotACount::Negative { arg, value },
-            NotACount::Over { value, .. } => NotACount::Over { arg, value },
+            NotACount::Over { value, max, .. } => NotACount::Over { arg, value, max },
         }
     }
 
@@ -159,6 +161,13 @@ impl NotACount {
 /// A count from its decimal text, as the command line gives it (`arg` as the door names it): digits, with
 /// an optional sign; anything else is not a whole number.
 pub fn count_from_text(arg: &str, text: &str) -> Result<u32, NotACount> {
+    // Within u32 by the bound given.
+    whole_from_text(arg, text, u64::from(u32::MAX)).map(|v| v as u32)
+}
+
+/// A whole number from 0 to `max` from its decimal text (a grid's blocks, a register file's bytes), by the
+/// rule of [`count_from_text`].
+pub fn whole_from_text(arg: &str, text: &str, max: u64) -> Result<u64, NotACount> {
     let (arg, value) = (arg.to_string(), text.to_string());
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -167,7 +176,7 @@ pub fn count_from_text(arg: &str, text: &str) -> Result<u32, NotACount> {
     if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {
         return Err(NotACount::Negative { arg, value });
     }
-    digits.parse::<u32>().map_err(|_| NotACount::Over { arg, value })
+    digits.parse::<u64>().ok().filter(|&v| v <= max).ok_or(NotACount::Over { arg, value, max })
 }
 
 #[cfg(test)]

@@ -119,8 +119,11 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
         return Ok(n);
     }
     let value = index.to_string();
-    let e =
-        if index.lt(0)? { NotACount::Negative { arg: arg(), value } } else { NotACount::Over { arg: arg(), value } };
+    let e = if index.lt(0)? {
+        NotACount::Negative { arg: arg(), value }
+    } else {
+        NotACount::Over { arg: arg(), value, max: u32::MAX.into() }
+    };
     Err(refuse(Kind::NotACount, name, e.to_string()))
 }
 

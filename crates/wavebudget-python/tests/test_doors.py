@@ -1136,6 +1136,8 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
      lambda: nvidia.occupancy("H100", regs=32, block=64, max_dynamic_shared_mem=-1)),
     (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "-1,64"],
      lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(-1, 64))),
+    (["report", "--target", "gfx942", "--vgprs", "3", "--details", "-1", "-o", "/nonexistent/never.html"],
+     lambda: wavebudget.write_report(output="/nonexistent/never.html", target="gfx942", vgprs=3, details=-1)),
     (["inspect", str(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"), "--wg-size", "-5"],
      lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", wg_size=-5)),
 ])
