@@ -72,6 +72,13 @@ pub(crate) mod n {
         warp_size,
         shared,
         threads,
+        preset,
+        register_file_bytes,
+        wave_width,
+        register_bytes,
+        granule,
+        max_waves,
+        partitions,
     );
 }
 
@@ -97,6 +104,12 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
             return Ok(n);
         }
     }
+    // Within u32 by the bound given.
+    read_whole(v, name, u32::MAX.into()).map(|n| n as u32)
+}
+
+/// A whole number from 0 to `max` (a register file's bytes), read as [`read_count`] reads a count.
+pub(crate) fn read_whole(v: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
     // The words are the model's, for every door (`NotACount`); the value as Python shows it.
     use wavebudget_model::text::NotACount;
     let arg = || name.to_string();
@@ -115,14 +128,14 @@ pub(crate) fn read_count(v: &Bound<'_, PyAny>, name: &str) -> PyResult<u32> {
     }
     // SAFETY: a new, owned reference from PyNumber_Index.
     let index = unsafe { Bound::from_owned_ptr(v.py(), index) };
-    if let Ok(n) = index.extract::<u32>() {
+    if let Some(n) = index.extract::<u64>().ok().filter(|&n| n <= max) {
         return Ok(n);
     }
     let value = index.to_string();
     let e = if index.lt(0)? {
         NotACount::Negative { arg: arg(), value }
     } else {
-        NotACount::Over { arg: arg(), value, max: u32::MAX.into() }
+        NotACount::Over { arg: arg(), value, max }
     };
     Err(refuse(Kind::NotACount, name, e.to_string()))
 }
@@ -213,6 +226,14 @@ pub(crate) fn opt_count<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<u32>> 
         Ok(None)
     } else {
         read_count(v, N::NAME).map(Some)
+    }
+}
+
+pub(crate) fn opt_whole_u64<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if v.is_none() {
+        Ok(None)
+    } else {
+        read_whole(v, N::NAME, u64::MAX).map(Some)
     }
 }
 

@@ -475,6 +475,7 @@ pub(crate) enum Kind {
     NoCubins,
     NoGrid,
     NoNumpy,
+    NoWaves,
     NotABool,
     NotACandidate,
     NotACount,
@@ -1590,6 +1591,120 @@ fn nv_budget<'py>(
     Ok(Bound::new(py, NvBudget::new(NvBudgetValue { answer: budget }))?.into_any())
 }
 
+answer! {
+    /// `wavebudget.generic.GenericOccupancy`: the first-order model's waves for a register count (`waves`,
+    /// `registers`, `allocated_registers`, `capped`, the `params` used and its `scope`), the engine's
+    /// answer, as `wavebudget occupancy --target generic --json`.
+    GenericOccupancy("GenericOccupancy", "wavebudget.generic", v: wavebudget_engine::generic::OccupancyAnswer) {
+        target => v.target, scope => v.scope, registers => v.result.registers,
+        allocated_registers => v.result.allocated_registers, waves => v.result.waves, capped => v.result.capped,
+    }
+    json_only: ["params"]
+    json(py) { to_py(py, v)? }
+}
+
+answer! {
+    /// `wavebudget.generic.GenericBudget`: the first-order model's register budget per level asked
+    /// (`levels`: `waves`, `max_registers`), the engine's answer, as `wavebudget budget --target generic
+    /// --json`.
+    GenericBudget("GenericBudget", "wavebudget.generic", v: wavebudget_engine::generic::BudgetAnswer) {
+        target => v.target, scope => v.scope,
+    }
+    json_only: ["params", "levels"]
+    json(py) { to_py(py, v)? }
+}
+
+/// The generic model's register file as a call gives it (a preset, each figure overriding it).
+#[allow(clippy::too_many_arguments)] // the figures of the generic form
+fn generic_shape(
+    preset: Option<&str>,
+    register_file_bytes: Option<u64>,
+    wave_width: Option<u32>,
+    register_bytes: Option<u32>,
+    granule: Option<u32>,
+    max_waves: Option<u32>,
+    partitions: Option<u32>,
+) -> PyResult<wavebudget_model::generic::GenericParams> {
+    let shape = wavebudget_engine::generic::Shape {
+        preset,
+        register_file_bytes,
+        wave_width,
+        register_bytes,
+        granule,
+        max_waves,
+        partitions,
+    };
+    shape.params().map_err(engine_err)
+}
+
+/// `wavebudget.generic.occupancy(*, vgprs, preset=None, ...)`: the first-order model's waves for `vgprs`
+/// registers per lane in a register file of the preset's shape (`"ampere"`, `"rdna3"`, `"xe-hpg"`, `"m1"`)
+/// or the figures given (`register_file_bytes`, `wave_width`, `register_bytes`, and optionally `granule`,
+/// `max_waves`, `partitions`), as `wavebudget occupancy --target generic`. A `GenericOccupancy`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (*, vgprs = None, preset = None, register_file_bytes = None, wave_width = None, register_bytes = None, granule = None, max_waves = None, partitions = None))]
+fn gen_occupancy<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_text::<n::preset>")] preset: Option<String>,
+    #[pyo3(from_py_with = "args::opt_whole_u64::<n::register_file_bytes>")] register_file_bytes: Option<u64>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_width>")] wave_width: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::register_bytes>")] register_bytes: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::granule>")] granule: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::max_waves>")] max_waves: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::partitions>")] partitions: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let p = generic_shape(
+        preset.as_deref(),
+        register_file_bytes,
+        wave_width,
+        register_bytes,
+        granule,
+        max_waves,
+        partitions,
+    )?;
+    let answer = wavebudget_engine::generic::occupancy(p, vgprs).map_err(engine_err)?;
+    Ok(Bound::new(py, GenericOccupancy::new(answer))?.into_any())
+}
+
+/// `wavebudget.generic.budget(waves=None, *, all=False, preset=None, ...)`: the most registers per lane
+/// that keep `waves` resident (or every level with `all=True`) in the register file `preset` or the
+/// figures describe, as `wavebudget budget --target generic`. A `GenericBudget`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the Python signature
+#[pyo3(signature = (waves = None, *, all = false, preset = None, register_file_bytes = None, wave_width = None, register_bytes = None, granule = None, max_waves = None, partitions = None))]
+fn gen_budget<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = "args::opt_count::<n::waves>")] waves: Option<u32>,
+    #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
+    #[pyo3(from_py_with = "args::opt_text::<n::preset>")] preset: Option<String>,
+    #[pyo3(from_py_with = "args::opt_whole_u64::<n::register_file_bytes>")] register_file_bytes: Option<u64>,
+    #[pyo3(from_py_with = "args::opt_count::<n::wave_width>")] wave_width: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::register_bytes>")] register_bytes: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::granule>")] granule: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::max_waves>")] max_waves: Option<u32>,
+    #[pyo3(from_py_with = "args::opt_count::<n::partitions>")] partitions: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use wavebudget_engine::generic::Levels;
+    let levels = match (all, waves) {
+        (true, _) => Levels::Every,
+        (false, Some(w)) => Levels::One(w),
+        (false, None) => return Err(refuse(Kind::NoWaves, "give waves W or all=True".into())),
+    };
+    let p = generic_shape(
+        preset.as_deref(),
+        register_file_bytes,
+        wave_width,
+        register_bytes,
+        granule,
+        max_waves,
+        partitions,
+    )?;
+    let answer = wavebudget_engine::generic::budget(p, levels).map_err(engine_err)?;
+    Ok(Bound::new(py, GenericBudget::new(answer))?.into_any())
+}
+
 /// `nvidia.targets()`: the architectures and products modelled, the engine's list.
 #[pyfunction]
 fn nv_targets(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
@@ -1660,6 +1775,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NvTargets>()?;
     m.add_class::<Advice>()?;
     m.add_class::<batch::OccupancyBatch>()?;
+    m.add_class::<GenericOccupancy>()?;
+    m.add_class::<GenericBudget>()?;
+    m.add_function(wrap_pyfunction!(gen_occupancy, m)?)?;
+    m.add_function(wrap_pyfunction!(gen_budget, m)?)?;
     m.add_class::<batch::BatchLimits>()?;
     m.add("LIMITERS", pyo3::types::PyTuple::new(m.py(), batch::limiter_names())?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

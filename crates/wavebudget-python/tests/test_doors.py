@@ -17,7 +17,7 @@ import pytest
 
 import wavebudget
 import wavebudget.triton  # noqa: F401 - wavebudget.triton
-from wavebudget import nvidia
+from wavebudget import generic, nvidia
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 CLI = REPO / "target" / "debug" / "wavebudget"
@@ -1153,3 +1153,37 @@ def test_a_value_that_is_not_a_count_is_one_refusal_in_both_doors(flags, call):
         call()
     assert str(e.value) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line), (e.value, line)
     assert e.value.kind in ("not_a_count", "not_a_whole_number")
+
+
+@pytest.mark.parametrize("flags,kwargs", [
+    (["--preset", "rdna3"], dict(preset="rdna3")),
+    (["--preset", "ampere", "--granule", "16"], dict(preset="ampere", granule=16)),
+    (["--register-file-bytes", "262144", "--wave-width", "32", "--register-bytes", "4"],
+     dict(register_file_bytes=262144, wave_width=32, register_bytes=4)),
+    (["--register-file-bytes", "65536", "--wave-width", "64", "--register-bytes", "4", "--partitions", "4",
+      "--max-waves", "10"], dict(register_file_bytes=65536, wave_width=64, register_bytes=4, partitions=4, max_waves=10)),
+    (["--preset", "nope"], dict(preset="nope")),
+    (["--wave-width", "32"], dict(wave_width=32)),
+])
+def test_the_generic_model_is_one_answer_in_both_doors(flags, kwargs):
+    """Issue 56: the generic first-order model's answers were assembled inside the CLI and Python had no
+    call for them. They are the engine's (`engine/src/generic.rs`): `wavebudget.generic`'s `to_dict()` is
+    the command's `--json`, and a refusal is the command's line, for occupancy and budget alike."""
+    def both(cli_args, call):
+        r = cli(*cli_args, "--json")
+        try:
+            got = call()
+        except wavebudget.Error as e:
+            line = r.stderr.strip().removeprefix("error: ")
+            assert r.returncode == 1, r.stdout
+            assert str(e) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line), (e, line)
+            return
+        assert r.returncode == 0, r.stderr
+        assert got.to_dict() == json.loads(r.stdout)
+    for vgprs in (1, 64, 200):
+        both(["occupancy", "--target", "generic", *flags, "--vgprs", vgprs],
+             lambda: generic.occupancy(vgprs=vgprs, **kwargs))
+    for waves in (1, 8):
+        both(["budget", "--target", "generic", *flags, "--waves", waves], lambda: generic.budget(waves, **kwargs))
+    both(["budget", "--target", "generic", *flags, "--all"], lambda: generic.budget(all=True, **kwargs))
+    both(["occupancy", "--target", "generic", *flags], lambda: generic.occupancy(**kwargs))

@@ -262,6 +262,23 @@ class NvBudget(_Answer):
     occupancy: Record
     above: Optional[Record]
 
+class GenericOccupancy(_Answer):
+    """The generic first-order model's occupancy (``wavebudget.generic.GenericOccupancy``)."""
+    target: str
+    scope: str
+    registers: int
+    allocated_registers: int
+    waves: int
+    capped: bool
+    params: Record
+
+class GenericBudget(_Answer):
+    """The generic first-order model's register budget (``wavebudget.generic.GenericBudget``)."""
+    target: str
+    scope: str
+    params: Record
+    levels: List[Record]
+
 class NvTargets(_Answer):
     """The NVIDIA architectures and products modelled (``wavebudget.nvidia.NvTargets``): ``archs`` and
     ``products``, as ``wavebudget targets --nvidia --json``."""
@@ -475,3 +492,28 @@ def write_report(
     carveout: Optional[int] = None,
 ) -> str: ...
 def merge_ladders(plan: List[Dict[str, Any]], shards: List[str]) -> Dict[str, Any]: ...
+
+def gen_occupancy(
+    *,
+    vgprs: Optional[int] = None,
+    preset: Optional[str] = None,
+    register_file_bytes: Optional[int] = None,
+    wave_width: Optional[int] = None,
+    register_bytes: Optional[int] = None,
+    granule: Optional[int] = None,
+    max_waves: Optional[int] = None,
+    partitions: Optional[int] = None,
+) -> GenericOccupancy: ...
+
+def gen_budget(
+    waves: Optional[int] = None,
+    *,
+    all: bool = False,
+    preset: Optional[str] = None,
+    register_file_bytes: Optional[int] = None,
+    wave_width: Optional[int] = None,
+    register_bytes: Optional[int] = None,
+    granule: Optional[int] = None,
+    max_waves: Optional[int] = None,
+    partitions: Optional[int] = None,
+) -> GenericBudget: ...
