@@ -413,6 +413,34 @@ fn _target(
     })
 }
 
+/// A candidate dict with its numbers as a JSON file holds them: an integer no 64-bit integer holds is the
+/// float JSON reads it as (`2**65` as `3.6893488147419103e+19`), so it is refused in the candidates file's
+/// words ("is not a count") rather than the converter's; dicts and lists within are read the same way.
+fn as_json_numbers<'py>(v: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = v.py();
+    if let Ok(d) = v.downcast::<pyo3::types::PyDict>() {
+        let out = pyo3::types::PyDict::new(py);
+        for (k, x) in d.iter() {
+            out.set_item(k, as_json_numbers(&x)?)?;
+        }
+        return Ok(out.into_any());
+    }
+    if let Ok(l) = v.downcast::<pyo3::types::PyList>() {
+        let items = l.iter().map(|x| as_json_numbers(&x)).collect::<PyResult<Vec<_>>>()?;
+        return Ok(pyo3::types::PyList::new(py, items)?.into_any());
+    }
+    let wide = v.is_instance_of::<pyo3::types::PyInt>()
+        && !v.is_instance_of::<pyo3::types::PyBool>()
+        && v.extract::<i64>().is_err()
+        && v.extract::<u64>().is_err();
+    if wide {
+        if let Ok(f) = v.extract::<f64>() {
+            return Ok(f.into_pyobject(py)?.into_any());
+        }
+    }
+    Ok(v.clone())
+}
+
 /// One answer as it is, several (a comma-separated target list) as a list.
 fn one_or_list<'py>(
     py: Python<'py>,
@@ -664,6 +692,7 @@ fn advise<'py>(
     for (i, c) in candidates.try_iter()?.enumerate() {
         let c = c?;
         if c.is_instance_of::<pyo3::types::PyDict>() {
+            let c = as_json_numbers(&c)?;
             let obj: advise::CandidateObject =
                 pythonize::depythonize(&c).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
             out.push(

@@ -1187,3 +1187,18 @@ def test_the_generic_model_is_one_answer_in_both_doors(flags, kwargs):
         both(["budget", "--target", "generic", *flags, "--waves", waves], lambda: generic.budget(waves, **kwargs))
     both(["budget", "--target", "generic", *flags, "--all"], lambda: generic.budget(all=True, **kwargs))
     both(["occupancy", "--target", "generic", *flags], lambda: generic.occupancy(**kwargs))
+
+
+def test_a_candidates_number_too_wide_is_refused_in_the_files_words(tmp_path):
+    """A candidate dict's `grid` of 2**65 was refused in the converter's words ("JSON number out of
+    range") where the same line of a candidates file says `"grid": 3.6893488147419103e+19 is not a count`:
+    a number no 64-bit integer holds is now read as JSON reads it, so both doors give the file's words."""
+    record = dict(name="a", registers=32, spills=0, shared=0, num_warps=4, grid=2**65)
+    f = tmp_path / "c.jsonl"
+    f.write_text(json.dumps(record) + "\n")
+    r = cli("advise", "--target", "H200", f)
+    line = r.stderr.strip().removeprefix("error: ")
+    assert r.returncode == 1 and line.startswith(f"{f}:1: "), r.stderr
+    with pytest.raises(wavebudget.Error) as e:
+        wavebudget.advise("H200", [record])
+    assert str(e.value) == "candidates[0]: " + line.removeprefix(f"{f}:1: ")
