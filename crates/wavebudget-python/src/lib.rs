@@ -504,6 +504,7 @@ pub(crate) enum Kind {
     NoGrid,
     NoNumpy,
     NoWaves,
+    GenericShape,
     NotABool,
     NotACandidate,
     NotACount,
@@ -1643,39 +1644,27 @@ answer! {
     json(py) { to_py(py, v)? }
 }
 
-/// The generic model's register file as a call gives it (a preset, each figure overriding it).
-#[allow(clippy::too_many_arguments)] // the figures of the generic form
-fn generic_shape(
-    preset: Option<&str>,
-    register_file_bytes: Option<u64>,
-    wave_width: Option<u32>,
-    register_bytes: Option<u32>,
-    granule: Option<u32>,
-    max_waves: Option<u32>,
-    partitions: Option<u32>,
-) -> PyResult<wavebudget_model::generic::GenericParams> {
-    let shape = wavebudget_engine::generic::Shape {
-        preset,
-        register_file_bytes,
-        wave_width,
-        register_bytes,
-        granule,
-        max_waves,
-        partitions,
-    };
-    shape.params().map_err(engine_err)
+answer! {
+    /// `wavebudget.generic.GenericShape`: a register file's shape for the first-order model (the figures of
+    /// `--preset` and `--register-file-bytes` ... as `occupancy --target generic --json` prints them under
+    /// `params`).
+    GenericShape("GenericShape", "wavebudget.generic", v: wavebudget_model::generic::GenericParams) {
+        register_file_bytes => v.register_file_bytes, wave_width => v.wave_width, register_bytes => v.register_bytes,
+        granule => v.granule, max_waves => v.max_waves, partitions => v.partitions,
+    }
+    json_only: []
+    json(py) { to_py(py, v)? }
 }
 
-/// `wavebudget.generic.occupancy(*, vgprs, preset=None, ...)`: the first-order model's waves for `vgprs`
-/// registers per lane in a register file of the preset's shape (`"ampere"`, `"rdna3"`, `"xe-hpg"`, `"m1"`)
-/// or the figures given (`register_file_bytes`, `wave_width`, `register_bytes`, and optionally `granule`,
-/// `max_waves`, `partitions`), as `wavebudget occupancy --target generic`. A `GenericOccupancy`.
+/// `wavebudget.generic.shape(preset=None, *, ...)`: a register file's shape, a preset's (`"ampere"`,
+/// `"rdna3"`, `"xe-hpg"`, `"m1"`) with each figure given in its place, or the figures alone
+/// (`register_file_bytes`, `wave_width` and `register_bytes`; `granule`, `max_waves`, `partitions`
+/// optional), read and refused as the command's generic flags are. A `GenericShape`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (*, vgprs = None, preset = None, register_file_bytes = None, wave_width = None, register_bytes = None, granule = None, max_waves = None, partitions = None))]
-fn gen_occupancy<'py>(
+#[pyo3(signature = (preset = None, *, register_file_bytes = None, wave_width = None, register_bytes = None, granule = None, max_waves = None, partitions = None))]
+fn gen_shape<'py>(
     py: Python<'py>,
-    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
     #[pyo3(from_py_with = "args::opt_text::<n::preset>")] preset: Option<String>,
     #[pyo3(from_py_with = "args::opt_whole_u64::<n::register_file_bytes>")] register_file_bytes: Option<u64>,
     #[pyo3(from_py_with = "args::opt_count::<n::wave_width>")] wave_width: Option<u32>,
@@ -1684,36 +1673,62 @@ fn gen_occupancy<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::max_waves>")] max_waves: Option<u32>,
     #[pyo3(from_py_with = "args::opt_count::<n::partitions>")] partitions: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let p = generic_shape(
-        preset.as_deref(),
-        register_file_bytes,
-        wave_width,
-        register_bytes,
-        granule,
-        max_waves,
-        partitions,
-    )?;
-    let answer = wavebudget_engine::generic::occupancy(p, vgprs).map_err(engine_err)?;
+    use wavebudget_engine::generic::Shape;
+    let preset = preset.as_deref();
+    let shape = Shape { preset, register_file_bytes, wave_width, register_bytes, granule, max_waves, partitions };
+    Ok(Bound::new(py, GenericShape::new(shape.params().map_err(engine_err)?))?.into_any())
+}
+
+/// A generic call's `shape`: a `GenericShape` (its figures read back, as a copied one holds them), or a
+/// preset's name.
+fn shape_arg(v: &Bound<'_, PyAny>) -> PyResult<wavebudget_model::generic::GenericParams> {
+    use wavebudget_engine::generic::Shape;
+    if v.is_instance_of::<pyo3::types::PyString>() {
+        let name = args::read_text(v, "shape")?;
+        return Shape { preset: Some(&name), ..Shape::default() }.params().map_err(engine_err);
+    }
+    if !v.is_instance_of::<GenericShape>() {
+        let ty = v.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        let message = format!("shape: a GenericShape (wavebudget.generic.shape(...)) or a preset's name, not {ty}");
+        return Err(args::refuse(Kind::GenericShape, "shape", message));
+    }
+    let count = |k: &str| v.getattr(k)?.extract::<u32>();
+    wavebudget_model::generic::GenericParams {
+        register_file_bytes: v.getattr("register_file_bytes")?.extract()?,
+        wave_width: count("wave_width")?,
+        register_bytes: count("register_bytes")?,
+        granule: count("granule")?,
+        max_waves: count("max_waves")?,
+        partitions: count("partitions")?,
+    }
+    .validate()
+    .map_err(|e| model_err(&e))
+}
+
+/// `wavebudget.generic.occupancy(shape, *, vgprs)`: the first-order model's waves for `vgprs` registers per
+/// lane in `shape` (a `GenericShape`, or a preset's name), as `wavebudget occupancy --target generic`. A
+/// `GenericOccupancy`.
+#[pyfunction]
+#[pyo3(signature = (shape, *, vgprs = None))]
+fn gen_occupancy<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = "shape_arg")] shape: wavebudget_model::generic::GenericParams,
+    #[pyo3(from_py_with = "args::opt_count::<n::vgprs>")] vgprs: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let answer = wavebudget_engine::generic::occupancy(shape, vgprs).map_err(engine_err)?;
     Ok(Bound::new(py, GenericOccupancy::new(answer))?.into_any())
 }
 
-/// `wavebudget.generic.budget(waves=None, *, all=False, preset=None, ...)`: the most registers per lane
-/// that keep `waves` resident (or every level with `all=True`) in the register file `preset` or the
-/// figures describe, as `wavebudget budget --target generic`. A `GenericBudget`.
+/// `wavebudget.generic.budget(shape, waves=None, *, all=False)`: the most registers per lane that keep
+/// `waves` resident (every level with `all=True`) in `shape`, as `wavebudget budget --target generic`. A
+/// `GenericBudget`.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)] // the Python signature
-#[pyo3(signature = (waves = None, *, all = false, preset = None, register_file_bytes = None, wave_width = None, register_bytes = None, granule = None, max_waves = None, partitions = None))]
+#[pyo3(signature = (shape, waves = None, *, all = false))]
 fn gen_budget<'py>(
     py: Python<'py>,
+    #[pyo3(from_py_with = "shape_arg")] shape: wavebudget_model::generic::GenericParams,
     #[pyo3(from_py_with = "args::opt_count::<n::waves>")] waves: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
-    #[pyo3(from_py_with = "args::opt_text::<n::preset>")] preset: Option<String>,
-    #[pyo3(from_py_with = "args::opt_whole_u64::<n::register_file_bytes>")] register_file_bytes: Option<u64>,
-    #[pyo3(from_py_with = "args::opt_count::<n::wave_width>")] wave_width: Option<u32>,
-    #[pyo3(from_py_with = "args::opt_count::<n::register_bytes>")] register_bytes: Option<u32>,
-    #[pyo3(from_py_with = "args::opt_count::<n::granule>")] granule: Option<u32>,
-    #[pyo3(from_py_with = "args::opt_count::<n::max_waves>")] max_waves: Option<u32>,
-    #[pyo3(from_py_with = "args::opt_count::<n::partitions>")] partitions: Option<u32>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::generic::Levels;
     let levels = match (all, waves) {
@@ -1721,16 +1736,7 @@ fn gen_budget<'py>(
         (false, Some(w)) => Levels::One(w),
         (false, None) => return Err(refuse(Kind::NoWaves, "give waves W or all=True".into())),
     };
-    let p = generic_shape(
-        preset.as_deref(),
-        register_file_bytes,
-        wave_width,
-        register_bytes,
-        granule,
-        max_waves,
-        partitions,
-    )?;
-    let answer = wavebudget_engine::generic::budget(p, levels).map_err(engine_err)?;
+    let answer = wavebudget_engine::generic::budget(shape, levels).map_err(engine_err)?;
     Ok(Bound::new(py, GenericBudget::new(answer))?.into_any())
 }
 
@@ -1806,6 +1812,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::OccupancyBatch>()?;
     m.add_class::<GenericOccupancy>()?;
     m.add_class::<GenericBudget>()?;
+    m.add_class::<GenericShape>()?;
+    m.add_function(wrap_pyfunction!(gen_shape, m)?)?;
     m.add_function(wrap_pyfunction!(gen_occupancy, m)?)?;
     m.add_function(wrap_pyfunction!(gen_budget, m)?)?;
     m.add_class::<batch::BatchLimits>()?;

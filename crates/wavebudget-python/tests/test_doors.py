@@ -1172,7 +1172,7 @@ def test_the_generic_model_is_one_answer_in_both_doors(flags, kwargs):
     def both(cli_args, call):
         r = cli(*cli_args, "--json")
         try:
-            got = call()
+            got = call(generic.shape(**kwargs))
         except wavebudget.Error as e:
             line = r.stderr.strip().removeprefix("error: ")
             assert r.returncode == 1, r.stdout
@@ -1182,11 +1182,16 @@ def test_the_generic_model_is_one_answer_in_both_doors(flags, kwargs):
         assert got.to_dict() == json.loads(r.stdout)
     for vgprs in (1, 64, 200):
         both(["occupancy", "--target", "generic", *flags, "--vgprs", vgprs],
-             lambda: generic.occupancy(vgprs=vgprs, **kwargs))
+             lambda shape: generic.occupancy(shape, vgprs=vgprs))
     for waves in (1, 8):
-        both(["budget", "--target", "generic", *flags, "--waves", waves], lambda: generic.budget(waves, **kwargs))
-    both(["budget", "--target", "generic", *flags, "--all"], lambda: generic.budget(all=True, **kwargs))
-    both(["occupancy", "--target", "generic", *flags], lambda: generic.occupancy(**kwargs))
+        both(["budget", "--target", "generic", *flags, "--waves", waves], lambda shape: generic.budget(shape, waves))
+    both(["budget", "--target", "generic", *flags, "--all"], lambda shape: generic.budget(shape, all=True))
+    both(["occupancy", "--target", "generic", *flags], lambda shape: generic.occupancy(shape))
+    # A preset's name is a shape too; a shape survives a copy.
+    import pickle
+    if list(kwargs) == ["preset"] and kwargs["preset"] != "nope":
+        by_name = generic.occupancy(kwargs["preset"], vgprs=64).to_dict()
+        assert by_name == generic.occupancy(pickle.loads(pickle.dumps(generic.shape(**kwargs))), vgprs=64).to_dict()
 
 
 def test_a_candidates_number_too_wide_is_refused_in_the_files_words(tmp_path):

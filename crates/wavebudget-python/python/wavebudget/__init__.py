@@ -213,7 +213,7 @@ class _Skipped(Record):
 # fields are declared there, their types in _native.pyi.
 from ._native import Advice, Budget, CodeObject, Cubin, CubinKernel, Dispatch, Kernel, Target, WgSuggestion  # noqa: E402
 for _answer in (Occupancy, Kernel, Budget, CodeObject, Cubin, CubinKernel, Advice, Target, Dispatch, WgSuggestion, _native.Explanation,
-                _native.GenericOccupancy, _native.GenericBudget,
+                _native.GenericOccupancy, _native.GenericBudget, _native.GenericShape,
                 _native.KernelReport, _native.NvOccupancy, _native.NvBudget, _native.NvTargets):
     Record.register(_answer)
 

@@ -272,6 +272,15 @@ class GenericOccupancy(_Answer):
     capped: bool
     params: Record
 
+class GenericShape(_Answer):
+    """A register file's shape for the generic model (``wavebudget.generic.GenericShape``)."""
+    register_file_bytes: int
+    wave_width: int
+    register_bytes: int
+    granule: int
+    max_waves: int
+    partitions: int
+
 class GenericBudget(_Answer):
     """The generic first-order model's register budget (``wavebudget.generic.GenericBudget``)."""
     target: str
@@ -493,27 +502,17 @@ def write_report(
 ) -> str: ...
 def merge_ladders(plan: List[Dict[str, Any]], shards: List[str]) -> Dict[str, Any]: ...
 
-def gen_occupancy(
-    *,
-    vgprs: Optional[int] = None,
+def gen_shape(
     preset: Optional[str] = None,
+    *,
     register_file_bytes: Optional[int] = None,
     wave_width: Optional[int] = None,
     register_bytes: Optional[int] = None,
     granule: Optional[int] = None,
     max_waves: Optional[int] = None,
     partitions: Optional[int] = None,
-) -> GenericOccupancy: ...
+) -> GenericShape: ...
 
-def gen_budget(
-    waves: Optional[int] = None,
-    *,
-    all: bool = False,
-    preset: Optional[str] = None,
-    register_file_bytes: Optional[int] = None,
-    wave_width: Optional[int] = None,
-    register_bytes: Optional[int] = None,
-    granule: Optional[int] = None,
-    max_waves: Optional[int] = None,
-    partitions: Optional[int] = None,
-) -> GenericBudget: ...
+def gen_occupancy(shape: Union[GenericShape, str], *, vgprs: Optional[int] = None) -> GenericOccupancy: ...
+
+def gen_budget(shape: Union[GenericShape, str], waves: Optional[int] = None, *, all: bool = False) -> GenericBudget: ...
