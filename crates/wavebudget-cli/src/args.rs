@@ -574,7 +574,8 @@ pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount
 pub(crate) fn bytes_or_max(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        count(text)?;
+        // The count as the rule reads it (`-0` and `+1000` are 0 and 1000, as for every count flag).
+        return Ok(count(text)?.to_string());
     }
     Ok(text.to_string())
 }

@@ -505,7 +505,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         let levels = match (a.all, a.waves) {
             (true, _) => Levels::Every,
             (false, Some(w)) => Levels::One(w),
-            (false, None) => return Err(UsageError::NoWaves.into()),
+            (false, None) => return Err(UsageError::from(wavebudget_engine::misuse::Misuse::NoWaves).into()),
         };
         let answer = wavebudget_engine::generic::budget(generic_params(&a.generic)?, levels)?;
         if a.json {
@@ -529,7 +529,7 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
             (false, _) => ladders.iter().map(|l| render::ladder_table(l)).collect::<Vec<_>>().join("\n"),
         });
     }
-    let w = a.waves.ok_or(UsageError::NoWaves)?;
+    let w = a.waves.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoWaves))?;
     let budgets = sts.iter().map(|st| st.budget(w, wg, lds)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, budgets.len()) {
         (true, 1) => to_json(&budgets[0]),

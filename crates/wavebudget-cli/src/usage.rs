@@ -53,9 +53,6 @@ pub enum UsageError {
     /// `suggest` for the generic form.
     #[error("suggest needs an AMD target (--target generic has no launch model)")]
     SuggestGeneric,
-    /// A budget with neither `--waves` nor `--all`.
-    #[error("give --waves W or --all")]
-    NoWaves,
     /// `--waves 0` for pass-flags.
     #[error("--waves must be at least 1")]
     ZeroWaves,
@@ -274,7 +271,6 @@ mod tests {
             UsageError::WithoutLlvm,
             UsageError::WgSize { value: "x".into() },
             UsageError::SuggestGeneric,
-            UsageError::NoWaves,
             UsageError::ZeroWaves,
             UsageError::WavesSpec { value: "x".into() },
             UsageError::ZeroJobs,

@@ -76,6 +76,9 @@ pub fn occupancy(params: GenericParams, registers: Option<u32>) -> crate::Result
     Ok(OccupancyAnswer { target: "generic", params, scope: SCOPE, result: params.occupancy(registers) })
 }
 
+/// The most levels `--all` lists (each a line, or a JSON object).
+pub const MAX_LEVELS: u64 = 65536;
+
 /// Which waves a generic budget is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -113,12 +116,14 @@ pub fn budget(params: GenericParams, levels: Levels) -> crate::Result<BudgetAnsw
     let wants: Vec<u32> = match levels {
         Levels::One(w) => vec![w],
         Levels::Every => {
-            let top = if params.max_waves != 0 {
-                params.max_waves
-            } else {
-                u32::try_from(params.occupancy(1).waves).unwrap_or(u32::MAX).min(256)
-            };
-            (1..=top.max(1)).collect()
+            // The levels that fit: to the cap where one is set, never past what one register allows (the
+            // model refuses those), at most 256 where no cap is set; more than MAX_LEVELS is refused.
+            let fits = params.occupancy(1).waves;
+            let top = if params.max_waves != 0 { u64::from(params.max_waves).min(fits) } else { fits.min(256) };
+            if top > MAX_LEVELS {
+                return Err(Misuse::TooManyLevels { levels: top, max: MAX_LEVELS }.into());
+            }
+            (1..=top.max(1) as u32).collect()
         }
     };
     let levels = wants

@@ -42,6 +42,17 @@ pub enum Misuse {
         Arg("preset")
     )]
     GenericIncomplete,
+    /// `--all` for a generic register file whose cap lets more levels fit than a budget lists.
+    #[error("{} would list {levels} levels; at most {max}: give {} W", Arg("all"), Arg("waves"))]
+    TooManyLevels {
+        /// The levels that fit.
+        levels: u64,
+        /// The most listed.
+        max: u64,
+    },
+    /// A budget asked for no level: neither `--waves` nor `--all`.
+    #[error("give {} W or {}", Arg("waves"), Arg("all"))]
+    NoWaves,
     /// No registers per lane for the generic form.
     #[error("{} (registers per lane) is required", Arg("vgprs"))]
     GenericNoVgprs,

@@ -114,8 +114,10 @@ impl GenericParams {
         Ok(*self)
     }
 
-    fn bytes_per_register_row(&self) -> u64 {
-        u64::from(self.wave_width) * u64::from(self.register_bytes)
+    /// W * w (at most 2^64: the products below are taken in u128, where no figure the model takes can
+    /// overflow them).
+    fn bytes_per_register_row(&self) -> u128 {
+        u128::from(self.wave_width) * u128::from(self.register_bytes)
     }
 
     /// Bytes of one sub-partition (F / P).
@@ -126,7 +128,9 @@ impl GenericParams {
     /// `O = P * floor((F / P) / (alignTo(R, granule) * W * w))`, capped; R = 0 counts as one granule.
     pub fn occupancy(&self, registers: u32) -> GenericOccupancy {
         let r = u64::from(registers.max(1)).div_ceil(u64::from(self.granule)) * u64::from(self.granule);
-        let raw = u64::from(self.partitions) * (self.partition_bytes() / (r * self.bytes_per_register_row()));
+        // P * floor((F/P) / (R*W*w)) <= F: within u64.
+        let per = u128::from(self.partition_bytes()) / (u128::from(r) * self.bytes_per_register_row());
+        let raw = u64::try_from(u128::from(self.partitions) * per).unwrap_or(u64::MAX);
         let capped = self.max_waves != 0 && raw >= u64::from(self.max_waves);
         GenericOccupancy {
             registers,
@@ -145,8 +149,9 @@ impl GenericParams {
             return Err(ModelError::Generic(GenericRefusal::OverMaxWaves { waves, max: self.max_waves }));
         }
         let per_partition = u64::from(waves).div_ceil(u64::from(self.partitions));
-        let r = self.partition_bytes() / (per_partition * self.bytes_per_register_row());
-        let r = r / u64::from(self.granule) * u64::from(self.granule);
+        let r = u128::from(self.partition_bytes()) / (u128::from(per_partition) * self.bytes_per_register_row());
+        // At most F / (W*w) <= F: within u64.
+        let r = u64::try_from(r).unwrap_or(u64::MAX) / u64::from(self.granule) * u64::from(self.granule);
         if r == 0 {
             return Err(ModelError::Generic(GenericRefusal::BelowGranule {
                 waves,
@@ -161,6 +166,28 @@ impl GenericParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Figures the model takes whose products overflowed u64 (a panic in debug builds, a division by zero
+    /// where the product wrapped to 0 in release): the exact answers, 0 waves where one wave's registers are
+    /// more than the file, and the budget refused as below the granule.
+    #[test]
+    fn the_widest_figures_are_answered_not_overflowed() {
+        let m1 = preset("m1").unwrap().params;
+        let wide = GenericParams { wave_width: u32::MAX, ..m1 };
+        assert_eq!(wide.occupancy(u32::MAX).waves, 0);
+        let exact = GenericParams {
+            register_file_bytes: 65536,
+            wave_width: 65536,
+            register_bytes: 65536,
+            granule: 1 << 31,
+            max_waves: 0,
+            partitions: 1,
+        };
+        // R rounds up to 2^32 with granule 2^31, and R*W*w = 2^64: more than 65536 bytes.
+        assert_eq!(exact.occupancy(u32::MAX).waves, 0);
+        let fat = GenericParams { register_bytes: u32::MAX, ..m1 };
+        assert!(matches!(fat.max_registers(u32::MAX), Err(ModelError::Generic(GenericRefusal::BelowGranule { .. }))));
+    }
 
     fn check(preset_name: &str, registers: u32, expected_waves: u64) {
         let p = preset(preset_name).unwrap().params;

@@ -425,8 +425,9 @@ fn as_json_numbers<'py>(v: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         }
         return Ok(out.into_any());
     }
-    if let Ok(l) = v.downcast::<pyo3::types::PyList>() {
-        let items = l.iter().map(|x| as_json_numbers(&x)).collect::<PyResult<Vec<_>>>()?;
+    // A list or a tuple (what JSON writes as an array) is one.
+    if v.is_instance_of::<pyo3::types::PyList>() || v.is_instance_of::<pyo3::types::PyTuple>() {
+        let items = v.try_iter()?.map(|x| as_json_numbers(&x?)).collect::<PyResult<Vec<_>>>()?;
         return Ok(pyo3::types::PyList::new(py, items)?.into_any());
     }
     let wide = v.is_instance_of::<pyo3::types::PyInt>()
@@ -434,9 +435,9 @@ fn as_json_numbers<'py>(v: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         && v.extract::<i64>().is_err()
         && v.extract::<u64>().is_err();
     if wide {
-        if let Ok(f) = v.extract::<f64>() {
-            return Ok(f.into_pyobject(py)?.into_any());
-        }
+        // One no float holds either: what JSON's reader says of it.
+        let f = v.extract::<f64>().map_err(|_| refuse(Kind::NotACandidate, "not JSON: number out of range".into()))?;
+        return Ok(f.into_pyobject(py)?.into_any());
     }
     Ok(v.clone())
 }
@@ -503,7 +504,6 @@ pub(crate) enum Kind {
     NoCubins,
     NoGrid,
     NoNumpy,
-    NoWaves,
     GenericShape,
     NotABool,
     NotACandidate,
@@ -693,7 +693,11 @@ fn advise<'py>(
     for (i, c) in candidates.try_iter()?.enumerate() {
         let c = c?;
         if c.is_instance_of::<pyo3::types::PyDict>() {
-            let c = as_json_numbers(&c)?;
+            let c = as_json_numbers(&c).map_err(|e| match e.value(py).getattr("kind").ok() {
+                // Named with its candidate, as the candidates file's line is.
+                Some(_) => refuse(Kind::NotACandidate, format!("candidates[{i}]: {}", e.value(py))),
+                None => e,
+            })?;
             let obj: advise::CandidateObject =
                 pythonize::depythonize(&c).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
             out.push(
@@ -1734,7 +1738,7 @@ fn gen_budget<'py>(
     let levels = match (all, waves) {
         (true, _) => Levels::Every,
         (false, Some(w)) => Levels::One(w),
-        (false, None) => return Err(refuse(Kind::NoWaves, "give waves W or all=True".into())),
+        (false, None) => return Err(misuse(wavebudget_engine::misuse::Misuse::NoWaves)),
     };
     let answer = wavebudget_engine::generic::budget(shape, levels).map_err(engine_err)?;
     Ok(Bound::new(py, GenericBudget::new(answer))?.into_any())

@@ -1207,3 +1207,38 @@ def test_a_candidates_number_too_wide_is_refused_in_the_files_words(tmp_path):
     with pytest.raises(wavebudget.Error) as e:
         wavebudget.advise("H200", [record])
     assert str(e.value) == "candidates[0]: " + line.removeprefix(f"{f}:1: ")
+
+
+@pytest.mark.parametrize("flags,shape,call", [
+    # Products over 64 bits: a panic in the model (exit 101, Python's PanicException) before.
+    (["occupancy", "--preset", "m1", "--wave-width", str(2**32 - 1), "--vgprs", str(2**32 - 1)],
+     dict(preset="m1", wave_width=2**32 - 1), lambda s: generic.occupancy(s, vgprs=2**32 - 1)),
+    (["occupancy", "--register-file-bytes", "65536", "--wave-width", "65536", "--register-bytes", "65536",
+      "--granule", str(2**31), "--vgprs", str(2**32 - 1)],
+     dict(register_file_bytes=65536, wave_width=65536, register_bytes=65536, granule=2**31),
+     lambda s: generic.occupancy(s, vgprs=2**32 - 1)),
+    (["budget", "--preset", "m1", "--register-bytes", str(2**32 - 1), "--waves", str(2**32 - 1)],
+     dict(preset="m1", register_bytes=2**32 - 1), lambda s: generic.budget(s, 2**32 - 1)),
+    # A cap above what fits listed every level to it (an allocation of 16 GiB that aborted, or the
+    # model's refusal at the first level that does not fit); the levels that fit are listed.
+    (["budget", "--preset", "m1", "--max-waves", str(2**32 - 1), "--all"],
+     dict(preset="m1", max_waves=2**32 - 1), lambda s: generic.budget(s, all=True)),
+    (["budget", "--register-file-bytes", str(2**60), "--wave-width", "1", "--register-bytes", "1",
+      "--max-waves", "4000000000", "--all"],
+     dict(register_file_bytes=2**60, wave_width=1, register_bytes=1, max_waves=4000000000),
+     lambda s: generic.budget(s, all=True)),
+    (["budget", "--preset", "m1"], dict(preset="m1"), lambda s: generic.budget(s)),
+])
+def test_the_generic_models_widest_figures_are_answers_or_refusals_in_both_doors(flags, shape, call):
+    """A helper's review of `wavebudget.generic`: figures the model takes overflowed its u64 products (a
+    panic), `--all` with a cap of 2^32-1 allocated every level (the process aborted), and Python worded "no
+    waves" its own way. Each is now one answer or one refusal, the same in both doors, no panic."""
+    r = cli(flags[0], "--target", "generic", *flags[1:], "--json")
+    assert r.returncode in (0, 1) and "panicked" not in r.stderr, r.stderr
+    try:
+        got = call(generic.shape(**shape)).to_dict()
+    except wavebudget.Error as e:
+        line = r.stderr.strip().removeprefix("error: ")
+        assert r.returncode == 1 and str(e) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line)
+        return
+    assert r.returncode == 0 and got == json.loads(r.stdout)
