@@ -572,12 +572,12 @@ pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount
 /// refused in the model's words, as Python's `max_dynamic_shared_mem=-1`); the rest (`max`, or what is
 /// neither) the engine's to read.
 pub(crate) fn bytes_or_max(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+    match count(text) {
         // The count as the rule reads it (`-0` and `+1000` are 0 and 1000, as for every count flag).
-        return Ok(count(text)?.to_string());
+        Ok(n) => Ok(n.to_string()),
+        Err(wavebudget_model::text::NotACount::NotWhole { .. }) => Ok(text.to_string()),
+        Err(e) => Err(e),
     }
-    Ok(text.to_string())
 }
 
 /// A `usize` flag's value (how many kernels to draw, rows to print, jobs to run): a count by the one rule.
