@@ -124,10 +124,7 @@ fn owned_column(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[usi
         let view = ro.as_array();
         // The value named by its index in the broadcast shape (in the argument's own shape when it holds
         // one value; no index for a number).
-        let bad_at = |index: String, v: T| {
-            let why = if v < T::default() { "expected a whole number, not a negative one" } else { "over 4294967295" };
-            refuse(Kind::NotACount, format!("{name}{index} = {v}: {why}"))
-        };
+        let bad_at = |index: String, v: T| out_of_range(name, &index, v.to_string(), v < T::default());
         let bad = |i: usize, v: T| bad_at(multi_index(i, shape), v);
         if view.len() == 1 {
             let v = *view.iter().next().expect("one element");
@@ -225,14 +222,25 @@ fn range_refusal(name: &str, arr: &Bound<'_, numpy::PyUntypedArray>, shape: &[us
         first_in_cells(&as_i64(arr)?, shape, |v| u32::try_from(v).is_err()).map(|(i, v)| (i, v.to_string(), v < 0))
     };
     Ok(found.map(|(i, v, negative)| {
-        let why = if negative { "expected a whole number, not a negative one" } else { "over 4294967295" };
         let index = match (whole.len(), whole.ndim()) {
             (1, 0) => String::new(),
             (1, _) => multi_index(0, whole.shape()),
             _ => multi_index(i, shape),
         };
-        refuse(Kind::NotACount, format!("{name}{index} = {v}: {why}"))
+        out_of_range(name, &index, v, negative)
     }))
+}
+
+/// A cell's value that is not a count, in the model's words (`text::NotACount`), named `vgprs[1] = -6`.
+fn out_of_range(name: &str, index: &str, value: String, negative: bool) -> PyErr {
+    use wavebudget_model::text::NotACount;
+    let arg = format!("{name}{index} =");
+    let e = if negative {
+        NotACount::Negative { arg, value }
+    } else {
+        NotACount::Over { arg, value, max: u32::MAX.into() }
+    };
+    refuse(Kind::NotACount, e.to_string())
 }
 
 /// Views of `arrays` (of one shape) without the dimensions every one of them repeats (numpy's broadcast
