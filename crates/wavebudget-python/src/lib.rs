@@ -781,14 +781,8 @@ fn grid_count(g: &Bound<'_, PyAny>) -> PyResult<u64> {
     };
     let mut n: u64 = 1;
     for d in &dims {
-        let int = d.is_exact_instance_of::<pyo3::types::PyInt>();
-        let dim = match d.extract::<u64>() {
-            Ok(v) if int => v,
-            // Past u64 (a positive int): more workgroups than a launch counts.
-            Err(_) if int && d.gt(0)? => return Err(over()),
-            // Anything else is the one reader's to refuse (not a whole number, negative), in its words.
-            _ => u64::from(args::read_count(d, <n::grid as args::Name>::NAME)?),
-        };
+        // Each dimension a whole number to 2^64 - 1 by the one reader, in its words (`--grid`'s).
+        let dim = args::read_whole(d, <n::grid as args::Name>::NAME, u64::MAX)?;
         n = n.checked_mul(dim).ok_or_else(over)?;
     }
     if n == 0 {

@@ -249,8 +249,14 @@ def test_python_holds_its_candidates_to_what_the_command_holds_its_inputs_to(tmp
     want = json.loads(r.stdout)["candidates"][0]
     got = wavebudget.advise("MI300X", [kernel], grid=2**32).candidates[0].to_dict()
     assert {f: v for f, v in got.items() if f != "name"} == {f: v for f, v in want.items() if f != "name"}
-    with refused("not_a_count", "^grid 18446744073709551616: more than 18446744073709551615 workgroups$"):
+    # One dimension past 2^64 - 1: the command's refusal of `--grid`, in Python's spelling; a product past it
+    # (two dimensions) is more workgroups than a launch counts.
+    r = subprocess.run(cmd + ["--grid", str(2**64), str(entry)], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stderr == "error: --grid 18446744073709551616: over 18446744073709551615\n", r.stderr
+    with refused("not_a_count", "^grid 18446744073709551616: over 18446744073709551615$"):
         wavebudget.advise("MI300X", [kernel], grid=2**64)
+    with refused("not_a_count", r"^grid \(4294967296, 4294967296\): more than 18446744073709551615 workgroups$"):
+        wavebudget.advise("MI300X", [kernel], grid=(2**32, 2**32))
     # Candidates of two kernels, and none.
     lines = [{"name": "a", "kernel": "k1", "registers": 32, "num_warps": 4, "grid": 8},
              {"name": "b", "kernel": "k2", "registers": 32, "num_warps": 4, "grid": 8}]
