@@ -12,15 +12,20 @@ use wavebudget_model::nvidia::{Arch, Kernel, Occupancy, Target};
 pub(crate) fn block_size(wg: Option<&str>) -> Result<u32, CliError> {
     use wavebudget_engine::misuse::Misuse;
     let s = wg.ok_or(UsageError::from(Misuse::NoBlockSize))?;
-    let given = || s.to_string();
-    // `N`, or `MIN,MAX` as every --wg-size is read (Python's `(64, 64)` is the same); then the engine's rule
-    // for a CUDA block (one size; 0 the model's refusal), as the report applies it.
-    let wg = crate::parse_workgroup_text(s).map_err(|e| match e {
-        // A size that is no count is refused as one (Python's `block=-1` alike); any other text as no block.
+    // The text, then the engine's rule for a CUDA block (one size; 0 the model's refusal), as the report
+    // applies it.
+    let wg = block_text(s)?;
+    Ok(wavebudget_engine::misuse::block(Some(wg), || s.to_string()).map_err(UsageError::from)?)
+}
+
+/// An NVIDIA `--wg-size`'s text: `N`, or `MIN,MAX` as every --wg-size is read (Python's `(64, 64)` is the
+/// same); a size that is no count refused as one (Python's `block=-1` alike), any other text as no block.
+pub(crate) fn block_text(s: &str) -> Result<wavebudget_model::WorkgroupSize, UsageError> {
+    use wavebudget_engine::misuse::Misuse;
+    crate::parse_workgroup_text(s).map_err(|e| match e {
         CliError::Usage(UsageError::Count(c)) => UsageError::Count(c),
-        _ => UsageError::from(Misuse::BlockSize { value: given() }),
-    })?;
-    Ok(wavebudget_engine::misuse::block(Some(wg), given).map_err(UsageError::from)?)
+        _ => UsageError::from(Misuse::BlockSize { value: s.to_string() }),
+    })
 }
 
 /// The kernel the NVIDIA flags describe (the runtime's defaults where a flag is not given: 1 barrier, no

@@ -15,11 +15,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
             .as_deref()
             .is_some_and(|t| wavebudget_engine::vendor::ConfigurationModel::read(t).is_ok_and(|(_, nv)| nv.is_some()));
     let wg_size = match (nvidia_configuration, a.eval.wg_size.as_deref()) {
-        (true, Some(text)) => Some(parse_workgroup_text(text).map_err(|e| match e {
-            // A size that is no count is refused as one, as `occupancy` and Python refuse it.
-            CliError::Usage(crate::UsageError::Count(c)) => crate::UsageError::Count(c),
-            _ => crate::UsageError::from(wavebudget_engine::misuse::Misuse::BlockSize { value: text.to_string() }),
-        })?),
+        (true, Some(text)) => Some(crate::nvidia::block_text(text)?),
         // Read here, held to a launch's bounds by the report (for every door).
         (_, text) => text.map(parse_workgroup_text).transpose()?,
     };
