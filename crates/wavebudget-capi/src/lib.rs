@@ -23,22 +23,19 @@ fn fnv1a(s: &str) -> u64 {
 }
 
 impl WbKernels {
-    /// The kernel `name` (name or symbol) built for `device`'s processor; a miss gives
-    /// [`Kernels::for_device`]'s error.
+    /// The kernel `name` (name or symbol) built for `device`'s processor, by the runtime's one rule
+    /// ([`Kernels::lookup_among`]: the build the loader takes, xnack and sramecc included) over the
+    /// kernels whose hash is the name's.
     fn lookup(
         &self,
         name: &str,
         device: &Device,
     ) -> Result<&wavebudget_runtime::KernelInfo, wavebudget_runtime::Error> {
-        let proc = device.target.processor.name;
         let h = fnv1a(name);
         let start = self.index.partition_point(|&(k, _)| k < h);
-        self.index[start..]
-            .iter()
-            .take_while(|&&(k, _)| k == h)
-            .map(|&(_, i)| &self.kernels.kernels[i])
-            .find(|k| (k.name == name || k.symbol == name) && k.processor == proc)
-            .map_or_else(|| self.kernels.for_device(name, device), Ok)
+        let candidates =
+            self.index[start..].iter().take_while(|&&(k, _)| k == h).map(|&(_, i)| &self.kernels.kernels[i]);
+        self.kernels.lookup_among(candidates, name, device)
     }
 }
 

@@ -384,3 +384,40 @@ int main(void) {
     assert!(text.contains("both -1 give one of warps_per_sm or blocks_per_sm (the other 0)"), "{text}");
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// Builds of one kernel that differ in xnack, in one offload bundle: `wb_dispatch_query` takes the build
+/// the loader takes, as the Rust runtime's `Kernels::lookup` does (one rule, `lookup_among`): on an
+/// xnack- device the xnack- build (not the bundle's first, xnack+), with llc-22's occupancy for that build;
+/// on a device that does not say its xnack, the runtime's refusal naming the setting.
+#[test]
+fn c_dispatch_takes_the_build_the_loader_takes() {
+    use wavebudget_runtime::Device;
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ll = here.join("../../tests/lit/Inputs/pressure.ll");
+    let (plus, occ_plus) = common::llc_fixed_launch(&ll, "gfx942", "+xnack", 128, "capi-xnack-plus");
+    let (minus, occ_minus) = common::llc_fixed_launch(&ll, "gfx942", "-xnack", 256, "capi-xnack-minus");
+    let pair = common::offload_bundle(&[("gfx942:xnack+", &plus), ("gfx942:xnack-", &minus)], "capi-pair");
+    let tmp = std::env::temp_dir().join(format!("wavebudget-capi-builds-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let lib = newest_cdylib();
+    let exe = tmp.join("builds");
+    build_against_runtime(("CC", "cc", "-std=c11"), &here.join("tests/c/builds.c"), &exe, &lib);
+    let kernels = Kernels::open(&pair).unwrap();
+    for kernel in ["acc40", "acc160"] {
+        let out = Command::new(&exe)
+            .arg(&pair)
+            .args([kernel, "gfx942:xnack+", "gfx942:xnack-", "gfx942"])
+            .env("LD_LIBRARY_PATH", lib.parent().unwrap())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("gfx942:xnack+ ok 128 {}", occ_plus[kernel]), "{text}");
+        assert_eq!(lines[1], format!("gfx942:xnack- ok 256 {}", occ_minus[kernel]), "{text}");
+        let e = kernels.lookup(kernel, &Device::from_target("gfx942").unwrap()).unwrap_err();
+        assert_eq!(lines[2], format!("gfx942 -3 {e}"), "{text}"); // -3: WB_ERR_KERNEL
+        assert!(lines[2].contains("xnack"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -533,8 +533,21 @@ impl Kernels {
     /// any other case takes the full choice).
     #[inline]
     pub fn lookup(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
+        self.lookup_among(&self.kernels, name, device)
+    }
+
+    /// [`Kernels::lookup`] where the caller has narrowed the kernels to look at (`candidates`: a subset
+    /// of these kernels holding every one named `name`, as the C API's hash index gives): the one rule
+    /// by which a dispatch takes a build, whichever door asks.
+    #[inline]
+    pub fn lookup_among<'a>(
+        &'a self,
+        candidates: impl IntoIterator<Item = &'a KernelInfo>,
+        name: &str,
+        device: &Device,
+    ) -> Result<&'a KernelInfo, Error> {
         let proc = device.target.processor.name;
-        let mut same = self.kernels.iter().filter(|k| (k.name == name || k.symbol == name) && k.processor == proc);
+        let mut same = candidates.into_iter().filter(|k| (k.name == name || k.symbol == name) && k.processor == proc);
         match (same.next(), same.next()) {
             (Some(k), None) if loads(&k.target, device) => Ok(k),
             _ => self.for_device(name, device),

@@ -4,7 +4,7 @@
 
 use wavebudget_testkit::llvm as common;
 
-use common::{parse_remarks, remark_u32, tool};
+use common::{offload_bundle, tool};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use wavebudget_runtime::{dispatch, kfd, Device, Kernels};
@@ -107,44 +107,7 @@ fn a_capture_that_contradicts_its_processor_is_refused_or_noted() {
 
 /// llc-22's occupancy for each kernel of `ll` at `cpu`, and the object it wrote.
 fn llc(ll: &Path, cpu: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
-    llc_with(ll, cpu, "", wg, tag)
-}
-
-/// [`llc`] with `-mattr` (none when empty): `ll`'s gfx942 `"target-cpu"` made `cpu` and its launch size
-/// fixed at `wg`.
-fn llc_with(
-    ll: &Path,
-    cpu: &str,
-    mattr: &str,
-    wg: u32,
-    tag: &str,
-) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
-    let text = std::fs::read_to_string(ll).unwrap().replace(
-        "\"amdgpu-flat-work-group-size\"=\"1,256\"",
-        &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
-    );
-    let src = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.ll", std::process::id()));
-    std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
-    let obj = src.with_extension("o");
-    let out = Command::new(tool("llc"))
-        .args([
-            "-mtriple=amdgcn-amd-amdhsa",
-            &format!("-mcpu={cpu}"),
-            "-filetype=obj",
-            "-pass-remarks-analysis=kernel-resource-usage",
-        ])
-        .args((!mattr.is_empty()).then(|| format!("-mattr={mattr}")))
-        .arg(&src)
-        .arg("-o")
-        .arg(&obj)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
-        .into_iter()
-        .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
-        .collect();
-    (obj, occ)
+    common::llc_fixed_launch(ll, cpu, "", wg, tag)
 }
 
 #[test]
@@ -367,23 +330,13 @@ fn llc_features(mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::
 
 /// [`llc_features`] for another processor (`-mcpu`), a generic one included.
 fn llc_for(cpu: &str, mattr: &str, wg: u32, tag: &str) -> (PathBuf, std::collections::BTreeMap<String, u32>) {
-    llc_with(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll"), cpu, mattr, wg, tag)
-}
-
-/// An offload bundle (clang-offload-bundler) of `objects` under their target IDs, with an empty host entry.
-fn bundle(objects: &[(&str, &Path)], tag: &str) -> PathBuf {
-    let out = std::env::temp_dir().join(format!("wavebudget-rt-{}-{tag}.bundle", std::process::id()));
-    let targets: Vec<String> = std::iter::once("host-x86_64-unknown-linux-gnu".to_string())
-        .chain(objects.iter().map(|(id, _)| format!("hipv4-amdgcn-amd-amdhsa--{id}")))
-        .collect();
-    let mut cmd = Command::new(tool("clang-offload-bundler"));
-    cmd.args(["--type=o", &format!("--targets={}", targets.join(",")), "--input=/dev/null"]);
-    for (_, obj) in objects {
-        cmd.arg(format!("--input={}", obj.display()));
-    }
-    let status = cmd.arg(format!("--output={}", out.display())).status().unwrap();
-    assert!(status.success());
-    out
+    common::llc_fixed_launch(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit/Inputs/pressure.ll"),
+        cpu,
+        mattr,
+        wg,
+        tag,
+    )
 }
 
 /// Builds of one kernel that differ in xnack: the device takes the build the loader would (a set xnack
@@ -396,7 +349,7 @@ fn the_build_the_loader_takes_by_xnack() {
     let (plus, occ_plus) = llc_features("+xnack", 128, "xnack-plus");
     let (minus, occ_minus) = llc_features("-xnack", 256, "xnack-minus");
     let (any, occ_any) = llc_features("", 64, "xnack-any");
-    let pair = Kernels::open(&bundle(&[("gfx942:xnack+", &plus), ("gfx942:xnack-", &minus)], "pair")).unwrap();
+    let pair = Kernels::open(&offload_bundle(&[("gfx942:xnack+", &plus), ("gfx942:xnack-", &minus)], "pair")).unwrap();
     for (device, wg, occ) in [("gfx942:xnack+", 128, &occ_plus), ("gfx942:xnack-", 256, &occ_minus)] {
         let device = Device::from_target(device).unwrap();
         for name in ["acc40", "acc160"] {
@@ -417,7 +370,7 @@ fn the_build_the_loader_takes_by_xnack() {
         matches!(&e, Error::Kernel(KernelRefusal::AmbiguousBuild { feature: "xnack", built_for, .. }) if built_for.len() == 2),
         "{e:?}"
     );
-    let only_plus = Kernels::open(&bundle(&[("gfx942:xnack+", &plus)], "plus")).unwrap();
+    let only_plus = Kernels::open(&offload_bundle(&[("gfx942:xnack+", &plus)], "plus")).unwrap();
     let e = only_plus.lookup("acc40", &Device::from_target("gfx942:xnack-").unwrap()).unwrap_err();
     assert!(matches!(&e, Error::Kernel(KernelRefusal::OtherFeatures { .. })), "{e:?}");
     // choose_variant skips the builds the device does not load: the first build in the bundle is xnack+.
@@ -457,7 +410,8 @@ fn generic_builds_run_on_their_family() {
     let e = kernels.lookup("acc124", &Device::from_target("gfx90a").unwrap()).unwrap_err();
     assert!(matches!(&e, Error::Kernel(KernelRefusal::OtherProcessor { .. })), "{e:?}");
     let (own, _) = llc_for("gfx942", "", 128, "generic-own");
-    let both = Kernels::open(&bundle(&[("gfx9-4-generic", &generic), ("gfx942", &own)], "generic-both")).unwrap();
+    let both =
+        Kernels::open(&offload_bundle(&[("gfx9-4-generic", &generic), ("gfx942", &own)], "generic-both")).unwrap();
     let k = both.lookup("acc124", &Device::from_target("gfx942").unwrap()).unwrap();
     assert_eq!((k.processor.as_str(), k.resources.max_flat_workgroup_size), ("gfx942", 128));
 }

@@ -272,3 +272,53 @@ impl LlcTarget {
         wavebudget_model::Options { dvgpr_block, ..wavebudget_model::Options::from_target_features(self.mattr) }
     }
 }
+
+/// `ll` (a module for gfx942 built for launches of 1..256, as `tests/lit/Inputs/pressure.ll`) compiled by
+/// llc-22 with its `"target-cpu"` made `cpu`, `-mattr=<mattr>` (none when empty) and its launch size fixed
+/// at `wg` (so builds are told apart by their `.max_flat_workgroup_size`): the object, and llc-22's
+/// occupancy per kernel.
+pub fn llc_fixed_launch(ll: &Path, cpu: &str, mattr: &str, wg: u32, tag: &str) -> (PathBuf, BTreeMap<String, u32>) {
+    let text = std::fs::read_to_string(ll).unwrap().replace(
+        "\"amdgpu-flat-work-group-size\"=\"1,256\"",
+        &format!("\"amdgpu-flat-work-group-size\"=\"{wg},{wg}\""),
+    );
+    let src = std::env::temp_dir().join(format!("wavebudget-tk-{}-{tag}.ll", std::process::id()));
+    std::fs::write(&src, text.replace("\"target-cpu\"=\"gfx942\"", &format!("\"target-cpu\"=\"{cpu}\""))).unwrap();
+    let obj = src.with_extension("o");
+    let out = Command::new(tool("llc"))
+        .args([
+            "-mtriple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={cpu}"),
+            "-filetype=obj",
+            "-pass-remarks-analysis=kernel-resource-usage",
+        ])
+        .args((!mattr.is_empty()).then(|| format!("-mattr={mattr}")))
+        .arg(&src)
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let occ = parse_remarks(&String::from_utf8_lossy(&out.stderr))
+        .into_iter()
+        .map(|(k, r)| (k, remark_u32(&r, "Occupancy [waves/SIMD]").unwrap()))
+        .collect();
+    (obj, occ)
+}
+
+/// An offload bundle (clang-offload-bundler-22) of `objects` under their target IDs
+/// (`gfx942:xnack+`), with an empty host entry.
+pub fn offload_bundle(objects: &[(&str, &Path)], tag: &str) -> PathBuf {
+    let out = std::env::temp_dir().join(format!("wavebudget-tk-{}-{tag}.bundle", std::process::id()));
+    let targets: Vec<String> = std::iter::once("host-x86_64-unknown-linux-gnu".to_string())
+        .chain(objects.iter().map(|(id, _)| format!("hipv4-amdgcn-amd-amdhsa--{id}")))
+        .collect();
+    let mut cmd = Command::new(tool("clang-offload-bundler"));
+    cmd.args(["--type=o", &format!("--targets={}", targets.join(",")), "--input=/dev/null"]);
+    for (_, obj) in objects {
+        cmd.arg(format!("--input={}", obj.display()));
+    }
+    let status = cmd.arg(format!("--output={}", out.display())).status().unwrap();
+    assert!(status.success());
+    out
+}

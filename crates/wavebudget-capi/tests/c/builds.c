@@ -1,0 +1,24 @@
+/* Which build of a kernel a dispatch takes, through wavebudget.h.
+ * Usage: builds BINARY KERNEL TARGET...
+ * Prints one line per target: "<target> ok <workgroup_size> <waves_per_simd>" for the build the query
+ * took (the launch size is the kernel's own: 0), or "<target> <rc> <message>". */
+#include "wavebudget.h"
+#include <stdio.h>
+
+int main(int argc, char **argv) {
+  if (argc < 4) return 2;
+  char err[512];
+  wb_kernels *k = wb_kernels_open(argv[1], err, sizeof err);
+  if (!k) { printf("open failed: %s\n", err); return 1; }
+  for (int i = 3; i < argc; i++) {
+    wb_device *d = wb_device_from_target(argv[i], err, sizeof err);
+    if (!d) { printf("%s device %s\n", argv[i], err); continue; }
+    wb_dispatch out;
+    int rc = wb_dispatch_query(k, argv[2], d, 0, 0, &out, err, sizeof err);
+    if (rc == 0) printf("%s ok %u %u\n", argv[i], out.workgroup_size, out.waves_per_simd);
+    else printf("%s %d %s\n", argv[i], rc, err);
+    wb_device_free(d);
+  }
+  wb_kernels_free(k);
+  return 0;
+}
