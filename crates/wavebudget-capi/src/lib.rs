@@ -491,27 +491,11 @@ pub unsafe extern "C" fn wb_choose_variant(
             2 => wavebudget_runtime::Policy::ForProcessor,
             p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
         };
-        // One candidate per name: the build for the device's processor if there is one.
-        let mut candidates = Vec::with_capacity(n);
-        for i in 0..n {
-            let name = str_arg(*names.add(i), &format!("names[{i}]"))?;
-            let found = k.kernels.find(name);
-            let pick = found
-                .iter()
-                .copied()
-                .find(|x| x.processor == d.device.target.processor.name)
-                .or(found.first().copied())
-                .ok_or_else(|| Failure(WB_ERR_KERNEL, format!("no kernel named '{name}'")))?;
-            candidates.push(pick);
-        }
-        let c = wavebudget_runtime::choose_variant(
-            &candidates,
-            &d.device,
-            (workgroup_size != 0).then_some(workgroup_size),
-            dynamic_lds,
-            policy,
-        )
-        .map_err(Failure::from)?;
+        let names = (0..n).map(|i| str_arg(*names.add(i), &format!("names[{i}]"))).collect::<Result<Vec<_>, _>>()?;
+        let c = k
+            .kernels
+            .choose_variant(&names, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds, policy)
+            .map_err(Failure::from)?;
         *chosen = c.index;
         *out = to_c(&c.dispatch);
         Ok(0)

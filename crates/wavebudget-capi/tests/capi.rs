@@ -391,7 +391,7 @@ int main(void) {
 /// on a device that does not say its xnack, the runtime's refusal naming the setting.
 #[test]
 fn c_dispatch_takes_the_build_the_loader_takes() {
-    use wavebudget_runtime::Device;
+    use wavebudget_runtime::{Device, Policy};
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ll = here.join("../../tests/lit/Inputs/pressure.ll");
     let (plus, occ_plus) = common::llc_fixed_launch(&ll, "gfx942", "+xnack", 128, "capi-xnack-plus");
@@ -418,6 +418,30 @@ fn c_dispatch_takes_the_build_the_loader_takes() {
         let e = kernels.lookup(kernel, &Device::from_target("gfx942").unwrap()).unwrap_err();
         assert_eq!(lines[2], format!("gfx942 -3 {e}"), "{text}"); // -3: WB_ERR_KERNEL
         assert!(lines[2].contains("xnack"), "{text}");
+        // The choice between acc160 and this kernel takes each name's build as the dispatch does: on the
+        // xnack- device both of its builds are there to choose from (the first build of each is xnack+).
+        for (line, (device, wg, occ)) in
+            lines[3..5].iter().zip([("gfx942:xnack+", 128, &occ_plus), ("gfx942:xnack-", 256, &occ_minus)])
+        {
+            let device = Device::from_target(device).unwrap();
+            let c =
+                kernels.choose_variant(&["acc160", kernel], &device, None, 0, Policy::MostWavesWithoutSpills).unwrap();
+            let names = ["acc160", kernel];
+            // The most waves (llc-22's), whichever name the tie rule takes where they tie.
+            assert_eq!(occ[names[c.index]], occ["acc160"].max(occ[kernel]), "{text}");
+            let want = format!("choose {} 0 {} {wg} {}", device.target.canonical(), c.index, occ[names[c.index]]);
+            assert_eq!(*line, want, "{text}");
+        }
+        let e = kernels
+            .choose_variant(
+                &["acc160", kernel],
+                &Device::from_target("gfx942").unwrap(),
+                None,
+                0,
+                Policy::MostWavesWithoutSpills,
+            )
+            .unwrap_err();
+        assert_eq!(lines[5], format!("choose gfx942 -3 {e}"), "{text}"); // -3: WB_ERR_KERNEL
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }

@@ -899,10 +899,55 @@ pub fn choose_variant(
     dynamic_lds: u32,
     policy: Policy,
 ) -> Result<Choice, Error> {
+    choose_among(candidates.iter().map(|k| Ok(*k)), device, wg_size, dynamic_lds, policy)
+}
+
+impl Kernels {
+    /// [`choose_variant`] among the kernels named `names` (one candidate per name, in order): each
+    /// name's build is the one a dispatch of that name takes ([`Kernels::lookup`]: the loader's choice
+    /// by processor, xnack and sramecc); a name with no build the device takes is skipped with the
+    /// lookup's refusal, and a name no kernel has is refused.
+    pub fn choose_variant(
+        &self,
+        names: &[&str],
+        device: &Device,
+        wg_size: Option<u32>,
+        dynamic_lds: u32,
+        policy: Policy,
+    ) -> Result<Choice, Error> {
+        let mut picks = Vec::with_capacity(names.len());
+        for &name in names {
+            picks.push(match self.lookup(name, device) {
+                Ok(k) => Ok(k),
+                Err(e @ Error::Kernel(KernelRefusal::NotFound { .. } | KernelRefusal::NoMetadata { .. })) => {
+                    return Err(e)
+                }
+                Err(error) => Err(Skipped::Refused { name: name.to_string(), error: Box::new(error) }),
+            });
+        }
+        choose_among(picks, device, wg_size, dynamic_lds, policy)
+    }
+}
+
+/// [`choose_variant`] over candidates some of which were skipped before (by their lookup).
+fn choose_among<'a>(
+    candidates: impl IntoIterator<Item = Result<&'a KernelInfo, Skipped>>,
+    device: &Device,
+    wg_size: Option<u32>,
+    dynamic_lds: u32,
+    policy: Policy,
+) -> Result<Choice, Error> {
     let proc = device.target.processor.name;
     let mut scored: Vec<(usize, Dispatch, u32, u32)> = Vec::new();
     let mut skipped = Vec::new();
-    for (i, k) in candidates.iter().enumerate() {
+    for (i, k) in candidates.into_iter().enumerate() {
+        let k = match k {
+            Ok(k) => k,
+            Err(s) => {
+                skipped.push(s);
+                continue;
+            }
+        };
         if !wavebudget_model::targets::runs_on(&k.processor, proc) {
             skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
             continue;

@@ -1,7 +1,9 @@
 /* Which build of a kernel a dispatch takes, through wavebudget.h.
  * Usage: builds BINARY KERNEL TARGET...
  * Prints one line per target: "<target> ok <workgroup_size> <waves_per_simd>" for the build the query
- * took (the launch size is the kernel's own: 0), or "<target> <rc> <message>". */
+ * took (the launch size is the kernel's own: 0), or "<target> <rc> <message>"; then per target the choice
+ * between KERNEL and acc160 (most waves without spills): "choose <target> <rc> <index> <workgroup_size>
+ * <waves_per_simd>", or "choose <target> <rc> <message>". */
 #include "wavebudget.h"
 #include <stdio.h>
 
@@ -17,6 +19,17 @@ int main(int argc, char **argv) {
     int rc = wb_dispatch_query(k, argv[2], d, 0, 0, &out, err, sizeof err);
     if (rc == 0) printf("%s ok %u %u\n", argv[i], out.workgroup_size, out.waves_per_simd);
     else printf("%s %d %s\n", argv[i], rc, err);
+    wb_device_free(d);
+  }
+  for (int i = 3; i < argc; i++) {
+    wb_device *d = wb_device_from_target(argv[i], err, sizeof err);
+    if (!d) continue;
+    const char *names[] = {"acc160", argv[2]};
+    size_t chosen = 99;
+    wb_dispatch out;
+    int rc = wb_choose_variant(k, names, 2, d, 0, 0, WB_POLICY_MOST_WAVES_WITHOUT_SPILLS, &chosen, &out, err, sizeof err);
+    if (rc == 0) printf("choose %s %d %zu %u %u\n", argv[i], rc, chosen, out.workgroup_size, out.waves_per_simd);
+    else printf("choose %s %d %s\n", argv[i], rc, err);
     wb_device_free(d);
   }
   wb_kernels_free(k);
