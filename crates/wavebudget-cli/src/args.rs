@@ -568,16 +568,10 @@ pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount
     wavebudget_model::text::count_from_text("", text)
 }
 
-/// `--max-dynamic-shared-mem`'s text: a number is a count by the one rule (a negative or one over 32 bits
-/// refused in the model's words, as Python's `max_dynamic_shared_mem=-1`); the rest (`max`, or what is
-/// neither) the engine's to read.
+/// `--max-dynamic-shared-mem`'s text, by the engine's one reading (`misuse::max_dynamic_text`; clap names
+/// the flag afterwards).
 pub(crate) fn bytes_or_max(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
-    match count(text) {
-        // The count as the rule reads it (`-0` and `+1000` are 0 and 1000, as for every count flag).
-        Ok(n) => Ok(n.to_string()),
-        Err(wavebudget_model::text::NotACount::NotWhole { .. }) => Ok(text.to_string()),
-        Err(e) => Err(e),
-    }
+    wavebudget_engine::misuse::max_dynamic_text("", text)
 }
 
 /// A `usize` flag's value (how many kernels to draw, rows to print, jobs to run): a count by the one rule.

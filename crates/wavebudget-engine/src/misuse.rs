@@ -140,6 +140,19 @@ pub fn block(wg: Option<wavebudget_model::WorkgroupSize>, given: impl FnOnce() -
     }
 }
 
+/// A dynamic shared memory limit's text as every door reads it first (`--max-dynamic-shared-mem -1`,
+/// Python's `max_dynamic_shared_mem="-1"`): a number is a count by the one rule (`-0` and `+1000` are 0 and
+/// 1000; a negative one, or one over 32 bits, is refused as a count, `arg` named); the rest (`max`, or what is
+/// neither) is kept for [`max_dynamic`].
+pub fn max_dynamic_text(arg: &str, text: &str) -> Result<String, wavebudget_model::text::NotACount> {
+    use wavebudget_model::text::{count_from_text, NotACount};
+    match count_from_text(arg, text) {
+        Ok(n) => Ok(n.to_string()),
+        Err(NotACount::NotWhole { .. }) => Ok(text.to_string()),
+        Err(e) => Err(e),
+    }
+}
+
 /// A dynamic shared memory limit as every door takes it, as text (`--max-dynamic-shared-mem`, Python's
 /// `max_dynamic_shared_mem`, a whole number given as its digits): bytes or `max`, else refused.
 pub fn max_dynamic(value: Option<&str>) -> Result<Option<crate::inspect::MaxDynamic>, Misuse> {

@@ -319,9 +319,14 @@ pub(crate) fn max_dynamic<N: Name>(v: &Bound<'_, PyAny>) -> PyResult<Option<Stri
     if v.is_none() {
         return Ok(None);
     }
-    // A string is the engine's to read (`max`, or refused in every door's words); a number is a count.
+    // A string is the engine's to read as the command line's text (a count, `max`, or refused in every
+    // door's words); a number is a count.
     if v.is_instance_of::<pyo3::types::PyString>() {
-        return read_text(v, N::NAME).map(Some);
+        let text = read_text(v, N::NAME)?;
+        return wavebudget_engine::misuse::max_dynamic_text(N::NAME, &text)
+            .map(Some)
+            // Only a negative number or one over 32 bits is refused here (the rest is text for the engine).
+            .map_err(|e| refuse(Kind::NotACount, N::NAME, e.to_string()));
     }
     read_count(v, N::NAME).map(|n| Some(n.to_string()))
 }

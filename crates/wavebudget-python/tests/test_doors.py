@@ -1134,6 +1134,11 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
      lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(64, 2**32))),
     (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--max-dynamic-shared-mem", "-1"],
      lambda: nvidia.occupancy("H100", regs=32, block=64, max_dynamic_shared_mem=-1)),
+    # The limit given as text is the command line's text (it was "bytes, or max" in Python).
+    (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--max-dynamic-shared-mem", "-1"],
+     lambda: nvidia.occupancy("H100", regs=32, block=64, max_dynamic_shared_mem="-1")),
+    (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--max-dynamic-shared-mem", str(2**32)],
+     lambda: nvidia.occupancy("H100", regs=32, block=64, max_dynamic_shared_mem=str(2**32))),
     (["occupancy", "--target", "gfx942", "--vgprs", "8", "--wg-size", "-1,64"],
      lambda: wavebudget.occupancy("gfx942", vgprs=8, wg_size=(-1, 64))),
     (["report", "--target", "gfx942", "--vgprs", "3", "--details", "-1", "-o", "/nonexistent/never.html"],
