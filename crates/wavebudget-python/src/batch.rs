@@ -301,7 +301,7 @@ fn first_cell(idx: &[usize], own: &[usize], shape: &[usize]) -> usize {
 
 /// One target's batch answer: its canonical name, its maximum, and the six columns (waves per SIMD, the
 /// limiter's code, the VGPR, SGPR, LDS and workgroup terms), each an array of the broadcast shape.
-type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6]);
+type BatchAnswer<'py> = (String, u32, [Bound<'py, numpy::PyArrayDyn<u8>>; 6], Bound<'py, numpy::PyArray1<f64>>);
 
 /// `wavebudget.occupancy_batch(target, *, ...)`: `occupancy` over numpy arrays, every argument an integer
 /// array of any dtype (or a number), broadcast together as numpy broadcasts (`numpy.broadcast_shapes`);
@@ -455,9 +455,9 @@ pub(crate) fn occupancy_batch<'py>(
     )?;
     one_or_list(
         py,
-        out.into_iter().map(|(target, max_waves_per_simd, arrays)| {
-            let arrays = arrays.map(Bound::unbind);
-            Ok(Bound::new(py, OccupancyBatch { target, max_waves_per_simd, arrays })?.into_any())
+        out.into_iter().map(|(target, max_waves_per_simd, arrays, fractions)| {
+            let (arrays, fractions) = (arrays.map(Bound::unbind), fractions.unbind());
+            Ok(Bound::new(py, OccupancyBatch { target, max_waves_per_simd, arrays, fractions })?.into_any())
         }),
     )
 }
@@ -573,7 +573,9 @@ fn batch_columns<'py>(
         let computed = if in_place { compute() } else { py.allow_threads(compute) };
         let bufs = computed.map_err(refusal)?;
         let arrays = bufs.map(|b| b.into_pyarray(py).reshape(shape.clone()).expect("n cells reshape to shape"));
-        answers.push((st.id().canonical(), st.max_waves(), arrays));
+        // Each possible waves per SIMD as the model's fraction (`Subtarget::fraction`), for `occupancy()`.
+        let fractions = (0..=st.max_waves()).map(|w| st.fraction(w)).collect::<Vec<f64>>().into_pyarray(py);
+        answers.push((st.id().canonical(), st.max_waves(), arrays, fractions));
     }
     Ok(answers)
 }
@@ -607,14 +609,21 @@ pub(crate) struct OccupancyBatch {
     max_waves_per_simd: u32,
     /// Waves per SIMD, the limiter's code, and the VGPR, SGPR, LDS and workgroup terms.
     arrays: [Py<numpy::PyArrayDyn<u8>>; 6],
+    /// The model's occupancy fraction of each waves per SIMD from 0 to the maximum (`occupancy()`).
+    fractions: Py<numpy::PyArray1<f64>>,
 }
 
 #[pymethods]
 impl OccupancyBatch {
     /// The answer made again from its parts (what pickling calls).
     #[new]
-    fn new(target: String, max_waves_per_simd: u32, arrays: [Py<numpy::PyArrayDyn<u8>>; 6]) -> Self {
-        OccupancyBatch { target, max_waves_per_simd, arrays }
+    fn new(
+        target: String,
+        max_waves_per_simd: u32,
+        arrays: [Py<numpy::PyArrayDyn<u8>>; 6],
+        fractions: Py<numpy::PyArray1<f64>>,
+    ) -> Self {
+        OccupancyBatch { target, max_waves_per_simd, arrays, fractions }
     }
 
     /// Waves per SIMD of each cell (uint8).
@@ -648,15 +657,17 @@ impl OccupancyBatch {
         names.get_item(self.arrays[1].bind(py))
     }
 
-    /// Waves per SIMD over the target's maximum (float64).
+    /// Waves per SIMD over the target's maximum (float64): each cell the model's fraction
+    /// (`Subtarget::fraction`, the scalar answer's `occupancy`), looked up by its waves.
     fn occupancy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.arrays[0].bind(py).as_any().div(f64::from(self.max_waves_per_simd))
+        self.fractions.bind(py).call_method1("take", (self.arrays[0].bind(py),))
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let me = slf.get();
         let arrays: Vec<_> = me.arrays.iter().map(|a| a.clone_ref(slf.py())).collect();
-        (slf.get_type(), (me.target.clone(), me.max_waves_per_simd, arrays)).into_bound_py_any(slf.py())
+        let fractions = me.fractions.clone_ref(slf.py());
+        (slf.get_type(), (me.target.clone(), me.max_waves_per_simd, arrays, fractions)).into_bound_py_any(slf.py())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

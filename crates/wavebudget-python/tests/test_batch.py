@@ -265,6 +265,7 @@ def test_the_answer_is_the_extensions_class_and_pickles():
     back = pickle.loads(pickle.dumps(got))
     assert back.target == got.target and back.max_waves_per_simd == got.max_waves_per_simd
     assert np.array_equal(back.waves_per_simd, got.waves_per_simd) and np.array_equal(back.limits.lds, got.limits.lds)
+    assert np.array_equal(back.occupancy(), got.occupancy()) and got.occupancy().dtype == np.float64
     import copy
     for limits in (pickle.loads(pickle.dumps(got.limits)), copy.copy(got.limits), copy.deepcopy(got.limits)):
         assert all(np.array_equal(getattr(limits, f), getattr(got.limits, f)) for f in ("vgpr", "sgpr", "lds", "workgroup"))
