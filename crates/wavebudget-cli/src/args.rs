@@ -514,7 +514,7 @@ pub struct BudgetArgs {
     #[command(flatten)]
     pub target: TargetArgs,
     /// Target waves per SIMD.
-    #[arg(long, value_parser = count, allow_negative_numbers = true, short = 'w', conflicts_with = "all")]
+    #[arg(long, value_parser = count, allow_negative_numbers = true, short = 'w')]
     pub waves: Option<u32>,
     /// Print the whole ladder W = 1..max.
     #[arg(long)]

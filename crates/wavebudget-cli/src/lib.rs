@@ -501,13 +501,10 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
         return nvidia::budget(a, t);
     }
     if is_generic(&a.target) {
-        use wavebudget_engine::generic::Levels;
-        let levels = match (a.all, a.waves) {
-            (true, _) => Levels::Every,
-            (false, Some(w)) => Levels::One(w),
-            (false, None) => return Err(UsageError::from(wavebudget_engine::misuse::Misuse::NoWaves).into()),
-        };
-        let answer = wavebudget_engine::generic::budget(generic_params(&a.generic)?, levels)?;
+        // The shape, then the levels: Python's order (the shape is its first argument).
+        let params = generic_params(&a.generic)?;
+        let levels = wavebudget_engine::generic::Levels::from_given(a.all, a.waves).map_err(UsageError::from)?;
+        let answer = wavebudget_engine::generic::budget(params, levels)?;
         if a.json {
             return Ok(to_json(&answer));
         }
@@ -521,15 +518,18 @@ fn budget(a: &BudgetArgs) -> Result<String, CliError> {
     let wg = parse_workgroup(a.wg_size.as_deref())?;
     let lds = a.lds.unwrap_or(0);
     let sts = subtargets(&a.target)?;
-    if a.all {
-        let ladders = sts.iter().map(|st| st.ladder(wg, lds)).collect::<Result<Vec<_>, _>>()?;
-        return Ok(match (a.json, ladders.len()) {
-            (true, 1) => to_json(&ladders[0]),
-            (true, _) => to_json(&ladders),
-            (false, _) => ladders.iter().map(|l| render::ladder_table(l)).collect::<Vec<_>>().join("\n"),
-        });
-    }
-    let w = a.waves.ok_or(UsageError::from(wavebudget_engine::misuse::Misuse::NoWaves))?;
+    use wavebudget_engine::generic::Levels;
+    let w = match Levels::from_given(a.all, a.waves).map_err(UsageError::from)? {
+        Levels::One(w) => w,
+        _ => {
+            let ladders = sts.iter().map(|st| st.ladder(wg, lds)).collect::<Result<Vec<_>, _>>()?;
+            return Ok(match (a.json, ladders.len()) {
+                (true, 1) => to_json(&ladders[0]),
+                (true, _) => to_json(&ladders),
+                (false, _) => ladders.iter().map(|l| render::ladder_table(l)).collect::<Vec<_>>().join("\n"),
+            });
+        }
+    };
     let budgets = sts.iter().map(|st| st.budget(w, wg, lds)).collect::<Result<Vec<_>, _>>()?;
     Ok(match (a.json, budgets.len()) {
         (true, 1) => to_json(&budgets[0]),

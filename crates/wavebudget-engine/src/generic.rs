@@ -79,7 +79,7 @@ pub fn occupancy(params: GenericParams, registers: Option<u32>) -> crate::Result
 /// The most levels `--all` lists (each a line, or a JSON object).
 pub const MAX_LEVELS: u64 = 65536;
 
-/// Which waves a generic budget is asked for.
+/// Which waves a generic budget is asked for (and an AMD budget: its `--all` is the ladder).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Levels {
@@ -87,6 +87,19 @@ pub enum Levels {
     One(u32),
     /// Every level from 1 to the cap (or to what one register allows, at most 256).
     Every,
+}
+
+impl Levels {
+    /// What a door was given, the one rule of every door for the AMD and generic budgets: exactly one of
+    /// `waves` and `all` (a door that has no `all` passes `false`).
+    pub fn from_given(all: bool, waves: Option<u32>) -> Result<Levels, Misuse> {
+        match (all, waves) {
+            (true, None) => Ok(Levels::Every),
+            (false, Some(w)) => Ok(Levels::One(w)),
+            (false, None) => Err(Misuse::NoWaves),
+            (true, Some(_)) => Err(Misuse::WavesAndAll),
+        }
+    }
 }
 
 /// One level of a generic budget.

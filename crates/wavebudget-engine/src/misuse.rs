@@ -53,6 +53,9 @@ pub enum Misuse {
     /// A budget asked for no level: neither `--waves` nor `--all`.
     #[error("give {} W or {}", Arg("waves"), Arg("all"))]
     NoWaves,
+    /// A budget asked for one level and for every level.
+    #[error("give {} W or {}, not both", Arg("waves"), Arg("all"))]
+    WavesAndAll,
     /// No registers per lane for the generic form.
     #[error("{} (registers per lane) is required", Arg("vgprs"))]
     GenericNoVgprs,

@@ -1728,12 +1728,7 @@ fn gen_budget<'py>(
     #[pyo3(from_py_with = "args::opt_count::<n::waves>")] waves: Option<u32>,
     #[pyo3(from_py_with = "args::flag::<n::all>")] all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use wavebudget_engine::generic::Levels;
-    let levels = match (all, waves) {
-        (true, _) => Levels::Every,
-        (false, Some(w)) => Levels::One(w),
-        (false, None) => return Err(misuse(wavebudget_engine::misuse::Misuse::NoWaves)),
-    };
+    let levels = wavebudget_engine::generic::Levels::from_given(all, waves).map_err(misuse)?;
     let answer = wavebudget_engine::generic::budget(shape, levels).map_err(engine_err)?;
     Ok(Bound::new(py, GenericBudget::new(answer))?.into_any())
 }
