@@ -25,10 +25,14 @@ pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
 
 /// The NVIDIA target a target list names, if it names one (`sm_90`, `H100`): how every door tells an NVIDIA
 /// request from an AMD one. A name that looks NVIDIA's (`sm_`, `compute_`, `nvidia`) but is not modelled,
-/// or a list with an NVIDIA target among others, is refused.
+/// or a list with an NVIDIA target among others, is refused; so is a list that names nothing (empty, or
+/// only commas and spaces), in every door's words ([`Error::EmptyTarget`], as [`subtargets`] refuses it).
 pub fn nvidia_target(list: &str) -> Result<Option<wavebudget_model::nvidia::Target>> {
     use wavebudget_model::nvidia;
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Err(Error::EmptyTarget);
+    }
     let found: Vec<Option<nvidia::Target>> = names.iter().map(|n| nvidia::parse_target(n)).collect();
     if !names.iter().zip(&found).any(|(n, t)| t.is_some() || nvidia::looks_nvidia(n)) {
         return Ok(None);
