@@ -386,7 +386,7 @@ fn generic_params(g: &GenericArgs) -> Result<GenericParams, CliError> {
 /// Refuses a flag the model `target` names does not take, as `occupancy` and `budget` do before any
 /// other reading: the engine's one rule ([`ConfigurationModel::refuse_foreign`]).
 fn refuse_other_models_flags(model: ConfigurationModel<'_>, given: &Given) -> Result<(), CliError> {
-    Ok(model.refuse_foreign(given).map_err(wavebudget_engine::Error::from)?)
+    Ok(model.refuse_foreign(given)?)
 }
 
 /// The model `t` names for a configuration: NVIDIA's (with its target), generic or AMD.

@@ -7,13 +7,19 @@ use wavebudget_model::{Options, Subtarget, TargetId};
 
 use crate::{Error, Result};
 
+/// Whether a target list names nothing (empty, or only commas and spaces): [`Error::EmptyTarget`] in every
+/// door, where the list is read.
+pub fn names_nothing(list: &str) -> bool {
+    list.split(',').all(|n| n.trim().is_empty())
+}
+
 /// The subtargets of a comma-separated target list (`gfx942,MI300X`; spaces around names ignored) with
 /// `options`: how every door reads a target list.
 pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
-    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() {
+    if names_nothing(list) {
         return Err(Error::EmptyTarget);
     }
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     // An NVIDIA name here is a request this door does not answer: say where it is answered.
     if let Some(n) = names.iter().find(|n| wavebudget_model::nvidia::parse_target(n).is_some()) {
         if wavebudget_model::parse_target(n).is_err() {
@@ -29,10 +35,10 @@ pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
 /// only commas and spaces), in every door's words ([`Error::EmptyTarget`], as [`subtargets`] refuses it).
 pub fn nvidia_target(list: &str) -> Result<Option<wavebudget_model::nvidia::Target>> {
     use wavebudget_model::nvidia;
-    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() {
+    if names_nothing(list) {
         return Err(Error::EmptyTarget);
     }
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     let found: Vec<Option<nvidia::Target>> = names.iter().map(|n| nvidia::parse_target(n)).collect();
     if !names.iter().zip(&found).any(|(n, t)| t.is_some() || nvidia::looks_nvidia(n)) {
         return Ok(None);

@@ -242,8 +242,13 @@ pub enum ConfigurationModel<'a> {
 impl<'a> ConfigurationModel<'a> {
     /// The one reading of a configuration's target (`occupancy`, `budget`, the report's one
     /// configuration): an NVIDIA architecture or product (with its target), `generic`, or else an AMD
-    /// processor, which the subtargets read (and refuse) later.
+    /// processor, which the subtargets read (and refuse) later. A target naming nothing is read as AMD's
+    /// (refused as empty where its subtargets are read, after the launch size, or by
+    /// [`ConfigurationModel::refuse_foreign`] where another vendor's flag is given).
     pub fn read(target: &'a str) -> crate::Result<(ConfigurationModel<'a>, Option<wavebudget_model::nvidia::Target>)> {
+        if crate::targets::names_nothing(target) {
+            return Ok((ConfigurationModel::Amd(target), None));
+        }
         Ok(match crate::targets::nvidia_target(target)? {
             Some(found) => (ConfigurationModel::Nvidia(found.arch.name), Some(found)),
             None if names_generic(target) => (ConfigurationModel::Generic(target), None),
@@ -403,9 +408,13 @@ impl ConfigurationModel<'_> {
 
     /// The first flag given that this model does not take, refused in words that say whose it is (and,
     /// for an AMD count on NVIDIA, the flag that gives it there).
-    pub fn refuse_foreign(self, given: &Given) -> Result<(), FlagMisuse> {
+    pub fn refuse_foreign(self, given: &Given) -> crate::Result<()> {
         let Some(flag) = given.first(|f| !self.takes(f)) else { return Ok(()) };
-        Err(match (self, flag.whose()) {
+        // A target naming nothing is no vendor's: an NVIDIA flag beside it is refused for the target.
+        if matches!(self, ConfigurationModel::Amd(t) if crate::targets::names_nothing(t)) && flag.is_nvidia() {
+            return Err(crate::Error::EmptyTarget);
+        }
+        Err(crate::Error::from(match (self, flag.whose()) {
             (_, Whose::Generic) => FlagMisuse::GenericFlags,
             (ConfigurationModel::Amd(target) | ConfigurationModel::Generic(target), _) if flag.is_nvidia() => {
                 FlagMisuse::NvidiaFlagOnAmd { flag, target: target.to_string() }
@@ -415,7 +424,7 @@ impl ConfigurationModel<'_> {
                 FlagMisuse::AmdCountOnNvidia { flag, arch, instead: nvidia }
             }
             (ConfigurationModel::Nvidia(arch), _) => FlagMisuse::AmdFlagOnNvidia { flag, arch },
-        })
+        }))
     }
 }
 

@@ -347,7 +347,7 @@ pub fn write(a: &Request) -> Result<String, ReportError> {
     if let Some(model) = model {
         // One configuration on a named target: the engine's one rule for which vendor's flags go with it,
         // as `occupancy` and `budget` apply it.
-        model.refuse_foreign(&given).map_err(wavebudget_engine::Error::from)?;
+        model.refuse_foreign(&given)?;
         if let Some(t) = nvidia {
             return nvidia::page(a, t, &given);
         }
