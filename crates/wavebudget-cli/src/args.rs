@@ -148,8 +148,8 @@ pub struct IsaArgs {
     pub compare: bool,
     /// The LLVM major whose rules give a binary's occupancy (15, 19 or 22, the default): the compiler that
     /// built it. Assembly text carries its compiler's own `; Occupancy` line instead.
-    #[arg(long, value_parser = parse_llvm)]
-    pub llvm: Option<wavebudget_model::Llvm>,
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
+    pub llvm: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -350,8 +350,8 @@ pub struct EvaluationArgs {
     pub dynamic_lds: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
-    #[arg(long, value_parser = parse_llvm)]
-    pub llvm: Option<wavebudget_model::Llvm>,
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
+    pub llvm: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -371,8 +371,8 @@ pub struct TargetArgs {
     pub dvgpr_block: Option<u32>,
     /// The LLVM major whose rules to follow: 22 (default), 19 or 15, as the compiler that builds the kernel
     /// (`clang --version`; Debian's hipcc is 15, ROCm 6.x's is 19-based).
-    #[arg(long, value_parser = parse_llvm)]
-    pub llvm: Option<wavebudget_model::Llvm>,
+    #[arg(long, value_parser = count, allow_negative_numbers = true)]
+    pub llvm: Option<u32>,
 }
 
 #[derive(Debug, Args, Default)]
@@ -546,18 +546,10 @@ pub fn given(sub: &clap::Command, matches: &clap::ArgMatches) -> Given {
     }))
 }
 
-/// Why `--llvm`'s value is not an LLVM major the model knows (clap prints it after the flag).
-#[derive(Debug, thiserror::Error)]
-enum LlvmArg {
-    #[error("'{0}' is not an LLVM major (15, 19 or 22)")]
-    NotANumber(String),
-    #[error(transparent)]
-    Unknown(#[from] wavebudget_model::ModelError),
-}
-
-fn parse_llvm(s: &str) -> Result<wavebudget_model::Llvm, LlvmArg> {
-    let n: u32 = s.trim().parse().map_err(|_| LlvmArg::NotANumber(s.to_string()))?;
-    Ok(wavebudget_model::Llvm::from_major(n)?)
+/// `--llvm`'s major (read as a count by clap) as the model's `Llvm`, where the command reads it: after
+/// the values, as Python's calls convert their `llvm` (`Llvm::from_major`, refused in the model's words).
+pub fn llvm(major: Option<u32>) -> Result<Option<wavebudget_model::Llvm>, wavebudget_model::ModelError> {
+    major.map(wavebudget_model::Llvm::from_major).transpose()
 }
 
 /// A count flag's value, read as every door reads a count (`wavebudget_model::text::count_from_text`): a

@@ -444,7 +444,7 @@ fn compare(a: &[IsaSource], b: &[IsaSource], json: bool) -> Result<String, CliEr
 
 pub fn isa_cmd(a: &IsaArgs) -> Result<String, CliError> {
     let filter = a.kernel.as_deref().map(crate::kernel_regex).transpose()?;
-    let llvm = a.llvm.unwrap_or_default();
+    let llvm = crate::args::llvm(a.llvm)?.unwrap_or_default();
     // One input budget over the command's files.
     let budget = wavebudget_engine::inspect::command_budget(&a.files)?;
     if a.compare {

@@ -289,7 +289,7 @@ fn inspect_cmd(a: &InspectArgs) -> Result<String, CliError> {
             wg_size,
             kernel: a.eval.kernel.as_deref(),
             dynamic_lds: a.eval.dynamic_lds,
-            llvm: a.eval.llvm,
+            llvm: args::llvm(a.eval.llvm)?,
             dvgpr_block: a.dvgpr_block,
             dynamic_shared_mem: a.cuda.dynamic_shared_mem,
             max_dynamic_shared_mem: a.cuda.max_dynamic_shared_mem.as_deref(),
@@ -352,18 +352,18 @@ pub(crate) fn parse_workgroup_text(s: &str) -> Result<WorkgroupSize, CliError> {
     })
 }
 
-fn options(t: &TargetArgs) -> Options {
-    Options {
+fn options(t: &TargetArgs) -> Result<Options, CliError> {
+    Ok(Options {
         wave_size: t.wave_size,
         cu_mode: t.cu_mode,
         dvgpr_block: t.dvgpr_block.unwrap_or(0),
-        llvm: t.llvm.unwrap_or_default(),
+        llvm: args::llvm(t.llvm)?.unwrap_or_default(),
         vgprs_1_5x: None,
-    }
+    })
 }
 
 fn subtargets(t: &TargetArgs) -> Result<Vec<Subtarget>, CliError> {
-    Ok(wavebudget_engine::targets::subtargets(&t.target, options(t))?)
+    Ok(wavebudget_engine::targets::subtargets(&t.target, options(t)?)?)
 }
 
 fn is_generic(t: &TargetArgs) -> bool {

@@ -26,7 +26,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<String, CliError> {
         wg_size,
         dynamic_lds: a.eval.dynamic_lds,
         kernel: a.eval.kernel.clone(),
-        llvm: a.eval.llvm,
+        llvm: crate::args::llvm(a.eval.llvm)?,
         details: a.details,
         title: a.title.clone(),
         vgprs: a.resources.vgprs,

@@ -393,6 +393,12 @@ def test_a_call_wrong_in_two_ways_is_refused_for_the_same_one_in_every_door(lib)
         (["budget", "--target", "gfx9999", "--waves", 2, "--wg-size", 2000],
          lambda: wavebudget.budget("gfx9999", 2, wg_size=2000),
          lambda err: lib.wb_budget(b"gfx9999", 2, 2000, 2000, 0, buf, err, 1024)),
+        # An LLVM major the model does not follow is read with the options, after the launch size (the
+        # command line's parser refused --llvm 18 before anything else; a helper's audit, 83 cases).
+        (["occupancy", "--target", "gfx942", "--vgprs", 1, "--wg-size", 0, "--llvm", 18],
+         lambda: wavebudget.occupancy("gfx942", vgprs=1, wg_size=0, llvm=18), None),
+        (["budget", "--target", "gfx942", "--waves", 2, "--wg-size", 2000, "--llvm", 18],
+         lambda: wavebudget.budget("gfx942", 2, wg_size=2000, llvm=18), None),
     ]
     for args, py, c in cases:
         r = cli(*args)
@@ -1133,6 +1139,11 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
     (["occupancy", "--target", "gfx942", "--vgprs", "8", "--lds", str(2**32)],
      lambda: wavebudget.occupancy("gfx942", vgprs=8, lds=2**32)),
     (["budget", "--target", "gfx942", "--waves", "-3"], lambda: wavebudget.budget("gfx942", -3)),
+    # --llvm is a count like the rest (the parser said "unexpected argument '-1' found").
+    (["occupancy", "--target", "gfx942", "--vgprs", "1", "--llvm", "-1"],
+     lambda: wavebudget.occupancy("gfx942", vgprs=1, llvm=-1)),
+    (["inspect", str(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"), "--llvm", "1.5"],
+     lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", llvm=1.5)),
     (["occupancy", "--target", "H100", "--regs", "32", "--wg-size", "64", "--barriers", str(2**32)],
      lambda: nvidia.occupancy("H100", regs=32, block=64, barriers=2**32)),
     (["suggest", "--target", "gfx942", "--vgprs", "64", "--cus", "-2"],
