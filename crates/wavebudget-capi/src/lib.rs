@@ -862,7 +862,11 @@ fn nv_spec(k: &WbNvKernel) -> Result<wavebudget_engine::vendor::NvidiaKernelSpec
     let carveout = match k.carveout {
         -1 => None,
         p if p >= 0 => Some(p as u32),
-        p => return Err(Failure(WB_ERR_MODEL, format!("carveout {p}: a percentage 0 to 100, or -1"))),
+        // Any other negative number is not a count, in the words the CLI and Python give `carveout -5`.
+        p => {
+            let e = wavebudget_model::text::NotACount::Negative { arg: "carveout".into(), value: p.to_string() };
+            return Err(Failure(WB_ERR_ARGUMENT, e.to_string()));
+        }
     };
     Ok(wavebudget_engine::vendor::NvidiaKernelSpec {
         shared_mem: Some(k.shared_mem),
