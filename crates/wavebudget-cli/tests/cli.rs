@@ -173,7 +173,7 @@ fn bad_input_is_one_line_and_exit_1() {
             &["budget", "-t", "gfx1100", "--waves", "4", "--wave-size", "48"],
             "gfx1100 has no wave48 mode (wave sizes: wave32, wave64)",
         ),
-        (&["occupancy", "-t", "gfx942", "--vgprs", "x"], "--vgprs x: expected a whole number"),
+        (&["occupancy", "-t", "gfx942", "--vgprs", "x"], "--vgprs 'x': expected a whole number"),
         (&["occupancy", "-t", "gfx942"], "give --vgprs N"),
         (&["budget", "-t", "gfx942"], "give --waves W or --all"),
         (&["budget", "-t", "gfx942", "--waves", "0"], "0 waves per SIMD is outside"),

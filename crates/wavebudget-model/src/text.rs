@@ -171,6 +171,10 @@ pub fn whole_from_text(arg: &str, text: &str, max: u64) -> Result<u64, NotACount
     let (arg, value) = (arg.to_string(), text.to_string());
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        // Shown as Python shows the value: a number as it is (`1.5`), text quoted (`'abc'`, `''`, `' 5'`),
+        // so an empty value or one with spaces is seen.
+        let number = text.trim() == text && text.parse::<f64>().is_ok();
+        let value = if number { value } else { format!("'{text}'") };
         return Err(NotACount::NotWhole { arg, value });
     }
     if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {

@@ -1141,6 +1141,9 @@ def test_a_generic_target_is_read_once_and_the_report_refuses_it_in_both_doors(t
     (["occupancy", "--target", "gfx942", "--vgprs", "8", "--lds", str(2**32)],
      lambda: wavebudget.occupancy("gfx942", vgprs=8, lds=2**32)),
     (["budget", "--target", "gfx942", "--waves", "-3"], lambda: wavebudget.budget("gfx942", -3)),
+    # Text is shown quoted, as Python shows a str (the command line printed "--vgprs : expected ...").
+    (["occupancy", "--target", "gfx942", "--vgprs", "abc"], lambda: wavebudget.occupancy("gfx942", vgprs="abc")),
+    (["occupancy", "--target", "gfx942", "--vgprs", ""], lambda: wavebudget.occupancy("gfx942", vgprs="")),
     # --llvm is a count like the rest (the parser said "unexpected argument '-1' found").
     (["occupancy", "--target", "gfx942", "--vgprs", "1", "--llvm", "-1"],
      lambda: wavebudget.occupancy("gfx942", vgprs=1, llvm=-1)),
