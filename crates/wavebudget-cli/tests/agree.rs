@@ -310,3 +310,54 @@ fn every_path_agrees_on_the_granule_probes() {
     }
     println!("{checked} probe kernels agree on every path");
 }
+
+/// A generic build evaluated on a member of its family counts the registers its descriptor allocates, in
+/// `inspect --target` as in the runtime's dispatch on that device: `"amdgpu-waves-per-eu"="2,2"` pads the
+/// descriptor to hold two waves, and the loader runs the build as it is. `inspect --target gfx950` of a
+/// gfx9-4-generic build dropped the descriptor and answered 4 waves where dispatch answers 2 (a helper's
+/// audit, 62 cases). On gfx942 and gfx950 both equal llc-22's occupancy for the same IR built natively
+/// (the same 512-VGPR file, so the same padding); on gfx11 members inspect equals dispatch.
+#[test]
+fn a_generic_build_counts_its_descriptor_on_its_family_in_inspect_and_dispatch() {
+    use wavebudget_testkit::kernels::{module, vector_acc};
+    let ir = module(
+        [vector_acc("k124", 124, false), vector_acc("k40", 40, false)],
+        "\"amdgpu-flat-work-group-size\"=\"64,64\" \"amdgpu-waves-per-eu\"=\"2,2\" \"amdgpu-agpr-alloc\"=\"0\"",
+    );
+    let ll = scratch("generic-padded.ll");
+    std::fs::write(&ll, ir).unwrap();
+    let mut checked = 0;
+    for (generic, members, native) in
+        [("gfx9-4-generic", ["gfx942", "gfx950"], true), ("gfx11-generic", ["gfx1100", "gfx1101"], false)]
+    {
+        let (so, _) = compile(&ll, generic);
+        let kernels = Kernels::open(&so).unwrap();
+        for member in members {
+            let json = wavebudget_cli::run([
+                "wavebudget",
+                "inspect",
+                "--json",
+                "--target",
+                member,
+                "--wg-size",
+                "64",
+                &so.display().to_string(),
+            ])
+            .unwrap();
+            let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let llc = native.then(|| compile(&ll, member).1);
+            let device = Device::from_target(member).unwrap();
+            for k in report["code_objects"][0]["kernels"].as_array().unwrap() {
+                let name = k["name"].as_str().unwrap();
+                let inspected = k["waves_per_simd"].as_u64().unwrap() as u32;
+                let d = dispatch(kernels.lookup(name, &device).unwrap(), &device, Some(64), 0).unwrap();
+                assert_eq!(inspected, d.waves_per_simd, "{generic} {name} on {member}: inspect vs dispatch");
+                if let Some(llc) = &llc {
+                    assert_eq!(inspected, llc[name], "{generic} {name} on {member}: inspect vs llc-22's native build");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 8);
+}

@@ -185,10 +185,12 @@ impl Evaluation {
         }
     }
 
-    /// Whether this evaluation's target is the processor `own` (a code object's), where its kernels'
-    /// descriptors mean what they encode.
+    /// Whether this evaluation's target runs the code of the processor `own` (a code object's): that
+    /// processor, or a member of its generic family ([`crate::targets::runs_on`]: the loader runs a
+    /// `gfx9-4-generic` build on gfx950 as it is). There its kernels' descriptors mean what they encode:
+    /// the hardware allocates the registers the descriptor gives, as the runtime's dispatch counts them.
     pub fn on_own_processor(&self, own: Option<&TargetId>) -> bool {
-        own.is_some_and(|id| id.processor.name == self.target.processor.name)
+        own.is_some_and(|id| crate::targets::runs_on(id.processor.name, self.target.processor.name))
     }
 
     /// [`Padding`] of `k`, evaluated on `st` as `o` at this evaluation's launch.
