@@ -86,7 +86,8 @@ uint32_t wb_device_compute_units(const wb_device *device);
 
 /* How a launch of `kernel` (its name or symbol; else, as `wavebudget dispatch` and Python take it, a regular
  * expression matching one kernel name) with `workgroup_size` threads (0: the kernel's own launch, its
- * .reqd_workgroup_size, else its .max_flat_workgroup_size, as inspect evaluates it) and `dynamic_lds` bytes
+ * .reqd_workgroup_size, else a launch of its .max_flat_workgroup_size: the top of the range inspect evaluates
+ * without a launch size, which can hold one wave more where the range's bottom is smaller) and `dynamic_lds` bytes
  * fits on `device`. Returns 0, or a WB_ERR_* code with `err` set. */
 int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_device *device,
                       uint32_t workgroup_size, uint32_t dynamic_lds, wb_dispatch *out, char *err,
