@@ -966,14 +966,18 @@ fn choose_among<'a>(
     }
     let best = match policy {
         Policy::ForProcessor => scored.first(),
+        // Waves are the resident ones (whole workgroups, LDS at the hardware's granule): what the device
+        // runs, which LLVM's waves per SIMD can exceed.
         Policy::FewestSpills => {
-            scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))
+            scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.resident_waves_per_simd)))
         }
         Policy::MostWavesWithoutSpills => scored
             .iter()
             .filter(|(_, _, spills, _)| *spills == 0)
-            .max_by_key(|(_, d, _, vgprs)| (d.waves_per_simd, std::cmp::Reverse(*vgprs)))
-            .or_else(|| scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.waves_per_simd)))),
+            .max_by_key(|(_, d, _, vgprs)| (d.resident_waves_per_simd, std::cmp::Reverse(*vgprs)))
+            .or_else(|| {
+                scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.resident_waves_per_simd)))
+            }),
     };
     best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() })
         .ok_or_else(|| Error::Kernel(KernelRefusal::NoVariant { processor: proc.to_string(), skipped }))

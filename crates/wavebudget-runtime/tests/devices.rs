@@ -445,3 +445,49 @@ fn dispatch_defaults_to_the_required_size_as_inspect_does() {
     assert_eq!(default.waves_per_simd, inspect.waves_per_simd);
     assert_eq!(default.workgroups_per_cu, inspect.hardware.workgroups_per_cu);
 }
+
+/// `MostWavesWithoutSpills` takes the variant with the most resident waves, as its documentation says
+/// (docs/runtime.md, wavebudget.h): of two 256-thread variants at 3 waves/SIMD for LLVM (llc-22's remark),
+/// one holds 21844 bytes of LDS, which the hardware allocates as 22016 (2 workgroups: 2 waves resident);
+/// the other is held by its registers (3 workgroups: 3 resident). The choice ranked by LLVM's waves and
+/// took the first on the tie (fewer VGPRs): 2 resident where 3 were to be had (a helper's audit, 12 of 660
+/// calls).
+#[test]
+fn the_most_waves_policy_takes_the_most_resident_waves() {
+    use wavebudget_runtime::Policy;
+    let lds = "@lds.tile = internal addrspace(3) global [5461 x float] poison, align 4\n\
+        define amdgpu_kernel void @lds(ptr addrspace(1) %out) #0 {\n\
+        \x20 %id = call i32 @llvm.amdgcn.workitem.id.x()\n\
+        \x20 %li = urem i32 %id, 5461\n\
+        \x20 %lp = getelementptr [5461 x float], ptr addrspace(3) @lds.tile, i32 0, i32 %li\n\
+        \x20 store float 1.0, ptr addrspace(3) %lp\n\
+        \x20 call void @llvm.amdgcn.s.barrier()\n\
+        \x20 %lj = xor i32 %li, 1\n\
+        \x20 %lq = getelementptr [5461 x float], ptr addrspace(3) @lds.tile, i32 0, i32 %lj\n\
+        \x20 %v = load float, ptr addrspace(3) %lq\n\
+        \x20 store float %v, ptr addrspace(1) %out\n\
+        \x20 ret void\n}\n";
+    let ir = wavebudget_testkit::kernels::module(
+        [lds.to_string(), wavebudget_testkit::kernels::vector_acc("regs", 160, false)],
+        "\"target-cpu\"=\"gfx942\" \"amdgpu-flat-work-group-size\"=\"256,256\" \"amdgpu-agpr-alloc\"=\"0\"",
+    );
+    let ll = std::env::temp_dir().join(format!("wavebudget-rt-{}-resident.ll", std::process::id()));
+    std::fs::write(&ll, ir).unwrap();
+    let (obj, occ) = common::llc_fixed_launch(&ll, "gfx942", "", 256, "resident");
+    let kernels = Kernels::open(&obj).unwrap();
+    let device = kfd::devices(&kfd_root("gfx942_mi300x.properties", "resident")).unwrap().remove(0);
+    let answers: Vec<_> = ["lds", "regs"]
+        .iter()
+        .map(|n| dispatch(kernels.lookup(n, &device).unwrap(), &device, None, 0).unwrap())
+        .collect();
+    for (name, d) in ["lds", "regs"].iter().zip(&answers) {
+        assert_eq!(d.waves_per_simd, occ[*name], "{name}: dispatch vs llc-22");
+        assert_eq!(d.waves_per_simd, 3, "{name}");
+    }
+    assert_eq!((answers[0].resident_waves_per_simd, answers[1].resident_waves_per_simd), (2, 3));
+    for names in [["lds", "regs"], ["regs", "lds"]] {
+        let c = kernels.choose_variant(&names, &device, None, 0, Policy::MostWavesWithoutSpills).unwrap();
+        assert_eq!(names[c.index], "regs", "{names:?}");
+        assert_eq!(c.dispatch.resident_waves_per_simd, 3);
+    }
+}
