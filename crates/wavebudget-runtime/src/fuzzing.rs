@@ -9,12 +9,12 @@ pub fn check_properties(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let Ok(props) = kfd::parse_properties(Path::new("properties"), &text) else { return };
     if let Ok(Some(device)) = kfd::device_from_properties(1, Path::new("properties"), &props) {
-        let kernel = KernelInfo {
-            name: "k".into(),
-            symbol: "k.kd".into(),
-            target: device.target.canonical(),
-            processor: device.target.processor.name.into(),
-            resources: crate::KernelResources {
+        let kernel = KernelInfo::new(
+            "k".into(),
+            "k.kd".into(),
+            device.target.canonical(),
+            device.target.processor.name.into(),
+            crate::KernelResources {
                 vgpr_count: 64,
                 agpr_count: 0,
                 sgpr_count: 32,
@@ -27,7 +27,7 @@ pub fn check_properties(bytes: &[u8]) {
                 descriptor: None,
                 workgroup_processor_mode: None,
             },
-        };
+        );
         let _ = dispatch(&kernel, &device, None, 1024);
     }
 }

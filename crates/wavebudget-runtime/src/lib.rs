@@ -333,6 +333,19 @@ pub struct KernelInfo {
     /// Its counts, from the embedded table or the metadata and descriptor.
     #[serde(flatten)]
     pub resources: KernelResources,
+    /// The xnack and sramecc settings of `target` (`None`: unset, "any"), read once with the kernels: what
+    /// a dispatch's choice of a build compares with the device's.
+    #[serde(skip)]
+    settings: [Option<bool>; 2],
+}
+
+impl KernelInfo {
+    /// A kernel of a code object whose target ID is `target` (its settings read as the model reads a
+    /// target ID).
+    pub fn new(name: String, symbol: String, target: String, processor: String, resources: KernelResources) -> Self {
+        let settings = feature_settings(&target);
+        KernelInfo { name, symbol, target, processor, resources, settings }
+    }
 }
 
 /// Every kernel of a file.
@@ -485,13 +498,13 @@ impl Kernels {
                         if let Some(e) = contradiction {
                             contradicted.get_or_insert(e);
                         }
-                        out.kernels.push(KernelInfo {
-                            name: r.name().into(),
-                            symbol: r.symbol().into(),
-                            target: target.clone(),
-                            processor: r.processor().into(),
+                        out.kernels.push(KernelInfo::new(
+                            r.name().into(),
+                            r.symbol().into(),
+                            target.clone(),
+                            r.processor().into(),
                             resources,
-                        });
+                        ));
                     }
                     out.from_tables += 1;
                     return Ok(());
@@ -505,13 +518,13 @@ impl Kernels {
                         out.without_metadata.push(k.meta.name.to_string());
                         continue;
                     };
-                    out.kernels.push(KernelInfo {
-                        name: k.meta.name.to_string(),
-                        symbol: k.meta.symbol.to_string(),
-                        target: target.clone(),
-                        processor: processor.clone(),
+                    out.kernels.push(KernelInfo::new(
+                        k.meta.name.to_string(),
+                        k.meta.symbol.to_string(),
+                        target.clone(),
+                        processor.clone(),
                         resources,
-                    });
+                    ));
                 }
             }
             Ok(())
@@ -528,100 +541,154 @@ impl Kernels {
         self.kernels.iter().filter(|k| k.name == name || k.symbol == name).collect()
     }
 
-    /// [`Kernels::for_device`] without allocating when the kernel has one build for the device's
-    /// processor and the device loads it (the dispatch path, where that is the answer `for_device` gives;
-    /// any other case takes the full choice).
+    /// The build of kernel `name` (by `.name` or `.symbol`) that a dispatch on `device` takes, as the
+    /// loader takes it: a build for the device's processor, else one for a generic processor whose family
+    /// holds it; of those, the builds the device loads (a build that sets xnack or sramecc loads only on
+    /// a device with the same setting, one that leaves it unset on either), the most specific. Found
+    /// without allocating; only a refusal allocates (no such kernel, no build for the processor, none the
+    /// device loads, or equally specific builds that differ in a setting the device does not give).
     #[inline]
     pub fn lookup(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
         self.lookup_among(&self.kernels, name, device)
     }
 
     /// [`Kernels::lookup`] where the caller has narrowed the kernels to look at (`candidates`: a subset
-    /// of these kernels holding every one named `name`, as the C API's hash index gives): the one rule
-    /// by which a dispatch takes a build, whichever door asks.
+    /// of these kernels holding every one named `name`, as the C API's hash index gives): the one rule of
+    /// both lookups.
     #[inline]
-    pub fn lookup_among<'a>(
-        &'a self,
-        candidates: impl IntoIterator<Item = &'a KernelInfo>,
-        name: &str,
-        device: &Device,
-    ) -> Result<&'a KernelInfo, Error> {
-        let proc = device.target.processor.name;
-        let mut same = candidates.into_iter().filter(|k| (k.name == name || k.symbol == name) && k.processor == proc);
-        match (same.next(), same.next()) {
-            (Some(k), None) if loads(&k.target, device) => Ok(k),
-            _ => self.for_device(name, device),
-        }
+    pub fn lookup_among<'a, I>(&'a self, candidates: I, name: &str, device: &Device) -> Result<&'a KernelInfo, Error>
+    where
+        I: IntoIterator<Item = &'a KernelInfo>,
+        I::IntoIter: Clone,
+    {
+        choose_build(candidates.into_iter(), name, device).ok_or_else(|| self.refusal(name, device))
     }
 
-    /// The kernel `name` built for `device`'s processor.
+    /// The kernel `name` built for `device`'s processor: [`Kernels::lookup`] over every kernel.
     pub fn for_device(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
+        self.lookup_among(&self.kernels, name, device)
+    }
+
+    /// Why [`choose_build`] found no build of `name` for `device`, in the order it looks: no kernel of that
+    /// name (or one without metadata), none for the device's processor or its generic family, none the
+    /// device loads, or equally specific builds that differ in a setting the device does not give.
+    fn refusal(&self, name: &str, device: &Device) -> Error {
         let all = self.find(name);
-        if all.is_empty()
-            && self
-                .without_metadata
-                .iter()
-                .any(|k| k == name || k.strip_suffix(".kd") == Some(name) || format!("{k}.kd") == name)
-        {
-            return Err(Error::Kernel(KernelRefusal::NoMetadata { name: name.to_string() }));
-        }
         if all.is_empty() {
+            let no_metadata =
+                |k: &String| k == name || k.strip_suffix(".kd") == Some(name) || format!("{k}.kd") == name;
+            if self.without_metadata.iter().any(no_metadata) {
+                return Error::Kernel(KernelRefusal::NoMetadata { name: name.to_string() });
+            }
             let mut names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
             names.sort_unstable();
             names.dedup();
             let kernels = names.into_iter().map(str::to_string).collect();
-            return Err(Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels }));
+            return Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels });
         }
         let proc = device.target.processor.name;
-        // A build for the device's processor, else one for a generic processor whose family holds it
-        // (the loader takes the specific build first).
-        let mut same: Vec<&KernelInfo> = all.iter().copied().filter(|k| k.processor == proc).collect();
+        let tier = build_tier(all.iter().copied(), proc);
+        let same: Vec<&KernelInfo> = all.iter().copied().filter(|k| tier(k)).collect();
         if same.is_empty() {
-            same = all.iter().copied().filter(|k| wavebudget_model::targets::runs_on(&k.processor, proc)).collect();
-        }
-        if same.is_empty() {
-            return Err(Error::Kernel(KernelRefusal::OtherProcessor {
+            return Error::Kernel(KernelRefusal::OtherProcessor {
                 name: name.to_string(),
                 built_for: all.iter().map(|k| k.processor.clone()).collect(),
                 device: proc.to_string(),
-            }));
+            });
         }
-        // The loader's rule for target IDs: a build that sets xnack or sramecc loads only on a device
-        // with the same setting, one that leaves it unset ("any") loads on either, and of the builds
-        // that load, the most specific is taken.
-        let dev = [device.target.xnack, device.target.sramecc];
-        let targets = |ks: &[&KernelInfo]| ks.iter().map(|k| k.target.clone()).collect::<Vec<_>>();
-        let loadable: Vec<(&KernelInfo, [Option<bool>; 2])> =
-            same.iter().filter(|k| loads(&k.target, device)).map(|k| (*k, feature_settings(&k.target))).collect();
-        let device_name = device.target.canonical();
+        let loadable: Vec<&KernelInfo> = same.iter().copied().filter(|k| loads(k, device)).collect();
         if loadable.is_empty() {
-            return Err(Error::Kernel(KernelRefusal::OtherFeatures {
+            return Error::Kernel(KernelRefusal::OtherFeatures {
                 name: name.to_string(),
-                built_for: targets(&same),
-                device: device_name,
-            }));
+                built_for: same.iter().map(|k| k.target.clone()).collect(),
+                device: device.target.canonical(),
+            });
         }
-        let specific = |f: &[Option<bool>; 2]| f.iter().zip(dev).filter(|(f, d)| f.is_some() && d.is_some()).count();
-        let best = loadable.iter().map(|(_, f)| specific(f)).max().unwrap_or(0);
-        let top: Vec<&(&KernelInfo, [Option<bool>; 2])> =
-            loadable.iter().filter(|(_, f)| specific(f) == best).collect();
-        if let Some(i) = (0..2).find(|&i| top.iter().any(|(_, f)| f[i] != top[0].1[i])) {
-            return Err(Error::Kernel(KernelRefusal::AmbiguousBuild {
-                name: name.to_string(),
-                built_for: top.iter().map(|(k, _)| k.target.clone()).collect(),
-                device: device_name,
-                feature: ["xnack", "sramecc"][i],
-            }));
-        }
-        Ok(top[0].0)
+        let best = loadable.iter().map(|k| specificity(k, device)).max().unwrap_or(0);
+        let top: Vec<&KernelInfo> = loadable.into_iter().filter(|k| specificity(k, device) == best).collect();
+        // What is left: equally specific builds that differ in a setting (the one the refusal names).
+        let i = (0..2).find(|&i| top.iter().any(|k| k.settings[i] != top[0].settings[i])).unwrap_or(0);
+        Error::Kernel(KernelRefusal::AmbiguousBuild {
+            name: name.to_string(),
+            built_for: top.iter().map(|k| k.target.clone()).collect(),
+            device: device.target.canonical(),
+            feature: ["xnack", "sramecc"][i],
+        })
     }
 }
 
-/// Whether a build for `target` (the device's processor) loads on `device`: each xnack/sramecc setting
-/// the build makes is the device's, or the device does not say it.
-fn loads(target: &str, device: &Device) -> bool {
+/// The build of kernel `name` (by `.name` or `.symbol`) among `candidates` that a dispatch on `device`
+/// takes, without allocating: the one rule for Rust's and C's lookups. A build for the device's processor,
+/// else one for a generic processor whose family holds it (the loader takes the specific build first);
+/// of those, the builds the device loads ([`loads`]: a build that sets xnack or sramecc loads only on a
+/// device with the same setting, one that leaves it unset on either), the most specific. None where there
+/// is no such build, or where equally specific builds differ in a setting (which one loads depends on
+/// what the device does not give).
+#[inline]
+fn choose_build<'a>(
+    candidates: impl Iterator<Item = &'a KernelInfo> + Clone,
+    name: &str,
+    device: &Device,
+) -> Option<&'a KernelInfo> {
+    let proc = device.target.processor.name;
+    let named = candidates.filter(move |k| k.name == name || k.symbol == name);
+    // The usual case, one build for the device's processor that it loads: taken in one pass.
+    let mut own = named.clone().filter(|k| k.processor == proc);
+    let first = own.next();
+    if let (Some(k), None) = (first, own.next()) {
+        if loads(k, device) {
+            return Some(k);
+        }
+    }
+    // Builds for the device's processor where there are any, else for a generic processor whose family
+    // holds it; of those the device loads, the most specific, and none where an equally specific one
+    // differs from it in a setting.
+    let tier = move |k: &KernelInfo| {
+        if first.is_some() {
+            k.processor == proc
+        } else {
+            wavebudget_model::targets::runs_on(&k.processor, proc)
+        }
+    };
+    let mut best: Option<(usize, &KernelInfo, bool)> = None;
+    for k in named.filter(|k| tier(k) && loads(k, device)) {
+        let s = specificity(k, device);
+        match &mut best {
+            Some((b, first, ambiguous)) if s == *b => *ambiguous |= k.settings != first.settings,
+            Some((b, ..)) if s < *b => {}
+            _ => best = Some((s, k, false)),
+        }
+    }
+    match best {
+        Some((_, k, false)) => Some(k),
+        _ => None,
+    }
+}
+
+/// Which builds of one kernel a device's processor `proc` looks at: those for `proc` where there is one
+/// among `builds`, else those for a generic processor whose family holds it.
+fn build_tier<'a>(
+    mut builds: impl Iterator<Item = &'a KernelInfo>,
+    proc: &'a str,
+) -> impl Fn(&KernelInfo) -> bool + 'a {
+    let own = builds.any(|k| k.processor == proc);
+    move |k: &KernelInfo| if own { k.processor == proc } else { wavebudget_model::targets::runs_on(&k.processor, proc) }
+}
+
+/// How many of xnack and sramecc a build sets that the device gives too: the loader takes the most
+/// specific of the builds that load.
+#[inline]
+fn specificity(k: &KernelInfo, device: &Device) -> usize {
     let dev = [device.target.xnack, device.target.sramecc];
-    feature_settings(target).iter().zip(dev).all(|(f, d)| f.is_none() || d.is_none() || *f == d)
+    k.settings.iter().zip(dev).filter(|(f, d)| f.is_some() && d.is_some()).count()
+}
+
+/// Whether build `k` (for the device's processor or its family) loads on `device`: each xnack/sramecc
+/// setting the build makes is the device's, or the device does not say it.
+#[inline]
+fn loads(k: &KernelInfo, device: &Device) -> bool {
+    let dev = [device.target.xnack, device.target.sramecc];
+    k.settings.iter().zip(dev).all(|(f, d)| f.is_none() || d.is_none() || *f == d)
 }
 
 /// The xnack and sramecc settings of a target ID (`amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-`, or the
@@ -952,7 +1019,7 @@ fn choose_among<'a>(
             skipped.push(Skipped::OtherProcessor { name: k.name.clone(), processor: k.processor.clone() });
             continue;
         }
-        if !loads(&k.target, device) {
+        if !loads(k, device) {
             skipped.push(Skipped::OtherFeatures { name: k.name.clone(), target: k.target.clone() });
             continue;
         }
