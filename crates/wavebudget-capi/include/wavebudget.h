@@ -99,9 +99,10 @@ int wb_dispatch_query(const wb_kernels *kernels, const char *kernel, const wb_de
 #define WB_POLICY_FOR_PROCESSOR 2            /* the first built for the device's processor */
 
 /* Picks among the variants `names[0..n]` (kernel names or symbols in `kernels`) the best for a launch on
- * `device`; writes its index into `*chosen` and its answer into `*out`. Each name's build is the one
- * wb_dispatch_query takes for it (by processor, xnack and sramecc); a name with no build the device takes is
- * skipped, one no kernel has is refused. Returns 0, or a WB_ERR_* code with `err` set. */
+ * `device`; writes its index into `*chosen` and its answer into `*out`. Each name is read, and its build
+ * taken, as wb_dispatch_query reads and takes it (a name or symbol, else a pattern matching one kernel name;
+ * the build by processor, xnack and sramecc); a name with no build the device takes is skipped, one that
+ * names no kernel is refused as wb_dispatch_query refuses it. Returns 0, or a WB_ERR_* code with `err` set. */
 int wb_choose_variant(const wb_kernels *kernels, const char *const *names, size_t n, const wb_device *device,
                       uint32_t workgroup_size, uint32_t dynamic_lds, int policy, size_t *chosen,
                       wb_dispatch *out, char *err, size_t err_len);

@@ -492,6 +492,16 @@ pub unsafe extern "C" fn wb_choose_variant(
             p => return Err(format!("unknown policy {p} (0, 1 or 2)").into()),
         };
         let names = (0..n).map(|i| str_arg(*names.add(i), &format!("names[{i}]"))).collect::<Result<Vec<_>, _>>()?;
+        // Each name as a dispatch reads it (`wavebudget_engine::dispatch::resolve_kernel`: an exact name or
+        // symbol, else a pattern matching one kernel name), refused in the engine's words.
+        let names = names
+            .iter()
+            .map(|n| {
+                wavebudget_engine::dispatch::resolve_kernel(&k.kernels, n)
+                    .map_err(|e| Failure(WB_ERR_KERNEL, e.to_string()))
+            })
+            .collect::<Result<Vec<String>, _>>()?;
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let c = k
             .kernels
             .choose_variant(&names, &d.device, (workgroup_size != 0).then_some(workgroup_size), dynamic_lds, policy)

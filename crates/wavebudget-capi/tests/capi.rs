@@ -442,6 +442,12 @@ fn c_dispatch_takes_the_build_the_loader_takes() {
             )
             .unwrap_err();
         assert_eq!(lines[5], format!("choose gfx942 -3 {e}"), "{text}"); // -3: WB_ERR_KERNEL
+                                                                         // On the xnack- device a pattern naming acc40 is read as the dispatch reads it (the xnack- build's
+                                                                         // answer); a name no kernel has is refused alike by the choice and the dispatch.
+        assert_eq!(lines[6], format!("pattern 0 0 256 {}", occ_minus["acc40"]), "{text}");
+        let missing: Vec<&str> = lines[7..9].iter().map(|l| l.split_once(" -3 ").unwrap().1).collect();
+        assert_eq!(missing[0], missing[1], "{text}");
+        assert!(missing[0].starts_with("kernel 'nope' matches no kernel"), "{text}");
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }
