@@ -227,11 +227,13 @@ pub enum MaxDynamic {
 }
 
 impl MaxDynamic {
-    /// `max`, or a whole number of bytes (what `--max-dynamic-shared-mem` and Python take).
+    /// `max`, or a whole number of bytes by the count rule (what `--max-dynamic-shared-mem` and Python
+    /// take; `misuse::max_dynamic_text` has read a number's sign and range before): nothing trimmed, as no
+    /// count is.
     pub fn parse(text: &str) -> Option<MaxDynamic> {
-        match text.trim() {
+        match text {
             "max" => Some(MaxDynamic::DeviceMax),
-            v => v.parse().ok().map(MaxDynamic::Bytes),
+            v => wavebudget_model::text::count_from_text("", v).ok().map(MaxDynamic::Bytes),
         }
     }
 
@@ -958,8 +960,9 @@ pub fn kernel_report(
         })
     };
     // The kernel's resources (the descriptor decoded on its own processor) and the model's one
-    // evaluation, as embed and dispatch do: on the code object's own processor the registers the
-    // descriptor allocates count (LLVM's remark reports them); on another target only the metadata's.
+    // evaluation, as embed and dispatch do: where the target runs the code object's code (its own
+    // processor, or a member of its generic family) the registers the descriptor allocates count (LLVM's
+    // remark reports them); on another target only the metadata's.
     let same_target = evaluation.as_ref().is_some_and(|e| e.on_own_processor(own));
     let resources = k.resources(own.map(|id| id.processor));
     let mut result = None;
