@@ -503,6 +503,13 @@ def test_an_nvidia_configurations_limit_may_be_max_in_every_door(lib):
     with pytest.raises(wavebudget.Error) as e:
         nvidia.budget("H100", block=128, max_dynamic_shared_mem="foo")
     assert str(e.value) == r.stderr.strip().removeprefix("error: --").replace("-", "_", 3)
+    # Nothing is trimmed, as no count is (the engine's parse trimmed " 12" to 12 in both doors).
+    for v in (" 12", "12 ", " max", " -1"):
+        r = cli("budget", "--target", "H100", "--wg-size", 128, "--max-dynamic-shared-mem", v, "--warps-per-sm", 8)
+        assert r.returncode == 1 and "bytes, or max" in r.stderr, (v, r.stderr)
+        with pytest.raises(wavebudget.Error) as e:
+            nvidia.budget("H100", block=128, max_dynamic_shared_mem=v, warps_per_sm=8)
+        assert str(e.value) == r.stderr.strip().removeprefix("error: --").replace("-", "_", 3), v
     # C's WB_NV_MAX_DYNAMIC_OPTIN (API version 8) asks the same.
     lib.wb_nv_budget.argtypes = [ctypes.c_char_p, ctypes.POINTER(NvKernel), ctypes.c_uint32, ctypes.c_uint32,
                                  ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(NvOccupancy), ctypes.c_char_p,
