@@ -312,7 +312,14 @@ pub unsafe extern "C" fn wb_device_from_target(
     err: *mut c_char,
     err_len: usize,
 ) -> *mut WbDevice {
-    guard(err, err_len, || Device::from_target(str_arg(target, "target")?).and_then(wrap_device).map_err(Failure::from))
+    guard(err, err_len, || {
+        let name = str_arg(target, "target")?;
+        // A name of nothing is refused as every door refuses an empty target (`wavebudget_engine`'s words).
+        if name.trim().is_empty() {
+            return Err(Failure(WB_ERR_ARGUMENT, wavebudget_engine::Error::EmptyTarget.to_string()));
+        }
+        Device::from_target(name).and_then(wrap_device).map_err(Failure::from)
+    })
 }
 
 /// # Safety

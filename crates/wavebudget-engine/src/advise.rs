@@ -77,6 +77,9 @@ pub struct Evaluated {
 #[strum(serialize_all = "snake_case")]
 #[non_exhaustive]
 pub enum Refusal {
+    /// A target naming nothing (`--target ''`), as every door's target reading refuses it.
+    #[error("{} is empty", Arg("target"))]
+    EmptyTarget,
     /// The target names no product with figures.
     #[error("no figures for '{target}': advice needs a product's figures ({known}); an architecture alone does not say its SMs, clocks or bandwidth")]
     NoFigures {
@@ -239,6 +242,9 @@ pub enum RecordProblem {
 
 /// The product's figures for a target name.
 pub fn figures(target: &str) -> Result<&'static Figures, Refusal> {
+    if crate::targets::names_nothing(target) {
+        return Err(Refusal::EmptyTarget);
+    }
     if let Some(f) = wavebudget_advice::for_product(target) {
         return Ok(f);
     }

@@ -40,6 +40,7 @@ pub fn question<'a>(
 /// The device.
 pub fn device(from: DeviceFrom<'_>) -> Result<Device> {
     match from {
+        DeviceFrom::Name(t) if t.trim().is_empty() => Err(Error::EmptyDevice),
         DeviceFrom::Name(t) => Ok(Device::from_target(t)?),
         DeviceFrom::KfdRoot(root) => {
             kfd::devices(root)?.into_iter().next().ok_or_else(|| Error::NoGpuNode { root: root.display().to_string() })

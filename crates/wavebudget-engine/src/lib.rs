@@ -138,6 +138,9 @@ pub enum Error {
     /// A target list with no target in it (`--target ''`, `target=","`).
     #[error("{} is empty", Arg("target"))]
     EmptyTarget,
+    /// A device named by nothing (`--device ''`).
+    #[error("{} is empty", Arg("device"))]
+    EmptyDevice,
     /// A target list holding an NVIDIA target among others.
     #[error(
         "{} '{list}': give one NVIDIA target at a time (its kernel is given in registers per thread, not VGPRs)",

@@ -345,7 +345,8 @@ def test_an_empty_target_is_one_refusal_in_every_door(lib):
                  (["budget", "--wg-size", 64, "--warps-per-sm", 8], lambda: nvidia.budget(t, block=64, warps_per_sm=8),
                   None),
                  (["inspect", str(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so")],
-                  lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", target=t), None)]
+                  lambda: wavebudget.code_objects(REPO / "fuzz" / "seeds" / "file" / "gfx1100.so", target=t), None),
+                 (["advise", "/dev/null"], lambda: wavebudget.advise(t, []), None)]
         for args, py, c in calls:
             r = cli(*args, "--target", t)
             assert (r.returncode, r.stdout, r.stderr) == (1, "", "error: --target is empty\n"), (t, args, r)
@@ -355,6 +356,17 @@ def test_an_empty_target_is_one_refusal_in_every_door(lib):
             if c is not None:
                 err = ctypes.create_string_buffer(1024)
                 assert c(err) != 0 and err.value.decode() == "target is empty", (t, args, err.value)
+    # A device named by nothing: the CLI, Python and C said "unknown target ''" (a review's find).
+    so = REPO / "fuzz" / "seeds" / "file" / "gfx1100.so"
+    for t in ("", " "):
+        r = cli("dispatch", so, "--kernel", "k", "--device", t)
+        assert (r.returncode, r.stdout, r.stderr) == (1, "", "error: --device is empty\n"), (t, r)
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.dispatch(so, "k", device=t)
+        assert (e.value.kind, str(e.value)) == ("empty_device", "device is empty")
+        err = ctypes.create_string_buffer(1024)
+        assert not lib.wb_device_from_target(t.encode(), err, 1024)
+        assert err.value.decode() == "target is empty"  # C's argument is `target`
 
 
 def test_a_vgpr_count_with_a_split_is_the_engines_refusal_in_every_door():
