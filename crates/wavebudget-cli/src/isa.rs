@@ -144,7 +144,7 @@ fn read_assembly(file: &str, text: &str, filter: &Option<regex::Regex>) -> Resul
     let processor = text
         .lines()
         .find_map(|l| l.trim().strip_prefix(".amdgcn_target"))
-        .and_then(|t| wavebudget_model::parse_target(t.trim().trim_matches('"')).ok())
+        .and_then(|t| wavebudget_model::target_id_of(t.trim().trim_matches('"')))
         .map(|id| id.processor);
     let mut notes = Vec::new();
     let kernels = functions
@@ -218,7 +218,7 @@ fn read_binary(
             let co = CodeObject::parse(data)?;
             let cpu = co.flags.processor.unwrap_or("").to_string();
             // The target id once per code object; each kernel's occupancy under `llvm`'s rules.
-            let id = co.flags.target_id().and_then(|t| wavebudget_model::parse_target(&t).ok());
+            let id = co.flags.target_id().and_then(|t| wavebudget_model::target_id_of(&t));
             let gfx10_plus = id.is_some_and(|id| id.processor.generation.is_gfx10_plus());
             let waves = |k: &wavebudget_codeobj::Kernel<'_>| {
                 let id = id?;

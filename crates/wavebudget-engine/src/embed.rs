@@ -8,20 +8,20 @@
 use wavebudget_codeobj::rewrite::{Additions, KeyValue};
 use wavebudget_codeobj::table::{self, Entry, RawRecord, LIMITERS};
 use wavebudget_codeobj::{CodeObject, Kernel};
-use wavebudget_model::{parse_target, Evaluation, Llvm, Occupancy};
+use wavebudget_model::{target_id_of, Evaluation, Llvm, Occupancy};
 
 /// A kernel's occupancy on its code object's own processor at its own launch range (the model's
 /// [`Evaluation::reading`], as inspect reads it), or `None` where there is nothing true to say (no
 /// metadata counts, a processor the model does not know).
 pub fn own_occupancy(co: &CodeObject<'_>, kernel: &Kernel<'_>) -> Option<Occupancy> {
-    let id = co.flags.target_id().and_then(|t| parse_target(&t).ok())?;
+    let id = co.flags.target_id().and_then(|t| target_id_of(&t))?;
     let res = kernel.resources(Some(id.processor))?;
     Evaluation::reading(id, Llvm::default()).evaluate(&res).ok().map(|(_, o)| o)
 }
 
 /// What to add to one code object: its kernels' keys (in metadata order) and its table.
 pub fn additions(co: &CodeObject<'_>) -> Additions {
-    let own = co.flags.target_id().and_then(|t| parse_target(&t).ok());
+    let own = co.flags.target_id().and_then(|t| target_id_of(&t));
     let processor = co.flags.processor.unwrap_or("unknown");
     let mut out = Additions::default();
     let mut entries = Vec::with_capacity(co.kernels.len());

@@ -22,7 +22,7 @@ pub fn subtargets(list: &str, options: Options) -> Result<Vec<Subtarget>> {
     let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     // An NVIDIA name here is a request this door does not answer: say where it is answered.
     if let Some(n) = names.iter().find(|n| wavebudget_model::nvidia::parse_target(n).is_some()) {
-        if wavebudget_model::parse_target(n).is_err() {
+        if wavebudget_model::target_id_of(n).is_none() {
             return Err(Error::NvidiaTargetHere { name: n.to_string() });
         }
     }

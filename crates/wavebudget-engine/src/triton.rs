@@ -75,7 +75,7 @@ impl TritonLaunch {
     /// files come from two compiles), or `None`. Product names and target ids are compared by processor.
     pub fn check_arch(&self, file: &str, processor: Option<&str>) -> Option<Error> {
         let (arch, own) = (self.arch.as_deref()?, processor?);
-        let named = |t: &str| wavebudget_model::parse_target(t).ok().map(|id| id.processor.name);
+        let named = |t: &str| wavebudget_model::target_id_of(t).map(|id| id.processor.name);
         let json = named(arch).unwrap_or(arch.split(':').next().unwrap_or(arch));
         (json != named(own).unwrap_or(own)).then(|| Error::TritonArch {
             json: self.source.clone(),

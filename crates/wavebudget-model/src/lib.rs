@@ -71,7 +71,7 @@ pub use notes::{BudgetNote, OccupancyNote};
 pub use occupancy::{Allocated, Checked, Hardware, Limiter, Limits, NextStep, Occupancy, Usage, Vgprs};
 pub use subtarget::{dvgpr_block_refusal, Options, RegisterAllocation, Subtarget, WorkgroupSize};
 pub use suggest::{Suggestion, WgChoice};
-pub use target_id::{parse_target, TargetId};
+pub use target_id::{parse_target, target_id_of, TargetId};
 
 /// Parse a target string and configure it in one step.
 pub fn subtarget(target: &str, options: Options) -> Result<Subtarget, ModelError> {

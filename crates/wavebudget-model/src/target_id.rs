@@ -66,8 +66,26 @@ fn normalize_product(s: &str) -> String {
     kept.concat()
 }
 
-/// Parse a target string or product name.
+/// Parse a target string or product name. A name the model does not know is refused with up to three
+/// names close to it ([`suggestions`]).
 pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
+    read_target(input).map_err(|e| match e {
+        ModelError::UnknownTarget { name, .. } => {
+            ModelError::UnknownTarget { suggestions: suggestions(input.trim()), name }
+        }
+        e => e,
+    })
+}
+
+/// The target ID [`parse_target`] reads in `input`, where it reads one: for readers that only ask what a
+/// known target says (a build's xnack and sramecc, for each kernel of a file), without the refusal's
+/// suggestions, which compare the name with every processor and product.
+pub fn target_id_of(input: &str) -> Option<TargetId> {
+    read_target(input).ok()
+}
+
+/// [`parse_target`] without the suggestions of an unknown name.
+fn read_target(input: &str) -> Result<TargetId, ModelError> {
     let trimmed = input.trim();
     // Triples and bundle ids put the processor after the last "--".
     let after_triple = match trimmed.rfind("--") {
@@ -135,7 +153,7 @@ pub fn parse_target(input: &str) -> Result<TargetId, ModelError> {
             }
         }
     }
-    Err(ModelError::UnknownTarget { name: input.to_string(), suggestions: suggestions(trimmed) })
+    Err(ModelError::UnknownTarget { name: input.to_string(), suggestions: Vec::new() })
 }
 
 /// Up to three names close to `input`: processors first, then products.

@@ -695,7 +695,7 @@ fn loads(k: &KernelInfo, device: &Device) -> bool {
 /// processor with its settings), as the model reads a target ID: `None` where it leaves one unset ("any"),
 /// or where it is no target ID the model reads (it then says nothing of either).
 fn feature_settings(target: &str) -> [Option<bool>; 2] {
-    wavebudget_model::parse_target(target).map_or([None, None], |id| [id.xnack, id.sramecc])
+    wavebudget_model::target_id_of(target).map_or([None, None], |id| [id.xnack, id.sramecc])
 }
 
 /// The answer for one launch.
