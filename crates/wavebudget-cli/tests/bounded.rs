@@ -317,6 +317,52 @@ fn one_code_object_named_a_million_times_is_refused_by_every_door() {
     assert!(start.elapsed() < CEILING);
 }
 
+/// The entry limit is a command's, not a bundle's: a file of 17 bundles of 4096 entries, every entry
+/// naming one code object (each bundle within the limit a bundle is read with), was read 69632 times,
+/// and 250 such bundles took 4 GB and 91 s in `inspect` and timed out in C (a helper's audit). Every door
+/// refuses it at the bundle that passes 65536 entries, in one line; so does a command over two files whose
+/// entries together pass it.
+#[test]
+fn many_bundles_naming_one_code_object_are_refused_by_every_door() {
+    let dir = scratch("many-bundles");
+    let hsaco = first_hsaco(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/triton-cache")));
+    let code = std::fs::read(&hsaco).unwrap();
+    let one = bundle_naming(&code, 4096, 8);
+    let file = dir.join("many.bundle");
+    let mut many = Vec::new();
+    for _ in 0..17 {
+        many.extend_from_slice(&one);
+        many.resize(many.len().next_multiple_of(8), 0);
+    }
+    std::fs::write(&file, &many).unwrap();
+    let f = file.to_str().unwrap();
+    let why = "4096 entries: 69632 with the bundles read before it, more than the 65536 a command reads";
+    let out = dir.join("out");
+    for args in [
+        vec!["inspect", f],
+        vec!["isa", f],
+        vec!["embed", f, "-o", out.to_str().unwrap()],
+        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
+    ] {
+        let b = run_bounded(&mut wb(&args), CEILING);
+        refused(&b, f, why);
+        assert!(!out.exists(), "{args:?} wrote its output");
+    }
+    let err = wavebudget_runtime::Kernels::open(&file).map(|_| ()).unwrap_err().to_string();
+    assert!(err.contains(f) && err.contains(why), "{err}");
+    // Two files of 9 and 8 such bundles: the second passes the command's limit.
+    let (a, b) = (dir.join("a.bundle"), dir.join("b.bundle"));
+    let cut = many.len() / 17 * 9;
+    std::fs::write(&a, &many[..cut]).unwrap();
+    std::fs::write(&b, &many[cut..]).unwrap();
+    for p in [&a, &b] {
+        let one = run_bounded(&mut wb(&["inspect", "--json", p.to_str().unwrap()]), CEILING);
+        assert_eq!(one.code, Some(0), "{}", one.stderr);
+    }
+    let both = run_bounded(&mut wb(&["inspect", a.to_str().unwrap(), b.to_str().unwrap()]), CEILING);
+    refused(&both, b.to_str().unwrap(), why);
+}
+
 /// At the limit a bundle is read with, 4096 entries naming one code object (a real Triton hsaco, padded
 /// to 1 MiB with a trailing section-less tail the reader ignores): `embed` rewrote each entry, writing
 /// 4096 copies (4.3 GB from 1.3 MB, 8.5 GB of memory). It rewrites the code object once, and every entry

@@ -171,12 +171,19 @@ pub fn input_budget() -> Result<u64> {
 pub struct InputBudget {
     total: u64,
     spent: std::cell::Cell<u64>,
+    /// Bundle entries read so far (by this command): at most [`MAX_ENTRIES_PER_COMMAND`].
+    entries: std::cell::Cell<u64>,
 }
+
+/// The bundle entries one command reads, over all its inputs and the bundles of each: a file of many
+/// bundles, each within [`bundle::MAX_ENTRIES`], whose entries all name one code object is refused here
+/// rather than read a million times.
+pub const MAX_ENTRIES_PER_COMMAND: u64 = 16 * bundle::MAX_ENTRIES;
 
 impl InputBudget {
     /// A budget of `total` bytes, none spent.
     pub fn new(total: u64) -> InputBudget {
-        InputBudget { total, spent: std::cell::Cell::new(0) }
+        InputBudget { total, spent: std::cell::Cell::new(0), entries: std::cell::Cell::new(0) }
     }
 
     /// The budget in force ([`input_budget`]), none spent.
@@ -197,6 +204,22 @@ impl InputBudget {
     /// What is left.
     pub fn left(&self) -> u64 {
         self.total.saturating_sub(self.spent.get())
+    }
+
+    /// Takes `n` more bundle entries, refused past [`MAX_ENTRIES_PER_COMMAND`] (`offset`: the bundle's).
+    pub(crate) fn take_entries(&self, n: u64, offset: u64) -> Result<()> {
+        let total = self.entries.get().saturating_add(n);
+        if total > MAX_ENTRIES_PER_COMMAND {
+            return Err(Error::malformed(
+                "offload bundle entry count",
+                offset,
+                format!(
+                    "{n} entries: {total} with the bundles read before it, more than the {MAX_ENTRIES_PER_COMMAND} a command reads"
+                ),
+            ));
+        }
+        self.entries.set(total);
+        Ok(())
     }
 
     pub(crate) fn spend(&self, bytes: u64) {
@@ -289,6 +312,7 @@ pub fn walk_with(
         let b = bundle::Bundle::parse(raw).map_err(|e| {
             e.within(if loc.compressed.is_some() { format!("{label} (decompressed)") } else { label.clone() })
         })?;
+        budget.take_entries(b.entries.len() as u64, base + loc.offset as u64)?;
         for entry in &b.entries {
             let source = Source {
                 container: Some(container),

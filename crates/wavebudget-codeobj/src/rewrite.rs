@@ -67,12 +67,14 @@ pub type Decide<'f> = dyn FnMut(&CodeObject<'_>) -> Result<Additions> + 'f;
 /// Rewrites every code object in `bytes` (any container [`crate::walk`] reads).
 pub fn rewrite(bytes: &[u8], decide: &mut Decide<'_>) -> Result<(Vec<u8>, Summary)> {
     let mut summary = Summary::default();
+    // One budget for the file, as the reader's walk takes (bytes decompressed, bundle entries read).
+    let budget = crate::InputBudget::from_env()?;
     let out = if is_amdgpu_elf(bytes) {
         rewrite_code_object(bytes, decide, &mut summary)?
     } else if bytes.starts_with(BUNDLE_MAGIC) || bytes.starts_with(CCOB_MAGIC) {
-        rewrite_bundles(bytes, decide, &mut summary)?.0
+        rewrite_bundles(bytes, decide, &mut summary, &budget)?.0
     } else if bytes.starts_with(&elf::ELFMAG) {
-        crate::hostelf::rewrite_host(bytes, &mut |region| rewrite_bundles(region, decide, &mut summary))?
+        crate::hostelf::rewrite_host(bytes, &mut |region| rewrite_bundles(region, decide, &mut summary, &budget))?
     } else {
         // The same error the reader gives.
         crate::walk(bytes, &mut |_| Ok(()))?;
@@ -371,8 +373,15 @@ fn align_up(n: u64, a: u64) -> u64 {
 }
 
 /// Rebuilds one uncompressed bundle with its AMDGPU entries rewritten.
-fn rewrite_bundle(bytes: &[u8], decide: &mut Decide<'_>, summary: &mut Summary) -> Result<Vec<u8>> {
+fn rewrite_bundle(
+    bytes: &[u8],
+    decide: &mut Decide<'_>,
+    summary: &mut Summary,
+    budget: &crate::InputBudget,
+    offset: u64,
+) -> Result<Vec<u8>> {
     let b = Bundle::parse(bytes)?;
+    budget.take_entries(b.entries.len() as u64, offset)?;
     // Code objects that share some bytes without being the same range (one offset with sizes a byte apart,
     // which the reader takes alike) are refused: clang-offload-bundler lays entries end to end, and each
     // would be rewritten whole, the output growing with the entries rather than with the input.
@@ -510,18 +519,22 @@ pub(crate) fn rewrite_bundles(
     region: &[u8],
     decide: &mut Decide<'_>,
     summary: &mut Summary,
+    budget: &crate::InputBudget,
 ) -> Result<crate::hostelf::Rewritten> {
-    let located = bundle::split(region, &crate::InputBudget::from_env()?)?;
+    let located = bundle::split(region, budget)?;
     let align = alignment_of(located.iter().map(|l| l.offset as u64));
     let mut out = Vec::with_capacity(region.len() + 4096);
     let mut moved = Vec::with_capacity(located.len());
     for loc in &located {
         let label = format!("offload bundle at {:#x}", loc.offset);
         let new = match loc.compressed {
-            None => rewrite_bundle(loc.bytes, decide, summary).map_err(|e| e.within(label))?,
+            None => {
+                rewrite_bundle(loc.bytes, decide, summary, budget, loc.offset as u64).map_err(|e| e.within(label))?
+            }
             Some(_) => {
                 let (h, raw) = bundle::decompress(loc.bytes).map_err(|e| e.within(label.clone()))?;
-                let inner = rewrite_bundle(&raw, decide, summary).map_err(|e| e.within(label.clone()))?;
+                let inner = rewrite_bundle(&raw, decide, summary, budget, loc.offset as u64)
+                    .map_err(|e| e.within(label.clone()))?;
                 compress(&h, &inner).map_err(|e| e.within(label))?
             }
         };
