@@ -87,9 +87,12 @@ pub fn target_id_of(input: &str) -> Option<TargetId> {
 /// [`parse_target`] without the suggestions of an unknown name.
 fn read_target(input: &str) -> Result<TargetId, ModelError> {
     let trimmed = input.trim();
-    // Triples and bundle ids put the processor after the last "--".
+    // Triples and bundle ids put the processor after the last "--" (a triple with no environment); a
+    // triple with one puts it after the fourth "-" (`amdgpu9.42-amd-amdhsa-unknown-gfx942`, the
+    // `amdhsa.target` of Triton's code objects).
     let after_triple = match trimmed.rfind("--") {
         Some(i) => &trimmed[i + 2..],
+        None if trimmed.starts_with("amdg") => trimmed.splitn(5, '-').nth(4).unwrap_or(trimmed),
         None => trimmed,
     };
     let mut parts = after_triple.split(':');
@@ -213,6 +216,11 @@ mod tests {
         check("gfx942:xnack-:sramecc+", Ok("gfx942:sramecc+:xnack-"));
         check("amdgcn-amd-amdhsa--gfx950", Ok("gfx950"));
         check("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", Ok("gfx90a:xnack-"));
+        // The amdhsa.target of a real Triton code object (examples/triton-cache, llvm-readelf --notes), and
+        // a generic processor after a triple with its environment.
+        check("amdgpu9.42-amd-amdhsa-unknown-gfx942", Ok("gfx942"));
+        check("amdgpu9.42-amd-amdhsa-unknown-gfx942:xnack-", Ok("gfx942:xnack-"));
+        check("amdgcn-amd-amdhsa-unknown-gfx9-4-generic", Ok("gfx9-4-generic"));
         check("GFX1100", Ok("gfx1100"));
         check("Gfx90A:xnack-", Ok("gfx90a:xnack-"));
         // A processor is found by its name without case; that is the name lowered only while every name
