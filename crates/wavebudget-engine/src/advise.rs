@@ -14,6 +14,8 @@ use wavebudget_model::{nvidia, Llvm, Subtarget, Usage, Vgprs, WorkgroupSize};
 pub const MAX_TEXT_BYTES: u64 = 64 << 20;
 /// The most candidates one ranking takes.
 pub const MAX_CANDIDATES: usize = 100_000;
+/// The instructions one ranking reads, over all its candidates (the input budget's 2 GiB).
+pub const MAX_TOTAL_TEXT_BYTES: u64 = wavebudget_codeobj::DEFAULT_INPUT_BUDGET;
 
 /// A kernel's instructions: a file (the IR as Triton hands it to LLVM, PTX, AMDGPU assembly) or its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,6 +154,14 @@ pub enum Refusal {
     SeveralKernels {
         /// Their names.
         kernels: String,
+    },
+    /// Candidates whose instructions come to more than a ranking reads.
+    #[error("the candidates' instructions come to {bytes} bytes, more than the {limit} a ranking reads (a file is read for each candidate that names it)")]
+    TooMuchText {
+        /// Their bytes.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
     },
     /// A launch of no workgroups (`--grid 0`, Python's `grid=0`).
     #[error("{} 0: a launch has at least one workgroup", Arg("grid"))]
@@ -465,7 +475,6 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
     // One input budget over every binary the command reads.
     let budget = crate::inspect::command_budget(paths)
         .map_err(|e| Refusal::Unreadable { path: paths.first().cloned().unwrap_or_default(), why: e.to_string() })?;
-    let keep = |r: &Record| kernel.is_none_or(|k| r.kernel.as_deref() == Some(k));
     for p in paths {
         let path = Path::new(p);
         if path.is_dir() {
@@ -478,19 +487,13 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
                 });
             }
             for (bin, launch) in entries {
-                let r = entry_record(&bin, launch, grid, &budget)?;
-                if keep(&r) {
-                    out.push(r);
-                }
+                out.extend(for_kernel(entry_record(&bin, launch, grid, &budget)?, kernel));
             }
         } else if path.extension().is_some_and(|e| e == "cubin" || e == "hsaco" || e == "o" || e == "co") {
             let launch = crate::triton::read_launch(&path.with_extension("json")).ok();
-            let r = entry_record(path, launch, grid, &budget)?;
-            if keep(&r) {
-                out.push(r);
-            }
+            out.extend(for_kernel(entry_record(path, launch, grid, &budget)?, kernel));
         } else {
-            out.extend(read_candidates(path)?);
+            out.extend(read_candidates(path)?.into_iter().filter_map(|r| for_kernel(r, kernel)));
         }
         if out.len() > MAX_CANDIDATES {
             return Err(Refusal::TooManyCandidates { file: p.clone(), limit: MAX_CANDIDATES });
@@ -500,12 +503,25 @@ pub fn read_inputs(paths: &[String], grid: Option<u64>, kernel: Option<&str>) ->
     Ok(out)
 }
 
+/// A candidate as a ranking of `kernel` takes it (the one rule of every door's `kernel`): one of another
+/// kernel is left out; one that names none (a candidates line without `"kernel"`) is read for `kernel`, so
+/// a module without it is refused, never ranked as another kernel.
+pub fn for_kernel(mut r: Record, kernel: Option<&str>) -> Option<Record> {
+    if let Some(k) = kernel {
+        match r.kernel.as_deref() {
+            None => r.kernel = Some(k.to_string()),
+            Some(own) if own != k => return None,
+            Some(_) => {}
+        }
+    }
+    Some(r)
+}
+
 /// What a ranking takes, whichever door gathered its candidates (`inputs` names them in the refusal): at
-/// least one candidate, and one kernel's configs (the unmeasured candidates' kernels, unless `kernel`
-/// names the one to rank).
+/// least one candidate, and one kernel's configs as the candidates name them (unless `kernel` names the
+/// one to rank); [`advise`] holds the kernels its reading finds to the same.
 pub fn one_kernel(records: &[Record], kernel: Option<&str>, inputs: &str) -> Result<(), Refusal> {
-    let mut names: Vec<&str> =
-        records.iter().filter(|r| r.measured.is_none()).filter_map(|r| r.kernel.as_deref()).collect();
+    let mut names: Vec<&str> = records.iter().filter_map(|r| r.kernel.as_deref()).collect();
     names.sort_unstable();
     names.dedup();
     if names.len() > 1 && kernel.is_none() {
@@ -661,6 +677,19 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
     if let Some(r) = records.iter().find(|r| !seen.insert(r.name.as_str())) {
         return Err(Refusal::DuplicateName { name: r.name.clone() });
     }
+    // What the candidates' instructions come to, before any is read: each file is at most MAX_TEXT_BYTES,
+    // and one file named by every candidate is read for each.
+    let text_bytes = records
+        .iter()
+        .map(|r| match &r.source {
+            Source::None => 0,
+            Source::IrFile(p) | Source::AsmFile(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+            Source::IrText(t) | Source::AsmText(t) => t.len() as u64,
+        })
+        .fold(0u64, u64::saturating_add);
+    if text_bytes > MAX_TOTAL_TEXT_BYTES {
+        return Err(Refusal::TooMuchText { bytes: text_bytes, limit: MAX_TOTAL_TEXT_BYTES });
+    }
     // Each candidate's instructions read on its own: on every core, in order of the records.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 16);
     let chunk = records.len().div_ceil(threads).max(1);
@@ -699,6 +728,13 @@ pub fn advise(target: &str, records: &[Record]) -> Result<Advice, Refusal> {
             resident,
             spills: r.spills,
         });
+    }
+    // One kernel's configs, as their instructions name them (a candidates line need not say its kernel).
+    let mut read_names: Vec<&str> = kernels.iter().flatten().map(String::as_str).collect();
+    read_names.sort_unstable();
+    read_names.dedup();
+    if read_names.len() > 1 {
+        return Err(Refusal::SeveralKernels { kernels: read_names.join(", ") });
     }
     let preds = wavebudget_advice::rank(fig, &candidates);
     let index: std::collections::HashMap<&str, usize> =

@@ -413,33 +413,60 @@ fn _target(
     })
 }
 
-/// A candidate dict with its numbers as a JSON file holds them: an integer no 64-bit integer holds is the
+/// How many dicts and lists a candidate may nest, itself included, at most: serde_json's limit, which a
+/// candidates file's line is read with (its 128th nested array or object is "recursion limit exceeded").
+const JSON_DEPTH: usize = 127;
+
+/// A candidate dict with its values as a JSON file holds them: an integer no 64-bit integer holds is the
 /// float JSON reads it as (`2**65` as `3.6893488147419103e+19`), so it is refused in the candidates file's
-/// words ("is not a count") rather than the converter's; dicts and lists within are read the same way.
-fn as_json_numbers<'py>(v: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+/// words ("is not a count") rather than the converter's; an integer of another type (numpy's) is its
+/// value; NaN and the infinities, which JSON has no number for, are refused as a candidates file refuses
+/// them (not JSON), never read as absent; dicts and lists within are read the same way, nested at most as
+/// deep as a file's line may be.
+fn as_json_numbers<'py>(v: &Bound<'py, PyAny>, depth: usize) -> PyResult<Bound<'py, PyAny>> {
     let py = v.py();
+    let not_json = |why: String| refuse(Kind::NotACandidate, format!("not JSON: {why}"));
+    let container = v.is_instance_of::<pyo3::types::PyDict>()
+        || v.is_instance_of::<pyo3::types::PyList>()
+        || v.is_instance_of::<pyo3::types::PyTuple>();
+    // `depth` containers enclose this value.
+    if container && depth >= JSON_DEPTH {
+        return Err(not_json("recursion limit exceeded".into()));
+    }
     if let Ok(d) = v.downcast::<pyo3::types::PyDict>() {
         let out = pyo3::types::PyDict::new(py);
         for (k, x) in d.iter() {
-            out.set_item(k, as_json_numbers(&x)?)?;
+            out.set_item(k, as_json_numbers(&x, depth + 1)?)?;
         }
         return Ok(out.into_any());
     }
     // A list or a tuple (what JSON writes as an array) is one.
     if v.is_instance_of::<pyo3::types::PyList>() || v.is_instance_of::<pyo3::types::PyTuple>() {
-        let items = v.try_iter()?.map(|x| as_json_numbers(&x?)).collect::<PyResult<Vec<_>>>()?;
+        let items = v.try_iter()?.map(|x| as_json_numbers(&x?, depth + 1)).collect::<PyResult<Vec<_>>>()?;
         return Ok(pyo3::types::PyList::new(py, items)?.into_any());
     }
-    let wide = v.is_instance_of::<pyo3::types::PyInt>()
-        && !v.is_instance_of::<pyo3::types::PyBool>()
-        && v.extract::<i64>().is_err()
-        && v.extract::<u64>().is_err();
+    if v.is_instance_of::<pyo3::types::PyBool>() || v.is_instance_of::<pyo3::types::PyString>() || v.is_none() {
+        return Ok(v.clone());
+    }
+    if let Ok(f) = v.downcast::<pyo3::types::PyFloat>() {
+        let x = f.value();
+        if !x.is_finite() {
+            return Err(not_json(format!("{} is not a number JSON holds", v.repr()?)));
+        }
+        return Ok(v.clone());
+    }
+    // An integer, Python's or another type's (`operator.index`: numpy's integers).
+    let Ok(index) = py.import("operator")?.getattr("index")?.call1((v,)) else {
+        // Not a number: the record's reader refuses it by its field.
+        return Ok(v.clone());
+    };
+    let wide = index.extract::<i64>().is_err() && index.extract::<u64>().is_err();
     if wide {
         // One no float holds either: what JSON's reader says of it.
-        let f = v.extract::<f64>().map_err(|_| refuse(Kind::NotACandidate, "not JSON: number out of range".into()))?;
+        let f = index.extract::<f64>().map_err(|_| not_json("number out of range".into()))?;
         return Ok(f.into_pyobject(py)?.into_any());
     }
-    Ok(v.clone())
+    Ok(index)
 }
 
 /// One answer as it is, several (a comma-separated target list) as a list.
@@ -687,28 +714,35 @@ fn advise<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     use wavebudget_engine::advise::{self, Source};
     let advise_err = |e: advise::Refusal| refuse_kind(e.kind(), e.to_string());
-    // The target first: one without figures is refused before any candidate is read.
+    // The target first: one without figures is refused before any candidate is read; then the launch
+    // given for every candidate, read (and a launch of none refused) as the command reads its --grid.
     advise::figures(&target).map_err(advise_err)?;
+    let grid = grid.filter(|g| !g.is_none());
+    let given_grid = grid.as_ref().map(grid_count).transpose()?;
     let mut out: Vec<advise::Record> = Vec::new();
     for (i, c) in candidates.try_iter()?.enumerate() {
         let c = c?;
+        if out.len() >= advise::MAX_CANDIDATES {
+            let e = advise::Refusal::TooManyCandidates { file: "candidates".into(), limit: advise::MAX_CANDIDATES };
+            return Err(advise_err(e));
+        }
         if c.is_instance_of::<pyo3::types::PyDict>() {
-            let c = as_json_numbers(&c).map_err(|e| match e.value(py).getattr("kind").ok() {
+            let c = as_json_numbers(&c, 0).map_err(|e| match e.value(py).getattr("kind").ok() {
                 // Named with its candidate, as the candidates file's line is.
                 Some(_) => refuse(Kind::NotACandidate, format!("candidates[{i}]: {}", e.value(py))),
                 None => e,
             })?;
             let obj: advise::CandidateObject =
                 pythonize::depythonize(&c).map_err(|e| refuse(Kind::NotACandidate, format!("candidates[{i}]: {e}")))?;
-            out.push(
-                obj.record().map_err(|problem| refuse(Kind::NotACandidate, format!("candidates[{i}]: {problem}")))?,
-            );
+            let rec =
+                obj.record().map_err(|problem| refuse(Kind::NotACandidate, format!("candidates[{i}]: {problem}")))?;
+            out.extend(advise::for_kernel(rec, kernel.as_deref()));
             continue;
         }
         let pair = c.downcast::<pyo3::types::PyTuple>().ok().filter(|t| t.len() == 2);
         let (object, g) = match pair {
             Some(t) => (t.get_item(0)?, Some(t.get_item(1)?).filter(|g| !g.is_none())),
-            None => (c.clone(), grid.clone().filter(|g| !g.is_none())),
+            None => (c.clone(), grid.clone()),
         };
         if !compiled::is_compiled(&object)? {
             let ty = object.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
@@ -729,7 +763,11 @@ fn advise<'py>(
                 format!("{label}: give grid= (the workgroups launched): a CompiledKernel does not know it"),
             ));
         };
-        let workgroups = grid_count(&g)?;
+        let workgroups = match (&grid, given_grid) {
+            // The call's grid, read once above.
+            (Some(given), Some(n)) if given.is(&g) => n,
+            _ => grid_count(&g)?,
+        };
         let source = match k.binary {
             compiled::Binary::Cubin => match k.text("llir")? {
                 Some(ir) => Source::IrText(ir),
@@ -738,13 +776,10 @@ fn advise<'py>(
             compiled::Binary::Hsaco => k.text("amdgcn")?.map_or(Source::None, Source::AsmText),
         };
         let cubin = matches!(k.binary, compiled::Binary::Cubin);
-        let mut rec =
-            advise::compiled_record(name, k.file(), k.bytes(), cubin, k.launch.clone(), Some(workgroups), source)
-                .map_err(advise_err)?;
+        let rec = advise::compiled_record(name, k.file(), k.bytes(), cubin, k.launch.clone(), Some(workgroups), source)
+            .map_err(advise_err)?;
         // `kernel` keeps a compiled kernel of that name only, as the command's `--kernel` keeps a binary's.
-        if kernel.as_deref().is_some_and(|want| rec.kernel.as_deref() != Some(want)) {
-            continue;
-        }
+        let Some(mut rec) = advise::for_kernel(rec, kernel.as_deref()) else { continue };
         // Two compiled kernels of one name (a config's name is its kernel's) are told apart by position.
         if out.iter().any(|r| r.name == rec.name) {
             rec.name = format!("{}#{i}", rec.name);

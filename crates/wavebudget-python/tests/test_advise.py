@@ -266,9 +266,84 @@ def test_python_holds_its_candidates_to_what_the_command_holds_its_inputs_to(tmp
     assert r.returncode == 1 and "the inputs hold the kernels k1, k2" in r.stderr and "--kernel NAME" in r.stderr
     with refused("several_kernels", r"^the inputs hold the kernels k1, k2: .*\(give kernel NAME\)$"):
         wavebudget.advise("H200", lines)
-    assert [c.name for c in wavebudget.advise("H200", lines, kernel="k1").candidates] == ["a", "b"]
+    # kernel= leaves the other kernel's candidate out, as --kernel does (it ranked both, k2's as k1's).
+    assert [c.name for c in wavebudget.advise("H200", lines, kernel="k1").candidates] == ["a"]
+    r = subprocess.run([str(CLI), "advise", "--target", "H200", "--json", "--kernel", "k1", str(f)],
+                       capture_output=True, text=True, check=True)
+    assert [c["name"] for c in json.loads(r.stdout)["candidates"]] == ["a"]
     (tmp_path / "empty.jsonl").write_text("")
     r = subprocess.run([str(CLI), "advise", "--target", "H200", str(tmp_path / "empty.jsonl")], capture_output=True, text=True)
     assert r.returncode == 1 and r.stderr.endswith("empty.jsonl: no candidates\n"), r.stderr
     with refused("no_candidates", "^candidates: no candidates$"):
         wavebudget.advise("H200", [])
+
+
+def test_a_dict_is_read_as_a_candidates_line_is_and_the_doors_agree(h200_candidates, tmp_path, monkeypatch):
+    """A helper's audit of both advice doors: Python read a NaN count as absent (a config with 150 spills
+    ranked with 0), crashed on a record nested 3,000 deep, took more than 100,000 candidates and ignored
+    `grid=` beside dicts; and both doors ranked two kernels' configs together where a line did not name its
+    kernel, and `kernel="nope"` ranked the other kernel's. Each is now the command's refusal in both."""
+    import numpy as np
+    monkeypatch.chdir(h200_candidates)
+    softmax = [json.loads(line) for line in (h200_candidates / "softmax.jsonl").read_text().splitlines()]
+    stencil = [json.loads(line) for line in (h200_candidates / "stencil.jsonl").read_text().splitlines()]
+
+    def cli(*args):
+        return subprocess.run([str(CLI), "advise", "--target", "H200", *map(str, args)], capture_output=True,
+                              text=True)
+
+    def both(lines, call, kind, words, *flags):
+        # Beside the records' IR, which a line names relative to its file.
+        f = h200_candidates / "c.jsonl"
+        f.write_text("".join(line + "\n" for line in lines))
+        r = cli(*flags, f)
+        assert r.returncode == 1 and words in r.stderr, r.stderr
+        with pytest.raises(wavebudget.Error) as e:
+            call()
+        assert e.value.kind == kind and words in str(e.value), (e.value.kind, str(e.value))
+
+    rec = dict(softmax[0])
+    # NaN and the infinities: no JSON number (json.dumps writes NaN, which no JSON reader takes).
+    for bad in (float("nan"), float("inf")):
+        both([json.dumps(dict(rec, spills=bad))], lambda: wavebudget.advise("H200", [dict(rec, spills=bad)]),
+             "not_a_candidate", "not JSON")
+    # Nesting: 127 dicts and lists are read, 128 are not, in both (serde_json's limit).
+    for depth, ok in ((127, True), (128, False), (3000, False)):
+        x = []
+        for _ in range(depth - 2):
+            x = [x]
+        deep = dict(name="a", registers=32, num_warps=4, grid=8, args=x)
+        if ok:
+            f = tmp_path / "deep.jsonl"
+            f.write_text(json.dumps(deep) + "\n")
+            assert cli(f).returncode == 0
+            assert wavebudget.advise("H200", [deep]).candidates[0]["name"] == "a"
+        elif depth < 1000:
+            both([json.dumps(deep)], lambda: wavebudget.advise("H200", [deep]), "not_a_candidate",
+                 "recursion limit exceeded")
+        else:
+            with pytest.raises(wavebudget.Error, match="recursion limit exceeded"):
+                wavebudget.advise("H200", [deep])
+    # A numpy integer is its value, as an int is.
+    got = wavebudget.advise("H200", [dict(rec, spills=np.int64(3))]).candidates[0]
+    assert got["spills"] == 3
+    # grid= is read beside dicts too, as --grid is beside a candidates file.
+    both([json.dumps(rec)], lambda: wavebudget.advise("H200", [rec], grid=0), "grid_zero", "a launch has at least one",
+         "--grid", 0)
+    # Two kernels' configs, their lines naming no kernel; a kernel no module holds.
+    both([json.dumps(r) for r in softmax + stencil], lambda: wavebudget.advise("H200", softmax + stencil),
+         "several_kernels", "softmax_k, stencil_k")
+    both([json.dumps(r) for r in softmax], lambda: wavebudget.advise("H200", softmax, kernel="nope"),
+         "candidate_kernel", "no kernel named nope", "--kernel", "nope")
+    # More candidates than a ranking takes.
+    many = [dict(name=f"c{i}", registers=32, num_warps=4, grid=100) for i in range(100_001)]
+    both([json.dumps(r) for r in many], lambda: wavebudget.advise("H200", many), "too_many_candidates",
+         "more than 100000 candidates")
+    # Instructions over what a ranking reads (2 GiB), refused before any is read: one 64 MiB module named
+    # by 33 candidates.
+    big = tmp_path / "big.ll"
+    with open(big, "wb") as out:
+        out.truncate(64 << 20)
+    lines = [dict(name=f"b{i}", ir=str(big), registers=32, num_warps=4, grid=8) for i in range(33)]
+    both([json.dumps(r) for r in lines], lambda: wavebudget.advise("H200", lines), "too_much_text",
+         "more than the 2147483648 a ranking reads")
