@@ -720,7 +720,11 @@ fn advise<'py>(
     let grid = grid.filter(|g| !g.is_none());
     let given_grid = grid.as_ref().map(grid_count).transpose()?;
     let mut out: Vec<advise::Record> = Vec::new();
-    for (i, c) in candidates.try_iter()?.enumerate() {
+    let items = candidates.try_iter().map_err(|_| {
+        let ty = candidates.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        refuse(Kind::NotACandidate, format!("candidates: a list of dicts or compiled Triton kernels, not {ty}"))
+    })?;
+    for (i, c) in items.enumerate() {
         let c = c?;
         if out.len() >= advise::MAX_CANDIDATES {
             let e = advise::Refusal::TooManyCandidates { file: "candidates".into(), limit: advise::MAX_CANDIDATES };

@@ -335,6 +335,9 @@ def test_a_dict_is_read_as_a_candidates_line_is_and_the_doors_agree(h200_candida
          "several_kernels", "softmax_k, stencil_k")
     both([json.dumps(r) for r in softmax], lambda: wavebudget.advise("H200", softmax, kernel="nope"),
          "candidate_kernel", "no kernel named nope", "--kernel", "nope")
+    # Not a list of candidates at all: a refusal, not a TypeError.
+    with pytest.raises(wavebudget.Error, match="^candidates: a list of dicts or compiled Triton kernels, not int$"):
+        wavebudget.advise("H200", 5)
     # More candidates than a ranking takes.
     many = [dict(name=f"c{i}", registers=32, num_warps=4, grid=100) for i in range(100_001)]
     both([json.dumps(r) for r in many], lambda: wavebudget.advise("H200", many), "too_many_candidates",
