@@ -1140,6 +1140,14 @@ unsafe fn set_compiler_used(m: LLVMModuleRef, old: LLVMValueRef, elems: &mut [LL
         }
         let ctx = LLVMGetModuleContext(m);
         let ptr = LLVMPointerTypeInContext(ctx, 0);
+        // Every entry a `ptr` in address space 0, as LLVM's `appendToCompilerUsed` writes the list: a list
+        // the input made of `ptr addrspace(1)` entries keeps them, cast, so the array stays one type.
+        for e in elems.iter_mut() {
+            let ty = LLVMTypeOf(*e);
+            if LLVMGetTypeKind(ty) == TypeKind::LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) != 0 {
+                *e = LLVMConstAddrSpaceCast(*e, ptr);
+            }
+        }
         let arr = const_array(ptr, elems);
         let g = LLVMAddGlobal(m, LLVMTypeOf(arr), c"llvm.compiler.used".as_ptr());
         LLVMSetInitializer(g, arr);
