@@ -41,6 +41,21 @@ fn refused(b: &Bounded, names: &str, why: &str) {
     assert!(b.peak_rss_kb < RSS_CEILING_KB, "peak RSS {} KiB", b.peak_rss_kb);
 }
 
+/// `inspect`, `isa`, `embed` (to `out`, which must not be written) and `dispatch` of `f` each refuse it in
+/// one line saying `why`, within the ceilings.
+fn refused_by_every_reader(f: &str, out: &Path, why: &str) {
+    for args in [
+        vec!["inspect", f],
+        vec!["isa", f],
+        vec!["embed", f, "-o", out.to_str().unwrap()],
+        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
+    ] {
+        let b = run_bounded(&mut wb(&args), CEILING);
+        refused(&b, f, why);
+        assert!(!out.exists(), "{args:?} wrote its output");
+    }
+}
+
 fn mkfifo(p: &Path) {
     assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
 }
@@ -171,17 +186,11 @@ fn a_thousand_64_mib_bundles_are_refused_before_any_is_decompressed() {
     std::fs::write(&file, &all).unwrap();
     assert!(all.len() < 8 << 20, "{} bytes", all.len());
     let f = file.to_str().unwrap();
-    let out = dir.join("out");
-    for args in [
-        vec!["inspect", f],
-        vec!["isa", f],
-        vec!["embed", f, "-o", out.to_str().unwrap()],
-        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
-    ] {
-        let b = run_bounded(&mut wb(&args), CEILING);
-        refused(&b, f, "over the input budget of 2147483648 bytes (set WAVEBUDGET_INPUT_BUDGET to raise it)");
-        assert!(!out.exists());
-    }
+    refused_by_every_reader(
+        f,
+        &dir.join("out"),
+        "over the input budget of 2147483648 bytes (set WAVEBUDGET_INPUT_BUDGET to raise it)",
+    );
     // The budget can be raised; a smaller one refuses earlier.
     let b = run_bounded(wb(&["inspect", f]).env("WAVEBUDGET_INPUT_BUDGET", "64M"), CEILING);
     refused(&b, f, "decompress to 134217728 bytes (2 bundles), over the input budget of 67108864 bytes");
@@ -337,17 +346,7 @@ fn many_bundles_naming_one_code_object_are_refused_by_every_door() {
     std::fs::write(&file, &many).unwrap();
     let f = file.to_str().unwrap();
     let why = "4096 entries: 69632 with the bundles read before it, more than the 65536 a command reads";
-    let out = dir.join("out");
-    for args in [
-        vec!["inspect", f],
-        vec!["isa", f],
-        vec!["embed", f, "-o", out.to_str().unwrap()],
-        vec!["dispatch", f, "--kernel", "k", "--device", "gfx942"],
-    ] {
-        let b = run_bounded(&mut wb(&args), CEILING);
-        refused(&b, f, why);
-        assert!(!out.exists(), "{args:?} wrote its output");
-    }
+    refused_by_every_reader(f, &dir.join("out"), why);
     let err = wavebudget_runtime::Kernels::open(&file).map(|_| ()).unwrap_err().to_string();
     assert!(err.contains(f) && err.contains(why), "{err}");
     // Two files of 9 and 8 such bundles: the second passes the command's limit.
