@@ -564,9 +564,9 @@ impl Kernels {
         choose_build(candidates.into_iter(), name, device).ok_or_else(|| self.refusal(name, device))
     }
 
-    /// The kernel `name` built for `device`'s processor: [`Kernels::lookup`] over every kernel.
+    /// The kernel `name` built for `device`'s processor: [`Kernels::lookup`].
     pub fn for_device(&self, name: &str, device: &Device) -> Result<&KernelInfo, Error> {
-        self.lookup_among(&self.kernels, name, device)
+        self.lookup(name, device)
     }
 
     /// Why [`choose_build`] found no build of `name` for `device`, in the order it looks: no kernel of that
@@ -587,8 +587,8 @@ impl Kernels {
             return Error::Kernel(KernelRefusal::NotFound { name: name.to_string(), kernels });
         }
         let proc = device.target.processor.name;
-        let tier = build_tier(all.iter().copied(), proc);
-        let same: Vec<&KernelInfo> = all.iter().copied().filter(|k| tier(k)).collect();
+        let own = all.iter().any(|k| k.processor == proc);
+        let same: Vec<&KernelInfo> = all.iter().copied().filter(|k| in_tier(k, proc, own)).collect();
         if same.is_empty() {
             return Error::Kernel(KernelRefusal::OtherProcessor {
                 name: name.to_string(),
@@ -640,18 +640,11 @@ fn choose_build<'a>(
             return Some(k);
         }
     }
-    // Builds for the device's processor where there are any, else for a generic processor whose family
-    // holds it; of those the device loads, the most specific, and none where an equally specific one
-    // differs from it in a setting.
-    let tier = move |k: &KernelInfo| {
-        if first.is_some() {
-            k.processor == proc
-        } else {
-            wavebudget_model::targets::runs_on(&k.processor, proc)
-        }
-    };
+    // Of the builds `in_tier`, those the device loads, the most specific, and none where an equally
+    // specific one differs from it in a setting.
+    let own = first.is_some();
     let mut best: Option<(usize, &KernelInfo, bool)> = None;
-    for k in named.filter(|k| tier(k) && loads(k, device)) {
+    for k in named.filter(|k| in_tier(k, proc, own) && loads(k, device)) {
         let s = specificity(k, device);
         match &mut best {
             Some((b, first, ambiguous)) if s == *b => *ambiguous |= k.settings != first.settings,
@@ -665,14 +658,16 @@ fn choose_build<'a>(
     }
 }
 
-/// Which builds of one kernel a device's processor `proc` looks at: those for `proc` where there is one
-/// among `builds`, else those for a generic processor whose family holds it.
-fn build_tier<'a>(
-    mut builds: impl Iterator<Item = &'a KernelInfo>,
-    proc: &'a str,
-) -> impl Fn(&KernelInfo) -> bool + 'a {
-    let own = builds.any(|k| k.processor == proc);
-    move |k: &KernelInfo| if own { k.processor == proc } else { wavebudget_model::targets::runs_on(&k.processor, proc) }
+/// Whether build `k` is among those a device's processor `proc` looks at: the builds for `proc` where
+/// there is one (`own`), else those for a generic processor whose family holds it (the loader takes the
+/// specific build first).
+#[inline]
+fn in_tier(k: &KernelInfo, proc: &str, own: bool) -> bool {
+    if own {
+        k.processor == proc
+    } else {
+        wavebudget_model::targets::runs_on(&k.processor, proc)
+    }
 }
 
 /// How many of xnack and sramecc a build sets that the device gives too: the loader takes the most
@@ -1031,20 +1026,18 @@ fn choose_among<'a>(
             break;
         }
     }
+    // Waves are the resident ones (whole workgroups, LDS at the hardware's granule): what the device runs,
+    // which LLVM's waves per SIMD can exceed.
+    let fewest_spills =
+        || scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.resident_waves_per_simd)));
     let best = match policy {
         Policy::ForProcessor => scored.first(),
-        // Waves are the resident ones (whole workgroups, LDS at the hardware's granule): what the device
-        // runs, which LLVM's waves per SIMD can exceed.
-        Policy::FewestSpills => {
-            scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.resident_waves_per_simd)))
-        }
+        Policy::FewestSpills => fewest_spills(),
         Policy::MostWavesWithoutSpills => scored
             .iter()
             .filter(|(_, _, spills, _)| *spills == 0)
             .max_by_key(|(_, d, _, vgprs)| (d.resident_waves_per_simd, std::cmp::Reverse(*vgprs)))
-            .or_else(|| {
-                scored.iter().min_by_key(|(_, d, spills, _)| (*spills, std::cmp::Reverse(d.resident_waves_per_simd)))
-            }),
+            .or_else(fewest_spills),
     };
     best.map(|(i, d, _, _)| Choice { index: *i, dispatch: d.clone() })
         .ok_or_else(|| Error::Kernel(KernelRefusal::NoVariant { processor: proc.to_string(), skipped }))
