@@ -456,9 +456,14 @@ fn as_json_numbers<'py>(v: &Bound<'py, PyAny>, depth: usize) -> PyResult<Bound<'
         return Ok(v.clone());
     }
     // An integer, Python's or another type's (`operator.index`: numpy's integers).
-    let Ok(index) = py.import("operator")?.getattr("index")?.call1((v,)) else {
-        // Not a number: the record's reader refuses it by its field.
-        return Ok(v.clone());
+    let index = if v.is_exact_instance_of::<pyo3::types::PyInt>() {
+        v.clone()
+    } else {
+        let Ok(index) = py.import("operator")?.getattr("index")?.call1((v,)) else {
+            // Not a number: the record's reader refuses it by its field.
+            return Ok(v.clone());
+        };
+        index
     };
     let wide = index.extract::<i64>().is_err() && index.extract::<u64>().is_err();
     if wide {
@@ -717,8 +722,7 @@ fn advise<'py>(
     // The target first: one without figures is refused before any candidate is read; then the launch
     // given for every candidate, read (and a launch of none refused) as the command reads its --grid.
     advise::figures(&target).map_err(advise_err)?;
-    let grid = grid.filter(|g| !g.is_none());
-    let given_grid = grid.as_ref().map(grid_count).transpose()?;
+    let given_grid = grid.filter(|g| !g.is_none()).as_ref().map(grid_count).transpose()?;
     let mut out: Vec<advise::Record> = Vec::new();
     let items = candidates.try_iter().map_err(|_| {
         let ty = candidates.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
@@ -744,9 +748,10 @@ fn advise<'py>(
             continue;
         }
         let pair = c.downcast::<pyo3::types::PyTuple>().ok().filter(|t| t.len() == 2);
-        let (object, g) = match pair {
+        // A `(kernel, grid)` pair's own grid, else the call's.
+        let (object, own_grid) = match pair {
             Some(t) => (t.get_item(0)?, Some(t.get_item(1)?).filter(|g| !g.is_none())),
-            None => (c.clone(), grid.clone()),
+            None => (c.clone(), None),
         };
         if !compiled::is_compiled(&object)? {
             let ty = object.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
@@ -760,17 +765,16 @@ fn advise<'py>(
             Ok(v) if !v.is_none() => Some(v.str()?.to_string()),
             _ => None,
         };
-        let Some(g) = g else {
+        let workgroups = match own_grid {
+            Some(g) => Some(grid_count(&g)?),
+            None => given_grid,
+        };
+        let Some(workgroups) = workgroups else {
             let label = name.as_deref().unwrap_or("kernel");
             return Err(refuse(
                 Kind::NoGrid,
                 format!("{label}: give grid= (the workgroups launched): a CompiledKernel does not know it"),
             ));
-        };
-        let workgroups = match (&grid, given_grid) {
-            // The call's grid, read once above.
-            (Some(given), Some(n)) if given.is(&g) => n,
-            _ => grid_count(&g)?,
         };
         let source = match k.binary {
             compiled::Binary::Cubin => match k.text("llir")? {
