@@ -461,6 +461,12 @@ pub enum Finding {
     /// `!reqd_work_group_size` of no size LLVM takes.
     #[error("malformed !reqd_work_group_size (wants 1 to 1024 threads)")]
     MalformedReqdWorkGroupSize,
+    /// `!reqd_work_group_size` of other than three operands, which LLVM does not read as a launch size.
+    #[error("!reqd_work_group_size has {operands} operand(s): LLVM reads a launch size only from three (x, y, z) and assumes 1..1024 threads; give three, or \"amdgpu-flat-work-group-size\"")]
+    ReqdWorkGroupSizeNotThree {
+        /// How many it has.
+        operands: usize,
+    },
     /// No launch bounds: LLVM assumes 1024 threads.
     #[error("no launch bounds: LLVM assumes up to 1024 threads per workgroup, which forces a budget of at least {waves} waves/SIMD ({vgprs} VGPRs); set \"amdgpu-flat-work-group-size\" (__launch_bounds__ in HIP, reqd_work_group_size in OpenCL) to the real launch size")]
     NoLaunchBounds {

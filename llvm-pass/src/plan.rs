@@ -762,6 +762,11 @@ fn launch_bounds(c: &mut Ctx, facts: &KernelFacts, st: &Subtarget) -> Result<(Wo
             Err(which) => return Err(unparsable("amdgpu-flat-work-group-size", s, which)),
         },
         None => match &facts.reqd_wg {
+            // LLVM's AMDGPU passes read the node only with three operands (`getReqdWorkGroupSize`,
+            // AMDGPULowerKernelAttributes, the metadata streamer): another count is no launch size.
+            Some(dims) if dims.len() != 3 => {
+                return Err(Finding::ReqdWorkGroupSizeNotThree { operands: dims.len() });
+            }
             Some(dims) => match WorkgroupSize::required(dims) {
                 Some(w) => {
                     set_flat = Some(format!("{},{}", w.max, w.max));
