@@ -668,6 +668,14 @@ pub enum Finding {
         /// What set mode writes.
         value: String,
     },
+    /// Advise mode: what set mode would write, so a kernel that fits is not passed over without a word.
+    #[error("{waves} waves/SIMD: would set \"amdgpu-waves-per-eu\"=\"{value}\" (mode=advise leaves the IR unchanged)")]
+    WouldSetWaves {
+        /// The waves target.
+        waves: u32,
+        /// The attribute's value.
+        value: String,
+    },
 
     // ----- registers -----
     /// The records have the kernel without counts.

@@ -1014,7 +1014,12 @@ fn write_attributes(
             }
             c.plan.set_attributes.push(("amdgpu-waves-per-eu", value));
         }
-        Mode::Advise => action = Action::Advised,
+        Mode::Advise => {
+            // As NVPTX's advice: one line per kernel that would be written, printed by opt and under
+            // clang's -Rbackend-plugin, beside the analysis remark's numbers.
+            c.diag(Severity::Remark, Finding::WouldSetWaves { waves: w, value });
+            action = Action::Advised;
+        }
     }
     if let Some(f) = set_flat {
         // Advise mode: say what set mode would do.

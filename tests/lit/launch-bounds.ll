@@ -21,6 +21,8 @@ define amdgpu_kernel void @none() #0 { ret void }
 define amdgpu_kernel void @two() #0 !reqd_work_group_size !1 { ret void }
 ; CHECK: attributes #0 = { "amdgpu-flat-work-group-size"="128,128" "amdgpu-waves-per-eu"="2" "target-cpu"="gfx90a" }
 ; CHECK: attributes #1 = { "target-cpu"="gfx90a" }
+; mode=advise says what set mode would write for a kernel that fits, never nothing:
+; ADVISE: remark: amdgpu-occupancy-budget: kernel 'reqd' (gfx90a): 2 waves/SIMD: would set "amdgpu-waves-per-eu"="2" (mode=advise leaves the IR unchanged)
 ; ADVISE: note: amdgpu-occupancy-budget: kernel 'reqd' (gfx90a): !reqd_work_group_size fixes 128 threads but "amdgpu-flat-work-group-size" is missing, so LLVM assumes 1..1024; mode=set writes "128,128"
 ; ADVISE: attributes #0 = { "target-cpu"="gfx90a" }
 

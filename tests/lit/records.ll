@@ -51,8 +51,13 @@
 ; NOSGPR: note: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): the records have this kernel without .vgpr_count, .sgpr_count or a wave size; estimating instead
 ; NOSGPR: warning: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): estimated peak pressure
 ;
-; mode=advise: the same warnings, and the IR is unchanged (opt -S output equals opt without the pass).
+; mode=advise: the same warnings, a line per kernel saying what set mode would write (so a kernel that
+; fits is not passed over in silence), and the IR is unchanged (opt -S output equals opt without the pass).
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=4;records=%t.o;mode=advise>' \
-; RUN:   -S %S/Inputs/pressure.ll -o %t.advised.ll 2>&1 | FileCheck %s
+; RUN:   -S %S/Inputs/pressure.ll -o %t.advised.ll 2>&1 | FileCheck %s --check-prefix=ADVISED --implicit-check-not=estimated
+; ADVISED: remark: amdgpu-occupancy-budget: kernel 'acc40' (gfx942): 4 waves/SIMD: would set "amdgpu-waves-per-eu"="4" (mode=advise leaves the IR unchanged)
+; ADVISED-NEXT: remark: amdgpu-occupancy-budget: kernel 'acc124' (gfx942): 4 waves/SIMD: would set "amdgpu-waves-per-eu"="4"
+; ADVISED-NEXT: remark: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): 4 waves/SIMD: would set "amdgpu-waves-per-eu"="4"
+; ADVISED-NEXT: warning: amdgpu-occupancy-budget: kernel 'acc160' (gfx942): records show 163 VGPRs (vgpr_count) but 4 waves/SIMD allow 128: 35 registers will have to spill
 ; RUN: opt -S %S/Inputs/pressure.ll -o %t.plain.ll
 ; RUN: diff %t.plain.ll %t.advised.ll
