@@ -51,6 +51,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace llvm;
 
 extern "C" {
@@ -62,8 +64,10 @@ void *wb_rust_configure(const char *params, size_t params_len, int from_pipeline
                         size_t cl_len, char **err);
 // Prints the pipeline parameters of a config (without the pass name). Free with wb_rust_free_string.
 char *wb_rust_print_params(const void *cfg);
-// Runs the pass on a module. Returns 1 if the IR changed.
-int wb_rust_run(const void *cfg, LLVMModuleRef module);
+// Runs the pass on a module. Returns 1 if the IR changed. `compiles_for` (length 0: none) is the processor
+// this process generates code for, where it does: its target machine's, which LLVM compiles every function
+// without "target-cpu" for.
+int wb_rust_run(const void *cfg, LLVMModuleRef module, const char *compiles_for, size_t compiles_for_len);
 void wb_rust_free_config(void *cfg);
 // At exit: `skipped` of `pipelines` never took the pass, with the -wavebudget-* options `cl` given ("":
 // none) and this process's NUL-separated arguments `args`. The warning line to print, or an empty
@@ -164,20 +168,53 @@ struct RustString {
   StringRef str() const { return P ? StringRef(P) : StringRef(); }
 };
 
+// PassBuilder keeps the target machine it was built with private, without an accessor (LLVM 15 to 22). An
+// explicit instantiation may name a private member ([temp.spec.general]/6), so this reads it without
+// depending on the class's layout.
+struct PassBuilderTM {
+  using type = TargetMachine *PassBuilder::*;
+  friend type memberOf(PassBuilderTM);
+};
+template <typename Tag, typename Tag::type Member> struct ReadPrivate {
+  friend typename Tag::type memberOf(Tag) { return Member; }
+};
+template struct ReadPrivate<PassBuilderTM, &PassBuilder::TM>;
+
+// The processor LLVM compiles the functions without "target-cpu" for, where this process generates code:
+// the AMDGPU target machine's CPU (clang's -mcpu/--offload-arch, lld's -plugin-opt=mcpu; LLVM's default,
+// "generic-hsa" or "generic", where none was given). Empty in opt, whose output is IR that a later llc
+// compiles for its own -mcpu, and where the pipeline has no AMDGPU target machine.
+std::string compilesFor(PassBuilder &PB) {
+  TargetMachine *TM = PB.*memberOf(PassBuilderTM());
+  if (!TM || !TM->getTargetTriple().isAMDGCN())
+    return std::string();
+  char Exe[4096];
+  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (N > 0) {
+    StringRef Path(Exe, size_t(N));
+    StringRef Base = Path.substr(Path.find_last_of('/') + 1);
+    if (Base == "opt" || Base.substr(0, 4) == "opt-")
+      return std::string();
+  }
+  return TM->getTargetCPU().str();
+}
+
 class OccupancyBudgetPass : public PassInfoMixin<OccupancyBudgetPass> {
   std::shared_ptr<void> Config;
+  // What `compilesFor` found for the pipeline this instance is in.
+  std::string CompilesFor;
   // For the instance added at an extension point: whether the same pipeline also names the pass, in which
   // case the named instance speaks for it and this one does nothing (null for a named instance).
   std::shared_ptr<std::atomic<bool>> PipelineNamesPass;
 
 public:
-  explicit OccupancyBudgetPass(void *Cfg, std::shared_ptr<std::atomic<bool>> Named = nullptr)
-      : Config(Cfg, wb_rust_free_config), PipelineNamesPass(std::move(Named)) {}
+  OccupancyBudgetPass(void *Cfg, std::string CompilesFor, std::shared_ptr<std::atomic<bool>> Named = nullptr)
+      : Config(Cfg, wb_rust_free_config), CompilesFor(std::move(CompilesFor)), PipelineNamesPass(std::move(Named)) {}
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (PipelineNamesPass && PipelineNamesPass->load())
       return PreservedAnalyses::all();
-    if (!wb_rust_run(Config.get(), wrap(&M)))
+    if (!wb_rust_run(Config.get(), wrap(&M), CompilesFor.data(), CompilesFor.size()))
       return PreservedAnalyses::all();
     // Only function attributes changed: the CFG and everything computed from the instructions stand.
     PreservedAnalyses PA;
@@ -269,8 +306,9 @@ void registerCallbacks(PassBuilder &PB) {
   };
   // This pipeline's text names the pass: an instance an extension point adds to it then stays quiet.
   auto NamesPass = std::make_shared<std::atomic<bool>>(false);
+  std::string Compiles = compilesFor(PB);
   PB.registerPipelineParsingCallback(
-      [Take, NamesPass](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Take, NamesPass, Compiles](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         // PassBuilder::checkParametrizedPassName, which LLVM 15 lacks: the name, or name<params>.
         StringRef Base(PassName);
         bool Named = Name == Base || (Name.size() > Base.size() + 1 && Name.substr(0, Base.size()) == Base &&
@@ -285,16 +323,16 @@ void registerCallbacks(PassBuilder &PB) {
         if (!Cfg)
           return false;
         NamesPass->store(true);
-        MPM.addPass(OccupancyBudgetPass(Cfg));
+        MPM.addPass(OccupancyBudgetPass(Cfg, Compiles));
         return true;
       });
   // clang -fpass-plugin: run last in the optimization pipeline, at every -O level. The options come
   // from -mllvm -wavebudget-* and WAVEBUDGET_* (read by the Rust side); with no request anywhere the
   // pass only acts on kernels carrying "wavebudget-waves".
-  auto AtEnd = [Take, NamesPass](ModulePassManager &MPM) {
+  auto AtEnd = [Take, NamesPass, Compiles](ModulePassManager &MPM) {
     Take();
     if (void *Cfg = configure(StringRef(), false))
-      MPM.addPass(OccupancyBudgetPass(Cfg, NamesPass));
+      MPM.addPass(OccupancyBudgetPass(Cfg, Compiles, NamesPass));
   };
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(

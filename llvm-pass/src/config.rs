@@ -196,6 +196,10 @@ pub struct Config {
     /// spill, and is not estimated. `false` (every estimate made, as in process and in the sweep)
     /// unless the plugin sets it; not a parameter.
     pub bound_first: bool,
+    /// The processor this process generates code for, where it does (clang, lld; not opt): the target
+    /// machine's, which LLVM compiles every function without `"target-cpu"` for (its default, such as
+    /// `generic-hsa`, where the compile names none). Set by the plugin for each pipeline; not a parameter.
+    pub compiles_for: Option<String>,
 }
 
 /// A setting's value as parsed.
@@ -501,6 +505,7 @@ impl Config {
             named: false,
             unapplied_variables: Vec::new(),
             bound_first: false,
+            compiles_for: None,
         }
     }
 

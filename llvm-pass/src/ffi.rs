@@ -176,23 +176,27 @@ pub unsafe extern "C" fn wb_rust_print_params(cfg: *const c_void) -> *mut c_char
 }
 
 /// # Safety
-/// `cfg` is a handle from `wb_rust_configure`, `module` a live module.
+/// `cfg` is a handle from `wb_rust_configure`, `module` a live module, `compiles_for` (ptr, len) readable.
 #[no_mangle]
-pub unsafe extern "C" fn wb_rust_run(cfg: *const c_void, module: LLVMModuleRef) -> c_int {
+pub unsafe extern "C" fn wb_rust_run(
+    cfg: *const c_void,
+    module: LLVMModuleRef,
+    compiles_for: *const c_char,
+    compiles_for_len: usize,
+) -> c_int {
     let h = &*(cfg as *const Handle);
+    let compiles_for = match compiles_for_len {
+        0 => None,
+        n => Some(String::from_utf8_lossy(std::slice::from_raw_parts(compiles_for.cast::<u8>(), n)).into_owned()),
+    };
     let r = quiet_catch(|| match &h.cfg {
         Ok(cfg) => {
             // No remark of ours wanted: nothing shows an estimate's numbers, so a kernel that cannot spill
             // need not be estimated (`Config::bound_first`). Remarks are wanted for all functions or none.
             let first_kernel = crate::ir::Module::from_raw(module).first_kernel();
             let quiet = first_kernel.is_some_and(|f| wb_remarks_wanted(f.as_raw()) == 0);
-            let bounded;
-            let cfg = if quiet {
-                bounded = crate::Config { bound_first: true, ..cfg.clone() };
-                &bounded
-            } else {
-                cfg
-            };
+            let cfg = crate::Config { bound_first: quiet, compiles_for: compiles_for.clone(), ..cfg.clone() };
+            let cfg = &cfg;
             let report = crate::run_on_module(module, cfg, COMPILER.get().copied());
             crate::emit(module, &report);
             report.changed

@@ -458,6 +458,22 @@ pub enum Finding {
         /// The budget of the waves target.
         max: Option<u32>,
     },
+    /// No `"target-cpu"`, in a compile that names no processor: LLVM generates the kernel for its default.
+    #[error("no \"target-cpu\", and this compile names no processor (-mcpu, --offload-arch): LLVM generates the kernel for its default '{cpu}'{}; give the compile the processor", target.as_ref().map(|t| format!(", not target={t}")).unwrap_or_default())]
+    CompilesForDefault {
+        /// The target machine's processor.
+        cpu: String,
+        /// The pass's `target=`, if given.
+        target: Option<String>,
+    },
+    /// No `"target-cpu"`, and `target=` names another processor than the one this compile generates for.
+    #[error("no \"target-cpu\": this compile generates the kernel for {cpu} (its -mcpu or --offload-arch), not target={target}")]
+    CompilesForOther {
+        /// The target machine's processor.
+        cpu: String,
+        /// The pass's `target=`.
+        target: String,
+    },
     /// `!reqd_work_group_size` of no size LLVM takes.
     #[error("malformed !reqd_work_group_size (wants 1 to 1024 threads)")]
     MalformedReqdWorkGroupSize,

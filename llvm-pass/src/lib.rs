@@ -200,6 +200,12 @@ pub fn run(module: ir::Module, cfg: &Config, compiler: Option<&dyn LadderCompile
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
+    // The processor of the kernels without "target-cpu": target=, or what this compile generates them for.
+    let (without_cpu, refused_without_cpu) = match plan::target_without_cpu(cfg) {
+        Ok(target) => (Config { target, ..cfg.clone() }, None),
+        Err(why) => (Config { target: None, ..cfg.clone() }, Some(why)),
+    };
+    let cfg = &without_cpu;
     // What each kernel says of itself (its attributes, LLVM's answers, the pass's earlier lines); what it
     // reaches is read right before its plan (`ModuleFacts::kernel`).
     let mut facts = facts::ModuleFacts::read(module, cfg);
@@ -224,6 +230,10 @@ pub fn run(module: ir::Module, cfg: &Config, compiler: Option<&dyn LadderCompile
     for i in 0..facts.len() {
         // The kernel's facts, whole: an owned value nothing changes after this.
         let (f, k) = facts.kernel(i, cfg.bound_first);
+        if let (None, Some(why)) = (&k.target_cpu, &refused_without_cpu) {
+            report.kernels.push(plan::untouched_plan(&k, why.clone()));
+            continue;
+        }
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
         let mut estimate = |id: &wavebudget_model::TargetId| {

@@ -321,6 +321,28 @@ pub fn untouched_plan(facts: &KernelFacts, why: Finding) -> KernelPlan {
     c.untouched(why)
 }
 
+/// The processor the kernels without `"target-cpu"` are planned for: `target=` where this process does not
+/// generate code (opt: a later compile takes its own `-mcpu`); where it does, the processor LLVM compiles
+/// them for (`Config::compiles_for`, the target machine's), which `target=` may repeat but not contradict.
+/// `Err`: why such kernels get no plan (LLVM compiles them for its default, or for another processor than
+/// `target=`).
+pub fn target_without_cpu(cfg: &Config) -> Result<Option<String>, Finding> {
+    let Some(cpu) = &cfg.compiles_for else {
+        return Ok(cfg.target.clone());
+    };
+    // LLVM's default ("generic-hsa", "generic") is no processor the model has figures for.
+    let Some(compiled) = wavebudget_model::target_id_of(cpu).filter(|id| id.processor.name == cpu.as_str()) else {
+        return Err(Finding::CompilesForDefault { cpu: cpu.clone(), target: cfg.target.clone() });
+    };
+    match &cfg.target {
+        None => Ok(Some(cpu.clone())),
+        Some(t) => match parse_target(t) {
+            Ok(id) if id.processor.name == compiled.processor.name => Ok(cfg.target.clone()),
+            _ => Err(Finding::CompilesForOther { cpu: cpu.clone(), target: t.clone() }),
+        },
+    }
+}
+
 /// Decides what to do with one kernel, `mode=auto`'s choice of W included: with `ladder` (`mode=auto`'s,
 /// for this kernel) and no `"wavebudget-waves"` of its own, the ladder decides W by the sweep's policy
 /// (`cfg.max_spills`, `cfg.max_loop_growth`; `tune` takes the same `choose_rungs`), and the kernel is
