@@ -950,11 +950,29 @@ impl<'f> Numbered<'f> {
                 let mark = &mark;
                 self.sunk_lds_loads(b, &|r| mark[r] == epoch)
             };
+            // Where the entry block's walk (upwards) ends each argument's range (see `argument_starts`),
+            // latest first.
+            let mut starts = if b == 0 { self.argument_starts(&sunk) } else { Vec::new() };
+            starts.sort_unstable_by_key(|&(p, x)| (std::cmp::Reverse(p), x));
+            let mut started = 0;
             let mut note = |v: u32, s: u32| {
                 peak.vgprs = peak.vgprs.max(v.div_ceil(2));
                 peak.sgprs = peak.sgprs.max(s);
             };
             note(v, s);
+            // The arguments whose range starts at or below `at`: not live above it.
+            let mut start_here = |at: usize, mark: &mut [u32], v: &mut u32, s: &mut u32| {
+                while let Some(&(_, x)) = starts.get(started).filter(|&&(p, _)| p >= at) {
+                    started += 1;
+                    if mark[x] == epoch {
+                        mark[x] = 0;
+                        *v -= cost[x].vgpr_halves;
+                        *s -= cost[x].sgpr_lanes;
+                    }
+                }
+            };
+            // Arguments the entry block does not use: loaded at its end, at the latest.
+            start_here(block.insts.len(), &mut mark, &mut v, &mut s);
             let extra_at = |k: usize| fragments[b].as_ref().map_or(0, |f| f.extra_at(k));
             // `o` is live above here: marks it and adds its lanes.
             let use_operands = |operands: &[Operand], mark: &mut [u32], v: &mut u32, s: &mut u32| {
@@ -1007,9 +1025,59 @@ impl<'f> Numbered<'f> {
                     use_operands(&block.insts[l].operands, &mut mark, &mut v, &mut s);
                     note(v + extra_at(k), s);
                 }
+                // Arguments first used here: loaded just above, so not live further up.
+                start_here(k, &mut mark, &mut v, &mut s);
             }
         }
         peak
+    }
+
+    /// Where, in the entry block, each argument's register starts: (position, argument), the first use
+    /// there of any argument loaded with it (where a sunk load is used, where it moved to), or the
+    /// block's length for arguments used only in later blocks. A kernel's arguments are not in registers
+    /// at its start: LLVM loads them from the kernarg segment (`AMDGPULowerKernelArguments`: invariant
+    /// scalar loads, which `SILoadStoreOptimizer` merges up to 16 dwords of adjacent offsets, and the
+    /// scheduler may place anywhere in the entry block), and where registers are short it places them by
+    /// their uses: llc-22 gives a gfx942 kernel summing 200 `i32` arguments in a chain 68 SGPRs and no
+    /// spill at 8 waves/SIMD (a budget of 100), where all of them live from the start would be 204
+    /// (`tests/lit/many-arguments.ll`). Arguments are taken as laid out in the kernarg segment (each at its
+    /// size's alignment, up to 8 bytes) in windows of 16 dwords, each loaded at once.
+    fn argument_starts(&self, sunk: &HashMap<usize, usize>) -> Vec<(usize, usize)> {
+        let nargs = self.f.args.len();
+        let Some(block) = self.f.blocks.first() else {
+            return Vec::new();
+        };
+        let mut first: Vec<usize> = vec![block.insts.len(); nargs];
+        for (l, inst) in block.insts.iter().enumerate() {
+            if self.gone(0, l) {
+                continue;
+            }
+            let at = sunk.get(&l).copied().unwrap_or(l);
+            for &o in &inst.operands {
+                if let Some(x) = self.slot(o).filter(|&x| x < nargs) {
+                    first[x] = first[x].min(at);
+                }
+            }
+        }
+        // Each argument's window of the kernarg segment, and the window's first use.
+        let mut offset = 0u32;
+        let window: Vec<u32> = self
+            .f
+            .args
+            .iter()
+            .map(|t| {
+                let lanes = t.lanes();
+                offset = offset.next_multiple_of(lanes.clamp(1, 2));
+                let w = offset / 16;
+                offset += lanes;
+                w
+            })
+            .collect();
+        let mut window_first = vec![block.insts.len(); window.last().map_or(0, |&w| w as usize + 1)];
+        for (x, &w) in window.iter().enumerate() {
+            window_first[w as usize] = window_first[w as usize].min(first[x]);
+        }
+        (0..nargs).filter(|&x| self.rep[x] == x).map(|x| (window_first[window[x] as usize], x)).collect()
     }
 }
 

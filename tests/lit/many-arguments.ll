@@ -1,0 +1,17 @@
+; REQUIRES: llvm19+
+; (under other majors: unsupported; gfx942 came in LLVM 19)
+; Kernel arguments are loaded from the kernarg segment where the scheduler places them, not held from the
+; kernel's start: 200 i32 arguments added in a chain need few SGPRs at once, and the pass does not warn of
+; spills llc does not make (it did: "about 104 registers may spill", which fails -Werror builds). Used
+; twice, far apart, they are all live at once, and the warning stands where llc spills. llc's own
+; .sgpr_spill_count is the independent word on both.
+; RUN: python3 %S/Inputs/many-arguments.py > %t.in.ll
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' -S %t.in.ll -o %t.out.ll 2>&1 \
+; RUN:   | FileCheck %s --implicit-check-not="kernel 'chain'"
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'twice' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (VCC included) exceeds the budget of 100 for 8 waves/SIMD
+; RUN: llc -O2 -filetype=obj %t.out.ll -o %t.o
+; RUN: llvm-readelf --notes %t.o | FileCheck %s --check-prefix=LLC
+; LLC: .name: chain
+; LLC: .sgpr_spill_count: 0
+; LLC: .name: twice
+; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}
