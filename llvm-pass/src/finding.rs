@@ -750,8 +750,12 @@ pub enum Finding {
         waves: u32,
     },
     /// Inline asm names more registers than the budget.
-    #[error("inline asm names registers up to {} ({total} VGPRs), over the budget of {budget} for {waves} waves/SIMD; LLVM cannot spill them, so the kernel will get {gets} waves/SIMD, not {waves}",
-        match (vgprs, agprs) { (v, 0) => format!("v{}", v - 1), (0, a) => format!("a{}", a - 1), (v, a) => format!("v{} and a{}", v - 1, a - 1) })]
+    #[error("inline asm names registers up to {} ({total} VGPRs), over the budget of {budget} for {waves} waves/SIMD; LLVM cannot spill them, {}",
+        match (vgprs, agprs) { (v, 0) => format!("v{}", v - 1), (0, a) => format!("a{}", a - 1), (v, a) => format!("v{} and a{}", v - 1, a - 1) },
+        match gets {
+            Some(g) => format!("so the kernel will get {g} waves/SIMD, not {waves}"),
+            None => "reserves those past the budget and does not preserve them across the asm (it warns so), and the kernel's waves follow LLVM's own count of them, which for AGPRs named only by asm is not this total (llc-22: the larger of the two files): check llc's occupancy".to_string(),
+        })]
     AsmOverBudget {
         /// Arch VGPRs asm names (the highest plus one).
         vgprs: u32,
@@ -763,8 +767,9 @@ pub enum Finding {
         budget: u32,
         /// The waves set.
         waves: u32,
-        /// The waves the kernel will get.
-        gets: u32,
+        /// The waves the kernel will get, where LLVM counts the registers as the model does (not for
+        /// AGPRs named by asm in a unified file: llc-22 gives `~{v127},~{a127}` 128 registers on gfx942).
+        gets: Option<u32>,
     },
     /// gfx908: an estimate over the arch budget but within both files: AGPR copies.
     #[error("estimated peak pressure of about {estimate} registers exceeds the {budget} arch VGPRs of {waves} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)", estimate - budget)]

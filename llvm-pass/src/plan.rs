@@ -1157,7 +1157,7 @@ fn registers(
             total: asm_total,
             budget: l.max_vgprs,
             waves: w,
-            gets: st.vgpr_waves(asm_total),
+            gets: (!unified || asm.agprs == 0).then(|| st.vgpr_waves(asm_total)),
         });
     }
     // gfx908: values over the arch budget are first copied into the (separate, equally sized) AGPR file

@@ -21,10 +21,18 @@
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=6>' -S %t.asm.ll -o %t.asm.out.ll 2>&1 | FileCheck %s --check-prefix=PASSASM
 ; PASSASM: warning: amdgpu-occupancy-budget: kernel 'clobbers' (gfx942): inline asm names registers up to v200 (201 VGPRs), over the budget of 80 for 6 waves/SIMD; LLVM cannot spill them, so the kernel will get 2 waves/SIMD, not 6
 ; PASSASM-NOT: may spill
+; PASSASM: warning: amdgpu-occupancy-budget: kernel 'both' (gfx942): inline asm names registers up to v127 and a127 (256 VGPRs), over the budget of 80 for 6 waves/SIMD; LLVM cannot spill them, reserves those past the budget and does not preserve them across the asm (it warns so), and the kernel's waves follow LLVM's own count of them, which for AGPRs named only by asm is not this total (llc-22: the larger of the two files): check llc's occupancy
 ; RUN: llc -pass-remarks-analysis=kernel-resource-usage -filetype=null %t.asm.out.ll 2>&1 | FileCheck %s --check-prefix=LLCASM
 ; LLCASM: warning: {{.*}}failed to meet occupancy target given by 'amdgpu-waves-per-eu' in 'clobbers': desired occupancy was 6, final occupancy is 2
 ; LLCASM: VGPRs: 201
 ; LLCASM: Occupancy [waves/SIMD]: 2
+; The sum, 256, would be 2 waves (what the pass said); llc-22 gives 4.
+; LLCASM: failed to meet occupancy target given by 'amdgpu-waves-per-eu' in 'both': desired occupancy was 6, final occupancy is 4
+; LLCASM: inline asm clobber list contains reserved registers: v127, a127
+; LLCASM: Function Name: both
+; LLCASM: VGPRs: 128
+; LLCASM: AGPRs: 128
+; LLCASM: Occupancy [waves/SIMD]: 4
 
 ; LDS-BEGIN
 target triple = "amdgcn-amd-amdhsa"
@@ -51,5 +59,13 @@ define amdgpu_kernel void @clobbers(ptr addrspace(1) %out) #0 {
   store i32 0, ptr addrspace(1) %out
   ret void
 }
+; Arch VGPRs and AGPRs named by asm in gfx942's unified file: llc-22 counts the larger of the two files,
+; not their sum, so no number of waves is told.
+define amdgpu_kernel void @both(ptr addrspace(1) %out) #1 {
+  call void asm sideeffect "; uses v127 and a127", "~{v127},~{a127}"()
+  store i32 0, ptr addrspace(1) %out
+  ret void
+}
 attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" "amdgpu-agpr-alloc"="0" }
+attributes #1 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }
 ; ASM-END
