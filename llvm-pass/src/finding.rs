@@ -772,12 +772,14 @@ pub enum Finding {
         gets: Option<u32>,
     },
     /// gfx908: an estimate over the arch budget but within both files: AGPR copies.
-    #[error("estimated peak pressure of about {estimate} registers exceeds the {budget} arch VGPRs of {waves} waves/SIMD; {} of them would live in AGPRs (copies, not memory spills)", estimate - budget)]
+    #[error("estimated peak pressure of about {estimate} registers exceeds the {budget} arch VGPRs of {waves} waves/SIMD; about {} of them would live in the {agprs} AGPRs as copies, not memory spills, if the estimate holds (llc-22 spills a few where its count nears both files' {}; records=PATH gives exact counts)", estimate - budget, budget + agprs)]
     AgprCopies {
         /// The estimate.
         estimate: u32,
         /// The arch VGPR budget.
         budget: u32,
+        /// The AGPR budget (gfx908's separate file).
+        agprs: u32,
         /// The waves set.
         waves: u32,
     },
@@ -824,10 +826,10 @@ pub enum Finding {
     /// The architectural VGPRs are over what `"amdgpu-agpr-alloc"` (or LLVM 22's default half) leaves,
     /// the whole count within the budget: the rest live in AGPRs (copies, not memory spills; measured with
     /// llc-22 on gfx90a, `tests/pass_claims.rs`).
-    #[error("{} {arch} arch VGPRs, over the {split} of the {budget} VGPRs for {waves} waves/SIMD that {} leaves beside AGPRs: {} of them would live in AGPRs (copies, not memory spills)",
+    #[error("{} {arch} arch VGPRs, over the {split} of the {budget} VGPRs for {waves} waves/SIMD that {} leaves beside AGPRs: {} of them would live in AGPRs as copies, not memory spills, while the {} AGPRs hold every value copied there",
         match from { crate::plan::RegisterSource::Records => "the records have", crate::plan::RegisterSource::Estimate => "estimated" },
         match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22 without \"amdgpu-agpr-alloc\" (half kept for AGPRs; clang -O adds \"amdgpu-agpr-alloc\"=\"0\" where no AGPR is named)".to_string() },
-        arch - split)]
+        arch - split, budget - split)]
     ArchOverSplit {
         /// Arch VGPRs recorded or estimated.
         arch: u32,

@@ -1170,7 +1170,10 @@ fn registers(
         && vgpr_count > l.max_vgprs
         && vgpr_count <= l.max_vgprs + l.max_agprs
     {
-        c.diag(Severity::Note, Finding::AgprCopies { estimate: vgpr_count, budget: l.max_vgprs, waves: w });
+        c.diag(
+            Severity::Note,
+            Finding::AgprCopies { estimate: vgpr_count, budget: l.max_vgprs, agprs: l.max_agprs, waves: w },
+        );
     } else if vgpr_count > l.max_vgprs {
         let excess = vgpr_count - l.max_vgprs;
         c.plan.vgpr_excess = Some(excess);

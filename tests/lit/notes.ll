@@ -17,13 +17,13 @@ define amdgpu_kernel void @sgpr_heavy() #0 { ret void }
 ; and the 36 arch VGPRs over it live in AGPRs, not memory (llc-22 on gfx90a: a kernel of 82 VGPRs at 5 waves/SIMD
 ; without the attribute gets "VGPRs: 48", "AGPRs: 34", "VGPRs Spill: 0"). LLVM 19 splits by what instruction
 ; selection used, so the pass says nothing there.
-; FOUR22: note: amdgpu-occupancy-budget: kernel 'no_agpr_alloc' (gfx942): the records have 100 arch VGPRs, over the 64 of the 128 VGPRs for 4 waves/SIMD that LLVM 22 without "amdgpu-agpr-alloc" (half kept for AGPRs; clang -O adds "amdgpu-agpr-alloc"="0" where no AGPR is named) leaves beside AGPRs: 36 of them would live in AGPRs (copies, not memory spills)
+; FOUR22: note: amdgpu-occupancy-budget: kernel 'no_agpr_alloc' (gfx942): the records have 100 arch VGPRs, over the 64 of the 128 VGPRs for 4 waves/SIMD that LLVM 22 without "amdgpu-agpr-alloc" (half kept for AGPRs; clang -O adds "amdgpu-agpr-alloc"="0" where no AGPR is named) leaves beside AGPRs: 36 of them would live in AGPRs as copies, not memory spills, while the 64 AGPRs hold every value copied there
 ; FOUR19-NOT: kernel 'no_agpr_alloc' (gfx942): {{.*}}AGPRs
 define amdgpu_kernel void @no_agpr_alloc() #1 { ret void }
 
 ; gfx908 (separate AGPR file): an estimate over the arch budget but within both files is a note about
 ; AGPR copies, not a spill warning. 72 live floats against 64 arch VGPRs at 4 waves.
-; FOUR: note: amdgpu-occupancy-budget: kernel 'copies908' (gfx908): estimated peak pressure of about {{[0-9]+}} registers exceeds the 64 arch VGPRs of 4 waves/SIMD; {{[0-9]+}} of them would live in AGPRs (copies, not memory spills)
+; FOUR: note: amdgpu-occupancy-budget: kernel 'copies908' (gfx908): estimated peak pressure of about {{[0-9]+}} registers exceeds the 64 arch VGPRs of 4 waves/SIMD; about {{[0-9]+}} of them would live in the 64 AGPRs as copies, not memory spills, if the estimate holds (llc-22 spills a few where its count nears both files' 128; records=PATH gives exact counts)
 define amdgpu_kernel void @copies908(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #2 {
 entry:
   %id = call i32 @llvm.amdgcn.workitem.id.x()

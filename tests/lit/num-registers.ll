@@ -42,7 +42,7 @@
 ; live in AGPRs (llc-22 above: "VGPRs: 128", "AGPRs: 42", no spill), which a note says.
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2>' -disable-output %s 2>&1 | FileCheck %s --check-prefixes=FREE,FREE%llvm-major
 ; FREE-NOT: warning: amdgpu-occupancy-budget: kernel 'free90a'
-; FREE22: note: amdgpu-occupancy-budget: kernel 'free90a' (gfx90a): estimated {{[0-9]+}} arch VGPRs, over the 128 of the 256 VGPRs for 2 waves/SIMD {{.*}} of them would live in AGPRs (copies, not memory spills)
+; FREE22: note: amdgpu-occupancy-budget: kernel 'free90a' (gfx90a): estimated {{[0-9]+}} arch VGPRs, over the 128 of the 256 VGPRs for 2 waves/SIMD {{.*}} of them would live in AGPRs as copies, not memory spills, while the 128 AGPRs hold every value copied there
 ; FREE15-NOT: kernel 'free90a'
 ; FREE19-NOT: kernel 'free90a'
 ; "amdgpu-num-vgpr"="0" is no cap under LLVM 15 and 19 (they read 0 as not given).
