@@ -217,6 +217,9 @@ pub enum RecordProblem {
     /// A field it needs.
     #[error("\"{0}\" is missing")]
     Missing(&'static str),
+    /// A name or path given as the empty string.
+    #[error("\"{0}\" is empty")]
+    Empty(&'static str),
     /// A count that is not one.
     #[error("\"{field}\": {value} is not a count")]
     NotACount {
@@ -414,8 +417,15 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
             Some(x) => Err(RecordProblem::NotAString { field: field(key), value: x.to_string() }),
         }
     };
-    let name = text("name")?.filter(|n| !n.is_empty()).ok_or(RecordProblem::Missing("name"))?.to_string();
-    let source = match (text("ir")?, text("asm")?) {
+    // A name, a kernel or a path of nothing names nothing: said as such, not read as absent or as a
+    // directory.
+    let named = |field: &'static str| match text(field)? {
+        Some("") => Err(RecordProblem::Empty(field)),
+        t => Ok(t),
+    };
+    let name = named("name")?.ok_or(RecordProblem::Missing("name"))?.to_string();
+    let kernel = named("kernel")?.map(str::to_string);
+    let source = match (named("ir")?, named("asm")?) {
         (Some(_), Some(_)) => return Err(RecordProblem::BothSources),
         (Some(p), None) => match base {
             Some(b) => Source::IrFile(b.join(p)),
@@ -450,7 +460,7 @@ pub fn record_of(v: &serde_json::Value, base: Option<&Path>) -> Result<Record, R
     Ok(Record {
         name,
         source,
-        kernel: text("kernel")?.map(str::to_string),
+        kernel,
         registers: small("registers", None)?,
         spills: small("spills", Some(0))?,
         shared: small("shared", Some(0))?,

@@ -335,6 +335,11 @@ def test_a_dict_is_read_as_a_candidates_line_is_and_the_doors_agree(h200_candida
          "several_kernels", "softmax_k, stencil_k")
     both([json.dumps(r) for r in softmax], lambda: wavebudget.advise("H200", softmax, kernel="nope"),
          "candidate_kernel", "no kernel named nope", "--kernel", "nope")
+    # A name, kernel or path of nothing is said to be empty (a line's "kernel": "" was "no kernel named "
+    # with nothing after it; an "asm" of "" was read as its directory).
+    for field in ("name", "kernel", "asm", "ir"):
+        bad = dict({k: v for k, v in rec.items() if k not in ("ir", "asm")}, **{field: ""})
+        both([json.dumps(bad)], lambda: wavebudget.advise("H200", [bad]), "not_a_candidate", f'"{field}" is empty')
     # Not a list of candidates at all: a refusal, not a TypeError.
     with pytest.raises(wavebudget.Error, match="^candidates: a list of dicts or compiled Triton kernels, not int$"):
         wavebudget.advise("H200", 5)
