@@ -51,8 +51,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 using namespace llvm;
 
 extern "C" {
@@ -64,9 +62,8 @@ void *wb_rust_configure(const char *params, size_t params_len, int from_pipeline
                         size_t cl_len, char **err);
 // Prints the pipeline parameters of a config (without the pass name). Free with wb_rust_free_string.
 char *wb_rust_print_params(const void *cfg);
-// Runs the pass on a module. Returns 1 if the IR changed. `compiles_for` (length 0: none) is the processor
-// this process generates code for, where it does: its target machine's, which LLVM compiles every function
-// without "target-cpu" for.
+// Runs the pass on a module. Returns 1 if the IR changed. `compiles_for` (length 0: none) is the pipeline's
+// AMDGPU target machine's processor and features, NUL between them (`compilesFor`).
 int wb_rust_run(const void *cfg, LLVMModuleRef module, const char *compiles_for, size_t compiles_for_len);
 void wb_rust_free_config(void *cfg);
 // At exit: `skipped` of `pipelines` never took the pass, with the -wavebudget-* options `cl` given ("":
@@ -180,23 +177,19 @@ template <typename Tag, typename Tag::type Member> struct ReadPrivate {
 };
 template struct ReadPrivate<PassBuilderTM, &PassBuilder::TM>;
 
-// The processor LLVM compiles the functions without "target-cpu" for, where this process generates code:
-// the AMDGPU target machine's CPU (clang's -mcpu/--offload-arch, lld's -plugin-opt=mcpu; LLVM's default,
-// "generic-hsa" or "generic", where none was given). Empty in opt, whose output is IR that a later llc
-// compiles for its own -mcpu, and where the pipeline has no AMDGPU target machine.
+// The pipeline's AMDGPU target machine's processor and features, NUL between them: what LLVM compiles the
+// functions without "target-cpu" (and "target-features") for where this process generates code (clang's
+// -mcpu/--offload-arch and -mwavefrontsize64, lld's -plugin-opt=mcpu=; LLVM's default, "generic-hsa" or
+// "generic", where none was given). Empty where the pipeline has no AMDGPU target machine. Whether the
+// process generates code at all (not opt, not clang -emit-llvm) is the Rust side's to decide.
 std::string compilesFor(PassBuilder &PB) {
   TargetMachine *TM = PB.*memberOf(PassBuilderTM());
   if (!TM || !TM->getTargetTriple().isAMDGCN())
     return std::string();
-  char Exe[4096];
-  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
-  if (N > 0) {
-    StringRef Path(Exe, size_t(N));
-    StringRef Base = Path.substr(Path.find_last_of('/') + 1);
-    if (Base == "opt" || Base.substr(0, 4) == "opt-")
-      return std::string();
-  }
-  return TM->getTargetCPU().str();
+  std::string Out = TM->getTargetCPU().str();
+  Out.push_back('\0');
+  Out += TM->getTargetFeatureString().str();
+  return Out;
 }
 
 class OccupancyBudgetPass : public PassInfoMixin<OccupancyBudgetPass> {

@@ -196,10 +196,20 @@ pub struct Config {
     /// spill, and is not estimated. `false` (every estimate made, as in process and in the sweep)
     /// unless the plugin sets it; not a parameter.
     pub bound_first: bool,
-    /// The processor this process generates code for, where it does (clang, lld; not opt): the target
-    /// machine's, which LLVM compiles every function without `"target-cpu"` for (its default, such as
-    /// `generic-hsa`, where the compile names none). Set by the plugin for each pipeline; not a parameter.
-    pub compiles_for: Option<String>,
+    /// What this process generates code for, where it does (clang compiling to an object or assembly,
+    /// lld's LTO; not opt, not clang -emit-llvm): the target machine's processor and features, which LLVM
+    /// compiles every function without `"target-cpu"` (`"target-features"`) for. Set by the plugin for
+    /// each pipeline; not a parameter.
+    pub compiles_for: Option<CompileTarget>,
+}
+
+/// The processor and features of the target machine a compile generates code with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompileTarget {
+    /// Its processor, as LLVM names it (its default, `generic-hsa` or `generic`, where the compile names none).
+    pub cpu: String,
+    /// Its feature string (`+wavefrontsize64,+xnack`; empty where none was given).
+    pub features: String,
 }
 
 /// A setting's value as parsed.

@@ -105,12 +105,14 @@ pub struct LdsTable {
     pub bytes: u64,
 }
 
-/// Reads one kernel's attributes and metadata (LDS is filled in by [`Lds::fill`]).
-pub fn read_kernel(f: Value) -> KernelFacts {
+/// Reads one kernel's attributes and metadata (LDS is filled in by [`Lds::fill`]); `features` are the
+/// target machine's (`Config::compiles_for`), which LLVM takes for a function without `"target-features"`.
+pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
     KernelFacts {
         name: f.name(),
         target_cpu: f.str_attr("target-cpu"),
-        target_features: f.str_attr("target-features").unwrap_or_default(),
+        // Without the attribute LLVM takes the target machine's features, where this process compiles.
+        target_features: f.str_attr("target-features").or_else(|| features.map(str::to_string)).unwrap_or_default(),
         flat_wg_attr: f.str_attr("amdgpu-flat-work-group-size"),
         reqd_wg: f.function_md_ints("reqd_work_group_size"),
         static_lds: 0,
@@ -156,8 +158,9 @@ pub struct ModuleFacts {
 impl ModuleFacts {
     /// What every defined `amdgpu_kernel` of `module` says of itself.
     pub fn read(module: Module, cfg: &crate::Config) -> ModuleFacts {
+        let features = cfg.compiles_for.as_ref().map(|c| c.features.as_str());
         let mut kernels: Vec<(Value, KernelFacts)> =
-            module.functions().into_iter().filter(|f| f.is_kernel()).map(|f| (f, read_kernel(f))).collect();
+            module.functions().into_iter().filter(|f| f.is_kernel()).map(|f| (f, read_kernel(f, features))).collect();
         read_llvm_facts(module, cfg, &mut kernels);
         // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in
         // the LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the

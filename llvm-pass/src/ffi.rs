@@ -185,9 +185,15 @@ pub unsafe extern "C" fn wb_rust_run(
     compiles_for_len: usize,
 ) -> c_int {
     let h = &*(cfg as *const Handle);
+    // The target machine's processor and features, where this process generates code with them.
     let compiles_for = match compiles_for_len {
         0 => None,
-        n => Some(String::from_utf8_lossy(std::slice::from_raw_parts(compiles_for.cast::<u8>(), n)).into_owned()),
+        _ if !crate::processor::host_generates_code() => None,
+        n => {
+            let text = String::from_utf8_lossy(std::slice::from_raw_parts(compiles_for.cast::<u8>(), n)).into_owned();
+            let (cpu, features) = text.split_once('\0').unwrap_or((&text, ""));
+            Some(crate::config::CompileTarget { cpu: cpu.to_string(), features: features.to_string() })
+        }
     };
     let r = quiet_catch(|| match &h.cfg {
         Ok(cfg) => {

@@ -459,18 +459,29 @@ pub enum Finding {
         max: Option<u32>,
     },
     /// No `"target-cpu"`, in a compile that names no processor: LLVM generates the kernel for its default.
-    #[error("no \"target-cpu\", and this compile names no processor (-mcpu, --offload-arch): LLVM generates the kernel for its default '{cpu}'{}; give the compile the processor", target.as_ref().map(|t| format!(", not target={t}")).unwrap_or_default())]
+    #[error("no \"target-cpu\", and this compile names no processor (clang's -mcpu or --offload-arch, lld's -plugin-opt=mcpu=): LLVM generates the kernel for its default '{cpu}'{}; give the compile the processor", target.as_ref().map(|t| format!(", not target={t}")).unwrap_or_default())]
     CompilesForDefault {
         /// The target machine's processor.
         cpu: String,
         /// The pass's `target=`, if given.
         target: Option<String>,
     },
-    /// No `"target-cpu"`, and `target=` names another processor than the one this compile generates for.
-    #[error("no \"target-cpu\": this compile generates the kernel for {cpu} (its -mcpu or --offload-arch), not target={target}")]
-    CompilesForOther {
+    /// No `"target-cpu"`, in a compile for a processor the model has no figures for.
+    #[error(
+        "no \"target-cpu\": this compile generates the kernel for '{cpu}' (its target machine's processor): {error}"
+    )]
+    CompilesForUnmodelled {
         /// The target machine's processor.
         cpu: String,
+        /// The model's refusal of it.
+        error: wavebudget_model::ModelError,
+    },
+    /// No `"target-cpu"`, and `target=` names another processor (or xnack/sramecc setting) than the one
+    /// this compile generates for.
+    #[error("no \"target-cpu\": this compile generates the kernel for {compiled} (its target machine's processor and features), not target={target}")]
+    CompilesForOther {
+        /// The target machine's processor, with the xnack/sramecc its features set.
+        compiled: String,
         /// The pass's `target=`.
         target: String,
     },

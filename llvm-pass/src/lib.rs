@@ -200,15 +200,13 @@ pub fn run(module: ir::Module, cfg: &Config, compiler: Option<&dyn LadderCompile
     if std::env::var_os(PANIC_FOR_TESTING).is_some() {
         panic!("{PANIC_FOR_TESTING} is set");
     }
-    // The processor of the kernels without "target-cpu": target=, or what this compile generates them for.
-    let (without_cpu, refused_without_cpu) = match plan::target_without_cpu(cfg) {
-        Ok(target) => (Config { target, ..cfg.clone() }, None),
-        Err(why) => (Config { target: None, ..cfg.clone() }, Some(why)),
-    };
-    let cfg = &without_cpu;
+    // What LLVM is asked and the ladders compiled for: the kernels without "target-cpu" at the processor
+    // they are planned for (`plan::target_without_cpu`: target=, or what this compile generates them for;
+    // none where the plan refuses them, which it says per kernel).
+    let compiled = Config { target: plan::target_without_cpu(cfg).unwrap_or(None), ..cfg.clone() };
     // What each kernel says of itself (its attributes, LLVM's answers, the pass's earlier lines); what it
     // reaches is read right before its plan (`ModuleFacts::kernel`).
-    let mut facts = facts::ModuleFacts::read(module, cfg);
+    let mut facts = facts::ModuleFacts::read(module, &compiled);
     report.kernels.reserve_exact(facts.len());
     let records = match &cfg.records {
         Some(path) => match Records::load(path) {
@@ -223,17 +221,13 @@ pub fn run(module: ir::Module, cfg: &Config, compiler: Option<&dyn LadderCompile
         None => None,
     };
     let ladders = match cfg.mode {
-        Mode::Auto => Some(auto_ladders(module, cfg, compiler, facts.own(), records.as_ref(), &mut report)),
+        Mode::Auto => Some(auto_ladders(module, &compiled, compiler, facts.own(), records.as_ref(), &mut report)),
         _ => None,
     };
     let mut memo = plan::Memo::default();
     for i in 0..facts.len() {
         // The kernel's facts, whole: an owned value nothing changes after this.
         let (f, k) = facts.kernel(i, cfg.bound_first);
-        if let (None, Some(why)) = (&k.target_cpu, &refused_without_cpu) {
-            report.kernels.push(plan::untouched_plan(&k, why.clone()));
-            continue;
-        }
         // The body is read into plain data once, on the first target that needs an estimate.
         let mut body: Option<Option<estimate::data::Function>> = None;
         let mut estimate = |id: &wavebudget_model::TargetId| {

@@ -83,7 +83,7 @@ pub fn run_on_module(module: Module, cfg: &Config, report: &mut ModuleReport) {
     }
     let mut lds = facts::Lds::nvptx(module);
     for &f in &kernels {
-        let mut k = facts::read_kernel(f);
+        let mut k = facts::read_kernel(f, None);
         lds.fill(f, &mut k);
         report.kernels.push(plan_kernel(f, &k, cfg, want));
     }

@@ -23,7 +23,7 @@ pub enum Severity {
     Warning,
     /// `note:`.
     Note,
-    /// `remark:` (opt prints it; clang shows it with `-Rbackend-plugin`).
+    /// `remark:` (opt prints it; clang shows it with `-Rremark-backend-plugin`).
     Remark,
 }
 
@@ -323,23 +323,43 @@ pub fn untouched_plan(facts: &KernelFacts, why: Finding) -> KernelPlan {
 
 /// The processor the kernels without `"target-cpu"` are planned for: `target=` where this process does not
 /// generate code (opt: a later compile takes its own `-mcpu`); where it does, the processor LLVM compiles
-/// them for (`Config::compiles_for`, the target machine's), which `target=` may repeat but not contradict.
-/// `Err`: why such kernels get no plan (LLVM compiles them for its default, or for another processor than
-/// `target=`).
+/// them for (`Config::compiles_for`, the target machine's), which `target=` may repeat but not contradict
+/// (another processor, or xnack/sramecc set otherwise than the compile's features). `Err`: why such kernels
+/// get no plan (LLVM compiles them for its default, for a processor the model has no figures for, or for
+/// another one than `target=`).
 pub fn target_without_cpu(cfg: &Config) -> Result<Option<String>, Finding> {
-    let Some(cpu) = &cfg.compiles_for else {
+    let Some(compile) = &cfg.compiles_for else {
         return Ok(cfg.target.clone());
     };
-    // LLVM's default ("generic-hsa", "generic") is no processor the model has figures for.
-    let Some(compiled) = wavebudget_model::target_id_of(cpu).filter(|id| id.processor.name == cpu.as_str()) else {
+    let cpu = &compile.cpu;
+    // LLVM's own default where the compile names no processor (`AMDGPUTargetMachine`'s `getGPUOrDefault`).
+    if cpu == "generic" || cpu == "generic-hsa" {
         return Err(Finding::CompilesForDefault { cpu: cpu.clone(), target: cfg.target.clone() });
+    }
+    // An alias LLVM takes (`fiji`) is its processor (gfx803), as the model reads it.
+    let compiled = parse_target(cpu).map_err(|error| Finding::CompilesForUnmodelled { cpu: cpu.clone(), error })?;
+    let Some(t) = &cfg.target else {
+        return Ok(Some(compiled.processor.name.to_string()));
     };
-    match &cfg.target {
-        None => Ok(Some(cpu.clone())),
-        Some(t) => match parse_target(t) {
-            Ok(id) if id.processor.name == compiled.processor.name => Ok(cfg.target.clone()),
-            _ => Err(Finding::CompilesForOther { cpu: cpu.clone(), target: t.clone() }),
-        },
+    let (xnack, sramecc) = wavebudget_model::target_id::feature_settings(&compile.features);
+    let differs = |a: Option<bool>, b: Option<bool>| matches!((a, b), (Some(a), Some(b)) if a != b);
+    match parse_target(t) {
+        Ok(id)
+            if id.processor.name == compiled.processor.name
+                && !differs(id.xnack, xnack)
+                && !differs(id.sramecc, sramecc) =>
+        {
+            Ok(cfg.target.clone())
+        }
+        _ => {
+            let mut compiled = cpu.clone();
+            for (feature, on) in [("xnack", xnack), ("sramecc", sramecc)] {
+                if let Some(on) = on {
+                    compiled.push_str(&format!(":{feature}{}", if on { '+' } else { '-' }));
+                }
+            }
+            Err(Finding::CompilesForOther { compiled, target: t.clone() })
+        }
     }
 }
 
@@ -358,6 +378,10 @@ pub fn plan(
     let Some(ladder) = ladder.filter(|_| facts.wavebudget_attr.is_none()) else {
         return plan_kernel(facts, cfg, records, memo, estimate);
     };
+    // No ladder was compiled for a kernel the compile refuses (`target_without_cpu`): said as such.
+    if let (None, Err(why)) = (&facts.target_cpu, target_without_cpu(cfg)) {
+        return untouched_plan(facts, why);
+    }
     let policy = wavebudget_ladder::Policy { max_spills: cfg.max_spills, max_loop_growth: cfg.max_loop_growth };
     let mut plan = match ladder {
         Ok(l) => match wavebudget_ladder::choose_rungs(l.baseline.as_ref(), &l.rungs, &policy) {
@@ -494,8 +518,12 @@ struct TargetKey {
 /// Phase 2, the target: `"target-cpu"` (or `target=`) with the xnack/sramecc/wave64/CU-mode features and the
 /// dynamic-VGPR block.
 fn subtarget_of(c: &mut Ctx, facts: &KernelFacts, cfg: &Config, memo: &mut Memo) -> Result<Subtarget, Finding> {
-    // 2. The target.
-    let cpu = facts.target_cpu.as_ref().or(cfg.target.as_ref());
+    // 2. The target: "target-cpu", else the processor the kernels without it are planned for.
+    let without_cpu = match facts.target_cpu {
+        Some(_) => None,
+        None => target_without_cpu(cfg)?,
+    };
+    let cpu = facts.target_cpu.as_ref().or(without_cpu.as_ref());
     // Only LLVM 22 knows "amdgpu-dynamic-vgpr-block-size"; earlier majors ignore it.
     let dvgpr = facts.dvgpr_attr.as_ref().filter(|_| crate::LLVM == wavebudget_model::Llvm::V22);
     let from_ir = facts.target_cpu.is_some();
@@ -1038,7 +1066,7 @@ fn write_attributes(
         }
         Mode::Advise => {
             // As NVPTX's advice: one line per kernel that would be written, printed by opt and under
-            // clang's -Rbackend-plugin, beside the analysis remark's numbers.
+            // clang's -Rremark-backend-plugin, beside the analysis remark's numbers.
             c.diag(Severity::Remark, Finding::WouldSetWaves { waves: w, value });
             action = Action::Advised;
         }

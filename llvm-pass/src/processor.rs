@@ -59,3 +59,55 @@ pub fn processor_for(
         None => Err(ProcessorRefusal::NoAmdgpuTarget),
     }
 }
+
+/// Whether this process generates code from the module the pass runs on, so that its target machine's
+/// processor is what the kernels without `"target-cpu"` are compiled for: a linker (lld's LTO), or clang
+/// compiling to an object or assembly. Not opt (its output is IR a later compile takes with its own
+/// `-mcpu`), not clang writing IR (`-emit-llvm`, `-flto`, a `-fgpu-rdc` device compile), and not a host
+/// this cannot tell (no `/proc`, another program embedding LLVM): there `target=` names the processor.
+pub fn host_generates_code() -> bool {
+    let Ok(exe) = std::env::current_exe() else {
+        return false;
+    };
+    let exe = exe.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    generates_code(&exe, &args)
+}
+
+/// [`host_generates_code`] of an executable's file name and its arguments.
+pub fn generates_code(exe: &str, args: &[String]) -> bool {
+    if exe.contains("lld") {
+        return true;
+    }
+    if !exe.contains("clang") {
+        return false;
+    }
+    // clang's driver (its cc1 runs in process) or a cc1 job: IR out where any of these is given.
+    let writes_ir = |a: &str| {
+        matches!(a, "-emit-llvm" | "-emit-llvm-bc" | "-emit-llvm-only" | "-flto" | "-fgpu-rdc" | "-foffload-lto")
+            || a.starts_with("-flto=")
+            || a.starts_with("-foffload-lto=")
+    };
+    !args.iter().skip(1).any(|a| writes_ir(a))
+}
+
+#[cfg(test)]
+mod host_tests {
+    use super::generates_code;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn code_is_generated_by_clang_to_objects_and_by_lld_only() {
+        assert!(generates_code("clang", &args(&["clang", "-c", "k.cl"])));
+        assert!(generates_code("clang-22", &args(&["clang", "-x", "ir", "-S", "k.ll"])));
+        assert!(generates_code("ld.lld", &args(&["ld.lld", "-plugin-opt=mcpu=gfx90a"])));
+        assert!(!generates_code("clang", &args(&["clang", "-S", "-emit-llvm", "k.cl"])));
+        assert!(!generates_code("clang", &args(&["clang", "-c", "-flto=thin", "k.cl"])));
+        assert!(!generates_code("clang++", &args(&["clang++", "-x", "hip", "-fgpu-rdc", "-c", "k.hip"])));
+        assert!(!generates_code("opt", &args(&["opt", "-passes=default<O2>"])));
+        assert!(!generates_code("python3", &args(&["python3", "triton_compile.py"])));
+    }
+}
