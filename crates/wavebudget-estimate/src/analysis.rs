@@ -149,6 +149,9 @@ struct Numbered<'f> {
     /// Values the backend's CSE merges into a dominating copy (`dominating_duplicates`): their
     /// instructions are gone, so they use nothing; their uses are the copy's.
     merged: Vec<bool>,
+    /// Addresses folded into their base's register (`folded_address_base`): no instruction reads the
+    /// base there; the memory instructions that use them do.
+    folded: Vec<bool>,
 }
 
 impl<'f> Numbered<'f> {
@@ -206,6 +209,7 @@ impl<'f> Numbered<'f> {
             direct: Vec::new(),
             tile_pointer: vec![false; n],
             merged: vec![false; n],
+            folded: vec![false; n],
         };
         // An address folded into its base's register, else a value the backend's CSE merges with a
         // dominating one: that one's register (and the merged instruction, gone, uses nothing).
@@ -217,7 +221,9 @@ impl<'f> Numbered<'f> {
             users.iter_mut().for_each(|us| us.retain(|u| !gone(u)));
             fun.users = users;
         }
-        fun.direct = (0..n).map(|v| fun.folded_address_base(v).or(same[v])).collect();
+        let folded: Vec<Option<usize>> = (0..n).map(|v| fun.folded_address_base(v)).collect();
+        fun.folded = folded.iter().map(Option::is_some).collect();
+        fun.direct = folded.into_iter().zip(&same).map(|(f, s)| f.or(*s)).collect();
         fun.rep = resolve(&fun.direct);
         fun
     }
@@ -1009,7 +1015,11 @@ impl<'f> Numbered<'f> {
                 if is_phi {
                     continue;
                 }
-                use_operands(&inst.operands, &mut mark, &mut v, &mut s);
+                // An address folded into its base's register is no instruction: its users read the base
+                // (`rep`), and the base is live from where they are, not from here.
+                if !self.id[b][k].is_some_and(|x| self.folded[x]) {
+                    use_operands(&inst.operands, &mut mark, &mut v, &mut s);
+                }
                 note(v + extra_at(k), s);
                 // Values moved to just before this instruction: defined here, their operands live above.
                 while next < arriving.len() && arriving[next].0 == k {
@@ -1049,7 +1059,9 @@ impl<'f> Numbered<'f> {
         };
         let mut first: Vec<usize> = vec![block.insts.len(); nargs];
         for (l, inst) in block.insts.iter().enumerate() {
-            if self.gone(0, l) {
+            // Merged into a dominating copy, or an address folded into its base's register: its users'
+            // positions are the base's uses.
+            if self.gone(0, l) || self.id[0][l].is_some_and(|x| self.folded[x]) {
                 continue;
             }
             let at = sunk.get(&l).copied().unwrap_or(l);
