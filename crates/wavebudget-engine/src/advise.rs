@@ -82,6 +82,9 @@ pub enum Refusal {
     /// A target naming nothing (`--target ''`), as every door's target reading refuses it.
     #[error("{} is empty", Arg("target"))]
     EmptyTarget,
+    /// A kernel filter naming nothing (`--kernel ''`): no kernel has that name.
+    #[error("{} is empty", Arg("kernel"))]
+    EmptyKernel,
     /// The target names no product with figures.
     #[error("no figures for '{target}': advice needs a product's figures ({known}); an architecture alone does not say its SMs, clocks or bandwidth")]
     NoFigures {
@@ -531,6 +534,9 @@ pub fn for_kernel(mut r: Record, kernel: Option<&str>) -> Option<Record> {
 /// least one candidate, and one kernel's configs as the candidates name them (unless `kernel` names the
 /// one to rank); [`advise`] holds the kernels its reading finds to the same.
 pub fn one_kernel(records: &[Record], kernel: Option<&str>, inputs: &str) -> Result<(), Refusal> {
+    if kernel == Some("") {
+        return Err(Refusal::EmptyKernel);
+    }
     let mut names: Vec<&str> = records.iter().filter_map(|r| r.kernel.as_deref()).collect();
     names.sort_unstable();
     names.dedup();

@@ -340,6 +340,9 @@ def test_a_dict_is_read_as_a_candidates_line_is_and_the_doors_agree(h200_candida
     for field in ("name", "kernel", "asm", "ir"):
         bad = dict({k: v for k, v in rec.items() if k not in ("ir", "asm")}, **{field: ""})
         both([json.dumps(bad)], lambda: wavebudget.advise("H200", [bad]), "not_a_candidate", f'"{field}" is empty')
+    # A kernel filter of nothing names no kernel (it was "no kernel named " with nothing after it).
+    both([json.dumps(rec)], lambda: wavebudget.advise("H200", [rec], kernel=""), "empty_kernel", "kernel is empty",
+         "--kernel", "")
     # Not a list of candidates at all: a refusal, not a TypeError.
     with pytest.raises(wavebudget.Error, match="^candidates: a list of dicts or compiled Triton kernels, not int$"):
         wavebudget.advise("H200", 5)
