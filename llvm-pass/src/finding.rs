@@ -782,6 +782,26 @@ pub enum Finding {
         /// AGPRs named by asm in a unified file: llc-22 gives `~{v127},~{a127}` 128 registers on gfx942).
         gets: Option<u32>,
     },
+    /// Inline asm names arch VGPRs past what the AGPR split leaves, the whole within the budget: LLVM
+    /// reserves them (llc-22: "inline asm clobber list contains reserved registers").
+    #[error("inline asm names registers up to v{}, past the {split} of the {budget} VGPRs for {waves} waves/SIMD that {} leaves beside AGPRs: LLVM reserves them and does not preserve them across the asm (it warns that the clobber list contains reserved registers){}",
+        vgprs - 1,
+        match agpr_alloc { Some(a) => format!("\"amdgpu-agpr-alloc\"=\"{a}\""), None => "LLVM 22 without \"amdgpu-agpr-alloc\"".to_string() },
+        if *names_agprs { "" } else { "; \"amdgpu-agpr-alloc\"=\"0\" leaves them all to arch VGPRs where no AGPR is named" })]
+    AsmPastSplit {
+        /// Arch VGPRs asm names (the highest plus one).
+        vgprs: u32,
+        /// Arch VGPRs LLVM's split leaves.
+        split: u32,
+        /// The whole VGPR budget.
+        budget: u32,
+        /// The waves set.
+        waves: u32,
+        /// The attribute as written (`None`: absent, LLVM 22's default half).
+        agpr_alloc: Option<String>,
+        /// The asm names AGPRs too.
+        names_agprs: bool,
+    },
     /// gfx908: an estimate over the arch budget but within both files: AGPR copies.
     #[error("estimated peak pressure of about {estimate} registers exceeds the {budget} arch VGPRs of {waves} waves/SIMD; about {} of them would live in the {agprs} AGPRs as copies, not memory spills, if the estimate holds (llc-22 spills a few where its count nears both files' {}; records=PATH gives exact counts)", estimate - budget, budget + agprs)]
     AgprCopies {

@@ -1239,7 +1239,17 @@ fn registers(
             wavebudget_model::Vgprs::Total(n) => n,
         },
     };
-    if unified && !asm_binds && vgpr_count <= l.max_vgprs && arch > l.max_arch_vgprs {
+    if unified && !asm_binds && asm.vgprs > l.max_arch_vgprs {
+        // Registers asm names are not copied into AGPRs: past the split, LLVM reserves them.
+        c.warn(Finding::AsmPastSplit {
+            vgprs: asm.vgprs,
+            split: l.max_arch_vgprs,
+            budget: l.max_vgprs,
+            waves: w,
+            agpr_alloc: facts.agpr_alloc_attr.clone(),
+            names_agprs: asm.agprs > 0,
+        });
+    } else if unified && !asm_binds && vgpr_count <= l.max_vgprs && arch > l.max_arch_vgprs {
         c.diag(
             Severity::Note,
             Finding::ArchOverSplit {
