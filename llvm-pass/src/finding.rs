@@ -835,10 +835,12 @@ pub enum Finding {
         budget: u32,
     },
     /// Estimated SGPRs (with VCC) over the budget (GFX8/9, where SGPRs bound the waves).
-    #[error("estimated peak of about {estimate} SGPRs (VCC included) exceeds the budget of {budget} for {waves} waves/SIMD: about {} registers may spill (estimated from the IR; records=PATH gives exact counts)", estimate - budget)]
+    #[error("estimated peak of about {estimate} SGPRs (the {reserved} LLVM reserves included) exceeds the {budget} LLVM allocates for {waves} waves/SIMD: about {} registers may spill (estimated from the IR; records=PATH gives exact counts)", estimate - budget)]
     EstimateSgprSpill {
-        /// The estimate, VCC included.
+        /// The estimate, the reserved SGPRs included.
         estimate: u32,
+        /// SGPRs LLVM reserves (VCC; XNACK's and flat scratch's on GFX8/9).
+        reserved: u32,
         /// The waves set.
         waves: u32,
         /// The budget.

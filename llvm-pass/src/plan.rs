@@ -1078,6 +1078,19 @@ fn write_attributes(
     c.plan.action = action;
 }
 
+/// The SGPRs, reserved ones included, LLVM's allocator may use for W waves/SIMD: the budget (the waves'
+/// share, or `"amdgpu-num-sgpr"`), and no more than `getMaxNumSGPRs` gives with the amdhsa trap handler
+/// (GFX8/9: 80 at 8 waves/SIMD, where the waves allow 100; llc-22's `.sgpr_count` never passed 74 there
+/// on gfx90a and gfx942, nor 102 at 4 or 6).
+fn sgpr_room(st: &Subtarget, l: &Limits, w: u32) -> u32 {
+    let budget = l.max_sgprs.unwrap_or(u32::MAX);
+    if st.processor().sgprs_limit_occupancy() {
+        budget.min(st.llvm_sgpr_budget(w))
+    } else {
+        budget
+    }
+}
+
 /// What the earlier phases decided, for the register checks.
 struct Decided<'a> {
     st: &'a Subtarget,
@@ -1145,7 +1158,7 @@ fn registers(
     // divergent condition takes a 64-bit lane mask.
     let sgprs_fit = |lanes: u32| {
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
-            || l.max_sgprs.is_some_and(|m| 2 * lanes + wavebudget_model::targets::EXTRA_SGPRS_VCC <= m)
+            || (l.max_sgprs.is_some() && 2 * lanes + st.llvm_reserved_sgprs() <= sgpr_room(st, l, w))
     };
     let fits = |lanes: u32| {
         st.processor().total_vgprs(lanes, 0) <= l.max_vgprs && lanes <= l.max_arch_vgprs && sgprs_fit(lanes)
@@ -1212,20 +1225,21 @@ fn registers(
             }
         });
     }
-    // SGPRs, as VGPRs: a record's `.sgpr_count` (extras included) or the estimate plus VCC, the one extra
-    // every kernel that computes a condition has (XNACK's and flat scratch's are not assumed).
+    // SGPRs, as VGPRs: a record's `.sgpr_count` (extras included) against the waves' budget; the estimate,
+    // with the SGPRs LLVM reserves, against what its allocator gets (`sgpr_room`).
     match (source, regs.sgpr_count(), l.max_sgprs) {
         (RegisterSource::Records, Some(s), Some(max_s)) if s > max_s => {
             c.warn(Finding::RecordsSgprSpill { sgpr_count: s, waves: w, budget: max_s });
         }
-        (RegisterSource::Estimate, Some(s), Some(max_s))
+        (RegisterSource::Estimate, Some(s), Some(_))
             if (st.processor().sgprs_limit_occupancy() || facts.num_sgpr_attr.is_some())
-                && s + wavebudget_model::targets::EXTRA_SGPRS_VCC > max_s =>
+                && s + st.llvm_reserved_sgprs() > sgpr_room(st, l, w) =>
         {
             c.warn(Finding::EstimateSgprSpill {
-                estimate: s + wavebudget_model::targets::EXTRA_SGPRS_VCC,
+                estimate: s + st.llvm_reserved_sgprs(),
+                reserved: st.llvm_reserved_sgprs(),
                 waves: w,
-                budget: max_s,
+                budget: sgpr_room(st, l, w),
             });
         }
         _ => {}

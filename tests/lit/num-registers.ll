@@ -12,7 +12,7 @@
 ; CHECK-DAG: note: amdgpu-occupancy-budget: kernel 'capped90a' (gfx90a): "amdgpu-num-vgpr"="64" holds the kernel to 128 VGPRs (VGPRs and AGPRs: LLVM doubles it where one file holds both), below the 256 of 2 waves/SIMD: the budget is 128
 ; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'capped90a' (gfx90a): estimated peak pressure of about {{[0-9]+}} VGPRs exceeds the budget of 128 for 2 waves/SIMD
 ; CHECK-DAG: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="16" holds the kernel to 16 SGPRs (sgpr_count, VCC included), below the 108 of 2 waves/SIMD: the budget is 16
-; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (VCC included) exceeds the budget of 16 for 2 waves/SIMD
+; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (the 4 LLVM reserves included) exceeds the 16 LLVM allocates for 2 waves/SIMD
 ; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'malformed' (gfx900): "amdgpu-num-vgpr"="6x4" is malformed: LLVM fails the compile with "error: cannot parse integer attribute amdgpu-num-vgpr"; kernel left untouched
 ; 300 on gfx900 at 2 waves (128): LLVM 22 clamps it to the waves' budget, 15 and 19 ignore it.
 ; M15-DAG: note: amdgpu-occupancy-budget: kernel 'over' (gfx900): "amdgpu-num-vgpr"="300" is outside 0..=128 for this waves target: LLVM 15 ignores it

@@ -345,8 +345,14 @@ impl<'f> Numbered<'f> {
     fn folded_address_base(&self, v: usize) -> Option<usize> {
         let inst = self.inst_of(v)?;
         let (Kind::Gep { offset: Some(offset) }, Some(space)) = (&inst.kind, self.tys[v].space) else { return None };
+        let base = inst.operands.first().and_then(|&o| self.value(o));
         let fits = match space {
             3 => (0..65536).contains(offset),
+            // A kernel argument's pointer is uniform: its loads may be scalar (`s_load`), whose offset
+            // llc-22 does not encode below 0 (it adds the offset into a new SGPR pair, live from the
+            // address to its loads: 49 pointer arguments at -4 bytes, their addresses first, spill 40
+            // SGPRs at 8 waves/SIMD on gfx942).
+            1 if base.is_some_and(|b| b < self.f.args.len()) => (0..4096).contains(offset),
             1 => (-4096..4096).contains(offset),
             _ => false,
         };
@@ -361,7 +367,7 @@ impl<'f> Numbered<'f> {
             }
         });
         if fits && only_addresses {
-            inst.operands.first().and_then(|&o| self.value(o))
+            base
         } else {
             None
         }

@@ -606,6 +606,22 @@ impl Subtarget {
         self.llvm_max_requestable_sgprs(waves).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
+    /// `GCNSubtarget::getBaseReservedNumSGPRs` for a kernel without flat scratch of its own: the SGPRs
+    /// LLVM keeps out of its allocator's budget (VCC; on GFX8/9 XNACK's where it is on or "any", and
+    /// architected flat scratch's).
+    pub fn llvm_reserved_sgprs(&self) -> u32 {
+        let p = self.processor();
+        if p.generation.is_gfx10_plus() {
+            crate::targets::EXTRA_SGPRS_VCC
+        } else if p.architected_flat_scratch {
+            crate::targets::EXTRA_SGPRS_FLAT_SCRATCH
+        } else if p.xnack && self.id().xnack != Some(false) {
+            crate::targets::EXTRA_SGPRS_XNACK
+        } else {
+            crate::targets::EXTRA_SGPRS_VCC
+        }
+    }
+
     /// `IsaInfo::getMaxNumSGPRs(W, Addressable=false)`: the largest `"amdgpu-num-sgpr"` LLVM takes for W
     /// waves (GFX8/9: W's share less the trap handler's SGPRs, to the granule; GFX10+: the addressable
     /// SGPRs with VCC).

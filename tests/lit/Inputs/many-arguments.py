@@ -32,6 +32,31 @@ for i in range(100):
     lines.append(f"  %l{i} = load i32, ptr addrspace(1) %g{i}, !invariant.load !0")
     lines.append(f"  %h{i} = add i32 {prev}, %l{i}")
 lines += ["  store i32 %h99, ptr addrspace(1) %p", "  ret void", "}"]
+# `below`: as `hoisted`, 49 pointers read 4 bytes below each: a scalar load encodes no negative offset, so
+# each address is an SGPR pair of its own, live from where it is made to its load.
+PTRS49 = ", ".join(f"ptr addrspace(1) noalias readonly %r{i}" for i in range(49))
+lines.append(f"define amdgpu_kernel void @below(ptr addrspace(1) %p, {PTRS49}) #0 {{")
+lines += [f"  %b{i} = getelementptr i32, ptr addrspace(1) %r{i}, i64 -1" for i in range(49)]
+for i in range(49):
+    prev = f"%c{i - 1}" if i else "0"
+    lines.append(f"  %m{i} = load i32, ptr addrspace(1) %b{i}, !invariant.load !0")
+    lines.append(f"  %c{i} = add i32 {prev}, %m{i}")
+lines += ["  store i32 %c48, ptr addrspace(1) %p", "  ret void", "}"]
+# `reread`: 40 pointers, each read once in a scattered order, then again in order: every pointer live from
+# its first read to its second (the order of a generated kernel that llc-22 spills 13 SGPRs for at 8
+# waves/SIMD with 74 SGPRs, where the waves allow 100).
+PTRS40 = ", ".join(f"ptr addrspace(1) noalias readonly %s{i}" for i in range(40))
+lines.append(f"define amdgpu_kernel void @reread(ptr addrspace(1) %p, {PTRS40}) #0 {{")
+order = [3, 24, 37, 22, 36, 28, 16, 39, 32, 6, 35, 15, 29, 18, 34, 19, 2, 33, 27, 21, 13, 12, 1, 30, 11, 38, 23,
+         20, 25, 5, 8, 7, 17, 14, 4, 9, 0, 31, 10, 26] + list(range(40))
+offsets = [12, 0, 4, 8, 0, 0, 0, 12, 0, 8, 12, 12, 4, 8, 8, 12, 8, 4, 12, 4, 4, 0, 4, 8, 12, 8, 12, 0, 4, 4, 0, 12,
+           4, 8, 0, 4, 0, 12, 8, 8] + [4 * ((i + 1) % 4) for i in range(40)]
+for k, i in enumerate(order):
+    prev = f"%e{k - 1}" if k else "0"
+    lines.append(f"  %d{k} = getelementptr i8, ptr addrspace(1) %s{i}, i64 {offsets[k]}")
+    lines.append(f"  %f{k} = load i32, ptr addrspace(1) %d{k}")
+    lines.append(f"  %e{k} = add i32 {prev}, %f{k}")
+lines += ["  store i32 %e79, ptr addrspace(1) %p", "  ret void", "}"]
 lines.append('attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }')
 lines.append("!0 = !{}")
 print("\n".join(lines))
