@@ -10,6 +10,8 @@
 ; negative offset), and the warning stands. And the warning compares with the SGPRs LLVM allocates at 8
 ; waves/SIMD (80, less the 6 it reserves: the trap handler takes 16 of the waves' 100), not with the 100:
 ; `reread` needs about 88 and llc-22 spills 13 at 74 (the pass said nothing, 88 being under 100).
+; `lanes`: per-lane pointers on 57 arguments, read twice: each argument's SGPR pair is the pointer's
+; uniform part (global `saddr`), live to its second read, where the estimate kept it only to the address.
 ; llc's own .sgpr_spill_count is the independent word on each.
 ; RUN: python3 %S/Inputs/many-arguments.py > %t.in.ll
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' -S %t.in.ll -o %t.out.ll 2>&1 \
@@ -17,6 +19,7 @@
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'twice' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'below' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'reread' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'lanes' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; RUN: llc -O2 -filetype=obj %t.out.ll -o %t.o
 ; RUN: llvm-readelf --notes %t.o | FileCheck %s --check-prefix=LLC
 ; LLC: .name: chain
@@ -28,4 +31,6 @@
 ; LLC: .name: below
 ; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}
 ; LLC: .name: reread
+; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}
+; LLC: .name: lanes
 ; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}

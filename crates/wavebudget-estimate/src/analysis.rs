@@ -152,6 +152,9 @@ struct Numbered<'f> {
     /// Addresses folded into their base's register (`folded_address_base`): no instruction reads the
     /// base there; the memory instructions that use them do.
     folded: Vec<bool>,
+    /// A per-lane pointer's uniform part, where it is one kernel argument (`share_pointer_offsets`):
+    /// read wherever the pointer is.
+    tile_base: Vec<Option<usize>>,
 }
 
 impl<'f> Numbered<'f> {
@@ -210,6 +213,7 @@ impl<'f> Numbered<'f> {
             tile_pointer: vec![false; n],
             merged: vec![false; n],
             folded: vec![false; n],
+            tile_base: vec![None; n],
         };
         // An address folded into its base's register, else a value the backend's CSE merges with a
         // dominating one: that one's register (and the merged instruction, gone, uses nothing).
@@ -262,6 +266,13 @@ impl<'f> Numbered<'f> {
     /// The numbered value whose register `o` is (see `rep`).
     fn slot(&self, o: Operand) -> Option<usize> {
         self.value(o).map(|x| self.rep[x])
+    }
+
+    /// The registers an operand reads: its own ([`Numbered::slot`]) and, for a per-lane pointer on a
+    /// kernel argument, the argument's (`tile_base`).
+    fn slots(&self, o: Operand) -> impl Iterator<Item = usize> + '_ {
+        let base = self.value(o).and_then(|x| self.tile_base[x]).map(|b| self.rep[b]);
+        self.slot(o).into_iter().chain(base)
     }
 
     /// For each value, an identical computation that dominates it (LLVM's codegen runs EarlyCSE/GVN and
@@ -543,6 +554,11 @@ impl<'f> Numbered<'f> {
             }
             let Some(walk) = self.offset_from_uniform_base(k, divergent) else { continue };
             self.tile_pointer[k] = true;
+            // One kernel argument as its uniform part: its SGPR pair is the address's too (global
+            // `saddr`), live to the pointer's loads and stores.
+            if let [b] = walk.bases[..] {
+                self.tile_base[k] = (b < self.f.args.len()).then_some(b);
+            }
             if self.direct[k].is_some() || !walk.strict {
                 continue;
             }
@@ -569,11 +585,14 @@ impl<'f> Numbered<'f> {
         let mut stack = vec![Operand::Value(v as u32)];
         let mut seen: HashSet<usize> = HashSet::default();
         let mut found_uniform = false;
-        let mut walk = PointerWalk { offsets: Vec::new(), strict: true };
+        let mut walk = PointerWalk { offsets: Vec::new(), strict: true, bases: Vec::new() };
         while let Some(x) = stack.pop() {
             if uniform(x) {
                 // A constant, a global, or a uniform value.
                 found_uniform = true;
+                if let Some(xi) = self.value(x).filter(|xi| !walk.bases.contains(xi)) {
+                    walk.bases.push(xi);
+                }
                 continue;
             }
             let xi = self.value(x)?;
@@ -627,13 +646,15 @@ impl<'f> Numbered<'f> {
                 }
                 if let Kind::Phi { blocks } = &inst.kind {
                     for (&o, &pb) in inst.operands.iter().zip(blocks) {
-                        if let (Some(x), true) = (self.slot(o), (pb as usize) < nb) {
-                            uses[x].push((pb, 0, true));
+                        if (pb as usize) < nb {
+                            for x in self.slots(o) {
+                                uses[x].push((pb, 0, true));
+                            }
                         }
                     }
                 } else {
                     for &o in &inst.operands {
-                        if let Some(x) = self.slot(o) {
+                        for x in self.slots(o) {
                             uses[x].push((b, k, false));
                         }
                     }
@@ -989,7 +1010,7 @@ impl<'f> Numbered<'f> {
             // `o` is live above here: marks it and adds its lanes.
             let use_operands = |operands: &[Operand], mark: &mut [u32], v: &mut u32, s: &mut u32| {
                 for &o in operands {
-                    if let Some(x) = self.slot(o) {
+                    for x in self.slots(o) {
                         if mark[x] != epoch {
                             mark[x] = epoch;
                             *v += cost[x].vgpr_halves;
@@ -1072,7 +1093,7 @@ impl<'f> Numbered<'f> {
             }
             let at = sunk.get(&l).copied().unwrap_or(l);
             for &o in &inst.operands {
-                if let Some(x) = self.slot(o).filter(|&x| x < nargs) {
+                for x in self.slots(o).filter(|&x| x < nargs) {
                     first[x] = first[x].min(at);
                 }
             }
@@ -1106,6 +1127,8 @@ struct PointerWalk {
     /// Every such index is added to a uniform base, and no phi on the way joins a uniform value: the
     /// pointer is exactly a uniform base plus those offsets (plus uniform steps).
     strict: bool,
+    /// The uniform values (not constants) the walk reached, without repeats.
+    bases: Vec<usize>,
 }
 
 /// The fragment registers a block's matrix ops keep live (see `Numbered::matrix_fragments`).

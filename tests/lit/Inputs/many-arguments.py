@@ -57,6 +57,24 @@ for k, i in enumerate(order):
     lines.append(f"  %f{k} = load i32, ptr addrspace(1) %d{k}")
     lines.append(f"  %e{k} = add i32 {prev}, %f{k}")
 lines += ["  store i32 %e79, ptr addrspace(1) %p", "  ret void", "}"]
+# `lanes`: 57 pointers, each offset by the lane's id, read in order and again 16 bytes on in reverse: the
+# pointers' uniform parts are SGPR pairs (global `saddr`), live from the first read to the second.
+PTRS57 = ", ".join(f"ptr addrspace(1) noalias readonly %u{i}" for i in range(57))
+lines.append(f"define amdgpu_kernel void @lanes(ptr addrspace(1) %p, {PTRS57}) #0 {{")
+lines.append("  %tid = call i32 @llvm.amdgcn.workitem.id.x()")
+lines += [f"  %v{i} = getelementptr i32, ptr addrspace(1) %u{i}, i32 %tid" for i in range(57)]
+order = list(range(57)) + list(range(56, -1, -1))
+for k, i in enumerate(order):
+    prev = f"%y{k - 1}" if k else "0"
+    if k < 57:
+        lines.append(f"  %x{k} = load i32, ptr addrspace(1) %v{i}")
+    else:
+        lines.append(f"  %w{k} = getelementptr i8, ptr addrspace(1) %v{i}, i64 16")
+        lines.append(f"  %x{k} = load i32, ptr addrspace(1) %w{k}")
+    lines.append(f"  %y{k} = add i32 {prev}, %x{k}")
+lines.append(f"  %o = getelementptr i32, ptr addrspace(1) %p, i32 %tid")
+lines += [f"  store i32 %y{len(order) - 1}, ptr addrspace(1) %o", "  ret void", "}"]
+lines.append("declare i32 @llvm.amdgcn.workitem.id.x()")
 lines.append('attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }')
 lines.append("!0 = !{}")
 print("\n".join(lines))
