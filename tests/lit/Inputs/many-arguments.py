@@ -24,24 +24,23 @@ for i in range(N):
     prev = f"%x{i - 1}" if i else f"%s{N - 1}"
     lines.append(f"  %x{i} = mul i32 {prev}, %a{N - 1 - i}")
 lines += [f"  store i32 %x{N - 1}, ptr addrspace(1) %p", "  ret void", "}"]
-PTRS = ", ".join(f"ptr addrspace(1) noalias readonly %q{i}" for i in range(100))
-lines.append(f"define amdgpu_kernel void @hoisted(ptr addrspace(1) %p, {PTRS}) #0 {{")
-lines += [f"  %g{i} = getelementptr i32, ptr addrspace(1) %q{i}, i64 4" for i in range(100)]
-for i in range(100):
-    prev = f"%h{i - 1}" if i else "0"
-    lines.append(f"  %l{i} = load i32, ptr addrspace(1) %g{i}, !invariant.load !0")
-    lines.append(f"  %h{i} = add i32 {prev}, %l{i}")
-lines += ["  store i32 %h99, ptr addrspace(1) %p", "  ret void", "}"]
+def hoisted(name, count, index, arg, gep, load, add):
+    """A kernel of `count` pointer arguments, each read at element `index`, the addresses all made first
+    and the loads added in a chain (value names prefixed as given, as the kernels share one module)."""
+    ptrs = ", ".join(f"ptr addrspace(1) noalias readonly %{arg}{i}" for i in range(count))
+    lines.append(f"define amdgpu_kernel void @{name}(ptr addrspace(1) %p, {ptrs}) #0 {{")
+    lines.extend(f"  %{gep}{i} = getelementptr i32, ptr addrspace(1) %{arg}{i}, i64 {index}" for i in range(count))
+    for i in range(count):
+        prev = f"%{add}{i - 1}" if i else "0"
+        lines.append(f"  %{load}{i} = load i32, ptr addrspace(1) %{gep}{i}, !invariant.load !0")
+        lines.append(f"  %{add}{i} = add i32 {prev}, %{load}{i}")
+    lines.extend([f"  store i32 %{add}{count - 1}, ptr addrspace(1) %p", "  ret void", "}"])
+
+
+hoisted("hoisted", 100, 4, "q", "g", "l", "h")
 # `below`: as `hoisted`, 49 pointers read 4 bytes below each: a scalar load encodes no negative offset, so
 # each address is an SGPR pair of its own, live from where it is made to its load.
-PTRS49 = ", ".join(f"ptr addrspace(1) noalias readonly %r{i}" for i in range(49))
-lines.append(f"define amdgpu_kernel void @below(ptr addrspace(1) %p, {PTRS49}) #0 {{")
-lines += [f"  %b{i} = getelementptr i32, ptr addrspace(1) %r{i}, i64 -1" for i in range(49)]
-for i in range(49):
-    prev = f"%c{i - 1}" if i else "0"
-    lines.append(f"  %m{i} = load i32, ptr addrspace(1) %b{i}, !invariant.load !0")
-    lines.append(f"  %c{i} = add i32 {prev}, %m{i}")
-lines += ["  store i32 %c48, ptr addrspace(1) %p", "  ret void", "}"]
+hoisted("below", 49, -1, "r", "b", "m", "c")
 # `reread`: 40 pointers, each read once in a scattered order, then again in order: every pointer live from
 # its first read to its second (the order of a generated kernel that llc-22 spills 13 SGPRs for at 8
 # waves/SIMD with 74 SGPRs, where the waves allow 100).
