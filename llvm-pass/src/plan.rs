@@ -351,15 +351,10 @@ pub fn target_without_cpu(cfg: &Config) -> Result<Option<String>, Finding> {
         {
             Ok(cfg.target.clone())
         }
-        _ => {
-            let mut compiled = cpu.clone();
-            for (feature, on) in [("xnack", xnack), ("sramecc", sramecc)] {
-                if let Some(on) = on {
-                    compiled.push_str(&format!(":{feature}{}", if on { '+' } else { '-' }));
-                }
-            }
-            Err(Finding::CompilesForOther { compiled, target: t.clone() })
-        }
+        _ => Err(Finding::CompilesForOther {
+            compiled: wavebudget_model::TargetId { xnack, sramecc, ..compiled }.canonical(),
+            target: t.clone(),
+        }),
     }
 }
 
@@ -1083,12 +1078,7 @@ fn write_attributes(
 /// (GFX8/9: 80 at 8 waves/SIMD, where the waves allow 100; llc-22's `.sgpr_count` never passed 74 there
 /// on gfx90a and gfx942, nor 102 at 4 or 6).
 fn sgpr_room(st: &Subtarget, l: &Limits, w: u32) -> u32 {
-    let budget = l.max_sgprs.unwrap_or(u32::MAX);
-    if st.processor().sgprs_limit_occupancy() {
-        budget.min(st.llvm_sgpr_budget(w))
-    } else {
-        budget
-    }
+    l.max_sgprs.unwrap_or(u32::MAX).min(st.llvm_sgpr_budget(w))
 }
 
 /// What the earlier phases decided, for the register checks.
@@ -1156,9 +1146,11 @@ fn registers(
     // and there is nothing to say about its registers (`Config::bound_first`).
     // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
     // divergent condition takes a 64-bit lane mask.
+    // What LLVM's allocator gets for SGPRs, and what it reserves of it (the estimate's spill check below).
+    let (sgpr_room, reserved_sgprs) = (sgpr_room(st, l, w), st.llvm_reserved_sgprs());
     let sgprs_fit = |lanes: u32| {
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
-            || (l.max_sgprs.is_some() && 2 * lanes + st.llvm_reserved_sgprs() <= sgpr_room(st, l, w))
+            || (l.max_sgprs.is_some() && 2 * lanes + reserved_sgprs <= sgpr_room)
     };
     let fits = |lanes: u32| {
         st.processor().total_vgprs(lanes, 0) <= l.max_vgprs && lanes <= l.max_arch_vgprs && sgprs_fit(lanes)
@@ -1233,13 +1225,13 @@ fn registers(
         }
         (RegisterSource::Estimate, Some(s), Some(_))
             if (st.processor().sgprs_limit_occupancy() || facts.num_sgpr_attr.is_some())
-                && s + st.llvm_reserved_sgprs() > sgpr_room(st, l, w) =>
+                && s + reserved_sgprs > sgpr_room =>
         {
             c.warn(Finding::EstimateSgprSpill {
-                estimate: s + st.llvm_reserved_sgprs(),
-                reserved: st.llvm_reserved_sgprs(),
+                estimate: s + reserved_sgprs,
+                reserved: reserved_sgprs,
                 waves: w,
-                budget: sgpr_room(st, l, w),
+                budget: sgpr_room,
             });
         }
         _ => {}

@@ -65,13 +65,17 @@ pub fn processor_for(
 /// compiling to an object or assembly. Not opt (its output is IR a later compile takes with its own
 /// `-mcpu`), not clang writing IR (`-emit-llvm`, `-flto`, a `-fgpu-rdc` device compile), and not a host
 /// this cannot tell (no `/proc`, another program embedding LLVM): there `target=` names the processor.
+/// Read once per process: its executable and arguments do not change.
 pub fn host_generates_code() -> bool {
-    let Ok(exe) = std::env::current_exe() else {
-        return false;
-    };
-    let exe = exe.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
-    generates_code(&exe, &args)
+    static ANSWER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ANSWER.get_or_init(|| {
+        let Ok(exe) = std::env::current_exe() else {
+            return false;
+        };
+        let exe = exe.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+        generates_code(&exe, &args)
+    })
 }
 
 /// [`host_generates_code`] of an executable's file name and its arguments.

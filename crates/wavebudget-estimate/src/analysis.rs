@@ -1076,7 +1076,7 @@ impl<'f> Numbered<'f> {
     /// scalar loads, which `SILoadStoreOptimizer` merges up to 16 dwords of adjacent offsets, and the
     /// scheduler may place anywhere in the entry block), and where registers are short it places them by
     /// their uses: llc-22 gives a gfx942 kernel summing 200 `i32` arguments in a chain 68 SGPRs and no
-    /// spill at 8 waves/SIMD (a budget of 100), where all of them live from the start would be 204
+    /// spill at 8 waves/SIMD (its allocator gets 80), where all of them live from the start would be 204
     /// (`tests/lit/many-arguments.ll`). Arguments are taken as laid out in the kernarg segment (each at its
     /// size's alignment, up to 8 bytes) in windows of 16 dwords, each loaded at once.
     fn argument_starts(&self, sunk: &HashMap<usize, usize>) -> Vec<(usize, usize)> {
