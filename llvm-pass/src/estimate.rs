@@ -68,6 +68,10 @@ pub struct Scan {
     /// It calls something other than an intrinsic: a function, a declaration, inline asm, or through a
     /// pointer (LLVM 15's LDS lowering gives such a kernel its module struct).
     pub calls_anything: bool,
+    /// It has an `alloca` or calls a function (direct or not; not an intrinsic, not inline asm): what
+    /// LLVM 15 and 19 give flat scratch init for (`HasStackObjects || HasCalls`; llc-15 and 19 on a
+    /// gfx900 kernel reserve 6 SGPRs with either and 4 with inline asm alone).
+    pub stack_or_calls: bool,
     /// The direct callees that are only declared here and are not intrinsics (a `-fgpu-rdc` module before
     /// its device link), in order.
     pub declared: Vec<Value>,
@@ -80,6 +84,7 @@ pub fn scan(f: Value, lanes: bool) -> Scan {
     let mut callees = Vec::new();
     let mut indirect = false;
     let mut calls_anything = false;
+    let mut stack_or_calls = false;
     let mut declared = Vec::new();
     // A declaration has no blocks: its arguments' lanes, and no calls.
     if let Some(n) = bound.as_mut() {
@@ -93,12 +98,16 @@ pub fn scan(f: Value, lanes: bool) -> Scan {
                 // A void value (a store, a branch) is 0 lanes.
                 *n = n.saturating_add(i.ty().lanes());
             }
+            if i.opcode() == Opcode::LLVMAlloca {
+                stack_or_calls = true;
+            }
             if !i.is_call() {
                 continue;
             }
             match i.called_function() {
                 Some(c) => {
                     calls_anything |= !c.name_starts_with(&["llvm."]);
+                    stack_or_calls |= !c.name_starts_with(&["llvm."]);
                     if bound.is_some() && c.name_starts_with(MATRIX) {
                         bound = None;
                     }
@@ -114,12 +123,13 @@ pub fn scan(f: Value, lanes: bool) -> Scan {
                         bound = None;
                     } else {
                         indirect = true;
+                        stack_or_calls = true;
                     }
                 }
             }
         }
     }
-    Scan { lanes: bound, calls: (callees, indirect), calls_anything, declared }
+    Scan { lanes: bound, calls: (callees, indirect), calls_anything, stack_or_calls, declared }
 }
 
 /// A type as [`Ty`].

@@ -52,6 +52,11 @@ pub struct KernelFacts {
     pub first_callee: Option<String>,
     /// The kernel makes an indirect call (LLVM then counts the most registers of any function).
     pub makes_indirect_call: bool,
+    /// `"amdgpu-no-flat-scratch-init"` is on the kernel (LLVM 22 then gives it no flat scratch init).
+    pub no_flat_scratch_init_attr: bool,
+    /// The kernel has an `alloca` or calls a function (not an intrinsic, not inline asm): LLVM 15 and 19
+    /// give such a kernel flat scratch init (filled in right before its plan).
+    pub stack_or_calls: bool,
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
     /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
@@ -118,6 +123,8 @@ pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
         static_lds: 0,
         first_callee: None,
         makes_indirect_call: false,
+        no_flat_scratch_init_attr: f.str_attr("amdgpu-no-flat-scratch-init").is_some(),
+        stack_or_calls: false,
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
         lds_attr: f.str_attr("amdgpu-lds-size"),
@@ -214,6 +221,7 @@ impl ModuleFacts {
         k.value_lanes = scan.lanes;
         k.first_callee = scan.calls.0.first().map(|c| c.name());
         k.makes_indirect_call = scan.calls.1;
+        k.stack_or_calls = scan.stack_or_calls;
         // What the kernel reaches through direct calls: a function only declared here, and the constant
         // tables of LDS addresses read on the way.
         let reached = reach_calls(f, &scan, &mut self.calls_of);

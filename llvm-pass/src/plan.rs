@@ -445,7 +445,11 @@ pub fn plan_kernel(
             Own::Honoured(m) => {
                 if let Ok(b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
-                    let l = split_vectors(&st, agprs, honoured_counts(&mut c, &st, counts, m, max, Limits::of(&b)));
+                    let l = split_vectors(
+                        &st,
+                        agprs,
+                        honoured_counts(&mut c, &st, counts, reserved_sgprs(&st, facts), m, max, Limits::of(&b)),
+                    );
                     if let Err(why) = leaves_vgprs(&st, facts, agprs, m, wg, &l)
                         .and_then(|()| capped_tuple_abort(facts, &st, counts, &l))
                     {
@@ -461,7 +465,15 @@ pub fn plan_kernel(
         }
     }
     let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
-    let capped = honoured_counts(&mut c, &st, counts, w, if cfg.exact { w } else { st.max_waves() }, Limits::of(&b));
+    let capped = honoured_counts(
+        &mut c,
+        &st,
+        counts,
+        reserved_sgprs(&st, facts),
+        w,
+        if cfg.exact { w } else { st.max_waves() },
+        Limits::of(&b),
+    );
     let l = split_vectors(&st, agprs, capped);
     phase!(leaves_vgprs(&st, facts, agprs, w, wg, &l));
     phase!(capped_tuple_abort(facts, &st, counts, &l));
@@ -721,10 +733,19 @@ fn own_maximum(facts: &KernelFacts) -> Option<u32> {
 ///   into `getMinNumVGPRs(second)..=getMaxNumVGPRs(first)`; 15 and 19 ignore a value above the maximum or
 ///   below that minimum.
 /// - SGPRs (the count with VCC, flat scratch and XNACK's, as `.sgpr_count`): ignored at or below the
-///   reserved ones or above W's maximum.
+///   `reserved` ones ([`reserved_sgprs`]) or above W's maximum.
 ///
 /// A count that lowers the budget says so in a note, and the spill checks use it.
-fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u32, second: u32, l: Limits) -> Limits {
+#[allow(clippy::too_many_arguments)]
+fn honoured_counts(
+    c: &mut Ctx,
+    st: &Subtarget,
+    counts: RegisterCounts,
+    reserved: u32,
+    first: u32,
+    second: u32,
+    l: Limits,
+) -> Limits {
     let mut l = l;
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     // LLVM 15 and 19 read 0 as not given (`if (Requested && ...)`); 22 clamps it like any other value.
@@ -751,11 +772,6 @@ fn honoured_counts(c: &mut Ctx, st: &Subtarget, counts: RegisterCounts, first: u
         }
     }
     if let Some(n) = counts.sgprs {
-        let reserved = if st.processor().generation.is_gfx10_plus() {
-            wavebudget_model::targets::EXTRA_SGPRS_VCC
-        } else {
-            wavebudget_model::targets::EXTRA_SGPRS_FLAT_SCRATCH
-        };
         // LLVM ignores a value above getMaxNumSGPRs(W, Addressable=false) (GFX8/9: the trap handler's
         // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
         let requestable = st.llvm_max_requestable_sgprs(first);
@@ -1081,6 +1097,18 @@ fn sgpr_room(st: &Subtarget, l: &Limits, w: u32) -> u32 {
     l.max_sgprs.unwrap_or(u32::MAX).min(st.llvm_sgpr_budget(w))
 }
 
+/// `getReservedNumSGPRs(MF)`, the SGPRs LLVM keeps from its allocator and the floor of `"amdgpu-num-sgpr"`,
+/// with flat scratch init as the LLVM the pass runs in gives it to a kernel: LLVM 22 unless
+/// `"amdgpu-no-flat-scratch-init"` is on it (which only the AMDGPU attributor adds, in an LTO link: clang-22
+/// -O2 without it gives every kernel flat scratch init), LLVM 15 and 19 where it has stack or calls. On
+/// gfx900 (XNACK "any") llc-22 ignores `"amdgpu-num-sgpr"="6"` and honours "7", and llc-15 and 19 honour "5"
+/// unless the kernel has an `alloca` or a call (`tests/lit/num-registers.ll`).
+fn reserved_sgprs(st: &Subtarget, facts: &KernelFacts) -> u32 {
+    let flat_scratch_init =
+        if st.llvm() >= Llvm::V22 { !facts.no_flat_scratch_init_attr } else { facts.stack_or_calls };
+    st.llvm_reserved_sgprs(flat_scratch_init)
+}
+
 /// What the earlier phases decided, for the register checks.
 struct Decided<'a> {
     st: &'a Subtarget,
@@ -1147,7 +1175,7 @@ fn registers(
     // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
     // divergent condition takes a 64-bit lane mask.
     // What LLVM's allocator gets for SGPRs, and what it reserves of it (the estimate's spill check below).
-    let (sgpr_room, reserved_sgprs) = (sgpr_room(st, l, w), st.llvm_reserved_sgprs());
+    let (sgpr_room, reserved_sgprs) = (sgpr_room(st, l, w), reserved_sgprs(st, facts));
     let sgprs_fit = |lanes: u32| {
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
             || (l.max_sgprs.is_some() && 2 * lanes + reserved_sgprs <= sgpr_room)

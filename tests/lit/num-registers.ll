@@ -12,7 +12,9 @@
 ; CHECK-DAG: note: amdgpu-occupancy-budget: kernel 'capped90a' (gfx90a): "amdgpu-num-vgpr"="64" holds the kernel to 128 VGPRs (VGPRs and AGPRs: LLVM doubles it where one file holds both), below the 256 of 2 waves/SIMD: the budget is 128
 ; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'capped90a' (gfx90a): estimated peak pressure of about {{[0-9]+}} VGPRs exceeds the budget of 128 for 2 waves/SIMD
 ; CHECK-DAG: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="16" holds the kernel to 16 SGPRs (sgpr_count, VCC included), below the 108 of 2 waves/SIMD: the budget is 16
-; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (the 4 LLVM reserves included) exceeds the 16 LLVM allocates for 2 waves/SIMD
+; M15-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (the 4 LLVM reserves included) exceeds the 16 LLVM allocates for 2 waves/SIMD
+; M19-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (the 4 LLVM reserves included) exceeds the 16 LLVM allocates for 2 waves/SIMD
+; M22-DAG: warning: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 16 LLVM allocates for 2 waves/SIMD
 ; CHECK-DAG: warning: amdgpu-occupancy-budget: kernel 'malformed' (gfx900): "amdgpu-num-vgpr"="6x4" is malformed: LLVM fails the compile with "error: cannot parse integer attribute amdgpu-num-vgpr"; kernel left untouched
 ; 300 on gfx900 at 2 waves (128): LLVM 22 clamps it to the waves' budget, 15 and 19 ignore it.
 ; M15-DAG: note: amdgpu-occupancy-budget: kernel 'over' (gfx900): "amdgpu-num-vgpr"="300" is outside 0..=128 for this waves target: LLVM 15 ignores it
@@ -35,8 +37,33 @@
 ; At 10 waves/SIMD on gfx900 LLVM takes at most 64 (getMaxNumSGPRs(10): 80 less the trap handler's 16): 72 is
 ; ignored although 80 SGPRs keep 10 waves (llc-22 on a kernel of 80 uniform values: 54 SGPRs and 161 spilled
 ; with and without "72"; "48" holds it to 38 and 200 spilled).
-; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="72"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=10>' -disable-output 2>&1 | FileCheck %s --check-prefix=SGPR72
-; SGPR72: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="72" is not above the 6 reserved SGPRs or is above the 64 of this waves target: LLVM ignores it
+; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="72"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=10>' -disable-output 2>&1 | FileCheck %s --check-prefix=SGPR72-%llvm-major
+; SGPR72-15: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="72" is not above the 4 reserved SGPRs or is above the 64 of this waves target: LLVM ignores it
+; SGPR72-19: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="72" is not above the 4 reserved SGPRs or is above the 64 of this waves target: LLVM ignores it
+; SGPR72-22: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="72" is not above the 6 reserved SGPRs or is above the 64 of this waves target: LLVM ignores it
+; The floor is getReservedNumSGPRs(MF): VCC, XNACK's where it is on or "any" (gfx900's default) and flat
+; scratch's where the kernel has flat scratch init, which LLVM 22 gives every kernel without
+; "amdgpu-no-flat-scratch-init" and LLVM 15 and 19 only a kernel with stack or calls. sgpr16 has neither:
+; LLVM 22 takes 6 as the floor (llc-22 ignores "6": no SGPR spilled), 15 and 19 take 4 (llc-19 honours "6"
+; and spills; llc-15 runs out of registers and aborts). "7" every LLVM honours.
+; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="6"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2>' -disable-output 2>&1 | FileCheck %s --check-prefix=SGPR6-%llvm-major
+; SGPR6-22: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="6" is not above the 6 reserved SGPRs or is above the 108 of this waves target: LLVM ignores it
+; SGPR6-19: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="6" holds the kernel to 6 SGPRs
+; SGPR6-15: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="6" holds the kernel to 6 SGPRs
+; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="7"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2>' -disable-output 2>&1 | FileCheck %s --check-prefix=SGPR7
+; SGPR7: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="7" holds the kernel to 7 SGPRs
+; RUN: sed -e 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="6"/' %t.llc.ll | (llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 || true) \
+; RUN:   | grep -A7 -e 'Name: sgpr16' -e 'LLVM ERROR' | FileCheck %s --check-prefix=LLC6-%llvm-major
+; LLC6-22: SGPRs Spill: 0{{$}}
+; LLC6-19: SGPRs Spill: {{[1-9][0-9]*}}
+; LLC6-15: LLVM ERROR: no registers from class available to allocate
+; The same kernel with an alloca: LLVM 15 and 19 give it flat scratch init, and ignore "6" too.
+; RUN: sed -e 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="6"/' -e '/^define amdgpu_kernel void @sgpr16/{n;s/^entry:/entry:\n  %frame = alloca [4 x i32], addrspace(5)\n  store volatile i32 %n, ptr addrspace(5) %frame/}' %s > %t.stack.ll
+; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=2>' -S %t.stack.ll -o %t.stack.out.ll 2>&1 | FileCheck %s --check-prefix=STACK6
+; STACK6: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="6" is not above the 6 reserved SGPRs
+; RUN: sed -e '/@malformed/,/^}/d' -e '/"amdgpu-num-vgpr"="6x4"/d' %t.stack.out.ll | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 \
+; RUN:   | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCSTACK6
+; LLCSTACK6: SGPRs Spill: 0{{$}}
 ; The twin without the attribute gets no spill warning (a separate run: a NOT after a DAG group scans only past
 ; it); under LLVM 22, without "amdgpu-agpr-alloc", half the 256 is kept for AGPRs and the arch VGPRs over it
 ; live in AGPRs (llc-22 above: "VGPRs: 128", "AGPRs: 42", no spill), which a note says.

@@ -606,14 +606,17 @@ impl Subtarget {
         self.llvm_max_requestable_sgprs(waves).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
-    /// `GCNSubtarget::getBaseReservedNumSGPRs` for a kernel without flat scratch of its own: the SGPRs
-    /// LLVM keeps out of its allocator's budget (VCC; on GFX8/9 XNACK's where it is on or "any", and
-    /// architected flat scratch's).
-    pub fn llvm_reserved_sgprs(&self) -> u32 {
+    /// `GCNSubtarget::getBaseReservedNumSGPRs(HasFlatScratch)`: the SGPRs LLVM keeps out of its allocator's
+    /// budget (VCC; on GFX8/9 XNACK's where it is on or "any", and flat scratch's where the kernel has
+    /// flat scratch init or the processor architected flat scratch). LLVM asks it two ways:
+    /// `getReservedNumSGPRs(MF)` with the kernel's own flat scratch init (the allocator: `false` for a
+    /// kernel without stack), and `getReservedNumSGPRs(F)` with `hasFlatAddressSpace()`, true on every
+    /// processor here (the lower bound of `"amdgpu-num-sgpr"`).
+    pub fn llvm_reserved_sgprs(&self, flat_scratch_init: bool) -> u32 {
         let p = self.processor();
         if p.generation.is_gfx10_plus() {
             crate::targets::EXTRA_SGPRS_VCC
-        } else if p.architected_flat_scratch {
+        } else if flat_scratch_init || p.architected_flat_scratch {
             crate::targets::EXTRA_SGPRS_FLAT_SCRATCH
         } else if p.xnack && self.id().xnack != Some(false) {
             crate::targets::EXTRA_SGPRS_XNACK
