@@ -69,8 +69,9 @@ pub struct Scan {
     /// pointer (LLVM 15's LDS lowering gives such a kernel its module struct).
     pub calls_anything: bool,
     /// It has an `alloca` or calls a function (direct or not; not an intrinsic, not inline asm): what
-    /// LLVM 15 and 19 give flat scratch init for (`HasStackObjects || HasCalls`; llc-15 and 19 on a
-    /// gfx900 kernel reserve 6 SGPRs with either and 4 with inline asm alone).
+    /// LLVM 15 and 19 give flat scratch init for (their "amdgpu-stack-objects" and "amdgpu-calls", which
+    /// llc's kernel-features pass sets; llc-15 and 19 on a gfx900 kernel reserve 6 SGPRs with either and
+    /// 4 with inline asm alone).
     pub stack_or_calls: bool,
     /// The direct callees that are only declared here and are not intrinsics (a `-fgpu-rdc` module before
     /// its device link), in order.

@@ -54,9 +54,15 @@ pub struct KernelFacts {
     pub makes_indirect_call: bool,
     /// `"amdgpu-no-flat-scratch-init"` is on the kernel (LLVM 22 then gives it no flat scratch init).
     pub no_flat_scratch_init_attr: bool,
-    /// The kernel has an `alloca` or calls a function (not an intrinsic, not inline asm): LLVM 15 and 19
-    /// give such a kernel flat scratch init (filled in right before its plan).
+    /// The kernel has an `alloca`, calls a function (not an intrinsic, not inline asm), or carries
+    /// `"amdgpu-stack-objects"` or `"amdgpu-calls"` (what LLVM 15 and 19 give flat scratch init for;
+    /// the calls and allocas filled in right before its plan).
     pub stack_or_calls: bool,
+    /// The module's triple names the amdhsa or mesa3d OS (LLVM gives flat scratch init only there, unless
+    /// `"+enable-flat-scratch"`).
+    pub hsa_or_mesa: bool,
+    /// `"target-features"` turn on `enable-flat-scratch` (the last of `+`/`-` wins, as LLVM reads them).
+    pub enable_flat_scratch: bool,
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
     /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
@@ -124,7 +130,9 @@ pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
         first_callee: None,
         makes_indirect_call: false,
         no_flat_scratch_init_attr: f.str_attr("amdgpu-no-flat-scratch-init").is_some(),
-        stack_or_calls: false,
+        stack_or_calls: f.str_attr("amdgpu-stack-objects").is_some() || f.str_attr("amdgpu-calls").is_some(),
+        hsa_or_mesa: false,
+        enable_flat_scratch: false,
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
         lds_attr: f.str_attr("amdgpu-lds-size"),
@@ -148,6 +156,11 @@ pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
     }
 }
 
+/// Whether a `"target-features"` string turns `name` on: its last `+name` or `-name` (LLVM's reading).
+fn feature_on(features: &str, name: &str) -> bool {
+    features.split(',').rev().find_map(|f| f.strip_suffix(name).filter(|s| s.len() == 1)).is_some_and(|s| s == "+")
+}
+
 /// The module's AMDGPU kernels as the pass reads them, in module order. What each kernel says of itself
 /// (its attributes and metadata, LLVM's own subtarget and module-LDS lowering, the line an earlier run of
 /// the pass wrote) is read for all of them at once ([`ModuleFacts::read`]); what a kernel reaches (its
@@ -168,6 +181,12 @@ impl ModuleFacts {
         let features = cfg.compiles_for.as_ref().map(|c| c.features.as_str());
         let mut kernels: Vec<(Value, KernelFacts)> =
             module.functions().into_iter().filter(|f| f.is_kernel()).map(|f| (f, read_kernel(f, features))).collect();
+        let triple = module.triple();
+        let hsa_or_mesa = triple.contains("-amdhsa") || triple.contains("-mesa3d");
+        for (_, k) in kernels.iter_mut() {
+            k.hsa_or_mesa = hsa_or_mesa;
+            k.enable_flat_scratch = feature_on(&k.target_features, "enable-flat-scratch");
+        }
         read_llvm_facts(module, cfg, &mut kernels);
         // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in
         // the LTO link; a second opt run) is known by its .wavebudget.info line: the attribute is the
@@ -221,7 +240,7 @@ impl ModuleFacts {
         k.value_lanes = scan.lanes;
         k.first_callee = scan.calls.0.first().map(|c| c.name());
         k.makes_indirect_call = scan.calls.1;
-        k.stack_or_calls = scan.stack_or_calls;
+        k.stack_or_calls |= scan.stack_or_calls;
         // What the kernel reaches through direct calls: a function only declared here, and the constant
         // tables of LDS addresses read on the way.
         let reached = reach_calls(f, &scan, &mut self.calls_of);

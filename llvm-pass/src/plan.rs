@@ -1098,14 +1098,17 @@ fn sgpr_room(st: &Subtarget, l: &Limits, w: u32) -> u32 {
 }
 
 /// `getReservedNumSGPRs(MF)`, the SGPRs LLVM keeps from its allocator and the floor of `"amdgpu-num-sgpr"`,
-/// with flat scratch init as the LLVM the pass runs in gives it to a kernel: LLVM 22 unless
-/// `"amdgpu-no-flat-scratch-init"` is on it (which only the AMDGPU attributor adds, in an LTO link: clang-22
-/// -O2 without it gives every kernel flat scratch init), LLVM 15 and 19 where it has stack or calls. On
-/// gfx900 (XNACK "any") llc-22 ignores `"amdgpu-num-sgpr"="6"` and honours "7", and llc-15 and 19 honour "5"
-/// unless the kernel has an `alloca` or a call (`tests/lit/num-registers.ll`).
+/// with flat scratch init as the LLVM the pass runs in gives it to a kernel (`SIMachineFunctionInfo`; the
+/// model adds architected flat scratch's): on amdhsa or mesa3d, under LLVM 22 unless
+/// `"amdgpu-no-flat-scratch-init"` is on it (which the AMDGPU attributor adds, in an LTO link: clang-22 -O2
+/// without it gives every kernel flat scratch init), under 15 and 19 where it has stack or calls; and
+/// always with `"+enable-flat-scratch"`. On gfx900 (XNACK "any") llc-22 ignores `"amdgpu-num-sgpr"="6"`,
+/// llc-15 and 19 honour it unless the kernel has an `alloca` or a call (`tests/lit/num-registers.ll`).
+/// Under 15 and 19 the stack and calls are llc's after its own inlining and alloca promotion, which the
+/// IR here may not show yet: an `alloca` llc promotes or an `alwaysinline` callee counts here, not there.
 fn reserved_sgprs(st: &Subtarget, facts: &KernelFacts) -> u32 {
-    let flat_scratch_init =
-        if st.llvm() >= Llvm::V22 { !facts.no_flat_scratch_init_attr } else { facts.stack_or_calls };
+    let wanted = if st.llvm() >= Llvm::V22 { !facts.no_flat_scratch_init_attr } else { facts.stack_or_calls };
+    let flat_scratch_init = facts.enable_flat_scratch || (facts.hsa_or_mesa && wanted);
     st.llvm_reserved_sgprs(flat_scratch_init)
 }
 

@@ -608,10 +608,9 @@ impl Subtarget {
 
     /// `GCNSubtarget::getBaseReservedNumSGPRs(HasFlatScratch)`: the SGPRs LLVM keeps out of its allocator's
     /// budget (VCC; on GFX8/9 XNACK's where it is on or "any", and flat scratch's where the kernel has
-    /// flat scratch init or the processor architected flat scratch). LLVM asks it two ways:
-    /// `getReservedNumSGPRs(MF)` with the kernel's own flat scratch init (the allocator: `false` for a
-    /// kernel without stack), and `getReservedNumSGPRs(F)` with `hasFlatAddressSpace()`, true on every
-    /// processor here (the lower bound of `"amdgpu-num-sgpr"`).
+    /// flat scratch init or the processor architected flat scratch). LLVM's allocator and its reading of
+    /// `"amdgpu-num-sgpr"` both take it with the kernel's own flat scratch init
+    /// (`getReservedNumSGPRs(MF)`), which the pass decides per LLVM major.
     pub fn llvm_reserved_sgprs(&self, flat_scratch_init: bool) -> u32 {
         let p = self.processor();
         if p.generation.is_gfx10_plus() {
