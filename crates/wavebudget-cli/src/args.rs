@@ -208,7 +208,7 @@ pub struct DispatchArgs {
     pub kfd_root: Option<String>,
     /// Launch size, N (or N,N: the syntax of the other subcommands; a dispatch has one size). Default:
     /// the kernel's .reqd_workgroup_size, else its .max_flat_workgroup_size.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = wg_size_text, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Dynamic LDS bytes per workgroup, on top of the kernel's static LDS.
     #[arg(long, value_parser = count, allow_negative_numbers = true, default_value_t = 0)]
@@ -427,7 +427,7 @@ pub struct OccupancyArgs {
     #[command(flatten)]
     pub resources: ResourceArgs,
     /// Launch size N, or MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024 like LLVM).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = wg_size_text, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Print JSON (an object; an array for several targets).
     #[arg(long)]
@@ -495,7 +495,7 @@ pub struct SuggestArgs {
     #[arg(long, value_parser = count, allow_negative_numbers = true, default_value_t = 0)]
     pub lds_per_item: u32,
     /// The kernel's range, MIN,MAX as in "amdgpu-flat-work-group-size" (default 1,1024).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = wg_size_text, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Compute units of the device (per the model's "CU": WGPs on GFX10+ in WGP mode count as one), for
     /// the grid that fills it once. Without it the grid is given per CU.
@@ -520,7 +520,7 @@ pub struct BudgetArgs {
     #[arg(long)]
     pub all: bool,
     /// Launch size N, or MIN,MAX (default 1,1024 like LLVM).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = wg_size_text, allow_hyphen_values = true)]
     pub wg_size: Option<String>,
     /// Static LDS bytes per workgroup the kernel already uses.
     #[arg(long, value_parser = count, allow_negative_numbers = true)]
@@ -558,6 +558,136 @@ pub fn llvm(major: Option<u32>) -> Result<Option<wavebudget_model::Llvm>, wavebu
 /// found", or "invalid digit found in string"). clap names the flag afterwards (`run`'s error handling).
 pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount> {
     wavebudget_model::text::count_from_text("", text)
+}
+
+/// `--wg-size`'s text, kept as typed: a size in it that is a number but no count (negative, over 32 bits)
+/// is refused here by the one rule for counts, in the same turn as every other count flag (so two bad
+/// values are refused in [`value_order`], not in the order typed); text that is no `N` or `MIN,MAX` at all
+/// is worded later, per vendor, where the size is read.
+pub(crate) fn wg_size_text(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
+    use wavebudget_model::text::{count_from_text, NotACount};
+    let (a, b) = text.split_once(',').map_or((text, None), |(a, b)| (a, Some(b)));
+    for part in std::iter::once(a).chain(b) {
+        match count_from_text("", part.trim()) {
+            Ok(_) => {}
+            // The reading of the size words it (`parse_workgroup_text`, NVIDIA's block).
+            Err(NotACount::NotWhole { .. }) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(text.to_string())
+}
+
+/// The order a subcommand's values are refused in when several are malformed: the order Python's call
+/// for the same question reads its arguments in (its signature's), so every door names the same one;
+/// value flags not listed follow in help order. The AMD and NVIDIA calls of one subcommand share a list
+/// (each vendor's flags in its call's order). `test_doors.py` holds the CLI and Python to it.
+pub(crate) fn value_order(subcommand: &str) -> &'static [&'static str] {
+    match subcommand {
+        "occupancy" => &[
+            "vgprs",
+            "agprs",
+            "sgprs",
+            "lds",
+            "regs",
+            "wg-size",
+            "shared-mem",
+            "dynamic-shared-mem",
+            "max-dynamic-shared-mem",
+            "barriers",
+            "carveout",
+            "wave-size",
+            "cu-mode",
+            "llvm",
+            "vgpr-count",
+            "dvgpr-block",
+        ],
+        "budget" => &[
+            "waves",
+            "wg-size",
+            "warps-per-sm",
+            "blocks-per-sm",
+            "lds",
+            "shared-mem",
+            "dynamic-shared-mem",
+            "max-dynamic-shared-mem",
+            "barriers",
+            "carveout",
+            "wave-size",
+            "cu-mode",
+            "llvm",
+            "dvgpr-block",
+        ],
+        "suggest" => &[
+            "vgprs",
+            "agprs",
+            "vgpr-count",
+            "sgprs",
+            "lds",
+            "wg-size",
+            "cus",
+            "wave-size",
+            "cu-mode",
+            "llvm",
+            "dvgpr-block",
+        ],
+        "dispatch" => &["wg-size", "dynamic-lds"],
+        _ => &[],
+    }
+}
+
+/// The first value of `words` (the command line, program name first) that its flag's parser refuses as
+/// no count, in [`value_order`]: (the flag as `--long`, the refusal). clap stops at the first it meets in
+/// the order typed; this reads every value typed, so the refusal does not depend on that order.
+pub(crate) fn first_bad_count(
+    cli: &clap::Command,
+    words: &[std::ffi::OsString],
+) -> Option<(String, wavebudget_model::text::NotACount)> {
+    let name = words.get(1)?.to_str()?;
+    let sub = cli.find_subcommand(name)?;
+    let takes_value = |a: &&clap::Arg| a.get_action().takes_values();
+    // Each value typed, with its flag: `--long V`, `--long=V`, `-s V`, `-sV`; `--` ends the flags.
+    let mut typed: Vec<(&clap::Arg, std::ffi::OsString)> = Vec::new();
+    let mut rest = words[2..].iter();
+    while let Some(w) = rest.next() {
+        let Some(w) = w.to_str() else { continue };
+        if w == "--" {
+            break;
+        }
+        let (arg, inline) = if let Some(long) = w.strip_prefix("--") {
+            let (long, inline) = long.split_once('=').map_or((long, None), |(l, v)| (l, Some(v)));
+            (sub.get_arguments().filter(takes_value).find(|a| a.get_long() == Some(long)), inline)
+        } else if let Some(short) = w.strip_prefix('-').and_then(|s| s.chars().next()) {
+            let inline = w.get(1 + short.len_utf8()..).filter(|v| !v.is_empty());
+            (sub.get_arguments().filter(takes_value).find(|a| a.get_short() == Some(short)), inline)
+        } else {
+            (None, None)
+        };
+        let Some(arg) = arg else { continue };
+        let value = match inline {
+            Some(v) => std::ffi::OsString::from(v),
+            None => match rest.next() {
+                Some(v) => v.clone(),
+                None => break,
+            },
+        };
+        typed.push((arg, value));
+    }
+    let order = value_order(name);
+    let rank = |a: &clap::Arg| a.get_long().and_then(|l| order.iter().position(|o| *o == l)).unwrap_or(order.len());
+    // A stable sort: the listed flags in the list's order, the others in help order (as typed within one).
+    let position = |a: &clap::Arg| sub.get_arguments().position(|b| b.get_id() == a.get_id()).unwrap_or(usize::MAX);
+    typed.sort_by_key(|(a, _)| (rank(a), position(a)));
+    typed.into_iter().find_map(|(arg, value)| {
+        // The flag's own parser, through clap: the subcommand with this one value (a missing required
+        // flag is refused after the values are parsed, so a value's refusal comes first).
+        let flag = format!("--{}", arg.get_long()?);
+        let mut one = std::ffi::OsString::from(format!("{flag}="));
+        one.push(&value);
+        let e = cli.clone().try_get_matches_from([words[0].clone(), words[1].clone(), one]).err()?;
+        let refusal = std::error::Error::source(&e)?.downcast_ref::<wavebudget_model::text::NotACount>()?.clone();
+        Some((flag, refusal))
+    })
 }
 
 /// `--max-dynamic-shared-mem`'s text, by the engine's one reading (`misuse::max_dynamic_text`; clap names

@@ -224,6 +224,14 @@ where
                         Some(clap::error::ContextValue::String(a)) => a.split_whitespace().next().map(str::to_string),
                         _ => None,
                     };
+                    // Where several values are no count, the first in the one order every door reads them
+                    // in, not the first typed.
+                    let os: Vec<std::ffi::OsString> = words.iter().map(std::ffi::OsString::from).collect();
+                    let first = count.and(args::first_bad_count(&cmd, &os));
+                    let (count, flag) = match &first {
+                        Some((f, c)) => (Some(c), Some(f.clone())),
+                        None => (count, flag),
+                    };
                     let e = CliError::Usage(match (count, flag) {
                         (Some(c), Some(flag)) => UsageError::Count(c.clone().named(&flag)),
                         _ => UsageError::Arguments(clap_message(&e.render().to_string())),

@@ -1294,3 +1294,72 @@ def test_the_generic_models_widest_figures_are_answers_or_refusals_in_both_doors
         assert r.returncode == 1 and str(e) == re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), line)
         return
     assert r.returncode == 0 and got == json.loads(r.stdout)
+
+
+# Each call's count arguments: (CLI flag, Python name), and the call with the ones given. The flags of one
+# call are tried two at a time, both malformed: the CLI in both typed orders and Python must name the same one.
+_TWO_BAD_CALLS = {
+    "occupancy": (["occupancy", "--target", "gfx942"], {"--vgprs": "vgprs", "--agprs": "agprs",
+                  "--vgpr-count": "vgpr_count", "--sgprs": "sgprs", "--lds": "lds", "--wg-size": "wg_size",
+                  "--wave-size": "wave_size", "--llvm": "llvm", "--dvgpr-block": "dvgpr_block"},
+                  lambda kw: wavebudget.occupancy("gfx942", **kw)),
+    "budget": (["budget", "--target", "gfx942"], {"--waves": "waves", "--wg-size": "wg_size", "--lds": "lds",
+               "--wave-size": "wave_size", "--llvm": "llvm", "--dvgpr-block": "dvgpr_block"},
+               lambda kw: wavebudget.budget("gfx942", kw.pop("waves", 4), **kw)),
+    "suggest": (["suggest", "--target", "gfx942"], {"--vgprs": "vgprs", "--agprs": "agprs",
+                "--vgpr-count": "vgpr_count", "--sgprs": "sgprs", "--lds": "lds", "--wg-size": "wg_size",
+                "--cus": "cus", "--wave-size": "wave_size", "--llvm": "llvm", "--dvgpr-block": "dvgpr_block"},
+                lambda kw: wavebudget.suggest_wg_size("gfx942", **kw)),
+    "nvidia occupancy": (["occupancy", "--target", "H100"], {"--regs": "regs", "--wg-size": "block",
+                         "--shared-mem": "shared_mem", "--dynamic-shared-mem": "dynamic_shared_mem",
+                         "--max-dynamic-shared-mem": "max_dynamic_shared_mem", "--barriers": "barriers",
+                         "--carveout": "carveout"},
+                         lambda kw: nvidia.occupancy("H100", **{"regs": 32, "block": 128, **kw})),
+    "nvidia budget": (["budget", "--target", "H100", "--warps-per-sm", "32"], {"--wg-size": "block",
+                      "--shared-mem": "shared_mem", "--dynamic-shared-mem": "dynamic_shared_mem",
+                      "--max-dynamic-shared-mem": "max_dynamic_shared_mem", "--barriers": "barriers",
+                      "--carveout": "carveout"},
+                      lambda kw: nvidia.budget("H100", **{"warps_per_sm": 32, "block": 128, **kw})),
+}
+
+
+def _python_value(text):
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def test_two_malformed_values_are_refused_in_one_order_by_every_door(tmp_path):
+    """Two malformed values in one call: the CLI refused the first typed, Python the first in its signature
+    (2,686 of 5,317 generated calls named different values, or the same call typed two ways named two). The
+    CLI now reads every value in the order Python's call does (`args::value_order`), so both name the same
+    one, whatever the order typed. A size in `--wg-size` is malformed as `-5` (its text 'x' is no
+    Python value: Python's is a number or a pair)."""
+    import itertools
+    llc = pathlib.Path("/usr/lib/llvm-22/bin/llc")
+    src, obj = tmp_path / "k.ll", tmp_path / "k.o"
+    src.write_text(_kernel_ir(40, "1,256"))
+    subprocess.run([str(llc), "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942", "-filetype=obj", str(src), "-o",
+                    str(obj)], check=True)
+    calls = dict(_TWO_BAD_CALLS)
+    calls["dispatch"] = (["dispatch", obj, "--kernel", "k", "--device", "gfx942"],
+                         {"--wg-size": "wg_size", "--dynamic-lds": "dynamic_lds"},
+                         lambda kw: wavebudget.dispatch(obj, "k", device="gfx942", **kw))
+    tried = 0
+    for what, (base, flags, call) in calls.items():
+        for (f1, p1), (f2, p2) in itertools.combinations(flags.items(), 2):
+            bad = {f1: "-5" if f1 == "--wg-size" else "-1", f2: "-5" if f2 == "--wg-size" else "x"}
+            lines = []
+            for order in ((f1, f2), (f2, f1)):
+                r = cli(*base, *itertools.chain.from_iterable((f, bad[f]) for f in order))
+                assert r.returncode == 1 and r.stderr.startswith("error: "), (what, order, r)
+                lines.append(r.stderr.strip().removeprefix("error: "))
+            with pytest.raises(wavebudget.Error) as e:
+                call({p1: _python_value(bad[f1]), p2: _python_value(bad[f2])})
+            names = {f1: p1, f2: p2}
+            py = re.sub(r"--[a-z-]+", lambda m: names.get(m.group(0), m.group(0)), lines[0])
+            assert lines[0] == lines[1], (what, f1, f2, lines)
+            assert py == str(e.value), (what, f1, f2, lines[0], str(e.value))
+            tried += 1
+    assert tried == 36 + 15 + 45 + 21 + 15 + 1
