@@ -449,12 +449,14 @@ pub enum Finding {
         of: u32,
     },
     /// `"amdgpu-num-sgpr"` that LLVM ignores.
-    #[error("\"amdgpu-num-sgpr\"=\"{value}\" is not above the {reserved} reserved SGPRs or is above the {} of this waves target: LLVM ignores it", max.map_or("-".to_string(), |m| m.to_string()))]
+    #[error("\"amdgpu-num-sgpr\"=\"{value}\" is not above the {reserved} reserved SGPRs{} or is above the {} of this waves target: LLVM ignores it", below.map_or(String::new(), |(min, w)| format!(", below the {min} LLVM takes as the least for at most {w} waves/SIMD (\"amdgpu-waves-per-eu\" with a maximum)")), max.map_or("-".to_string(), |m| m.to_string()))]
     NumSgprIgnored {
         /// As written.
         value: u32,
         /// VCC, flat scratch, XNACK.
         reserved: u32,
+        /// `getMinNumSGPRs` of the kernel's maximum waves, and that maximum, where it is above 0.
+        below: Option<(u32, u32)>,
         /// The budget of the waves target.
         max: Option<u32>,
     },

@@ -775,8 +775,11 @@ fn honoured_counts(
         // LLVM ignores a value above getMaxNumSGPRs(W, Addressable=false) (GFX8/9: the trap handler's
         // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
         let requestable = st.llvm_max_requestable_sgprs(first);
+        // Below getMinNumSGPRs of the kernel's maximum waves LLVM ignores it too (GFX8/9 with a maximum
+        // under the processor's: "8,8" on gfx900 ignores any value under 81; llc-22 on 40 allocates 46).
+        let least = st.llvm_min_sgprs_for_waves(second);
         match l.max_sgprs {
-            Some(max) if n > reserved && n <= requestable => {
+            Some(max) if n > reserved && n <= requestable && n >= least => {
                 if n < max {
                     c.diag(Severity::Note, Finding::NumSgprCaps { value: n, waves: first, of: max });
                     l.max_sgprs = Some(n);
@@ -784,7 +787,12 @@ fn honoured_counts(
             }
             max => c.diag(
                 Severity::Note,
-                Finding::NumSgprIgnored { value: n, reserved, max: max.map(|m| m.min(requestable)) },
+                Finding::NumSgprIgnored {
+                    value: n,
+                    reserved,
+                    below: (n < least).then_some((least, second)),
+                    max: max.map(|m| m.min(requestable)),
+                },
             ),
         }
     }

@@ -86,6 +86,19 @@
 ; RUN: sed -e 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="6" "amdgpu-no-flat-scratch-init" "target-features"="+enable-flat-scratch"/' %t.llc.ll \
 ; RUN:   | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCEFS6
 ; LLCEFS6: SGPRs Spill: 0{{$}}
+; With a maximum of waves ("W,W", the exact parameter), LLVM also ignores a value under getMinNumSGPRs(W): at
+; 8 waves/SIMD on gfx900 anything under 81, so "40" is ignored there (llc: 46 SGPRs, none spilled) and held
+; to without the maximum (llc spills).
+; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="40"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8;exact>' -S -o %t.exact.ll 2>&1 | FileCheck %s --check-prefix=EXACT40
+; EXACT40: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="40" is not above the {{[46]}} reserved SGPRs, below the 81 LLVM takes as the least for at most 8 waves/SIMD ("amdgpu-waves-per-eu" with a maximum) or is above the 80 of this waves target: LLVM ignores it
+; RUN: sed -e '/@malformed/,/^}/d' -e '/"amdgpu-num-vgpr"="6x4"/d' %t.exact.ll | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 \
+; RUN:   | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCEXACT40
+; LLCEXACT40: SGPRs Spill: 0{{$}}
+; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="40"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' -S -o %t.free40.ll 2>&1 | FileCheck %s --check-prefix=FREE40
+; FREE40: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="40" holds the kernel to 40 SGPRs
+; RUN: sed -e '/@malformed/,/^}/d' -e '/"amdgpu-num-vgpr"="6x4"/d' %t.free40.ll | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 \
+; RUN:   | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCFREE40
+; LLCFREE40: SGPRs Spill: {{[1-9][0-9]*}}
 ; The twin without the attribute gets no spill warning (a separate run: a NOT after a DAG group scans only past
 ; it); under LLVM 22, without "amdgpu-agpr-alloc", half the 256 is kept for AGPRs and the arch VGPRs over it
 ; live in AGPRs (llc-22 above: "VGPRs: 128", "AGPRs: 42", no spill), which a note says.

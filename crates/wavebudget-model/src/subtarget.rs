@@ -624,6 +624,18 @@ impl Subtarget {
         }
     }
 
+    /// `IsaInfo::getMinNumSGPRs(W)`: the least `"amdgpu-num-sgpr"` LLVM takes for a kernel of at most W
+    /// waves (below it, more waves would fit, so the request is ignored): on GFX8/9 one more than W + 1
+    /// waves' share of the 800 SGPRs, to the granule, within the addressable ones; 0 on GFX10+ and at the
+    /// processor's maximum waves.
+    pub fn llvm_min_sgprs_for_waves(&self, waves: u32) -> u32 {
+        let p = self.processor();
+        if !p.sgprs_limit_occupancy() || waves >= self.max_waves() {
+            return 0;
+        }
+        (align_down(GFX8_9_TOTAL_SGPRS / (waves.max(1) + 1), GFX8_9_SGPR_GRANULE) + 1).min(GFX8_9_ADDRESSABLE_SGPRS)
+    }
+
     /// `IsaInfo::getMaxNumSGPRs(W, Addressable=false)`: the largest `"amdgpu-num-sgpr"` LLVM takes for W
     /// waves (GFX8/9: W's share less the trap handler's SGPRs, to the granule; GFX10+: the addressable
     /// SGPRs with VCC).
