@@ -11,30 +11,6 @@ use wavebudget_sweep::{
     Choice, Level, LevelError, PlannedKernel, Policy, ProcessorRefusal, Status, Sweep, SweepOptions,
 };
 
-fn parse_waves(s: &str) -> Result<Vec<u32>, CliError> {
-    let bad = || CliError::Usage(UsageError::WavesSpec { value: s.to_string() });
-    let num = |t: &str| {
-        t.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|w| (1..=wavebudget_model::targets::MAX_WAVES_PER_EU_ANY).contains(w))
-            .ok_or_else(bad)
-    };
-    let v: Vec<u32> = if let Some((a, b)) = s.split_once("..") {
-        let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
-        if a > b {
-            return Err(bad());
-        }
-        (a..=b).collect()
-    } else {
-        s.split(',').map(num).collect::<Result<_, _>>()?
-    };
-    let mut v = v;
-    v.sort_unstable();
-    v.dedup();
-    Ok(v)
-}
-
 fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
     if let Some(t) = &a.target {
         wavebudget_model::parse_target(t)?;
@@ -46,7 +22,13 @@ fn options(a: &SweepArgs) -> Result<SweepOptions, CliError> {
     Ok(SweepOptions {
         target: a.target.clone(),
         wg_size: wg_size.map(|w| (w.min, w.max)),
-        waves: a.waves.as_deref().map(parse_waves).transpose()?.unwrap_or_default(),
+        waves: a
+            .waves
+            .as_deref()
+            .map(wavebudget_engine::misuse::sweep_levels)
+            .transpose()
+            .map_err(UsageError::from)?
+            .unwrap_or_default(),
         jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
         only: None,
         fallback_target: None,

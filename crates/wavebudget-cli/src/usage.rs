@@ -66,15 +66,6 @@ pub enum UsageError {
         /// As given.
         waves: u32,
     },
-    /// A `--waves` of the sweep that is not a range, a list or a number in 1..=20.
-    #[error(
-        "--waves '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to {}",
-        wavebudget_model::targets::MAX_WAVES_PER_EU_ANY
-    )]
-    WavesSpec {
-        /// What was given.
-        value: String,
-    },
     /// `--jobs 0`.
     #[error("--jobs must be at least 1")]
     ZeroJobs,
@@ -272,7 +263,6 @@ mod tests {
             UsageError::WgSize { value: "x".into() },
             UsageError::SuggestGeneric,
             UsageError::ZeroWaves,
-            UsageError::WavesSpec { value: "x".into() },
             UsageError::ZeroJobs,
             UsageError::OverwritesInput { output: "o".into() },
             UsageError::NotIr { path: "p".into(), what: Compiled::Elf },

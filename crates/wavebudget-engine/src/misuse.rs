@@ -50,6 +50,17 @@ pub enum Misuse {
         /// The most listed.
         max: u64,
     },
+    /// A sweep's waves targets that are not a range, a list or a number, each from 1 to the most any AMD
+    /// processor runs ([`sweep_levels`]).
+    #[error(
+        "{} '{value}': want a range (1..8), a list (2,4,6) or a number, each from 1 to {}",
+        Arg("waves"),
+        wavebudget_model::targets::MAX_WAVES_PER_EU_ANY
+    )]
+    WavesSpec {
+        /// What was given.
+        value: String,
+    },
     /// A budget asked for no level: neither `--waves` nor `--all`.
     #[error("give {} W or {}", Arg("waves"), Arg("all"))]
     NoWaves,
@@ -162,4 +173,30 @@ pub fn max_dynamic(value: Option<&str>) -> Result<Option<crate::inspect::MaxDyna
     value
         .map(|v| crate::inspect::MaxDynamic::parse(v).ok_or_else(|| Misuse::MaxDynamicValue { value: v.to_string() }))
         .transpose()
+}
+
+/// A sweep's waves targets, as the CLI's `--waves` and Python's `sweep(waves=)` give them: a range
+/// (`1..8`, `1..=8`), a list (`2,4,6`) or a number, each from 1 to the most any AMD processor runs;
+/// sorted, without repeats.
+pub fn sweep_levels(text: &str) -> Result<Vec<u32>, Misuse> {
+    let bad = || Misuse::WavesSpec { value: text.to_string() };
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|w| (1..=wavebudget_model::targets::MAX_WAVES_PER_EU_ANY).contains(w))
+            .ok_or_else(bad)
+    };
+    let mut v: Vec<u32> = if let Some((a, b)) = text.split_once("..") {
+        let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
+        if a > b {
+            return Err(bad());
+        }
+        (a..=b).collect()
+    } else {
+        text.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    v.sort_unstable();
+    v.dedup();
+    Ok(v)
 }

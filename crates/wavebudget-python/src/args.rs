@@ -337,6 +337,13 @@ pub(crate) fn _count(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u32> {
     read_count(v, name)
 }
 
+/// `_sweep_levels(text)`: a sweep's waves targets by the engine's one reading (the CLI's `--waves`), refused in
+/// Python's names (`waves '0': want a range ...`).
+#[pyfunction]
+pub(crate) fn _sweep_levels(text: &str) -> PyResult<Vec<u32>> {
+    wavebudget_engine::misuse::sweep_levels(text).map_err(|m| crate::refuse_kind(m.kind(), m.to_string()))
+}
+
 /// `_text(name, v)`: the text reader for the Python layer's own readings.
 #[pyfunction]
 pub(crate) fn _text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {

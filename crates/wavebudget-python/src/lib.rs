@@ -1809,6 +1809,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KINDS", pyo3::types::PyTuple::new(m.py(), kinds())?)?;
     m.add_function(wrap_pyfunction!(_printable, m)?)?;
     m.add_function(wrap_pyfunction!(args::_count, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_sweep_levels, m)?)?;
     m.add_function(wrap_pyfunction!(args::_text, m)?)?;
     m.add_function(wrap_pyfunction!(args::_path, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;

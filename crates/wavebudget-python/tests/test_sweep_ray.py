@@ -356,3 +356,27 @@ def test_the_worker_commands_errors_are_matched_by_their_fields():
     assert not ok and (e["kind"], e["file"], e["kernel"]) == ("no_kernel_matches", "m.ll", "zzz"), e
     ok, e = wbc._run_cli(CLI, "m.ll", good, ["--waves", "99"])
     assert not ok and (e["kind"], e["file"]) == ("waves_spec", None), e
+
+
+def test_the_sweeps_options_are_refused_in_pythons_names_by_the_commands_rule(tmp_path):
+    """`waves` and `wg_size` were handed to the command as text and its refusal came back in its flags
+    (`--waves '0': ...`). They are read here by the engine's reading the command's `--waves` takes
+    (`misuse::sweep_levels`) and by the package's count reader, before any command runs: the command's
+    refusal word for word but for the argument's name, with its kind."""
+    module = tmp_path / "m.ll"
+    module.write_text(pathlib.Path(FILES[0]).read_text())
+    missing = str(tmp_path / "no-such-command")  # never run: the options are refused first
+    for waves in (0, "0", "3..2", [2, 40], "x"):
+        text = waves if isinstance(waves, str) else ",".join(map(str, waves)) if isinstance(waves, list) else str(waves)
+        r = subprocess.run([CLI, "sweep", str(module), "--waves", text], capture_output=True, text=True)
+        assert r.returncode != 0, r
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.sweep(module, waves=waves, cli=missing)
+        assert e.value.kind == "waves_spec", (waves, e.value.kind, str(e.value))
+        assert "error: " + str(e.value).replace("waves", "--waves", 1) == r.stderr.strip(), (waves, r.stderr)
+    for wg_size, says in (("-5", "wg_size -5: expected a whole number, not a negative one"),
+                          ((64, -5), "wg_size -5: expected a whole number, not a negative one"),
+                          ("64,x", "wg_size 'x': expected a whole number")):
+        with pytest.raises(wavebudget.Error) as e:
+            wavebudget.sweep(module, wg_size=wg_size, cli=missing)
+        assert str(e.value) == says, (wg_size, str(e.value))
