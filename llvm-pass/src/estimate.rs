@@ -217,6 +217,13 @@ fn cse_key(i: Instruction) -> Option<CseKey> {
         | LLVMInsertElement | LLVMShuffleVector => 0,
         LLVMICmp | LLVMFCmp => i.cmp_predicate()?,
         LLVMGetElementPtr => i.gep_source_type()?.id(),
+        // A load llc's EarlyCSE and MachineCSE may merge with an earlier one of the same address: always
+        // where it cannot change (`!invariant.load`, the constant address space), else with no write
+        // between them (the estimate asks that of `extra` 0).
+        LLVMLoad if i.is_simple_memory_op() => {
+            let constant = i.operand(0).and_then(|p| p.ty().address_space()) == Some(4);
+            u64::from(constant || i.has_metadata("invariant.load"))
+        }
         LLVMCall => {
             let callee = i.called_function()?;
             if !callee.name_starts_with(MATRIX) && !callee.name_starts_with(PURE) {

@@ -849,6 +849,16 @@ impl Instruction {
         }
     }
 
+    /// Whether the instruction carries metadata of `kind` (`invariant.load`).
+    pub fn has_metadata(self, kind: &str) -> bool {
+        // SAFETY: an instruction (its type's invariant); the kind's ID is the context's, made if new.
+        unsafe {
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.0));
+            let id = LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+            !LLVMGetMetadata(self.0, id).is_null()
+        }
+    }
+
     /// A load or store that is neither volatile nor atomic (`false` for another instruction).
     pub fn is_simple_memory_op(self) -> bool {
         if !matches!(self.opcode(), Opcode::LLVMLoad | Opcode::LLVMStore) {

@@ -12,14 +12,19 @@
 ; `reread` needs about 88 and llc-22 spills 13 at 74 (the pass said nothing, 88 being under 100).
 ; `lanes`: per-lane pointers on 57 arguments, read twice: each argument's SGPR pair is the pointer's
 ; uniform part (global `saddr`), live to its second read, where the estimate kept it only to the address.
+; `same`: 60 pointers read twice at one address with no write between: llc's EarlyCSE makes the second read
+; the first's value (60 scalar loads for 120), and the pass no longer warns of the 50 spills the pointers
+; held to their second reads would make (llc-22: 72 SGPRs, none spilled); `stored`, with a store between
+; that may write what they read, keeps every pointer to its second read, and llc spills.
 ; llc's own .sgpr_spill_count is the independent word on each.
 ; RUN: python3 %S/Inputs/many-arguments.py > %t.in.ll
 ; RUN: opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8>' -S %t.in.ll -o %t.out.ll 2>&1 \
-; RUN:   | FileCheck %s --implicit-check-not="kernel 'chain'" --implicit-check-not="kernel 'hoisted'"
+; RUN:   | FileCheck %s --implicit-check-not="kernel 'chain'" --implicit-check-not="kernel 'hoisted'" --implicit-check-not="kernel 'same'"
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'twice' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'below' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'reread' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; CHECK: warning: amdgpu-occupancy-budget: kernel 'lanes' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
+; CHECK: warning: amdgpu-occupancy-budget: kernel 'stored' (gfx942): estimated peak of about {{[0-9]+}} SGPRs (the 6 LLVM reserves included) exceeds the 80 LLVM allocates for 8 waves/SIMD
 ; RUN: llc -O2 -filetype=obj %t.out.ll -o %t.o
 ; RUN: llvm-readelf --notes %t.o | FileCheck %s --check-prefix=LLC
 ; LLC: .name: chain
@@ -33,4 +38,8 @@
 ; LLC: .name: reread
 ; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}
 ; LLC: .name: lanes
+; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}
+; LLC: .name: same
+; LLC: .sgpr_spill_count: 0
+; LLC: .name: stored
 ; LLC: .sgpr_spill_count: {{[1-9][0-9]*}}

@@ -133,9 +133,13 @@ struct Numbered<'f> {
     users: Vec<Vec<Loc>>,
     /// Each block's predecessors.
     preds: Vec<Vec<u32>>,
-    /// The function stores to memory or calls something that may (a load from global memory may then
-    /// differ between lanes' iterations).
-    writes_memory: bool,
+    /// Per block, whether a write to memory (a store, an atomic, a call of a function that may) can come
+    /// before its first instruction: the block is reached from a block that writes (a loop's own write
+    /// included). A load from global memory after a write may differ between lanes' iterations; one with
+    /// no write before it on any path is what LLVM's uniform-values annotation marks unclobbered.
+    written_before: Vec<bool>,
+    /// Per block, the index of its first write to memory, if any.
+    first_write: Vec<Option<u32>>,
     /// The value each value's register is: itself, or for an address that is its base plus a constant
     /// the instructions encode (`gep i8, ptr addrspace(3) %p, i32 2048` used only as a load or store
     /// address), its base's. Such an address needs no register of its own: its uses keep the base live.
@@ -175,7 +179,7 @@ impl<'f> Numbered<'f> {
         }
         let n = tys.len();
         let mut users: Vec<Vec<Loc>> = vec![Vec::new(); n];
-        let mut writes_memory = false;
+        let mut first_write: Vec<Option<u32>> = vec![None; f.blocks.len()];
         for (b, block) in (0u32..).zip(&f.blocks) {
             for (k, inst) in (0u32..).zip(&block.insts) {
                 for o in &inst.operands {
@@ -185,11 +189,14 @@ impl<'f> Numbered<'f> {
                         }
                     }
                 }
-                writes_memory |= match &inst.kind {
+                let writes = match &inst.kind {
                     Kind::Store | Kind::AtomicRmw | Kind::CmpXchg => true,
                     Kind::Call(c) if !c.callbr => !c.callee.as_deref().is_some_and(|n| n.starts_with("llvm.")),
                     _ => false,
                 };
+                if writes && first_write[b as usize].is_none() {
+                    first_write[b as usize] = Some(k);
+                }
             }
         }
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); f.blocks.len()];
@@ -200,6 +207,19 @@ impl<'f> Numbered<'f> {
                 }
             }
         }
+        // The blocks a write reaches along one edge or more (a worklist over successors: each block once).
+        let mut written_before = vec![false; f.blocks.len()];
+        let mut work: Vec<u32> = (0u32..).zip(&first_write).filter(|(_, w)| w.is_some()).map(|(b, _)| b).collect();
+        while let Some(b) = work.pop() {
+            for &s in &f.blocks[b as usize].succs {
+                if let Some(seen) = written_before.get_mut(s as usize) {
+                    if !*seen {
+                        *seen = true;
+                        work.push(s);
+                    }
+                }
+            }
+        }
         let mut fun = Numbered {
             f,
             tys,
@@ -207,7 +227,8 @@ impl<'f> Numbered<'f> {
             id,
             users,
             preds,
-            writes_memory,
+            written_before,
+            first_write,
             rep: Vec::new(),
             direct: Vec::new(),
             tile_pointer: vec![false; n],
@@ -297,13 +318,28 @@ impl<'f> Numbered<'f> {
             x: usize,
             ops: (usize, usize),
             prev: usize,
+            /// The writes to memory in its block before it (a load that memory may change is the same
+            /// value only in its block with none between: EarlyCSE's generations, kept to one block).
+            writes: u32,
         }
         let mut arena: Vec<Operand> = Vec::new();
         let mut entries: Vec<Seen> = Vec::new();
         let mut last: HashMap<u64, usize> = HashMap::default();
         for &b in &dom.rpo {
+            let mut writes = 0u32;
             for (k, inst) in blocks[b as usize].insts.iter().enumerate() {
+                let writes_memory = match &inst.kind {
+                    Kind::Store | Kind::AtomicRmw | Kind::CmpXchg | Kind::Fence => true,
+                    Kind::Load { simple, .. } => !simple,
+                    Kind::Call(_) => inst.cse.is_none(),
+                    _ => false,
+                };
+                if writes_memory {
+                    writes += 1;
+                    continue;
+                }
                 let (Some(key), Some(x)) = (inst.cse, self.id[b as usize][k]) else { continue };
+                let changeable_load = matches!(inst.kind, Kind::Load { .. }) && key.extra == 0;
                 if inst.operands.iter().any(|o| matches!(o, Operand::Other)) {
                     continue;
                 }
@@ -328,7 +364,8 @@ impl<'f> Numbered<'f> {
                         && blocks[cb as usize].insts[ck as usize].kind == inst.kind
                     {
                         looked += 1;
-                        if (cb == b && (ck as usize) < k) || (cb != b && dom.dominates(cb, b)) {
+                        let same_memory = !changeable_load || (cb == b && s.writes == writes);
+                        if same_memory && ((cb == b && (ck as usize) < k) || (cb != b && dom.dominates(cb, b))) {
                             leader = Some(s.x);
                             break;
                         }
@@ -341,7 +378,14 @@ impl<'f> Numbered<'f> {
                         arena.truncate(start);
                     }
                     None => {
-                        entries.push(Seen { key, at: (b, k as u32), x, ops: (start, arena.len() - start), prev: head });
+                        entries.push(Seen {
+                            key,
+                            at: (b, k as u32),
+                            x,
+                            ops: (start, arena.len() - start),
+                            prev: head,
+                            writes,
+                        });
                         last.insert(h, entries.len() - 1);
                     }
                 }
@@ -422,7 +466,9 @@ impl<'f> Numbered<'f> {
                             inst.operands.first().is_some_and(|&p| is_div(p, &divergent))
                                 || match space {
                                     4 | 6 => false,
-                                    0 | 1 => self.writes_memory,
+                                    0 | 1 => {
+                                        self.written_before[b] || self.first_write[b].is_some_and(|w| (w as usize) < k)
+                                    }
                                     _ => true,
                                 }
                         }

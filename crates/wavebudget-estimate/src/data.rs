@@ -48,7 +48,9 @@ pub struct CseKey {
     pub opcode: u32,
     /// The result type.
     pub ty: u64,
-    /// The compare predicate, a GEP's source element type, or a call's callee (0 if none).
+    /// The compare predicate, a GEP's source element type, a call's callee, or for a load 1 where its
+    /// memory cannot change (`!invariant.load`, constant memory) and 0 where it may (then only merged
+    /// with an earlier load of its block with no write between) (0 if none).
     pub extra: u64,
 }
 

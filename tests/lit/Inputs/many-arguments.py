@@ -73,6 +73,24 @@ for k, i in enumerate(order):
     lines.append(f"  %y{k} = add i32 {prev}, %x{k}")
 lines.append(f"  %o = getelementptr i32, ptr addrspace(1) %p, i32 %tid")
 lines += [f"  store i32 %y{len(order) - 1}, ptr addrspace(1) %o", "  ret void", "}"]
+# `same`: 60 pointers, each read at 16 bytes on, in order and then in reverse at the same addresses, with no
+# write between: llc's EarlyCSE makes each second load the first's value (llc-22: 60 scalar loads for the
+# 120), so each pointer is live to its first read and each value to its second. `stored`: the same with a
+# store between the two passes that may write what they read (pointers without noalias): every pointer is
+# live to its second read.
+for name, between in (("same", False), ("stored", True)):
+    attrs = "" if between else " noalias readonly"
+    ptrs = ", ".join(f"ptr addrspace(1){attrs} %z{i}" for i in range(60))
+    lines.append(f"define amdgpu_kernel void @{name}(ptr addrspace(1) %p, {ptrs}) #0 {{")
+    order = list(range(60)) + list(range(59, -1, -1))
+    for k, i in enumerate(order):
+        prev = f"%{name}.s{k - 1}" if k else "0"
+        if k == 60 and between:
+            lines.append(f"  store i32 %{name}.s59, ptr addrspace(1) %p")
+        lines.append(f"  %{name}.a{k} = getelementptr inbounds i8, ptr addrspace(1) %z{i}, i64 16")
+        lines.append(f"  %{name}.l{k} = load i32, ptr addrspace(1) %{name}.a{k}")
+        lines.append(f"  %{name}.s{k} = add i32 {prev}, %{name}.l{k}")
+    lines += [f"  store i32 %{name}.s119, ptr addrspace(1) %p", "  ret void", "}"]
 lines.append("declare i32 @llvm.amdgcn.workitem.id.x()")
 lines.append('attributes #0 = { "target-cpu"="gfx942" "amdgpu-flat-work-group-size"="1,256" }')
 lines.append("!0 = !{}")
