@@ -87,10 +87,10 @@
 ; RUN:   | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCEFS6
 ; LLCEFS6: SGPRs Spill: 0{{$}}
 ; With a maximum of waves ("W,W", the exact parameter), LLVM also ignores a value under getMinNumSGPRs(W): at
-; 8 waves/SIMD on gfx900 anything under 81, so "40" is ignored there (llc: 46 SGPRs, none spilled) and held
-; to without the maximum (llc spills).
+; 8 waves/SIMD on gfx900 anything under 65 (the trap handler's SGPRs off 9 waves' share, plus one), so "40" is
+; ignored there (llc: 46 SGPRs, none spilled) and held to without the maximum (llc spills).
 ; RUN: sed 's/"amdgpu-num-sgpr"="16"/"amdgpu-num-sgpr"="40"/' %s | opt -load-pass-plugin=%plugin -passes='amdgpu-occupancy-budget<waves=8;exact>' -S -o %t.exact.ll 2>&1 | FileCheck %s --check-prefix=EXACT40
-; EXACT40: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="40" is not above the {{[46]}} reserved SGPRs, below the 81 LLVM takes as the least for at most 8 waves/SIMD ("amdgpu-waves-per-eu" with a maximum) or is above the 80 of this waves target: LLVM ignores it
+; EXACT40: note: amdgpu-occupancy-budget: kernel 'sgpr16' (gfx900): "amdgpu-num-sgpr"="40" is not above the {{[46]}} reserved SGPRs, below the 65 LLVM takes as the least for at most 8 waves/SIMD ("amdgpu-waves-per-eu" with a maximum) or is above the 80 of this waves target: LLVM ignores it
 ; RUN: sed -e '/@malformed/,/^}/d' -e '/"amdgpu-num-vgpr"="6x4"/d' %t.exact.ll | llc -mtriple=amdgcn-amd-amdhsa -pass-remarks-analysis=kernel-resource-usage -o /dev/null 2>&1 \
 ; RUN:   | grep -A7 'Name: sgpr16' | FileCheck %s --check-prefix=LLCEXACT40
 ; LLCEXACT40: SGPRs Spill: 0{{$}}
