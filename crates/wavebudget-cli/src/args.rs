@@ -658,7 +658,9 @@ pub(crate) fn first_bad_count(
             let (long, inline) = long.split_once('=').map_or((long, None), |(l, v)| (l, Some(v)));
             (sub.get_arguments().filter(takes_value).find(|a| a.get_long() == Some(long)), inline)
         } else if let Some(short) = w.strip_prefix('-').and_then(|s| s.chars().next()) {
-            let inline = w.get(1 + short.len_utf8()..).filter(|v| !v.is_empty());
+            // `-w4`, `-w=4` (clap drops the `=`), or `-w 4`.
+            let inline =
+                w.get(1 + short.len_utf8()..).filter(|v| !v.is_empty()).map(|v| v.strip_prefix('=').unwrap_or(v));
             (sub.get_arguments().filter(takes_value).find(|a| a.get_short() == Some(short)), inline)
         } else {
             (None, None)
@@ -666,10 +668,21 @@ pub(crate) fn first_bad_count(
         let Some(arg) = arg else { continue };
         let value = match inline {
             Some(v) => std::ffi::OsString::from(v),
-            None => match rest.next() {
-                Some(v) => v.clone(),
-                None => break,
-            },
+            None => {
+                // The next word, as clap takes it: a word that starts with '-' only where the flag takes
+                // hyphen values, or a negative number where it takes those (else the flag has no value
+                // here, and clap refuses that in its own words).
+                let Some(next) = rest.as_slice().first() else { break };
+                let text = next.to_string_lossy();
+                let number =
+                    text.strip_prefix('-').is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
+                let hyphen = text.starts_with('-') && text != "-";
+                if hyphen && !arg.is_allow_hyphen_values_set() && !(number && arg.is_allow_negative_numbers_set()) {
+                    continue;
+                }
+                rest.next();
+                next.clone()
+            }
         };
         typed.push((arg, value));
     }
