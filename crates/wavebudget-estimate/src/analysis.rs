@@ -191,7 +191,8 @@ impl<'f> Numbered<'f> {
                 }
                 let writes = match &inst.kind {
                     Kind::Store | Kind::AtomicRmw | Kind::CmpXchg => true,
-                    Kind::Call(c) if !c.callbr => !c.callee.as_deref().is_some_and(|n| n.starts_with("llvm.")),
+                    Kind::Load { simple, .. } => !simple,
+                    Kind::Call(c) => crate::call_writes_memory(c.callee.as_deref()),
                     _ => false,
                 };
                 if writes && first_write[b as usize].is_none() {
@@ -466,8 +467,12 @@ impl<'f> Numbered<'f> {
                             inst.operands.first().is_some_and(|&p| is_div(p, &divergent))
                                 || match space {
                                     4 | 6 => false,
+                                    // A scalar load reads a dword or more (sub-dword ones are vector
+                                    // loads: llc-22 on gfx942 and gfx90a).
                                     0 | 1 => {
-                                        self.written_before[b] || self.first_write[b].is_some_and(|w| (w as usize) < k)
+                                        self.tys[vi].bits < 32
+                                            || self.written_before[b]
+                                            || self.first_write[b].is_some_and(|w| (w as usize) < k)
                                     }
                                     _ => true,
                                 }

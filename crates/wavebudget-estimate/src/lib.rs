@@ -120,6 +120,71 @@ pub const PURE: &[&str] = &[
     "llvm.amdgcn.workgroup.id.",
 ];
 
+/// Intrinsics (by name prefix) that write no memory, besides [`PURE`] and [`MATRIX`]: a uniform global
+/// load after one of them is still unclobbered. Any other call (another `llvm.` intrinsic, `llvm.memset`,
+/// a buffer store, a function, inline asm, an indirect call) is taken as a write, as LLVM's clobber walk
+/// does for what may write.
+pub const WRITES_NO_MEMORY: &[&str] = &[
+    "llvm.amdgcn.s.barrier",
+    "llvm.amdgcn.wave.barrier",
+    "llvm.amdgcn.s.waitcnt",
+    "llvm.amdgcn.sched.",
+    "llvm.amdgcn.s.setprio",
+    "llvm.amdgcn.s.sleep",
+    "llvm.amdgcn.readfirstlane",
+    "llvm.amdgcn.readlane",
+    "llvm.amdgcn.writelane",
+    "llvm.amdgcn.mbcnt.",
+    "llvm.amdgcn.ballot.",
+    "llvm.amdgcn.ds.bpermute",
+    "llvm.amdgcn.ds.permute",
+    "llvm.amdgcn.ds.swizzle",
+    "llvm.amdgcn.update.dpp",
+    "llvm.amdgcn.mov.dpp",
+    "llvm.amdgcn.permlane",
+    "llvm.amdgcn.kernarg.segment.ptr",
+    "llvm.amdgcn.implicitarg.ptr",
+    "llvm.amdgcn.dispatch.ptr",
+    "llvm.amdgcn.rcp.",
+    "llvm.amdgcn.rsq.",
+    "llvm.amdgcn.exp2.",
+    "llvm.amdgcn.log.",
+    "llvm.amdgcn.fdot",
+    "llvm.amdgcn.sdot",
+    "llvm.amdgcn.udot",
+    "llvm.amdgcn.cvt.",
+    "llvm.lifetime.",
+    "llvm.assume",
+    "llvm.dbg.",
+    "llvm.sqrt.",
+    "llvm.exp.",
+    "llvm.log.",
+    "llvm.log2.",
+    "llvm.sin.",
+    "llvm.cos.",
+    "llvm.floor.",
+    "llvm.ceil.",
+    "llvm.trunc.",
+    "llvm.round.",
+    "llvm.rint.",
+    "llvm.copysign.",
+    "llvm.minimum.",
+    "llvm.maximum.",
+    "llvm.abs.",
+    "llvm.ctpop.",
+    "llvm.ctlz.",
+    "llvm.cttz.",
+    "llvm.fshl.",
+    "llvm.fshr.",
+];
+
+/// Whether a call of `callee` (`None`: an indirect call or inline asm) may write memory.
+pub fn call_writes_memory(callee: Option<&str>) -> bool {
+    callee.is_none_or(|name| {
+        ![PURE, MATRIX, WRITES_NO_MEMORY].iter().any(|list| list.iter().any(|p| name.starts_with(p)))
+    })
+}
+
 /// Whether two 16-bit loads share a VGPR on `target`: LLVM's d16 loads keep the other half from GFX9 on,
 /// except where SRAMECC is on or "any" (`d16PreservesUnusedBits`; a target id with `sramecc-` packs).
 pub fn d16_packs(target: &TargetId) -> bool {
