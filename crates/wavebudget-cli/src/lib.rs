@@ -343,20 +343,12 @@ pub(crate) fn parse_workgroup(s: Option<&str>) -> Result<WorkgroupSize, CliError
     Ok(parse_workgroup_text(s)?.validate()?)
 }
 
-/// `N` or `MIN,MAX` as numbers, not yet held to a launch's bounds.
+/// `N` or `MIN,MAX` as numbers, not yet held to a launch's bounds (the engine's one reading of the text).
 pub(crate) fn parse_workgroup_text(s: &str) -> Result<WorkgroupSize, CliError> {
-    // Each size a count by the one rule (a negative or one over 32 bits refused in its words, as Python's);
-    // what is no whole number is not `N` or `MIN,MAX`.
-    let num = |x: &str| {
-        let flag = wavebudget_model::text::Arg("wg-size").to_string();
-        wavebudget_model::text::count_from_text(&flag, x.trim()).map_err(|e| match e {
-            wavebudget_model::text::NotACount::NotWhole { .. } => UsageError::WgSize { value: s.to_string() },
-            e => UsageError::Count(e),
-        })
-    };
-    Ok(match s.split_once(',') {
-        Some((a, b)) => WorkgroupSize { min: num(a)?, max: num(b)? },
-        None => WorkgroupSize::fixed(num(s)?),
+    use wavebudget_engine::misuse::WorkgroupTextError;
+    wavebudget_engine::misuse::workgroup_text(s).map_err(|e| match e {
+        WorkgroupTextError::Count(c) => UsageError::Count(c).into(),
+        WorkgroupTextError::Misuse(m) => UsageError::Misuse(m).into(),
     })
 }
 

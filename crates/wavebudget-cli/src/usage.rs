@@ -44,12 +44,6 @@ pub enum UsageError {
          build it with the default features (cargo build --release -p wavebudget-cli)"
     )]
     WithoutLlvm,
-    /// A `--wg-size` that is not `N` or `MIN,MAX`.
-    #[error("--wg-size '{value}': expected N or MIN,MAX (whole numbers)")]
-    WgSize {
-        /// What was given.
-        value: String,
-    },
     /// `suggest` for the generic form.
     #[error("suggest needs an AMD target (--target generic has no launch model)")]
     SuggestGeneric,
@@ -260,7 +254,6 @@ mod tests {
         let examples = vec![
             UsageError::Arguments("a".into()),
             UsageError::WithoutLlvm,
-            UsageError::WgSize { value: "x".into() },
             UsageError::SuggestGeneric,
             UsageError::ZeroWaves,
             UsageError::ZeroJobs,

@@ -61,6 +61,12 @@ pub enum Misuse {
         /// What was given.
         value: String,
     },
+    /// A launch size given as text that is not `N` or `MIN,MAX` ([`workgroup_text`]).
+    #[error("{} '{value}': expected N or MIN,MAX (whole numbers)", Arg("wg-size"))]
+    WgSize {
+        /// What was given.
+        value: String,
+    },
     /// A budget asked for no level: neither `--waves` nor `--all`.
     #[error("give {} W or {}", Arg("waves"), Arg("all"))]
     NoWaves,
@@ -199,4 +205,34 @@ pub fn sweep_levels(text: &str) -> Result<Vec<u32>, Misuse> {
     v.sort_unstable();
     v.dedup();
     Ok(v)
+}
+
+/// Why a launch size's text is refused ([`workgroup_text`]): a size that is a number but no count, in the
+/// count's words, or text that is not `N` or `MIN,MAX`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(clippy::exhaustive_enums, reason = "a closed set: its users match every variant")]
+pub enum WorkgroupTextError {
+    /// A size that is no count (negative, over 32 bits).
+    #[error(transparent)]
+    Count(#[from] wavebudget_model::text::NotACount),
+    /// Not `N` or `MIN,MAX`.
+    #[error(transparent)]
+    Misuse(#[from] Misuse),
+}
+
+/// A launch size given as text, as every door that takes one as text reads it (the CLI's `--wg-size`,
+/// Python's `sweep(wg_size="64,256")`): `N` or `MIN,MAX`, each size a count by the one rule (a negative
+/// one, or one over 32 bits, refused as a count); not yet held to a launch's bounds.
+pub fn workgroup_text(text: &str) -> Result<wavebudget_model::WorkgroupSize, WorkgroupTextError> {
+    use wavebudget_model::text::{count_from_text, NotACount};
+    let num = |x: &str| {
+        count_from_text(&Arg("wg-size").to_string(), x.trim()).map_err(|e| match e {
+            NotACount::NotWhole { .. } => WorkgroupTextError::Misuse(Misuse::WgSize { value: text.to_string() }),
+            e => WorkgroupTextError::Count(e),
+        })
+    };
+    Ok(match text.split_once(',') {
+        Some((a, b)) => wavebudget_model::WorkgroupSize { min: num(a)?, max: num(b)? },
+        None => wavebudget_model::WorkgroupSize::fixed(num(text)?),
+    })
 }

@@ -344,6 +344,18 @@ pub(crate) fn _sweep_levels(text: &str) -> PyResult<Vec<u32>> {
     wavebudget_engine::misuse::sweep_levels(text).map_err(|m| crate::refuse_kind(m.kind(), m.to_string()))
 }
 
+/// `_workgroup_text(text)`: a launch size given as text (`"64,256"`) by the engine's one reading (the CLI's
+/// `--wg-size`), as (MIN, MAX), refused in Python's names.
+#[pyfunction]
+pub(crate) fn _workgroup_text(text: &str) -> PyResult<(u32, u32)> {
+    use wavebudget_engine::misuse::WorkgroupTextError;
+    match wavebudget_engine::misuse::workgroup_text(text) {
+        Ok(wg) => Ok((wg.min, wg.max)),
+        Err(WorkgroupTextError::Count(c)) => Err(crate::refuse_kind(c.kind(), c.to_string())),
+        Err(WorkgroupTextError::Misuse(m)) => Err(crate::refuse_kind(m.kind(), m.to_string())),
+    }
+}
+
 /// `_text(name, v)`: the text reader for the Python layer's own readings.
 #[pyfunction]
 pub(crate) fn _text(name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {

@@ -1810,6 +1810,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_printable, m)?)?;
     m.add_function(wrap_pyfunction!(args::_count, m)?)?;
     m.add_function(wrap_pyfunction!(args::_sweep_levels, m)?)?;
+    m.add_function(wrap_pyfunction!(args::_workgroup_text, m)?)?;
     m.add_function(wrap_pyfunction!(args::_text, m)?)?;
     m.add_function(wrap_pyfunction!(args::_path, m)?)?;
     m.add_function(wrap_pyfunction!(occupancy, m)?)?;

@@ -140,22 +140,13 @@ def _options(target: Optional[str], waves: Any, wg_size: Any) -> List[str]:
         _native._sweep_levels(str(waves))
         args += ["--waves", str(waves)]
     if wg_size is not None:
-        def size(w: Any) -> int:
-            # A size given as text is read as the number it spells, else refused as no number.
-            if isinstance(w, str):
-                try:
-                    w = int(w.strip())
-                except ValueError:
-                    pass
-            return _native._count("wg_size", w)
-
         if isinstance(wg_size, str):
-            # N or MIN,MAX as text: each size a count by the one reader, in Python's names.
-            wg_size = wg_size.split(",", 1)
-        if isinstance(wg_size, (list, tuple)):
-            wg_size = ",".join(str(size(w)) for w in wg_size)
+            # N or MIN,MAX as text: the command's own reading of it, refused in Python's names.
+            wg_size = ",".join(str(w) for w in _native._workgroup_text(wg_size))
+        elif isinstance(wg_size, (list, tuple)):
+            wg_size = ",".join(str(_native._count("wg_size", w)) for w in wg_size)
         else:
-            wg_size = size(wg_size)
+            wg_size = _native._count("wg_size", wg_size)
         args += ["--wg-size", str(wg_size)]
     return args
 
