@@ -63,6 +63,9 @@ pub struct KernelFacts {
     pub hsa_or_mesa: bool,
     /// `"target-features"` turn on `enable-flat-scratch` (the last of `+`/`-` wins, as LLVM reads them).
     pub enable_flat_scratch: bool,
+    /// LLVM's trap-handler feature is on: by default on amdhsa (LLVM adds `+trap-handler` before the
+    /// kernel's features), else only where `"target-features"` turn it on.
+    pub trap_handler: bool,
     /// With `Config::bound_first`: the lanes of all the kernel's values (`estimate::value_lanes_of`,
     /// `None` where that bound does not hold), filled in right before its plan.
     pub value_lanes: Option<u32>,
@@ -133,6 +136,7 @@ pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
         stack_or_calls: f.str_attr("amdgpu-stack-objects").is_some() || f.str_attr("amdgpu-calls").is_some(),
         hsa_or_mesa: false,
         enable_flat_scratch: false,
+        trap_handler: false,
         indirect_calls: false,
         indirect_lds_functions: Vec::new(),
         lds_attr: f.str_attr("amdgpu-lds-size"),
@@ -156,9 +160,9 @@ pub fn read_kernel(f: Value, features: Option<&str>) -> KernelFacts {
     }
 }
 
-/// Whether a `"target-features"` string turns `name` on: its last `+name` or `-name` (LLVM's reading).
-fn feature_on(features: &str, name: &str) -> bool {
-    features.split(',').rev().find_map(|f| f.strip_suffix(name).filter(|s| s.len() == 1)).is_some_and(|s| s == "+")
+/// What a `"target-features"` string sets `name` to: its last `+name` or `-name` (LLVM's reading), if any.
+fn feature_setting(features: &str, name: &str) -> Option<bool> {
+    features.split(',').rev().find_map(|f| f.strip_suffix(name).filter(|s| s.len() == 1)).map(|s| s == "+")
 }
 
 /// The module's AMDGPU kernels as the pass reads them, in module order. What each kernel says of itself
@@ -182,10 +186,12 @@ impl ModuleFacts {
         let mut kernels: Vec<(Value, KernelFacts)> =
             module.functions().into_iter().filter(|f| f.is_kernel()).map(|f| (f, read_kernel(f, features))).collect();
         let triple = module.triple();
-        let hsa_or_mesa = triple.contains("-amdhsa") || triple.contains("-mesa3d");
+        let hsa = triple.contains("-amdhsa");
+        let hsa_or_mesa = hsa || triple.contains("-mesa3d");
         for (_, k) in kernels.iter_mut() {
             k.hsa_or_mesa = hsa_or_mesa;
-            k.enable_flat_scratch = feature_on(&k.target_features, "enable-flat-scratch");
+            k.enable_flat_scratch = feature_setting(&k.target_features, "enable-flat-scratch") == Some(true);
+            k.trap_handler = feature_setting(&k.target_features, "trap-handler").unwrap_or(hsa);
         }
         read_llvm_facts(module, cfg, &mut kernels);
         // A kernel whose "amdgpu-waves-per-eu" an earlier run of the pass set (a pre-link compile, now in

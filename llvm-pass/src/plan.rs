@@ -448,7 +448,16 @@ pub fn plan_kernel(
                     let l = split_vectors(
                         &st,
                         agprs,
-                        honoured_counts(&mut c, &st, counts, reserved_sgprs(&st, facts), m, max, Limits::of(&b)),
+                        honoured_counts(
+                            &mut c,
+                            &st,
+                            counts,
+                            reserved_sgprs(&st, facts),
+                            facts.trap_handler,
+                            m,
+                            max,
+                            Limits::of(&b),
+                        ),
                     );
                     if let Err(why) = leaves_vgprs(&st, facts, agprs, m, wg, &l)
                         .and_then(|()| capped_tuple_abort(facts, &st, counts, &l))
@@ -470,6 +479,7 @@ pub fn plan_kernel(
         &st,
         counts,
         reserved_sgprs(&st, facts),
+        facts.trap_handler,
         w,
         if cfg.exact { w } else { st.max_waves() },
         Limits::of(&b),
@@ -742,6 +752,7 @@ fn honoured_counts(
     st: &Subtarget,
     counts: RegisterCounts,
     reserved: u32,
+    trap_handler: bool,
     first: u32,
     second: u32,
     l: Limits,
@@ -774,10 +785,10 @@ fn honoured_counts(
     if let Some(n) = counts.sgprs {
         // LLVM ignores a value above getMaxNumSGPRs(W, Addressable=false) (GFX8/9: the trap handler's
         // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
-        let requestable = st.llvm_max_requestable_sgprs(first);
+        let requestable = st.llvm_max_requestable_sgprs(first, trap_handler);
         // Below getMinNumSGPRs of the kernel's maximum waves LLVM ignores it too (GFX8/9 with a maximum
         // under the processor's: "8,8" on gfx900 ignores any value under 81; llc-22 on 40 allocates 46).
-        let least = st.llvm_min_sgprs_for_waves(second);
+        let least = st.llvm_min_sgprs_for_waves(second, trap_handler);
         match l.max_sgprs {
             Some(max) if n > reserved && n <= requestable && n >= least => {
                 if n < max {

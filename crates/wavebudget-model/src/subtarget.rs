@@ -603,7 +603,7 @@ impl Subtarget {
         if !p.sgprs_limit_occupancy() {
             return crate::targets::GFX10_ADDRESSABLE_SGPRS;
         }
-        self.llvm_max_requestable_sgprs(waves).min(GFX8_9_ADDRESSABLE_SGPRS)
+        self.llvm_max_requestable_sgprs(waves, true).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
     /// `GCNSubtarget::getBaseReservedNumSGPRs(HasFlatScratch)`: the SGPRs LLVM keeps out of its allocator's
@@ -624,30 +624,31 @@ impl Subtarget {
         }
     }
 
-    /// `IsaInfo::getMinNumSGPRs(W)` with the amdhsa trap handler: the least `"amdgpu-num-sgpr"` LLVM takes
-    /// for a kernel of at most W waves (below it, more waves would fit, so the request is ignored): on
-    /// GFX8/9 one more than W + 1 waves' share of the 800 SGPRs less the trap handler's, to the granule,
-    /// within the addressable ones (65 at 8 waves/SIMD, 81 at 7, 97 at 6); 0 on GFX10+ and at the
-    /// processor's maximum waves.
-    pub fn llvm_min_sgprs_for_waves(&self, waves: u32) -> u32 {
+    /// `IsaInfo::getMinNumSGPRs(W)`: the least `"amdgpu-num-sgpr"` LLVM takes for a kernel of at most W
+    /// waves (below it, more waves would fit, so the request is ignored): on GFX8/9 one more than W + 1
+    /// waves' share of the 800 SGPRs, less the trap handler's where `trap_handler` (on by default for
+    /// amdhsa), to the granule, within the addressable ones (amdhsa: 65 at 8 waves/SIMD, 81 at 7, 97 at 6;
+    /// without the trap handler 81 at 8); 0 on GFX10+ and at the processor's maximum waves.
+    pub fn llvm_min_sgprs_for_waves(&self, waves: u32, trap_handler: bool) -> u32 {
         let p = self.processor();
         if !p.sgprs_limit_occupancy() || waves >= self.max_waves() {
             return 0;
         }
-        let share = (GFX8_9_TOTAL_SGPRS / (waves.max(1) + 1)).saturating_sub(TRAP_NUM_SGPRS);
+        let trap = if trap_handler { TRAP_NUM_SGPRS } else { 0 };
+        let share = (GFX8_9_TOTAL_SGPRS / (waves.max(1) + 1)).saturating_sub(trap);
         (align_down(share, GFX8_9_SGPR_GRANULE) + 1).min(GFX8_9_ADDRESSABLE_SGPRS)
     }
 
     /// `IsaInfo::getMaxNumSGPRs(W, Addressable=false)`: the largest `"amdgpu-num-sgpr"` LLVM takes for W
-    /// waves (GFX8/9: W's share less the trap handler's SGPRs, to the granule; GFX10+: the addressable
-    /// SGPRs with VCC).
-    pub fn llvm_max_requestable_sgprs(&self, waves: u32) -> u32 {
+    /// waves (GFX8/9: W's share less the trap handler's SGPRs where `trap_handler` (LLVM's feature, on by
+    /// default for amdhsa), to the granule; GFX10+: the addressable SGPRs with VCC).
+    pub fn llvm_max_requestable_sgprs(&self, waves: u32, trap_handler: bool) -> u32 {
         let p = self.processor();
         if !p.sgprs_limit_occupancy() {
             return p.max_sgpr_count();
         }
-        let w = waves.max(1);
-        align_down((GFX8_9_TOTAL_SGPRS / w).saturating_sub(TRAP_NUM_SGPRS), GFX8_9_SGPR_GRANULE)
+        let trap = if trap_handler { TRAP_NUM_SGPRS } else { 0 };
+        align_down((GFX8_9_TOTAL_SGPRS / waves.max(1)).saturating_sub(trap), GFX8_9_SGPR_GRANULE)
     }
 
     /// Architectural VGPRs a wave may address.
@@ -808,10 +809,12 @@ mod tests {
     #[test]
     fn the_least_sgprs_llvm_takes_for_a_waves_maximum_are_llcs() {
         let st = crate::subtarget("gfx900", Options::default()).unwrap();
-        assert_eq!([8, 7, 6].map(|w| st.llvm_min_sgprs_for_waves(w)), [65, 81, 97]);
-        assert_eq!(st.llvm_min_sgprs_for_waves(10), 0, "at the processor's maximum LLVM takes any");
+        assert_eq!([8, 7, 6].map(|w| st.llvm_min_sgprs_for_waves(w, true)), [65, 81, 97]);
+        assert_eq!(st.llvm_min_sgprs_for_waves(10, true), 0, "at the processor's maximum LLVM takes any");
+        // amdpal, mesa3d or "-trap-handler": llc-15, 19 and 22 ignore 65 to 80 at "8,8" and honour 81.
+        assert_eq!(st.llvm_min_sgprs_for_waves(8, false), 81);
         let gfx1030 = crate::subtarget("gfx1030", Options::default()).unwrap();
-        assert_eq!(gfx1030.llvm_min_sgprs_for_waves(4), 0, "llc-22 honours 40 under \"4,4\" on gfx1030");
+        assert_eq!(gfx1030.llvm_min_sgprs_for_waves(4, true), 0, "llc-22 honours 40 under \"4,4\" on gfx1030");
     }
     use super::Options;
 
