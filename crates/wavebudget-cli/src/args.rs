@@ -636,6 +636,22 @@ pub(crate) fn value_order(subcommand: &str) -> &'static [&'static str] {
     }
 }
 
+/// Whether a word after its `-` is a number as clap takes one for a flag that allows negative numbers:
+/// clap_lex 1.x's `is_number` (digits; one `.` before any exponent, not first; one `e`/`E`, not first,
+/// not last).
+fn looks_like_a_number(text: &str) -> bool {
+    let (mut dot, mut exp) = (false, None);
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'0'..=b'9' => {}
+            b'.' if !dot && exp.is_none() && i > 0 => dot = true,
+            b'e' | b'E' if exp.is_none() && i > 0 => exp = Some(i),
+            _ => return false,
+        }
+    }
+    exp.is_none_or(|i| i + 1 != text.len())
+}
+
 /// The first value of `words` (the command line, program name first) that its flag's parser refuses as
 /// no count, in [`value_order`]: (the flag as `--long`, the refusal). clap stops at the first it meets in
 /// the order typed; this reads every value typed, so the refusal does not depend on that order.
@@ -674,8 +690,7 @@ pub(crate) fn first_bad_count(
                 // here, and clap refuses that in its own words).
                 let Some(next) = rest.as_slice().first() else { break };
                 let text = next.to_string_lossy();
-                let number =
-                    text.strip_prefix('-').is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit() || c == '.'));
+                let number = text.strip_prefix('-').is_some_and(looks_like_a_number);
                 let hyphen = text.starts_with('-') && text != "-";
                 if hyphen && !arg.is_allow_hyphen_values_set() && !(number && arg.is_allow_negative_numbers_set()) {
                     continue;

@@ -202,6 +202,37 @@ fn bad_input_is_one_line_and_exit_1() {
     }
 }
 
+/// Two malformed values are refused in Python's order, whatever the order typed; the scan that finds the
+/// first reads a word as a flag's value only where clap does (its reviews: `-w=-1` was read as '=-1', a
+/// flag's missing value as the next flag, and `-1x` as a number clap never takes for one). Each expected
+/// line is what the CLI printed before the scan for the one bad value clap met first, or clap's own.
+#[test]
+fn two_bad_values_are_refused_as_clap_reads_the_words() {
+    for (args, line) in [
+        (
+            &["occupancy", "-t", "gfx942", "--lds", "-1", "--sgprs", "x"][..],
+            "error: --sgprs 'x': expected a whole number",
+        ),
+        (&["occupancy", "-t", "gfx942", "--sgprs", "x", "--lds", "-1"], "error: --sgprs 'x': expected a whole number"),
+        (&["budget", "-t", "gfx900", "-w=-1"], "error: --waves -1: expected a whole number, not a negative one"),
+        (
+            &["occupancy", "-t", "gfx900", "--lds", "-1", "--vgprs", "--agprs"],
+            "error: --lds -1: expected a whole number, not a negative one",
+        ),
+        (
+            &["occupancy", "-t", "gfx942", "--sgprs", "abc", "--vgprs", "-1x"],
+            "error: --sgprs 'abc': expected a whole number",
+        ),
+        (
+            &["occupancy", "-t", "gfx942", "--sgprs", "abc", "--vgprs", "-.5"],
+            "error: --sgprs 'abc': expected a whole number",
+        ),
+    ] {
+        let (code, out, err) = wavebudget(args);
+        assert_eq!((code, out.as_str(), err.trim_end()), (1, "", line), "{args:?}");
+    }
+}
+
 #[test]
 fn inspect_bad_files_give_one_line_and_exit_1() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-inspect");
