@@ -176,9 +176,13 @@ fn inst(
             space: i.operand(0).and_then(|p| p.ty().address_space()).unwrap_or(0),
             simple: i.is_simple_memory_op(),
         },
-        Opcode::LLVMStore => Kind::Store,
-        Opcode::LLVMAtomicRMW => Kind::AtomicRmw,
-        Opcode::LLVMAtomicCmpXchg => Kind::CmpXchg,
+        Opcode::LLVMStore => Kind::Store { space: i.operand(1).and_then(|p| p.ty().address_space()).unwrap_or(0) },
+        Opcode::LLVMAtomicRMW => {
+            Kind::AtomicRmw { space: i.operand(0).and_then(|p| p.ty().address_space()).unwrap_or(0) }
+        }
+        Opcode::LLVMAtomicCmpXchg => {
+            Kind::CmpXchg { space: i.operand(0).and_then(|p| p.ty().address_space()).unwrap_or(0) }
+        }
         Opcode::LLVMFence => Kind::Fence,
         op @ (Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr) => {
             if let Some(called) = i.called_value().filter(|c| c.is_inline_asm()) {

@@ -102,11 +102,12 @@ fn intrinsic_divergence(name: &str) -> Option<bool> {
 /// VGPR or SGPR lanes, compute liveness, and walk each block backwards for the peak. `d16_packs`: two
 /// 16-bit loads share a VGPR (the target keeps the other half on d16 loads). Time and memory are linear
 /// in the function plus its live (value, block) pairs, refused past [`MAX_LIVE_PAIRS`].
-pub fn estimate(f: &Function, d16_packs: bool) -> Result<Pressure, TooLarge> {
+pub fn estimate(f: &Function, d16_packs: bool, scalar_sub_dword: bool) -> Result<Pressure, TooLarge> {
     if f.blocks.is_empty() {
         return Ok(Pressure::default());
     }
     let mut fun = Numbered::new(f);
+    fun.scalar_sub_dword = scalar_sub_dword;
     let divergent = fun.divergence();
     fun.share_pointer_offsets(&divergent);
     let mut cost = fun.costs(&divergent, d16_packs);
@@ -140,6 +141,8 @@ struct Numbered<'f> {
     written_before: Vec<bool>,
     /// Per block, the index of its first write to memory, if any.
     first_write: Vec<Option<u32>>,
+    /// The target loads uniform values of less than a dword into SGPRs (`crate::scalar_sub_dword_loads`).
+    scalar_sub_dword: bool,
     /// The value each value's register is: itself, or for an address that is its base plus a constant
     /// the instructions encode (`gep i8, ptr addrspace(3) %p, i32 2048` used only as a load or store
     /// address), its base's. Such an address needs no register of its own: its uses keep the base live.
@@ -189,8 +192,11 @@ impl<'f> Numbered<'f> {
                         }
                     }
                 }
+                // A write to LDS or private memory is no write to global memory (LLVM's AMDGPU alias
+                // analysis: the address spaces do not alias; llc-22 keeps the loads scalar).
+                let global = |space: u32| !matches!(space, 3 | 5);
                 let writes = match &inst.kind {
-                    Kind::Store | Kind::AtomicRmw | Kind::CmpXchg => true,
+                    Kind::Store { space } | Kind::AtomicRmw { space } | Kind::CmpXchg { space } => global(*space),
                     Kind::Load { simple, .. } => !simple,
                     Kind::Call(c) => crate::call_writes_memory(c.callee.as_deref()),
                     _ => false,
@@ -230,6 +236,7 @@ impl<'f> Numbered<'f> {
             preds,
             written_before,
             first_write,
+            scalar_sub_dword: false,
             rep: Vec::new(),
             direct: Vec::new(),
             tile_pointer: vec![false; n],
@@ -330,7 +337,7 @@ impl<'f> Numbered<'f> {
             let mut writes = 0u32;
             for (k, inst) in blocks[b as usize].insts.iter().enumerate() {
                 let writes_memory = match &inst.kind {
-                    Kind::Store | Kind::AtomicRmw | Kind::CmpXchg | Kind::Fence => true,
+                    Kind::Store { .. } | Kind::AtomicRmw { .. } | Kind::CmpXchg { .. } | Kind::Fence => true,
                     Kind::Load { simple, .. } => !simple,
                     Kind::Call(_) => inst.cse.is_none(),
                     _ => false,
@@ -418,7 +425,7 @@ impl<'f> Numbered<'f> {
             match user.kind {
                 Kind::Load { .. } => true,
                 // The address of a store, not the value stored.
-                Kind::Store => user.operands.get(1) == Some(&me) && user.operands.first() != Some(&me),
+                Kind::Store { .. } => user.operands.get(1) == Some(&me) && user.operands.first() != Some(&me),
                 _ => false,
             }
         });
@@ -470,14 +477,14 @@ impl<'f> Numbered<'f> {
                                     // A scalar load reads a dword or more (sub-dword ones are vector
                                     // loads: llc-22 on gfx942 and gfx90a).
                                     0 | 1 => {
-                                        self.tys[vi].bits < 32
+                                        (self.tys[vi].bits < 32 && !self.scalar_sub_dword)
                                             || self.written_before[b]
                                             || self.first_write[b].is_some_and(|w| (w as usize) < k)
                                     }
                                     _ => true,
                                 }
                         }
-                        Kind::AtomicRmw | Kind::CmpXchg => true,
+                        Kind::AtomicRmw { .. } | Kind::CmpXchg { .. } => true,
                         Kind::Phi { blocks } => inst
                             .operands
                             .iter()
@@ -1215,7 +1222,7 @@ fn next_writes(insts: &[Inst]) -> Vec<usize> {
 /// load, a call other than a pure arithmetic or matrix intrinsic): loads are not moved across it.
 fn may_write_memory(i: &Inst) -> bool {
     match &i.kind {
-        Kind::Store | Kind::AtomicRmw | Kind::CmpXchg | Kind::Fence => true,
+        Kind::Store { .. } | Kind::AtomicRmw { .. } | Kind::CmpXchg { .. } | Kind::Fence => true,
         // Ordered loads order memory too.
         Kind::Load { simple, .. } => !simple,
         Kind::Call(c) => !c.callee.as_deref().is_some_and(|n| MATRIX.iter().chain(PURE).any(|p| n.starts_with(p))),

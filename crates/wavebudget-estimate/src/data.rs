@@ -105,12 +105,12 @@ pub enum Kind {
     Phi { blocks: Vec<u32> },
     /// A load from address space `space`; `simple` when neither volatile nor atomic.
     Load { space: u32, simple: bool },
-    /// A store (operands: the value, the address).
-    Store,
-    /// `atomicrmw`.
-    AtomicRmw,
-    /// `cmpxchg`.
-    CmpXchg,
+    /// A store (operands: the value, the address) to address space `space`.
+    Store { space: u32 },
+    /// `atomicrmw` on address space `space`.
+    AtomicRmw { space: u32 },
+    /// `cmpxchg` on address space `space`.
+    CmpXchg { space: u32 },
     /// `fence`.
     Fence,
     /// A call, invoke or callbr.

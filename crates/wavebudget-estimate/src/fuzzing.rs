@@ -182,7 +182,7 @@ pub fn brute_force_peak(f: &Function) -> u32 {
 /// (and no SGPRs: every value is divergent). Panics on a difference, as a fuzz finding.
 pub fn check_liveness(bytes: &[u8]) {
     let f = random_function(bytes);
-    let got = crate::analysis::estimate(&f, false).expect("a small function is never too large");
+    let got = crate::analysis::estimate(&f, false, false).expect("a small function is never too large");
     let want = brute_force_peak(&f);
     assert_eq!((got.vgprs, got.sgprs), (want, 0), "estimate vs brute force on {f:#?}");
     let bound = crate::value_lanes(&f).expect("no matrix op or inline asm");

@@ -121,16 +121,14 @@ pub const PURE: &[&str] = &[
 ];
 
 /// Intrinsics (by name prefix) that write no memory, besides [`PURE`] and [`MATRIX`]: a uniform global
-/// load after one of them is still unclobbered. Any other call (another `llvm.` intrinsic, `llvm.memset`,
+/// load after one of them is still unclobbered (checked with llc-22: a barrier lets a later load stay
+/// scalar; `s.sleep`, `s.waitcnt` and `s.setprio`, which have side effects, do not, and are not here). Any other call (another `llvm.` intrinsic, `llvm.memset`,
 /// a buffer store, a function, inline asm, an indirect call) is taken as a write, as LLVM's clobber walk
 /// does for what may write.
 pub const WRITES_NO_MEMORY: &[&str] = &[
     "llvm.amdgcn.s.barrier",
     "llvm.amdgcn.wave.barrier",
-    "llvm.amdgcn.s.waitcnt",
     "llvm.amdgcn.sched.",
-    "llvm.amdgcn.s.setprio",
-    "llvm.amdgcn.s.sleep",
     "llvm.amdgcn.readfirstlane",
     "llvm.amdgcn.readlane",
     "llvm.amdgcn.writelane",
@@ -194,7 +192,13 @@ pub fn d16_packs(target: &TargetId) -> bool {
 
 /// The peak pressure of `f` on `target` (see the module documentation).
 pub fn estimate(f: &data::Function, target: &TargetId) -> Result<Pressure, TooLarge> {
-    analysis::estimate(f, d16_packs(target))
+    analysis::estimate(f, d16_packs(target), scalar_sub_dword_loads(target))
+}
+
+/// Whether `target` loads a uniform value of less than a dword from memory into SGPRs (`s_load_u8`,
+/// `s_load_i16`...: GFX12 on, llc-22 on gfx1200); elsewhere such a load is a vector load.
+pub fn scalar_sub_dword_loads(target: &TargetId) -> bool {
+    matches!(target.processor.generation, Generation::Gfx12 | Generation::Gfx12_5)
 }
 
 /// Whether `f`'s control flow is irreducible: a cycle entered at more than one block (a retreating edge of
