@@ -345,12 +345,16 @@ pub(crate) fn _sweep_levels(text: &str) -> PyResult<Vec<u32>> {
 }
 
 /// `_workgroup_text(text)`: a launch size given as text (`"64,256"`) by the engine's one reading (the CLI's
-/// `--wg-size`), as (MIN, MAX), refused in Python's names.
+/// `--wg-size`) and held to a launch's bounds as the command holds it, as (MIN, MAX), refused in Python's
+/// names.
 #[pyfunction]
 pub(crate) fn _workgroup_text(text: &str) -> PyResult<(u32, u32)> {
     use wavebudget_engine::misuse::WorkgroupTextError;
     match wavebudget_engine::misuse::workgroup_text(text) {
-        Ok(wg) => Ok((wg.min, wg.max)),
+        Ok(wg) => {
+            let wg = wg.validate().map_err(|e| crate::refuse_kind(e.kind(), e.to_string()))?;
+            Ok((wg.min, wg.max))
+        }
         Err(WorkgroupTextError::Count(c)) => Err(crate::refuse_kind(c.kind(), c.to_string())),
         Err(WorkgroupTextError::Misuse(m)) => Err(crate::refuse_kind(m.kind(), m.to_string())),
     }

@@ -374,7 +374,7 @@ def test_the_sweeps_options_are_refused_in_pythons_names_by_the_commands_rule(tm
             wavebudget.sweep(module, waves=waves, cli=missing)
         assert e.value.kind == "waves_spec", (waves, e.value.kind, str(e.value))
         assert "error: " + str(e.value).replace("waves", "--waves", 1) == r.stderr.strip(), (waves, r.stderr)
-    for wg_size in ("-5", "64,x", "1,2,3", "64,", "1_000", "1.5", "4294967296"):
+    for wg_size in ("-5", "64,x", "1,2,3", "64,", "1_000", "1.5", "4294967296", "0", "256,64", "2048"):
         r = subprocess.run([CLI, "sweep", str(module), "--wg-size", wg_size], capture_output=True, text=True)
         assert r.returncode != 0, r
         with pytest.raises(wavebudget.Error) as e:
@@ -385,3 +385,4 @@ def test_the_sweeps_options_are_refused_in_pythons_names_by_the_commands_rule(tm
     assert str(e.value) == "wg_size -5: expected a whole number, not a negative one", str(e.value)
     # What the command takes, Python takes, as the same sizes.
     assert wavebudget.cluster._options(None, None, " 64 , 256 ") == ["--wg-size", "64,256"]
+    assert wavebudget.cluster._options(None, None, 64) == ["--wg-size", "64,64"]

@@ -140,13 +140,13 @@ def _options(target: Optional[str], waves: Any, wg_size: Any) -> List[str]:
         _native._sweep_levels(str(waves))
         args += ["--waves", str(waves)]
     if wg_size is not None:
-        if isinstance(wg_size, str):
-            # N or MIN,MAX as text: the command's own reading of it, refused in Python's names.
-            wg_size = ",".join(str(w) for w in _native._workgroup_text(wg_size))
-        elif isinstance(wg_size, (list, tuple)):
+        # Numbers by the package's count reader; then, as text, the command's own reading of N or MIN,MAX
+        # and its launch bounds, refused in Python's names before the command runs.
+        if isinstance(wg_size, (list, tuple)):
             wg_size = ",".join(str(_native._count("wg_size", w)) for w in wg_size)
-        else:
-            wg_size = _native._count("wg_size", wg_size)
+        elif not isinstance(wg_size, str):
+            wg_size = str(_native._count("wg_size", wg_size))
+        wg_size = ",".join(str(w) for w in _native._workgroup_text(wg_size))
         args += ["--wg-size", str(wg_size)]
     return args
 
