@@ -582,58 +582,31 @@ pub(crate) fn wg_size_text(text: &str) -> Result<String, wavebudget_model::text:
 /// for the same question reads its arguments in (its signature's), so every door names the same one;
 /// value flags not listed follow in help order. The AMD and NVIDIA calls of one subcommand share a list
 /// (each vendor's flags in its call's order). `test_doors.py` holds the CLI and Python to it.
-pub(crate) fn value_order(subcommand: &str) -> &'static [&'static str] {
-    match subcommand {
-        "occupancy" => &[
-            "vgprs",
-            "agprs",
-            "sgprs",
-            "lds",
-            "regs",
-            "wg-size",
-            "shared-mem",
-            "dynamic-shared-mem",
-            "max-dynamic-shared-mem",
-            "barriers",
-            "carveout",
-            "wave-size",
-            "cu-mode",
-            "llvm",
-            "vgpr-count",
-            "dvgpr-block",
+pub(crate) fn value_order(subcommand: &str) -> Vec<&'static str> {
+    // The NVIDIA calls' memory arguments and the AMD calls' options, in the same order in each call.
+    const NVIDIA_MEMORY: &[&str] =
+        &["shared-mem", "dynamic-shared-mem", "max-dynamic-shared-mem", "barriers", "carveout"];
+    const AMD_OPTIONS: &[&str] = &["wave-size", "cu-mode", "llvm"];
+    let parts: [&[&'static str]; 4] = match subcommand {
+        "occupancy" => [
+            &["vgprs", "agprs", "sgprs", "lds", "regs", "wg-size"],
+            NVIDIA_MEMORY,
+            AMD_OPTIONS,
+            &["vgpr-count", "dvgpr-block"],
         ],
-        "budget" => &[
-            "waves",
-            "wg-size",
-            "warps-per-sm",
-            "blocks-per-sm",
-            "lds",
-            "shared-mem",
-            "dynamic-shared-mem",
-            "max-dynamic-shared-mem",
-            "barriers",
-            "carveout",
-            "wave-size",
-            "cu-mode",
-            "llvm",
-            "dvgpr-block",
+        "budget" => [
+            &["waves", "wg-size", "warps-per-sm", "blocks-per-sm", "lds"],
+            NVIDIA_MEMORY,
+            AMD_OPTIONS,
+            &["dvgpr-block"],
         ],
-        "suggest" => &[
-            "vgprs",
-            "agprs",
-            "vgpr-count",
-            "sgprs",
-            "lds",
-            "wg-size",
-            "cus",
-            "wave-size",
-            "cu-mode",
-            "llvm",
-            "dvgpr-block",
-        ],
-        "dispatch" => &["wg-size", "dynamic-lds"],
-        _ => &[],
-    }
+        "suggest" => {
+            [&["vgprs", "agprs", "vgpr-count", "sgprs", "lds", "wg-size", "cus"], &[], AMD_OPTIONS, &["dvgpr-block"]]
+        }
+        "dispatch" => [&["wg-size", "dynamic-lds"], &[], &[], &[]],
+        _ => [&[], &[], &[], &[]],
+    };
+    parts.concat()
 }
 
 /// Whether a word after its `-` is a number as clap takes one for a flag that allows negative numbers:
