@@ -336,13 +336,7 @@ impl<'f> Numbered<'f> {
         for &b in &dom.rpo {
             let mut writes = 0u32;
             for (k, inst) in blocks[b as usize].insts.iter().enumerate() {
-                let writes_memory = match &inst.kind {
-                    Kind::Store { .. } | Kind::AtomicRmw { .. } | Kind::CmpXchg { .. } | Kind::Fence => true,
-                    Kind::Load { simple, .. } => !simple,
-                    Kind::Call(_) => inst.cse.is_none(),
-                    _ => false,
-                };
-                if writes_memory {
+                if may_write_memory(inst) {
                     writes += 1;
                     continue;
                 }

@@ -122,9 +122,9 @@ pub const PURE: &[&str] = &[
 
 /// Intrinsics (by name prefix) that write no memory, besides [`PURE`] and [`MATRIX`]: a uniform global
 /// load after one of them is still unclobbered (checked with llc-22: a barrier lets a later load stay
-/// scalar; `s.sleep`, `s.waitcnt` and `s.setprio`, which have side effects, do not, and are not here). Any other call (another `llvm.` intrinsic, `llvm.memset`,
-/// a buffer store, a function, inline asm, an indirect call) is taken as a write, as LLVM's clobber walk
-/// does for what may write.
+/// scalar; `s.sleep`, `s.waitcnt` and `s.setprio`, which have side effects, do not, and are not here).
+/// Any other call (another `llvm.` intrinsic, `llvm.memset`, a buffer store, a function, inline asm, an
+/// indirect call) is taken as a write, as LLVM's clobber walk does for what may write.
 pub const WRITES_NO_MEMORY: &[&str] = &[
     "llvm.amdgcn.s.barrier",
     "llvm.amdgcn.wave.barrier",
