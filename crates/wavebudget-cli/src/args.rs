@@ -565,17 +565,12 @@ pub(crate) fn count(text: &str) -> Result<u32, wavebudget_model::text::NotACount
 /// values are refused in [`value_order`], not in the order typed); text that is no `N` or `MIN,MAX` at all
 /// is worded later, per vendor, where the size is read.
 pub(crate) fn wg_size_text(text: &str) -> Result<String, wavebudget_model::text::NotACount> {
-    use wavebudget_model::text::{count_from_text, NotACount};
-    let (a, b) = text.split_once(',').map_or((text, None), |(a, b)| (a, Some(b)));
-    for part in std::iter::once(a).chain(b) {
-        match count_from_text("", part.trim()) {
-            Ok(_) => {}
-            // The reading of the size words it (`parse_workgroup_text`, NVIDIA's block).
-            Err(NotACount::NotWhole { .. }) => break,
-            Err(e) => return Err(e),
-        }
+    use wavebudget_engine::misuse::{workgroup_text, WorkgroupTextError};
+    match workgroup_text(text) {
+        Err(WorkgroupTextError::Count(e)) => Err(e),
+        // Read again, and worded, where the size is read (`parse_workgroup_text`, NVIDIA's block).
+        Ok(_) | Err(WorkgroupTextError::Misuse(_)) => Ok(text.to_string()),
     }
-    Ok(text.to_string())
 }
 
 /// The order a subcommand's values are refused in when several are malformed: the order Python's call
