@@ -445,20 +445,8 @@ pub fn plan_kernel(
             Own::Honoured(m) => {
                 if let Ok(b) = st.budget(m, wg, lds) {
                     let max = own_maximum(facts).unwrap_or(st.max_waves());
-                    let l = split_vectors(
-                        &st,
-                        agprs,
-                        honoured_counts(
-                            &mut c,
-                            &st,
-                            counts,
-                            reserved_sgprs(&st, facts),
-                            facts.trap_handler,
-                            m,
-                            max,
-                            Limits::of(&b),
-                        ),
-                    );
+                    let l =
+                        split_vectors(&st, agprs, honoured_counts(&mut c, &st, facts, counts, m, max, Limits::of(&b)));
                     if let Err(why) = leaves_vgprs(&st, facts, agprs, m, wg, &l)
                         .and_then(|()| capped_tuple_abort(facts, &st, counts, &l))
                     {
@@ -474,16 +462,8 @@ pub fn plan_kernel(
         }
     }
     let (w, b, action) = phase!(budget(&mut c, facts, cfg, &st, waves, wg, lds));
-    let capped = honoured_counts(
-        &mut c,
-        &st,
-        counts,
-        reserved_sgprs(&st, facts),
-        facts.trap_handler,
-        w,
-        if cfg.exact { w } else { st.max_waves() },
-        Limits::of(&b),
-    );
+    let capped =
+        honoured_counts(&mut c, &st, facts, counts, w, if cfg.exact { w } else { st.max_waves() }, Limits::of(&b));
     let l = split_vectors(&st, agprs, capped);
     phase!(leaves_vgprs(&st, facts, agprs, w, wg, &l));
     phase!(capped_tuple_abort(facts, &st, counts, &l));
@@ -743,20 +723,20 @@ fn own_maximum(facts: &KernelFacts) -> Option<u32> {
 ///   into `getMinNumVGPRs(second)..=getMaxNumVGPRs(first)`; 15 and 19 ignore a value above the maximum or
 ///   below that minimum.
 /// - SGPRs (the count with VCC, flat scratch and XNACK's, as `.sgpr_count`): ignored at or below the
-///   `reserved` ones ([`reserved_sgprs`]) or above W's maximum.
+///   reserved ones ([`reserved_sgprs`]), above W's maximum, or under a waves maximum's least (both with
+///   the trap handler's SGPRs off where LLVM's trap-handler feature is on).
 ///
 /// A count that lowers the budget says so in a note, and the spill checks use it.
-#[allow(clippy::too_many_arguments)]
 fn honoured_counts(
     c: &mut Ctx,
     st: &Subtarget,
+    facts: &KernelFacts,
     counts: RegisterCounts,
-    reserved: u32,
-    trap_handler: bool,
     first: u32,
     second: u32,
     l: Limits,
 ) -> Limits {
+    let (reserved, trap_handler) = (reserved_sgprs(st, facts), facts.trap_handler);
     let mut l = l;
     let unified = st.processor().agpr_file == wavebudget_model::targets::AgprFile::Unified;
     // LLVM 15 and 19 read 0 as not given (`if (Requested && ...)`); 22 clamps it like any other value.
@@ -787,7 +767,8 @@ fn honoured_counts(
         // SGPRs off W's share, to the granule), which can be below the `.sgpr_count` W allows.
         let requestable = st.llvm_max_requestable_sgprs(first, trap_handler);
         // Below getMinNumSGPRs of the kernel's maximum waves LLVM ignores it too (GFX8/9 with a maximum
-        // under the processor's: "8,8" on gfx900 ignores any value under 81; llc-22 on 40 allocates 46).
+        // under the processor's: "8,8" on gfx900 ignores any value under 65 on amdhsa, 81 without the trap
+        // handler; llc-22 on 40 allocates 46).
         let least = st.llvm_min_sgprs_for_waves(second, trap_handler);
         match l.max_sgprs {
             Some(max) if n > reserved && n <= requestable && n >= least => {
@@ -1109,11 +1090,11 @@ fn write_attributes(
 }
 
 /// The SGPRs, reserved ones included, LLVM's allocator may use for W waves/SIMD: the budget (the waves'
-/// share, or `"amdgpu-num-sgpr"`), and no more than `getMaxNumSGPRs` gives with the amdhsa trap handler
-/// (GFX8/9: 80 at 8 waves/SIMD, where the waves allow 100; llc-22's `.sgpr_count` never passed 74 there
-/// on gfx90a and gfx942, nor 102 at 4 or 6).
-fn sgpr_room(st: &Subtarget, l: &Limits, w: u32) -> u32 {
-    l.max_sgprs.unwrap_or(u32::MAX).min(st.llvm_sgpr_budget(w))
+/// share, or `"amdgpu-num-sgpr"`), and no more than `getMaxNumSGPRs` gives, the trap handler's SGPRs off
+/// where its feature is on (amdhsa, GFX8/9: 80 at 8 waves/SIMD, where the waves allow 100; llc-22's
+/// `.sgpr_count` never passed 74 there on gfx90a and gfx942, nor 102 at 4 or 6).
+fn sgpr_room(st: &Subtarget, facts: &KernelFacts, l: &Limits, w: u32) -> u32 {
+    l.max_sgprs.unwrap_or(u32::MAX).min(st.llvm_sgpr_budget(w, facts.trap_handler))
 }
 
 /// `getReservedNumSGPRs(MF)`, the SGPRs LLVM keeps from its allocator and the floor of `"amdgpu-num-sgpr"`,
@@ -1197,7 +1178,7 @@ fn registers(
     // Every value at once bounds the SGPRs too, where they bound the waves (GFX8/9); twice the lanes, as a
     // divergent condition takes a 64-bit lane mask.
     // What LLVM's allocator gets for SGPRs, and what it reserves of it (the estimate's spill check below).
-    let (sgpr_room, reserved_sgprs) = (sgpr_room(st, l, w), reserved_sgprs(st, facts));
+    let (sgpr_room, reserved_sgprs) = (sgpr_room(st, facts, l, w), reserved_sgprs(st, facts));
     let sgprs_fit = |lanes: u32| {
         (!st.processor().sgprs_limit_occupancy() && facts.num_sgpr_attr.is_none())
             || (l.max_sgprs.is_some() && 2 * lanes + reserved_sgprs <= sgpr_room)

@@ -287,7 +287,7 @@ impl Subtarget {
             max_arch_vgprs: max_arch,
             max_agprs: max_agpr,
             max_sgprs,
-            llvm_sgpr_budget: self.llvm_sgpr_budget(waves),
+            llvm_sgpr_budget: self.llvm_sgpr_budget(waves, true),
             max_lds_bytes: max_lds,
             hardware_max_lds_bytes: hw_lds,
             vgpr_waves_at_budget: self.vgpr_waves(max_vgprs),
